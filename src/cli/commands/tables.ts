@@ -1,0 +1,23 @@
+import { loadRulesDb } from '../../data/load.js';
+import { buildQuickReference } from '../../doc/build-reference.js';
+import { UsageError } from '../../errors.js';
+import { emitDocument } from '../emit.js';
+import type { CliIo } from '../io.js';
+import { resolveFrom, type ProductArgs } from '../options.js';
+import { TOOL_VERSION } from '../version.js';
+
+/** `muster tables <system>`: the quick-reference sheets. Nothing is rolled, so --seed changes nothing. */
+export async function runTables(args: ProductArgs, io: CliIo): Promise<number> {
+  const db = await loadRulesDb({ dataDirs: args.data.map((d) => resolveFrom(io.cwd, d)) });
+  const system = db.system(args.system);
+  if (!system.info.products.includes('tables') || system.sheets.length === 0) {
+    throw new UsageError(`rule set "${system.info.id}" has no quick-reference sheets yet`);
+  }
+  const doc = buildQuickReference(system, { units: args.units, paper: args.paper, toolVersion: TOOL_VERSION });
+  await emitDocument(
+    doc,
+    { format: args.format, out: args.out, quiet: args.quiet, defaultName: `${system.info.id}-tables-${args.paper}-${args.units}` },
+    io,
+  );
+  return 0;
+}

@@ -1,0 +1,36 @@
+import { loadRulesDb } from '../../data/load.js';
+import { buildQuickReference } from '../../doc/build-reference.js';
+import { checkTemplate, listTemplates } from '../../doc/templates.js';
+import { layoutDocument } from '../../layout/pages.js';
+import { PAPERS, UNITS } from '../options.js';
+import type { CliIo } from '../io.js';
+import { resolveFrom } from '../options.js';
+import { TOOL_VERSION } from '../version.js';
+
+/**
+ * `muster validate`: loads every data folder against its schema, parses every template, and
+ * builds and lays out each product in every paper and unit, so a house-rule folder that
+ * would break a sheet is caught here rather than at the printer.
+ */
+export async function runValidate(args: { data: string[] }, io: CliIo): Promise<number> {
+  const db = await loadRulesDb({ dataDirs: args.data.map((d) => resolveFrom(io.cwd, d)) });
+  const templates = listTemplates();
+  for (const name of templates) checkTemplate(name);
+  let tables = 0;
+  let pages = 0;
+  for (const system of db.systems) {
+    tables += system.tables.size;
+    if (system.sheets.length === 0) continue;
+    for (const paper of PAPERS) {
+      for (const units of UNITS) {
+        const doc = buildQuickReference(system, { paper, units, toolVersion: TOOL_VERSION });
+        pages += layoutDocument(doc).pages.length;
+      }
+    }
+  }
+  io.stdout.write(
+    `OK: ${db.systems.length} rule ${db.systems.length === 1 ? 'set' : 'sets'}, ${tables} tables, ` +
+      `${templates.length} templates; sheets laid out on both papers in both units (${pages} pages).\n`,
+  );
+  return 0;
+}

@@ -1,0 +1,35 @@
+import path from 'node:path';
+import type { Argv } from 'yargs';
+import type { Paper, Units } from '../doc/model.js';
+
+export const FORMATS = ['pdf', 'json', 'md'] as const;
+export const PAPERS = ['a4', 'letter'] as const;
+export const UNITS = ['cm', 'in'] as const;
+export type Format = (typeof FORMATS)[number];
+
+/** The options every product command takes (design.md section 2). */
+export function productOptions<T>(y: Argv<T>) {
+  return y
+    .option('seed', { type: 'string', describe: 'seed for the dice; a product that rolls nothing accepts it and ignores it' })
+    .option('out', { alias: 'o', type: 'string', describe: 'output file (PDF default: a file under out/; JSON and Markdown default: stdout)' })
+    .option('format', { choices: FORMATS, default: 'pdf' as Format, describe: 'pdf, or the result as json or md' })
+    .option('paper', { choices: PAPERS, default: 'a4' as Paper, describe: 'paper size' })
+    .option('units', { choices: UNITS, default: 'cm' as Units, describe: 'units for distances, rulers and the scale bar' })
+    .option('data', { type: 'string', array: true, default: [] as string[], describe: 'extra data folder (house rules), repeatable' })
+    .option('quiet', { type: 'boolean', default: false, describe: 'print nothing but errors' });
+}
+
+export interface ProductArgs {
+  system: string;
+  seed?: string;
+  out?: string;
+  format: Format;
+  paper: Paper;
+  units: Units;
+  data: string[];
+  quiet: boolean;
+}
+
+export function resolveFrom(cwd: string, file: string): string {
+  return path.resolve(cwd, file);
+}

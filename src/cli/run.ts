@@ -1,0 +1,83 @@
+import yargs from 'yargs';
+import { causeChain, exitCodeOf, UsageError } from '../errors.js';
+import { runSystems } from './commands/systems.js';
+import { runTables } from './commands/tables.js';
+import { runValidate } from './commands/validate.js';
+import type { CliIo } from './io.js';
+import { productOptions, type ProductArgs } from './options.js';
+import { TOOL_VERSION } from './version.js';
+
+function buildParser(argv: readonly string[]) {
+  return yargs([...argv])
+    .scriptName('muster')
+    .usage('$0 <command> [options]\n\nPrints play-aids and rolls scenarios for WW2 miniature wargames.')
+    .command('systems', 'list rule sets and their products', (y) =>
+      y
+        .option('format', { choices: ['text', 'json'] as const, default: 'text' as const, describe: 'text, or json' })
+        .option('data', { type: 'string', array: true, default: [] as string[], describe: 'extra data folder, repeatable' }),
+    )
+    .command('tables <system>', 'quick-reference sheets with the odds of every roll', (y) =>
+      productOptions(y.positional('system', { type: 'string', demandOption: true, describe: 'rule set id (see `muster systems`)' })),
+    )
+    .command('validate', 'load and check all data and templates, report problems', (y) =>
+      y.option('data', { type: 'string', array: true, default: [] as string[], describe: 'extra data folder (house rules), repeatable' }),
+    )
+    .example('$0 tables bof', 'Burst of Fire reference sheets, A4, cm, under out/')
+    .example('$0 tables bof --units in --paper letter -o sheets.pdf', 'the same in inches on US Letter')
+    .demandCommand(1, 'Name a command; `muster --help` lists them.')
+    .strict()
+    .recommendCommands()
+    .exitProcess(false)
+    .version(TOOL_VERSION)
+    .help()
+    .wrap(100);
+}
+
+/**
+ * The whole command line: parses argv, runs one command, and returns the exit code. All
+ * input and output goes through `io`; nothing here exits the process.
+ */
+export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  const debug = argv.includes('--debug') || io.env['MUSTER_DEBUG'] === '1';
+  const args = argv.filter((a) => a !== '--debug');
+  try {
+    let output = '';
+    let failure: Error | undefined;
+    const parsed = await buildParser(args).parseAsync(args, {}, (error, _argv, text) => {
+      if (error) failure = error;
+      output = text;
+    });
+    if (failure) throw new UsageError(`${failure.message}\nRun muster --help for the commands and their options.`);
+    if (output) {
+      io.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+      return 0;
+    }
+    const command = String(parsed._[0]);
+    switch (command) {
+      case 'systems':
+        return await runSystems(parsed as unknown as { format: 'text' | 'json'; data: string[] }, io);
+      case 'tables':
+        return await runTables(parsed as unknown as ProductArgs, io);
+      case 'validate':
+        return await runValidate(parsed as unknown as { data: string[] }, io);
+      default:
+        throw new UsageError(`unknown command "${command}"; run muster --help for the list`);
+    }
+  } catch (error) {
+    reportError(error, io, debug);
+    return exitCodeOf(error);
+  }
+}
+
+/** The message and its chain of causes; the stack trace only when debugging. */
+export function reportError(error: unknown, io: CliIo, debug: boolean): void {
+  const [first = 'unknown error', ...causes] = causeChain(error);
+  let printed = first;
+  io.stderr.write(`muster: ${first}\n`);
+  for (const cause of causes) {
+    if (printed.includes(cause)) continue;
+    io.stderr.write(`  caused by: ${cause}\n`);
+    printed += cause;
+  }
+  if (debug && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
+}

@@ -1,0 +1,210 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fg from 'fast-glob';
+import YAML from 'yaml';
+import type { z } from 'zod';
+import { DataError, UsageError, type DataProblem } from '../errors.js';
+import { checkSystem } from './check.js';
+import { sheetsFile, systemFile, tableFile, type RuleTable, type Sheet, type SystemInfo } from './schema.js';
+
+/** The data that ships with muster: data/<system>/. */
+export const BUILTIN_DATA_DIR = fileURLToPath(new URL('../../data/', import.meta.url));
+
+export interface SystemRules {
+  readonly info: SystemInfo;
+  /** every folder the system's data came from, built-in first */
+  readonly dirs: readonly string[];
+  readonly tables: ReadonlyMap<string, RuleTable>;
+  readonly sheets: readonly Sheet[];
+  /** where each table was defined, for messages */
+  readonly tableFiles: ReadonlyMap<string, string>;
+  table(id: string): RuleTable;
+}
+
+export interface RulesDb {
+  /** rule sets in id order */
+  readonly systems: readonly SystemRules[];
+  system(id: string): SystemRules;
+}
+
+export interface LoadOptions {
+  /** house-rule folders laid out like data/: DIR/<system>/tables/*.yaml; later ones win */
+  dataDirs: readonly string[];
+  /** the built-in data folder; tests may point it elsewhere */
+  builtinDir?: string;
+}
+
+interface SystemDraft {
+  info?: SystemInfo;
+  infoFile?: string;
+  dirs: string[];
+  tables: Map<string, RuleTable>;
+  tableFiles: Map<string, string>;
+  sheets?: Sheet[];
+  sheetsFile?: string;
+}
+
+/**
+ * Reads every data folder, validates each file against its schema, checks the tables for
+ * gaps, overlaps and dangling references, and returns one frozen database. Every problem
+ * found is reported at once, each with its file and field path.
+ */
+export async function loadRulesDb(options: LoadOptions): Promise<RulesDb> {
+  const roots = [options.builtinDir ?? BUILTIN_DATA_DIR, ...options.dataDirs];
+  const problems: DataProblem[] = [];
+  const drafts = new Map<string, SystemDraft>();
+
+  for (const [index, root] of roots.entries()) {
+    await assertFolder(root, index === 0 ? 'the built-in data folder' : '--data');
+    const files = await fg(['*/system.yaml', '*/sheets.yaml', '*/tables/*.{yaml,yml}'], {
+      cwd: root,
+      onlyFiles: true,
+    });
+    if (files.length === 0) {
+      throw new UsageError(
+        `--data ${root}: no rule-set data found. A data folder holds one folder per rule set, ` +
+          `e.g. ${path.join(root, 'bof', 'tables', 'house.yaml')} or ${path.join(root, 'bof', 'system.yaml')}.`,
+      );
+    }
+    files.sort();
+    const seenInRoot = new Map<string, string>();
+    for (const relative of files) {
+      const file = path.join(root, relative);
+      const systemId = relative.split('/')[0]!;
+      const draft: SystemDraft = drafts.get(systemId) ?? { dirs: [], tables: new Map(), tableFiles: new Map() };
+      drafts.set(systemId, draft);
+      const systemDir = path.join(root, systemId);
+      if (!draft.dirs.includes(systemDir)) draft.dirs.push(systemDir);
+      const base = path.basename(relative);
+
+      if (base === 'system.yaml') {
+        const info = await parseFile(file, systemFile, problems);
+        if (!info) continue;
+        if (info.id !== systemId) {
+          problems.push({ file, path: 'id', message: `is "${info.id}" but the folder is "${systemId}"; they must match` });
+        }
+        draft.info = info;
+        draft.infoFile = file;
+      } else if (base === 'sheets.yaml') {
+        const parsed = await parseFile(file, sheetsFile, problems);
+        if (parsed) {
+          draft.sheets = parsed.sheets;
+          draft.sheetsFile = file;
+        }
+      } else {
+        const parsed = await parseFile(file, tableFile, problems);
+        if (!parsed) continue;
+        parsed.tables.forEach((table, i) => {
+          const key = `${systemId}/${table.id}`;
+          const earlier = seenInRoot.get(key);
+          if (earlier) {
+            problems.push({
+              file,
+              path: `tables[${i}].id`,
+              message: `duplicate table id "${table.id}", already defined in ${earlier}; within one data folder each id is used once (a --data folder may replace a built-in table)`,
+            });
+            return;
+          }
+          seenInRoot.set(key, file);
+          draft.tables.set(table.id, table);
+          draft.tableFiles.set(table.id, file);
+        });
+      }
+    }
+  }
+
+  const systems: SystemRules[] = [];
+  for (const [id, draft] of [...drafts.entries()].sort((a, b) => a[0].localeCompare(b[0]))) {
+    if (!draft.info) {
+      problems.push({
+        file: path.join(draft.dirs[0] ?? id, 'system.yaml'),
+        path: '',
+        message: `missing: rule set "${id}" has data but no system.yaml (a house-rule folder may only extend a rule set that exists)`,
+      });
+      continue;
+    }
+    const system = freezeSystem(draft as SystemDraft & { info: SystemInfo });
+    problems.push(...checkSystem(system, draft.sheetsFile ?? draft.infoFile ?? ''));
+    systems.push(system);
+  }
+
+  if (problems.length > 0) throw new DataError(problems);
+  return makeDb(systems);
+}
+
+function makeDb(systems: SystemRules[]): RulesDb {
+  const byId = new Map(systems.map((s) => [s.info.id, s]));
+  return Object.freeze({
+    systems: Object.freeze(systems),
+    system(id: string): SystemRules {
+      const found = byId.get(id);
+      if (!found) {
+        throw new UsageError(`unknown rule set "${id}"; known rule sets: ${[...byId.keys()].join(', ')}`);
+      }
+      return found;
+    },
+  });
+}
+
+function freezeSystem(draft: SystemDraft & { info: SystemInfo }): SystemRules {
+  const tables = new Map([...draft.tables.entries()].map(([id, t]) => [id, deepFreeze(t)]));
+  const id = draft.info.id;
+  return Object.freeze({
+    info: deepFreeze(draft.info),
+    dirs: Object.freeze([...draft.dirs]),
+    tables,
+    tableFiles: new Map(draft.tableFiles),
+    sheets: deepFreeze(draft.sheets ?? []),
+    table(tableId: string): RuleTable {
+      const table = tables.get(tableId);
+      if (!table) throw new UsageError(`rule set "${id}" has no table "${tableId}"`);
+      return table;
+    },
+  });
+}
+
+async function assertFolder(dir: string, what: string): Promise<void> {
+  let isDir = false;
+  try {
+    isDir = (await stat(dir)).isDirectory();
+  } catch {
+    isDir = false;
+  }
+  if (!isDir) throw new UsageError(`${what} ${dir}: no such folder`);
+}
+
+async function parseFile<T>(file: string, schema: z.ZodType<T>, problems: DataProblem[]): Promise<T | undefined> {
+  let raw: unknown;
+  try {
+    raw = YAML.parse(await readFile(file, 'utf8'), { prettyErrors: true, uniqueKeys: true });
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+    const pos = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
+    problems.push({ file, path: pos ? `line ${pos.line}, column ${pos.col}` : '', message: `not valid YAML: ${message}` });
+    return undefined;
+  }
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) {
+    problems.push({ file, path: formatPath(issue.path), message: issue.message });
+  }
+  return undefined;
+}
+
+export function formatPath(segments: readonly PropertyKey[]): string {
+  let out = '';
+  for (const segment of segments) {
+    if (typeof segment === 'number') out += `[${segment}]`;
+    else out += out ? `.${String(segment)}` : String(segment);
+  }
+  return out;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value as Record<string, unknown>)) deepFreeze(inner);
+  }
+  return value;
+}

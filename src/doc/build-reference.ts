@@ -1,0 +1,116 @@
+import type { SystemRules } from '../data/load.js';
+import type { RuleTable, SheetBlock } from '../data/schema.js';
+import { chanceAtLeast, chanceAtMost, formatChance, possibleTotals, sumDistribution } from '../engine/odds.js';
+import { rowTotals } from '../engine/tables.js';
+import { formatCell } from './cells.js';
+import type { Block, DocumentNode, Paper, Run, TableBlock, TableColumn, Units } from './model.js';
+import { renderProse } from './templates.js';
+
+export interface ReferenceOptions {
+  units: Units;
+  paper: Paper;
+  toolVersion: string;
+}
+
+/**
+ * The quick-reference document of a rule set: its sheets as listed in sheets.yaml, each
+ * table with the chance of every roll a player makes on it.
+ */
+export function buildQuickReference(system: SystemRules, options: ReferenceOptions): DocumentNode {
+  const sheetsFile = `${system.info.id}/sheets.yaml`;
+  return {
+    meta: {
+      title: `${system.info.name} quick reference`,
+      systemId: system.info.id,
+      systemName: system.info.name,
+      rulesVersion: system.info.rulesVersion,
+      toolVersion: options.toolVersion,
+      paper: options.paper,
+      units: options.units,
+    },
+    sheets: system.sheets.map((sheet, s) => ({
+      title: sheet.title,
+      blocks: sheet.blocks.map((block, b) =>
+        buildBlock(system, block, options.units, `${sheetsFile} sheets[${s}].blocks[${b}]`),
+      ),
+    })),
+  };
+}
+
+function buildBlock(system: SystemRules, block: SheetBlock, units: Units, origin: string): Block {
+  if ('table' in block) {
+    const table = system.table(block.table);
+    const file = system.tableFiles.get(table.id) ?? origin;
+    return buildTableBlock(table, units, block.width ?? 'column', `${file} tables[id=${table.id}]`);
+  }
+  if ('odds' in block) return buildOddsLadder(block.odds, block.or, block.title);
+  return {
+    kind: 'text',
+    title: block.title,
+    section: block.section,
+    width: 'column',
+    paragraphs: renderProse(block.text, { units }, `${origin}.text`)
+      .split(/\n\s*\n/)
+      .map((p) => p.replace(/\s*\n\s*/g, ' ').trim())
+      .filter((p) => p.length > 0),
+  };
+}
+
+export function buildTableBlock(table: RuleTable, units: Units, width: 'column' | 'full', origin: string): TableBlock {
+  const ctx = { units, dice: table.dice, origin };
+  const columns: TableColumn[] = table.columns.map((c) => ({
+    label: c.key === 'roll' && table.dice ? table.dice : c.label,
+    align: c.key === 'roll' ? 'center' : 'left',
+  }));
+  const lookup = table.use === 'lookup' && table.dice !== undefined;
+  if (lookup) columns.push({ label: 'Odds', align: 'right' });
+  const dist = lookup ? sumDistribution(table.dice!) : undefined;
+
+  const rows = table.rows.map((row, r) => {
+    const cells: Run[][] = table.columns.map((c) =>
+      formatCell(row[c.key], { ...ctx, origin: `${origin}.rows[${r}].${c.key}` }),
+    );
+    if (dist) {
+      const totals = rowTotals(row) ?? [];
+      const possible = new Set(possibleTotals(dist));
+      let count = 0;
+      for (const t of new Set(totals)) if (possible.has(t)) count += dist.counts.get(t) ?? 0;
+      cells.push([{ text: formatChance(count / dist.outcomes), style: 'odds' }]);
+    }
+    return cells;
+  });
+
+  const prose = (text: string | undefined, field: string) =>
+    text === undefined ? undefined : renderProse(text, { units }, `${origin}.${field}`);
+  return {
+    kind: 'table',
+    id: table.id,
+    title: table.title,
+    section: table.section,
+    width,
+    columns,
+    rows,
+    summary: prose(table.summary, 'summary'),
+    note: prose(table.note, 'note'),
+  };
+}
+
+/**
+ * A strip with the chance of rolling at or under (or over) every total of some dice: the
+ * numbers a player checks before every attack or morale roll.
+ */
+export function buildOddsLadder(dice: string, or: 'lower' | 'higher', title: string): TableBlock {
+  const dist = sumDistribution(dice);
+  const totals = possibleTotals(dist);
+  const sign = or === 'lower' ? '≤' : '≥';
+  const chance = (t: number) => formatChance(or === 'lower' ? chanceAtMost(dist, t) : chanceAtLeast(dist, t));
+  return {
+    kind: 'table',
+    id: `odds-${dice.toLowerCase()}-${or}`,
+    title,
+    section: 'dice odds',
+    width: 'full',
+    columns: [{ label: `${dice} ${sign}`, align: 'left' }, ...totals.map((t) => ({ label: String(t), align: 'center' as const }))],
+    rows: [[[{ text: 'chance', style: 'bold' }], ...totals.map((t) => [{ text: chance(t) }])]],
+  };
+}

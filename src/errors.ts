@@ -1,0 +1,67 @@
+/**
+ * One small class per kind of failure. Each carries the exit code the CLI must end with, so the
+ * CLI never has to guess from a message what went wrong.
+ */
+export class MusterError extends Error {
+  readonly exitCode: number = 1;
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** The user asked for something that does not exist or is not allowed: exit 2. */
+export class UsageError extends MusterError {
+  override readonly exitCode = 2;
+}
+
+/** One problem found in a data file: where, and what was expected. */
+export interface DataProblem {
+  file: string;
+  /** field path inside the file, e.g. "tables[3].rows[0].roll" */
+  path: string;
+  message: string;
+}
+
+/** A data or template file is malformed or inconsistent: exit 2. */
+export class DataError extends MusterError {
+  override readonly exitCode = 2;
+  readonly problems: readonly DataProblem[];
+  constructor(problems: readonly DataProblem[], options?: { cause?: unknown }) {
+    super(DataError.describe(problems), options);
+    this.problems = problems;
+  }
+
+  static describe(problems: readonly DataProblem[]): string {
+    const lines = problems.map((p) => `${p.file}${p.path ? ` at ${p.path}` : ''}: ${p.message}`);
+    const head = problems.length === 1 ? 'Bad data' : `${problems.length} problems in the data`;
+    return `${head}:\n  ${lines.join('\n  ')}`;
+  }
+}
+
+/** Something failed while a document was being generated or written: exit 1. */
+export class GenerateError extends MusterError {
+  override readonly exitCode = 1;
+}
+
+/** Messages of an error and of every cause below it, outermost first. */
+export function causeChain(error: unknown): string[] {
+  const messages: string[] = [];
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current !== undefined && current !== null && !seen.has(current)) {
+    seen.add(current);
+    if (current instanceof Error) {
+      messages.push(current.message);
+      current = (current as Error & { cause?: unknown }).cause;
+    } else {
+      messages.push(String(current));
+      break;
+    }
+  }
+  return messages;
+}
+
+export function exitCodeOf(error: unknown): number {
+  return error instanceof MusterError ? error.exitCode : 1;
+}

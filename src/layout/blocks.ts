@@ -1,0 +1,210 @@
+import type { Block, Run, TableBlock, TextBlock } from '../doc/model.js';
+import { ascent } from './fonts.js';
+import { translate, type Item } from './primitives.js';
+import { CELL_PAD, COLORS, TITLE_BAR_HEIGHT, TYPE, type TextStyle } from './style.js';
+import { minimumWidth, naturalWidth, wrapRuns, type Line } from './wrap.js';
+
+/** A slice of a block that is never split, laid out at the origin. */
+export interface Slice {
+  height: number;
+  items: Item[];
+}
+
+/**
+ * A block measured for one width. `head` (title bar and column headings) repeats when a long
+ * table continues in the next column; `rows` are the slices between which it may break.
+ */
+export interface BlockLayout {
+  width: number;
+  head: Slice;
+  rows: Slice[];
+  tail: Slice;
+}
+
+export function blockHeight(layout: BlockLayout): number {
+  return layout.head.height + layout.rows.reduce((h, r) => h + r.height, 0) + layout.tail.height;
+}
+
+const CELL_STYLE: TextStyle = { face: 'regular', size: TYPE.cell, color: COLORS.ink };
+const HEADER_STYLE: TextStyle = { face: 'bold', size: TYPE.header, color: COLORS.ink };
+const PROSE_STYLE: TextStyle = { face: 'regular', size: TYPE.prose, color: COLORS.ink };
+const SUMMARY_STYLE: TextStyle = { face: 'italic', size: TYPE.prose, color: COLORS.ink };
+const NOTE_STYLE: TextStyle = { face: 'regular', size: TYPE.note, color: COLORS.muted };
+
+export function layoutBlock(block: Block, width: number): BlockLayout {
+  return block.kind === 'table' ? layoutTable(block, width) : layoutText(block, width);
+}
+
+/** Title bar: the block's name, and the rules section it summarises, right-aligned. */
+function titleBar(title: string, section: string, width: number): Slice {
+  const items: Item[] = [{ kind: 'rect', x: 0, y: 0, w: width, h: TITLE_BAR_HEIGHT, fill: COLORS.titleBar }];
+  const titleStyle: TextStyle = { face: 'bold', size: TYPE.blockTitle, color: COLORS.titleText };
+  const sectionStyle: TextStyle = { face: 'italic', size: TYPE.blockSection, color: COLORS.titleSection };
+  const sectionText = section ? `§ ${section}` : '';
+  const sectionLines = wrapRuns([{ text: sectionText }], sectionStyle, width * 0.45);
+  const sectionLine = sectionLines[0]!;
+  const clipped = sectionLines.length > 1 ? { ...sectionLine, segments: [{ ...sectionLine.segments[0]!, text: `${sectionLine.segments[0]!.text}…` }] } : sectionLine;
+  const titleWidth = width - clipped.width - 3 * CELL_PAD.x;
+  const titleLines = wrapRuns([{ text: title }], titleStyle, Math.max(titleWidth, width * 0.4));
+  items.push(...placeLine(titleLines[0]!, CELL_PAD.x, (TITLE_BAR_HEIGHT - titleStyle.size * TYPE.leading) / 2 + 0.5, titleStyle));
+  if (sectionText) {
+    items.push(
+      ...placeLine(
+        clipped,
+        width - CELL_PAD.x - clipped.width,
+        (TITLE_BAR_HEIGHT - sectionStyle.size * TYPE.leading) / 2 + 0.8,
+        sectionStyle,
+      ),
+    );
+  }
+  return { height: TITLE_BAR_HEIGHT, items };
+}
+
+/**
+ * Column widths as a browser sizes an auto table: every column gets at least its longest
+ * word; room beyond that goes to the columns whose text would otherwise wrap.
+ */
+export function columnWidths(block: TableBlock, width: number): number[] {
+  const pad = 2 * CELL_PAD.x;
+  const mins = block.columns.map((c) => minimumWidth([{ text: c.label }], HEADER_STYLE) + pad);
+  const nats = block.columns.map((c) => naturalWidth([{ text: c.label }], HEADER_STYLE) + pad);
+  for (const row of block.rows) {
+    row.forEach((cell, i) => {
+      mins[i] = Math.max(mins[i]!, minimumWidth(cell, CELL_STYLE) + pad);
+      nats[i] = Math.max(nats[i]!, naturalWidth(cell, CELL_STYLE) + pad);
+    });
+  }
+  const sumMin = sum(mins);
+  const sumNat = sum(nats);
+  if (sumNat <= width) {
+    // spread the spare room over the text columns, so numbers stay tight beside their labels
+    const spare = width - sumNat;
+    const weights = nats.map((n, i) => (block.columns[i]!.align === 'left' ? n : n * 0.25));
+    const total = sum(weights);
+    return nats.map((n, i) => n + (spare * weights[i]!) / total);
+  }
+  if (sumMin >= width) return mins.map((m) => (m * width) / sumMin);
+  const share = (width - sumMin) / (sumNat - sumMin);
+  return mins.map((m, i) => m + (nats[i]! - m) * share);
+}
+
+function layoutTable(block: TableBlock, width: number): BlockLayout {
+  const widths = columnWidths(block, width);
+  const lefts = widths.map((_, i) => sum(widths.slice(0, i)));
+  const title = titleBar(block.title, block.section, width);
+
+  const header = layoutRow(
+    block.columns.map((c) => [{ text: c.label }] as Run[]),
+    block,
+    widths,
+    lefts,
+    HEADER_STYLE,
+    COLORS.headerFill,
+  );
+  const head: Slice = {
+    height: title.height + header.height,
+    items: [...title.items, ...translate(header.items, 0, title.height)],
+  };
+  const rows = block.rows.map((row, r) =>
+    layoutRow(row, block, widths, lefts, CELL_STYLE, r % 2 === 1 ? COLORS.zebra : undefined),
+  );
+  // a closing rule under the last row
+  const tailItems: Item[] = [{ kind: 'line', x1: 0, y1: 0, x2: width, y2: 0, color: COLORS.rule, lineWidth: 0.6 }];
+  let tailHeight = 0;
+  const addProse = (text: string | undefined, style: TextStyle, prefix?: string) => {
+    if (!text) return;
+    const runs: Run[] = prefix ? [{ text: prefix, style: 'bold' }, { text }] : [{ text }];
+    const lines = wrapRuns(runs, style, width - 2);
+    tailHeight += 2;
+    for (const line of lines) {
+      tailItems.push(...placeLine(line, 1, tailHeight, style));
+      tailHeight += line.height;
+    }
+  };
+  addProse(block.summary, SUMMARY_STYLE);
+  addProse(block.note, NOTE_STYLE, 'Reading: ');
+  return { width, head, rows, tail: { height: tailHeight + 1, items: tailItems } };
+}
+
+function layoutRow(
+  cells: readonly Run[][],
+  block: TableBlock,
+  widths: readonly number[],
+  lefts: readonly number[],
+  style: TextStyle,
+  fill: string | undefined,
+): Slice {
+  const wrapped = cells.map((cell, i) => wrapRuns(cell, style, widths[i]! - 2 * CELL_PAD.x));
+  const contentHeight = Math.max(...wrapped.map((lines) => sum(lines.map((l) => l.height))));
+  const height = contentHeight + 2 * CELL_PAD.y;
+  const total = sum(widths);
+  const items: Item[] = [];
+  if (fill) items.push({ kind: 'rect', x: 0, y: 0, w: total, h: height, fill });
+  items.push({ kind: 'line', x1: 0, y1: height, x2: total, y2: height, color: COLORS.rule, lineWidth: 0.3 });
+  wrapped.forEach((lines, i) => {
+    let y = CELL_PAD.y;
+    const align = block.columns[i]?.align ?? 'left';
+    for (const line of lines) {
+      const inner = widths[i]! - 2 * CELL_PAD.x;
+      const offset = align === 'left' ? 0 : align === 'center' ? (inner - line.width) / 2 : inner - line.width;
+      items.push(...placeLine(line, lefts[i]! + CELL_PAD.x + offset, y, style));
+      y += line.height;
+    }
+  });
+  return { height, items };
+}
+
+function layoutText(block: TextBlock, width: number): BlockLayout {
+  const head = titleBar(block.title, block.section, width);
+  const rows: Slice[] = block.paragraphs.map((paragraph) => {
+    const items: Item[] = [];
+    let y = 2;
+    for (const line of wrapRuns(parseInline(paragraph), PROSE_STYLE, width - 2 * CELL_PAD.x)) {
+      items.push(...placeLine(line, CELL_PAD.x, y, PROSE_STYLE));
+      y += line.height;
+    }
+    return { height: y + 1.5, items };
+  });
+  const tail: Slice = { height: 1, items: [{ kind: 'line', x1: 0, y1: 0, x2: width, y2: 0, color: COLORS.rule, lineWidth: 0.6 }] };
+  return { width, head, rows, tail };
+}
+
+/** Prose may mark a lead-in in bold with **...**; nothing else is interpreted. */
+export function parseInline(text: string): Run[] {
+  const runs: Run[] = [];
+  text.split(/(\*\*[^*]+\*\*)/).forEach((part) => {
+    if (!part) return;
+    if (part.startsWith('**') && part.endsWith('**')) runs.push({ text: part.slice(2, -2), style: 'bold' });
+    else runs.push({ text: part });
+  });
+  return runs;
+}
+
+/** Text items for one wrapped line, segments of every size sharing one baseline. */
+export function placeLine(line: Line, x: number, y: number, base: TextStyle): Item[] {
+  const baseline = y + Math.max(...line.segments.map((s) => ascent(s.face, s.size)), ascent(base.face, base.size));
+  const items: Item[] = [];
+  let cursor = x;
+  for (const segment of line.segments) {
+    items.push({
+      kind: 'text',
+      x: round(cursor),
+      y: round(baseline - ascent(segment.face, segment.size)),
+      text: segment.text,
+      face: segment.face,
+      size: segment.size,
+      color: segment.color,
+    });
+    cursor += segment.width;
+  }
+  return items;
+}
+
+function sum(values: readonly number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}
+
+/** Positions to 1/1000 pt: enough for print, and stable across platforms' float noise. */
+export function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}

@@ -1,0 +1,206 @@
+import type { DocumentMeta, DocumentNode, SheetNode } from '../doc/model.js';
+import { renderTemplate } from '../doc/templates.js';
+import { blockHeight, layoutBlock, placeLine, round, type BlockLayout, type Slice } from './blocks.js';
+import { translate, type Item, type PlacedDocument, type PlacedPage } from './primitives.js';
+import { COLORS, MM, PAGE, PAPER_SIZES, TYPE, type TextStyle } from './style.js';
+import { wrapRuns } from './wrap.js';
+
+interface Frame {
+  width: number;
+  height: number;
+  left: number;
+  top: number;
+  bottom: number;
+  columnWidth: number;
+}
+
+export function pageFrame(paper: DocumentMeta['paper']): Frame {
+  const { width, height } = PAPER_SIZES[paper];
+  const left = PAGE.marginX;
+  const top = PAGE.marginTop + PAGE.headerHeight;
+  const bottom = height - PAGE.footerHeight;
+  const columnWidth = (width - 2 * PAGE.marginX - PAGE.gutter * (PAGE.columns - 1)) / PAGE.columns;
+  return { width, height, left, top, bottom, columnWidth };
+}
+
+interface ContentPage {
+  sheetTitle: string;
+  items: Item[];
+}
+
+/** Places every sheet's blocks in columns, then frames each page with header and footer. */
+export function layoutDocument(doc: DocumentNode): PlacedDocument {
+  const frame = pageFrame(doc.meta.paper);
+  const content = doc.sheets.flatMap((sheet) => layoutSheet(sheet, frame));
+  const pages: PlacedPage[] = content.map((page, index) => ({
+    width: round(frame.width),
+    height: round(frame.height),
+    items: [...pageHeader(page.sheetTitle, doc.meta, frame), ...page.items, ...pageFooter(doc.meta, frame, index + 1, content.length)],
+  }));
+  return { meta: doc.meta, pages };
+}
+
+/**
+ * Masonry in reading order: each block goes to the column whose content ends highest, a
+ * full-width block below both. A block that does not fit moves on whole; only a block taller
+ * than a fresh column is broken, between rows, with its heading repeated.
+ */
+export function layoutSheet(sheet: SheetNode, frame: Frame): ContentPage[] {
+  const pages: ContentPage[] = [];
+  let items: Item[] = [];
+  let cursors = new Array<number>(PAGE.columns).fill(frame.top);
+  const columnX = (c: number) => frame.left + c * (frame.columnWidth + PAGE.gutter);
+  const fullWidth = frame.width - 2 * PAGE.marginX;
+  const capacity = frame.bottom - frame.top;
+
+  const newPage = () => {
+    pages.push({ sheetTitle: sheet.title, items });
+    items = [];
+    cursors = cursors.map(() => frame.top);
+  };
+  const place = (slice: Slice, x: number, y: number) => items.push(...translate(slice.items, x, y));
+
+  for (const block of sheet.blocks) {
+    const full = block.width === 'full';
+    const layout = layoutBlock(block, full ? fullWidth : frame.columnWidth);
+    const height = blockHeight(layout);
+
+    if (full) {
+      let y = Math.max(...cursors);
+      if (y + height > frame.bottom && y > frame.top) {
+        newPage();
+        y = frame.top;
+      }
+      const end = placeBlock(layout, frame.left, y, frame.bottom, place, () => {
+        newPage();
+        return frame.top;
+      });
+      cursors = cursors.map(() => end + PAGE.blockGap);
+      continue;
+    }
+
+    const order = cursors.map((y, c) => ({ y, c })).sort((a, b) => a.y - b.y || a.c - b.c);
+    let target = order.find(({ y }) => y + height <= frame.bottom);
+    if (!target && height <= capacity) {
+      newPage();
+      target = { y: frame.top, c: 0 };
+    }
+    if (target) {
+      placeBlock(layout, columnX(target.c), target.y, frame.bottom, place, () => frame.top);
+      cursors[target.c] = target.y + height + PAGE.blockGap;
+      continue;
+    }
+    // taller than a whole column: start in the emptiest column and flow on
+    let column = order[0]!.c;
+    const end = placeBlock(layout, columnX(column), cursors[column]!, frame.bottom, place, () => {
+      cursors[column] = frame.bottom;
+      const next = cursors.findIndex((y, c) => c > column && y < frame.bottom - 40);
+      if (next === -1) {
+        newPage();
+        column = 0;
+      } else {
+        column = next;
+      }
+      return { x: columnX(column), y: cursors[column]! };
+    });
+    cursors[column] = end + PAGE.blockGap;
+  }
+  if (items.length > 0 || pages.length === 0) newPage();
+  return pages;
+}
+
+type Continue = () => number | { x: number; y: number };
+
+/** Places a block from (x, y), breaking between rows when it reaches `bottom`. */
+function placeBlock(
+  layout: BlockLayout,
+  x: number,
+  y: number,
+  bottom: number,
+  place: (slice: Slice, x: number, y: number) => void,
+  continueAt: Continue,
+): number {
+  let cx = x;
+  let cy = y;
+  place(layout.head, cx, cy);
+  cy += layout.head.height;
+  layout.rows.forEach((row, i) => {
+    const last = i === layout.rows.length - 1;
+    const need = row.height + (last ? layout.tail.height : 0);
+    if (cy + need > bottom && i > 0) {
+      const next = continueAt();
+      if (typeof next === 'number') cy = next;
+      else ({ x: cx, y: cy } = next);
+      place(layout.head, cx, cy);
+      cy += layout.head.height;
+    }
+    place(row, cx, cy);
+    cy += row.height;
+  });
+  place(layout.tail, cx, cy);
+  return cy + layout.tail.height;
+}
+
+function pageHeader(sheetTitle: string, meta: DocumentMeta, frame: Frame): Item[] {
+  const titleStyle: TextStyle = { face: 'bold', size: TYPE.sheetTitle, color: COLORS.ink };
+  const docStyle: TextStyle = { face: 'regular', size: 9, color: COLORS.muted };
+  const y = PAGE.marginTop;
+  const docTitle = wrapRuns([{ text: meta.title }], docStyle, frame.width)[0]!;
+  const items: Item[] = [];
+  items.push(...placeLine(wrapRuns([{ text: sheetTitle }], titleStyle, frame.width / 1.6)[0]!, frame.left, y, titleStyle));
+  items.push(...placeLine(docTitle, frame.width - PAGE.marginX - docTitle.width, y + 5, docStyle));
+  const ruleY = round(y + TYPE.sheetTitle * TYPE.leading + 2);
+  items.push({ kind: 'line', x1: frame.left, y1: ruleY, x2: frame.width - PAGE.marginX, y2: ruleY, color: COLORS.titleBar, lineWidth: 1.2 });
+  return items;
+}
+
+/**
+ * Footer: rule set, version, seed and page on every sheet, and a scale bar of 5 cm or 2 in so
+ * a player can check that the printer did not shrink the page.
+ */
+function pageFooter(meta: DocumentMeta, frame: Frame, page: number, pages: number): Item[] {
+  const style: TextStyle = { face: 'regular', size: TYPE.footer, color: COLORS.muted };
+  const lineY = round(frame.bottom + 3 * MM);
+  const items: Item[] = [
+    { kind: 'line', x1: frame.left, y1: lineY, x2: frame.width - PAGE.marginX, y2: lineY, color: COLORS.rule, lineWidth: 0.5 },
+  ];
+  const footer = renderTemplate('page-footer', {
+    systemName: meta.systemName,
+    rulesVersion: meta.rulesVersion,
+    toolVersion: meta.toolVersion,
+    seed: meta.seed ?? '',
+  });
+  const pageText = renderTemplate('page-number', { title: meta.title, page, pages });
+  const textY = lineY + 2;
+  const footerLine = wrapRuns([{ text: footer }], style, frame.width)[0]!;
+  items.push(...placeLine(footerLine, frame.left, textY, style));
+  const pageLine = wrapRuns([{ text: pageText }], style, frame.width)[0]!;
+  items.push(...placeLine(pageLine, frame.width - PAGE.marginX - pageLine.width, textY, style));
+  items.push(...scaleBar(meta.units, frame.left, textY + TYPE.footer * TYPE.leading + 3));
+  return items;
+}
+
+/** 5 cm in 1 cm blocks, or 2 in in quarter-inch blocks, alternately filled. */
+export function scaleBar(units: DocumentMeta['units'], x: number, y: number): Item[] {
+  const step = units === 'cm' ? 10 * MM : 72 / 4;
+  const steps = units === 'cm' ? 5 : 8;
+  const height = 4;
+  const items: Item[] = [];
+  for (let i = 0; i < steps; i++) {
+    items.push({
+      kind: 'rect',
+      x: round(x + i * step),
+      y: round(y),
+      w: round(step),
+      h: height,
+      fill: i % 2 === 0 ? COLORS.ink : '#ffffff',
+      stroke: COLORS.ink,
+      lineWidth: 0.4,
+    });
+  }
+  const style: TextStyle = { face: 'regular', size: 6.5, color: COLORS.muted };
+  const label = renderTemplate('scale-bar', { length: units === 'cm' ? '5 cm' : '2 in' });
+  const labelX = x + steps * step + 4;
+  items.push({ kind: 'text', x: round(labelX), y: round(y - 1.5), text: label, face: style.face, size: style.size, color: style.color });
+  return items;
+}

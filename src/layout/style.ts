@@ -1,0 +1,69 @@
+import type { Run } from '../doc/model.js';
+import type { FontFace } from './primitives.js';
+
+/** Print geometry and type sizes as data, in points (1 mm = 72 / 25.4 pt). */
+export const MM = 72 / 25.4;
+
+export const PAPER_SIZES = {
+  a4: { width: 210 * MM, height: 297 * MM },
+  letter: { width: 8.5 * 72, height: 11 * 72 },
+} as const;
+
+export const PAGE = {
+  marginX: 12 * MM,
+  marginTop: 11 * MM,
+  /** space kept under the content for the footer and scale bar */
+  footerHeight: 15 * MM,
+  headerHeight: 12 * MM,
+  gutter: 5 * MM,
+  columns: 2,
+  blockGap: 4 * MM,
+};
+
+export const COLORS = {
+  ink: '#1b1d1a',
+  muted: '#62675c',
+  odds: '#5a6a4a',
+  titleBar: '#46573a',
+  titleText: '#ffffff',
+  titleSection: '#dfe6d6',
+  headerFill: '#dfe4d6',
+  zebra: '#f3f5ef',
+  rule: '#9aa48f',
+};
+
+export const TYPE = {
+  sheetTitle: 15,
+  blockTitle: 9,
+  blockSection: 6.5,
+  cell: 8.5,
+  header: 8,
+  prose: 8,
+  note: 7,
+  footer: 7,
+  /** line height as a multiple of the size */
+  leading: 1.22,
+};
+
+export const CELL_PAD = { x: 3, y: 2.2 };
+export const TITLE_BAR_HEIGHT = 14;
+
+export interface TextStyle {
+  face: FontFace;
+  size: number;
+  color: string;
+}
+
+/** How a run of a given style is set, relative to its surroundings' base style. */
+export function runStyle(run: Run, base: TextStyle): TextStyle {
+  switch (run.style) {
+    case 'bold':
+      return { ...base, face: 'bold' };
+    case 'italic':
+      return { ...base, face: 'italic' };
+    case 'odds':
+      return { face: 'regular', size: base.size * 0.86, color: COLORS.odds };
+    default:
+      return base;
+  }
+}

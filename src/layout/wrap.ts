@@ -1,0 +1,123 @@
+import type { Run } from '../doc/model.js';
+import { textWidth } from './fonts.js';
+import { runStyle, TYPE, type TextStyle } from './style.js';
+
+/** A piece of a line in one style, with its measured width. */
+export interface Segment extends TextStyle {
+  text: string;
+  width: number;
+}
+
+export interface Line {
+  segments: Segment[];
+  width: number;
+  height: number;
+}
+
+interface Token extends TextStyle {
+  text: string;
+  width: number;
+  space: boolean;
+}
+
+function tokenize(runs: readonly Run[], base: TextStyle): Token[] {
+  const tokens: Token[] = [];
+  for (const run of runs) {
+    const style = runStyle(run, base);
+    for (const part of run.text.split(/(\s+)/)) {
+      if (part.length === 0) continue;
+      const space = /^\s+$/.test(part);
+      const text = space ? ' ' : part;
+      tokens.push({ ...style, text, space, width: textWidth(text, style.face, style.size) });
+    }
+  }
+  return tokens;
+}
+
+/** The widest single word: no column may be narrower than this without breaking a word. */
+export function minimumWidth(runs: readonly Run[], base: TextStyle): number {
+  let widest = 0;
+  for (const token of tokenize(runs, base)) if (!token.space) widest = Math.max(widest, token.width);
+  return widest;
+}
+
+/** Width of the runs set on one line. */
+export function naturalWidth(runs: readonly Run[], base: TextStyle): number {
+  let width = 0;
+  for (const token of tokenize(runs, base)) width += token.width;
+  return width;
+}
+
+/**
+ * Greedy word wrap of styled runs into lines no wider than `width`. A word longer than a line
+ * is broken between characters rather than overflowing the column.
+ */
+export function wrapRuns(runs: readonly Run[], base: TextStyle, width: number): Line[] {
+  const lines: Line[] = [];
+  let current: Token[] = [];
+  let currentWidth = 0;
+
+  const flush = () => {
+    while (current.length > 0 && current[current.length - 1]!.space) {
+      currentWidth -= current.pop()!.width;
+    }
+    lines.push(makeLine(current, base));
+    current = [];
+    currentWidth = 0;
+  };
+
+  for (const token of tokenize(runs, base)) {
+    if (token.space && current.length === 0) continue;
+    if (currentWidth + token.width <= width + 0.01) {
+      current.push(token);
+      currentWidth += token.width;
+      continue;
+    }
+    if (token.space) {
+      flush();
+      continue;
+    }
+    if (current.length > 0) flush();
+    for (const piece of breakWord(token, width)) {
+      if (currentWidth + piece.width > width + 0.01 && current.length > 0) flush();
+      current.push(piece);
+      currentWidth += piece.width;
+    }
+  }
+  if (current.length > 0 || lines.length === 0) flush();
+  return lines;
+}
+
+function breakWord(token: Token, width: number): Token[] {
+  if (token.width <= width) return [token];
+  const pieces: Token[] = [];
+  let text = '';
+  for (const char of token.text) {
+    const next = text + char;
+    if (text && textWidth(next, token.face, token.size) > width) {
+      pieces.push({ ...token, text, width: textWidth(text, token.face, token.size) });
+      text = char;
+    } else {
+      text = next;
+    }
+  }
+  if (text) pieces.push({ ...token, text, width: textWidth(text, token.face, token.size) });
+  return pieces;
+}
+
+/** Joins tokens of the same style into segments so the renderer sets whole phrases. */
+function makeLine(tokens: readonly Token[], base: TextStyle): Line {
+  const segments: Segment[] = [];
+  for (const token of tokens) {
+    const last = segments[segments.length - 1];
+    if (last && last.face === token.face && last.size === token.size && last.color === token.color) {
+      last.text += token.text;
+      last.width = textWidth(last.text, last.face, last.size);
+    } else {
+      segments.push({ face: token.face, size: token.size, color: token.color, text: token.text, width: token.width });
+    }
+  }
+  const width = segments.reduce((w, s) => w + s.width, 0);
+  const size = Math.max(base.size, ...segments.map((s) => s.size));
+  return { segments, width, height: size * TYPE.leading };
+}

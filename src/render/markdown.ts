@@ -1,0 +1,28 @@
+import { runsText, type DocumentNode } from '../doc/model.js';
+
+/** The document as Markdown: the same sheets and tables, for a wiki, a forum post or a diff. */
+export function renderMarkdown(doc: DocumentNode): string {
+  const out: string[] = [`# ${doc.meta.title}`, ''];
+  out.push(`${doc.meta.systemName} · ${doc.meta.rulesVersion} · muster ${doc.meta.toolVersion}${doc.meta.seed ? ` · seed ${doc.meta.seed}` : ''}`, '');
+  for (const sheet of doc.sheets) {
+    out.push(`## ${sheet.title}`, '');
+    for (const block of sheet.blocks) {
+      out.push(`### ${block.title}`, '', `*§ ${block.section}*`, '');
+      if (block.kind === 'text') {
+        for (const p of block.paragraphs) out.push(p, '');
+        continue;
+      }
+      out.push(`| ${block.columns.map((c) => escapeCell(c.label)).join(' | ')} |`);
+      out.push(`| ${block.columns.map((c) => (c.align === 'right' ? '---:' : c.align === 'center' ? ':---:' : '---')).join(' | ')} |`);
+      for (const row of block.rows) out.push(`| ${row.map((cell) => escapeCell(runsText(cell).trim())).join(' | ')} |`);
+      out.push('');
+      if (block.summary) out.push(`_${block.summary}_`, '');
+      if (block.note) out.push(`Reading: ${block.note}`, '');
+    }
+  }
+  return out.join('\n');
+}
+
+function escapeCell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}

@@ -1,0 +1,22 @@
+import type { PlacedDocument } from '../layout/primitives.js';
+import type { Surface } from './surface.js';
+
+/** The one place primitives become drawing calls. */
+export function renderDocument(doc: PlacedDocument, surface: Surface): void {
+  for (const page of doc.pages) {
+    surface.beginPage(page.width, page.height);
+    for (const item of page.items) {
+      switch (item.kind) {
+        case 'text':
+          surface.text(item.text, item.x, item.y, item.face, item.size, item.color);
+          break;
+        case 'rect':
+          surface.rect(item.x, item.y, item.w, item.h, { fill: item.fill, stroke: item.stroke, lineWidth: item.lineWidth });
+          break;
+        case 'line':
+          surface.line(item.x1, item.y1, item.x2, item.y2, item.color, item.lineWidth);
+          break;
+      }
+    }
+  }
+}

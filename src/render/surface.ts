@@ -1,0 +1,52 @@
+import type { FontFace } from '../layout/primitives.js';
+
+/**
+ * What a renderer draws on. The PDF surface turns calls into pdfkit operations; the recording
+ * surface logs them, so tests compare drawing calls instead of PDF bytes.
+ */
+export interface Surface {
+  beginPage(width: number, height: number): void;
+  text(text: string, x: number, y: number, face: FontFace, size: number, color: string): void;
+  rect(x: number, y: number, w: number, h: number, paint: { fill?: string; stroke?: string; lineWidth?: number }): void;
+  line(x1: number, y1: number, x2: number, y2: number, color: string, lineWidth: number): void;
+}
+
+export type DrawCall =
+  | { op: 'page'; width: number; height: number }
+  | { op: 'text'; text: string; x: number; y: number; face: FontFace; size: number; color: string }
+  | { op: 'rect'; x: number; y: number; w: number; h: number; fill?: string; stroke?: string; lineWidth?: number }
+  | { op: 'line'; x1: number; y1: number; x2: number; y2: number; color: string; lineWidth: number };
+
+export class RecordingSurface implements Surface {
+  readonly calls: DrawCall[] = [];
+  beginPage(width: number, height: number): void {
+    this.calls.push({ op: 'page', width, height });
+  }
+  text(text: string, x: number, y: number, face: FontFace, size: number, color: string): void {
+    this.calls.push({ op: 'text', text, x, y, face, size, color });
+  }
+  rect(x: number, y: number, w: number, h: number, paint: { fill?: string; stroke?: string; lineWidth?: number }): void {
+    this.calls.push({ op: 'rect', x, y, w, h, ...paint });
+  }
+  line(x1: number, y1: number, x2: number, y2: number, color: string, lineWidth: number): void {
+    this.calls.push({ op: 'line', x1, y1, x2, y2, color, lineWidth });
+  }
+
+  /** One line per call, for golden files a reviewer can read. */
+  toLog(): string {
+    return this.calls
+      .map((c) => {
+        switch (c.op) {
+          case 'page':
+            return `page ${c.width}x${c.height}`;
+          case 'text':
+            return `  text ${c.x},${c.y} ${c.face} ${c.size} ${c.color} ${JSON.stringify(c.text)}`;
+          case 'rect':
+            return `  rect ${c.x},${c.y} ${c.w}x${c.h}${c.fill ? ` fill ${c.fill}` : ''}${c.stroke ? ` stroke ${c.stroke} ${c.lineWidth ?? 1}` : ''}`;
+          case 'line':
+            return `  line ${c.x1},${c.y1} -> ${c.x2},${c.y2} ${c.color} ${c.lineWidth}`;
+        }
+      })
+      .join('\n');
+  }
+}
