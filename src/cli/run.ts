@@ -47,7 +47,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       if (error) failure = error;
       output = text;
     });
-    if (failure) throw new UsageError(`${failure.message}\nRun muster --help for the commands and their options.`);
+    if (failure) throw new UsageError(`${explain(failure.message, args)}\nRun muster --help for the commands and their options.`);
     if (output) {
       io.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
       return 0;
@@ -67,6 +67,25 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     reportError(error, io, debug);
     return exitCodeOf(error);
   }
+}
+
+const COMMANDS = ['systems', 'tables', 'validate'];
+
+/** yargs' messages, restated in the words of this tool where they are vague. */
+function explain(message: string, args: readonly string[]): string {
+  const command = args.find((a) => !a.startsWith('-'));
+  if (/^Not enough non-option arguments/.test(message) && command) {
+    return `muster ${command} needs a rule set id, e.g. muster ${command} bof (muster systems lists them)`;
+  }
+  const unknown = /^Unknown arguments?: (.*)$/.exec(message);
+  if (unknown) {
+    if (command && !COMMANDS.includes(command)) {
+      return `unknown command "${command}"; the commands are ${COMMANDS.join(', ')}`;
+    }
+    const names = unknown[1]!.split(', ').map((n) => (n.length === 1 ? `-${n}` : `--${n}`));
+    return `unknown option ${names.join(', ')} (${message})`;
+  }
+  return message;
 }
 
 /** The message and its chain of causes; the stack trace only when debugging. */

@@ -1,6 +1,6 @@
 import type { Block, Run, TableBlock, TextBlock } from '../doc/model.js';
 import { ascent } from './fonts.js';
-import { translate, type Item } from './primitives.js';
+import { round, translate, type Item } from './primitives.js';
 import { CELL_PAD, COLORS, TITLE_BAR_HEIGHT, TYPE, type TextStyle } from './style.js';
 import { minimumWidth, naturalWidth, wrapRuns, type Line } from './wrap.js';
 
@@ -202,9 +202,4 @@ export function placeLine(line: Line, x: number, y: number, base: TextStyle): It
 
 function sum(values: readonly number[]): number {
   return values.reduce((a, b) => a + b, 0);
-}
-
-/** Positions to 1/1000 pt: enough for print, and stable across platforms' float noise. */
-export function round(value: number): number {
-  return Math.round(value * 1000) / 1000;
 }

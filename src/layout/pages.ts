@@ -1,7 +1,7 @@
 import type { DocumentMeta, DocumentNode, SheetNode } from '../doc/model.js';
 import { renderTemplate } from '../doc/templates.js';
-import { blockHeight, layoutBlock, placeLine, round, type BlockLayout, type Slice } from './blocks.js';
-import { translate, type Item, type PlacedDocument, type PlacedPage } from './primitives.js';
+import { blockHeight, layoutBlock, placeLine, type BlockLayout, type Slice } from './blocks.js';
+import { round, translate, type Item, type PlacedDocument, type PlacedPage } from './primitives.js';
 import { COLORS, MM, PAGE, PAPER_SIZES, TYPE, type TextStyle } from './style.js';
 import { wrapRuns } from './wrap.js';
 
@@ -35,7 +35,11 @@ export function layoutDocument(doc: DocumentNode): PlacedDocument {
   const pages: PlacedPage[] = content.map((page, index) => ({
     width: round(frame.width),
     height: round(frame.height),
-    items: [...pageHeader(page.sheetTitle, doc.meta, frame), ...page.items, ...pageFooter(doc.meta, frame, index + 1, content.length)],
+    items: translate(
+      [...pageHeader(page.sheetTitle, doc.meta, frame), ...page.items, ...pageFooter(doc.meta, frame, index + 1, content.length)],
+      0,
+      0,
+    ),
   }));
   return { meta: doc.meta, pages };
 }

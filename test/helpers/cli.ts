@@ -1,0 +1,28 @@
+import { run } from '../../src/cli/run.js';
+import { writeFileAtomic, type CliIo } from '../../src/cli/io.js';
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI in-process with captured streams, in `cwd`. */
+export async function muster(args: string[], cwd: string, io: Partial<CliIo> = {}): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const code = await run(args, {
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s), isTTY: false },
+    cwd,
+    writeFile: writeFileAtomic,
+    env: {},
+    ...io,
+  });
+  return { code, stdout, stderr };
+}
+
+/** Pages in a PDF written by pdfkit, counted from its page objects. */
+export function pdfPageCount(pdf: Buffer): number {
+  return (pdf.toString('latin1').match(/\/Type \/Page\b(?!s)/g) ?? []).length;
+}
