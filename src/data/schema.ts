@@ -68,16 +68,14 @@ export const moveCell = z.union([
   z.object({ move: z.literal('impassable') }).strict(),
 ]);
 
-export const cell = z.union([
-  z.string(),
-  z.number(),
-  rollSpec,
-  distanceCell,
-  needCell,
-  autoCell,
-  modifierCell,
-  moveCell,
-]);
+export const cell = z.union(
+  [z.string(), z.number(), rollSpec, distanceCell, needCell, autoCell, modifierCell, moveCell],
+  {
+    error:
+      'expected a cell: text, a number, a roll ([2, 5, 8] or {from, to}), a distance {cm, in}, ' +
+      'a needed roll {need, or: lower|higher}, {auto: true}, a modifier {mod}, or a movement change {move}',
+  },
+);
 
 export const column = z
   .object({
@@ -124,7 +122,14 @@ export const tableFile = z
   .strict();
 
 export const sheetBlock = z.union([
-  z.object({ table: kebabId, width: z.enum(['column', 'full']).optional() }).strict(),
+  z
+    .object({
+      table: kebabId,
+      width: z.enum(['column', 'full']).optional(),
+      /** print rows as columns: short tables with many rows (a D6 table) read better across */
+      transpose: z.boolean().optional(),
+    })
+    .strict(),
   z.object({ text: z.string().min(1), section: z.string().min(1), title: z.string().min(1) }).strict(),
   /** a ladder of the chance to roll at or under (or over) every total of these dice */
   z.object({ odds: diceSpec, or: z.enum(['lower', 'higher']), title: z.string().min(1) }).strict(),

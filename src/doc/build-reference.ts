@@ -41,7 +41,8 @@ function buildBlock(system: SystemRules, block: SheetBlock, units: Units, origin
   if ('table' in block) {
     const table = system.table(block.table);
     const file = system.tableFiles.get(table.id) ?? origin;
-    return buildTableBlock(table, units, block.width ?? 'column', `${file} tables[id=${table.id}]`);
+    const built = buildTableBlock(table, units, block.width ?? 'column', `${file} tables[id=${table.id}]`);
+    return block.transpose ? transposeTable(built) : built;
   }
   if ('odds' in block) return buildOddsLadder(block.odds, block.or, block.title);
   return {
@@ -92,6 +93,26 @@ export function buildTableBlock(table: RuleTable, units: Units, width: 'column' 
     rows,
     summary: prose(table.summary, 'summary'),
     note: prose(table.note, 'note'),
+  };
+}
+
+/**
+ * Rows become columns: the first column's cells head the new columns, every other column
+ * becomes a row led by its label. A D6 table of six short rows then takes three lines.
+ */
+export function transposeTable(block: TableBlock): TableBlock {
+  const [first, ...rest] = block.columns;
+  if (!first) return block;
+  return {
+    ...block,
+    columns: [
+      { label: first.label, align: 'left' },
+      ...block.rows.map((row) => ({ label: (row[0] ?? []).map((r) => r.text).join(''), align: 'center' as const })),
+    ],
+    rows: rest.map((column, c) => [
+      [{ text: column.label, style: 'bold' as const }],
+      ...block.rows.map((row) => row[c + 1] ?? [{ text: '' }]),
+    ]),
   };
 }
 

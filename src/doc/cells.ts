@@ -45,9 +45,10 @@ function formatNeed(cell: NeedCell, ctx: CellContext): Run[] {
   if (!dice) throw new Error(`${ctx.origin}: a needed roll without dice`);
   const dist = sumDistribution(dice);
   const chance = cell.or === 'lower' ? chanceAtMost(dist, cell.need) : chanceAtLeast(dist, cell.need);
-  const text = cell.or === 'lower' ? `${cell.need} or lower` : `${cell.need} or higher`;
-  const prefix = cell.dice && cell.dice !== ctx.dice ? `${cell.dice}: ` : '';
-  return [{ text: prefix + text }, { text: ` ${formatChance(chance)}`, style: 'odds' }];
+  // no-break spaces: the number, its condition and its chance read as one unit
+  const text = cell.or === 'lower' ? `${cell.need}\u00a0or\u00a0lower` : `${cell.need}\u00a0or\u00a0higher`;
+  const prefix = cell.dice && cell.dice !== ctx.dice ? `${cell.dice}:\u00a0` : '';
+  return [{ text: prefix + text }, { text: `\u00a0${formatChance(chance)}`, style: 'odds' }];
 }
 
 export function formatDistance(cell: DistanceCell, units: Units): string {

@@ -1,4 +1,5 @@
 import type { HelperOptions } from 'handlebars';
+import { parseDice } from '../engine/dice.js';
 import { chanceAtLeast, chanceAtMost, formatChance, sumDistribution } from '../engine/odds.js';
 import type { Units } from './model.js';
 
@@ -40,6 +41,13 @@ export const helpers = {
   join(list: unknown, separator: unknown): string {
     if (!Array.isArray(list)) throw new Error('{{join}} takes a list');
     return list.join(typeof separator === 'string' ? separator : ', ');
+  },
+  /** {{chanceOfDoubles "2D6"}}: the chance that at least two of the dice show the same face */
+  chanceOfDoubles(dice: string): string {
+    const { count, sides } = parseDice(dice);
+    let allDifferent = 1;
+    for (let i = 0; i < count; i++) allDifferent *= Math.max(sides - i, 0) / sides;
+    return formatChance(1 - allDifferent);
   },
   /** {{chance "2D6" 6 "lower"}}: the chance to roll at or under (or over) a number */
   chance(dice: string, target: number, or: string): string {

@@ -29,7 +29,8 @@ export interface RollRecord {
 }
 
 export interface TableRoll {
-  row: Row;
+  /** undefined when the total is one the text gives no row for (the table's `unlisted`) */
+  row: Row | undefined;
   rowIndex: number;
   rolls: RollRecord[];
 }
@@ -56,6 +57,10 @@ export function rollOnTable(
     const rowIndex = table.rows.findIndex((row) => rowTotals(row)?.includes(roll.total));
     const row = table.rows[rowIndex];
     if (!row) {
+      if (table.unlisted?.includes(roll.total)) {
+        rolls.push({ purpose, ...roll, decided: 'no row in the rules text (see the table note)' });
+        return { row: undefined, rowIndex: -1, rolls };
+      }
       throw new Error(`table "${table.id}" has no row for ${roll.total} on ${table.dice}`);
     }
     const reroll = isReroll(row);

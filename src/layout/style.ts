@@ -17,7 +17,7 @@ export const PAGE = {
   headerHeight: 12 * MM,
   gutter: 5 * MM,
   columns: 2,
-  blockGap: 4 * MM,
+  blockGap: 3.5 * MM,
 };
 
 export const COLORS = {
@@ -42,10 +42,10 @@ export const TYPE = {
   note: 7,
   footer: 7,
   /** line height as a multiple of the size */
-  leading: 1.22,
+  leading: 1.2,
 };
 
-export const CELL_PAD = { x: 3, y: 2.2 };
+export const CELL_PAD = { x: 3, y: 1.8 };
 export const TITLE_BAR_HEIGHT = 14;
 
 export interface TextStyle {

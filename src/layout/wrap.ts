@@ -20,37 +20,59 @@ interface Token extends TextStyle {
   space: boolean;
 }
 
-function tokenize(runs: readonly Run[], base: TextStyle): Token[] {
-  const tokens: Token[] = [];
+/**
+ * A word: the pieces between two breakable spaces, which may change style mid-word ("lower"
+ * and its odds "90%" joined by a no-break space stay together).
+ */
+interface Word {
+  pieces: Token[];
+  width: number;
+  space: boolean;
+}
+
+function tokenize(runs: readonly Run[], base: TextStyle): Word[] {
+  const words: Word[] = [];
+  let open: Word | undefined;
   for (const run of runs) {
     const style = runStyle(run, base);
-    for (const part of run.text.split(/(\s+)/)) {
+    // only ordinary spaces break lines: a no-break space keeps "18 or lower 90%" together
+    for (const part of run.text.split(/([ \t\n]+)/)) {
       if (part.length === 0) continue;
-      const space = /^\s+$/.test(part);
+      const space = /^[ \t\n]+$/.test(part);
       const text = space ? ' ' : part;
-      tokens.push({ ...style, text, space, width: textWidth(text, style.face, style.size) });
+      const token: Token = { ...style, text, space, width: textWidth(text, style.face, style.size) };
+      if (space) {
+        words.push({ pieces: [token], width: token.width, space: true });
+        open = undefined;
+      } else if (open) {
+        open.pieces.push(token);
+        open.width += token.width;
+      } else {
+        open = { pieces: [token], width: token.width, space: false };
+        words.push(open);
+      }
     }
   }
-  return tokens;
+  return words;
 }
 
 /** The widest single word: no column may be narrower than this without breaking a word. */
 export function minimumWidth(runs: readonly Run[], base: TextStyle): number {
   let widest = 0;
-  for (const token of tokenize(runs, base)) if (!token.space) widest = Math.max(widest, token.width);
+  for (const word of tokenize(runs, base)) if (!word.space) widest = Math.max(widest, word.width);
   return widest;
 }
 
 /** Width of the runs set on one line. */
 export function naturalWidth(runs: readonly Run[], base: TextStyle): number {
   let width = 0;
-  for (const token of tokenize(runs, base)) width += token.width;
+  for (const word of tokenize(runs, base)) width += word.width;
   return width;
 }
 
 /**
- * Greedy word wrap of styled runs into lines no wider than `width`. A word longer than a line
- * is broken between characters rather than overflowing the column.
+ * Greedy word wrap of styled runs into lines no wider than `width`, breaking only at spaces.
+ * A word longer than a line is broken between characters rather than overflowing the column.
  */
 export function wrapRuns(runs: readonly Run[], base: TextStyle, width: number): Line[] {
   const lines: Line[] = [];
@@ -66,19 +88,19 @@ export function wrapRuns(runs: readonly Run[], base: TextStyle, width: number): 
     currentWidth = 0;
   };
 
-  for (const token of tokenize(runs, base)) {
-    if (token.space && current.length === 0) continue;
-    if (currentWidth + token.width <= width + 0.01) {
-      current.push(token);
-      currentWidth += token.width;
+  for (const word of tokenize(runs, base)) {
+    if (word.space && current.length === 0) continue;
+    if (currentWidth + word.width <= width + 0.01) {
+      current.push(...word.pieces);
+      currentWidth += word.width;
       continue;
     }
-    if (token.space) {
+    if (word.space) {
       flush();
       continue;
     }
     if (current.length > 0) flush();
-    for (const piece of breakWord(token, width)) {
+    for (const piece of word.pieces.flatMap((p) => breakWord(p, width))) {
       if (currentWidth + piece.width > width + 0.01 && current.length > 0) flush();
       current.push(piece);
       currentWidth += piece.width;
