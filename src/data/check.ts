@@ -14,7 +14,11 @@ interface CheckedSystem {
 }
 
 /** Checks that schemas cannot express: dice coverage, row keys, references between files. */
-export function checkSystem(system: CheckedSystem, sheetsFileName: string): DataProblem[] {
+export function checkSystem(
+  system: CheckedSystem,
+  sheetsFileName: string,
+  options: { references: boolean } = { references: true },
+): DataProblem[] {
   const problems: DataProblem[] = [];
   for (const [id, table] of system.tables) {
     const file = system.tableFiles.get(id) ?? '';
@@ -23,7 +27,7 @@ export function checkSystem(system: CheckedSystem, sheetsFileName: string): Data
   }
   system.sheets.forEach((sheet, s) => {
     sheet.blocks.forEach((block, b) => {
-      if ('table' in block && !system.tables.has(block.table)) {
+      if ('table' in block && options.references && !system.tables.has(block.table)) {
         problems.push({
           file: sheetsFileName,
           path: `sheets[${s}].blocks[${b}].table`,

@@ -43,6 +43,8 @@ interface SystemDraft {
   tableFiles: Map<string, string>;
   sheets?: Sheet[];
   sheetsFile?: string;
+  /** a tables file of this system failed to load: its ids are unknown, so references are not checked */
+  incomplete?: boolean;
 }
 
 /**
@@ -94,7 +96,10 @@ export async function loadRulesDb(options: LoadOptions): Promise<RulesDb> {
         }
       } else {
         const parsed = await parseFile(file, tableFile, problems);
-        if (!parsed) continue;
+        if (!parsed) {
+          draft.incomplete = true;
+          continue;
+        }
         parsed.tables.forEach((table, i) => {
           const key = `${systemId}/${table.id}`;
           const earlier = seenInRoot.get(key);
@@ -125,7 +130,7 @@ export async function loadRulesDb(options: LoadOptions): Promise<RulesDb> {
       continue;
     }
     const system = freezeSystem(draft as SystemDraft & { info: SystemInfo });
-    problems.push(...checkSystem(system, draft.sheetsFile ?? draft.infoFile ?? ''));
+    problems.push(...checkSystem(system, draft.sheetsFile ?? draft.infoFile ?? '', { references: !draft.incomplete }));
     systems.push(system);
   }
 
