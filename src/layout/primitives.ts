@@ -1,4 +1,5 @@
 import type { DocumentMeta } from '../doc/model.js';
+import type { IconName } from './icons.js';
 
 /** What the renderer draws. Coordinates are PDF points from the page's top-left corner. */
 export type FontFace = 'regular' | 'bold' | 'italic';
@@ -35,7 +36,17 @@ export interface LineItem {
   lineWidth: number;
 }
 
-export type Item = TextItem | RectItem | LineItem;
+/** A vector icon from the icon set, `size` points square. */
+export interface IconItem {
+  kind: 'icon';
+  name: IconName;
+  x: number;
+  y: number;
+  size: number;
+  color: string;
+}
+
+export type Item = TextItem | RectItem | LineItem | IconItem;
 
 export interface PlacedPage {
   width: number;
@@ -56,6 +67,7 @@ export function translate(items: readonly Item[], dx: number, dy: number): Item[
   return items.map((item) => {
     switch (item.kind) {
       case 'text':
+      case 'icon':
         return { ...item, x: round(item.x + dx), y: round(item.y + dy) };
       case 'rect':
         return { ...item, x: round(item.x + dx), y: round(item.y + dy), w: round(item.w), h: round(item.h) };

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { FONT_FILES } from '../layout/fonts.js';
+import { EVEN_ODD, ICON_BOX, ICONS, type IconName } from '../layout/icons.js';
 import type { FontFace, PlacedDocument } from '../layout/primitives.js';
 import { renderDocument } from './render.js';
 import type { Surface } from './surface.js';
@@ -30,6 +31,12 @@ class PdfSurface implements Surface {
   }
   line(x1: number, y1: number, x2: number, y2: number, color: string, lineWidth: number): void {
     this.pdf.moveTo(x1, y1).lineTo(x2, y2).lineWidth(lineWidth).stroke(color);
+  }
+  icon(name: IconName, x: number, y: number, size: number, color: string): void {
+    this.pdf.save();
+    this.pdf.translate(x, y).scale(size / ICON_BOX);
+    this.pdf.path(ICONS[name]).fill(color, EVEN_ODD.has(name) ? 'even-odd' : 'non-zero');
+    this.pdf.restore();
   }
 }
 

@@ -16,6 +16,9 @@ export function renderDocument(doc: PlacedDocument, surface: Surface): void {
         case 'line':
           surface.line(item.x1, item.y1, item.x2, item.y2, item.color, item.lineWidth);
           break;
+        case 'icon':
+          surface.icon(item.name, item.x, item.y, item.size, item.color);
+          break;
       }
     }
   }

@@ -1,3 +1,4 @@
+import type { IconName } from '../layout/icons.js';
 import type { FontFace } from '../layout/primitives.js';
 
 /**
@@ -9,13 +10,15 @@ export interface Surface {
   text(text: string, x: number, y: number, face: FontFace, size: number, color: string): void;
   rect(x: number, y: number, w: number, h: number, paint: { fill?: string; stroke?: string; lineWidth?: number }): void;
   line(x1: number, y1: number, x2: number, y2: number, color: string, lineWidth: number): void;
+  icon(name: IconName, x: number, y: number, size: number, color: string): void;
 }
 
 export type DrawCall =
   | { op: 'page'; width: number; height: number }
   | { op: 'text'; text: string; x: number; y: number; face: FontFace; size: number; color: string }
   | { op: 'rect'; x: number; y: number; w: number; h: number; fill?: string; stroke?: string; lineWidth?: number }
-  | { op: 'line'; x1: number; y1: number; x2: number; y2: number; color: string; lineWidth: number };
+  | { op: 'line'; x1: number; y1: number; x2: number; y2: number; color: string; lineWidth: number }
+  | { op: 'icon'; name: IconName; x: number; y: number; size: number; color: string };
 
 export class RecordingSurface implements Surface {
   readonly calls: DrawCall[] = [];
@@ -31,6 +34,9 @@ export class RecordingSurface implements Surface {
   line(x1: number, y1: number, x2: number, y2: number, color: string, lineWidth: number): void {
     this.calls.push({ op: 'line', x1, y1, x2, y2, color, lineWidth });
   }
+  icon(name: IconName, x: number, y: number, size: number, color: string): void {
+    this.calls.push({ op: 'icon', name, x, y, size, color });
+  }
 
   /** One line per call, for golden files a reviewer can read. */
   toLog(): string {
@@ -45,6 +51,8 @@ export class RecordingSurface implements Surface {
             return `  rect ${c.x},${c.y} ${c.w}x${c.h}${c.fill ? ` fill ${c.fill}` : ''}${c.stroke ? ` stroke ${c.stroke} ${c.lineWidth ?? 1}` : ''}`;
           case 'line':
             return `  line ${c.x1},${c.y1} -> ${c.x2},${c.y2} ${c.color} ${c.lineWidth}`;
+          case 'icon':
+            return `  icon ${c.name} ${c.x},${c.y} ${c.size} ${c.color}`;
         }
       })
       .join('\n');

@@ -1,0 +1,53 @@
+/**
+ * Vector icons, drawn in a 24 x 24 box as SVG path data and filled. They stay sharp at any
+ * size and need no image files. The names are the symbols the rules texts use for stats.
+ */
+export const ICONS = {
+  /** armour */
+  shield: 'M12 1.5 L21 4.8 V11 C21 16.6 17.4 20.8 12 22.5 C6.6 20.8 3 16.6 3 11 V4.8 Z',
+  /** small-arms attack: a submachine gun with a drum magazine */
+  'tommy-gun':
+    'M1 9 H6 V8 H19 V9.2 H23 V10.8 H19 V12 H13 L12.2 14 H10.4 L10.9 12 H8 L4.6 15.2 H1.4 L3.6 12 H1 Z ' +
+    'M13.6 12.2 A2.6 2.6 0 1 1 13.59 12.2 Z',
+  /** high explosive */
+  explosion:
+    'M12 1 L14.1 7.2 L19.8 3.6 L17 9.6 L23 11 L17.3 13.6 L21 19 L14.9 16.4 L13.6 23 L11 17 L7 22 L7.6 15.8 ' +
+    'L1.4 16.8 L5.9 12.4 L1 8.2 L7.3 8.4 L6.2 2.4 L10.4 6.6 Z',
+  /** armour-piercing attack: a tank */
+  tank: 'M2 15.5 H22 L20.2 20 H3.8 Z M4.5 11.5 H19.5 V15 H4.5 Z M8 7.5 H15.5 V11.5 H8 Z M15.5 8.6 H23 V10 H15.5 Z',
+  /** cost */
+  dollar:
+    'M11 1.5 H13 V3.6 C15.6 3.9 17.4 5.3 17.8 7.6 L15.4 8.1 C15.1 6.8 14.1 6 12.2 6 C10.2 6 9.1 6.9 9.1 8.2 ' +
+    'C9.1 9.6 10.4 10.2 12.6 10.8 C15.9 11.6 18.2 12.8 18.2 16 C18.2 18.6 16.2 20.2 13 20.5 V22.5 H11 V20.5 ' +
+    'C8.1 20.2 6.2 18.7 5.8 16.2 L8.3 15.7 C8.6 17.3 9.9 18.2 12.1 18.2 C14.4 18.2 15.6 17.3 15.6 16 ' +
+    'C15.6 14.5 14.3 13.9 11.7 13.2 C8.6 12.4 6.6 11.2 6.6 8.3 C6.6 5.8 8.4 4 11 3.6 Z',
+  /** vehicle crew: a steering wheel (even-odd fill leaves the rim and spokes) */
+  wheel:
+    'M12 1.5 A10.5 10.5 0 1 1 11.99 1.5 Z M12 4.2 A7.8 7.8 0 1 0 12.01 4.2 Z ' +
+    'M12 9.6 A2.4 2.4 0 1 1 11.99 9.6 Z M4.4 11 H9.7 V13 H4.4 Z M14.3 11 H19.6 V13 H14.3 Z M11 14.3 H13 V19.6 H11 Z',
+  /** weapon crew: a field gun with its shield and wheel */
+  'crewed-gun':
+    'M1.5 5 H8 V13.5 H1.5 Z M8 8.4 L22.5 6.8 V8.6 L8 10.4 Z M12 12 L21 19.5 L19.8 20.8 L10.8 13.4 Z ' +
+    'M7 13.6 A4.4 4.4 0 1 1 6.99 13.6 Z M7 16.4 A1.6 1.6 0 1 0 7.01 16.4 Z',
+  /** mobility */
+  arrow: 'M2 9.5 H13.5 V4.5 L22.5 12 L13.5 19.5 V14.5 H2 Z',
+  /** attacks per turn: a shell */
+  shell: 'M8.5 22.5 V11 C8.5 6.6 10 3.2 12 1.5 C14 3.2 15.5 6.6 15.5 11 V22.5 Z M7.5 17 H16.5 V18.4 H7.5 Z',
+  /** passengers: a helmet */
+  helmet: 'M3.5 15.5 C3.5 9 7.2 4.5 12 4.5 C16.8 4.5 20.5 9 20.5 15.5 Z M1.5 15.5 H22.5 V18 H1.5 Z',
+  /** actions: a chevron pair */
+  actions: 'M3 5 L11 12 L3 19 V15 L6.5 12 L3 9 Z M12 5 L20 12 L12 19 V15 L15.5 12 L12 9 Z',
+  /** ranking officer: a star */
+  star: 'M12 1.5 L14.9 8.6 L22.5 9.2 L16.7 14.2 L18.5 21.6 L12 17.6 L5.5 21.6 L7.3 14.2 L1.5 9.2 L9.1 8.6 Z',
+  /** a plane seen from above */
+  plane:
+    'M11 1.5 H13 L13.6 8.5 L23 12 V14 L13.6 12.6 L13.2 18.5 L16.5 20.5 V22 L12 21 L7.5 22 V20.5 L10.8 18.5 ' +
+    'L10.4 12.6 L1 14 V12 L10.4 8.5 Z',
+} as const;
+
+export type IconName = keyof typeof ICONS;
+
+/** Icons whose holes are made by the even-odd rule. */
+export const EVEN_ODD: ReadonlySet<IconName> = new Set<IconName>(['wheel', 'crewed-gun', 'tommy-gun']);
+
+export const ICON_BOX = 24;

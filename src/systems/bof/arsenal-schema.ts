@@ -1,0 +1,184 @@
+import { z } from 'zod';
+
+/**
+ * Burst of Fire's arsenal as data: nations, doctrines and their detachments, units and
+ * weapons. This is muster's own data (the doctrine lists are not in the rules text); the
+ * historical facts behind each stat are recorded with it.
+ */
+
+const id = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'a kebab-case id such as "panzer-iv-h"');
+const distance = z.object({ cm: z.number().positive(), in: z.number().positive() }).strict();
+export const quality = z.enum(['conscript', 'regular', 'elite']);
+export const unitType = z.enum([
+  'ranking-officer',
+  'squad-leader',
+  'infantry',
+  'crew',
+  'support-weapon',
+  'afv',
+  'transport',
+  'plane',
+]);
+const nonNegative = z.number().int().min(0);
+
+export const weapon = z
+  .object({
+    id,
+    name: z.string().min(1),
+    kind: z.enum([
+      'pistol',
+      'rifle',
+      'smg',
+      'automatic-rifle',
+      'lmg',
+      'sniper-rifle',
+      'small-mortar',
+      'at-rifle',
+      'flamethrower',
+      'knife',
+      'bayonet',
+      'hand-grenade',
+      'smoke-grenade',
+      'at-grenade',
+      'satchel-charge',
+      'rocket-launcher',
+      'recoilless',
+    ]),
+    slot: z.enum(['primary', 'side']),
+    /** small-arms attack value: the 4D6 roll needed at far range before modifiers */
+    attack: nonNegative.optional(),
+    he: nonNegative.optional(),
+    ap: nonNegative.optional(),
+    /** added to the melee value */
+    melee: z.number().int().optional(),
+    attacksPerTurn: z.number().int().min(1).default(1),
+    range: distance.optional(),
+    minRange: distance.optional(),
+    /** shots per game; absent means unlimited */
+    ammo: z.number().int().min(1).optional(),
+    /** single use: grenades, satchel charges, Panzerfausts */
+    singleUse: z.boolean().optional(),
+    blast: distance.optional(),
+    /** heavy gear: the carrier may not double move and has one action */
+    heavy: z.boolean().optional(),
+    /** points to add this weapon to a soldier; the default carbine costs 0 */
+    cost: nonNegative,
+    nations: z.array(id).optional(),
+    notes: z.array(z.string().min(1)).max(3).default([]),
+  })
+  .strict();
+
+const armourPoints = z.object({ front: nonNegative, side: nonNegative, rear: nonNegative, top: nonNegative }).strict();
+const armourMm = z.object({ front: z.number().min(0), side: z.number().min(0), rear: z.number().min(0), top: z.number().min(0) }).strict();
+
+export const unit = z
+  .object({
+    id,
+    name: z.string().min(1),
+    nation: id,
+    type: unitType,
+    /** what it is, in a few words: "medium tank", "half-track", "AT gun", "dive bomber" */
+    role: z.string().min(1),
+    movement: z.enum(['foot', 'wheeled', 'half-tracked', 'tracked', 'horse', 'towed', 'static', 'air']),
+    /** D6 rolled per move, for vehicles and horses */
+    mobility: z.number().int().min(1).max(8).optional(),
+    /** one point for about 15 mm, front/side/rear/top */
+    armour: armourPoints.optional(),
+    /** the historical thickness the points come from */
+    armourMm: armourMm.optional(),
+    attack: nonNegative.optional(),
+    he: nonNegative.optional(),
+    ap: nonNegative.optional(),
+    attacksPerTurn: z.number().int().min(1).optional(),
+    /** bombing attacks per game, for planes */
+    bombs: z.number().int().min(1).optional(),
+    blast: distance.optional(),
+    crew: z.number().int().min(1).optional(),
+    passengers: nonNegative.optional(),
+    actions: z.number().int().min(1).max(3),
+    /** the weapons a soldier or officer carries by default */
+    weapons: z.array(id).default([]),
+    turret: z.boolean().optional(),
+    openTop: z.boolean().optional(),
+    doubleBurst: z.boolean().optional(),
+    overheats: z.boolean().optional(),
+    gunShield: z.boolean().optional(),
+    /** what a vehicle can tow, or what a towed gun needs */
+    tows: z.enum(['light', 'medium', 'heavy']).optional(),
+    towClass: z.enum(['light', 'medium', 'heavy']).optional(),
+    /** up to three short rules reminders in our own words */
+    notes: z.array(z.string().min(1)).max(3).default([]),
+    /** the historical basis of the stats */
+    source: z.string().min(1),
+    /** a cost set by hand instead of the formula, and why */
+    costOverride: z.object({ cost: z.number().int().min(0), reason: z.string().min(10) }).strict().optional(),
+  })
+  .strict();
+
+export const officerRules = z
+  .object({
+    unit: id,
+    /** actions he may order per activation */
+    orders: z.number().int().min(1),
+    radius: distance,
+    /** how often he may be activated in a turn */
+    activations: z.number().int().min(1),
+  })
+  .strict();
+
+export const detachment = z
+  .object({
+    id,
+    name: z.string().min(1),
+    officer: officerRules,
+    /** Random Event & Effect cards drawn before the game */
+    eventCards: z.number().int().min(1),
+    qualities: z.array(quality).min(1),
+    /** units every force of this detachment fields */
+    core: z.array(z.object({ unit: id, count: z.number().int().min(1), quality: quality.optional() }).strict()),
+    /** units it may buy */
+    options: z.array(id).min(1),
+    /** weapons its soldiers may buy */
+    weapons: z.array(id).default([]),
+    special: z.string().min(1).optional(),
+  })
+  .strict();
+
+export const doctrine = z
+  .object({
+    id,
+    nation: id,
+    name: z.string().min(1),
+    kind: z.enum(['infantry', 'mobile-reconnaissance', 'armor', 'support', 'paratroopers', 'cavalry']),
+    blurb: z.string().min(1),
+    detachments: z.array(detachment).min(1),
+  })
+  .strict();
+
+export const nation = z
+  .object({
+    id,
+    name: z.string().min(1),
+    side: z.enum(['axis', 'allies']),
+    /** the solo rules' D6 roll for a doctrine */
+    doctrineRoll: z.array(z.object({ roll: z.array(z.number().int().min(1).max(6)).min(1), doctrine: id }).strict()).min(1),
+  })
+  .strict();
+
+export const arsenalFile = z
+  .object({
+    nations: z.array(nation).optional(),
+    weapons: z.array(weapon).optional(),
+    units: z.array(unit).optional(),
+    doctrines: z.array(doctrine).optional(),
+  })
+  .strict();
+
+export type Quality = z.infer<typeof quality>;
+export type UnitType = z.infer<typeof unitType>;
+export type Weapon = z.infer<typeof weapon>;
+export type Unit = z.infer<typeof unit>;
+export type Detachment = z.infer<typeof detachment>;
+export type Doctrine = z.infer<typeof doctrine>;
+export type Nation = z.infer<typeof nation>;
+export type ArsenalFile = z.infer<typeof arsenalFile>;
