@@ -1,5 +1,6 @@
 import yargs from 'yargs';
 import { causeChain, exitCodeOf, UsageError } from '../errors.js';
+import { runCards, type CardsArgs } from './commands/cards.js';
 import { runSystems } from './commands/systems.js';
 import { runTables } from './commands/tables.js';
 import { runValidate } from './commands/validate.js';
@@ -18,6 +19,18 @@ function buildParser(argv: readonly string[]) {
     )
     .command('tables <system>', 'quick-reference sheets with the odds of every roll', (y) =>
       productOptions(y.positional('system', { type: 'string', demandOption: true, describe: 'rule set id (see `muster systems`)' })),
+    )
+    .command('cards <system>', 'unit cards for the whole arsenal, a nation, a doctrine or a force, with backs', (y) =>
+      productOptions(y.positional('system', { type: 'string', demandOption: true, describe: 'rule set id (see `muster systems`)' }))
+        .option('nation', { type: 'string', describe: 'only this nation (id or name)' })
+        .option('doctrine', { type: 'string', describe: 'only units of this doctrine' })
+        .option('force', { type: 'string', describe: 'a force file (YAML or JSON): roster and one card per model' })
+        .option('strict', { type: 'boolean', default: false, describe: 'refuse a force that breaks its doctrine instead of printing the problems' })
+        .option('explain-cost', { type: 'string', describe: 'print how a unit\'s cost is worked out, and nothing else' })
+        .option('duplex', { choices: ['long', 'short'] as const, default: 'long' as const, describe: 'how you flip the paper for the backs' })
+        .option('back-offset', { type: 'string', default: '0,0', describe: 'shift the backs by X,Y mm to correct a printer' })
+        .option('bleed', { type: 'number', default: 3, describe: 'bleed round the cards in mm (0 to 6)' })
+        .option('marks', { type: 'boolean', default: true, describe: 'crop marks (--no-marks to leave them off)' }),
     )
     .command('validate', 'load and check all data and templates, report problems', (y) =>
       y.option('data', { type: 'string', array: true, default: [] as string[], describe: 'extra data folder (house rules), repeatable' }),
@@ -58,6 +71,8 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
         return await runSystems(parsed as unknown as { format: 'text' | 'json'; data: string[] }, io);
       case 'tables':
         return await runTables(parsed as unknown as ProductArgs, io);
+      case 'cards':
+        return await runCards(parsed as unknown as CardsArgs, io);
       case 'validate':
         return await runValidate(parsed as unknown as { data: string[] }, io);
       default:
@@ -69,7 +84,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
 }
 
-const COMMANDS = ['systems', 'tables', 'validate'];
+const COMMANDS = ['systems', 'tables', 'cards', 'validate'];
 
 /** yargs' messages, restated in the words of this tool where they are vague. */
 function explain(message: string, args: readonly string[]): string {

@@ -1,11 +1,10 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
-import YAML from 'yaml';
-import type { z } from 'zod';
 import { DataError, UsageError, type DataProblem } from '../errors.js';
 import { checkSystem } from './check.js';
+import { parseFile } from './parse.js';
 import { sheetsFile, systemFile, tableFile, type RuleTable, type Sheet, type SystemInfo } from './schema.js';
 
 /** The data that ships with muster: data/<system>/. */
@@ -63,7 +62,24 @@ export async function loadRulesDb(options: LoadOptions): Promise<RulesDb> {
       cwd: root,
       onlyFiles: true,
     });
-    if (files.length === 0) {
+    // other folders of a rule set (its arsenal, say) belong to the rule set's own module
+    const moduleFiles = await fg(['*/*/**/*.{yaml,yml}', '!*/tables/**'], { cwd: root, onlyFiles: true });
+    const strays = (await fg(['*/*.{yaml,yml}', '!*/system.yaml', '!*/sheets.yaml'], { cwd: root, onlyFiles: true })).sort();
+    for (const stray of strays) {
+      problems.push({
+        file: path.join(root, stray),
+        path: '',
+        message: 'not a data file muster knows: a rule-set folder holds system.yaml, sheets.yaml, tables/*.yaml and its own subfolders',
+      });
+    }
+    for (const relative of moduleFiles) {
+      const systemId = relative.split('/')[0]!;
+      const draft: SystemDraft = drafts.get(systemId) ?? { dirs: [], tables: new Map(), tableFiles: new Map() };
+      drafts.set(systemId, draft);
+      const systemDir = path.join(root, systemId);
+      if (!draft.dirs.includes(systemDir)) draft.dirs.push(systemDir);
+    }
+    if (files.length === 0 && moduleFiles.length === 0) {
       throw new UsageError(
         `--data ${root}: no rule-set data found. A data folder holds one folder per rule set, ` +
           `e.g. ${path.join(root, 'bof', 'tables', 'house.yaml')} or ${path.join(root, 'bof', 'system.yaml')}.`,
@@ -179,34 +195,7 @@ async function assertFolder(dir: string, what: string): Promise<void> {
   if (!isDir) throw new UsageError(`${what} ${dir}: no such folder`);
 }
 
-async function parseFile<T>(file: string, schema: z.ZodType<T>, problems: DataProblem[]): Promise<T | undefined> {
-  let raw: unknown;
-  try {
-    raw = YAML.parse(await readFile(file, 'utf8'), { prettyErrors: true, uniqueKeys: true });
-  } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
-    const pos = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
-    problems.push({ file, path: pos ? `line ${pos.line}, column ${pos.col}` : '', message: `not valid YAML: ${message}` });
-    return undefined;
-  }
-  const result = schema.safeParse(raw);
-  if (result.success) return result.data;
-  for (const issue of result.error.issues) {
-    problems.push({ file, path: formatPath(issue.path), message: issue.message });
-  }
-  return undefined;
-}
-
-export function formatPath(segments: readonly PropertyKey[]): string {
-  let out = '';
-  for (const segment of segments) {
-    if (typeof segment === 'number') out += `[${segment}]`;
-    else out += out ? `.${String(segment)}` : String(segment);
-  }
-  return out;
-}
-
-function deepFreeze<T>(value: T): T {
+export function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const inner of Object.values(value as Record<string, unknown>)) deepFreeze(inner);

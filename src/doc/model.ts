@@ -65,6 +65,8 @@ export interface DocumentMeta {
 export interface DocumentNode {
   meta: DocumentMeta;
   sheets: SheetNode[];
+  /** card decks, printed after the sheets, each as front and back pages */
+  decks?: DeckNode[];
 }
 
 export function plain(text: string): Run[] {
@@ -73,4 +75,74 @@ export function plain(text: string): Run[] {
 
 export function runsText(runs: readonly Run[]): string {
   return runs.map((r) => r.text).join('');
+}
+
+/** The vector icons a document may ask for; layout draws them. */
+export const ICON_NAMES = [
+  'shield',
+  'tommy-gun',
+  'explosion',
+  'tank',
+  'dollar',
+  'wheel',
+  'crewed-gun',
+  'arrow',
+  'shell',
+  'helmet',
+  'actions',
+  'star',
+  'plane',
+] as const;
+export type IconName = (typeof ICON_NAMES)[number];
+
+/** One stat on a card: the rules' symbol, a short label and the value. */
+export interface CardStat {
+  icon: IconName;
+  label: string;
+  value: string;
+}
+
+export interface CardFront {
+  title: string;
+  subtitle: string;
+  /** header colour, e.g. the nation's */
+  accent: string;
+  /** quality badge: 0 conscript, 1 regular, 2 elite; absent when quality does not apply */
+  badge?: { label: string; level: 0 | 1 | 2 };
+  stats: CardStat[];
+  /** weapons carried: name and what it does */
+  lines: { label: string; text: string }[];
+  /** two or three short rules reminders in our own words */
+  rules: string[];
+  /** bottom strip, left and right */
+  footer: { left: string; right: string };
+}
+
+export interface CardBack {
+  title: string;
+  subtitle: string;
+  accent: string;
+  icon: IconName;
+}
+
+export interface CardNode {
+  id: string;
+  front: CardFront;
+  back: CardBack;
+}
+
+/** How a deck is printed: card size and the cut and duplex settings, all in mm. */
+export interface CardPrint {
+  width: number;
+  height: number;
+  bleed: number;
+  marks: boolean;
+  duplex: 'long' | 'short';
+  backOffset: { x: number; y: number };
+}
+
+export interface DeckNode {
+  title: string;
+  cards: CardNode[];
+  print: CardPrint;
 }

@@ -2,7 +2,9 @@
  * Vector icons, drawn in a 24 x 24 box as SVG path data and filled. They stay sharp at any
  * size and need no image files. The names are the symbols the rules texts use for stats.
  */
-export const ICONS = {
+import type { IconName } from '../doc/model.js';
+
+export const ICONS: Readonly<Record<IconName, string>> = {
   /** armour */
   shield: 'M12 1.5 L21 4.8 V11 C21 16.6 17.4 20.8 12 22.5 C6.6 20.8 3 16.6 3 11 V4.8 Z',
   /** small-arms attack: a submachine gun with a drum magazine */
@@ -43,9 +45,7 @@ export const ICONS = {
   plane:
     'M11 1.5 H13 L13.6 8.5 L23 12 V14 L13.6 12.6 L13.2 18.5 L16.5 20.5 V22 L12 21 L7.5 22 V20.5 L10.8 18.5 ' +
     'L10.4 12.6 L1 14 V12 L10.4 8.5 Z',
-} as const;
-
-export type IconName = keyof typeof ICONS;
+};
 
 /** Icons whose holes are made by the even-odd rule. */
 export const EVEN_ODD: ReadonlySet<IconName> = new Set<IconName>(['wheel', 'crewed-gun', 'tommy-gun']);

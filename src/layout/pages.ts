@@ -1,5 +1,6 @@
 import type { DocumentMeta, DocumentNode, SheetNode } from '../doc/model.js';
 import { renderTemplate } from '../doc/templates.js';
+import { deckPageCount, layoutDeck } from './cards.js';
 import { blockHeight, layoutBlock, placeLine, type BlockLayout, type Slice } from './blocks.js';
 import { round, translate, type Item, type PlacedDocument, type PlacedPage } from './primitives.js';
 import { COLORS, MM, PAGE, PAPER_SIZES, TYPE, type TextStyle } from './style.js';
@@ -32,15 +33,18 @@ interface ContentPage {
 export function layoutDocument(doc: DocumentNode): PlacedDocument {
   const frame = pageFrame(doc.meta.paper);
   const content = doc.sheets.flatMap((sheet) => layoutSheet(sheet, frame));
+  const decks = doc.decks ?? [];
+  const total = content.length + decks.reduce((n, deck) => n + deckPageCount(deck, doc.meta.paper), 0);
   const pages: PlacedPage[] = content.map((page, index) => ({
     width: round(frame.width),
     height: round(frame.height),
     items: translate(
-      [...pageHeader(page.sheetTitle, doc.meta, frame), ...page.items, ...pageFooter(doc.meta, frame, index + 1, content.length)],
+      [...pageHeader(page.sheetTitle, doc.meta, frame), ...page.items, ...pageFooter(doc.meta, frame, index + 1, total)],
       0,
       0,
     ),
   }));
+  for (const deck of decks) pages.push(...layoutDeck(deck, doc.meta, pages.length + 1, total));
   return { meta: doc.meta, pages };
 }
 

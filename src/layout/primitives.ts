@@ -1,5 +1,5 @@
 import type { DocumentMeta } from '../doc/model.js';
-import type { IconName } from './icons.js';
+import type { IconName } from '../doc/model.js';
 
 /** What the renderer draws. Coordinates are PDF points from the page's top-left corner. */
 export type FontFace = 'regular' | 'bold' | 'italic';
@@ -13,6 +13,8 @@ export interface TextItem {
   face: FontFace;
   size: number;
   color: string;
+  /** degrees clockwise about (x, y); text in a margin may run along the edge */
+  rotate?: number;
 }
 
 export interface RectItem {

@@ -20,6 +20,18 @@ export function renderMarkdown(doc: DocumentNode): string {
       if (block.note) out.push(`Reading: ${block.note}`, '');
     }
   }
+  for (const deck of doc.decks ?? []) {
+    out.push(`## Cards: ${deck.title}`, '');
+    for (const card of deck.cards) {
+      const f = card.front;
+      out.push(`### ${f.title}`, '', `${f.subtitle}${f.badge ? ` · ${f.badge.label}` : ''}`, '');
+      out.push(f.stats.map((s) => `**${s.label}** ${s.value}`).join(' · '), '');
+      for (const line of f.lines) out.push(`- ${line.label}: ${line.text}`);
+      if (f.lines.length > 0) out.push('');
+      for (const rule of f.rules) out.push(`_${rule}_`, '');
+      out.push(`${f.footer.left} · \`${f.footer.right}\``, '');
+    }
+  }
   return out.join('\n');
 }
 

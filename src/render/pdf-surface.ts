@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { FONT_FILES } from '../layout/fonts.js';
-import { EVEN_ODD, ICON_BOX, ICONS, type IconName } from '../layout/icons.js';
+import type { IconName } from '../doc/model.js';
+import { EVEN_ODD, ICON_BOX, ICONS } from '../layout/icons.js';
 import type { FontFace, PlacedDocument } from '../layout/primitives.js';
 import { renderDocument } from './render.js';
 import type { Surface } from './surface.js';
@@ -16,8 +17,10 @@ class PdfSurface implements Surface {
   beginPage(width: number, height: number): void {
     this.pdf.addPage({ size: [width, height], margin: 0 });
   }
-  text(text: string, x: number, y: number, face: FontFace, size: number, color: string): void {
+  text(text: string, x: number, y: number, face: FontFace, size: number, color: string, rotate?: number): void {
+    if (rotate) this.pdf.save().rotate(rotate, { origin: [x, y] });
     this.pdf.font(face).fontSize(size).fillColor(color).text(text, x, y, { lineBreak: false });
+    if (rotate) this.pdf.restore();
   }
   rect(x: number, y: number, w: number, h: number, paint: { fill?: string; stroke?: string; lineWidth?: number }): void {
     this.pdf.rect(x, y, w, h);

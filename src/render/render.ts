@@ -8,7 +8,7 @@ export function renderDocument(doc: PlacedDocument, surface: Surface): void {
     for (const item of page.items) {
       switch (item.kind) {
         case 'text':
-          surface.text(item.text, item.x, item.y, item.face, item.size, item.color);
+          surface.text(item.text, item.x, item.y, item.face, item.size, item.color, item.rotate);
           break;
         case 'rect':
           surface.rect(item.x, item.y, item.w, item.h, { fill: item.fill, stroke: item.stroke, lineWidth: item.lineWidth });

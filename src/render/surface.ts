@@ -1,4 +1,4 @@
-import type { IconName } from '../layout/icons.js';
+import type { IconName } from '../doc/model.js';
 import type { FontFace } from '../layout/primitives.js';
 
 /**
@@ -7,7 +7,7 @@ import type { FontFace } from '../layout/primitives.js';
  */
 export interface Surface {
   beginPage(width: number, height: number): void;
-  text(text: string, x: number, y: number, face: FontFace, size: number, color: string): void;
+  text(text: string, x: number, y: number, face: FontFace, size: number, color: string, rotate?: number): void;
   rect(x: number, y: number, w: number, h: number, paint: { fill?: string; stroke?: string; lineWidth?: number }): void;
   line(x1: number, y1: number, x2: number, y2: number, color: string, lineWidth: number): void;
   icon(name: IconName, x: number, y: number, size: number, color: string): void;
@@ -15,7 +15,7 @@ export interface Surface {
 
 export type DrawCall =
   | { op: 'page'; width: number; height: number }
-  | { op: 'text'; text: string; x: number; y: number; face: FontFace; size: number; color: string }
+  | { op: 'text'; text: string; x: number; y: number; face: FontFace; size: number; color: string; rotate?: number }
   | { op: 'rect'; x: number; y: number; w: number; h: number; fill?: string; stroke?: string; lineWidth?: number }
   | { op: 'line'; x1: number; y1: number; x2: number; y2: number; color: string; lineWidth: number }
   | { op: 'icon'; name: IconName; x: number; y: number; size: number; color: string };
@@ -25,8 +25,8 @@ export class RecordingSurface implements Surface {
   beginPage(width: number, height: number): void {
     this.calls.push({ op: 'page', width, height });
   }
-  text(text: string, x: number, y: number, face: FontFace, size: number, color: string): void {
-    this.calls.push({ op: 'text', text, x, y, face, size, color });
+  text(text: string, x: number, y: number, face: FontFace, size: number, color: string, rotate?: number): void {
+    this.calls.push({ op: 'text', text, x, y, face, size, color, ...(rotate ? { rotate } : {}) });
   }
   rect(x: number, y: number, w: number, h: number, paint: { fill?: string; stroke?: string; lineWidth?: number }): void {
     this.calls.push({ op: 'rect', x, y, w, h, ...paint });
@@ -46,7 +46,7 @@ export class RecordingSurface implements Surface {
           case 'page':
             return `page ${c.width}x${c.height}`;
           case 'text':
-            return `  text ${c.x},${c.y} ${c.face} ${c.size} ${c.color} ${JSON.stringify(c.text)}`;
+            return `  text ${c.x},${c.y}${c.rotate ? ` rotate ${c.rotate}` : ''} ${c.face} ${c.size} ${c.color} ${JSON.stringify(c.text)}`;
           case 'rect':
             return `  rect ${c.x},${c.y} ${c.w}x${c.h}${c.fill ? ` fill ${c.fill}` : ''}${c.stroke ? ` stroke ${c.stroke} ${c.lineWidth ?? 1}` : ''}`;
           case 'line':

@@ -22,3 +22,8 @@ export function demoCopy(): { dir: string; cleanup: () => void } {
   cpSync(DEMO_DATA, scratch.dir, { recursive: true });
   return scratch;
 }
+
+/** A small Burst of Fire arsenal (data folder of the rule set, as loadArsenal takes it). */
+export const ARSENAL_FIXTURE = fileURLToPath(new URL('../fixtures/arsenal/bof/', import.meta.url));
+/** The folder to pass as --data so the CLI finds the fixture arsenal. */
+export const ARSENAL_DATA = fileURLToPath(new URL('../fixtures/arsenal/', import.meta.url));

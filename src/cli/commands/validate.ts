@@ -2,6 +2,7 @@ import { loadRulesDb } from '../../data/load.js';
 import { buildQuickReference } from '../../doc/build-reference.js';
 import { checkTemplate, listTemplates } from '../../doc/templates.js';
 import { layoutDocument } from '../../layout/pages.js';
+import { moduleFor } from '../../systems/registry.js';
 import { PAPERS, UNITS } from '../options.js';
 import type { CliIo } from '../io.js';
 import { resolveFrom } from '../options.js';
@@ -18,8 +19,11 @@ export async function runValidate(args: { data: string[] }, io: CliIo): Promise<
   for (const name of templates) checkTemplate(name);
   let tables = 0;
   let pages = 0;
+  const extras: string[] = [];
   for (const system of db.systems) {
     tables += system.tables.size;
+    const module = moduleFor(system.info.id);
+    if (module?.validate) extras.push(`${system.info.id}: ${await module.validate(system)}`);
     if (system.sheets.length === 0) continue;
     for (const paper of PAPERS) {
       for (const units of UNITS) {
@@ -30,7 +34,8 @@ export async function runValidate(args: { data: string[] }, io: CliIo): Promise<
   }
   io.stdout.write(
     `OK: ${db.systems.length} rule ${db.systems.length === 1 ? 'set' : 'sets'}, ${tables} tables, ` +
-      `${templates.length} templates; sheets laid out on both papers in both units (${pages} pages).\n`,
+      `${templates.length} templates; sheets laid out on both papers in both units (${pages} pages).\n` +
+      extras.map((line) => `${line}\n`).join(''),
   );
   return 0;
 }

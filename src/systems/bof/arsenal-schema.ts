@@ -160,6 +160,8 @@ export const nation = z
     id,
     name: z.string().min(1),
     side: z.enum(['axis', 'allies']),
+    /** card colour, e.g. field grey for Germany */
+    colour: z.string().regex(/^#[0-9a-f]{6}$/, 'a colour like "#4f5b62"').optional(),
     /** the solo rules' D6 roll for a doctrine */
     doctrineRoll: z.array(z.object({ roll: z.array(z.number().int().min(1).max(6)).min(1), doctrine: id }).strict()).min(1),
   })

@@ -1,0 +1,44 @@
+import { readFile } from 'node:fs/promises';
+import YAML from 'yaml';
+import type { z } from 'zod';
+import type { DataProblem } from '../errors.js';
+
+/**
+ * Reads a YAML (or JSON, which is YAML) file and validates it against a schema. Problems go
+ * into `problems` with the file and the field path; the result is undefined if there were any.
+ */
+export async function parseFile<T>(file: string, schema: z.ZodType<T>, problems: DataProblem[]): Promise<T | undefined> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    problems.push({ file, path: '', message: code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? String(error)})` });
+    return undefined;
+  }
+  let raw: unknown;
+  try {
+    raw = YAML.parse(text, { prettyErrors: true, uniqueKeys: true });
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+    const pos = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
+    problems.push({ file, path: pos ? `line ${pos.line}, column ${pos.col}` : '', message: `not valid YAML: ${message}` });
+    return undefined;
+  }
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) {
+    problems.push({ file, path: formatPath(issue.path), message: issue.message });
+  }
+  return undefined;
+}
+
+export function formatPath(segments: readonly PropertyKey[]): string {
+  let out = '';
+  for (const segment of segments) {
+    if (typeof segment === 'number') out += `[${segment}]`;
+    else out += out ? `.${String(segment)}` : String(segment);
+  }
+  return out;
+}
+

@@ -1,0 +1,138 @@
+import path from 'node:path';
+import fg from 'fast-glob';
+import { deepFreeze } from '../../data/load.js';
+import { parseFile } from '../../data/parse.js';
+import { DataError, UsageError, type DataProblem } from '../../errors.js';
+import { arsenalFile, type Detachment, type Doctrine, type Nation, type Unit, type Weapon } from './arsenal-schema.js';
+
+export interface Arsenal {
+  readonly nations: ReadonlyMap<string, Nation>;
+  readonly weapons: ReadonlyMap<string, Weapon>;
+  readonly units: ReadonlyMap<string, Unit>;
+  readonly doctrines: ReadonlyMap<string, Doctrine>;
+  /** detachment id -> its doctrine and itself */
+  readonly detachments: ReadonlyMap<string, { doctrine: Doctrine; detachment: Detachment }>;
+  /** where each id was defined, for messages */
+  readonly files: ReadonlyMap<string, string>;
+}
+
+type Kind = 'nations' | 'weapons' | 'units' | 'doctrines';
+
+/**
+ * Loads data/bof/arsenal/*.yaml from every folder of the rule set (house-rule folders last,
+ * replacing entries by id), validates each file, then checks every reference between them.
+ */
+export async function loadArsenal(dirs: readonly string[]): Promise<Arsenal> {
+  const problems: DataProblem[] = [];
+  const maps = {
+    nations: new Map<string, Nation>(),
+    weapons: new Map<string, Weapon>(),
+    units: new Map<string, Unit>(),
+    doctrines: new Map<string, Doctrine>(),
+  };
+  const files = new Map<string, string>();
+  for (const dir of dirs) {
+    const found = (await fg('arsenal/*.{yaml,yml}', { cwd: dir, onlyFiles: true })).sort();
+    const seen = new Map<string, string>();
+    for (const relative of found) {
+      const file = path.join(dir, relative);
+      const parsed = await parseFile(file, arsenalFile, problems);
+      if (!parsed) continue;
+      for (const kind of ['nations', 'weapons', 'units', 'doctrines'] as Kind[]) {
+        (parsed[kind] ?? []).forEach((entry, i) => {
+          const earlier = seen.get(entry.id);
+          if (earlier) {
+            problems.push({ file, path: `${kind}[${i}].id`, message: `duplicate id "${entry.id}", already used in ${earlier}` });
+            return;
+          }
+          seen.set(entry.id, file);
+          files.set(entry.id, file);
+          (maps[kind] as Map<string, typeof entry>).set(entry.id, entry);
+        });
+      }
+    }
+  }
+  if (maps.units.size === 0 && problems.length === 0) {
+    throw new DataError([{ file: dirs.map((d) => path.join(d, 'arsenal')).join(', '), path: '', message: 'no arsenal data found' }]);
+  }
+  problems.push(...checkReferences(maps, files));
+  if (problems.length > 0) throw new DataError(problems);
+
+  const detachments = new Map<string, { doctrine: Doctrine; detachment: Detachment }>();
+  for (const doctrine of maps.doctrines.values()) {
+    for (const detachment of doctrine.detachments) detachments.set(detachment.id, { doctrine, detachment });
+  }
+  return deepFreeze({ ...maps, detachments, files });
+}
+
+function checkReferences(
+  maps: { nations: Map<string, Nation>; weapons: Map<string, Weapon>; units: Map<string, Unit>; doctrines: Map<string, Doctrine> },
+  files: Map<string, string>,
+): DataProblem[] {
+  const problems: DataProblem[] = [];
+  const at = (id: string, where: string, message: string) => problems.push({ file: files.get(id) ?? '', path: where, message });
+  const weaponFor = (weaponId: string, nation: string, owner: string, where: string) => {
+    const weapon = maps.weapons.get(weaponId);
+    if (!weapon) return at(owner, where, `unknown weapon "${weaponId}"`);
+    if (weapon.nations && !weapon.nations.includes(nation)) {
+      at(owner, where, `weapon "${weaponId}" is not available to ${nation} (only ${weapon.nations.join(', ')})`);
+    }
+  };
+
+  for (const unit of maps.units.values()) {
+    const where = `units[id=${unit.id}]`;
+    if (!maps.nations.has(unit.nation)) at(unit.id, `${where}.nation`, `unknown nation "${unit.nation}"`);
+    unit.weapons.forEach((w, i) => weaponFor(w, unit.nation, unit.id, `${where}.weapons[${i}]`));
+    const armoured = unit.armour && Object.values(unit.armour).some((v) => v > 0);
+    if (armoured && !unit.armourMm) at(unit.id, `${where}.armourMm`, 'armour needs the historical thickness it comes from');
+    if ((unit.type === 'afv' || unit.type === 'transport') && !unit.mobility) at(unit.id, `${where}.mobility`, 'a vehicle needs its mobility in D6');
+    if ((unit.type === 'afv' || unit.type === 'transport' || unit.type === 'support-weapon' || unit.type === 'plane') && !unit.crew) {
+      at(unit.id, `${where}.crew`, `a ${unit.type} needs its crew size`);
+    }
+  }
+  for (const nation of maps.nations.values()) {
+    const faces = nation.doctrineRoll.flatMap((r) => r.roll);
+    const missing = [1, 2, 3, 4, 5, 6].filter((f) => !faces.includes(f));
+    if (missing.length > 0 || faces.length !== 6) {
+      at(nation.id, `nations[id=${nation.id}].doctrineRoll`, `must cover each face of a D6 once (missing: ${missing.join(', ') || 'none'}, listed: ${faces.join(', ')})`);
+    }
+    nation.doctrineRoll.forEach((r, i) => {
+      const doctrine = maps.doctrines.get(r.doctrine);
+      if (!doctrine || doctrine.nation !== nation.id) {
+        at(nation.id, `nations[id=${nation.id}].doctrineRoll[${i}].doctrine`, `"${r.doctrine}" is not a doctrine of ${nation.id}`);
+      }
+    });
+  }
+  for (const doctrine of maps.doctrines.values()) {
+    const where = `doctrines[id=${doctrine.id}]`;
+    if (!maps.nations.has(doctrine.nation)) at(doctrine.id, `${where}.nation`, `unknown nation "${doctrine.nation}"`);
+    doctrine.detachments.forEach((d, di) => {
+      const dw = `${where}.detachments[${di}]`;
+      const unitOf = (unitId: string, field: string) => {
+        const unit = maps.units.get(unitId);
+        if (!unit) at(doctrine.id, `${dw}.${field}`, `unknown unit "${unitId}"`);
+        else if (unit.nation !== doctrine.nation) at(doctrine.id, `${dw}.${field}`, `unit "${unitId}" belongs to ${unit.nation}, not ${doctrine.nation}`);
+        return unit;
+      };
+      const officer = unitOf(d.officer.unit, 'officer.unit');
+      if (officer && officer.type !== 'ranking-officer') at(doctrine.id, `${dw}.officer.unit`, `"${officer.id}" is a ${officer.type}, not a ranking officer`);
+      d.core.forEach((c, i) => unitOf(c.unit, `core[${i}].unit`));
+      d.options.forEach((o, i) => unitOf(o, `options[${i}]`));
+      d.weapons.forEach((w, i) => weaponFor(w, doctrine.nation, doctrine.id, `${dw}.weapons[${i}]`));
+      d.core.forEach((c, i) => {
+        if (c.quality && !d.qualities.includes(c.quality)) at(doctrine.id, `${dw}.core[${i}].quality`, `${c.quality} is not among the detachment's qualities (${d.qualities.join(', ')})`);
+      });
+    });
+  }
+  return problems;
+}
+
+export function lookup<T>(map: ReadonlyMap<string, T>, id: string, what: string): T {
+  const found = map.get(id);
+  if (!found) {
+    const known = [...map.keys()].sort();
+    const shown = known.length > 12 ? `${known.slice(0, 12).join(', ')}, …` : known.join(', ');
+    throw new UsageError(`unknown ${what} "${id}"; known: ${shown}`);
+  }
+  return found;
+}

@@ -1,0 +1,274 @@
+import type { SystemInfo } from '../../data/schema.js';
+import type { Block, CardNode, CardPrint, CardStat, DeckNode, IconName, SheetNode, TableBlock, Units } from '../../doc/model.js';
+import { formatLength, formatModifier } from '../../doc/helpers.js';
+import type { Arsenal } from './arsenal.js';
+import type { Quality, Unit, UnitType, Weapon } from './arsenal-schema.js';
+import { crewUpgradeCost, combatScoreValue, isSoldier, unitCost } from './cost.js';
+import type { Roster, RosterLine } from './force.js';
+
+/** The order cards and roster lines appear in: command first, then men, guns, vehicles, planes. */
+export const TYPE_ORDER: readonly UnitType[] = [
+  'ranking-officer',
+  'squad-leader',
+  'infantry',
+  'crew',
+  'support-weapon',
+  'transport',
+  'afv',
+  'plane',
+];
+
+const TYPE_NAMES: Record<UnitType, string> = {
+  'ranking-officer': 'Ranking officer',
+  'squad-leader': 'Squad leader',
+  infantry: 'Infantry',
+  crew: 'Crew',
+  'support-weapon': 'Support weapon',
+  afv: 'AFV',
+  transport: 'Transport',
+  plane: 'Plane',
+};
+
+const BACK_ICONS: Record<UnitType, IconName> = {
+  'ranking-officer': 'star',
+  'squad-leader': 'helmet',
+  infantry: 'helmet',
+  crew: 'wheel',
+  'support-weapon': 'crewed-gun',
+  afv: 'tank',
+  transport: 'wheel',
+  plane: 'plane',
+};
+
+const QUALITY_LEVEL: Record<Quality, 0 | 1 | 2> = { conscript: 0, regular: 1, elite: 2 };
+/** Melee values by quality (rules table "melee values"); a ranking officer fights at 18. */
+const MELEE: Record<Quality, number> = { conscript: 15, regular: 16, elite: 17 };
+const FALLBACK_COLOUR = { axis: '#4f5b62', allies: '#4b5d3a' } as const;
+
+export interface CardContext {
+  arsenal: Arsenal;
+  units: Units;
+  system: SystemInfo;
+}
+
+function accentOf(unit: Unit, ctx: CardContext): string {
+  const nation = ctx.arsenal.nations.get(unit.nation);
+  return nation?.colour ?? FALLBACK_COLOUR[nation?.side ?? 'allies'];
+}
+
+function nationName(unit: Unit, ctx: CardContext): string {
+  return ctx.arsenal.nations.get(unit.nation)?.name ?? unit.nation;
+}
+
+/** A unit's card at a quality: stats with the rules' symbols, weapons and short reminders. */
+export function buildUnitCard(
+  unit: Unit,
+  ctx: CardContext,
+  options: { quality?: Quality; weapons?: string[]; squadLeader?: boolean; label?: string } = {},
+): CardNode {
+  const soldier = isSoldier(unit);
+  const quality: Quality = options.quality ?? (soldier ? 'regular' : 'conscript');
+  const weaponIds = options.weapons ?? unit.weapons;
+  const weapons = weaponIds.map((id) => ctx.arsenal.weapons.get(id)).filter((w): w is Weapon => w !== undefined);
+  const base = unitCost({ ...unit, weapons: weaponIds }, ctx.arsenal.weapons, quality).cost;
+  const cost = soldier ? base : base + crewUpgradeCost(unit, quality);
+  const score = options.squadLeader ? 5 : combatScoreValue(unit, cost);
+  const role = options.squadLeader ? `squad leader (${unit.role})` : unit.role;
+  const showBadge = soldier || quality !== 'conscript' || unit.crew !== undefined;
+
+  return {
+    id: unit.id,
+    front: {
+      title: options.label ?? unit.name,
+      subtitle: `${nationName(unit, ctx)} · ${role}`,
+      accent: accentOf(unit, ctx),
+      badge: showBadge ? { label: quality, level: QUALITY_LEVEL[quality] } : undefined,
+      stats: soldier ? soldierStats(unit, weapons, quality, cost, ctx.units, options.squadLeader) : machineStats(unit, cost, ctx.units),
+      lines: weaponLines(unit, weapons, ctx.units),
+      rules: rulesFor(unit, weapons).slice(0, 3),
+      footer: { left: `Cost ${cost} · Combat Score ${score}`, right: unit.id },
+    },
+    back: {
+      title: ctx.system.name.toUpperCase(),
+      subtitle: `${nationName(unit, ctx)} · ${TYPE_NAMES[unit.type]}`,
+      accent: accentOf(unit, ctx),
+      icon: BACK_ICONS[unit.type],
+    },
+  };
+}
+
+function soldierStats(unit: Unit, weapons: Weapon[], quality: Quality, cost: number, units: Units, squadLeader?: boolean): CardStat[] {
+  const heavy = weapons.some((w) => w.heavy);
+  const best = weapons.filter((w) => w.attack !== undefined).sort((a, b) => (b.attack ?? 0) * b.attacksPerTurn - (a.attack ?? 0) * a.attacksPerTurn)[0];
+  const he = Math.max(0, ...weapons.map((w) => w.he ?? 0));
+  const ap = Math.max(0, ...weapons.map((w) => w.ap ?? 0));
+  const meleeBonus = Math.max(0, ...weapons.map((w) => w.melee ?? 0)) + (squadLeader || unit.type === 'squad-leader' ? 1 : 0);
+  const melee = (unit.type === 'ranking-officer' ? 18 : MELEE[quality]) + meleeBonus;
+  const stats: CardStat[] = [
+    { icon: 'tommy-gun', label: 'attack', value: best ? attackText(best.attack!, best.attacksPerTurn) : '—' },
+    { icon: 'star', label: 'melee (4D6)', value: String(melee) },
+    { icon: 'arrow', label: heavy ? 'move, no double' : 'move', value: formatLength(units === 'cm' ? 10 : 4, units) },
+  ];
+  if (he > 0) stats.push({ icon: 'explosion', label: 'HE', value: String(he) });
+  if (ap > 0) stats.push({ icon: 'tank', label: 'AP', value: String(ap) });
+  stats.push({ icon: 'actions', label: 'actions', value: String(heavy ? 1 : unit.actions) });
+  stats.push({ icon: 'dollar', label: 'cost', value: String(cost) });
+  return stats;
+}
+
+function machineStats(unit: Unit, cost: number, units: Units): CardStat[] {
+  const stats: CardStat[] = [];
+  if (unit.armour && Object.values(unit.armour).some((v) => v > 0)) {
+    const a = unit.armour;
+    stats.push({ icon: 'shield', label: 'armour F/S/R/T', value: `${a.front}/${a.side}/${a.rear}/${a.top}` });
+  }
+  if (unit.attack) stats.push({ icon: 'tommy-gun', label: 'small arms', value: attackText(unit.attack, unit.attacksPerTurn ?? 1) });
+  if (unit.he) stats.push({ icon: 'explosion', label: unit.bombs ? `HE, ${unit.bombs} bomb runs` : 'HE', value: String(unit.he) });
+  if (unit.ap) stats.push({ icon: 'tank', label: 'AP', value: String(unit.ap) });
+  if (unit.mobility) stats.push({ icon: 'arrow', label: 'mobility', value: `${unit.mobility}D6` });
+  else if (unit.type === 'support-weapon') stats.push({ icon: 'arrow', label: unit.movement === 'static' ? 'emplaced' : 'move', value: unit.movement === 'static' ? '—' : formatLength(units === 'cm' ? 5 : 2, units) });
+  if (unit.crew) stats.push({ icon: unit.type === 'support-weapon' ? 'crewed-gun' : 'wheel', label: 'crew', value: String(unit.crew) });
+  if (unit.attacksPerTurn && unit.attacksPerTurn > 1 && !unit.attack) stats.push({ icon: 'shell', label: 'attacks per turn', value: String(unit.attacksPerTurn) });
+  if (unit.passengers) stats.push({ icon: 'helmet', label: 'passengers', value: String(unit.passengers) });
+  stats.push({ icon: 'actions', label: 'actions', value: String(unit.actions) });
+  stats.push({ icon: 'dollar', label: 'cost', value: String(cost) });
+  return stats;
+}
+
+function attackText(attack: number, perTurn: number): string {
+  return perTurn > 1 ? `${attack} ×${perTurn}` : String(attack);
+}
+
+/** What each weapon does, in the card's units. */
+export function describeWeapon(w: Weapon, units: Units): string {
+  const parts: string[] = [];
+  if (w.attack !== undefined) parts.push(`attack ${attackText(w.attack, w.attacksPerTurn)}`);
+  if (w.he) parts.push(`HE ${w.he}`);
+  if (w.ap) parts.push(`AP ${w.ap}`);
+  if (w.melee) parts.push(`melee ${formatModifier(w.melee)}`);
+  const dist = (d: { cm: number; in: number }) => formatLength(units === 'cm' ? d.cm : d.in, units);
+  if (w.range) parts.push(`range ${dist(w.range)}`);
+  if (w.minRange) parts.push(`min ${dist(w.minRange)}`);
+  if (w.blast) parts.push(`blast ${dist(w.blast)}`);
+  if (w.ammo) parts.push(`${w.ammo} shots a game`);
+  if (w.singleUse) parts.push('single use');
+  if (w.heavy) parts.push('heavy');
+  return parts.join(', ') || 'no combat value';
+}
+
+function weaponLines(unit: Unit, weapons: Weapon[], units: Units): { label: string; text: string }[] {
+  if (isSoldier(unit)) return weapons.map((w) => ({ label: w.name, text: describeWeapon(w, units) }));
+  if (unit.blast) {
+    const d = formatLength(units === 'cm' ? unit.blast.cm : unit.blast.in, units);
+    return [{ label: 'HE blast radius', text: d }];
+  }
+  return [];
+}
+
+/** Up to three reminders: the unit's own notes first, then those its stats imply. */
+function rulesFor(unit: Unit, weapons: Weapon[]): string[] {
+  const rules = [...unit.notes];
+  const implied: string[] = [];
+  if (unit.doubleBurst) implied.push('May fire a double burst; roll for overheating after it.');
+  if (unit.openTop) implied.push('Open top: grenades can be thrown in.');
+  // the text gives support weapons both a 90° and a 60° arc, so only AFVs get the reminder
+  if (unit.type === 'afv') implied.push(unit.turret ? 'Turret: fires in a 90° arc.' : 'No turret: fires in a 60° arc; pivoting costs an action.');
+  if (unit.crew && unit.crew > 5 && unit.type === 'afv') implied.push('More than five crew: three actions, never a triple move.');
+  if (weapons.some((w) => w.heavy)) implied.push('Heavy gear: one action, no double move.');
+  for (const rule of implied) if (!rules.some((r) => r.toLowerCase().includes(rule.slice(0, 12).toLowerCase()))) rules.push(rule);
+  return rules;
+}
+
+export function sortUnits(units: Iterable<Unit>, nationOrder: readonly string[]): Unit[] {
+  return [...units].sort(
+    (a, b) =>
+      nationOrder.indexOf(a.nation) - nationOrder.indexOf(b.nation) ||
+      TYPE_ORDER.indexOf(a.type) - TYPE_ORDER.indexOf(b.type) ||
+      a.name.localeCompare(b.name, 'en'),
+  );
+}
+
+export function arsenalDeck(units: Unit[], ctx: CardContext, print: CardPrint, title: string): DeckNode {
+  return { title, print, cards: units.map((u) => buildUnitCard(u, ctx)) };
+}
+
+/** One card per model on the table: a line of six riflemen gives six cards. */
+export function forceDeck(roster: Roster, ctx: CardContext, print: CardPrint): DeckNode {
+  const cards: CardNode[] = [];
+  for (const line of roster.lines) {
+    for (let i = 0; i < line.count; i++) {
+      cards.push(
+        buildUnitCard(line.unit, ctx, {
+          quality: line.quality,
+          weapons: line.weapons,
+          squadLeader: line.squadLeader,
+          label: line.count > 1 ? `${line.label} ${i + 1}` : line.label,
+        }),
+      );
+    }
+  }
+  return { title: roster.force.name, print, cards };
+}
+
+/** The roster sheet: every entry with its points, Combat Score value and actions, and the check. */
+export function rosterSheet(roster: Roster, arsenal: Arsenal): SheetNode {
+  const cell = (text: string, style?: 'bold' | 'odds') => [{ text, ...(style ? { style } : {}) }];
+  const table: TableBlock = {
+    kind: 'table',
+    id: 'roster',
+    title: `${roster.force.name} — ${roster.points} of ${roster.force.points} points`,
+    section: 'Doctrines & Detachments',
+    width: 'full',
+    columns: [
+      { label: 'Unit', align: 'left' },
+      { label: 'No.', align: 'center' },
+      { label: 'Quality', align: 'left' },
+      { label: 'Weapons', align: 'left' },
+      { label: 'Each', align: 'right' },
+      { label: 'Points', align: 'right' },
+      { label: 'Kill worth', align: 'right' },
+      { label: 'Actions', align: 'right' },
+    ],
+    rows: [
+      ...roster.lines.map((line: RosterLine) => [
+        cell(line.squadLeader ? `${line.label} (squad leader)` : line.label),
+        cell(String(line.count)),
+        cell(line.quality),
+        cell(line.weapons.map((w) => arsenal.weapons.get(w)?.name ?? w).join(', ') || '—'),
+        cell(String(line.each)),
+        cell(String(line.total)),
+        cell(String(line.scoreValue)),
+        cell(String(line.unit.actions)),
+      ]),
+      [cell('Total', 'bold'), cell(String(roster.lines.reduce((n, l) => n + l.count, 0))), cell(''), cell(''), cell(''), cell(String(roster.points), 'bold'), cell(''), cell('')],
+    ],
+    summary: `Action Point Counter starts at ${roster.actionsPerTurn} each turn (one per soldier, crewman, gun, vehicle and plane). "Kill worth" is what the enemy scores for killing one.`,
+  };
+  const detachment = arsenal.detachments.get(roster.force.detachment);
+  const blocks: Block[] = [table];
+  if (detachment) {
+    const officer = detachment.detachment.officer;
+    blocks.push({
+      kind: 'text',
+      title: `${detachment.doctrine.name}: ${detachment.detachment.name}`,
+      section: 'Ranking Officers',
+      width: 'column',
+      paragraphs: [
+        `**Ranking officer.** ${officer.orders} orders per activation, ${officer.activations} ${officer.activations === 1 ? 'activation' : 'activations'} a turn, command radius ${officer.radius.cm} cm / ${officer.radius.in} in.`,
+        `**Event cards.** Draws ${detachment.detachment.eventCards} Random Event & Effect ${detachment.detachment.eventCards === 1 ? 'card' : 'cards'} before turn 1.`,
+        ...(detachment.detachment.special ? [`**Special.** ${detachment.detachment.special}`] : []),
+      ],
+    });
+  }
+  blocks.push({
+    kind: 'text',
+    title: roster.problems.length === 0 ? 'Check: no problems' : `Check: ${roster.problems.length} ${roster.problems.length === 1 ? 'problem' : 'problems'}`,
+    section: 'Doctrines & Detachments',
+    width: 'column',
+    paragraphs:
+      roster.problems.length === 0
+        ? ['The force is within its points and keeps to its doctrine: one ranking officer, allowed units, qualities and weapons, and its core units.']
+        : roster.problems.map((p) => `**${p.where} — ${p.rule}.** ${p.message}`),
+  });
+  return { title: `Roster: ${roster.force.name}`, blocks };
+}

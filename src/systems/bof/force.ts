@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import type { Arsenal } from './arsenal.js';
+import { quality, type Quality, type Unit } from './arsenal-schema.js';
+import { combatScoreValue, crewUpgradeCost, isSoldier, unitCost } from './cost.js';
+
+/**
+ * A force (roster) file: what a player brings to the table. Documented in docs/force-file.md.
+ */
+export const forceEntry = z
+  .object({
+    unit: z.string().min(1),
+    count: z.number().int().min(1).default(1),
+    /** soldiers' quality, or the crew's for vehicles and guns (crews come as conscripts) */
+    quality: quality.optional(),
+    /** weapons bought for each soldier of the entry, on top of the unit's own */
+    weapons: z.array(z.string().min(1)).default([]),
+    /** this soldier is the appointed squad leader (count must be 1) */
+    squadLeader: z.boolean().optional(),
+    /** a name for the roster, e.g. "Gefreiter Haas" */
+    label: z.string().min(1).optional(),
+  })
+  .strict();
+
+export const forceFile = z
+  .object({
+    name: z.string().min(1),
+    nation: z.string().min(1),
+    doctrine: z.string().min(1),
+    detachment: z.string().min(1),
+    points: z.number().int().positive(),
+    units: z.array(forceEntry).min(1),
+  })
+  .strict();
+
+export type ForceEntry = z.infer<typeof forceEntry>;
+export type Force = z.infer<typeof forceFile>;
+
+export interface ForceProblem {
+  /** the entry it concerns ("units[3] de-panzer-iv-h"), or "force" */
+  where: string;
+  /** the rule broken, in a word or two: "points", "officer", "quality"... */
+  rule: string;
+  message: string;
+}
+
+export interface RosterLine {
+  index: number;
+  unit: Unit;
+  label: string;
+  count: number;
+  quality: Quality;
+  weapons: string[];
+  squadLeader: boolean;
+  /** points for one, and for the entry */
+  each: number;
+  total: number;
+  /** Combat Score a kill of one is worth */
+  scoreValue: number;
+  /** actions one contributes to the Action Point Counter */
+  actions: number;
+}
+
+export interface Roster {
+  force: Force;
+  lines: RosterLine[];
+  points: number;
+  /** the Action Point Counter's start value: one per soldier, crewman, gun, vehicle and plane */
+  actionsPerTurn: number;
+  problems: ForceProblem[];
+}
+
+/**
+ * Prices every entry and checks the force against its doctrine. Every problem is collected,
+ * each naming the entry and the rule; the roster is still built so it can be printed.
+ */
+export function buildRoster(force: Force, arsenal: Arsenal): Roster {
+  const problems: ForceProblem[] = [];
+  const add = (where: string, rule: string, message: string) => problems.push({ where, rule, message });
+
+  const nation = arsenal.nations.get(force.nation);
+  if (!nation) add('force', 'nation', `unknown nation "${force.nation}" (known: ${[...arsenal.nations.keys()].join(', ')})`);
+  const doctrine = arsenal.doctrines.get(force.doctrine);
+  if (!doctrine) add('force', 'doctrine', `unknown doctrine "${force.doctrine}"`);
+  else if (doctrine.nation !== force.nation) add('force', 'doctrine', `doctrine "${doctrine.id}" belongs to ${doctrine.nation}, not ${force.nation}`);
+  const found = arsenal.detachments.get(force.detachment);
+  const detachment = found && found.doctrine.id === force.doctrine ? found.detachment : undefined;
+  if (!detachment) {
+    const allowed = doctrine ? doctrine.detachments.map((d) => d.id).join(', ') : 'see the doctrine';
+    add('force', 'detachment', `"${force.detachment}" is not a detachment of doctrine "${force.doctrine}" (allowed: ${allowed})`);
+  }
+
+  const lines: RosterLine[] = [];
+  force.units.forEach((entry, index) => {
+    const where = `units[${index}] ${entry.unit}`;
+    const unit = arsenal.units.get(entry.unit);
+    if (!unit) {
+      add(where, 'unit', `unknown unit "${entry.unit}"`);
+      return;
+    }
+    if (unit.nation !== force.nation) add(where, 'nation', `${unit.name} is a ${unit.nation} unit, not ${force.nation}`);
+    const q: Quality = entry.quality ?? (isSoldier(unit) ? 'regular' : 'conscript');
+    if (detachment) {
+      const isOfficer = unit.id === detachment.officer.unit;
+      const allowed = isOfficer || detachment.options.includes(unit.id) || detachment.core.some((c) => c.unit === unit.id);
+      if (!allowed) add(where, 'allowed units', `${unit.name} is not available to ${detachment.name}`);
+      if (entry.quality && !detachment.qualities.includes(entry.quality)) {
+        add(where, 'quality', `${entry.quality} is not allowed in ${detachment.name} (allowed: ${detachment.qualities.join(', ')})`);
+      }
+    }
+    for (const weaponId of entry.weapons) {
+      const weapon = arsenal.weapons.get(weaponId);
+      if (!weapon) {
+        add(where, 'weapons', `unknown weapon "${weaponId}"`);
+        continue;
+      }
+      if (!isSoldier(unit)) add(where, 'weapons', `${unit.name} cannot be given hand weapons; only soldiers carry them`);
+      if (weapon.nations && !weapon.nations.includes(force.nation)) add(where, 'weapons', `${weapon.name} is not available to ${force.nation}`);
+      if (detachment && !detachment.weapons.includes(weaponId) && !unit.weapons.includes(weaponId)) {
+        add(where, 'weapons', `${weapon.name} is not on ${detachment.name}'s weapon list`);
+      }
+    }
+    const primaries = entry.weapons.filter((w) => arsenal.weapons.get(w)?.slot === 'primary');
+    if (primaries.length > 1) add(where, 'weapons', `a soldier carries one primary weapon; this entry buys ${primaries.length}`);
+    if (entry.squadLeader && (entry.count !== 1 || unit.type !== 'infantry')) {
+      add(where, 'squad leader', 'the appointed squad leader must be a single infantryman (count 1)');
+    }
+
+    const carried = loadout(unit.weapons, entry.weapons, arsenal);
+    const base = unitCost({ ...unit, weapons: carried }, arsenal.weapons, q).cost;
+    const each = isSoldier(unit) ? base : base + crewUpgradeCost(unit, q);
+    lines.push({
+      index,
+      unit,
+      label: entry.label ?? unit.name,
+      count: entry.count,
+      quality: q,
+      weapons: carried,
+      squadLeader: entry.squadLeader ?? false,
+      each,
+      total: each * entry.count,
+      scoreValue: entry.squadLeader ? 5 : combatScoreValue(unit, each),
+      actions: actionsOf(unit),
+    });
+  });
+
+  const officers = lines.filter((l) => l.unit.type === 'ranking-officer');
+  const officerCount = officers.reduce((n, l) => n + l.count, 0);
+  if (officerCount !== 1) add('force', 'officer', `a force fields exactly one ranking officer; this one has ${officerCount}`);
+  else if (detachment && officers[0]!.unit.id !== detachment.officer.unit) {
+    add(`units[${officers[0]!.index}] ${officers[0]!.unit.id}`, 'officer', `${detachment.name} is led by ${detachment.officer.unit}`);
+  }
+  const leaders = lines.filter((l) => l.squadLeader || l.unit.type === 'squad-leader').reduce((n, l) => n + l.count, 0);
+  if (leaders > 1) add('force', 'squad leader', `at most one squad leader may be appointed; this force has ${leaders}`);
+  if (detachment) {
+    for (const core of detachment.core) {
+      const have = lines.filter((l) => l.unit.id === core.unit).reduce((n, l) => n + l.count, 0);
+      if (have < core.count) add('force', 'core units', `${detachment.name} must field ${core.count} x ${core.unit}; this force has ${have}`);
+    }
+  }
+  const points = lines.reduce((sum, l) => sum + l.total, 0);
+  if (points > force.points) add('force', 'points', `the force costs ${points} points, over its limit of ${force.points}`);
+
+  const actionsPerTurn = lines.reduce((sum, l) => sum + l.count * contributesActions(l.unit), 0);
+  return { force, lines, points, actionsPerTurn, problems };
+}
+
+/**
+ * What a soldier carries: the weapons bought, plus his own except a primary weapon that a
+ * bought one replaces (a soldier has one primary weapon and any number of side weapons).
+ */
+export function loadout(own: readonly string[], bought: readonly string[], arsenal: Arsenal): string[] {
+  const buysPrimary = bought.some((id) => arsenal.weapons.get(id)?.slot === 'primary');
+  const kept = own.filter((id) => !(buysPrimary && arsenal.weapons.get(id)?.slot === 'primary'));
+  return [...kept, ...bought.filter((id) => !kept.includes(id))];
+}
+
+/** Actions a unit may take when activated. */
+function actionsOf(unit: Unit): number {
+  return unit.actions;
+}
+
+/**
+ * One action on the counter per infantryman, crew member, support weapon, plane and vehicle
+ * (the text's example: ten infantry and a car with one driver give 12).
+ */
+function contributesActions(unit: Unit): number {
+  if (unit.type === 'afv' || unit.type === 'transport' || unit.type === 'support-weapon' || unit.type === 'plane') {
+    return 1 + (unit.crew ?? 0);
+  }
+  return 1;
+}

@@ -1,0 +1,90 @@
+import { parseFile } from '../../data/parse.js';
+import type { DocumentNode } from '../../doc/model.js';
+import { DataError, UsageError, type DataProblem } from '../../errors.js';
+import type { CardsRequest, CardsResult, RuleSetModule } from '../module.js';
+import { loadArsenal, lookup, type Arsenal } from './arsenal.js';
+import { arsenalDeck, forceDeck, rosterSheet, sortUnits, type CardContext } from './cards.js';
+import { unitCost } from './cost.js';
+import { buildRoster, forceFile } from './force.js';
+
+async function cards(request: CardsRequest): Promise<CardsResult> {
+  const arsenal = await loadArsenal(request.system.dirs);
+  if (request.explainCost) return explainCost(arsenal, request.explainCost);
+  const ctx: CardContext = { arsenal, units: request.units, system: request.system.info };
+  const meta = {
+    systemId: request.system.info.id,
+    systemName: request.system.info.name,
+    rulesVersion: request.system.info.rulesVersion,
+    toolVersion: request.toolVersion,
+    paper: request.paper,
+    units: request.units,
+  };
+
+  if (request.forceFile) {
+    const problems: DataProblem[] = [];
+    const force = await parseFile(request.forceFile, forceFile, problems);
+    if (!force) throw new DataError(problems);
+    const roster = buildRoster(force, arsenal);
+    if (request.strict && roster.problems.length > 0) {
+      throw new UsageError(
+        `${request.forceFile}: the force breaks ${roster.problems.length} ${roster.problems.length === 1 ? 'rule' : 'rules'} of its doctrine:\n  ` +
+          roster.problems.map((p) => `${p.where} (${p.rule}): ${p.message}`).join('\n  '),
+      );
+    }
+    const doc: DocumentNode = {
+      meta: { ...meta, title: `${force.name}: roster and unit cards` },
+      sheets: [rosterSheet(roster, arsenal)],
+      decks: [forceDeck(roster, ctx, request.print)],
+    };
+    return { kind: 'document', doc, warnings: roster.problems.map((p) => `${request.forceFile}: ${p.where} (${p.rule}): ${p.message}`) };
+  }
+
+  let units = [...arsenal.units.values()];
+  const titleParts: string[] = [];
+  if (request.nation) {
+    const nation = findNation(arsenal, request.nation);
+    units = units.filter((u) => u.nation === nation.id);
+    titleParts.push(nation.name);
+  }
+  if (request.doctrine) {
+    const doctrine = lookup(arsenal.doctrines, request.doctrine, 'doctrine');
+    const ids = new Set(doctrine.detachments.flatMap((d) => [d.officer.unit, ...d.core.map((c) => c.unit), ...d.options]));
+    units = units.filter((u) => ids.has(u.id));
+    titleParts.push(doctrine.name);
+  }
+  if (units.length === 0) throw new UsageError('no units match --nation and --doctrine together');
+  const sorted = sortUnits(units, [...arsenal.nations.keys()]);
+  const title = `${request.system.info.name} unit cards${titleParts.length ? `: ${titleParts.join(', ')}` : ''}`;
+  const doc: DocumentNode = {
+    meta: { ...meta, title },
+    sheets: [],
+    decks: [arsenalDeck(sorted, ctx, request.print, titleParts.join(', ') || 'Arsenal')],
+  };
+  return { kind: 'document', doc, warnings: [] };
+}
+
+function findNation(arsenal: Arsenal, wanted: string) {
+  const key = wanted.trim().toLowerCase();
+  for (const nation of arsenal.nations.values()) {
+    if (nation.id === key || nation.name.toLowerCase() === key) return nation;
+  }
+  return lookup(arsenal.nations, wanted, 'nation');
+}
+
+function explainCost(arsenal: Arsenal, unitId: string): CardsResult {
+  const unit = lookup(arsenal.units, unitId, 'unit');
+  const breakdown = unitCost(unit, arsenal.weapons);
+  const lines = [`${unit.name} (${unit.id}), ${unit.role}:`];
+  for (const part of breakdown.parts) lines.push(`  ${part.label.padEnd(22)} ${part.working.padEnd(34)} = ${part.value}`);
+  lines.push(`  ${'formula'.padEnd(22)} ${'sum, rounded half up, at least 1'.padEnd(34)} = ${breakdown.formula}`);
+  if (breakdown.override) lines.push(`  set by hand: ${breakdown.override.cost} (${breakdown.override.reason})`);
+  lines.push(`  cost ${breakdown.cost}`);
+  return { kind: 'explanation', text: `${lines.join('\n')}\n`, data: breakdown };
+}
+
+async function validate(system: CardsRequest['system']): Promise<string> {
+  const arsenal = await loadArsenal(system.dirs);
+  return `${arsenal.nations.size} nations, ${arsenal.doctrines.size} doctrines, ${arsenal.units.size} units, ${arsenal.weapons.size} weapons`;
+}
+
+export const bofModule: RuleSetModule = { cards, validate };

@@ -1,0 +1,32 @@
+import type { SystemRules } from '../data/load.js';
+import type { CardPrint, DocumentNode, Paper, Units } from '../doc/model.js';
+
+/**
+ * What a rule set's own module offers beyond its tables. The shared layers call these through
+ * the registry and never name a rule set.
+ */
+export interface CardsRequest {
+  system: SystemRules;
+  nation?: string;
+  doctrine?: string;
+  /** path of a force file, already resolved */
+  forceFile?: string;
+  /** refuse a force with problems instead of printing them on the roster */
+  strict: boolean;
+  /** print the cost breakdown of this unit instead of cards */
+  explainCost?: string;
+  print: CardPrint;
+  units: Units;
+  paper: Paper;
+  toolVersion: string;
+}
+
+export type CardsResult =
+  | { kind: 'document'; doc: DocumentNode; warnings: string[] }
+  | { kind: 'explanation'; text: string; data: unknown };
+
+export interface RuleSetModule {
+  cards?(request: CardsRequest): Promise<CardsResult>;
+  /** checks of the module's own data, for `muster validate`; throws DataError on problems */
+  validate?(system: SystemRules): Promise<string>;
+}

@@ -1,0 +1,11 @@
+import { bofModule } from './bof/index.js';
+import type { RuleSetModule } from './module.js';
+
+/** The one place that names rule sets: each id's own module, for what is more than tables. */
+export const RULE_SET_MODULES: Readonly<Record<string, RuleSetModule>> = {
+  bof: bofModule,
+};
+
+export function moduleFor(systemId: string): RuleSetModule | undefined {
+  return Object.hasOwn(RULE_SET_MODULES, systemId) ? RULE_SET_MODULES[systemId] : undefined;
+}

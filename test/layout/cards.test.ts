@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import type { CardPrint, DocumentNode } from '../../src/doc/model.js';
+import { cardGrid, cardSlots, layoutCardFront } from '../../src/layout/cards.js';
+import { textWidth } from '../../src/layout/fonts.js';
+import { layoutDocument } from '../../src/layout/pages.js';
+import { MM, PAPER_SIZES } from '../../src/layout/style.js';
+import { renderDocument } from '../../src/render/render.js';
+import { RecordingSurface } from '../../src/render/surface.js';
+import { loadArsenal } from '../../src/systems/bof/arsenal.js';
+import { arsenalDeck, buildUnitCard, sortUnits } from '../../src/systems/bof/cards.js';
+import { ARSENAL_FIXTURE } from '../helpers/fixtures.js';
+
+const arsenal = await loadArsenal([ARSENAL_FIXTURE]);
+const system = { id: 'bof', name: 'Burst of Fire', rulesVersion: 'test', scale: 's', blurb: 'b', provenance: 'p', products: [] };
+const ctx = { arsenal, units: 'cm' as const, system };
+const print = (over: Partial<CardPrint> = {}): CardPrint => ({ width: 63, height: 88, bleed: 3, marks: true, duplex: 'long', backOffset: { x: 0, y: 0 }, ...over });
+
+describe('card sheets', () => {
+  it('nine poker cards of 63 x 88 mm, edge to edge and centred, on A4 and on Letter', () => {
+    for (const paper of ['a4', 'letter'] as const) {
+      const grid = cardGrid(paper, print());
+      expect([grid.columns, grid.rows]).toEqual([3, 3]);
+      expect(grid.width).toBeCloseTo(63 * MM, 6);
+      expect(grid.height).toBeCloseTo(88 * MM, 6);
+      const { width, height } = PAPER_SIZES[paper];
+      expect(grid.x0 * 2 + 3 * grid.width).toBeCloseTo(width, 6);
+      expect(grid.y0 * 2 + 3 * grid.height).toBeCloseTo(height, 6);
+      const slots = cardSlots(grid, 9, 'front', print());
+      expect(slots[4]).toMatchObject({ column: 1, row: 1 });
+      expect(slots[4]!.x).toBeCloseTo(grid.x0 + 63 * MM, 6);
+      expect(slots[8]!.y).toBeCloseTo(grid.y0 + 2 * 88 * MM, 6);
+    }
+  });
+  it('backs mirror across the columns for a long-edge flip and across the rows for a short-edge flip', () => {
+    const grid = cardGrid('a4', print());
+    const front = cardSlots(grid, 9, 'front', print());
+    const long = cardSlots(grid, 9, 'back', print({ duplex: 'long' }));
+    const short = cardSlots(grid, 9, 'back', print({ duplex: 'short' }));
+    const { width, height } = PAPER_SIZES.a4;
+    front.forEach((f, i) => {
+      // a long-edge flip turns x into width - x: the back's card must sit where the front's lands
+      expect(long[i]!.x + grid.width).toBeCloseTo(width - f.x, 6);
+      expect(long[i]!.y).toBeCloseTo(f.y, 6);
+      expect(short[i]!.y + grid.height).toBeCloseTo(height - f.y, 6);
+      expect(short[i]!.x).toBeCloseTo(f.x, 6);
+    });
+  });
+  it('the back offset moves every back by the same millimetres', () => {
+    const grid = cardGrid('a4', print());
+    const plain = cardSlots(grid, 3, 'back', print());
+    const moved = cardSlots(grid, 3, 'back', print({ backOffset: { x: 1.5, y: -2 } }));
+    moved.forEach((m, i) => {
+      expect(m.x - plain[i]!.x).toBeCloseTo(1.5 * MM, 6);
+      expect(m.y - plain[i]!.y).toBeCloseTo(-2 * MM, 6);
+    });
+  });
+  it('refuses cards too big for the paper', () => {
+    expect(() => cardGrid('a4', print({ width: 250 }))).toThrow(/do not fit on a4/);
+  });
+});
+
+describe('a card front', () => {
+  it('keeps every word inside the card, however long the text', () => {
+    const unit = { ...arsenal.units.get('de-panzer-iv-h')!, name: 'Panzerkampfwagen IV Ausführung H mit Schürzen und Zimmerit', notes: ['A very long reminder '.repeat(12), 'Another long reminder '.repeat(10), 'And a third '.repeat(10)] };
+    const card = buildUnitCard(unit, ctx);
+    const w = 63 * MM;
+    const h = 88 * MM;
+    for (const item of layoutCardFront(card.front, w, h, { left: 0, right: 0, top: 0, bottom: 0 })) {
+      if (item.kind !== 'text') continue;
+      expect(item.x).toBeGreaterThanOrEqual(0);
+      expect(item.x + textWidth(item.text, item.face, item.size)).toBeLessThanOrEqual(w + 0.01);
+      expect(item.y + item.size).toBeLessThanOrEqual(h);
+      expect(item.size).toBeGreaterThanOrEqual(3.5);
+    }
+  });
+  it('shows the stats the text names, with their symbols', () => {
+    const card = buildUnitCard(arsenal.units.get('de-panzer-iv-h')!, ctx);
+    expect(card.front.stats.map((s) => [s.icon, s.value])).toEqual([
+      ['shield', '5/2/1/1'],
+      ['tommy-gun', '8 ×2'],
+      ['explosion', '12'],
+      ['tank', '13'],
+      ['arrow', '3D6'],
+      ['wheel', '5'],
+      ['actions', '2'],
+      ['dollar', '21'],
+    ]);
+    expect(card.back).toMatchObject({ icon: 'tank', subtitle: 'Germany · AFV' });
+  });
+});
+
+describe('drawing calls of a card sheet against a golden file', () => {
+  it('the fixture arsenal, fronts and backs, A4', async () => {
+    const units = sortUnits(arsenal.units.values(), ['de']);
+    const doc: DocumentNode = {
+      meta: { title: 'cards', systemId: 'bof', systemName: 'Burst of Fire', rulesVersion: 'test', toolVersion: '0.0.0-test', paper: 'a4', units: 'cm' },
+      sheets: [],
+      decks: [arsenalDeck(units, ctx, print(), 'Fixture')],
+    };
+    const surface = new RecordingSurface();
+    renderDocument(layoutDocument(doc), surface);
+    await expect(surface.toLog()).toMatchFileSnapshot('../render/golden/bof-cards-a4.log');
+  });
+});
