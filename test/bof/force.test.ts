@@ -80,6 +80,11 @@ describe('each rule of the doctrine is checked and named', () => {
     force.units[3]!.weapons = ['stielhandgranate'];
     expect(buildRoster(force, arsenal).problems.some((p) => /only soldiers carry them/.test(p.message))).toBe(true);
   });
+  it('vehicle crewmen without vehicles to crew', () => {
+    const force = { ...good(), points: 100 };
+    force.units.push({ unit: 'de-crewman', count: 2, weapons: [] });
+    expect(rulesBroken(force)).toEqual(['allowed units', 'crews']);
+  });
   it('two squad leaders', () => {
     const force = good();
     force.units.push({ unit: 'de-rifleman', count: 1, weapons: [], squadLeader: true });

@@ -175,6 +175,8 @@ function rulesFor(unit: Unit, weapons: Weapon[]): string[] {
   if (unit.type === 'afv') implied.push(unit.turret ? 'Turret: fires in a 90° arc.' : 'No turret: fires in a 60° arc; pivoting costs an action.');
   if (unit.crew && unit.crew > 5 && unit.type === 'afv') implied.push('More than five crew: three actions, never a triple move.');
   if (weapons.some((w) => w.heavy)) implied.push('Heavy gear: one action, no double move.');
+  if (unit.tows) implied.push(`Tows ${unit.tows === 'heavy' ? 'any gun' : unit.tows === 'medium' ? 'light and medium guns' : 'light guns'}; moves at half its roll when towing.`);
+  if (unit.towClass) implied.push(`Towed by a vehicle that can pull ${unit.towClass} guns.`);
   for (const rule of implied) if (!rules.some((r) => r.toLowerCase().includes(rule.slice(0, 12).toLowerCase()))) rules.push(rule);
   return rules;
 }

@@ -157,6 +157,12 @@ export function buildRoster(force: Force, arsenal: Arsenal): Roster {
       if (have < core.count) add('force', 'core units', `${detachment.name} must field ${core.count} x ${core.unit}; this force has ${have}`);
     }
   }
+  // spare crewmen are bought to man vehicles: no more than the force's vehicles have seats for
+  const crewmen = lines.filter((l) => l.unit.type === 'crew').reduce((n, l) => n + l.count, 0);
+  const seats = lines
+    .filter((l) => l.unit.type === 'afv' || l.unit.type === 'transport')
+    .reduce((n, l) => n + l.count * (l.unit.crew ?? 0), 0);
+  if (crewmen > seats) add('force', 'crews', `${crewmen} vehicle crewmen but only ${seats} crew places in the force's vehicles`);
   const points = lines.reduce((sum, l) => sum + l.total, 0);
   if (points > force.points) add('force', 'points', `the force costs ${points} points, over its limit of ${force.points}`);
 
