@@ -2,10 +2,12 @@ import yargs from 'yargs';
 import { causeChain, exitCodeOf, UsageError } from '../errors.js';
 import { runCards, type CardsArgs } from './commands/cards.js';
 import { runSystems } from './commands/systems.js';
+import { runTokens, type TokensArgs } from './commands/tokens.js';
 import { runTables } from './commands/tables.js';
 import { runValidate } from './commands/validate.js';
 import type { CliIo } from './io.js';
 import { productOptions, type ProductArgs } from './options.js';
+import { cutOptions } from './print-options.js';
 import { TOOL_VERSION } from './version.js';
 
 function buildParser(argv: readonly string[]) {
@@ -21,16 +23,24 @@ function buildParser(argv: readonly string[]) {
       productOptions(y.positional('system', { type: 'string', demandOption: true, describe: 'rule set id (see `muster systems`)' })),
     )
     .command('cards <system>', 'unit cards for the whole arsenal, a nation, a doctrine or a force, with backs', (y) =>
-      productOptions(y.positional('system', { type: 'string', demandOption: true, describe: 'rule set id (see `muster systems`)' }))
-        .option('nation', { type: 'string', describe: 'only this nation (id or name)' })
-        .option('doctrine', { type: 'string', describe: 'only units of this doctrine' })
-        .option('force', { type: 'string', describe: 'a force file (YAML or JSON): roster and one card per model' })
-        .option('strict', { type: 'boolean', default: false, describe: 'refuse a force that breaks its doctrine instead of printing the problems' })
-        .option('explain-cost', { type: 'string', describe: 'print how a unit\'s cost is worked out, and nothing else' })
-        .option('duplex', { choices: ['long', 'short'] as const, default: 'long' as const, describe: 'how you flip the paper for the backs' })
-        .option('back-offset', { type: 'string', default: '0,0', describe: 'shift the backs by X,Y mm to correct a printer' })
-        .option('bleed', { type: 'number', default: 3, describe: 'bleed round the cards in mm (0 to 6)' })
-        .option('marks', { type: 'boolean', default: true, describe: 'crop marks (--no-marks to leave them off)' }),
+      cutOptions(
+        productOptions(y.positional('system', { type: 'string', demandOption: true, describe: 'rule set id (see `muster systems`)' }))
+          .option('nation', { type: 'string', describe: 'only this nation (id or name)' })
+          .option('doctrine', { type: 'string', describe: 'only units of this doctrine' })
+          .option('force', { type: 'string', describe: 'a force file (YAML or JSON): roster and one card per model' })
+          .option('strict', { type: 'boolean', default: false, describe: 'refuse a force that breaks its doctrine instead of printing the problems' })
+          .option('explain-cost', { type: 'string', describe: "print how a unit's cost is worked out, and nothing else" }),
+      ),
+    )
+    .command('tokens <system>', 'tokens and markers, Combat Score and action tracks, true-scale templates; or the event cards', (y) =>
+      cutOptions(
+        productOptions(y.positional('system', { type: 'string', demandOption: true, describe: 'rule set id (see `muster systems`)' }))
+          .option('force', { type: 'string', describe: 'size the token sheet and the action counter to this force file' })
+          .option('events', { type: 'boolean', default: false, describe: 'print the Random Event & Effect cards instead' })
+          .option('max-score', { type: 'number', describe: 'Combat Score track maximum (default 50; 15 for Probing the enemy lines)' })
+          .option('round-size', { type: 'number', default: 25, describe: 'round token diameter in mm (15 to 40)' })
+          .option('square-size', { type: 'number', default: 20, describe: 'square token side in mm (15 to 40)' }),
+      ),
     )
     .command('validate', 'load and check all data and templates, report problems', (y) =>
       y.option('data', { type: 'string', array: true, default: [] as string[], describe: 'extra data folder (house rules), repeatable' }),
@@ -73,6 +83,8 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
         return await runTables(parsed as unknown as ProductArgs, io);
       case 'cards':
         return await runCards(parsed as unknown as CardsArgs, io);
+      case 'tokens':
+        return await runTokens(parsed as unknown as TokensArgs, io);
       case 'validate':
         return await runValidate(parsed as unknown as { data: string[] }, io);
       default:
@@ -84,7 +96,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
 }
 
-const COMMANDS = ['systems', 'tables', 'cards', 'validate'];
+const COMMANDS = ['systems', 'tables', 'cards', 'tokens', 'validate'];
 
 /** yargs' messages, restated in the words of this tool where they are vague. */
 function explain(message: string, args: readonly string[]): string {

@@ -65,7 +65,11 @@ export interface DocumentMeta {
 export interface DocumentNode {
   meta: DocumentMeta;
   sheets: SheetNode[];
-  /** card decks, printed after the sheets, each as front and back pages */
+  /** true-scale drawings (templates, rulers, tracks), after the sheets */
+  drawings?: DrawingNode[];
+  /** token sheets, each as front and back pages */
+  tokenSheets?: TokenSheetNode[];
+  /** card decks, printed last, each as front and back pages */
   decks?: DeckNode[];
 }
 
@@ -92,6 +96,15 @@ export const ICON_NAMES = [
   'actions',
   'star',
   'plane',
+  'flame',
+  'cloud',
+  'flag',
+  'mine',
+  'eye',
+  'cross',
+  'wrench',
+  'clock',
+  'down',
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];
 
@@ -145,4 +158,40 @@ export interface DeckNode {
   title: string;
   cards: CardNode[];
   print: CardPrint;
+}
+
+/** One face of a token: round or square, a colour, an icon and a short label or a number. */
+export interface TokenFace {
+  label: string;
+  icon: IconName;
+  colour: string;
+  shape: 'round' | 'square';
+  number?: number;
+}
+
+export interface TokenSheetNode {
+  title: string;
+  /** each token's face and the face printed on its back */
+  tokens: { front: TokenFace; back: TokenFace }[];
+  print: { round: number; square: number; marks: boolean; duplex: 'long' | 'short'; backOffset: { x: number; y: number } };
+}
+
+/** A shape of a drawing, in millimetres from the drawing's top-left corner. */
+export type Shape =
+  | { kind: 'circle'; cx: number; cy: number; r: number; fill?: string; stroke?: string; width?: number; dash?: number }
+  | { kind: 'rect'; x: number; y: number; w: number; h: number; fill?: string; stroke?: string; width?: number }
+  | { kind: 'line'; x1: number; y1: number; x2: number; y2: number; color?: string; width?: number }
+  | { kind: 'text'; x: number; y: number; text: string; size: number; bold?: boolean; align?: 'left' | 'center' | 'right'; color?: string }
+  | { kind: 'icon'; x: number; y: number; size: number; name: IconName; color?: string };
+
+/**
+ * A drawing printed at true scale: a template, a ruler, a track. Layout packs small ones
+ * onto pages and splits one larger than the paper into pieces with alignment marks.
+ */
+export interface DrawingNode {
+  title: string;
+  /** millimetres */
+  width: number;
+  height: number;
+  shapes: Shape[];
 }

@@ -252,7 +252,9 @@ export function layoutCardFront(card: CardFront, w: number, h: number, bleed: Bl
 
 /** Weapons, then rules, set at the largest size (down to 4 pt) at which they fit `room`. */
 function fitBody(card: CardFront, width: number, room: number): Item[] {
-  for (let scale = 1; scale >= 0.45; scale -= 0.04) {
+  // a card without stats (an event card) has room for larger type
+  const start = card.stats.length === 0 ? 1.3 : 1;
+  for (let scale = start; scale >= 0.45; scale -= 0.04) {
     const weaponStyle: TextStyle = { face: 'regular', size: 9 * scale, color: COLORS.ink };
     const ruleStyle: TextStyle = { face: 'italic', size: 8.4 * scale, color: COLORS.ink };
     const blocks: { lines: Line[]; style: TextStyle; gap: number }[] = [];

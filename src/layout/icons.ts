@@ -45,9 +45,39 @@ export const ICONS: Readonly<Record<IconName, string>> = {
   plane:
     'M11 1.5 H13 L13.6 8.5 L23 12 V14 L13.6 12.6 L13.2 18.5 L16.5 20.5 V22 L12 21 L7.5 22 V20.5 L10.8 18.5 ' +
     'L10.4 12.6 L1 14 V12 L10.4 8.5 Z',
+  /** on fire */
+  flame:
+    'M12 1.5 C13 6 18.5 8.5 18.5 14.5 C18.5 19 15.6 22.5 12 22.5 C8.4 22.5 5.5 19.5 5.5 15.5 C5.5 12 7.5 10 8.6 8.4 ' +
+    'C8.8 11 9.8 12.4 11 13 C10.6 9 11.2 5 12 1.5 Z',
+  /** smoke */
+  cloud:
+    'M6.5 19 C3.5 19 1.5 17 1.5 14.5 C1.5 12 3.4 10.2 5.8 10.1 C6.4 6.6 9 4.5 12.2 4.5 C15.6 4.5 18.2 6.9 18.6 10.2 ' +
+    'C20.9 10.5 22.5 12.3 22.5 14.6 C22.5 17.1 20.5 19 18 19 Z',
+  /** objective */
+  flag: 'M4 1.5 H6.2 V22.5 H4 Z M6.2 2.5 C9 1 12 4.5 15 3.2 C17 2.4 18.6 2.2 20.5 2.8 V12.5 C18.6 11.9 17 12.1 15 12.9 C12 14.2 9 10.7 6.2 12.2 Z',
+  /** mine */
+  mine:
+    'M12 5 A7 7 0 1 1 11.99 5 Z M11 1 H13 V5 H11 Z M11 19 H13 V23 H11 Z M1 11 H5 V13 H1 Z M19 11 H23 V13 H19 Z ' +
+    'M3.9 5.3 L5.3 3.9 L8.1 6.7 L6.7 8.1 Z M15.9 17.3 L17.3 15.9 L20.1 18.7 L18.7 20.1 Z ' +
+    'M18.7 3.9 L20.1 5.3 L17.3 8.1 L15.9 6.7 Z M6.7 15.9 L8.1 17.3 L5.3 20.1 L3.9 18.7 Z',
+  /** watching: overwatch, spotted */
+  eye:
+    'M12 5 C17 5 20.8 8.2 23 12 C20.8 15.8 17 19 12 19 C7 19 3.2 15.8 1 12 C3.2 8.2 7 5 12 5 Z ' +
+    'M12 7.6 A4.4 4.4 0 1 0 12.01 7.6 Z M12 9.8 A2.2 2.2 0 1 1 11.99 9.8 Z',
+  /** injured */
+  cross: 'M9 2 H15 V9 H22 V15 H15 V22 H9 V15 H2 V9 H9 Z',
+  /** damage, breakdown */
+  wrench:
+    'M15.5 1.8 C18.6 1.2 21.6 3.4 22.2 6.5 L18.6 8 L16.4 7.5 L16 5.3 L19.2 3.1 C18.1 2.4 16.8 2.2 15.5 2.5 ' +
+    'C13 3.2 11.6 5.8 12.4 8.3 L2.6 18.1 C1.6 19.1 1.6 20.7 2.6 21.7 C3.6 22.7 5.2 22.7 6.2 21.7 L16 11.9 ' +
+    'C18.5 12.7 21.1 11.3 21.8 8.8 L22.2 6.5 Z',
+  /** a turn passing: spent, cool-down */
+  clock: 'M12 1.5 A10.5 10.5 0 1 1 11.99 1.5 Z M12 4 A8 8 0 1 0 12.01 4 Z M11 6 H13 V11.4 L16.6 15 L15.2 16.4 L11 12.2 Z',
+  /** going to ground: hide, back up, retreat */
+  down: 'M9.5 2 H14.5 V13 H19.5 L12 22 L4.5 13 H9.5 Z',
 };
 
 /** Icons whose holes are made by the even-odd rule. */
-export const EVEN_ODD: ReadonlySet<IconName> = new Set<IconName>(['wheel', 'crewed-gun', 'tommy-gun']);
+export const EVEN_ODD: ReadonlySet<IconName> = new Set<IconName>(['wheel', 'crewed-gun', 'tommy-gun', 'eye', 'clock']);
 
 export const ICON_BOX = 24;

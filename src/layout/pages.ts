@@ -1,6 +1,8 @@
 import type { DocumentMeta, DocumentNode, SheetNode } from '../doc/model.js';
 import { renderTemplate } from '../doc/templates.js';
 import { deckPageCount, layoutDeck } from './cards.js';
+import { drawingPageCount, layoutDrawings } from './drawings.js';
+import { layoutTokenSheet, tokenPageCount } from './tokens.js';
 import { blockHeight, layoutBlock, placeLine, type BlockLayout, type Slice } from './blocks.js';
 import { round, translate, type Item, type PlacedDocument, type PlacedPage } from './primitives.js';
 import { COLORS, MM, PAGE, PAPER_SIZES, TYPE, type TextStyle } from './style.js';
@@ -33,8 +35,15 @@ interface ContentPage {
 export function layoutDocument(doc: DocumentNode): PlacedDocument {
   const frame = pageFrame(doc.meta.paper);
   const content = doc.sheets.flatMap((sheet) => layoutSheet(sheet, frame));
+  const drawings = doc.drawings ?? [];
+  const tokenSheets = doc.tokenSheets ?? [];
   const decks = doc.decks ?? [];
-  const total = content.length + decks.reduce((n, deck) => n + deckPageCount(deck, doc.meta.paper), 0);
+  const drawingPages = drawings.length > 0 ? drawingPageCount(drawings, doc.meta) : 0;
+  const total =
+    content.length +
+    drawingPages +
+    tokenSheets.reduce((n, sheet) => n + tokenPageCount(sheet, doc.meta), 0) +
+    decks.reduce((n, deck) => n + deckPageCount(deck, doc.meta.paper), 0);
   const pages: PlacedPage[] = content.map((page, index) => ({
     width: round(frame.width),
     height: round(frame.height),
@@ -44,6 +53,8 @@ export function layoutDocument(doc: DocumentNode): PlacedDocument {
       0,
     ),
   }));
+  if (drawings.length > 0) pages.push(...layoutDrawings(drawings, doc.meta, 'Templates, rulers and tracks', pages.length + 1, total));
+  for (const sheet of tokenSheets) pages.push(...layoutTokenSheet(sheet, doc.meta, pages.length + 1, total));
   for (const deck of decks) pages.push(...layoutDeck(deck, doc.meta, pages.length + 1, total));
   return { meta: doc.meta, pages };
 }
@@ -149,7 +160,7 @@ function placeBlock(
   return cy + layout.tail.height;
 }
 
-function pageHeader(sheetTitle: string, meta: DocumentMeta, frame: Frame): Item[] {
+export function pageHeader(sheetTitle: string, meta: DocumentMeta, frame: Frame): Item[] {
   const titleStyle: TextStyle = { face: 'bold', size: TYPE.sheetTitle, color: COLORS.ink };
   const docStyle: TextStyle = { face: 'regular', size: 9, color: COLORS.muted };
   const y = PAGE.marginTop;
@@ -166,7 +177,7 @@ function pageHeader(sheetTitle: string, meta: DocumentMeta, frame: Frame): Item[
  * Footer: rule set, version, seed and page on every sheet, and a scale bar of 5 cm or 2 in so
  * a player can check that the printer did not shrink the page.
  */
-function pageFooter(meta: DocumentMeta, frame: Frame, page: number, pages: number): Item[] {
+export function pageFooter(meta: DocumentMeta, frame: Frame, page: number, pages: number): Item[] {
   const style: TextStyle = { face: 'regular', size: TYPE.footer, color: COLORS.muted };
   const lineY = round(frame.bottom + 3 * MM);
   const items: Item[] = [

@@ -48,7 +48,20 @@ export interface IconItem {
   color: string;
 }
 
-export type Item = TextItem | RectItem | LineItem | IconItem;
+/** A circle by its centre and radius; templates and round tokens. */
+export interface CircleItem {
+  kind: 'circle';
+  cx: number;
+  cy: number;
+  r: number;
+  fill?: string;
+  stroke?: string;
+  lineWidth?: number;
+  /** dash length in points, for cut lines */
+  dash?: number;
+}
+
+export type Item = TextItem | RectItem | LineItem | IconItem | CircleItem;
 
 export interface PlacedPage {
   width: number;
@@ -75,6 +88,8 @@ export function translate(items: readonly Item[], dx: number, dy: number): Item[
         return { ...item, x: round(item.x + dx), y: round(item.y + dy), w: round(item.w), h: round(item.h) };
       case 'line':
         return { ...item, x1: round(item.x1 + dx), y1: round(item.y1 + dy), x2: round(item.x2 + dx), y2: round(item.y2 + dy) };
+      case 'circle':
+        return { ...item, cx: round(item.cx + dx), cy: round(item.cy + dy), r: round(item.r) };
     }
   });
 }

@@ -35,6 +35,15 @@ class PdfSurface implements Surface {
   line(x1: number, y1: number, x2: number, y2: number, color: string, lineWidth: number): void {
     this.pdf.moveTo(x1, y1).lineTo(x2, y2).lineWidth(lineWidth).stroke(color);
   }
+  circle(cx: number, cy: number, r: number, paint: { fill?: string; stroke?: string; lineWidth?: number; dash?: number }): void {
+    this.pdf.save();
+    if (paint.dash) this.pdf.dash(paint.dash, { space: paint.dash });
+    this.pdf.circle(cx, cy, r);
+    if (paint.fill && paint.stroke) this.pdf.lineWidth(paint.lineWidth ?? 1).fillAndStroke(paint.fill, paint.stroke);
+    else if (paint.fill) this.pdf.fill(paint.fill);
+    else if (paint.stroke) this.pdf.lineWidth(paint.lineWidth ?? 1).stroke(paint.stroke);
+    this.pdf.restore();
+  }
   icon(name: IconName, x: number, y: number, size: number, color: string): void {
     this.pdf.save();
     this.pdf.translate(x, y).scale(size / ICON_BOX);

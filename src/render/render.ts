@@ -19,6 +19,9 @@ export function renderDocument(doc: PlacedDocument, surface: Surface): void {
         case 'icon':
           surface.icon(item.name, item.x, item.y, item.size, item.color);
           break;
+        case 'circle':
+          surface.circle(item.cx, item.cy, item.r, { fill: item.fill, stroke: item.stroke, lineWidth: item.lineWidth, dash: item.dash });
+          break;
       }
     }
   }

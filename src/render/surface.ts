@@ -11,6 +11,7 @@ export interface Surface {
   rect(x: number, y: number, w: number, h: number, paint: { fill?: string; stroke?: string; lineWidth?: number }): void;
   line(x1: number, y1: number, x2: number, y2: number, color: string, lineWidth: number): void;
   icon(name: IconName, x: number, y: number, size: number, color: string): void;
+  circle(cx: number, cy: number, r: number, paint: { fill?: string; stroke?: string; lineWidth?: number; dash?: number }): void;
 }
 
 export type DrawCall =
@@ -18,7 +19,8 @@ export type DrawCall =
   | { op: 'text'; text: string; x: number; y: number; face: FontFace; size: number; color: string; rotate?: number }
   | { op: 'rect'; x: number; y: number; w: number; h: number; fill?: string; stroke?: string; lineWidth?: number }
   | { op: 'line'; x1: number; y1: number; x2: number; y2: number; color: string; lineWidth: number }
-  | { op: 'icon'; name: IconName; x: number; y: number; size: number; color: string };
+  | { op: 'icon'; name: IconName; x: number; y: number; size: number; color: string }
+  | { op: 'circle'; cx: number; cy: number; r: number; fill?: string; stroke?: string; lineWidth?: number; dash?: number };
 
 export class RecordingSurface implements Surface {
   readonly calls: DrawCall[] = [];
@@ -37,6 +39,9 @@ export class RecordingSurface implements Surface {
   icon(name: IconName, x: number, y: number, size: number, color: string): void {
     this.calls.push({ op: 'icon', name, x, y, size, color });
   }
+  circle(cx: number, cy: number, r: number, paint: { fill?: string; stroke?: string; lineWidth?: number; dash?: number }): void {
+    this.calls.push({ op: 'circle', cx, cy, r, ...paint });
+  }
 
   /** One line per call, for golden files a reviewer can read. */
   toLog(): string {
@@ -53,6 +58,8 @@ export class RecordingSurface implements Surface {
             return `  line ${c.x1},${c.y1} -> ${c.x2},${c.y2} ${c.color} ${c.lineWidth}`;
           case 'icon':
             return `  icon ${c.name} ${c.x},${c.y} ${c.size} ${c.color}`;
+          case 'circle':
+            return `  circle ${c.cx},${c.cy} r${c.r}${c.fill ? ` fill ${c.fill}` : ''}${c.stroke ? ` stroke ${c.stroke} ${c.lineWidth ?? 1}` : ''}${c.dash ? ` dash ${c.dash}` : ''}`;
         }
       })
       .join('\n');

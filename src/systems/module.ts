@@ -25,8 +25,25 @@ export type CardsResult =
   | { kind: 'document'; doc: DocumentNode; warnings: string[] }
   | { kind: 'explanation'; text: string; data: unknown };
 
+export interface TokensRequest {
+  system: SystemRules;
+  forceFile?: string;
+  /** the Random Event & Effect deck instead of tokens, tracks and templates */
+  events: boolean;
+  /** Combat Score track maximum; the rule set's default when absent */
+  maxScore?: number;
+  /** token sizes in mm */
+  round: number;
+  square: number;
+  print: CardPrint;
+  units: Units;
+  paper: Paper;
+  toolVersion: string;
+}
+
 export interface RuleSetModule {
   cards?(request: CardsRequest): Promise<CardsResult>;
+  tokens?(request: TokensRequest): Promise<{ doc: DocumentNode; warnings: string[] }>;
   /** checks of the module's own data, for `muster validate`; throws DataError on problems */
   validate?(system: SystemRules): Promise<string>;
 }

@@ -83,6 +83,8 @@ function bounds(item: Item): { x1: number; y1: number; x2: number; y2: number } 
       return { x1: item.x, y1: item.y, x2: item.x + item.w, y2: item.y + item.h };
     case 'icon':
       return { x1: item.x, y1: item.y, x2: item.x + item.size, y2: item.y + item.size };
+    case 'circle':
+      return { x1: item.cx - item.r, y1: item.cy - item.r, x2: item.cx + item.r, y2: item.cy + item.r };
     case 'line':
       return { x1: Math.min(item.x1, item.x2), y1: Math.min(item.y1, item.y2), x2: Math.max(item.x1, item.x2), y2: Math.max(item.y1, item.y2) };
   }

@@ -3,37 +3,22 @@ import { loadRulesDb } from '../../data/load.js';
 import { UsageError } from '../../errors.js';
 import { moduleFor } from '../../systems/registry.js';
 import { emitDocument } from '../emit.js';
+import { cardPrint, type CutArgs } from '../print-options.js';
 import type { CliIo } from '../io.js';
 import { resolveFrom, type ProductArgs } from '../options.js';
 import { TOOL_VERSION } from '../version.js';
 
-export interface CardsArgs extends ProductArgs {
+export interface CardsArgs extends ProductArgs, CutArgs {
   nation?: string;
   doctrine?: string;
   force?: string;
   strict: boolean;
   explainCost?: string;
-  duplex: 'long' | 'short';
-  backOffset: string;
-  bleed: number;
-  marks: boolean;
-}
-
-/** "1.5,-0.5" -> {x: 1.5, y: -0.5}, in mm. */
-export function parseOffset(text: string): { x: number; y: number } {
-  const match = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(text);
-  if (!match) throw new UsageError(`--back-offset "${text}": give two numbers in mm, across and down, like 1.5,-0.5`);
-  const offset = { x: Number(match[1]), y: Number(match[2]) };
-  if (Math.abs(offset.x) > 20 || Math.abs(offset.y) > 20) {
-    throw new UsageError(`--back-offset "${text}": a printer is off by a few mm at most; allowed -20 to 20 each way`);
-  }
-  return offset;
 }
 
 /** `muster cards <system>`: the arsenal's unit cards, or a force's roster and cards. */
 export async function runCards(args: CardsArgs, io: CliIo): Promise<number> {
-  if (!(args.bleed >= 0 && args.bleed <= 6)) throw new UsageError(`--bleed ${args.bleed}: allowed 0 to 6 mm`);
-  const backOffset = parseOffset(args.backOffset);
+  const print = cardPrint(args);
   const db = await loadRulesDb({ dataDirs: args.data.map((d) => resolveFrom(io.cwd, d)) });
   const system = db.system(args.system);
   const module = moduleFor(system.info.id);
@@ -47,7 +32,7 @@ export async function runCards(args: CardsArgs, io: CliIo): Promise<number> {
     forceFile: args.force ? path.resolve(io.cwd, args.force) : undefined,
     strict: args.strict,
     explainCost: args.explainCost,
-    print: { width: 63, height: 88, bleed: args.bleed, marks: args.marks, duplex: args.duplex, backOffset },
+    print,
     units: args.units,
     paper: args.paper,
     toolVersion: TOOL_VERSION,

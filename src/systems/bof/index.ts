@@ -1,11 +1,13 @@
 import { parseFile } from '../../data/parse.js';
 import type { DocumentNode } from '../../doc/model.js';
 import { DataError, UsageError, type DataProblem } from '../../errors.js';
-import type { CardsRequest, CardsResult, RuleSetModule } from '../module.js';
+import type { CardsRequest, CardsResult, RuleSetModule, TokensRequest } from '../module.js';
+import { loadAids } from './aids.js';
+import { aidDrawings, buildTokenSheet, eventDeck, tokenCounts } from './aids-builders.js';
 import { loadArsenal, lookup, type Arsenal } from './arsenal.js';
 import { arsenalDeck, forceDeck, rosterSheet, sortUnits, type CardContext } from './cards.js';
 import { unitCost } from './cost.js';
-import { buildRoster, forceFile } from './force.js';
+import { buildRoster, forceFile, type Roster } from './force.js';
 
 async function cards(request: CardsRequest): Promise<CardsResult> {
   const arsenal = await loadArsenal(request.system.dirs);
@@ -82,9 +84,50 @@ function explainCost(arsenal: Arsenal, unitId: string): CardsResult {
   return { kind: 'explanation', text: `${lines.join('\n')}\n`, data: breakdown };
 }
 
-async function validate(system: CardsRequest['system']): Promise<string> {
-  const arsenal = await loadArsenal(system.dirs);
-  return `${arsenal.nations.size} nations, ${arsenal.doctrines.size} doctrines, ${arsenal.units.size} units, ${arsenal.weapons.size} weapons`;
+async function tokens(request: TokensRequest): Promise<{ doc: DocumentNode; warnings: string[] }> {
+  const [arsenal, aids] = await Promise.all([loadArsenal(request.system.dirs), loadAids(request.system.dirs)]);
+  const info = request.system.info;
+  const meta = {
+    systemId: info.id,
+    systemName: info.name,
+    rulesVersion: info.rulesVersion,
+    toolVersion: request.toolVersion,
+    paper: request.paper,
+    units: request.units,
+  };
+  if (request.events) {
+    return {
+      doc: { meta: { ...meta, title: `${info.name} Random Event & Effect cards` }, sheets: [], decks: [eventDeck(aids, request.units, request.print, info.name)] },
+      warnings: [],
+    };
+  }
+  let roster: Roster | undefined;
+  const warnings: string[] = [];
+  if (request.forceFile) {
+    const problems: DataProblem[] = [];
+    const force = await parseFile(request.forceFile, forceFile, problems);
+    if (!force) throw new DataError(problems);
+    roster = buildRoster(force, arsenal);
+    warnings.push(...roster.problems.map((p) => `${request.forceFile}: ${p.where} (${p.rule}): ${p.message}`));
+  }
+  const tracks = { score: request.maxScore ?? aids.tracks.combatScore, actions: roster ? roster.actionsPerTurn : aids.tracks.actionPoints };
+  const title = roster ? `${info.name} tokens for ${roster.force.name}` : `${info.name} tokens, tracks and templates`;
+  const print = { round: request.round, square: request.square, marks: request.print.marks, duplex: request.print.duplex, backOffset: request.print.backOffset };
+  const doc: DocumentNode = {
+    meta: { ...meta, title },
+    sheets: [],
+    drawings: aidDrawings(request.system, aids, arsenal, request.units, tracks),
+    tokenSheets: [buildTokenSheet(aids, tokenCounts(aids, roster), print, roster ? `Tokens for ${roster.force.name}` : 'Tokens and markers')],
+  };
+  return { doc, warnings };
 }
 
-export const bofModule: RuleSetModule = { cards, validate };
+async function validate(system: CardsRequest['system']): Promise<string> {
+  const [arsenal, aids] = await Promise.all([loadArsenal(system.dirs), loadAids(system.dirs)]);
+  return (
+    `${arsenal.nations.size} nations, ${arsenal.doctrines.size} doctrines, ${arsenal.units.size} units, ${arsenal.weapons.size} weapons, ` +
+    `${aids.tokens.length} tokens, ${aids.events.length} event cards`
+  );
+}
+
+export const bofModule: RuleSetModule = { cards, tokens, validate };

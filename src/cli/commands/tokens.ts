@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { loadRulesDb } from '../../data/load.js';
+import { UsageError } from '../../errors.js';
+import { moduleFor } from '../../systems/registry.js';
+import { emitDocument } from '../emit.js';
+import type { CliIo } from '../io.js';
+import { resolveFrom, type ProductArgs } from '../options.js';
+import { cardPrint, type CutArgs } from '../print-options.js';
+import { TOOL_VERSION } from '../version.js';
+
+export interface TokensArgs extends ProductArgs, CutArgs {
+  force?: string;
+  events: boolean;
+  maxScore?: number;
+  roundSize: number;
+  squareSize: number;
+}
+
+function checkSize(option: string, value: number): number {
+  if (!(value >= 15 && value <= 40)) throw new UsageError(`--${option} ${value}: allowed 15 to 40 mm`);
+  return value;
+}
+
+/** `muster tokens <system>`: tokens, tracks and templates, or with --events the event deck. */
+export async function runTokens(args: TokensArgs, io: CliIo): Promise<number> {
+  const print = cardPrint(args);
+  const round = checkSize('round-size', args.roundSize);
+  const square = checkSize('square-size', args.squareSize);
+  if (args.maxScore !== undefined && !(Number.isInteger(args.maxScore) && args.maxScore >= 5 && args.maxScore <= 200)) {
+    throw new UsageError(`--max-score ${args.maxScore}: a whole number from 5 to 200`);
+  }
+  const db = await loadRulesDb({ dataDirs: args.data.map((d) => resolveFrom(io.cwd, d)) });
+  const system = db.system(args.system);
+  const module = moduleFor(system.info.id);
+  if (!module?.tokens || !system.info.products.includes('tokens')) {
+    throw new UsageError(`rule set "${system.info.id}" has no tokens yet`);
+  }
+  const result = await module.tokens({
+    system,
+    forceFile: args.force ? path.resolve(io.cwd, args.force) : undefined,
+    events: args.events,
+    maxScore: args.maxScore,
+    round,
+    square,
+    print,
+    units: args.units,
+    paper: args.paper,
+    toolVersion: TOOL_VERSION,
+  });
+  if (!args.quiet) for (const warning of result.warnings) io.stderr.write(`warning: ${warning}\n`);
+  const what = args.events ? 'events' : args.force ? path.basename(args.force).replace(/\.[^.]+$/, '') : 'tokens';
+  await emitDocument(
+    result.doc,
+    { format: args.format, out: args.out, quiet: args.quiet, defaultName: `${system.info.id}-${what}-${args.paper}-${args.units}` },
+    io,
+  );
+  return 0;
+}

@@ -1,0 +1,300 @@
+import type { SystemRules } from '../../data/load.js';
+import type { Cell } from '../../data/schema.js';
+import type { CardNode, CardPrint, DeckNode, DrawingNode, Shape, TokenFace, TokenSheetNode, Units } from '../../doc/model.js';
+import { chanceAtMost, formatChance, sumDistribution } from '../../engine/odds.js';
+import { rowTotals } from '../../engine/tables.js';
+import { formatLength } from '../../doc/helpers.js';
+import { renderProse } from '../../doc/templates.js';
+import type { Aids } from './aids.js';
+import type { Token } from './aids-schema.js';
+import type { Arsenal } from './arsenal.js';
+import type { Roster } from './force.js';
+
+const INK = '#1b1d1a';
+const MUTED = '#62675c';
+const OLIVE = '#46573a';
+const MM_PER_IN = 25.4;
+
+/** A length in the units asked for, in millimetres: 10 cm is 100 mm, 4 in is 101.6 mm. */
+function mm(cm: number, inches: number, units: Units): number {
+  return units === 'cm' ? cm * 10 : inches * MM_PER_IN;
+}
+
+function distanceOf(cell: Cell | undefined): { cm: number | [number, number]; in: number | [number, number] } | undefined {
+  return cell && typeof cell === 'object' && !Array.isArray(cell) && 'cm' in cell ? cell : undefined;
+}
+
+function single(value: number | [number, number]): number {
+  return Array.isArray(value) ? value[1] : value;
+}
+
+// ---------------------------------------------------------------- tokens
+
+function faceOf(token: Token): TokenFace {
+  return { label: token.label, icon: token.icon, colour: token.colour, shape: token.shape, ...(token.number !== undefined ? { number: token.number } : {}) };
+}
+
+/** How many of each token: the standard sheet, or sized to a force's models. */
+export function tokenCounts(aids: Aids, roster?: Roster): Map<string, number> {
+  const counts = new Map<string, number>();
+  const of = roster ? forceTallies(roster) : undefined;
+  for (const token of aids.tokens) {
+    const n = of && token.perForce ? Math.ceil(of[token.perForce.of] * token.perForce.ratio) : token.count;
+    counts.set(token.id, n);
+  }
+  return counts;
+}
+
+function forceTallies(roster: Roster): Record<NonNullable<Token['perForce']>['of'], number> {
+  const count = (types: string[]) => roster.lines.filter((l) => types.includes(l.unit.type)).reduce((n, l) => n + l.count, 0);
+  return {
+    models: count(['ranking-officer', 'squad-leader', 'infantry', 'crew', 'support-weapon', 'afv', 'transport', 'plane']),
+    soldiers: count(['ranking-officer', 'squad-leader', 'infantry', 'crew']),
+    infantry: count(['infantry', 'squad-leader']),
+    vehicles: count(['afv', 'transport']),
+    afv: count(['afv']),
+    'support-weapons': count(['support-weapon']),
+    planes: count(['plane']),
+    crewed: count(['afv', 'transport', 'support-weapon', 'plane']),
+    officers: count(['ranking-officer']),
+  };
+}
+
+export function buildTokenSheet(aids: Aids, counts: Map<string, number>, print: TokenSheetNode['print'], title: string): TokenSheetNode {
+  const byId = new Map(aids.tokens.map((t) => [t.id, t]));
+  const tokens: TokenSheetNode['tokens'] = [];
+  for (const token of aids.tokens) {
+    const back = token.back ? byId.get(token.back)! : token;
+    for (let i = 0; i < (counts.get(token.id) ?? 0); i++) tokens.push({ front: faceOf(token), back: faceOf(back) });
+  }
+  return { title, tokens, print };
+}
+
+// ---------------------------------------------------------------- tracks
+
+/** A numbered track of boxes 0..max for one side, with a marker to cut out. */
+export function buildTrack(title: string, max: number, accent: string): DrawingNode {
+  const box = 14;
+  const perRow = 12;
+  const rows = Math.ceil((max + 1) / perRow);
+  const shapes: Shape[] = [];
+  for (let n = 0; n <= max; n++) {
+    const x = (n % perRow) * box;
+    const y = Math.floor(n / perRow) * box;
+    const tens = n % 10 === 0;
+    shapes.push({ kind: 'rect', x, y, w: box, h: box, fill: tens ? '#e3e8dc' : undefined, stroke: INK, width: 0.6 });
+    shapes.push({ kind: 'text', x: x + box / 2, y: y + box / 2, text: String(n), size: tens ? 11 : 9, bold: tens, align: 'center' });
+  }
+  const markerY = rows * box + 9;
+  shapes.push({ kind: 'circle', cx: 7, cy: markerY, r: 6, fill: accent, stroke: INK, width: 0.3 });
+  shapes.push({ kind: 'text', x: 7, y: markerY, text: 'mark', size: 6, bold: true, align: 'center', color: '#ffffff' });
+  shapes.push({ kind: 'text', x: 17, y: markerY, text: 'Cut out the marker and move it along the track.', size: 7, color: MUTED });
+  return { title, width: perRow * box, height: markerY + 7, shapes };
+}
+
+// ---------------------------------------------------------------- templates
+
+/** Blast discs at true scale, one per row of the rules' blast radius table. */
+export function blastTemplates(system: SystemRules, units: Units): DrawingNode[] {
+  const table = system.table('blast-radius');
+  return table.rows.map((row) => {
+    const d = distanceOf(row['radius'])!;
+    const r = mm(single(d.cm), single(d.in), units);
+    const what = String(row['calibre'] ?? '');
+    const label = `${formatLength(units === 'cm' ? single(d.cm) : single(d.in), units)} radius`;
+    return {
+      title: `Blast ${label}: ${what}`,
+      width: 2 * r,
+      height: 2 * r,
+      shapes: [
+        { kind: 'circle', cx: r, cy: r, r, fill: '#f4e6d0', stroke: INK, width: 0.8 },
+        { kind: 'circle', cx: r, cy: r, r: Math.min(1.2, r / 10), fill: INK },
+        { kind: 'line', x1: r - 4, y1: r, x2: r + 4, y2: r, width: 0.4 },
+        { kind: 'line', x1: r, y1: r - 4, x2: r, y2: r + 4, width: 0.4 },
+        { kind: 'text', x: r, y: r + Math.min(r * 0.45, 14), text: label, size: r > 30 ? 10 : 6.5, bold: true, align: 'center' },
+      ],
+    };
+  });
+}
+
+export function smokeTemplate(aids: Aids, units: Units): DrawingNode {
+  const side = mm(aids.templates.smoke.cm, aids.templates.smoke.in, units);
+  const label = formatLength(units === 'cm' ? aids.templates.smoke.cm : aids.templates.smoke.in, units);
+  return {
+    title: `Smoke ${label} x ${label}: lasts 3 turns; attacks through it ${'\u2212'}5`,
+    width: side,
+    height: side,
+    shapes: [
+      { kind: 'rect', x: 0, y: 0, w: side, h: side, fill: '#e4e6e8', stroke: INK, width: 0.8 },
+      { kind: 'icon', x: side / 2 - 15, y: side / 2 - 20, size: 30, name: 'cloud', color: '#b6b9bc' },
+      { kind: 'text', x: side / 2, y: side / 2 + 18, text: 'SMOKE', size: 14, bold: true, align: 'center', color: MUTED },
+    ],
+  };
+}
+
+/**
+ * A straight ruler, cut into pieces that fit across the paper, each piece marked with where it
+ * joins the next. `bands` colour stretches of it and label them.
+ */
+export function ruler(
+  title: string,
+  length: number,
+  units: Units,
+  bands: { from: number; to: number; label: string; fill: string }[],
+): DrawingNode[] {
+  const unitMm = units === 'cm' ? 10 : MM_PER_IN;
+  const longest = units === 'cm' ? 18 : 7;
+  // equal pieces: a 20 cm ruler is two of 10 cm, not 18 cm and a 2 cm stub
+  const pieces = Math.ceil(length / longest);
+  const pieceUnits = Math.ceil(length / pieces);
+  const height = 22;
+  const drawings: DrawingNode[] = [];
+  for (let p = 0; p < pieces; p++) {
+    const start = p * pieceUnits;
+    const end = Math.min(length, start + pieceUnits);
+    const w = (end - start) * unitMm;
+    const shapes: Shape[] = [];
+    for (const band of bands) {
+      const a = Math.max(band.from, start);
+      const b = Math.min(band.to, end);
+      if (b <= a) continue;
+      shapes.push({ kind: 'rect', x: (a - start) * unitMm, y: 0, w: (b - a) * unitMm, h: height, fill: band.fill });
+      shapes.push({ kind: 'text', x: ((a + b) / 2 - start) * unitMm, y: height - 6, text: band.label, size: 7, bold: true, align: 'center' });
+    }
+    shapes.push({ kind: 'rect', x: 0, y: 0, w, h: height, stroke: INK, width: 0.6 });
+    const step = units === 'cm' ? 1 : 0.25;
+    for (let t = start; t <= end + 1e-9; t += step) {
+      const whole = Math.abs(t - Math.round(t)) < 1e-9;
+      const x = (t - start) * unitMm;
+      const major = whole && (units === 'in' || Math.round(t) % 5 === 0);
+      shapes.push({ kind: 'line', x1: x, y1: 0, x2: x, y2: major ? 7 : whole ? 5 : 3, width: major ? 0.5 : 0.3 });
+      if (whole && t > start && t < end) shapes.push({ kind: 'text', x, y: 9.5, text: String(Math.round(t)), size: 6, align: 'center' });
+    }
+    const ends = pieces > 1 ? ` (piece ${p + 1} of ${pieces}: ${start} to ${end} ${units}${p < pieces - 1 ? '; butt the next piece to the right end' : ''})` : '';
+    drawings.push({ title: `${title}${ends}`, width: w, height, shapes });
+  }
+  return drawings;
+}
+
+/** The grenade ruler, with the accuracy needed and its chance printed in each band. */
+export function grenadeRuler(system: SystemRules, aids: Aids, units: Units): DrawingNode[] {
+  const table = system.table('grenade-accuracy');
+  const dist = sumDistribution(table.dice!);
+  const fills = ['#dfe9d3', '#eef2e4', '#f6f1dc', '#f6e5d6', '#f3dcd4'];
+  const bands = table.rows.map((row, i) => {
+    const d = distanceOf(row['distance'])!;
+    const span = units === 'cm' ? d.cm : d.in;
+    const [from, to] = Array.isArray(span) ? span : [0, span];
+    const need = row['need'];
+    const label =
+      need && typeof need === 'object' && 'need' in need
+        ? `${need.need}- (${formatChance(chanceAtMost(dist, need.need))})`
+        : 'auto';
+    return { from, to, label, fill: fills[i % fills.length]! };
+  });
+  const length = units === 'cm' ? aids.templates.grenadeRuler.cm : aids.templates.grenadeRuler.in;
+  return ruler(`Grenade throw ruler, 4D6 needed per band`, length, units, bands);
+}
+
+/** The range-band ruler: close and medium bands with their attack bonuses. */
+export function rangeRuler(system: SystemRules, units: Units): DrawingNode[] {
+  const table = system.table('range-bands');
+  const close = distanceOf(table.rows.find((r) => String(r['band']) === 'Close')?.['distance'])!;
+  const medium = distanceOf(table.rows.find((r) => String(r['band']) === 'Medium')?.['distance'])!;
+  const c = single(units === 'cm' ? close.cm : close.in);
+  const m = single(units === 'cm' ? medium.cm : medium.in);
+  return ruler('Range-band ruler', m, units, [
+    { from: 0, to: c, label: 'close +8', fill: '#dfe9d3' },
+    { from: c, to: m, label: 'medium +4', fill: '#f6f1dc' },
+  ]);
+}
+
+/** Radius rulers for squad leaders and for every ranking officer's command radius in the arsenal. */
+export function radiusRulers(aids: Aids, arsenal: Arsenal, units: Units): DrawingNode[] {
+  const radii = new Map<number, { cm: number; in: number }>();
+  for (const { detachment } of arsenal.detachments.values()) radii.set(detachment.officer.radius.cm, detachment.officer.radius);
+  const drawings: DrawingNode[] = [];
+  const sl = aids.templates.squadLeaderRadius;
+  drawings.push(...ruler(`Squad leader rally radius ${formatLength(units === 'cm' ? sl.cm : sl.in, units)}`, units === 'cm' ? sl.cm : sl.in, units, [{ from: 0, to: units === 'cm' ? sl.cm : sl.in, label: 'rally two suppressed soldiers', fill: '#eef2e4' }]));
+  for (const radius of [...radii.values()].sort((a, b) => a.cm - b.cm)) {
+    const length = units === 'cm' ? radius.cm : radius.in;
+    drawings.push(...ruler(`Command radius ${formatLength(length, units)}`, length, units, [{ from: 0, to: length, label: 'orders and +2 to attacks and morale', fill: '#e3e8dc' }]));
+  }
+  return drawings;
+}
+
+/** The drift compass: eight directions with their 8D6 totals, and the drift distances. */
+export function driftCompass(system: SystemRules, units: Units): DrawingNode {
+  const direction = system.table('drift-direction');
+  const size = 150;
+  const c = size / 2;
+  const r = 56;
+  const shapes: Shape[] = [
+    { kind: 'circle', cx: c, cy: c, r: r + 14, stroke: INK, width: 0.6 },
+    { kind: 'circle', cx: c, cy: c, r: 2, fill: INK },
+  ];
+  const angles: Record<string, number> = { North: 0, Northeast: 45, East: 90, Southeast: 135, South: 180, Southwest: 225, West: 270, Northwest: 315 };
+  for (const row of direction.rows) {
+    const name = String(row['direction']);
+    const angle = angles[name];
+    if (angle === undefined) continue;
+    const rad = (angle * Math.PI) / 180;
+    const x = c + Math.sin(rad) * r;
+    const y = c - Math.cos(rad) * r;
+    shapes.push({ kind: 'line', x1: c + Math.sin(rad) * 6, y1: c - Math.cos(rad) * 6, x2: c + Math.sin(rad) * (r - 10), y2: c - Math.cos(rad) * (r - 10), width: 0.6, color: OLIVE });
+    shapes.push({ kind: 'text', x, y: y - 3, text: name, size: 8, bold: true, align: 'center' });
+    shapes.push({ kind: 'text', x, y: y + 2.5, text: (rowTotals(row) ?? []).join(' '), size: 6, align: 'center', color: MUTED });
+  }
+  shapes.push({ kind: 'text', x: c, y: size + 2, text: '8D6 for direction; 48 rerolls', size: 7, align: 'center', color: MUTED });
+  const distances = ['grenade-drift-distance', 'artillery-drift-distance'].map((id) => {
+    const table = system.table(id);
+    return `${id.startsWith('grenade') ? 'Grenade' : 'Artillery'} 1D6: ${table.rows
+      .map((row) => {
+        const d = distanceOf(row['distance'])!;
+        return `${(rowTotals(row) ?? []).join(',')} = ${formatLength(single(units === 'cm' ? d.cm : d.in), units)}`;
+      })
+      .join('; ')}`;
+  });
+  shapes.push({ kind: 'text', x: c, y: size + 7, text: distances[0]!, size: 7, align: 'center' });
+  shapes.push({ kind: 'text', x: c, y: size + 12, text: distances[1]!, size: 7, align: 'center' });
+  return { title: 'Drift compass: lay the centre on the target point, north to the table’s north edge', width: size, height: size + 15, shapes };
+}
+
+// ---------------------------------------------------------------- event cards
+
+export function eventDeck(aids: Aids, units: Units, print: CardPrint, systemName: string): DeckNode {
+  const cards: CardNode[] = aids.events.map((event) => ({
+    id: event.id,
+    front: {
+      title: event.title,
+      subtitle: `Random Event & Effect · ${event.kind}`,
+      accent: OLIVE,
+      stats: [],
+      lines: [
+        { label: 'Effect', text: renderProse(event.effect, { units }, `events[id=${event.id}].effect`) },
+        { label: 'Lasts', text: event.duration },
+        { label: 'Affects', text: event.affects },
+      ],
+      rules: [],
+      footer: { left: 'Draw after setting up, before turn 1', right: event.id },
+    },
+    back: { title: systemName.toUpperCase(), subtitle: 'Random Event & Effect', accent: OLIVE, icon: 'explosion' },
+  }));
+  return { title: 'Random Event & Effect cards', cards, print };
+}
+
+/** Everything the table needs besides cards, in print order. */
+export function aidDrawings(system: SystemRules, aids: Aids, arsenal: Arsenal, units: Units, tracks: { score: number; actions: number }): DrawingNode[] {
+  return [
+    buildTrack(`Combat Score, side A (0 to ${tracks.score})`, tracks.score, '#7a3b2e'),
+    buildTrack(`Combat Score, side B (0 to ${tracks.score})`, tracks.score, '#1f4e79'),
+    buildTrack(`Action Point Counter (0 to ${tracks.actions})`, tracks.actions, OLIVE),
+    ...grenadeRuler(system, aids, units),
+    ...rangeRuler(system, units),
+    ...radiusRulers(aids, arsenal, units),
+    smokeTemplate(aids, units),
+    driftCompass(system, units),
+    ...blastTemplates(system, units),
+  ];
+}
+

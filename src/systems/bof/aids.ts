@@ -1,0 +1,61 @@
+import path from 'node:path';
+import fg from 'fast-glob';
+import { deepFreeze } from '../../data/load.js';
+import { parseFile } from '../../data/parse.js';
+import { renderProse } from '../../doc/templates.js';
+import { DataError, type DataProblem } from '../../errors.js';
+import { aidsFile, type AidsFile, type EventCard, type Token } from './aids-schema.js';
+
+export interface Aids {
+  readonly tokens: readonly Token[];
+  readonly events: readonly EventCard[];
+  readonly tracks: NonNullable<AidsFile['tracks']>;
+  readonly templates: NonNullable<AidsFile['templates']>;
+}
+
+/** Loads data/bof/aids/*.yaml from every folder of the rule set; later folders replace by id. */
+export async function loadAids(dirs: readonly string[]): Promise<Aids> {
+  const problems: DataProblem[] = [];
+  const tokens = new Map<string, Token>();
+  const events = new Map<string, EventCard>();
+  const files = new Map<string, string>();
+  let tracks: AidsFile['tracks'];
+  let templates: AidsFile['templates'];
+  for (const dir of dirs) {
+    for (const relative of (await fg('aids/*.{yaml,yml}', { cwd: dir, onlyFiles: true })).sort()) {
+      const file = path.join(dir, relative);
+      const parsed = await parseFile(file, aidsFile, problems);
+      if (!parsed) continue;
+      const seen = new Set<string>();
+      for (const [kind, list, map] of [['tokens', parsed.tokens ?? [], tokens], ['events', parsed.events ?? [], events]] as const) {
+        list.forEach((entry, i) => {
+          if (seen.has(entry.id)) problems.push({ file, path: `${kind}[${i}].id`, message: `duplicate id "${entry.id}"` });
+          seen.add(entry.id);
+          (map as Map<string, typeof entry>).set(entry.id, entry);
+          files.set(entry.id, file);
+        });
+      }
+      tracks = parsed.tracks ?? tracks;
+      templates = parsed.templates ?? templates;
+    }
+  }
+  for (const token of tokens.values()) {
+    if (token.back && !tokens.has(token.back)) {
+      problems.push({ file: files.get(token.id) ?? '', path: `tokens[id=${token.id}].back`, message: `no token "${token.back}" for its other side` });
+    }
+  }
+  for (const event of events.values()) {
+    for (const units of ['cm', 'in']) {
+      try {
+        renderProse(event.effect, { units }, `${files.get(event.id)} events[id=${event.id}].effect`);
+      } catch (error) {
+        problems.push({ file: files.get(event.id) ?? '', path: `events[id=${event.id}].effect`, message: (error as Error).message });
+        break;
+      }
+    }
+  }
+  if (!tracks) problems.push({ file: dirs.map((d) => path.join(d, 'aids')).join(', '), path: 'tracks', message: 'missing: the Combat Score and action point maxima' });
+  if (!templates) problems.push({ file: dirs.map((d) => path.join(d, 'aids')).join(', '), path: 'templates', message: 'missing: smoke, squad leader radius and grenade ruler sizes' });
+  if (problems.length > 0) throw new DataError(problems);
+  return deepFreeze({ tokens: [...tokens.values()], events: [...events.values()], tracks: tracks!, templates: templates! });
+}
