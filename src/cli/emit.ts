@@ -9,6 +9,8 @@ import type { Format } from './options.js';
 
 export interface EmitOptions {
   format: Format;
+  /** what --format json prints, when it is the engine's result rather than the document */
+  json?: string;
   out?: string;
   quiet: boolean;
   /** file name under out/ when -o is not given, without extension */
@@ -20,7 +22,8 @@ export interface EmitOptions {
  * Markdown go to stdout unless -o is given. The output path is checked before any work, and
  * files are written whole or not at all.
  */
-export async function emitDocument(doc: DocumentNode, options: EmitOptions, io: CliIo): Promise<void> {
+export async function emitDocument(input: DocumentNode | DocumentNode[], options: EmitOptions, io: CliIo): Promise<void> {
+  const docs = Array.isArray(input) ? input : [input];
   const target =
     options.out !== undefined
       ? path.resolve(io.cwd, options.out)
@@ -33,15 +36,17 @@ export async function emitDocument(doc: DocumentNode, options: EmitOptions, io: 
   let pages: number | undefined;
   switch (options.format) {
     case 'json':
-      data = `${JSON.stringify(doc, null, 2)}\n`;
+      data = options.json ?? `${JSON.stringify(docs.length === 1 ? docs[0] : docs, null, 2)}\n`;
       break;
     case 'md':
-      data = renderMarkdown(doc);
+      data = docs.map(renderMarkdown).join('\n\n---\n\n');
       break;
     case 'pdf': {
-      const placed = layoutDocument(doc);
-      pages = placed.pages.length;
-      data = await renderPdf(placed);
+      // several packets go into one PDF, each numbered on its own
+      const placed = docs.map(layoutDocument);
+      const all = { meta: placed[0]!.meta, pages: placed.flatMap((p) => p.pages) };
+      pages = all.pages.length;
+      data = await renderPdf(all);
       break;
     }
   }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { access, constants, mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { GenerateError, UsageError } from '../errors.js';
@@ -10,6 +11,8 @@ export interface CliIo {
   /** writes a whole file so that it either appears complete or not at all */
   writeFile(file: string, data: Uint8Array | string): Promise<void>;
   env: Readonly<Record<string, string | undefined>>;
+  /** a new seed when none is given: the one place randomness enters, and only to pick a seed */
+  freshSeed(): string;
 }
 
 export function processIo(): CliIo {
@@ -19,6 +22,7 @@ export function processIo(): CliIo {
     cwd: process.cwd(),
     writeFile: writeFileAtomic,
     env: process.env,
+    freshSeed: () => randomBytes(4).toString('hex'),
   };
 }
 

@@ -1,6 +1,7 @@
 import yargs from 'yargs';
 import { causeChain, exitCodeOf, UsageError } from '../errors.js';
 import { runCards, type CardsArgs } from './commands/cards.js';
+import { runScenario, type ScenarioArgs } from './commands/scenario.js';
 import { runSystems } from './commands/systems.js';
 import { runTokens, type TokensArgs } from './commands/tokens.js';
 import { runTables } from './commands/tables.js';
@@ -40,6 +41,17 @@ function buildParser(argv: readonly string[]) {
           .option('max-score', { type: 'number', describe: 'Combat Score track maximum (default 50; 15 for Probing the enemy lines)' })
           .option('round-size', { type: 'number', default: 25, describe: 'round token diameter in mm (15 to 40)' })
           .option('square-size', { type: 'number', default: 20, describe: 'square token side in mm (15 to 40)' }),
+      ),
+    )
+    .command('scenario <system>', 'a rolled scenario packet: two-player or solo, every die rolled', (y) =>
+      cutOptions(
+        productOptions(y.positional('system', { type: 'string', demandOption: true, describe: 'rule set id (see `muster systems`)' }))
+          .option('mode', { choices: ['versus', 'solo'] as const, default: 'versus' as const, describe: 'two or more players, or solo against a rolled enemy' })
+          .option('scenario', { type: 'string', describe: 'a game mode id (e.g. victory-zones); rolled when left out' })
+          .option('players', { type: 'number', default: 2, describe: 'players in a versus game: 2, 4 or 6 (points cut to 75% or 50% each)' })
+          .option('table', { type: 'string', describe: 'table size, width x height in --units (default 120x120 cm)' })
+          .option('points', { type: 'number', default: 150, describe: 'points per side for Combat only' })
+          .option('count', { type: 'number', default: 1, describe: 'packets to roll, seeds derived from --seed (JSON Lines with --format json)' }),
       ),
     )
     .command('validate', 'load and check all data and templates, report problems', (y) =>
@@ -85,6 +97,8 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
         return await runCards(parsed as unknown as CardsArgs, io);
       case 'tokens':
         return await runTokens(parsed as unknown as TokensArgs, io);
+      case 'scenario':
+        return await runScenario(parsed as unknown as ScenarioArgs, io);
       case 'validate':
         return await runValidate(parsed as unknown as { data: string[] }, io);
       default:
@@ -96,7 +110,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
 }
 
-const COMMANDS = ['systems', 'tables', 'cards', 'tokens', 'validate'];
+const COMMANDS = ['systems', 'tables', 'cards', 'tokens', 'scenario', 'validate'];
 
 /** yargs' messages, restated in the words of this tool where they are vague. */
 function explain(message: string, args: readonly string[]): string {

@@ -5,7 +5,7 @@ import { rowTotals } from '../engine/tables.js';
 import type { RuleTable, Sheet } from './schema.js';
 
 /** Keys a row may carry besides its columns: marks read by the engine, never printed. */
-export const ROW_MARKS = new Set(['reroll']);
+export const ROW_MARKS = new Set(['reroll', 'ref']);
 
 interface CheckedSystem {
   readonly tables: ReadonlyMap<string, RuleTable>;

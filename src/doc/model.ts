@@ -65,8 +65,10 @@ export interface DocumentMeta {
 export interface DocumentNode {
   meta: DocumentMeta;
   sheets: SheetNode[];
-  /** true-scale drawings (templates, rulers, tracks), after the sheets */
+  /** true-scale drawings (templates, rulers, tracks, maps), after the sheets */
   drawings?: DrawingNode[];
+  /** the heading of the drawing pages */
+  drawingsTitle?: string;
   /** token sheets, each as front and back pages */
   tokenSheets?: TokenSheetNode[];
   /** card decks, printed last, each as front and back pages */

@@ -53,7 +53,7 @@ export function layoutDocument(doc: DocumentNode): PlacedDocument {
       0,
     ),
   }));
-  if (drawings.length > 0) pages.push(...layoutDrawings(drawings, doc.meta, 'Templates, rulers and tracks', pages.length + 1, total));
+  if (drawings.length > 0) pages.push(...layoutDrawings(drawings, doc.meta, doc.drawingsTitle ?? 'Templates, rulers and tracks', pages.length + 1, total));
   for (const sheet of tokenSheets) pages.push(...layoutTokenSheet(sheet, doc.meta, pages.length + 1, total));
   for (const deck of decks) pages.push(...layoutDeck(deck, doc.meta, pages.length + 1, total));
   return { meta: doc.meta, pages };

@@ -41,7 +41,25 @@ export interface TokensRequest {
   toolVersion: string;
 }
 
+export interface ScenarioRequest {
+  system: SystemRules;
+  mode: 'versus' | 'solo';
+  scenario?: string;
+  players: 2 | 4 | 6;
+  /** cm */
+  table: { width: number; height: number };
+  points: number;
+  count: number;
+  seed: string;
+  print: CardPrint;
+  units: Units;
+  paper: Paper;
+  toolVersion: string;
+}
+
 export interface RuleSetModule {
+  /** rolls `count` scenarios (seeds derived from the request's) and builds their packets */
+  scenario?(request: ScenarioRequest): Promise<{ results: unknown[]; docs: DocumentNode[] }>;
   cards?(request: CardsRequest): Promise<CardsResult>;
   tokens?(request: TokensRequest): Promise<{ doc: DocumentNode; warnings: string[] }>;
   /** checks of the module's own data, for `muster validate`; throws DataError on problems */

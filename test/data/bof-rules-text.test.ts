@@ -637,3 +637,36 @@ describe('Game modes (available points)', () => {
     expect(words(t.rows[0]!)).toContain('limit 15');
   });
 });
+
+describe('Playing Burst of Fire solo', () => {
+  it('map design: 1,2 city; 3,4 rural; 5,6 mix', () => {
+    expectLookup('solo-map', '1D6', [[[1, 2], 'city'], [[3, 4], 'rural'], [[5, 6], 'mix of both']]);
+  });
+  it('Axis 1-3, Allies 4-6', () => {
+    expectLookup('solo-side', '1D6', [[[1, 2, 3], 'axis'], [[4, 5, 6], 'allies']]);
+  });
+  it('scenario by 8D6 in spans of five from 8, with the solo names, 48 rerolls (design.md section 6)', () => {
+    const span = (from: number) => [from, from + 1, from + 2, from + 3, from + 4];
+    expectLookup('solo-scenario', '8D6', [
+      [span(8), 'probing the enemy lines'],
+      [span(13), 'king of the hill'],
+      [span(18), 'keep the supplies coming'],
+      [span(23), 'delay the enemy advance'],
+      [span(28), 'breakthrough / hold the line'],
+      [span(33), 'escape the pocket'],
+      [span(38), 'pocket battle'],
+      [span(43), 'prisoner of war'],
+      [[48], 'reroll'],
+    ]);
+    const refs = table('solo-scenario').rows.map((r) => r['ref']);
+    expect(refs).toEqual(['probing', 'victory-zones', 'supply-road', 'delay', 'breakthrough', 'avoid-the-pocket', 'surrounded', 'capture-the-commander', undefined]);
+  });
+  it('deployment edge by its own 4D6 spans: 4-8 N, 9-13 E, 14-18 S, 19-23 W, 24 reroll', () => {
+    const span = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+    expectLookup('solo-deployment', '4D6', [[span(4, 8), 'north'], [span(9, 13), 'east'], [span(14, 18), 'south'], [span(19, 23), 'west'], [[24], 'reroll']]);
+  });
+  it('sectors: 1,2 left; 3,4 middle; 5,6 right; from the middle 1-3 left, 4-6 right', () => {
+    expectLookup('solo-sector', '1D6', [[[1, 2], 'left'], [[3, 4], 'middle'], [[5, 6], 'right']]);
+    expectLookup('solo-next-sector', '1D6', [[[1, 2, 3], 'left'], [[4, 5, 6], 'right']]);
+  });
+});

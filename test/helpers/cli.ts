@@ -17,6 +17,7 @@ export async function muster(args: string[], cwd: string, io: Partial<CliIo> = {
     cwd,
     writeFile: writeFileAtomic,
     env: {},
+    freshSeed: () => 'fresh-seed',
     ...io,
   });
   return { code, stdout, stderr };

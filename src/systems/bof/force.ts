@@ -98,7 +98,9 @@ export function buildRoster(force: Force, arsenal: Arsenal): Roster {
       return;
     }
     if (unit.nation !== force.nation) add(where, 'nation', `${unit.name} is a ${unit.nation} unit, not ${force.nation}`);
-    const q: Quality = entry.quality ?? (isSoldier(unit) ? 'regular' : 'conscript');
+    // unstated quality: regular soldiers and conscript crews, or the nearest the detachment allows
+    const preferred: Quality = isSoldier(unit) ? 'regular' : 'conscript';
+    const q: Quality = entry.quality ?? (!detachment || detachment.qualities.includes(preferred) ? preferred : detachment.qualities[0]!);
     if (detachment) {
       const isOfficer = unit.id === detachment.officer.unit;
       const allowed = isOfficer || detachment.options.includes(unit.id) || detachment.core.some((c) => c.unit === unit.id);

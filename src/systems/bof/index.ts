@@ -1,7 +1,11 @@
 import { parseFile } from '../../data/parse.js';
 import type { DocumentNode } from '../../doc/model.js';
 import { DataError, UsageError, type DataProblem } from '../../errors.js';
-import type { CardsRequest, CardsResult, RuleSetModule, TokensRequest } from '../module.js';
+import type { CardsRequest, CardsResult, RuleSetModule, ScenarioRequest, TokensRequest } from '../module.js';
+import { createRng } from '../../engine/dice.js';
+import { buildPacket } from './packet.js';
+import { loadModes } from './scenario-data.js';
+import { rollSoloScenario, rollVersusScenario, type ScenarioResult } from './scenario.js';
 import { loadAids } from './aids.js';
 import { aidDrawings, buildTokenSheet, eventDeck, tokenCounts } from './aids-builders.js';
 import { loadArsenal, lookup, type Arsenal } from './arsenal.js';
@@ -122,12 +126,47 @@ async function tokens(request: TokensRequest): Promise<{ doc: DocumentNode; warn
   return { doc, warnings };
 }
 
+async function scenario(request: ScenarioRequest): Promise<{ results: unknown[]; docs: DocumentNode[] }> {
+  const dirs = request.system.dirs;
+  const [arsenal, aids, modes] = await Promise.all([loadArsenal(dirs), loadAids(dirs), loadModes(dirs)]);
+  if (request.scenario && !modes.some((m) => m.id === request.scenario)) {
+    throw new UsageError(`--scenario ${request.scenario}: no such game mode; allowed: ${modes.map((m) => m.id).join(', ')}`);
+  }
+  if (request.mode === 'solo' && request.scenario === 'combat-only') {
+    throw new UsageError('--scenario combat-only: Combat only is not on the solo scenario table; pick another mode or play versus');
+  }
+  const ctx = { system: request.system, arsenal, aids, modes };
+  const packetCtx = {
+    arsenal,
+    aids,
+    modes,
+    units: request.units,
+    paper: request.paper,
+    toolVersion: request.toolVersion,
+    systemName: request.system.info.name,
+    rulesVersion: request.system.info.rulesVersion,
+    print: request.print,
+  };
+  const results: ScenarioResult[] = [];
+  const docs: DocumentNode[] = [];
+  for (let i = 0; i < request.count; i++) {
+    // each packet of a batch has its own seed, derived from the batch's and printed on it
+    const seed = request.count === 1 ? request.seed : `${request.seed}-${i + 1}`;
+    const roll = request.mode === 'solo' ? rollSoloScenario : rollVersusScenario;
+    const result = roll(ctx, request, createRng(seed), seed);
+    results.push(result);
+    docs.push(buildPacket(result, packetCtx));
+  }
+  return { results, docs };
+}
+
 async function validate(system: CardsRequest['system']): Promise<string> {
-  const [arsenal, aids] = await Promise.all([loadArsenal(system.dirs), loadAids(system.dirs)]);
+  const [arsenal, aids, modes] = await Promise.all([loadArsenal(system.dirs), loadAids(system.dirs), loadModes(system.dirs)]);
   return (
+    `${modes.length} game modes, ` +
     `${arsenal.nations.size} nations, ${arsenal.doctrines.size} doctrines, ${arsenal.units.size} units, ${arsenal.weapons.size} weapons, ` +
     `${aids.tokens.length} tokens, ${aids.events.length} event cards`
   );
 }
 
-export const bofModule: RuleSetModule = { cards, tokens, validate };
+export const bofModule: RuleSetModule = { cards, tokens, scenario, validate };

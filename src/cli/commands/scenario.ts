@@ -1,0 +1,74 @@
+import { loadRulesDb } from '../../data/load.js';
+import { UsageError } from '../../errors.js';
+import { moduleFor } from '../../systems/registry.js';
+import { emitDocument } from '../emit.js';
+import type { CliIo } from '../io.js';
+import { resolveFrom, type ProductArgs } from '../options.js';
+import { cardPrint, type CutArgs } from '../print-options.js';
+import { TOOL_VERSION } from '../version.js';
+
+export interface ScenarioArgs extends ProductArgs, CutArgs {
+  mode: 'versus' | 'solo';
+  scenario?: string;
+  players: number;
+  table?: string;
+  points: number;
+  count: number;
+}
+
+/** "120x120" in the chosen units -> cm; inches are converted at 2.54. */
+export function parseTable(text: string | undefined, units: 'cm' | 'in'): { width: number; height: number } {
+  if (text === undefined) return { width: 120, height: 120 };
+  const match = /^\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*$/i.exec(text);
+  if (!match) throw new UsageError(`--table "${text}": give width x height in ${units}, like ${units === 'cm' ? '120x120' : '48x48'}`);
+  const factor = units === 'in' ? 2.54 : 1;
+  const width = Math.round(Number(match[1]) * factor);
+  const height = Math.round(Number(match[2]) * factor);
+  if (width < 60 || height < 60 || width > 400 || height > 400) {
+    throw new UsageError(`--table "${text}": each side from 60 to 400 cm (24 to 160 in)`);
+  }
+  return { width, height };
+}
+
+/** `muster scenario <system>`: one rolled scenario packet, or --count of them. */
+export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number> {
+  if (![2, 4, 6].includes(args.players)) throw new UsageError(`--players ${args.players}: allowed 2, 4 or 6`);
+  if (args.mode === 'solo' && args.players !== 2) throw new UsageError('--players: a solo game has one player; leave --players out');
+  if (!(Number.isInteger(args.count) && args.count >= 1 && args.count <= 1000)) throw new UsageError(`--count ${args.count}: a whole number from 1 to 1000`);
+  if (!(Number.isInteger(args.points) && args.points >= 10 && args.points <= 1000)) throw new UsageError(`--points ${args.points}: a whole number from 10 to 1000`);
+  const table = parseTable(args.table, args.units);
+  const print = cardPrint(args);
+  const seed = args.seed !== undefined && args.seed.trim() !== '' ? args.seed : io.freshSeed();
+  if (seed.length > 200) throw new UsageError('--seed: at most 200 characters');
+  const db = await loadRulesDb({ dataDirs: args.data.map((d) => resolveFrom(io.cwd, d)) });
+  const system = db.system(args.system);
+  const module = moduleFor(system.info.id);
+  if (!module?.scenario || !system.info.products.includes('scenario')) throw new UsageError(`rule set "${system.info.id}" has no scenarios yet`);
+  if (!args.quiet) io.stderr.write(`Seed: ${seed} (run again with --seed ${JSON.stringify(seed)} for the same ${args.count > 1 ? 'packets' : 'packet'})\n`);
+  const { results, docs } = await module.scenario({
+    system,
+    mode: args.mode,
+    scenario: args.scenario,
+    players: args.players as 2 | 4 | 6,
+    table,
+    points: args.points,
+    count: args.count,
+    seed,
+    print,
+    units: args.units,
+    paper: args.paper,
+    toolVersion: TOOL_VERSION,
+  });
+  const json = results.length === 1 ? `${JSON.stringify(results[0], null, 2)}\n` : results.map((r) => `${JSON.stringify(r)}\n`).join('');
+  const first = results[0] as { scenario: { id: string } };
+  await emitDocument(
+    docs,
+    { format: args.format, out: args.out, quiet: args.quiet, json, defaultName: `${system.info.id}-${args.mode}-${args.count > 1 ? `${args.count}-packets` : first.scenario.id}-${safe(seed)}` },
+    io,
+  );
+  return 0;
+}
+
+function safe(seed: string): string {
+  return seed.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 40) || 'seed';
+}

@@ -1,0 +1,274 @@
+import type { Block, CardPrint, DocumentNode, DrawingNode, Run, Shape, SheetNode, TableBlock, Units, Paper } from '../../doc/model.js';
+import { renderProse } from '../../doc/templates.js';
+import type { Arsenal } from './arsenal.js';
+import type { Aids } from './aids.js';
+import { eventDeck } from './aids-builders.js';
+import { forceDeck, type CardContext } from './cards.js';
+import { buildRoster } from './force.js';
+import type { GameMode } from './scenario-schema.js';
+import type { Edge, ScenarioResult } from './scenario.js';
+
+const SIDE_COLOURS: Record<string, string> = { a: '#7a3b2e', b: '#1f4e79', player: '#1f4e79', enemy: '#7a3b2e' };
+const SIDE_NAMES: Record<string, string> = { a: 'Side A', b: 'Side B', player: 'You', enemy: 'Enemy' };
+
+const cell = (text: string, style?: Run['style']): Run[] => [{ text, ...(style ? { style } : {}) }];
+const sideName = (side: string | null) => (side ? SIDE_NAMES[side] ?? side : 'none (even)');
+
+function table(id: string, title: string, section: string, columns: string[], rows: string[][], width: 'column' | 'full' = 'full', summary?: string): TableBlock {
+  return {
+    kind: 'table',
+    id,
+    title,
+    section,
+    width,
+    columns: columns.map((label, i) => ({ label, align: i === 0 ? 'left' : 'left' })),
+    rows: rows.map((row) => row.map((text) => cell(text))),
+    ...(summary ? { summary } : {}),
+  };
+}
+
+export interface PacketContext {
+  arsenal: Arsenal;
+  aids: Aids;
+  modes: readonly GameMode[];
+  units: Units;
+  paper: Paper;
+  toolVersion: string;
+  systemName: string;
+  rulesVersion: string;
+  print: CardPrint;
+}
+
+/** The printed packet: briefing, map, enemy, events, turn record and every roll. */
+export function buildPacket(result: ScenarioResult, ctx: PacketContext): DocumentNode {
+  const mode = ctx.modes.find((m) => m.id === result.scenario.id)!;
+  const prose = (text: string) => renderProse(text, { units: ctx.units }, `scenarios mode ${mode.id}`);
+  const dist = (cm: number, inches: number) => (ctx.units === 'cm' ? `${cm} cm` : `${inches} in`);
+  const tableSize = ctx.units === 'cm' ? `${result.table.width} x ${result.table.height} cm` : `${Math.round(result.table.width / 2.5)} x ${Math.round(result.table.height / 2.5)} in`;
+  const morale = result.forces.map((f) => `${sideName(f.side)} ${f.morale}`).join(', ');
+  const points = result.forces.map((f) => `${sideName(f.side)} ${f.budget}${f.players > 1 ? ` each (${f.players} players)` : ''}`).join(', ');
+  const deployment = Object.entries(result.deployment).map(([side, where]) => `${sideName(side)}: ${where}`).join('; ');
+
+  const briefing: Block[] = [
+    {
+      kind: 'text',
+      title: result.mode === 'solo' ? 'Solo briefing' : 'Briefing',
+      section: mode.section,
+      width: 'column',
+      paragraphs: [
+        `**${result.scenario.name}**${result.scenario.soloName ? ` (solo table: ${result.scenario.soloName})` : ''}. Seed **${result.seed}**: run muster again with --seed ${result.seed} for this very packet.`,
+        result.attacker ? `${sideName(result.attacker)} attacks; ${sideName(result.defender)} defends.` : 'Both sides have the same goal.',
+        ...(result.solo
+          ? [`The enemy fights for the ${result.solo.enemySide} (${ctx.arsenal.nations.get(result.solo.enemyNation)?.name}), doctrine ${ctx.arsenal.doctrines.get(result.solo.doctrine)?.name}; you play the ${result.solo.playerSide} (${ctx.arsenal.nations.get(result.solo.playerNation)?.name}). Map: ${result.solo.map}.`]
+          : []),
+      ],
+    },
+    table('setup', 'Setup', 'Game setup', ['Item', 'Rolled or set'], [
+      ['Game mode', result.scenario.name],
+      ['Attacker', sideName(result.attacker)],
+      ['Deployment', deployment + (result.corridor ? `; escape corridor ${result.corridor}` : '')],
+      ['Points', points],
+      ['Combat Score limit', String(result.scoreLimit)],
+      ['Turns', String(result.turns)],
+      ['Force morale', morale],
+      ['Table', tableSize],
+    ], 'column'),
+    {
+      kind: 'text',
+      title: 'To win',
+      section: mode.section,
+      width: 'column',
+      paragraphs: [
+        result.attacker ? `**${sideName(result.attacker)} (attacker).** ${prose(mode.win.attacker)}` : `**Both sides.** ${prose(mode.win.attacker)}`,
+        ...(result.attacker ? [`**${sideName(result.defender)} (defender).** ${prose(mode.win.defender)}`] : []),
+        `Or push the Combat Score to ${result.scoreLimit}; after ${result.turns} turns the higher Combat Score wins.`,
+        ...(mode.setup ? [`**Setup.** ${prose(mode.setup)}`] : []),
+        `Infantry and support weapons deploy within ${dist(50, 20)} of their edge; vehicles start on it.`,
+      ],
+    },
+    table(
+      'events-drawn',
+      'Random Event & Effect cards drawn',
+      'Random Event & Effect Cards',
+      ['Side', 'Card', 'Effect'],
+      result.events.flatMap((e) =>
+        e.cards.map((c) => {
+          const card = ctx.aids.events.find((x) => x.id === c.id)!;
+          return [sideName(e.side), c.title, renderProse(card.effect, { units: ctx.units }, `events ${c.id}`)];
+        }),
+      ),
+    ),
+    table(
+      'turn-record',
+      'Turn record',
+      'Game setup',
+      ['Turn', 'Initiative (D6 each)', `Actions left: ${result.sides.map(sideName).join(' / ')}`, `Combat Score: ${result.sides.map(sideName).join(' / ')}`, 'Objectives'],
+      Array.from({ length: result.turns }, (_, i) => [String(i + 1), '', '', '', '']),
+    ),
+  ];
+  const sheets: SheetNode[] = [{ title: `Scenario: ${result.scenario.name}`, blocks: briefing }];
+
+  const enemy = result.forces.find((f) => f.side === 'enemy' && f.units.length > 0);
+  if (enemy) {
+    sheets.push({
+      title: 'The enemy',
+      blocks: [
+        table(
+          'enemy-roster',
+          `Enemy force: ${enemy.points} of ${enemy.budget} points`,
+          'Setting up the enemy forces',
+          ['Unit', 'No.', 'Quality', 'Weapons', 'Points', 'Sector', 'Note'],
+          enemy.units.map((u) => [u.name, String(u.count), u.quality, u.weapons.map((w) => ctx.arsenal.weapons.get(w)?.name ?? w).join(', ') || '—', String(u.points), u.sector ?? '', u.note ?? '']),
+          'full',
+          'Sectors are left, middle and right as the enemy faces you. Its unit cards follow at the end of the packet.',
+        ),
+        {
+          kind: 'text',
+          title: 'Enemy activation: keep this beside the table',
+          section: 'Playing Burst of Fire solo',
+          width: 'column',
+          paragraphs: [
+            '**Each turn.** Roll a D6 for each side for initiative. Roll a D6 for the enemy sector that acts first (1-2 left, 3-4 middle, 5-6 right); after the middle, a D6 of 1-3 sends it left, 4-6 right. Spend the enemy actions on its Action Point Counter, in the adjacent sector once one is done.',
+            '**Who acts first.** The ranking officer; units nearest the objective; AFVs; the support weapons with most firepower; elites; regulars; the fastest units; everything else.',
+          ],
+        },
+        {
+          kind: 'text',
+          title: 'How the enemy fights',
+          section: 'Playing Burst of Fire solo',
+          width: 'column',
+          paragraphs: [
+            'It moves with a purpose: to the objective, then at you (unless already at point-blank range), then to better cover, then to gear left lying about. It tries to kill as much as it can and to reach the objective fast.',
+            'Its officer orders the best units in range and aims them at your most dangerous units. Its infantry spend an action to pick up better weapons or to refill a gun crew whenever they can. AT guns shoot the AFV with the thinnest armour in their arc; artillery shoots support weapons and the infantry in the poorest cover. Otherwise it shoots what scores most or what threatens the objective. Mounted troops first drive to the best cover and unload.',
+          ],
+        },
+        table('your-force', `Your force: up to ${result.forces.find((f) => f.side === 'player')?.budget ?? 0} points`, 'Setting up your forces in solo play', ['Unit', 'No.', 'Quality', 'Weapons', 'Points'], Array.from({ length: 8 }, () => ['', '', '', '', ''])),
+      ],
+    });
+  }
+  sheets.push({
+    title: 'Every roll',
+    blocks: [
+      table(
+        'rolls',
+        `Rolls for seed ${result.seed}`,
+        'Game setup',
+        ['#', 'For', 'Dice', 'Faces', 'Total', 'Decided'],
+        result.rolls.map((r, i) => [String(i + 1), r.purpose, r.dice, r.faces.join(' '), String(r.total), r.decided]),
+      ),
+    ],
+  });
+
+  const decks = [];
+  if (enemy && result.forces.find((f) => f.side === 'enemy')) {
+    const roster = buildRoster(
+      {
+        name: 'Enemy',
+        nation: result.solo!.enemyNation,
+        doctrine: result.solo!.doctrine,
+        detachment: result.forces.find((f) => f.side === 'enemy')!.detachment!,
+        points: enemy.budget,
+        units: enemy.units.map((u) => ({ unit: u.unit, count: u.count, quality: u.quality, weapons: [] })),
+      },
+      ctx.arsenal,
+    );
+    const cardCtx: CardContext = { arsenal: ctx.arsenal, units: ctx.units, system: { id: 'bof', name: ctx.systemName, rulesVersion: ctx.rulesVersion, scale: '', blurb: '', provenance: '', products: [] } };
+    // the cards show what each enemy soldier actually carries
+    roster.lines.forEach((line, i) => (line.weapons = enemy.units[i]!.weapons));
+    decks.push({ ...forceDeck(roster, cardCtx, ctx.print), title: 'Enemy unit cards' });
+  }
+  const drawn = new Set(result.events.flatMap((e) => e.cards.map((c) => c.id)));
+  const events = eventDeck({ ...ctx.aids, events: ctx.aids.events.filter((e) => drawn.has(e.id)) }, ctx.units, ctx.print, ctx.systemName);
+  decks.push({ ...events, title: 'Event cards drawn' });
+
+  return {
+    meta: {
+      title: `${result.scenario.name} (${result.mode === 'solo' ? 'solo' : 'two-player'})`,
+      systemId: result.system,
+      systemName: ctx.systemName,
+      rulesVersion: ctx.rulesVersion,
+      toolVersion: ctx.toolVersion,
+      seed: result.seed,
+      paper: ctx.paper,
+      units: ctx.units,
+    },
+    sheets,
+    drawings: [mapDiagram(result, ctx.units)],
+    drawingsTitle: `Map: ${result.scenario.name}`,
+    decks,
+  };
+}
+
+/** The table from above, to scale: zones, objectives with capture circles, road, corridor, units. */
+export function mapDiagram(result: ScenarioResult, units: Units): DrawingNode {
+  const width = 170;
+  const s = width / result.table.width; // mm of diagram per cm of table
+  const height = result.table.height * s;
+  const pad = 8;
+  const shapes: Shape[] = [{ kind: 'rect', x: pad, y: pad, w: width, h: height, fill: '#f4f5ef', stroke: '#1b1d1a', width: 0.8 }];
+  for (let g = 10; g < result.table.width; g += 10) shapes.push({ kind: 'line', x1: pad + g * s, y1: pad, x2: pad + g * s, y2: pad + height, color: '#dfe3d6', width: 0.2 });
+  for (let g = 10; g < result.table.height; g += 10) shapes.push({ kind: 'line', x1: pad, y1: pad + g * s, x2: pad + width, y2: pad + g * s, color: '#dfe3d6', width: 0.2 });
+  for (const zone of result.zones) {
+    const colour = SIDE_COLOURS[zone.side] ?? '#888888';
+    shapes.push({ kind: 'rect', x: pad + zone.x * s, y: pad + zone.y * s, w: zone.w * s, h: zone.h * s, fill: tint(colour), stroke: colour, width: 0.6 });
+    shapes.push({ kind: 'text', x: pad + (zone.x + zone.w / 2) * s, y: pad + (zone.y + Math.min(zone.h / 2, 6)) * s, text: `${SIDE_NAMES[zone.side] ?? zone.side}`, size: 8, bold: true, align: 'center', color: colour });
+  }
+  if (result.road) {
+    const r = result.road;
+    shapes.push({ kind: 'rect', x: pad + r.x * s, y: pad + r.y * s, w: r.w * s, h: r.h * s, stroke: '#8a6d1f', width: 0.6 });
+    const vertical = r.h > r.w;
+    shapes.push(
+      vertical
+        ? { kind: 'rect', x: pad + (r.x + r.w / 2 - 2) * s, y: pad + r.y * s, w: 4 * s, h: r.h * s, fill: '#b59a5a' }
+        : { kind: 'rect', x: pad + r.x * s, y: pad + (r.y + r.h / 2 - 2) * s, w: r.w * s, h: 4 * s, fill: '#b59a5a' },
+    );
+  }
+  for (const o of result.objectives) {
+    shapes.push({ kind: 'circle', cx: pad + o.x * s, cy: pad + o.y * s, r: o.radius * s, stroke: '#a8842c', width: 0.6, dash: 1.5 });
+    shapes.push({ kind: 'icon', x: pad + o.x * s - 3, y: pad + o.y * s - 3, size: 6, name: 'flag', color: '#a8842c' });
+  }
+  if (result.corridor) {
+    const c = result.corridor;
+    const line = { north: [0, 0, result.table.width, 0], south: [0, result.table.height, result.table.width, result.table.height], west: [0, 0, 0, result.table.height], east: [result.table.width, 0, result.table.width, result.table.height] }[c];
+    shapes.push({ kind: 'line', x1: pad + line[0]! * s, y1: pad + line[1]! * s, x2: pad + line[2]! * s, y2: pad + line[3]! * s, color: '#2f7d3a', width: 3 });
+    shapes.push({ kind: 'text', x: pad + width / 2, y: pad + height / 2 + 14, text: `escape corridor: ${c} edge`, size: 8, bold: true, align: 'center', color: '#2f7d3a' });
+  }
+  // the enemy's units, listed in their sectors as the enemy faces the table
+  const enemy = result.forces.find((f) => f.side === 'enemy');
+  const enemyEdge = result.deployment['enemy'] as Edge | undefined;
+  if (enemy && enemyEdge && ['north', 'south', 'east', 'west'].includes(enemyEdge)) {
+    for (const sector of ['left', 'middle', 'right'] as const) {
+      const names = enemy.units.filter((u) => u.sector === sector).map((u) => (u.count > 1 ? `${u.count}x ${u.name}` : u.name));
+      const { x, y } = sectorAnchor(enemyEdge, sector, result.table);
+      names.slice(0, 8).forEach((name, i) => shapes.push({ kind: 'text', x: pad + x * s, y: pad + y * s + i * 3.4, text: name, size: 6, align: 'center', color: '#7a3b2e' }));
+    }
+  }
+  const edgeLabel = (text: string, x: number, y: number) => shapes.push({ kind: 'text', x, y, text, size: 8, bold: true, align: 'center' });
+  edgeLabel('N', pad + width / 2, pad - 3.5);
+  edgeLabel('S', pad + width / 2, pad + height + 3.5);
+  edgeLabel('W', pad - 3.5, pad + height / 2);
+  edgeLabel('E', pad + width + 3.5, pad + height / 2);
+  const grid = units === 'cm' ? 'grid lines every 10 cm' : 'grid lines every 4 in (10 cm)';
+  shapes.push({ kind: 'text', x: pad, y: pad + height + 9, text: `Table ${result.table.width} x ${result.table.height} cm, drawn to scale; ${grid}. Dashed circles: capture radius.`, size: 7, color: '#62675c' });
+  return { title: 'Map', width: width + 2 * pad, height: height + 2 * pad + 6, shapes };
+}
+
+/** Where to list a sector's units inside the enemy zone, seen from the enemy's edge. */
+function sectorAnchor(edge: Edge, sector: 'left' | 'middle' | 'right', table: { width: number; height: number }) {
+  const third = { left: 1 / 6, middle: 1 / 2, right: 5 / 6 }[sector];
+  switch (edge) {
+    case 'north': // facing south: its left is the east
+      return { x: table.width * (1 - third), y: 12 };
+    case 'south':
+      return { x: table.width * third, y: table.height - 30 };
+    case 'east': // facing west: its left is the south
+      return { x: table.width - 25, y: table.height * (1 - third) };
+    case 'west':
+      return { x: 25, y: table.height * third };
+  }
+}
+
+function tint(hex: string): string {
+  const mix = (i: number) => Math.round(parseInt(hex.slice(i, i + 2), 16) * 0.18 + 255 * 0.82).toString(16).padStart(2, '0');
+  return `#${mix(1)}${mix(3)}${mix(5)}`;
+}

@@ -1,0 +1,532 @@
+import type { SystemRules } from '../../data/load.js';
+import type { Row, RuleTable } from '../../data/schema.js';
+import { rollDice, type Rng } from '../../engine/dice.js';
+import { rollOnTable, type RollRecord } from '../../engine/tables.js';
+import type { Aids } from './aids.js';
+import type { Arsenal } from './arsenal.js';
+import type { Detachment, Doctrine, Quality } from './arsenal-schema.js';
+import { crewUpgradeCost, unitCost } from './cost.js';
+import { buildRoster, loadout, type Force, type ForceEntry, type Roster } from './force.js';
+import type { GameMode } from './scenario-schema.js';
+
+export type Edge = 'north' | 'east' | 'south' | 'west';
+export const OPPOSITE: Record<Edge, Edge> = { north: 'south', south: 'north', east: 'west', west: 'east' };
+
+export interface ScenarioOptions {
+  mode: 'versus' | 'solo';
+  /** a game mode id; rolled when absent */
+  scenario?: string;
+  players: 2 | 4 | 6;
+  /** table size in cm */
+  table: { width: number; height: number };
+  /** points for Combat only */
+  points: number;
+}
+
+export interface Zone {
+  side: string;
+  /** cm from the table's north-west corner */
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  label: string;
+}
+
+export interface Objective {
+  id: string;
+  kind: 'objective' | 'structure';
+  x: number;
+  y: number;
+  /** capture radius in cm */
+  radius: number;
+}
+
+export interface ForceResult {
+  side: string;
+  /** points spent (0 for a force the player builds) */
+  points: number;
+  budget: number;
+  players: number;
+  units: { unit: string; name: string; count: number; quality: Quality; weapons: string[]; points: number; sector?: string; note?: string }[];
+  morale: number;
+  doctrine?: string;
+  detachment?: string;
+  problems?: string[];
+}
+
+export interface ScenarioResult {
+  system: string;
+  seed: string;
+  mode: 'versus' | 'solo';
+  scenario: { id: string; name: string; soloName?: string };
+  sides: string[];
+  attacker: string | null;
+  defender: string | null;
+  deployment: Record<string, string>;
+  objectives: Objective[];
+  forces: ForceResult[];
+  scoreLimit: number;
+  turns: number;
+  players: number;
+  table: { width: number; height: number };
+  zones: Zone[];
+  road?: { x: number; y: number; w: number; h: number };
+  corridor?: Edge;
+  events: { side: string; cards: { id: string; title: string }[] }[];
+  solo?: { enemySide: string; playerSide: string; enemyNation: string; playerNation: string; doctrine: string; map: string };
+  rolls: RollRecord[];
+}
+
+export interface ScenarioContext {
+  system: SystemRules;
+  arsenal: Arsenal;
+  aids: Aids;
+  modes: readonly GameMode[];
+}
+
+/** A roll log shared by one scenario's steps, in the order the dice fell. */
+class Log {
+  readonly rolls: RollRecord[] = [];
+  table(rng: Rng, table: RuleTable, purpose: string): Row {
+    const result = rollOnTable(rng, table, (row) => describeRow(row), purpose);
+    this.rolls.push(...result.rolls);
+    if (!result.row) throw new Error(`${table.id}: landed on a total with no row`);
+    return result.row;
+  }
+  dice(rng: Rng, dice: string, purpose: string, decided: (total: number) => string): number {
+    const roll = rollDice(rng, dice);
+    this.rolls.push({ purpose, ...roll, decided: decided(roll.total) });
+    return roll.total;
+  }
+  /** A seeded pick from a bag; logged as a D-n roll so the appendix shows it. */
+  draw<T>(rng: Rng, bag: readonly T[], purpose: string, name: (item: T) => string): T {
+    const face = 1 + Math.floor(rng.next() * bag.length);
+    const item = bag[face - 1]!;
+    this.rolls.push({ purpose, dice: `1D${bag.length}`, faces: [face], total: face, decided: name(item) });
+    return item;
+  }
+}
+
+function describeRow(row: Row): string {
+  for (const value of Object.values(row)) if (typeof value === 'string' && value) return value;
+  return 'row';
+}
+
+function ref(row: Row): string {
+  const value = row['ref'];
+  if (typeof value !== 'string') throw new Error('a row without a ref');
+  return value;
+}
+
+/** Rolls D6 for each side until one is higher; the higher attacks (Game modes). */
+function rollAttacker(rng: Rng, log: Log, sides: [string, string]): string {
+  for (;;) {
+    const a = log.dice(rng, '1D6', `attacker: ${sides[0]}`, (t) => `${sides[0]} rolls ${t}`);
+    const b = log.dice(rng, '1D6', `attacker: ${sides[1]}`, (t) => `${sides[1]} rolls ${t}`);
+    if (a !== b) return a > b ? sides[0] : sides[1];
+  }
+}
+
+function rollMorale(rng: Rng, log: Log, system: SystemRules, side: string): number {
+  return Number(log.table(rng, system.table('force-morale'), `force morale: ${side}`)['morale']);
+}
+
+/** Deployment zones, objectives and the road, from the mode and the rolled edges. */
+function layoutTable(
+  mode: GameMode,
+  table: { width: number; height: number },
+  deployment: Record<string, string>,
+  attacker: string | null,
+  defender: string | null,
+  rng: Rng,
+  log: Log,
+): { zones: Zone[]; objectives: Objective[]; road?: ScenarioResult['road'] } {
+  const { width: W, height: H } = table;
+  const zones: Zone[] = [];
+  const edgeZone = (side: string, edge: Edge, depth: number, label: string): Zone => {
+    switch (edge) {
+      case 'north':
+        return { side, x: 0, y: 0, w: W, h: depth, label };
+      case 'south':
+        return { side, x: 0, y: H - depth, w: W, h: depth, label };
+      case 'west':
+        return { side, x: 0, y: 0, w: depth, h: H, label };
+      case 'east':
+        return { side, x: W - depth, y: 0, w: depth, h: H, label };
+    }
+  };
+  if (mode.deployment === 'edges') {
+    // infantry up to 50 cm in; on a short table the zones shrink to leave 20 cm between them
+    for (const [side, edge] of Object.entries(deployment)) {
+      const across = edge === 'north' || edge === 'south' ? H : W;
+      const depth = Math.min(50, (across - 20) / 2);
+      zones.push(edgeZone(side, edge as Edge, depth, `${side}: infantry within ${depth} cm; vehicles on the edge`));
+    }
+  } else {
+    const centre = Math.min(40, W / 3, H / 3);
+    zones.push({ side: defender!, x: (W - centre) / 2, y: (H - centre) / 2, w: centre, h: centre, label: `${defender}: starts in the middle` });
+    const edges: Edge[] = ['north', 'east', 'south', 'west'];
+    const open = deployment['corridor'] as Edge | undefined;
+    const depth = Math.min(20, (Math.min(W, H) - centre) / 2 - 5);
+    for (const edge of edges) {
+      if (edge === open) continue;
+      zones.push(edgeZone(attacker!, edge, depth, `${attacker}: ${edge} edge`));
+    }
+  }
+
+  const objectives: Objective[] = [];
+  const across = (deployment[Object.keys(deployment)[0]!] === 'east' || deployment[Object.keys(deployment)[0]!] === 'west') ? 'vertical' : 'horizontal';
+  if (mode.objectives === 'middle' || mode.objectives === 'structures') {
+    const count = mode.objectives === 'middle'
+      ? log.dice(rng, '1D3', 'objectives in the middle', (t) => `${t} objective${t === 1 ? '' : 's'}`)
+      : 1 + log.dice(rng, '1D3', 'vital structures', (t) => `${t + 1} structures`);
+    for (let i = 0; i < count; i++) {
+      const along = ((i + 1) / (count + 1));
+      const x = across === 'horizontal' ? W * along : W / 2;
+      const y = across === 'horizontal' ? H / 2 : H * along;
+      objectives.push({ id: `${mode.objectives === 'middle' ? 'objective' : 'structure'}-${i + 1}`, kind: mode.objectives === 'middle' ? 'objective' : 'structure', x: round1(x), y: round1(y), radius: 10 });
+    }
+  }
+  let road: ScenarioResult['road'];
+  if (mode.feature === 'supply-road') {
+    // the road runs between the two edges through the middle; the space to clear is 15 cm each side
+    road = across === 'horizontal' ? { x: W / 2 - 15, y: 0, w: 30, h: H } : { x: 0, y: H / 2 - 15, w: W, h: 30 };
+  }
+  return { zones, objectives, road };
+}
+
+function round1(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+function findMode(modes: readonly GameMode[], id: string): GameMode {
+  const mode = modes.find((m) => m.id === id);
+  if (!mode) throw new Error(`unknown game mode "${id}"`);
+  return mode;
+}
+
+/** Draws event cards for a side without putting any back (a seeded shuffle of the deck). */
+function drawEvents(rng: Rng, log: Log, aids: Aids, side: string, count: number, taken: Set<string>) {
+  const cards: { id: string; title: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const bag = aids.events.filter((e) => !taken.has(e.id));
+    if (bag.length === 0) break;
+    const card = log.draw(rng, bag, `event card: ${side}`, (e) => e.title);
+    taken.add(card.id);
+    cards.push({ id: card.id, title: card.title });
+  }
+  return { side, cards };
+}
+
+/** A two-player scenario: every roll of Game setup, Deployment and the chosen mode. */
+export function rollVersusScenario(ctx: ScenarioContext, options: ScenarioOptions, rng: Rng, seed: string): ScenarioResult {
+  const log = new Log();
+  const mode = options.scenario
+    ? findMode(ctx.modes, options.scenario)
+    : log.draw(rng, ctx.modes, 'game mode', (m) => m.name);
+  const sides: [string, string] = ['a', 'b'];
+  const attacker = mode.roles === 'roll' ? rollAttacker(rng, log, sides) : null;
+  const defender = attacker ? (attacker === 'a' ? 'b' : 'a') : null;
+
+  const deployment: Record<string, string> = {};
+  let corridor: Edge | undefined;
+  if (mode.deployment === 'edges') {
+    const edge = directionOf(log.table(rng, ctx.system.table('deployment-sector'), 'deployment sector: a'));
+    deployment['a'] = edge;
+    deployment['b'] = OPPOSITE[edge];
+  } else {
+    deployment[defender!] = 'middle';
+    deployment[attacker!] = 'edges';
+    if (mode.feature === 'escape-corridor') {
+      corridor = directionOf(log.table(rng, ctx.system.table('escape-corridor'), `escape corridor: ${defender}`));
+      deployment['corridor'] = corridor;
+    }
+  }
+  const { zones, objectives, road } = layoutTable(mode, options.table, deployment, attacker, defender, rng, log);
+  if (corridor) delete deployment['corridor'];
+
+  const share = options.players === 4 ? 0.75 : options.players === 6 ? 0.5 : 1;
+  const forces: ForceResult[] = sides.map((side, i) => {
+    const base = mode.points ? (attacker ? (side === attacker ? mode.points[0] : mode.points[1]) : mode.points[i]!) : options.points;
+    return {
+      side,
+      points: 0,
+      budget: Math.floor(base * share),
+      players: options.players / 2,
+      units: [],
+      morale: rollMorale(rng, log, ctx.system, side),
+    };
+  });
+  const taken = new Set<string>();
+  const events = sides.map((side) => drawEvents(rng, log, ctx.aids, side, 1, taken));
+  return {
+    system: ctx.system.info.id,
+    seed,
+    mode: 'versus',
+    scenario: { id: mode.id, name: mode.name },
+    sides,
+    attacker,
+    defender,
+    deployment,
+    objectives,
+    forces,
+    scoreLimit: mode.scoreLimit,
+    turns: mode.turns,
+    players: options.players,
+    table: options.table,
+    zones,
+    road,
+    corridor,
+    events,
+    rolls: log.rolls,
+  };
+}
+
+function directionOf(row: Row): Edge {
+  return String(row['direction'] ?? row['sector'] ?? row['edge']).toLowerCase() as Edge;
+}
+
+// ---------------------------------------------------------------- solo
+
+const ARMOUR_LIKE = new Set<Doctrine['kind']>(['armor', 'mobile-reconnaissance']);
+
+/**
+ * A fully rolled solo game (Playing Burst of Fire solo): sides, nations, the enemy doctrine,
+ * map, scenario, roles, edges, the enemy force bought by the text's procedure and placed by
+ * sector, events and morale.
+ */
+export function rollSoloScenario(ctx: ScenarioContext, options: ScenarioOptions, rng: Rng, seed: string): ScenarioResult {
+  const log = new Log();
+  const { system, arsenal } = ctx;
+  const enemySide = ref(log.table(rng, system.table('solo-side'), 'enemy side'));
+  const playerSide = enemySide === 'axis' ? 'allies' : 'axis';
+  const nationFor = (side: string, who: string) =>
+    side === 'axis' ? 'de' : ref(log.table(rng, system.table('solo-allied-nation'), `${who} nation`));
+  const enemyNation = nationFor(enemySide, 'enemy');
+  const playerNation = nationFor(playerSide, 'player');
+  const nation = arsenal.nations.get(enemyNation)!;
+  const face = log.dice(rng, '1D6', 'enemy doctrine', (t) => nation.doctrineRoll.find((r) => r.roll.includes(t))!.doctrine);
+  const doctrine = arsenal.doctrines.get(nation.doctrineRoll.find((r) => r.roll.includes(face))!.doctrine)!;
+  const detachment = doctrine.detachments[0]!;
+  const map = ref(log.table(rng, system.table('solo-map'), 'map design'));
+  let mode: GameMode;
+  let soloName: string | undefined;
+  if (options.scenario) {
+    mode = findMode(ctx.modes, options.scenario);
+  } else {
+    const row = log.table(rng, system.table('solo-scenario'), 'scenario');
+    mode = findMode(ctx.modes, ref(row));
+    soloName = String(row['scenario']);
+  }
+  const sides: [string, string] = ['player', 'enemy'];
+  const attacker = mode.roles === 'roll' ? rollAttacker(rng, log, sides) : null;
+  const defender = attacker ? (attacker === 'player' ? 'enemy' : 'player') : null;
+
+  const deployment: Record<string, string> = {};
+  let corridor: Edge | undefined;
+  if (mode.deployment === 'edges') {
+    const edge = ref(log.table(rng, system.table('solo-deployment'), 'player deployment edge')) as Edge;
+    deployment['player'] = edge;
+    deployment['enemy'] = OPPOSITE[edge];
+  } else {
+    deployment[defender!] = 'middle';
+    deployment[attacker!] = 'edges';
+    if (mode.feature === 'escape-corridor') {
+      corridor = directionOf(log.table(rng, system.table('escape-corridor'), `escape corridor: ${defender}`));
+      deployment['corridor'] = corridor;
+    }
+  }
+  const { zones, objectives, road } = layoutTable(mode, options.table, deployment, attacker, defender, rng, log);
+  if (corridor) delete deployment['corridor'];
+
+  const points = mode.points ?? [options.points, options.points];
+  const budgetOf = (side: string) => (attacker ? (side === attacker ? points[0] : points[1]) : points[0]);
+  const enemy = buyEnemyForce(ctx, doctrine, detachment, budgetOf('enemy'), rng, log);
+  const placed = placeEnemy(enemy, rng, log, system);
+  const enemyMorale = rollMorale(rng, log, system, 'enemy');
+  const playerMorale = rollMorale(rng, log, system, 'player');
+  const taken = new Set<string>();
+  const events = [
+    drawEvents(rng, log, ctx.aids, 'player', 1, taken),
+    drawEvents(rng, log, ctx.aids, 'enemy', detachment.eventCards, taken),
+  ];
+  const forces: ForceResult[] = [
+    { side: 'player', points: 0, budget: budgetOf('player'), players: 1, units: [], morale: playerMorale },
+    {
+      side: 'enemy',
+      points: enemy.points,
+      budget: budgetOf('enemy'),
+      players: 1,
+      units: placed,
+      morale: enemyMorale,
+      doctrine: doctrine.id,
+      detachment: detachment.id,
+      problems: enemy.problems.map((p) => `${p.where} (${p.rule}): ${p.message}`),
+    },
+  ];
+  return {
+    system: system.info.id,
+    seed,
+    mode: 'solo',
+    scenario: { id: mode.id, name: mode.name, ...(soloName && soloName !== mode.name ? { soloName } : {}) },
+    sides,
+    attacker,
+    defender,
+    deployment,
+    objectives,
+    forces,
+    scoreLimit: mode.scoreLimit,
+    turns: mode.turns,
+    players: 1,
+    table: options.table,
+    zones,
+    road,
+    corridor,
+    events,
+    solo: { enemySide, playerSide, enemyNation, playerNation, doctrine: doctrine.id, map },
+    rolls: log.rolls,
+  };
+}
+
+/**
+ * Buys the enemy force by the solo procedure: core units, then soldiers, weapon upgrades,
+ * support weapons or vehicles and crew upgrades, each from a bag of counters drawn at random
+ * until a draw no longer fits its points (or the scenario's budget).
+ */
+function buyEnemyForce(ctx: ScenarioContext, doctrine: Doctrine, detachment: Detachment, budget: number, rng: Rng, log: Log): Roster {
+  const { arsenal } = ctx;
+  const entries: ForceEntry[] = [];
+  const force = (): Force => ({ name: `Enemy ${doctrine.name}`, nation: doctrine.nation, doctrine: doctrine.id, detachment: detachment.id, points: budget, units: entries });
+  const spent = () => buildRoster(force(), arsenal).points;
+  // crews come as conscripts where the detachment has them, else at its lowest level
+  const lowest: Quality = detachment.qualities[0]!;
+  for (const core of detachment.core) entries.push({ unit: core.unit, count: core.count, quality: core.quality ?? lowest, weapons: [] });
+  const armourLike = ARMOUR_LIKE.has(doctrine.kind);
+
+  const spend = (label: string, dice: string, bag: { label: string; add: () => ForceEntry | undefined; cost: () => number }[]) => {
+    let pool = log.dice(rng, dice, `${label}: points`, (t) => `${t} points for ${label}`);
+    while (bag.length > 0) {
+      const pick = log.draw(rng, bag, `${label}: draw`, (b) => b.label);
+      const cost = pick.cost();
+      if (cost > pool || spent() + cost > budget) break; // a draw that does not fit ends the bag
+      const entry = pick.add();
+      if (entry) entries.push(entry);
+      pool -= cost;
+    }
+  };
+
+  // soldiers: 3D6 for infantry-like doctrines, 2D6 for armour (solo: Setting up the enemy forces)
+  const infantryBag = detachment.options
+    .map((id) => arsenal.units.get(id)!)
+    .filter((u) => u.type === 'infantry')
+    .flatMap((u) => detachment.qualities.map((q) => ({ u, q })));
+  spend('soldiers', armourLike ? '2D6' : '3D6', infantryBag.map(({ u, q }) => ({
+    label: `${u.name} (${q})`,
+    cost: () => unitCost(u, arsenal.weapons, q).cost,
+    add: () => ({ unit: u.id, count: 1, quality: q, weapons: [] }),
+  })));
+
+  // weapon upgrades: 2D6; the best weapons go to the highest levels, spread one at a time,
+  // and a bought primary weapon only ever replaces a rifle
+  const rank: Record<Quality, number> = { elite: 0, regular: 1, conscript: 2 };
+  const weaponBag = detachment.weapons.map((id) => arsenal.weapons.get(id)!).filter((w) => w.cost > 0);
+  const carriesRifle = (e: ForceEntry) => {
+    const own = loadout(arsenal.units.get(e.unit)!.weapons, e.weapons, arsenal);
+    return own.some((id) => arsenal.weapons.get(id)?.kind === 'rifle');
+  };
+  spend('weapon upgrades', '2D6', weaponBag.map((w) => ({
+    label: w.name,
+    cost: () => w.cost,
+    add: () => {
+      const fits = (e: ForceEntry) => arsenal.units.get(e.unit)!.type === 'infantry' && (w.slot === 'side' || carriesRifle(e));
+      let candidates = entries
+        .map((e, i) => ({ e, i }))
+        .filter(({ e }) => e.count === 1 && fits(e))
+        .sort((a, b) => rank[a.e.quality ?? 'regular'] - rank[b.e.quality ?? 'regular'] || a.e.weapons.length - b.e.weapons.length || a.i - b.i);
+      const best = candidates[0];
+      const group = entries
+        .map((e, i) => ({ e, i }))
+        .filter(({ e }) => e.count > 1 && fits(e))
+        .sort((a, b) => rank[a.e.quality ?? 'regular'] - rank[b.e.quality ?? 'regular'] || a.i - b.i)[0];
+      // take a fresh man from a group when every single soldier already carries something
+      if (group && (!best || best.e.weapons.length > 0) && (!best || rank[group.e.quality ?? 'regular'] <= rank[best.e.quality ?? 'regular'])) {
+        entries[group.i] = { ...group.e, count: group.e.count - 1 };
+        entries.push({ ...group.e, count: 1, weapons: [] });
+        candidates = [{ e: entries[entries.length - 1]!, i: entries.length - 1 }];
+      }
+      const target = candidates[0];
+      if (target) entries[target.i] = { ...target.e, weapons: [...target.e.weapons, w.id] };
+      return undefined;
+    },
+  })));
+
+  // support weapons (3D6, infantry-like) or vehicles (3D6, armour); crews come as conscripts
+  const machineTypes = armourLike ? ['afv', 'transport'] : ['support-weapon', 'transport'];
+  const machineBag = detachment.options.map((id) => arsenal.units.get(id)!).filter((u) => machineTypes.includes(u.type));
+  spend(armourLike ? 'vehicles' : 'support weapons', '3D6', machineBag.map((u) => ({
+    label: u.name,
+    cost: () => unitCost(u, arsenal.weapons, lowest).cost + crewUpgradeCost(u, lowest),
+    add: () => ({ unit: u.id, count: 1, quality: lowest, weapons: [] }),
+  })));
+
+  // crew upgrades: 1D6 counters at most, the most valuable crewed unit first
+  const upgrades = log.dice(rng, '1D6', 'crew upgrades', (t) => `up to ${t} crew upgrades`);
+  const counters = detachment.qualities.filter((q) => q !== lowest);
+  for (let n = 0; n < upgrades && counters.length > 0; n++) {
+    const quality = log.draw(rng, counters, 'crew upgrade: draw', (q) => q);
+    const crewed = entries
+      .map((e, i) => ({ e, i, u: arsenal.units.get(e.unit)! }))
+      .filter(({ e, u }) => u.crew !== undefined && u.type !== 'infantry' && (e.quality ?? lowest) === lowest)
+      .sort((a, b) => unitCost(b.u, arsenal.weapons).cost - unitCost(a.u, arsenal.weapons).cost || a.i - b.i);
+    const target = crewed[0];
+    if (!target) break;
+    const extra = (crewUpgradeCost(target.u, quality) - crewUpgradeCost(target.u, lowest)) * target.e.count;
+    if (spent() + extra > budget) break;
+    entries[target.i] = { ...target.e, quality };
+  }
+  return buildRoster(force(), arsenal);
+}
+
+/**
+ * Places the enemy by sector (Placing the enemy forces on the board): AFVs, transports with
+ * their passengers, support weapons (AA and AT in ambush, one towed), infantry by level, and
+ * the ranking officer where most of his men are.
+ */
+function placeEnemy(roster: Roster, rng: Rng, log: Log, system: SystemRules): ForceResult['units'] {
+  const sectorTable = system.table('solo-sector');
+  const order = (type: string) => ['afv', 'transport', 'support-weapon', 'squad-leader', 'infantry', 'crew', 'plane', 'ranking-officer'].indexOf(type);
+  const rank: Record<Quality, number> = { elite: 0, regular: 1, conscript: 2 };
+  const lines = [...roster.lines].sort(
+    (a, b) => order(a.unit.type) - order(b.unit.type) || rank[a.quality] - rank[b.quality] || b.each - a.each || a.index - b.index,
+  );
+  const placed: ForceResult['units'] = [];
+  const counts = new Map<string, number>();
+  let towed = false;
+  for (const line of lines) {
+    const base = { unit: line.unit.id, name: line.label, count: line.count, quality: line.quality, weapons: line.weapons, points: line.total };
+    if (line.unit.type === 'plane') {
+      placed.push({ ...base, sector: 'off table', note: 'parked off the table until it attacks' });
+      continue;
+    }
+    if (line.unit.type === 'ranking-officer') {
+      const best = (['left', 'middle', 'right'] as const).reduce((a, b) => ((counts.get(b) ?? 0) > (counts.get(a) ?? 0) ? b : a), 'middle');
+      placed.push({ ...base, sector: best, note: 'placed where most of his men are' });
+      continue;
+    }
+    const sector = ref(log.table(rng, sectorTable, `sector: ${line.label}`));
+    counts.set(sector, (counts.get(sector) ?? 0) + line.count);
+    let note: string | undefined;
+    if (line.unit.type === 'transport' && line.unit.passengers) {
+      const riders = log.dice(rng, '2D6', `passengers: ${line.label}`, (t) => `${Math.min(t, line.unit.passengers!)} ride along`);
+      note = `carries ${Math.min(riders, line.unit.passengers)} of the lowest-level infantry`;
+    }
+    if (line.unit.type === 'support-weapon' && /AT|AA/.test(line.unit.role)) {
+      note = towed || line.unit.movement !== 'towed' ? 'in ambush' : 'starts towed';
+      if (note === 'starts towed') towed = true;
+    }
+    placed.push({ ...base, sector, ...(note ? { note } : {}) });
+  }
+  return placed;
+}
+

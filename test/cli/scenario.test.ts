@@ -1,0 +1,74 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { scratchDir } from '../helpers/fixtures.js';
+import { muster, pdfPageCount } from '../helpers/cli.js';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => cleanups.splice(0).forEach((c) => c()));
+function workdir(): string {
+  const s = scratchDir();
+  cleanups.push(s.cleanup);
+  return s.dir;
+}
+
+describe('muster scenario', () => {
+  it('a solo packet: the seed on stderr, a valid PDF, the same bytes for the same seed', async () => {
+    const cwd = workdir();
+    const first = await muster(['scenario', 'bof', '--mode', 'solo', '--seed', 'club-night', '-o', 'a.pdf'], cwd);
+    expect(first.code).toBe(0);
+    expect(first.stderr).toMatch(/^Seed: club-night \(run again with --seed "club-night"/);
+    await muster(['scenario', 'bof', '--mode', 'solo', '--seed', 'club-night', '-o', 'b.pdf', '--quiet'], cwd);
+    const a = readFileSync(path.join(cwd, 'a.pdf'));
+    expect(a.equals(readFileSync(path.join(cwd, 'b.pdf')))).toBe(true);
+    expect(pdfPageCount(a)).toBeGreaterThanOrEqual(6);
+    expect(execFileSync('qpdf', ['--check', path.join(cwd, 'a.pdf')], { encoding: 'utf8' })).toMatch(/No syntax or stream encoding errors/);
+  });
+  it('without --seed picks a fresh one and says which', async () => {
+    const { code, stderr } = await muster(['scenario', 'bof', '--format', 'json'], workdir());
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/Seed: fresh-seed/);
+  });
+  it('JSON on stdout carries the contract fields; --count gives JSON Lines with derived seeds', async () => {
+    const one = await muster(['scenario', 'bof', '--seed', 's', '--scenario', 'victory-zones', '--format', 'json'], workdir());
+    const result = JSON.parse(one.stdout) as Record<string, unknown>;
+    expect(result).toMatchObject({ system: 'bof', seed: 's', scenario: { id: 'victory-zones', name: 'Victory Zones' } });
+    expect((result['objectives'] as unknown[]).length).toBeGreaterThanOrEqual(1);
+    const many = await muster(['scenario', 'bof', '--seed', 'batch', '--count', '5', '--format', 'json', '--quiet'], workdir());
+    const lines = many.stdout.trim().split('\n').map((l) => JSON.parse(l) as { seed: string });
+    expect(lines.map((l) => l.seed)).toEqual(['batch-1', 'batch-2', 'batch-3', 'batch-4', 'batch-5']);
+  });
+  it('--count puts several packets in one PDF', async () => {
+    const cwd = workdir();
+    const { code, stderr } = await muster(['scenario', 'bof', '--seed', 'x', '--count', '3', '-o', 'three.pdf'], cwd);
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/Wrote three\.pdf \(\d+ pages\)/);
+  });
+  it('bad options: a clear message, exit 2, no file', async () => {
+    for (const [args, message] of [
+      [['--scenario', 'beach-landing'], /--scenario beach-landing: no such game mode; allowed: probing, victory-zones/],
+      [['--players', '3'], /--players 3: allowed 2, 4 or 6/],
+      [['--table', 'big'], /--table "big": give width x height in cm, like 120x120/],
+      [['--table', '20x20'], /each side from 60 to 400 cm/],
+      [['--count', '0'], /--count 0: a whole number from 1 to 1000/],
+      [['--mode', 'coop'], /mode, Given: "coop", Choices: "versus", "solo"/],
+      [['--mode', 'solo', '--scenario', 'combat-only'], /Combat only is not on the solo scenario table/],
+    ] as const) {
+      const cwd = workdir();
+      const result = await muster(['scenario', 'bof', ...args], cwd);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(message);
+      expect(readdirSync(cwd)).toEqual([]);
+    }
+  });
+  it('seeds of every shape work: unicode, spaces, very long', async () => {
+    for (const seed of ['Kursk 1943', 'Überfall', '🎲', 'x'.repeat(200)]) {
+      const { code, stdout } = await muster(['scenario', 'bof', '--seed', seed, '--format', 'json'], workdir());
+      expect(code, seed).toBe(0);
+      expect((JSON.parse(stdout) as { seed: string }).seed).toBe(seed);
+    }
+    const tooLong = await muster(['scenario', 'bof', '--seed', 'x'.repeat(201)], workdir());
+    expect(tooLong.code).toBe(2);
+  });
+});
