@@ -69,6 +69,8 @@ export interface DocumentNode {
   drawings?: DrawingNode[];
   /** the heading of the drawing pages */
   drawingsTitle?: string;
+  /** print the drawings after this many sheets (a packet's map follows its briefing); default all */
+  drawingsAfterSheet?: number;
   /** token sheets, each as front and back pages */
   tokenSheets?: TokenSheetNode[];
   /** card decks, printed last, each as front and back pages */

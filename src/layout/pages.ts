@@ -34,7 +34,10 @@ interface ContentPage {
 /** Places every sheet's blocks in columns, then frames each page with header and footer. */
 export function layoutDocument(doc: DocumentNode): PlacedDocument {
   const frame = pageFrame(doc.meta.paper);
-  const content = doc.sheets.flatMap((sheet) => layoutSheet(sheet, frame));
+  const split = doc.drawingsAfterSheet ?? doc.sheets.length;
+  const before = doc.sheets.slice(0, split).flatMap((sheet) => layoutSheet(sheet, frame));
+  const after = doc.sheets.slice(split).flatMap((sheet) => layoutSheet(sheet, frame));
+  const content = [...before, ...after];
   const drawings = doc.drawings ?? [];
   const tokenSheets = doc.tokenSheets ?? [];
   const decks = doc.decks ?? [];
@@ -44,16 +47,19 @@ export function layoutDocument(doc: DocumentNode): PlacedDocument {
     drawingPages +
     tokenSheets.reduce((n, sheet) => n + tokenPageCount(sheet, doc.meta), 0) +
     decks.reduce((n, deck) => n + deckPageCount(deck, doc.meta.paper), 0);
-  const pages: PlacedPage[] = content.map((page, index) => ({
+  const pages: PlacedPage[] = [];
+  const framed = (page: ContentPage): PlacedPage => ({
     width: round(frame.width),
     height: round(frame.height),
     items: translate(
-      [...pageHeader(page.sheetTitle, doc.meta, frame), ...page.items, ...pageFooter(doc.meta, frame, index + 1, total)],
+      [...pageHeader(page.sheetTitle, doc.meta, frame), ...page.items, ...pageFooter(doc.meta, frame, pages.length + 1, total)],
       0,
       0,
     ),
-  }));
+  });
+  for (const page of before) pages.push(framed(page));
   if (drawings.length > 0) pages.push(...layoutDrawings(drawings, doc.meta, doc.drawingsTitle ?? 'Templates, rulers and tracks', pages.length + 1, total));
+  for (const page of after) pages.push(framed(page));
   for (const sheet of tokenSheets) pages.push(...layoutTokenSheet(sheet, doc.meta, pages.length + 1, total));
   for (const deck of decks) pages.push(...layoutDeck(deck, doc.meta, pages.length + 1, total));
   return { meta: doc.meta, pages };

@@ -195,6 +195,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
     sheets,
     drawings: [mapDiagram(result, ctx.units)],
     drawingsTitle: `Map: ${result.scenario.name}`,
+    drawingsAfterSheet: 1,
     decks,
   };
 }

@@ -108,8 +108,13 @@ class Log {
   }
 }
 
+/** What a row says, for the roll log: its first word or number that is not the roll itself. */
 function describeRow(row: Row): string {
-  for (const value of Object.values(row)) if (typeof value === 'string' && value) return value;
+  for (const [key, value] of Object.entries(row)) {
+    if (key === 'roll' || key === 'ref' || key === 'reroll') continue;
+    if (typeof value === 'string' && value) return value;
+    if (typeof value === 'number') return String(value);
+  }
   return 'row';
 }
 
@@ -306,7 +311,7 @@ export function rollSoloScenario(ctx: ScenarioContext, options: ScenarioOptions,
   const enemyNation = nationFor(enemySide, 'enemy');
   const playerNation = nationFor(playerSide, 'player');
   const nation = arsenal.nations.get(enemyNation)!;
-  const face = log.dice(rng, '1D6', 'enemy doctrine', (t) => nation.doctrineRoll.find((r) => r.roll.includes(t))!.doctrine);
+  const face = log.dice(rng, '1D6', 'enemy doctrine', (t) => arsenal.doctrines.get(nation.doctrineRoll.find((r) => r.roll.includes(t))!.doctrine)!.name);
   const doctrine = arsenal.doctrines.get(nation.doctrineRoll.find((r) => r.roll.includes(face))!.doctrine)!;
   const detachment = doctrine.detachments[0]!;
   const map = ref(log.table(rng, system.table('solo-map'), 'map design'));
@@ -407,9 +412,16 @@ function buyEnemyForce(ctx: ScenarioContext, doctrine: Doctrine, detachment: Det
   const spend = (label: string, dice: string, bag: { label: string; add: () => ForceEntry | undefined; cost: () => number }[]) => {
     let pool = log.dice(rng, dice, `${label}: points`, (t) => `${t} points for ${label}`);
     while (bag.length > 0) {
-      const pick = log.draw(rng, bag, `${label}: draw`, (b) => b.label);
+      // a draw that no longer fits the points, or the scenario's budget, ends the bag
+      let fits = true;
+      const pick = log.draw(rng, bag, `${label}: draw`, (b) => {
+        const cost = b.cost();
+        fits = cost <= pool && spent() + cost <= budget;
+        const pts = `${cost} ${cost === 1 ? 'point' : 'points'}`;
+        return fits ? `${b.label} (${pts})` : `${b.label} (${pts}): does not fit, the bag ends`;
+      });
+      if (!fits) break;
       const cost = pick.cost();
-      if (cost > pool || spent() + cost > budget) break; // a draw that does not fit ends the bag
       const entry = pick.add();
       if (entry) entries.push(entry);
       pool -= cost;
