@@ -2,16 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { scratchDir } from '../helpers/fixtures.js';
+import { workdirs } from '../helpers/fixtures.js';
 import { muster, pdfPageCount } from '../helpers/cli.js';
 
-const cleanups: (() => void)[] = [];
-afterEach(() => cleanups.splice(0).forEach((c) => c()));
-function workdir(files: Record<string, string> = {}): string {
-  const s = scratchDir(files);
-  cleanups.push(s.cleanup);
-  return s.dir;
-}
+const workdir = workdirs(afterEach);
 
 const FORCE = `name: Kampfgruppe Test
 nation: de

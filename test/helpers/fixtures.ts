@@ -27,3 +27,14 @@ export function demoCopy(): { dir: string; cleanup: () => void } {
 export const ARSENAL_FIXTURE = fileURLToPath(new URL('../fixtures/arsenal/bof/', import.meta.url));
 /** The folder to pass as --data so the CLI finds the fixture arsenal. */
 export const ARSENAL_DATA = fileURLToPath(new URL('../fixtures/arsenal/', import.meta.url));
+
+/** A scratch folder per test, removed after each test of the file that calls it. */
+export function workdirs(afterEach: (fn: () => void) => void): (files?: Record<string, string>) => string {
+  const cleanups: (() => void)[] = [];
+  afterEach(() => cleanups.splice(0).forEach((c) => c()));
+  return (files = {}) => {
+    const s = scratchDir(files);
+    cleanups.push(s.cleanup);
+    return s.dir;
+  };
+}

@@ -234,22 +234,7 @@ export function rollVersusScenario(ctx: ScenarioContext, options: ScenarioOption
   const attacker = mode.roles === 'roll' ? rollAttacker(rng, log, sides) : null;
   const defender = attacker ? (attacker === 'a' ? 'b' : 'a') : null;
 
-  const deployment: Record<string, string> = {};
-  let corridor: Edge | undefined;
-  if (mode.deployment === 'edges') {
-    const edge = directionOf(log.table(rng, ctx.system.table('deployment-sector'), 'deployment sector: a'));
-    deployment['a'] = edge;
-    deployment['b'] = OPPOSITE[edge];
-  } else {
-    deployment[defender!] = 'middle';
-    deployment[attacker!] = 'edges';
-    if (mode.feature === 'escape-corridor') {
-      corridor = directionOf(log.table(rng, ctx.system.table('escape-corridor'), `escape corridor: ${defender}`));
-      deployment['corridor'] = corridor;
-    }
-  }
-  const { zones, objectives, road } = layoutTable(mode, options.table, deployment, attacker, defender, rng, log);
-  if (corridor) delete deployment['corridor'];
+  const { deployment, corridor, zones, objectives, road } = rollDeployment(ctx.system, mode, options, sides, attacker, defender, 'deployment-sector', rng, log);
 
   const share = options.players === 4 ? 0.75 : options.players === 6 ? 0.5 : 1;
   const forces: ForceResult[] = sides.map((side, i) => {
@@ -286,6 +271,39 @@ export function rollVersusScenario(ctx: ScenarioContext, options: ScenarioOption
     events,
     rolls: log.rolls,
   };
+}
+
+/**
+ * Where each side sets up (Deployment): the first side rolls its edge on `edgeTable` and the
+ * other takes the opposite; in the pocket and surrounded modes the defender holds the middle
+ * and, for the pocket, rolls the escape corridor.
+ */
+function rollDeployment(
+  system: SystemRules,
+  mode: GameMode,
+  options: ScenarioOptions,
+  sides: [string, string],
+  attacker: string | null,
+  defender: string | null,
+  edgeTable: string,
+  rng: Rng,
+  log: Log,
+) {
+  const deployment: Record<string, string> = {};
+  let corridor: Edge | undefined;
+  if (mode.deployment === 'edges') {
+    const edge = directionOf(log.table(rng, system.table(edgeTable), `deployment edge: ${sides[0]}`));
+    deployment[sides[0]] = edge;
+    deployment[sides[1]] = OPPOSITE[edge];
+  } else {
+    deployment[defender!] = 'middle';
+    deployment[attacker!] = 'edges';
+    if (mode.feature === 'escape-corridor') {
+      corridor = directionOf(log.table(rng, system.table('escape-corridor'), `escape corridor: ${defender}`));
+    }
+  }
+  const { zones, objectives, road } = layoutTable(mode, options.table, { ...deployment, ...(corridor ? { corridor } : {}) }, attacker, defender, rng, log);
+  return { deployment, corridor, zones, objectives, road };
 }
 
 function directionOf(row: Row): Edge {
@@ -328,22 +346,7 @@ export function rollSoloScenario(ctx: ScenarioContext, options: ScenarioOptions,
   const attacker = mode.roles === 'roll' ? rollAttacker(rng, log, sides) : null;
   const defender = attacker ? (attacker === 'player' ? 'enemy' : 'player') : null;
 
-  const deployment: Record<string, string> = {};
-  let corridor: Edge | undefined;
-  if (mode.deployment === 'edges') {
-    const edge = ref(log.table(rng, system.table('solo-deployment'), 'player deployment edge')) as Edge;
-    deployment['player'] = edge;
-    deployment['enemy'] = OPPOSITE[edge];
-  } else {
-    deployment[defender!] = 'middle';
-    deployment[attacker!] = 'edges';
-    if (mode.feature === 'escape-corridor') {
-      corridor = directionOf(log.table(rng, system.table('escape-corridor'), `escape corridor: ${defender}`));
-      deployment['corridor'] = corridor;
-    }
-  }
-  const { zones, objectives, road } = layoutTable(mode, options.table, deployment, attacker, defender, rng, log);
-  if (corridor) delete deployment['corridor'];
+  const { deployment, corridor, zones, objectives, road } = rollDeployment(system, mode, options, sides, attacker, defender, 'solo-deployment', rng, log);
 
   const points = mode.points ?? [options.points, options.points];
   const budgetOf = (side: string) => (attacker ? (side === attacker ? points[0] : points[1]) : points[0]);
