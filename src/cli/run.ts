@@ -1,6 +1,7 @@
 import yargs from 'yargs';
 import { causeChain, exitCodeOf, UsageError } from '../errors.js';
 import { runCards, type CardsArgs } from './commands/cards.js';
+import { runCampaign, type CampaignArgs } from './commands/campaign.js';
 import { runScenario, type ScenarioArgs } from './commands/scenario.js';
 import { runSystems } from './commands/systems.js';
 import { runTokens, type TokensArgs } from './commands/tokens.js';
@@ -54,6 +55,23 @@ function buildParser(argv: readonly string[]) {
           .option('count', { type: 'number', default: 1, describe: 'packets to roll, seeds derived from --seed (JSON Lines with --format json)' }),
       ),
     )
+    .command('campaign <system> <action>', 'a campaign along the ladder: new, record, next, status, booklet', (y) =>
+      cutOptions(
+        productOptions(
+          y
+            .positional('system', { type: 'string', demandOption: true, describe: 'rule set id (see `muster systems`)' })
+            .positional('action', { choices: ['new', 'record', 'next', 'status', 'booklet'] as const, demandOption: true, describe: 'what to do' }),
+        )
+          .option('state', { type: 'string', describe: 'the campaign state file (JSON)' })
+          .option('names', { type: 'string', describe: 'the two sides, e.g. "Red,Blue" (new, booklet)' })
+          .option('solo', { type: 'boolean', default: false, describe: 'a solo campaign: rungs use solo packets' })
+          .option('winner', { choices: ['a', 'b'] as const, describe: 'record: who won' })
+          .option('victory', { choices: ['decisive', 'strategic', 'turns'] as const, describe: 'record: how' })
+          .option('combat-score', { type: 'string', describe: 'record: both Combat Scores as A:B' })
+          .option('salvage', { type: 'string', array: true, default: [] as string[], describe: 'record: side:what the victor salvaged, repeatable' })
+          .option('upgrade', { type: 'string', array: true, default: [] as string[], describe: 'record: side:upgrade:cost, repeatable' }),
+      ),
+    )
     .command('validate', 'load and check all data and templates, report problems', (y) =>
       y.option('data', { type: 'string', array: true, default: [] as string[], describe: 'extra data folder (house rules), repeatable' }),
     )
@@ -99,6 +117,8 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
         return await runTokens(parsed as unknown as TokensArgs, io);
       case 'scenario':
         return await runScenario(parsed as unknown as ScenarioArgs, io);
+      case 'campaign':
+        return await runCampaign(parsed as unknown as CampaignArgs, io);
       case 'validate':
         return await runValidate(parsed as unknown as { data: string[] }, io);
       default:
@@ -110,7 +130,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
 }
 
-const COMMANDS = ['systems', 'tables', 'cards', 'tokens', 'scenario', 'validate'];
+const COMMANDS = ['systems', 'tables', 'cards', 'tokens', 'scenario', 'campaign', 'validate'];
 
 /** yargs' messages, restated in the words of this tool where they are vague. */
 function explain(message: string, args: readonly string[]): string {

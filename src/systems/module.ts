@@ -57,7 +57,38 @@ export interface ScenarioRequest {
   toolVersion: string;
 }
 
+export interface CampaignRequest {
+  system: SystemRules;
+  action: 'new' | 'record' | 'next' | 'status' | 'booklet';
+  /** the campaign state file, resolved; read and checked by the module */
+  stateFile?: string;
+  seed: string;
+  names: { a: string; b: string };
+  solo: boolean;
+  winner?: 'a' | 'b';
+  victory?: 'decisive' | 'strategic' | 'turns';
+  combatScore?: { a: number; b: number };
+  salvage: string[];
+  upgrade: string[];
+  print: CardPrint;
+  units: Units;
+  paper: Paper;
+  toolVersion: string;
+}
+
+export interface CampaignResponse {
+  /** the new state file's text, if the action changed it; the caller writes it whole */
+  stateText?: string;
+  /** a line for the user */
+  message?: string;
+  /** what --format json prints */
+  json?: unknown;
+  /** documents to print (next, booklet) */
+  docs?: DocumentNode[];
+}
+
 export interface RuleSetModule {
+  campaign?(request: CampaignRequest): Promise<CampaignResponse>;
   /** rolls `count` scenarios (seeds derived from the request's) and builds their packets */
   scenario?(request: ScenarioRequest): Promise<{ results: unknown[]; docs: DocumentNode[] }>;
   cards?(request: CardsRequest): Promise<CardsResult>;

@@ -7,6 +7,7 @@ import { buildPacket } from './packet.js';
 import { loadModes } from './scenario-data.js';
 import { rollSoloScenario, rollVersusScenario, type ScenarioResult } from './scenario.js';
 import { loadAids } from './aids.js';
+import { campaign } from './campaign-module.js';
 import { aidDrawings, buildTokenSheet, eventDeck, tokenCounts } from './aids-builders.js';
 import { loadArsenal, lookup, type Arsenal } from './arsenal.js';
 import { arsenalDeck, forceDeck, rosterSheet, sortUnits, type CardContext } from './cards.js';
@@ -169,4 +170,4 @@ async function validate(system: CardsRequest['system']): Promise<string> {
   );
 }
 
-export const bofModule: RuleSetModule = { cards, tokens, scenario, validate };
+export const bofModule: RuleSetModule = { cards, tokens, scenario, campaign, validate };

@@ -21,6 +21,8 @@ export interface ScenarioOptions {
   table: { width: number; height: number };
   /** points for Combat only */
   points: number;
+  /** set by a campaign instead of rolled: the attacker (or none) and each side's morale */
+  fixed?: { attacker: string | null; morale: Record<string, number>; points?: Record<string, number> };
 }
 
 export interface Zone {
@@ -133,6 +135,11 @@ function rollAttacker(rng: Rng, log: Log, sides: [string, string]): string {
   }
 }
 
+/** In a campaign the ladder, not a die, says who attacks (or that nobody does yet). */
+function fixedAttacker(attacker: string | null, sides: [string, string]): string | null {
+  return attacker && sides.includes(attacker) ? attacker : null;
+}
+
 function rollMorale(rng: Rng, log: Log, system: SystemRules, side: string): number {
   return Number(log.table(rng, system.table('force-morale'), `force morale: ${side}`)['morale']);
 }
@@ -231,7 +238,7 @@ export function rollVersusScenario(ctx: ScenarioContext, options: ScenarioOption
     ? findMode(ctx.modes, options.scenario)
     : log.draw(rng, ctx.modes, 'game mode', (m) => m.name);
   const sides: [string, string] = ['a', 'b'];
-  const attacker = mode.roles === 'roll' ? rollAttacker(rng, log, sides) : null;
+  const attacker = options.fixed ? fixedAttacker(options.fixed.attacker, sides) : mode.roles === 'roll' ? rollAttacker(rng, log, sides) : null;
   const defender = attacker ? (attacker === 'a' ? 'b' : 'a') : null;
 
   const { deployment, corridor, zones, objectives, road } = rollDeployment(ctx.system, mode, options, sides, attacker, defender, 'deployment-sector', rng, log);
@@ -245,7 +252,7 @@ export function rollVersusScenario(ctx: ScenarioContext, options: ScenarioOption
       budget: Math.floor(base * share),
       players: options.players / 2,
       units: [],
-      morale: rollMorale(rng, log, ctx.system, side),
+      morale: options.fixed?.morale[side] ?? rollMorale(rng, log, ctx.system, side),
     };
   });
   const taken = new Set<string>();
@@ -343,7 +350,7 @@ export function rollSoloScenario(ctx: ScenarioContext, options: ScenarioOptions,
     soloName = String(row['scenario']);
   }
   const sides: [string, string] = ['player', 'enemy'];
-  const attacker = mode.roles === 'roll' ? rollAttacker(rng, log, sides) : null;
+  const attacker = options.fixed ? fixedAttacker(options.fixed.attacker, sides) : mode.roles === 'roll' ? rollAttacker(rng, log, sides) : null;
   const defender = attacker ? (attacker === 'player' ? 'enemy' : 'player') : null;
 
   const { deployment, corridor, zones, objectives, road } = rollDeployment(system, mode, options, sides, attacker, defender, 'solo-deployment', rng, log);
@@ -352,8 +359,8 @@ export function rollSoloScenario(ctx: ScenarioContext, options: ScenarioOptions,
   const budgetOf = (side: string) => (attacker ? (side === attacker ? points[0] : points[1]) : points[0]);
   const enemy = buyEnemyForce(ctx, doctrine, detachment, budgetOf('enemy'), rng, log);
   const placed = placeEnemy(enemy, rng, log, system);
-  const enemyMorale = rollMorale(rng, log, system, 'enemy');
-  const playerMorale = rollMorale(rng, log, system, 'player');
+  const enemyMorale = options.fixed?.morale['enemy'] ?? rollMorale(rng, log, system, 'enemy');
+  const playerMorale = options.fixed?.morale['player'] ?? rollMorale(rng, log, system, 'player');
   const taken = new Set<string>();
   const events = [
     drawEvents(rng, log, ctx.aids, 'player', 1, taken),

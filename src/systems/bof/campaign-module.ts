@@ -1,0 +1,210 @@
+import { createRng } from '../../engine/dice.js';
+import type { DocumentNode, DrawingNode, Shape } from '../../doc/model.js';
+import { UsageError } from '../../errors.js';
+import type { CampaignRequest, CampaignResponse } from '../module.js';
+import { loadAids } from './aids.js';
+import { loadArsenal } from './arsenal.js';
+import { readState, stateText } from './campaign-io.js';
+import {
+  addLedger,
+  campaignStatus,
+  CampaignRuleError,
+  LADDER,
+  MAX_GAMES,
+  newCampaign,
+  recordGame,
+  VICTORY_POINTS,
+  type CampaignState,
+  type Side,
+} from './campaign.js';
+import { buildPacket } from './packet.js';
+import { loadModes } from './scenario-data.js';
+import { rollSoloScenario, rollVersusScenario } from './scenario.js';
+
+/** "a:Panzer IV for the StuG:12" -> side, text, cost. */
+function parseLedger(option: string, text: string, defaultSide: Side | undefined, needCost: boolean) {
+  const parts = text.split(':');
+  let side: Side | undefined = defaultSide;
+  if (parts[0] === 'a' || parts[0] === 'b') side = parts.shift() as Side;
+  const cost = needCost ? Number(parts.pop()) : 0;
+  const what = parts.join(':').trim();
+  if (!side || !what || (needCost && !(Number.isInteger(cost) && cost >= 0))) {
+    throw new UsageError(`${option} "${text}": write it as ${needCost ? 'side:what:cost, e.g. a:Panzer IV replaces the Panzer III:8' : 'side:what, e.g. a:captured Pak 40'}`);
+  }
+  return { side, text: what, cost };
+}
+
+export async function campaign(request: CampaignRequest): Promise<CampaignResponse> {
+  if (request.action === 'new') {
+    const state = newCampaign(request.system, request.seed, request.names, request.solo);
+    return { stateText: stateText(state), message: `New campaign: ${state.names.a} (morale ${state.morale.a}) against ${state.names.b} (morale ${state.morale.b}); first game: ${LADDER[0]}.`, json: campaignStatus(state) };
+  }
+  if (request.action === 'booklet') return { docs: await booklet(request) };
+  const parsed = await readState(request.stateFile!);
+  if (request.action === 'status') return { json: campaignStatus(parsed), message: statusLine(parsed) };
+  if (request.action === 'next') {
+    if (parsed.finished) throw new UsageError('the campaign is over; there is no next game');
+    return { docs: [await packetFor(request, parsed, LADDER[parsed.rungIndex]!, `${parsed.seed}/game-${parsed.game + 1}`, parsed.attacker)] };
+  }
+  // record
+  if (!request.winner || !request.victory || !request.combatScore) {
+    throw new UsageError('record needs --winner a|b, --victory decisive|strategic|turns and --combat-score A:B');
+  }
+  try {
+    let state = recordGame(parsed, { winner: request.winner, victory: request.victory, combatScore: request.combatScore });
+    for (const s of request.salvage) state = addLedger(state, { ...parseLedger('--salvage', s, request.winner, false), kind: 'salvage' });
+    for (const u of request.upgrade) state = addLedger(state, { ...parseLedger('--upgrade', u, undefined, true), kind: 'upgrade' });
+    return { stateText: stateText(state), message: `Game ${state.game} recorded: ${state.history[state.history.length - 1]!.event}. ${statusLine(state)}`, json: campaignStatus(state) };
+  } catch (error) {
+    if (error instanceof CampaignRuleError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+function statusLine(state: CampaignState): string {
+  if (state.finished) return `Finished after ${state.game} games: ${state.winner ? `${state.names[state.winner]} wins` : 'a draw'}.`;
+  const attacker = state.attacker ? `${state.names[state.attacker]} attacks` : 'no attacker yet';
+  return `Next: game ${state.game + 1} of at most ${MAX_GAMES}, ${LADDER[state.rungIndex]} (${attacker}). Points ${state.names.a} ${state.points.a}, ${state.names.b} ${state.points.b}; morale ${state.morale.a} / ${state.morale.b}.`;
+}
+
+async function packetFor(request: CampaignRequest, state: Pick<CampaignState, 'solo' | 'morale'>, rung: string, seed: string, attacker: Side | null): Promise<DocumentNode> {
+  const dirs = request.system.dirs;
+  const [arsenal, aids, modes] = await Promise.all([loadArsenal(dirs), loadAids(dirs), loadModes(dirs)]);
+  const ctx = { system: request.system, arsenal, aids, modes };
+  const solo = state.solo;
+  const map = (s: Side) => (solo ? (s === 'a' ? 'player' : 'enemy') : s);
+  const options = {
+    mode: solo ? ('solo' as const) : ('versus' as const),
+    scenario: rung,
+    players: 2 as const,
+    table: { width: 120, height: 120 },
+    points: 150,
+    fixed: { attacker: attacker ? map(attacker) : null, morale: { [map('a')]: state.morale.a, [map('b')]: state.morale.b } },
+  };
+  const result = (solo ? rollSoloScenario : rollVersusScenario)(ctx, options, createRng(seed), seed);
+  return buildPacket(result, {
+    arsenal,
+    aids,
+    modes,
+    units: request.units,
+    paper: request.paper,
+    toolVersion: request.toolVersion,
+    systemName: request.system.info.name,
+    rulesVersion: request.system.info.rulesVersion,
+    print: request.print,
+  });
+}
+
+/**
+ * The campaign booklet: the ladder as a chart, the scoring rules, a log for ten games and
+ * ledgers per side; then a pre-rolled packet for every rung, attacker shown as side A.
+ */
+async function booklet(request: CampaignRequest): Promise<DocumentNode[]> {
+  const start = newCampaign(request.system, request.seed, request.names, request.solo);
+  const { a, b } = request.names;
+  const front: DocumentNode = {
+    meta: {
+      title: `Campaign booklet: ${a} against ${b}`,
+      systemId: request.system.info.id,
+      systemName: request.system.info.name,
+      rulesVersion: request.system.info.rulesVersion,
+      toolVersion: request.toolVersion,
+      seed: request.seed,
+      paper: request.paper,
+      units: request.units,
+    },
+    sheets: [
+      {
+        title: 'The campaign',
+        blocks: [
+          {
+            kind: 'text',
+            title: `${a} against ${b}`,
+            section: 'Campaigns',
+            width: 'column',
+            paragraphs: [
+              `Seed **${request.seed}**. Starting force morale: ${a} ${start.morale.a}, ${b} ${start.morale.b}.`,
+              `Play the rungs in order. Every rung has a pre-rolled packet in this booklet${request.solo ? ' (solo packets: side A is you)' : ''}; from the third rung on, side A is whichever side is attacking.`,
+              `Keep score on the log overleaf, or with muster campaign bof record.`,
+            ],
+          },
+          {
+            kind: 'text',
+            title: 'Scoring and morale',
+            section: 'How to score points and advance in a campaign',
+            width: 'column',
+            paragraphs: [
+              `**Points.** A decisive victory (the mission done, or stopped) earns ${VICTORY_POINTS.decisive}; a strategic one (the enemy withdraws at the Combat Score limit) ${VICTORY_POINTS.strategic}; a win on Combat Score after the last turn ${VICTORY_POINTS.turns}; a loss ${VICTORY_POINTS.loss}. Each side adds its own Combat Score. Points buy upgrades for the core units.`,
+              '**Roles.** The first two games are even; the loser of the second (Victory Zones) defends from then on. An attacker who wins climbs a rung; a defender who wins neutralises the roles and the ladder goes back to Probing, on the same map.',
+              `**Morale.** Rolled once at the start. Three lost games in a row cost a point; the fifth in a row costs another.`,
+              `**The end.** Win the top rung as attacker, or after ${MAX_GAMES} games the side with more wins takes the campaign.`,
+              '**Upgrades and salvage.** Infantry may rise in rank and re-arm; transports stay transports; armoured cars may become tanks, light tanks medium or heavy ones; guns may become heavier guns. The victor keeps abandoned enemy vehicles and weapons, free of penalty next game.',
+            ],
+          },
+          {
+            kind: 'table',
+            id: 'campaign-log',
+            title: 'Campaign log',
+            section: 'How to score points and advance in a campaign',
+            width: 'full',
+            columns: ['Game', 'Scenario', 'Attacker', 'Winner', 'Victory', `CS ${a} / ${b}`, `Points ${a} / ${b}`, `Morale ${a} / ${b}`, `Losses in a row`].map((label) => ({ label, align: 'left' as const })),
+            rows: Array.from({ length: MAX_GAMES }, (_, i) => [String(i + 1), '', '', '', '', '', '', '', ''].map((text) => [{ text }])),
+          },
+          ...(['a', 'b'] as const).map((s) => ({
+            kind: 'table' as const,
+            id: `ledger-${s}`,
+            title: `Upgrades and salvage: ${request.names[s]}`,
+            section: 'How to upgrade core units',
+            width: 'column' as const,
+            columns: ['After game', 'Upgrade or salvage', 'Cost'].map((label) => ({ label, align: 'left' as const })),
+            rows: Array.from({ length: 10 }, () => ['', '', ''].map((text) => [{ text }])),
+          })),
+        ],
+      },
+    ],
+    drawings: [ladderChart()],
+    drawingsTitle: 'The campaign ladder',
+    drawingsAfterSheet: 1,
+  };
+  const packets: DocumentNode[] = [];
+  for (const [i, rung] of LADDER.entries()) {
+    packets.push(await packetFor(request, start, rung, `${request.seed}/rung-${i + 1}`, i >= 2 ? 'a' : null));
+  }
+  return [front, ...packets];
+}
+
+/** The ladder as a chart: nine rungs bottom to top, where roles are set and where a loss resets. */
+export function ladderChart(): DrawingNode {
+  const names: Record<string, string> = {
+    probing: 'Probing the enemy lines',
+    'victory-zones': 'Victory Zones (roles set by its loser)',
+    'supply-road': 'The Supply Road',
+    delay: 'Delay the enemy advance',
+    breakthrough: 'Breakthrough / hold the line',
+    'avoid-the-pocket': 'Avoid the pocket',
+    surrounded: 'Surrounded',
+    'capture-the-commander': 'Capture the enemy commander',
+    'combat-only': 'Combat only: win it to end the campaign',
+  };
+  const rungH = 16;
+  const width = 170;
+  const shapes: Shape[] = [];
+  LADDER.forEach((rung, i) => {
+    const y = (LADDER.length - 1 - i) * rungH;
+    const even = i < 2;
+    shapes.push({ kind: 'rect', x: 30, y, w: 110, h: rungH - 3, fill: even ? '#eef2e4' : '#e3e8dc', stroke: '#46573a', width: 0.6 });
+    shapes.push({ kind: 'text', x: 36, y: y + (rungH - 3) / 2, text: `${i + 1}. ${names[rung] ?? rung}`, size: 9, bold: i === 1 || i === LADDER.length - 1 });
+    if (i < LADDER.length - 1) shapes.push({ kind: 'line', x1: 85, y1: y, x2: 85, y2: y - 3, width: 0.8, color: '#46573a' });
+  });
+  const top = 0;
+  const bottom = (LADDER.length - 1) * rungH + (rungH - 3) / 2;
+  // the reset: from any attacked rung back down to Probing
+  shapes.push({ kind: 'line', x1: 150, y1: top + 5, x2: 150, y2: bottom, width: 1, color: '#9b2c2c' });
+  shapes.push({ kind: 'line', x1: 150, y1: bottom, x2: 141, y2: bottom, width: 1, color: '#9b2c2c' });
+  shapes.push({ kind: 'text', x: 152, y: (top + bottom) / 2, text: 'defender wins:', size: 7, color: '#9b2c2c' });
+  shapes.push({ kind: 'text', x: 152, y: (top + bottom) / 2 + 4, text: 'back to Probing', size: 7, color: '#9b2c2c' });
+  shapes.push({ kind: 'text', x: 4, y: (LADDER.length - 1.5) * rungH, text: 'even games', size: 7, color: '#62675c' });
+  shapes.push({ kind: 'text', x: 4, y: 3 * rungH, text: 'attacker climbs', size: 7, color: '#46573a' });
+  shapes.push({ kind: 'text', x: 4, y: 3 * rungH + 4, text: 'one rung per win', size: 7, color: '#46573a' });
+  return { title: `The ladder, at most ${MAX_GAMES} games`, width, height: LADDER.length * rungH, shapes };
+}

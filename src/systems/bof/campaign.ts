@@ -1,0 +1,226 @@
+import { z } from 'zod';
+import type { SystemRules } from '../../data/load.js';
+import { createRng } from '../../engine/dice.js';
+import { rollOnTable, type RollRecord } from '../../engine/tables.js';
+
+/**
+ * The campaign ladder (Campaigns; design.md section 6): the nine game modes in the chapter's
+ * order, roles set by the second game, an attacker climbing one rung per win, a lost attack
+ * resetting to Probing on the same map, at most 10 games.
+ */
+export const LADDER = [
+  'probing',
+  'victory-zones',
+  'supply-road',
+  'delay',
+  'breakthrough',
+  'avoid-the-pocket',
+  'surrounded',
+  'capture-the-commander',
+  'combat-only',
+] as const;
+
+export const MAX_GAMES = 10;
+/** Rungs played before roles exist: the loser of the second (Victory Zones) defends. */
+const ROLES_SET_AFTER_RUNG = 1;
+export const VICTORY_POINTS = { decisive: 15, strategic: 7, turns: 7, loss: 3 } as const;
+
+const side = z.enum(['a', 'b']);
+export type Side = z.infer<typeof side>;
+const perSide = z.object({ a: z.number().int(), b: z.number().int() }).strict();
+
+export const gameRecord = z
+  .object({
+    game: z.number().int().min(1),
+    rung: z.string(),
+    attacker: side.nullable(),
+    winner: side,
+    victory: z.enum(['decisive', 'strategic', 'turns']),
+    combatScore: perSide,
+    pointsGained: perSide,
+    moraleAfter: perSide,
+    streakAfter: perSide,
+    event: z.string(),
+  })
+  .strict();
+
+export const ledgerEntry = z
+  .object({ game: z.number().int().min(0), side, kind: z.enum(['upgrade', 'salvage']), text: z.string().min(1), cost: z.number().int().min(0) })
+  .strict();
+
+export const campaignState = z
+  .object({
+    version: z.literal(1),
+    system: z.string(),
+    seed: z.string(),
+    names: z.object({ a: z.string().min(1), b: z.string().min(1) }).strict(),
+    solo: z.boolean(),
+    /** games played */
+    game: z.number().int().min(0).max(MAX_GAMES),
+    /** index of the next game's rung in LADDER */
+    rungIndex: z.number().int().min(0).max(LADDER.length - 1),
+    attacker: side.nullable(),
+    points: perSide,
+    /** points spent on upgrades */
+    spent: perSide,
+    morale: perSide,
+    streak: perSide,
+    wins: perSide,
+    finished: z.boolean(),
+    winner: side.nullable(),
+    history: z.array(gameRecord),
+    ledger: z.array(ledgerEntry),
+    rolls: z.array(z.object({ purpose: z.string(), dice: z.string(), faces: z.array(z.number().int()), total: z.number().int(), decided: z.string() }).strict()),
+  })
+  .strict();
+
+export type CampaignState = z.infer<typeof campaignState>;
+export type GameRecord = z.infer<typeof gameRecord>;
+
+export class CampaignRuleError extends Error {}
+
+/** A new campaign: both sides roll force morale once (How to determine force morale during the campaign). */
+export function newCampaign(system: SystemRules, seed: string, names: { a: string; b: string }, solo: boolean): CampaignState {
+  const rng = createRng(`${seed}/campaign`);
+  const rolls: RollRecord[] = [];
+  const morale = { a: 0, b: 0 };
+  for (const s of ['a', 'b'] as const) {
+    const roll = rollOnTable(rng, system.table('force-morale'), (row) => String(row['morale']), `force morale: ${names[s]}`);
+    rolls.push(...roll.rolls);
+    morale[s] = Number(roll.row!['morale']);
+  }
+  return {
+    version: 1,
+    system: system.info.id,
+    seed,
+    names,
+    solo,
+    game: 0,
+    rungIndex: 0,
+    attacker: null,
+    points: { a: 0, b: 0 },
+    spent: { a: 0, b: 0 },
+    morale,
+    streak: { a: 0, b: 0 },
+    wins: { a: 0, b: 0 },
+    finished: false,
+    winner: null,
+    history: [],
+    ledger: [],
+    rolls,
+  };
+}
+
+export interface GameResult {
+  winner: Side;
+  victory: 'decisive' | 'strategic' | 'turns';
+  combatScore: { a: number; b: number };
+}
+
+const other = (s: Side): Side => (s === 'a' ? 'b' : 'a');
+
+/** Applies one game's result (How to score points and advance in a campaign). */
+export function recordGame(state: CampaignState, result: GameResult): CampaignState {
+  if (state.finished) throw new CampaignRuleError(`the campaign is over (${state.winner ? `${state.names[state.winner]} won` : 'a draw'}); start a new one`);
+  if (result.combatScore.a < 0 || result.combatScore.b < 0) throw new CampaignRuleError('Combat Scores cannot be negative');
+  const loser = other(result.winner);
+  const rung = LADDER[state.rungIndex]!;
+  const gained = { a: 0, b: 0 };
+  gained[result.winner] = VICTORY_POINTS[result.victory] + result.combatScore[result.winner];
+  gained[loser] = VICTORY_POINTS.loss + result.combatScore[loser];
+
+  const streak = { ...state.streak, [result.winner]: 0, [loser]: state.streak[loser] + 1 };
+  const morale = { ...state.morale };
+  // three losses in a row cost a point of morale, five cost two (a second point at the fifth)
+  if (streak[loser] === 3 || streak[loser] === 5) morale[loser] = Math.max(2, morale[loser] - 1);
+
+  let attacker = state.attacker;
+  let rungIndex = state.rungIndex;
+  let event: string;
+  if (attacker === null) {
+    if (state.rungIndex >= ROLES_SET_AFTER_RUNG) {
+      attacker = result.winner;
+      rungIndex = Math.min(state.rungIndex + 1, LADDER.length - 1);
+      event = `${state.names[loser]} lost ${rung} and now defends; ${state.names[attacker]} attacks`;
+    } else {
+      rungIndex = state.rungIndex + 1;
+      event = 'roles are set after the next game';
+    }
+  } else if (result.winner === attacker) {
+    rungIndex = state.rungIndex + 1;
+    event = `${state.names[attacker]} advances`;
+  } else {
+    attacker = null;
+    rungIndex = 0;
+    event = `the defender held: roles neutralised, back to Probing on the same map`;
+  }
+
+  const game = state.game + 1;
+  const wins = { ...state.wins, [result.winner]: state.wins[result.winner] + 1 };
+  let finished = false;
+  let winner: Side | null = null;
+  if (state.attacker !== null && result.winner === state.attacker && state.rungIndex === LADDER.length - 1) {
+    finished = true;
+    winner = result.winner;
+    event = `${state.names[result.winner]} reached the top of the ladder`;
+    rungIndex = state.rungIndex;
+  } else if (game >= MAX_GAMES) {
+    finished = true;
+    winner = wins.a === wins.b ? null : wins.a > wins.b ? 'a' : 'b';
+    event = `ten games played: ${winner ? `${state.names[winner]} won more games` : 'the games are even, a draw'}`;
+  }
+  const record: GameRecord = {
+    game,
+    rung,
+    attacker: state.attacker,
+    winner: result.winner,
+    victory: result.victory,
+    combatScore: result.combatScore,
+    pointsGained: gained,
+    moraleAfter: morale,
+    streakAfter: streak,
+    event,
+  };
+  return {
+    ...state,
+    game,
+    rungIndex: Math.min(rungIndex, LADDER.length - 1),
+    attacker,
+    points: { a: state.points.a + gained.a, b: state.points.b + gained.b },
+    morale,
+    streak,
+    wins,
+    finished,
+    winner,
+    history: [...state.history, record],
+  };
+}
+
+/** Logs an upgrade or salvage (How to upgrade core units; Salvaged vehicles and weapons). */
+export function addLedger(state: CampaignState, entry: { side: Side; kind: 'upgrade' | 'salvage'; text: string; cost: number }): CampaignState {
+  const available = state.points[entry.side] - state.spent[entry.side];
+  if (entry.kind === 'upgrade' && entry.cost > available) {
+    throw new CampaignRuleError(`${state.names[entry.side]} has ${available} points to spend; "${entry.text}" costs ${entry.cost}`);
+  }
+  const spent = entry.kind === 'upgrade' ? { ...state.spent, [entry.side]: state.spent[entry.side] + entry.cost } : state.spent;
+  return { ...state, spent, ledger: [...state.ledger, { game: state.game, ...entry, cost: entry.kind === 'salvage' ? 0 : entry.cost }] };
+}
+
+/** What `status --format json` prints. */
+export function campaignStatus(state: CampaignState) {
+  return {
+    game: state.game,
+    rung: state.finished ? null : LADDER[state.rungIndex],
+    attacker: state.attacker,
+    points: state.points,
+    available: { a: state.points.a - state.spent.a, b: state.points.b - state.spent.b },
+    morale: state.morale,
+    streak: state.streak,
+    wins: state.wins,
+    finished: state.finished,
+    winner: state.winner,
+    names: state.names,
+    history: state.history,
+    ledger: state.ledger,
+  };
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { loadRulesDb } from '../../src/data/load.js';
+import { createRng } from '../../src/engine/dice.js';
+import {
+  addLedger,
+  campaignState,
+  campaignStatus,
+  CampaignRuleError,
+  LADDER,
+  MAX_GAMES,
+  newCampaign,
+  recordGame,
+  type CampaignState,
+  type GameResult,
+} from '../../src/systems/bof/campaign.js';
+import { ladderChart } from '../../src/systems/bof/campaign-module.js';
+
+const system = (await loadRulesDb({ dataDirs: [] })).system('bof');
+const start = () => newCampaign(system, 'test', { a: 'Red', b: 'Blue' }, false);
+const win = (winner: 'a' | 'b', victory: GameResult['victory'] = 'decisive', cs: [number, number] = [10, 5]): GameResult => ({ winner, victory, combatScore: { a: cs[0], b: cs[1] } });
+const play = (state: CampaignState, ...results: GameResult[]) => results.reduce(recordGame, state);
+
+describe('the campaign ladder (Campaigns; design.md section 6)', () => {
+  it('starts at Probing with no roles and morale rolled once per side on the force morale table', () => {
+    const s = start();
+    expect(LADDER[s.rungIndex]).toBe('probing');
+    expect(s.attacker).toBeNull();
+    expect([8, 9, 10]).toContain(s.morale.a);
+    expect([8, 9, 10]).toContain(s.morale.b);
+    expect(s.rolls.map((r) => r.purpose)).toEqual(['force morale: Red', 'force morale: Blue']);
+  });
+  it('scores 15 for a decisive win, 7 for a strategic one, 3 for a loss, plus each side’s Combat Score', () => {
+    const s = play(start(), win('a', 'decisive', [20, 10]));
+    expect(s.points).toEqual({ a: 35, b: 13 });
+    const t = play(start(), win('b', 'strategic', [4, 50]));
+    expect(t.points).toEqual({ a: 7, b: 57 });
+  });
+  it('sets the roles after the second game: the loser of Victory Zones defends', () => {
+    const s = play(start(), win('a'), win('b'));
+    expect(s.attacker).toBe('b');
+    expect(LADDER[s.rungIndex]).toBe('supply-road');
+  });
+  it('an attacker who wins climbs a rung; a defender who wins resets to Probing and neutralises the roles', () => {
+    const s = play(start(), win('a'), win('b'), win('b'));
+    expect(LADDER[s.rungIndex]).toBe('delay');
+    const reset = recordGame(s, win('a'));
+    expect(reset.attacker).toBeNull();
+    expect(LADDER[reset.rungIndex]).toBe('probing');
+    expect(reset.history[reset.history.length - 1]!.event).toMatch(/back to Probing on the same map/);
+  });
+  it('three losses in a row cost a point of morale, five cost two', () => {
+    let s = start();
+    const before = s.morale.a;
+    s = play(s, win('b'), win('b'));
+    expect(s.morale.a).toBe(before);
+    s = recordGame(s, win('b'));
+    expect(s.morale.a).toBe(before - 1);
+    s = recordGame(s, win('b'));
+    expect(s.morale.a).toBe(before - 1);
+    s = recordGame(s, win('b'));
+    expect(s.morale.a).toBe(before - 2);
+    expect(s.streak.a).toBe(5);
+    s = recordGame(s, win('a'));
+    expect(s.streak.a).toBe(0);
+  });
+  it('ends when the attacker wins the top rung', () => {
+    // Victory Zones sets a attacking; seven more wins take a from The Supply Road to the top
+    const s = play(start(), win('a'), win('a'), ...Array.from({ length: 7 }, () => win('a')));
+    expect(s.finished).toBe(true);
+    expect(s.winner).toBe('a');
+    expect(s.game).toBe(9);
+    expect(() => recordGame(s, win('a'))).toThrow(CampaignRuleError);
+  });
+  it('ends after ten games: more wins decides, equal wins is a draw', () => {
+    const s = play(start(), ...Array.from({ length: 10 }, (_, i) => win(i % 3 === 0 ? 'a' : 'b')));
+    expect(s.game).toBe(MAX_GAMES);
+    expect(s.finished).toBe(true);
+    expect(s.winner).toBe('b');
+    const even = play(start(), ...Array.from({ length: 10 }, (_, i) => win(i % 2 === 0 ? 'a' : 'b')));
+    expect(even.finished && even.winner).toBeNull();
+  });
+  it('upgrades are paid from points earned; salvage is free', () => {
+    const s = play(start(), win('a', 'decisive', [0, 0]));
+    expect(() => addLedger(s, { side: 'a', kind: 'upgrade', text: 'Tiger for the Panzer IV', cost: 16 })).toThrow(/has 15 points to spend/);
+    const t = addLedger(addLedger(s, { side: 'a', kind: 'upgrade', text: 'two elite riflemen', cost: 6 }), { side: 'a', kind: 'salvage', text: 'captured Pak 40', cost: 0 });
+    expect(campaignStatus(t).available.a).toBe(9);
+    expect(t.ledger).toHaveLength(2);
+  });
+  it('property: over 500 random result sequences, never more than 10 games, points never negative, every state valid', () => {
+    for (let seed = 0; seed < 500; seed++) {
+      const rng = createRng(`campaign-${seed}`);
+      let s = start();
+      while (!s.finished) {
+        const winner = rng.next() < 0.5 ? 'a' : 'b';
+        const victory = (['decisive', 'strategic', 'turns'] as const)[Math.floor(rng.next() * 3)]!;
+        s = recordGame(s, { winner, victory, combatScore: { a: Math.floor(rng.next() * 51), b: Math.floor(rng.next() * 51) } });
+        expect(campaignState.safeParse(s).success).toBe(true);
+        expect(s.points.a).toBeGreaterThanOrEqual(0);
+        expect(s.points.b).toBeGreaterThanOrEqual(0);
+        expect(s.morale.a).toBeGreaterThanOrEqual(2);
+      }
+      expect(s.game).toBeLessThanOrEqual(MAX_GAMES);
+    }
+  });
+  it('the ladder chart snapshot (changes only on purpose)', () => {
+    expect(ladderChart()).toMatchSnapshot();
+  });
+});

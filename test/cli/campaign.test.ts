@@ -1,0 +1,85 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { GenerateError } from '../../src/errors.js';
+import { workdirs } from '../helpers/fixtures.js';
+import { muster, pdfPageCount } from '../helpers/cli.js';
+
+const workdir = workdirs(afterEach);
+
+describe('muster campaign', () => {
+  it('new, record, status: the state file follows the ladder and keeps a backup', async () => {
+    const cwd = workdir();
+    const created = await muster(['campaign', 'bof', 'new', '--state', 'c.json', '--names', 'Red,Blue', '--seed', 'cmp'], cwd);
+    expect(created.code).toBe(0);
+    expect(created.stderr).toMatch(/New campaign: Red \(morale \d+\) against Blue/);
+    await muster(['campaign', 'bof', 'record', '--state', 'c.json', '--winner', 'a', '--victory', 'decisive', '--combat-score', '20:10'], cwd);
+    const second = await muster(['campaign', 'bof', 'record', '--state', 'c.json', '--winner', 'b', '--victory', 'strategic', '--combat-score', '12:30'], cwd);
+    expect(second.stderr).toMatch(/Red lost victory-zones and now defends; Blue attacks/);
+    const status = await muster(['campaign', 'bof', 'status', '--state', 'c.json', '--format', 'json'], cwd);
+    const json = JSON.parse(status.stdout) as Record<string, unknown>;
+    expect(json).toMatchObject({ game: 2, rung: 'supply-road', attacker: 'b', points: { a: 35 + 15, b: 13 + 37 }, finished: false, winner: null });
+    expect(Object.keys(json)).toEqual(expect.arrayContaining(['morale', 'streak', 'history']));
+    const backup = JSON.parse(readFileSync(path.join(cwd, 'c.json.bak'), 'utf8')) as { game: number };
+    expect(backup.game).toBe(1);
+  });
+  it('next prints the packet for the next rung with the campaign’s roles', async () => {
+    const cwd = workdir();
+    await muster(['campaign', 'bof', 'new', '--state', 'c.json', '--seed', 'n'], cwd);
+    await muster(['campaign', 'bof', 'record', '--state', 'c.json', '--winner', 'a', '--victory', 'turns', '--combat-score', '9:8'], cwd);
+    await muster(['campaign', 'bof', 'record', '--state', 'c.json', '--winner', 'a', '--victory', 'turns', '--combat-score', '9:8'], cwd);
+    const next = await muster(['campaign', 'bof', 'next', '--state', 'c.json', '--format', 'md'], cwd);
+    expect(next.code).toBe(0);
+    expect(next.stdout).toMatch(/# The Supply Road \(two-player\)/);
+    expect(next.stdout).toMatch(/\| Attacker \| Side A \|/);
+  });
+  it('a damaged state file is refused with the field at fault; nothing is reset', async () => {
+    const cwd = workdir();
+    await muster(['campaign', 'bof', 'new', '--state', 'c.json', '--seed', 'd'], cwd);
+    const state = JSON.parse(readFileSync(path.join(cwd, 'c.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(path.join(cwd, 'c.json'), JSON.stringify({ ...state, rungIndex: 42 }));
+    const damaged = readFileSync(path.join(cwd, 'c.json'));
+    const result = await muster(['campaign', 'bof', 'record', '--state', 'c.json', '--winner', 'a', '--victory', 'decisive', '--combat-score', '1:1'], cwd);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/c\.json at rungIndex: /);
+    expect(readFileSync(path.join(cwd, 'c.json')).equals(damaged)).toBe(true);
+    writeFileSync(path.join(cwd, 'c.json'), '{"version": 1,');
+    expect((await muster(['campaign', 'bof', 'status', '--state', 'c.json'], cwd)).stderr).toMatch(/not valid JSON/);
+  });
+  it('an interrupted write leaves the old state', async () => {
+    const cwd = workdir();
+    await muster(['campaign', 'bof', 'new', '--state', 'c.json', '--seed', 'i'], cwd);
+    const before = readFileSync(path.join(cwd, 'c.json'));
+    const result = await muster(['campaign', 'bof', 'record', '--state', 'c.json', '--winner', 'a', '--victory', 'decisive', '--combat-score', '1:1'], cwd, {
+      writeFile: async () => {
+        throw new GenerateError('could not write c.json: disk full');
+      },
+    });
+    expect(result.code).toBe(1);
+    expect(readFileSync(path.join(cwd, 'c.json')).equals(before)).toBe(true);
+  });
+  it('refuses to overwrite a campaign, and record without its facts', async () => {
+    const cwd = workdir();
+    await muster(['campaign', 'bof', 'new', '--state', 'c.json'], cwd);
+    expect((await muster(['campaign', 'bof', 'new', '--state', 'c.json'], cwd)).stderr).toMatch(/already there/);
+    const bare = await muster(['campaign', 'bof', 'record', '--state', 'c.json'], cwd);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toMatch(/record needs --winner a\|b, --victory decisive\|strategic\|turns and --combat-score A:B/);
+    expect((await muster(['campaign', 'bof', 'record', '--state', 'c.json', '--winner', 'a', '--victory', 'decisive', '--combat-score', '10-4'], cwd)).stderr).toMatch(/--combat-score "10-4": give both/);
+    expect((await muster(['campaign', 'bof', 'status'], cwd)).stderr).toMatch(/campaign status needs --state FILE/);
+    const upgrade = await muster(['campaign', 'bof', 'record', '--state', 'c.json', '--winner', 'a', '--victory', 'decisive', '--combat-score', '0:0', '--upgrade', 'b:Tiger:99'], cwd);
+    expect(upgrade.code).toBe(2);
+    expect(upgrade.stderr).toMatch(/has 3 points to spend; "Tiger" costs 99/);
+  });
+  it('the booklet: front pages and a packet for every rung, a valid PDF', async () => {
+    const cwd = workdir();
+    const { code } = await muster(['campaign', 'bof', 'booklet', '--seed', 'b', '--names', 'Red,Blue', '-o', 'booklet.pdf', '--quiet'], cwd);
+    expect(code).toBe(0);
+    const pdf = readFileSync(path.join(cwd, 'booklet.pdf'));
+    expect(pdfPageCount(pdf)).toBeGreaterThan(9 * 4);
+    expect(execFileSync('qpdf', ['--check', path.join(cwd, 'booklet.pdf')], { encoding: 'utf8' })).toMatch(/No syntax or stream encoding errors/);
+    const md = await muster(['campaign', 'bof', 'booklet', '--seed', 'b', '--solo', '--format', 'md', '--quiet'], cwd);
+    expect(md.stdout.match(/^# .*\(solo\)$/gm)).toHaveLength(9);
+  });
+});
