@@ -10,6 +10,8 @@ import { loadRulesDb } from '../dist/data/load.js';
 import { buildQuickReference } from '../dist/doc/build-reference.js';
 import { layoutDocument } from '../dist/layout/pages.js';
 import { renderPdf } from '../dist/render/pdf-surface.js';
+import { run } from '../dist/cli/run.js';
+import { floorCards } from './floor-cards.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const scratch = mkdtempSync(path.join(tmpdir(), 'muster-bench-'));
@@ -42,9 +44,29 @@ rows.push(timeProcess('`muster tables bof` end to end (new process)', 5, [path.j
 const emptyPage = `import PDFDocument from 'pdfkit'; import fs from 'node:fs'; const d = new PDFDocument(); d.pipe(fs.createWriteStream(${JSON.stringify(path.join(scratch, 'empty.pdf'))})); d.end();`;
 rows.push(timeProcess('floor: node loads pdfkit, writes one empty page', 5, ['--input-type=module', '-e', emptyPage], root));
 
+// cards: muster's whole arsenal against plain pdfkit drawing the same number of cards
+const quietIo = (cwd) => ({ stdout: { write: () => true }, stderr: { write: () => true }, cwd, writeFile: async () => {}, env: {}, freshSeed: () => 'bench', progress: { start() {}, tick() {}, stop() {} } });
+let cardCount = 0;
+{
+  const probe = [];
+  await run(['cards', 'bof', '--format', 'json'], { ...quietIo(scratch), stdout: { write: (s) => probe.push(s) } });
+  cardCount = JSON.parse(probe.join('')).decks[0].cards.length;
+}
+const cards = await time(`muster cards bof, whole arsenal (${cardCount} cards, fronts and backs)`, 5, () => run(['cards', 'bof', '-o', path.join(scratch, 'cards.pdf'), '--quiet'], quietIo(scratch)));
+const floor = await time(`floor: plain pdfkit, ${cardCount} similar cards`, 5, () => floorCards(cardCount));
+rows.push(cards, floor);
+rows.push({ label: 'ratio: muster time per card / floor time per card', runs: '', ms: cards.ms / floor.ms, ratio: true });
+rows.push(await time('scenario results, --count 1000 --format json', 1, () => run(['scenario', 'bof', '--mode', 'solo', '--seed', 'b', '--count', '1000', '--format', 'json', '--quiet'], quietIo(scratch))));
+rows.push(await time('scenario packets, --count 50, PDF', 1, () => run(['scenario', 'bof', '--mode', 'solo', '--seed', 'b', '--count', '50', '-o', path.join(scratch, 'p.pdf'), '--quiet'], quietIo(scratch))));
+rows.push(timeProcess('campaign booklet end to end (new process)', 3, [path.join(root, 'bin/muster.js'), 'campaign', 'bof', 'booklet', '--seed', 'b', '-o', 'booklet.pdf', '--quiet']));
+for (const count of [10, 1000]) {
+  const out = execFileSync(process.execPath, [path.join(root, 'bench/memory.js'), 'scenario', 'bof', '--mode', 'solo', '--seed', 'm', '--count', String(count), '--format', 'json', '--quiet'], { cwd: scratch, encoding: 'utf8' });
+  rows.push({ label: `peak memory, scenario --count ${count} --format json (MB)`, runs: 1, ms: JSON.parse(out.trim().split('\n').pop()).maxRssMb, memory: true });
+}
+
 rmSync(scratch, { recursive: true, force: true });
 console.log(`muster benchmarks — node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}`);
 console.log('');
-console.log('| what | runs | ms per run |');
+console.log('| what | runs | ms per run (or as named) |');
 console.log('| --- | ---: | ---: |');
-for (const r of rows) console.log(`| ${r.label} | ${r.runs} | ${r.ms.toFixed(1)} |`);
+for (const r of rows) console.log(`| ${r.label} | ${r.runs} | ${r.ratio ? `${r.ms.toFixed(2)}x` : r.memory ? `${r.ms} MB` : r.ms.toFixed(1)} |`);

@@ -44,6 +44,19 @@ export class GenerateError extends MusterError {
   override readonly exitCode = 1;
 }
 
+/** The user pressed Ctrl-C: stop, write nothing, exit 130 as shells expect. */
+export class InterruptedError extends MusterError {
+  override readonly exitCode = 130;
+  constructor() {
+    super('interrupted; nothing was written');
+  }
+}
+
+/** Throws if the job was interrupted; long loops call it between steps. */
+export function checkInterrupted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new InterruptedError();
+}
+
 /** Messages of an error and of every cause below it, outermost first. */
 export function causeChain(error: unknown): string[] {
   const messages: string[] = [];

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { DocumentNode } from '../doc/model.js';
+import { checkInterrupted } from '../errors.js';
 import { layoutDocument } from '../layout/pages.js';
 import { renderMarkdown } from '../render/markdown.js';
 import { renderPdf } from '../render/pdf-surface.js';
@@ -51,6 +52,8 @@ export async function emitDocument(input: DocumentNode | DocumentNode[], options
     }
   }
 
+  // Ctrl-C during layout or rendering: stop before anything reaches the disk or stdout
+  checkInterrupted(io.signal);
   if (!target) {
     io.stdout.write(typeof data === 'string' ? data : Buffer.from(data).toString('utf8'));
     return;

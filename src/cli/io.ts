@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { access, constants, mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { GenerateError, UsageError } from '../errors.js';
+import { checkInterrupted, GenerateError, InterruptedError, UsageError } from '../errors.js';
+import { SILENT, terminalProgress, type Progress } from './progress.js';
 
 /** Everything the CLI touches outside itself, passed in so tests run it without spawning. */
 export interface CliIo {
@@ -13,14 +14,22 @@ export interface CliIo {
   env: Readonly<Record<string, string | undefined>>;
   /** a new seed when none is given: the one place randomness enters, and only to pick a seed */
   freshSeed(): string;
+  /** progress of long jobs (--count, booklets); silent when stderr is not a terminal */
+  progress: Progress;
+  /** aborted by Ctrl-C: long jobs stop between steps and nothing is written */
+  signal?: AbortSignal;
 }
 
 export function processIo(): CliIo {
+  const controller = new AbortController();
+  process.once('SIGINT', () => controller.abort());
   return {
+    progress: process.stderr.isTTY ? terminalProgress(process.stderr) : SILENT,
+    signal: controller.signal,
     stdout: process.stdout,
     stderr: process.stderr,
     cwd: process.cwd(),
-    writeFile: writeFileAtomic,
+    writeFile: (file, data) => writeFileAtomic(file, data, controller.signal),
     env: process.env,
     freshSeed: () => randomBytes(4).toString('hex'),
   };
@@ -30,14 +39,16 @@ export function processIo(): CliIo {
  * Writes to a temporary file beside the target, then renames it into place: a crash or a full
  * disk leaves the old file (or none) behind, never half a PDF.
  */
-export async function writeFileAtomic(file: string, data: Uint8Array | string): Promise<void> {
+export async function writeFileAtomic(file: string, data: Uint8Array | string, signal?: AbortSignal): Promise<void> {
   // unique per process beside the target, so two runs never share a temporary file
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
   try {
     await writeFile(temp, data);
+    checkInterrupted(signal);
     await rename(temp, file);
   } catch (error) {
     await unlink(temp).catch(() => undefined);
+    if (error instanceof InterruptedError) throw error;
     throw new GenerateError(`could not write ${file}: ${(error as Error).message}`, { cause: error });
   }
 }

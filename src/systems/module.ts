@@ -51,6 +51,10 @@ export interface ScenarioRequest {
   points: number;
   count: number;
   seed: string;
+  /** build the printable packets too (not needed for JSON) */
+  packets: boolean;
+  /** called after each packet; throw from it to stop (Ctrl-C) */
+  onProgress?: (done: number, total: number) => void;
   print: CardPrint;
   units: Units;
   paper: Paper;
@@ -70,6 +74,7 @@ export interface CampaignRequest {
   combatScore?: { a: number; b: number };
   salvage: string[];
   upgrade: string[];
+  onProgress?: (done: number, total: number) => void;
   print: CardPrint;
   units: Units;
   paper: Paper;
@@ -89,8 +94,11 @@ export interface CampaignResponse {
 
 export interface RuleSetModule {
   campaign?(request: CampaignRequest): Promise<CampaignResponse>;
-  /** rolls `count` scenarios (seeds derived from the request's) and builds their packets */
-  scenario?(request: ScenarioRequest): Promise<{ results: unknown[]; docs: DocumentNode[] }>;
+  /**
+   * Rolls `count` scenarios (seeds derived from the request's) and hands each to `sink` as it
+   * is made, with its packet when `packets` is asked for, so a long batch need not be held.
+   */
+  scenario?(request: ScenarioRequest, sink: (result: unknown, packet: DocumentNode | undefined) => void): Promise<void>;
   cards?(request: CardsRequest): Promise<CardsResult>;
   tokens?(request: TokensRequest): Promise<{ doc: DocumentNode; warnings: string[] }>;
   /** checks of the module's own data, for `muster validate`; throws DataError on problems */

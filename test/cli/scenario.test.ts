@@ -66,3 +66,24 @@ describe('muster scenario', () => {
     expect(tooLong.code).toBe(2);
   });
 });
+
+describe('long jobs', () => {
+  it('show progress for --count (to a terminal) and not when quiet', async () => {
+    const calls: string[] = [];
+    const progress = { start: (n: number) => calls.push(`start ${n}`), tick: (d: number) => calls.push(`tick ${d}`), stop: () => calls.push('stop') };
+    await muster(['scenario', 'bof', '--seed', 'p', '--count', '5', '--format', 'json'], workdir(), { progress });
+    expect(calls).toEqual(['start 5', 'tick 1', 'tick 2', 'tick 3', 'tick 4', 'tick 5', 'stop']);
+    calls.length = 0;
+    await muster(['scenario', 'bof', '--seed', 'p', '--count', '5', '--format', 'json', '--quiet'], workdir(), { progress });
+    expect(calls).toEqual([]);
+  });
+  it('Ctrl-C stops cleanly: exit 130, no file left', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const cwd = workdir();
+    const { code, stderr } = await muster(['scenario', 'bof', '--seed', 'c', '--count', '3', '-o', 'packets.pdf'], cwd, { signal: controller.signal });
+    expect(code).toBe(130);
+    expect(stderr).toMatch(/interrupted; nothing was written/);
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+});

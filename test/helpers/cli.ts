@@ -18,6 +18,7 @@ export async function muster(args: string[], cwd: string, io: Partial<CliIo> = {
     writeFile: writeFileAtomic,
     env: {},
     freshSeed: () => 'fresh-seed',
+    progress: { start() {}, tick() {}, stop() {} },
     ...io,
   });
   return { code, stdout, stderr };

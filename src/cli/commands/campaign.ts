@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadRulesDb } from '../../data/load.js';
-import { UsageError } from '../../errors.js';
+import { checkInterrupted, UsageError } from '../../errors.js';
 import { moduleFor } from '../../systems/registry.js';
 import { emitDocument } from '../emit.js';
 import { prepareOutput, type CliIo } from '../io.js';
@@ -59,7 +59,13 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
   const module = moduleFor(system.info.id);
   if (!module?.campaign || !system.info.products.includes('campaign')) throw new UsageError(`rule set "${system.info.id}" has no campaigns yet`);
   if ((args.action === 'new' || args.action === 'booklet') && !args.quiet) io.stderr.write(`Seed: ${seed}\n`);
+  const progress = args.quiet || args.action !== 'booklet' ? undefined : io.progress;
+  progress?.start(9, 'Rolling the rungs');
   const response = await module.campaign({
+    onProgress: (done) => {
+      checkInterrupted(io.signal);
+      progress?.tick(done);
+    },
     system,
     action: args.action,
     stateFile,
@@ -77,6 +83,8 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
     toolVersion: TOOL_VERSION,
   });
 
+  progress?.stop();
+  checkInterrupted(io.signal);
   if (response.stateText !== undefined && stateFile) {
     const previous = existsSync(stateFile) ? await readFile(stateFile, 'utf8') : undefined;
     if (previous !== undefined) await io.writeFile(`${stateFile}.bak`, previous);

@@ -1,5 +1,6 @@
 import { loadRulesDb } from '../../data/load.js';
-import { UsageError } from '../../errors.js';
+import type { DocumentNode } from '../../doc/model.js';
+import { checkInterrupted, UsageError } from '../../errors.js';
 import { moduleFor } from '../../systems/registry.js';
 import { emitDocument } from '../emit.js';
 import type { CliIo } from '../io.js';
@@ -45,25 +46,46 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
   const module = moduleFor(system.info.id);
   if (!module?.scenario || !system.info.products.includes('scenario')) throw new UsageError(`rule set "${system.info.id}" has no scenarios yet`);
   if (!args.quiet) io.stderr.write(`Seed: ${seed} (run again with --seed ${JSON.stringify(seed)} for the same ${args.count > 1 ? 'packets' : 'packet'})\n`);
-  const { results, docs } = await module.scenario({
-    system,
-    mode: args.mode,
-    scenario: args.scenario,
-    players: args.players as 2 | 4 | 6,
-    table,
-    points: args.points,
-    count: args.count,
-    seed,
-    print,
-    units: args.units,
-    paper: args.paper,
-    toolVersion: TOOL_VERSION,
-  });
-  const json = results.length === 1 ? `${JSON.stringify(results[0], null, 2)}\n` : results.map((r) => `${JSON.stringify(r)}\n`).join('');
-  const first = results[0] as { scenario: { id: string } };
+  const progress = args.quiet || args.count < 5 ? undefined : io.progress;
+  progress?.start(args.count, 'Rolling packets');
+  // JSON to stdout streams one line per packet, so --count 100000 stays flat in memory
+  const streaming = args.format === 'json' && args.out === undefined && args.count > 1;
+  const lines: string[] = [];
+  const docs: DocumentNode[] = [];
+  let firstId = '';
+  await module.scenario(
+    {
+      onProgress: (done) => {
+        checkInterrupted(io.signal);
+        progress?.tick(done);
+      },
+      packets: args.format !== 'json',
+      system,
+      mode: args.mode,
+      scenario: args.scenario,
+      players: args.players as 2 | 4 | 6,
+      table,
+      points: args.points,
+      count: args.count,
+      seed,
+      print,
+      units: args.units,
+      paper: args.paper,
+      toolVersion: TOOL_VERSION,
+    },
+    (result, packet) => {
+      firstId ||= (result as { scenario: { id: string } }).scenario.id;
+      if (streaming) io.stdout.write(`${JSON.stringify(result)}\n`);
+      else if (args.format === 'json') lines.push(args.count === 1 ? `${JSON.stringify(result, null, 2)}\n` : `${JSON.stringify(result)}\n`);
+      if (packet) docs.push(packet);
+    },
+  );
+  progress?.stop();
+  checkInterrupted(io.signal);
+  if (streaming) return 0;
   await emitDocument(
     docs,
-    { format: args.format, out: args.out, quiet: args.quiet, json, defaultName: `${system.info.id}-${args.mode}-${args.count > 1 ? `${args.count}-packets` : first.scenario.id}-${safe(seed)}` },
+    { format: args.format, out: args.out, quiet: args.quiet, json: lines.join(''), defaultName: `${system.info.id}-${args.mode}-${args.count > 1 ? `${args.count}-packets` : firstId}-${safe(seed)}` },
     io,
   );
   return 0;

@@ -169,6 +169,7 @@ async function booklet(request: CampaignRequest): Promise<DocumentNode[]> {
   const packets: DocumentNode[] = [];
   for (const [i, rung] of LADDER.entries()) {
     packets.push(await packetFor(request, start, rung, `${request.seed}/rung-${i + 1}`, i >= 2 ? 'a' : null));
+    request.onProgress?.(i + 1, LADDER.length);
   }
   return [front, ...packets];
 }

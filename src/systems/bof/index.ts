@@ -127,7 +127,7 @@ async function tokens(request: TokensRequest): Promise<{ doc: DocumentNode; warn
   return { doc, warnings };
 }
 
-async function scenario(request: ScenarioRequest): Promise<{ results: unknown[]; docs: DocumentNode[] }> {
+async function scenario(request: ScenarioRequest, sink: (result: unknown, packet: DocumentNode | undefined) => void): Promise<void> {
   const dirs = request.system.dirs;
   const [arsenal, aids, modes] = await Promise.all([loadArsenal(dirs), loadAids(dirs), loadModes(dirs)]);
   if (request.scenario && !modes.some((m) => m.id === request.scenario)) {
@@ -148,17 +148,14 @@ async function scenario(request: ScenarioRequest): Promise<{ results: unknown[];
     rulesVersion: request.system.info.rulesVersion,
     print: request.print,
   };
-  const results: ScenarioResult[] = [];
-  const docs: DocumentNode[] = [];
   for (let i = 0; i < request.count; i++) {
     // each packet of a batch has its own seed, derived from the batch's and printed on it
     const seed = request.count === 1 ? request.seed : `${request.seed}-${i + 1}`;
     const roll = request.mode === 'solo' ? rollSoloScenario : rollVersusScenario;
-    const result = roll(ctx, request, createRng(seed), seed);
-    results.push(result);
-    docs.push(buildPacket(result, packetCtx));
+    const result: ScenarioResult = roll(ctx, request, createRng(seed), seed);
+    sink(result, request.packets ? buildPacket(result, packetCtx) : undefined);
+    request.onProgress?.(i + 1, request.count);
   }
-  return { results, docs };
 }
 
 async function validate(system: CardsRequest['system']): Promise<string> {
