@@ -103,6 +103,8 @@ export const ruleTable = z
     dice: diceSpec.optional(),
     columns: z.array(column).min(1),
     rows: z.array(row).min(1),
+    /** print needed rolls the short way, "4+" and "≤ 12", for dense grids such as a to-hit chart */
+    compact: z.boolean().optional(),
     /** a short reminder in our own words, printed under the table */
     summary: z.string().min(1).optional(),
     /** which reading was chosen where the text is unclear or contradicts itself */

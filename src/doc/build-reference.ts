@@ -58,7 +58,7 @@ function buildBlock(system: SystemRules, block: SheetBlock, units: Units, origin
 }
 
 export function buildTableBlock(table: RuleTable, units: Units, width: 'column' | 'full', origin: string): TableBlock {
-  const ctx = { units, dice: table.dice, origin };
+  const ctx = { units, dice: table.dice, origin, compact: table.compact };
   const columns: TableColumn[] = table.columns.map((c) => ({
     label: c.key === 'roll' && table.dice ? table.dice : c.label,
     align: c.key === 'roll' ? 'center' : 'left',

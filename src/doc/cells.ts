@@ -10,6 +10,8 @@ export interface CellContext {
   dice?: string;
   /** file and field, for template errors */
   origin: string;
+  /** "4+" rather than "4 or higher" */
+  compact?: boolean;
 }
 
 /** One data cell as the runs a player reads, odds included where a roll is asked for. */
@@ -20,7 +22,7 @@ export function formatCell(cell: Cell | undefined, ctx: CellContext): Run[] {
   if (Array.isArray(cell)) return [{ text: formatTotals(cell) }];
   if ('from' in cell) return [{ text: cell.from === cell.to ? String(cell.from) : `${cell.from}–${cell.to}` }];
   if ('need' in cell) return formatNeed(cell, ctx);
-  if ('auto' in cell) return [{ text: 'automatic', style: 'bold' }];
+  if ('auto' in cell) return [{ text: ctx.compact ? 'auto' : 'automatic', style: 'bold' }];
   if ('mod' in cell) return [{ text: formatModifier(cell.mod) + (cell.per ? ` ${cell.per}` : '') }];
   if ('move' in cell) return [{ text: formatMove(cell, ctx.units) }];
   return [{ text: formatDistance(cell, ctx.units) }];
@@ -46,7 +48,9 @@ function formatNeed(cell: NeedCell, ctx: CellContext): Run[] {
   const dist = sumDistribution(dice);
   const chance = cell.or === 'lower' ? chanceAtMost(dist, cell.need) : chanceAtLeast(dist, cell.need);
   // no-break spaces: the number, its condition and its chance read as one unit
-  const text = cell.or === 'lower' ? `${cell.need}\u00a0or\u00a0lower` : `${cell.need}\u00a0or\u00a0higher`;
+  const text = ctx.compact
+    ? cell.or === 'lower' ? `≤${cell.need}` : `${cell.need}+`
+    : cell.or === 'lower' ? `${cell.need}\u00a0or\u00a0lower` : `${cell.need}\u00a0or\u00a0higher`;
   const prefix = cell.dice && cell.dice !== ctx.dice ? `${cell.dice}:\u00a0` : '';
   return [{ text: prefix + text }, { text: `\u00a0${formatChance(chance)}`, style: 'odds' }];
 }

@@ -45,6 +45,16 @@ describe('muster --help and friends', () => {
     const parsed = JSON.parse(json.stdout) as { systems: { id: string; products: string[] }[] };
     expect(parsed.systems.find((s) => s.id === 'bof')?.products).toContain('tables');
   });
+  it('tables openfire: a second rule set from data alone', async () => {
+    const cwd = workdir();
+    const { code, stderr } = await muster(['tables', 'openfire', '--paper', 'letter', '--units', 'in', '-o', 'of.pdf'], cwd);
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/Wrote of\.pdf/);
+    expect(execFileSync('qpdf', ['--check', path.join(cwd, 'of.pdf')], { encoding: 'utf8' })).toMatch(/No syntax or stream encoding errors/);
+    const cards = await muster(['cards', 'openfire'], cwd);
+    expect(cards.code).toBe(2);
+    expect(cards.stderr).toMatch(/rule set "openfire" has no unit cards yet/);
+  });
   it('validate checks the built-in data and templates', async () => {
     const { code, stdout } = await muster(['validate'], workdir());
     expect(code).toBe(0);
