@@ -106,3 +106,38 @@ describe('the campaign ladder (Campaigns; design.md section 6)', () => {
     expect(ladderChart()).toMatchSnapshot();
   });
 });
+
+describe('the campaign booklet', () => {
+  it('front pages: cover, scoring, a log for ten games, ledgers per side, the ladder (snapshot)', async () => {
+    const { booklet } = await import('../../src/systems/bof/campaign-module.js');
+    const docs = await booklet({
+      system,
+      action: 'booklet',
+      seed: 'booklet',
+      names: { a: 'Red', b: 'Blue' },
+      solo: false,
+      salvage: [],
+      upgrade: [],
+      print: { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long', backOffset: { x: 0, y: 0 } },
+      units: 'cm',
+      paper: 'a4',
+      toolVersion: '0.0.0-test',
+    });
+    expect(docs).toHaveLength(1 + LADDER.length);
+    const front = docs[0]!;
+    const log = front.sheets[0]!.blocks.find((b) => b.kind === 'table' && b.id === 'campaign-log');
+    expect(log && log.kind === 'table' && log.rows.length).toBe(MAX_GAMES);
+    expect(docs.slice(1).map((d) => d.meta.title)).toEqual([
+      'Probing the enemy lines (two-player)',
+      'Victory Zones (two-player)',
+      'The Supply Road (two-player)',
+      'Delay the enemy advance (two-player)',
+      'Breakthrough / hold the line (two-player)',
+      'Avoid the pocket (two-player)',
+      'Surrounded (two-player)',
+      'Capture the enemy commander (two-player)',
+      'Combat only (two-player)',
+    ]);
+    expect(front).toMatchSnapshot();
+  });
+});

@@ -33,6 +33,7 @@ describe('muster campaign', () => {
     expect(next.code).toBe(0);
     expect(next.stdout).toMatch(/# The Supply Road \(two-player\)/);
     expect(next.stdout).toMatch(/\| Attacker \| Side A \|/);
+    expect(next.stdout).toMatch(/### Campaign: game 3 of at most 10/);
   });
   it('a damaged state file is refused with the field at fault; nothing is reset', async () => {
     const cwd = workdir();

@@ -1,5 +1,5 @@
 import { createRng } from '../../engine/dice.js';
-import type { DocumentNode, DrawingNode, Shape } from '../../doc/model.js';
+import type { Block, DocumentNode, DrawingNode, Shape } from '../../doc/model.js';
 import { UsageError } from '../../errors.js';
 import type { CampaignRequest, CampaignResponse } from '../module.js';
 import { loadAids } from './aids.js';
@@ -44,7 +44,9 @@ export async function campaign(request: CampaignRequest): Promise<CampaignRespon
   if (request.action === 'status') return { json: campaignStatus(parsed), message: statusLine(parsed) };
   if (request.action === 'next') {
     if (parsed.finished) throw new UsageError('the campaign is over; there is no next game');
-    return { docs: [await packetFor(request, parsed, LADDER[parsed.rungIndex]!, `${parsed.seed}/game-${parsed.game + 1}`, parsed.attacker)] };
+    const packet = await packetFor(request, parsed, LADDER[parsed.rungIndex]!, `${parsed.seed}/game-${parsed.game + 1}`, parsed.attacker);
+    packet.sheets[0]!.blocks.unshift(standing(parsed));
+    return { docs: [packet] };
   }
   // record
   if (!request.winner || !request.victory || !request.combatScore) {
@@ -59,6 +61,21 @@ export async function campaign(request: CampaignRequest): Promise<CampaignRespon
     if (error instanceof CampaignRuleError) throw new UsageError(error.message);
     throw error;
   }
+}
+
+/** The campaign's standing, printed at the top of the next game's packet. */
+function standing(state: CampaignState): Block {
+  const n = state.names;
+  return {
+    kind: 'text',
+    title: `Campaign: game ${state.game + 1} of at most ${MAX_GAMES}`,
+    section: 'Campaigns',
+    width: 'column',
+    paragraphs: [
+      `**Side A** is ${n.a}, **side B** ${n.b}. ${state.attacker ? `${n[state.attacker]} attacks.` : 'Nobody attacks yet.'}`,
+      `**Points** ${n.a} ${state.points.a} (${state.points.a - state.spent.a} to spend), ${n.b} ${state.points.b} (${state.points.b - state.spent.b} to spend). **Morale** ${state.morale.a} / ${state.morale.b}. **Losses in a row** ${state.streak.a} / ${state.streak.b}.`,
+    ],
+  };
 }
 
 function statusLine(state: CampaignState): string {
@@ -99,7 +116,7 @@ async function packetFor(request: CampaignRequest, state: Pick<CampaignState, 's
  * The campaign booklet: the ladder as a chart, the scoring rules, a log for ten games and
  * ledgers per side; then a pre-rolled packet for every rung, attacker shown as side A.
  */
-async function booklet(request: CampaignRequest): Promise<DocumentNode[]> {
+export async function booklet(request: CampaignRequest): Promise<DocumentNode[]> {
   const start = newCampaign(request.system, request.seed, request.names, request.solo);
   const { a, b } = request.names;
   const front: DocumentNode = {
