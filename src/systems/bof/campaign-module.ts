@@ -2,8 +2,6 @@ import { createRng } from '../../engine/dice.js';
 import type { Block, DocumentNode, DrawingNode, Shape } from '../../doc/model.js';
 import { UsageError } from '../../errors.js';
 import type { CampaignRequest, CampaignResponse } from '../module.js';
-import { loadAids } from './aids.js';
-import { loadArsenal } from './arsenal.js';
 import { readState, stateText } from './campaign-io.js';
 import {
   addLedger,
@@ -17,8 +15,8 @@ import {
   type CampaignState,
   type Side,
 } from './campaign.js';
-import { buildPacket } from './packet.js';
-import { loadModes } from './scenario-data.js';
+import { buildPacket, packetContext } from './packet.js';
+import { loadScenarioContext } from './scenario-data.js';
 import { rollSoloScenario, rollVersusScenario } from './scenario.js';
 
 /** "a:Panzer IV for the StuG:12" -> side, text, cost. */
@@ -85,9 +83,7 @@ function statusLine(state: CampaignState): string {
 }
 
 async function packetFor(request: CampaignRequest, state: Pick<CampaignState, 'solo' | 'morale'>, rung: string, seed: string, attacker: Side | null): Promise<DocumentNode> {
-  const dirs = request.system.dirs;
-  const [arsenal, aids, modes] = await Promise.all([loadArsenal(dirs), loadAids(dirs), loadModes(dirs)]);
-  const ctx = { system: request.system, arsenal, aids, modes };
+  const ctx = await loadScenarioContext(request.system);
   const solo = state.solo;
   const map = (s: Side) => (solo ? (s === 'a' ? 'player' : 'enemy') : s);
   const options = {
@@ -99,17 +95,7 @@ async function packetFor(request: CampaignRequest, state: Pick<CampaignState, 's
     fixed: { attacker: attacker ? map(attacker) : null, morale: { [map('a')]: state.morale.a, [map('b')]: state.morale.b } },
   };
   const result = (solo ? rollSoloScenario : rollVersusScenario)(ctx, options, createRng(seed), seed);
-  return buildPacket(result, {
-    arsenal,
-    aids,
-    modes,
-    units: request.units,
-    paper: request.paper,
-    toolVersion: request.toolVersion,
-    systemName: request.system.info.name,
-    rulesVersion: request.system.info.rulesVersion,
-    print: request.print,
-  });
+  return buildPacket(result, packetContext(ctx, request));
 }
 
 /**

@@ -3,8 +3,8 @@ import type { DocumentNode } from '../../doc/model.js';
 import { DataError, UsageError, type DataProblem } from '../../errors.js';
 import type { CardsRequest, CardsResult, RuleSetModule, ScenarioRequest, TokensRequest } from '../module.js';
 import { createRng } from '../../engine/dice.js';
-import { buildPacket } from './packet.js';
-import { loadModes } from './scenario-data.js';
+import { buildPacket, packetContext } from './packet.js';
+import { loadModes, loadScenarioContext } from './scenario-data.js';
 import { rollSoloScenario, rollVersusScenario, type ScenarioResult } from './scenario.js';
 import { loadAids } from './aids.js';
 import { campaign } from './campaign-module.js';
@@ -128,26 +128,14 @@ async function tokens(request: TokensRequest): Promise<{ doc: DocumentNode; warn
 }
 
 async function scenario(request: ScenarioRequest, sink: (result: unknown, packet: DocumentNode | undefined) => void): Promise<void> {
-  const dirs = request.system.dirs;
-  const [arsenal, aids, modes] = await Promise.all([loadArsenal(dirs), loadAids(dirs), loadModes(dirs)]);
-  if (request.scenario && !modes.some((m) => m.id === request.scenario)) {
-    throw new UsageError(`--scenario ${request.scenario}: no such game mode; allowed: ${modes.map((m) => m.id).join(', ')}`);
+  const ctx = await loadScenarioContext(request.system);
+  if (request.scenario && !ctx.modes.some((m) => m.id === request.scenario)) {
+    throw new UsageError(`--scenario ${request.scenario}: no such game mode; allowed: ${ctx.modes.map((m) => m.id).join(', ')}`);
   }
   if (request.mode === 'solo' && request.scenario === 'combat-only') {
     throw new UsageError('--scenario combat-only: Combat only is not on the solo scenario table; pick another mode or play versus');
   }
-  const ctx = { system: request.system, arsenal, aids, modes };
-  const packetCtx = {
-    arsenal,
-    aids,
-    modes,
-    units: request.units,
-    paper: request.paper,
-    toolVersion: request.toolVersion,
-    systemName: request.system.info.name,
-    rulesVersion: request.system.info.rulesVersion,
-    print: request.print,
-  };
+  const packetCtx = packetContext(ctx, request);
   for (let i = 0; i < request.count; i++) {
     // each packet of a batch has its own seed, derived from the batch's and printed on it
     const seed = request.count === 1 ? request.seed : `${request.seed}-${i + 1}`;

@@ -6,7 +6,7 @@ import { eventDeck } from './aids-builders.js';
 import { forceDeck, type CardContext } from './cards.js';
 import { buildRoster } from './force.js';
 import type { GameMode } from './scenario-schema.js';
-import type { Edge, ScenarioResult } from './scenario.js';
+import type { Edge, ScenarioContext, ScenarioResult } from './scenario.js';
 
 const SIDE_COLOURS: Record<string, string> = { a: '#7a3b2e', b: '#1f4e79', player: '#1f4e79', enemy: '#7a3b2e' };
 const SIDE_NAMES: Record<string, string> = { a: 'Side A', b: 'Side B', player: 'You', enemy: 'Enemy' };
@@ -37,6 +37,24 @@ export interface PacketContext {
   systemName: string;
   rulesVersion: string;
   print: CardPrint;
+}
+
+/** The packet settings for a loaded scenario context and the print options asked for. */
+export function packetContext(
+  ctx: ScenarioContext,
+  options: { units: Units; paper: Paper; toolVersion: string; print: CardPrint },
+): PacketContext {
+  return {
+    arsenal: ctx.arsenal,
+    aids: ctx.aids,
+    modes: ctx.modes,
+    units: options.units,
+    paper: options.paper,
+    toolVersion: options.toolVersion,
+    systemName: ctx.system.info.name,
+    rulesVersion: ctx.system.info.rulesVersion,
+    print: options.print,
+  };
 }
 
 /** The printed packet: briefing, map, enemy, events, turn record and every roll. */

@@ -2,6 +2,10 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { parseFile } from '../../data/parse.js';
 import { DataError, type DataProblem } from '../../errors.js';
+import type { SystemRules } from '../../data/load.js';
+import { loadAids } from './aids.js';
+import { loadArsenal } from './arsenal.js';
+import type { ScenarioContext } from './scenario.js';
 import { scenariosFile, type GameMode } from './scenario-schema.js';
 
 /** The game modes, from data/bof/scenarios/*.yaml of every folder of the rule set. */
@@ -17,4 +21,10 @@ export async function loadModes(dirs: readonly string[]): Promise<GameMode[]> {
   if (modes.size === 0 && problems.length === 0) problems.push({ file: dirs.join(', '), path: 'scenarios', message: 'no game modes found' });
   if (problems.length > 0) throw new DataError(problems);
   return [...modes.values()];
+}
+
+/** Everything rolling and printing a scenario needs, loaded once. */
+export async function loadScenarioContext(system: SystemRules): Promise<ScenarioContext> {
+  const [arsenal, aids, modes] = await Promise.all([loadArsenal(system.dirs), loadAids(system.dirs), loadModes(system.dirs)]);
+  return { system, arsenal, aids, modes };
 }
