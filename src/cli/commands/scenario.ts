@@ -35,7 +35,11 @@ export function parseTable(text: string | undefined, units: 'cm' | 'in'): { widt
 export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number> {
   if (![2, 4, 6].includes(args.players)) throw new UsageError(`--players ${args.players}: allowed 2, 4 or 6`);
   if (args.mode === 'solo' && args.players !== 2) throw new UsageError('--players: a solo game has one player; leave --players out');
-  if (!(Number.isInteger(args.count) && args.count >= 1 && args.count <= 1000)) throw new UsageError(`--count ${args.count}: a whole number from 1 to 1000`);
+  // JSON Lines stream, so a big batch costs no memory; a PDF or Markdown batch is held whole
+  const maxCount = args.format === 'json' ? 100_000 : 1000;
+  if (!(Number.isInteger(args.count) && args.count >= 1 && args.count <= maxCount)) {
+    throw new UsageError(`--count ${args.count}: a whole number from 1 to ${maxCount}${args.format === 'json' ? '' : ' (up to 100000 with --format json)'}`);
+  }
   if (!(Number.isInteger(args.points) && args.points >= 10 && args.points <= 1000)) throw new UsageError(`--points ${args.points}: a whole number from 10 to 1000`);
   const table = parseTable(args.table, args.units);
   const print = cardPrint(args);
