@@ -51,9 +51,12 @@ describe('muster --help and friends', () => {
     expect(code).toBe(0);
     expect(stderr).toMatch(/Wrote of\.pdf/);
     expect(execFileSync('qpdf', ['--check', path.join(cwd, 'of.pdf')], { encoding: 'utf8' })).toMatch(/No syntax or stream encoding errors/);
-    const cards = await muster(['cards', 'openfire'], cwd);
-    expect(cards.code).toBe(2);
-    expect(cards.stderr).toMatch(/rule set "openfire" has no unit cards yet/);
+    const cards = await muster(['cards', 'openfire', '--nation', 'Soviet Union', '-o', 'ofc.pdf'], cwd);
+    expect(cards.code).toBe(0);
+    expect(execFileSync('qpdf', ['--check', path.join(cwd, 'ofc.pdf')], { encoding: 'utf8' })).toMatch(/No syntax or stream encoding errors/);
+    const tokens = await muster(['tokens', 'openfire'], cwd);
+    expect(tokens.code).toBe(2);
+    expect(tokens.stderr).toMatch(/rule set "openfire" has no tokens yet/);
   });
   it('validate checks the built-in data and templates', async () => {
     const { code, stdout } = await muster(['validate'], workdir());

@@ -80,3 +80,28 @@ describe('Movement, ranks, vehicles, terror', () => {
     expect(openfire.table('explosions').rows.map((r) => (r['radius'] as { in: number }).in)).toEqual([1, 2]);
   });
 });
+
+describe('the sample army lists (muster’s own)', () => {
+  it('give each of the four nations officers, infantry teams of 2 to 6, snipers, guns, light vehicles, tanks and heavy tanks', async () => {
+    const { muster } = await import('../helpers/cli.js');
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const dir = mkdtempSync(path.join(tmpdir(), 'muster-of-'));
+    try {
+      const { code, stdout } = await muster(['cards', 'openfire', '--format', 'json'], dir);
+      expect(code).toBe(0);
+      const doc = JSON.parse(stdout) as { decks: { title: string; cards: { id: string; front: { subtitle: string; stats: { label: string; value: string }[] } }[] }[] };
+      const units = doc.decks[0]!.cards;
+      for (const nation of ['Germany', 'Soviet Union', 'United States', 'United Kingdom']) {
+        const kinds = new Set(units.filter((c) => c.front.subtitle.startsWith(nation)).map((c) => c.front.subtitle.split(' · ')[1]));
+        expect([...kinds].sort(), nation).toEqual(['gun', 'heavy tank', 'infantry team', 'light vehicle', 'officer team', 'sniper', 'tank']);
+      }
+      const men = units.flatMap((c) => c.front.stats.filter((s) => s.label === 'men').map((s) => Number(s.value)));
+      expect(men.every((n) => n >= 1 && n <= 6)).toBe(true);
+      expect(doc.decks[1]!.cards.map((c) => c.id)).toHaveLength(5 + 7);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

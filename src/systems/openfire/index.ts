@@ -1,0 +1,148 @@
+import path from 'node:path';
+import fg from 'fast-glob';
+import type { SystemRules } from '../../data/load.js';
+import { deepFreeze } from '../../data/load.js';
+import { parseFile } from '../../data/parse.js';
+import { formatLength, formatModifier } from '../../doc/helpers.js';
+import type { CardNode, CardPrint, DocumentNode, Units } from '../../doc/model.js';
+import { renderProse } from '../../doc/templates.js';
+import { DataError, UsageError, type DataProblem } from '../../errors.js';
+import type { CardsRequest, CardsResult, RuleSetModule } from '../module.js';
+import { listsFile, type OfNation, type OfUnit, type OfWeapon } from './schema.js';
+
+/** Open Fire's own rules: its sample army lists and their cards. */
+interface Lists {
+  nations: Map<string, OfNation>;
+  weapons: Map<string, OfWeapon>;
+  units: Map<string, OfUnit>;
+}
+
+async function loadLists(dirs: readonly string[]): Promise<Lists> {
+  const problems: DataProblem[] = [];
+  const lists: Lists = { nations: new Map(), weapons: new Map(), units: new Map() };
+  for (const dir of dirs) {
+    for (const relative of (await fg('lists/*.{yaml,yml}', { cwd: dir, onlyFiles: true })).sort()) {
+      const file = path.join(dir, relative);
+      const parsed = await parseFile(file, listsFile, problems);
+      for (const n of parsed?.nations ?? []) lists.nations.set(n.id, n);
+      for (const w of parsed?.weapons ?? []) lists.weapons.set(w.id, w);
+      for (const u of parsed?.units ?? []) lists.units.set(u.id, u);
+    }
+  }
+  for (const unit of lists.units.values()) {
+    if (!lists.nations.has(unit.nation)) problems.push({ file: 'lists', path: `units[id=${unit.id}].nation`, message: `unknown nation "${unit.nation}"` });
+    for (const w of unit.weapons) if (!lists.weapons.has(w)) problems.push({ file: 'lists', path: `units[id=${unit.id}].weapons`, message: `unknown weapon "${w}"` });
+    const vehicle = unit.type === 'light-vehicle' || unit.type === 'tank' || unit.type === 'heavy-tank';
+    if (vehicle && unit.hp === undefined) problems.push({ file: 'lists', path: `units[id=${unit.id}].hp`, message: 'a vehicle needs its HP' });
+    if (!vehicle && unit.mor === undefined) problems.push({ file: 'lists', path: `units[id=${unit.id}].mor`, message: 'an infantry unit or gun needs its MOR' });
+  }
+  if (lists.units.size === 0 && problems.length === 0) problems.push({ file: dirs.join(', '), path: 'lists', message: 'no army lists found' });
+  if (problems.length > 0) throw new DataError(problems);
+  return deepFreeze(lists);
+}
+
+const TYPE_NAMES: Record<OfUnit['type'], string> = {
+  infantry: 'infantry team',
+  officer: 'officer team',
+  sniper: 'sniper',
+  gun: 'gun',
+  'light-vehicle': 'light vehicle',
+  tank: 'tank',
+  'heavy-tank': 'heavy tank',
+};
+const RANK_LEVEL = { conscript: 0, trained: 1, veteran: 2 } as const;
+
+function describeWeapon(w: OfWeapon, units: Units): string {
+  const range = formatLength(units === 'cm' ? w.rng * 2.5 : w.rng, units);
+  return `RNG ${range} · ROF ${w.rof} · PEN ${w.pen} · ACC ${formatModifier(w.acc)} · ${w.kind}, ${w.against}${w.explodes ? ', explodes' : ''}`;
+}
+
+export function buildOfUnitCard(unit: OfUnit, lists: Lists, units: Units, systemName: string): CardNode {
+  const nation = lists.nations.get(unit.nation)!;
+  const vehicle = unit.hp !== undefined;
+  const stats: CardNode['front']['stats'] = [
+    { icon: 'tommy-gun', label: 'WPN', value: String(unit.wpn) },
+    { icon: 'shield', label: 'ARM', value: String(unit.arm) },
+    { icon: 'actions', label: 'TRN', value: String(unit.trn) },
+  ];
+  if (vehicle) stats.push({ icon: 'wrench', label: 'HP', value: String(unit.hp) });
+  else stats.push({ icon: 'star', label: 'MOR', value: String(unit.mor) });
+  if (unit.men) stats.push({ icon: 'helmet', label: 'men', value: String(unit.men) });
+  stats.push({ icon: 'dollar', label: 'points', value: String(unit.points) });
+  const rankRule = {
+    conscript: 'Conscript: shooters at it get +1 to hit.',
+    trained: vehicle ? 'Every vehicle is Trained.' : 'Trained: +1 MOR for Initiative tests.',
+    veteran: 'Veteran: +1 MOR; shooters at it get −1 to hit.',
+  }[unit.rank];
+  return {
+    id: unit.id,
+    front: {
+      title: unit.name,
+      subtitle: `${nation.name} · ${TYPE_NAMES[unit.type]}`,
+      accent: nation.colour,
+      badge: { label: unit.rank, level: RANK_LEVEL[unit.rank] },
+      stats,
+      lines: unit.weapons.map((id) => ({ label: lists.weapons.get(id)!.name, text: describeWeapon(lists.weapons.get(id)!, units) })),
+      rules: [...unit.notes, rankRule].slice(0, 3),
+      footer: { left: `${unit.points} points`, right: unit.id },
+    },
+    back: { title: systemName.toUpperCase(), subtitle: `${nation.name} · ${TYPE_NAMES[unit.type]}`, accent: nation.colour, icon: vehicle ? 'tank' : 'helmet' },
+  };
+}
+
+/** Orders and manoeuvres as cards to hand out, from the rule set's own tables. */
+function commandCards(system: SystemRules, units: Units): CardNode[] {
+  const cards: CardNode[] = [];
+  for (const [tableId, kind] of [['orders', 'Order'], ['manoeuvres', 'Manoeuvre']] as const) {
+    const table = system.table(tableId);
+    for (const row of table.rows) {
+      const name = String(row['order'] ?? row['manoeuvre']);
+      const who = kind === 'Order' ? 'an officer, to units within 12 in' : `by ${String(row['who'])}`;
+      cards.push({
+        id: `${tableId}-${name.toLowerCase().replace(/[^a-z]+/g, '-')}`,
+        front: {
+          title: name,
+          subtitle: `${kind}, ${who}`,
+          accent: kind === 'Order' ? '#1f4e79' : '#46573a',
+          stats: [],
+          lines: [{ label: 'Effect', text: renderProse(String(row['effect']), { units }, `${tableId} ${name}`) }],
+          rules: ['Pass an Initiative test (2D6 against MOR) to carry it out.'],
+          footer: { left: table.section, right: kind.toLowerCase() },
+        },
+        back: { title: system.info.name.toUpperCase(), subtitle: 'Orders and manoeuvres', accent: '#2c3a2a', icon: kind === 'Order' ? 'star' : 'arrow' },
+      });
+    }
+  }
+  return cards;
+}
+
+async function cards(request: CardsRequest): Promise<CardsResult> {
+  if (request.forceFile) throw new UsageError('Open Fire has no force files yet; print the sample lists with --nation');
+  if (request.explainCost || request.doctrine) throw new UsageError('Open Fire units carry their points in the lists; --explain-cost and --doctrine are for Burst of Fire');
+  const lists = await loadLists(request.system.dirs);
+  let units = [...lists.units.values()];
+  if (request.nation) {
+    const key = request.nation.toLowerCase();
+    const nation = [...lists.nations.values()].find((n) => n.id === key || n.name.toLowerCase() === key);
+    if (!nation) throw new UsageError(`unknown nation "${request.nation}"; known: ${[...lists.nations.values()].map((n) => n.name).join(', ')}`);
+    units = units.filter((u) => u.nation === nation.id);
+  }
+  const info = request.system.info;
+  const print: CardPrint = request.print;
+  const doc: DocumentNode = {
+    meta: { title: `${info.name} unit, order and manoeuvre cards`, systemId: info.id, systemName: info.name, rulesVersion: info.rulesVersion, toolVersion: request.toolVersion, paper: request.paper, units: request.units },
+    sheets: [],
+    decks: [
+      { title: 'Units', print, cards: units.map((u) => buildOfUnitCard(u, lists, request.units, info.name)) },
+      { title: 'Orders and manoeuvres', print, cards: commandCards(request.system, request.units) },
+    ],
+  };
+  return { kind: 'document', doc, warnings: [] };
+}
+
+async function validate(system: SystemRules): Promise<string> {
+  const lists = await loadLists(system.dirs);
+  return `${lists.nations.size} nations, ${lists.units.size} units, ${lists.weapons.size} weapons`;
+}
+
+export const openFireModule: RuleSetModule = { cards, validate };
