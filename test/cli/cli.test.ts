@@ -54,9 +54,15 @@ describe('muster --help and friends', () => {
     const cards = await muster(['cards', 'openfire', '--nation', 'Soviet Union', '-o', 'ofc.pdf'], cwd);
     expect(cards.code).toBe(0);
     expect(execFileSync('qpdf', ['--check', path.join(cwd, 'ofc.pdf')], { encoding: 'utf8' })).toMatch(/No syntax or stream encoding errors/);
-    const tokens = await muster(['tokens', 'openfire'], cwd);
-    expect(tokens.code).toBe(2);
-    expect(tokens.stderr).toMatch(/rule set "openfire" has no tokens yet/);
+    const tokens = await muster(['tokens', 'openfire', '--format', 'json'], cwd);
+    expect(tokens.code).toBe(0);
+    const sheet = (JSON.parse(tokens.stdout) as { tokenSheets: { tokens: { front: { label: string; number?: number }; back: { number?: number } }[] }[] }).tokenSheets[0]!;
+    // objectives numbered 1 to 6, and HP counters that count down on their backs
+    expect(sheet.tokens.filter((t) => t.front.label === 'Objective').map((t) => t.front.number)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(sheet.tokens.find((t) => t.front.label === 'HP' && t.front.number === 6)?.back.number).toBe(5);
+    const scenario = await muster(['scenario', 'openfire'], cwd);
+    expect(scenario.code).toBe(2);
+    expect(scenario.stderr).toMatch(/rule set "openfire" has no scenarios yet/);
   });
   it('validate checks the built-in data and templates', async () => {
     const { code, stdout } = await muster(['validate'], workdir());

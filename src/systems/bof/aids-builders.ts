@@ -1,6 +1,7 @@
 import type { SystemRules } from '../../data/load.js';
 import type { Cell } from '../../data/schema.js';
-import type { CardNode, CardPrint, DeckNode, DrawingNode, Shape, TokenFace, TokenSheetNode, Units } from '../../doc/model.js';
+import type { CardNode, CardPrint, DeckNode, DrawingNode, Shape, TokenSheetNode, Units } from '../../doc/model.js';
+import { buildTokenSheet as buildSharedTokenSheet } from '../../doc/build-tokens.js';
 import { chanceAtMost, formatChance, sumDistribution } from '../../engine/odds.js';
 import { rowTotals } from '../../engine/tables.js';
 import { formatLength } from '../../doc/helpers.js';
@@ -30,10 +31,6 @@ function single(value: number | [number, number]): number {
 
 // ---------------------------------------------------------------- tokens
 
-function faceOf(token: Token): TokenFace {
-  return { label: token.label, icon: token.icon, colour: token.colour, shape: token.shape, ...(token.number !== undefined ? { number: token.number } : {}) };
-}
-
 /** How many of each token: the standard sheet, or sized to a force's models. */
 export function tokenCounts(aids: Aids, roster?: Roster): Map<string, number> {
   const counts = new Map<string, number>();
@@ -60,14 +57,9 @@ function forceTallies(roster: Roster): Record<NonNullable<Token['perForce']>['of
   };
 }
 
+/** The token sheet of the rule set's own tokens. */
 export function buildTokenSheet(aids: Aids, counts: Map<string, number>, print: TokenSheetNode['print'], title: string): TokenSheetNode {
-  const byId = new Map(aids.tokens.map((t) => [t.id, t]));
-  const tokens: TokenSheetNode['tokens'] = [];
-  for (const token of aids.tokens) {
-    const back = token.back ? byId.get(token.back)! : token;
-    for (let i = 0; i < (counts.get(token.id) ?? 0); i++) tokens.push({ front: faceOf(token), back: faceOf(back) });
-  }
-  return { title, tokens, print };
+  return buildSharedTokenSheet(aids.tokens, counts, print, title);
 }
 
 // ---------------------------------------------------------------- tracks

@@ -7,7 +7,10 @@ import { formatLength, formatModifier } from '../../doc/helpers.js';
 import type { CardNode, CardPrint, DocumentNode, Units } from '../../doc/model.js';
 import { renderProse } from '../../doc/templates.js';
 import { DataError, UsageError, type DataProblem } from '../../errors.js';
-import type { CardsRequest, CardsResult, RuleSetModule } from '../module.js';
+import type { CardsRequest, CardsResult, RuleSetModule, TokensRequest } from '../module.js';
+import { z } from 'zod';
+import { tokenSchema, type Token } from '../../data/tokens.js';
+import { buildTokenSheet } from '../../doc/build-tokens.js';
 import { listsFile, type OfNation, type OfUnit, type OfWeapon } from './schema.js';
 
 /** Open Fire's own rules: its sample army lists and their cards. */
@@ -140,9 +143,43 @@ async function cards(request: CardsRequest): Promise<CardsResult> {
   return { kind: 'document', doc, warnings: [] };
 }
 
-async function validate(system: SystemRules): Promise<string> {
-  const lists = await loadLists(system.dirs);
-  return `${lists.nations.size} nations, ${lists.units.size} units, ${lists.weapons.size} weapons`;
+const tokensFile = z.object({ tokens: z.array(tokenSchema).min(1) }).strict();
+
+async function loadTokens(dirs: readonly string[]): Promise<Token[]> {
+  const problems: DataProblem[] = [];
+  const tokens = new Map<string, Token>();
+  for (const dir of dirs) {
+    for (const relative of (await fg('tokens/*.{yaml,yml}', { cwd: dir, onlyFiles: true })).sort()) {
+      const parsed = await parseFile(path.join(dir, relative), tokensFile, problems);
+      for (const token of parsed?.tokens ?? []) tokens.set(token.id, token);
+    }
+  }
+  for (const token of tokens.values()) {
+    if (token.back && !tokens.has(token.back)) problems.push({ file: 'tokens', path: `tokens[id=${token.id}].back`, message: `no token "${token.back}" for its other side` });
+  }
+  if (problems.length > 0) throw new DataError(problems);
+  return [...tokens.values()];
 }
 
-export const openFireModule: RuleSetModule = { cards, validate };
+/** Markers for pins, manoeuvres and vehicle damage, HP counters that count down, objectives 1 to 6. */
+async function tokens(request: TokensRequest): Promise<{ doc: DocumentNode; warnings: string[] }> {
+  if (request.forceFile || request.events || request.maxScore !== undefined) {
+    throw new UsageError('Open Fire tokens take no --force, --events or --max-score yet');
+  }
+  const all = await loadTokens(request.system.dirs);
+  const info = request.system.info;
+  const print = { round: request.round, square: request.square, marks: request.print.marks, duplex: request.print.duplex, backOffset: request.print.backOffset };
+  const doc: DocumentNode = {
+    meta: { title: `${info.name} tokens`, systemId: info.id, systemName: info.name, rulesVersion: info.rulesVersion, toolVersion: request.toolVersion, paper: request.paper, units: request.units },
+    sheets: [],
+    tokenSheets: [buildTokenSheet(all, new Map(all.map((t) => [t.id, t.count])), print, 'Tokens and markers')],
+  };
+  return { doc, warnings: [] };
+}
+
+async function validate(system: SystemRules): Promise<string> {
+  const [lists, markers] = await Promise.all([loadLists(system.dirs), loadTokens(system.dirs)]);
+  return `${lists.nations.size} nations, ${lists.units.size} units, ${lists.weapons.size} weapons, ${markers.length} tokens`;
+}
+
+export const openFireModule: RuleSetModule = { cards, tokens, validate };
