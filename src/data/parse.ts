@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
 import YAML from 'yaml';
 import type { z } from 'zod';
 import type { DataProblem } from '../errors.js';
@@ -42,3 +44,25 @@ export function formatPath(segments: readonly PropertyKey[]): string {
   return out;
 }
 
+
+/**
+ * Every YAML file in `folder` of each data folder of a rule set, in order (built-in first,
+ * house rules after, files by name), each parsed and checked against `schema`. Files that fail
+ * add their problems and are left out.
+ */
+export async function parseFolderFiles<T>(
+  dirs: readonly string[],
+  folder: string,
+  schema: z.ZodType<T>,
+  problems: DataProblem[],
+): Promise<{ file: string; data: T }[]> {
+  const parsed: { file: string; data: T }[] = [];
+  for (const dir of dirs) {
+    for (const relative of (await fg(`${folder}/*.{yaml,yml}`, { cwd: dir, onlyFiles: true })).sort()) {
+      const file = path.join(dir, relative);
+      const data = await parseFile(file, schema, problems);
+      if (data !== undefined) parsed.push({ file, data });
+    }
+  }
+  return parsed;
+}

@@ -1,7 +1,6 @@
 import path from 'node:path';
-import fg from 'fast-glob';
 import { deepFreeze } from '../../data/load.js';
-import { parseFile } from '../../data/parse.js';
+import { parseFolderFiles } from '../../data/parse.js';
 import { renderProse } from '../../doc/templates.js';
 import { DataError, type DataProblem } from '../../errors.js';
 import { aidsFile, type AidsFile, type EventCard, type Token } from './aids-schema.js';
@@ -21,23 +20,18 @@ export async function loadAids(dirs: readonly string[]): Promise<Aids> {
   const files = new Map<string, string>();
   let tracks: AidsFile['tracks'];
   let templates: AidsFile['templates'];
-  for (const dir of dirs) {
-    for (const relative of (await fg('aids/*.{yaml,yml}', { cwd: dir, onlyFiles: true })).sort()) {
-      const file = path.join(dir, relative);
-      const parsed = await parseFile(file, aidsFile, problems);
-      if (!parsed) continue;
-      const seen = new Set<string>();
-      for (const [kind, list, map] of [['tokens', parsed.tokens ?? [], tokens], ['events', parsed.events ?? [], events]] as const) {
-        list.forEach((entry, i) => {
-          if (seen.has(entry.id)) problems.push({ file, path: `${kind}[${i}].id`, message: `duplicate id "${entry.id}"` });
-          seen.add(entry.id);
-          (map as Map<string, typeof entry>).set(entry.id, entry);
-          files.set(entry.id, file);
-        });
-      }
-      tracks = parsed.tracks ?? tracks;
-      templates = parsed.templates ?? templates;
+  for (const { file, data: parsed } of await parseFolderFiles(dirs, 'aids', aidsFile, problems)) {
+    const seen = new Set<string>();
+    for (const [kind, list, map] of [['tokens', parsed.tokens ?? [], tokens], ['events', parsed.events ?? [], events]] as const) {
+      list.forEach((entry, i) => {
+        if (seen.has(entry.id)) problems.push({ file, path: `${kind}[${i}].id`, message: `duplicate id "${entry.id}"` });
+        seen.add(entry.id);
+        (map as Map<string, typeof entry>).set(entry.id, entry);
+        files.set(entry.id, file);
+      });
     }
+    tracks = parsed.tracks ?? tracks;
+    templates = parsed.templates ?? templates;
   }
   for (const token of tokens.values()) {
     if (token.back && !tokens.has(token.back)) {

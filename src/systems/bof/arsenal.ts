@@ -1,7 +1,6 @@
 import path from 'node:path';
-import fg from 'fast-glob';
 import { deepFreeze } from '../../data/load.js';
-import { parseFile } from '../../data/parse.js';
+import { parseFolderFiles } from '../../data/parse.js';
 import { DataError, UsageError, type DataProblem } from '../../errors.js';
 import { arsenalFile, type Detachment, type Doctrine, type Nation, type Unit, type Weapon } from './arsenal-schema.js';
 
@@ -31,25 +30,26 @@ export async function loadArsenal(dirs: readonly string[]): Promise<Arsenal> {
     doctrines: new Map<string, Doctrine>(),
   };
   const files = new Map<string, string>();
-  for (const dir of dirs) {
-    const found = (await fg('arsenal/*.{yaml,yml}', { cwd: dir, onlyFiles: true })).sort();
-    const seen = new Map<string, string>();
-    for (const relative of found) {
-      const file = path.join(dir, relative);
-      const parsed = await parseFile(file, arsenalFile, problems);
-      if (!parsed) continue;
-      for (const kind of ['nations', 'weapons', 'units', 'doctrines'] as Kind[]) {
-        (parsed[kind] ?? []).forEach((entry, i) => {
-          const earlier = seen.get(entry.id);
-          if (earlier) {
-            problems.push({ file, path: `${kind}[${i}].id`, message: `duplicate id "${entry.id}", already used in ${earlier}` });
-            return;
-          }
-          seen.set(entry.id, file);
-          files.set(entry.id, file);
-          (maps[kind] as Map<string, typeof entry>).set(entry.id, entry);
-        });
-      }
+  // ids are unique within one data folder; a later folder (house rules) may replace them
+  let seen = new Map<string, string>();
+  let folder = '';
+  for (const { file, data: parsed } of await parseFolderFiles(dirs, 'arsenal', arsenalFile, problems)) {
+    const dir = path.dirname(path.dirname(file));
+    if (dir !== folder) {
+      folder = dir;
+      seen = new Map();
+    }
+    for (const kind of ['nations', 'weapons', 'units', 'doctrines'] as Kind[]) {
+      (parsed[kind] ?? []).forEach((entry, i) => {
+        const earlier = seen.get(entry.id);
+        if (earlier) {
+          problems.push({ file, path: `${kind}[${i}].id`, message: `duplicate id "${entry.id}", already used in ${earlier}` });
+          return;
+        }
+        seen.set(entry.id, file);
+        files.set(entry.id, file);
+        (maps[kind] as Map<string, typeof entry>).set(entry.id, entry);
+      });
     }
   }
   if (maps.units.size === 0 && problems.length === 0) {

@@ -1,6 +1,4 @@
-import path from 'node:path';
-import fg from 'fast-glob';
-import { parseFile } from '../../data/parse.js';
+import { parseFolderFiles } from '../../data/parse.js';
 import { DataError, type DataProblem } from '../../errors.js';
 import type { SystemRules } from '../../data/load.js';
 import { loadAids } from './aids.js';
@@ -12,11 +10,8 @@ import { scenariosFile, type GameMode } from './scenario-schema.js';
 export async function loadModes(dirs: readonly string[]): Promise<GameMode[]> {
   const problems: DataProblem[] = [];
   const modes = new Map<string, GameMode>();
-  for (const dir of dirs) {
-    for (const relative of (await fg('scenarios/*.{yaml,yml}', { cwd: dir, onlyFiles: true })).sort()) {
-      const parsed = await parseFile(path.join(dir, relative), scenariosFile, problems);
-      for (const mode of parsed?.modes ?? []) modes.set(mode.id, mode);
-    }
+  for (const { data } of await parseFolderFiles(dirs, 'scenarios', scenariosFile, problems)) {
+    for (const mode of data.modes) modes.set(mode.id, mode);
   }
   if (modes.size === 0 && problems.length === 0) problems.push({ file: dirs.join(', '), path: 'scenarios', message: 'no game modes found' });
   if (problems.length > 0) throw new DataError(problems);

@@ -1,8 +1,6 @@
-import path from 'node:path';
-import fg from 'fast-glob';
 import type { SystemRules } from '../../data/load.js';
 import { deepFreeze } from '../../data/load.js';
-import { parseFile } from '../../data/parse.js';
+import { parseFolderFiles } from '../../data/parse.js';
 import { formatLength, formatModifier } from '../../doc/helpers.js';
 import type { CardNode, CardPrint, DocumentNode, Units } from '../../doc/model.js';
 import { renderProse } from '../../doc/templates.js';
@@ -23,14 +21,10 @@ interface Lists {
 async function loadLists(dirs: readonly string[]): Promise<Lists> {
   const problems: DataProblem[] = [];
   const lists: Lists = { nations: new Map(), weapons: new Map(), units: new Map() };
-  for (const dir of dirs) {
-    for (const relative of (await fg('lists/*.{yaml,yml}', { cwd: dir, onlyFiles: true })).sort()) {
-      const file = path.join(dir, relative);
-      const parsed = await parseFile(file, listsFile, problems);
-      for (const n of parsed?.nations ?? []) lists.nations.set(n.id, n);
-      for (const w of parsed?.weapons ?? []) lists.weapons.set(w.id, w);
-      for (const u of parsed?.units ?? []) lists.units.set(u.id, u);
-    }
+  for (const { data } of await parseFolderFiles(dirs, 'lists', listsFile, problems)) {
+    for (const n of data.nations ?? []) lists.nations.set(n.id, n);
+    for (const w of data.weapons ?? []) lists.weapons.set(w.id, w);
+    for (const u of data.units ?? []) lists.units.set(u.id, u);
   }
   for (const unit of lists.units.values()) {
     if (!lists.nations.has(unit.nation)) problems.push({ file: 'lists', path: `units[id=${unit.id}].nation`, message: `unknown nation "${unit.nation}"` });
@@ -148,11 +142,8 @@ const tokensFile = z.object({ tokens: z.array(tokenSchema).min(1) }).strict();
 async function loadTokens(dirs: readonly string[]): Promise<Token[]> {
   const problems: DataProblem[] = [];
   const tokens = new Map<string, Token>();
-  for (const dir of dirs) {
-    for (const relative of (await fg('tokens/*.{yaml,yml}', { cwd: dir, onlyFiles: true })).sort()) {
-      const parsed = await parseFile(path.join(dir, relative), tokensFile, problems);
-      for (const token of parsed?.tokens ?? []) tokens.set(token.id, token);
-    }
+  for (const { data } of await parseFolderFiles(dirs, 'tokens', tokensFile, problems)) {
+    for (const token of data.tokens) tokens.set(token.id, token);
   }
   for (const token of tokens.values()) {
     if (token.back && !tokens.has(token.back)) problems.push({ file: 'tokens', path: `tokens[id=${token.id}].back`, message: `no token "${token.back}" for its other side` });
