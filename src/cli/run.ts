@@ -51,7 +51,7 @@ function buildParser(argv: readonly string[]) {
           .option('scenario', { type: 'string', describe: 'a game mode id (e.g. victory-zones); rolled when left out' })
           .option('players', { type: 'number', default: 2, describe: 'players in a versus game: 2, 4 or 6 (points cut to 75% or 50% each)' })
           .option('table', { type: 'string', describe: 'table size, width x height in --units (default 120x120 cm)' })
-          .option('points', { type: 'number', default: 150, describe: 'points per side for Combat only' })
+          .option('points', { type: 'number', describe: 'points per side where the rule set leaves them open (Burst of Fire Combat only: 150; Open Fire: 500)' })
           .option('count', { type: 'number', default: 1, describe: 'packets to roll, seeds derived from --seed (JSON Lines with --format json)' }),
       ),
     )

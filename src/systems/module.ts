@@ -48,7 +48,8 @@ export interface ScenarioRequest {
   players: 2 | 4 | 6;
   /** cm */
   table: { width: number; height: number };
-  points: number;
+  /** points where the rule set leaves them open; the module's own default when absent */
+  points?: number;
   count: number;
   seed: string;
   /** build the printable packets too (not needed for JSON) */

@@ -60,9 +60,9 @@ describe('muster --help and friends', () => {
     // objectives numbered 1 to 6, and HP counters that count down on their backs
     expect(sheet.tokens.filter((t) => t.front.label === 'Objective').map((t) => t.front.number)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(sheet.tokens.find((t) => t.front.label === 'HP' && t.front.number === 6)?.back.number).toBe(5);
-    const scenario = await muster(['scenario', 'openfire'], cwd);
-    expect(scenario.code).toBe(2);
-    expect(scenario.stderr).toMatch(/rule set "openfire" has no scenarios yet/);
+    const campaign = await muster(['campaign', 'openfire', 'booklet'], cwd);
+    expect(campaign.code).toBe(2);
+    expect(campaign.stderr).toMatch(/rule set "openfire" has no campaigns yet/);
   });
   it('validate checks the built-in data and templates', async () => {
     const { code, stdout } = await muster(['validate'], workdir());

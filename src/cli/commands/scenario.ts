@@ -13,7 +13,7 @@ export interface ScenarioArgs extends ProductArgs, CutArgs {
   scenario?: string;
   players: number;
   table?: string;
-  points: number;
+  points?: number;
   count: number;
 }
 
@@ -40,7 +40,9 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
   if (!(Number.isInteger(args.count) && args.count >= 1 && args.count <= maxCount)) {
     throw new UsageError(`--count ${args.count}: a whole number from 1 to ${maxCount}${args.format === 'json' ? '' : ' (up to 100000 with --format json)'}`);
   }
-  if (!(Number.isInteger(args.points) && args.points >= 10 && args.points <= 1000)) throw new UsageError(`--points ${args.points}: a whole number from 10 to 1000`);
+  if (args.points !== undefined && !(Number.isInteger(args.points) && args.points >= 10 && args.points <= 5000)) {
+    throw new UsageError(`--points ${args.points}: a whole number from 10 to 5000`);
+  }
   const table = parseTable(args.table, args.units);
   const print = cardPrint(args);
   const seed = args.seed !== undefined && args.seed.trim() !== '' ? args.seed : io.freshSeed();

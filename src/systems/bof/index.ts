@@ -140,7 +140,7 @@ async function scenario(request: ScenarioRequest, sink: (result: unknown, packet
     // each packet of a batch has its own seed, derived from the batch's and printed on it
     const seed = request.count === 1 ? request.seed : `${request.seed}-${i + 1}`;
     const roll = request.mode === 'solo' ? rollSoloScenario : rollVersusScenario;
-    const result: ScenarioResult = roll(ctx, request, createRng(seed), seed);
+    const result: ScenarioResult = roll(ctx, { ...request, points: request.points ?? 150 }, createRng(seed), seed);
     sink(result, request.packets ? buildPacket(result, packetCtx) : undefined);
     request.onProgress?.(i + 1, request.count);
   }

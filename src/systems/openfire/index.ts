@@ -2,10 +2,13 @@ import type { SystemRules } from '../../data/load.js';
 import { deepFreeze } from '../../data/load.js';
 import { parseFolderFiles } from '../../data/parse.js';
 import { formatLength, formatModifier } from '../../doc/helpers.js';
-import type { CardNode, CardPrint, DocumentNode, Units } from '../../doc/model.js';
+import type { Block, CardNode, CardPrint, DocumentNode, Units } from '../../doc/model.js';
 import { renderProse } from '../../doc/templates.js';
 import { DataError, UsageError, type DataProblem } from '../../errors.js';
-import type { CardsRequest, CardsResult, RuleSetModule, TokensRequest } from '../module.js';
+import type { CardsRequest, CardsResult, RuleSetModule, ScenarioRequest, TokensRequest } from '../module.js';
+import { createRng } from '../../engine/dice.js';
+import { drawMap } from '../../doc/map-diagram.js';
+import { rollOpenFireScenario, type OfScenarioResult } from './scenario.js';
 import { z } from 'zod';
 import { tokenSchema, type Token } from '../../data/tokens.js';
 import { buildTokenSheet } from '../../doc/build-tokens.js';
@@ -168,9 +171,79 @@ async function tokens(request: TokensRequest): Promise<{ doc: DocumentNode; warn
   return { doc, warnings: [] };
 }
 
+/** `muster scenario openfire`: a battle for the objectives, every die rolled, with its map. */
+async function scenario(request: ScenarioRequest, sink: (result: unknown, packet: DocumentNode | undefined) => void): Promise<void> {
+  if (request.mode === 'solo') throw new UsageError('Open Fire has no solo rules; use --mode versus');
+  if (request.scenario && request.scenario !== 'objectives') throw new UsageError(`--scenario ${request.scenario}: Open Fire has one scenario, objectives`);
+  if (request.players !== 2) throw new UsageError('--players: Open Fire scenarios are for two players');
+  const lists = await loadLists(request.system.dirs);
+  const info = request.system.info;
+  for (let i = 0; i < request.count; i++) {
+    const seed = request.count === 1 ? request.seed : `${request.seed}-${i + 1}`;
+    const result = rollOpenFireScenario(lists, { table: request.table, points: request.points ?? 500 }, createRng(seed), seed);
+    sink(result, request.packets ? ofPacket(result, lists, request, info) : undefined);
+    request.onProgress?.(i + 1, request.count);
+  }
+}
+
+function ofPacket(result: OfScenarioResult, lists: Lists, request: ScenarioRequest, info: SystemRules['info']): DocumentNode {
+  const name = (side: string) => `Side ${side.toUpperCase()}`;
+  const nation = (id: string) => lists.nations.get(id)!;
+  const cell = (text: string) => [{ text }];
+  const table = (id: string, title: string, section: string, columns: string[], rows: string[][]): Block => ({
+    kind: 'table',
+    id,
+    title,
+    section,
+    width: 'full',
+    columns: columns.map((label) => ({ label, align: 'left' as const })),
+    rows: rows.map((row) => row.map(cell)),
+  });
+  const dist = (inches: number) => formatLength(request.units === 'cm' ? inches * 2.5 : inches, request.units);
+  return {
+    meta: { title: `${result.scenario.name} (Open Fire)`, systemId: info.id, systemName: info.name, rulesVersion: info.rulesVersion, toolVersion: request.toolVersion, seed: result.seed, paper: request.paper, units: request.units },
+    sheets: [
+      {
+        title: `Scenario: ${result.scenario.name}`,
+        blocks: [
+          {
+            kind: 'text',
+            title: 'Briefing',
+            section: 'Objectives',
+            width: 'column',
+            paragraphs: [
+              `Seed **${result.seed}**: run muster again with --seed ${result.seed} for this very packet.`,
+              `**To win.** ${result.win.replace('3 in', dist(3))}`,
+              `Each side deploys within ${dist(12)} of its edge. Place the objectives in the order shown, the first in the deployment zones, the rest in the middle.`,
+            ],
+          },
+          table('setup', 'Setup', 'Deployment', ['Side', 'Nation', 'Edge', 'Points'], result.forces.map((f) => [name(f.side), nation(f.nation).name, result.deployment[f.side]!, `${f.points} of ${f.budget}`])),
+          table('objectives', 'Objectives, in placing order', 'Objectives', ['Objective', 'Placed by', 'Where'], result.objectives.map((o, i) => [String(i + 1), name(o.placedBy), o.where])),
+          ...result.forces.map((f) => table(`force-${f.side}`, `${name(f.side)}: ${nation(f.nation).name}, ${f.points} points`, 'Characteristics', ['Unit', 'No.', 'Points'], f.units.map((u) => [u.name, String(u.count), String(u.points)]))),
+        ],
+      },
+      {
+        title: 'Every roll',
+        blocks: [table('rolls', `Rolls for seed ${result.seed}`, 'Deployment', ['#', 'For', 'Dice', 'Faces', 'Total', 'Decided'], result.rolls.map((r, i) => [String(i + 1), r.purpose, r.dice, r.faces.join(' '), String(r.total), r.decided]))],
+      },
+    ],
+    drawings: [
+      drawMap({
+        table: result.table,
+        zones: result.zones,
+        objectives: result.objectives,
+        sides: Object.fromEntries(result.forces.map((f) => [f.side, { name: name(f.side), colour: nation(f.nation).colour }])),
+        units: request.units,
+      }),
+    ],
+    drawingsTitle: `Map: ${result.scenario.name}`,
+    drawingsAfterSheet: 1,
+  };
+}
+
 async function validate(system: SystemRules): Promise<string> {
   const [lists, markers] = await Promise.all([loadLists(system.dirs), loadTokens(system.dirs)]);
   return `${lists.nations.size} nations, ${lists.units.size} units, ${lists.weapons.size} weapons, ${markers.length} tokens`;
 }
 
-export const openFireModule: RuleSetModule = { cards, tokens, validate };
+export const openFireModule: RuleSetModule = { cards, tokens, scenario, validate };

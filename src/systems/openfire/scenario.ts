@@ -1,0 +1,126 @@
+import { rollDice, type Rng } from '../../engine/dice.js';
+import type { RollRecord } from '../../engine/tables.js';
+import type { OfNation, OfUnit } from './schema.js';
+
+export type Edge = 'north' | 'east' | 'south' | 'west';
+const OPPOSITE: Record<Edge, Edge> = { north: 'south', south: 'north', east: 'west', west: 'east' };
+
+export interface OfLists {
+  nations: ReadonlyMap<string, OfNation>;
+  units: ReadonlyMap<string, OfUnit>;
+}
+
+export interface OfScenarioResult {
+  system: string;
+  seed: string;
+  scenario: { id: string; name: string };
+  sides: string[];
+  attacker: null;
+  defender: null;
+  deployment: Record<string, Edge>;
+  objectives: { id: string; x: number; y: number; radius: number; placedBy: string; where: 'deployment zone' | 'middle' }[];
+  forces: { side: string; nation: string; points: number; budget: number; units: { unit: string; name: string; count: number; points: number }[] }[];
+  table: { width: number; height: number };
+  zones: { side: string; x: number; y: number; w: number; h: number; label: string }[];
+  win: string;
+  rolls: RollRecord[];
+}
+
+const DEPLOY_IN = 12;
+const CM_PER_IN = 2.5;
+
+/**
+ * An Open Fire battle (Deployment; Objectives): each side an edge and a zone 12 in deep, a D6
+ * of objectives placed in turn (first in the deployment zones, then the middle), and forces
+ * bought to the points from the sample lists: the officer, then seeded draws until one no
+ * longer fits.
+ */
+export function rollOpenFireScenario(lists: OfLists, options: { table: { width: number; height: number }; points: number }, rng: Rng, seed: string): OfScenarioResult {
+  const rolls: RollRecord[] = [];
+  const die = (dice: string, purpose: string, decided: (t: number) => string) => {
+    const roll = rollDice(rng, dice);
+    rolls.push({ purpose, ...roll, decided: decided(roll.total) });
+    return roll.total;
+  };
+  const draw = <T>(bag: readonly T[], purpose: string, name: (t: T) => string): T => {
+    const face = 1 + Math.floor(rng.next() * bag.length);
+    const item = bag[face - 1]!;
+    rolls.push({ purpose, dice: `1D${bag.length}`, faces: [face], total: face, decided: name(item) });
+    return item;
+  };
+
+  // the text gives each player an edge without saying which: a D6 picks the axis
+  const axis = die('1D6', 'deployment edges', (t) => (t <= 3 ? 'side A north, side B south' : 'side A west, side B east'));
+  const edgeA: Edge = axis <= 3 ? 'north' : 'west';
+  const deployment: Record<string, Edge> = { a: edgeA, b: OPPOSITE[edgeA] };
+  const { width: W, height: H } = options.table;
+  const depth = Math.min(DEPLOY_IN * CM_PER_IN, (Math.min(W, H) - 20) / 2);
+  const zones = (['a', 'b'] as const).map((side) => {
+    const edge = deployment[side]!;
+    const label = `side ${side.toUpperCase()}: within 12 in of the edge`;
+    if (edge === 'north') return { side, x: 0, y: 0, w: W, h: depth, label };
+    if (edge === 'south') return { side, x: 0, y: H - depth, w: W, h: depth, label };
+    if (edge === 'west') return { side, x: 0, y: 0, w: depth, h: H, label };
+    return { side, x: W - depth, y: 0, w: depth, h: H, label };
+  });
+
+  const count = die('1D6', 'number of objectives', (t) => `${t} objective${t === 1 ? '' : 's'}`);
+  const objectives: OfScenarioResult['objectives'] = [];
+  const inZone = Math.min(2, count);
+  for (let i = 0; i < count; i++) {
+    const side = i % 2 === 0 ? 'a' : 'b';
+    const zone = zones.find((z) => z.side === side)!;
+    const middle = i >= inZone;
+    const k = middle ? i - inZone : 0;
+    const spread = middle ? (k + 1) / (count - inZone + 1) : 0.5;
+    const vertical = edgeA === 'north';
+    const x = middle ? (vertical ? W * spread : W / 2) : zone.x + zone.w / 2;
+    const y = middle ? (vertical ? H / 2 : H * spread) : zone.y + zone.h / 2;
+    objectives.push({ id: `objective-${i + 1}`, x: Math.round(x), y: Math.round(y), radius: 3 * CM_PER_IN, placedBy: side, where: middle ? 'middle' : 'deployment zone' });
+  }
+
+  const nations = [...lists.nations.values()];
+  const forces = (['a', 'b'] as const).map((side) => {
+    const nation = draw(nations, `nation: side ${side.toUpperCase()}`, (n) => n.name);
+    const pool = [...lists.units.values()].filter((u) => u.nation === nation.id);
+    const officer = pool.find((u) => u.type === 'officer');
+    const bought: OfUnit[] = officer ? [officer] : [];
+    let points = officer?.points ?? 0;
+    const bag = pool.filter((u) => u.type !== 'officer');
+    while (bag.length > 0) {
+      let fits = true;
+      const unit = draw(bag, `force: side ${side.toUpperCase()}`, (u) => {
+        fits = points + u.points <= options.points;
+        return fits ? `${u.name} (${u.points} points)` : `${u.name} (${u.points} points): does not fit, buying ends`;
+      });
+      if (!fits) break;
+      bought.push(unit);
+      points += unit.points;
+    }
+    const counts = new Map<string, { unit: OfUnit; count: number }>();
+    for (const unit of bought) counts.set(unit.id, { unit, count: (counts.get(unit.id)?.count ?? 0) + 1 });
+    return {
+      side,
+      nation: nation.id,
+      points,
+      budget: options.points,
+      units: [...counts.values()].map(({ unit, count }) => ({ unit: unit.id, name: unit.name, count, points: unit.points * count })),
+    };
+  });
+
+  return {
+    system: 'openfire',
+    seed,
+    scenario: { id: 'objectives', name: 'Take and hold the objectives' },
+    sides: ['a', 'b'],
+    attacker: null,
+    defender: null,
+    deployment,
+    objectives,
+    forces,
+    table: options.table,
+    zones,
+    win: 'Hold the majority of the objectives for 2 turns, or be the last side standing. Infantry within 3 in holds an objective; vehicles and pinned infantry cannot.',
+    rolls,
+  };
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { loadRulesDb } from '../src/data/load.js';
+import { createRng } from '../src/engine/dice.js';
+import { buildQuickReference } from '../src/doc/build-reference.js';
+import { rollOpenFireScenario } from '../src/systems/openfire/scenario.js';
+import { listsFile } from '../src/systems/openfire/schema.js';
+import { parseFolderFiles } from '../src/data/parse.js';
+import { muster } from './helpers/cli.js';
+import { workdirs } from './helpers/fixtures.js';
+import { afterEach } from 'vitest';
+
+const workdir = workdirs(afterEach);
+const system = (await loadRulesDb({ dataDirs: [] })).system('openfire');
+const problems: never[] = [];
+const files = await parseFolderFiles(system.dirs, 'lists', listsFile, problems);
+const lists = {
+  nations: new Map(files.flatMap((f) => f.data.nations ?? []).map((n) => [n.id, n])),
+  units: new Map(files.flatMap((f) => f.data.units ?? []).map((u) => [u.id, u])),
+};
+const roll = (seed: string, points = 500) => rollOpenFireScenario(lists, { table: { width: 120, height: 120 }, points }, createRng(seed), seed);
+
+describe('Open Fire scenarios (Deployment; Objectives)', () => {
+  it('snapshot for seed "open-fire" (changes only on purpose)', () => {
+    expect(roll('open-fire')).toMatchSnapshot();
+  });
+  it('over 3000 seeds: 1 to 6 objectives with the D6’s frequencies, forces within budget, zones 12 in deep and apart', () => {
+    const counts = new Map<number, number>();
+    const n = 3000;
+    for (let i = 0; i < n; i++) {
+      const r = roll(`of-${i}`, 300 + (i % 5) * 100);
+      counts.set(r.objectives.length, (counts.get(r.objectives.length) ?? 0) + 1);
+      for (const f of r.forces) expect(f.points, r.seed).toBeLessThanOrEqual(f.budget);
+      expect(r.zones.map((z) => Math.min(z.w, z.h))).toEqual([30, 30]);
+      expect(r.deployment['a']).not.toBe(r.deployment['b']);
+      // the first objectives go to the deployment zones, the rest to the middle
+      expect(r.objectives.slice(0, 2).every((o) => o.where === 'deployment zone')).toBe(true);
+      expect(r.objectives.slice(2).every((o) => o.where === 'middle')).toBe(true);
+    }
+    for (let k = 1; k <= 6; k++) {
+      const p = 1 / 6;
+      expect(Math.abs((counts.get(k) ?? 0) / n - p)).toBeLessThan(5 * Math.sqrt((p * (1 - p)) / n));
+    }
+    expect(roll('same')).toEqual(roll('same'));
+  });
+  it('the packet and JSON through the command line; solo is refused', async () => {
+    const cwd = workdir();
+    const json = await muster(['scenario', 'openfire', '--seed', 'x', '--format', 'json', '--points', '400'], cwd);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({ system: 'openfire', seed: 'x', attacker: null, defender: null });
+    const pdf = await muster(['scenario', 'openfire', '--seed', 'x', '-o', 'of.pdf'], cwd);
+    expect(pdf.code).toBe(0);
+    const solo = await muster(['scenario', 'openfire', '--mode', 'solo'], cwd);
+    expect(solo.code).toBe(2);
+    expect(solo.stderr).toMatch(/Open Fire has no solo rules/);
+  });
+  it('quick-reference document snapshot (changes only on purpose)', () => {
+    expect(buildQuickReference(system, { units: 'in', paper: 'letter', toolVersion: '0.0.0-test' })).toMatchSnapshot();
+  });
+});
