@@ -53,6 +53,13 @@ describe('Open Fire scenarios (Deployment; Objectives)', () => {
     expect(solo.code).toBe(2);
     expect(solo.stderr).toMatch(/Open Fire has no solo rules/);
   });
+  it('quick-reference sheets fit one page each on A4 and Letter', async () => {
+    const { layoutDocument } = await import('../src/layout/pages.js');
+    for (const [paper, units] of [['a4', 'cm'], ['letter', 'in']] as const) {
+      const doc = buildQuickReference(system, { units, paper, toolVersion: '0' });
+      expect(layoutDocument(doc).pages, paper).toHaveLength(doc.sheets.length);
+    }
+  });
   it('quick-reference document snapshot (changes only on purpose)', () => {
     expect(buildQuickReference(system, { units: 'in', paper: 'letter', toolVersion: '0.0.0-test' })).toMatchSnapshot();
   });
