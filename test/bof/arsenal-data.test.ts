@@ -76,6 +76,10 @@ describe('the Burst of Fire arsenal', () => {
       expect(roster.problems, `${detachment.id}`).toEqual([]);
     }
   });
+  it('mounted cavalry move by their horses’ dice, not on foot', () => {
+    const ulan = buildUnitCard(arsenal.units.get('pl-cavalryman')!, { arsenal, units: 'cm', system: bof.info });
+    expect(ulan.front.stats.find((s) => s.icon === 'arrow')).toEqual({ icon: 'arrow', label: 'mounted', value: '3D6' });
+  });
   it('every card reads at arm’s length: no text under 5 pt', () => {
     const system = bof.info;
     const tooSmall: string[] = [];

@@ -107,7 +107,9 @@ function soldierStats(unit: Unit, weapons: Weapon[], quality: Quality, cost: num
   const stats: CardStat[] = [
     { icon: 'tommy-gun', label: 'attack', value: best ? attackText(best.attack!, best.attacksPerTurn) : '—' },
     { icon: 'star', label: 'melee (4D6)', value: String(melee) },
-    { icon: 'arrow', label: heavy ? 'move, no double' : 'move', value: formatLength(units === 'cm' ? 10 : 4, units) },
+    unit.movement === 'horse' && unit.mobility
+      ? { icon: 'arrow', label: 'mounted', value: `${unit.mobility}D6` }
+      : { icon: 'arrow', label: heavy ? 'move, no double' : 'move', value: formatLength(units === 'cm' ? 10 : 4, units) },
   ];
   if (he > 0) stats.push({ icon: 'explosion', label: 'HE', value: String(he) });
   if (ap > 0) stats.push({ icon: 'tank', label: 'AP', value: String(ap) });
