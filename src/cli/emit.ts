@@ -1,10 +1,11 @@
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DocumentNode } from '../doc/model.js';
 import { checkInterrupted } from '../errors.js';
 import { layoutDocument } from '../layout/pages.js';
 import { renderMarkdown } from '../render/markdown.js';
-import { renderPdf } from '../render/pdf-surface.js';
-import type { CliIo } from './io.js';
+import { PdfStream } from '../render/pdf-surface.js';
+import type { CliIo, FileWriter } from './io.js';
 import { prepareOutput } from './io.js';
 import type { Format } from './options.js';
 
@@ -14,53 +15,106 @@ export interface EmitOptions {
   json?: string;
   out?: string;
   quiet: boolean;
-  /** file name under out/ when -o is not given, without extension */
-  defaultName: string;
+  /**
+   * file name under out/ when -o is not given, without extension; a function when the name
+   * depends on what is rolled (it is asked once, after the first document)
+   */
+  defaultName: string | (() => string);
+}
+
+/** Where documents go, one at a time: a PDF is written as it is drawn. */
+export interface DocumentOutput {
+  add(doc: DocumentNode): Promise<void>;
+  /** text printed or written in place of the documents (--format json of an engine's result) */
+  setJson(json: string): void;
 }
 
 /**
- * Writes a built document in the requested format. A PDF goes to -o or to out/; JSON and
- * Markdown go to stdout unless -o is given. The output path is checked before any work, and
- * files are written whole or not at all.
+ * Opens the output, hands it to `produce`, and finishes it: the file appears whole when
+ * `produce` succeeds and nothing is left when it fails or Ctrl-C stops it. A PDF goes to -o or
+ * to out/; JSON and Markdown go to stdout unless -o is given. The output path is checked
+ * before any work.
  */
-export async function emitDocument(input: DocumentNode | DocumentNode[], options: EmitOptions, io: CliIo): Promise<void> {
-  const docs = Array.isArray(input) ? input : [input];
-  const target =
-    options.out !== undefined
-      ? path.resolve(io.cwd, options.out)
-      : options.format === 'pdf'
-        ? path.resolve(io.cwd, 'out', `${options.defaultName}.pdf`)
-        : undefined;
-  if (target) await prepareOutput(target, options.out !== undefined ? '-o/--out' : 'output', options.out === undefined);
+export async function withOutput(options: EmitOptions, io: CliIo, produce: (output: DocumentOutput) => Promise<void>): Promise<void> {
+  const given = options.out !== undefined ? path.resolve(io.cwd, options.out) : undefined;
+  const toOutFolder = given === undefined && options.format === 'pdf';
+  const outFolder = path.resolve(io.cwd, 'out');
+  if (given) await prepareOutput(given, '-o/--out', false);
+  // checked before any work, even when the name comes later: out/ can be made, or is a
+  // writable folder; it is made only when there is a file to put in it
+  if (toOutFolder) {
+    const made = await stat(outFolder).catch(() => undefined);
+    await prepareOutput(made ? path.join(outFolder, 'muster.pdf') : outFolder, 'output', false);
+  }
+  let resolved: string | undefined;
+  const target = async (): Promise<string | undefined> => {
+    if (given || !toOutFolder || resolved) return given ?? resolved;
+    const name = typeof options.defaultName === 'function' ? options.defaultName() : options.defaultName;
+    resolved = path.join(outFolder, `${name}.pdf`);
+    await prepareOutput(resolved, 'output', true);
+    return resolved;
+  };
 
-  let data: string | Uint8Array;
-  let pages: number | undefined;
-  switch (options.format) {
-    case 'json':
-      data = options.json ?? `${JSON.stringify(docs.length === 1 ? docs[0] : docs, null, 2)}\n`;
-      break;
-    case 'md':
-      data = docs.map(renderMarkdown).join('\n\n---\n\n');
-      break;
-    case 'pdf': {
-      // several packets go into one PDF, each numbered on its own
-      const placed = docs.map(layoutDocument);
-      const all = { meta: placed[0]!.meta, pages: placed.flatMap((p) => p.pages) };
-      pages = all.pages.length;
-      data = await renderPdf(all);
-      break;
+  const texts: string[] = [];
+  const docs: DocumentNode[] = [];
+  let json = options.json;
+  let pdf: { stream: PdfStream; file: FileWriter } | undefined;
+  const output: DocumentOutput = {
+    async add(doc) {
+      if (options.format === 'md') texts.push(renderMarkdown(doc));
+      if (options.format === 'json') docs.push(doc);
+      if (options.format !== 'pdf') return;
+      // several packets go into one PDF, each laid out and numbered on its own
+      const placed = layoutDocument(doc);
+      if (!pdf) pdf = { stream: new PdfStream(placed.meta), file: await io.openFile((await target())!) };
+      pdf.stream.add(placed.pages);
+      await writeAll(pdf.file, pdf.stream.take());
+      // Ctrl-C between packets: stop here, and the temporary file goes
+      checkInterrupted(io.signal);
+    },
+    setJson(text) {
+      json = text;
+    },
+  };
+
+  try {
+    await produce(output);
+    checkInterrupted(io.signal);
+    if (pdf) {
+      await writeAll(pdf.file, await pdf.stream.end());
+      checkInterrupted(io.signal);
+      await pdf.file.commit();
     }
+  } catch (error) {
+    await pdf?.file.discard();
+    throw error;
   }
 
-  // Ctrl-C during layout or rendering: stop before anything reaches the disk or stdout
-  checkInterrupted(io.signal);
-  if (!target) {
-    io.stdout.write(typeof data === 'string' ? data : Buffer.from(data).toString('utf8'));
-    return;
+  const file = await target();
+  let text: string | undefined;
+  if (options.format === 'json') text = json ?? `${JSON.stringify(docs.length === 1 ? docs[0] : docs, null, 2)}\n`;
+  if (options.format === 'md') text = texts.join('\n\n---\n\n');
+  if (text !== undefined) {
+    if (!file) {
+      io.stdout.write(text);
+      return;
+    }
+    await io.writeFile(file, text);
   }
-  await io.writeFile(target, data);
-  if (!options.quiet) {
-    const shown = path.relative(io.cwd, target) || target;
-    io.stderr.write(`Wrote ${shown.startsWith('..') ? target : shown}${pages ? ` (${pages} ${pages === 1 ? 'page' : 'pages'})` : ''}\n`);
+  if (file && !options.quiet) {
+    const shown = path.relative(io.cwd, file) || file;
+    const pages = pdf?.stream.pages;
+    io.stderr.write(`Wrote ${shown.startsWith('..') ? file : shown}${pages ? ` (${pages} ${pages === 1 ? 'page' : 'pages'})` : ''}\n`);
   }
+}
+
+async function writeAll(file: FileWriter, chunks: Buffer[]): Promise<void> {
+  if (chunks.length > 0) await file.write(Buffer.concat(chunks));
+}
+
+/** Writes one built document (or a few) in the requested format. */
+export async function emitDocument(input: DocumentNode | DocumentNode[], options: EmitOptions, io: CliIo): Promise<void> {
+  await withOutput(options, io, async (output) => {
+    for (const doc of Array.isArray(input) ? input : [input]) await output.add(doc);
+  });
 }

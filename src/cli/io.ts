@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { access, constants, mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { access, constants, mkdir, open, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { checkInterrupted, GenerateError, InterruptedError, UsageError } from '../errors.js';
 import { SILENT, terminalProgress, type Progress } from './progress.js';
@@ -11,6 +11,8 @@ export interface CliIo {
   cwd: string;
   /** writes a whole file so that it either appears complete or not at all */
   writeFile(file: string, data: Uint8Array | string): Promise<void>;
+  /** a file written piece by piece that appears, complete, only when committed */
+  openFile(file: string): Promise<FileWriter>;
   env: Readonly<Record<string, string | undefined>>;
   /** a new seed when none is given: the one place randomness enters, and only to pick a seed */
   freshSeed(): string;
@@ -30,6 +32,7 @@ export function processIo(): CliIo {
     stderr: process.stderr,
     cwd: process.cwd(),
     writeFile: (file, data) => writeFileAtomic(file, data, controller.signal),
+    openFile: (file) => openFileAtomic(file, controller.signal),
     env: process.env,
     freshSeed: () => randomBytes(4).toString('hex'),
   };
@@ -39,9 +42,67 @@ export function processIo(): CliIo {
  * Writes to a temporary file beside the target, then renames it into place: a crash or a full
  * disk leaves the old file (or none) behind, never half a PDF.
  */
-export async function writeFileAtomic(file: string, data: Uint8Array | string, signal?: AbortSignal): Promise<void> {
+export interface FileWriter {
+  write(chunk: Uint8Array): Promise<void>;
+  /** closes the file and moves it into place */
+  commit(): Promise<void>;
+  /** closes and removes what was written; the target is left as it was */
+  discard(): Promise<void>;
+}
+
+function temporaryBeside(file: string): string {
   // unique per process beside the target, so two runs never share a temporary file
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+}
+
+/**
+ * Like writeFileAtomic for a file too big to hold: written piece by piece to a temporary
+ * file beside the target, which is renamed into place on commit and removed on any failure.
+ */
+export async function openFileAtomic(file: string, signal?: AbortSignal): Promise<FileWriter> {
+  const temp = temporaryBeside(file);
+  const failed = (error: unknown) => new GenerateError(`could not write ${file}: ${(error as Error).message}`, { cause: error });
+  let handle;
+  try {
+    handle = await open(temp, 'w');
+  } catch (error) {
+    throw failed(error);
+  }
+  let closed = false;
+  const close = async () => {
+    if (!closed) await handle.close();
+    closed = true;
+  };
+  const discard = async () => {
+    await close().catch(() => undefined);
+    await unlink(temp).catch(() => undefined);
+  };
+  return {
+    async write(chunk) {
+      try {
+        await handle.write(chunk);
+      } catch (error) {
+        await discard();
+        throw failed(error);
+      }
+    },
+    async commit() {
+      try {
+        await close();
+        checkInterrupted(signal);
+        await rename(temp, file);
+      } catch (error) {
+        await discard();
+        if (error instanceof InterruptedError) throw error;
+        throw failed(error);
+      }
+    },
+    discard,
+  };
+}
+
+export async function writeFileAtomic(file: string, data: Uint8Array | string, signal?: AbortSignal): Promise<void> {
+  const temp = temporaryBeside(file);
   try {
     await writeFile(temp, data);
     checkInterrupted(signal);

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import YAML from 'yaml';
 import type { z } from 'zod';
 import type { DataProblem } from '../errors.js';
+import { parseYamlText } from './parsed-cache.js';
 
 /**
  * Reads a YAML (or JSON, which is YAML) file and validates it against a schema. Problems go
@@ -20,7 +20,7 @@ export async function parseFile<T>(file: string, schema: z.ZodType<T>, problems:
   }
   let raw: unknown;
   try {
-    raw = YAML.parse(text, { prettyErrors: true, uniqueKeys: true });
+    raw = await parseYamlText(text);
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
     const pos = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];

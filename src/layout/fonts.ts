@@ -17,7 +17,11 @@ export const FONT_FILES: Readonly<Record<FontFace, string>> = {
 const fonts = new Map<FontFace, Font>();
 const widths = new Map<string, number>();
 
-function font(face: FontFace): Font {
+/**
+ * The parsed font for a face, opened once per process. The PDF renderer embeds these same
+ * objects, so measuring and printing share one parse and one set of glyph metrics.
+ */
+export function font(face: FontFace): Font {
   let loaded = fonts.get(face);
   if (!loaded) {
     loaded = openSync(FONT_FILES[face]);

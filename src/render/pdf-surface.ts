@@ -1,9 +1,10 @@
 import PDFDocument from 'pdfkit';
-import { FONT_FILES } from '../layout/fonts.js';
+import { font, FONT_FILES } from '../layout/fonts.js';
 import type { IconName } from '../doc/model.js';
 import { EVEN_ODD, ICON_BOX, ICONS } from '../layout/icons.js';
-import type { FontFace, PlacedDocument } from '../layout/primitives.js';
-import { renderDocument } from './render.js';
+import type { FontFace, PlacedDocument, PlacedPage } from '../layout/primitives.js';
+import type { DocumentMeta } from '../doc/model.js';
+import { renderPages } from './render.js';
 import type { Surface } from './surface.js';
 
 /**
@@ -12,69 +13,189 @@ import type { Surface } from './surface.js';
  */
 export const FIXED_PDF_DATE = new Date(Date.UTC(2024, 0, 1, 0, 0, 0));
 
+interface Paint {
+  fill?: string;
+  stroke?: string;
+  lineWidth?: number;
+}
+
+/** A number as PDF content wants it: no exponent, at most four decimals. */
+function num(n: number): string {
+  return String(Math.round(n * 10000) / 10000);
+}
+
+/**
+ * An icon's outline as PDF path operators in its 24-unit box, made once per icon: pdfkit would
+ * otherwise parse the SVG path (arcs included) on every card. pdfkit's own SVG reader does the
+ * parsing, so the outline is exactly the one `path()` would draw.
+ */
+const ICON_OPS = new Map<IconName, string>();
+function iconOps(name: IconName): string {
+  let ops = ICON_OPS.get(name);
+  if (ops === undefined) {
+    const out: string[] = [];
+    // the current point and the subpath's start, for quadratic curves (PDF has only cubics)
+    let at = [0, 0];
+    let start = [0, 0];
+    const recorder = {
+      moveTo: (x: number, y: number) => {
+        out.push(`${num(x)} ${num(y)} m`);
+        at = start = [x, y];
+      },
+      lineTo: (x: number, y: number) => {
+        out.push(`${num(x)} ${num(y)} l`);
+        at = [x, y];
+      },
+      bezierCurveTo: (a: number, b: number, c: number, d: number, x: number, y: number) => {
+        out.push(`${num(a)} ${num(b)} ${num(c)} ${num(d)} ${num(x)} ${num(y)} c`);
+        at = [x, y];
+      },
+      quadraticCurveTo: (qx: number, qy: number, x: number, y: number) => {
+        const [x0, y0] = at as [number, number];
+        recorder.bezierCurveTo(x0 + (2 / 3) * (qx - x0), y0 + (2 / 3) * (qy - y0), x + (2 / 3) * (qx - x), y + (2 / 3) * (qy - y), x, y);
+      },
+      closePath: () => {
+        out.push('h');
+        at = start;
+      },
+    };
+    // pdfkit's SVG reader calls only these five methods on the object it is given
+    (PDFDocument.prototype as unknown as { path(this: unknown, d: string): void }).path.call(recorder, ICONS[name]);
+    ops = `${out.join('\n')}\n${EVEN_ODD.has(name) ? 'f*' : 'f'}`;
+    ICON_OPS.set(name, ops);
+  }
+  return ops;
+}
+
+/**
+ * Draws on pdfkit. It remembers the colours and line width in force and only writes an
+ * operator when one changes: a sheet of cards sets the same few colours thousands of times.
+ */
 class PdfSurface implements Surface {
+  private fill: string | undefined;
+  private stroke: string | undefined;
+  private width: number | undefined;
+  private face: FontFace | undefined;
+  private size: number | undefined;
+
   constructor(private readonly pdf: PDFKit.PDFDocument) {}
+
   beginPage(width: number, height: number): void {
     this.pdf.addPage({ size: [width, height], margin: 0 });
+    // a new page starts from the default graphics state
+    this.fill = this.stroke = this.width = undefined;
+  }
+  private fillWith(color: string): void {
+    if (this.fill !== color) this.pdf.fillColor(color);
+    this.fill = color;
+  }
+  private strokeWith(color: string, lineWidth: number): void {
+    if (this.stroke !== color) this.pdf.strokeColor(color);
+    if (this.width !== lineWidth) this.pdf.lineWidth(lineWidth);
+    this.stroke = color;
+    this.width = lineWidth;
+  }
+  private paint(paint: Paint): void {
+    if (paint.fill) this.fillWith(paint.fill);
+    if (paint.stroke) this.strokeWith(paint.stroke, paint.lineWidth ?? 1);
+    if (paint.fill && paint.stroke) this.pdf.fillAndStroke();
+    else if (paint.fill) this.pdf.fill();
+    else if (paint.stroke) this.pdf.stroke();
   }
   text(text: string, x: number, y: number, face: FontFace, size: number, color: string, rotate?: number): void {
+    if (this.face !== face) this.pdf.font(face);
+    if (this.size !== size) this.pdf.fontSize(size);
+    this.face = face;
+    this.size = size;
+    this.fillWith(color);
     if (rotate) this.pdf.save().rotate(rotate, { origin: [x, y] });
-    this.pdf.font(face).fontSize(size).fillColor(color).text(text, x, y, { lineBreak: false });
+    this.pdf.text(text, x, y, { lineBreak: false });
     if (rotate) this.pdf.restore();
   }
-  rect(x: number, y: number, w: number, h: number, paint: { fill?: string; stroke?: string; lineWidth?: number }): void {
+  rect(x: number, y: number, w: number, h: number, paint: Paint): void {
     this.pdf.rect(x, y, w, h);
-    if (paint.fill && paint.stroke) {
-      this.pdf.lineWidth(paint.lineWidth ?? 1).fillAndStroke(paint.fill, paint.stroke);
-    } else if (paint.fill) {
-      this.pdf.fill(paint.fill);
-    } else if (paint.stroke) {
-      this.pdf.lineWidth(paint.lineWidth ?? 1).stroke(paint.stroke);
-    }
+    this.paint(paint);
   }
   line(x1: number, y1: number, x2: number, y2: number, color: string, lineWidth: number): void {
-    this.pdf.moveTo(x1, y1).lineTo(x2, y2).lineWidth(lineWidth).stroke(color);
+    this.pdf.moveTo(x1, y1).lineTo(x2, y2);
+    this.paint({ stroke: color, lineWidth });
   }
-  circle(cx: number, cy: number, r: number, paint: { fill?: string; stroke?: string; lineWidth?: number; dash?: number }): void {
-    this.pdf.save();
-    if (paint.dash) this.pdf.dash(paint.dash, { space: paint.dash });
+  circle(cx: number, cy: number, r: number, paint: Paint & { dash?: number }): void {
+    if (paint.dash) this.pdf.save().dash(paint.dash, { space: paint.dash });
     this.pdf.circle(cx, cy, r);
-    if (paint.fill && paint.stroke) this.pdf.lineWidth(paint.lineWidth ?? 1).fillAndStroke(paint.fill, paint.stroke);
-    else if (paint.fill) this.pdf.fill(paint.fill);
-    else if (paint.stroke) this.pdf.lineWidth(paint.lineWidth ?? 1).stroke(paint.stroke);
-    this.pdf.restore();
+    this.paint(paint);
+    if (paint.dash) this.pdf.restore();
   }
   icon(name: IconName, x: number, y: number, size: number, color: string): void {
-    this.pdf.save();
-    this.pdf.translate(x, y).scale(size / ICON_BOX);
-    this.pdf.path(ICONS[name]).fill(color, EVEN_ODD.has(name) ? 'even-odd' : 'non-zero');
-    this.pdf.restore();
+    this.fillWith(color);
+    const scale = num(size / ICON_BOX);
+    this.pdf.addContent(`q\n${scale} 0 0 ${scale} ${num(x)} ${num(y)} cm\n${iconOps(name)}\nQ`);
   }
 }
 
-/** Renders a placed document to PDF bytes: same document in, same bytes out. */
+/**
+ * A PDF written as it is drawn: pages are added in batches (a packet at a time) and the bytes
+ * pdfkit has finished with are taken away after each batch, so a long batch of packets never
+ * sits in memory whole. Same pages in, same bytes out.
+ */
+export class PdfStream {
+  private readonly pdf: PDFKit.PDFDocument;
+  private readonly surface: PdfSurface;
+  private chunks: Buffer[] = [];
+  private readonly ended: Promise<void>;
+  pages = 0;
+
+  constructor(meta: DocumentMeta) {
+    this.pdf = new PDFDocument({
+      autoFirstPage: false,
+      compress: true,
+      info: {
+        Title: meta.title,
+        Author: 'muster',
+        Subject: `${meta.systemName} (${meta.rulesVersion})${meta.seed ? `, seed ${meta.seed}` : ''}`,
+        Creator: `muster ${meta.toolVersion}`,
+        Producer: `muster ${meta.toolVersion}`,
+        CreationDate: FIXED_PDF_DATE,
+        ModDate: FIXED_PDF_DATE,
+      },
+    });
+    // the fonts measured by the layout are the fonts embedded: one parse serves both
+    for (const face of Object.keys(FONT_FILES) as FontFace[]) {
+      this.pdf.registerFont(face, font(face) as unknown as PDFKit.Mixins.PDFFontSource);
+    }
+    this.pdf.on('data', (chunk: Buffer) => this.chunks.push(chunk));
+    this.ended = new Promise((resolve, reject) => {
+      this.pdf.on('end', resolve);
+      this.pdf.on('error', reject);
+    });
+    this.surface = new PdfSurface(this.pdf);
+  }
+
+  /** Draws the pages; bytes of the pages before the last become available to take(). */
+  add(pages: readonly PlacedPage[]): void {
+    renderPages(pages, this.surface);
+    this.pages += pages.length;
+  }
+
+  /** The bytes written since the last call. */
+  take(): Buffer[] {
+    const taken = this.chunks;
+    this.chunks = [];
+    return taken;
+  }
+
+  /** Finishes the file: the last page, the fonts, the cross-reference table. */
+  async end(): Promise<Buffer[]> {
+    this.pdf.end();
+    await this.ended;
+    return this.take();
+  }
+}
+
+/** Renders a placed document to PDF bytes in one go: same document in, same bytes out. */
 export async function renderPdf(doc: PlacedDocument): Promise<Buffer> {
-  const pdf = new PDFDocument({
-    autoFirstPage: false,
-    compress: true,
-    info: {
-      Title: doc.meta.title,
-      Author: 'muster',
-      Subject: `${doc.meta.systemName} (${doc.meta.rulesVersion})${doc.meta.seed ? `, seed ${doc.meta.seed}` : ''}`,
-      Creator: `muster ${doc.meta.toolVersion}`,
-      Producer: `muster ${doc.meta.toolVersion}`,
-      CreationDate: FIXED_PDF_DATE,
-      ModDate: FIXED_PDF_DATE,
-    },
-  });
-  for (const [face, file] of Object.entries(FONT_FILES)) pdf.registerFont(face, file);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
-  renderDocument(doc, new PdfSurface(pdf));
-  pdf.end();
-  return done;
+  const stream = new PdfStream(doc.meta);
+  stream.add(doc.pages);
+  const head = stream.take();
+  return Buffer.concat([...head, ...(await stream.end())]);
 }

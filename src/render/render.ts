@@ -1,9 +1,13 @@
-import type { PlacedDocument } from '../layout/primitives.js';
+import type { PlacedDocument, PlacedPage } from '../layout/primitives.js';
 import type { Surface } from './surface.js';
 
 /** The one place primitives become drawing calls. */
 export function renderDocument(doc: PlacedDocument, surface: Surface): void {
-  for (const page of doc.pages) {
+  renderPages(doc.pages, surface);
+}
+
+export function renderPages(pages: readonly PlacedPage[], surface: Surface): void {
+  for (const page of pages) {
     surface.beginPage(page.width, page.height);
     for (const item of page.items) {
       switch (item.kind) {

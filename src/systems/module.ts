@@ -99,7 +99,7 @@ export interface RuleSetModule {
    * Rolls `count` scenarios (seeds derived from the request's) and hands each to `sink` as it
    * is made, with its packet when `packets` is asked for, so a long batch need not be held.
    */
-  scenario?(request: ScenarioRequest, sink: (result: unknown, packet: DocumentNode | undefined) => void): Promise<void>;
+  scenario?(request: ScenarioRequest, sink: (result: unknown, packet: DocumentNode | undefined) => void | Promise<void>): Promise<void>;
   cards?(request: CardsRequest): Promise<CardsResult>;
   tokens?(request: TokensRequest): Promise<{ doc: DocumentNode; warnings: string[] }>;
   /** checks of the module's own data, for `muster validate`; throws DataError on problems */

@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, chmodSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, chmodSync, writeFileSync } from 'node:fs';
+import { openFileAtomic } from '../../src/cli/io.js';
+import { GenerateError } from '../../src/errors.js';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_DATA, scratchDir } from '../helpers/fixtures.js';
@@ -171,15 +173,27 @@ describe('bad input: a clear message, exit 2, no file', () => {
   });
   it('a failure while writing leaves the old file and no temporary file, exit 1', async () => {
     const cwd = workdir();
+    writeFileSync(path.join(cwd, 'sheets.pdf'), 'the old sheets');
+    let writes = 0;
     const failing = await muster(['tables', 'bof', '-o', 'sheets.pdf'], cwd, {
-      writeFile: async () => {
-        const { GenerateError } = await import('../../src/errors.js');
-        throw new GenerateError('could not write sheets.pdf: disk full', { cause: new Error('ENOSPC') });
+      // the disk fills after the first pages are on it
+      openFile: async (file) => {
+        const real = await openFileAtomic(file);
+        return {
+          ...real,
+          write: async (chunk) => {
+            writes += 1;
+            if (writes > 1) throw new GenerateError('could not write sheets.pdf: disk full', { cause: new Error('ENOSPC') });
+            await real.write(chunk);
+          },
+        };
       },
     });
+    expect(writes).toBe(2);
     expect(failing.code).toBe(1);
     expect(failing.stderr).toMatch(/could not write sheets\.pdf: disk full\n {2}caused by: ENOSPC/);
-    expect(readdirSync(cwd)).toEqual([]);
+    expect(readdirSync(cwd)).toEqual(['sheets.pdf']);
+    expect(readFileSync(path.join(cwd, 'sheets.pdf'), 'utf8')).toBe('the old sheets');
   });
   it('bad house-rule data names the file and field, exit 2, no output', async () => {
     const cwd = workdir();

@@ -1,9 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { workdirs } from '../helpers/fixtures.js';
 import { muster, pdfPageCount } from '../helpers/cli.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 const workdir = workdirs(afterEach);
 
@@ -87,4 +90,26 @@ describe('long jobs', () => {
     expect(stderr).toMatch(/interrupted; nothing was written/);
     expect(readdirSync(cwd)).toEqual([]);
   });
+  it('Ctrl-C part-way through a batch leaves the old PDF and no temporary file', async () => {
+    const controller = new AbortController();
+    const cwd = workdir();
+    writeFileSync(path.join(cwd, 'packets.pdf'), 'the old packets');
+    // the first packets are already on disk in the temporary file when the signal comes
+    const progress = { start() {}, tick: (done: number) => done === 3 && controller.abort(), stop() {} };
+    const { code } = await muster(['scenario', 'bof', '--seed', 'c', '--count', '6', '-o', 'packets.pdf'], cwd, { signal: controller.signal, progress });
+    expect(code).toBe(130);
+    expect(readdirSync(cwd)).toEqual(['packets.pdf']);
+    expect(readFileSync(path.join(cwd, 'packets.pdf'), 'utf8')).toBe('the old packets');
+  });
+  it('a real SIGINT to a running batch: exit 130, nothing left (the built command)', async () => {
+    const cwd = workdir();
+    const child = spawn(process.execPath, [path.join(ROOT, 'bin/muster.js'), 'scenario', 'bof', '--seed', 's', '--count', '1000', '-o', 'big.pdf', '--quiet'], { cwd });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    // wait until packets are being written, then press Ctrl-C
+    for (let i = 0; i < 400 && !readdirSync(cwd).some((f) => f.endsWith('.tmp')); i++) await new Promise((r) => setTimeout(r, 25));
+    expect(readdirSync(cwd).some((f) => f.endsWith('.tmp'))).toBe(true);
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(readdirSync(cwd)).toEqual([]);
+  }, 30_000);
 });

@@ -1,5 +1,5 @@
 import { run } from '../../src/cli/run.js';
-import { writeFileAtomic, type CliIo } from '../../src/cli/io.js';
+import { openFileAtomic, writeFileAtomic, type CliIo } from '../../src/cli/io.js';
 
 export interface CliResult {
   code: number;
@@ -16,6 +16,7 @@ export async function muster(args: string[], cwd: string, io: Partial<CliIo> = {
     stderr: { write: (s: string) => (stderr += s), isTTY: false },
     cwd,
     writeFile: writeFileAtomic,
+    openFile: openFileAtomic,
     env: {},
     freshSeed: () => 'fresh-seed',
     progress: { start() {}, tick() {}, stop() {} },

@@ -1,8 +1,7 @@
 import { loadRulesDb } from '../../data/load.js';
-import type { DocumentNode } from '../../doc/model.js';
 import { checkInterrupted, UsageError } from '../../errors.js';
 import { moduleFor } from '../../systems/registry.js';
-import { emitDocument } from '../emit.js';
+import { withOutput } from '../emit.js';
 import type { CliIo } from '../io.js';
 import { resolveFrom, type ProductArgs } from '../options.js';
 import { cardPrint, type CutArgs } from '../print-options.js';
@@ -35,7 +34,7 @@ export function parseTable(text: string | undefined, units: 'cm' | 'in'): { widt
 export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number> {
   if (![2, 4, 6].includes(args.players)) throw new UsageError(`--players ${args.players}: allowed 2, 4 or 6`);
   if (args.mode === 'solo' && args.players !== 2) throw new UsageError('--players: a solo game has one player; leave --players out');
-  // JSON Lines stream, so a big batch costs no memory; a PDF or Markdown batch is held whole
+  // JSON Lines and PDFs stream, so a big batch costs no memory; Markdown is held whole
   const maxCount = args.format === 'json' ? 100_000 : 1000;
   if (!(Number.isInteger(args.count) && args.count >= 1 && args.count <= maxCount)) {
     throw new UsageError(`--count ${args.count}: a whole number from 1 to ${maxCount}${args.format === 'json' ? '' : ' (up to 100000 with --format json)'}`);
@@ -54,46 +53,48 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
   if (!args.quiet) io.stderr.write(`Seed: ${seed} (run again with --seed ${JSON.stringify(seed)} for the same ${args.count > 1 ? 'packets' : 'packet'})\n`);
   const progress = args.quiet || args.count < 5 ? undefined : io.progress;
   progress?.start(args.count, 'Rolling packets');
-  // JSON to stdout streams one line per packet, so --count 100000 stays flat in memory
+  // JSON to stdout streams one line per packet, and a PDF is written packet by packet, so a
+  // big batch stays flat in memory
   const streaming = args.format === 'json' && args.out === undefined && args.count > 1;
   const lines: string[] = [];
-  const docs: DocumentNode[] = [];
   let firstId = '';
-  await module.scenario(
-    {
-      onProgress: (done) => {
-        checkInterrupted(io.signal);
-        progress?.tick(done);
+  const emit = {
+    format: args.format,
+    out: args.out,
+    quiet: args.quiet,
+    defaultName: () => `${system.info.id}-${args.mode}-${args.count > 1 ? `${args.count}-packets` : firstId}-${safe(seed)}`,
+  };
+  await withOutput(emit, io, async (output) => {
+    await module.scenario!(
+      {
+        onProgress: (done) => {
+          checkInterrupted(io.signal);
+          progress?.tick(done);
+        },
+        packets: args.format !== 'json',
+        system,
+        mode: args.mode,
+        scenario: args.scenario,
+        players: args.players as 2 | 4 | 6,
+        table,
+        points: args.points,
+        count: args.count,
+        seed,
+        print,
+        units: args.units,
+        paper: args.paper,
+        toolVersion: TOOL_VERSION,
       },
-      packets: args.format !== 'json',
-      system,
-      mode: args.mode,
-      scenario: args.scenario,
-      players: args.players as 2 | 4 | 6,
-      table,
-      points: args.points,
-      count: args.count,
-      seed,
-      print,
-      units: args.units,
-      paper: args.paper,
-      toolVersion: TOOL_VERSION,
-    },
-    (result, packet) => {
-      firstId ||= (result as { scenario: { id: string } }).scenario.id;
-      if (streaming) io.stdout.write(`${JSON.stringify(result)}\n`);
-      else if (args.format === 'json') lines.push(args.count === 1 ? `${JSON.stringify(result, null, 2)}\n` : `${JSON.stringify(result)}\n`);
-      if (packet) docs.push(packet);
-    },
-  );
-  progress?.stop();
-  checkInterrupted(io.signal);
-  if (streaming) return 0;
-  await emitDocument(
-    docs,
-    { format: args.format, out: args.out, quiet: args.quiet, json: lines.join(''), defaultName: `${system.info.id}-${args.mode}-${args.count > 1 ? `${args.count}-packets` : firstId}-${safe(seed)}` },
-    io,
-  );
+      async (result, packet) => {
+        firstId ||= (result as { scenario: { id: string } }).scenario.id;
+        if (streaming) io.stdout.write(`${JSON.stringify(result)}\n`);
+        else if (args.format === 'json') lines.push(args.count === 1 ? `${JSON.stringify(result, null, 2)}\n` : `${JSON.stringify(result)}\n`);
+        if (packet) await output.add(packet);
+      },
+    );
+    progress?.stop();
+    if (args.format === 'json') output.setJson(streaming ? '' : lines.join(''));
+  });
   return 0;
 }
 

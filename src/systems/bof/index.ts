@@ -127,7 +127,7 @@ async function tokens(request: TokensRequest): Promise<{ doc: DocumentNode; warn
   return { doc, warnings };
 }
 
-async function scenario(request: ScenarioRequest, sink: (result: unknown, packet: DocumentNode | undefined) => void): Promise<void> {
+async function scenario(request: ScenarioRequest, sink: (result: unknown, packet: DocumentNode | undefined) => void | Promise<void>): Promise<void> {
   const ctx = await loadScenarioContext(request.system);
   if (request.scenario && !ctx.modes.some((m) => m.id === request.scenario)) {
     throw new UsageError(`--scenario ${request.scenario}: no such game mode; allowed: ${ctx.modes.map((m) => m.id).join(', ')}`);
@@ -141,7 +141,7 @@ async function scenario(request: ScenarioRequest, sink: (result: unknown, packet
     const seed = request.count === 1 ? request.seed : `${request.seed}-${i + 1}`;
     const roll = request.mode === 'solo' ? rollSoloScenario : rollVersusScenario;
     const result: ScenarioResult = roll(ctx, { ...request, points: request.points ?? 150 }, createRng(seed), seed);
-    sink(result, request.packets ? buildPacket(result, packetCtx) : undefined);
+    await sink(result, request.packets ? buildPacket(result, packetCtx) : undefined);
     request.onProgress?.(i + 1, request.count);
   }
 }

@@ -172,7 +172,7 @@ async function tokens(request: TokensRequest): Promise<{ doc: DocumentNode; warn
 }
 
 /** `muster scenario openfire`: a battle for the objectives, every die rolled, with its map. */
-async function scenario(request: ScenarioRequest, sink: (result: unknown, packet: DocumentNode | undefined) => void): Promise<void> {
+async function scenario(request: ScenarioRequest, sink: (result: unknown, packet: DocumentNode | undefined) => void | Promise<void>): Promise<void> {
   if (request.mode === 'solo') throw new UsageError('Open Fire has no solo rules; use --mode versus');
   if (request.scenario && request.scenario !== 'objectives') throw new UsageError(`--scenario ${request.scenario}: Open Fire has one scenario, objectives`);
   if (request.players !== 2) throw new UsageError('--players: Open Fire scenarios are for two players');
@@ -181,7 +181,7 @@ async function scenario(request: ScenarioRequest, sink: (result: unknown, packet
   for (let i = 0; i < request.count; i++) {
     const seed = request.count === 1 ? request.seed : `${request.seed}-${i + 1}`;
     const result = rollOpenFireScenario(lists, { table: request.table, points: request.points ?? 500 }, createRng(seed), seed);
-    sink(result, request.packets ? ofPacket(result, lists, request, info) : undefined);
+    await sink(result, request.packets ? ofPacket(result, lists, request, info) : undefined);
     request.onProgress?.(i + 1, request.count);
   }
 }

@@ -1,0 +1,14 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import YAML from 'yaml';
+import { PARSED_DATA_FILE, textKey, YAML_OPTIONS, type ParsedStore } from './parsed-cache.js';
+
+/** Parses every given YAML file into the store read by parseYamlText; run by `npm run build`. */
+export function writeParsedStore(files: readonly string[], location: URL | string = PARSED_DATA_FILE): number {
+  const values: Record<string, unknown> = {};
+  for (const file of [...files].sort()) {
+    const text = readFileSync(file, 'utf8');
+    values[textKey(text)] = YAML.parse(text, YAML_OPTIONS);
+  }
+  writeFileSync(location, `${JSON.stringify({ format: 1, values } satisfies ParsedStore)}\n`);
+  return Object.keys(values).length;
+}
