@@ -1,9 +1,18 @@
 // The parts of fontkit muster uses for measuring text; the package ships no types.
 declare module 'fontkit' {
   export interface Glyph {
+    id: number;
     advanceWidth: number;
   }
+  export interface GlyphPosition {
+    xAdvance: number;
+    yAdvance: number;
+    xOffset: number;
+    yOffset: number;
+  }
   export interface GlyphRun {
+    glyphs: Glyph[];
+    positions: GlyphPosition[];
     advanceWidth: number;
   }
   export interface Font {
@@ -12,7 +21,8 @@ declare module 'fontkit' {
     descent: number;
     lineGap: number;
     capHeight: number;
-    layout(text: string): GlyphRun;
+    layout(text: string, features?: unknown): GlyphRun;
+    glyphForCodePoint(codePoint: number): Glyph;
   }
   export function openSync(path: string): Font;
 }

@@ -1,0 +1,30 @@
+import { writeFileSync } from 'node:fs';
+import { FONT_FILES, FONT_PAIRS_FILE, fontFingerprint, measurePair, type FontPairStore } from './fonts.js';
+import type { FontFace } from './primitives.js';
+
+/**
+ * Measures every pair of the given characters in every face and writes the store that
+ * textWidth and the PDF renderer read; run by `npm run build`. Only pairs that kern or join
+ * are written: any other pair of known characters is zero.
+ */
+export function writeFontPairStore(text: string, location: URL | string = FONT_PAIRS_FILE): number {
+  const chars = [...new Set([...text].filter((c) => c.codePointAt(0)! >= 32))].sort();
+  const codePoints = chars.map((c) => c.codePointAt(0)!);
+  const fonts: FontPairStore['fonts'] = {};
+  let written = 0;
+  for (const face of Object.keys(FONT_FILES) as FontFace[]) {
+    const pairs: Record<string, number | null> = {};
+    for (const a of codePoints) {
+      for (const b of codePoints) {
+        const adjust = measurePair(face, a, b);
+        if (adjust !== 0) {
+          pairs[`${a},${b}`] = adjust;
+          written += 1;
+        }
+      }
+    }
+    fonts[face] = { fingerprint: fontFingerprint(face), chars: chars.join(''), pairs };
+  }
+  writeFileSync(location, `${JSON.stringify({ format: 1, fonts } satisfies FontPairStore)}\n`);
+  return written;
+}

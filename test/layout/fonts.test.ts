@@ -1,0 +1,108 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { font, FONT_PAIRS_FILE, fontFingerprint, printingFont, shapedTextWidth, textWidth, usePairStore } from '../../src/layout/fonts.js';
+import { writeFontPairStore } from '../../src/layout/write-font-pairs.js';
+import type { FontFace } from '../../src/layout/primitives.js';
+import { muster } from '../helpers/cli.js';
+import { workdirs } from '../helpers/fixtures.js';
+
+const workdir = workdirs(afterEach);
+const FACES: FontFace[] = ['regular', 'bold', 'italic'];
+const scratch = mkdtempSync(path.join(tmpdir(), 'muster-fonts-'));
+afterAll(() => {
+  usePairStore(FONT_PAIRS_FILE);
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+function strings(value: unknown, into: Set<string>): Set<string> {
+  if (typeof value === 'string') into.add(value);
+  else if (Array.isArray(value)) value.forEach((v) => strings(v, into));
+  else if (value && typeof value === 'object') Object.values(value).forEach((v) => strings(v, into));
+  return into;
+}
+
+const texts = new Set<string>();
+
+describe('text measurement', () => {
+  beforeAll(async () => {
+    for (const text of ['fi', 'office', 'Offizier', 'affluent', 'AVAT Ty', 'T.', 'Wo', '“Yes”', '½ × 4D6 ≤ 14 — 90%', 'Überfall', '🎲']) texts.add(text);
+    const products = [
+      ['tables', 'bof'],
+      ['tables', 'openfire'],
+      ['cards', 'bof'],
+      ['cards', 'openfire'],
+      ['tokens', 'bof'],
+      ['tokens', 'bof', '--events'],
+      ['tokens', 'openfire'],
+      ['scenario', 'bof', '--seed', 'w', '--count', '3'],
+      ['scenario', 'bof', '--mode', 'solo', '--seed', 'w', '--count', '3'],
+      ['scenario', 'openfire', '--seed', 'w'],
+    ];
+    for (const args of products) {
+      const { code, stdout } = await muster([...args, '--format', 'json'], workdir());
+      expect(code, args.join(' ')).toBe(0);
+      // a batch of scenarios is JSON Lines
+      const batch = args.includes('--count');
+      for (const json of batch ? stdout.trim().split('\n') : [stdout]) strings(JSON.parse(json), texts);
+    }
+    // the packets' and booklet's prose, from their Markdown with the markup taken off
+    for (const args of [['scenario', 'bof', '--mode', 'solo', '--seed', 'w'], ['campaign', 'bof', 'booklet', '--seed', 'w']]) {
+      const { code, stdout } = await muster([...args, '--format', 'md'], workdir());
+      expect(code, args.join(' ')).toBe(0);
+      for (const line of stdout.split('\n')) for (const cell of line.split('|')) texts.add(cell.replace(/[#*_`>]/g, '').trim());
+    }
+    expect(texts.size).toBeGreaterThan(2000);
+  }, 60_000);
+
+  function expectExact(): void {
+    let checked = 0;
+    for (const face of FACES) {
+      for (const text of texts) {
+        for (const piece of [text, ...text.split(/\s+/)]) {
+          if (!piece) continue;
+          expect(textWidth(piece, face, 10), `${face} ${JSON.stringify(piece)}`).toBeCloseTo(shapedTextWidth(piece, face, 10), 9);
+          checked += 1;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(20000);
+
+    // what pdfkit embeds: the same glyphs at the same positions as fontkit's own shaping
+    const runs = new Set<string>();
+    for (const text of texts) for (const run of text.match(/[^ \t]*[ \t]?/g)!) if (run) runs.add(run);
+    for (const face of FACES) {
+      for (const run of runs) {
+        const fast = printingFont(face).layout(run);
+        const shaped = font(face).layout(run);
+        expect(fast.glyphs.map((g) => g.id), `${face} ${JSON.stringify(run)}`).toEqual(shaped.glyphs.map((g) => g.id));
+        expect(JSON.stringify(fast.positions), `${face} ${JSON.stringify(run)}`).toBe(JSON.stringify(shaped.positions));
+        expect(fast.advanceWidth).toBe(shaped.advanceWidth);
+      }
+    }
+  }
+
+  it('agrees with fontkit shaping on every text muster prints, pairs measured as they come', () => {
+    usePairStore(path.join(scratch, 'none.json'));
+    expectExact();
+  });
+  it('agrees with fontkit shaping on every text muster prints, pairs from the build\'s store', () => {
+    const store = path.join(scratch, 'pairs.json');
+    // the store holds only some characters: the rest are measured as they come
+    expect(writeFontPairStore('abcdefilnorstuAVTWY.,fi ', store)).toBeGreaterThan(10);
+    usePairStore(store);
+    expectExact();
+  });
+  it('a store made from another font file is ignored', () => {
+    const store = path.join(scratch, 'foreign.json');
+    const planted = { fingerprint: 'another font', chars: 'AV', pairs: { [`${'A'.codePointAt(0)},${'V'.codePointAt(0)}`]: 5000 } };
+    writeFileSync(store, JSON.stringify({ format: 1, fonts: { regular: planted } }));
+    usePairStore(store);
+    expect(textWidth('AV', 'regular', 10)).toBeCloseTo(shapedTextWidth('AV', 'regular', 10), 9);
+    // the same store with the right fingerprint is used: the planted value shows
+    writeFileSync(store, JSON.stringify({ format: 1, fonts: { regular: { ...planted, fingerprint: fontFingerprint('regular') } } }));
+    usePairStore(store);
+    expect(textWidth('AV', 'regular', 10)).toBeGreaterThan(shapedTextWidth('AV', 'regular', 10) + 20);
+  });
+});
