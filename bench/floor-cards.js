@@ -1,6 +1,8 @@
 // The floor for card rendering: plain pdfkit drawing cards of similar content (a title bar,
 // stat boxes, a few lines of text, a border, a few vector icons) with the same font, with no
-// layout engine in between. muster's time per card is compared with this.
+// layout engine in between, and a sheet of backs after each sheet of fronts (a coloured field,
+// a frame, a big icon, two centred lines) as muster prints them. muster's time per card is
+// compared with this.
 import PDFDocument from 'pdfkit';
 import { createRequire } from 'node:module';
 
@@ -18,8 +20,25 @@ export function floorCards(count) {
     const chunks = [];
     doc.on('data', (c) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
+    const backs = (first) => {
+      doc.addPage({ size: 'A4', margin: 0 });
+      for (let i = first; i < Math.min(first + 9, count); i++) {
+        const x = 10 * MM + (2 - (i % 3)) * 63 * MM;
+        const y = 15 * MM + (Math.floor(i / 3) % 3) * 88 * MM;
+        doc.rect(x, y, 63 * MM, 88 * MM).fill('#4f5b62');
+        doc.rect(x + 8, y + 8, 63 * MM - 16, 88 * MM - 16).lineWidth(0.8).stroke('#ffffff');
+        doc.save().translate(x + 45, y + 75).scale(75 / 24).path(ICON).fill('#ffffff').restore();
+        const title = 'BURST OF FIRE';
+        doc.font('bold').fontSize(13).fillColor('#ffffff').text(title, x + (63 * MM - doc.widthOfString(title)) / 2, y + 30, { lineBreak: false });
+        const sub = `Germany · unit ${i}`;
+        doc.font('regular').fontSize(9).text(sub, x + (63 * MM - doc.widthOfString(sub)) / 2, y + 190, { lineBreak: false });
+      }
+    };
     for (let i = 0; i < count; i++) {
-      if (i % 9 === 0) doc.addPage({ size: 'A4', margin: 0 });
+      if (i % 9 === 0) {
+        if (i > 0) backs(i - 9);
+        doc.addPage({ size: 'A4', margin: 0 });
+      }
       const x = 10 * MM + (i % 3) * 63 * MM;
       const y = 15 * MM + (Math.floor(i / 3) % 3) * 88 * MM;
       doc.rect(x, y, 63 * MM, 15 * MM).fill('#4f5b62');
@@ -35,6 +54,7 @@ export function floorCards(count) {
       }
       for (let l = 0; l < 4; l++) doc.font('regular').fontSize(8.5).fillColor('#1b1d1a').text(`Weapon line ${l}: attack 8 ×2, melee +1`, x + 8, y + 130 + l * 11, { lineBreak: false });
     }
+    backs(Math.floor((count - 1) / 9) * 9);
     doc.end();
   });
 }

@@ -2,9 +2,8 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DocumentNode } from '../doc/model.js';
 import { checkInterrupted } from '../errors.js';
-import { layoutDocument } from '../layout/pages.js';
 import { renderMarkdown } from '../render/markdown.js';
-import { PdfStream } from '../render/pdf-surface.js';
+import type { PdfStream } from '../render/pdf-surface.js';
 import type { CliIo, FileWriter } from './io.js';
 import { prepareOutput } from './io.js';
 import type { Format } from './options.js';
@@ -65,6 +64,7 @@ export async function withOutput(options: EmitOptions, io: CliIo, produce: (outp
       if (options.format === 'json') docs.push(doc);
       if (options.format !== 'pdf') return;
       // several packets go into one PDF, each laid out and numbered on its own
+      const { layoutDocument, PdfStream } = await pdfWriter();
       const placed = layoutDocument(doc);
       if (!pdf) pdf = { stream: new PdfStream(placed.meta), file: await io.openFile((await target())!) };
       pdf.stream.add(placed.pages);
@@ -106,6 +106,12 @@ export async function withOutput(options: EmitOptions, io: CliIo, produce: (outp
     const pages = pdf?.stream.pages;
     io.stderr.write(`Wrote ${shown.startsWith('..') ? file : shown}${pages ? ` (${pages} ${pages === 1 ? 'page' : 'pages'})` : ''}\n`);
   }
+}
+
+/** Layout and the PDF writer (fontkit, pdfkit) are loaded only when a PDF is made. */
+async function pdfWriter() {
+  const [{ layoutDocument }, { PdfStream }] = await Promise.all([import('../layout/pages.js'), import('../render/pdf-surface.js')]);
+  return { layoutDocument, PdfStream };
 }
 
 async function writeAll(file: FileWriter, chunks: Buffer[]): Promise<void> {

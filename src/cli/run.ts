@@ -1,12 +1,9 @@
 import yargs from 'yargs';
 import { causeChain, exitCodeOf, UsageError } from '../errors.js';
-import { runCards, type CardsArgs } from './commands/cards.js';
-import { runCampaign, type CampaignArgs } from './commands/campaign.js';
-import { runScenario, type ScenarioArgs } from './commands/scenario.js';
-import { runSystems } from './commands/systems.js';
-import { runTokens, type TokensArgs } from './commands/tokens.js';
-import { runTables } from './commands/tables.js';
-import { runValidate } from './commands/validate.js';
+import type { CardsArgs } from './commands/cards.js';
+import type { CampaignArgs } from './commands/campaign.js';
+import type { ScenarioArgs } from './commands/scenario.js';
+import type { TokensArgs } from './commands/tokens.js';
 import type { CliIo } from './io.js';
 import { productOptions, type ProductArgs } from './options.js';
 import { cutOptions } from './print-options.js';
@@ -96,7 +93,15 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     let output = '';
     let failure: Error | undefined;
-    const parsed = await buildParser(args).parseAsync(args, {}, (error, _argv, text) => {
+    const parser = buildParser(args);
+    if (!args.some((a) => a === '--help' || a === '-h' || a === 'help')) {
+      // yargs lays out the whole help text after every command in case it is shown later;
+      // muster prints its own messages, so that work (a tenth of a fresh run) is skipped
+      (parser as unknown as { getInternalMethods(): { getUsageInstance(): { cacheHelpMessage(): void } } })
+        .getInternalMethods()
+        .getUsageInstance().cacheHelpMessage = () => undefined;
+    }
+    const parsed = await parser.parseAsync(args, {}, (error, _argv, text) => {
       if (error) failure = error;
       output = text;
     });
@@ -106,21 +111,22 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       return 0;
     }
     const command = String(parsed._[0]);
+    // each command's code is loaded when it runs: a JSON scenario never loads the PDF writer
     switch (command) {
       case 'systems':
-        return await runSystems(parsed as unknown as { format: 'text' | 'json'; data: string[] }, io);
+        return await (await import('./commands/systems.js')).runSystems(parsed as unknown as { format: 'text' | 'json'; data: string[] }, io);
       case 'tables':
-        return await runTables(parsed as unknown as ProductArgs, io);
+        return await (await import('./commands/tables.js')).runTables(parsed as unknown as ProductArgs, io);
       case 'cards':
-        return await runCards(parsed as unknown as CardsArgs, io);
+        return await (await import('./commands/cards.js')).runCards(parsed as unknown as CardsArgs, io);
       case 'tokens':
-        return await runTokens(parsed as unknown as TokensArgs, io);
+        return await (await import('./commands/tokens.js')).runTokens(parsed as unknown as TokensArgs, io);
       case 'scenario':
-        return await runScenario(parsed as unknown as ScenarioArgs, io);
+        return await (await import('./commands/scenario.js')).runScenario(parsed as unknown as ScenarioArgs, io);
       case 'campaign':
-        return await runCampaign(parsed as unknown as CampaignArgs, io);
+        return await (await import('./commands/campaign.js')).runCampaign(parsed as unknown as CampaignArgs, io);
       case 'validate':
-        return await runValidate(parsed as unknown as { data: string[] }, io);
+        return await (await import('./commands/validate.js')).runValidate(parsed as unknown as { data: string[] }, io);
       default:
         throw new UsageError(`unknown command "${command}"; run muster --help for the list`);
     }

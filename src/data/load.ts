@@ -58,13 +58,14 @@ export async function loadRulesDb(options: LoadOptions): Promise<RulesDb> {
 
   for (const [index, root] of roots.entries()) {
     await assertFolder(root, index === 0 ? 'the built-in data folder' : '--data');
-    const files = await fg(['*/system.yaml', '*/sheets.yaml', '*/tables/*.{yaml,yml}'], {
+    // the folders are small: listing them at once beats queueing each listing on the thread pool
+    const files = fg.sync(['*/system.yaml', '*/sheets.yaml', '*/tables/*.{yaml,yml}'], {
       cwd: root,
       onlyFiles: true,
     });
     // other folders of a rule set (its arsenal, say) belong to the rule set's own module
-    const moduleFiles = await fg(['*/*/**/*.{yaml,yml}', '!*/tables/**'], { cwd: root, onlyFiles: true });
-    const strays = (await fg(['*/*.{yaml,yml}', '!*/system.yaml', '!*/sheets.yaml'], { cwd: root, onlyFiles: true })).sort();
+    const moduleFiles = fg.sync(['*/*/**/*.{yaml,yml}', '!*/tables/**'], { cwd: root, onlyFiles: true });
+    const strays = (fg.sync(['*/*.{yaml,yml}', '!*/system.yaml', '!*/sheets.yaml'], { cwd: root, onlyFiles: true })).sort();
     for (const stray of strays) {
       problems.push({
         file: path.join(root, stray),

@@ -14,11 +14,12 @@ export const PARSED_DATA_FILE = new URL('../parsed-data.json', import.meta.url);
 export const YAML_OPTIONS = { prettyErrors: true, uniqueKeys: true } as const;
 
 export interface ParsedStore {
-  format: 1;
-  values: Record<string, unknown>;
+  format: 2;
+  /** each file's value as JSON text: parsed on use, so every caller gets its own copy */
+  values: Record<string, string>;
 }
 
-let loaded: Map<string, unknown> | undefined;
+let loaded: Map<string, string> | undefined;
 let loadedFrom: string | undefined;
 
 /** The store's key for a text. */
@@ -26,7 +27,7 @@ export function textKey(text: string): string {
   return createHash('sha1').update(text).digest('base64');
 }
 
-function store(location: URL | string): Map<string, unknown> {
+function store(location: URL | string): Map<string, string> {
   const where = String(location);
   if (loaded && loadedFrom === where) return loaded;
   loaded = new Map();
@@ -34,8 +35,11 @@ function store(location: URL | string): Map<string, unknown> {
   try {
     const parsed = JSON.parse(readFileSync(location, 'utf8')) as ParsedStore;
     // an unreadable or foreign store is ignored: every file is then parsed from YAML
-    if (parsed.format === 1 && parsed.values && typeof parsed.values === 'object') {
-      for (const key of Object.keys(parsed.values)) loaded.set(key, parsed.values[key]);
+    if (parsed.format === 2 && parsed.values && typeof parsed.values === 'object') {
+      for (const key of Object.keys(parsed.values)) {
+        const value = parsed.values[key];
+        if (typeof value === 'string') loaded.set(key, value);
+      }
     }
   } catch {
     // no store (running from source, or before the first build)
@@ -49,7 +53,7 @@ function store(location: URL | string): Map<string, unknown> {
  */
 export async function parseYamlText(text: string, location: URL | string = PARSED_DATA_FILE): Promise<unknown> {
   const known = store(location).get(textKey(text));
-  if (known !== undefined) return structuredClone(known);
+  if (known !== undefined) return JSON.parse(known) as unknown;
   // loaded only when needed: with the store, a plain run never loads the YAML parser
   const { default: YAML } = await import('yaml');
   return YAML.parse(text, YAML_OPTIONS);

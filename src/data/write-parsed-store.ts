@@ -4,11 +4,11 @@ import { PARSED_DATA_FILE, textKey, YAML_OPTIONS, type ParsedStore } from './par
 
 /** Parses every given YAML file into the store read by parseYamlText; run by `npm run build`. */
 export function writeParsedStore(files: readonly string[], location: URL | string = PARSED_DATA_FILE): number {
-  const values: Record<string, unknown> = {};
+  const values: Record<string, string> = {};
   for (const file of [...files].sort()) {
     const text = readFileSync(file, 'utf8');
-    values[textKey(text)] = YAML.parse(text, YAML_OPTIONS);
+    values[textKey(text)] = JSON.stringify(YAML.parse(text, YAML_OPTIONS));
   }
-  writeFileSync(location, `${JSON.stringify({ format: 1, values } satisfies ParsedStore)}\n`);
+  writeFileSync(location, `${JSON.stringify({ format: 2, values } satisfies ParsedStore)}\n`);
   return Object.keys(values).length;
 }

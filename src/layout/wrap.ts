@@ -30,25 +30,57 @@ interface Word {
   space: boolean;
 }
 
-function tokenize(runs: readonly Run[], base: TextStyle): Word[] {
+/**
+ * The words of each text, kept per runs array and style: a table cell is measured for its
+ * narrowest and natural widths and then wrapped, often at several trial widths.
+ */
+const tokenized = new WeakMap<readonly Run[], Map<string, readonly Word[]>>();
+
+function tokenize(runs: readonly Run[], base: TextStyle): readonly Word[] {
+  let byStyle = tokenized.get(runs);
+  if (!byStyle) {
+    byStyle = new Map();
+    tokenized.set(runs, byStyle);
+  }
+  const key = `${base.face} ${base.size} ${base.color}`;
+  let words = byStyle.get(key);
+  if (!words) {
+    words = splitWords(runs, base);
+    byStyle.set(key, words);
+  }
+  return words;
+}
+
+function splitWords(runs: readonly Run[], base: TextStyle): Word[] {
   const words: Word[] = [];
   let open: Word | undefined;
   for (const run of runs) {
     const style = runStyle(run, base);
-    // only ordinary spaces break lines: a no-break space keeps "18 or lower 90%" together
-    for (const part of run.text.split(/([ \t\n]+)/)) {
+    const token = (text: string, space: boolean): Token => ({
+      face: style.face,
+      size: style.size,
+      color: style.color,
+      text,
+      space,
+      width: textWidth(text, style.face, style.size),
+    });
+    // only ordinary spaces break lines: a no-break space keeps "18 or lower 90%" together;
+    // a split on a captured group alternates text (even places) and spaces (odd places)
+    const parts = run.text.split(/([ \t\n]+)/);
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i]!;
       if (part.length === 0) continue;
-      const space = /^[ \t\n]+$/.test(part);
-      const text = space ? ' ' : part;
-      const token: Token = { ...style, text, space, width: textWidth(text, style.face, style.size) };
-      if (space) {
-        words.push({ pieces: [token], width: token.width, space: true });
+      if (i % 2 === 1) {
+        const space = token(' ', true);
+        words.push({ pieces: [space], width: space.width, space: true });
         open = undefined;
       } else if (open) {
-        open.pieces.push(token);
-        open.width += token.width;
+        const piece = token(part, false);
+        open.pieces.push(piece);
+        open.width += piece.width;
       } else {
-        open = { pieces: [token], width: token.width, space: false };
+        const piece = token(part, false);
+        open = { pieces: [piece], width: piece.width, space: false };
         words.push(open);
       }
     }
@@ -134,11 +166,12 @@ function makeLine(tokens: readonly Token[], base: TextStyle): Line {
     const last = segments[segments.length - 1];
     if (last && last.face === token.face && last.size === token.size && last.color === token.color) {
       last.text += token.text;
-      last.width = textWidth(last.text, last.face, last.size);
     } else {
-      segments.push({ face: token.face, size: token.size, color: token.color, text: token.text, width: token.width });
+      segments.push({ face: token.face, size: token.size, color: token.color, text: token.text, width: 0 });
     }
   }
+  // measured once joined: pdfkit kerns a word with the space after it
+  for (const segment of segments) segment.width = textWidth(segment.text, segment.face, segment.size);
   const width = segments.reduce((w, s) => w + s.width, 0);
   const size = Math.max(base.size, ...segments.map((s) => s.size));
   return { segments, width, height: size * TYPE.leading };

@@ -24,20 +24,20 @@ describe('the parsed-data store made by the build', () => {
   it('is looked up by the hash of the text, and an edited text is parsed afresh', async () => {
     const store = path.join(dir, 'planted.json');
     // a planted value proves the lookup is used; the real store only holds true parses
-    writeFileSync(store, JSON.stringify({ format: 1, values: { [textKey('a: 1\n')]: { a: 'from the store' } } }));
+    writeFileSync(store, JSON.stringify({ format: 2, values: { [textKey('a: 1\n')]: JSON.stringify({ a: 'from the store' }) } }));
     expect(await parseYamlText('a: 1\n', store)).toEqual({ a: 'from the store' });
     expect(await parseYamlText('a: 2\n', store)).toEqual({ a: 2 });
   });
   it('hands out copies: changing one does not change the next', async () => {
     const store = path.join(dir, 'copies.json');
-    writeFileSync(store, JSON.stringify({ format: 1, values: { [textKey('list: [1]\n')]: { list: [1] } } }));
+    writeFileSync(store, JSON.stringify({ format: 2, values: { [textKey('list: [1]\n')]: JSON.stringify({ list: [1] }) } }));
     const first = (await parseYamlText('list: [1]\n', store)) as { list: number[] };
     first.list.push(2);
     expect(await parseYamlText('list: [1]\n', store)).toEqual({ list: [1] });
   });
   it('a missing or damaged store is ignored, and YAML errors still name the line', async () => {
     const damaged = path.join(dir, 'damaged.json');
-    writeFileSync(damaged, '{"format": 1, "val');
+    writeFileSync(damaged, '{"format": 2, "val');
     expect(await parseYamlText('b: [1, 2]\n', damaged)).toEqual({ b: [1, 2] });
     expect(await parseYamlText('b: 3\n', path.join(dir, 'none.json'))).toEqual({ b: 3 });
     await expect(parseYamlText('a: 1\na: 2\n', path.join(dir, 'none.json'))).rejects.toThrow(/unique/i);
