@@ -66,6 +66,10 @@ rows.push(await time('scenario results, --count 1000 --format json', 1, () => mu
 rows.push(await time('scenario packets, --count 50, PDF', 1, () => mustSucceed(['scenario', 'bof', '--mode', 'solo', '--seed', 'b', '--count', '50', '-o', path.join(scratch, 'p.pdf'), '--quiet'], quietIo(scratch))));
 rows.push(timeProcess('campaign booklet end to end (new process)', 3, [path.join(root, 'bin/muster.js'), 'campaign', 'bof', 'booklet', '--seed', 'b', '-o', 'booklet.pdf', '--quiet']));
 rows.push(timeProcess('start-up: `muster systems` (new process, no document)', 5, [path.join(root, 'bin/muster.js'), 'systems']));
+// the booklet's own start-up: node and every module a booklet loads, and nothing else
+const bookletModules = ['cli/run.js', 'cli/commands/campaign.js', 'systems/registry.js', 'layout/pages.js', 'render/pdf-surface.js'];
+const loadOnly = bookletModules.map((m) => `await import(${JSON.stringify(path.join(root, 'dist', m))});`).join(' ');
+rows.push(timeProcess('start-up of a booklet run: node loads the modules it uses, no work', 5, ['--input-type=module', '-e', loadOnly]));
 const peak = (args, heap) => {
   const flags = heap ? [`--max-old-space-size=${heap}`] : [];
   const out = execFileSync(process.execPath, [...flags, path.join(root, 'bench/memory.js'), ...args, '--quiet'], { cwd: scratch, encoding: 'utf8' });

@@ -12,6 +12,7 @@ import { createRng } from '../src/engine/dice.js';
 import { layoutDocument } from '../src/layout/pages.js';
 import { renderPdf } from '../src/render/pdf-surface.js';
 import { buildPacket, packetContext } from '../src/systems/bof/packet.js';
+import { moduleFor } from '../src/systems/registry.js';
 import { loadScenarioContext } from '../src/systems/bof/scenario-data.js';
 import { rollSoloScenario, rollVersusScenario } from '../src/systems/bof/scenario.js';
 import { workdirs } from './helpers/fixtures.js';
@@ -64,34 +65,88 @@ describe('house-rule arsenal folders', () => {
 });
 
 describe('every engine over many seeds, and real PDFs through qpdf', () => {
-  it('120 packets, two-player and solo, each a valid PDF', async () => {
-    const system = (await loadRulesDb({ dataDirs: [] })).system('bof');
-    const ctx = await loadScenarioContext(system);
-    const packetCtx = packetContext(ctx, {
-      units: 'cm',
-      paper: 'a4',
-      toolVersion: '0',
-      print: { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long', backOffset: { x: 0, y: 0 } },
-    });
+  function expectSoundPdfs(files: readonly string[]): void {
+    for (const file of files) {
+      // qpdf exits 0 when the file is sound, 2 on errors, 3 on warnings (which throw here)
+      const report = execFileSync('qpdf', ['--check', file], { encoding: 'utf8' });
+      expect(report, file).toMatch(/No syntax or stream encoding errors/);
+      expect(readFileSync(file).subarray(-6).toString()).toMatch(/%%EOF/);
+    }
+  }
+
+  it('260 packets of both rule sets, on both papers and in both units, each its own valid PDF', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'muster-qpdf-'));
     try {
       const files: string[] = [];
-      for (let i = 0; i < 120; i++) {
+      const db = await loadRulesDb({ dataDirs: [] });
+      const system = db.system('bof');
+      const ctx = await loadScenarioContext(system);
+      for (let i = 0; i < 200; i++) {
         const seed = `qpdf-${i}`;
-        const options = { mode: i % 2 ? ('solo' as const) : ('versus' as const), players: 2 as const, table: { width: 120, height: 120 }, points: 150 };
-        const result = (i % 2 ? rollSoloScenario : rollVersusScenario)(ctx, options, createRng(seed), seed);
+        const paper = i % 4 < 2 ? ('a4' as const) : ('letter' as const);
+        const units = i % 3 === 0 ? ('in' as const) : ('cm' as const);
+        const players = ([2, 4, 6] as const)[i % 3]!;
+        const solo = i % 2 === 1;
+        const packetCtx = packetContext(ctx, {
+          units,
+          paper,
+          toolVersion: '0',
+          print: { width: 63, height: 88, bleed: 3, marks: i % 5 !== 0, duplex: i % 7 === 0 ? 'short' : 'long', backOffset: { x: 0, y: 0 } },
+        });
+        const options = { mode: solo ? ('solo' as const) : ('versus' as const), players: solo ? (2 as const) : players, table: { width: 120 + (i % 4) * 30, height: 120 }, points: 100 + (i % 5) * 50 };
+        const result = (solo ? rollSoloScenario : rollVersusScenario)(ctx, options, createRng(seed), seed);
         const file = path.join(dir, `${seed}.pdf`);
         writeFileSync(file, await renderPdf(layoutDocument(buildPacket(result, packetCtx))));
         files.push(file);
       }
-      for (const file of files) {
-        // qpdf exits 0 when the file is sound, 2 on errors, 3 on warnings
-        const report = execFileSync('qpdf', ['--check', file], { encoding: 'utf8' });
-        expect(report, file).toMatch(/No syntax or stream encoding errors/);
-        expect(readFileSync(file).subarray(-6).toString()).toMatch(/%%EOF/);
-      }
+      const openFire = moduleFor('openfire')!;
+      let n = 0;
+      await openFire.scenario!(
+        {
+          system: db.system('openfire'),
+          mode: 'versus',
+          players: 2,
+          table: { width: 180, height: 120 },
+          count: 60,
+          seed: 'qpdf-of',
+          packets: true,
+          print: { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long', backOffset: { x: 0, y: 0 } },
+          units: 'in',
+          paper: 'letter',
+          toolVersion: '0',
+        },
+        async (_result, packet) => {
+          const file = path.join(dir, `of-${n++}.pdf`);
+          writeFileSync(file, await renderPdf(layoutDocument(packet!)));
+          files.push(file);
+        },
+      );
+      expect(files).toHaveLength(260);
+      expectSoundPdfs(files);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
+
+  it('every product of both rule sets, with the print options, is a valid PDF', async () => {
+    const cwd = workdir();
+    const runs = [
+      ['tables', 'bof', '--paper', 'letter', '--units', 'in'],
+      ['tables', 'openfire'],
+      ['cards', 'bof', '--duplex', 'short', '--marks', 'none', '--bleed', '0'],
+      ['cards', 'openfire', '--back-offset', '1.5,-1'],
+      ['tokens', 'bof', '--paper', 'letter'],
+      ['tokens', 'bof', '--events'],
+      ['tokens', 'openfire', '--units', 'cm'],
+      ['scenario', 'bof', '--seed', 'many', '--count', '12', '--players', '6'],
+      ['scenario', 'openfire', '--seed', 'many', '--count', '6'],
+      ['campaign', 'bof', 'booklet', '--seed', 'q', '--solo'],
+    ];
+    const files = runs.map((args, i) => path.join(cwd, `product-${i}.pdf`));
+    for (const [i, args] of runs.entries()) {
+      const result = await muster([...args, '-o', files[i]!, '--quiet'], cwd);
+      expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
+    }
+    expectSoundPdfs(files);
+  }, 120_000);
 });

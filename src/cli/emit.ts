@@ -96,7 +96,8 @@ export async function withOutput(options: EmitOptions, io: CliIo, produce: (outp
   if (options.format === 'md') text = texts.join('\n\n---\n\n');
   if (text !== undefined) {
     if (!file) {
-      io.stdout.write(text);
+      // a streamed batch has printed everything already
+      if (text !== '') io.stdout.write(text);
       return;
     }
     await io.writeFile(file, text);

@@ -230,6 +230,12 @@ export function shapedTextWidth(text: string, face: FontFace, size: number): num
 
 /** Distance from the top of a line box to the baseline, as pdfkit places text. */
 export function ascent(face: FontFace, size: number): number {
-  const f = font(face);
-  return (f.ascent / f.unitsPerEm) * size;
+  let perEm = ascents.get(face);
+  if (perEm === undefined) {
+    const f = font(face);
+    perEm = f.ascent / f.unitsPerEm;
+    ascents.set(face, perEm);
+  }
+  return perEm * size;
 }
+const ascents = new Map<FontFace, number>();

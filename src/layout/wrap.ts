@@ -34,7 +34,7 @@ interface Word {
  * The words of each text, kept per runs array and style: a table cell is measured for its
  * narrowest and natural widths and then wrapped, often at several trial widths.
  */
-const tokenized = new WeakMap<readonly Run[], Map<string, readonly Word[]>>();
+const tokenized = new WeakMap<readonly Run[], Map<TextStyle, readonly Word[]>>();
 
 function tokenize(runs: readonly Run[], base: TextStyle): readonly Word[] {
   let byStyle = tokenized.get(runs);
@@ -42,11 +42,11 @@ function tokenize(runs: readonly Run[], base: TextStyle): readonly Word[] {
     byStyle = new Map();
     tokenized.set(runs, byStyle);
   }
-  const key = `${base.face} ${base.size} ${base.color}`;
-  let words = byStyle.get(key);
+  // styles are shared constants, so the object itself is the key
+  let words = byStyle.get(base);
   if (!words) {
     words = splitWords(runs, base);
-    byStyle.set(key, words);
+    byStyle.set(base, words);
   }
   return words;
 }

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { workdirs } from '../helpers/fixtures.js';
 import { muster, pdfPageCount } from '../helpers/cli.js';
+import { openFileAtomic } from '../../src/cli/io.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -80,6 +81,34 @@ describe('long jobs', () => {
     calls.length = 0;
     await muster(['scenario', 'bof', '--seed', 'p', '--count', '5', '--format', 'json', '--quiet'], workdir(), { progress });
     expect(calls).toEqual([]);
+  });
+  it('big batches stream: each packet leaves (stdout or the file) before the next is rolled', async () => {
+    const events: string[] = [];
+    const progress = { start() {}, tick: (done: number) => events.push(`tick ${done}`), stop() {} };
+    const json = await muster(['scenario', 'bof', '--mode', 'solo', '--seed', 'stream', '--count', '2000', '--format', 'json'], workdir(), {
+      progress,
+      stdout: { write: () => events.push('line') },
+    });
+    expect(json.code).toBe(0);
+    // nothing is held back: every line is out before the next packet is counted
+    expect(events).toEqual(Array.from({ length: 2000 }, (_, i) => ['line', `tick ${i + 1}`]).flat());
+
+    events.length = 0;
+    const cwd = workdir();
+    const pdf = await muster(['scenario', 'bof', '--seed', 'stream', '--count', '6', '-o', 'batch.pdf'], cwd, {
+      progress,
+      openFile: async (file) => {
+        const real = await openFileAtomic(file);
+        return { ...real, write: async (chunk) => (events.push('bytes'), real.write(chunk)) };
+      },
+    });
+    expect(pdf.code).toBe(0);
+    // the first packet's pages wait for the second packet's first page (pdfkit closes a page
+    // when the next begins); after that every packet is on disk before the next is rolled
+    expect(events.slice(0, 3)).toEqual(['bytes', 'tick 1', 'bytes']);
+    expect(events.filter((e) => e === 'bytes').length).toBeGreaterThanOrEqual(6);
+    for (let i = 2; i <= 6; i++) expect(events[events.indexOf(`tick ${i}`) - 1]).toBe('bytes');
+    expect(pdfPageCount(readFileSync(path.join(cwd, 'batch.pdf')))).toBeGreaterThan(6);
   });
   it('Ctrl-C stops cleanly: exit 130, no file left', async () => {
     const controller = new AbortController();
