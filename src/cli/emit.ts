@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { DocumentNode } from '../doc/model.js';
 import { checkInterrupted } from '../errors.js';
 import { renderMarkdown } from '../render/markdown.js';
+import type { PlacedDocument } from '../layout/primitives.js';
 import type { PdfStream } from '../render/pdf-surface.js';
 import type { CliIo, FileWriter } from './io.js';
 import { prepareOutput } from './io.js';
@@ -19,11 +20,18 @@ export interface EmitOptions {
    * depends on what is rolled (it is asked once, after the first document)
    */
   defaultName: string | (() => string);
+  /** show a bar while the pages of a long document are drawn (not for batches, which count packets) */
+  pageProgress?: boolean;
 }
+
+/** Fewer pages than this are drawn before a bar would be seen. */
+const PAGES_WORTH_A_BAR = 8;
 
 /** Where documents go, one at a time: a PDF is written as it is drawn. */
 export interface DocumentOutput {
   add(doc: DocumentNode): Promise<void>;
+  /** a PDF's pages as laid out already, with a call after each page is written */
+  addPlaced(placed: PlacedDocument, onPage?: () => void): Promise<void>;
   /** text printed or written in place of the documents (--format json of an engine's result) */
   setJson(json: string): void;
 }
@@ -62,15 +70,20 @@ export async function withOutput(options: EmitOptions, io: CliIo, produce: (outp
     async add(doc) {
       if (options.format === 'md') texts.push(renderMarkdown(doc));
       if (options.format === 'json') docs.push(doc);
-      if (options.format !== 'pdf') return;
       // several packets go into one PDF, each laid out and numbered on its own
-      const { layoutDocument, PdfStream } = await pdfWriter();
-      const placed = layoutDocument(doc);
+      if (options.format === 'pdf') await output.addPlaced((await pdfWriter()).layoutDocument(doc));
+    },
+    async addPlaced(placed, onPage) {
+      const { PdfStream } = await pdfWriter();
       if (!pdf) pdf = { stream: new PdfStream(placed.meta), file: await io.openFile((await target())!) };
-      pdf.stream.add(placed.pages);
-      await writeAll(pdf.file, pdf.stream.take());
-      // Ctrl-C between packets: stop here, and the temporary file goes
-      checkInterrupted(io.signal);
+      // a page at a time: its bytes go to disk, and waiting on the disk lets Ctrl-C through
+      for (const page of placed.pages) {
+        pdf.stream.add([page]);
+        await writeAll(pdf.file, pdf.stream.take());
+        // Ctrl-C: stop here, and the temporary file goes
+        checkInterrupted(io.signal);
+        onPage?.();
+      }
     },
     setJson(text) {
       json = text;
@@ -90,6 +103,8 @@ export async function withOutput(options: EmitOptions, io: CliIo, produce: (outp
     throw error;
   }
 
+  // a PDF with no pages is never begun: nothing to write or report
+  if (options.format === 'pdf' && !pdf) return;
   const file = await target();
   let text: string | undefined;
   if (options.format === 'json') text = json ?? `${JSON.stringify(docs.length === 1 ? docs[0] : docs, null, 2)}\n`;
@@ -121,7 +136,20 @@ async function writeAll(file: FileWriter, chunks: Buffer[]): Promise<void> {
 
 /** Writes one built document (or a few) in the requested format. */
 export async function emitDocument(input: DocumentNode | DocumentNode[], options: EmitOptions, io: CliIo): Promise<void> {
+  const docs = Array.isArray(input) ? input : [input];
   await withOutput(options, io, async (output) => {
-    for (const doc of Array.isArray(input) ? input : [input]) await output.add(doc);
+    if (options.format !== 'pdf' || !options.pageProgress || options.quiet) {
+      for (const doc of docs) await output.add(doc);
+      return;
+    }
+    // laid out first, so the bar knows how many pages are coming
+    const { layoutDocument } = await pdfWriter();
+    const placed = docs.map(layoutDocument);
+    const pages = placed.reduce((n, p) => n + p.pages.length, 0);
+    const bar = pages >= PAGES_WORTH_A_BAR ? io.progress : undefined;
+    bar?.start(pages, 'Drawing pages');
+    let drawn = 0;
+    for (const doc of placed) await output.addPlaced(doc, () => bar?.tick(++drawn));
+    bar?.stop();
   });
 }

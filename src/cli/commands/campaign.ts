@@ -93,7 +93,7 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
   if (response.docs) {
     await emitDocument(
       response.docs,
-      { format: args.format, out: args.out, quiet: args.quiet, defaultName: `${system.info.id}-campaign-${args.action}-${seed.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 40)}` },
+      { format: args.format, out: args.out, quiet: args.quiet, pageProgress: true, defaultName: `${system.info.id}-campaign-${args.action}-${seed.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 40)}` },
       io,
     );
     return 0;

@@ -45,7 +45,7 @@ export async function runCards(args: CardsArgs, io: CliIo): Promise<number> {
   const name = args.force ? path.basename(args.force).replace(/\.[^.]+$/, '') : [args.nation, args.doctrine].filter(Boolean).join('-') || 'arsenal';
   await emitDocument(
     result.doc,
-    { format: args.format, out: args.out, quiet: args.quiet, defaultName: `${system.info.id}-cards-${name}-${args.paper}` },
+    { format: args.format, out: args.out, quiet: args.quiet, pageProgress: true, defaultName: `${system.info.id}-cards-${name}-${args.paper}` },
     io,
   );
   return 0;

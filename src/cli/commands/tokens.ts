@@ -51,7 +51,7 @@ export async function runTokens(args: TokensArgs, io: CliIo): Promise<number> {
   const what = args.events ? 'events' : args.force ? path.basename(args.force).replace(/\.[^.]+$/, '') : 'tokens';
   await emitDocument(
     result.doc,
-    { format: args.format, out: args.out, quiet: args.quiet, defaultName: `${system.info.id}-${what}-${args.paper}-${args.units}` },
+    { format: args.format, out: args.out, quiet: args.quiet, pageProgress: true, defaultName: `${system.info.id}-${what}-${args.paper}-${args.units}` },
     io,
   );
   return 0;
