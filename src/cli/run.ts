@@ -49,7 +49,7 @@ function buildParser(argv: readonly string[]) {
           .option('players', { type: 'number', default: 2, describe: 'players in a versus game: 2, 4 or 6 (points cut to 75% or 50% each)' })
           .option('table', { type: 'string', describe: 'table size, width x height in --units (default 120x120 cm)' })
           .option('points', { type: 'number', describe: 'points per side where the rule set leaves them open (Burst of Fire Combat only: 150; Open Fire: 500)' })
-          .option('count', { type: 'number', default: 1, describe: 'packets to roll, seeds derived from --seed (JSON Lines with --format json)' }),
+          .option('count', { type: 'number', default: 1, describe: 'packets to roll, seeds derived from --seed: up to 5000 in one PDF, 100000 as JSON Lines' }),
       ),
     )
     .command('campaign <system> <action>', 'a campaign along the ladder: new, record, next, status, booklet', (y) =>

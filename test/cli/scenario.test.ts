@@ -49,8 +49,10 @@ describe('muster scenario', () => {
       [['--players', '3'], /--players 3: allowed 2, 4 or 6/],
       [['--table', 'big'], /--table "big": give width x height in cm, like 120x120/],
       [['--table', '20x20'], /each side from 60 to 400 cm/],
-      [['--count', '0'], /--count 0: a whole number from 1 to 1000 \(up to 100000 with --format json\)/],
-      [['--count', '100001', '--format', 'json'], /--count 100001: a whole number from 1 to 100000/],
+      [['--count', '0'], /--count 0: a whole number from 1 to 5000 for a PDF \(JSON Lines go up to 100000\)/],
+      [['--count', '5001'], /--count 5001: a whole number from 1 to 5000 for a PDF/],
+      [['--count', '1001', '--format', 'md'], /--count 1001: a whole number from 1 to 1000 for Markdown/],
+      [['--count', '100001', '--format', 'json'], /--count 100001: a whole number from 1 to 100000 for JSON/],
       [['--mode', 'coop'], /mode, Given: "coop", Choices: "versus", "solo"/],
       [['--mode', 'solo', '--scenario', 'combat-only'], /Combat only is not on the solo scenario table/],
     ] as const) {

@@ -35,9 +35,10 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
   if (![2, 4, 6].includes(args.players)) throw new UsageError(`--players ${args.players}: allowed 2, 4 or 6`);
   if (args.mode === 'solo' && args.players !== 2) throw new UsageError('--players: a solo game has one player; leave --players out');
   // JSON Lines and PDFs stream, so a big batch costs no memory; Markdown is held whole
-  const maxCount = args.format === 'json' ? 100_000 : 1000;
+  // a PDF of 5000 packets is some 45,000 pages: more is a mistake, not a tournament
+  const maxCount = { json: 100_000, pdf: 5000, md: 1000 }[args.format];
   if (!(Number.isInteger(args.count) && args.count >= 1 && args.count <= maxCount)) {
-    throw new UsageError(`--count ${args.count}: a whole number from 1 to ${maxCount}${args.format === 'json' ? '' : ' (up to 100000 with --format json)'}`);
+    throw new UsageError(`--count ${args.count}: a whole number from 1 to ${maxCount} for ${args.format === 'pdf' ? 'a PDF' : args.format === 'md' ? 'Markdown' : 'JSON'} (JSON Lines go up to 100000)`);
   }
   if (args.points !== undefined && !(Number.isInteger(args.points) && args.points >= 10 && args.points <= 5000)) {
     throw new UsageError(`--points ${args.points}: a whole number from 10 to 5000`);
