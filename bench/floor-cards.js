@@ -4,6 +4,7 @@
 // a frame, a big icon, two centred lines) as muster prints them. muster's time per card is
 // compared with this.
 import PDFDocument from 'pdfkit';
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -12,14 +13,18 @@ const bold = require.resolve('@expo-google-fonts/roboto-condensed/700Bold/Roboto
 const MM = 72 / 25.4;
 const ICON = 'M12 1.5 L21 4.8 V11 C21 16.6 17.4 20.8 12 22.5 C6.6 20.8 3 16.6 3 11 V4.8 Z';
 
-export function floorCards(count) {
+/** Draws `count` cards and backs and writes the PDF to `file`, as muster writes its own. */
+export function floorCards(count, file) {
   return new Promise((resolve) => {
     const doc = new PDFDocument({ autoFirstPage: false, info: { CreationDate: new Date(0) } });
     doc.registerFont('regular', regular);
     doc.registerFont('bold', bold);
     const chunks = [];
     doc.on('data', (c) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('end', () => {
+      writeFileSync(file, Buffer.concat(chunks));
+      resolve();
+    });
     const backs = (first) => {
       doc.addPage({ size: 'A4', margin: 0 });
       for (let i = first; i < Math.min(first + 9, count); i++) {

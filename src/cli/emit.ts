@@ -65,7 +65,7 @@ export async function withOutput(options: EmitOptions, io: CliIo, produce: (outp
   const texts: string[] = [];
   const docs: DocumentNode[] = [];
   let json = options.json;
-  let pdf: { stream: PdfStream; file: FileWriter } | undefined;
+  let pdf: { stream: PdfStream; file: BufferedWriter } | undefined;
   const output: DocumentOutput = {
     async add(doc) {
       if (options.format === 'md') texts.push(renderMarkdown(doc));
@@ -75,11 +75,11 @@ export async function withOutput(options: EmitOptions, io: CliIo, produce: (outp
     },
     async addPlaced(placed, onPage) {
       const { PdfStream } = await pdfWriter();
-      if (!pdf) pdf = { stream: new PdfStream(placed.meta), file: await io.openFile((await target())!) };
-      // a page at a time: its bytes go to disk, and waiting on the disk lets Ctrl-C through
+      if (!pdf) pdf = { stream: new PdfStream(placed.meta), file: new BufferedWriter(await io.openFile((await target())!)) };
+      // a page at a time: its bytes head for the disk, and the pause between pages lets Ctrl-C through
       for (const page of placed.pages) {
         pdf.stream.add([page]);
-        await writeAll(pdf.file, pdf.stream.take());
+        await pdf.file.add(pdf.stream.take());
         // Ctrl-C: stop here, and the temporary file goes
         checkInterrupted(io.signal);
         onPage?.();
@@ -94,12 +94,13 @@ export async function withOutput(options: EmitOptions, io: CliIo, produce: (outp
     await produce(output);
     checkInterrupted(io.signal);
     if (pdf) {
-      await writeAll(pdf.file, await pdf.stream.end());
+      await pdf.file.add(await pdf.stream.end());
+      await pdf.file.flush();
       checkInterrupted(io.signal);
-      await pdf.file.commit();
+      await pdf.file.target.commit();
     }
   } catch (error) {
-    await pdf?.file.discard();
+    await pdf?.file.target.discard();
     throw error;
   }
 
@@ -130,8 +131,32 @@ async function pdfWriter() {
   return { layoutDocument, PdfStream };
 }
 
-async function writeAll(file: FileWriter, chunks: Buffer[]): Promise<void> {
-  if (chunks.length > 0) await file.write(Buffer.concat(chunks));
+/**
+ * Collects a PDF's bytes and writes them a megabyte at a time: a write per page cost a whole
+ * arsenal of cards a sixth of its time. Memory stays bounded by the megabyte.
+ */
+class BufferedWriter {
+  private chunks: Buffer[] = [];
+  private bytes = 0;
+  constructor(readonly target: FileWriter) {}
+
+  async add(chunks: readonly Buffer[]): Promise<void> {
+    for (const chunk of chunks) {
+      this.chunks.push(chunk);
+      this.bytes += chunk.length;
+    }
+    if (this.bytes >= 1 << 20) await this.flush();
+    // otherwise a turn of the event loop, where a Ctrl-C is noticed
+    else await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  async flush(): Promise<void> {
+    if (this.bytes === 0) return;
+    const data = Buffer.concat(this.chunks);
+    this.chunks = [];
+    this.bytes = 0;
+    await this.target.write(data);
+  }
 }
 
 /** Writes one built document (or a few) in the requested format. */

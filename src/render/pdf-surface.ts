@@ -149,6 +149,8 @@ export class PdfStream {
     this.pdf = new PDFDocument({
       autoFirstPage: false,
       compress: true,
+      // no default Helvetica: it would be loaded, and written into the file, but never used
+      font: null as unknown as string,
       info: {
         Title: meta.title,
         Author: 'muster',
