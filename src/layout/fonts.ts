@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { openSync, type Font, type Glyph, type GlyphPosition, type GlyphRun } from 'fontkit';
 import type { FontFace } from './primitives.js';
 
@@ -129,9 +130,14 @@ export function usePairStore(location: URL | string): void {
   printing.clear();
 }
 
-/** The font file's identity, so a store made from another version of it is not used. */
+/**
+ * The font file's identity and the fontkit version that shaped its pairs, so a store made
+ * from another version of either is not used.
+ */
 export function fontFingerprint(face: FontFace): string {
-  return createHash('sha1').update(readFileSync(FONT_FILES[face])).digest('base64');
+  const fontkitPackage = path.join(path.dirname(require.resolve('fontkit')), '..', 'package.json');
+  const fontkitVersion = (JSON.parse(readFileSync(fontkitPackage, 'utf8')) as { version: string }).version;
+  return `${createHash('sha1').update(readFileSync(FONT_FILES[face])).digest('base64')} fontkit ${fontkitVersion}`;
 }
 
 /** One run as pdfkit lays it out: a word with the spaces after it. */
