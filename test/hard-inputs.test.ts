@@ -64,6 +64,21 @@ describe('house-rule arsenal folders', () => {
   });
 });
 
+describe('house-rule token folders', () => {
+  it('a token whose other side does not exist names its file and field', async () => {
+    const dir = workdir({ 'fireteam/tokens/house.yaml': 'tokens:\n  - { id: stunned, label: Stunned, icon: down, shape: round, colour: "#8a6d1f", section: Firing, back: dazed, count: 4 }\n' });
+    const { code, stderr } = await muster(['tokens', 'fireteam', '--data', dir], workdir());
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/house\.yaml at tokens\[id=stunned\]\.back: no token "dazed" for its other side/);
+  });
+  it('a house token replaces the built-in one with its id', async () => {
+    const dir = workdir({ 'fireteam/tokens/house.yaml': 'tokens:\n  - { id: smoke, label: Smoke, icon: cloud, shape: round, colour: "#9a9da1", section: Indirect Fire, count: 9 }\n' });
+    const { code, stdout } = await muster(['tokens', 'fireteam', '--data', dir, '--format', 'json'], workdir());
+    expect(code).toBe(0);
+    expect(stdout.match(/"label": "Smoke"/g)).toHaveLength(9 * 2);
+  });
+});
+
 describe('every engine over many seeds, and real PDFs through qpdf', () => {
   function expectSoundPdfs(files: readonly string[]): void {
     for (const file of files) {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DataError, type DataProblem } from '../errors.js';
+import { parseFolderFiles } from './parse.js';
 import { ICON_NAMES } from '../doc/model.js';
 
 /** A token or marker as data; any rule set's tokens use this shape. */
@@ -30,3 +32,28 @@ export const tokenSchema = z
   .strict();
 
 export type Token = z.infer<typeof tokenSchema>;
+
+const tokensFile = z.object({ tokens: z.array(tokenSchema).min(1) }).strict();
+
+/**
+ * Every token in a rule set's tokens/ folders (built-in, then house rules, where a later id
+ * replaces an earlier one), checked that each token's other side exists.
+ */
+export async function loadTokenFolder(dirs: readonly string[]): Promise<Token[]> {
+  const problems: DataProblem[] = [];
+  const tokens = new Map<string, Token>();
+  const files = new Map<string, string>();
+  for (const { file, data } of await parseFolderFiles(dirs, 'tokens', tokensFile, problems)) {
+    for (const token of data.tokens) {
+      tokens.set(token.id, token);
+      files.set(token.id, file);
+    }
+  }
+  for (const token of tokens.values()) {
+    if (token.back && !tokens.has(token.back)) {
+      problems.push({ file: files.get(token.id)!, path: `tokens[id=${token.id}].back`, message: `no token "${token.back}" for its other side` });
+    }
+  }
+  if (problems.length > 0) throw new DataError(problems);
+  return [...tokens.values()];
+}

@@ -133,6 +133,22 @@ describe('the sheets', () => {
     const text = JSON.stringify(buildQuickReference(fireteam, { units: 'in', paper: 'letter', toolVersion: '0' }), (key, value: unknown) => (key === 'note' ? undefined : value));
     expect(text).not.toMatch(/\d cm\b/);
   });
+  it('tokens from data alone: patrol markers and jump-off points for both sides, pins, damage', async () => {
+    const cwd = workdir();
+    const json = await muster(['tokens', 'fireteam', '--format', 'json'], cwd);
+    expect(json.code).toBe(0);
+    const tokens = (JSON.parse(json.stdout) as { tokenSheets: { tokens: { front: { label: string; colour: string }; back: { label: string } }[] }[] }).tokenSheets[0]!.tokens;
+    const count = (label: string) => tokens.filter((t) => t.front.label === label).length;
+    // 4 patrol markers a side plus one per extra platoon; 3 or 4 JOPs a side
+    expect(count('Patrol')).toBe(12);
+    expect(new Set(tokens.filter((t) => t.front.label === 'Patrol').map((t) => t.front.colour)).size).toBe(2);
+    expect(count('JOP')).toBe(8);
+    expect(tokens.find((t) => t.front.label === 'Immobilised')!.back.label).toBe('Brewed up');
+    expect((await muster(['tokens', 'fireteam', '-o', 'tokens.pdf', '--quiet'], cwd)).code).toBe(0);
+    const events = await muster(['tokens', 'fireteam', '--events'], cwd);
+    expect(events.code).toBe(2);
+    expect(events.stderr).toMatch(/--events: Fire Team tokens take no such option/);
+  });
   it('from the command line; products it does not have yet are refused by name', async () => {
     const cwd = workdir();
     expect((await muster(['tables', 'fireteam', '-o', 'ft.pdf', '--quiet'], cwd)).code).toBe(0);

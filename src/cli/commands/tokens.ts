@@ -1,5 +1,9 @@
 import path from 'node:path';
 import { loadRulesDb } from '../../data/load.js';
+import { loadTokenFolder } from '../../data/tokens.js';
+import { buildDataTokenDocument } from '../../doc/build-tokens.js';
+import type { DocumentNode } from '../../doc/model.js';
+import type { TokensRequest } from '../../systems/module.js';
 import { UsageError } from '../../errors.js';
 import { moduleFor } from '../../systems/registry.js';
 import { emitDocument } from '../emit.js';
@@ -32,10 +36,8 @@ export async function runTokens(args: TokensArgs, io: CliIo): Promise<number> {
   const db = await loadRulesDb({ dataDirs: args.data.map((d) => resolveFrom(io.cwd, d)) });
   const system = db.system(args.system);
   const module = moduleFor(system.info.id);
-  if (!module?.tokens || !system.info.products.includes('tokens')) {
-    throw new UsageError(`rule set "${system.info.id}" has no tokens yet`);
-  }
-  const result = await module.tokens({
+  if (!system.info.products.includes('tokens')) throw new UsageError(`rule set "${system.info.id}" has no tokens yet`);
+  const request = {
     system,
     forceFile: args.force ? path.resolve(io.cwd, args.force) : undefined,
     events: args.events,
@@ -46,7 +48,8 @@ export async function runTokens(args: TokensArgs, io: CliIo): Promise<number> {
     units: args.units,
     paper: args.paper,
     toolVersion: TOOL_VERSION,
-  });
+  };
+  const result = module?.tokens ? await module.tokens(request) : await tokensFromData(request);
   if (!args.quiet) for (const warning of result.warnings) io.stderr.write(`warning: ${warning}\n`);
   const what = args.events ? 'events' : args.force ? path.basename(args.force).replace(/\.[^.]+$/, '') : 'tokens';
   await emitDocument(
@@ -55,4 +58,22 @@ export async function runTokens(args: TokensArgs, io: CliIo): Promise<number> {
     io,
   );
   return 0;
+}
+
+/** Tokens of a rule set without a module of its own for them: its tokens/ folder as one sheet. */
+async function tokensFromData(request: TokensRequest): Promise<{ doc: DocumentNode; warnings: string[] }> {
+  const unused = [request.forceFile && '--force', request.events && '--events', request.maxScore !== undefined && '--max-score'].filter(Boolean);
+  if (unused.length > 0) throw new UsageError(`${unused.join(', ')}: ${request.system.info.name} tokens take no ${unused.length > 1 ? 'such options' : 'such option'}; they print the rule set's markers as its data lists them`);
+  const tokens = await loadTokenFolder(request.system.dirs);
+  if (tokens.length === 0) throw new UsageError(`rule set "${request.system.info.id}" lists tokens among its products but has no tokens/ folder`);
+  const { print } = request;
+  return {
+    doc: buildDataTokenDocument(request.system.info, tokens, {
+      print: { round: request.round, square: request.square, marks: print.marks, duplex: print.duplex, backOffset: print.backOffset },
+      units: request.units,
+      paper: request.paper,
+      toolVersion: request.toolVersion,
+    }),
+    warnings: [],
+  };
 }

@@ -5,13 +5,11 @@ import { formatLength, formatModifier } from '../../doc/helpers.js';
 import type { Block, CardNode, CardPrint, DocumentNode, Units } from '../../doc/model.js';
 import { renderProse } from '../../doc/templates.js';
 import { DataError, UsageError, type DataProblem } from '../../errors.js';
-import type { CardsRequest, CardsResult, RuleSetModule, ScenarioRequest, TokensRequest } from '../module.js';
+import type { CardsRequest, CardsResult, RuleSetModule, ScenarioRequest } from '../module.js';
 import { createRng } from '../../engine/dice.js';
 import { drawMap } from '../../doc/map-diagram.js';
 import { rollOpenFireScenario, type OfScenarioResult } from './scenario.js';
-import { z } from 'zod';
-import { tokenSchema, type Token } from '../../data/tokens.js';
-import { buildTokenSheet } from '../../doc/build-tokens.js';
+import { loadTokenFolder } from '../../data/tokens.js';
 import { listsFile, type OfNation, type OfUnit, type OfWeapon } from './schema.js';
 
 /** Open Fire's own rules: its sample army lists and their cards. */
@@ -140,37 +138,6 @@ async function cards(request: CardsRequest): Promise<CardsResult> {
   return { kind: 'document', doc, warnings: [] };
 }
 
-const tokensFile = z.object({ tokens: z.array(tokenSchema).min(1) }).strict();
-
-async function loadTokens(dirs: readonly string[]): Promise<Token[]> {
-  const problems: DataProblem[] = [];
-  const tokens = new Map<string, Token>();
-  for (const { data } of await parseFolderFiles(dirs, 'tokens', tokensFile, problems)) {
-    for (const token of data.tokens) tokens.set(token.id, token);
-  }
-  for (const token of tokens.values()) {
-    if (token.back && !tokens.has(token.back)) problems.push({ file: 'tokens', path: `tokens[id=${token.id}].back`, message: `no token "${token.back}" for its other side` });
-  }
-  if (problems.length > 0) throw new DataError(problems);
-  return [...tokens.values()];
-}
-
-/** Markers for pins, manoeuvres and vehicle damage, HP counters that count down, objectives 1 to 6. */
-async function tokens(request: TokensRequest): Promise<{ doc: DocumentNode; warnings: string[] }> {
-  if (request.forceFile || request.events || request.maxScore !== undefined) {
-    throw new UsageError('Open Fire tokens take no --force, --events or --max-score yet');
-  }
-  const all = await loadTokens(request.system.dirs);
-  const info = request.system.info;
-  const print = { round: request.round, square: request.square, marks: request.print.marks, duplex: request.print.duplex, backOffset: request.print.backOffset };
-  const doc: DocumentNode = {
-    meta: { title: `${info.name} tokens`, systemId: info.id, systemName: info.name, rulesVersion: info.rulesVersion, toolVersion: request.toolVersion, paper: request.paper, units: request.units },
-    sheets: [],
-    tokenSheets: [buildTokenSheet(all, new Map(all.map((t) => [t.id, t.count])), print, 'Tokens and markers')],
-  };
-  return { doc, warnings: [] };
-}
-
 /** `muster scenario openfire`: a battle for the objectives, every die rolled, with its map. */
 async function scenario(request: ScenarioRequest, sink: (result: unknown, packet: DocumentNode | undefined) => void | Promise<void>): Promise<void> {
   if (request.mode === 'solo') throw new UsageError('Open Fire has no solo rules; use --mode versus');
@@ -242,8 +209,8 @@ function ofPacket(result: OfScenarioResult, lists: Lists, request: ScenarioReque
 }
 
 async function validate(system: SystemRules): Promise<string> {
-  const [lists, markers] = await Promise.all([loadLists(system.dirs), loadTokens(system.dirs)]);
+  const [lists, markers] = await Promise.all([loadLists(system.dirs), loadTokenFolder(system.dirs)]);
   return `${lists.nations.size} nations, ${lists.units.size} units, ${lists.weapons.size} weapons, ${markers.length} tokens`;
 }
 
-export const openFireModule: RuleSetModule = { cards, tokens, scenario, validate };
+export const openFireModule: RuleSetModule = { cards, scenario, validate };
