@@ -122,11 +122,31 @@ describe('Vehicles and artillery', () => {
   });
 });
 
+describe('Army lists and reinforcements', () => {
+  it('squads: how many and their points, force by force', () => {
+    const squad = (id: string) => fireteam.table(id).rows.find((r) => r['part'] === 'Squad')!;
+    expect(['list-fallschirmjager', 'list-russians', 'list-british', 'list-us', 'list-finns'].map((id) => [squad(id)['count'], squad(id)['points']])).toEqual([
+      ['2–3', 2],
+      ['2–4', 1],
+      ['2–3', 1],
+      ['2–3', 1],
+      ['2–3', 1.5],
+    ]);
+    expect(fireteam.table('list-russians').rows.find((r) => r['part'] === 'Weapons section')!['count']).toBe('0–1');
+    expect(fireteam.table('list-british').rows.find((r) => r['part'] === 'HQ')!['points']).toBe(1);
+  });
+  it('reinforcement points in the text’s order', () => {
+    expect(column('reinforcements-fallschirmjager', 'points')).toEqual([2, 4, 1, 1, 'not given', 2, 1, 2]);
+    expect(column('reinforcements-russians', 'points')).toEqual([2, 3, 2, 1, 1, 2, 1]);
+    expect(column('reinforcements-finns', 'points')).toEqual([2, 0.5, 1, 2]);
+  });
+});
+
 describe('the sheets', () => {
   it('fit one page each on A4 and on Letter, in both units', () => {
     for (const [paper, units] of [['a4', 'cm'], ['letter', 'in'], ['a4', 'in'], ['letter', 'cm']] as const) {
       const doc = buildQuickReference(fireteam, { units, paper, toolVersion: '0' });
-      expect(layoutDocument(doc).pages, `${paper} ${units}`).toHaveLength(3);
+      expect(layoutDocument(doc).pages, `${paper} ${units}`).toHaveLength(doc.sheets.length);
     }
   });
   it('in inches, no centimetres remain outside the notes', () => {
