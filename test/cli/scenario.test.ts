@@ -160,4 +160,18 @@ describe('long jobs', () => {
     expect(await exited).toBe(130);
     expect(readdirSync(cwd)).toEqual([]);
   }, 30_000);
+  it('a real SIGINT to a long JSON Lines stream stops it: exit 130, whole lines only (the built command)', async () => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'bin/muster.js'), 'scenario', 'bof', '--seed', 's', '--count', '100000', '--format', 'json', '--quiet'], { cwd: workdir() });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    for (let i = 0; i < 400 && out.split('\n').length < 200; i++) await new Promise((r) => setTimeout(r, 25));
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    const lines = out.trimEnd().split('\n');
+    // far short of the 100000 asked for, and every line printed is a whole packet
+    expect(lines.length).toBeGreaterThan(100);
+    expect(lines.length).toBeLessThan(50_000);
+    for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+  }, 30_000);
 });

@@ -59,6 +59,7 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
   const streaming = args.format === 'json' && args.out === undefined && args.count > 1;
   const lines: string[] = [];
   let firstId = '';
+  let rolled = 0;
   const emit = {
     format: args.format,
     out: args.out,
@@ -88,9 +89,12 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
       },
       async (result, packet) => {
         firstId ||= (result as { scenario: { id: string } }).scenario.id;
+        rolled += 1;
         if (streaming) io.stdout.write(`${JSON.stringify(result)}\n`);
         else if (args.format === 'json') lines.push(args.count === 1 ? `${JSON.stringify(result, null, 2)}\n` : `${JSON.stringify(result)}\n`);
         if (packet) await output.add(packet);
+        // results come in a tight loop: now and then a turn of the event loop lets Ctrl-C in
+        else if (rolled % 50 === 0) await new Promise((resolve) => setImmediate(resolve));
       },
     );
     progress?.stop();
