@@ -79,6 +79,20 @@ describe('house-rule token folders', () => {
   });
 });
 
+describe('house rules that overfill a sheet', () => {
+  it('validate names the sheet, the paper and the units where a sheet runs over a page', async () => {
+    const rows = Array.from({ length: 40 }, (_, i) => `      - { when: "House case ${i + 1}", effect: "A long house rule about morale that takes a whole line or two of the column to say." }`).join('\n');
+    const dir = workdir({
+      'fireteam/tables/house.yaml': `tables:\n  - id: morale\n    title: Morale (house)\n    section: House\n    source: house\n    use: reference\n    columns:\n      - { key: when, label: When }\n      - { key: effect, label: Effect }\n    rows:\n${rows}\n`,
+    });
+    const { code, stdout, stderr } = await muster(['validate', '--data', dir], workdir());
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^OK: /);
+    expect(stderr).toMatch(/warning: fireteam sheet "Actions, movement, morale and assaults" takes [2-9] pages on letter in in/);
+    expect(stderr).not.toMatch(/sheet "Turn, troops and firing"/);
+  });
+});
+
 describe('every engine over many seeds, and real PDFs through qpdf', () => {
   function expectSoundPdfs(files: readonly string[]): void {
     for (const file of files) {

@@ -1,4 +1,5 @@
 import { loadRulesDb } from '../../data/load.js';
+import { loadTokenFolder } from '../../data/tokens.js';
 import { buildQuickReference } from '../../doc/build-reference.js';
 import { checkTemplate, listTemplates } from '../../doc/templates.js';
 import { layoutDocument } from '../../layout/pages.js';
@@ -24,11 +25,19 @@ export async function runValidate(args: { data: string[] }, io: CliIo): Promise<
     tables += system.tables.size;
     const module = moduleFor(system.info.id);
     if (module?.validate) extras.push(`${system.info.id}: ${await module.validate(system)}`);
+    else if (system.info.products.includes('tokens')) extras.push(`${system.info.id}: ${(await loadTokenFolder(system.dirs)).length} tokens`);
     if (system.sheets.length === 0) continue;
     for (const paper of PAPERS) {
       for (const units of UNITS) {
         const doc = buildQuickReference(system, { paper, units, toolVersion: TOOL_VERSION });
-        pages += layoutDocument(doc).pages.length;
+        const placed = layoutDocument(doc);
+        pages += placed.pages.length;
+        // a sheet is meant to be one page: say which one runs over, so it can be trimmed
+        if (placed.pages.length === doc.sheets.length) continue;
+        for (const sheet of doc.sheets) {
+          const own = layoutDocument({ ...doc, sheets: [sheet] }).pages.length;
+          if (own > 1) io.stderr.write(`warning: ${system.info.id} sheet "${sheet.title}" takes ${own} pages on ${paper} in ${units}\n`);
+        }
       }
     }
   }
