@@ -9,10 +9,10 @@ const kebabId = z
   .string()
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'a kebab-case id such as "infantry-hit-effects"');
 
-/** Dice as written in the rules: "2D6", "4D6", "1D3", "D6". */
+/** Dice as written in the rules: "2D6", "4D6", "1D3", "D6", "1D20" (Blaze Away's armour combat). */
 export const diceSpec = z
   .string()
-  .regex(/^[1-9]?\d*D(3|6|10)$/, 'dice written like "2D6", "4D6", "1D3" or "D10"');
+  .regex(/^[1-9]?\d*D(3|6|10|20)$/, 'dice written like "2D6", "4D6", "1D3", "D10" or "1D20"');
 
 const int = z.number().int();
 
