@@ -71,6 +71,18 @@ describe('house-rule token folders', () => {
     expect(code).toBe(2);
     expect(stderr).toMatch(/house\.yaml at tokens\[id=stunned\]\.back: no token "dazed" for its other side/);
   });
+  it('a sheet of true-size pieces needs its size, and a size the page can hold', async () => {
+    const token = '  - { id: crater, label: Crater, icon: explosion, shape: round, colour: "#7a3b2e", section: House, count: 2 }\n';
+    for (const [sheet, message] of [
+      ['sheet: { title: Craters }', /house\.yaml at sheet: give the true size of its round or square pieces in mm/],
+      ['sheet: { title: Craters, round: 400 }', /house\.yaml at sheet\.round: /],
+    ] as const) {
+      const dir = workdir({ 'blazeaway/tokens/house.yaml': `${sheet}\ntokens:\n${token}` });
+      const { code, stderr } = await muster(['tokens', 'blazeaway', '--data', dir], workdir());
+      expect(code, sheet).toBe(2);
+      expect(stderr).toMatch(message);
+    }
+  });
   it('a house token replaces the built-in one with its id', async () => {
     const dir = workdir({ 'fireteam/tokens/house.yaml': 'tokens:\n  - { id: smoke, label: Smoke, icon: cloud, shape: round, colour: "#9a9da1", section: Indirect Fire, count: 9 }\n' });
     const { code, stdout } = await muster(['tokens', 'fireteam', '--data', dir, '--format', 'json'], workdir());

@@ -33,27 +33,61 @@ export const tokenSchema = z
 
 export type Token = z.infer<typeof tokenSchema>;
 
-const tokensFile = z.object({ tokens: z.array(tokenSchema).min(1) }).strict();
+/** A size in millimetres that the rules give for a piece. */
+const pieceSize = z.number().min(10).max(180);
+
+/**
+ * A file of tokens. With `sheet`, its tokens print on a sheet of their own at the sizes given
+ * there, the true sizes the rules set (a 120 mm template, a 50 mm minefield square), which
+ * --round-size and --square-size do not change.
+ */
+const tokensFile = z
+  .object({
+    sheet: z
+      .object({ title: z.string().min(1), round: pieceSize.optional(), square: pieceSize.optional() })
+      .strict()
+      .refine((s) => s.round !== undefined || s.square !== undefined, 'give the true size of its round or square pieces in mm')
+      .optional(),
+    tokens: z.array(tokenSchema).min(1),
+  })
+  .strict();
+
+/** Tokens that print together: the common sheet (no title), or a sheet of true-size pieces. */
+export interface TokenGroup {
+  title?: string;
+  round?: number;
+  square?: number;
+  tokens: Token[];
+}
 
 /**
  * Every token in a rule set's tokens/ folders (built-in, then house rules, where a later id
- * replaces an earlier one), checked that each token's other side exists.
+ * replaces an earlier one), grouped by the sheet they print on, checked that each token's
+ * other side exists (it may be in another file).
  */
-export async function loadTokenFolder(dirs: readonly string[]): Promise<Token[]> {
+export async function loadTokenGroups(dirs: readonly string[]): Promise<TokenGroup[]> {
   const problems: DataProblem[] = [];
-  const tokens = new Map<string, Token>();
-  const files = new Map<string, string>();
+  const tokens = new Map<string, { token: Token; file: string; group: string }>();
+  const groups = new Map<string, Omit<TokenGroup, 'tokens'>>();
   for (const { file, data } of await parseFolderFiles(dirs, 'tokens', tokensFile, problems)) {
+    const group = data.sheet?.title ?? '';
+    groups.set(group, data.sheet ? { title: data.sheet.title, round: data.sheet.round, square: data.sheet.square } : {});
     for (const token of data.tokens) {
-      tokens.set(token.id, token);
-      files.set(token.id, file);
+      // a house token with a built-in id takes its place, on the house file's sheet
+      tokens.delete(token.id);
+      tokens.set(token.id, { token, file, group });
     }
   }
-  for (const token of tokens.values()) {
+  for (const { token, file } of tokens.values()) {
     if (token.back && !tokens.has(token.back)) {
-      problems.push({ file: files.get(token.id)!, path: `tokens[id=${token.id}].back`, message: `no token "${token.back}" for its other side` });
+      problems.push({ file, path: `tokens[id=${token.id}].back`, message: `no token "${token.back}" for its other side` });
     }
   }
   if (problems.length > 0) throw new DataError(problems);
-  return [...tokens.values()];
+  return [...groups.entries()].map(([key, group]) => ({ ...group, tokens: [...tokens.values()].filter((t) => t.group === key).map((t) => t.token) }));
+}
+
+/** Every token of a rule set, whatever sheet it prints on. */
+export async function loadTokenFolder(dirs: readonly string[]): Promise<Token[]> {
+  return (await loadTokenGroups(dirs)).flatMap((g) => g.tokens);
 }

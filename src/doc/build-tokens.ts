@@ -1,4 +1,4 @@
-import type { Token } from '../data/tokens.js';
+import type { Token, TokenGroup } from '../data/tokens.js';
 import type { SystemInfo } from '../data/schema.js';
 import type { DocumentNode, Paper, TokenFace, TokenSheetNode, Units } from './model.js';
 
@@ -17,15 +17,31 @@ export function buildTokenSheet(tokens: readonly Token[], counts: ReadonlyMap<st
   return { title, tokens: sheet, print };
 }
 
-/** A rule set's tokens as data alone: one sheet with each token's count from its data. */
+/**
+ * A rule set's tokens as data alone: the common sheet at the sizes asked for, then a sheet for
+ * each group of true-size pieces. A token's other side may be on any sheet.
+ */
 export function buildDataTokenDocument(
   info: SystemInfo,
-  tokens: readonly Token[],
+  groups: readonly TokenGroup[],
   options: { print: TokenSheetNode['print']; units: Units; paper: Paper; toolVersion: string },
 ): DocumentNode {
+  const all = groups.flatMap((g) => g.tokens);
+  const sheets = [...groups]
+    // the common sheet first, then the true-size sheets in the order their files were read
+    .sort((a, b) => Number(a.title !== undefined) - Number(b.title !== undefined))
+    .filter((g) => g.tokens.some((t) => t.count > 0))
+    .map((g) =>
+      buildTokenSheet(
+        all,
+        new Map(g.tokens.map((t) => [t.id, t.count])),
+        { ...options.print, round: g.round ?? options.print.round, square: g.square ?? options.print.square },
+        g.title ?? 'Tokens and markers',
+      ),
+    );
   return {
     meta: { title: `${info.name} tokens`, systemId: info.id, systemName: info.name, rulesVersion: info.rulesVersion, toolVersion: options.toolVersion, paper: options.paper, units: options.units },
     sheets: [],
-    tokenSheets: [buildTokenSheet(tokens, new Map(tokens.map((t) => [t.id, t.count])), options.print, 'Tokens and markers')],
+    tokenSheets: sheets,
   };
 }

@@ -424,3 +424,38 @@ describe('the sheets', () => {
     expect(cards.stderr).toMatch(/rule set "blazeaway" has no unit cards yet/);
   });
 });
+
+describe('tokens and true-size pieces from data alone', () => {
+  it('chits, 120 mm area-fire templates (HE backed by smoke), 50 mm minefields and hidden cards that look alike', async () => {
+    const cwd = workdir();
+    const json = await muster(['tokens', 'blazeaway', '--format', 'json'], cwd);
+    expect(json.code).toBe(0);
+    type Face = { label: string; shape: string };
+    const sheets = (JSON.parse(json.stdout) as { tokenSheets: { title: string; print: { round: number; square: number }; tokens: { front: Face; back: Face }[] }[] }).tokenSheets;
+    expect(sheets.map((s) => s.title)).toEqual(['Tokens and markers', 'Area fire templates (120 mm)', 'Minefields and hidden cards (50 mm)']);
+    // 7.3.1: the template is 120 mm across; 6.9 and 6.5: 5 cm squares
+    expect(sheets[1]!.print.round).toBe(120);
+    expect(sheets[2]!.print.square).toBe(50);
+    expect(new Set(sheets[1]!.tokens.map((t) => `${t.front.label}/${t.back.label}`))).toEqual(new Set(['HE/Smoke']));
+    const mines = sheets[2]!.tokens.filter((t) => t.front.label === 'Minefield');
+    // up to two dummies for every mine, all alike from above
+    expect(mines.filter((t) => t.back.label === 'Dummy')).toHaveLength(2 * mines.filter((t) => t.back.label === 'Live mines').length);
+    // the sizes asked for change the chits, never the true-size pieces
+    const small = JSON.parse((await muster(['tokens', 'blazeaway', '--format', 'json', '--round-size', '20'], cwd)).stdout) as { tokenSheets: { print: { round: number } }[] };
+    expect(small.tokenSheets.map((s) => s.print.round)).toEqual([20, 120, 20]);
+  });
+  it('the template prints 120 mm across, to scale', async () => {
+    const { buildDataTokenDocument } = await import('../../src/doc/build-tokens.js');
+    const { loadTokenGroups } = await import('../../src/data/tokens.js');
+    const doc = buildDataTokenDocument(blaze.info, await loadTokenGroups(blaze.dirs), {
+      print: { round: 25, square: 20, marks: true, duplex: 'long', backOffset: { x: 0, y: 0 } },
+      units: 'cm',
+      paper: 'a4',
+      toolVersion: '0',
+    });
+    const pages = layoutDocument(doc).pages;
+    const cutLines = pages.flatMap((p) => p.items).filter((i) => i.kind === 'circle' && i.stroke === '#000000');
+    const mm = (pt: number) => (pt * 25.4) / 72;
+    expect(new Set(cutLines.map((c) => (c.kind === 'circle' ? Math.round(mm(c.r * 2)) : 0)))).toEqual(new Set([25, 120]));
+  });
+});

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { loadRulesDb } from '../../data/load.js';
-import { loadTokenFolder } from '../../data/tokens.js';
+import { loadTokenGroups } from '../../data/tokens.js';
 import { buildDataTokenDocument } from '../../doc/build-tokens.js';
 import type { DocumentNode } from '../../doc/model.js';
 import type { TokensRequest } from '../../systems/module.js';
@@ -64,11 +64,11 @@ export async function runTokens(args: TokensArgs, io: CliIo): Promise<number> {
 async function tokensFromData(request: TokensRequest): Promise<{ doc: DocumentNode; warnings: string[] }> {
   const unused = [request.forceFile && '--force', request.events && '--events', request.maxScore !== undefined && '--max-score'].filter(Boolean);
   if (unused.length > 0) throw new UsageError(`${unused.join(', ')}: ${request.system.info.name} tokens take no ${unused.length > 1 ? 'such options' : 'such option'}; they print the rule set's markers as its data lists them`);
-  const tokens = await loadTokenFolder(request.system.dirs);
-  if (tokens.length === 0) throw new UsageError(`rule set "${request.system.info.id}" lists tokens among its products but has no tokens/ folder`);
+  const groups = await loadTokenGroups(request.system.dirs);
+  if (groups.length === 0) throw new UsageError(`rule set "${request.system.info.id}" lists tokens among its products but has no tokens/ folder`);
   const { print } = request;
   return {
-    doc: buildDataTokenDocument(request.system.info, tokens, {
+    doc: buildDataTokenDocument(request.system.info, groups, {
       print: { round: request.round, square: request.square, marks: print.marks, duplex: print.duplex, backOffset: print.backOffset },
       units: request.units,
       paper: request.paper,
