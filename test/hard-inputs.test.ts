@@ -91,6 +91,18 @@ describe('house-rule token folders', () => {
   });
 });
 
+describe('house-rule card decks', () => {
+  it('a card with an unknown back icon or too long a title names the file and field', async () => {
+    const dir = workdir({
+      'blazeaway/cards/house.yaml': `deck:\n  title: House orders\n  back: { title: HOUSE, subtitle: Orders, icon: teapot }\n  copies: [{ name: Green, colour: "#2f5d3a" }]\ncards:\n  - { id: dig-in, title: "Dig in and hold this position at all costs", subtitle: Order, section: House, lines: [], count: 2 }\n`,
+    });
+    const { code, stderr } = await muster(['cards', 'blazeaway', '--data', dir], workdir());
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/house\.yaml at deck\.back\.icon: /);
+    expect(stderr).toMatch(/house\.yaml at cards\[0\]\.title: /);
+  });
+});
+
 describe('house rules that overfill a sheet', () => {
   it('validate names the sheet, the paper and the units where a sheet runs over a page', async () => {
     const rows = Array.from({ length: 40 }, (_, i) => `      - { when: "House case ${i + 1}", effect: "A long house rule about morale that takes a whole line or two of the column to say." }`).join('\n');

@@ -419,9 +419,9 @@ describe('the sheets', () => {
   it('from the command line; products it does not have yet are refused by name', async () => {
     const cwd = workdir();
     expect((await muster(['tables', 'blazeaway', '-o', 'ba.pdf', '--quiet'], cwd)).code).toBe(0);
-    const cards = await muster(['cards', 'blazeaway'], cwd);
-    expect(cards.code).toBe(2);
-    expect(cards.stderr).toMatch(/rule set "blazeaway" has no unit cards yet/);
+    const scenario = await muster(['scenario', 'blazeaway'], cwd);
+    expect(scenario.code).toBe(2);
+    expect(scenario.stderr).toMatch(/rule set "blazeaway" has no scenarios yet/);
   });
 });
 
@@ -457,5 +457,36 @@ describe('tokens and true-size pieces from data alone', () => {
     const cutLines = pages.flatMap((p) => p.items).filter((i) => i.kind === 'circle' && i.stroke === '#000000');
     const mm = (pt: number) => (pt * 25.4) / 72;
     expect(new Set(cutLines.map((c) => (c.kind === 'circle' ? Math.round(mm(c.r * 2)) : 0)))).toEqual(new Set([25, 120]));
+  });
+});
+
+describe('order cards from data alone', () => {
+  it('a deck per player: the orders of 4.4 and the dummy of 4.3, all with one back', async () => {
+    const cwd = workdir();
+    const json = await muster(['cards', 'blazeaway', '--format', 'json'], cwd);
+    expect(json.code).toBe(0);
+    type Card = { front: { title: string; accent: string; footer: { left: string } }; back: unknown };
+    const decks = (JSON.parse(json.stdout) as { decks: { title: string; cards: Card[] }[] }).decks;
+    expect(decks.map((d) => d.title)).toEqual(['Order cards, Red', 'Order cards, Blue']);
+    for (const deck of decks) {
+      expect(new Set(deck.cards.map((c) => c.front.title))).toEqual(
+        new Set(['Action', 'Fall Back', 'Charge', 'Prone', 'Aimed Fire', 'Move', 'Move & Fire', 'Opportunity Fire', 'Dummy']),
+      );
+      // face down, a dummy looks like any order
+      expect(new Set(deck.cards.map((c) => JSON.stringify(c.back))).size).toBe(1);
+      expect(deck.cards.filter((c) => c.front.title === 'Dummy').length).toBeGreaterThan(0);
+      expect(deck.cards.find((c) => c.front.title === 'Prone')!.front.footer.left).toBe('4.4.4 Prone');
+    }
+    expect(decks[0]!.cards[0]!.front.accent).not.toBe(decks[1]!.cards[0]!.front.accent);
+    expect((await muster(['cards', 'blazeaway', '-o', 'orders.pdf', '--quiet'], cwd)).code).toBe(0);
+    const nation = await muster(['cards', 'blazeaway', '--nation', 'Germany'], cwd);
+    expect(nation.code).toBe(2);
+    expect(nation.stderr).toMatch(/--nation: Blaze Away! cards take no such option/);
+  });
+  it('distances on the cards follow --units', async () => {
+    const inches = await muster(['cards', 'blazeaway', '--format', 'json', '--units', 'in'], workdir());
+    expect(inches.stdout).toMatch(/No direct-fire hits beyond 6 in/);
+    const cm = await muster(['cards', 'blazeaway', '--format', 'json'], workdir());
+    expect(cm.stdout).toMatch(/No direct-fire hits beyond 15 cm/);
   });
 });

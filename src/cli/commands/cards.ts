@@ -1,5 +1,8 @@
 import path from 'node:path';
+import { loadCardDecks } from '../../data/cards.js';
 import { loadRulesDb } from '../../data/load.js';
+import { buildDataCardDocument } from '../../doc/build-data-cards.js';
+import type { CardsRequest, CardsResult } from '../../systems/module.js';
 import { UsageError } from '../../errors.js';
 import { moduleFor } from '../../systems/registry.js';
 import { emitDocument } from '../emit.js';
@@ -22,10 +25,8 @@ export async function runCards(args: CardsArgs, io: CliIo): Promise<number> {
   const db = await loadRulesDb({ dataDirs: args.data.map((d) => resolveFrom(io.cwd, d)) });
   const system = db.system(args.system);
   const module = moduleFor(system.info.id);
-  if (!module?.cards || !system.info.products.includes('cards')) {
-    throw new UsageError(`rule set "${system.info.id}" has no unit cards yet`);
-  }
-  const result = await module.cards({
+  if (!system.info.products.includes('cards')) throw new UsageError(`rule set "${system.info.id}" has no unit cards yet`);
+  const request = {
     system,
     nation: args.nation,
     doctrine: args.doctrine,
@@ -36,17 +37,36 @@ export async function runCards(args: CardsArgs, io: CliIo): Promise<number> {
     units: args.units,
     paper: args.paper,
     toolVersion: TOOL_VERSION,
-  });
+  };
+  const result = module?.cards ? await module.cards(request) : await cardsFromData(request);
   if (result.kind === 'explanation') {
     io.stdout.write(args.format === 'json' ? `${JSON.stringify(result.data, null, 2)}\n` : result.text);
     return 0;
   }
   if (!args.quiet) for (const warning of result.warnings) io.stderr.write(`warning: ${warning}\n`);
-  const name = args.force ? path.basename(args.force).replace(/\.[^.]+$/, '') : [args.nation, args.doctrine].filter(Boolean).join('-') || 'arsenal';
+  const name = args.force ? path.basename(args.force).replace(/\.[^.]+$/, '') : [args.nation, args.doctrine].filter(Boolean).join('-') || (module?.cards ? 'arsenal' : 'decks');
   await emitDocument(
     result.doc,
     { format: args.format, out: args.out, quiet: args.quiet, pageProgress: true, defaultName: `${system.info.id}-cards-${name}-${args.paper}` },
     io,
   );
   return 0;
+}
+
+/** Cards of a rule set without a module of its own for them: the decks its cards/ folder lists. */
+async function cardsFromData(request: CardsRequest): Promise<CardsResult> {
+  const unused = [
+    request.nation && '--nation',
+    request.doctrine && '--doctrine',
+    request.forceFile && '--force',
+    request.strict && '--strict',
+    request.explainCost && '--explain-cost',
+  ].filter(Boolean);
+  if (unused.length > 0) {
+    throw new UsageError(`${unused.join(', ')}: ${request.system.info.name} cards take no ${unused.length > 1 ? 'such options' : 'such option'}; they print the decks its data lists`);
+  }
+  const decks = await loadCardDecks(request.system.dirs);
+  if (decks.length === 0) throw new UsageError(`rule set "${request.system.info.id}" lists cards among its products but has no cards/ folder`);
+  const { print, units, paper, toolVersion } = request;
+  return { kind: 'document', doc: buildDataCardDocument(request.system.info, decks, { print, units, paper, toolVersion }), warnings: [] };
 }

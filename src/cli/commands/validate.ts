@@ -1,3 +1,4 @@
+import { loadCardDecks } from '../../data/cards.js';
 import { loadRulesDb } from '../../data/load.js';
 import { loadTokenFolder } from '../../data/tokens.js';
 import { buildQuickReference } from '../../doc/build-reference.js';
@@ -25,7 +26,16 @@ export async function runValidate(args: { data: string[] }, io: CliIo): Promise<
     tables += system.tables.size;
     const module = moduleFor(system.info.id);
     if (module?.validate) extras.push(`${system.info.id}: ${await module.validate(system)}`);
-    else if (system.info.products.includes('tokens')) extras.push(`${system.info.id}: ${(await loadTokenFolder(system.dirs)).length} tokens`);
+    else {
+      // products a rule set keeps as data alone
+      const parts: string[] = [];
+      if (system.info.products.includes('cards')) {
+        const decks = await loadCardDecks(system.dirs);
+        parts.push(`${decks.reduce((n, d) => n + d.deck.copies.length * d.cards.reduce((c, card) => c + card.count, 0), 0)} cards`);
+      }
+      if (system.info.products.includes('tokens')) parts.push(`${(await loadTokenFolder(system.dirs)).length} tokens`);
+      if (parts.length > 0) extras.push(`${system.info.id}: ${parts.join(', ')}`);
+    }
     if (system.sheets.length === 0) continue;
     for (const paper of PAPERS) {
       for (const units of UNITS) {

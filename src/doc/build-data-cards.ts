@@ -1,0 +1,45 @@
+import type { DataDeck } from '../data/cards.js';
+import type { SystemInfo } from '../data/schema.js';
+import type { CardNode, CardPrint, DeckNode, DocumentNode, Paper, Units } from './model.js';
+import { renderProse } from './templates.js';
+
+/**
+ * Decks of fixed cards from data: one deck per copy (a player's colour), every card of a copy
+ * with the same back. Texts may use the template helpers, so distances follow --units.
+ */
+export function buildDataCardDocument(
+  info: SystemInfo,
+  decks: readonly DataDeck[],
+  options: { print: CardPrint; units: Units; paper: Paper; toolVersion: string },
+): DocumentNode {
+  const nodes: DeckNode[] = [];
+  for (const deck of decks) {
+    for (const copy of deck.deck.copies) {
+      const cards: CardNode[] = [];
+      for (const card of deck.cards) {
+        const prose = (text: string, field: string) => renderProse(text, { units: options.units }, `cards ${card.id} ${field}`);
+        for (let i = 0; i < card.count; i++) {
+          cards.push({
+            id: `${card.id}-${copy.name.toLowerCase()}-${i + 1}`,
+            front: {
+              title: card.title,
+              subtitle: card.subtitle,
+              accent: copy.colour,
+              stats: [],
+              lines: card.lines.map((line, l) => ({ label: line.label, text: prose(line.text, `lines[${l}]`) })),
+              rules: card.rules.map((rule, r) => prose(rule, `rules[${r}]`)),
+              footer: { left: card.section, right: copy.name },
+            },
+            back: { title: deck.deck.back.title, subtitle: `${deck.deck.back.subtitle} · ${copy.name}`, accent: copy.colour, icon: deck.deck.back.icon },
+          });
+        }
+      }
+      nodes.push({ title: `${deck.deck.title}, ${copy.name}`, cards, print: options.print });
+    }
+  }
+  return {
+    meta: { title: `${info.name} cards`, systemId: info.id, systemName: info.name, rulesVersion: info.rulesVersion, toolVersion: options.toolVersion, paper: options.paper, units: options.units },
+    sheets: [],
+    decks: nodes,
+  };
+}
