@@ -13,6 +13,8 @@ export const dataCardSchema = z
     subtitle: z.string().min(1),
     /** the section of the rules text the card stands for */
     section: z.string().min(1),
+    /** numbers shown large under the title, each with its icon */
+    stats: z.array(z.object({ icon: z.enum(ICON_NAMES), label: z.string().min(1).max(12), value: z.string().min(1).max(8) }).strict()).max(4).default([]),
     /** what the card does, in our own words: a label and a short text each */
     lines: z.array(z.object({ label: z.string().min(1), text: z.string().min(1) }).strict()).max(4),
     /** short reminders printed under the lines */

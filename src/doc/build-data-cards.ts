@@ -14,6 +14,8 @@ export function buildDataCardDocument(
 ): DocumentNode {
   const nodes: DeckNode[] = [];
   for (const deck of decks) {
+    // a deck printed once needs no copy name; one per player says whose it is
+    const several = deck.deck.copies.length > 1;
     for (const copy of deck.deck.copies) {
       const cards: CardNode[] = [];
       for (const card of deck.cards) {
@@ -25,16 +27,16 @@ export function buildDataCardDocument(
               title: card.title,
               subtitle: card.subtitle,
               accent: copy.colour,
-              stats: [],
+              stats: card.stats.map((stat) => ({ icon: stat.icon, label: stat.label, value: stat.value })),
               lines: card.lines.map((line, l) => ({ label: line.label, text: prose(line.text, `lines[${l}]`) })),
               rules: card.rules.map((rule, r) => prose(rule, `rules[${r}]`)),
               footer: { left: card.section, right: copy.name },
             },
-            back: { title: deck.deck.back.title, subtitle: `${deck.deck.back.subtitle} · ${copy.name}`, accent: copy.colour, icon: deck.deck.back.icon },
+            back: { title: deck.deck.back.title, subtitle: several ? `${deck.deck.back.subtitle} · ${copy.name}` : deck.deck.back.subtitle, accent: copy.colour, icon: deck.deck.back.icon },
           });
         }
       }
-      nodes.push({ title: `${deck.deck.title}, ${copy.name}`, cards, print: options.print });
+      nodes.push({ title: several ? `${deck.deck.title}, ${copy.name}` : deck.deck.title, cards, print: options.print });
     }
   }
   return {

@@ -142,6 +142,37 @@ describe('Army lists and reinforcements', () => {
   });
 });
 
+describe('fire-team cards from the army lists', () => {
+  type Card = { front: { title: string; subtitle: string; stats: { label: string; value: string }[]; lines: { label: string; text: string }[] }; back: unknown };
+  const decksOf = async (args: string[] = []) =>
+    (JSON.parse((await muster(['cards', 'fireteam', '--format', 'json', ...args], workdir())).stdout) as { decks: { title: string; cards: Card[] }[] }).decks;
+  it('a deck per force, with a card for every team of the largest force its list allows', async () => {
+    const decks = await decksOf();
+    const count = (deck: string, title: string) => decks.find((d) => d.title.startsWith(deck))!.cards.filter((c) => c.front.title === title).length;
+    expect(decks.map((d) => d.title).sort()).toEqual(['British fire teams', 'Fallschirmjäger fire teams', 'Finns fire teams', 'Russians fire teams', 'US fire teams']);
+    // squads: Fallschirmjäger 2-3, Russians 2-4, British 2-3, US 2-3, Finns 2-3
+    expect(['Fallschirmjäger', 'Russians', 'British', 'US', 'Finns'].map((force) => count(force, 'Squad FT1'))).toEqual([3, 4, 3, 3, 3]);
+    expect(count('Russians', 'Weapons: HMG')).toBe(1);
+    // one back per deck: a card's team cannot be read face down
+    for (const deck of decks) expect(new Set(deck.cards.map((c) => JSON.stringify(c.back))).size).toBe(1);
+  });
+  it('every card carries its force’s quality as the troops table gives it: veterans 3 pins, 4+, 5D6; average 2, 5+, 4D6', async () => {
+    const quality = { Veteran: ['3', '4+', '5D6'], Average: ['2', '5+', '4D6'] };
+    // and the data's troops table says the same
+    const troops = Object.fromEntries(fireteam.table('troops').rows.map((r) => [r['quality'], [String(r['pins']), `${(r['expertise'] as { need: number }).need}+`, r['move']]]));
+    expect(troops['Veteran']).toEqual(quality.Veteran);
+    expect(troops['Average']).toEqual(quality.Average);
+    for (const deck of await decksOf()) {
+      const expected = /Fallschirmjäger|Finns/.test(deck.title) ? quality.Veteran : quality.Average;
+      for (const card of deck.cards) expect(card.front.stats.map((s) => s.value), `${deck.title} ${card.front.title}`).toEqual(expected);
+    }
+  });
+  it('weapon ranges follow the weapon table, in the units asked for', async () => {
+    const card = (await decksOf(['--units', 'in'])).find((d) => d.title.startsWith('Fallschirmjäger'))!.cards.find((c) => c.front.title === 'Squad FT1')!;
+    expect(card.front.lines.find((l) => l.label === 'Weapons')!.text).toBe('LMG 36 in; SMG 12 in; rifle 24 in. One single-shot RPG.');
+  });
+});
+
 describe('the sheets', () => {
   it('fit one page each on A4 and on Letter, in both units', () => {
     for (const [paper, units] of [['a4', 'cm'], ['letter', 'in'], ['a4', 'in'], ['letter', 'cm']] as const) {
@@ -172,8 +203,8 @@ describe('the sheets', () => {
   it('from the command line; products it does not have yet are refused by name', async () => {
     const cwd = workdir();
     expect((await muster(['tables', 'fireteam', '-o', 'ft.pdf', '--quiet'], cwd)).code).toBe(0);
-    const cards = await muster(['cards', 'fireteam'], cwd);
-    expect(cards.code).toBe(2);
-    expect(cards.stderr).toMatch(/rule set "fireteam" has no unit cards yet/);
+    const scenario = await muster(['scenario', 'fireteam'], cwd);
+    expect(scenario.code).toBe(2);
+    expect(scenario.stderr).toMatch(/rule set "fireteam" has no scenarios yet/);
   });
 });
