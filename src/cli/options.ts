@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import type { Paper, Units } from '../doc/model.js';
+import { UsageError } from '../errors.js';
 
 export const FORMATS = ['pdf', 'json', 'md'] as const;
 export const PAPERS = ['a4', 'letter'] as const;
@@ -32,4 +33,13 @@ export interface ProductArgs {
 
 export function resolveFrom(cwd: string, file: string): string {
   return path.resolve(cwd, file);
+}
+
+/**
+ * Refuses options a product of data alone has no use for, naming each one given:
+ * `refuseOptions([forceFile && '--force'], 'Fire Team tokens', 'they print ...')`.
+ */
+export function refuseOptions(given: readonly (string | false | undefined)[], product: string, instead: string): void {
+  const named = given.filter((o): o is string => typeof o === 'string' && o.length > 0);
+  if (named.length > 0) throw new UsageError(`${named.join(', ')}: ${product} take no ${named.length > 1 ? 'such options' : 'such option'}; ${instead}`);
 }

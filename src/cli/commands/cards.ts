@@ -8,7 +8,7 @@ import { moduleFor } from '../../systems/registry.js';
 import { emitDocument } from '../emit.js';
 import { cardPrint, type CutArgs } from '../print-options.js';
 import type { CliIo } from '../io.js';
-import { resolveFrom, type ProductArgs } from '../options.js';
+import { refuseOptions, resolveFrom, type ProductArgs } from '../options.js';
 import { TOOL_VERSION } from '../version.js';
 
 export interface CardsArgs extends ProductArgs, CutArgs {
@@ -25,7 +25,7 @@ export async function runCards(args: CardsArgs, io: CliIo): Promise<number> {
   const db = await loadRulesDb({ dataDirs: args.data.map((d) => resolveFrom(io.cwd, d)) });
   const system = db.system(args.system);
   const module = moduleFor(system.info.id);
-  if (!system.info.products.includes('cards')) throw new UsageError(`rule set "${system.info.id}" has no unit cards yet`);
+  if (!system.info.products.includes('cards')) throw new UsageError(`rule set "${system.info.id}" has no cards yet`);
   const request = {
     system,
     nation: args.nation,
@@ -55,16 +55,11 @@ export async function runCards(args: CardsArgs, io: CliIo): Promise<number> {
 
 /** Cards of a rule set without a module of its own for them: the decks its cards/ folder lists. */
 async function cardsFromData(request: CardsRequest): Promise<CardsResult> {
-  const unused = [
-    request.nation && '--nation',
-    request.doctrine && '--doctrine',
-    request.forceFile && '--force',
-    request.strict && '--strict',
-    request.explainCost && '--explain-cost',
-  ].filter(Boolean);
-  if (unused.length > 0) {
-    throw new UsageError(`${unused.join(', ')}: ${request.system.info.name} cards take no ${unused.length > 1 ? 'such options' : 'such option'}; they print the decks its data lists`);
-  }
+  refuseOptions(
+    [request.nation && '--nation', request.doctrine && '--doctrine', request.forceFile && '--force', request.strict && '--strict', request.explainCost && '--explain-cost'],
+    `${request.system.info.name} cards`,
+    'they print the decks its data lists',
+  );
   const decks = await loadCardDecks(request.system.dirs);
   if (decks.length === 0) throw new UsageError(`rule set "${request.system.info.id}" lists cards among its products but has no cards/ folder`);
   const { print, units, paper, toolVersion } = request;

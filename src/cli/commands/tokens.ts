@@ -8,7 +8,7 @@ import { UsageError } from '../../errors.js';
 import { moduleFor } from '../../systems/registry.js';
 import { emitDocument } from '../emit.js';
 import type { CliIo } from '../io.js';
-import { resolveFrom, type ProductArgs } from '../options.js';
+import { refuseOptions, resolveFrom, type ProductArgs } from '../options.js';
 import { cardPrint, type CutArgs } from '../print-options.js';
 import { TOOL_VERSION } from '../version.js';
 
@@ -60,10 +60,13 @@ export async function runTokens(args: TokensArgs, io: CliIo): Promise<number> {
   return 0;
 }
 
-/** Tokens of a rule set without a module of its own for them: its tokens/ folder as one sheet. */
+/** Tokens of a rule set without a module of its own for them: its tokens/ folder, a sheet per group. */
 async function tokensFromData(request: TokensRequest): Promise<{ doc: DocumentNode; warnings: string[] }> {
-  const unused = [request.forceFile && '--force', request.events && '--events', request.maxScore !== undefined && '--max-score'].filter(Boolean);
-  if (unused.length > 0) throw new UsageError(`${unused.join(', ')}: ${request.system.info.name} tokens take no ${unused.length > 1 ? 'such options' : 'such option'}; they print the rule set's markers as its data lists them`);
+  refuseOptions(
+    [request.forceFile && '--force', request.events && '--events', request.maxScore !== undefined && '--max-score'],
+    `${request.system.info.name} tokens`,
+    "they print the rule set's markers as its data lists them",
+  );
   const groups = await loadTokenGroups(request.system.dirs);
   if (groups.length === 0) throw new UsageError(`rule set "${request.system.info.id}" lists tokens among its products but has no tokens/ folder`);
   const { print } = request;
