@@ -21,7 +21,7 @@ function buildParser(argv: readonly string[]) {
     .command('tables <system>', 'quick-reference sheets with the odds of every roll', (y) =>
       productOptions(y.positional('system', { type: 'string', demandOption: true, describe: 'rule set id (see `muster systems`)' })),
     )
-    .command('cards <system>', 'unit cards for the whole arsenal, a nation, a doctrine or a force, with backs', (y) =>
+    .command('cards <system>', 'unit cards for the arsenal, a nation, a doctrine or a force, or the card decks a rule set lists; with backs', (y) =>
       cutOptions(
         productOptions(y.positional('system', { type: 'string', demandOption: true, describe: 'rule set id (see `muster systems`)' }))
           .option('nation', { type: 'string', describe: 'only this nation (id or name)' })
