@@ -1,6 +1,6 @@
 import type { DataDeck } from '../data/cards.js';
 import type { SystemInfo } from '../data/schema.js';
-import type { CardNode, CardPrint, DeckNode, DocumentNode, Paper, Units } from './model.js';
+import { documentMeta, type CardNode, type CardPrint, type DeckNode, type DocumentNode, type Paper, type Units } from './model.js';
 import { renderProse } from './templates.js';
 
 /**
@@ -40,7 +40,7 @@ export function buildDataCardDocument(
     }
   }
   return {
-    meta: { title: `${info.name} cards`, systemId: info.id, systemName: info.name, rulesVersion: info.rulesVersion, toolVersion: options.toolVersion, paper: options.paper, units: options.units },
+    meta: documentMeta(info, `${info.name} cards`, options),
     sheets: [],
     decks: nodes,
   };

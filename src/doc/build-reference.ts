@@ -3,7 +3,7 @@ import type { RuleTable, SheetBlock } from '../data/schema.js';
 import { chanceAtLeast, chanceAtMost, formatChance, possibleTotals, sumDistribution } from '../engine/odds.js';
 import { rowTotals } from '../engine/tables.js';
 import { formatCell } from './cells.js';
-import type { Block, DocumentNode, Paper, Run, TableBlock, TableColumn, Units } from './model.js';
+import { documentMeta, type Block, type DocumentNode, type Paper, type Run, type TableBlock, type TableColumn, type Units } from './model.js';
 import { renderProse } from './templates.js';
 
 export interface ReferenceOptions {
@@ -19,15 +19,7 @@ export interface ReferenceOptions {
 export function buildQuickReference(system: SystemRules, options: ReferenceOptions): DocumentNode {
   const sheetsFile = `${system.info.id}/sheets.yaml`;
   return {
-    meta: {
-      title: `${system.info.name} quick reference`,
-      systemId: system.info.id,
-      systemName: system.info.name,
-      rulesVersion: system.info.rulesVersion,
-      toolVersion: options.toolVersion,
-      paper: options.paper,
-      units: options.units,
-    },
+    meta: documentMeta(system.info, `${system.info.name} quick reference`, options),
     sheets: system.sheets.map((sheet, s) => ({
       title: sheet.title,
       blocks: sheet.blocks.map((block, b) =>

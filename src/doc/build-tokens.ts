@@ -1,6 +1,6 @@
 import type { Token, TokenGroup } from '../data/tokens.js';
 import type { SystemInfo } from '../data/schema.js';
-import type { DocumentNode, Paper, TokenFace, TokenSheetNode, Units } from './model.js';
+import { documentMeta, type DocumentNode, type Paper, type TokenFace, type TokenSheetNode, type Units } from './model.js';
 
 function faceOf(token: Token): TokenFace {
   return { label: token.label, icon: token.icon, colour: token.colour, shape: token.shape, ...(token.number !== undefined ? { number: token.number } : {}) };
@@ -40,7 +40,7 @@ export function buildDataTokenDocument(
       ),
     );
   return {
-    meta: { title: `${info.name} tokens`, systemId: info.id, systemName: info.name, rulesVersion: info.rulesVersion, toolVersion: options.toolVersion, paper: options.paper, units: options.units },
+    meta: documentMeta(info, `${info.name} tokens`, options),
     sheets: [],
     tokenSheets: sheets,
   };

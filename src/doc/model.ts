@@ -62,6 +62,24 @@ export interface DocumentMeta {
   units: Units;
 }
 
+/** A document's meta from its rule set's facts and the print options: what every footer says. */
+export function documentMeta(
+  info: { id: string; name: string; rulesVersion: string },
+  title: string,
+  options: { toolVersion: string; paper: Paper; units: Units; seed?: string },
+): DocumentMeta {
+  return {
+    title,
+    systemId: info.id,
+    systemName: info.name,
+    rulesVersion: info.rulesVersion,
+    toolVersion: options.toolVersion,
+    ...(options.seed !== undefined ? { seed: options.seed } : {}),
+    paper: options.paper,
+    units: options.units,
+  };
+}
+
 export interface DocumentNode {
   meta: DocumentMeta;
   sheets: SheetNode[];

@@ -1,5 +1,5 @@
 import { parseFile } from '../../data/parse.js';
-import type { DocumentNode } from '../../doc/model.js';
+import { documentMeta, type DocumentNode } from '../../doc/model.js';
 import { DataError, UsageError, type DataProblem } from '../../errors.js';
 import type { CardsRequest, CardsResult, RuleSetModule, ScenarioRequest, TokensRequest } from '../module.js';
 import { createRng } from '../../engine/dice.js';
@@ -18,14 +18,7 @@ async function cards(request: CardsRequest): Promise<CardsResult> {
   const arsenal = await loadArsenal(request.system.dirs);
   if (request.explainCost) return explainCost(arsenal, request.explainCost);
   const ctx: CardContext = { arsenal, units: request.units, system: request.system.info };
-  const meta = {
-    systemId: request.system.info.id,
-    systemName: request.system.info.name,
-    rulesVersion: request.system.info.rulesVersion,
-    toolVersion: request.toolVersion,
-    paper: request.paper,
-    units: request.units,
-  };
+  const meta = documentMeta(request.system.info, '', request);
 
   if (request.forceFile) {
     const problems: DataProblem[] = [];
@@ -92,14 +85,7 @@ function explainCost(arsenal: Arsenal, unitId: string): CardsResult {
 async function tokens(request: TokensRequest): Promise<{ doc: DocumentNode; warnings: string[] }> {
   const [arsenal, aids] = await Promise.all([loadArsenal(request.system.dirs), loadAids(request.system.dirs)]);
   const info = request.system.info;
-  const meta = {
-    systemId: info.id,
-    systemName: info.name,
-    rulesVersion: info.rulesVersion,
-    toolVersion: request.toolVersion,
-    paper: request.paper,
-    units: request.units,
-  };
+  const meta = documentMeta(info, '', request);
   if (request.events) {
     return {
       doc: { meta: { ...meta, title: `${info.name} Random Event & Effect cards` }, sheets: [], decks: [eventDeck(aids, request.units, request.print, info.name)] },

@@ -2,7 +2,7 @@ import type { SystemRules } from '../../data/load.js';
 import { deepFreeze } from '../../data/load.js';
 import { parseFolderFiles } from '../../data/parse.js';
 import { formatLength, formatModifier } from '../../doc/helpers.js';
-import type { Block, CardNode, CardPrint, DocumentNode, Units } from '../../doc/model.js';
+import { documentMeta, type Block, type CardNode, type CardPrint, type DocumentNode, type Units } from '../../doc/model.js';
 import { renderProse } from '../../doc/templates.js';
 import { DataError, UsageError, type DataProblem } from '../../errors.js';
 import type { CardsRequest, CardsResult, RuleSetModule, ScenarioRequest } from '../module.js';
@@ -128,7 +128,7 @@ async function cards(request: CardsRequest): Promise<CardsResult> {
   const info = request.system.info;
   const print: CardPrint = request.print;
   const doc: DocumentNode = {
-    meta: { title: `${info.name} unit, order and manoeuvre cards`, systemId: info.id, systemName: info.name, rulesVersion: info.rulesVersion, toolVersion: request.toolVersion, paper: request.paper, units: request.units },
+    meta: documentMeta(info, `${info.name} unit, order and manoeuvre cards`, request),
     sheets: [],
     decks: [
       { title: 'Units', print, cards: units.map((u) => buildOfUnitCard(u, lists, request.units, info.name)) },
@@ -168,7 +168,7 @@ function ofPacket(result: OfScenarioResult, lists: Lists, request: ScenarioReque
   });
   const dist = (inches: number) => formatLength(request.units === 'cm' ? inches * 2.5 : inches, request.units);
   return {
-    meta: { title: `${result.scenario.name} (Open Fire)`, systemId: info.id, systemName: info.name, rulesVersion: info.rulesVersion, toolVersion: request.toolVersion, seed: result.seed, paper: request.paper, units: request.units },
+    meta: documentMeta(info, `${result.scenario.name} (Open Fire)`, { ...request, seed: result.seed }),
     sheets: [
       {
         title: `Scenario: ${result.scenario.name}`,
