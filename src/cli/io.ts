@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { access, constants, mkdir, open, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { access, constants, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { checkInterrupted, GenerateError, InterruptedError, UsageError } from '../errors.js';
 import { SILENT, terminalProgress, type Progress } from './progress.js';
@@ -38,10 +38,7 @@ export function processIo(): CliIo {
   };
 }
 
-/**
- * Writes to a temporary file beside the target, then renames it into place: a crash or a full
- * disk leaves the old file (or none) behind, never half a PDF.
- */
+/** A file being written: it appears, complete, only on commit. */
 export interface FileWriter {
   write(chunk: Uint8Array): Promise<void>;
   /** closes the file and moves it into place */
@@ -56,8 +53,9 @@ function temporaryBeside(file: string): string {
 }
 
 /**
- * Like writeFileAtomic for a file too big to hold: written piece by piece to a temporary
- * file beside the target, which is renamed into place on commit and removed on any failure.
+ * Writes piece by piece to a temporary file beside the target, renamed into place on commit
+ * and removed on any failure: a crash or a full disk leaves the old file (or none) behind,
+ * never half a PDF.
  */
 export async function openFileAtomic(file: string, signal?: AbortSignal): Promise<FileWriter> {
   const temp = temporaryBeside(file);
@@ -101,17 +99,11 @@ export async function openFileAtomic(file: string, signal?: AbortSignal): Promis
   };
 }
 
+/** A whole file at once, the same way. */
 export async function writeFileAtomic(file: string, data: Uint8Array | string, signal?: AbortSignal): Promise<void> {
-  const temp = temporaryBeside(file);
-  try {
-    await writeFile(temp, data);
-    checkInterrupted(signal);
-    await rename(temp, file);
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    if (error instanceof InterruptedError) throw error;
-    throw new GenerateError(`could not write ${file}: ${(error as Error).message}`, { cause: error });
-  }
+  const writer = await openFileAtomic(file, signal);
+  await writer.write(typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
+  await writer.commit();
 }
 
 /**
