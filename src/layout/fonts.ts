@@ -135,26 +135,43 @@ export function usePairStore(location: URL | string): void {
  * from another version of either is not used.
  */
 export function fontFingerprint(face: FontFace): string {
-  const fontkitPackage = path.join(path.dirname(require.resolve('fontkit')), '..', 'package.json');
-  const fontkitVersion = (JSON.parse(readFileSync(fontkitPackage, 'utf8')) as { version: string }).version;
+  fontkitVersion ??= (JSON.parse(readFileSync(path.join(path.dirname(require.resolve('fontkit')), '..', 'package.json'), 'utf8')) as { version: string }).version;
   return `${createHash('sha1').update(readFileSync(FONT_FILES[face])).digest('base64')} fontkit ${fontkitVersion}`;
 }
+let fontkitVersion: string | undefined;
 
-/** One run as pdfkit lays it out: a word with the spaces after it. */
-function runUnits(face: FontFace, m: FaceMetrics, run: string): number {
-  let units = 0;
+/**
+ * Walks a run character by character with the kerning its pair adds before it; stops and
+ * answers false at a pair that joins into a ligature, which only fontkit can lay out.
+ */
+function walkRun(face: FontFace, m: FaceMetrics, run: string, visit: (codePoint: number, kern: number) => void): boolean {
   let previous = -1;
   for (const char of run) {
     const codePoint = char.codePointAt(0)!;
-    units += glyphOf(face, m, codePoint).advance;
+    let kern = 0;
     if (previous >= 0) {
       const adjust = pairOf(face, m, previous, codePoint);
-      if (adjust === null) return shapedUnits(face, m, run);
-      units += adjust;
+      if (adjust === null) return false;
+      kern = adjust;
     }
+    visit(codePoint, kern);
     previous = codePoint;
   }
-  return units;
+  return true;
+}
+
+/** pdfkit's pieces of a line: each word with the spaces after it, shaped on its own. */
+function pdfkitRuns(text: string): string[] {
+  return text.match(/[^ \t]*[ \t]?/g)!.filter((run) => run.length > 0);
+}
+
+/** One run's width in font units. */
+function runUnits(face: FontFace, m: FaceMetrics, run: string): number {
+  let units = 0;
+  const walked = walkRun(face, m, run, (codePoint, kern) => {
+    units += kern + glyphOf(face, m, codePoint).advance;
+  });
+  return walked ? units : shapedUnits(face, m, run);
 }
 
 function shapedUnits(face: FontFace, m: FaceMetrics, run: string): number {
@@ -178,7 +195,7 @@ export function textWidth(text: string, face: FontFace, size: number): number {
   if (units === undefined) {
     const m = metricsFor(face);
     units = 0;
-    for (const run of text.match(/[^ \t]*[ \t]?/g)!) if (run) units += runUnits(face, m, run);
+    for (const run of pdfkitRuns(text)) units += runUnits(face, m, run);
     units /= font(face).unitsPerEm;
     widths.set(key, units);
   }
@@ -201,23 +218,15 @@ export function printingFont(face: FontFace): Font {
       const glyphs: Glyph[] = [];
       const positions: GlyphPosition[] = [];
       let advanceWidth = 0;
-      let previous = -1;
-      for (const char of text) {
-        const codePoint = char.codePointAt(0)!;
-        if (previous >= 0) {
-          const adjust = pairOf(face, m, previous, codePoint);
-          if (adjust === null) return real.layout(text);
-          // kerning moves the next glyph: fontkit adds it to the first glyph's advance
-          positions[positions.length - 1]!.xAdvance += adjust;
-          advanceWidth += adjust;
-        }
+      const walked = walkRun(face, m, text, (codePoint, kern) => {
+        // kerning moves the next glyph: fontkit adds it to the first glyph's advance
+        if (kern !== 0) positions[positions.length - 1]!.xAdvance += kern;
         const glyph = real.glyphForCodePoint(codePoint);
         glyphs.push(glyph);
         positions.push({ xAdvance: glyph.advanceWidth, yAdvance: 0, xOffset: 0, yOffset: 0 });
-        advanceWidth += glyph.advanceWidth;
-        previous = codePoint;
-      }
-      return { glyphs, positions, advanceWidth };
+        advanceWidth += kern + glyph.advanceWidth;
+      });
+      return walked ? { glyphs, positions, advanceWidth } : real.layout(text);
     };
     wrapped = Object.create(real, { layout: { value: layout } }) as Font;
     printing.set(face, wrapped);
@@ -230,7 +239,7 @@ const printing = new Map<FontFace, Font>();
 export function shapedTextWidth(text: string, face: FontFace, size: number): number {
   const f = font(face);
   let units = 0;
-  for (const run of text.match(/[^ \t]*[ \t]?/g)!) if (run) units += f.layout(run).advanceWidth;
+  for (const run of pdfkitRuns(text)) units += f.layout(run).advanceWidth;
   return (units / f.unitsPerEm) * size;
 }
 
