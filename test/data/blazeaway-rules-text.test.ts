@@ -12,6 +12,7 @@ import { layoutDocument } from '../../src/layout/pages.js';
 import { rowTotals } from '../../src/engine/tables.js';
 import { muster } from '../helpers/cli.js';
 import { workdirs } from '../helpers/fixtures.js';
+import { expectOnePagePerSheet, expectTablesButNoScenarios, sheetsInInchesWithoutNotes } from '../helpers/sheets.js';
 
 const workdir = workdirs(afterEach);
 const blaze = (await loadRulesDb({ dataDirs: [] })).system('blazeaway');
@@ -397,16 +398,12 @@ describe('8 Breaking Point', () => {
 
 describe('the sheets', () => {
   it('fit one page each on A4 and on Letter, in both units', () => {
-    for (const [paper, units] of [['a4', 'cm'], ['letter', 'in'], ['a4', 'in'], ['letter', 'cm']] as const) {
-      const doc = buildQuickReference(blaze, { units, paper, toolVersion: '0' });
-      expect(layoutDocument(doc).pages, `${paper} ${units}`).toHaveLength(blaze.sheets.length);
-    }
+    expectOnePagePerSheet(blaze);
     expect(blaze.sheets.length).toBeGreaterThanOrEqual(4);
     expect(blaze.sheets.length).toBeLessThanOrEqual(6);
   });
   it('in inches, no centimetres remain outside the notes', () => {
-    const text = JSON.stringify(buildQuickReference(blaze, { units: 'in', paper: 'letter', toolVersion: '0' }), (key, value: unknown) => (key === 'note' ? undefined : value));
-    expect(text).not.toMatch(/\d cm\b/);
+    expect(sheetsInInchesWithoutNotes(blaze)).not.toMatch(/\d cm\b/);
   });
   it('print every table of the rule set', () => {
     const printed = new Set(blaze.sheets.flatMap((s) => s.blocks.flatMap((b) => ('table' in b ? [b.table] : []))));
@@ -417,11 +414,7 @@ describe('the sheets', () => {
     expect(odds).toEqual([expect.objectContaining({ odds: '1D10', or: 'higher' })]);
   });
   it('from the command line; products it does not have yet are refused by name', async () => {
-    const cwd = workdir();
-    expect((await muster(['tables', 'blazeaway', '-o', 'ba.pdf', '--quiet'], cwd)).code).toBe(0);
-    const scenario = await muster(['scenario', 'blazeaway'], cwd);
-    expect(scenario.code).toBe(2);
-    expect(scenario.stderr).toMatch(/rule set "blazeaway" has no scenarios yet/);
+    await expectTablesButNoScenarios('blazeaway', workdir());
   });
 });
 

@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { loadRulesDb } from '../../src/data/load.js';
 import { buildQuickReference } from '../../src/doc/build-reference.js';
 import { runsText } from '../../src/doc/model.js';
-import { layoutDocument } from '../../src/layout/pages.js';
 import { rowTotals } from '../../src/engine/tables.js';
 import { muster } from '../helpers/cli.js';
 import { workdirs } from '../helpers/fixtures.js';
+import { expectOnePagePerSheet, expectTablesButNoScenarios, sheetsInInchesWithoutNotes } from '../helpers/sheets.js';
 import { afterEach } from 'vitest';
 
 const workdir = workdirs(afterEach);
@@ -175,14 +175,10 @@ describe('fire-team cards from the army lists', () => {
 
 describe('the sheets', () => {
   it('fit one page each on A4 and on Letter, in both units', () => {
-    for (const [paper, units] of [['a4', 'cm'], ['letter', 'in'], ['a4', 'in'], ['letter', 'cm']] as const) {
-      const doc = buildQuickReference(fireteam, { units, paper, toolVersion: '0' });
-      expect(layoutDocument(doc).pages, `${paper} ${units}`).toHaveLength(doc.sheets.length);
-    }
+    expectOnePagePerSheet(fireteam);
   });
   it('in inches, no centimetres remain outside the notes', () => {
-    const text = JSON.stringify(buildQuickReference(fireteam, { units: 'in', paper: 'letter', toolVersion: '0' }), (key, value: unknown) => (key === 'note' ? undefined : value));
-    expect(text).not.toMatch(/\d cm\b/);
+    expect(sheetsInInchesWithoutNotes(fireteam)).not.toMatch(/\d cm\b/);
   });
   it('tokens from data alone: patrol markers and jump-off points for both sides, pins, damage', async () => {
     const cwd = workdir();
@@ -201,10 +197,6 @@ describe('the sheets', () => {
     expect(events.stderr).toMatch(/--events: Fire Team tokens take no such option/);
   });
   it('from the command line; products it does not have yet are refused by name', async () => {
-    const cwd = workdir();
-    expect((await muster(['tables', 'fireteam', '-o', 'ft.pdf', '--quiet'], cwd)).code).toBe(0);
-    const scenario = await muster(['scenario', 'fireteam'], cwd);
-    expect(scenario.code).toBe(2);
-    expect(scenario.stderr).toMatch(/rule set "fireteam" has no scenarios yet/);
+    await expectTablesButNoScenarios('fireteam', workdir());
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadRulesDb } from '../../src/data/load.js';
 import { buildQuickReference } from '../../src/doc/build-reference.js';
 import type { TableBlock } from '../../src/doc/model.js';
-import { layoutDocument } from '../../src/layout/pages.js';
+import { expectOnePagePerSheet, sheetsInInchesWithoutNotes } from '../helpers/sheets.js';
 
 const db = await loadRulesDb({ dataDirs: [] });
 const bof = db.system('bof');
@@ -38,16 +38,13 @@ describe('Burst of Fire quick-reference sheets', () => {
     expect(ids).toContain('odds-2d6-lower');
   });
   it('fit one page per sheet on A4 and on Letter', () => {
-    for (const [paper, units] of [['a4', 'cm'], ['letter', 'in'], ['a4', 'in'], ['letter', 'cm']] as const) {
-      const doc = build(paper, units);
-      expect(layoutDocument(doc).pages, `${paper} ${units}`).toHaveLength(doc.sheets.length);
-    }
+    expectOnePagePerSheet(bof);
   });
   it('document tree snapshot (changes only on purpose)', () => {
     expect(build('a4', 'cm')).toMatchSnapshot();
   });
   it('in inches, no centimetres remain outside the notes that quote the text', () => {
-    const text = JSON.stringify(build('letter', 'in'), (key, value: unknown) => (key === 'note' ? undefined : value));
+    const text = sheetsInInchesWithoutNotes(bof);
     expect(text).not.toMatch(/\d cm\b/);
     expect(text).toMatch(/\d in\b/);
   });
