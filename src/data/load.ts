@@ -32,6 +32,11 @@ export interface LoadOptions {
   dataDirs: readonly string[];
   /** the built-in data folder; tests may point it elsewhere */
   builtinDir?: string;
+  /**
+   * read only this rule set's folders: a command about one rule set need not parse and check
+   * the others (each new rule set would otherwise slow every run)
+   */
+  only?: string;
 }
 
 interface SystemDraft {
@@ -55,17 +60,21 @@ export async function loadRulesDb(options: LoadOptions): Promise<RulesDb> {
   const roots = [options.builtinDir ?? BUILTIN_DATA_DIR, ...options.dataDirs];
   const problems: DataProblem[] = [];
   const drafts = new Map<string, SystemDraft>();
+  // a rule-set id is a folder name; anything else selects no folder (and is reported unknown)
+  const scope = options.only === undefined ? '*' : /^[a-z0-9]+(-[a-z0-9]+)*$/.test(options.only) ? options.only : '-';
+  const known = new Set<string>();
 
   for (const [index, root] of roots.entries()) {
     await assertFolder(root, index === 0 ? 'the built-in data folder' : '--data');
     // the folders are small: listing them at once beats queueing each listing on the thread pool
-    const files = fg.sync(['*/system.yaml', '*/sheets.yaml', '*/tables/*.{yaml,yml}'], {
+    const files = fg.sync([`${scope}/system.yaml`, `${scope}/sheets.yaml`, `${scope}/tables/*.{yaml,yml}`], {
       cwd: root,
       onlyFiles: true,
     });
     // other folders of a rule set (its arsenal, say) belong to the rule set's own module
-    const moduleFiles = fg.sync(['*/*/**/*.{yaml,yml}', '!*/tables/**'], { cwd: root, onlyFiles: true });
-    const strays = (fg.sync(['*/*.{yaml,yml}', '!*/system.yaml', '!*/sheets.yaml'], { cwd: root, onlyFiles: true })).sort();
+    const moduleFiles = fg.sync([`${scope}/*/**/*.{yaml,yml}`, `!${scope}/tables/**`], { cwd: root, onlyFiles: true });
+    const strays = fg.sync([`${scope}/*.{yaml,yml}`, `!${scope}/system.yaml`, `!${scope}/sheets.yaml`], { cwd: root, onlyFiles: true }).sort();
+    for (const info of fg.sync('*/system.yaml', { cwd: root, onlyFiles: true })) known.add(info.split('/')[0]!);
     for (const stray of strays) {
       problems.push({
         file: path.join(root, stray),
@@ -80,7 +89,8 @@ export async function loadRulesDb(options: LoadOptions): Promise<RulesDb> {
       const systemDir = path.join(root, systemId);
       if (!draft.dirs.includes(systemDir)) draft.dirs.push(systemDir);
     }
-    if (files.length === 0 && moduleFiles.length === 0) {
+    const anyData = files.length > 0 || moduleFiles.length > 0 || (scope !== '*' && fg.sync('*/**/*.{yaml,yml}', { cwd: root, onlyFiles: true }).length > 0);
+    if (!anyData) {
       throw new UsageError(
         `--data ${root}: no rule-set data found. A data folder holds one folder per rule set, ` +
           `e.g. ${path.join(root, 'bof', 'tables', 'house.yaml')} or ${path.join(root, 'bof', 'system.yaml')}.`,
@@ -152,17 +162,17 @@ export async function loadRulesDb(options: LoadOptions): Promise<RulesDb> {
   }
 
   if (problems.length > 0) throw new DataError(problems);
-  return makeDb(systems);
+  return makeDb(systems, [...known].sort());
 }
 
-function makeDb(systems: SystemRules[]): RulesDb {
+function makeDb(systems: SystemRules[], known: readonly string[]): RulesDb {
   const byId = new Map(systems.map((s) => [s.info.id, s]));
   return Object.freeze({
     systems: Object.freeze(systems),
     system(id: string): SystemRules {
       const found = byId.get(id);
       if (!found) {
-        throw new UsageError(`unknown rule set "${id}"; known rule sets: ${[...byId.keys()].join(', ')}`);
+        throw new UsageError(`unknown rule set "${id}"; known rule sets: ${known.join(', ')}`);
       }
       return found;
     },

@@ -104,6 +104,27 @@ describe('bad data is rejected with file, field path and what was expected', () 
   });
 });
 
+describe('loading one rule set', () => {
+  it('reads only its folders: a broken house table of another rule set does not stop it; the full load reports it', async () => {
+    const house = scratchDir({
+      'fireteam/tables/broken.yaml': 'tables:\n  - id: fire\n    title: Broken\n',
+      'bof/tables/house.yaml': 'tables:\n  - { id: house-note, title: House note, section: House, source: house, use: reference, columns: [{ key: text, label: Text }], rows: [{ text: Our rule }] }\n',
+    });
+    cleanups.push(house.cleanup);
+    const bof = await loadRulesDb({ dataDirs: [house.dir], only: 'bof' });
+    expect(bof.systems.map((s) => s.info.id)).toEqual(['bof']);
+    expect(bof.system('bof').table('house-note').title).toBe('House note');
+    await expect(loadRulesDb({ dataDirs: [house.dir] })).rejects.toThrow(DataError);
+  });
+  it('an unknown or odd id is refused with the rule sets there are', async () => {
+    for (const id of ['nope', 'b*f', '../bof']) {
+      const db = await loadRulesDb({ dataDirs: [], only: id });
+      expect(db.systems).toEqual([]);
+      expect(() => db.system(id)).toThrow(/unknown rule set .*; known rule sets: blazeaway, bof, fireteam, openfire/);
+    }
+  });
+});
+
 describe('house-rule folders (--data)', () => {
   it('replace a built-in table by id and are validated the same way', async () => {
     const house = scratchDir({

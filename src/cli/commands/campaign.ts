@@ -54,7 +54,7 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
   const print = cardPrint(args);
   const seed = args.seed !== undefined && args.seed.trim() !== '' ? args.seed : io.freshSeed();
 
-  const db = await loadRulesDb({ dataDirs: args.data.map((d) => resolveFrom(io.cwd, d)) });
+  const db = await loadRulesDb({ dataDirs: args.data.map((d) => resolveFrom(io.cwd, d)), only: args.system });
   const system = db.system(args.system);
   const module = moduleFor(system.info.id);
   if (!module?.campaign || !system.info.products.includes('campaign')) throw new UsageError(`rule set "${system.info.id}" has no campaigns yet`);

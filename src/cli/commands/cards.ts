@@ -22,7 +22,7 @@ export interface CardsArgs extends ProductArgs, CutArgs {
 /** `muster cards <system>`: the arsenal's unit cards, or a force's roster and cards. */
 export async function runCards(args: CardsArgs, io: CliIo): Promise<number> {
   const print = cardPrint(args);
-  const db = await loadRulesDb({ dataDirs: args.data.map((d) => resolveFrom(io.cwd, d)) });
+  const db = await loadRulesDb({ dataDirs: args.data.map((d) => resolveFrom(io.cwd, d)), only: args.system });
   const system = db.system(args.system);
   const module = moduleFor(system.info.id);
   if (!system.info.products.includes('cards')) throw new UsageError(`rule set "${system.info.id}" has no cards yet`);

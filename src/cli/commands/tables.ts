@@ -8,7 +8,7 @@ import { TOOL_VERSION } from '../version.js';
 
 /** `muster tables <system>`: the quick-reference sheets. Nothing is rolled, so --seed changes nothing. */
 export async function runTables(args: ProductArgs, io: CliIo): Promise<number> {
-  const db = await loadRulesDb({ dataDirs: args.data.map((d) => resolveFrom(io.cwd, d)) });
+  const db = await loadRulesDb({ dataDirs: args.data.map((d) => resolveFrom(io.cwd, d)), only: args.system });
   const system = db.system(args.system);
   if (!system.info.products.includes('tables') || system.sheets.length === 0) {
     throw new UsageError(`rule set "${system.info.id}" has no quick-reference sheets yet`);

@@ -33,7 +33,7 @@ export async function runTokens(args: TokensArgs, io: CliIo): Promise<number> {
   if (args.maxScore !== undefined && !(Number.isInteger(args.maxScore) && args.maxScore >= 5 && args.maxScore <= 200)) {
     throw new UsageError(`--max-score ${args.maxScore}: a whole number from 5 to 200`);
   }
-  const db = await loadRulesDb({ dataDirs: args.data.map((d) => resolveFrom(io.cwd, d)) });
+  const db = await loadRulesDb({ dataDirs: args.data.map((d) => resolveFrom(io.cwd, d)), only: args.system });
   const system = db.system(args.system);
   const module = moduleFor(system.info.id);
   if (!system.info.products.includes('tokens')) throw new UsageError(`rule set "${system.info.id}" has no tokens yet`);
