@@ -44,17 +44,36 @@ export class GenerateError extends MusterError {
   override readonly exitCode = 1;
 }
 
-/** The user pressed Ctrl-C: stop, write nothing, exit 130 as shells expect. */
+/**
+ * The user pressed Ctrl-C (or the run got SIGTERM or SIGHUP): stop, leave nothing half
+ * written, and exit as shells expect (130 for Ctrl-C, 128 + the signal's number otherwise).
+ */
 export class InterruptedError extends MusterError {
-  override readonly exitCode = 130;
+  override readonly exitCode: number;
+  constructor(exitCode = 130, message = 'interrupted; nothing was written') {
+    super(message);
+    this.exitCode = exitCode;
+  }
+
+  /** the same stop, saying what had gone out already */
+  withMessage(message: string): InterruptedError {
+    return new InterruptedError(this.exitCode, message);
+  }
+}
+
+/** Whoever read standard output stopped reading (`| head`): the run ends quietly, exit 0. */
+export class OutputClosedError extends MusterError {
+  override readonly exitCode = 0;
   constructor() {
-    super('interrupted; nothing was written');
+    super('standard output was closed');
   }
 }
 
 /** Throws if the job was interrupted; long loops call it between steps. */
 export function checkInterrupted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw new InterruptedError();
+  if (!signal?.aborted) return;
+  const reason: unknown = signal.reason;
+  throw reason instanceof MusterError ? reason : new InterruptedError();
 }
 
 /** Messages of an error and of every cause below it, outermost first. */

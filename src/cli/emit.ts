@@ -1,12 +1,12 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DocumentNode } from '../doc/model.js';
-import { checkInterrupted } from '../errors.js';
+import { checkInterrupted, UsageError } from '../errors.js';
 import { renderMarkdown } from '../render/markdown.js';
 import type { PlacedDocument } from '../layout/primitives.js';
 import type { PdfStream } from '../render/pdf-surface.js';
 import type { CliIo, FileWriter } from './io.js';
-import { prepareOutput } from './io.js';
+import { prepareOutput, refuseOverwritingInputs, type RunInput } from './io.js';
 import type { Format } from './options.js';
 
 export interface EmitOptions {
@@ -22,6 +22,8 @@ export interface EmitOptions {
   defaultName: string | (() => string);
   /** show a bar while the pages of a long document are drawn (not for batches, which count packets) */
   pageProgress?: boolean;
+  /** the files and folders this run reads: -o may never land on one of them */
+  inputs?: readonly RunInput[];
 }
 
 /** Fewer pages than this are drawn before a bar would be seen. */
@@ -43,10 +45,13 @@ export interface DocumentOutput {
  * before any work.
  */
 export async function withOutput(options: EmitOptions, io: CliIo, produce: (output: DocumentOutput) => Promise<void>): Promise<void> {
-  const given = options.out !== undefined ? path.resolve(io.cwd, options.out) : undefined;
+  const given = options.out !== undefined ? outputFile(options.out, io.cwd) : undefined;
   const toOutFolder = given === undefined && options.format === 'pdf';
   const outFolder = path.resolve(io.cwd, 'out');
-  if (given) await prepareOutput(given, '-o/--out', false);
+  if (given) {
+    await prepareOutput(given, '-o/--out', false);
+    await refuseOverwritingInputs(given, '-o/--out', options.inputs ?? []);
+  }
   // checked before any work, even when the name comes later: out/ can be made, or is a
   // writable folder; it is made only when there is a file to put in it
   if (toOutFolder) {
@@ -123,6 +128,13 @@ export async function withOutput(options: EmitOptions, io: CliIo, produce: (outp
     const pages = pdf?.stream.pages;
     io.stderr.write(`Wrote ${shown.startsWith('..') ? file : shown}${pages ? ` (${pages} ${pages === 1 ? 'page' : 'pages'})` : ''}\n`);
   }
+}
+
+/** -o's file, refused where it names a folder: "-o newdir/" is a folder, not a file name. */
+export function outputFile(out: string, cwd: string): string {
+  if (out.trim() === '') throw new UsageError('-o/--out: give a file name, such as sheets.pdf');
+  if (/[\\/]$/.test(out)) throw new UsageError(`-o/--out ${out}: names a folder; give a file name inside it, such as ${path.join(out, 'muster.pdf')}`);
+  return path.resolve(cwd, out);
 }
 
 /** Layout and the PDF writer (fontkit, pdfkit) are loaded only when a PDF is made. */

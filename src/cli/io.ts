@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { access, constants, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import { access, constants, lstat, mkdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { checkInterrupted, GenerateError, InterruptedError, UsageError } from '../errors.js';
+import { GenerateError, InterruptedError, OutputClosedError, UsageError, type MusterError } from '../errors.js';
+import { checkTarget, openFileAtomic, writeFileAtomic, type FileWriter } from './atomic-file.js';
 import { SILENT, terminalProgress, type Progress } from './progress.js';
+
+export { openFileAtomic, writeFileAtomic, type FileWriter };
 
 /** Everything the CLI touches outside itself, passed in so tests run it without spawning. */
 export interface CliIo {
@@ -10,7 +13,7 @@ export interface CliIo {
   stderr: { write(chunk: string): unknown; isTTY?: boolean };
   cwd: string;
   /** writes a whole file so that it either appears complete or not at all */
-  writeFile(file: string, data: Uint8Array | string): Promise<void>;
+  writeFile(file: string, data: Uint8Array | string, options?: { modeOf?: string }): Promise<void>;
   /** a file written piece by piece that appears, complete, only when committed */
   openFile(file: string): Promise<FileWriter>;
   env: Readonly<Record<string, string | undefined>>;
@@ -20,102 +23,66 @@ export interface CliIo {
   progress: Progress;
   /** aborted by Ctrl-C: long jobs stop between steps and nothing is written */
   signal?: AbortSignal;
+  /** waits until everything written to stdout is out; throws if it could not be written */
+  finish?(): Promise<void>;
 }
+
+/** The signals that stop a run as Ctrl-C does, with the exit code shells expect for each. */
+const STOP_SIGNALS = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
 
 export function processIo(): CliIo {
   const controller = new AbortController();
-  process.once('SIGINT', () => controller.abort());
+  for (const [name, code] of Object.entries(STOP_SIGNALS)) {
+    process.once(name, () => controller.abort(new InterruptedError(code)));
+  }
+  // stdout's failures arrive as events, after the write: a reader gone (`| head`) ends the run
+  // quietly; anything else (a full disk) is the run's failure
+  let stdoutFailure: MusterError | undefined;
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    stdoutFailure ??=
+      error.code === 'EPIPE'
+        ? new OutputClosedError()
+        : new GenerateError(`could not write to standard output: ${error.code === 'ENOSPC' ? 'the disk is full' : error.message}`);
+    controller.abort(stdoutFailure);
+  });
   return {
     progress: process.stderr.isTTY ? terminalProgress(process.stderr) : SILENT,
     signal: controller.signal,
-    stdout: process.stdout,
+    stdout: { write: (chunk: string) => stdoutFailure === undefined && process.stdout.write(chunk) },
     stderr: process.stderr,
     cwd: process.cwd(),
-    writeFile: (file, data) => writeFileAtomic(file, data, controller.signal),
-    openFile: (file) => openFileAtomic(file, controller.signal),
+    writeFile: (file, data, options) => writeFileAtomic(file, data, { ...options, signal: controller.signal }),
+    openFile: (file) => openFileAtomic(file, { signal: controller.signal }),
     env: process.env,
     freshSeed: () => randomBytes(4).toString('hex'),
-  };
-}
-
-/** A file being written: it appears, complete, only on commit. */
-export interface FileWriter {
-  write(chunk: Uint8Array): Promise<void>;
-  /** closes the file and moves it into place */
-  commit(): Promise<void>;
-  /** closes and removes what was written; the target is left as it was */
-  discard(): Promise<void>;
-}
-
-function temporaryBeside(file: string): string {
-  // unique per process beside the target, so two runs never share a temporary file
-  return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
-}
-
-/**
- * Writes piece by piece to a temporary file beside the target, renamed into place on commit
- * and removed on any failure: a crash or a full disk leaves the old file (or none) behind,
- * never half a PDF.
- */
-export async function openFileAtomic(file: string, signal?: AbortSignal): Promise<FileWriter> {
-  const temp = temporaryBeside(file);
-  const failed = (error: unknown) => new GenerateError(`could not write ${file}: ${(error as Error).message}`, { cause: error });
-  let handle;
-  try {
-    handle = await open(temp, 'w');
-  } catch (error) {
-    throw failed(error);
-  }
-  let closed = false;
-  const close = async () => {
-    if (!closed) await handle.close();
-    closed = true;
-  };
-  const discard = async () => {
-    await close().catch(() => undefined);
-    await unlink(temp).catch(() => undefined);
-  };
-  return {
-    async write(chunk) {
-      try {
-        await handle.write(chunk);
-      } catch (error) {
-        await discard();
-        throw failed(error);
-      }
+    async finish() {
+      if (stdoutFailure === undefined) await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+      if (stdoutFailure) throw stdoutFailure;
     },
-    async commit() {
-      try {
-        await close();
-        checkInterrupted(signal);
-        await rename(temp, file);
-      } catch (error) {
-        await discard();
-        if (error instanceof InterruptedError) throw error;
-        throw failed(error);
-      }
-    },
-    discard,
   };
-}
-
-/** A whole file at once, the same way. */
-export async function writeFileAtomic(file: string, data: Uint8Array | string, signal?: AbortSignal): Promise<void> {
-  const writer = await openFileAtomic(file, signal);
-  await writer.write(typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
-  await writer.commit();
 }
 
 /**
  * Checks before any work is done that the output can be written: the folder exists (or is the
- * default out/, which is created) and is writable, and the path is not a folder.
+ * default out/, which is created) and is writable, and the path is not a folder or a link
+ * that leads nowhere.
  */
 export async function prepareOutput(file: string, option: string, createFolder: boolean): Promise<void> {
   const dir = path.dirname(file);
-  if (createFolder) await mkdir(dir, { recursive: true });
+  if (createFolder) {
+    try {
+      await mkdir(dir, { recursive: true });
+    } catch (error) {
+      const link = await lstat(dir).catch(() => undefined);
+      if (link?.isSymbolicLink()) throw new UsageError(`${option} ${file}: the folder ${dir} is a link to a folder that does not exist; create that folder, remove the link, or give -o PATH`);
+      throw new UsageError(`${option} ${file}: the folder ${dir} cannot be made (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); give -o PATH`);
+    }
+  }
   try {
     if (!(await stat(dir)).isDirectory()) throw new Error('not a folder');
   } catch {
+    const link = await lstat(dir).catch(() => undefined);
+    if (link?.isSymbolicLink()) throw new UsageError(`${option} ${file}: the folder ${dir} is a link to a folder that does not exist; create that folder or choose another path`);
     throw new UsageError(`${option} ${file}: the folder ${dir} does not exist; create it first or choose another path`);
   }
   try {
@@ -125,4 +92,38 @@ export async function prepareOutput(file: string, option: string, createFolder: 
   }
   const existing = await stat(file).catch(() => undefined);
   if (existing?.isDirectory()) throw new UsageError(`${option} ${file}: is a folder; give a file name such as ${path.join(file, 'sheets.pdf')}`);
+  await checkTarget(file);
+}
+
+/** A file a run reads, which its output must never replace. */
+export interface RunInput {
+  /** a file, or a folder all of whose files are inputs */
+  path: string;
+  /** what it is, in the player's words: "the campaign state", "a data folder" */
+  what: string;
+}
+
+/** Where a path really leads: through links, and for a file not there yet, through its folder's. */
+async function realLocation(file: string): Promise<string> {
+  try {
+    return await realpath(file);
+  } catch {
+    const dir = await realpath(path.dirname(file)).catch(() => path.dirname(file));
+    return path.join(dir, path.basename(file));
+  }
+}
+
+/**
+ * Refuses an output that would land on one of the run's inputs (the campaign state, a force
+ * file, a data file): writing it would destroy what the run was made from.
+ */
+export async function refuseOverwritingInputs(file: string, option: string, inputs: readonly RunInput[]): Promise<void> {
+  const out = await realLocation(file);
+  for (const input of inputs) {
+    const real = await realLocation(input.path);
+    const folder = await stat(real).then((s) => s.isDirectory()).catch(() => false);
+    if (out === real || (folder && out.startsWith(real + path.sep))) {
+      throw new UsageError(`${option} ${file}: is ${input.what}${folder ? ` (${input.path})` : ''}, which this run reads; writing there would replace it. Choose another output file`);
+    }
+  }
 }

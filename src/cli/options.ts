@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { Argv } from 'yargs';
 import type { Paper, Units } from '../doc/model.js';
 import { UsageError } from '../errors.js';
+import { BUILTIN_DATA_DIR } from '../data/builtin-dir.js';
+import type { RunInput } from './io.js';
 
 export const FORMATS = ['pdf', 'json', 'md'] as const;
 export const PAPERS = ['a4', 'letter'] as const;
@@ -33,6 +35,15 @@ export interface ProductArgs {
 
 export function resolveFrom(cwd: string, file: string): string {
   return path.resolve(cwd, file);
+}
+
+/** The data folders a run reads (built-in and --data), and its force file: -o may not land on one. */
+export function dataInputs(dataDirs: readonly string[], cwd: string, forceFile?: string): RunInput[] {
+  return [
+    { path: BUILTIN_DATA_DIR, what: "a file of muster's own data folder" },
+    ...dataDirs.map((d) => ({ path: resolveFrom(cwd, d), what: 'a file of a --data folder' })),
+    ...(forceFile !== undefined ? [{ path: resolveFrom(cwd, forceFile), what: 'the --force file' }] : []),
+  ];
 }
 
 /**

@@ -1,5 +1,5 @@
 import yargs from 'yargs';
-import { causeChain, exitCodeOf, UsageError } from '../errors.js';
+import { causeChain, exitCodeOf, MusterError, UsageError } from '../errors.js';
 import type { CardsArgs } from './commands/cards.js';
 import type { CampaignArgs } from './commands/campaign.js';
 import type { ScenarioArgs } from './commands/scenario.js';
@@ -111,28 +111,34 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       return 0;
     }
     const command = String(parsed._[0]);
-    // each command's code is loaded when it runs: a JSON scenario never loads the PDF writer
-    switch (command) {
-      case 'systems':
-        return await (await import('./commands/systems.js')).runSystems(parsed as unknown as { format: 'text' | 'json'; data: string[] }, io);
-      case 'tables':
-        return await (await import('./commands/tables.js')).runTables(parsed as unknown as ProductArgs, io);
-      case 'cards':
-        return await (await import('./commands/cards.js')).runCards(parsed as unknown as CardsArgs, io);
-      case 'tokens':
-        return await (await import('./commands/tokens.js')).runTokens(parsed as unknown as TokensArgs, io);
-      case 'scenario':
-        return await (await import('./commands/scenario.js')).runScenario(parsed as unknown as ScenarioArgs, io);
-      case 'campaign':
-        return await (await import('./commands/campaign.js')).runCampaign(parsed as unknown as CampaignArgs, io);
-      case 'validate':
-        return await (await import('./commands/validate.js')).runValidate(parsed as unknown as { data: string[] }, io);
-      default:
-        throw new UsageError(`unknown command "${command}"; run muster --help for the list`);
-    }
+    const code = await runCommand(command, parsed, io);
+    await io.finish?.();
+    return code;
   } catch (error) {
     reportError(error, io, debug);
     return exitCodeOf(error);
+  }
+}
+
+/** Each command's code is loaded when it runs: a JSON scenario never loads the PDF writer. */
+async function runCommand(command: string, parsed: unknown, io: CliIo): Promise<number> {
+  switch (command) {
+    case 'systems':
+      return await (await import('./commands/systems.js')).runSystems(parsed as unknown as { format: 'text' | 'json'; data: string[] }, io);
+    case 'tables':
+      return await (await import('./commands/tables.js')).runTables(parsed as unknown as ProductArgs, io);
+    case 'cards':
+      return await (await import('./commands/cards.js')).runCards(parsed as unknown as CardsArgs, io);
+    case 'tokens':
+      return await (await import('./commands/tokens.js')).runTokens(parsed as unknown as TokensArgs, io);
+    case 'scenario':
+      return await (await import('./commands/scenario.js')).runScenario(parsed as unknown as ScenarioArgs, io);
+    case 'campaign':
+      return await (await import('./commands/campaign.js')).runCampaign(parsed as unknown as CampaignArgs, io);
+    case 'validate':
+      return await (await import('./commands/validate.js')).runValidate(parsed as unknown as { data: string[] }, io);
+    default:
+      throw new UsageError(`unknown command "${command}"; run muster --help for the list`);
   }
 }
 
@@ -157,6 +163,8 @@ function explain(message: string, args: readonly string[]): string {
 
 /** The message and its chain of causes; the stack trace only when debugging. */
 export function reportError(error: unknown, io: CliIo, debug: boolean): void {
+  // a reader that stopped reading is no failure: nothing to say
+  if (error instanceof MusterError && error.exitCode === 0) return;
   const [first = 'unknown error', ...causes] = causeChain(error);
   let printed = first;
   io.stderr.write(`muster: ${first}\n`);

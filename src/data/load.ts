@@ -1,14 +1,13 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import { DataError, UsageError, type DataProblem } from '../errors.js';
+import { BUILTIN_DATA_DIR } from './builtin-dir.js';
 import { checkSystem } from './check.js';
 import { parseFile } from './parse.js';
 import { sheetsFile, systemFile, tableFile, type RuleTable, type Sheet, type SystemInfo } from './schema.js';
 
-/** The data that ships with muster: data/<system>/. */
-export const BUILTIN_DATA_DIR = fileURLToPath(new URL('../../data/', import.meta.url));
+export { BUILTIN_DATA_DIR };
 
 export interface SystemRules {
   readonly info: SystemInfo;

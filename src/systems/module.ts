@@ -65,8 +65,11 @@ export interface ScenarioRequest {
 export interface CampaignRequest {
   system: SystemRules;
   action: 'new' | 'record' | 'next' | 'status' | 'booklet';
-  /** the campaign state file, resolved; read and checked by the module */
-  stateFile?: string;
+  /**
+   * the campaign state file as read by the caller (under its lock, for record): the module
+   * parses and checks it with the shared state-file layer and its own schema
+   */
+  state?: { file: string; bytes: Uint8Array; backup?: string };
   seed: string;
   names: { a: string; b: string };
   solo: boolean;
@@ -83,7 +86,10 @@ export interface CampaignRequest {
 }
 
 export interface CampaignResponse {
-  /** the new state file's text, if the action changed it; the caller writes it whole */
+  /**
+   * the new state file's text, if the action changed it, already checked to read back
+   * (formatState); the caller writes it whole
+   */
   stateText?: string;
   /** a line for the user */
   message?: string;

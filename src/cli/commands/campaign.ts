@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { loadRulesDb } from '../../data/load.js';
 import { checkInterrupted, UsageError } from '../../errors.js';
 import { moduleFor } from '../../systems/registry.js';
 import { emitDocument } from '../emit.js';
-import { prepareOutput, type CliIo } from '../io.js';
-import { resolveFrom, type ProductArgs } from '../options.js';
+import { prepareOutput, type CliIo, type RunInput } from '../io.js';
+import { readStateBytes, replaceState, withStateLock } from '../state-store.js';
+import { dataInputs, resolveFrom, type ProductArgs } from '../options.js';
 import { cardPrint, type CutArgs } from '../print-options.js';
 import { TOOL_VERSION } from '../version.js';
 
@@ -31,28 +32,34 @@ function parseNames(text: string | undefined): { a: string; b: string } {
 
 function parseScore(text: string | undefined): { a: number; b: number } | undefined {
   if (text === undefined) return undefined;
-  const match = /^\s*(\d+)\s*:\s*(\d+)\s*$/.exec(text);
+  const match = /^\s*(\d{1,9})\s*:\s*(\d{1,9})\s*$/.exec(text);
+  // the rule set's module says how high a score may go
   if (!match) throw new UsageError(`--combat-score "${text}": give both sides' Combat Scores as A:B, like 32:18`);
   return { a: Number(match[1]), b: Number(match[2]) };
 }
 
+/** What each action does with the state file: makes it, changes it, or only reads it. */
+const STATE_USE = { new: 'create', record: 'change', next: 'read', status: 'read', booklet: 'none' } as const;
+
 /**
- * `muster campaign <system> new|record|next|status|booklet`. The state file is read and
- * checked before anything is done, and written whole (temporary file, then rename), with the
- * state before it kept as FILE.bak.
+ * `muster campaign <system> new|record|next|status|booklet`. A change of the state file is
+ * one read-modify-write under the file's lock; the new state is checked to read back before
+ * it is written whole (temporary file, then rename), with the state before it kept byte for
+ * byte as FILE.bak.
  */
 export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number> {
-  const needsState = args.action !== 'booklet';
-  if (needsState && !args.state) throw new UsageError(`campaign ${args.action} needs --state FILE (the campaign's JSON file)`);
-  const stateFile = args.state ? path.resolve(io.cwd, args.state) : undefined;
-  if (args.action === 'new' && stateFile && existsSync(stateFile)) {
-    throw new UsageError(`--state ${args.state}: a campaign file is already there; choose another name or remove it first (nothing was changed)`);
+  const use = STATE_USE[args.action];
+  if (use !== 'none' && !args.state) throw new UsageError(`campaign ${args.action} needs --state FILE (the campaign's JSON file)`);
+  if (args.out !== undefined && (use === 'create' || use === 'change' || args.action === 'status')) {
+    throw new UsageError(`-o/--out: campaign ${args.action} writes no document${args.action === 'status' ? ' (its --format json goes to standard output)' : ' (it changes the --state file only)'}; leave -o out`);
   }
-  if (args.action === 'new' && stateFile) await prepareOutput(stateFile, '--state', false);
+  const stateFile = args.state !== undefined ? resolveState(args.state, io.cwd) : undefined;
+  if (use === 'create' && stateFile) await prepareOutput(stateFile, '--state', false);
   const names = parseNames(args.names);
   const combatScore = parseScore(args.combatScore);
   const print = cardPrint(args);
   const seed = args.seed !== undefined && args.seed.trim() !== '' ? args.seed : io.freshSeed();
+  if (seed.length > 200) throw new UsageError('--seed: at most 200 characters');
 
   const db = await loadRulesDb({ dataDirs: args.data.map((d) => resolveFrom(io.cwd, d)), only: args.system });
   const system = db.system(args.system);
@@ -60,40 +67,60 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
   if (!module?.campaign || !system.info.products.includes('campaign')) throw new UsageError(`rule set "${system.info.id}" has no campaigns yet`);
   if ((args.action === 'new' || args.action === 'booklet') && !args.quiet) io.stderr.write(`Seed: ${seed}\n`);
   const progress = args.quiet || args.action !== 'booklet' ? undefined : io.progress;
-  progress?.start(9, 'Rolling the rungs');
-  const response = await module.campaign({
-    onProgress: (done) => {
-      checkInterrupted(io.signal);
-      progress?.tick(done);
-    },
-    system,
-    action: args.action,
-    stateFile,
-    seed,
-    names,
-    solo: args.solo,
-    winner: args.winner,
-    victory: args.victory,
-    combatScore,
-    salvage: args.salvage,
-    upgrade: args.upgrade,
-    print,
-    units: args.units,
-    paper: args.paper,
-    toolVersion: TOOL_VERSION,
-  });
 
-  progress?.stop();
-  checkInterrupted(io.signal);
-  if (response.stateText !== undefined && stateFile) {
-    const previous = existsSync(stateFile) ? await readFile(stateFile, 'utf8') : undefined;
-    if (previous !== undefined) await io.writeFile(`${stateFile}.bak`, previous);
-    await io.writeFile(stateFile, response.stateText);
-  }
+  const step = async () => {
+    let bytes: Uint8Array | undefined;
+    if (use === 'create' && stateFile && (await lstat(stateFile).catch(() => undefined))) {
+      throw new UsageError(`--state ${args.state}: a campaign file is already there; choose another name or remove it first (nothing was changed)`);
+    }
+    if ((use === 'change' || use === 'read') && stateFile) bytes = await readStateBytes(stateFile, `muster campaign ${system.info.id} new --state ${args.state}`);
+    const backup = stateFile && existsSync(`${stateFile}.bak`) ? `${stateFile}.bak` : undefined;
+    progress?.start(9, 'Rolling the rungs');
+    const response = await module.campaign!({
+      onProgress: (done) => {
+        checkInterrupted(io.signal);
+        progress?.tick(done);
+      },
+      system,
+      action: args.action,
+      state: bytes && stateFile ? { file: stateFile, bytes, backup } : undefined,
+      seed,
+      names,
+      solo: args.solo,
+      winner: args.winner,
+      victory: args.victory,
+      combatScore,
+      salvage: args.salvage,
+      upgrade: args.upgrade,
+      print,
+      units: args.units,
+      paper: args.paper,
+      toolVersion: TOOL_VERSION,
+    });
+    progress?.stop();
+    checkInterrupted(io.signal);
+    if (response.stateText !== undefined && stateFile) await replaceState(stateFile, bytes, response.stateText, io);
+    return response;
+  };
+  const response = stateFile && (use === 'create' || use === 'change') ? await withStateLock(stateFile, step) : await step();
+
   if (response.docs) {
+    const inputs: RunInput[] = [...dataInputs(args.data, io.cwd)];
+    if (stateFile) {
+      for (const [suffix, what] of [['', 'the campaign state'], ['.bak', "the campaign state's backup"], ['.lock', "the campaign state's lock"]] as const) {
+        inputs.push({ path: `${stateFile}${suffix}`, what });
+      }
+    }
     await emitDocument(
       response.docs,
-      { format: args.format, out: args.out, quiet: args.quiet, pageProgress: true, defaultName: `${system.info.id}-campaign-${args.action}-${seed.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 40)}` },
+      {
+        format: args.format,
+        out: args.out,
+        quiet: args.quiet,
+        pageProgress: true,
+        inputs,
+        defaultName: `${system.info.id}-campaign-${args.action}-${seed.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 40)}`,
+      },
       io,
     );
     return 0;
@@ -101,4 +128,11 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
   if (args.format === 'json' && response.json !== undefined) io.stdout.write(`${JSON.stringify(response.json, null, 2)}\n`);
   else if (response.message && !args.quiet) io.stderr.write(`${response.message}\n`);
   return 0;
+}
+
+/** --state's path; a name ending in a slash is a folder, never a campaign file. */
+function resolveState(state: string, cwd: string): string {
+  if (state.trim() === '') throw new UsageError('--state: give the campaign\'s JSON file, such as campaign.json');
+  if (/[\\/]$/.test(state)) throw new UsageError(`--state ${state}: names a folder; give the campaign's JSON file, such as ${state}campaign.json`);
+  return path.resolve(cwd, state);
 }

@@ -8,7 +8,7 @@ import { moduleFor } from '../../systems/registry.js';
 import { emitDocument } from '../emit.js';
 import { cardPrint, type CutArgs } from '../print-options.js';
 import type { CliIo } from '../io.js';
-import { refuseOptions, resolveFrom, type ProductArgs } from '../options.js';
+import { dataInputs, refuseOptions, resolveFrom, type ProductArgs } from '../options.js';
 import { TOOL_VERSION } from '../version.js';
 
 export interface CardsArgs extends ProductArgs, CutArgs {
@@ -40,6 +40,7 @@ export async function runCards(args: CardsArgs, io: CliIo): Promise<number> {
   };
   const result = module?.cards ? await module.cards(request) : await cardsFromData(request);
   if (result.kind === 'explanation') {
+    if (args.out !== undefined) throw new UsageError('-o/--out: --explain-cost prints its answer to standard output and writes no file; leave -o out');
     io.stdout.write(args.format === 'json' ? `${JSON.stringify(result.data, null, 2)}\n` : result.text);
     return 0;
   }
@@ -47,7 +48,7 @@ export async function runCards(args: CardsArgs, io: CliIo): Promise<number> {
   const name = args.force ? path.basename(args.force).replace(/\.[^.]+$/, '') : [args.nation, args.doctrine].filter(Boolean).join('-') || (module?.cards ? 'arsenal' : 'decks');
   await emitDocument(
     result.doc,
-    { format: args.format, out: args.out, quiet: args.quiet, pageProgress: true, defaultName: `${system.info.id}-cards-${name}-${args.paper}` },
+    { format: args.format, out: args.out, quiet: args.quiet, pageProgress: true, inputs: dataInputs(args.data, io.cwd, args.force), defaultName: `${system.info.id}-cards-${name}-${args.paper}` },
     io,
   );
   return 0;

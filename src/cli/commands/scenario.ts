@@ -1,9 +1,9 @@
 import { loadRulesDb } from '../../data/load.js';
-import { checkInterrupted, UsageError } from '../../errors.js';
+import { checkInterrupted, InterruptedError, UsageError } from '../../errors.js';
 import { moduleFor } from '../../systems/registry.js';
 import { withOutput } from '../emit.js';
 import type { CliIo } from '../io.js';
-import { resolveFrom, type ProductArgs } from '../options.js';
+import { dataInputs, resolveFrom, type ProductArgs } from '../options.js';
 import { cardPrint, type CutArgs } from '../print-options.js';
 import { TOOL_VERSION } from '../version.js';
 
@@ -64,42 +64,51 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
     format: args.format,
     out: args.out,
     quiet: args.quiet,
+    inputs: dataInputs(args.data, io.cwd),
     defaultName: () => `${system.info.id}-${args.mode}-${args.count > 1 ? `${args.count}-packets` : firstId}-${safe(seed)}`,
   };
-  await withOutput(emit, io, async (output) => {
-    await module.scenario!(
-      {
-        onProgress: (done) => {
-          checkInterrupted(io.signal);
-          progress?.tick(done);
+  try {
+    await withOutput(emit, io, async (output) => {
+      await module.scenario!(
+        {
+          onProgress: (done) => {
+            checkInterrupted(io.signal);
+            progress?.tick(done);
+          },
+          packets: args.format !== 'json',
+          system,
+          mode: args.mode,
+          scenario: args.scenario,
+          players: args.players as 2 | 4 | 6,
+          table,
+          points: args.points,
+          count: args.count,
+          seed,
+          print,
+          units: args.units,
+          paper: args.paper,
+          toolVersion: TOOL_VERSION,
         },
-        packets: args.format !== 'json',
-        system,
-        mode: args.mode,
-        scenario: args.scenario,
-        players: args.players as 2 | 4 | 6,
-        table,
-        points: args.points,
-        count: args.count,
-        seed,
-        print,
-        units: args.units,
-        paper: args.paper,
-        toolVersion: TOOL_VERSION,
-      },
-      async (result, packet) => {
-        firstId ||= (result as { scenario: { id: string } }).scenario.id;
-        rolled += 1;
-        if (streaming) io.stdout.write(`${JSON.stringify(result)}\n`);
-        else if (args.format === 'json') lines.push(args.count === 1 ? `${JSON.stringify(result, null, 2)}\n` : `${JSON.stringify(result)}\n`);
-        if (packet) await output.add(packet);
-        // results come in a tight loop: now and then a turn of the event loop lets Ctrl-C in
-        else if (rolled % 50 === 0) await new Promise((resolve) => setImmediate(resolve));
-      },
-    );
-    progress?.stop();
-    if (args.format === 'json') output.setJson(streaming ? '' : lines.join(''));
-  });
+        async (result, packet) => {
+          firstId ||= (result as { scenario: { id: string } }).scenario.id;
+          rolled += 1;
+          if (streaming) io.stdout.write(`${JSON.stringify(result)}\n`);
+          else if (args.format === 'json') lines.push(args.count === 1 ? `${JSON.stringify(result, null, 2)}\n` : `${JSON.stringify(result)}\n`);
+          if (packet) await output.add(packet);
+          // results come in a tight loop: now and then a turn of the event loop lets Ctrl-C in
+          else if (rolled % 50 === 0) await new Promise((resolve) => setImmediate(resolve));
+        },
+      );
+      progress?.stop();
+      if (args.format === 'json') output.setJson(streaming ? '' : lines.join(''));
+    });
+  } catch (error) {
+    // lines already streamed are out there, whole: say how many rather than "nothing"
+    if (error instanceof InterruptedError && streaming && rolled > 0) {
+      throw error.withMessage(`interrupted; ${rolled} whole ${rolled === 1 ? 'line' : 'lines'} (one packet each) had been written to standard output`);
+    }
+    throw error;
+  }
   return 0;
 }
 

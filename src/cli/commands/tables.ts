@@ -3,7 +3,7 @@ import { buildQuickReference } from '../../doc/build-reference.js';
 import { UsageError } from '../../errors.js';
 import { emitDocument } from '../emit.js';
 import type { CliIo } from '../io.js';
-import { resolveFrom, type ProductArgs } from '../options.js';
+import { dataInputs, resolveFrom, type ProductArgs } from '../options.js';
 import { TOOL_VERSION } from '../version.js';
 
 /** `muster tables <system>`: the quick-reference sheets. Nothing is rolled, so --seed changes nothing. */
@@ -16,7 +16,7 @@ export async function runTables(args: ProductArgs, io: CliIo): Promise<number> {
   const doc = buildQuickReference(system, { units: args.units, paper: args.paper, toolVersion: TOOL_VERSION });
   await emitDocument(
     doc,
-    { format: args.format, out: args.out, quiet: args.quiet, pageProgress: true, defaultName: `${system.info.id}-tables-${args.paper}-${args.units}` },
+    { format: args.format, out: args.out, quiet: args.quiet, pageProgress: true, inputs: dataInputs(args.data, io.cwd), defaultName: `${system.info.id}-tables-${args.paper}-${args.units}` },
     io,
   );
   return 0;

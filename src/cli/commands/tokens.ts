@@ -8,7 +8,7 @@ import { UsageError } from '../../errors.js';
 import { moduleFor } from '../../systems/registry.js';
 import { emitDocument } from '../emit.js';
 import type { CliIo } from '../io.js';
-import { refuseOptions, resolveFrom, type ProductArgs } from '../options.js';
+import { dataInputs, refuseOptions, resolveFrom, type ProductArgs } from '../options.js';
 import { cardPrint, type CutArgs } from '../print-options.js';
 import { TOOL_VERSION } from '../version.js';
 
@@ -54,7 +54,7 @@ export async function runTokens(args: TokensArgs, io: CliIo): Promise<number> {
   const what = args.events ? 'events' : args.force ? path.basename(args.force).replace(/\.[^.]+$/, '') : 'tokens';
   await emitDocument(
     result.doc,
-    { format: args.format, out: args.out, quiet: args.quiet, pageProgress: true, defaultName: `${system.info.id}-${what}-${args.paper}-${args.units}` },
+    { format: args.format, out: args.out, quiet: args.quiet, pageProgress: true, inputs: dataInputs(args.data, io.cwd, args.force), defaultName: `${system.info.id}-${what}-${args.paper}-${args.units}` },
     io,
   );
   return 0;

@@ -2,12 +2,14 @@ import { createRng } from '../../engine/dice.js';
 import type { Block, DocumentNode, DrawingNode, Shape } from '../../doc/model.js';
 import { UsageError } from '../../errors.js';
 import type { CampaignRequest, CampaignResponse } from '../module.js';
-import { readState, stateText } from './campaign-io.js';
+import { formatState, parseState } from '../../data/state-file.js';
 import {
   addLedger,
   campaignStatus,
+  CAMPAIGN_STATE_FORMAT,
   CampaignRuleError,
   LADDER,
+  MAX_COMBAT_SCORE,
   MAX_GAMES,
   newCampaign,
   recordGame,
@@ -26,8 +28,8 @@ function parseLedger(option: string, text: string, defaultSide: Side | undefined
   if (parts[0] === 'a' || parts[0] === 'b') side = parts.shift() as Side;
   const cost = needCost ? Number(parts.pop()) : 0;
   const what = parts.join(':').trim();
-  if (!side || !what || (needCost && !(Number.isInteger(cost) && cost >= 0))) {
-    throw new UsageError(`${option} "${text}": write it as ${needCost ? 'side:what:cost, e.g. a:Panzer IV replaces the Panzer III:8' : 'side:what, e.g. a:captured Pak 40'}`);
+  if (!side || !what || what.length > 200 || (needCost && !(Number.isInteger(cost) && cost >= 0 && cost <= 100_000))) {
+    throw new UsageError(`${option} "${text}": write it as ${needCost ? 'side:what:cost, e.g. a:Panzer IV replaces the Panzer III:8 (cost 0 to 100000)' : 'side:what, e.g. a:captured Pak 40'}, the text at most 200 characters`);
   }
   return { side, text: what, cost };
 }
@@ -35,10 +37,14 @@ function parseLedger(option: string, text: string, defaultSide: Side | undefined
 export async function campaign(request: CampaignRequest): Promise<CampaignResponse> {
   if (request.action === 'new') {
     const state = newCampaign(request.system, request.seed, request.names, request.solo);
-    return { stateText: stateText(state), message: `New campaign: ${state.names.a} (morale ${state.morale.a}) against ${state.names.b} (morale ${state.morale.b}); first game: ${LADDER[0]}.`, json: campaignStatus(state) };
+    return { stateText: formatState(state, CAMPAIGN_STATE_FORMAT, request.toolVersion), message: `New campaign: ${state.names.a} (morale ${state.morale.a}) against ${state.names.b} (morale ${state.morale.b}); first game: ${LADDER[0]}.`, json: campaignStatus(state) };
   }
   if (request.action === 'booklet') return { docs: await booklet(request) };
-  const parsed = await readState(request.stateFile!);
+  if (!request.state) throw new UsageError(`campaign ${request.action} needs --state FILE`);
+  const parsed = parseState(request.state.bytes, request.state.file, CAMPAIGN_STATE_FORMAT, { toolVersion: request.toolVersion, backup: request.state.backup });
+  if (parsed.system !== request.system.info.id) {
+    throw new UsageError(`--state ${request.state.file}: is a campaign of rule set "${parsed.system}"; run muster campaign ${parsed.system} ${request.action} with it`);
+  }
   if (request.action === 'status') return { json: campaignStatus(parsed), message: statusLine(parsed) };
   if (request.action === 'next') {
     if (parsed.finished) throw new UsageError('the campaign is over; there is no next game');
@@ -50,11 +56,16 @@ export async function campaign(request: CampaignRequest): Promise<CampaignRespon
   if (!request.winner || !request.victory || !request.combatScore) {
     throw new UsageError('record needs --winner a|b, --victory decisive|strategic|turns and --combat-score A:B');
   }
+  for (const s of ['a', 'b'] as const) {
+    if (request.combatScore[s] > MAX_COMBAT_SCORE) {
+      throw new UsageError(`--combat-score ${request.combatScore.a}:${request.combatScore.b}: a Combat Score goes from 0 to ${MAX_COMBAT_SCORE}`);
+    }
+  }
   try {
     let state = recordGame(parsed, { winner: request.winner, victory: request.victory, combatScore: request.combatScore });
     for (const s of request.salvage) state = addLedger(state, { ...parseLedger('--salvage', s, request.winner, false), kind: 'salvage' });
     for (const u of request.upgrade) state = addLedger(state, { ...parseLedger('--upgrade', u, undefined, true), kind: 'upgrade' });
-    return { stateText: stateText(state), message: `Game ${state.game} recorded: ${state.history[state.history.length - 1]!.event}. ${statusLine(state)}`, json: campaignStatus(state) };
+    return { stateText: formatState(state, CAMPAIGN_STATE_FORMAT, request.toolVersion), message: `Game ${state.game} recorded: ${state.history[state.history.length - 1]!.event}. ${statusLine(state)}`, json: campaignStatus(state) };
   } catch (error) {
     if (error instanceof CampaignRuleError) throw new UsageError(error.message);
     throw error;

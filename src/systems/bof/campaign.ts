@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { SystemRules } from '../../data/load.js';
 import { createRng } from '../../engine/dice.js';
 import { rollOnTable, type RollRecord } from '../../engine/tables.js';
+import { checkForceMoraleTable } from './morale.js';
+import type { StateFormat } from '../../data/state-file.js';
 
 /**
  * The campaign ladder (Campaigns; design.md section 6): the nine game modes in the chapter's
@@ -27,52 +29,78 @@ export const VICTORY_POINTS = { decisive: 15, strategic: 7, turns: 7, loss: 3 } 
 
 const side = z.enum(['a', 'b']);
 export type Side = z.infer<typeof side>;
-const perSide = z.object({ a: z.number().int(), b: z.number().int() }).strict();
+/**
+ * Limits no campaign reaches but that keep a hand-edited or mistyped number from being stored
+ * (a Combat Score of a billion would be written, then refused on every later run).
+ */
+export const MAX_COMBAT_SCORE = 999;
+const MAX_POINTS = 100_000;
+const count = (max: number) => z.number().int().min(0).max(max);
+const perSide = (max: number) => z.object({ a: count(max), b: count(max) }).strict();
+/** Force morale: the rules' 2D6-style values; a house table may not make it a word or a fraction. */
+const morale = z.object({ a: z.number().int().min(0).max(20), b: z.number().int().min(0).max(20) }).strict();
+const label = (max: number) => z.string().min(1).max(max);
 
 export const gameRecord = z
   .object({
-    game: z.number().int().min(1),
-    rung: z.string(),
+    game: z.number().int().min(1).max(MAX_GAMES),
+    rung: z.enum(LADDER),
     attacker: side.nullable(),
     winner: side,
     victory: z.enum(['decisive', 'strategic', 'turns']),
-    combatScore: perSide,
-    pointsGained: perSide,
-    moraleAfter: perSide,
-    streakAfter: perSide,
-    event: z.string(),
+    combatScore: perSide(MAX_COMBAT_SCORE),
+    pointsGained: perSide(MAX_POINTS),
+    moraleAfter: morale,
+    streakAfter: perSide(MAX_GAMES),
+    event: label(400),
   })
   .strict();
 
 export const ledgerEntry = z
-  .object({ game: z.number().int().min(0), side, kind: z.enum(['upgrade', 'salvage']), text: z.string().min(1), cost: z.number().int().min(0) })
+  .object({ game: count(MAX_GAMES), side, kind: z.enum(['upgrade', 'salvage']), text: label(200), cost: count(MAX_POINTS) })
   .strict();
 
 export const campaignState = z
   .object({
     version: z.literal(1),
-    system: z.string(),
-    seed: z.string(),
-    names: z.object({ a: z.string().min(1), b: z.string().min(1) }).strict(),
+    system: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be a rule-set id such as bof').max(40),
+    seed: z.string().max(200),
+    names: z.object({ a: label(60), b: label(60) }).strict(),
     solo: z.boolean(),
     /** games played */
-    game: z.number().int().min(0).max(MAX_GAMES),
+    game: count(MAX_GAMES),
     /** index of the next game's rung in LADDER */
     rungIndex: z.number().int().min(0).max(LADDER.length - 1),
     attacker: side.nullable(),
-    points: perSide,
+    points: perSide(MAX_POINTS * MAX_GAMES),
     /** points spent on upgrades */
-    spent: perSide,
-    morale: perSide,
-    streak: perSide,
-    wins: perSide,
+    spent: perSide(MAX_POINTS * MAX_GAMES),
+    morale,
+    streak: perSide(MAX_GAMES),
+    wins: perSide(MAX_GAMES),
     finished: z.boolean(),
     winner: side.nullable(),
-    history: z.array(gameRecord),
-    ledger: z.array(ledgerEntry),
-    rolls: z.array(z.object({ purpose: z.string(), dice: z.string(), faces: z.array(z.number().int()), total: z.number().int(), decided: z.string() }).strict()),
+    history: z.array(gameRecord).max(MAX_GAMES),
+    ledger: z.array(ledgerEntry).max(200),
+    rolls: z
+      .array(z.object({ purpose: label(200), dice: z.string().max(20), faces: z.array(z.number().int().min(1).max(100)).max(20), total: z.number().int().min(0).max(2000), decided: z.string().max(200) }).strict())
+      .max(100),
   })
-  .strict();
+  .strict()
+  .superRefine((state, ctx) => {
+    // a hand edit that leaves the file at odds with itself is refused, not played on
+    if (state.history.length !== state.game) {
+      ctx.addIssue({ code: 'custom', path: ['game'], message: `is ${state.game} but the history holds ${state.history.length} games; they must agree` });
+    }
+    for (const s of ['a', 'b'] as const) {
+      if (state.spent[s] > state.points[s]) ctx.addIssue({ code: 'custom', path: ['spent', s], message: `is ${state.spent[s]}, more than the ${state.points[s]} points earned` });
+      if (state.wins[s] > state.game) ctx.addIssue({ code: 'custom', path: ['wins', s], message: `is ${state.wins[s]}, more than the ${state.game} games played` });
+    }
+    if (state.winner !== null && !state.finished) ctx.addIssue({ code: 'custom', path: ['winner'], message: 'is set but the campaign is not finished' });
+  });
+
+/** The campaign state file: version 1, read and written by the shared state-file layer. */
+export const CAMPAIGN_STATE_FORMAT: StateFormat<CampaignState> = { schema: campaignState, version: 1, what: 'campaign state' };
 
 export type CampaignState = z.infer<typeof campaignState>;
 export type GameRecord = z.infer<typeof gameRecord>;
@@ -81,6 +109,7 @@ export class CampaignRuleError extends Error {}
 
 /** A new campaign: both sides roll force morale once (How to determine force morale during the campaign). */
 export function newCampaign(system: SystemRules, seed: string, names: { a: string; b: string }, solo: boolean): CampaignState {
+  checkForceMoraleTable(system);
   const rng = createRng(`${seed}/campaign`);
   const rolls: RollRecord[] = [];
   const morale = { a: 0, b: 0 };

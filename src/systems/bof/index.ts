@@ -1,3 +1,4 @@
+import { checkForceMoraleTable } from './morale.js';
 import { parseFile } from '../../data/parse.js';
 import { documentMeta, type DocumentNode } from '../../doc/model.js';
 import { DataError, UsageError, type DataProblem } from '../../errors.js';
@@ -133,6 +134,7 @@ async function scenario(request: ScenarioRequest, sink: (result: unknown, packet
 }
 
 async function validate(system: CardsRequest['system']): Promise<string> {
+  checkForceMoraleTable(system);
   const [arsenal, aids, modes] = await Promise.all([loadArsenal(system.dirs), loadAids(system.dirs), loadModes(system.dirs)]);
   return (
     `${modes.length} game modes, ` +

@@ -1,3 +1,4 @@
+import { checkForceMoraleTable } from './morale.js';
 import { parseFolderFiles } from '../../data/parse.js';
 import { DataError, type DataProblem } from '../../errors.js';
 import type { SystemRules } from '../../data/load.js';
@@ -20,6 +21,7 @@ export async function loadModes(dirs: readonly string[]): Promise<GameMode[]> {
 
 /** Everything rolling and printing a scenario needs, loaded once. */
 export async function loadScenarioContext(system: SystemRules): Promise<ScenarioContext> {
+  checkForceMoraleTable(system);
   const [arsenal, aids, modes] = await Promise.all([loadArsenal(system.dirs), loadAids(system.dirs), loadModes(system.dirs)]);
   return { system, arsenal, aids, modes };
 }
