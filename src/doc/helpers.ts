@@ -56,3 +56,12 @@ export const helpers = {
     return formatChance(or === 'lower' ? chanceAtMost(dist, target) : chanceAtLeast(dist, target));
   },
 };
+
+/** How each helper is written, for messages about a text that misuses one. */
+export const HELPER_USAGE: Readonly<Record<keyof typeof helpers, { values: number; example: string; meaning: string }>> = {
+  dist: { values: 2, example: '{{dist 10 4}}', meaning: 'the distance in cm, then in inches' },
+  mod: { values: 1, example: '{{mod -2}}', meaning: 'a modifier, a whole number' },
+  join: { values: 1, example: '{{join list ", "}}', meaning: 'a list, then what goes between its items' },
+  chanceOfDoubles: { values: 1, example: '{{chanceOfDoubles "2D6"}}', meaning: 'the dice, like "2D6"' },
+  chance: { values: 3, example: '{{chance "2D6" 6 "lower"}}', meaning: 'the dice, the number, then "lower" or "higher"' },
+};

@@ -3,13 +3,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
 import { DataError } from '../errors.js';
-import { helpers } from './helpers.js';
+import { HELPER_USAGE, helpers } from './helpers.js';
 
 export const TEMPLATES_DIR = fileURLToPath(new URL('../../templates/', import.meta.url));
 
 /** Our own instance: nothing registered elsewhere leaks in, nothing we register leaks out. */
 const hb = Handlebars.create();
-for (const [name, fn] of Object.entries(helpers)) hb.registerHelper(name, fn as Handlebars.HelperDelegate);
+for (const [name, fn] of Object.entries(helpers)) {
+  const usage = HELPER_USAGE[name as keyof typeof helpers];
+  hb.registerHelper(name, function (this: unknown, ...args: unknown[]) {
+    // Handlebars adds its options last; fewer values than the helper needs is a slip in the text
+    if (args.length - 1 < usage.values) throw new TemplateSlip(`${usage.example} needs ${usage.values === 1 ? 'a value' : `${usage.values} values`}: ${usage.meaning}`);
+    return (fn as (...a: unknown[]) => unknown).apply(this, args);
+  });
+}
 
 /** PDF text is not HTML, so nothing is escaped; a missing field is an error, never blank. */
 const COMPILE_OPTIONS = { strict: true, noEscape: true } as const;
@@ -24,13 +31,13 @@ function compile(source: string, origin: string): Template {
   try {
     template = hb.compile(source, COMPILE_OPTIONS);
   } catch (error) {
-    throw new DataError([{ file: origin, path: '', message: `not a valid template: ${firstLine(error)}` }], { cause: error });
+    throw new DataError([{ file: origin, path: '', message: `not a valid template: ${firstLine(error)}` }]);
   }
   const run: Template = (context) => {
     try {
       return template(context);
     } catch (error) {
-      throw new DataError([{ file: origin, path: '', message: `template failed: ${firstLine(error)}` }], { cause: error });
+      throw new DataError([{ file: origin, path: '', message: `template failed: ${firstLine(error)}` }]);
     }
   };
   compiled.set(source, run);
@@ -60,7 +67,7 @@ export function checkTemplate(name: string, dir: string = TEMPLATES_DIR): void {
   try {
     hb.precompile(readFileSync(file, 'utf8'), COMPILE_OPTIONS);
   } catch (error) {
-    throw new DataError([{ file, path: '', message: `not a valid template: ${firstLine(error)}` }], { cause: error });
+    throw new DataError([{ file, path: '', message: `not a valid template: ${firstLine(error)}` }]);
   }
 }
 
@@ -72,6 +79,22 @@ export function listTemplates(dir: string = TEMPLATES_DIR): string[] {
     .map((f) => f.slice(0, -'.hbs'.length));
 }
 
+/** A mistake in a template's text, said in the words of the one who wrote it. */
+class TemplateSlip extends Error {}
+
+const HELPER_NAMES = Object.keys(helpers).join(', ');
+
+/**
+ * Handlebars' own messages ("Parse error on line 1: ... Expecting 'COMMENT', ...") speak of
+ * its parser; a house-rule writer needs to know which mark is wrong and how to write it.
+ */
 function firstLine(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof TemplateSlip) return message;
+  const unknown = /^"([^"]+)" not defined in/.exec(message) ?? /^Missing helper: "([^"]+)"/.exec(message);
+  if (unknown) return `{{${unknown[1]}}} is nothing muster can fill in; a text may use the helpers ${HELPER_NAMES} (write a brace as text with \\{{)`;
+  const parse = /^Parse error on line (\d+)/.exec(message);
+  if (parse) return `its {{ }} marks are not written right (line ${parse[1]} of the text): each {{ needs its }}, and a block {{#name}} its {{/name}}`;
+  if (/\b(doesn't match|does not match)\b/.test(message)) return `a block is closed with another name than it was opened with (${message.split('\n')[0]})`;
+  return message.split('\n')[0]!;
 }

@@ -328,6 +328,20 @@ describe('signals and streams (the built command)', () => {
       expect(run.stderr).toBe('muster: interrupted; nothing was written\n');
     }, 30_000);
   }
+  it('Ctrl-C stops validate within a second', async () => {
+    const child = spawn(process.execPath, [BIN, 'validate'], { cwd: workdir() });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    // well into the checking (it takes a few seconds), then Ctrl-C
+    await new Promise((r) => setTimeout(r, 700));
+    const sent = performance.now();
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    // the issue asks for a second; a little slack for a busy CI machine
+    expect(performance.now() - sent).toBeLessThan(1500);
+    expect(stderr).toBe('muster: interrupted; nothing was written\n');
+  }, 30_000);
   it('Ctrl-C part-way through a JSON Lines stream says how many lines went out', async () => {
     const run = await interrupt(['scenario', 'bof', '--seed', 's', '--count', '100000', '--format', 'json', '--quiet'], workdir(), (out) => out.split('\n').length > 100, 'SIGINT');
     expect(run.code).toBe(130);
@@ -355,4 +369,26 @@ describe('signals and streams (the built command)', () => {
     expect(code).toBe(1);
     expect(stderr).toBe('muster: could not write to standard output: the disk is full\n');
   }, 30_000);
+});
+
+describe('template slips in house data, in the writer\'s words', () => {
+  const orders = readFileSync(path.join(ROOT, 'data/blazeaway/cards/orders.yaml'), 'utf8');
+  const house = (text: string) => ({ 'house/blazeaway/cards/orders.yaml': orders.replace('With one die fewer than usual.', JSON.stringify(text)) });
+  const cases: [string, RegExp][] = [
+    ['With {{dist 10}} more', /template failed: \{\{dist 10 4\}\} needs 2 values: the distance in cm, then in inches/],
+    ['With {{nosuch}}', /template failed: \{\{nosuch\}\} is nothing muster can fill in; a text may use the helpers dist, mod/],
+    ['With {{#if}}', /its \{\{ \}\} marks are not written right \(line 1 of the text\)/],
+  ];
+  for (const [text, message] of cases) {
+    it(`"${text}": validate and cards both say what is wrong, exit 2, no parser dump`, async () => {
+      const cwd = workdir(house(text));
+      for (const args of [['validate', '--data', 'house'], ['cards', 'blazeaway', '--data', 'house', '-o', 'c.pdf']]) {
+        const result = await muster(args, cwd);
+        expect(result.code, args[0]).toBe(2);
+        expect(result.stderr).toMatch(message);
+        expect(result.stderr).not.toMatch(/Expecting|caused by|\[object Object\]/);
+      }
+      expect(existsSync(path.join(cwd, 'c.pdf'))).toBe(false);
+    });
+  }
 });

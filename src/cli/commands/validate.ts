@@ -5,6 +5,9 @@ import { buildQuickReference } from '../../doc/build-reference.js';
 import { checkTemplate, listTemplates } from '../../doc/templates.js';
 import { layoutDocument } from '../../layout/pages.js';
 import { moduleFor } from '../../systems/registry.js';
+import { buildDataCardDocument } from '../../doc/build-data-cards.js';
+import { checkInterrupted } from '../../errors.js';
+import { cardPrint } from '../print-options.js';
 import { PAPERS, UNITS } from '../options.js';
 import type { CliIo } from '../io.js';
 import { resolveFrom } from '../options.js';
@@ -31,6 +34,8 @@ export async function runValidate(args: { data: string[] }, io: CliIo): Promise<
       const parts: string[] = [];
       if (system.info.products.includes('cards')) {
         const decks = await loadCardDecks(system.dirs);
+        // the cards' texts are templates: filled once in each unit, a slip in one shows here
+        for (const units of UNITS) buildDataCardDocument(system.info, decks, { print: cardPrint({ duplex: 'long', backOffset: '0,0', bleed: 3, marks: 'crop' }), units, paper: 'a4', toolVersion: TOOL_VERSION });
         parts.push(`${decks.reduce((n, d) => n + d.deck.copies.length * d.cards.reduce((c, card) => c + card.count, 0), 0)} cards`);
       }
       if (system.info.products.includes('tokens')) parts.push(`${(await loadTokenFolder(system.dirs)).length} tokens`);
@@ -39,6 +44,9 @@ export async function runValidate(args: { data: string[] }, io: CliIo): Promise<
     if (system.sheets.length === 0) continue;
     for (const paper of PAPERS) {
       for (const units of UNITS) {
+        // a pause between layouts lets Ctrl-C stop a long check
+        await new Promise((resolve) => setImmediate(resolve));
+        checkInterrupted(io.signal);
         const doc = buildQuickReference(system, { paper, units, toolVersion: TOOL_VERSION });
         const placed = layoutDocument(doc);
         pages += placed.pages.length;
