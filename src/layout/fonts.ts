@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { openSync, type Font, type Glyph, type GlyphPosition, type GlyphRun } from 'fontkit';
-import type { FontFace } from './primitives.js';
+import { visualRuns, type Cell } from './bidi.js';
+import type { FallbackFont, FontFace } from './primitives.js';
 
 const require = createRequire(import.meta.url);
 
@@ -16,6 +17,76 @@ export const FONT_FILES: Readonly<Record<FontFace, string>> = {
   bold: require.resolve('@expo-google-fonts/roboto-condensed/700Bold/RobotoCondensed_700Bold.ttf'),
   italic: require.resolve('@expo-google-fonts/roboto-condensed/400Regular_Italic/RobotoCondensed_400Regular_Italic.ttf'),
 };
+
+/**
+ * Fonts for the characters Roboto Condensed lacks, from npm packages (OFL): Noto Sans Hebrew,
+ * Noto Sans Arabic and Noto Sans SC (Chinese with the Japanese kana and kanji, and symbols such
+ * as ✓ ☆ →). Each is read from disk only when a character needs it, so a Latin run never
+ * opens one.
+ */
+export function fallbackFile(key: FallbackFont): string {
+  const bold = key.endsWith('-bold');
+  switch (key) {
+    case 'hebrew':
+    case 'hebrew-bold':
+      return require.resolve(`@expo-google-fonts/noto-sans-hebrew/${bold ? '700Bold/NotoSansHebrew_700Bold' : '400Regular/NotoSansHebrew_400Regular'}.ttf`);
+    case 'arabic':
+    case 'arabic-bold':
+      return require.resolve(`@expo-google-fonts/noto-sans-arabic/${bold ? '700Bold/NotoSansArabic_700Bold' : '400Regular/NotoSansArabic_400Regular'}.ttf`);
+    case 'cjk':
+    case 'cjk-bold':
+      // the package exports only its script: its fonts folder sits beside dist/
+      return path.join(path.dirname(require.resolve('@embedpdf/fonts-sc')), '..', 'fonts', `NotoSansHans-${bold ? 'Bold' : 'Regular'}.otf`);
+  }
+}
+
+type Family = 'hebrew' | 'arabic' | 'cjk';
+/** The order fallbacks are tried in for a character outside the three scripts' blocks (✓, ★). */
+const FAMILIES: readonly Family[] = ['hebrew', 'arabic', 'cjk'];
+
+/** The family whose script block holds a character, tried first for it. */
+function familyOf(codePoint: number): Family | undefined {
+  if ((codePoint >= 0x0590 && codePoint <= 0x05ff) || (codePoint >= 0xfb1d && codePoint <= 0xfb4f)) return 'hebrew';
+  if ((codePoint >= 0x0600 && codePoint <= 0x08ff) || (codePoint >= 0xfb50 && codePoint <= 0xfdff) || (codePoint >= 0xfe70 && codePoint <= 0xfeff)) return 'arabic';
+  if (
+    (codePoint >= 0x2e80 && codePoint <= 0x9fff) ||
+    (codePoint >= 0xf900 && codePoint <= 0xfaff) ||
+    (codePoint >= 0xfe30 && codePoint <= 0xfe4f) ||
+    (codePoint >= 0xff00 && codePoint <= 0xffef) ||
+    (codePoint >= 0x20000 && codePoint <= 0x3ffff)
+  )
+    return 'cjk';
+  return undefined;
+}
+
+function fallbackFor(family: Family, face: FontFace): FallbackFont {
+  return face === 'bold' ? `${family}-bold` : family;
+}
+
+const fallbacks = new Map<FallbackFont, Font>();
+
+/** A fallback font, opened on first use. The PDF renderer embeds this same object. */
+export function fallbackFont(key: FallbackFont): Font {
+  let loaded = fallbacks.get(key);
+  if (!loaded) {
+    loaded = openSync(fallbackFile(key));
+    fallbacks.set(key, loaded);
+  }
+  return loaded;
+}
+
+/** fontkit has the method; its type declarations leave it out. */
+function hasGlyph(f: Font, codePoint: number): boolean {
+  return (f as Font & { hasGlyphForCodePoint(codePoint: number): boolean }).hasGlyphForCodePoint(codePoint);
+}
+
+function isFace(key: FontFace | FallbackFont): key is FontFace {
+  return key === 'regular' || key === 'bold' || key === 'italic';
+}
+
+function anyFont(key: FontFace | FallbackFont): Font {
+  return isFace(key) ? font(key) : fallbackFont(key);
+}
 
 const fonts = new Map<FontFace, Font>();
 const widths = new Map<string, number>();
@@ -47,6 +118,8 @@ interface FaceMetrics {
   pairs: Map<string, number | null>;
   /** runs that have a ligature, measured by shaping them whole */
   shaped: Map<string, number>;
+  /** for characters the face lacks: the fallback that has them, or null where none has */
+  fallback: Map<number, FallbackFont | null>;
 }
 const metrics = new Map<FontFace, FaceMetrics>();
 
@@ -55,7 +128,7 @@ function metricsFor(face: FontFace): FaceMetrics {
   if (!found) {
     const stored = pairStore()?.fonts[face];
     const built = stored && stored.fingerprint === fontFingerprint(face) ? { chars: new Set([...stored.chars].map((c) => c.codePointAt(0)!)), pairs: stored.pairs } : undefined;
-    found = { built, advances: new Map(), pairs: new Map(), shaped: new Map() };
+    found = { built, advances: new Map(), pairs: new Map(), shaped: new Map(), fallback: new Map() };
     metrics.set(face, found);
   }
   return found;
@@ -128,6 +201,7 @@ export function usePairStore(location: URL | string): void {
   metrics.clear();
   widths.clear();
   printing.clear();
+  mixed.clear();
 }
 
 /**
@@ -186,20 +260,143 @@ function shapedUnits(face: FontFace, m: FaceMetrics, run: string): number {
 /**
  * Width in points of a single line of text as pdfkit sets it. pdfkit shapes a line a word at
  * a time, each word with the spaces that follow it, so there is no kerning across a space;
- * the same split is made here.
+ * the same split is made here. Characters the face lacks are measured in the fallback font
+ * that draws them (see mixedText).
  */
 export function textWidth(text: string, face: FontFace, size: number): number {
   if (text.length === 0) return 0;
   const key = `${face}\u0000${text}`;
-  let units = widths.get(key);
-  if (units === undefined) {
-    const m = metricsFor(face);
-    units = 0;
-    for (const run of pdfkitRuns(text)) units += runUnits(face, m, run);
-    units /= font(face).unitsPerEm;
-    widths.set(key, units);
+  let em = widths.get(key);
+  if (em === undefined) {
+    em = covered(text, face) ? faceEm(text, face) : mixedText(text, face)!.width;
+    widths.set(key, em);
   }
-  return units * size;
+  return em * size;
+}
+
+/** Width in ems of text the face draws alone, word by word as pdfkit does. */
+function faceEm(text: string, face: FontFace): number {
+  const m = metricsFor(face);
+  let units = 0;
+  for (const run of pdfkitRuns(text)) units += runUnits(face, m, run);
+  return units / font(face).unitsPerEm;
+}
+
+/**
+ * Whether the face has a glyph for every character: the common case, so it is quick. Printable
+ * ASCII needs no look-up; other characters of the Basic Multilingual Plane are looked up once
+ * per face and kept in a table of one byte each (0 not yet known, 1 the face has it, 2 it lacks it).
+ */
+function covered(text: string, face: FontFace): boolean {
+  if (PRINTABLE_ASCII.test(text)) return true;
+  let known = coverage.get(face);
+  if (!known) {
+    known = new Uint8Array(0x10000);
+    coverage.set(face, known);
+  }
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x20 && code < 0x7f) continue;
+    let state = known[code]!;
+    if (state === 0) {
+      // a surrogate pair is a character beyond the table: looked up each time (rare)
+      const codePoint = text.codePointAt(i)!;
+      if (codePoint > 0xffff) i += 1;
+      state = glyphOf(face, metricsFor(face), codePoint).id === 0 ? 2 : 1;
+      if (code < 0xd800 || code > 0xdfff) known[code] = state;
+    }
+    if (state === 2) return false;
+  }
+  return true;
+}
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+const coverage = new Map<FontFace, Uint8Array>();
+
+/** A stretch of a line drawn with one font, placed from the line's start (in ems of its size). */
+export interface TextPiece {
+  text: string;
+  font: FontFace | FallbackFont;
+  x: number;
+  width: number;
+  /** right to left: the font lays the piece out reversed (and, for Arabic, joined) */
+  rtl: boolean;
+}
+
+/** A line the face cannot draw alone: its pieces in visual order, and what no font can draw. */
+export interface MixedText {
+  pieces: TextPiece[];
+  width: number;
+  /** characters with no glyph in any font, once each: drawn as the face's empty box */
+  missing: string[];
+}
+
+const mixed = new Map<string, MixedText>();
+/** Marks and joiners stay in the font of the letter before them, where it has them. */
+const CLINGS = /[\p{M}\p{Cf}]/u;
+/** Invisible characters (joiners, variation selectors, direction marks, controls): never a gap. */
+const INVISIBLE = /[\p{Cc}\p{Default_Ignorable_Code_Point}]/u;
+
+/**
+ * How a line the face lacks characters for is drawn: each character in the face where it has
+ * a glyph, else in the first fallback font that has one (its script's first); runs of Hebrew
+ * and Arabic right to left (see bidi.ts). Undefined when the face has every character.
+ * Invisible characters no font has are left out; any other character no font has stays with
+ * the face, which draws its box, and is named in `missing`.
+ */
+export function mixedText(text: string, face: FontFace): MixedText | undefined {
+  if (covered(text, face)) return undefined;
+  const key = `${face}\u0000${text}`;
+  let found = mixed.get(key);
+  if (found) return found;
+  const m = metricsFor(face);
+  const cells: Cell<FontFace | FallbackFont>[] = [];
+  const missing = new Set<string>();
+  for (const char of text) {
+    const codePoint = char.codePointAt(0)!;
+    const previous = cells[cells.length - 1]?.font;
+    if (previous !== undefined && !isFace(previous) && CLINGS.test(char) && hasGlyph(fallbackFont(previous), codePoint)) {
+      cells.push({ char, font: previous });
+      continue;
+    }
+    if (glyphOf(face, m, codePoint).id !== 0) {
+      cells.push({ char, font: face });
+      continue;
+    }
+    let fallback = m.fallback.get(codePoint);
+    if (fallback === undefined) {
+      const first = familyOf(codePoint);
+      const families = first ? [first, ...FAMILIES.filter((f) => f !== first)] : FAMILIES;
+      // nothing draws a control or a variation selector: no need to open every font to learn it
+      const family = INVISIBLE.test(char) ? undefined : families.find((f) => hasGlyph(fallbackFont(fallbackFor(f, face)), codePoint));
+      fallback = family ? fallbackFor(family, face) : null;
+      m.fallback.set(codePoint, fallback);
+    }
+    if (fallback) cells.push({ char, font: fallback });
+    else if (!INVISIBLE.test(char)) {
+      missing.add(char);
+      cells.push({ char, font: face });
+    }
+  }
+  const pieces: TextPiece[] = [];
+  let x = 0;
+  for (const run of visualRuns(cells)) {
+    const width = isFace(run.font) ? faceEm(run.text, run.font) : fallbackEm(run.text, run.font);
+    pieces.push({ text: run.text, font: run.font, x, width, rtl: run.rtl });
+    x += width;
+  }
+  found = { pieces, width: x, missing: [...missing] };
+  mixed.set(key, found);
+  return found;
+}
+
+/**
+ * Width in ems of a run in a fallback font, shaped whole by fontkit: joined Arabic letters, and
+ * reversed right-to-left runs, are as wide as pdfkit sets them (it asks the font the same).
+ * A fallback run never holds a space, so pdfkit's word split leaves it whole.
+ */
+function fallbackEm(text: string, key: FallbackFont): number {
+  const f = fallbackFont(key);
+  return f.layout(text).advanceWidth / f.unitsPerEm;
 }
 
 /**
@@ -244,13 +441,13 @@ export function shapedTextWidth(text: string, face: FontFace, size: number): num
 }
 
 /** Distance from the top of a line box to the baseline, as pdfkit places text. */
-export function ascent(face: FontFace, size: number): number {
+export function ascent(face: FontFace | FallbackFont, size: number): number {
   let perEm = ascents.get(face);
   if (perEm === undefined) {
-    const f = font(face);
+    const f = anyFont(face);
     perEm = f.ascent / f.unitsPerEm;
     ascents.set(face, perEm);
   }
   return perEm * size;
 }
-const ascents = new Map<FontFace, number>();
+const ascents = new Map<FontFace | FallbackFont, number>();

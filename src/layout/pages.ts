@@ -1,6 +1,7 @@
 import type { DocumentMeta, DocumentNode, SheetNode } from '../doc/model.js';
 import { renderTemplate } from '../doc/templates.js';
 import { deckPageCount, layoutDeck } from './cards.js';
+import { withFallbackFonts } from './fallback.js';
 import { drawingPageCount, layoutDrawings } from './drawings.js';
 import { layoutTokenSheet, tokenPageCount } from './tokens.js';
 import { blockHeight, layoutBlock, placeLine, type BlockLayout, type Slice } from './blocks.js';
@@ -62,7 +63,9 @@ export function layoutDocument(doc: DocumentNode): PlacedDocument {
   for (const page of after) pages.push(framed(page));
   for (const sheet of tokenSheets) pages.push(...layoutTokenSheet(sheet, doc.meta, pages.length + 1, total));
   for (const deck of decks) pages.push(...layoutDeck(deck, doc.meta, pages.length + 1, total));
-  return { meta: doc.meta, pages };
+  // names in other scripts: each run in the font that has it, and what no font has
+  const fonted = withFallbackFonts(pages);
+  return { meta: doc.meta, pages: fonted.pages, missingGlyphs: fonted.missingGlyphs };
 }
 
 /**

@@ -4,6 +4,12 @@ import type { IconName } from '../doc/model.js';
 /** What the renderer draws. Coordinates are PDF points from the page's top-left corner. */
 export type FontFace = 'regular' | 'bold' | 'italic';
 
+/**
+ * A font for characters the face lacks (Chinese, Japanese, Hebrew, Arabic, a few symbols), in
+ * the face's weight: bold text falls back to the bold one, regular and italic to the regular.
+ */
+export type FallbackFont = 'hebrew' | 'hebrew-bold' | 'arabic' | 'arabic-bold' | 'cjk' | 'cjk-bold';
+
 export interface TextItem {
   kind: 'text';
   x: number;
@@ -15,6 +21,11 @@ export interface TextItem {
   color: string;
   /** degrees clockwise about (x, y); text in a margin may run along the edge */
   rotate?: number;
+  /**
+   * set where the text is drawn with a fallback font instead of the face: a run of characters
+   * the face lacks. `face` stays the style the text was set in.
+   */
+  font?: FallbackFont;
 }
 
 export interface RectItem {
@@ -69,9 +80,17 @@ export interface PlacedPage {
   items: Item[];
 }
 
+/** Characters no embedded font has a glyph for, with the text they stand in; they print as a box. */
+export interface MissingGlyphs {
+  text: string;
+  chars: string[];
+}
+
 export interface PlacedDocument {
   meta: DocumentMeta;
   pages: PlacedPage[];
+  /** every text with characters no font can draw, once each; empty when all can be printed */
+  missingGlyphs: MissingGlyphs[];
 }
 
 /**

@@ -1,8 +1,8 @@
 import PDFDocument from 'pdfkit';
-import { FONT_FILES, printingFont } from '../layout/fonts.js';
+import { fallbackFont, FONT_FILES, printingFont } from '../layout/fonts.js';
 import type { IconName } from '../doc/model.js';
 import { EVEN_ODD, ICON_BOX, ICONS } from '../layout/icons.js';
-import type { FontFace, PlacedDocument, PlacedPage } from '../layout/primitives.js';
+import type { FallbackFont, FontFace, PlacedDocument, PlacedPage } from '../layout/primitives.js';
 import type { DocumentMeta } from '../doc/model.js';
 import { renderPages } from './render.js';
 import type { Surface } from './surface.js';
@@ -75,8 +75,10 @@ class PdfSurface implements Surface {
   private fill: string | undefined;
   private stroke: string | undefined;
   private width: number | undefined;
-  private face: FontFace | undefined;
+  private font: FontFace | FallbackFont | undefined;
   private size: number | undefined;
+  /** fallback fonts are registered with pdfkit when first drawn: a Latin PDF never opens one */
+  private readonly fallbacks = new Set<FallbackFont>();
 
   constructor(private readonly pdf: PDFKit.PDFDocument) {}
 
@@ -102,10 +104,15 @@ class PdfSurface implements Surface {
     else if (paint.fill) this.pdf.fill();
     else if (paint.stroke) this.pdf.stroke();
   }
-  text(text: string, x: number, y: number, face: FontFace, size: number, color: string, rotate?: number): void {
-    if (this.face !== face) this.pdf.font(face);
+  text(text: string, x: number, y: number, face: FontFace, size: number, color: string, rotate?: number, fallback?: FallbackFont): void {
+    const font = fallback ?? face;
+    if (fallback && !this.fallbacks.has(fallback)) {
+      this.pdf.registerFont(fallback, fallbackFont(fallback) as unknown as PDFKit.Mixins.PDFFontSource);
+      this.fallbacks.add(fallback);
+    }
+    if (this.font !== font) this.pdf.font(font);
     if (this.size !== size) this.pdf.fontSize(size);
-    this.face = face;
+    this.font = font;
     this.size = size;
     this.fillWith(color);
     if (rotate) this.pdf.save().rotate(rotate, { origin: [x, y] });

@@ -12,7 +12,7 @@ export function renderPages(pages: readonly PlacedPage[], surface: Surface): voi
     for (const item of page.items) {
       switch (item.kind) {
         case 'text':
-          surface.text(item.text, item.x, item.y, item.face, item.size, item.color, item.rotate);
+          surface.text(item.text, item.x, item.y, item.face, item.size, item.color, item.rotate, item.font);
           break;
         case 'rect':
           surface.rect(item.x, item.y, item.w, item.h, { fill: item.fill, stroke: item.stroke, lineWidth: item.lineWidth });

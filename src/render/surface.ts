@@ -1,5 +1,5 @@
 import type { IconName } from '../doc/model.js';
-import type { FontFace } from '../layout/primitives.js';
+import type { FallbackFont, FontFace } from '../layout/primitives.js';
 
 /**
  * What a renderer draws on. The PDF surface turns calls into pdfkit operations; the recording
@@ -7,7 +7,8 @@ import type { FontFace } from '../layout/primitives.js';
  */
 export interface Surface {
   beginPage(width: number, height: number): void;
-  text(text: string, x: number, y: number, face: FontFace, size: number, color: string, rotate?: number): void;
+  /** `font`, where given, draws the text instead of the face: characters the face lacks */
+  text(text: string, x: number, y: number, face: FontFace, size: number, color: string, rotate?: number, font?: FallbackFont): void;
   rect(x: number, y: number, w: number, h: number, paint: { fill?: string; stroke?: string; lineWidth?: number }): void;
   line(x1: number, y1: number, x2: number, y2: number, color: string, lineWidth: number): void;
   icon(name: IconName, x: number, y: number, size: number, color: string): void;
@@ -16,7 +17,7 @@ export interface Surface {
 
 export type DrawCall =
   | { op: 'page'; width: number; height: number }
-  | { op: 'text'; text: string; x: number; y: number; face: FontFace; size: number; color: string; rotate?: number }
+  | { op: 'text'; text: string; x: number; y: number; face: FontFace; size: number; color: string; rotate?: number; font?: FallbackFont }
   | { op: 'rect'; x: number; y: number; w: number; h: number; fill?: string; stroke?: string; lineWidth?: number }
   | { op: 'line'; x1: number; y1: number; x2: number; y2: number; color: string; lineWidth: number }
   | { op: 'icon'; name: IconName; x: number; y: number; size: number; color: string }
@@ -27,8 +28,8 @@ export class RecordingSurface implements Surface {
   beginPage(width: number, height: number): void {
     this.calls.push({ op: 'page', width, height });
   }
-  text(text: string, x: number, y: number, face: FontFace, size: number, color: string, rotate?: number): void {
-    this.calls.push({ op: 'text', text, x, y, face, size, color, ...(rotate ? { rotate } : {}) });
+  text(text: string, x: number, y: number, face: FontFace, size: number, color: string, rotate?: number, font?: FallbackFont): void {
+    this.calls.push({ op: 'text', text, x, y, face, size, color, ...(rotate ? { rotate } : {}), ...(font ? { font } : {}) });
   }
   rect(x: number, y: number, w: number, h: number, paint: { fill?: string; stroke?: string; lineWidth?: number }): void {
     this.calls.push({ op: 'rect', x, y, w, h, ...paint });
@@ -51,7 +52,7 @@ export class RecordingSurface implements Surface {
           case 'page':
             return `page ${c.width}x${c.height}`;
           case 'text':
-            return `  text ${c.x},${c.y}${c.rotate ? ` rotate ${c.rotate}` : ''} ${c.face} ${c.size} ${c.color} ${JSON.stringify(c.text)}`;
+            return `  text ${c.x},${c.y}${c.rotate ? ` rotate ${c.rotate}` : ''} ${c.face}${c.font ? ` font ${c.font}` : ''} ${c.size} ${c.color} ${JSON.stringify(c.text)}`;
           case 'rect':
             return `  rect ${c.x},${c.y} ${c.w}x${c.h}${c.fill ? ` fill ${c.fill}` : ''}${c.stroke ? ` stroke ${c.stroke} ${c.lineWidth ?? 1}` : ''}`;
           case 'line':

@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import type { DocumentNode } from '../../src/doc/model.js';
+import { visualRuns } from '../../src/layout/bidi.js';
+import { describeMissingGlyphs, findMissingGlyphs, withFallbackFonts } from '../../src/layout/fallback.js';
+import { ascent, fallbackFont, font, mixedText, textWidth } from '../../src/layout/fonts.js';
+import { layoutDocument } from '../../src/layout/pages.js';
+import type { FallbackFont, PlacedPage, TextItem } from '../../src/layout/primitives.js';
+import { wrapRuns } from '../../src/layout/wrap.js';
+import { renderDocument } from '../../src/render/render.js';
+import { RecordingSurface, type DrawCall } from '../../src/render/surface.js';
+
+const CHINESE = '赤軍';
+const HEBREW = 'צבא ההגנה';
+const ARABIC = 'الجيش العربي';
+const LINE = `Sides: ${CHINESE} and ${HEBREW} against ${ARABIC} 1941`;
+
+const meta = { title: 'Names', systemId: 'x', systemName: 'X', rulesVersion: '1', toolVersion: '0', paper: 'a4', units: 'cm' } as const;
+
+function docWith(texts: string[]): DocumentNode {
+  return {
+    meta,
+    sheets: [{ title: 'Sides', blocks: [{ kind: 'table', id: 't', title: 'Forces', section: 'Campaign', width: 'column', columns: [{ label: 'Side', align: 'left' }], rows: texts.map((text) => [[{ text }]]) }] }],
+  };
+}
+
+type TextCall = Extract<DrawCall, { op: 'text' }>;
+function textCalls(doc: DocumentNode): TextCall[] {
+  const surface = new RecordingSurface();
+  renderDocument(layoutDocument(doc), surface);
+  return surface.calls.filter((c): c is TextCall => c.op === 'text');
+}
+
+/** The glyphs pdfkit puts in the PDF for a call: it asks the font object the surface registers. */
+const glyphIds = (key: FallbackFont, text: string) => fallbackFont(key).layout(text).glyphs.map((g) => g.id);
+const isolated = (key: FallbackFont, text: string) => [...text].map((c) => fallbackFont(key).glyphForCodePoint(c.codePointAt(0)!).id);
+
+describe('characters the embedded face lacks', () => {
+  it('Latin text is measured and drawn by the face alone, as before', () => {
+    expect(mixedText('Panzer Lehr – 90% ½ “Yes”', 'regular')).toBeUndefined();
+    const calls = textCalls(docWith(['Panzer Lehr']));
+    expect(calls.every((c) => c.font === undefined)).toBe(true);
+  });
+
+  it('draws Chinese, Hebrew and Arabic with the fallback fonts, right to left where they read so', () => {
+    const calls = textCalls(docWith([LINE]));
+    const line = calls.filter((c) => Math.abs(c.y - calls.find((d) => d.text === 'Sides: ')!.y) < 4);
+    // in visual order from left to right
+    const pieces = line.sort((a, b) => a.x - b.x).map((c) => [c.text, c.font ?? c.face]);
+    expect(pieces).toEqual([
+      ['Sides: ', 'regular'],
+      [CHINESE, 'cjk'],
+      [' and ', 'regular'],
+      // the two Hebrew words swap places; the font lays each out right to left
+      ['ההגנה', 'hebrew'],
+      ['צבא', 'hebrew'],
+      // the year follows the Arabic and so reads with it: it stands to its left
+      [' against 1941 ', 'regular'],
+      ['العربي', 'arabic'],
+      ['الجيش', 'arabic'],
+    ]);
+    // the Hebrew glyphs come last letter first
+    const hebrew = glyphIds('hebrew', 'צבא');
+    expect(hebrew).toEqual(isolated('hebrew', 'צבא').reverse());
+    // the Arabic letters are joined: contextual forms, not the isolated ones, and the word is
+    // reversed: the final form of its last letter comes first, the initial form of its first
+    // joining letter last (this font draws the dots of shin and jeem as marks of their own)
+    const arabic = fallbackFont('arabic').layout('الجيش').glyphs;
+    expect(arabic[0]!.id).not.toBe(isolated('arabic', 'ش')[0]);
+    expect(arabic.map((g) => g.id)).not.toEqual(expect.arrayContaining(isolated('arabic', 'جيش')));
+    expect(arabic.map((g) => (g as typeof g & { name: string }).name).join(' ')).toMatch(/^\S*\s?uni06\w\w\.fina .*\.medi.*\.init uni0627$/);
+  });
+
+  it('places the pieces edge to edge, on one baseline', () => {
+    const calls = textCalls(docWith([LINE])).filter((c) => c.text !== 'Forces' && c.text !== 'Side');
+    const line = calls.filter((c) => Math.abs(c.y - calls.find((d) => d.text === 'Sides: ')!.y) < 4).sort((a, b) => a.x - b.x);
+    const size = line[0]!.size;
+    for (let i = 1; i < line.length; i++) {
+      const before = line[i - 1]!;
+      const measured = before.font ? (fallbackFont(before.font).layout(before.text).advanceWidth / fallbackFont(before.font).unitsPerEm) * size : textWidth(before.text, before.face, size);
+      // a space between two pieces is not drawn: the next starts after it
+      const gap = line[i]!.x - before.x - measured;
+      expect(gap, `${before.text} -> ${line[i]!.text}`).toBeGreaterThanOrEqual(-0.01);
+      expect(gap).toBeLessThan(size);
+    }
+    const baselines = line.map((c) => c.y + ascent(c.font ?? c.face, c.size));
+    for (const b of baselines) expect(b).toBeCloseTo(baselines[0]!, 2);
+  });
+
+  it('text along a margin keeps its pieces on its rotated baseline', () => {
+    const item: TextItem = { kind: 'text', x: 100, y: 200, text: `A ${CHINESE}`, face: 'regular', size: 10, color: '#000', rotate: -90 };
+    const page: PlacedPage = { width: 500, height: 500, items: [item] };
+    const [a, chinese] = withFallbackFonts([page]).pages[0]!.items as TextItem[];
+    expect(a).toMatchObject({ text: 'A ', x: 100, y: 200, rotate: -90 });
+    expect(a!.font).toBeUndefined();
+    // turned a quarter counter-clockwise, the text runs up the page; the CJK font's taller
+    // ascent moves its top towards the text's top, to the left
+    const dx = textWidth('A ', 'regular', 10);
+    const dy = ascent('regular', 10) - ascent('cjk', 10);
+    expect(chinese).toMatchObject({ text: CHINESE, font: 'cjk', rotate: -90 });
+    expect(chinese!.x).toBeCloseTo(100 + dy, 3);
+    expect(chinese!.y).toBeCloseTo(200 - dx, 3);
+    // a page the face draws alone is the same object
+    const latin: PlacedPage = { width: 500, height: 500, items: [{ ...item, text: 'Latin only' }] };
+    expect(withFallbackFonts([latin]).pages[0]).toBe(latin);
+  });
+
+  it('measures with the fallback metrics, so wrapping and centring stay right', () => {
+    const mixed = mixedText(LINE, 'regular')!;
+    expect(textWidth(LINE, 'regular', 10)).toBeCloseTo(mixed.width * 10, 9);
+    const cjk = fallbackFont('cjk');
+    // a CJK ideograph is a full em wide, far wider than the condensed face's replacement box
+    expect(textWidth(CHINESE, 'regular', 10)).toBeCloseTo((cjk.layout(CHINESE).advanceWidth / cjk.unitsPerEm) * 10, 9);
+    expect(textWidth(CHINESE, 'regular', 10)).toBeCloseTo(20, 6);
+    const lines = wrapRuns([{ text: `${LINE} ${LINE}` }], { face: 'regular', size: 10, color: '#000' }, 120);
+    for (const l of lines) expect(l.width).toBeLessThanOrEqual(120.01);
+  });
+
+  it('bold text falls back to the bold fallback fonts, italic to the regular ones', () => {
+    expect(mixedText(CHINESE, 'bold')!.pieces.map((p) => p.font)).toEqual(['cjk-bold']);
+    expect(mixedText(HEBREW, 'italic')!.pieces.map((p) => p.font)).toEqual(['hebrew', 'italic', 'hebrew']);
+  });
+
+  it('a check mark the face lacks is drawn from the CJK font', () => {
+    expect(font('regular').glyphForCodePoint(0x2713).id).toBe(0);
+    expect(mixedText('Done ✓', 'regular')!.pieces.map((p) => [p.text, p.font])).toEqual([
+      ['Done ', 'regular'],
+      ['✓', 'cjk'],
+    ]);
+    expect(mixedText('Done ✓', 'regular')!.missing).toEqual([]);
+  });
+
+  it('reports characters no font has, with the text they were in', () => {
+    const doc = docWith(['Roll 🎲 for the 🐻 Brigade', 'Plain', 'Done ✓']);
+    const placed = layoutDocument(doc);
+    expect(findMissingGlyphs(placed)).toEqual([{ text: 'Roll 🎲 for the 🐻 Brigade', chars: ['🎲', '🐻'] }]);
+    expect(describeMissingGlyphs(findMissingGlyphs(placed))).toEqual(['no font has a glyph for "🎲" (U+1F3B2), "🐻" (U+1F43B) in "Roll 🎲 for the 🐻 Brigade"']);
+    expect(layoutDocument(docWith(['Plain', CHINESE])).missingGlyphs).toEqual([]);
+    // a batch of documents with the same names: each text named once
+    const again = layoutDocument(docWith(['Roll 🎲 for the 🐻 Brigade', '✔ ok']));
+    expect(describeMissingGlyphs([...placed.missingGlyphs, ...again.missingGlyphs])).toEqual([
+      'no font has a glyph for "🎲" (U+1F3B2), "🐻" (U+1F43B) in "Roll 🎲 for the 🐻 Brigade"',
+      'no font has a glyph for "✔" (U+2714) in "✔ ok"',
+    ]);
+    // the character is still drawn, as the face's box, not left out
+    const calls = textCalls(doc);
+    expect(calls.some((c) => c.text.includes('🎲'))).toBe(true);
+  });
+
+  it('invisible characters are neither drawn nor reported', () => {
+    // a variation selector after a check mark, a zero-width joiner between emoji-free letters
+    const mixed = mixedText('✓\ufe0f ok', 'regular')!;
+    expect(mixed.missing).toEqual([]);
+    expect(mixed.pieces.map((p) => p.text).join('')).toBe('✓ ok');
+  });
+});
+
+describe('right-to-left runs in a left-to-right line', () => {
+  const order = (text: string) => visualRuns([...text].map((char) => ({ char, font: /[\u0590-\u05ff]/.test(char) ? 'he' : 'latin' }))).map((r) => (r.rtl ? `<${r.text}>` : r.text));
+  it('reverses the words of a Hebrew phrase and keeps the English around it in order', () => {
+    expect(order('A שלום עולם B')).toEqual(['A ', '<עולם>', ' ', '<שלום>', ' B']);
+  });
+  it('keeps a number inside or after a Hebrew name left to right, on its reading side', () => {
+    expect(order('חטיבה 7 ירושלים')).toEqual(['<ירושלים>', ' 7 ', '<חטיבה>']);
+    expect(order('Team חטיבה 12, go')).toEqual(['Team 12 ', '<חטיבה>', ', go']);
+    expect(order('3 שלום')).toEqual(['3 ', '<שלום>']);
+  });
+  it('mirrors brackets inside a right-to-left span', () => {
+    expect(order('שלום (עולם)')).toEqual(['(', '<עולם>', ') ', '<שלום>']);
+    // brackets round a Hebrew name in an English line stay as they are
+    expect(order('Team (שלום) 2')).toEqual(['Team (', '<שלום>', ') 2']);
+  });
+});
