@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { DocumentNode } from '../doc/model.js';
 import { checkInterrupted, UsageError } from '../errors.js';
 import { renderMarkdown } from '../render/markdown.js';
-import type { PlacedDocument } from '../layout/primitives.js';
+import type { MissingGlyphs, PlacedDocument } from '../layout/primitives.js';
 import type { PdfStream } from '../render/pdf-surface.js';
 import type { CliIo, FileWriter } from './io.js';
 import { prepareOutput, refuseOverwritingInputs, type RunInput } from './io.js';
@@ -24,6 +24,8 @@ export interface EmitOptions {
   pageProgress?: boolean;
   /** the files and folders this run reads: -o may never land on one of them */
   inputs?: readonly RunInput[];
+  /** a character no embedded font can draw is a warning rather than a refusal */
+  allowMissingGlyphs?: boolean;
 }
 
 /** Fewer pages than this are drawn before a bar would be seen. */
@@ -71,6 +73,7 @@ export async function withOutput(options: EmitOptions, io: CliIo, produce: (outp
   const docs: DocumentNode[] = [];
   let json = options.json;
   let pdf: { stream: PdfStream; file: BufferedWriter } | undefined;
+  const missing: MissingGlyphs[] = [];
   const output: DocumentOutput = {
     async add(doc) {
       if (options.format === 'md') texts.push(renderMarkdown(doc));
@@ -79,6 +82,7 @@ export async function withOutput(options: EmitOptions, io: CliIo, produce: (outp
       if (options.format === 'pdf') await output.addPlaced((await pdfWriter()).layoutDocument(doc));
     },
     async addPlaced(placed, onPage) {
+      missing.push(...placed.missingGlyphs);
       const { PdfStream } = await pdfWriter();
       if (!pdf) pdf = { stream: new PdfStream(placed.meta), file: new BufferedWriter(await io.openFile((await target())!)) };
       // a page at a time: its bytes head for the disk, and the pause between pages lets Ctrl-C through
@@ -98,6 +102,15 @@ export async function withOutput(options: EmitOptions, io: CliIo, produce: (outp
   try {
     await produce(output);
     checkInterrupted(io.signal);
+    // a character no font has would print as an empty box: say so, and write nothing unless allowed
+    if (missing.length > 0) {
+      const { describeMissingGlyphs } = await import('../layout/fallback.js');
+      const lines = describeMissingGlyphs(missing);
+      if (!options.allowMissingGlyphs) {
+        throw new UsageError(`${lines.join('\n')}\nNo PDF was written. Change the text, or give --allow-missing-glyphs to print these characters as empty boxes`);
+      }
+      if (!options.quiet) for (const line of lines) io.stderr.write(`warning: ${line}\n`);
+    }
     if (pdf) {
       await pdf.file.add(await pdf.stream.end());
       await pdf.file.flush();

@@ -19,7 +19,12 @@ export function productOptions<T>(y: Argv<T>) {
     .option('paper', { choices: PAPERS, default: 'a4' as Paper, describe: 'paper size' })
     .option('units', { choices: UNITS, default: 'cm' as Units, describe: 'units for distances, rulers and the scale bar' })
     .option('data', { type: 'string', array: true, default: [] as string[], describe: 'extra data folder (house rules), repeatable' })
-    .option('quiet', { type: 'boolean', default: false, describe: 'print nothing but errors' });
+    .option('quiet', { type: 'boolean', default: false, describe: 'print nothing but errors' })
+    .option('allow-missing-glyphs', {
+      type: 'boolean',
+      default: false,
+      describe: 'write the PDF even when a character has no glyph in any embedded font (it prints as a box); without it that is an error',
+    });
 }
 
 export interface ProductArgs {
@@ -31,6 +36,8 @@ export interface ProductArgs {
   units: Units;
   data: string[];
   quiet: boolean;
+  /** --allow-missing-glyphs: a character no font can draw is a warning, not an error */
+  allowMissingGlyphs: boolean;
 }
 
 export function resolveFrom(cwd: string, file: string): string {

@@ -46,13 +46,15 @@ function buildParser(argv: readonly string[]) {
         productOptions(y.positional('system', { type: 'string', demandOption: true, describe: 'rule set id (see `muster systems`)' }))
           .option('mode', { choices: ['versus', 'solo'] as const, default: 'versus' as const, describe: 'two or more players, or solo against a rolled enemy' })
           .option('scenario', { type: 'string', describe: 'a game mode id (e.g. victory-zones); rolled when left out' })
-          .option('players', { type: 'number', default: 2, describe: 'players in a versus game: 2, 4 or 6 (points cut to 75% or 50% each)' })
-          .option('table', { type: 'string', describe: 'table size, width x height in --units (default 120x120 cm)' })
-          .option('points', { type: 'number', describe: 'points per side where the rule set leaves them open (Burst of Fire Combat only: 150; Open Fire: 500)' })
+          .option('battle', { type: 'string', describe: 'Fire Team: the battle, encounter or attack (attack versus defence, side A attacking); rolled when left out' })
+          .option('lists', { type: 'string', describe: 'Fire Team: the two sides\' army lists, side A first, e.g. russians,finns; drawn when left out' })
+          .option('players', { type: 'number', default: 2, describe: 'players in a versus game: 2, 4 or 6 (points cut to 75% or 50% each); Fire Team 2 or 4, a platoon each' })
+          .option('table', { type: 'string', describe: 'table size, width x height in --units (default 120x120 cm; Fire Team 72x48 in)' })
+          .option('points', { type: 'number', describe: 'points per side where the rule set leaves them open (Burst of Fire Combat only: 150; Open Fire: 500; Fire Team: reinforcement points a side, 0 to 40)' })
           .option('count', { type: 'number', default: 1, describe: 'packets to roll, seeds derived from --seed: up to 5000 in one PDF, 100000 as JSON Lines' }),
       ),
     )
-    .command('campaign <system> <action>', 'a campaign along the ladder: new, record, next, status, booklet', (y) =>
+    .command('campaign <system> <action>', "a campaign (Burst of Fire's ladder, Fire Team's map): new, record, next, status, booklet", (y) =>
       cutOptions(
         productOptions(
           y
@@ -61,8 +63,12 @@ function buildParser(argv: readonly string[]) {
         )
           .option('state', { type: 'string', describe: 'the campaign state file (JSON)' })
           .option('names', { type: 'string', describe: 'the two sides, e.g. "Red,Blue" (new, booklet)' })
+          .option('lists', { type: 'string', describe: "new: the two sides' army lists, where the rule set has them, e.g. russians,finns" })
           .option('solo', { type: 'boolean', default: false, describe: 'a solo campaign: rungs use solo packets' })
-          .option('winner', { choices: ['a', 'b'] as const, describe: 'record: who won' })
+          .option('winner', { choices: ['a', 'b', 'draw'] as const, describe: 'record: who won (draw where the rule set has draws)' })
+          .option('battle', { type: 'number', describe: "record: which of the turn's battles (Fire Team: 1 or 2)" })
+          .option('assault', { type: 'string', array: true, default: [] as string[], describe: 'next: side:SQUARE each side assaults, e.g. --assault a:C5 --assault b:C2 (Fire Team)' })
+          .option('split', { type: 'string', array: true, default: [] as string[], describe: "next: side:N, the points of a side's 8 that go to its attack, e.g. a:5 (Fire Team, default the middle)" })
           .option('victory', { choices: ['decisive', 'strategic', 'turns'] as const, describe: 'record: how' })
           .option('combat-score', { type: 'string', describe: 'record: both Combat Scores as A:B' })
           .option('salvage', { type: 'string', array: true, default: [] as string[], describe: 'record: side:what the victor salvaged, repeatable' })

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ICON_NAMES } from '../doc/model.js';
 import { DataError, type DataProblem } from '../errors.js';
+import { FolderIds } from './ids.js';
+import { MAX_DECK_CARDS, intIn, kebabId, label, listOf, prose } from './limits.js';
 import { parseFolderFiles } from './parse.js';
 
 const colour = z.string().regex(/^#[0-9a-f]{6}$/, 'a colour like "#7a3b2e"');
@@ -8,19 +10,19 @@ const colour = z.string().regex(/^#[0-9a-f]{6}$/, 'a colour like "#7a3b2e"');
 /** A card as data: any rule set whose cards are fixed texts (orders, events) lists them so. */
 export const dataCardSchema = z
   .object({
-    id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'a kebab-case id such as "aimed-fire"'),
+    id: kebabId('aimed-fire'),
     title: z.string().min(1).max(28),
-    subtitle: z.string().min(1),
+    subtitle: label,
     /** the section of the rules text the card stands for */
-    section: z.string().min(1),
+    section: label,
     /** numbers shown large under the title, each with its icon */
     stats: z.array(z.object({ icon: z.enum(ICON_NAMES), label: z.string().min(1).max(12), value: z.string().min(1).max(8) }).strict()).max(4).default([]),
     /** what the card does, in our own words: a label and a short text each */
-    lines: z.array(z.object({ label: z.string().min(1), text: z.string().min(1) }).strict()).max(4),
+    lines: z.array(z.object({ label, text: prose }).strict()).max(4),
     /** short reminders printed under the lines */
-    rules: z.array(z.string().min(1)).max(3).default([]),
+    rules: z.array(prose).max(3).default([]),
     /** copies in each deck */
-    count: z.number().int().min(0).max(30),
+    count: intIn(0, 30),
   })
   .strict();
 
@@ -33,27 +35,41 @@ const cardsFile = z
   .object({
     deck: z
       .object({
-        title: z.string().min(1),
-        back: z.object({ title: z.string().min(1), subtitle: z.string().min(1), icon: z.enum(ICON_NAMES) }).strict(),
+        title: label,
+        back: z.object({ title: label, subtitle: label, icon: z.enum(ICON_NAMES) }).strict(),
         copies: z
-          .array(z.object({ name: z.string().min(1), colour }).strict())
+          .array(z.object({ name: label, colour }).strict())
           .min(1)
           .max(6),
         /** which reading was chosen where the text is silent, such as how many of each card */
-        note: z.string().min(1).optional(),
+        note: prose.optional(),
       })
       .strict(),
-    cards: z.array(dataCardSchema).min(1),
+    cards: listOf(dataCardSchema, 200).min(1),
   })
   .strict();
 
 export type DataCard = z.infer<typeof dataCardSchema>;
 export type DataDeck = z.infer<typeof cardsFile>;
 
-/** Every deck in a rule set's cards/ folders, a house file's deck after the built-in ones. */
+/**
+ * Every deck in a rule set's cards/ folders, a house file's deck after the built-in ones. A
+ * card id is used once within one data folder; the decks print at most MAX_DECK_CARDS cards.
+ */
 export async function loadCardDecks(dirs: readonly string[]): Promise<DataDeck[]> {
   const problems: DataProblem[] = [];
-  const decks = (await parseFolderFiles(dirs, 'cards', cardsFile, problems)).map((f) => f.data);
+  const files = await parseFolderFiles(dirs, 'cards', cardsFile, problems);
+  const ids = new FolderIds('card');
+  for (const { file, dir, data } of files) {
+    data.cards.forEach((card, i) => {
+      const duplicate = ids.claim(dir, card.id, file, `cards[${i}].id`);
+      if (duplicate) problems.push(duplicate);
+    });
+  }
+  const cards = files.reduce((n, { data }) => n + data.deck.copies.length * data.cards.reduce((c, card) => c + card.count, 0), 0);
+  if (cards > MAX_DECK_CARDS) {
+    problems.push({ file: files.at(-1)!.file, path: 'cards', message: `the decks would hold ${cards} cards; at most ${MAX_DECK_CARDS} print in one run` });
+  }
   if (problems.length > 0) throw new DataError(problems);
-  return decks;
+  return files.map((f) => f.data);
 }

@@ -4,6 +4,9 @@ import { possibleTotals, sumDistribution } from '../engine/odds.js';
 import { rowTotals } from '../engine/tables.js';
 import type { RuleTable, Sheet } from './schema.js';
 
+/** Problems listed for one table; a table with more gets a count of the rest. */
+const MAX_PROBLEMS_PER_TABLE = 20;
+
 /** Keys a row may carry besides its columns: marks read by the engine, never printed. */
 export const ROW_MARKS = new Set(['reroll', 'ref']);
 
@@ -23,7 +26,9 @@ export function checkSystem(
   for (const [id, table] of system.tables) {
     const file = system.tableFiles.get(id) ?? '';
     const at = (p: string) => `tables[id=${id}]${p}`;
-    for (const problem of checkTable(table)) problems.push({ file, path: at(problem.path), message: problem.message });
+    const found = checkTable(table);
+    for (const problem of found.slice(0, MAX_PROBLEMS_PER_TABLE)) problems.push({ file, path: at(problem.path), message: problem.message });
+    if (found.length > MAX_PROBLEMS_PER_TABLE) problems.push({ file, path: at(''), message: `and ${found.length - MAX_PROBLEMS_PER_TABLE} more problems in this table` });
   }
   system.sheets.forEach((sheet, s) => {
     sheet.blocks.forEach((block, b) => {

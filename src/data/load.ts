@@ -4,7 +4,10 @@ import fg from 'fast-glob';
 import { DataError, UsageError, type DataProblem } from '../errors.js';
 import { BUILTIN_DATA_DIR } from './builtin-dir.js';
 import { checkSystem } from './check.js';
+import { FolderIds } from './ids.js';
+import { MAX_ID_LENGTH } from './limits.js';
 import { parseFile } from './parse.js';
+import { checkDataFolder } from './walk.js';
 import { sheetsFile, systemFile, tableFile, type RuleTable, type Sheet, type SystemInfo } from './schema.js';
 
 export { BUILTIN_DATA_DIR };
@@ -60,11 +63,19 @@ export async function loadRulesDb(options: LoadOptions): Promise<RulesDb> {
   const problems: DataProblem[] = [];
   const drafts = new Map<string, SystemDraft>();
   // a rule-set id is a folder name; anything else selects no folder (and is reported unknown)
-  const scope = options.only === undefined ? '*' : /^[a-z0-9]+(-[a-z0-9]+)*$/.test(options.only) ? options.only : '-';
+  const scope = options.only === undefined ? '*' : isSystemId(options.only) ? options.only : '-';
   const known = new Set<string>();
 
+  // before any walk: a link out of a folder or a loop of links would make fast-glob read
+  // what is not data, or never end
   for (const [index, root] of roots.entries()) {
     await assertFolder(root, index === 0 ? 'the built-in data folder' : '--data');
+    problems.push(...checkDataFolder(root));
+  }
+  if (problems.length > 0) throw new DataError(problems);
+
+  const tableIds = new FolderIds('table');
+  for (const root of roots) {
     // the folders are small: listing them at once beats queueing each listing on the thread pool
     const files = fg.sync([`${scope}/system.yaml`, `${scope}/sheets.yaml`, `${scope}/tables/*.{yaml,yml}`], {
       cwd: root,
@@ -96,7 +107,6 @@ export async function loadRulesDb(options: LoadOptions): Promise<RulesDb> {
       );
     }
     files.sort();
-    const seenInRoot = new Map<string, string>();
     for (const relative of files) {
       const file = path.join(root, relative);
       const systemId = relative.split('/')[0]!;
@@ -127,17 +137,11 @@ export async function loadRulesDb(options: LoadOptions): Promise<RulesDb> {
           continue;
         }
         parsed.tables.forEach((table, i) => {
-          const key = `${systemId}/${table.id}`;
-          const earlier = seenInRoot.get(key);
-          if (earlier) {
-            problems.push({
-              file,
-              path: `tables[${i}].id`,
-              message: `duplicate table id "${table.id}", already defined in ${earlier}; within one data folder each id is used once (a --data folder may replace a built-in table)`,
-            });
+          const duplicate = tableIds.claim(systemDir, table.id, file, `tables[${i}].id`);
+          if (duplicate) {
+            problems.push(duplicate);
             return;
           }
-          seenInRoot.set(key, file);
           draft.tables.set(table.id, table);
           draft.tableFiles.set(table.id, file);
         });
@@ -171,7 +175,8 @@ function makeDb(systems: SystemRules[], known: readonly string[]): RulesDb {
     system(id: string): SystemRules {
       const found = byId.get(id);
       if (!found) {
-        throw new UsageError(`unknown rule set "${id}"; known rule sets: ${known.join(', ')}`);
+        const shown = id.length > MAX_ID_LENGTH ? `${id.slice(0, 20)}…" (${id.length} characters; an id has at most ${MAX_ID_LENGTH})` : `${id}"`;
+        throw new UsageError(`unknown rule set "${shown}; known rule sets: ${known.join(', ')}`);
       }
       return found;
     },
@@ -195,11 +200,19 @@ function freezeSystem(draft: SystemDraft & { info: SystemInfo }): SystemRules {
   });
 }
 
+/** A rule-set id as a folder name: kebab-case, at most MAX_ID_LENGTH characters. */
+export function isSystemId(id: string): boolean {
+  return id.length <= MAX_ID_LENGTH && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(id);
+}
+
 async function assertFolder(dir: string, what: string): Promise<void> {
   let isDir = false;
   try {
     isDir = (await stat(dir)).isDirectory();
-  } catch {
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EACCES' || code === 'EPERM') throw new UsageError(`${what} ${dir}: the folder cannot be reached: permission denied (check its permissions)`);
+    if (code === 'ENAMETOOLONG') throw new UsageError(`${what} ${dir.slice(0, 80)}…: the folder name is too long`);
     isDir = false;
   }
   if (!isDir) throw new UsageError(`${what} ${dir}: no such folder`);

@@ -1,25 +1,27 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import type { z } from 'zod';
 import type { DataProblem } from '../errors.js';
 import { parseYamlText } from './parsed-cache.js';
+import { tryReadTextFile } from './read.js';
+
+/** Problems listed for one file; a file with more gets a count of the rest. */
+const MAX_PROBLEMS_PER_FILE = 50;
 
 /**
  * Reads a YAML (or JSON, which is YAML) file and validates it against a schema. Problems go
  * into `problems` with the file and the field path; the result is undefined if there were any.
+ * `what` names the file in messages: "data file", "force file".
  */
-export async function parseFile<T>(file: string, schema: z.ZodType<T>, problems: DataProblem[]): Promise<T | undefined> {
-  let text: string;
-  try {
-    // a run reads about a hundred small files: read at once, each costs microseconds, while
-    // awaiting each from the thread pool left the loader idle for most of its time
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    problems.push({ file, path: '', message: code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? String(error)})` });
+export async function parseFile<T>(file: string, schema: z.ZodType<T>, problems: DataProblem[], what = 'data file'): Promise<T | undefined> {
+  // a run reads about a hundred small files: read at once, each costs microseconds, while
+  // awaiting each from the thread pool left the loader idle for most of its time
+  const read = tryReadTextFile(file, what);
+  if ('problem' in read) {
+    problems.push(read.problem);
     return undefined;
   }
+  const text = read.text;
   let raw: unknown;
   try {
     raw = await parseYamlText(text);
@@ -31,8 +33,12 @@ export async function parseFile<T>(file: string, schema: z.ZodType<T>, problems:
   }
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
-  for (const issue of result.error.issues) {
+  const issues = result.error.issues;
+  for (const issue of issues.slice(0, MAX_PROBLEMS_PER_FILE)) {
     problems.push({ file, path: formatPath(issue.path), message: issue.message });
+  }
+  if (issues.length > MAX_PROBLEMS_PER_FILE) {
+    problems.push({ file, path: '', message: `and ${issues.length - MAX_PROBLEMS_PER_FILE} more problems in this file` });
   }
   return undefined;
 }
@@ -50,20 +56,21 @@ export function formatPath(segments: readonly PropertyKey[]): string {
 /**
  * Every YAML file in `folder` of each data folder of a rule set, in order (built-in first,
  * house rules after, files by name), each parsed and checked against `schema`. Files that fail
- * add their problems and are left out.
+ * add their problems and are left out. Each comes with the rule set's folder it was found in
+ * (`dir`), where its ids must be unique.
  */
 export async function parseFolderFiles<T>(
   dirs: readonly string[],
   folder: string,
   schema: z.ZodType<T>,
   problems: DataProblem[],
-): Promise<{ file: string; data: T }[]> {
-  const parsed: { file: string; data: T }[] = [];
+): Promise<{ file: string; dir: string; data: T }[]> {
+  const parsed: { file: string; dir: string; data: T }[] = [];
   for (const dir of dirs) {
     for (const relative of fg.sync(`${folder}/*.{yaml,yml}`, { cwd: dir, onlyFiles: true }).sort()) {
       const file = path.join(dir, relative);
       const data = await parseFile(file, schema, problems);
-      if (data !== undefined) parsed.push({ file, data });
+      if (data !== undefined) parsed.push({ file, dir, data });
     }
   }
   return parsed;

@@ -1,29 +1,42 @@
 import { z } from 'zod';
+import { MAX_COLUMNS, MAX_DICE, MAX_DISTANCE_CM, MAX_ID_LENGTH, MAX_ROWS, MAX_TABLE_NUMBER, MAX_TEXT_LENGTH, intIn, kebabId as boundedId, label, listOf, numberIn, prose } from './limits.js';
 
 /**
  * Schemas for the rules-as-data files under data/<system>/. The shapes are shared by every
  * rule set; nothing here knows a rule set by name.
  */
 
-const kebabId = z
-  .string()
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'a kebab-case id such as "infantry-hit-effects"');
+const kebabId = boundedId('infantry-hit-effects');
 
-/** Dice as written in the rules: "2D6", "4D6", "1D3", "D6", "1D20" (Blaze Away's armour combat). */
+/**
+ * Dice as written in the rules: "2D6", "4D6", "1D3", "D6", "1D20" (Blaze Away's armour
+ * combat); at most MAX_DICE dice.
+ */
 export const diceSpec = z
   .string()
-  .regex(/^[1-9]?\d*D(3|6|10|20)$/, 'dice written like "2D6", "4D6", "1D3", "D10" or "1D20"');
+  .regex(/^(\d{1,6})?D(3|6|10|20)$/, { message: 'dice written like "2D6", "4D6", "1D3", "D10" or "1D20"', abort: true })
+  .refine((spec) => {
+    const count = spec.startsWith('D') ? 1 : Number.parseInt(spec, 10);
+    return count >= 1 && count <= MAX_DICE;
+  }, `from 1 to ${MAX_DICE} dice`);
 
-const int = z.number().int();
+/** Any whole number in a table: a roll total, a needed roll, a modifier. */
+const int = intIn(-MAX_TABLE_NUMBER, MAX_TABLE_NUMBER);
+/** Any number in a table. */
+const tableNumber = numberIn(-MAX_TABLE_NUMBER, MAX_TABLE_NUMBER);
 
 /** Which totals of the table's dice select a row: a list as the text writes it, or a span. */
 export const rollSpec = z.union([
-  z.array(int).min(1),
-  z.object({ from: int, to: int }).strict(),
+  z.array(int).min(1).max(MAX_ROWS, `at most ${MAX_ROWS} totals`),
+  z
+    .object({ from: int, to: int })
+    .strict()
+    .refine((span) => span.from <= span.to, { message: 'a span runs from the lower total to the higher', path: ['to'] }),
 ]);
 
 /** A distance as the text gives it, in both units. A pair is a band "5 to 10 cm / 2 to 4 in". */
-const length = z.union([z.number().nonnegative(), z.tuple([z.number().nonnegative(), z.number().nonnegative()])]);
+const distance = numberIn(0, MAX_DISTANCE_CM);
+const length = z.union([distance, z.tuple([distance, distance])]);
 export const distanceCell = z
   .object({
     cm: length,
@@ -51,7 +64,7 @@ export const modifierCell = z
   .object({
     mod: int,
     /** a short qualifier printed after the number, e.g. "each" */
-    per: z.string().min(1).optional(),
+    per: label.optional(),
   })
   .strict();
 
@@ -61,15 +74,15 @@ export const modifierCell = z
  */
 export const moveCell = z.union([
   z.object({ move: z.literal('normal') }).strict(),
-  z.object({ move: z.enum(['drop', 'add']), which: z.enum(['highest', 'lowest']), count: int.min(1) }).strict(),
+  z.object({ move: z.enum(['drop', 'add']), which: z.enum(['highest', 'lowest']), count: intIn(1, MAX_DICE) }).strict(),
   z.object({ move: z.literal('fixed'), dice: diceSpec, per: z.literal('turn') }).strict(),
-  z.object({ move: z.literal('limit'), cm: z.number().positive(), in: z.number().positive() }).strict(),
+  z.object({ move: z.literal('limit'), cm: distance.positive(), in: distance.positive() }).strict(),
   z.object({ move: z.literal('no-double') }).strict(),
   z.object({ move: z.literal('impassable') }).strict(),
 ]);
 
 export const cell = z.union(
-  [z.string(), z.number(), rollSpec, distanceCell, needCell, autoCell, modifierCell, moveCell],
+  [z.string().max(MAX_TEXT_LENGTH, `at most ${MAX_TEXT_LENGTH} characters`), tableNumber, rollSpec, distanceCell, needCell, autoCell, modifierCell, moveCell],
   {
     error:
       'expected a cell: text, a number, a roll ([2, 5, 8] or {from, to}), a distance {cm, in}, ' +
@@ -79,21 +92,24 @@ export const cell = z.union(
 
 export const column = z
   .object({
-    key: z.string().regex(/^[a-z][a-zA-Z0-9]*$/, 'a camelCase column key'),
-    label: z.string().min(1),
+    key: z.string().max(MAX_ID_LENGTH, `at most ${MAX_ID_LENGTH} characters`).regex(/^[a-z][a-zA-Z0-9]*$/, 'a camelCase column key'),
+    label,
   })
   .strict();
 
-export const row = z.record(z.string(), cell);
+/** A row: a cell for each column it fills, and the marks "reroll" and "ref" (see check.ts). */
+export const row = z
+  .record(z.string().max(MAX_ID_LENGTH, `a column key of at most ${MAX_ID_LENGTH} characters`), cell)
+  .refine((r) => Object.keys(r).length <= MAX_COLUMNS + 2, `at most ${MAX_COLUMNS} cells and the marks "reroll" and "ref"`);
 
 export const ruleTable = z
   .object({
     id: kebabId,
-    title: z.string().min(1),
+    title: label,
     /** heading of the section of the rules text the table comes from */
-    section: z.string().min(1),
+    section: label,
     /** the rules file it stands in */
-    source: z.string().min(1),
+    source: label,
     /**
      * lookup: roll `dice` and read the row whose `roll` holds the total;
      * need: each row says what must be rolled on `dice`;
@@ -101,25 +117,25 @@ export const ruleTable = z
      */
     use: z.enum(['lookup', 'need', 'reference']),
     dice: diceSpec.optional(),
-    columns: z.array(column).min(1),
-    rows: z.array(row).min(1),
+    columns: z.array(column).min(1).max(MAX_COLUMNS, `at most ${MAX_COLUMNS} columns`),
+    rows: z.array(row).min(1).max(MAX_ROWS, `at most ${MAX_ROWS} rows`),
     /** print needed rolls the short way, "4+" and "≤ 12", for dense grids such as a to-hit chart */
     compact: z.boolean().optional(),
     /** a short reminder in our own words, printed under the table */
-    summary: z.string().min(1).optional(),
+    summary: prose.optional(),
     /** which reading was chosen where the text is unclear or contradicts itself */
-    note: z.string().min(1).optional(),
+    note: prose.optional(),
     /**
      * Totals the dice can show that the text gives no row for, each read as stated in the
      * note. Any other total without a row is an error.
      */
-    unlisted: z.array(int).optional(),
+    unlisted: z.array(int).max(MAX_ROWS, `at most ${MAX_ROWS} totals`).optional(),
   })
   .strict();
 
 export const tableFile = z
   .object({
-    tables: z.array(ruleTable).min(1),
+    tables: listOf(ruleTable).min(1),
   })
   .strict();
 
@@ -132,16 +148,16 @@ export const sheetBlock = z.union([
       transpose: z.boolean().optional(),
     })
     .strict(),
-  z.object({ text: z.string().min(1), section: z.string().min(1), title: z.string().min(1) }).strict(),
+  z.object({ text: prose, section: label, title: label }).strict(),
   /** a ladder of the chance to roll at or under (or over) every total of these dice */
-  z.object({ odds: diceSpec, or: z.enum(['lower', 'higher']), title: z.string().min(1) }).strict(),
+  z.object({ odds: diceSpec, or: z.enum(['lower', 'higher']), title: label }).strict(),
 ]);
 
 export const sheet = z
   .object({
     id: kebabId,
-    title: z.string().min(1),
-    blocks: z.array(sheetBlock).min(1),
+    title: label,
+    blocks: listOf(sheetBlock, 100).min(1),
   })
   .strict();
 
@@ -150,21 +166,21 @@ export const productName = z.enum(['tables', 'cards', 'tokens', 'scenario', 'cam
 export const systemFile = z
   .object({
     id: kebabId,
-    name: z.string().min(1),
+    name: label,
     /** the edition or version of the rules text the data follows */
-    rulesVersion: z.string().min(1),
-    scale: z.string().min(1),
+    rulesVersion: label,
+    scale: label,
     /** one line for `muster systems` */
-    blurb: z.string().min(1),
+    blurb: prose,
     /** a statement of where the data's facts come from */
-    provenance: z.string().min(1),
-    products: z.array(productName),
+    provenance: prose,
+    products: z.array(productName).max(10),
   })
   .strict();
 
 export const sheetsFile = z
   .object({
-    sheets: z.array(sheet).min(1),
+    sheets: listOf(sheet, 100).min(1),
   })
   .strict();
 

@@ -2,29 +2,31 @@ import { z } from 'zod';
 import { DataError, type DataProblem } from '../errors.js';
 import { parseFolderFiles } from './parse.js';
 import { ICON_NAMES } from '../doc/model.js';
+import { FolderIds } from './ids.js';
+import { MAX_PIECES, MAX_TOKEN_COUNT, intIn, kebabId, label, listOf, numberIn } from './limits.js';
 
 /** A token or marker as data; any rule set's tokens use this shape. */
 export const tokenSchema = z
   .object({
-    id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'a kebab-case id such as "suppressed"'),
+    id: kebabId('suppressed'),
     /** printed on the token: short */
     label: z.string().min(1).max(16),
     icon: z.enum(ICON_NAMES),
     shape: z.enum(['round', 'square']),
     colour: z.string().regex(/^#[0-9a-f]{6}$/, 'a colour like "#7a3b2e"'),
     /** the section of the rules text that uses it */
-    section: z.string().min(1),
+    section: label,
     /** the token printed on its other side; absent: the same face on both sides */
-    back: z.string().min(1).optional(),
+    back: label.optional(),
     /** a number printed large instead of an icon, e.g. the turns left on a smoke marker */
     number: z.number().int().min(0).max(99).optional(),
     /** tokens on the standard sheet */
-    count: z.number().int().min(0),
+    count: intIn(0, MAX_TOKEN_COUNT),
     /** how many a force needs: ratio x the number of its models of a kind, rounded up */
     perForce: z
       .object({
         of: z.enum(['models', 'soldiers', 'infantry', 'vehicles', 'afv', 'support-weapons', 'planes', 'crewed', 'officers']),
-        ratio: z.number().positive(),
+        ratio: numberIn(0, 2).positive(),
       })
       .strict()
       .optional(),
@@ -44,11 +46,11 @@ const pieceSize = z.number().min(10).max(180);
 const tokensFile = z
   .object({
     sheet: z
-      .object({ title: z.string().min(1), round: pieceSize.optional(), square: pieceSize.optional() })
+      .object({ title: label, round: pieceSize.optional(), square: pieceSize.optional() })
       .strict()
       .refine((s) => s.round !== undefined || s.square !== undefined, 'give the true size of its round or square pieces in mm')
       .optional(),
-    tokens: z.array(tokenSchema).min(1),
+    tokens: listOf(tokenSchema).min(1),
   })
   .strict();
 
@@ -62,26 +64,35 @@ export interface TokenGroup {
 
 /**
  * Every token in a rule set's tokens/ folders (built-in, then house rules, where a later id
- * replaces an earlier one), grouped by the sheet they print on, checked that each token's
- * other side exists (it may be in another file).
+ * replaces an earlier one; within one folder each id is used once), grouped by the sheet they
+ * print on, checked that each token's other side exists (it may be in another file) and that
+ * the sheets hold at most MAX_PIECES tokens in all.
  */
 export async function loadTokenGroups(dirs: readonly string[]): Promise<TokenGroup[]> {
   const problems: DataProblem[] = [];
   const tokens = new Map<string, { token: Token; file: string; group: string }>();
   const groups = new Map<string, Omit<TokenGroup, 'tokens'>>();
-  for (const { file, data } of await parseFolderFiles(dirs, 'tokens', tokensFile, problems)) {
+  const ids = new FolderIds('token');
+  for (const { file, dir, data } of await parseFolderFiles(dirs, 'tokens', tokensFile, problems)) {
     const group = data.sheet?.title ?? '';
     groups.set(group, data.sheet ? { title: data.sheet.title, round: data.sheet.round, square: data.sheet.square } : {});
-    for (const token of data.tokens) {
+    data.tokens.forEach((token, i) => {
+      const duplicate = ids.claim(dir, token.id, file, `tokens[${i}].id`);
+      if (duplicate) return problems.push(duplicate);
       // a house token with a built-in id takes its place, on the house file's sheet
       tokens.delete(token.id);
       tokens.set(token.id, { token, file, group });
-    }
+    });
   }
   for (const { token, file } of tokens.values()) {
     if (token.back && !tokens.has(token.back)) {
       problems.push({ file, path: `tokens[id=${token.id}].back`, message: `no token "${token.back}" for its other side` });
     }
+  }
+  const pieces = [...tokens.values()].reduce((n, t) => n + t.token.count, 0);
+  if (pieces > MAX_PIECES) {
+    const last = [...tokens.values()].at(-1)!;
+    problems.push({ file: last.file, path: 'tokens', message: `the token sheets would hold ${pieces} tokens; at most ${MAX_PIECES} print in one run` });
   }
   if (problems.length > 0) throw new DataError(problems);
   return [...groups.entries()].map(([key, group]) => ({ ...group, tokens: [...tokens.values()].filter((t) => t.group === key).map((t) => t.token) }));

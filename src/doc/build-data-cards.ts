@@ -1,7 +1,28 @@
-import type { DataDeck } from '../data/cards.js';
+import type { DataCard, DataDeck } from '../data/cards.js';
 import type { SystemInfo } from '../data/schema.js';
-import { documentMeta, type CardNode, type CardPrint, type DeckNode, type DocumentNode, type Paper, type Units } from './model.js';
+import { documentMeta, type CardBack, type CardNode, type CardPrint, type DeckNode, type DocumentNode, type Paper, type Units } from './model.js';
 import { renderProse } from './templates.js';
+
+/**
+ * One card from data, in a colour and with a back: its texts filled in the units asked for.
+ * A deck from data is made of these, and so are the cards of a force built from such cards.
+ */
+export function dataCardNode(card: DataCard, options: { id: string; colour: string; footerRight: string; back: CardBack; units: Units }): CardNode {
+  const prose = (text: string, field: string) => renderProse(text, { units: options.units }, `cards ${card.id} ${field}`);
+  return {
+    id: options.id,
+    front: {
+      title: card.title,
+      subtitle: card.subtitle,
+      accent: options.colour,
+      stats: card.stats.map((stat) => ({ icon: stat.icon, label: stat.label, value: stat.value })),
+      lines: card.lines.map((line, l) => ({ label: line.label, text: prose(line.text, `lines[${l}]`) })),
+      rules: card.rules.map((rule, r) => prose(rule, `rules[${r}]`)),
+      footer: { left: card.section, right: options.footerRight },
+    },
+    back: options.back,
+  };
+}
 
 /**
  * Decks of fixed cards from data: one deck per copy (a player's colour), every card of a copy
@@ -18,22 +39,10 @@ export function buildDataCardDocument(
     const several = deck.deck.copies.length > 1;
     for (const copy of deck.deck.copies) {
       const cards: CardNode[] = [];
+      const back = { title: deck.deck.back.title, subtitle: several ? `${deck.deck.back.subtitle} · ${copy.name}` : deck.deck.back.subtitle, accent: copy.colour, icon: deck.deck.back.icon };
       for (const card of deck.cards) {
-        const prose = (text: string, field: string) => renderProse(text, { units: options.units }, `cards ${card.id} ${field}`);
         for (let i = 0; i < card.count; i++) {
-          cards.push({
-            id: `${card.id}-${copy.name.toLowerCase()}-${i + 1}`,
-            front: {
-              title: card.title,
-              subtitle: card.subtitle,
-              accent: copy.colour,
-              stats: card.stats.map((stat) => ({ icon: stat.icon, label: stat.label, value: stat.value })),
-              lines: card.lines.map((line, l) => ({ label: line.label, text: prose(line.text, `lines[${l}]`) })),
-              rules: card.rules.map((rule, r) => prose(rule, `rules[${r}]`)),
-              footer: { left: card.section, right: copy.name },
-            },
-            back: { title: deck.deck.back.title, subtitle: several ? `${deck.deck.back.subtitle} · ${copy.name}` : deck.deck.back.subtitle, accent: copy.colour, icon: deck.deck.back.icon },
-          });
+          cards.push(dataCardNode(card, { id: `${card.id}-${copy.name.toLowerCase()}-${i + 1}`, colour: copy.colour, footerRight: copy.name, back, units: options.units }));
         }
       }
       nodes.push({ title: several ? `${deck.deck.title}, ${copy.name}` : deck.deck.title, cards, print: options.print });

@@ -1,4 +1,5 @@
 import seedrandom from 'seedrandom';
+import { MAX_DICE, MAX_SIDES } from '../data/limits.js';
 import { UsageError } from '../errors.js';
 
 /**
@@ -22,13 +23,19 @@ export interface Dice {
 
 const DICE_PATTERN = /^([1-9]\d*)?D(\d+)$/;
 
-/** "4D6" -> {count: 4, sides: 6}; "D6" -> {count: 1, sides: 6}. */
+/**
+ * "4D6" -> {count: 4, sides: 6}; "D6" -> {count: 1, sides: 6}. At most MAX_DICE dice of at
+ * most MAX_SIDES sides: exact odds of more would take too long or overflow.
+ */
 export function parseDice(spec: string): Dice {
-  const match = DICE_PATTERN.exec(spec.trim().toUpperCase());
-  if (!match) throw new UsageError(`"${spec}" is not a dice expression; write it like 2D6, 4D6 or D3`);
+  const shown = spec.length > 20 ? `${spec.slice(0, 20)}…` : spec;
+  const match = spec.length > 20 ? null : DICE_PATTERN.exec(spec.trim().toUpperCase());
+  if (!match) throw new UsageError(`"${shown}" is not a dice expression; write it like 2D6, 4D6 or D3`);
   const count = match[1] ? Number(match[1]) : 1;
   const sides = Number(match[2]);
   if (sides < 2) throw new UsageError(`"${spec}": a die needs at least 2 sides`);
+  if (count > MAX_DICE) throw new UsageError(`"${spec}": at most ${MAX_DICE} dice are rolled at once`);
+  if (sides > MAX_SIDES) throw new UsageError(`"${spec}": a die has at most ${MAX_SIDES} sides`);
   return { count, sides };
 }
 

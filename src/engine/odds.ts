@@ -1,4 +1,5 @@
-import { adjustedTotal, parseDice, type Dice, type DiceAdjustment } from './dice.js';
+import { UsageError } from '../errors.js';
+import { adjustedTotal, formatDice, parseDice, type Dice, type DiceAdjustment } from './dice.js';
 
 /**
  * Exact probability distributions of dice totals, as integer counts over sides^count equally
@@ -12,6 +13,9 @@ export interface Distribution {
 }
 
 const cache = new Map<string, Distribution>();
+
+/** Outcomes adjustedDistribution walks one by one at most: 8D6 is 1.7 million. */
+const MAX_WALKED_OUTCOMES = 10_000_000;
 
 /** The distribution of the plain sum of the dice, built by convolution. */
 export function sumDistribution(spec: string | Dice): Distribution {
@@ -41,8 +45,11 @@ export function sumDistribution(spec: string | Dice): Distribution {
 export function adjustedDistribution(spec: string | Dice, adjustment: DiceAdjustment): Distribution {
   const dice = typeof spec === 'string' ? parseDice(spec) : spec;
   const counts = new Map<number, number>();
-  const faces = new Array<number>(dice.count).fill(1);
   const outcomes = dice.sides ** dice.count;
+  if (outcomes > MAX_WALKED_OUTCOMES) {
+    throw new UsageError(`${formatDice(dice)}: too many dice to count the odds of dropping or adding dice (at most ${MAX_WALKED_OUTCOMES} outcomes, such as 8D6)`);
+  }
+  const faces = new Array<number>(dice.count).fill(1);
   for (let n = 0; n < outcomes; n++) {
     const total = adjustedTotal(faces, adjustment);
     counts.set(total, (counts.get(total) ?? 0) + 1);

@@ -50,6 +50,10 @@ export interface ScenarioRequest {
   table: { width: number; height: number };
   /** points where the rule set leaves them open; the module's own default when absent */
   points?: number;
+  /** a battle kind, for rule sets whose scenarios declare `battle` (scenarioOptions) */
+  battle?: string;
+  /** the sides' army lists, for rule sets whose scenarios declare `lists` */
+  lists?: string[];
   count: number;
   seed: string;
   /** build the printable packets too (not needed for JSON) */
@@ -71,9 +75,18 @@ export interface CampaignRequest {
    */
   state?: { file: string; bytes: Uint8Array; backup?: string };
   seed: string;
-  names: { a: string; b: string };
+  /** the sides' names when given (--names); each module has its own default */
+  names?: { a: string; b: string };
+  /** the sides' army lists, as typed (--lists) */
+  lists?: string;
   solo: boolean;
-  winner?: 'a' | 'b';
+  winner?: 'a' | 'b' | 'draw';
+  /** which of a turn's battles a result is for */
+  battle?: number;
+  /** side:SQUARE, a turn's assaults */
+  assault: string[];
+  /** side:N, points a side puts into its attack */
+  split: string[];
   victory?: 'decisive' | 'strategic' | 'turns';
   combatScore?: { a: number; b: number };
   salvage: string[];
@@ -99,7 +112,21 @@ export interface CampaignResponse {
   docs?: DocumentNode[];
 }
 
+/** What a module's scenarios take beyond the options every rule set's do, and their defaults. */
+export interface ScenarioOptions {
+  /** takes --battle */
+  battle?: boolean;
+  /** takes --lists */
+  lists?: boolean;
+  /** the table when --table is left out, in cm (else 120 x 120) */
+  table?: { width: number; height: number };
+  /** the range of --points (else 10 to 5000) */
+  points?: { min: number; max: number };
+}
+
 export interface RuleSetModule {
+  /** the scenario options it takes beyond the common ones; none when absent */
+  scenarioOptions?: ScenarioOptions;
   campaign?(request: CampaignRequest): Promise<CampaignResponse>;
   /**
    * Rolls `count` scenarios (seeds derived from the request's) and hands each to `sink` as it

@@ -116,6 +116,8 @@ describe('the campaign booklet', () => {
       seed: 'booklet',
       names: { a: 'Red', b: 'Blue' },
       solo: false,
+      assault: [],
+      split: [],
       salvage: [],
       upgrade: [],
       print: { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long', backOffset: { x: 0, y: 0 } },

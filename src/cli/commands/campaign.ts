@@ -16,7 +16,11 @@ export interface CampaignArgs extends ProductArgs, CutArgs {
   state?: string;
   names?: string;
   solo: boolean;
-  winner?: 'a' | 'b';
+  lists?: string;
+  winner?: 'a' | 'b' | 'draw';
+  battle?: number;
+  assault: string[];
+  split: string[];
   victory?: 'decisive' | 'strategic' | 'turns';
   combatScore?: string;
   salvage: string[];
@@ -38,8 +42,13 @@ function parseScore(text: string | undefined): { a: number; b: number } | undefi
   return { a: Number(match[1]), b: Number(match[2]) };
 }
 
-/** What each action does with the state file: makes it, changes it, or only reads it. */
-const STATE_USE = { new: 'create', record: 'change', next: 'read', status: 'read', booklet: 'none' } as const;
+/**
+ * What each action does with the state file: makes it, changes it (under its lock: `next`
+ * may, where it sets a turn's battles), only reads it, or reads it when given.
+ */
+const STATE_USE = { new: 'create', record: 'change', next: 'change', status: 'read', booklet: 'optional' } as const;
+/** Actions that print no document: -o means nothing to them. */
+const NO_DOCUMENT = new Set(['new', 'record', 'status']);
 
 /**
  * `muster campaign <system> new|record|next|status|booklet`. A change of the state file is
@@ -49,8 +58,8 @@ const STATE_USE = { new: 'create', record: 'change', next: 'read', status: 'read
  */
 export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number> {
   const use = STATE_USE[args.action];
-  if (use !== 'none' && !args.state) throw new UsageError(`campaign ${args.action} needs --state FILE (the campaign's JSON file)`);
-  if (args.out !== undefined && (use === 'create' || use === 'change' || args.action === 'status')) {
+  if (use !== 'optional' && !args.state) throw new UsageError(`campaign ${args.action} needs --state FILE (the campaign's JSON file)`);
+  if (args.out !== undefined && NO_DOCUMENT.has(args.action)) {
     throw new UsageError(`-o/--out: campaign ${args.action} writes no document${args.action === 'status' ? ' (its --format json goes to standard output)' : ' (it changes the --state file only)'}; leave -o out`);
   }
   const stateFile = args.state !== undefined ? resolveState(args.state, io.cwd) : undefined;
@@ -73,7 +82,7 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
     if (use === 'create' && stateFile && (await lstat(stateFile).catch(() => undefined))) {
       throw new UsageError(`--state ${args.state}: a campaign file is already there; choose another name or remove it first (nothing was changed)`);
     }
-    if ((use === 'change' || use === 'read') && stateFile) bytes = await readStateBytes(stateFile, `muster campaign ${system.info.id} new --state ${args.state}`);
+    if (use !== 'create' && stateFile) bytes = await readStateBytes(stateFile, `muster campaign ${system.info.id} new --state ${args.state}`);
     const backup = stateFile && existsSync(`${stateFile}.bak`) ? `${stateFile}.bak` : undefined;
     progress?.start(9, 'Rolling the rungs');
     const response = await module.campaign!({
@@ -85,9 +94,13 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
       action: args.action,
       state: bytes && stateFile ? { file: stateFile, bytes, backup } : undefined,
       seed,
-      names,
+      names: args.names === undefined ? undefined : names,
+      lists: args.lists,
       solo: args.solo,
       winner: args.winner,
+      battle: args.battle,
+      assault: args.assault,
+      split: args.split,
       victory: args.victory,
       combatScore,
       salvage: args.salvage,
@@ -119,6 +132,7 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
         quiet: args.quiet,
         pageProgress: true,
         inputs,
+        allowMissingGlyphs: args.allowMissingGlyphs,
         defaultName: `${system.info.id}-campaign-${args.action}-${seed.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 40)}`,
       },
       io,

@@ -48,7 +48,7 @@ export async function runCards(args: CardsArgs, io: CliIo): Promise<number> {
   const name = args.force ? path.basename(args.force).replace(/\.[^.]+$/, '') : [args.nation, args.doctrine].filter(Boolean).join('-') || (module?.cards ? 'arsenal' : 'decks');
   await emitDocument(
     result.doc,
-    { format: args.format, out: args.out, quiet: args.quiet, pageProgress: true, inputs: dataInputs(args.data, io.cwd, args.force), defaultName: `${system.info.id}-cards-${name}-${args.paper}` },
+    { format: args.format, out: args.out, quiet: args.quiet, pageProgress: true, inputs: dataInputs(args.data, io.cwd, args.force), allowMissingGlyphs: args.allowMissingGlyphs, defaultName: `${system.info.id}-cards-${name}-${args.paper}` },
     io,
   );
   return 0;

@@ -1,3 +1,4 @@
+import { MAX_POINTS } from '../../data/limits.js';
 import { loadRulesDb } from '../../data/load.js';
 import { checkInterrupted, InterruptedError, UsageError } from '../../errors.js';
 import { moduleFor } from '../../systems/registry.js';
@@ -14,6 +15,8 @@ export interface ScenarioArgs extends ProductArgs, CutArgs {
   table?: string;
   points?: number;
   count: number;
+  battle?: string;
+  lists?: string;
 }
 
 /** "120x120" in the chosen units -> cm; inches are converted at 2.54. */
@@ -40,10 +43,7 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
   if (!(Number.isInteger(args.count) && args.count >= 1 && args.count <= maxCount)) {
     throw new UsageError(`--count ${args.count}: a whole number from 1 to ${maxCount} for ${args.format === 'pdf' ? 'a PDF' : args.format === 'md' ? 'Markdown' : 'JSON'} (JSON Lines go up to 100000)`);
   }
-  if (args.points !== undefined && !(Number.isInteger(args.points) && args.points >= 10 && args.points <= 5000)) {
-    throw new UsageError(`--points ${args.points}: a whole number from 10 to 5000`);
-  }
-  const table = parseTable(args.table, args.units);
+  const givenTable = args.table === undefined ? undefined : parseTable(args.table, args.units);
   const print = cardPrint(args);
   const seed = args.seed !== undefined && args.seed.trim() !== '' ? args.seed : io.freshSeed();
   if (seed.length > 200) throw new UsageError('--seed: at most 200 characters');
@@ -51,6 +51,20 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
   const system = db.system(args.system);
   const module = moduleFor(system.info.id);
   if (!module?.scenario || !system.info.products.includes('scenario')) throw new UsageError(`rule set "${system.info.id}" has no scenarios yet`);
+  // options only some rule sets' scenarios use, each refused by name where it means nothing
+  const takes = module.scenarioOptions ?? {};
+  const refused = [args.battle !== undefined && !takes.battle && '--battle', args.lists !== undefined && !takes.lists && '--lists'].filter((o): o is string => typeof o === 'string');
+  if (refused.length > 0) throw new UsageError(`${refused.join(', ')}: ${system.info.name} scenarios take no ${refused.length > 1 ? 'such options' : 'such option'}`);
+  for (const [name, value] of [['--battle', args.battle], ['--lists', args.lists]] as const) {
+    if (Array.isArray(value)) throw new UsageError(`${name} given ${value.length} times; give it once`);
+  }
+  const lists = args.lists?.split(',').map((l) => l.trim());
+  if (lists?.some((l) => l === '')) throw new UsageError(`--lists "${args.lists}": name the army lists, separated by a comma`);
+  const pointsRange = takes.points ?? { min: 10, max: MAX_POINTS };
+  if (args.points !== undefined && !(Number.isInteger(args.points) && args.points >= pointsRange.min && args.points <= pointsRange.max)) {
+    throw new UsageError(`--points ${args.points}: a whole number from ${pointsRange.min} to ${pointsRange.max}`);
+  }
+  const table = givenTable ?? takes.table ?? parseTable(undefined, args.units);
   if (!args.quiet) io.stderr.write(`Seed: ${seed} (run again with --seed ${JSON.stringify(seed)} for the same ${args.count > 1 ? 'packets' : 'packet'})\n`);
   const progress = args.quiet || args.count < 5 ? undefined : io.progress;
   progress?.start(args.count, 'Rolling packets');
@@ -65,6 +79,7 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
     out: args.out,
     quiet: args.quiet,
     inputs: dataInputs(args.data, io.cwd),
+    allowMissingGlyphs: args.allowMissingGlyphs,
     defaultName: () => `${system.info.id}-${args.mode}-${args.count > 1 ? `${args.count}-packets` : firstId}-${safe(seed)}`,
   };
   try {
@@ -82,6 +97,8 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
           players: args.players as 2 | 4 | 6,
           table,
           points: args.points,
+          ...(args.battle !== undefined ? { battle: args.battle } : {}),
+          ...(lists ? { lists } : {}),
           count: args.count,
           seed,
           print,

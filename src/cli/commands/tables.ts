@@ -16,7 +16,7 @@ export async function runTables(args: ProductArgs, io: CliIo): Promise<number> {
   const doc = buildQuickReference(system, { units: args.units, paper: args.paper, toolVersion: TOOL_VERSION });
   await emitDocument(
     doc,
-    { format: args.format, out: args.out, quiet: args.quiet, pageProgress: true, inputs: dataInputs(args.data, io.cwd), defaultName: `${system.info.id}-tables-${args.paper}-${args.units}` },
+    { format: args.format, out: args.out, quiet: args.quiet, pageProgress: true, inputs: dataInputs(args.data, io.cwd), allowMissingGlyphs: args.allowMissingGlyphs, defaultName: `${system.info.id}-tables-${args.paper}-${args.units}` },
     io,
   );
   return 0;

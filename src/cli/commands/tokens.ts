@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { MAX_SCORE } from '../../data/limits.js';
 import { loadRulesDb } from '../../data/load.js';
 import { loadTokenGroups } from '../../data/tokens.js';
 import { buildDataTokenDocument } from '../../doc/build-tokens.js';
@@ -30,8 +31,8 @@ export async function runTokens(args: TokensArgs, io: CliIo): Promise<number> {
   const print = cardPrint(args);
   const round = checkSize('round-size', args.roundSize);
   const square = checkSize('square-size', args.squareSize);
-  if (args.maxScore !== undefined && !(Number.isInteger(args.maxScore) && args.maxScore >= 5 && args.maxScore <= 200)) {
-    throw new UsageError(`--max-score ${args.maxScore}: a whole number from 5 to 200`);
+  if (args.maxScore !== undefined && !(Number.isInteger(args.maxScore) && args.maxScore >= 5 && args.maxScore <= MAX_SCORE)) {
+    throw new UsageError(`--max-score ${args.maxScore}: a whole number from 5 to ${MAX_SCORE}`);
   }
   const db = await loadRulesDb({ dataDirs: args.data.map((d) => resolveFrom(io.cwd, d)), only: args.system });
   const system = db.system(args.system);
@@ -54,7 +55,7 @@ export async function runTokens(args: TokensArgs, io: CliIo): Promise<number> {
   const what = args.events ? 'events' : args.force ? path.basename(args.force).replace(/\.[^.]+$/, '') : 'tokens';
   await emitDocument(
     result.doc,
-    { format: args.format, out: args.out, quiet: args.quiet, pageProgress: true, inputs: dataInputs(args.data, io.cwd, args.force), defaultName: `${system.info.id}-${what}-${args.paper}-${args.units}` },
+    { format: args.format, out: args.out, quiet: args.quiet, pageProgress: true, inputs: dataInputs(args.data, io.cwd, args.force), allowMissingGlyphs: args.allowMissingGlyphs, defaultName: `${system.info.id}-${what}-${args.paper}-${args.units}` },
     io,
   );
   return 0;

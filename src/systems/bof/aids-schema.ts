@@ -1,11 +1,16 @@
 import { z } from 'zod';
+import { MAX_DISTANCE_CM, MAX_DISTANCE_IN, MAX_SCORE, intIn, kebabId, listOf, numberIn } from '../../data/limits.js';
 import { tokenSchema } from '../../data/tokens.js';
 
 /**
  * Play aids as data: the tokens and markers the rules use, and the Random Event & Effect
  * cards (muster's own: the rules promise 25 but print none).
  */
-const id = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'a kebab-case id such as "suppressed"');
+const id = kebabId('suppressed');
+/** A template printed whole at true size: it must fit a sheet of paper. */
+const templateSize = z.object({ cm: numberIn(0, 18).positive(), in: numberIn(0, 7).positive() }).strict();
+/** A length printed as a ruler, in pieces that fit a sheet. */
+const rulerLength = z.object({ cm: numberIn(0, MAX_DISTANCE_CM).positive(), in: numberIn(0, MAX_DISTANCE_IN).positive() }).strict();
 
 export const token = tokenSchema;
 
@@ -23,20 +28,20 @@ export const eventCard = z
 
 export const aidsFile = z
   .object({
-    tokens: z.array(token).optional(),
-    events: z.array(eventCard).optional(),
+    tokens: listOf(token).optional(),
+    events: listOf(eventCard).optional(),
     tracks: z
       .object({
-        combatScore: z.number().int().min(5).max(200),
-        actionPoints: z.number().int().min(5).max(200),
+        combatScore: intIn(5, MAX_SCORE),
+        actionPoints: intIn(5, MAX_SCORE),
       })
       .strict()
       .optional(),
     templates: z
       .object({
-        smoke: z.object({ cm: z.number().positive(), in: z.number().positive() }).strict(),
-        squadLeaderRadius: z.object({ cm: z.number().positive(), in: z.number().positive() }).strict(),
-        grenadeRuler: z.object({ cm: z.number().positive(), in: z.number().positive() }).strict(),
+        smoke: templateSize,
+        squadLeaderRadius: rulerLength,
+        grenadeRuler: rulerLength,
       })
       .strict()
       .optional(),

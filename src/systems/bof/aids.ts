@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { FolderIds } from '../../data/ids.js';
+import { MAX_PIECES } from '../../data/limits.js';
 import { deepFreeze } from '../../data/load.js';
 import { parseFolderFiles } from '../../data/parse.js';
 import { renderProse } from '../../doc/templates.js';
@@ -12,7 +14,10 @@ export interface Aids {
   readonly templates: NonNullable<AidsFile['templates']>;
 }
 
-/** Loads data/bof/aids/*.yaml from every folder of the rule set; later folders replace by id. */
+/**
+ * Loads data/bof/aids/*.yaml from every folder of the rule set; later folders replace by id,
+ * and within one folder each id is used once.
+ */
 export async function loadAids(dirs: readonly string[]): Promise<Aids> {
   const problems: DataProblem[] = [];
   const tokens = new Map<string, Token>();
@@ -20,12 +25,12 @@ export async function loadAids(dirs: readonly string[]): Promise<Aids> {
   const files = new Map<string, string>();
   let tracks: AidsFile['tracks'];
   let templates: AidsFile['templates'];
-  for (const { file, data: parsed } of await parseFolderFiles(dirs, 'aids', aidsFile, problems)) {
-    const seen = new Set<string>();
+  const ids = { tokens: new FolderIds('token'), events: new FolderIds('event card') };
+  for (const { file, dir, data: parsed } of await parseFolderFiles(dirs, 'aids', aidsFile, problems)) {
     for (const [kind, list, map] of [['tokens', parsed.tokens ?? [], tokens], ['events', parsed.events ?? [], events]] as const) {
       list.forEach((entry, i) => {
-        if (seen.has(entry.id)) problems.push({ file, path: `${kind}[${i}].id`, message: `duplicate id "${entry.id}"` });
-        seen.add(entry.id);
+        const duplicate = ids[kind].claim(dir, entry.id, file, `${kind}[${i}].id`);
+        if (duplicate) return problems.push(duplicate);
         (map as Map<string, typeof entry>).set(entry.id, entry);
         files.set(entry.id, file);
       });
@@ -47,6 +52,10 @@ export async function loadAids(dirs: readonly string[]): Promise<Aids> {
         break;
       }
     }
+  }
+  const pieces = [...tokens.values()].reduce((n, t) => n + t.count, 0);
+  if (pieces > MAX_PIECES) {
+    problems.push({ file: dirs.map((d) => path.join(d, 'aids')).join(', '), path: 'tokens', message: `the token sheet would hold ${pieces} tokens; at most ${MAX_PIECES} print in one run` });
   }
   if (!tracks) problems.push({ file: dirs.map((d) => path.join(d, 'aids')).join(', '), path: 'tracks', message: 'missing: the Combat Score and action point maxima' });
   if (!templates) problems.push({ file: dirs.map((d) => path.join(d, 'aids')).join(', '), path: 'templates', message: 'missing: smoke, squad leader radius and grenade ruler sizes' });

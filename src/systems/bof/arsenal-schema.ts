@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DISTANCE_CM, MAX_DISTANCE_IN, MAX_FORCE_COUNT, MAX_POINTS, intIn, kebabId, label, listOf, numberIn, prose } from '../../data/limits.js';
 
 /**
  * Burst of Fire's arsenal as data: nations, doctrines and their detachments, units and
@@ -6,8 +7,8 @@ import { z } from 'zod';
  * historical facts behind each stat are recorded with it.
  */
 
-const id = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'a kebab-case id such as "panzer-iv-h"');
-const distance = z.object({ cm: z.number().positive(), in: z.number().positive() }).strict();
+const id = kebabId('panzer-iv-h');
+const distance = z.object({ cm: numberIn(0, MAX_DISTANCE_CM).positive(), in: numberIn(0, MAX_DISTANCE_IN).positive() }).strict();
 export const quality = z.enum(['conscript', 'regular', 'elite']);
 export const unitType = z.enum([
   'ranking-officer',
@@ -19,12 +20,15 @@ export const unitType = z.enum([
   'transport',
   'plane',
 ]);
-const nonNegative = z.number().int().min(0);
+/** A game value: an attack or armour value, a cost (built-in: at most 24). */
+const nonNegative = intIn(0, 100);
+/** How many of something a unit has or does: attacks, shots, crew, orders. */
+const few = (min: number) => intIn(min, 50);
 
 export const weapon = z
   .object({
     id,
-    name: z.string().min(1),
+    name: label,
     kind: z.enum([
       'pistol',
       'rifle',
@@ -50,12 +54,12 @@ export const weapon = z
     he: nonNegative.optional(),
     ap: nonNegative.optional(),
     /** added to the melee value */
-    melee: z.number().int().optional(),
-    attacksPerTurn: z.number().int().min(1).default(1),
+    melee: intIn(-100, 100).optional(),
+    attacksPerTurn: few(1).default(1),
     range: distance.optional(),
     minRange: distance.optional(),
     /** shots per game; absent means unlimited */
-    ammo: z.number().int().min(1).optional(),
+    ammo: few(1).optional(),
     /** single use: grenades, satchel charges, Panzerfausts */
     singleUse: z.boolean().optional(),
     blast: distance.optional(),
@@ -63,22 +67,23 @@ export const weapon = z
     heavy: z.boolean().optional(),
     /** points to add this weapon to a soldier; the default carbine costs 0 */
     cost: nonNegative,
-    nations: z.array(id).optional(),
-    notes: z.array(z.string().min(1)).max(3).default([]),
+    nations: listOf(id, 50).optional(),
+    notes: z.array(prose).max(3).default([]),
   })
   .strict();
 
 const armourPoints = z.object({ front: nonNegative, side: nonNegative, rear: nonNegative, top: nonNegative }).strict();
-const armourMm = z.object({ front: z.number().min(0), side: z.number().min(0), rear: z.number().min(0), top: z.number().min(0) }).strict();
+const mm = numberIn(0, 1000);
+const armourMm = z.object({ front: mm, side: mm, rear: mm, top: mm }).strict();
 
 export const unit = z
   .object({
     id,
-    name: z.string().min(1),
+    name: label,
     nation: id,
     type: unitType,
     /** what it is, in a few words: "medium tank", "half-track", "AT gun", "dive bomber" */
-    role: z.string().min(1),
+    role: label,
     movement: z.enum(['foot', 'wheeled', 'half-tracked', 'tracked', 'horse', 'towed', 'static', 'air']),
     /** D6 rolled per move, for vehicles and horses */
     mobility: z.number().int().min(1).max(8).optional(),
@@ -89,15 +94,15 @@ export const unit = z
     attack: nonNegative.optional(),
     he: nonNegative.optional(),
     ap: nonNegative.optional(),
-    attacksPerTurn: z.number().int().min(1).optional(),
+    attacksPerTurn: few(1).optional(),
     /** bombing attacks per game, for planes */
-    bombs: z.number().int().min(1).optional(),
+    bombs: few(1).optional(),
     blast: distance.optional(),
-    crew: z.number().int().min(1).optional(),
-    passengers: nonNegative.optional(),
+    crew: few(1).optional(),
+    passengers: few(0).optional(),
     actions: z.number().int().min(1).max(3),
     /** the weapons a soldier or officer carries by default */
-    weapons: z.array(id).default([]),
+    weapons: listOf(id, 20).default([]),
     turret: z.boolean().optional(),
     openTop: z.boolean().optional(),
     doubleBurst: z.boolean().optional(),
@@ -107,11 +112,11 @@ export const unit = z
     tows: z.enum(['light', 'medium', 'heavy']).optional(),
     towClass: z.enum(['light', 'medium', 'heavy']).optional(),
     /** up to three short rules reminders in our own words */
-    notes: z.array(z.string().min(1)).max(3).default([]),
+    notes: z.array(prose).max(3).default([]),
     /** the historical basis of the stats */
-    source: z.string().min(1),
+    source: prose,
     /** a cost set by hand instead of the formula, and why */
-    costOverride: z.object({ cost: z.number().int().min(0), reason: z.string().min(10) }).strict().optional(),
+    costOverride: z.object({ cost: intIn(0, MAX_POINTS), reason: prose.min(10) }).strict().optional(),
   })
   .strict();
 
@@ -119,28 +124,28 @@ export const officerRules = z
   .object({
     unit: id,
     /** actions he may order per activation */
-    orders: z.number().int().min(1),
+    orders: few(1),
     radius: distance,
     /** how often he may be activated in a turn */
-    activations: z.number().int().min(1),
+    activations: few(1),
   })
   .strict();
 
 export const detachment = z
   .object({
     id,
-    name: z.string().min(1),
+    name: label,
     officer: officerRules,
     /** Random Event & Effect cards drawn before the game */
-    eventCards: z.number().int().min(1),
-    qualities: z.array(quality).min(1),
+    eventCards: few(1),
+    qualities: z.array(quality).min(1).max(3),
     /** units every force of this detachment fields */
-    core: z.array(z.object({ unit: id, count: z.number().int().min(1), quality: quality.optional() }).strict()),
+    core: listOf(z.object({ unit: id, count: intIn(1, MAX_FORCE_COUNT), quality: quality.optional() }).strict(), 50),
     /** units it may buy */
-    options: z.array(id).min(1),
+    options: listOf(id).min(1),
     /** weapons its soldiers may buy */
-    weapons: z.array(id).default([]),
-    special: z.string().min(1).optional(),
+    weapons: listOf(id).default([]),
+    special: prose.optional(),
   })
   .strict();
 
@@ -148,31 +153,31 @@ export const doctrine = z
   .object({
     id,
     nation: id,
-    name: z.string().min(1),
+    name: label,
     kind: z.enum(['infantry', 'mobile-reconnaissance', 'armor', 'support', 'paratroopers', 'cavalry']),
-    blurb: z.string().min(1),
-    detachments: z.array(detachment).min(1),
+    blurb: prose,
+    detachments: listOf(detachment, 50).min(1),
   })
   .strict();
 
 export const nation = z
   .object({
     id,
-    name: z.string().min(1),
+    name: label,
     side: z.enum(['axis', 'allies']),
     /** card colour, e.g. field grey for Germany */
     colour: z.string().regex(/^#[0-9a-f]{6}$/, 'a colour like "#4f5b62"').optional(),
     /** the solo rules' D6 roll for a doctrine */
-    doctrineRoll: z.array(z.object({ roll: z.array(z.number().int().min(1).max(6)).min(1), doctrine: id }).strict()).min(1),
+    doctrineRoll: z.array(z.object({ roll: z.array(z.number().int().min(1).max(6)).min(1).max(6), doctrine: id }).strict()).min(1).max(6),
   })
   .strict();
 
 export const arsenalFile = z
   .object({
-    nations: z.array(nation).optional(),
-    weapons: z.array(weapon).optional(),
-    units: z.array(unit).optional(),
-    doctrines: z.array(doctrine).optional(),
+    nations: listOf(nation).optional(),
+    weapons: listOf(weapon).optional(),
+    units: listOf(unit).optional(),
+    doctrines: listOf(doctrine).optional(),
   })
   .strict();
 

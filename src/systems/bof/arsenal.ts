@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { FolderIds } from '../../data/ids.js';
 import { deepFreeze } from '../../data/load.js';
 import { parseFolderFiles } from '../../data/parse.js';
 import { DataError, UsageError, type DataProblem } from '../../errors.js';
@@ -30,23 +31,17 @@ export async function loadArsenal(dirs: readonly string[]): Promise<Arsenal> {
     doctrines: new Map<string, Doctrine>(),
   };
   const files = new Map<string, string>();
-  // ids are unique within one data folder; a later folder (house rules) may replace them
-  let seen = new Map<string, string>();
-  let folder = '';
-  for (const { file, data: parsed } of await parseFolderFiles(dirs, 'arsenal', arsenalFile, problems)) {
-    const dir = path.dirname(path.dirname(file));
-    if (dir !== folder) {
-      folder = dir;
-      seen = new Map();
-    }
+  // ids are unique within one data folder, whatever their kind; a later folder (house rules)
+  // may replace them
+  const ids = new FolderIds();
+  for (const { file, dir, data: parsed } of await parseFolderFiles(dirs, 'arsenal', arsenalFile, problems)) {
     for (const kind of ['nations', 'weapons', 'units', 'doctrines'] as Kind[]) {
       (parsed[kind] ?? []).forEach((entry, i) => {
-        const earlier = seen.get(entry.id);
-        if (earlier) {
-          problems.push({ file, path: `${kind}[${i}].id`, message: `duplicate id "${entry.id}", already used in ${earlier}` });
+        const duplicate = ids.claim(dir, entry.id, file, `${kind}[${i}].id`);
+        if (duplicate) {
+          problems.push(duplicate);
           return;
         }
-        seen.set(entry.id, file);
         files.set(entry.id, file);
         (maps[kind] as Map<string, typeof entry>).set(entry.id, entry);
       });
@@ -117,7 +112,13 @@ function checkReferences(
       const officer = unitOf(d.officer.unit, 'officer.unit');
       if (officer && officer.type !== 'ranking-officer') at(doctrine.id, `${dw}.officer.unit`, `"${officer.id}" is a ${officer.type}, not a ranking officer`);
       d.core.forEach((c, i) => unitOf(c.unit, `core[${i}].unit`));
-      d.options.forEach((o, i) => unitOf(o, `options[${i}]`));
+      d.options.forEach((o, i) => {
+        const unit = unitOf(o, `options[${i}]`);
+        // the solo rules buy options until the points run out: a free one would never end
+        if (unit?.costOverride?.cost === 0 && unit.type !== 'ranking-officer' && unit.type !== 'squad-leader') {
+          at(doctrine.id, `${dw}.options[${i}]`, `"${unit.id}" costs 0 points; a unit a detachment buys costs at least 1 (only officers and squad leaders come free)`);
+        }
+      });
       d.weapons.forEach((w, i) => weaponFor(w, doctrine.nation, doctrine.id, `${dw}.weapons[${i}]`));
       d.core.forEach((c, i) => {
         if (c.quality && !d.qualities.includes(c.quality)) at(doctrine.id, `${dw}.core[${i}].quality`, `${c.quality} is not among the detachment's qualities (${d.qualities.join(', ')})`);

@@ -3,6 +3,7 @@ import type { Block, DocumentNode, DrawingNode, Shape } from '../../doc/model.js
 import { UsageError } from '../../errors.js';
 import type { CampaignRequest, CampaignResponse } from '../module.js';
 import { formatState, parseState } from '../../data/state-file.js';
+import { campaignLogTable } from '../../doc/campaign-log.js';
 import {
   addLedger,
   campaignStatus,
@@ -34,7 +35,13 @@ function parseLedger(option: string, text: string, defaultSide: Side | undefined
   return { side, text: what, cost };
 }
 
-export async function campaign(request: CampaignRequest): Promise<CampaignResponse> {
+export async function campaign(asked: CampaignRequest): Promise<CampaignResponse> {
+  const refused = [asked.lists !== undefined && '--lists', asked.battle !== undefined && '--battle', asked.assault.length > 0 && '--assault', asked.split.length > 0 && '--split'].filter(
+    (o): o is string => typeof o === 'string',
+  );
+  if (refused.length > 0) throw new UsageError(`${refused.join(', ')}: a Burst of Fire campaign takes no such option; the ladder decides each game`);
+  if (asked.winner === 'draw') throw new UsageError('--winner draw: a Burst of Fire game always has a winner (on Combat Score after the last turn); give a or b');
+  const request = { ...asked, names: asked.names ?? { a: 'Side A', b: 'Side B' }, winner: asked.winner as Side | undefined };
   if (request.action === 'new') {
     const state = newCampaign(request.system, request.seed, request.names, request.solo);
     return { stateText: formatState(state, CAMPAIGN_STATE_FORMAT, request.toolVersion), message: `New campaign: ${state.names.a} (morale ${state.morale.a}) against ${state.names.b} (morale ${state.morale.b}); first game: ${LADDER[0]}.`, json: campaignStatus(state) };
@@ -72,6 +79,9 @@ export async function campaign(request: CampaignRequest): Promise<CampaignRespon
   }
 }
 
+/** A request as this module reads it: the sides named, and a winner that is a side. */
+type BofCampaignRequest = Omit<CampaignRequest, 'names' | 'winner'> & { names: { a: string; b: string }; winner?: Side };
+
 /** The campaign's standing, printed at the top of the next game's packet. */
 function standing(state: CampaignState): Block {
   const n = state.names;
@@ -93,7 +103,7 @@ function statusLine(state: CampaignState): string {
   return `Next: game ${state.game + 1} of at most ${MAX_GAMES}, ${LADDER[state.rungIndex]} (${attacker}). Points ${state.names.a} ${state.points.a}, ${state.names.b} ${state.points.b}; morale ${state.morale.a} / ${state.morale.b}.`;
 }
 
-async function packetFor(request: CampaignRequest, state: Pick<CampaignState, 'solo' | 'morale'>, rung: string, seed: string, attacker: Side | null): Promise<DocumentNode> {
+async function packetFor(request: BofCampaignRequest, state: Pick<CampaignState, 'solo' | 'morale'>, rung: string, seed: string, attacker: Side | null): Promise<DocumentNode> {
   const ctx = await loadScenarioContext(request.system);
   const solo = state.solo;
   const map = (s: Side) => (solo ? (s === 'a' ? 'player' : 'enemy') : s);
@@ -113,7 +123,7 @@ async function packetFor(request: CampaignRequest, state: Pick<CampaignState, 's
  * The campaign booklet: the ladder as a chart, the scoring rules, a log for ten games and
  * ledgers per side; then a pre-rolled packet for every rung, attacker shown as side A.
  */
-export async function booklet(request: CampaignRequest): Promise<DocumentNode[]> {
+export async function booklet(request: BofCampaignRequest): Promise<DocumentNode[]> {
   const start = newCampaign(request.system, request.seed, request.names, request.solo);
   const { a, b } = request.names;
   const front: DocumentNode = {
@@ -155,15 +165,15 @@ export async function booklet(request: CampaignRequest): Promise<DocumentNode[]>
               '**Upgrades and salvage.** Infantry may rise in rank and re-arm; transports stay transports; armoured cars may become tanks, light tanks medium or heavy ones; guns may become heavier guns. The victor keeps abandoned enemy vehicles and weapons, free of penalty next game.',
             ],
           },
-          {
-            kind: 'table',
+          campaignLogTable({
             id: 'campaign-log',
             title: 'Campaign log',
             section: 'How to score points and advance in a campaign',
-            width: 'full',
-            columns: ['Game', 'Scenario', 'Attacker', 'Winner', 'Victory', `CS ${a} / ${b}`, `Points ${a} / ${b}`, `Morale ${a} / ${b}`, `Losses in a row`].map((label) => ({ label, align: 'left' as const })),
-            rows: Array.from({ length: MAX_GAMES }, (_, i) => [String(i + 1), '', '', '', '', '', '', '', ''].map((text) => [{ text }])),
-          },
+            columns: ['Game', 'Scenario', 'Attacker', 'Winner', 'Victory', `CS ${a} / ${b}`, `Points ${a} / ${b}`, `Morale ${a} / ${b}`, `Losses in a row`],
+            played: [],
+            rows: MAX_GAMES,
+            label: (i) => String(i + 1),
+          }),
           ...(['a', 'b'] as const).map((s) => ({
             kind: 'table' as const,
             id: `ledger-${s}`,

@@ -1,6 +1,7 @@
 import type { SystemInfo } from '../../data/schema.js';
 import type { Block, CardNode, CardPrint, CardStat, DeckNode, IconName, SheetNode, TableBlock, Units } from '../../doc/model.js';
 import { formatLength, formatModifier } from '../../doc/helpers.js';
+import { checkBlock } from '../../doc/packet.js';
 import type { Arsenal } from './arsenal.js';
 import type { Quality, Unit, UnitType, Weapon } from './arsenal-schema.js';
 import { crewUpgradeCost, combatScoreValue, isSoldier, unitCost } from './cost.js';
@@ -264,15 +265,12 @@ export function rosterSheet(roster: Roster, arsenal: Arsenal): SheetNode {
       ],
     });
   }
-  blocks.push({
-    kind: 'text',
-    title: roster.problems.length === 0 ? 'Check: no problems' : `Check: ${roster.problems.length} ${roster.problems.length === 1 ? 'problem' : 'problems'}`,
-    section: 'Doctrines & Detachments',
-    width: 'column',
-    paragraphs:
-      roster.problems.length === 0
-        ? ['The force is within its points and keeps to its doctrine: one ranking officer, allowed units, qualities and weapons, and its core units.']
-        : roster.problems.map((p) => `**${p.where} — ${p.rule}.** ${p.message}`),
-  });
+  blocks.push(
+    checkBlock(
+      roster.problems,
+      'Doctrines & Detachments',
+      'The force is within its points and keeps to its doctrine: one ranking officer, allowed units, qualities and weapons, and its core units.',
+    ),
+  );
   return { title: `Roster: ${roster.force.name}`, blocks };
 }

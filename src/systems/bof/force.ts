@@ -1,47 +1,51 @@
 import { z } from 'zod';
+import { MAX_FORCE_COUNT, MAX_FORCE_MODELS, MAX_ID_LENGTH, MAX_POINTS, intIn, label, listOf, textOf } from '../../data/limits.js';
 import type { Arsenal } from './arsenal.js';
 import { quality, type Quality, type Unit } from './arsenal-schema.js';
 import { combatScoreValue, crewUpgradeCost, isSoldier, unitCost } from './cost.js';
+import type { ForceProblem } from '../../data/force-file.js';
+
+/** An id a force file names: the arsenal says whether it exists. */
+const ref = textOf(MAX_ID_LENGTH);
 
 /**
  * A force (roster) file: what a player brings to the table. Documented in docs/force-file.md.
+ * A force of more than MAX_FORCE_MODELS models is refused: one card is printed for each.
  */
 export const forceEntry = z
   .object({
-    unit: z.string().min(1),
-    count: z.number().int().min(1).default(1),
+    unit: ref,
+    count: intIn(1, MAX_FORCE_COUNT).default(1),
     /** soldiers' quality, or the crew's for vehicles and guns (crews come as conscripts) */
     quality: quality.optional(),
     /** weapons bought for each soldier of the entry, on top of the unit's own */
-    weapons: z.array(z.string().min(1)).default([]),
+    weapons: listOf(ref, 10).default([]),
     /** this soldier is the appointed squad leader (count must be 1) */
     squadLeader: z.boolean().optional(),
     /** a name for the roster, e.g. "Gefreiter Haas" */
-    label: z.string().min(1).optional(),
+    label: label.optional(),
   })
   .strict();
 
 export const forceFile = z
   .object({
-    name: z.string().min(1),
-    nation: z.string().min(1),
-    doctrine: z.string().min(1),
-    detachment: z.string().min(1),
-    points: z.number().int().positive(),
-    units: z.array(forceEntry).min(1),
+    name: label,
+    nation: ref,
+    doctrine: ref,
+    detachment: ref,
+    points: intIn(1, MAX_POINTS),
+    units: listOf(forceEntry, MAX_FORCE_MODELS).min(1),
   })
-  .strict();
+  .strict()
+  .refine((force) => force.units.reduce((n, e) => n + e.count, 0) <= MAX_FORCE_MODELS, {
+    message: `a force has at most ${MAX_FORCE_MODELS} models in all`,
+    path: ['units'],
+  });
 
 export type ForceEntry = z.infer<typeof forceEntry>;
 export type Force = z.infer<typeof forceFile>;
 
-export interface ForceProblem {
-  /** the entry it concerns ("units[3] de-panzer-iv-h"), or "force" */
-  where: string;
-  /** the rule broken, in a word or two: "points", "officer", "quality"... */
-  rule: string;
-  message: string;
-}
+export type { ForceProblem } from '../../data/force-file.js';
 
 export interface RosterLine {
   index: number;

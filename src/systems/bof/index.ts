@@ -1,7 +1,8 @@
 import { checkForceMoraleTable } from './morale.js';
-import { parseFile } from '../../data/parse.js';
+import { forceWarnings, readForceFile, refuseIfStrict } from '../../data/force-file.js';
+import { MAX_ACTIONS, MAX_PIECES } from '../../data/limits.js';
 import { documentMeta, type DocumentNode } from '../../doc/model.js';
-import { DataError, UsageError, type DataProblem } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import type { CardsRequest, CardsResult, RuleSetModule, ScenarioRequest, TokensRequest } from '../module.js';
 import { createRng } from '../../engine/dice.js';
 import { buildPacket, packetContext } from './packet.js';
@@ -22,22 +23,15 @@ async function cards(request: CardsRequest): Promise<CardsResult> {
   const meta = documentMeta(request.system.info, '', request);
 
   if (request.forceFile) {
-    const problems: DataProblem[] = [];
-    const force = await parseFile(request.forceFile, forceFile, problems);
-    if (!force) throw new DataError(problems);
+    const force = await readForceFile(request.forceFile, forceFile);
     const roster = buildRoster(force, arsenal);
-    if (request.strict && roster.problems.length > 0) {
-      throw new UsageError(
-        `${request.forceFile}: the force breaks ${roster.problems.length} ${roster.problems.length === 1 ? 'rule' : 'rules'} of its doctrine:\n  ` +
-          roster.problems.map((p) => `${p.where} (${p.rule}): ${p.message}`).join('\n  '),
-      );
-    }
+    refuseIfStrict(request.strict, request.forceFile, roster.problems, 'doctrine');
     const doc: DocumentNode = {
       meta: { ...meta, title: `${force.name}: roster and unit cards` },
       sheets: [rosterSheet(roster, arsenal)],
       decks: [forceDeck(roster, ctx, request.print)],
     };
-    return { kind: 'document', doc, warnings: roster.problems.map((p) => `${request.forceFile}: ${p.where} (${p.rule}): ${p.message}`) };
+    return { kind: 'document', doc, warnings: forceWarnings(request.forceFile, roster.problems) };
   }
 
   let units = [...arsenal.units.values()];
@@ -96,11 +90,16 @@ async function tokens(request: TokensRequest): Promise<{ doc: DocumentNode; warn
   let roster: Roster | undefined;
   const warnings: string[] = [];
   if (request.forceFile) {
-    const problems: DataProblem[] = [];
-    const force = await parseFile(request.forceFile, forceFile, problems);
-    if (!force) throw new DataError(problems);
-    roster = buildRoster(force, arsenal);
-    warnings.push(...roster.problems.map((p) => `${request.forceFile}: ${p.where} (${p.rule}): ${p.message}`));
+    roster = buildRoster(await readForceFile(request.forceFile, forceFile), arsenal);
+    warnings.push(...forceWarnings(request.forceFile, roster.problems));
+  }
+  if (roster && roster.actionsPerTurn > MAX_ACTIONS) {
+    throw new UsageError(`${request.forceFile}: the force has ${roster.actionsPerTurn} actions a turn; the Action Point Counter prints at most ${MAX_ACTIONS}`);
+  }
+  const counts = tokenCounts(aids, roster);
+  const pieces = [...counts.values()].reduce((n, c) => n + c, 0);
+  if (pieces > MAX_PIECES) {
+    throw new UsageError(`${request.forceFile}: the force needs ${pieces} tokens; at most ${MAX_PIECES} print in one run`);
   }
   const tracks = { score: request.maxScore ?? aids.tracks.combatScore, actions: roster ? roster.actionsPerTurn : aids.tracks.actionPoints };
   const title = roster ? `${info.name} tokens for ${roster.force.name}` : `${info.name} tokens, tracks and templates`;
@@ -109,7 +108,7 @@ async function tokens(request: TokensRequest): Promise<{ doc: DocumentNode; warn
     meta: { ...meta, title },
     sheets: [],
     drawings: aidDrawings(request.system, aids, arsenal, request.units, tracks),
-    tokenSheets: [buildTokenSheet(aids, tokenCounts(aids, roster), print, roster ? `Tokens for ${roster.force.name}` : 'Tokens and markers')],
+    tokenSheets: [buildTokenSheet(aids, counts, print, roster ? `Tokens for ${roster.force.name}` : 'Tokens and markers')],
   };
   return { doc, warnings };
 }

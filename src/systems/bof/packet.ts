@@ -1,4 +1,5 @@
-import type { Block, CardPrint, DocumentNode, DrawingNode, Run, SheetNode, TableBlock, Units, Paper } from '../../doc/model.js';
+import type { Block, CardPrint, DocumentNode, DrawingNode, SheetNode, Units, Paper } from '../../doc/model.js';
+import { rollsSheet, textTable } from '../../doc/packet.js';
 import { renderProse } from '../../doc/templates.js';
 import type { Arsenal } from './arsenal.js';
 import type { Aids } from './aids.js';
@@ -12,21 +13,8 @@ import type { Edge, ScenarioContext, ScenarioResult } from './scenario.js';
 const SIDE_COLOURS: Record<string, string> = { a: '#7a3b2e', b: '#1f4e79', player: '#1f4e79', enemy: '#7a3b2e' };
 const SIDE_NAMES: Record<string, string> = { a: 'Side A', b: 'Side B', player: 'You', enemy: 'Enemy' };
 
-const cell = (text: string, style?: Run['style']): Run[] => [{ text, ...(style ? { style } : {}) }];
 const sideName = (side: string | null) => (side ? SIDE_NAMES[side] ?? side : 'none (even)');
-
-function table(id: string, title: string, section: string, columns: string[], rows: string[][], width: 'column' | 'full' = 'full', summary?: string): TableBlock {
-  return {
-    kind: 'table',
-    id,
-    title,
-    section,
-    width,
-    columns: columns.map((label, i) => ({ label, align: i === 0 ? 'left' : 'left' })),
-    rows: rows.map((row) => row.map((text) => cell(text))),
-    ...(summary ? { summary } : {}),
-  };
-}
+const table = textTable;
 
 export interface PacketContext {
   arsenal: Arsenal;
@@ -165,18 +153,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
       ],
     });
   }
-  sheets.push({
-    title: 'Every roll',
-    blocks: [
-      table(
-        'rolls',
-        `Rolls for seed ${result.seed}`,
-        'Game setup',
-        ['#', 'For', 'Dice', 'Faces', 'Total', 'Decided'],
-        result.rolls.map((r, i) => [String(i + 1), r.purpose, r.dice, r.faces.join(' '), String(r.total), r.decided]),
-      ),
-    ],
-  });
+  sheets.push(rollsSheet(result.rolls, result.seed, 'Game setup'));
 
   const decks = [];
   if (enemy && result.forces.find((f) => f.side === 'enemy')) {

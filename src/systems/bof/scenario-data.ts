@@ -1,4 +1,5 @@
 import { checkForceMoraleTable } from './morale.js';
+import { FolderIds } from '../../data/ids.js';
 import { parseFolderFiles } from '../../data/parse.js';
 import { DataError, type DataProblem } from '../../errors.js';
 import type { SystemRules } from '../../data/load.js';
@@ -7,12 +8,20 @@ import { loadArsenal } from './arsenal.js';
 import type { ScenarioContext } from './scenario.js';
 import { scenariosFile, type GameMode } from './scenario-schema.js';
 
-/** The game modes, from data/bof/scenarios/*.yaml of every folder of the rule set. */
+/**
+ * The game modes, from data/bof/scenarios/*.yaml of every folder of the rule set: a later
+ * folder replaces a mode by its id; within one folder each id is used once.
+ */
 export async function loadModes(dirs: readonly string[]): Promise<GameMode[]> {
   const problems: DataProblem[] = [];
   const modes = new Map<string, GameMode>();
-  for (const { data } of await parseFolderFiles(dirs, 'scenarios', scenariosFile, problems)) {
-    for (const mode of data.modes) modes.set(mode.id, mode);
+  const ids = new FolderIds('game mode');
+  for (const { file, dir, data } of await parseFolderFiles(dirs, 'scenarios', scenariosFile, problems)) {
+    data.modes.forEach((mode, i) => {
+      const duplicate = ids.claim(dir, mode.id, file, `modes[${i}].id`);
+      if (duplicate) problems.push(duplicate);
+      else modes.set(mode.id, mode);
+    });
   }
   if (modes.size === 0 && problems.length === 0) problems.push({ file: dirs.join(', '), path: 'scenarios', message: 'no game modes found' });
   if (problems.length > 0) throw new DataError(problems);

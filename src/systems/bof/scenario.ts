@@ -1,7 +1,8 @@
 import type { SystemRules } from '../../data/load.js';
-import type { Row, RuleTable } from '../../data/schema.js';
-import { rollDice, type Rng } from '../../engine/dice.js';
-import { rollOnTable, type RollRecord } from '../../engine/tables.js';
+import type { Row } from '../../data/schema.js';
+import type { Rng } from '../../engine/dice.js';
+import type { RollRecord } from '../../engine/tables.js';
+import { RollLog as Log } from '../../engine/roll-log.js';
 import type { Aids } from './aids.js';
 import type { Arsenal } from './arsenal.js';
 import type { Detachment, Doctrine, Quality } from './arsenal-schema.js';
@@ -87,39 +88,6 @@ export interface ScenarioContext {
   modes: readonly GameMode[];
 }
 
-/** A roll log shared by one scenario's steps, in the order the dice fell. */
-class Log {
-  readonly rolls: RollRecord[] = [];
-  table(rng: Rng, table: RuleTable, purpose: string): Row {
-    const result = rollOnTable(rng, table, (row) => describeRow(row), purpose);
-    this.rolls.push(...result.rolls);
-    if (!result.row) throw new Error(`${table.id}: landed on a total with no row`);
-    return result.row;
-  }
-  dice(rng: Rng, dice: string, purpose: string, decided: (total: number) => string): number {
-    const roll = rollDice(rng, dice);
-    this.rolls.push({ purpose, ...roll, decided: decided(roll.total) });
-    return roll.total;
-  }
-  /** A seeded pick from a bag; logged as a D-n roll so the appendix shows it. */
-  draw<T>(rng: Rng, bag: readonly T[], purpose: string, name: (item: T) => string): T {
-    const face = 1 + Math.floor(rng.next() * bag.length);
-    const item = bag[face - 1]!;
-    this.rolls.push({ purpose, dice: `1D${bag.length}`, faces: [face], total: face, decided: name(item) });
-    return item;
-  }
-}
-
-/** What a row says, for the roll log: its first word or number that is not the roll itself. */
-function describeRow(row: Row): string {
-  for (const [key, value] of Object.entries(row)) {
-    if (key === 'roll' || key === 'ref' || key === 'reroll') continue;
-    if (typeof value === 'string' && value) return value;
-    if (typeof value === 'number') return String(value);
-  }
-  return 'row';
-}
-
 function ref(row: Row): string {
   const value = row['ref'];
   if (typeof value !== 'string') throw new Error('a row without a ref');
@@ -128,11 +96,7 @@ function ref(row: Row): string {
 
 /** Rolls D6 for each side until one is higher; the higher attacks (Game modes). */
 function rollAttacker(rng: Rng, log: Log, sides: [string, string]): string {
-  for (;;) {
-    const a = log.dice(rng, '1D6', `attacker: ${sides[0]}`, (t) => `${sides[0]} rolls ${t}`);
-    const b = log.dice(rng, '1D6', `attacker: ${sides[1]}`, (t) => `${sides[1]} rolls ${t}`);
-    if (a !== b) return a > b ? sides[0] : sides[1];
-  }
+  return log.rollOff(rng, sides, 'attacker');
 }
 
 /** In a campaign the ladder, not a die, says who attacks (or that nobody does yet). */

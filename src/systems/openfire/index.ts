@@ -1,14 +1,16 @@
 import type { SystemRules } from '../../data/load.js';
 import { deepFreeze } from '../../data/load.js';
+import { FolderIds } from '../../data/ids.js';
 import { parseFolderFiles } from '../../data/parse.js';
 import { formatLength, formatModifier } from '../../doc/helpers.js';
 import { documentMeta, type Block, type CardNode, type CardPrint, type DocumentNode, type Units } from '../../doc/model.js';
 import { renderProse } from '../../doc/templates.js';
+import { rollsSheet, textTable } from '../../doc/packet.js';
 import { DataError, UsageError, type DataProblem } from '../../errors.js';
 import type { CardsRequest, CardsResult, RuleSetModule, ScenarioRequest } from '../module.js';
 import { createRng } from '../../engine/dice.js';
 import { drawMap } from '../../doc/map-diagram.js';
-import { rollOpenFireScenario, type OfScenarioResult } from './scenario.js';
+import { minimumForce, rollOpenFireScenario, type OfScenarioResult } from './scenario.js';
 import { loadTokenFolder } from '../../data/tokens.js';
 import { listsFile, type OfNation, type OfUnit, type OfWeapon } from './schema.js';
 
@@ -19,20 +21,32 @@ interface Lists {
   units: Map<string, OfUnit>;
 }
 
+/**
+ * The army lists of every folder of the rule set: a later folder replaces a nation, weapon or
+ * unit by its id; within one folder each id is used once.
+ */
 async function loadLists(dirs: readonly string[]): Promise<Lists> {
   const problems: DataProblem[] = [];
   const lists: Lists = { nations: new Map(), weapons: new Map(), units: new Map() };
-  for (const { data } of await parseFolderFiles(dirs, 'lists', listsFile, problems)) {
-    for (const n of data.nations ?? []) lists.nations.set(n.id, n);
-    for (const w of data.weapons ?? []) lists.weapons.set(w.id, w);
-    for (const u of data.units ?? []) lists.units.set(u.id, u);
+  const files = new Map<string, string>();
+  const ids = { nations: new FolderIds('nation'), weapons: new FolderIds('weapon'), units: new FolderIds('unit') };
+  for (const { file, dir, data } of await parseFolderFiles(dirs, 'lists', listsFile, problems)) {
+    for (const kind of ['nations', 'weapons', 'units'] as const) {
+      (data[kind] ?? []).forEach((entry, i) => {
+        const duplicate = ids[kind].claim(dir, entry.id, file, `${kind}[${i}].id`);
+        if (duplicate) return problems.push(duplicate);
+        (lists[kind] as Map<string, typeof entry>).set(entry.id, entry);
+        files.set(`${kind}/${entry.id}`, file);
+      });
+    }
   }
   for (const unit of lists.units.values()) {
-    if (!lists.nations.has(unit.nation)) problems.push({ file: 'lists', path: `units[id=${unit.id}].nation`, message: `unknown nation "${unit.nation}"` });
-    for (const w of unit.weapons) if (!lists.weapons.has(w)) problems.push({ file: 'lists', path: `units[id=${unit.id}].weapons`, message: `unknown weapon "${w}"` });
+    const file = files.get(`units/${unit.id}`) ?? 'lists';
+    if (!lists.nations.has(unit.nation)) problems.push({ file, path: `units[id=${unit.id}].nation`, message: `unknown nation "${unit.nation}"` });
+    for (const w of unit.weapons) if (!lists.weapons.has(w)) problems.push({ file, path: `units[id=${unit.id}].weapons`, message: `unknown weapon "${w}"` });
     const vehicle = unit.type === 'light-vehicle' || unit.type === 'tank' || unit.type === 'heavy-tank';
-    if (vehicle && unit.hp === undefined) problems.push({ file: 'lists', path: `units[id=${unit.id}].hp`, message: 'a vehicle needs its HP' });
-    if (!vehicle && unit.mor === undefined) problems.push({ file: 'lists', path: `units[id=${unit.id}].mor`, message: 'an infantry unit or gun needs its MOR' });
+    if (vehicle && unit.hp === undefined) problems.push({ file, path: `units[id=${unit.id}].hp`, message: 'a vehicle needs its HP' });
+    if (!vehicle && unit.mor === undefined) problems.push({ file, path: `units[id=${unit.id}].mor`, message: 'an infantry unit or gun needs its MOR' });
   }
   if (lists.units.size === 0 && problems.length === 0) problems.push({ file: dirs.join(', '), path: 'lists', message: 'no army lists found' });
   if (problems.length > 0) throw new DataError(problems);
@@ -145,9 +159,18 @@ async function scenario(request: ScenarioRequest, sink: (result: unknown, packet
   if (request.players !== 2) throw new UsageError('--players: Open Fire scenarios are for two players');
   const lists = await loadLists(request.system.dirs);
   const info = request.system.info;
+  const points = request.points ?? 500;
+  // every force fields its officer team first: fewer points would buy a force over budget
+  const least = minimumForce(lists);
+  if (least && points < least.points) {
+    throw new UsageError(
+      `--points ${points}${request.points === undefined ? ' (the default)' : ''}: too few for an Open Fire force; each side fields its officer team first, ` +
+        `and the ${least.name} costs ${least.points} points: give --points ${least.points} or more`,
+    );
+  }
   for (let i = 0; i < request.count; i++) {
     const seed = request.count === 1 ? request.seed : `${request.seed}-${i + 1}`;
-    const result = rollOpenFireScenario(lists, { table: request.table, points: request.points ?? 500 }, createRng(seed), seed);
+    const result = rollOpenFireScenario(lists, { table: request.table, points }, createRng(seed), seed);
     await sink(result, request.packets ? ofPacket(result, lists, request, info) : undefined);
     request.onProgress?.(i + 1, request.count);
   }
@@ -156,16 +179,7 @@ async function scenario(request: ScenarioRequest, sink: (result: unknown, packet
 function ofPacket(result: OfScenarioResult, lists: Lists, request: ScenarioRequest, info: SystemRules['info']): DocumentNode {
   const name = (side: string) => `Side ${side.toUpperCase()}`;
   const nation = (id: string) => lists.nations.get(id)!;
-  const cell = (text: string) => [{ text }];
-  const table = (id: string, title: string, section: string, columns: string[], rows: string[][]): Block => ({
-    kind: 'table',
-    id,
-    title,
-    section,
-    width: 'full',
-    columns: columns.map((label) => ({ label, align: 'left' as const })),
-    rows: rows.map((row) => row.map(cell)),
-  });
+  const table = (id: string, title: string, section: string, columns: string[], rows: string[][]): Block => textTable(id, title, section, columns, rows);
   const dist = (inches: number) => formatLength(request.units === 'cm' ? inches * 2.5 : inches, request.units);
   return {
     meta: documentMeta(info, `${result.scenario.name} (Open Fire)`, { ...request, seed: result.seed }),
@@ -189,10 +203,7 @@ function ofPacket(result: OfScenarioResult, lists: Lists, request: ScenarioReque
           ...result.forces.map((f) => table(`force-${f.side}`, `${name(f.side)}: ${nation(f.nation).name}, ${f.points} points`, 'Characteristics', ['Unit', 'No.', 'Points'], f.units.map((u) => [u.name, String(u.count), String(u.points)]))),
         ],
       },
-      {
-        title: 'Every roll',
-        blocks: [table('rolls', `Rolls for seed ${result.seed}`, 'Deployment', ['#', 'For', 'Dice', 'Faces', 'Total', 'Decided'], result.rolls.map((r, i) => [String(i + 1), r.purpose, r.dice, r.faces.join(' '), String(r.total), r.decided]))],
-      },
+      rollsSheet(result.rolls, result.seed, 'Deployment'),
     ],
     drawings: [
       drawMap({

@@ -1,4 +1,5 @@
-import { rollDice, type Rng } from '../../engine/dice.js';
+import type { Rng } from '../../engine/dice.js';
+import { RollLog } from '../../engine/roll-log.js';
 import type { RollRecord } from '../../engine/tables.js';
 import type { OfNation, OfUnit } from './schema.js';
 
@@ -26,6 +27,20 @@ export interface OfScenarioResult {
   rolls: RollRecord[];
 }
 
+/**
+ * The dearest officer team of any nation (each side's force starts with its nation's officer
+ * team, and the nation is drawn), so the least --points with which no force can go over its
+ * budget; undefined when no nation has an officer team.
+ */
+export function minimumForce(lists: OfLists): { points: number; name: string } | undefined {
+  let least: { points: number; name: string } | undefined;
+  for (const nation of lists.nations.values()) {
+    const officer = [...lists.units.values()].find((u) => u.nation === nation.id && u.type === 'officer');
+    if (officer && (!least || officer.points > least.points)) least = { points: officer.points, name: `${officer.name} (${nation.name})` };
+  }
+  return least;
+}
+
 const DEPLOY_IN = 12;
 const CM_PER_IN = 2.5;
 
@@ -36,18 +51,9 @@ const CM_PER_IN = 2.5;
  * longer fits.
  */
 export function rollOpenFireScenario(lists: OfLists, options: { table: { width: number; height: number }; points: number }, rng: Rng, seed: string): OfScenarioResult {
-  const rolls: RollRecord[] = [];
-  const die = (dice: string, purpose: string, decided: (t: number) => string) => {
-    const roll = rollDice(rng, dice);
-    rolls.push({ purpose, ...roll, decided: decided(roll.total) });
-    return roll.total;
-  };
-  const draw = <T>(bag: readonly T[], purpose: string, name: (t: T) => string): T => {
-    const face = 1 + Math.floor(rng.next() * bag.length);
-    const item = bag[face - 1]!;
-    rolls.push({ purpose, dice: `1D${bag.length}`, faces: [face], total: face, decided: name(item) });
-    return item;
-  };
+  const log = new RollLog();
+  const die = (dice: string, purpose: string, decided: (t: number) => string) => log.dice(rng, dice, purpose, decided);
+  const draw = <T>(bag: readonly T[], purpose: string, name: (t: T) => string): T => log.draw(rng, bag, purpose, name);
 
   // the text gives each player an edge without saying which: a D6 picks the axis
   const axis = die('1D6', 'deployment edges', (t) => (t <= 3 ? 'side A north, side B south' : 'side A west, side B east'));
@@ -121,6 +127,6 @@ export function rollOpenFireScenario(lists: OfLists, options: { table: { width: 
     table: options.table,
     zones,
     win: 'Hold the majority of the objectives for 2 turns, or be the last side standing. Infantry within 3 in holds an objective; vehicles and pinned infantry cannot.',
-    rolls,
+    rolls: log.rolls,
   };
 }

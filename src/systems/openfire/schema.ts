@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { MAX_POINTS, intIn, kebabId, label, listOf, prose } from '../../data/limits.js';
 
 /** Open Fire's sample army lists: muster's own (the rules text has none). */
-const id = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'a kebab-case id');
+const id = kebabId('de-rifle-team');
 const stat = z.number().int().min(0).max(10);
 
 export const weapon = z
   .object({
     id,
-    name: z.string().min(1),
+    name: label,
     /** range in inches, as the rules measure */
     rng: z.number().int().min(0).max(200),
     rof: z.number().int().min(1).max(10),
@@ -25,7 +26,7 @@ export const weapon = z
 export const unit = z
   .object({
     id,
-    name: z.string().min(1),
+    name: label,
     nation: id,
     type: z.enum(['infantry', 'officer', 'sniper', 'gun', 'light-vehicle', 'tank', 'heavy-tank']),
     men: z.number().int().min(1).max(6).optional(),
@@ -35,17 +36,17 @@ export const unit = z
     trn: stat,
     hp: z.number().int().min(1).max(10).optional(),
     rank: z.enum(['conscript', 'trained', 'veteran']),
-    weapons: z.array(id).min(1),
-    points: z.number().int().min(1),
-    notes: z.array(z.string().min(1)).max(2).default([]),
-    source: z.string().min(1),
+    weapons: listOf(id, 10).min(1),
+    points: intIn(1, MAX_POINTS),
+    notes: z.array(prose).max(2).default([]),
+    source: prose,
   })
   .strict();
 
-export const nation = z.object({ id, name: z.string().min(1), colour: z.string().regex(/^#[0-9a-f]{6}$/) }).strict();
+export const nation = z.object({ id, name: label, colour: z.string().regex(/^#[0-9a-f]{6}$/, 'a colour like "#4f5b62"') }).strict();
 
 export const listsFile = z
-  .object({ nations: z.array(nation).optional(), weapons: z.array(weapon).optional(), units: z.array(unit).optional() })
+  .object({ nations: listOf(nation).optional(), weapons: listOf(weapon).optional(), units: listOf(unit).optional() })
   .strict();
 
 export type OfWeapon = z.infer<typeof weapon>;

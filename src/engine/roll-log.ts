@@ -1,0 +1,61 @@
+import type { Row, RuleTable } from '../data/schema.js';
+import { rollDice, type Rng } from './dice.js';
+import { rollOnTable, type RollRecord } from './tables.js';
+
+/**
+ * The roll log one result keeps, in the order the dice fell: every table roll, plain roll,
+ * draw from a bag and roll-off goes through it, so a packet can print every die in an appendix.
+ */
+export class RollLog {
+  readonly rolls: RollRecord[] = [];
+
+  /** Rolls on a lookup table (rerolls included) and returns the row landed on. */
+  table(rng: Rng, table: RuleTable, purpose: string, describe: (row: Row) => string = describeRow): Row {
+    const result = rollOnTable(rng, table, describe, purpose);
+    this.rolls.push(...result.rolls);
+    if (!result.row) throw new Error(`${table.id}: landed on a total with no row`);
+    return result.row;
+  }
+
+  /** Rolls dice such as "2D6" and returns the total; `decided` words what it decided. */
+  dice(rng: Rng, dice: string, purpose: string, decided: (total: number) => string): number {
+    const roll = rollDice(rng, dice);
+    this.rolls.push({ purpose, ...roll, decided: decided(roll.total) });
+    return roll.total;
+  }
+
+  /** A seeded pick from a bag; logged as a D-n roll so the appendix shows it. */
+  draw<T>(rng: Rng, bag: readonly T[], purpose: string, name: (item: T) => string): T {
+    if (bag.length === 0) throw new Error(`${purpose}: nothing to draw from`);
+    const face = 1 + Math.floor(rng.next() * bag.length);
+    const item = bag[face - 1]!;
+    this.rolls.push({ purpose, dice: `1D${bag.length}`, faces: [face], total: face, decided: name(item) });
+    return item;
+  }
+
+  /** A whole number from `from` to `to`, rolled as 1D(to - from + 1) and logged; no roll when they are equal. */
+  between(rng: Rng, from: number, to: number, purpose: string, decided: (value: number) => string): number {
+    if (to <= from) return from;
+    const face = this.dice(rng, `1D${to - from + 1}`, purpose, (t) => decided(from + t - 1));
+    return from + face - 1;
+  }
+
+  /** Each side throws a D6 until one is higher; the higher wins (who attacks, who goes first). */
+  rollOff(rng: Rng, sides: readonly [string, string], purpose: string = 'attacker'): string {
+    for (;;) {
+      const a = this.dice(rng, '1D6', `${purpose}: ${sides[0]}`, (t) => `${sides[0]} rolls ${t}`);
+      const b = this.dice(rng, '1D6', `${purpose}: ${sides[1]}`, (t) => `${sides[1]} rolls ${t}`);
+      if (a !== b) return a > b ? sides[0] : sides[1];
+    }
+  }
+}
+
+/** What a row says, for the roll log: its first word or number that is not the roll itself. */
+export function describeRow(row: Row): string {
+  for (const [key, value] of Object.entries(row)) {
+    if (key === 'roll' || key === 'ref' || key === 'reroll') continue;
+    if (typeof value === 'string' && value) return value;
+    if (typeof value === 'number') return String(value);
+  }
+  return 'row';
+}
