@@ -1,10 +1,12 @@
 import { bofModule } from './bof/index.js';
+import { fireTeamModule } from './fireteam/index.js';
 import { openFireModule } from './openfire/index.js';
 import type { RuleSetModule } from './module.js';
 
 /** The one place that names rule sets: each id's own module, for what is more than tables. */
 export const RULE_SET_MODULES: Readonly<Record<string, RuleSetModule>> = {
   bof: bofModule,
+  fireteam: fireTeamModule,
   openfire: openFireModule,
 };
 

@@ -9,11 +9,13 @@ import { runsText } from '../../src/doc/model.js';
 import { rowTotals } from '../../src/engine/tables.js';
 import { muster } from '../helpers/cli.js';
 import { workdirs } from '../helpers/fixtures.js';
-import { expectOnePagePerSheet, expectTablesButNoScenarios, sheetsInInchesWithoutNotes } from '../helpers/sheets.js';
+import { expectOnePagePerSheet, sheetsInInchesWithoutNotes } from '../helpers/sheets.js';
+import { loadFireTeam } from '../../src/systems/fireteam/data.js';
 import { afterEach } from 'vitest';
 
 const workdir = workdirs(afterEach);
 const fireteam = (await loadRulesDb({ dataDirs: [] })).system('fireteam');
+const data = await loadFireTeam(fireteam);
 const inches = (cell: unknown) => (cell as { in: number }).in;
 const column = (id: string, key: string) => fireteam.table(id).rows.map((r) => r[key]);
 
@@ -142,14 +144,96 @@ describe('Army lists and reinforcements', () => {
   });
 });
 
+describe('Army and Vehicle Lists; Reinforcements: the lists as the force check reads them', () => {
+  const teams = (list: string, pick: string) => data.lists.get(list)!.reinforcements.find((p) => p.id === pick)!.teams;
+  it('quality: Fallschirmjäger and Finns veterans; Russians, British and US average', () => {
+    expect(['fallschirmjager', 'russians', 'british', 'us', 'finns'].map((id) => data.lists.get(id)!.quality)).toEqual(['veteran', 'average', 'average', 'average', 'veteran']);
+  });
+  it('squads: how many and their points; the British HQ 1 point, the others none', () => {
+    expect(['fallschirmjager', 'russians', 'british', 'us', 'finns'].map((id) => {
+      const { hq, squads } = data.lists.get(id)!.platoon;
+      return [squads.min, squads.max, squads.points, hq.points];
+    })).toEqual([
+      [2, 3, 2, 0],
+      [2, 4, 1, 0],
+      [2, 3, 1, 1],
+      [2, 3, 1, 0],
+      [2, 3, 1.5, 0],
+    ]);
+    // and the printed tables say the same
+    const squad = (id: string) => fireteam.table(id).rows.find((r) => r['part'] === 'Squad')!;
+    for (const id of ['fallschirmjager', 'russians', 'british', 'us', 'finns']) {
+      const { squads } = data.lists.get(id)!.platoon;
+      expect([squad(`list-${id}`)['count'], squad(`list-${id}`)['points']], id).toEqual([`${squads.min}–${squads.max}`, squads.points]);
+    }
+  });
+  it('weapons sections: Russians 0 to 1 at 1 point; US at 1 point with no limit given; none for the others', () => {
+    expect(data.lists.get('russians')!.platoon.weaponsSections).toMatchObject({ min: 0, max: 1, points: 1, teams: ['ru-hmg', 'ru-atr', 'ru-mortar'] });
+    expect(data.lists.get('us')!.platoon.weaponsSections).toMatchObject({ min: 0, points: 1, teams: ['us-lmg', 'us-rpg2', 'us-mortar'] });
+    expect(data.lists.get('us')!.platoon.weaponsSections!.max).toBeUndefined();
+    for (const id of ['fallschirmjager', 'british', 'finns']) expect(data.lists.get(id)!.platoon.weaponsSections, id).toBeUndefined();
+  });
+  it('reinforcement points in the text’s order; support team 2 has none; none at all for the British and the US', () => {
+    const points = (id: string) => data.lists.get(id)!.reinforcements.map((p) => p.points);
+    expect(points('fallschirmjager')).toEqual([2, 4, 1, 1, null, 2, 1, 2]);
+    expect(points('russians')).toEqual([2, 3, 2, 1, 1, 2, 1]);
+    expect(points('finns')).toEqual([2, 0.5, 1, 2]);
+    expect(points('british')).toEqual([]);
+    expect(points('us')).toEqual([]);
+    // the printed reinforcement tables agree
+    expect(column('reinforcements-fallschirmjager', 'points').map((p) => (p === 'not given' ? null : p))).toEqual(points('fallschirmjager'));
+  });
+  it('what picks bring: 2 snipers, 2 medics and an AOP; an AOP and 2 medium mortars; a CO and 2 Pak 40s; a CO, 2 50 mm long and 2 AT rifles', () => {
+    expect(teams('fallschirmjager', 'support-team-1')).toEqual(['fj-sniper', 'fj-sniper', 'fj-medic', 'fj-medic', 'fj-aop']);
+    expect(teams('fallschirmjager', 'artillery')).toEqual(['fj-aop', 'fj-medium-mortar', 'fj-medium-mortar']);
+    expect(teams('fallschirmjager', 'at-battery')).toEqual(['fj-at-co', 'fj-pak40', 'fj-pak40']);
+    expect(teams('fallschirmjager', 'transport-section')).toEqual(['hanomag', 'truck']);
+    expect(teams('russians', 'at-battery')).toEqual(['ru-battery-co', 'ru-50mm', 'ru-50mm', 'ru-battery-atr', 'ru-battery-atr']);
+    expect(teams('russians', 'hmg-team')).toEqual(['ru-hmg-co', 'ru-hmg-team', 'ru-hmg-team']);
+    expect(teams('russians', 'support-team').filter((t) => t === 'ru-medic')).toHaveLength(3);
+    expect(teams('finns', 'armour')).toEqual(['bt-7', 'ba-10']);
+    expect(teams('finns', 'support-team')).toEqual(['fi-sniper', 'fi-medic', 'fi-medic', 'fi-aop']);
+    // the scouts are 9 men and veterans (Special Units: Scouts)
+    expect(data.lists.get('russians')!.reinforcements.find((p) => p.id === 'scout-team')!.quality).toBe('veteran');
+    expect(data.cards.get('ru-scouts')!.card.lines[0]!.text).toMatch(/^9 men/);
+  });
+});
+
+describe('Patrol Phase; Actions (Deploy); the campaign’s Forces: the battles’ numbers', () => {
+  it('4 patrol markers a side, 1 more for each platoon after the first; 12 in to stay together, to lock, and for a JOP', () => {
+    expect(data.patrol).toMatchObject({ markers: 4, perExtraPlatoon: 1, together: 12, lock: 12, jopRange: 12 });
+  });
+  it('units deploy within 6 in of a JOP, at most 2 a JOP a turn', () => {
+    expect(data.deploy).toMatchObject({ jopRadius: 6, perJopPerTurn: 2 });
+  });
+  it('core 4 points a player; encounter 6 a side; attack 4 to 6, defence 2 to 4; 3 or 4 JOPs', () => {
+    const battle = (id: string) => data.battles.find((b) => b.id === id)!;
+    expect(data.battles.map((b) => b.corePerPlayer)).toEqual([4, 4]);
+    expect(battle('encounter').reinforcements).toEqual({ attacker: [6, 6], defender: [6, 6] });
+    expect(battle('attack').reinforcements).toEqual({ attacker: [4, 6], defender: [2, 4] });
+    for (const b of data.battles) for (const n of Object.values(b.jops)) expect([3, 4]).toContain(n);
+    expect(battle('encounter').attacker).toBe('throw');
+  });
+});
+
 describe('fire-team cards from the army lists', () => {
   type Card = { front: { title: string; subtitle: string; stats: { label: string; value: string }[]; lines: { label: string; text: string }[] }; back: unknown };
   const decksOf = async (args: string[] = []) =>
     (JSON.parse((await muster(['cards', 'fireteam', '--format', 'json', ...args], workdir())).stdout) as { decks: { title: string; cards: Card[] }[] }).decks;
-  it('a deck per force, with a card for every team of the largest force its list allows', async () => {
+  it('a deck per force, with a card for every team of the largest force its list allows; its reinforcements; the vehicles', async () => {
     const decks = await decksOf();
-    const count = (deck: string, title: string) => decks.find((d) => d.title.startsWith(deck))!.cards.filter((c) => c.front.title === title).length;
-    expect(decks.map((d) => d.title).sort()).toEqual(['British fire teams', 'Fallschirmjäger fire teams', 'Finns fire teams', 'Russians fire teams', 'US fire teams']);
+    const count = (deck: string, title: string) => decks.find((d) => d.title === `${deck} fire teams`)!.cards.filter((c) => c.front.title === title).length;
+    expect(decks.map((d) => d.title).sort()).toEqual([
+      'British fire teams',
+      'Fallschirmjäger fire teams',
+      'Fallschirmjäger reinforcements',
+      'Finns fire teams',
+      'Finns reinforcements',
+      'Fire Team vehicles',
+      'Russians fire teams',
+      'Russians reinforcements',
+      'US fire teams',
+    ]);
     // squads: Fallschirmjäger 2-3, Russians 2-4, British 2-3, US 2-3, Finns 2-3
     expect(['Fallschirmjäger', 'Russians', 'British', 'US', 'Finns'].map((force) => count(force, 'Squad FT1'))).toEqual([3, 4, 3, 3, 3]);
     expect(count('Russians', 'Weapons: HMG')).toBe(1);
@@ -163,12 +247,32 @@ describe('fire-team cards from the army lists', () => {
     expect(troops['Veteran']).toEqual(quality.Veteran);
     expect(troops['Average']).toEqual(quality.Average);
     for (const deck of await decksOf()) {
-      const expected = /Fallschirmjäger|Finns/.test(deck.title) ? quality.Veteran : quality.Average;
-      for (const card of deck.cards) expect(card.front.stats.map((s) => s.value), `${deck.title} ${card.front.title}`).toEqual(expected);
+      if (deck.title === 'Fire Team vehicles') continue;
+      for (const card of deck.cards) {
+        // scouts are veterans whatever their list (Special Units)
+        const expected = /Fallschirmjäger|Finns/.test(deck.title) || card.front.title === 'Scout team' ? quality.Veteran : quality.Average;
+        expect(card.front.stats.map((s) => s.value), `${deck.title} ${card.front.title}`).toEqual(expected);
+      }
     }
   });
+  it('vehicle cards: armour class and movement dice from the vehicle list (slow 3D6, medium 4D6, fast 5D6)', async () => {
+    const vehicles = (await decksOf()).find((d) => d.title === 'Fire Team vehicles')!.cards;
+    const stats = Object.fromEntries(vehicles.map((c) => [c.front.title, c.front.stats.map((s) => s.value).join(' ')]));
+    expect(stats).toMatchObject({
+      StuG: 'Medium 4D6',
+      Hetzer: 'Medium 4D6',
+      'Panzer IV': 'Medium 4D6',
+      Tiger: 'Heavy 3D6',
+      Hanomag: 'Light 4D6',
+      'T-34/85': 'Medium 4D6',
+      'SU-76': 'Light 4D6',
+      'KV-1': 'Heavy 3D6',
+      'BT-7': 'Light 4D6',
+      'BA-10': 'Light 5D6',
+    });
+  });
   it('weapon ranges follow the weapon table, in the units asked for', async () => {
-    const card = (await decksOf(['--units', 'in'])).find((d) => d.title.startsWith('Fallschirmjäger'))!.cards.find((c) => c.front.title === 'Squad FT1')!;
+    const card = (await decksOf(['--units', 'in'])).find((d) => d.title === 'Fallschirmjäger fire teams')!.cards.find((c) => c.front.title === 'Squad FT1')!;
     expect(card.front.lines.find((l) => l.label === 'Weapons')!.text).toBe('LMG 36 in; SMG 12 in; rifle 24 in. One single-shot RPG.');
   });
 });
@@ -196,7 +300,13 @@ describe('the sheets', () => {
     expect(events.code).toBe(2);
     expect(events.stderr).toMatch(/--events: Fire Team tokens take no such option/);
   });
-  it('from the command line; products it does not have yet are refused by name', async () => {
-    await expectTablesButNoScenarios('fireteam', workdir());
+  it('from the command line: the sheets, and rolled battles now that it has scenarios', async () => {
+    const cwd = workdir();
+    expect((await muster(['tables', 'fireteam', '-o', 'fireteam.pdf', '--quiet'], cwd)).code).toBe(0);
+    const systems = JSON.parse((await muster(['systems', '--format', 'json'], cwd)).stdout) as { systems: { id: string; products: string[] }[] };
+    expect(systems.systems.find((s) => s.id === 'fireteam')!.products).toEqual(['tables', 'cards', 'tokens', 'scenario']);
+    const battle = await muster(['scenario', 'fireteam', '--seed', 'x', '--format', 'json'], cwd);
+    expect(battle.code).toBe(0);
+    expect(JSON.parse(battle.stdout)).toMatchObject({ system: 'fireteam', seed: 'x' });
   });
 });

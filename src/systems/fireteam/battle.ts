@@ -1,0 +1,370 @@
+import type { Rng } from '../../engine/dice.js';
+import { RollLog } from '../../engine/roll-log.js';
+import type { RollRecord } from '../../engine/tables.js';
+import { UsageError } from '../../errors.js';
+import type { FireTeamData } from './data.js';
+import { checkForce, formatPoints, type FtRoster } from './force.js';
+import type { FtBattle, FtForce, FtList, FtZone } from './schema.js';
+
+export type Edge = 'north' | 'east' | 'south' | 'west';
+const OPPOSITE: Record<Edge, Edge> = { north: 'south', south: 'north', east: 'west', west: 'east' };
+/** The engine measures in inches, as the text does; results are in cm. */
+const CM_PER_IN = 2.54;
+const SIDES = ['a', 'b'] as const;
+export type Side = (typeof SIDES)[number];
+export const SIDE_NAMES: Record<Side, string> = { a: 'Side A', b: 'Side B' };
+
+export interface BattleOptions {
+  /** a battle id; drawn when absent */
+  battle?: string;
+  /** the two sides' army lists, ids; drawn when absent */
+  lists?: readonly [string, string];
+  /** 2 or 4: one platoon a player */
+  players: 2 | 4;
+  /** cm */
+  table: { width: number; height: number };
+  /** each side's reinforcement points instead of the battle's */
+  points?: number;
+  /** set by a caller (a campaign) instead of thrown or rolled: the attacker, a side's reinforcement points */
+  fixed?: { attacker?: Side; reinforcements?: Partial<Record<Side, number>> };
+}
+
+export interface FtForceResult {
+  side: Side;
+  list: string;
+  players: number;
+  /** the whole force: points spent and allowed */
+  points: number;
+  budget: number;
+  core: { points: number; budget: number };
+  reinforcements: { points: number; budget: number };
+  units: { unit: string; name: string; count: number; points: number; platoon?: number; vehicle?: string; reinforcement: boolean }[];
+  problems: string[];
+}
+
+export interface FtBattleResult {
+  system: string;
+  seed: string;
+  scenario: { id: string; name: string };
+  battle: string;
+  sides: Side[];
+  attacker: Side;
+  defender: Side;
+  /** the edge each side comes from */
+  deployment: Record<Side, Edge>;
+  objectives: never[];
+  players: number;
+  /** cm */
+  table: { width: number; height: number };
+  /** where each side's patrol markers may start, cm from the north-west corner */
+  zones: { side: Side; x: number; y: number; w: number; h: number; label: string }[];
+  /** each side's patrol markers' starting points, numbered in order, cm from the north-west corner */
+  patrol: Record<Side, { x: number; y: number }[]>;
+  /** jump-off points each side places after the patrol phase */
+  jops: Record<Side, number>;
+  forces: FtForceResult[];
+  rolls: RollRecord[];
+}
+
+/** A marker as the packet prints it: along the side's edge from its left corner, and in from the edge; inches. */
+export interface MarkerPlace {
+  along: number;
+  depth: number;
+}
+
+export interface RolledBattle {
+  result: FtBattleResult;
+  rosters: Record<Side, FtRoster>;
+  /** markers' places as seen from each side's edge, inches */
+  places: Record<Side, MarkerPlace[]>;
+  battle: FtBattle;
+}
+
+const half = (x: number) => Math.floor(x * 2) / 2;
+const halfUp = (x: number) => Math.ceil(x * 2) / 2;
+const cm = (inches: number) => Math.round(inches * CM_PER_IN * 10) / 10;
+
+/** The edges a battle's sides come from, on this table: the long ones or the short ones. */
+function edgePair(battle: FtBattle, table: { width: number; height: number }): [Edge, Edge] {
+  const wide = table.width >= table.height;
+  return (battle.edges === 'long') === wide ? ['north', 'south'] : ['west', 'east'];
+}
+
+/** A zone's depth band on a table `depth` inches across, from the side's own edge, on half inches. */
+function band(zone: FtZone, depth: number): { from: number; to: number } {
+  return { from: halfUp(zone.from), to: half(zone.to === 'half' ? depth / 2 : Math.min(zone.to, depth)) };
+}
+
+/** Checks the table suits the battle: both bands fit and the patrols start further apart than the lock distance. */
+export function checkTable(data: FireTeamData, battle: FtBattle, table: { width: number; height: number }): void {
+  const fits = (tableCm: { width: number; height: number }) => {
+    const [edge] = edgePair(battle, tableCm);
+    const depth = (edge === 'north' || edge === 'south' ? tableCm.height : tableCm.width) / CM_PER_IN;
+    const a = band(battle.patrol.attacker, depth);
+    const d = band(battle.patrol.defender, depth);
+    return a.from <= a.to && d.from <= d.to && depth - a.to - d.to > data.patrol.lock;
+  };
+  if (fits(table)) return;
+  let need = Math.min(table.width, table.height);
+  while (need < 1000 && !fits({ width: Math.max(table.width, need), height: Math.max(table.height, need) })) need += 1;
+  throw new UsageError(
+    `--table: ${battle.name} needs the table at least ${Math.round(need / CM_PER_IN)} in (${need} cm) across, so the patrols start more than ${data.patrol.lock} in apart`,
+  );
+}
+
+/**
+ * A Fire Team battle (Battles and Scenarios; Patrol Phase; the campaign's Forces): the battle
+ * kind, the sides' lists, edges and attacker, each side's core platoons and reinforcements
+ * bought to the points by the force check, and the patrol markers laid out in their zones.
+ */
+export function rollBattle(data: FireTeamData, options: BattleOptions, rng: Rng, seed: string): RolledBattle {
+  const log = new RollLog();
+  const battle = options.battle
+    ? data.battles.find((b) => b.id === options.battle)!
+    : log.draw(rng, data.battles, 'battle', (b) => b.name);
+  checkTable(data, battle, options.table);
+
+  const allLists = [...data.lists.values()];
+  const lists = {} as Record<Side, FtList>;
+  if (options.lists) {
+    lists.a = data.lists.get(options.lists[0])!;
+    lists.b = data.lists.get(options.lists[1])!;
+  } else {
+    lists.a = log.draw(rng, allLists, 'army list: Side A', (l) => l.name);
+    const foes = allLists.filter((l) => l.side !== lists.a.side);
+    lists.b = log.draw(rng, foes.length > 0 ? foes : allLists, 'army list: Side B, from the other side', (l) => l.name);
+  }
+
+  const [near, far] = edgePair(battle, options.table);
+  const edgeA = log.draw(rng, [near, far], 'edges', (e) => `Side A from the ${e} edge, Side B from the ${OPPOSITE[e]}`);
+  const deployment: Record<Side, Edge> = { a: edgeA, b: OPPOSITE[edgeA] };
+
+  let attacker: Side = options.fixed?.attacker ?? 'a';
+  if (battle.attacker === 'throw' && !options.fixed?.attacker) {
+    attacker = log.rollOff(rng, [SIDE_NAMES.a, SIDE_NAMES.b], 'attacker') === SIDE_NAMES.a ? 'a' : 'b';
+  }
+  const defender: Side = attacker === 'a' ? 'b' : 'a';
+  const role = (side: Side) => (side === attacker ? 'attacker' : 'defender');
+
+  const reinforcementBudget = {} as Record<Side, number>;
+  for (const side of [attacker, defender]) {
+    const [from, to] = battle.reinforcements[role(side)];
+    reinforcementBudget[side] =
+      options.fixed?.reinforcements?.[side] ?? options.points ?? log.between(rng, from, to, `reinforcement points: ${SIDE_NAMES[side]} (${role(side)}, ${from} to ${to})`, (v) => `${v} points`);
+  }
+
+  const perSide = options.players / 2;
+  const rosters = {} as Record<Side, FtRoster>;
+  for (const side of SIDES) {
+    const force = buyForce(data, lists[side], battle, perSide, reinforcementBudget[side], SIDE_NAMES[side], rng, log);
+    const roster = checkForce(force, data);
+    // the generator buys only what the check allows: a problem here is a bug, never a result
+    if (roster.problems.length > 0) throw new Error(`${SIDE_NAMES[side]}'s bought force breaks its list: ${roster.problems.map((p) => p.message).join('; ')}`);
+    rosters[side] = roster;
+  }
+
+  const tableIn = { width: options.table.width / CM_PER_IN, height: options.table.height / CM_PER_IN };
+  const markers = data.patrol.markers + data.patrol.perExtraPlatoon * (perSide - 1);
+  const zones: FtBattleResult['zones'] = [];
+  const patrol = {} as Record<Side, { x: number; y: number }[]>;
+  const places = {} as Record<Side, MarkerPlace[]>;
+  for (const side of SIDES) {
+    const zone = battle.patrol[role(side)];
+    const edge = deployment[side];
+    const ns = edge === 'north' || edge === 'south';
+    const length = ns ? tableIn.width : tableIn.height;
+    const depth = ns ? tableIn.height : tableIn.width;
+    const { from, to } = band(zone, depth);
+    const margin = length > 2 * zone.margin ? zone.margin : 0;
+    const lo = halfUp(margin);
+    const hi = half(length - margin);
+    const toTable = (along: number, d: number) => {
+      switch (edge) {
+        case 'north': // facing south: its left is the east
+          return { x: tableIn.width - along, y: d };
+        case 'south':
+          return { x: along, y: tableIn.height - d };
+        case 'west': // facing east: its left is the north
+          return { x: d, y: along };
+        case 'east':
+          return { x: tableIn.width - d, y: tableIn.height - along };
+      }
+    };
+    const c1 = toTable(lo, from);
+    const c2 = toTable(hi, to);
+    const x = Math.min(cm(c1.x), cm(c2.x));
+    const y = Math.min(cm(c1.y), cm(c2.y));
+    zones.push({
+      side,
+      x,
+      y,
+      w: Math.round((Math.max(cm(c1.x), cm(c2.x)) - x) * 10) / 10,
+      h: Math.round((Math.max(cm(c1.y), cm(c2.y)) - y) * 10) / 10,
+      label: `${SIDE_NAMES[side]}: patrol markers start here`,
+    });
+    places[side] = layMarkers(markers, { lo, hi, from, to }, zone.spacing, data.patrol.together, SIDE_NAMES[side], rng, log);
+    patrol[side] = places[side].map((m) => {
+      const p = toTable(m.along, m.depth);
+      return { x: cm(p.x), y: cm(p.y) };
+    });
+  }
+
+  const forces: FtForceResult[] = SIDES.map((side) => forceResult(side, rosters[side], perSide, battle.corePerPlayer * perSide, reinforcementBudget[side]));
+  const result: FtBattleResult = {
+    system: data.system.info.id,
+    seed,
+    scenario: { id: battle.id, name: battle.name },
+    battle: battle.id,
+    sides: [...SIDES],
+    attacker,
+    defender,
+    deployment,
+    objectives: [],
+    players: options.players,
+    table: { ...options.table },
+    zones,
+    patrol,
+    jops: { a: battle.jops[role('a')], b: battle.jops[role('b')] },
+    forces,
+    rolls: log.rolls,
+  };
+  return { result, rosters, places, battle };
+}
+
+/**
+ * Lays out a side's markers in a chain along its edge: a D6 for where the chain starts in the
+ * room along the edge, then a D6 for each marker's depth in its band, each within reach of the
+ * one before so the markers stay together.
+ */
+function layMarkers(
+  n: number,
+  room: { lo: number; hi: number; from: number; to: number },
+  spacing: number,
+  together: number,
+  who: string,
+  rng: Rng,
+  log: RollLog,
+): MarkerPlace[] {
+  const step = n > 1 ? Math.min(spacing, half((room.hi - room.lo) / (n - 1))) : 0;
+  const free = room.hi - room.lo - (n - 1) * step;
+  let start = room.lo;
+  if (free > 0) {
+    const t = log.dice(rng, '1D6', `patrol markers: ${who}, along the edge`, (t) =>
+      t === 1 ? 'the chain starts at its left end of the room' : t === 6 ? 'the chain ends at its right end of the room' : `the chain starts ${t - 1}/5 of the way along the room`,
+    );
+    start = room.lo + half((free * (t - 1)) / 5);
+  }
+  const reach = half(Math.sqrt(together * together - step * step));
+  const places: MarkerPlace[] = [];
+  for (let i = 0; i < n; i++) {
+    const prev = places[i - 1]?.depth;
+    const lo = prev === undefined ? room.from : Math.max(room.from, prev - reach);
+    const hi = prev === undefined ? room.to : Math.min(room.to, prev + reach);
+    let depth = lo;
+    if (hi > lo) {
+      const t = log.dice(rng, '1D6', `patrol markers: ${who}, marker ${i + 1} depth`, (t) =>
+        t === 1 ? `marker ${i + 1} as near its own edge as it may be` : t === 6 ? `marker ${i + 1} as far out as it may be` : `marker ${i + 1} ${t - 1}/5 of the way out`,
+      );
+      depth = Math.min(hi, lo + Math.round(((hi - lo) * (t - 1)) / 5 * 2) / 2);
+    }
+    places.push({ along: start + i * step, depth });
+  }
+  return places;
+}
+
+/**
+ * Buys a side's force the way a player might, with the dice: for each player a platoon of the
+ * list's HQ and fewest squads, then squads and weapons sections drawn while one fits the core
+ * points; then reinforcement picks drawn while one fits, a pick not yet taken before one taken
+ * again (a vehicle drawn where the pick offers several). Only what fits is drawn, so the force
+ * is never over its points.
+ */
+function buyForce(data: FireTeamData, list: FtList, battle: FtBattle, players: number, reinforcements: number, who: string, rng: Rng, log: RollLog): FtForce {
+  const { hq, squads, weaponsSections } = list.platoon;
+  const platoons: FtForce['platoons'] = [];
+  for (let p = 0; p < players; p++) {
+    const platoon = { squads: squads.min, weaponsSections: weaponsSections?.min ?? 0, smgSquads: 0 };
+    let cost = hq.points + platoon.squads * squads.points + platoon.weaponsSections * (weaponsSections?.points ?? 0);
+    if (cost > battle.corePerPlayer) {
+      throw new UsageError(`the ${list.name} list's smallest platoon costs ${formatPoints(cost)} points, more than the ${formatPoints(battle.corePerPlayer)} core points a player of ${battle.name}`);
+    }
+    for (;;) {
+      const options: { kind: 'squad' | 'weapons section'; points: number }[] = [];
+      if ((squads.max === undefined || platoon.squads < squads.max) && cost + squads.points <= battle.corePerPlayer) options.push({ kind: 'squad', points: squads.points });
+      if (weaponsSections && (weaponsSections.max === undefined || platoon.weaponsSections < weaponsSections.max) && cost + weaponsSections.points <= battle.corePerPlayer) {
+        options.push({ kind: 'weapons section', points: weaponsSections.points });
+      }
+      if (options.length === 0 || options.every((o) => o.points <= 0)) break;
+      const chosen =
+        options.length === 1
+          ? options[0]!
+          : log.draw(rng, options, `core: ${who}${players > 1 ? `, platoon ${p + 1}` : ''}`, (o) => `a ${o.kind} (${formatPoints(o.points)} ${o.points === 1 ? 'point' : 'points'})`);
+      if (chosen.kind === 'squad') platoon.squads += 1;
+      else platoon.weaponsSections += 1;
+      cost += chosen.points;
+    }
+    platoons.push(platoon);
+  }
+
+  const picks: FtForce['reinforcements'] = [];
+  let left = reinforcements;
+  // a pick of no points could be drawn for ever: the generator leaves those to the players
+  const priced = list.reinforcements.filter((p) => p.points !== null && p.points > 0);
+  for (let guard = 0; guard < 100; guard++) {
+    const affordable = priced.filter((p) => p.points! <= left);
+    if (affordable.length === 0) break;
+    // a pick is taken again only once every pick that fits has been taken
+    const fresh = affordable.filter((p) => !picks.some((taken) => taken.pick === p.id));
+    const fitting = fresh.length > 0 ? fresh : affordable;
+    const pick =
+      fitting.length === 1
+        ? fitting[0]!
+        : log.draw(rng, fitting, `reinforcements: ${who} (${formatPoints(left)} left)`, (p) => `${p.name} (${formatPoints(p.points!)} ${p.points === 1 ? 'point' : 'points'})`);
+    const vehicle = pick.vehicles
+      ? log.draw(rng, pick.vehicles, `vehicle: ${who}, ${pick.name}`, (v) => data.cards.get(v)!.card.title)
+      : undefined;
+    picks.push({ pick: pick.id, ...(vehicle ? { vehicle } : {}) });
+    left -= pick.points!;
+  }
+  return {
+    name: `${who}: ${list.name}`,
+    list: list.id,
+    points: { core: battle.corePerPlayer * players, reinforcements },
+    platoons,
+    reinforcements: picks,
+  };
+}
+
+/** A force in the result: points and budgets, and what was bought, part by part. */
+function forceResult(side: Side, roster: FtRoster, players: number, coreBudget: number, reinforcementBudget: number): FtForceResult {
+  const units: FtForceResult['units'] = [];
+  for (const part of roster.parts) {
+    const name = part.kind === 'hq' ? 'HQ' : part.kind === 'squad' ? 'Squad' : part.kind === 'weapons-section' ? 'Weapons section' : part.name;
+    const same = units.find((u) => u.unit === part.kind && u.platoon === part.platoon && u.vehicle === part.vehicle && u.reinforcement === part.reinforcement);
+    if (same) {
+      same.count += 1;
+      same.points += part.points;
+      continue;
+    }
+    units.push({
+      unit: part.kind,
+      name,
+      count: 1,
+      points: part.points,
+      ...(part.platoon !== undefined ? { platoon: part.platoon } : {}),
+      ...(part.vehicle ? { vehicle: part.vehicle } : {}),
+      reinforcement: part.reinforcement,
+    });
+  }
+  return {
+    side,
+    list: roster.list!.id,
+    players,
+    points: roster.points,
+    budget: coreBudget + reinforcementBudget,
+    core: { points: roster.core, budget: coreBudget },
+    reinforcements: { points: roster.reinforcements, budget: reinforcementBudget },
+    units,
+    problems: roster.problems.map((p) => `${p.where} (${p.rule}): ${p.message}`),
+  };
+}

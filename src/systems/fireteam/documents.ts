@@ -1,0 +1,274 @@
+import { dataCardNode } from '../../doc/build-data-cards.js';
+import { formatLength } from '../../doc/helpers.js';
+import { drawMap } from '../../doc/map-diagram.js';
+import { documentMeta, type Block, type CardPrint, type DeckNode, type DocumentNode, type DrawingNode, type Paper, type SheetNode, type TableBlock, type Units } from '../../doc/model.js';
+import { checkBlock, rollsSheet, textTable } from '../../doc/packet.js';
+import { renderProse } from '../../doc/templates.js';
+import { SIDE_NAMES, type RolledBattle } from './battle.js';
+import type { FireTeamData } from './data.js';
+import { formatPoints, type FtRoster } from './force.js';
+
+export interface PrintOptions {
+  units: Units;
+  paper: Paper;
+  toolVersion: string;
+  print: CardPrint;
+}
+
+/** A rule distance the text gives in inches, in the sheet's units (2.5 cm to the inch, as the data). */
+function dist(inches: number, units: Units): string {
+  return formatLength(units === 'cm' ? inches * 2.5 : inches, units);
+}
+
+/** A place on the table, measured in inches by the engine, in the sheet's units. */
+function place(inches: number, units: Units): string {
+  return units === 'cm' ? `${Math.round(inches * 2.54)} cm` : `${inches} in`;
+}
+
+/** "Squad FT1: LMG and 2 crew", "50 mm long AT gun and 4 crew" (no "AT battery:" again), "KV-1 (Heavy tank)". */
+function teamName(title: string, made: string | undefined, vehicle: string | undefined): string {
+  if (vehicle) return `${title} (${vehicle})`;
+  const short = title.includes(': ') ? title.slice(title.indexOf(': ') + 2) : title;
+  if (!made) return short;
+  return made.toLowerCase().includes(short.toLowerCase()) ? made : `${short}: ${made}`;
+}
+
+const pointsWord = (n: number) => `${formatPoints(n)} ${n === 1 ? 'point' : 'points'}`;
+
+/** The roster: each part of the force with its teams, their quality, weapons and points. */
+export function rosterTable(roster: FtRoster, data: FireTeamData, units: Units, id: string, title: string): TableBlock {
+  const prose = (text: string, origin: string) => renderProse(text, { units }, origin);
+  const rows: string[][] = [];
+  for (const part of roster.parts) {
+    part.teams.forEach((team, t) => {
+      const card = team.card;
+      const made = card.lines.find((l) => l.label === 'Team')?.text;
+      const weapons = card.lines.find((l) => l.label === 'Weapons')?.text;
+      const troops = team.quality ? data.troops[team.quality] : undefined;
+      const move = card.stats.find((s) => s.label === 'move')?.value ?? '—';
+      rows.push([
+        t === 0 ? part.name : '',
+        teamName(card.title, made ? prose(made, `cards ${card.id} team`) : undefined, team.quality === null ? card.subtitle : undefined),
+        troops ? troops.name : 'vehicle',
+        troops ? String(troops.pins) : '—',
+        troops ? troops.expertise : '—',
+        troops ? troops.move : move,
+        weapons ? prose(weapons, `cards ${card.id} weapons`) : '—',
+        t === 0 ? formatPoints(part.points) : '',
+      ]);
+    });
+  }
+  const teams = roster.parts.reduce((n, p) => n + p.teams.length, 0);
+  rows.push(['Total', `${teams} ${teams === 1 ? 'team' : 'teams'}`, '', '', '', '', '', formatPoints(roster.points)]);
+  const moveNote = units === 'cm' ? 'roll the dice, keep the best 3 and move that many inches, 2.5 cm each' : 'roll the dice, keep the best 3 and move that many inches';
+  return {
+    ...textTable(id, title, 'Army and Vehicle Lists', ['Part', 'Team', 'Quality', 'Pins', 'Expertise', 'Move', 'Weapons', 'Points'], rows, 'full',
+      `Pins: hits a team takes as pins before the rest are kills. Move: ${moveNote}; vehicles keep every die. Core ${formatPoints(roster.core)} and reinforcements ${formatPoints(roster.reinforcements)} points.`),
+    note: `Expertise is read as a D6 roll; the text names no die.${roster.list?.note ? ` ${roster.list.note}` : ''}`,
+  };
+}
+
+/** A card for each team of a force, in its list's colour; `footer` says whose (a side in a packet). */
+export function forceDeck(roster: FtRoster, data: FireTeamData, units: Units, print: CardPrint, title: string, footer?: string): DeckNode {
+  const list = roster.list!;
+  const cards = roster.parts.flatMap((part, p) =>
+    part.teams.map((team, t) =>
+      dataCardNode(team.card, {
+        id: `${team.card.id}-${p + 1}-${t + 1}`,
+        colour: list.colour,
+        footerRight: footer ?? (part.name.length <= 16 ? part.name : part.reinforcement && part.vehicle ? data.cards.get(part.vehicle)!.card.title : list.name),
+        back: { title: data.system.info.name.toUpperCase(), subtitle: footer ? `${footer} · ${list.name}` : list.name, accent: list.colour, icon: team.quality === null ? 'tank' : 'helmet' },
+        units,
+      }),
+    ),
+  );
+  return { title, cards, print };
+}
+
+/** `muster cards fireteam --force FILE`: the roster with its check, and a card for each team. */
+export function forceDocument(roster: FtRoster, data: FireTeamData, options: PrintOptions): DocumentNode {
+  const info = data.system.info;
+  const { force } = roster;
+  const blocks: Block[] = [
+    rosterTable(roster, data, options.units, 'roster', `${force.name}: ${formatPoints(roster.points)} of ${formatPoints(force.points.core + force.points.reinforcements)} points`),
+    checkBlock(
+      roster.problems,
+      'Army and Vehicle Lists',
+      'The force keeps to its army list: platoons of the sizes it allows, reinforcements picked from its own list at their points, within its core and reinforcement points.',
+    ),
+  ];
+  if (roster.list) {
+    const list = roster.list;
+    blocks.push({
+      kind: 'text',
+      title: `${list.name}: the list`,
+      section: 'Army and Vehicle Lists',
+      width: 'column',
+      paragraphs: [
+        `**Quality.** ${data.troops[list.quality].name}, unless a pick says otherwise.`,
+        list.reinforcements.length === 0
+          ? '**Reinforcements.** The text gives this list none.'
+          : `**Reinforcements.** ${list.reinforcements.map((p) => `${p.name} (${p.points === null ? 'no points given' : pointsWord(p.points)})`).join('; ')}.`,
+      ],
+    });
+  }
+  return {
+    meta: documentMeta(info, `${force.name}: roster and fire-team cards`, options),
+    sheets: [{ title: `Roster: ${force.name}`, blocks }],
+    decks: roster.list ? [forceDeck(roster, data, options.units, options.print, `${force.name}: fire-team cards`)] : [],
+  };
+}
+
+/** The printed battle: briefing and patrol phase, map, forces, every roll, and the cards. */
+export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: Record<string, string>, options: PrintOptions): DocumentNode {
+  const { result, rosters, places, battle } = rolled;
+  const { units } = options;
+  const info = data.system.info;
+  const patrolRules = data.patrol;
+  const deploy = data.deploy;
+  const listName = (side: 'a' | 'b') => rosters[side].list!.name;
+  const side = (s: 'a' | 'b') => `${SIDE_NAMES[s]} (${listName(s)})`;
+  const attacker = SIDE_NAMES[result.attacker];
+  const tableSize =
+    units === 'cm' ? `${result.table.width} x ${result.table.height} cm` : `${Math.round(result.table.width / 2.54)} x ${Math.round(result.table.height / 2.54)} in`;
+  const markers = result.patrol.a.length;
+  const force = (s: 'a' | 'b') => result.forces.find((f) => f.side === s)!;
+  const budget = (s: 'a' | 'b') => {
+    const f = force(s);
+    return `${SIDE_NAMES[s]}: core ${formatPoints(f.core.budget)}, reinforcements ${formatPoints(f.reinforcements.budget)}`;
+  };
+  const how =
+    battle.attacker === 'throw'
+      ? `${attacker} won the throw for the attack (the appendix has the dice)`
+      : `${attacker} attacks: this battle gives the attack to the first side`;
+
+  const briefing: Block[] = [
+    {
+      kind: 'text',
+      title: 'Briefing',
+      section: battle.section,
+      width: 'column',
+      paragraphs: [
+        `**${battle.name}.** ${battle.brief}`,
+        `${side('a')} against ${side('b')}. ${how}, so it acts and moves first each turn; ${SIDE_NAMES[result.defender]} defends.`,
+        `Seed **${result.seed}**: the same seed rolls this very packet again.`,
+        '**To win.** The rules leave victory to the players: agree before play what the attacker must take or hold. In the campaign, an attacker that does not win fails to take the ground.',
+      ],
+    },
+    textTable('setup', 'Setup', 'Battles and Scenarios', ['Item', 'Set or rolled'], [
+      ['Battle', battle.name],
+      ['Table', tableSize],
+      [SIDE_NAMES.a, `${listName('a')}, from the ${result.deployment.a} edge`],
+      [SIDE_NAMES.b, `${listName('b')}, from the ${result.deployment.b} edge`],
+      ['Attacker, moves first', attacker],
+      ['Players', `${result.players}, one platoon each`],
+      ['Points', `${budget('a')}; ${budget('b')}`],
+      ['Patrol markers', `${markers} a side`],
+      ['Jump-off points', `${SIDE_NAMES.a} ${result.jops.a}, ${SIDE_NAMES.b} ${result.jops.b}`],
+    ], 'column'),
+    {
+      kind: 'text',
+      title: 'Patrol phase',
+      section: patrolRules.section,
+      width: 'column',
+      paragraphs: [
+        `**Markers.** Each side has ${markers} patrol markers: ${patrolRules.markers}, and ${patrolRules.perExtraPlatoon} more for each platoon after its first. Set them on the numbered points of the map, measured as the table below gives them.`,
+        `**Moving.** The sides take turns to move their markers, the attacker first. A side's markers keep within ${dist(patrolRules.together, units)} of one another: each within that of another of its own (our reading). The text gives no distance for a move, so agree one before you start.`,
+        `**Locking.** A marker that comes within ${dist(patrolRules.lock, units)} of an enemy marker locks, and the enemy marker with it; locked markers move no more.`,
+      ],
+    },
+    textTable(
+      'patrol-start',
+      'Patrol markers: starting points',
+      patrolRules.section,
+      ['Side', 'Marker', 'From the corner on its left', 'In from its own edge'],
+      (['a', 'b'] as const).flatMap((s) => places[s].map((m, i) => [SIDE_NAMES[s], String(i + 1), place(m.along, units), place(m.depth, units)])),
+      'column',
+      'Each side measures from its own table edge, facing the enemy.',
+    ),
+    {
+      kind: 'text',
+      title: 'Jump-off points',
+      section: patrolRules.section,
+      width: 'column',
+      paragraphs: [
+        `Once every marker is locked, the sides take turns to place jump-off points (JOPs): ${SIDE_NAMES.a} ${result.jops.a}, ${SIDE_NAMES.b} ${result.jops.b}.`,
+        `Each JOP goes within ${dist(patrolRules.jopRange, units)} of one of its side's patrol markers; in cover, out of sight or on a table edge; and behind the line joining the enemy's patrol markers.`,
+      ],
+    },
+    {
+      kind: 'text',
+      title: 'Deployment',
+      section: `${deploy.section}: Deploy`,
+      width: 'column',
+      paragraphs: [
+        `Every unit starts off the table and comes on at a JOP of its side, within ${dist(deploy.jopRadius, units)} of it, and may not fire in the turn it arrives. No more than ${deploy.perJopPerTurn} units come on by the same JOP in a turn.`,
+        'Vehicles come on by a road where it meets a table edge in their own half (the dashed line on the map divides the halves).',
+      ],
+    },
+    textTable(
+      'turn-record',
+      'Turn record',
+      'Turn Sequence',
+      ['Turn', `${SIDE_NAMES[result.attacker]} (moves first): units on`, `${SIDE_NAMES[result.defender]}: units on`, 'Losses', 'Notes'],
+      Array.from({ length: 12 }, (_, i) => [String(i + 1), '', '', '', '']),
+      'full',
+      'Each turn: actions, firing, pinning and morale, movement, assaults. Firing is at the same time; actions and moves alternate, the attacker first.',
+    ),
+  ];
+
+  const forces: Block[] = (['a', 'b'] as const).map((s) => {
+    const f = force(s);
+    const table = rosterTable(
+      rosters[s],
+      data,
+      units,
+      `force-${s}`,
+      `${SIDE_NAMES[s]}: ${listName(s)}, ${formatPoints(f.points)} of ${formatPoints(f.budget)} points`,
+    );
+    const unspent = rosters[s].list!.reinforcements.length === 0 && f.reinforcements.budget > 0;
+    return unspent ? { ...table, summary: `${table.summary} The text gives this list no reinforcements, so its ${pointsWord(f.reinforcements.budget)} go unspent.` } : table;
+  });
+
+  return {
+    meta: documentMeta(info, `${battle.name}: ${listName('a')} against ${listName('b')}`, { ...options, seed: result.seed }),
+    sheets: [
+      { title: `Battle: ${battle.name}`, blocks: briefing },
+      { title: 'The forces', blocks: forces },
+      rollsSheet(result.rolls, result.seed, 'Battles and Scenarios'),
+    ],
+    drawings: [battleMap(rolled, colours, units)],
+    drawingsTitle: `Map: ${battle.name}`,
+    drawingsAfterSheet: 1,
+    decks: (['a', 'b'] as const).map((s) => forceDeck(rosters[s], data, units, options.print, `${side(s)}: fire-team cards`, SIDE_NAMES[s])),
+  };
+}
+
+/** The table from above: the patrol zones, the markers' numbered starting points, the halves. */
+export function battleMap(rolled: RolledBattle, colours: Record<string, string>, units: Units): DrawingNode {
+  const { result, rosters } = rolled;
+  const { width: W, height: H } = result.table;
+  const ns = result.deployment.a === 'north' || result.deployment.a === 'south';
+  const grid = units === 'cm' ? 10 : 6 * 2.54;
+  const size = units === 'cm' ? `${W} x ${H} cm` : `${Math.round(W / 2.54)} x ${Math.round(H / 2.54)} in`;
+  return drawMap({
+    table: result.table,
+    zones: result.zones,
+    objectives: [],
+    sides: { a: { name: `${SIDE_NAMES.a} (${rosters.a.list!.name})`, colour: colours['a']! }, b: { name: `${SIDE_NAMES.b} (${rosters.b.list!.name})`, colour: colours['b']! } },
+    markers: (['a', 'b'] as const).flatMap((s) => result.patrol[s].map((m, i) => ({ side: s, x: m.x, y: m.y, label: String(i + 1) }))),
+    dashed: [ns ? { x1: 0, y1: H / 2, x2: W, y2: H / 2, colour: '#62675c' } : { x1: W / 2, y1: 0, x2: W / 2, y2: H, colour: '#62675c' }],
+    grid,
+    zoneLabels: false,
+    edgeNames: (['a', 'b'] as const).map((s) => ({ edge: result.deployment[s], side: s })),
+    caption: `Table ${size}, drawn to scale, north at the top; grid lines every ${units === 'cm' ? '10 cm' : '6 in'}.`,
+    legend: [
+      { kind: 'zone', colour: colours['a']!, text: `${SIDE_NAMES.a} (${rosters.a.list!.name}): its markers start in this band` },
+      { kind: 'zone', colour: colours['b']!, text: `${SIDE_NAMES.b} (${rosters.b.list!.name}): its markers start in this band` },
+      { kind: 'marker', colour: colours['a']!, text: `${SIDE_NAMES.a}'s patrol markers, numbered as in the table` },
+      { kind: 'marker', colour: colours['b']!, text: `${SIDE_NAMES.b}'s patrol markers, numbered as in the table` },
+      { kind: 'dashed', colour: '#62675c', text: 'The line between the two halves' },
+    ],
+    units,
+  });
+}

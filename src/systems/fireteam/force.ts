@@ -1,0 +1,148 @@
+import type { DataCard } from '../../data/cards.js';
+import type { ForceProblem } from '../../data/force-file.js';
+import { isVehicleCard, type FireTeamData } from './data.js';
+import type { FtForce, FtList, FtPick, FtQuality } from './schema.js';
+
+/** One team of a force: its card, and its men's quality (none for a vehicle). */
+export interface RosterTeam {
+  card: DataCard;
+  quality: FtQuality | null;
+}
+
+/** A part of a force as bought: a platoon's HQ or a squad, a weapons section, a reinforcement pick. */
+export interface RosterPart {
+  /** the entry of the force it comes from, as problems name it */
+  where: string;
+  /** "HQ", "Squad 2", "Platoon 2: squad 1", "Artillery" */
+  name: string;
+  /** what it is: hq, squad, weapons-section, or the pick's id */
+  kind: string;
+  /** 1-based platoon of a core part */
+  platoon?: number;
+  /** the vehicle a pick brings, by card id */
+  vehicle?: string;
+  reinforcement: boolean;
+  points: number;
+  teams: RosterTeam[];
+}
+
+export interface FtRoster {
+  force: FtForce;
+  list?: FtList;
+  parts: RosterPart[];
+  /** points of the platoons, of the reinforcements, and of both */
+  core: number;
+  reinforcements: number;
+  points: number;
+  problems: ForceProblem[];
+}
+
+/** Finds a list by id or by name, in any case. */
+export function findList(data: FireTeamData, wanted: string): FtList | undefined {
+  const key = wanted.trim().toLowerCase();
+  for (const list of data.lists.values()) if (list.id === key || list.name.toLowerCase() === key) return list;
+  return undefined;
+}
+
+export function findPick(list: FtList, wanted: string): FtPick | undefined {
+  const key = wanted.trim().toLowerCase();
+  return list.reinforcements.find((p) => p.id === key || p.name.toLowerCase() === key);
+}
+
+/** Points as the lists print them: 4, 1.5. */
+export function formatPoints(points: number): string {
+  return Number.isInteger(points) ? String(points) : points.toFixed(1);
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Checks a force against its army list, rule by rule, and prices it (Army and Vehicle Lists;
+ * Reinforcements). Every problem is collected, naming the entry and the rule; the roster is
+ * built all the same, so it can be printed with its problems. The battle generator buys its
+ * forces through this very check.
+ */
+export function checkForce(force: FtForce, data: FireTeamData): FtRoster {
+  const problems: ForceProblem[] = [];
+  const add = (where: string, rule: string, message: string) => problems.push({ where, rule, message });
+  const list = findList(data, force.list);
+  if (!list) {
+    add('force', 'list', `unknown army list "${force.list}" (known: ${[...data.lists.values()].map((l) => l.id).join(', ')})`);
+    return { force, parts: [], core: 0, reinforcements: 0, points: 0, problems };
+  }
+  const card = (id: string) => data.cards.get(id)!.card;
+  const teamsOf = (ids: readonly string[], quality: FtQuality): RosterTeam[] =>
+    ids.map((id) => ({ card: card(id), quality: isVehicleCard(card(id)) ? null : quality }));
+  const parts: RosterPart[] = [];
+  const several = force.platoons.length > 1;
+
+  force.platoons.forEach((platoon, p) => {
+    const where = `platoons[${p}]`;
+    const prefix = several ? `${platoon.label ?? `Platoon ${p + 1}`}: ` : platoon.label ? `${platoon.label}: ` : '';
+    const { hq, squads, weaponsSections, smg } = list.platoon;
+    const range = (min: number, max: number | undefined) => (max === undefined ? `at least ${min}` : min === max ? `exactly ${min}` : `${min} to ${max}`);
+    if (platoon.squads < squads.min || (squads.max !== undefined && platoon.squads > squads.max)) {
+      add(where, 'squads', `${plural(platoon.squads, 'squad')}; a ${list.name} platoon has ${range(squads.min, squads.max)}`);
+    }
+    if (!weaponsSections) {
+      if (platoon.weaponsSections > 0) add(where, 'weapons sections', `the ${list.name} list has no weapons sections`);
+    } else if (platoon.weaponsSections < weaponsSections.min || (weaponsSections.max !== undefined && platoon.weaponsSections > weaponsSections.max)) {
+      add(where, 'weapons sections', `${plural(platoon.weaponsSections, 'weapons section')}; a ${list.name} platoon has ${range(weaponsSections.min, weaponsSections.max)}`);
+    }
+    if (platoon.smgSquads > 0 && !smg) add(where, 'SMG sections', `the ${list.name} list gives no sections SMGs in place of rifles`);
+    else if (platoon.smgSquads > platoon.squads) add(where, 'SMG sections', `${plural(platoon.smgSquads, 'SMG section')} but only ${plural(platoon.squads, 'squad')}`);
+
+    parts.push({ where, name: `${prefix}HQ`, kind: 'hq', platoon: p + 1, reinforcement: false, points: hq.points, teams: teamsOf(hq.teams, list.quality) });
+    for (let s = 0; s < platoon.squads; s++) {
+      const armed = smg && s < platoon.smgSquads ? squads.teams.map((t) => (t === smg.team ? smg.becomes : t)) : squads.teams;
+      parts.push({ where, name: `${prefix}${prefix ? 'squad' : 'Squad'} ${s + 1}`, kind: 'squad', platoon: p + 1, reinforcement: false, points: squads.points, teams: teamsOf(armed, list.quality) });
+    }
+    for (let w = 0; weaponsSections && w < platoon.weaponsSections; w++) {
+      parts.push({ where, name: `${prefix}${prefix ? 'weapons' : 'Weapons'} section${platoon.weaponsSections > 1 ? ` ${w + 1}` : ''}`, kind: 'weapons-section', platoon: p + 1, reinforcement: false, points: weaponsSections.points, teams: teamsOf(weaponsSections.teams, list.quality) });
+    }
+  });
+
+  force.reinforcements.forEach((entry, r) => {
+    const where = `reinforcements[${r}] ${entry.pick}`;
+    if (list.reinforcements.length === 0) {
+      add(where, 'reinforcements', `the text gives the ${list.name} list no reinforcements`);
+      return;
+    }
+    const pick = findPick(list, entry.pick);
+    if (!pick) {
+      add(where, 'pick', `no pick "${entry.pick}" in the ${list.name} reinforcements (picks: ${list.reinforcements.map((p) => p.id).join(', ')})`);
+      return;
+    }
+    if (pick.points === null) add(where, 'price', `the text gives ${pick.name} no points, so it cannot be bought`);
+    let vehicle: string | undefined;
+    if (pick.vehicles) {
+      const wanted = entry.vehicle?.trim().toLowerCase();
+      vehicle = pick.vehicles.find((v) => v === wanted || card(v).title.toLowerCase() === wanted);
+      if (!vehicle) {
+        const choices = pick.vehicles.map((v) => `${v} (${card(v).title})`).join(', ');
+        add(where, 'vehicle', entry.vehicle ? `"${entry.vehicle}" is not one of this pick's vehicles: ${choices}` : `name the vehicle this pick brings: ${choices}`);
+      }
+    } else if (entry.vehicle !== undefined) {
+      add(where, 'vehicle', `${pick.name} brings its own teams; it takes no vehicle`);
+    }
+    const teams = teamsOf([...pick.teams, ...(vehicle ? [vehicle] : [])], pick.quality ?? list.quality);
+    parts.push({
+      where,
+      name: vehicle ? `${pick.name}: ${card(vehicle).title}` : pick.name,
+      kind: pick.id,
+      ...(vehicle ? { vehicle } : {}),
+      reinforcement: true,
+      points: pick.points ?? 0,
+      teams,
+    });
+  });
+
+  const sum = (reinforcement: boolean) => parts.filter((p) => p.reinforcement === reinforcement).reduce((n, p) => n + p.points, 0);
+  const core = sum(false);
+  const reinforcements = sum(true);
+  if (core > force.points.core) add('force', 'core points', `the platoons cost ${formatPoints(core)} points, over the ${formatPoints(force.points.core)} core points`);
+  if (reinforcements > force.points.reinforcements) {
+    add('force', 'reinforcement points', `the reinforcements cost ${formatPoints(reinforcements)} points, over the ${formatPoints(force.points.reinforcements)} reinforcement points`);
+  }
+  return { force, list, parts, core, reinforcements, points: core + reinforcements, problems };
+}

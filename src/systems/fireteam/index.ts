@@ -1,0 +1,82 @@
+import { loadCardDecks } from '../../data/cards.js';
+import { forceWarnings, readForceFile, refuseIfStrict } from '../../data/force-file.js';
+import type { SystemRules } from '../../data/load.js';
+import { loadTokenFolder } from '../../data/tokens.js';
+import { buildDataCardDocument } from '../../doc/build-data-cards.js';
+import type { DocumentNode } from '../../doc/model.js';
+import { createRng } from '../../engine/dice.js';
+import { UsageError } from '../../errors.js';
+import type { CardsRequest, CardsResult, RuleSetModule, ScenarioRequest } from '../module.js';
+import { rollBattle } from './battle.js';
+import { loadFireTeam, type FireTeamData } from './data.js';
+import { battlePacket, forceDocument } from './documents.js';
+import { checkForce, findList } from './force.js';
+import { forceFile } from './schema.js';
+
+/** `muster cards fireteam`: the decks of the data, or a force file's roster and cards. */
+async function cards(request: CardsRequest): Promise<CardsResult> {
+  const refused = [request.nation && '--nation', request.doctrine && '--doctrine', request.explainCost && '--explain-cost', !request.forceFile && request.strict && '--strict'].filter(
+    (o): o is string => typeof o === 'string',
+  );
+  if (refused.length > 0) {
+    throw new UsageError(`${refused.join(', ')}: Fire Team cards take no ${refused.length > 1 ? 'such options' : 'such option'}; they print the decks its data lists, or a force's cards with --force`);
+  }
+  const { print, units, paper, toolVersion } = request;
+  if (!request.forceFile) {
+    const decks = await loadCardDecks(request.system.dirs);
+    return { kind: 'document', doc: buildDataCardDocument(request.system.info, decks, { print, units, paper, toolVersion }), warnings: [] };
+  }
+  const data = await loadFireTeam(request.system);
+  const force = await readForceFile(request.forceFile, forceFile);
+  const roster = checkForce(force, data);
+  refuseIfStrict(request.strict, request.forceFile, roster.problems, 'army list');
+  return { kind: 'document', doc: forceDocument(roster, data, { print, units, paper, toolVersion }), warnings: forceWarnings(request.forceFile, roster.problems) };
+}
+
+/** `muster scenario fireteam`: rolled battles, each with its patrol phase, forces and map. */
+async function scenario(request: ScenarioRequest, sink: (result: unknown, packet: DocumentNode | undefined) => void | Promise<void>): Promise<void> {
+  if (request.mode === 'solo') throw new UsageError('--mode solo: Fire Team has no solo rules; leave --mode out');
+  if (request.scenario) throw new UsageError(`--scenario ${request.scenario}: Fire Team battles are chosen with --battle`);
+  if (request.players !== 2 && request.players !== 4) throw new UsageError(`--players ${request.players}: a Fire Team battle is for 2 or 4 players, one platoon each`);
+  const data = await loadFireTeam(request.system);
+  if (request.battle && !data.battles.some((b) => b.id === request.battle)) {
+    throw new UsageError(`--battle ${request.battle}: no such battle; allowed: ${data.battles.map((b) => b.id).join(', ')}`);
+  }
+  let lists: [string, string] | undefined;
+  if (request.lists) {
+    if (request.lists.length !== 2) throw new UsageError(`--lists ${request.lists.join(',')}: give two army lists, side A's and side B's, like russians,finns`);
+    lists = request.lists.map((wanted) => {
+      const list = findList(data, wanted);
+      if (!list) throw new UsageError(`--lists: unknown army list "${wanted}"; known: ${[...data.lists.keys()].join(', ')}`);
+      return list.id;
+    }) as [string, string];
+  }
+  const colours = await sideColours(request.system);
+  for (let i = 0; i < request.count; i++) {
+    const seed = request.count === 1 ? request.seed : `${request.seed}-${i + 1}`;
+    const rolled = rollBattle(data, { battle: request.battle, lists, players: request.players, table: request.table, points: request.points }, createRng(seed), seed);
+    const packet = request.packets ? battlePacket(rolled, data, colours, { print: request.print, units: request.units, paper: request.paper, toolVersion: request.toolVersion }) : undefined;
+    await sink(rolled.result, packet);
+    request.onProgress?.(i + 1, request.count);
+  }
+}
+
+/** The sides' colours are their patrol markers' (tokens patrol-a and patrol-b), so map and markers agree. */
+async function sideColours(system: SystemRules): Promise<Record<string, string>> {
+  const tokens = await loadTokenFolder(system.dirs);
+  const colour = (id: string, fallback: string) => tokens.find((t) => t.id === id)?.colour ?? fallback;
+  return { a: colour('patrol-a', '#9b2c2c'), b: colour('patrol-b', '#1f4e79') };
+}
+
+async function validate(system: SystemRules): Promise<string> {
+  const data: FireTeamData = await loadFireTeam(system);
+  const picks = [...data.lists.values()].reduce((n, l) => n + l.reinforcements.length, 0);
+  return `${data.lists.size} army lists, ${picks} reinforcement picks, ${data.battles.length} battles, ${data.cards.size} cards`;
+}
+
+export const fireTeamModule: RuleSetModule = {
+  cards,
+  scenario,
+  validate,
+  scenarioOptions: { battle: true, lists: true, table: { width: 183, height: 122 }, points: { min: 0, max: 40 } },
+};
