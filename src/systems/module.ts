@@ -108,6 +108,8 @@ export interface CampaignResponse {
   message?: string;
   /** what --format json prints */
   json?: unknown;
+  /** the seed the dice of this answer came from, where it is not the one given (a booklet of a saved campaign) */
+  seed?: string;
   /** documents to print (next, booklet) */
   docs?: DocumentNode[];
 }

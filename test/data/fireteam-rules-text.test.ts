@@ -277,6 +277,34 @@ describe('fire-team cards from the army lists', () => {
   });
 });
 
+describe('Forward, victory is near!: the campaign sheet', () => {
+  const rule = (id: string, key: string) => Object.fromEntries(fireteam.table(id).rows.map((r) => [String(r[key]), String(r['rule'] ?? r['points'])]));
+  it('Forces: core 8 (4 a player, two a side); encounter 6; attack and defence 8, attacking 4 to 6, defending 2 to 4', () => {
+    const forces = rule('campaign-forces', 'game');
+    expect(forces['Core infantry platoons']).toMatch(/^8 \(4 a player, two players a side\)$/);
+    expect(forces['Encounter']).toMatch(/^6 /);
+    expect(forces['Attack and defence']).toMatch(/^8 /);
+    expect(forces['— where the side attacks']).toBe('4 to 6');
+    expect(forces['— where the side defends']).toBe('2 to 4');
+    expect(fireteam.table('campaign-forces').section).toBe('Forward, victory is near!');
+  });
+  it('Turn sequence and Battles: one assault a side; an encounter or two attack-versus-defence games; no patrol phase; the attacker must win; losses not carried', () => {
+    const turn = rule('campaign-turn', 'step');
+    expect(turn['Encounter']).toMatch(/same empty square, or into empty squares side by side: one encounter/);
+    expect(turn['Attack and defence']).toMatch(/two games/);
+    expect(turn['Battles']).toMatch(/no patrol phase/);
+    expect(turn['Outcome']).toMatch(/must win to take or keep the square; an encounter neither side wins takes nothing/);
+    expect(turn['Losses']).toMatch(/Not carried/);
+  });
+  it('Actions: the deploy row keeps the text\'s 2 units by each JOP a turn', () => {
+    const deploy = fireteam.table('actions').rows.find((r) => r['action'] === 'Deploy')!;
+    expect(String(deploy['rule'])).toMatch(/no more than 2 units by each JOP a turn/);
+  });
+  it('Troops capabilities: the expertise die is printed as muster\'s reading, not as the text\'s', () => {
+    expect(fireteam.table('troops').columns.find((c) => c.key === 'expertise')!.label).toBe('Expertise (D6: our reading)');
+  });
+});
+
 describe('the sheets', () => {
   it('fit one page each on A4 and on Letter, in both units', () => {
     expectOnePagePerSheet(fireteam);
@@ -300,11 +328,11 @@ describe('the sheets', () => {
     expect(events.code).toBe(2);
     expect(events.stderr).toMatch(/--events: Fire Team tokens take no such option/);
   });
-  it('from the command line: the sheets, and rolled battles now that it has scenarios', async () => {
+  it('from the command line: the sheets, rolled battles and the campaign', async () => {
     const cwd = workdir();
     expect((await muster(['tables', 'fireteam', '-o', 'fireteam.pdf', '--quiet'], cwd)).code).toBe(0);
     const systems = JSON.parse((await muster(['systems', '--format', 'json'], cwd)).stdout) as { systems: { id: string; products: string[] }[] };
-    expect(systems.systems.find((s) => s.id === 'fireteam')!.products).toEqual(['tables', 'cards', 'tokens', 'scenario']);
+    expect(systems.systems.find((s) => s.id === 'fireteam')!.products).toEqual(['tables', 'cards', 'tokens', 'scenario', 'campaign']);
     const battle = await muster(['scenario', 'fireteam', '--seed', 'x', '--format', 'json'], cwd);
     expect(battle.code).toBe(0);
     expect(JSON.parse(battle.stdout)).toMatchObject({ system: 'fireteam', seed: 'x' });

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { loadRulesDb } from '../../data/load.js';
 import { checkInterrupted, UsageError } from '../../errors.js';
 import { moduleFor } from '../../systems/registry.js';
-import { emitDocument } from '../emit.js';
-import { prepareOutput, type CliIo, type RunInput } from '../io.js';
+import { emitDocument, outputFile } from '../emit.js';
+import { prepareOutput, refuseOverwritingInputs, type CliIo, type RunInput } from '../io.js';
 import { readStateBytes, replaceState, withStateLock } from '../state-store.js';
 import { dataInputs, resolveFrom, type ProductArgs } from '../options.js';
 import { cardPrint, type CutArgs } from '../print-options.js';
@@ -74,9 +74,30 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
   const system = db.system(args.system);
   const module = moduleFor(system.info.id);
   if (!module?.campaign || !system.info.products.includes('campaign')) throw new UsageError(`rule set "${system.info.id}" has no campaigns yet`);
-  if ((args.action === 'new' || args.action === 'booklet') && !args.quiet) io.stderr.write(`Seed: ${seed}\n`);
   const progress = args.quiet || args.action !== 'booklet' ? undefined : io.progress;
 
+  const inputs: RunInput[] = [...dataInputs(args.data, io.cwd)];
+  if (stateFile) {
+    for (const [suffix, what] of [['', 'the campaign state'], ['.bak', "the campaign state's backup"], ['.lock', "the campaign state's lock"]] as const) {
+      inputs.push({ path: `${stateFile}${suffix}`, what });
+    }
+  }
+  const emitOptions = {
+    format: args.format,
+    out: args.out,
+    quiet: args.quiet,
+    pageProgress: true,
+    inputs,
+    allowMissingGlyphs: args.allowMissingGlyphs,
+    defaultName: `${system.info.id}-campaign-${args.action}-${seed.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 40)}`,
+  };
+  if (!NO_DOCUMENT.has(args.action) && args.out !== undefined) {
+    // a refused -o is said before the state is touched
+    await prepareOutput(outputFile(args.out, io.cwd), '-o/--out', false);
+    await refuseOverwritingInputs(outputFile(args.out, io.cwd), '-o/--out', inputs);
+  }
+
+  if ((args.action === 'new' || (args.action === 'booklet' && !stateFile)) && !args.quiet) io.stderr.write(`Seed: ${seed}\n`);
   const step = async () => {
     let bytes: Uint8Array | undefined;
     if (use === 'create' && stateFile && (await lstat(stateFile).catch(() => undefined))) {
@@ -112,31 +133,16 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
     });
     progress?.stop();
     checkInterrupted(io.signal);
+    // the documents first: if they cannot be written, the state is left as it was
+    if (response.docs) await emitDocument(response.docs, emitOptions, io);
     if (response.stateText !== undefined && stateFile) await replaceState(stateFile, bytes, response.stateText, io);
     return response;
   };
   const response = stateFile && (use === 'create' || use === 'change') ? await withStateLock(stateFile, step) : await step();
-
+  // a booklet of a saved campaign rolls with the campaign's own seed, known once it is read
+  if (args.action === 'booklet' && stateFile && response.seed && !args.quiet) io.stderr.write(`Seed: ${response.seed}\n`);
   if (response.docs) {
-    const inputs: RunInput[] = [...dataInputs(args.data, io.cwd)];
-    if (stateFile) {
-      for (const [suffix, what] of [['', 'the campaign state'], ['.bak', "the campaign state's backup"], ['.lock', "the campaign state's lock"]] as const) {
-        inputs.push({ path: `${stateFile}${suffix}`, what });
-      }
-    }
-    await emitDocument(
-      response.docs,
-      {
-        format: args.format,
-        out: args.out,
-        quiet: args.quiet,
-        pageProgress: true,
-        inputs,
-        allowMissingGlyphs: args.allowMissingGlyphs,
-        defaultName: `${system.info.id}-campaign-${args.action}-${seed.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 40)}`,
-      },
-      io,
-    );
+    if (response.message && !args.quiet) io.stderr.write(`${response.message}\n`);
     return 0;
   }
   if (args.format === 'json' && response.json !== undefined) io.stdout.write(`${JSON.stringify(response.json, null, 2)}\n`);

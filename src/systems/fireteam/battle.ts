@@ -27,6 +27,19 @@ export interface BattleOptions {
   points?: number;
   /** set by a caller (a campaign) instead of thrown or rolled: the attacker, a side's reinforcement points */
   fixed?: { attacker?: Side; reinforcements?: Partial<Record<Side, number>> };
+  /**
+   * a campaign square: its terrain and jump-off points are set, so there is no patrol phase
+   * (the campaign's Battles); the JOPs are placed from the square's counts
+   */
+  square?: CampaignGround;
+}
+
+/** The ground a campaign battle is fought on. */
+export interface CampaignGround {
+  id: string;
+  name: string;
+  terrain: string;
+  jops: { attacker: number; defender: number };
 }
 
 export interface FtForceResult {
@@ -62,6 +75,8 @@ export interface FtBattleResult {
   patrol: Record<Side, { x: number; y: number }[]>;
   /** jump-off points each side places after the patrol phase */
   jops: Record<Side, number>;
+  /** a campaign battle: the square fought over, and each side's jump-off points set on the map, cm */
+  campaign?: { square: string; name: string; jopPoints: Record<Side, { x: number; y: number }[]> };
   forces: FtForceResult[];
   rolls: RollRecord[];
 }
@@ -75,9 +90,10 @@ export interface MarkerPlace {
 export interface RolledBattle {
   result: FtBattleResult;
   rosters: Record<Side, FtRoster>;
-  /** markers' places as seen from each side's edge, inches */
+  /** markers' places as seen from each side's edge, inches (JOPs in a campaign battle) */
   places: Record<Side, MarkerPlace[]>;
   battle: FtBattle;
+  square?: CampaignGround;
 }
 
 const half = (x: number) => Math.floor(x * 2) / 2;
@@ -122,7 +138,7 @@ export function rollBattle(data: FireTeamData, options: BattleOptions, rng: Rng,
   const battle = options.battle
     ? data.battles.find((b) => b.id === options.battle)!
     : log.draw(rng, data.battles, 'battle', (b) => b.name);
-  checkTable(data, battle, options.table);
+  if (!options.square) checkTable(data, battle, options.table);
 
   const allLists = [...data.lists.values()];
   const lists = {} as Record<Side, FtList>;
@@ -164,6 +180,7 @@ export function rollBattle(data: FireTeamData, options: BattleOptions, rng: Rng,
   }
 
   const tableIn = { width: options.table.width / CM_PER_IN, height: options.table.height / CM_PER_IN };
+  const square = options.square;
   const markers = data.patrol.markers + data.patrol.perExtraPlatoon * (perSide - 1);
   const zones: FtBattleResult['zones'] = [];
   const patrol = {} as Record<Side, { x: number; y: number }[]>;
@@ -178,18 +195,17 @@ export function rollBattle(data: FireTeamData, options: BattleOptions, rng: Rng,
     const margin = length > 2 * zone.margin ? zone.margin : 0;
     const lo = halfUp(margin);
     const hi = half(length - margin);
-    const toTable = (along: number, d: number) => {
-      switch (edge) {
-        case 'north': // facing south: its left is the east
-          return { x: tableIn.width - along, y: d };
-        case 'south':
-          return { x: along, y: tableIn.height - d };
-        case 'west': // facing east: its left is the north
-          return { x: d, y: along };
-        case 'east':
-          return { x: tableIn.width - d, y: tableIn.height - along };
-      }
-    };
+    const toTable = (along: number, d: number) => fromEdge(edge, tableIn, along, d);
+    if (square) {
+      // the square sets the JOPs: spread along the side's edge, the defender's a quarter of the
+      // way in (it holds the ground), the attacker's and an encounter's at the edge
+      const n = square.jops[role(side)];
+      const inset = battle.attacker === 'scenario' && side === defender ? half(depth / 4) : 1;
+      const step = n > 1 ? half((hi - lo) / (n - 1)) : 0;
+      places[side] = Array.from({ length: n }, (_, i) => ({ along: n > 1 ? lo + i * step : half((lo + hi) / 2), depth: inset }));
+      patrol[side] = [];
+      continue;
+    }
     const c1 = toTable(lo, from);
     const c2 = toTable(hi, to);
     const x = Math.min(cm(c1.x), cm(c2.x));
@@ -224,11 +240,34 @@ export function rollBattle(data: FireTeamData, options: BattleOptions, rng: Rng,
     table: { ...options.table },
     zones,
     patrol,
-    jops: { a: battle.jops[role('a')], b: battle.jops[role('b')] },
+    jops: square ? { a: square.jops[role('a')], b: square.jops[role('b')] } : { a: battle.jops[role('a')], b: battle.jops[role('b')] },
     forces,
     rolls: log.rolls,
   };
-  return { result, rosters, places, battle };
+  if (square) {
+    result.campaign = { square: square.id, name: square.name, jopPoints: { a: [], b: [] } };
+    for (const side of SIDES) result.campaign.jopPoints[side] = places[side].map((m) => toTableCm(deployment[side], tableIn, m));
+  }
+  return { result, rosters, places, battle, ...(square ? { square } : {}) };
+}
+
+/** A place measured from a side's edge, facing the enemy (along from its left corner, in from the edge), on the table in inches. */
+function fromEdge(edge: Edge, tableIn: { width: number; height: number }, along: number, depth: number): { x: number; y: number } {
+  switch (edge) {
+    case 'north': // facing south: its left is the east
+      return { x: tableIn.width - along, y: depth };
+    case 'south':
+      return { x: along, y: tableIn.height - depth };
+    case 'west': // facing east: its left is the north
+      return { x: depth, y: along };
+    case 'east':
+      return { x: tableIn.width - depth, y: tableIn.height - along };
+  }
+}
+
+function toTableCm(edge: Edge, tableIn: { width: number; height: number }, m: MarkerPlace): { x: number; y: number } {
+  const p = fromEdge(edge, tableIn, m.along, m.depth);
+  return { x: cm(p.x), y: cm(p.y) };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { SystemRules } from '../../data/load.js';
 import { deepFreeze } from '../../data/load.js';
 import { FolderIds } from '../../data/ids.js';
 import { parseFolderFiles } from '../../data/parse.js';
+import { loadTokenFolder } from '../../data/tokens.js';
 import { DataError, type DataProblem } from '../../errors.js';
 import { battlesFile, listsFile, type FtBattle, type FtDeployRules, type FtList, type FtPatrolRules, type FtQuality } from './schema.js';
 
@@ -124,4 +125,11 @@ export async function loadFireTeam(system: SystemRules): Promise<FireTeamData> {
   }
   if (problems.length > 0) throw new DataError(problems);
   return deepFreeze({ system, lists, battles: [...battles.values()], patrol: patrol!, deploy: deploy!, cards, troops });
+}
+
+/** The sides' colours are their patrol markers' (tokens patrol-a and patrol-b), so map and markers agree. */
+export async function loadSideColours(system: SystemRules): Promise<Record<string, string>> {
+  const tokens = await loadTokenFolder(system.dirs);
+  const colour = (id: string, fallback: string) => tokens.find((t) => t.id === id)?.colour ?? fallback;
+  return { a: colour('patrol-a', '#9b2c2c'), b: colour('patrol-b', '#1f4e79') };
 }

@@ -140,32 +140,12 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
   const how =
     battle.attacker === 'throw'
       ? `${attacker} won the throw for the attack (the appendix has the dice)`
-      : `${attacker} attacks: this battle gives the attack to the first side`;
+      : rolled.square
+        ? `${attacker} attacks: it is ${attacker}'s assault this campaign turn`
+        : `${attacker} attacks: this battle gives the attack to the first side`;
 
-  const briefing: Block[] = [
-    {
-      kind: 'text',
-      title: 'Briefing',
-      section: battle.section,
-      width: 'column',
-      paragraphs: [
-        `**${battle.name}.** ${battle.brief}`,
-        `${side('a')} against ${side('b')}. ${how}, so it acts and moves first each turn; ${SIDE_NAMES[result.defender]} defends.`,
-        `Seed **${result.seed}**: the same seed rolls this very packet again.`,
-        '**To win.** The rules leave victory to the players: agree before play what the attacker must take or hold. In the campaign, an attacker that does not win fails to take the ground.',
-      ],
-    },
-    textTable('setup', 'Setup', 'Battles and Scenarios', ['Item', 'Set or rolled'], [
-      ['Battle', battle.name],
-      ['Table', tableSize],
-      [SIDE_NAMES.a, `${listName('a')}, from the ${result.deployment.a} edge`],
-      [SIDE_NAMES.b, `${listName('b')}, from the ${result.deployment.b} edge`],
-      ['Attacker, moves first', attacker],
-      ['Players', `${result.players}, one platoon each`],
-      ['Points', `${budget('a')}; ${budget('b')}`],
-      ['Patrol markers', `${markers} a side`],
-      ['Jump-off points', `${SIDE_NAMES.a} ${result.jops.a}, ${SIDE_NAMES.b} ${result.jops.b}`],
-    ], 'column'),
+  // the patrol phase starts a stand-alone battle; a campaign square sets the ground instead
+  const patrolBlocks: Block[] = [
     {
       kind: 'text',
       title: 'Patrol phase',
@@ -196,6 +176,37 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
         `Each JOP goes within ${dist(patrolRules.jopRange, units)} of one of its side's patrol markers; in cover, out of sight or on a table edge; and behind the line joining the enemy's patrol markers.`,
       ],
     },
+  ];
+
+  const briefing: Block[] = [
+    {
+      kind: 'text',
+      title: 'Briefing',
+      section: battle.section,
+      width: 'column',
+      paragraphs: [
+        rolled.square
+          ? `**${battle.name}** for square ${rolled.square.id}, ${rolled.square.name}: ${result.battle === 'encounter' ? 'both sides went for the same ground and meet on it' : `${attacker} goes for ground ${SIDE_NAMES[result.defender]} holds or covers`}.`
+          : `**${battle.name}.** ${battle.brief}`,
+        `${side('a')} against ${side('b')}. ${how}, so it acts and moves first each turn; ${SIDE_NAMES[result.defender]} defends.`,
+        `Seed **${result.seed}**: the same seed rolls this very packet again.`,
+        rolled.square
+          ? `**To win.** ${result.battle === 'encounter' ? 'The winner takes the square it went for; a draw takes nothing.' : `${attacker} takes ${rolled.square.name} only by winning; anything else and the assault has failed.`} Agree before play what winning means on this ground.`
+          : '**To win.** The rules leave victory to the players: agree before play what the attacker must take or hold. In the campaign, an attacker that does not win fails to take the ground.',
+      ],
+    },
+    textTable('setup', 'Setup', 'Battles and Scenarios', ['Item', 'Set or rolled'], [
+      ['Battle', battle.name],
+      ['Table', tableSize],
+      [SIDE_NAMES.a, `${listName('a')}, from the ${result.deployment.a} edge`],
+      [SIDE_NAMES.b, `${listName('b')}, from the ${result.deployment.b} edge`],
+      ['Attacker, moves first', attacker],
+      ['Players', `${result.players}, one platoon each`],
+      ['Points', `${budget('a')}; ${budget('b')}`],
+      rolled.square ? ['Ground', `${rolled.square.id}, ${rolled.square.name}`] : ['Patrol markers', `${markers} a side`],
+      ['Jump-off points', `${SIDE_NAMES.a} ${result.jops.a}, ${SIDE_NAMES.b} ${result.jops.b}`],
+    ], 'column'),
+    ...(rolled.square ? campaignGround(rolled, units) : patrolBlocks),
     {
       kind: 'text',
       title: 'Deployment',
@@ -244,6 +255,33 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
   };
 }
 
+/** A campaign battle's ground: the square's terrain, and its jump-off points set on the map (no patrol phase). */
+function campaignGround(rolled: RolledBattle, units: Units): Block[] {
+  const square = rolled.square!;
+  const { result, places } = rolled;
+  return [
+    {
+      kind: 'text',
+      title: `The ground: ${square.name}`,
+      section: 'Forward, victory is near!: Battles',
+      width: 'column',
+      paragraphs: [
+        `**Square ${square.id}.** ${square.terrain}. Lay out the table to suit before the forces are set out.`,
+        `**No patrol phase.** In the campaign the square sets the jump-off points: ${SIDE_NAMES.a} ${result.jops.a}, ${SIDE_NAMES.b} ${result.jops.b}, on the marked points of the map${result.battle === 'attack' ? '; the defender holds the ground, so its points are within its own half' : ''}. Move one a little into cover if the terrain asks for it.`,
+      ],
+    },
+    textTable(
+      'jop-points',
+      'Jump-off points',
+      'Forward, victory is near!: Battles',
+      ['Side', 'JOP', 'From the corner on its left', 'In from its own edge'],
+      (['a', 'b'] as const).flatMap((s) => places[s].map((m, i) => [SIDE_NAMES[s], `J${i + 1}`, place(m.along, units), place(m.depth, units)])),
+      'column',
+      'Each side measures from its own table edge, facing the enemy.',
+    ),
+  ];
+}
+
 /** The table from above: the patrol zones, the markers' numbered starting points, the halves. */
 export function battleMap(rolled: RolledBattle, colours: Record<string, string>, units: Units): DrawingNode {
   const { result, rosters } = rolled;
@@ -256,19 +294,27 @@ export function battleMap(rolled: RolledBattle, colours: Record<string, string>,
     zones: result.zones,
     objectives: [],
     sides: { a: { name: `${SIDE_NAMES.a} (${rosters.a.list!.name})`, colour: colours['a']! }, b: { name: `${SIDE_NAMES.b} (${rosters.b.list!.name})`, colour: colours['b']! } },
-    markers: (['a', 'b'] as const).flatMap((s) => result.patrol[s].map((m, i) => ({ side: s, x: m.x, y: m.y, label: String(i + 1) }))),
+    markers: (['a', 'b'] as const).flatMap((s) =>
+      result.campaign ? result.campaign.jopPoints[s].map((m, i) => ({ side: s, x: m.x, y: m.y, label: `J${i + 1}` })) : result.patrol[s].map((m, i) => ({ side: s, x: m.x, y: m.y, label: String(i + 1) })),
+    ),
     dashed: [ns ? { x1: 0, y1: H / 2, x2: W, y2: H / 2, colour: '#62675c' } : { x1: W / 2, y1: 0, x2: W / 2, y2: H, colour: '#62675c' }],
     grid,
     zoneLabels: false,
     edgeNames: (['a', 'b'] as const).map((s) => ({ edge: result.deployment[s], side: s })),
     caption: `Table ${size}, drawn to scale, north at the top; grid lines every ${units === 'cm' ? '10 cm' : '6 in'}.`,
-    legend: [
-      { kind: 'zone', colour: colours['a']!, text: `${SIDE_NAMES.a} (${rosters.a.list!.name}): its markers start in this band` },
-      { kind: 'zone', colour: colours['b']!, text: `${SIDE_NAMES.b} (${rosters.b.list!.name}): its markers start in this band` },
-      { kind: 'marker', colour: colours['a']!, text: `${SIDE_NAMES.a}'s patrol markers, numbered as in the table` },
-      { kind: 'marker', colour: colours['b']!, text: `${SIDE_NAMES.b}'s patrol markers, numbered as in the table` },
-      { kind: 'dashed', colour: '#62675c', text: 'The line between the two halves' },
-    ],
+    legend: result.campaign
+      ? [
+          { kind: 'marker', colour: colours['a']!, text: `${SIDE_NAMES.a}'s jump-off points, J1 and on as in the table` },
+          { kind: 'marker', colour: colours['b']!, text: `${SIDE_NAMES.b}'s jump-off points, J1 and on as in the table` },
+          { kind: 'dashed', colour: '#62675c', text: 'The line between the two halves' },
+        ]
+      : [
+          { kind: 'zone', colour: colours['a']!, text: `${SIDE_NAMES.a} (${rosters.a.list!.name}): its markers start in this band` },
+          { kind: 'zone', colour: colours['b']!, text: `${SIDE_NAMES.b} (${rosters.b.list!.name}): its markers start in this band` },
+          { kind: 'marker', colour: colours['a']!, text: `${SIDE_NAMES.a}'s patrol markers, numbered as in the table` },
+          { kind: 'marker', colour: colours['b']!, text: `${SIDE_NAMES.b}'s patrol markers, numbered as in the table` },
+          { kind: 'dashed', colour: '#62675c', text: 'The line between the two halves' },
+        ],
     units,
   });
 }

@@ -1,14 +1,14 @@
 import { loadCardDecks } from '../../data/cards.js';
 import { forceWarnings, readForceFile, refuseIfStrict } from '../../data/force-file.js';
 import type { SystemRules } from '../../data/load.js';
-import { loadTokenFolder } from '../../data/tokens.js';
 import { buildDataCardDocument } from '../../doc/build-data-cards.js';
 import type { DocumentNode } from '../../doc/model.js';
 import { createRng } from '../../engine/dice.js';
 import { UsageError } from '../../errors.js';
 import type { CardsRequest, CardsResult, RuleSetModule, ScenarioRequest } from '../module.js';
 import { rollBattle } from './battle.js';
-import { loadFireTeam, type FireTeamData } from './data.js';
+import { fireTeamCampaign, loadCampaignBoard } from './campaign-module.js';
+import { loadFireTeam, loadSideColours, type FireTeamData } from './data.js';
 import { battlePacket, forceDocument } from './documents.js';
 import { checkForce, findList } from './force.js';
 import { forceFile } from './schema.js';
@@ -51,7 +51,7 @@ async function scenario(request: ScenarioRequest, sink: (result: unknown, packet
       return list.id;
     }) as [string, string];
   }
-  const colours = await sideColours(request.system);
+  const colours = await loadSideColours(request.system);
   for (let i = 0; i < request.count; i++) {
     const seed = request.count === 1 ? request.seed : `${request.seed}-${i + 1}`;
     const rolled = rollBattle(data, { battle: request.battle, lists, players: request.players, table: request.table, points: request.points }, createRng(seed), seed);
@@ -61,20 +61,15 @@ async function scenario(request: ScenarioRequest, sink: (result: unknown, packet
   }
 }
 
-/** The sides' colours are their patrol markers' (tokens patrol-a and patrol-b), so map and markers agree. */
-async function sideColours(system: SystemRules): Promise<Record<string, string>> {
-  const tokens = await loadTokenFolder(system.dirs);
-  const colour = (id: string, fallback: string) => tokens.find((t) => t.id === id)?.colour ?? fallback;
-  return { a: colour('patrol-a', '#9b2c2c'), b: colour('patrol-b', '#1f4e79') };
-}
-
 async function validate(system: SystemRules): Promise<string> {
   const data: FireTeamData = await loadFireTeam(system);
   const picks = [...data.lists.values()].reduce((n, l) => n + l.reinforcements.length, 0);
-  return `${data.lists.size} army lists, ${picks} reinforcement picks, ${data.battles.length} battles, ${data.cards.size} cards`;
+  const board = await loadCampaignBoard(system);
+  return `${data.lists.size} army lists, ${picks} reinforcement picks, ${data.battles.length} battles, ${data.cards.size} cards, a campaign map of ${board.order.length} squares`;
 }
 
 export const fireTeamModule: RuleSetModule = {
+  campaign: fireTeamCampaign,
   cards,
   scenario,
   validate,

@@ -1,0 +1,174 @@
+import { campaignLogTable } from '../../doc/campaign-log.js';
+import { documentMeta, type Block, type DocumentNode, type DrawingNode, type Paper, type Shape, type Units } from '../../doc/model.js';
+import type { SystemInfo } from '../../data/schema.js';
+import type { FireTeamCampaignState, Side } from './campaign-schema.js';
+import { assaultTargets, type CampaignBoard } from './campaign.js';
+
+/** The sides' colours on the campaign map: the same tints as their markers on a battle map. */
+export const SIDE_TINTS: Record<Side, { fill: string; ink: string }> = {
+  a: { fill: '#f1d9d4', ink: '#9b2c2c' },
+  b: { fill: '#d9e2ec', ink: '#1f4e79' },
+};
+const RIVER = '#3b7fb8';
+const VACANT = '#f6f5ef';
+const LINE = '#46573a';
+
+/**
+ * The campaign map as it stands: each square in its holder's tint with its name, the river
+ * drawn along the edges it cuts, breakout squares starred in the colour of the side that
+ * wants them.
+ */
+export function campaignMapDrawing(board: CampaignBoard, state: FireTeamCampaignState): DrawingNode {
+  const { map } = board;
+  const width = 176;
+  const cell = Math.min(width / map.columns, 34);
+  const w = cell * map.columns;
+  const shapes: Shape[] = [];
+  const x0 = (width - w) / 2;
+  const y0 = 6;
+  const corner = (id: string) => {
+    const sq = board.squares.get(id)!;
+    return { x: x0 + (sq.column - 1) * cell, y: y0 + (sq.row - 1) * cell };
+  };
+  for (let c = 1; c <= map.columns; c++) {
+    shapes.push({ kind: 'text', x: x0 + (c - 0.5) * cell, y: 2.5, text: String.fromCharCode(64 + c), size: 8, bold: true, align: 'center', color: '#62675c' });
+  }
+  for (const id of board.order) {
+    const sq = board.squares.get(id)!;
+    const { x, y } = corner(id);
+    const owner = state.owners[id];
+    shapes.push({ kind: 'rect', x, y, w: cell, h: cell, fill: owner ? SIDE_TINTS[owner].fill : VACANT, stroke: LINE, width: 0.4 });
+    shapes.push({ kind: 'text', x: x + 2, y: y + 4, text: id, size: 8, bold: true });
+    wrapName(sq.name, cell - 4).forEach((line, i) => shapes.push({ kind: 'text', x: x + 2, y: y + 9 + i * 3.4, text: line, size: 6.5 }));
+    if (owner) shapes.push({ kind: 'text', x: x + 2, y: y + cell - 3, text: state.names[owner], size: 6.5, bold: true, color: SIDE_TINTS[owner].ink });
+    for (const s of ['a', 'b'] as const) {
+      if (map.breakout[s].includes(id)) shapes.push({ kind: 'icon', x: x + cell - 7, y: y + 1.5, size: 5, name: 'star', color: SIDE_TINTS[s].ink });
+    }
+  }
+  for (const [p, q] of map.river?.cut ?? []) {
+    const a = board.squares.get(p)!;
+    const b = board.squares.get(q)!;
+    const { x, y } = corner(a.row < b.row || a.column < b.column ? p : q);
+    // the shared edge of two squares: below the upper one, or right of the left one
+    if (a.column === b.column) shapes.push({ kind: 'line', x1: x, y1: y + cell, x2: x + cell, y2: y + cell, width: 2.2, color: RIVER });
+    else shapes.push({ kind: 'line', x1: x + cell, y1: y, x2: x + cell, y2: y + cell, width: 2.2, color: RIVER });
+  }
+  const h = y0 + cell * map.rows;
+  // the legend, under the grid
+  const ly = h + 5;
+  const legend: [string, string][] = [
+    [state.names.a, SIDE_TINTS.a.fill],
+    [state.names.b, SIDE_TINTS.b.fill],
+    ['nobody', VACANT],
+  ];
+  legend.forEach(([who, fill], i) => {
+    shapes.push({ kind: 'rect', x: x0 + i * 44, y: ly - 2.5, w: 5, h: 5, fill, stroke: LINE, width: 0.3 });
+    shapes.push({ kind: 'text', x: x0 + i * 44 + 7, y: ly, text: `${who} holds`, size: 7 });
+  });
+  shapes.push({ kind: 'line', x1: x0, y1: ly + 7, x2: x0 + 6, y2: ly + 7, width: 2.2, color: RIVER });
+  shapes.push({ kind: 'text', x: x0 + 8, y: ly + 7, text: `${map.river?.name ?? 'the river'}: no way across here`, size: 7 });
+  shapes.push({ kind: 'icon', x: x0 + 88, y: ly + 4.5, size: 5, name: 'star', color: SIDE_TINTS.a.ink });
+  shapes.push({ kind: 'icon', x: x0 + 94, y: ly + 4.5, size: 5, name: 'star', color: SIDE_TINTS.b.ink });
+  shapes.push({ kind: 'text', x: x0 + 101, y: ly + 7, text: 'breakout square of the side in that colour', size: 7 });
+  return { title: `${map.name}: the map after turn ${state.pending.length > 0 || state.finished ? state.turn : state.turn - 1}`, width, height: ly + 10, shapes };
+}
+
+/** A square's name in lines that fit its width (a rough measure: condensed type at 6.5 pt). */
+function wrapName(name: string, width: number): string[] {
+  const perLine = Math.max(8, Math.floor(width / 1.45));
+  const lines: string[] = [];
+  for (const word of name.split(' ')) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && `${last} ${word}`.length <= perLine) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines.slice(0, 3);
+}
+
+/** The rules of the campaign in our own words, with the section they come from. */
+export function campaignRules(board: CampaignBoard, names: { a: string; b: string }): Block[] {
+  const { map } = board;
+  const f = map.forces;
+  return [
+    {
+      kind: 'text',
+      title: map.name,
+      section: map.section,
+      width: 'column',
+      paragraphs: [
+        map.story,
+        `**${names.a}** starts on ${map.deploy.a.join(', ')}; **${names.b}** on ${map.deploy.b.join(', ')}. The river is crossed only where the map shows no blue line.`,
+        `**Each turn** each side assaults one square next to one it holds. Both into the same empty square, or into two empty squares side by side: one encounter. Otherwise each side fights an attack against the other's defence: two games.`,
+        '**Battles.** The square sets the terrain and the jump-off points; there is no patrol phase. An attacker takes the square only by winning; an encounter drawn takes nothing. Losses are not carried to the next game.',
+      ],
+    },
+    {
+      kind: 'text',
+      title: 'Forces and the end',
+      section: map.section,
+      width: 'column',
+      paragraphs: [
+        `**Core** ${f.core} points a side (${f.corePerPlayer} a player, two a side), in every game.`,
+        `**Reinforcements** ${f.encounter} points a side in an encounter. In a turn of two games each side splits ${f.attackAndDefence} points: ${f.attack[0]} to ${f.attack[1]} where it attacks, the rest (${f.defence[0]} to ${f.defence[1]}) where it defends.`,
+        `**The end (muster's, the text gives none).** Hold one of your starred breakout squares when a turn's games are done and you win. After turn ${map.endAfterTurns}, more squares held wins; equal is a draw.`,
+      ],
+    },
+  ];
+}
+
+/** Next turn's orders as a player writes them before the battles. */
+function ordersTable(state: FireTeamCampaignState, board: CampaignBoard): Block[] {
+  if (state.finished) {
+    return [{ kind: 'text', title: 'The campaign is over', section: board.map.section, width: 'full', paragraphs: [`${state.outcome ?? 'Finished'}.`] }];
+  }
+  const targets = state.pending.length > 0 ? undefined : { a: assaultTargets(state, board, 'a'), b: assaultTargets(state, board, 'b') };
+  const paragraphs = state.pending.length > 0
+    ? state.pending.map((p) => `**Battle ${p.battle}** of turn ${state.turn}: ${p.kind === 'encounter' ? `an encounter at ${p.square}` : `${state.names[p.attacker!]} attacks ${p.square}`}, ${state.names.a} ${p.points.a} and ${state.names.b} ${p.points.b} reinforcement points${p.result ? `; ${p.result === 'draw' ? 'drawn' : `won by ${state.names[p.result]}`}` : ''}.`)
+    : [`**Turn ${state.turn}.** ${state.names.a} may assault ${targets!.a.join(', ')}; ${state.names.b} may assault ${targets!.b.join(', ')}.`];
+  return [{ kind: 'text', title: state.pending.length > 0 ? `Turn ${state.turn}: battles to fight` : `Turn ${state.turn}: where each side may go`, section: board.map.section, width: 'full', paragraphs }];
+}
+
+/**
+ * The campaign booklet: the map as it stands, the rules in short, the log of every battle so
+ * far with rows for the rest, and where each side may go next.
+ */
+export function campaignBooklet(
+  board: CampaignBoard,
+  state: FireTeamCampaignState,
+  info: SystemInfo,
+  options: { paper: Paper; units: Units; toolVersion: string },
+): DocumentNode {
+  const { names } = state;
+  const played = state.log.map((l) => [
+    String(l.turn),
+    String(l.battle),
+    l.kind === 'encounter' ? 'encounter' : 'attack',
+    `${l.square} ${board.squares.get(l.square)?.name ?? ''}`.trim(),
+    l.attacker ? names[l.attacker] : '—',
+    l.winner === 'draw' ? 'draw' : names[l.winner],
+    l.event,
+  ]);
+  return {
+    meta: documentMeta(info, `Campaign: ${board.map.name}`, { ...options, seed: state.seed }),
+    sheets: [
+      {
+        title: `${board.map.name}: ${names.a} against ${names.b}`,
+        blocks: [
+          ...campaignRules(board, names),
+          ...ordersTable(state, board),
+          campaignLogTable({
+            id: 'campaign-log',
+            title: 'Campaign log: every battle, turn by turn',
+            section: board.map.section,
+            columns: ['Turn', 'Battle', 'Kind', 'Square', 'Attacker', 'Winner', 'What happened'],
+            played,
+            rows: Math.max(played.length + 6, 14),
+          }),
+        ],
+      },
+    ],
+    drawings: [campaignMapDrawing(board, state)],
+    drawingsTitle: 'The campaign map',
+    drawingsAfterSheet: 1,
+  };
+}

@@ -1,0 +1,215 @@
+import type { SystemRules } from '../../data/load.js';
+import { parseFolderFiles } from '../../data/parse.js';
+import { formatState, parseState } from '../../data/state-file.js';
+import type { DocumentNode } from '../../doc/model.js';
+import { createRng } from '../../engine/dice.js';
+import { DataError, UsageError, type DataProblem } from '../../errors.js';
+import type { CampaignRequest, CampaignResponse } from '../module.js';
+import { rollBattle } from './battle.js';
+import { campaignBooklet } from './campaign-documents.js';
+import { campaignFile, FIRETEAM_CAMPAIGN_FORMAT, type FireTeamCampaignState, type PendingBattle, type Side } from './campaign-schema.js';
+import {
+  assaultTargets,
+  buildBoard,
+  CampaignRuleError,
+  declareAssaults,
+  fireTeamCampaignStatus,
+  newFireTeamCampaign,
+  recordBattle,
+  type CampaignBoard,
+} from './campaign.js';
+import { loadFireTeam, loadSideColours, type FireTeamData } from './data.js';
+import { battlePacket } from './documents.js';
+import { findList } from './force.js';
+
+/** The campaign the text gives; a club replaces its map with a campaign file of the same id. */
+const CAMPAIGN_ID = 'forward-victory';
+/** Campaign battles are two players a side, one platoon each (the campaign's Forces). */
+const PLAYERS = 4;
+/** The text's table, 6 x 4 ft. */
+const TABLE = { width: 183, height: 122 };
+
+/** The campaign map from the data folders, checked; a house folder's file of the same id replaces it. */
+export async function loadCampaignBoard(system: SystemRules): Promise<CampaignBoard> {
+  const problems: DataProblem[] = [];
+  let found: { file: string; map: ReturnType<typeof campaignFile.parse>['campaign'] } | undefined;
+  for (const { file, data } of await parseFolderFiles(system.dirs, 'campaign', campaignFile, problems)) {
+    if (data.campaign.id === CAMPAIGN_ID) found = { file, map: data.campaign };
+  }
+  if (problems.length > 0) throw new DataError(problems);
+  if (!found) throw new UsageError(`rule set "${system.info.id}" has no campaign map "${CAMPAIGN_ID}" in its campaign/ folder`);
+  const { board, problems: mapProblems } = buildBoard(found.map, found.file);
+  if (!board) throw new DataError(mapProblems);
+  return board;
+}
+
+/** "a:C5" -> side and text; each side once. */
+function bySide(option: string, given: readonly string[], example: string): Partial<Record<Side, string>> {
+  const out: Partial<Record<Side, string>> = {};
+  for (const text of given) {
+    const match = /^\s*([ab])\s*:\s*(\S+)\s*$/i.exec(text);
+    if (!match) throw new UsageError(`${option} "${text}": write it as side:value, like ${example}`);
+    const side = match[1]!.toLowerCase() as Side;
+    if (out[side] !== undefined) throw new UsageError(`${option}: side ${side} is given twice; give each side once`);
+    out[side] = match[2]!;
+  }
+  return out;
+}
+
+function parseAssaults(given: readonly string[], state: FireTeamCampaignState, board: CampaignBoard): Record<Side, string> {
+  const found = bySide('--assault', given, 'a:C5');
+  const missing = (['a', 'b'] as const).filter((s) => found[s] === undefined);
+  if (missing.length > 0) {
+    throw new UsageError(
+      `--assault: give both sides' squares, like --assault a:${assaultTargets(state, board, 'a')[0] ?? 'C5'} --assault b:${assaultTargets(state, board, 'b')[0] ?? 'C2'} (missing: ${missing.join(', ')})`,
+    );
+  }
+  return { a: found.a!.toUpperCase(), b: found.b!.toUpperCase() };
+}
+
+function parseSplit(given: readonly string[], board: CampaignBoard): Record<Side, number> {
+  const found = bySide('--split', given, 'a:5');
+  const [lo, hi] = board.map.forces.attack;
+  const middle = Math.round((lo + hi) / 2);
+  const out = { a: middle, b: middle };
+  for (const s of ['a', 'b'] as const) {
+    if (found[s] === undefined) continue;
+    const n = Number(found[s]);
+    if (!Number.isInteger(n)) throw new UsageError(`--split ${s}:${found[s]}: give the points of ${board.map.forces.attackAndDefence} that go to the attack, a whole number from ${lo} to ${hi}`);
+    out[s] = n;
+  }
+  return out;
+}
+
+function parseLists(text: string | undefined, data: FireTeamData, board: CampaignBoard): Record<Side, string> {
+  const wanted = text === undefined ? [board.map.sides.a.list, board.map.sides.b.list] : text.split(',').map((t) => t.trim());
+  if (wanted.length !== 2 || wanted.some((w) => w === '')) throw new UsageError(`--lists "${text}": give two army lists, side A's and side B's, like russians,finns`);
+  const ids = wanted.map((w) => {
+    const list = findList(data, w);
+    if (!list) throw new UsageError(`--lists: unknown army list "${w}"; known: ${[...data.lists.keys()].join(', ')}`);
+    return list.id;
+  });
+  return { a: ids[0]!, b: ids[1]! };
+}
+
+function statusLine(state: FireTeamCampaignState, board: CampaignBoard): string {
+  if (state.finished) return `The campaign is over: ${state.outcome}.`;
+  const held = { a: 0, b: 0 };
+  for (const owner of Object.values(state.owners)) held[owner] += 1;
+  const holdings = `${state.names.a} holds ${held.a} squares, ${state.names.b} ${held.b}`;
+  const open = state.pending.filter((p) => p.result === null);
+  if (open.length > 0) {
+    const what = open.map((p) => `battle ${p.battle}, ${p.kind === 'encounter' ? `the encounter at ${p.square}` : `${state.names[p.attacker!]} attacks ${p.square}`}`);
+    return `Turn ${state.turn}: ${holdings}. To record: ${what.join('; ')} (record --battle N --winner a|b|draw).`;
+  }
+  return `Turn ${state.turn}: ${holdings}. Next: each side assaults a square (next --assault a:SQUARE --assault b:SQUARE); ${state.names.a} may go to ${assaultTargets(state, board, 'a').join(', ')}; ${state.names.b} to ${assaultTargets(state, board, 'b').join(', ')}.`;
+}
+
+async function battlePackets(request: CampaignRequest, state: FireTeamCampaignState, board: CampaignBoard, data: FireTeamData, battles: readonly PendingBattle[]): Promise<DocumentNode[]> {
+  const colours = await loadSideColours(request.system);
+  return battles.map((p) => {
+    const seed = `${state.seed}/turn-${state.turn}/battle-${p.battle}`;
+    const square = board.squares.get(p.square)!;
+    const rolled = rollBattle(
+      data,
+      {
+        battle: p.kind,
+        lists: [state.lists.a, state.lists.b],
+        players: PLAYERS,
+        table: TABLE,
+        fixed: { ...(p.attacker ? { attacker: p.attacker } : {}), reinforcements: p.points },
+        square: { id: square.id, name: square.name, terrain: square.terrain, jops: square.jops },
+      },
+      createRng(seed),
+      seed,
+    );
+    return battlePacket(rolled, data, colours, { print: request.print, units: request.units, paper: request.paper, toolVersion: request.toolVersion });
+  });
+}
+
+/**
+ * `muster campaign fireteam`: "Forward, victory is near!" on muster's map. `next` with both
+ * sides' assaults sets the turn's battles (a change of the state) and prints their packets;
+ * `record` enters each battle's result; the booklet draws the map as it stands.
+ */
+export async function fireTeamCampaign(request: CampaignRequest): Promise<CampaignResponse> {
+  const refused = [
+    request.solo && '--solo',
+    request.victory && '--victory',
+    request.combatScore && '--combat-score',
+    request.salvage.length > 0 && '--salvage',
+    request.upgrade.length > 0 && '--upgrade',
+  ].filter((o): o is string => typeof o === 'string');
+  if (refused.length > 0) throw new UsageError(`${refused.join(', ')}: a Fire Team campaign takes no such option; see muster campaign --help`);
+  const [data, board] = await Promise.all([loadFireTeam(request.system), loadCampaignBoard(request.system)]);
+  const format = (state: FireTeamCampaignState) => formatState(state, FIRETEAM_CAMPAIGN_FORMAT, request.toolVersion);
+  const fresh = () =>
+    newFireTeamCampaign(board, {
+      seed: request.seed,
+      names: request.names ?? { a: board.map.sides.a.name, b: board.map.sides.b.name },
+      lists: parseLists(request.lists, data, board),
+    });
+  const read = () => {
+    const state = parseState(request.state!.bytes, request.state!.file, FIRETEAM_CAMPAIGN_FORMAT, { toolVersion: request.toolVersion, backup: request.state!.backup });
+    if (state.system !== request.system.info.id) throw new UsageError(`--state ${request.state!.file}: is a campaign of rule set "${state.system}"; run muster campaign ${state.system} ${request.action} with it`);
+    if (state.campaign !== board.map.id) throw new UsageError(`--state ${request.state!.file}: is a campaign on the map "${state.campaign}", which the data does not have`);
+    return state;
+  };
+  const outOfTurn = [request.assault.length > 0 && request.action !== 'next' && '--assault', request.split.length > 0 && request.action !== 'next' && '--split', request.battle !== undefined && request.action !== 'record' && '--battle'].filter(
+    (o): o is string => typeof o === 'string',
+  );
+  if (outOfTurn.length > 0) throw new UsageError(`${outOfTurn.join(', ')}: not for campaign ${request.action} (--assault and --split go with next, --battle with record)`);
+  if (request.lists !== undefined && request.action !== 'new' && !(request.action === 'booklet' && !request.state)) {
+    throw new UsageError('--lists: the army lists are chosen when the campaign is made (campaign new)');
+  }
+
+  try {
+    switch (request.action) {
+      case 'new': {
+        const state = fresh();
+        return {
+          stateText: format(state),
+          message: `New campaign, ${board.map.name}: ${state.names.a} (${data.lists.get(state.lists.a)!.name}) against ${state.names.b} (${data.lists.get(state.lists.b)!.name}). ${statusLine(state, board)}`,
+          json: fireTeamCampaignStatus(state, board),
+        };
+      }
+      case 'status': {
+        const state = read();
+        return { json: fireTeamCampaignStatus(state, board), message: statusLine(state, board) };
+      }
+      case 'booklet': {
+        const state = request.state ? read() : fresh();
+        return { seed: state.seed, docs: [campaignBooklet(board, state, request.system.info, { paper: request.paper, units: request.units, toolVersion: request.toolVersion })] };
+      }
+      case 'next': {
+        const state = read();
+        if (request.assault.length === 0) {
+          const open = state.pending.filter((p) => p.result === null);
+          if (open.length === 0) throw new CampaignRuleError(statusLine(state, board));
+          return { docs: await battlePackets(request, state, board, data, open) };
+        }
+        const next = declareAssaults(state, board, parseAssaults(request.assault, state, board), parseSplit(request.split, board));
+        const kinds = next.pending.map((p) => (p.kind === 'encounter' ? `an encounter at ${p.square}` : `${next.names[p.attacker!]} attacks ${p.square}`));
+        return {
+          stateText: format(next),
+          message: `Turn ${next.turn}: ${kinds.join('; ')}.`,
+          docs: await battlePackets(request, next, board, data, next.pending),
+        };
+      }
+      case 'record': {
+        const state = read();
+        if (!request.winner) throw new UsageError('record needs --winner a|b|draw (and --battle N when the turn has two battles)');
+        const open = state.pending.filter((p) => p.result === null);
+        const battle = request.battle ?? (open.length === 1 ? open[0]!.battle : undefined);
+        if (battle === undefined) {
+          throw new UsageError(open.length === 0 ? statusLine(state, board) : `record: turn ${state.turn} has ${open.length} battles to record; say which with --battle ${open.map((p) => p.battle).join(' or --battle ')}`);
+        }
+        const next = recordBattle(state, board, battle, request.winner);
+        return { stateText: format(next), message: `Battle ${battle} of turn ${state.turn}: ${next.log[next.log.length - 1]!.event}. ${statusLine(next, board)}`, json: fireTeamCampaignStatus(next, board) };
+      }
+    }
+  } catch (error) {
+    if (error instanceof CampaignRuleError) throw new UsageError(error.message);
+    throw error;
+  }
+}

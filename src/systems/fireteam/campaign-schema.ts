@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import type { StateFormat } from '../../data/state-file.js';
+
+const SQUARE_ID = /^[A-Z][1-9][0-9]?$/;
+const squareId = z.string().regex(SQUARE_ID, 'a square is named by its column letter and row number, like C4');
+const side = z.enum(['a', 'b']);
+const text = (max: number) => z.string().trim().min(1).max(max);
+const whole = (min: number, max: number) => z.number().int().min(min).max(max);
+const bounds = z.tuple([whole(0, 20), whole(0, 20)]).refine(([lo, hi]) => lo <= hi, 'the lower bound first');
+
+/** A campaign map as data: a club may draw its own (design.md section 1: the campaign map). */
+export const campaignMap = z
+  .object({
+    id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case words joined by hyphens').max(40),
+    name: text(80),
+    section: text(120),
+    story: text(400),
+    sides: z.object({ a: z.object({ name: text(40), list: text(40) }).strict(), b: z.object({ name: text(40), list: text(40) }).strict() }).strict(),
+    columns: whole(2, 12),
+    rows: whole(2, 12),
+    deploy: z.object({ a: z.array(squareId).min(1).max(40), b: z.array(squareId).min(1).max(40) }).strict(),
+    breakout: z.object({ a: z.array(squareId).min(1).max(40), b: z.array(squareId).min(1).max(40) }).strict(),
+    river: z.object({ name: text(40), cut: z.array(z.tuple([squareId, squareId])).max(100) }).strict().optional(),
+    endAfterTurns: whole(1, 50),
+    forces: z
+      .object({ core: whole(0, 40), corePerPlayer: whole(0, 20), encounter: whole(0, 20), attackAndDefence: whole(0, 40), attack: bounds, defence: bounds })
+      .strict(),
+    note: text(1000).optional(),
+    squares: z
+      .array(z.object({ id: squareId, name: text(60), terrain: text(200), jops: z.object({ attacker: whole(1, 6), defender: whole(1, 6) }).strict() }).strict())
+      .min(4)
+      .max(144),
+  })
+  .strict();
+
+export const campaignFile = z.object({ campaign: campaignMap }).strict();
+export type CampaignMap = z.infer<typeof campaignMap>;
+export type Side = z.infer<typeof side>;
+
+const pendingBattle = z
+  .object({
+    battle: whole(1, 2),
+    kind: z.enum(['encounter', 'attack']),
+    /** the square fought over (an encounter over two squares side by side: side a's) */
+    square: squareId,
+    /** each side's square, where an encounter is fought over two */
+    squares: z.object({ a: squareId, b: squareId }).strict(),
+    attacker: side.nullable(),
+    /** reinforcement points a side brings to this battle */
+    points: z.object({ a: whole(0, 20), b: whole(0, 20) }).strict(),
+    result: z.enum(['a', 'b', 'draw']).nullable(),
+  })
+  .strict();
+
+const logEntry = z
+  .object({
+    turn: whole(1, 50),
+    battle: whole(1, 2),
+    kind: z.enum(['encounter', 'attack']),
+    square: squareId,
+    attacker: side.nullable(),
+    winner: z.enum(['a', 'b', 'draw']),
+    event: text(300),
+  })
+  .strict();
+
+export const fireTeamCampaignState = z
+  .object({
+    version: z.literal(1),
+    system: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be a rule-set id such as fireteam').max(40),
+    campaign: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(40),
+    seed: z.string().max(200),
+    names: z.object({ a: text(60), b: text(60) }).strict(),
+    lists: z.object({ a: text(40), b: text(40) }).strict(),
+    /** the turn being played, from 1 */
+    turn: whole(1, 51),
+    /** who holds each square; a square nobody holds is left out */
+    owners: z.record(squareId, side),
+    pending: z.array(pendingBattle).max(2),
+    log: z.array(logEntry).max(100),
+    finished: z.boolean(),
+    winner: side.nullable(),
+    /** why it ended */
+    outcome: z.string().max(300).nullable(),
+  })
+  .strict()
+  .superRefine((state, ctx) => {
+    if (state.winner !== null && !state.finished) ctx.addIssue({ code: 'custom', path: ['winner'], message: 'is set but the campaign is not finished' });
+    if (state.finished && state.pending.length > 0) ctx.addIssue({ code: 'custom', path: ['pending'], message: 'a finished campaign has no battles to fight' });
+  });
+
+export type FireTeamCampaignState = z.infer<typeof fireTeamCampaignState>;
+export type PendingBattle = z.infer<typeof pendingBattle>;
+
+export const FIRETEAM_CAMPAIGN_FORMAT: StateFormat<FireTeamCampaignState> = { schema: fireTeamCampaignState, version: 1, what: 'campaign state' };

@@ -1,0 +1,236 @@
+import type { DataProblem } from '../../errors.js';
+import type { CampaignMap, FireTeamCampaignState, PendingBattle, Side } from './campaign-schema.js';
+
+/**
+ * "Forward, victory is near!" as pure functions of a map and a state: each turn both sides
+ * assault one square; one encounter or two attack-versus-defence games decide who holds what.
+ */
+export class CampaignRuleError extends Error {}
+
+const SIDES = ['a', 'b'] as const;
+const other = (s: Side): Side => (s === 'a' ? 'b' : 'a');
+
+export interface MapSquare {
+  id: string;
+  name: string;
+  terrain: string;
+  jops: { attacker: number; defender: number };
+  column: number;
+  row: number;
+}
+
+/** A map with its squares found by id and each square's neighbours worked out once. */
+export interface CampaignBoard {
+  map: CampaignMap;
+  squares: ReadonlyMap<string, MapSquare>;
+  /** squares in reading order: row by row from the north, west to east */
+  order: readonly string[];
+  neighbours: ReadonlyMap<string, readonly string[]>;
+}
+
+const columnOf = (id: string) => id.charCodeAt(0) - 'A'.charCodeAt(0) + 1;
+const rowOf = (id: string) => Number(id.slice(1));
+
+/**
+ * Checks a map and works out its neighbours: every square of the grid is there once, the
+ * zones and the river name squares of the map, a cut separates two neighbours. Problems are
+ * returned with the field at fault, so a club's own map gets messages it can act on.
+ */
+export function buildBoard(map: CampaignMap, file: string): { board?: CampaignBoard; problems: DataProblem[] } {
+  const problems: DataProblem[] = [];
+  const at = (path: string, message: string) => problems.push({ file, path, message });
+  const squares = new Map<string, MapSquare>();
+  map.squares.forEach((square, i) => {
+    const column = columnOf(square.id);
+    const row = rowOf(square.id);
+    if (squares.has(square.id)) at(`campaign.squares[${i}].id`, `"${square.id}" is listed twice`);
+    else if (column > map.columns || row > map.rows || row < 1) at(`campaign.squares[${i}].id`, `"${square.id}" lies off a map of ${map.columns} columns (A to ${String.fromCharCode(64 + map.columns)}) and ${map.rows} rows`);
+    else squares.set(square.id, { ...square, column, row });
+  });
+  const order: string[] = [];
+  for (let row = 1; row <= map.rows; row++) {
+    for (let column = 1; column <= map.columns; column++) {
+      const id = `${String.fromCharCode(64 + column)}${row}`;
+      if (!squares.has(id) && problems.length === 0) at('campaign.squares', `square ${id} is missing: every square of the grid is listed`);
+      order.push(id);
+    }
+  }
+  const known = (path: string, id: string) => {
+    if (!squares.has(id)) at(path, `"${id}" is not a square of the map`);
+  };
+  for (const s of SIDES) {
+    map.deploy[s].forEach((id, i) => known(`campaign.deploy.${s}[${i}]`, id));
+    map.breakout[s].forEach((id, i) => known(`campaign.breakout.${s}[${i}]`, id));
+  }
+  map.deploy.a.forEach((id, i) => {
+    if (map.deploy.b.includes(id)) at(`campaign.deploy.a[${i}]`, `"${id}" is in both sides' deployment zones`);
+  });
+  const cuts = new Set<string>();
+  (map.river?.cut ?? []).forEach(([x, y], i) => {
+    known(`campaign.river.cut[${i}][0]`, x);
+    known(`campaign.river.cut[${i}][1]`, y);
+    if (Math.abs(columnOf(x) - columnOf(y)) + Math.abs(rowOf(x) - rowOf(y)) !== 1) at(`campaign.river.cut[${i}]`, `${x} and ${y} are not side by side, so there is nothing to cut`);
+    cuts.add(`${x}|${y}`).add(`${y}|${x}`);
+  });
+  const { attack, defence } = map.forces;
+  if (!(attack[0] + defence[0] <= map.forces.attackAndDefence && map.forces.attackAndDefence <= attack[1] + defence[1])) {
+    at('campaign.forces', `no split of ${map.forces.attackAndDefence} points gives ${attack[0]} to ${attack[1]} for the attack and ${defence[0]} to ${defence[1]} for the defence`);
+  }
+  if (problems.length > 0) return { problems };
+  const neighbours = new Map<string, string[]>();
+  for (const id of order) {
+    const square = squares.get(id)!;
+    const around = [
+      [0, -1],
+      [-1, 0],
+      [1, 0],
+      [0, 1],
+    ]
+      .map(([dc, dr]) => `${String.fromCharCode(64 + square.column + dc!)}${square.row + dr!}`)
+      .filter((n) => squares.has(n) && !cuts.has(`${id}|${n}`));
+    neighbours.set(id, around);
+  }
+  return { board: { map, squares, order, neighbours }, problems };
+}
+
+/** A new campaign: each side holds its deployment zone; nobody holds the rest. */
+export function newFireTeamCampaign(board: CampaignBoard, options: { seed: string; names: { a: string; b: string }; lists: { a: string; b: string } }): FireTeamCampaignState {
+  const owners: Record<string, Side> = {};
+  for (const id of board.order) {
+    for (const s of SIDES) if (board.map.deploy[s].includes(id)) owners[id] = s;
+  }
+  return {
+    version: 1,
+    system: 'fireteam',
+    campaign: board.map.id,
+    seed: options.seed,
+    names: options.names,
+    lists: options.lists,
+    turn: 1,
+    owners,
+    pending: [],
+    log: [],
+    finished: false,
+    winner: null,
+    outcome: null,
+  };
+}
+
+const squareName = (board: CampaignBoard, id: string) => `${id} (${board.squares.get(id)?.name ?? id})`;
+
+/** Where a side may assault: a square it does not hold, next to one it does. */
+export function assaultTargets(state: FireTeamCampaignState, board: CampaignBoard, s: Side): string[] {
+  return board.order.filter((id) => state.owners[id] !== s && board.neighbours.get(id)!.some((n) => state.owners[n] === s));
+}
+
+/**
+ * The turn's assaults: one square a side, and how each side splits its attack-and-defence
+ * points (the attack's share; the rest defends). Both into one vacant square, or into two
+ * vacant squares side by side, is one encounter; anything else is two attack-versus-defence
+ * games, each side attacking once.
+ */
+export function declareAssaults(state: FireTeamCampaignState, board: CampaignBoard, assaults: Record<Side, string>, split: Record<Side, number>): FireTeamCampaignState {
+  if (state.finished) throw new CampaignRuleError(`the campaign is over (${state.outcome ?? 'finished'}); start a new one`);
+  const open = state.pending.filter((p) => p.result === null);
+  if (open.length > 0) throw new CampaignRuleError(`turn ${state.turn}'s battles are not all recorded: record ${open.map((p) => `battle ${p.battle}`).join(' and ')} first`);
+  const { forces } = board.map;
+  for (const s of SIDES) {
+    const target = assaults[s];
+    if (!board.squares.has(target)) throw new CampaignRuleError(`${state.names[s]} assaults ${target}: there is no such square; the map runs from A1 to ${board.order[board.order.length - 1]}`);
+    if (state.owners[target] === s) throw new CampaignRuleError(`${state.names[s]} assaults ${squareName(board, target)}, which it holds already; choose from ${assaultTargets(state, board, s).join(', ')}`);
+    if (!board.neighbours.get(target)!.some((n) => state.owners[n] === s)) {
+      throw new CampaignRuleError(`${state.names[s]} assaults ${squareName(board, target)}, which is not next to a square it holds; choose from ${assaultTargets(state, board, s).join(', ')}`);
+    }
+    const share = split[s];
+    const rest = forces.attackAndDefence - share;
+    if (!(Number.isInteger(share) && share >= forces.attack[0] && share <= forces.attack[1] && rest >= forces.defence[0] && rest <= forces.defence[1])) {
+      throw new CampaignRuleError(
+        `${state.names[s]} puts ${share} of its ${forces.attackAndDefence} points into the attack; the attack takes ${forces.attack[0]} to ${forces.attack[1]} and the defence the rest, ${forces.defence[0]} to ${forces.defence[1]}`,
+      );
+    }
+  }
+  const vacant = (id: string) => state.owners[id] === undefined;
+  const meet = assaults.a === assaults.b || (vacant(assaults.a) && vacant(assaults.b) && board.neighbours.get(assaults.a)!.includes(assaults.b));
+  const pending: PendingBattle[] = meet
+    ? [{ battle: 1, kind: 'encounter', square: assaults.a, squares: { ...assaults }, attacker: null, points: { a: forces.encounter, b: forces.encounter }, result: null }]
+    : SIDES.map((attacker, i) => {
+        const defender = other(attacker);
+        const points = { a: 0, b: 0 };
+        points[attacker] = split[attacker];
+        points[defender] = forces.attackAndDefence - split[defender];
+        return { battle: i + 1, kind: 'attack' as const, square: assaults[attacker], squares: { ...assaults }, attacker, points, result: null };
+      });
+  return { ...state, pending };
+}
+
+/**
+ * One battle's result: an attacker who wins takes the square, one who does not has failed; an
+ * encounter's winner takes the square it went for, a draw takes nothing. When the turn's last
+ * battle is in, the turn ends: a side holding one of its breakout squares wins; after the last
+ * turn, the side holding more squares.
+ */
+export function recordBattle(state: FireTeamCampaignState, board: CampaignBoard, battle: number, winner: Side | 'draw'): FireTeamCampaignState {
+  if (state.finished) throw new CampaignRuleError(`the campaign is over (${state.outcome ?? 'finished'}); start a new one`);
+  if (state.pending.length === 0) throw new CampaignRuleError(`no battles are waiting: launch turn ${state.turn}'s assaults with next --assault a:SQUARE --assault b:SQUARE`);
+  const found = state.pending.find((p) => p.battle === battle);
+  if (!found) throw new CampaignRuleError(`turn ${state.turn} has battle${state.pending.length > 1 ? 's 1 and 2' : ' 1'} only, not battle ${battle}`);
+  if (found.result !== null) throw new CampaignRuleError(`battle ${battle} of turn ${state.turn} is recorded already (${found.result === 'draw' ? 'a draw' : `${state.names[found.result]} won`})`);
+  const owners = { ...state.owners };
+  let event: string;
+  if (found.kind === 'attack') {
+    const attacker = found.attacker!;
+    if (winner === attacker) {
+      owners[found.square] = attacker;
+      event = `${state.names[attacker]} takes ${squareName(board, found.square)}`;
+    } else {
+      event = `${state.names[attacker]}'s assault on ${squareName(board, found.square)} fails${winner === 'draw' ? ' (a draw is no win for the attacker)' : ''}`;
+    }
+  } else if (winner === 'draw') {
+    event = `the encounter at ${squareName(board, found.square)} is drawn: neither side takes ground`;
+  } else {
+    owners[found.squares[winner]] = winner;
+    event = `${state.names[winner]} wins the encounter and takes ${squareName(board, found.squares[winner])}`;
+  }
+  const pending = state.pending.map((p) => (p.battle === battle ? { ...p, result: winner } : p));
+  const log = [...state.log, { turn: state.turn, battle, kind: found.kind, square: found.square, attacker: found.attacker, winner, event }];
+  const next: FireTeamCampaignState = { ...state, owners, pending, log };
+  return pending.every((p) => p.result !== null) ? endTurn(next, board) : next;
+}
+
+function endTurn(state: FireTeamCampaignState, board: CampaignBoard): FireTeamCampaignState {
+  const broke = SIDES.filter((s) => board.map.breakout[s].some((id) => state.owners[id] === s));
+  const base = { ...state, pending: [] };
+  if (broke.length === 1) {
+    const s = broke[0]!;
+    const where = board.map.breakout[s].filter((id) => state.owners[id] === s).map((id) => squareName(board, id));
+    return { ...base, finished: true, winner: s, outcome: `${state.names[s]} broke out at ${where.join(' and ')} on turn ${state.turn}` };
+  }
+  if (broke.length === 2) return { ...base, finished: true, winner: null, outcome: `both sides broke out on turn ${state.turn}: a draw` };
+  if (state.turn >= board.map.endAfterTurns) {
+    const held = { a: 0, b: 0 };
+    for (const owner of Object.values(state.owners)) held[owner] += 1;
+    const winner = held.a === held.b ? null : held.a > held.b ? 'a' : 'b';
+    const outcome = winner
+      ? `after ${state.turn} turns ${state.names[winner]} holds ${held[winner]} squares to ${held[other(winner)]}`
+      : `after ${state.turn} turns both sides hold ${held.a} squares: a draw`;
+    return { ...base, finished: true, winner, outcome };
+  }
+  return { ...base, turn: state.turn + 1 };
+}
+
+/** What `status --format json` prints. */
+export function fireTeamCampaignStatus(state: FireTeamCampaignState, board: CampaignBoard) {
+  return {
+    campaign: state.campaign,
+    turn: state.turn,
+    finished: state.finished,
+    winner: state.winner,
+    outcome: state.outcome,
+    names: state.names,
+    lists: state.lists,
+    squares: board.order.map((id) => ({ id, name: board.squares.get(id)!.name, owner: state.owners[id] ?? null, neighbours: [...board.neighbours.get(id)!] })),
+    pending: state.pending.map((p) => ({ battle: p.battle, kind: p.kind, square: p.square, squares: p.squares, attacker: p.attacker, points: p.points, result: p.result })),
+    targets: state.finished || state.pending.length > 0 ? { a: [], b: [] } : { a: assaultTargets(state, board, 'a'), b: assaultTargets(state, board, 'b') },
+    log: state.log,
+  };
+}
