@@ -71,12 +71,12 @@ function temporaryBeside(file: string, pid: number): string {
   return path.join(path.dirname(file), `.${path.basename(file)}.${pid}.tmp`);
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process of this machine is running (EPERM: it is, but another user's). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    // EPERM: alive, but another user's
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
@@ -162,13 +162,7 @@ export async function openFileAtomic(file: string, options: AtomicOptions = {}):
   } catch (error) {
     throw failed(error);
   }
-  let closed = false;
-  const close = async () => {
-    if (!closed) {
-      closed = true;
-      await handle.close();
-    }
-  };
+  const close = closeOnce(handle);
   const discard = async () => {
     await close().catch(() => undefined);
     await unlink(temp).catch(() => undefined);
@@ -199,6 +193,17 @@ export async function openFileAtomic(file: string, options: AtomicOptions = {}):
   };
 }
 
+/** Closes a file the first time it is asked, and does nothing after. */
+function closeOnce(handle: FileHandle): () => Promise<void> {
+  let closed = false;
+  return async () => {
+    if (!closed) {
+      closed = true;
+      await handle.close();
+    }
+  };
+}
+
 /** A device or a pipe: the bytes go straight there; there is nothing to move into place. */
 async function openStream(file: string, write: WriteBytes, failed: (error: unknown) => Error): Promise<FileWriter> {
   let handle: FileHandle;
@@ -207,13 +212,7 @@ async function openStream(file: string, write: WriteBytes, failed: (error: unkno
   } catch (error) {
     throw failed(error);
   }
-  let closed = false;
-  const close = async () => {
-    if (!closed) {
-      closed = true;
-      await handle.close();
-    }
-  };
+  const close = closeOnce(handle);
   return {
     async write(chunk) {
       try {

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { open, readFile, rename, unlink, link } from 'node:fs/promises';
 import { GenerateError } from '../errors.js';
+import { isAlive } from './atomic-file.js';
 
 /** Another run holds the file: nothing was changed, and trying again later will do. */
 export class BusyError extends GenerateError {}
@@ -15,15 +16,6 @@ export interface LockOptions {
 interface Holder {
   pid: number;
   host: string;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 async function readHolder(lockFile: string): Promise<{ text: string; holder?: Holder } | undefined> {

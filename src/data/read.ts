@@ -67,7 +67,8 @@ function readBounded(fd: number, size: number, limit: number): Buffer | undefine
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-function decodeUtf8(bytes: Uint8Array, what: string): { text: string } | { path: string; message: string } {
+/** UTF-8 text (a byte order mark dropped), or where the first byte that is not UTF-8 stands. */
+export function decodeUtf8(bytes: Uint8Array, what: string): { text: string } | { path: string; message: string } {
   try {
     // the decoder drops a leading byte order mark
     return { text: decoder.decode(bytes) };

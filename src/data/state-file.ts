@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { DataError, GenerateError, UsageError } from '../errors.js';
 import { formatPath } from './parse.js';
+import { decodeUtf8 } from './read.js';
 
 /**
  * A file muster writes and reads back between runs (a campaign's state), in any rule set:
@@ -27,21 +28,15 @@ export function formatState<T extends { version: number }>(state: T, format: Sta
   return `${JSON.stringify({ version, writtenBy: toolVersion, ...rest }, null, 2)}\n`;
 }
 
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
-
 /**
  * Reads a state file's bytes: UTF-8 (a byte-order mark is allowed), JSON, a version this
  * muster knows, then the schema. Each failure names the file and what to do.
  */
 export function parseState<T>(bytes: Uint8Array, file: string, format: StateFormat<T>, context: { toolVersion: string; backup?: string }): T {
   const backup = context.backup ? `; the state before the last change is in ${context.backup}` : '';
-  let text: string;
-  try {
-    text = UTF8.decode(bytes);
-  } catch {
-    throw new DataError([{ file, path: '', message: `is not UTF-8 text, so not a ${format.what} muster wrote${backup}` }]);
-  }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const decoded = decodeUtf8(bytes, format.what);
+  if (!('text' in decoded)) throw new DataError([{ file, path: decoded.path, message: `${decoded.message}${backup}` }]);
+  const { text } = decoded;
   let raw: unknown;
   try {
     raw = JSON.parse(text);

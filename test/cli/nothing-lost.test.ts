@@ -34,6 +34,19 @@ const disk = (room: number, chunk?: number) => ({
   openFile: (file: string) => openFileAtomic(file, { write: smallDisk(room, chunk) }),
 });
 
+/** A house force-morale table giving every roll the same morale. */
+const moraleTable = (morale: number | string) => `tables:
+  - id: force-morale
+    title: Force morale
+    section: How to determine force morale
+    source: house
+    use: lookup
+    dice: 1D6
+    columns: [{ key: roll, label: "1D6" }, { key: morale, label: Force morale }]
+    rows:
+      - { roll: [1, 2, 3, 4, 5, 6], morale: ${morale} }
+`;
+
 const record = (state: string, winner = 'a', score = '10:4') => ['campaign', 'bof', 'record', '--state', state, '--winner', winner, '--victory', 'decisive', '--combat-score', score];
 
 describe('a nearly full disk', () => {
@@ -158,17 +171,7 @@ describe('-o onto an input', () => {
   });
   it('a force file and a data file', async () => {
     const force = readFileSync(path.join(ROOT, 'examples/forces/kampfgruppe-weber.yaml'), 'utf8');
-    const house = `tables:
-  - id: force-morale
-    title: Force morale
-    section: How to determine force morale
-    source: house
-    use: lookup
-    dice: 1D6
-    columns: [{ key: roll, label: "1D6" }, { key: morale, label: Force morale }]
-    rows:
-      - { roll: [1, 2, 3, 4, 5, 6], morale: 9 }
-`;
+    const house = moraleTable(9);
     const cwd = workdir({ 'f.yaml': force, 'house/bof/tables/house.yaml': house });
     const cards = await muster(['cards', 'bof', '--force', 'f.yaml', '-o', 'f.yaml'], cwd);
     expect(cards.code).toBe(2);
@@ -197,17 +200,7 @@ describe('a state muster could not read back is never written', () => {
   });
   it('a house morale row of "ten" is refused naming the table, and no state is made', async () => {
     const cwd = workdir({
-      'house/bof/tables/morale.yaml': `tables:
-  - id: force-morale
-    title: Force morale
-    section: How to determine force morale
-    source: house
-    use: lookup
-    dice: 1D6
-    columns: [{ key: roll, label: "1D6" }, { key: morale, label: Force morale }]
-    rows:
-      - { roll: [1, 2, 3, 4, 5, 6], morale: ten }
-`,
+      'house/bof/tables/morale.yaml': moraleTable('ten'),
     });
     const result = await muster(['campaign', 'bof', 'new', '--state', 'c.json', '--data', 'house'], cwd);
     expect(result.code).toBe(2);
