@@ -5,7 +5,7 @@ import { checkBlock } from '../../doc/packet.js';
 import type { Arsenal } from './arsenal.js';
 import type { Quality, Unit, UnitType, Weapon } from './arsenal-schema.js';
 import { crewUpgradeCost, combatScoreValue, isSoldier, unitCost } from './cost.js';
-import type { Roster, RosterLine } from './force.js';
+import { actionsOf, type Roster, type RosterLine } from './force.js';
 
 /** The order cards and roster lines appear in: command first, then men, guns, vehicles, planes. */
 export const TYPE_ORDER: readonly UnitType[] = [
@@ -114,7 +114,7 @@ function soldierStats(unit: Unit, weapons: Weapon[], quality: Quality, cost: num
   ];
   if (he > 0) stats.push({ icon: 'explosion', label: 'HE', value: String(he) });
   if (ap > 0) stats.push({ icon: 'tank', label: 'AP', value: String(ap) });
-  stats.push({ icon: 'actions', label: 'actions', value: String(heavy ? 1 : unit.actions) });
+  stats.push({ icon: 'actions', label: 'actions', value: String(actionsOf(unit, weapons)) });
   stats.push({ icon: 'dollar', label: 'cost', value: String(cost) });
   return stats;
 }
@@ -197,17 +197,25 @@ export function arsenalDeck(units: Unit[], ctx: CardContext, print: CardPrint, t
   return { title, print, cards: units.map((u) => buildUnitCard(u, ctx)) };
 }
 
-/** One card per model on the table: a line of six riflemen gives six cards. */
+/**
+ * One card per model on the table: a line of six riflemen gives six cards. Models of one name
+ * are numbered through the whole force (elite Paratroopers 1-4, then regular 5-7), never twice.
+ */
 export function forceDeck(roster: Roster, ctx: CardContext, print: CardPrint): DeckNode {
   const cards: CardNode[] = [];
+  const named = new Map<string, number>();
+  for (const line of roster.lines) named.set(line.label, (named.get(line.label) ?? 0) + line.count);
+  const numbered = new Map<string, number>();
   for (const line of roster.lines) {
     for (let i = 0; i < line.count; i++) {
+      const n = (numbered.get(line.label) ?? 0) + 1;
+      numbered.set(line.label, n);
       cards.push(
         buildUnitCard(line.unit, ctx, {
           quality: line.quality,
           weapons: line.weapons,
           squadLeader: line.squadLeader,
-          label: line.count > 1 ? `${line.label} ${i + 1}` : line.label,
+          label: named.get(line.label)! > 1 ? `${line.label} ${n}` : line.label,
         }),
       );
     }
@@ -243,7 +251,7 @@ export function rosterSheet(roster: Roster, arsenal: Arsenal): SheetNode {
         cell(String(line.each)),
         cell(String(line.total)),
         cell(String(line.scoreValue)),
-        cell(String(line.unit.actions)),
+        cell(String(line.actions)),
       ]),
       [cell('Total', 'bold'), cell(String(roster.lines.reduce((n, l) => n + l.count, 0))), cell(''), cell(''), cell(''), cell(String(roster.points), 'bold'), cell(''), cell('')],
     ],

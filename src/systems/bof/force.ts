@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_FORCE_COUNT, MAX_FORCE_MODELS, MAX_ID_LENGTH, MAX_POINTS, intIn, label, listOf, textOf } from '../../data/limits.js';
 import type { Arsenal } from './arsenal.js';
-import { quality, type Quality, type Unit } from './arsenal-schema.js';
+import { quality, type Quality, type Unit, type Weapon } from './arsenal-schema.js';
 import { combatScoreValue, crewUpgradeCost, isSoldier, unitCost } from './cost.js';
 import type { ForceProblem } from '../../data/force-file.js';
 
@@ -145,7 +145,7 @@ export function buildRoster(force: Force, arsenal: Arsenal): Roster {
       each,
       total: each * entry.count,
       scoreValue: entry.squadLeader ? 5 : combatScoreValue(unit, each),
-      actions: actionsOf(unit),
+      actions: actionsOf(unit, carried.map((id) => arsenal.weapons.get(id)).filter((w): w is Weapon => w !== undefined)),
     });
   });
 
@@ -186,9 +186,12 @@ export function loadout(own: readonly string[], bought: readonly string[], arsen
   return [...kept, ...bought.filter((id) => !kept.includes(id))];
 }
 
-/** Actions a unit may take when activated. */
-function actionsOf(unit: Unit): number {
-  return unit.actions;
+/**
+ * Actions a unit may take when activated: a soldier with heavy gear has one (Heavy weapons), so
+ * the roster and the card, which both ask here, always agree.
+ */
+export function actionsOf(unit: Unit, weapons: readonly Weapon[]): number {
+  return isSoldier(unit) && weapons.some((w) => w.heavy) ? 1 : unit.actions;
 }
 
 /**
