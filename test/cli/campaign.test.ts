@@ -84,3 +84,26 @@ describe('muster campaign', () => {
     expect(md.stdout.match(/^# .*\(solo\)$/gm)).toHaveLength(9);
   });
 });
+
+describe('the booklet of a saved campaign', () => {
+  it('has its names and seed, the games played in the log, the ledgers, and the next game as next prints it', async () => {
+    const cwd = workdir();
+    await muster(['campaign', 'bof', 'new', '--state', 'c.json', '--names', 'Red,Blue', '--seed', 'saved'], cwd);
+    await muster(['campaign', 'bof', 'record', '--state', 'c.json', '--winner', 'a', '--victory', 'decisive', '--combat-score', '20:10', '--salvage', 'captured Pak 40'], cwd);
+    await muster(['campaign', 'bof', 'record', '--state', 'c.json', '--winner', 'b', '--victory', 'turns', '--combat-score', '12:30'], cwd);
+    const booklet = await muster(['campaign', 'bof', 'booklet', '--state', 'c.json', '--format', 'json', '--seed', 'ignored'], cwd);
+    expect(booklet.code).toBe(0);
+    expect(booklet.stderr).toMatch(/^Seed: saved$/m);
+    const docs = JSON.parse(booklet.stdout) as { meta: { seed: string }; sheets: { blocks: { id?: string; rows?: { text: string }[][][] }[] }[] }[];
+    expect(docs).toHaveLength(2);
+    expect(docs[0]!.meta.seed).toBe('saved');
+    const log = docs[0]!.sheets[0]!.blocks.find((b) => b.id === 'campaign-log')!.rows!.map((r) => r.map((c) => c.map((run) => run.text).join('')));
+    expect(log[0]).toEqual(['1', 'Probing the enemy lines', '—', 'Red', 'decisive', '20 / 10', '35 / 13', expect.stringMatching(/^\d+ \/ \d+$/), '0 / 1']);
+    expect(log[1]!.slice(0, 5)).toEqual(['2', 'Victory Zones', '—', 'Blue', 'on Combat Score']);
+    expect(log[2]).toEqual(['3', '', '', '', '', '', '', '', '']);
+    const ledger = docs[0]!.sheets[0]!.blocks.find((b) => b.id === 'ledger-a')!.rows!.map((r) => r.map((c) => c.map((run) => run.text).join('')));
+    expect(ledger[0]).toEqual(['1', 'Salvaged: captured Pak 40', '—']);
+    const next = await muster(['campaign', 'bof', 'next', '--state', 'c.json', '--format', 'json'], cwd);
+    expect(docs[1]).toEqual(JSON.parse(next.stdout));
+  });
+});

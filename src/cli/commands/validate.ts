@@ -28,16 +28,17 @@ export async function runValidate(args: { data: string[] }, io: CliIo): Promise<
   for (const system of db.systems) {
     tables += system.tables.size;
     const module = moduleFor(system.info.id);
+    // a rule set's data decks, module or not: their texts are templates, filled once in each
+    // unit so that a slip in one shows here rather than at the printer
+    const decks = system.info.products.includes('cards') ? await loadCardDecks(system.dirs) : [];
+    for (const units of UNITS) {
+      if (decks.length > 0) buildDataCardDocument(system.info, decks, { print: cardPrint({ duplex: 'long', backOffset: '0,0', bleed: 3, marks: 'crop' }), units, paper: 'a4', toolVersion: TOOL_VERSION });
+    }
     if (module?.validate) extras.push(`${system.info.id}: ${await module.validate(system)}`);
     else {
       // products a rule set keeps as data alone
       const parts: string[] = [];
-      if (system.info.products.includes('cards')) {
-        const decks = await loadCardDecks(system.dirs);
-        // the cards' texts are templates: filled once in each unit, a slip in one shows here
-        for (const units of UNITS) buildDataCardDocument(system.info, decks, { print: cardPrint({ duplex: 'long', backOffset: '0,0', bleed: 3, marks: 'crop' }), units, paper: 'a4', toolVersion: TOOL_VERSION });
-        parts.push(`${decks.reduce((n, d) => n + d.deck.copies.length * d.cards.reduce((c, card) => c + card.count, 0), 0)} cards`);
-      }
+      if (decks.length > 0) parts.push(`${decks.reduce((n, d) => n + d.deck.copies.length * d.cards.reduce((c, card) => c + card.count, 0), 0)} cards`);
       if (system.info.products.includes('tokens')) parts.push(`${(await loadTokenFolder(system.dirs)).length} tokens`);
       if (parts.length > 0) extras.push(`${system.info.id}: ${parts.join(', ')}`);
     }

@@ -16,6 +16,7 @@ import {
   recordGame,
   VICTORY_POINTS,
   type CampaignState,
+  type GameRecord,
   type Side,
 } from './campaign.js';
 import { buildPacket, packetContext } from './packet.js';
@@ -46,18 +47,18 @@ export async function campaign(asked: CampaignRequest): Promise<CampaignResponse
     const state = newCampaign(request.system, request.seed, request.names, request.solo);
     return { stateText: formatState(state, CAMPAIGN_STATE_FORMAT, request.toolVersion), message: `New campaign: ${state.names.a} (morale ${state.morale.a}) against ${state.names.b} (morale ${state.morale.b}); first game: ${LADDER[0]}.`, json: campaignStatus(state) };
   }
-  if (request.action === 'booklet') return { docs: await booklet(request) };
+  if (request.action === 'booklet' && !request.state) return { docs: await booklet(request) };
   if (!request.state) throw new UsageError(`campaign ${request.action} needs --state FILE`);
   const parsed = parseState(request.state.bytes, request.state.file, CAMPAIGN_STATE_FORMAT, { toolVersion: request.toolVersion, backup: request.state.backup });
   if (parsed.system !== request.system.info.id) {
     throw new UsageError(`--state ${request.state.file}: is a campaign of rule set "${parsed.system}"; run muster campaign ${parsed.system} ${request.action} with it`);
   }
   if (request.action === 'status') return { json: campaignStatus(parsed), message: statusLine(parsed) };
+  // a saved campaign's booklet: its names and seed, its games so far, and the next game's packet
+  if (request.action === 'booklet') return { seed: parsed.seed, docs: await booklet(request, parsed) };
   if (request.action === 'next') {
     if (parsed.finished) throw new UsageError('the campaign is over; there is no next game');
-    const packet = await packetFor(request, parsed, LADDER[parsed.rungIndex]!, `${parsed.seed}/game-${parsed.game + 1}`, parsed.attacker);
-    packet.sheets[0]!.blocks.unshift(standing(parsed));
-    return { docs: [packet] };
+    return { docs: [await nextPacket(request, parsed)] };
   }
   // record
   if (!request.winner || !request.victory || !request.combatScore) {
@@ -123,9 +124,41 @@ async function packetFor(request: BofCampaignRequest, state: Pick<CampaignState,
  * The campaign booklet: the ladder as a chart, the scoring rules, a log for ten games and
  * ledgers per side; then a pre-rolled packet for every rung, attacker shown as side A.
  */
-export async function booklet(request: BofCampaignRequest): Promise<DocumentNode[]> {
-  const start = newCampaign(request.system, request.seed, request.names, request.solo);
-  const { a, b } = request.names;
+/** The next game's packet, with the campaign's standing at its head: `next` and a booklet print the same. */
+async function nextPacket(request: BofCampaignRequest, state: CampaignState): Promise<DocumentNode> {
+  const packet = await packetFor(request, state, LADDER[state.rungIndex]!, `${state.seed}/game-${state.game + 1}`, state.attacker);
+  packet.sheets[0]!.blocks.unshift(standing(state));
+  return packet;
+}
+
+/** A played game as the booklet's log prints it. */
+function logRow(game: GameRecord, names: { a: string; b: string }, state: CampaignState): string[] {
+  const before = state.history.slice(0, game.game);
+  const points = before.reduce((sum, g) => ({ a: sum.a + g.pointsGained.a, b: sum.b + g.pointsGained.b }), { a: 0, b: 0 });
+  return [
+    String(game.game),
+    (RUNG_NAMES[game.rung] ?? game.rung).replace(/ \(.*\)$|: .*$/, ''),
+    game.attacker ? names[game.attacker] : '—',
+    names[game.winner],
+    game.victory === 'turns' ? 'on Combat Score' : game.victory,
+    `${game.combatScore.a} / ${game.combatScore.b}`,
+    `${points.a} / ${points.b}`,
+    `${game.moraleAfter.a} / ${game.moraleAfter.b}`,
+    `${game.streakAfter.a} / ${game.streakAfter.b}`,
+  ];
+}
+
+/**
+ * The campaign booklet. Fresh (no state): the ladder as a chart, the scoring rules, a log for
+ * ten games and ledgers per side, then a pre-rolled packet for every rung, attacker shown as
+ * side A. Of a saved campaign: its names and seed, the games played in the log, the upgrades
+ * and salvage in the ledgers, and the next game's packet as `next` prints it.
+ */
+export async function booklet(request: BofCampaignRequest, saved?: CampaignState): Promise<DocumentNode[]> {
+  const start = saved ?? newCampaign(request.system, request.seed, request.names, request.solo);
+  const { a, b } = start.names;
+  const seed = start.seed;
+  const solo = start.solo;
   const front: DocumentNode = {
     meta: {
       title: `Campaign booklet: ${a} against ${b}`,
@@ -133,7 +166,7 @@ export async function booklet(request: BofCampaignRequest): Promise<DocumentNode
       systemName: request.system.info.name,
       rulesVersion: request.system.info.rulesVersion,
       toolVersion: request.toolVersion,
-      seed: request.seed,
+      seed,
       paper: request.paper,
       units: request.units,
     },
@@ -146,11 +179,17 @@ export async function booklet(request: BofCampaignRequest): Promise<DocumentNode
             title: `${a} against ${b}`,
             section: 'Campaigns',
             width: 'column',
-            paragraphs: [
-              `Seed **${request.seed}**. Starting force morale: ${a} ${start.morale.a}, ${b} ${start.morale.b}.`,
-              `Play the rungs in order. Every rung has a pre-rolled packet in this booklet${request.solo ? ' (solo packets: side A is you)' : ''}; from the third rung on, side A is whichever side is attacking.`,
-              `Keep score on the log overleaf, or with muster campaign bof record.`,
-            ],
+            paragraphs: saved
+              ? [
+                  `Seed **${seed}**. ${statusLine(saved)}`,
+                  saved.finished ? 'The campaign is over; the log below tells it game by game.' : `The next game's packet follows this page${solo ? ' (a solo packet: side A is you)' : ''}.`,
+                  'Keep score on the campaign log below.',
+                ]
+              : [
+                  `Seed **${seed}**. Starting force morale: ${a} ${start.morale.a}, ${b} ${start.morale.b}.`,
+                  `Play the rungs in order. Every rung has a pre-rolled packet in this booklet${solo ? ' (solo packets: side A is you)' : ''}; from the third rung on, side A is whichever side is attacking.`,
+                  'Keep score on the campaign log below.',
+                ],
           },
           {
             kind: 'text',
@@ -170,18 +209,23 @@ export async function booklet(request: BofCampaignRequest): Promise<DocumentNode
             title: 'Campaign log',
             section: 'How to score points and advance in a campaign',
             columns: ['Game', 'Scenario', 'Attacker', 'Winner', 'Victory', `CS ${a} / ${b}`, `Points ${a} / ${b}`, `Morale ${a} / ${b}`, `Losses in a row`],
-            played: [],
+            played: start.history.map((g) => logRow(g, start.names, start)),
             rows: MAX_GAMES,
             label: (i) => String(i + 1),
           }),
           ...(['a', 'b'] as const).map((s) => ({
             kind: 'table' as const,
             id: `ledger-${s}`,
-            title: `Upgrades and salvage: ${request.names[s]}`,
+            title: `Upgrades and salvage: ${start.names[s]}`,
             section: 'How to upgrade core units',
             width: 'column' as const,
             columns: ['After game', 'Upgrade or salvage', 'Cost'].map((label) => ({ label, align: 'left' as const })),
-            rows: Array.from({ length: 10 }, () => ['', '', ''].map((text) => [{ text }])),
+            rows: [
+              ...start.ledger.filter((l) => l.side === s).map((l) => [String(l.game), `${l.kind === 'salvage' ? 'Salvaged: ' : ''}${l.text}`, l.kind === 'salvage' ? '—' : String(l.cost)]),
+              ...Array.from({ length: 10 }, () => ['', '', '']),
+            ]
+              .slice(0, Math.max(10, start.ledger.filter((l) => l.side === s).length))
+              .map((row) => row.map((text) => [{ text }])),
           })),
         ],
       },
@@ -190,27 +234,31 @@ export async function booklet(request: BofCampaignRequest): Promise<DocumentNode
     drawingsTitle: 'The campaign ladder',
     drawingsAfterSheet: 1,
   };
+  if (saved) return saved.finished ? [front] : [front, await nextPacket(request, saved)];
   const packets: DocumentNode[] = [];
   for (const [i, rung] of LADDER.entries()) {
-    packets.push(await packetFor(request, start, rung, `${request.seed}/rung-${i + 1}`, i >= 2 ? 'a' : null));
+    packets.push(await packetFor(request, start, rung, `${seed}/rung-${i + 1}`, i >= 2 ? 'a' : null));
     request.onProgress?.(i + 1, LADDER.length);
   }
   return [front, ...packets];
 }
 
 /** The ladder as a chart: nine rungs bottom to top, where roles are set and where a loss resets. */
+/** Each rung's name as a player reads it. */
+const RUNG_NAMES: Record<string, string> = {
+  probing: 'Probing the enemy lines',
+  'victory-zones': 'Victory Zones (roles set by its loser)',
+  'supply-road': 'The Supply Road',
+  delay: 'Delay the enemy advance',
+  breakthrough: 'Breakthrough / hold the line',
+  'avoid-the-pocket': 'Avoid the pocket',
+  surrounded: 'Surrounded',
+  'capture-the-commander': 'Capture the enemy commander',
+  'combat-only': 'Combat only: win it to end the campaign',
+};
+
 export function ladderChart(): DrawingNode {
-  const names: Record<string, string> = {
-    probing: 'Probing the enemy lines',
-    'victory-zones': 'Victory Zones (roles set by its loser)',
-    'supply-road': 'The Supply Road',
-    delay: 'Delay the enemy advance',
-    breakthrough: 'Breakthrough / hold the line',
-    'avoid-the-pocket': 'Avoid the pocket',
-    surrounded: 'Surrounded',
-    'capture-the-commander': 'Capture the enemy commander',
-    'combat-only': 'Combat only: win it to end the campaign',
-  };
+  const names = RUNG_NAMES;
   const rungH = 16;
   const width = 170;
   const shapes: Shape[] = [];

@@ -63,7 +63,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
       section: mode.section,
       width: 'column',
       paragraphs: [
-        `**${result.scenario.name}**${result.scenario.soloName ? ` (solo table: ${result.scenario.soloName})` : ''}. Seed **${result.seed}**: run muster again with --seed ${result.seed} for this very packet.`,
+        `**${result.scenario.name}**${result.scenario.soloName ? ` (solo table: ${result.scenario.soloName})` : ''}. Seed **${result.seed}**: the same seed rolls this very packet again.`,
         result.attacker ? `${sideName(result.attacker)} attacks; ${sideName(result.defender)} defends.` : 'Both sides have the same goal.',
         ...(result.solo
           ? [`The enemy fights for the ${result.solo.enemySide} (${ctx.arsenal.nations.get(result.solo.enemyNation)?.name}), doctrine ${ctx.arsenal.doctrines.get(result.solo.doctrine)?.name}; you play the ${result.solo.playerSide} (${ctx.arsenal.nations.get(result.solo.playerNation)?.name}). Map: ${result.solo.map}.`]

@@ -193,7 +193,7 @@ function ofPacket(result: OfScenarioResult, lists: Lists, request: ScenarioReque
             section: 'Objectives',
             width: 'column',
             paragraphs: [
-              `Seed **${result.seed}**: run muster again with --seed ${result.seed} for this very packet.`,
+              `Seed **${result.seed}**: the same seed rolls this very packet again.`,
               `**To win.** ${result.win.replace('3 in', dist(3))}`,
               `Each side deploys within ${dist(12)} of its edge. Place the objectives in the order shown, the first in the deployment zones, the rest in the middle.`,
             ],
