@@ -4,10 +4,10 @@ import { UsageError } from '../errors.js';
 /** Options of every product that is cut out: cards, tokens. */
 export function cutOptions<T>(y: Argv<T>) {
   return y
-    .option('duplex', { choices: ['long', 'short'] as const, default: 'long' as const, describe: 'how you flip the paper for the backs' })
+    .option('duplex', { choices: ['long', 'short'] as const, default: 'long' as const, describe: "how your printer turns the sheet for the backs: long (over the long edge, most printers' default) or short" })
     .option('back-offset', { type: 'string', default: '0,0', describe: 'shift the backs by X,Y mm to correct a printer' })
     .option('bleed', { type: 'number', default: 3, describe: 'bleed round the cards in mm (0 to 6)' })
-    .option('marks', { choices: ['crop', 'none'] as const, default: 'crop' as const, describe: 'crop marks and cut lines, or none' });
+    .option('marks', { choices: ['crop', 'none'] as const, default: 'crop' as const, describe: 'crop: marks showing where to cut; none: no marks (for a cutter that needs none)' });
 }
 
 export interface CutArgs {

@@ -15,6 +15,11 @@ const SIDE_NAMES: Record<string, string> = { a: 'Side A', b: 'Side B', player: '
 
 const sideName = (side: string | null) => (side ? SIDE_NAMES[side] ?? side : 'none (even)');
 const table = textTable;
+/** "You attack." but "Side A attacks.": the solo player is spoken to in the second person. */
+const roleSentence = (side: string | null, verb: 'attack' | 'defend') => {
+  if (side === 'player') return `You ${verb}.`;
+  return `${side === 'enemy' ? 'The enemy' : sideName(side)} ${verb}s.`;
+};
 
 export interface PacketContext {
   arsenal: Arsenal;
@@ -64,7 +69,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
       width: 'column',
       paragraphs: [
         `**${result.scenario.name}**${result.scenario.soloName ? ` (solo table: ${result.scenario.soloName})` : ''}. Seed **${result.seed}**: the same seed rolls this very packet again.`,
-        result.attacker ? `${sideName(result.attacker)} attacks; ${sideName(result.defender)} defends.` : 'Both sides have the same goal.',
+        result.attacker ? `${roleSentence(result.attacker, 'attack')} ${roleSentence(result.defender, 'defend')}` : 'Both sides have the same goal.',
         ...(result.solo
           ? [`The enemy fights for the ${result.solo.enemySide} (${ctx.arsenal.nations.get(result.solo.enemyNation)?.name}), doctrine ${ctx.arsenal.doctrines.get(result.solo.doctrine)?.name}; you play the ${result.solo.playerSide} (${ctx.arsenal.nations.get(result.solo.playerNation)?.name}). Map: ${result.solo.map}.`]
           : []),
