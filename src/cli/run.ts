@@ -1,7 +1,9 @@
 import yargs from 'yargs';
+import { closeMatches, orList } from '../data/suggest.js';
 import { causeChain, exitCodeOf, MusterError, UsageError } from '../errors.js';
 import type { CardsArgs } from './commands/cards.js';
 import type { CampaignArgs } from './commands/campaign.js';
+import type { ListArgs } from './commands/list.js';
 import type { ScenarioArgs } from './commands/scenario.js';
 import type { TokensArgs } from './commands/tokens.js';
 import type { CliIo } from './io.js';
@@ -24,8 +26,8 @@ function buildParser(argv: readonly string[]) {
     .command('cards <system>', 'unit cards for the arsenal, a nation, a doctrine or a force, or the card decks a rule set lists; with backs', (y) =>
       cutOptions(
         productOptions(y.positional('system', { type: 'string', demandOption: true, describe: 'rule set id (see `muster systems`)' }))
-          .option('nation', { type: 'string', describe: 'only this nation (id or name)' })
-          .option('doctrine', { type: 'string', describe: 'only units of this doctrine' })
+          .option('nation', { type: 'string', describe: 'only this nation (id or name; `muster list <system> nations` lists them)' })
+          .option('doctrine', { type: 'string', describe: 'only units of this doctrine (id, or name with --nation; `muster list bof doctrines`)' })
           .option('force', { type: 'string', describe: 'a force file (YAML or JSON): roster and one card per model' })
           .option('strict', { type: 'boolean', default: false, describe: 'refuse a force that breaks its doctrine instead of printing the problems' })
           .option('explain-cost', { type: 'string', describe: "print how a unit's cost is worked out, and nothing else" }),
@@ -45,11 +47,12 @@ function buildParser(argv: readonly string[]) {
       cutOptions(
         productOptions(y.positional('system', { type: 'string', demandOption: true, describe: 'rule set id (see `muster systems`)' }))
           .option('mode', { choices: ['versus', 'solo'] as const, default: 'versus' as const, describe: 'two or more players, or solo against a rolled enemy' })
-          .option('scenario', { type: 'string', describe: 'a game mode id (e.g. victory-zones); rolled when left out' })
+          .option('scenario', { type: 'string', describe: 'a game mode id or name (e.g. victory-zones; `muster list <system> modes` lists them); rolled when left out' })
           .option('battle', { type: 'string', describe: 'Fire Team: the battle, encounter or attack (attack versus defence, side A attacking); rolled when left out' })
           .option('lists', { type: 'string', describe: 'Fire Team: the two sides\' army lists, side A first, e.g. russians,finns; drawn when left out' })
+          .option('force', { type: 'string', describe: "Blaze Away!: a side's force file (YAML or JSON), repeatable: the first is side A's, a second side B's; muster's sample forces fill a side left out" })
           .option('players', { type: 'number', default: 2, describe: 'players in a versus game: 2, 4 or 6 (points cut to 75% or 50% each); Fire Team 2 or 4, a platoon each' })
-          .option('table', { type: 'string', describe: 'table size, width x height in --units (default 120x120 cm; Fire Team 72x48 in)' })
+          .option('table', { type: 'string', describe: 'table size, width x height in --units (default 120x120 cm; Fire Team 72x48 in; Blaze Away! 180x120 cm)' })
           .option('points', { type: 'number', describe: 'points per side where the rule set leaves them open (Burst of Fire Combat only: 150; Open Fire: 500; Fire Team: reinforcement points a side, 0 to 40)' })
           .option('count', { type: 'number', default: 1, describe: 'packets to roll, seeds derived from --seed: up to 5000 in one PDF, 100000 as JSON Lines' }),
       ),
@@ -69,17 +72,39 @@ function buildParser(argv: readonly string[]) {
           .option('battle', { type: 'number', describe: "record: which of the turn's battles (Fire Team: 1 or 2)" })
           .option('assault', { type: 'string', array: true, default: [] as string[], describe: 'next: side:SQUARE each side assaults, e.g. --assault a:C5 --assault b:C2 (Fire Team)' })
           .option('split', { type: 'string', array: true, default: [] as string[], describe: "next: side:N, the points of a side's 8 that go to its attack, e.g. a:5 (Fire Team, default the middle)" })
-          .option('victory', { choices: ['decisive', 'strategic', 'turns'] as const, describe: 'record: how' })
+          .option('victory', {
+            choices: ['decisive', 'strategic', 'turns'] as const,
+            describe: 'record (Burst of Fire): how the game was won: decisive (the mission done, or the enemy stopped), strategic (the enemy withdrew at the Combat Score limit), turns (ahead on Combat Score after the last turn)',
+          })
           .option('combat-score', { type: 'string', describe: 'record: both Combat Scores as A:B' })
           .option('salvage', { type: 'string', array: true, default: [] as string[], describe: 'record: side:what the victor salvaged, repeatable' })
           .option('upgrade', { type: 'string', array: true, default: [] as string[], describe: 'record: side:upgrade:cost, repeatable' }),
       ),
+    )
+    .command(
+      'list <system> [what]',
+      'the names a player may use, printed to standard output: nations, doctrines, detachments, units and weapons with their points, army lists and picks, game modes and battles, tokens, card decks, tables',
+      (y) =>
+        y
+          .positional('system', { type: 'string', demandOption: true, describe: 'rule set id (see `muster systems`)' })
+          .positional('what', { type: 'string', describe: 'which kind to list, e.g. units; left out: the kinds there are, how many of each, and the command for each' })
+          .option('nation', { type: 'string', describe: 'only what this nation fields or may carry (id or name); Fire Team: an army list' })
+          .option('doctrine', { type: 'string', describe: 'Burst of Fire: only what this doctrine fields or buys (id, or its name with --nation)' })
+          .option('format', { choices: ['text', 'md', 'json'] as const, default: 'text' as const, describe: 'text: aligned for a terminal; md: Markdown tables; json: entries with id, name, points where there is a price, and details' })
+          .option('data', { type: 'string', array: true, default: [] as string[], describe: 'extra data folder (house rules), repeatable: its units and lists are listed too' })
+          // listed only to refuse it with a reason: the listing goes to standard output
+          .option('out', { alias: 'o', type: 'string', hidden: true })
+          .example('$0 list bof', 'the kinds of names Burst of Fire has, how many of each')
+          .example('$0 list bof units --nation "United States"', 'US units with their points')
+          .example('$0 list bof detachments --doctrine de-armor', 'what a German armoured detachment fields and buys')
+          .example('$0 list fireteam picks --nation russians --format json', 'the Russian reinforcement picks for a script'),
     )
     .command('validate', 'load and check all data and templates, report problems', (y) =>
       y.option('data', { type: 'string', array: true, default: [] as string[], describe: 'extra data folder (house rules), repeatable' }),
     )
     .example('$0 tables bof', 'Burst of Fire reference sheets, A4, cm, under out/')
     .example('$0 tables bof --units in --paper letter -o sheets.pdf', 'the same in inches on US Letter')
+    .epilogue('In the folder where you ran npm install, type npx muster instead of muster (npm link puts muster itself on your PATH). A rolled packet prints its seed: give it with --seed to roll the same packet again.')
     .demandCommand(1, 'Name a command; `muster --help` lists them.')
     .strict()
     .recommendCommands()
@@ -141,6 +166,8 @@ async function runCommand(command: string, parsed: unknown, io: CliIo): Promise<
       return await (await import('./commands/scenario.js')).runScenario(parsed as unknown as ScenarioArgs, io);
     case 'campaign':
       return await (await import('./commands/campaign.js')).runCampaign(parsed as unknown as CampaignArgs, io);
+    case 'list':
+      return await (await import('./commands/list.js')).runList(parsed as unknown as ListArgs, io);
     case 'validate':
       return await (await import('./commands/validate.js')).runValidate(parsed as unknown as { data: string[] }, io);
     default:
@@ -148,7 +175,7 @@ async function runCommand(command: string, parsed: unknown, io: CliIo): Promise<
   }
 }
 
-const COMMANDS = ['systems', 'tables', 'cards', 'tokens', 'scenario', 'campaign', 'validate'];
+const COMMANDS = ['systems', 'tables', 'cards', 'tokens', 'scenario', 'campaign', 'list', 'validate'];
 
 /** yargs' messages, restated in the words of this tool where they are vague. */
 function explain(message: string, args: readonly string[]): string {
@@ -159,7 +186,8 @@ function explain(message: string, args: readonly string[]): string {
   const unknown = /^Unknown arguments?: (.*)$/.exec(message);
   if (unknown) {
     if (command && !COMMANDS.includes(command)) {
-      return `unknown command "${command}"; the commands are ${COMMANDS.join(', ')}`;
+      const close = closeMatches(command, COMMANDS.map((id) => ({ id })));
+      return `unknown command "${command}"${close.length > 0 ? ` (did you mean ${orList(close)}?)` : ''}; the commands are ${COMMANDS.join(', ')}`;
     }
     const names = unknown[1]!.split(', ').map((n) => (n.length === 1 ? `-${n}` : `--${n}`));
     return `unknown option ${names.join(', ')} (${message})`;

@@ -7,6 +7,7 @@ import { checkSystem } from './check.js';
 import { FolderIds } from './ids.js';
 import { MAX_ID_LENGTH } from './limits.js';
 import { parseFile } from './parse.js';
+import { closeMatches, orList } from './suggest.js';
 import { checkDataFolder } from './walk.js';
 import { sheetsFile, systemFile, tableFile, type RuleTable, type Sheet, type SystemInfo } from './schema.js';
 
@@ -176,7 +177,9 @@ function makeDb(systems: SystemRules[], known: readonly string[]): RulesDb {
       const found = byId.get(id);
       if (!found) {
         const shown = id.length > MAX_ID_LENGTH ? `${id.slice(0, 20)}…" (${id.length} characters; an id has at most ${MAX_ID_LENGTH})` : `${id}"`;
-        throw new UsageError(`unknown rule set "${shown}; known rule sets: ${known.join(', ')}`);
+        const close = closeMatches(id, known.map((k) => ({ id: k })));
+        const hint = close.length > 0 ? ` (did you mean ${orList(close)}?)` : '';
+        throw new UsageError(`unknown rule set "${shown}${hint}; known rule sets: ${known.join(', ')}`);
       }
       return found;
     },

@@ -1,3 +1,4 @@
+import type { ListKind, ListRequest } from '../data/listing.js';
 import type { SystemRules } from '../data/load.js';
 import type { CardPrint, DocumentNode, Paper, Units } from '../doc/model.js';
 
@@ -22,7 +23,8 @@ export interface CardsRequest {
 }
 
 export type CardsResult =
-  | { kind: 'document'; doc: DocumentNode; warnings: string[] }
+  /** `json`: what --format json prints where that is the engine's result rather than the document */
+  | { kind: 'document'; doc: DocumentNode; warnings: string[]; json?: unknown }
   | { kind: 'explanation'; text: string; data: unknown };
 
 export interface TokensRequest {
@@ -54,6 +56,10 @@ export interface ScenarioRequest {
   battle?: string;
   /** the sides' army lists, for rule sets whose scenarios declare `lists` */
   lists?: string[];
+  /** the sides' force files, already resolved, side A's first, for rule sets whose scenarios declare `forces` */
+  forceFiles?: string[];
+  /** a line for the user, such as a force file's problems (stderr; nothing under --quiet) */
+  onWarning?: (message: string) => void;
   count: number;
   seed: string;
   /** build the printable packets too (not needed for JSON) */
@@ -120,6 +126,8 @@ export interface ScenarioOptions {
   battle?: boolean;
   /** takes --lists */
   lists?: boolean;
+  /** takes --force, once for each side */
+  forces?: boolean;
   /** the table when --table is left out, in cm (else 120 x 120) */
   table?: { width: number; height: number };
   /** the range of --points (else 10 to 5000) */
@@ -137,6 +145,14 @@ export interface RuleSetModule {
   scenario?(request: ScenarioRequest, sink: (result: unknown, packet: DocumentNode | undefined) => void | Promise<void>): Promise<void>;
   cards?(request: CardsRequest): Promise<CardsResult>;
   tokens?(request: TokensRequest): Promise<{ doc: DocumentNode; warnings: string[] }>;
+  /**
+   * The names a player may use beyond what the data folder alone lists (its tables, tokens and
+   * card decks, listed for every rule set): nations, doctrines, units, army lists, game modes.
+   * Narrowed by the request's nation and doctrine where a kind says it takes them; a kind with
+   * the id of a data-folder kind (tokens) replaces it. Throws a UsageError for a name it cannot
+   * find.
+   */
+  list?(request: ListRequest): Promise<ListKind[]>;
   /** checks of the module's own data, for `muster validate`; throws DataError on problems */
   validate?(system: SystemRules): Promise<string>;
 }

@@ -1,3 +1,4 @@
+import { blazeAwayModule } from './blazeaway/index.js';
 import { bofModule } from './bof/index.js';
 import { fireTeamModule } from './fireteam/index.js';
 import { openFireModule } from './openfire/index.js';
@@ -5,6 +6,7 @@ import type { RuleSetModule } from './module.js';
 
 /** The one place that names rule sets: each id's own module, for what is more than tables. */
 export const RULE_SET_MODULES: Readonly<Record<string, RuleSetModule>> = {
+  blazeaway: blazeAwayModule,
   bof: bofModule,
   fireteam: fireTeamModule,
   openfire: openFireModule,

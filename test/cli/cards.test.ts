@@ -89,10 +89,10 @@ describe('muster cards options', () => {
     expect(stdout).toMatch(/armour +0\.75 x \(5\+2\+1\+1\) += 6\.75/);
     expect(stdout).toMatch(/cost 21\n$/);
   });
-  it('--explain-cost of an unknown unit lists known ones', async () => {
+  it('--explain-cost of an unknown unit suggests the close ones and the listing', async () => {
     const { code, stderr } = await muster(['cards', 'bof', ...data, '--explain-cost', 'tiger'], workdir());
     expect(code).toBe(2);
-    expect(stderr).toMatch(/unknown unit "tiger"; known: de-/);
+    expect(stderr).toMatch(/--explain-cost: unknown unit "tiger": did you mean de-tiger-i \(Tiger I\)\? List them with muster list bof units/);
   });
   it('bad --back-offset, --bleed and --duplex values', async () => {
     for (const [args, message] of [

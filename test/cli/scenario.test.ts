@@ -45,7 +45,7 @@ describe('muster scenario', () => {
   });
   it('bad options: a clear message, exit 2, no file', async () => {
     for (const [args, message] of [
-      [['--scenario', 'beach-landing'], /--scenario beach-landing: no such game mode; allowed: probing, victory-zones/],
+      [['--scenario', 'beach-landing'], /--scenario: unknown game mode "beach-landing"; known: probing, victory-zones, .*; list them with muster list bof modes/],
       [['--players', '3'], /--players 3: allowed 2, 4 or 6/],
       [['--table', 'big'], /--table "big": give width x height in cm, like 120x120/],
       [['--table', '20x20'], /each side from 60 to 400 cm/],

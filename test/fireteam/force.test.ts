@@ -72,7 +72,7 @@ describe('a good force', () => {
 describe('each rule of the check', () => {
   it('list: the army list must be one of the five', () => {
     const roster = check({ list: 'atlantis' });
-    expect(roster.problems).toEqual([{ where: 'force', rule: 'list', message: 'unknown army list "atlantis" (known: british, fallschirmjager, finns, russians, us)' }]);
+    expect(roster.problems).toEqual([{ where: 'force', rule: 'list', message: 'unknown army list "atlantis"; known: british, fallschirmjager, finns, russians, us; list them with muster list fireteam lists' }]);
   });
   it('squads: 2 to 3 for the Fallschirmjäger, 2 to 4 for the Russians', () => {
     expect(rules({ platoons: [{ squads: 1 }] })).toEqual(['squads']);
@@ -101,7 +101,7 @@ describe('each rule of the check', () => {
   it('pick: a pick must be on the force’s own list (a Finnish pick is no Fallschirmjäger pick)', () => {
     const roster = check({ reinforcements: [{ pick: 'armour' }] });
     expect(roster.problems.map((p) => [p.where, p.rule])).toEqual([['reinforcements[0] armour', 'pick']]);
-    expect(roster.problems[0]!.message).toMatch(/^no pick "armour" in the Fallschirmjäger reinforcements \(picks: medium-tank, heavy-tank/);
+    expect(roster.problems[0]!.message).toMatch(/^unknown Fallschirmjäger pick "armour"; known: medium-tank, heavy-tank, .*; list them with muster list fireteam picks --nation fallschirmjager$/);
     // by name as well as by id
     expect(rules({ reinforcements: [{ pick: 'Weapons section' }] })).toEqual([]);
   });

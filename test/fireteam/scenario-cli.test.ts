@@ -59,7 +59,7 @@ describe('muster scenario fireteam', () => {
   });
   it('bad options: exit 2, a message naming the option, no file', async () => {
     for (const [args, message] of [
-      [['--battle', 'ambush'], /--battle ambush: no such battle; allowed: encounter, attack/],
+      [['--battle', 'ambush'], /--battle: unknown battle "ambush"; known: encounter, attack; list them with muster list fireteam battles/],
       [['--lists', 'russians'], /--lists russians: give two army lists, side A's and side B's/],
       [['--lists', 'russians,martians'], /--lists: unknown army list "martians"; known: /],
       [['--lists', 'russians,'], /--lists "russians,": name the army lists/],

@@ -21,6 +21,7 @@ export interface CardsArgs extends ProductArgs, CutArgs {
 
 /** `muster cards <system>`: the arsenal's unit cards, or a force's roster and cards. */
 export async function runCards(args: CardsArgs, io: CliIo): Promise<number> {
+  if (Array.isArray(args.force)) throw new UsageError(`--force given ${(args.force as string[]).length} times; cards print one force, so give it once`);
   const print = cardPrint(args);
   const db = await loadRulesDb({ dataDirs: args.data.map((d) => resolveFrom(io.cwd, d)), only: args.system });
   const system = db.system(args.system);
@@ -48,7 +49,16 @@ export async function runCards(args: CardsArgs, io: CliIo): Promise<number> {
   const name = args.force ? path.basename(args.force).replace(/\.[^.]+$/, '') : [args.nation, args.doctrine].filter(Boolean).join('-') || (module?.cards ? 'arsenal' : 'decks');
   await emitDocument(
     result.doc,
-    { format: args.format, out: args.out, quiet: args.quiet, pageProgress: true, inputs: dataInputs(args.data, io.cwd, args.force), allowMissingGlyphs: args.allowMissingGlyphs, defaultName: `${system.info.id}-cards-${name}-${args.paper}` },
+    {
+      format: args.format,
+      ...(result.json !== undefined ? { json: `${JSON.stringify(result.json, null, 2)}\n` } : {}),
+      out: args.out,
+      quiet: args.quiet,
+      pageProgress: true,
+      inputs: dataInputs(args.data, io.cwd, args.force),
+      allowMissingGlyphs: args.allowMissingGlyphs,
+      defaultName: `${system.info.id}-cards-${name}-${args.paper}`,
+    },
     io,
   );
   return 0;

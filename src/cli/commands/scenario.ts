@@ -17,6 +17,8 @@ export interface ScenarioArgs extends ProductArgs, CutArgs {
   count: number;
   battle?: string;
   lists?: string;
+  /** repeatable: a string once, a list when given again */
+  force?: string | string[];
 }
 
 /** "120x120" in the chosen units -> cm; inches are converted at 2.54. */
@@ -53,11 +55,16 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
   if (!module?.scenario || !system.info.products.includes('scenario')) throw new UsageError(`rule set "${system.info.id}" has no scenarios yet`);
   // options only some rule sets' scenarios use, each refused by name where it means nothing
   const takes = module.scenarioOptions ?? {};
-  const refused = [args.battle !== undefined && !takes.battle && '--battle', args.lists !== undefined && !takes.lists && '--lists'].filter((o): o is string => typeof o === 'string');
+  const refused = [args.battle !== undefined && !takes.battle && '--battle', args.lists !== undefined && !takes.lists && '--lists', args.force !== undefined && !takes.forces && '--force'].filter(
+    (o): o is string => typeof o === 'string',
+  );
   if (refused.length > 0) throw new UsageError(`${refused.join(', ')}: ${system.info.name} scenarios take no ${refused.length > 1 ? 'such options' : 'such option'}`);
   for (const [name, value] of [['--battle', args.battle], ['--lists', args.lists]] as const) {
     if (Array.isArray(value)) throw new UsageError(`${name} given ${value.length} times; give it once`);
   }
+  const forces = args.force === undefined ? undefined : [args.force].flat().map(String);
+  if (forces?.some((f) => f.trim() === '')) throw new UsageError('--force: give the path of a force file, such as --force my-company.yaml');
+  const forceFiles = forces?.map((f) => resolveFrom(io.cwd, f));
   const lists = args.lists?.split(',').map((l) => l.trim());
   if (lists?.some((l) => l === '')) throw new UsageError(`--lists "${args.lists}": name the army lists, separated by a comma`);
   const pointsRange = takes.points ?? { min: 10, max: MAX_POINTS };
@@ -78,7 +85,7 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
     format: args.format,
     out: args.out,
     quiet: args.quiet,
-    inputs: dataInputs(args.data, io.cwd),
+    inputs: [...dataInputs(args.data, io.cwd), ...(forceFiles ?? []).map((file) => ({ path: file, what: 'a --force file' }))],
     allowMissingGlyphs: args.allowMissingGlyphs,
     defaultName: () => `${system.info.id}-${args.mode}-${args.count > 1 ? `${args.count}-packets` : firstId}-${safe(seed)}`,
   };
@@ -99,6 +106,10 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
           points: args.points,
           ...(args.battle !== undefined ? { battle: args.battle } : {}),
           ...(lists ? { lists } : {}),
+          ...(forceFiles ? { forceFiles } : {}),
+          onWarning: (message) => {
+            if (!args.quiet) io.stderr.write(`warning: ${message}\n`);
+          },
           count: args.count,
           seed,
           print,

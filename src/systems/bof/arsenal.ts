@@ -2,7 +2,8 @@ import path from 'node:path';
 import { FolderIds } from '../../data/ids.js';
 import { deepFreeze } from '../../data/load.js';
 import { parseFolderFiles } from '../../data/parse.js';
-import { DataError, UsageError, type DataProblem } from '../../errors.js';
+import { unknownNameMessage } from '../../data/suggest.js';
+import { DataError, type DataProblem } from '../../errors.js';
 import { arsenalFile, type Detachment, type Doctrine, type Nation, type Unit, type Weapon } from './arsenal-schema.js';
 
 export interface Arsenal {
@@ -68,7 +69,7 @@ function checkReferences(
   const at = (id: string, where: string, message: string) => problems.push({ file: files.get(id) ?? '', path: where, message });
   const weaponFor = (weaponId: string, nation: string, owner: string, where: string) => {
     const weapon = maps.weapons.get(weaponId);
-    if (!weapon) return at(owner, where, `unknown weapon "${weaponId}"`);
+    if (!weapon) return at(owner, where, unknownNameMessage('weapon', weaponId, [...maps.weapons.values()]));
     if (weapon.nations && !weapon.nations.includes(nation)) {
       at(owner, where, `weapon "${weaponId}" is not available to ${nation} (only ${weapon.nations.join(', ')})`);
     }
@@ -76,7 +77,7 @@ function checkReferences(
 
   for (const unit of maps.units.values()) {
     const where = `units[id=${unit.id}]`;
-    if (!maps.nations.has(unit.nation)) at(unit.id, `${where}.nation`, `unknown nation "${unit.nation}"`);
+    if (!maps.nations.has(unit.nation)) at(unit.id, `${where}.nation`, unknownNameMessage('nation', unit.nation, [...maps.nations.values()]));
     unit.weapons.forEach((w, i) => weaponFor(w, unit.nation, unit.id, `${where}.weapons[${i}]`));
     const armoured = unit.armour && Object.values(unit.armour).some((v) => v > 0);
     if (armoured && !unit.armourMm) at(unit.id, `${where}.armourMm`, 'armour needs the historical thickness it comes from');
@@ -100,12 +101,12 @@ function checkReferences(
   }
   for (const doctrine of maps.doctrines.values()) {
     const where = `doctrines[id=${doctrine.id}]`;
-    if (!maps.nations.has(doctrine.nation)) at(doctrine.id, `${where}.nation`, `unknown nation "${doctrine.nation}"`);
+    if (!maps.nations.has(doctrine.nation)) at(doctrine.id, `${where}.nation`, unknownNameMessage('nation', doctrine.nation, [...maps.nations.values()]));
     doctrine.detachments.forEach((d, di) => {
       const dw = `${where}.detachments[${di}]`;
       const unitOf = (unitId: string, field: string) => {
         const unit = maps.units.get(unitId);
-        if (!unit) at(doctrine.id, `${dw}.${field}`, `unknown unit "${unitId}"`);
+        if (!unit) at(doctrine.id, `${dw}.${field}`, unknownNameMessage('unit', unitId, [...maps.units.values()]));
         else if (unit.nation !== doctrine.nation) at(doctrine.id, `${dw}.${field}`, `unit "${unitId}" belongs to ${unit.nation}, not ${doctrine.nation}`);
         return unit;
       };
@@ -126,14 +127,4 @@ function checkReferences(
     });
   }
   return problems;
-}
-
-export function lookup<T>(map: ReadonlyMap<string, T>, id: string, what: string): T {
-  const found = map.get(id);
-  if (!found) {
-    const known = [...map.keys()].sort();
-    const shown = known.length > 12 ? `${known.slice(0, 12).join(', ')}, …` : known.join(', ');
-    throw new UsageError(`unknown ${what} "${id}"; known: ${shown}`);
-  }
-  return found;
 }

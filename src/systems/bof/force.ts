@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_FORCE_COUNT, MAX_FORCE_MODELS, MAX_ID_LENGTH, MAX_POINTS, intIn, label, listOf, textOf } from '../../data/limits.js';
 import type { Arsenal } from './arsenal.js';
+import { findDetachment, findDoctrine, findNation, findUnit, findWeapon } from './arsenal-names.js';
 import { quality, type Quality, type Unit, type Weapon } from './arsenal-schema.js';
 import { combatScoreValue, crewUpgradeCost, isSoldier, unitCost } from './cost.js';
 import type { ForceProblem } from '../../data/force-file.js';
@@ -77,30 +78,30 @@ export interface Roster {
  * Prices every entry and checks the force against its doctrine. Every problem is collected,
  * each naming the entry and the rule; the roster is still built so it can be printed.
  */
-export function buildRoster(force: Force, arsenal: Arsenal): Roster {
+export function buildRoster(typed: Force, arsenal: Arsenal): Roster {
   const problems: ForceProblem[] = [];
   const add = (where: string, rule: string, message: string) => problems.push({ where, rule, message });
+  // names as the player wrote them ("United States", "thompson") become ids first; a name that
+  // finds nothing is a problem here, with its close matches, and its entry or weapon is skipped
+  const force = canonicalForce(typed, arsenal, add);
 
-  const nation = arsenal.nations.get(force.nation);
-  if (!nation) add('force', 'nation', `unknown nation "${force.nation}" (known: ${[...arsenal.nations.keys()].join(', ')})`);
   const doctrine = arsenal.doctrines.get(force.doctrine);
-  if (!doctrine) add('force', 'doctrine', `unknown doctrine "${force.doctrine}"`);
-  else if (doctrine.nation !== force.nation) add('force', 'doctrine', `doctrine "${doctrine.id}" belongs to ${doctrine.nation}, not ${force.nation}`);
+  if (doctrine && doctrine.nation !== force.nation) add('force', 'doctrine', `doctrine "${doctrine.id}" belongs to ${doctrine.nation}, not ${force.nation}`);
   const found = arsenal.detachments.get(force.detachment);
   const detachment = found && found.doctrine.id === force.doctrine ? found.detachment : undefined;
-  if (!detachment) {
-    const allowed = doctrine ? doctrine.detachments.map((d) => d.id).join(', ') : 'see the doctrine';
-    add('force', 'detachment', `"${force.detachment}" is not a detachment of doctrine "${force.doctrine}" (allowed: ${allowed})`);
+  if (found && !detachment) {
+    const allowed = doctrine
+      ? `allowed: ${doctrine.detachments.map((d) => d.id).join(', ')}; list them with muster list bof detachments --doctrine ${doctrine.id}`
+      : 'list them with muster list bof detachments';
+    add('force', 'detachment', `"${force.detachment}" is not a detachment of doctrine "${force.doctrine}" (${allowed})`);
   }
 
   const lines: RosterLine[] = [];
   force.units.forEach((entry, index) => {
-    const where = `units[${index}] ${entry.unit}`;
+    const where = `units[${index}] ${typed.units[index]!.unit}`;
     const unit = arsenal.units.get(entry.unit);
-    if (!unit) {
-      add(where, 'unit', `unknown unit "${entry.unit}"`);
-      return;
-    }
+    // an unknown unit is a problem already, with its close matches
+    if (!unit) return;
     if (unit.nation !== force.nation) add(where, 'nation', `${unit.name} is a ${unit.nation} unit, not ${force.nation}`);
     // unstated quality: regular soldiers and conscript crews, or the nearest the detachment allows
     const preferred: Quality = isSoldier(unit) ? 'regular' : 'conscript';
@@ -115,10 +116,8 @@ export function buildRoster(force: Force, arsenal: Arsenal): Roster {
     }
     for (const weaponId of entry.weapons) {
       const weapon = arsenal.weapons.get(weaponId);
-      if (!weapon) {
-        add(where, 'weapons', `unknown weapon "${weaponId}"`);
-        continue;
-      }
+      // an unknown weapon is a problem already, with its close matches
+      if (!weapon) continue;
       if (!isSoldier(unit)) add(where, 'weapons', `${unit.name} cannot be given hand weapons; only soldiers carry them`);
       if (weapon.nations && !weapon.nations.includes(force.nation)) add(where, 'weapons', `${weapon.name} is not available to ${force.nation}`);
       if (detachment && !detachment.weapons.includes(weaponId) && !unit.weapons.includes(weaponId)) {
@@ -174,6 +173,41 @@ export function buildRoster(force: Force, arsenal: Arsenal): Roster {
 
   const actionsPerTurn = lines.reduce((sum, l) => sum + l.count * contributesActions(l.unit), 0);
   return { force, lines, points, actionsPerTurn, problems };
+}
+
+/**
+ * The force with every name the player wrote turned into its id where it names one thing: the
+ * nation by id or name, the doctrine and detachment among the nation's, units and weapons among
+ * the nation's (a weapon by its id, its name, or its id without the nation: "mp40"). A name that
+ * finds nothing stays as written and is reported with the close matches; the entry's `where`
+ * keeps the name as written, so the player finds the line.
+ */
+function canonicalForce(force: Force, arsenal: Arsenal, add: (where: string, rule: string, message: string) => void): Force {
+  const nation = findNation(arsenal, force.nation);
+  if (nation.problem !== undefined) add('force', 'nation', nation.problem);
+  const nationId = nation.found?.id;
+  const doctrine = findDoctrine(arsenal, force.doctrine, nationId);
+  if (doctrine.problem !== undefined) add('force', 'doctrine', doctrine.problem);
+  const detachment = findDetachment(arsenal, force.detachment, doctrine.found);
+  if (detachment.problem !== undefined) add('force', 'detachment', detachment.problem);
+  const units = force.units.map((entry, index) => {
+    const where = `units[${index}] ${entry.unit}`;
+    const unit = findUnit(arsenal, entry.unit, nationId);
+    if (unit.problem !== undefined) add(where, 'unit', unit.problem);
+    const weapons = entry.weapons.map((typed) => {
+      const weapon = findWeapon(arsenal, typed, nationId);
+      if (weapon.problem !== undefined) add(where, 'weapons', weapon.problem);
+      return weapon.found?.id ?? typed;
+    });
+    return { ...entry, unit: unit.found?.id ?? entry.unit, weapons };
+  });
+  return {
+    ...force,
+    nation: nationId ?? force.nation,
+    doctrine: doctrine.found?.id ?? force.doctrine,
+    detachment: detachment.found?.detachment.id ?? force.detachment,
+    units,
+  };
 }
 
 /**

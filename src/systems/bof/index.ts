@@ -11,7 +11,10 @@ import { rollSoloScenario, rollVersusScenario, type ScenarioResult } from './sce
 import { loadAids } from './aids.js';
 import { campaign } from './campaign-module.js';
 import { aidDrawings, buildTokenSheet, eventDeck, tokenCounts } from './aids-builders.js';
-import { loadArsenal, lookup, type Arsenal } from './arsenal.js';
+import { loadArsenal, type Arsenal } from './arsenal.js';
+import { findDoctrine, findNation, findUnit } from './arsenal-names.js';
+import { listBof } from './listing.js';
+import { findOrRefuse, foundOrRefuse } from '../../data/find-name.js';
 import { arsenalDeck, forceDeck, rosterSheet, sortUnits, type CardContext } from './cards.js';
 import { unitCost } from './cost.js';
 import { buildRoster, forceFile, type Roster } from './force.js';
@@ -36,13 +39,13 @@ async function cards(request: CardsRequest): Promise<CardsResult> {
 
   let units = [...arsenal.units.values()];
   const titleParts: string[] = [];
-  if (request.nation) {
-    const nation = findNation(arsenal, request.nation);
+  const nation = request.nation !== undefined ? foundOrRefuse(findNation(arsenal, request.nation), '--nation') : undefined;
+  if (nation) {
     units = units.filter((u) => u.nation === nation.id);
     titleParts.push(nation.name);
   }
   if (request.doctrine) {
-    const doctrine = lookup(arsenal.doctrines, request.doctrine, 'doctrine');
+    const doctrine = foundOrRefuse(findDoctrine(arsenal, request.doctrine, nation?.id), '--doctrine');
     const ids = new Set(doctrine.detachments.flatMap((d) => [d.officer.unit, ...d.core.map((c) => c.unit), ...d.options]));
     units = units.filter((u) => ids.has(u.id));
     titleParts.push(doctrine.name);
@@ -58,16 +61,8 @@ async function cards(request: CardsRequest): Promise<CardsResult> {
   return { kind: 'document', doc, warnings: [] };
 }
 
-function findNation(arsenal: Arsenal, wanted: string) {
-  const key = wanted.trim().toLowerCase();
-  for (const nation of arsenal.nations.values()) {
-    if (nation.id === key || nation.name.toLowerCase() === key) return nation;
-  }
-  return lookup(arsenal.nations, wanted, 'nation');
-}
-
 function explainCost(arsenal: Arsenal, unitId: string): CardsResult {
-  const unit = lookup(arsenal.units, unitId, 'unit');
+  const unit = foundOrRefuse(findUnit(arsenal, unitId), '--explain-cost');
   const breakdown = unitCost(unit, arsenal.weapons);
   const lines = [`${unit.name} (${unit.id}), ${unit.role}:`];
   for (const part of breakdown.parts) lines.push(`  ${part.label.padEnd(22)} ${part.working.padEnd(34)} = ${part.value}`);
@@ -115,9 +110,9 @@ async function tokens(request: TokensRequest): Promise<{ doc: DocumentNode; warn
 
 async function scenario(request: ScenarioRequest, sink: (result: unknown, packet: DocumentNode | undefined) => void | Promise<void>): Promise<void> {
   const ctx = await loadScenarioContext(request.system);
-  if (request.scenario && !ctx.modes.some((m) => m.id === request.scenario)) {
-    throw new UsageError(`--scenario ${request.scenario}: no such game mode; allowed: ${ctx.modes.map((m) => m.id).join(', ')}`);
-  }
+  // a game mode by its id or its name ("Victory Zones")
+  const scenarioId = request.scenario === undefined ? undefined : findOrRefuse(request.scenario, ctx.modes, { what: 'game mode', listCommand: 'muster list bof modes' }, '--scenario').id;
+  request = { ...request, scenario: scenarioId };
   if (request.mode === 'solo' && request.scenario === 'combat-only') {
     throw new UsageError('--scenario combat-only: Combat only is not on the solo scenario table; pick another mode or play versus');
   }
@@ -142,4 +137,4 @@ async function validate(system: CardsRequest['system']): Promise<string> {
   );
 }
 
-export const bofModule: RuleSetModule = { cards, tokens, scenario, campaign, validate };
+export const bofModule: RuleSetModule = { cards, tokens, scenario, campaign, list: listBof, validate };

@@ -1,4 +1,5 @@
 import type { SystemRules } from '../../data/load.js';
+import { foundOrRefuse } from '../../data/find-name.js';
 import { parseFolderFiles } from '../../data/parse.js';
 import { formatState, parseState } from '../../data/state-file.js';
 import type { DocumentNode } from '../../doc/model.js';
@@ -20,7 +21,7 @@ import {
 } from './campaign.js';
 import { loadFireTeam, loadSideColours, type FireTeamData } from './data.js';
 import { battlePacket } from './documents.js';
-import { findList } from './force.js';
+import { matchList } from './force.js';
 
 /** The campaign the text gives; a club replaces its map with a campaign file of the same id. */
 const CAMPAIGN_ID = 'forward-victory';
@@ -84,11 +85,7 @@ function parseSplit(given: readonly string[], board: CampaignBoard): Record<Side
 function parseLists(text: string | undefined, data: FireTeamData, board: CampaignBoard): Record<Side, string> {
   const wanted = text === undefined ? [board.map.sides.a.list, board.map.sides.b.list] : text.split(',').map((t) => t.trim());
   if (wanted.length !== 2 || wanted.some((w) => w === '')) throw new UsageError(`--lists "${text}": give two army lists, side A's and side B's, like russians,finns`);
-  const ids = wanted.map((w) => {
-    const list = findList(data, w);
-    if (!list) throw new UsageError(`--lists: unknown army list "${w}"; known: ${[...data.lists.keys()].join(', ')}`);
-    return list.id;
-  });
+  const ids = wanted.map((w) => foundOrRefuse(matchList(data, w), '--lists').id);
   return { a: ids[0]!, b: ids[1]! };
 }
 

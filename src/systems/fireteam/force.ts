@@ -1,4 +1,5 @@
 import type { DataCard } from '../../data/cards.js';
+import { findByName, type NameMatch } from '../../data/find-name.js';
 import type { ForceProblem } from '../../data/force-file.js';
 import { isVehicleCard, type FireTeamData } from './data.js';
 import type { FtForce, FtList, FtPick, FtQuality } from './schema.js';
@@ -37,16 +38,19 @@ export interface FtRoster {
   problems: ForceProblem[];
 }
 
-/** Finds a list by id or by name, in any case. */
+/** Finds a list by id or by name, whatever the case, accents or spaces ("Fallschirmjäger"). */
 export function findList(data: FireTeamData, wanted: string): FtList | undefined {
-  const key = wanted.trim().toLowerCase();
-  for (const list of data.lists.values()) if (list.id === key || list.name.toLowerCase() === key) return list;
-  return undefined;
+  return matchList(data, wanted).found;
 }
 
-export function findPick(list: FtList, wanted: string): FtPick | undefined {
-  const key = wanted.trim().toLowerCase();
-  return list.reinforcements.find((p) => p.id === key || p.name.toLowerCase() === key);
+/** A list by id or name, or what to type instead: the close matches and the command listing them. */
+export function matchList(data: FireTeamData, wanted: string): NameMatch<FtList> {
+  return findByName(wanted, [...data.lists.values()], { what: 'army list', listCommand: 'muster list fireteam lists' });
+}
+
+/** One of the list's picks by id or name, or what to type instead. */
+export function matchPick(list: FtList, wanted: string): NameMatch<FtPick> {
+  return findByName(wanted, list.reinforcements, { what: `${list.name} pick`, listCommand: `muster list fireteam picks --nation ${list.id}` });
 }
 
 /** Points as the lists print them: 4, 1.5. */
@@ -65,9 +69,9 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 export function checkForce(force: FtForce, data: FireTeamData): FtRoster {
   const problems: ForceProblem[] = [];
   const add = (where: string, rule: string, message: string) => problems.push({ where, rule, message });
-  const list = findList(data, force.list);
+  const { found: list, problem } = matchList(data, force.list);
   if (!list) {
-    add('force', 'list', `unknown army list "${force.list}" (known: ${[...data.lists.values()].map((l) => l.id).join(', ')})`);
+    add('force', 'list', problem);
     return { force, parts: [], core: 0, reinforcements: 0, points: 0, problems };
   }
   const card = (id: string) => data.cards.get(id)!.card;
@@ -108,20 +112,19 @@ export function checkForce(force: FtForce, data: FireTeamData): FtRoster {
       add(where, 'reinforcements', `the text gives the ${list.name} list no reinforcements`);
       return;
     }
-    const pick = findPick(list, entry.pick);
+    const { found: pick, problem: unknownPick } = matchPick(list, entry.pick);
     if (!pick) {
-      add(where, 'pick', `no pick "${entry.pick}" in the ${list.name} reinforcements (picks: ${list.reinforcements.map((p) => p.id).join(', ')})`);
+      add(where, 'pick', unknownPick);
       return;
     }
     if (pick.points === null) add(where, 'price', `the text gives ${pick.name} no points, so it cannot be bought`);
     let vehicle: string | undefined;
     if (pick.vehicles) {
-      const wanted = entry.vehicle?.trim().toLowerCase();
-      vehicle = pick.vehicles.find((v) => v === wanted || card(v).title.toLowerCase() === wanted);
-      if (!vehicle) {
-        const choices = pick.vehicles.map((v) => `${v} (${card(v).title})`).join(', ');
-        add(where, 'vehicle', entry.vehicle ? `"${entry.vehicle}" is not one of this pick's vehicles: ${choices}` : `name the vehicle this pick brings: ${choices}`);
-      }
+      const choices = pick.vehicles.map((v) => ({ id: v, name: card(v).title }));
+      const match = entry.vehicle === undefined ? undefined : findByName(entry.vehicle, choices, { what: 'vehicle' });
+      vehicle = match?.found?.id;
+      if (!match) add(where, 'vehicle', `name the vehicle this pick brings: ${choices.map((c) => `${c.id} (${c.name})`).join(', ')}`);
+      else if (match.problem !== undefined) add(where, 'vehicle', match.problem);
     } else if (entry.vehicle !== undefined) {
       add(where, 'vehicle', `${pick.name} brings its own teams; it takes no vehicle`);
     }

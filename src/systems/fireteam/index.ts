@@ -10,7 +10,9 @@ import { rollBattle } from './battle.js';
 import { fireTeamCampaign, loadCampaignBoard } from './campaign-module.js';
 import { loadFireTeam, loadSideColours, type FireTeamData } from './data.js';
 import { battlePacket, forceDocument } from './documents.js';
-import { checkForce, findList } from './force.js';
+import { checkForce, matchList } from './force.js';
+import { listFireTeam } from './listing.js';
+import { findOrRefuse, foundOrRefuse } from '../../data/find-name.js';
 import { forceFile } from './schema.js';
 
 /** `muster cards fireteam`: the decks of the data, or a force file's roster and cards. */
@@ -39,22 +41,17 @@ async function scenario(request: ScenarioRequest, sink: (result: unknown, packet
   if (request.scenario) throw new UsageError(`--scenario ${request.scenario}: Fire Team battles are chosen with --battle`);
   if (request.players !== 2 && request.players !== 4) throw new UsageError(`--players ${request.players}: a Fire Team battle is for 2 or 4 players, one platoon each`);
   const data = await loadFireTeam(request.system);
-  if (request.battle && !data.battles.some((b) => b.id === request.battle)) {
-    throw new UsageError(`--battle ${request.battle}: no such battle; allowed: ${data.battles.map((b) => b.id).join(', ')}`);
-  }
+  // a battle by its id or its name
+  const battle = request.battle === undefined ? undefined : findOrRefuse(request.battle, data.battles, { what: 'battle', listCommand: 'muster list fireteam battles' }, '--battle').id;
   let lists: [string, string] | undefined;
   if (request.lists) {
     if (request.lists.length !== 2) throw new UsageError(`--lists ${request.lists.join(',')}: give two army lists, side A's and side B's, like russians,finns`);
-    lists = request.lists.map((wanted) => {
-      const list = findList(data, wanted);
-      if (!list) throw new UsageError(`--lists: unknown army list "${wanted}"; known: ${[...data.lists.keys()].join(', ')}`);
-      return list.id;
-    }) as [string, string];
+    lists = request.lists.map((wanted) => foundOrRefuse(matchList(data, wanted), '--lists').id) as [string, string];
   }
   const colours = await loadSideColours(request.system);
   for (let i = 0; i < request.count; i++) {
     const seed = request.count === 1 ? request.seed : `${request.seed}-${i + 1}`;
-    const rolled = rollBattle(data, { battle: request.battle, lists, players: request.players, table: request.table, points: request.points }, createRng(seed), seed);
+    const rolled = rollBattle(data, { battle, lists, players: request.players, table: request.table, points: request.points }, createRng(seed), seed);
     const packet = request.packets ? battlePacket(rolled, data, colours, { print: request.print, units: request.units, paper: request.paper, toolVersion: request.toolVersion }) : undefined;
     await sink(rolled.result, packet);
     request.onProgress?.(i + 1, request.count);
@@ -71,6 +68,7 @@ async function validate(system: SystemRules): Promise<string> {
 export const fireTeamModule: RuleSetModule = {
   campaign: fireTeamCampaign,
   cards,
+  list: listFireTeam,
   scenario,
   validate,
   scenarioOptions: { battle: true, lists: true, table: { width: 183, height: 122 }, points: { min: 0, max: 40 } },

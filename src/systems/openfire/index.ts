@@ -1,57 +1,18 @@
 import type { SystemRules } from '../../data/load.js';
-import { deepFreeze } from '../../data/load.js';
-import { FolderIds } from '../../data/ids.js';
-import { parseFolderFiles } from '../../data/parse.js';
 import { formatLength, formatModifier } from '../../doc/helpers.js';
 import { documentMeta, type Block, type CardNode, type CardPrint, type DocumentNode, type Units } from '../../doc/model.js';
 import { renderProse } from '../../doc/templates.js';
 import { rollsSheet, textTable } from '../../doc/packet.js';
-import { DataError, UsageError, type DataProblem } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import type { CardsRequest, CardsResult, RuleSetModule, ScenarioRequest } from '../module.js';
 import { createRng } from '../../engine/dice.js';
 import { drawMap } from '../../doc/map-diagram.js';
-import { minimumForce, rollOpenFireScenario, type OfScenarioResult } from './scenario.js';
+import { minimumForce, OBJECTIVES, rollOpenFireScenario, type OfScenarioResult } from './scenario.js';
 import { loadTokenFolder } from '../../data/tokens.js';
-import { listsFile, type OfNation, type OfUnit, type OfWeapon } from './schema.js';
-
-/** Open Fire's own rules: its sample army lists and their cards. */
-interface Lists {
-  nations: Map<string, OfNation>;
-  weapons: Map<string, OfWeapon>;
-  units: Map<string, OfUnit>;
-}
-
-/**
- * The army lists of every folder of the rule set: a later folder replaces a nation, weapon or
- * unit by its id; within one folder each id is used once.
- */
-async function loadLists(dirs: readonly string[]): Promise<Lists> {
-  const problems: DataProblem[] = [];
-  const lists: Lists = { nations: new Map(), weapons: new Map(), units: new Map() };
-  const files = new Map<string, string>();
-  const ids = { nations: new FolderIds('nation'), weapons: new FolderIds('weapon'), units: new FolderIds('unit') };
-  for (const { file, dir, data } of await parseFolderFiles(dirs, 'lists', listsFile, problems)) {
-    for (const kind of ['nations', 'weapons', 'units'] as const) {
-      (data[kind] ?? []).forEach((entry, i) => {
-        const duplicate = ids[kind].claim(dir, entry.id, file, `${kind}[${i}].id`);
-        if (duplicate) return problems.push(duplicate);
-        (lists[kind] as Map<string, typeof entry>).set(entry.id, entry);
-        files.set(`${kind}/${entry.id}`, file);
-      });
-    }
-  }
-  for (const unit of lists.units.values()) {
-    const file = files.get(`units/${unit.id}`) ?? 'lists';
-    if (!lists.nations.has(unit.nation)) problems.push({ file, path: `units[id=${unit.id}].nation`, message: `unknown nation "${unit.nation}"` });
-    for (const w of unit.weapons) if (!lists.weapons.has(w)) problems.push({ file, path: `units[id=${unit.id}].weapons`, message: `unknown weapon "${w}"` });
-    const vehicle = unit.type === 'light-vehicle' || unit.type === 'tank' || unit.type === 'heavy-tank';
-    if (vehicle && unit.hp === undefined) problems.push({ file, path: `units[id=${unit.id}].hp`, message: 'a vehicle needs its HP' });
-    if (!vehicle && unit.mor === undefined) problems.push({ file, path: `units[id=${unit.id}].mor`, message: 'an infantry unit or gun needs its MOR' });
-  }
-  if (lists.units.size === 0 && problems.length === 0) problems.push({ file: dirs.join(', '), path: 'lists', message: 'no army lists found' });
-  if (problems.length > 0) throw new DataError(problems);
-  return deepFreeze(lists);
-}
+import type { OfUnit, OfWeapon } from './schema.js';
+import { loadLists, type Lists } from './lists.js';
+import { findNation, listOpenFire } from './listing.js';
+import { findOrRefuse } from '../../data/find-name.js';
 
 const TYPE_NAMES: Record<OfUnit['type'], string> = {
   infantry: 'infantry team',
@@ -134,9 +95,7 @@ async function cards(request: CardsRequest): Promise<CardsResult> {
   const lists = await loadLists(request.system.dirs);
   let units = [...lists.units.values()];
   if (request.nation) {
-    const key = request.nation.toLowerCase();
-    const nation = [...lists.nations.values()].find((n) => n.id === key || n.name.toLowerCase() === key);
-    if (!nation) throw new UsageError(`unknown nation "${request.nation}"; known: ${[...lists.nations.values()].map((n) => n.name).join(', ')}`);
+    const nation = findNation(lists, request.nation);
     units = units.filter((u) => u.nation === nation.id);
   }
   const info = request.system.info;
@@ -155,7 +114,8 @@ async function cards(request: CardsRequest): Promise<CardsResult> {
 /** `muster scenario openfire`: a battle for the objectives, every die rolled, with its map. */
 async function scenario(request: ScenarioRequest, sink: (result: unknown, packet: DocumentNode | undefined) => void | Promise<void>): Promise<void> {
   if (request.mode === 'solo') throw new UsageError('Open Fire has no solo rules; use --mode versus');
-  if (request.scenario && request.scenario !== 'objectives') throw new UsageError(`--scenario ${request.scenario}: Open Fire has one scenario, objectives`);
+  // the one scenario, by its id or name; anything else is refused with the list of scenarios
+  if (request.scenario !== undefined) findOrRefuse(request.scenario, [OBJECTIVES], { what: 'Open Fire scenario', listCommand: 'muster list openfire scenarios' }, '--scenario');
   if (request.players !== 2) throw new UsageError('--players: Open Fire scenarios are for two players');
   const lists = await loadLists(request.system.dirs);
   const info = request.system.info;
@@ -224,4 +184,4 @@ async function validate(system: SystemRules): Promise<string> {
   return `${lists.nations.size} nations, ${lists.units.size} units, ${lists.weapons.size} weapons, ${markers.length} tokens`;
 }
 
-export const openFireModule: RuleSetModule = { cards, scenario, validate };
+export const openFireModule: RuleSetModule = { cards, scenario, list: listOpenFire, validate };

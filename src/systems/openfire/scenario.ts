@@ -6,6 +6,9 @@ import type { OfNation, OfUnit } from './schema.js';
 export type Edge = 'north' | 'east' | 'south' | 'west';
 const OPPOSITE: Record<Edge, Edge> = { north: 'south', south: 'north', east: 'west', west: 'east' };
 
+/** Open Fire's one scenario (the text's Objectives): the battle every packet rolls. */
+export const OBJECTIVES = { id: 'objectives', name: 'Take and hold the objectives' } as const;
+
 export interface OfLists {
   nations: ReadonlyMap<string, OfNation>;
   units: ReadonlyMap<string, OfUnit>;
@@ -117,7 +120,7 @@ export function rollOpenFireScenario(lists: OfLists, options: { table: { width: 
   return {
     system: 'openfire',
     seed,
-    scenario: { id: 'objectives', name: 'Take and hold the objectives' },
+    scenario: { ...OBJECTIVES },
     sides: ['a', 'b'],
     attacker: null,
     defender: null,

@@ -1,0 +1,45 @@
+import { FolderIds } from '../../data/ids.js';
+import { deepFreeze } from '../../data/load.js';
+import { parseFolderFiles } from '../../data/parse.js';
+import { unknownNameMessage } from '../../data/suggest.js';
+import { DataError, type DataProblem } from '../../errors.js';
+import { listsFile, type OfNation, type OfUnit, type OfWeapon } from './schema.js';
+
+/** Open Fire's own rules: its sample army lists and their cards. */
+export interface Lists {
+  nations: Map<string, OfNation>;
+  weapons: Map<string, OfWeapon>;
+  units: Map<string, OfUnit>;
+}
+
+/**
+ * The army lists of every folder of the rule set: a later folder replaces a nation, weapon or
+ * unit by its id; within one folder each id is used once.
+ */
+export async function loadLists(dirs: readonly string[]): Promise<Lists> {
+  const problems: DataProblem[] = [];
+  const lists: Lists = { nations: new Map(), weapons: new Map(), units: new Map() };
+  const files = new Map<string, string>();
+  const ids = { nations: new FolderIds('nation'), weapons: new FolderIds('weapon'), units: new FolderIds('unit') };
+  for (const { file, dir, data } of await parseFolderFiles(dirs, 'lists', listsFile, problems)) {
+    for (const kind of ['nations', 'weapons', 'units'] as const) {
+      (data[kind] ?? []).forEach((entry, i) => {
+        const duplicate = ids[kind].claim(dir, entry.id, file, `${kind}[${i}].id`);
+        if (duplicate) return problems.push(duplicate);
+        (lists[kind] as Map<string, typeof entry>).set(entry.id, entry);
+        files.set(`${kind}/${entry.id}`, file);
+      });
+    }
+  }
+  for (const unit of lists.units.values()) {
+    const file = files.get(`units/${unit.id}`) ?? 'lists';
+    if (!lists.nations.has(unit.nation)) problems.push({ file, path: `units[id=${unit.id}].nation`, message: unknownNameMessage('nation', unit.nation, [...lists.nations.values()]) });
+    for (const w of unit.weapons) if (!lists.weapons.has(w)) problems.push({ file, path: `units[id=${unit.id}].weapons`, message: unknownNameMessage('weapon', w, [...lists.weapons.values()]) });
+    const vehicle = unit.type === 'light-vehicle' || unit.type === 'tank' || unit.type === 'heavy-tank';
+    if (vehicle && unit.hp === undefined) problems.push({ file, path: `units[id=${unit.id}].hp`, message: 'a vehicle needs its HP' });
+    if (!vehicle && unit.mor === undefined) problems.push({ file, path: `units[id=${unit.id}].mor`, message: 'an infantry unit or gun needs its MOR' });
+  }
+  if (lists.units.size === 0 && problems.length === 0) problems.push({ file: dirs.join(', '), path: 'lists', message: 'no army lists found' });
+  if (problems.length > 0) throw new DataError(problems);
+  return deepFreeze(lists);
+}
