@@ -5,6 +5,9 @@ import { ICON_NAMES } from '../doc/model.js';
 import { FolderIds } from './ids.js';
 import { MAX_PIECES, MAX_TOKEN_COUNT, intIn, kebabId, label, listOf, numberIn } from './limits.js';
 
+/** A size in millimetres that the rules give for a piece. */
+const pieceSize = z.number().min(10).max(180);
+
 /** A token or marker as data; any rule set's tokens use this shape. */
 export const tokenSchema = z
   .object({
@@ -12,7 +15,10 @@ export const tokenSchema = z
     /** printed on the token: short */
     label: z.string().min(1).max(16),
     icon: z.enum(ICON_NAMES),
-    shape: z.enum(['round', 'square']),
+    /** round and square at the sheet's sizes; rect at its own true `size`, such as a wire strip */
+    shape: z.enum(['round', 'square', 'rect']),
+    /** a rect's true size in mm, which no option changes */
+    size: z.object({ width: pieceSize, height: pieceSize }).strict().optional(),
     colour: z.string().regex(/^#[0-9a-f]{6}$/, 'a colour like "#7a3b2e"'),
     /** the section of the rules text that uses it */
     section: label,
@@ -31,28 +37,34 @@ export const tokenSchema = z
       .strict()
       .optional(),
   })
-  .strict();
+  .strict()
+  .refine((t) => (t.shape === 'rect') === (t.size !== undefined), {
+    message: 'a rect token gives its true size in mm, as size: { width, height }; a round or square one takes the sheet\'s size and gives none',
+    path: ['size'],
+  });
 
 export type Token = z.infer<typeof tokenSchema>;
-
-/** A size in millimetres that the rules give for a piece. */
-const pieceSize = z.number().min(10).max(180);
 
 /**
  * A file of tokens. With `sheet`, its tokens print on a sheet of their own at the sizes given
  * there, the true sizes the rules set (a 120 mm template, a 50 mm minefield square), which
- * --round-size and --square-size do not change.
+ * --round-size and --square-size do not change. A rect token (a wire strip) always prints at
+ * its own true size.
  */
 const tokensFile = z
   .object({
     sheet: z
       .object({ title: label, round: pieceSize.optional(), square: pieceSize.optional() })
       .strict()
-      .refine((s) => s.round !== undefined || s.square !== undefined, 'give the true size of its round or square pieces in mm')
       .optional(),
     tokens: listOf(tokenSchema).min(1),
   })
-  .strict();
+  .strict()
+  // a sheet of true sizes gives the size of each shape it prints; rect pieces carry their own
+  .refine((f) => !f.sheet || f.tokens.every((t) => t.shape === 'rect' || (t.shape === 'round' ? f.sheet!.round : f.sheet!.square) !== undefined), {
+    message: 'give the true size of its round or square pieces in mm',
+    path: ['sheet'],
+  });
 
 /** Tokens that print together: the common sheet (no title), or a sheet of true-size pieces. */
 export interface TokenGroup {

@@ -25,6 +25,29 @@ export function dataCardNode(card: DataCard, options: { id: string; colour: stri
 }
 
 /**
+ * One copy of a deck from data (one player's, in that copy's colour), every card with the
+ * deck's one back. `counts` sets how many of each card by id, for a deck sized to a force;
+ * left out, each card comes as often as the data says.
+ */
+export function buildDataDeck(
+  deck: DataDeck,
+  copy: DataDeck['deck']['copies'][number],
+  options: { print: CardPrint; units: Units; counts?: ReadonlyMap<string, number>; title?: string },
+): DeckNode {
+  // a deck printed once needs no copy name; one per player says whose it is
+  const several = deck.deck.copies.length > 1;
+  const back = { title: deck.deck.back.title, subtitle: several ? `${deck.deck.back.subtitle} · ${copy.name}` : deck.deck.back.subtitle, accent: copy.colour, icon: deck.deck.back.icon };
+  const cards: CardNode[] = [];
+  for (const card of deck.cards) {
+    const count = options.counts ? (options.counts.get(card.id) ?? 0) : card.count;
+    for (let i = 0; i < count; i++) {
+      cards.push(dataCardNode(card, { id: `${card.id}-${copy.name.toLowerCase()}-${i + 1}`, colour: copy.colour, footerRight: copy.name, back, units: options.units }));
+    }
+  }
+  return { title: options.title ?? (several ? `${deck.deck.title}, ${copy.name}` : deck.deck.title), cards, print: options.print };
+}
+
+/**
  * Decks of fixed cards from data: one deck per copy (a player's colour), every card of a copy
  * with the same back. Texts may use the template helpers, so distances follow --units.
  */
@@ -33,21 +56,7 @@ export function buildDataCardDocument(
   decks: readonly DataDeck[],
   options: { print: CardPrint; units: Units; paper: Paper; toolVersion: string },
 ): DocumentNode {
-  const nodes: DeckNode[] = [];
-  for (const deck of decks) {
-    // a deck printed once needs no copy name; one per player says whose it is
-    const several = deck.deck.copies.length > 1;
-    for (const copy of deck.deck.copies) {
-      const cards: CardNode[] = [];
-      const back = { title: deck.deck.back.title, subtitle: several ? `${deck.deck.back.subtitle} · ${copy.name}` : deck.deck.back.subtitle, accent: copy.colour, icon: deck.deck.back.icon };
-      for (const card of deck.cards) {
-        for (let i = 0; i < card.count; i++) {
-          cards.push(dataCardNode(card, { id: `${card.id}-${copy.name.toLowerCase()}-${i + 1}`, colour: copy.colour, footerRight: copy.name, back, units: options.units }));
-        }
-      }
-      nodes.push({ title: several ? `${deck.deck.title}, ${copy.name}` : deck.deck.title, cards, print: options.print });
-    }
-  }
+  const nodes: DeckNode[] = decks.flatMap((deck) => deck.deck.copies.map((copy) => buildDataDeck(deck, copy, options)));
   return {
     meta: documentMeta(info, `${info.name} cards`, options),
     sheets: [],

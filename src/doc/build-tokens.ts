@@ -3,7 +3,14 @@ import type { SystemInfo } from '../data/schema.js';
 import { documentMeta, type DocumentNode, type Paper, type TokenFace, type TokenSheetNode, type Units } from './model.js';
 
 function faceOf(token: Token): TokenFace {
-  return { label: token.label, icon: token.icon, colour: token.colour, shape: token.shape, ...(token.number !== undefined ? { number: token.number } : {}) };
+  return {
+    label: token.label,
+    icon: token.icon,
+    colour: token.colour,
+    shape: token.shape,
+    ...(token.number !== undefined ? { number: token.number } : {}),
+    ...(token.size ? { size: { ...token.size } } : {}),
+  };
 }
 
 /** A sheet of tokens, each with the face of its other side (or itself again). */

@@ -7,15 +7,21 @@
 export type Paper = 'a4' | 'letter';
 export type Units = 'cm' | 'in';
 
-/** A run of text in one style. `odds` is the small grey chance printed beside a number. */
+/**
+ * A run of text in one style. `odds` is the small grey chance printed beside a number.
+ * `boxes` prints each character as an empty square a player ticks off (a loss, a turn used);
+ * Markdown shows the characters themselves, so write them as "□".
+ */
 export interface Run {
   text: string;
-  style?: 'bold' | 'italic' | 'odds';
+  style?: 'bold' | 'italic' | 'odds' | 'boxes';
 }
 
 export interface TableColumn {
   label: string;
   align: 'left' | 'center' | 'right';
+  /** the least width in mm, for a column of a form that a player writes in */
+  minWidth?: number;
 }
 
 export interface TableBlock {
@@ -127,6 +133,7 @@ export const ICON_NAMES = [
   'wrench',
   'clock',
   'down',
+  'wire',
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];
 
@@ -182,13 +189,18 @@ export interface DeckNode {
   print: CardPrint;
 }
 
-/** One face of a token: round or square, a colour, an icon and a short label or a number. */
+/**
+ * One face of a token: round or square (at the sheet's sizes) or a rect of its own true size
+ * in mm, a colour, an icon and a short label or a number.
+ */
 export interface TokenFace {
   label: string;
   icon: IconName;
   colour: string;
-  shape: 'round' | 'square';
+  shape: 'round' | 'square' | 'rect';
   number?: number;
+  /** a rect's true size in mm */
+  size?: { width: number; height: number };
 }
 
 export interface TokenSheetNode {

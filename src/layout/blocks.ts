@@ -1,8 +1,8 @@
 import type { Block, Run, TableBlock, TextBlock } from '../doc/model.js';
 import { ascent } from './fonts.js';
 import { round, translate, type Item } from './primitives.js';
-import { CELL_PAD, COLORS, TITLE_BAR_HEIGHT, TYPE, type TextStyle } from './style.js';
-import { minimumWidth, naturalWidth, wrapRuns, type Line } from './wrap.js';
+import { CELL_PAD, COLORS, MM, TICK_BOX, TITLE_BAR_HEIGHT, TYPE, type TextStyle } from './style.js';
+import { minimumWidth, naturalWidth, wrapRuns, type Line, type Segment } from './wrap.js';
 
 /** A slice of a block that is never split, laid out at the origin. */
 export interface Slice {
@@ -66,8 +66,10 @@ function titleBar(title: string, section: string, width: number): Slice {
  */
 export function columnWidths(block: TableBlock, width: number): number[] {
   const pad = 2 * CELL_PAD.x;
-  const mins = block.columns.map((c) => minimumWidth([{ text: c.label }], HEADER_STYLE) + pad);
-  const nats = block.columns.map((c) => naturalWidth([{ text: c.label }], HEADER_STYLE) + pad);
+  // a column left for writing in keeps its room, however little it holds
+  const room = block.columns.map((c) => (c.minWidth ?? 0) * MM);
+  const mins = block.columns.map((c, i) => Math.max(minimumWidth([{ text: c.label }], HEADER_STYLE) + pad, room[i]!));
+  const nats = block.columns.map((c, i) => Math.max(naturalWidth([{ text: c.label }], HEADER_STYLE) + pad, room[i]!));
   for (const row of block.rows) {
     row.forEach((cell, i) => {
       mins[i] = Math.max(mins[i]!, minimumWidth(cell, CELL_STYLE) + pad);
@@ -186,6 +188,11 @@ export function placeLine(line: Line, x: number, y: number, base: TextStyle): It
   const items: Item[] = [];
   let cursor = x;
   for (const segment of line.segments) {
+    if (segment.boxes) {
+      items.push(...tickBoxes(segment, cursor, baseline));
+      cursor += segment.width;
+      continue;
+    }
     items.push({
       kind: 'text',
       x: round(cursor),
@@ -196,6 +203,28 @@ export function placeLine(line: Line, x: number, y: number, base: TextStyle): It
       color: segment.color,
     });
     cursor += segment.width;
+  }
+  return items;
+}
+
+/** A segment of tick boxes as empty squares standing on the baseline; spaces stay spaces. */
+function tickBoxes(segment: Segment, x: number, baseline: number): Item[] {
+  const side = TICK_BOX.side * segment.size;
+  const gap = TICK_BOX.gap * segment.size;
+  const items: Item[] = [];
+  let cursor = x;
+  let previousBox = false;
+  for (const char of segment.text) {
+    if (char === ' ') {
+      cursor += TICK_BOX.space * segment.size;
+      previousBox = false;
+      continue;
+    }
+    if (previousBox) cursor += gap;
+    // a touch below the baseline, as a capital's bottom sits on it and the box's rule has width
+    items.push({ kind: 'rect', x: round(cursor), y: round(baseline - side + 0.6), w: round(side), h: round(side), stroke: segment.color, lineWidth: 0.6 });
+    cursor += side;
+    previousBox = true;
   }
   return items;
 }

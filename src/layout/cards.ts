@@ -127,6 +127,9 @@ export function deckPageCount(deck: DeckNode, paper: Paper): number {
   return 2 * Math.ceil(deck.cards.length / (grid.columns * grid.rows));
 }
 
+/** How far from the paper's edge a crop mark ends, at the nearest. */
+const EDGE_CLEAR = 5 * MM;
+
 /** Short lines on every cut line, outside the bleed, where a knife or guillotine lines up. */
 function cropMarks(grid: CardGrid, bleed: number, offset: { x: number; y: number }): Item[] {
   const items: Item[] = [];
@@ -138,8 +141,14 @@ function cropMarks(grid: CardGrid, bleed: number, offset: { x: number; y: number
   const top = grid.y0 + dy;
   const right = left + grid.columns * grid.width;
   const bottom = top + grid.rows * grid.height;
-  const mark = (x1: number, y1: number, x2: number, y2: number) =>
-    items.push({ kind: 'line', x1: round(x1), y1: round(y1), x2: round(x2), y2: round(y2), color: '#000000', lineWidth: 0.3 });
+  // home printers print nothing near the paper's edge: a mark stops short of it, and one
+  // with no room left there (the top and bottom of three rows on Letter) is left out
+  const mark = (x1: number, y1: number, x2: number, y2: number) => {
+    const clampX = Math.min(Math.max(x2, EDGE_CLEAR), grid.pageWidth - EDGE_CLEAR);
+    const clampY = Math.min(Math.max(y2, EDGE_CLEAR), grid.pageHeight - EDGE_CLEAR);
+    if (Math.hypot(clampX - x1, clampY - y1) < 1 * MM || (clampX - x1) * (x2 - x1) < 0 || (clampY - y1) * (y2 - y1) < 0) return;
+    items.push({ kind: 'line', x1: round(x1), y1: round(y1), x2: round(clampX), y2: round(clampY), color: '#000000', lineWidth: 0.3 });
+  };
   for (let c = 0; c <= grid.columns; c++) {
     const x = left + c * grid.width;
     mark(x, top - gap, x, top - gap - length);

@@ -75,6 +75,8 @@ export const ICONS: Readonly<Record<IconName, string>> = {
   clock: 'M12 1.5 A10.5 10.5 0 1 1 11.99 1.5 Z M12 4 A8 8 0 1 0 12.01 4 Z M11 6 H13 V11.4 L16.6 15 L15.2 16.4 L11 12.2 Z',
   /** going to ground: hide, back up, retreat */
   down: 'M9.5 2 H14.5 V13 H19.5 L12 22 L4.5 13 H9.5 Z',
+  /** an obstacle of barbed wire: a strand with its barbs */
+  wire: 'M1 11 H23 V13 H1 Z M2.2 8.6 L3.8 7.4 L9.8 15.4 L8.2 16.6 Z M8.2 7.4 L9.8 8.6 L3.8 16.6 L2.2 15.4 Z M14.2 8.6 L15.8 7.4 L21.8 15.4 L20.2 16.6 Z M20.2 7.4 L21.8 8.6 L15.8 16.6 L14.2 15.4 Z',
 };
 
 /** Icons whose holes are made by the even-odd rule. */

@@ -52,6 +52,19 @@ export interface TextStyle {
   face: FontFace;
   size: number;
   color: string;
+  /** each character is drawn as an empty tick box, not as a glyph */
+  boxes?: boolean;
+}
+
+/**
+ * A tick box's side, the room between two boxes of a group (a stand's figures) and the room a
+ * space leaves between groups, as shares of the type size they sit in: groups must read apart.
+ */
+export const TICK_BOX = { side: 0.95, gap: 0.12, space: 0.7 };
+
+/** The width of `count` tick boxes set at `size`: boxes with a gap between each two. */
+export function tickBoxesWidth(count: number, size: number): number {
+  return count === 0 ? 0 : count * TICK_BOX.side * size + (count - 1) * TICK_BOX.gap * size;
 }
 
 /** How a run of a given style is set, relative to its surroundings' base style. */
@@ -63,6 +76,8 @@ export function runStyle(run: Run, base: TextStyle): TextStyle {
       return { ...base, face: 'italic' };
     case 'odds':
       return { face: 'regular', size: base.size * 0.86, color: COLORS.odds };
+    case 'boxes':
+      return { ...base, face: 'regular', boxes: true };
     default:
       return base;
   }

@@ -46,6 +46,7 @@ export function tokenCentre(grid: TokenGrid, i: number, side: 'front' | 'back', 
 }
 
 export function layoutTokenSheet(sheet: TokenSheetNode, meta: DocumentMeta, firstPage: number, totalPages: number): PlacedPage[] {
+  if (hasRects(sheet)) return layoutPackedSheet(sheet, meta, firstPage, totalPages);
   const frame = pageFrame(meta.paper);
   const grid = tokenGrid(sheet, meta);
   const perPage = grid.columns * grid.rows;
@@ -75,8 +76,123 @@ export function layoutTokenSheet(sheet: TokenSheetNode, meta: DocumentMeta, firs
 }
 
 export function tokenPageCount(sheet: TokenSheetNode, meta: DocumentMeta): number {
+  if (hasRects(sheet)) return 2 * packPieces(sheet, meta).length;
   const grid = tokenGrid(sheet, meta);
   return 2 * Math.ceil(sheet.tokens.length / (grid.columns * grid.rows));
+}
+
+/** A sheet with rect pieces (wire strips) is packed in rows; round and square alone keep the grid. */
+function hasRects(sheet: TokenSheetNode): boolean {
+  return sheet.tokens.some((t) => t.front.shape === 'rect');
+}
+
+/** A piece's width and height in points, as it prints on this sheet. */
+function pieceBox(face: TokenFace, sheet: TokenSheetNode): { w: number; h: number } {
+  if (face.shape === 'rect') return { w: face.size!.width * MM, h: face.size!.height * MM };
+  const side = (face.shape === 'round' ? sheet.print.round : sheet.print.square) * MM;
+  return { w: side, h: side };
+}
+
+/** A piece's centre on its page, with its box. */
+interface PackedPiece {
+  index: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/**
+ * Pieces of mixed sizes in rows, in the sheet's order, each into the first row with room for
+ * it (so a short strip fills the end of a row of long ones). The rows sit in a band centred on
+ * the page, so a back mirrored about the page's middle, as the paper turns over, lands on the
+ * same band. Returns the pieces of each page.
+ */
+function packPieces(sheet: TokenSheetNode, meta: DocumentMeta): PackedPiece[][] {
+  const frame = pageFrame(meta.paper);
+  const width = frame.width - 2 * frame.left;
+  // the band keeps clear of the header above and, mirrored, of it below too
+  const height = frame.height - 2 * Math.max(frame.top, frame.height - frame.bottom);
+  const pages: PackedPiece[][] = [];
+  let rows: { y: number; h: number; used: number; pieces: PackedPiece[] }[] = [];
+  let bottom = 0;
+  const finish = () => {
+    if (rows.length === 0) return;
+    const used = Math.max(...rows.map((r) => r.used));
+    const x0 = (frame.width - used) / 2;
+    const y0 = (frame.height - bottom) / 2;
+    pages.push(rows.flatMap((r) => r.pieces.map((p) => ({ ...p, x: x0 + p.x, y: y0 + r.y + r.h / 2 }))));
+    rows = [];
+    bottom = 0;
+  };
+  sheet.tokens.forEach((token, index) => {
+    const { w, h } = pieceBox(token.front, sheet);
+    let row = rows.find((r) => h <= r.h + 0.01 && r.used + GAP + w <= width + 0.01);
+    if (!row) {
+      if (rows.length > 0 && bottom + GAP + h > height + 0.01) finish();
+      row = { y: rows.length === 0 ? 0 : bottom + GAP, h, used: -GAP, pieces: [] };
+      rows.push(row);
+      bottom = row.y + h;
+    }
+    row.pieces.push({ index, x: row.used + GAP + w / 2, y: 0, w, h });
+    row.used += GAP + w;
+  });
+  finish();
+  return pages;
+}
+
+/** Pages of packed pieces: each page of fronts, then its backs mirrored for the duplex flip. */
+function layoutPackedSheet(sheet: TokenSheetNode, meta: DocumentMeta, firstPage: number, totalPages: number): PlacedPage[] {
+  const frame = pageFrame(meta.paper);
+  const packed = packPieces(sheet, meta);
+  const pages: PlacedPage[] = [];
+  packed.forEach((pieces, s) => {
+    for (const side of ['front', 'back'] as const) {
+      const items: Item[] = [];
+      for (const piece of pieces) {
+        const token = sheet.tokens[piece.index]!;
+        const face = side === 'front' ? token.front : token.back;
+        let { x, y } = piece;
+        if (side === 'back') {
+          if (sheet.print.duplex === 'long') x = frame.width - x;
+          else y = frame.height - y;
+          x += sheet.print.backOffset.x * MM;
+          y += sheet.print.backOffset.y * MM;
+        }
+        const drawn = face.shape === 'rect' ? drawStrip(face, sheet.print.marks) : drawToken(face, pieceBox(face, sheet).w, sheet.print.marks);
+        items.push(...translate(drawn, x, y));
+      }
+      pages.push({
+        width: round(frame.width),
+        height: round(frame.height),
+        items: [
+          ...pageHeader(`${sheet.title}, ${side}s${packed.length > 1 ? `, sheet ${s + 1} of ${packed.length}` : ''}`, meta, frame),
+          ...items,
+          ...pageFooter(meta, frame, firstPage + pages.length, totalPages),
+        ],
+      });
+    }
+  });
+  return pages;
+}
+
+/** A rect piece centred on the origin, at its true size: colour into the bleed, cut line, icon and label side by side. */
+export function drawStrip(face: TokenFace, marks: boolean): Item[] {
+  const w = face.size!.width * MM;
+  const h = face.size!.height * MM;
+  const items: Item[] = [{ kind: 'rect', x: -w / 2 - BLEED, y: -h / 2 - BLEED, w: w + 2 * BLEED, h: h + 2 * BLEED, fill: face.colour }];
+  if (marks) items.push({ kind: 'rect', x: -w / 2, y: -h / 2, w, h, stroke: '#000000', lineWidth: 0.25 });
+  const inset = 1.2 * MM;
+  items.push({ kind: 'rect', x: -w / 2 + inset, y: -h / 2 + inset, w: w - 2 * inset, h: h - 2 * inset, stroke: '#ffffff', lineWidth: 0.5 });
+  const ink = isLight(face.colour) ? '#1b1d1a' : '#ffffff';
+  const icon = Math.min(h * 0.6, w * 0.3);
+  const left = -w / 2 + inset + 1.5 * MM;
+  items.push({ kind: 'icon', name: face.icon, x: left, y: -icon / 2, size: icon, color: ink });
+  const room = w - 2 * inset - 3 * MM - icon - 1.5 * MM;
+  const text = face.number !== undefined ? `${face.label} ${face.number}` : face.label;
+  const size = fitSize(text, 'bold', room, h * 0.42, 4);
+  items.push({ kind: 'text', x: left + icon + 1.5 * MM, y: -size * 0.6, text, face: 'bold', size, color: ink });
+  return items.map((item) => translate([item], 0, 0)[0]!);
 }
 
 /** One token centred on the origin: colour into the bleed, the cut line, icon and label. */

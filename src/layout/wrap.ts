@@ -1,6 +1,20 @@
 import type { Run } from '../doc/model.js';
 import { textWidth } from './fonts.js';
-import { runStyle, TYPE, type TextStyle } from './style.js';
+import { runStyle, TICK_BOX, tickBoxesWidth, TYPE, type TextStyle } from './style.js';
+
+/**
+ * The width of a text set in a style: a glyph run as the font measures it, or tick boxes,
+ * where every character but a space is a box and a space is a space.
+ */
+export function styledWidth(text: string, style: TextStyle): number {
+  if (!style.boxes) return textWidth(text, style.face, style.size);
+  let width = 0;
+  for (const part of text.split(/( +)/)) {
+    if (part.length === 0) continue;
+    width += part.startsWith(' ') ? part.length * TICK_BOX.space * style.size : tickBoxesWidth([...part].length, style.size);
+  }
+  return width;
+}
 
 /** A piece of a line in one style, with its measured width. */
 export interface Segment extends TextStyle {
@@ -60,9 +74,10 @@ function splitWords(runs: readonly Run[], base: TextStyle): Word[] {
       face: style.face,
       size: style.size,
       color: style.color,
+      ...(style.boxes ? { boxes: true } : {}),
       text,
       space,
-      width: textWidth(text, style.face, style.size),
+      width: styledWidth(text, style),
     });
     // only ordinary spaces break lines: a no-break space keeps "18 or lower 90%" together;
     // a split on a captured group alternates text (even places) and spaces (odd places)
@@ -148,14 +163,14 @@ function breakWord(token: Token, width: number): Token[] {
   let text = '';
   for (const char of token.text) {
     const next = text + char;
-    if (text && textWidth(next, token.face, token.size) > width) {
-      pieces.push({ ...token, text, width: textWidth(text, token.face, token.size) });
+    if (text && styledWidth(next, token) > width) {
+      pieces.push({ ...token, text, width: styledWidth(text, token) });
       text = char;
     } else {
       text = next;
     }
   }
-  if (text) pieces.push({ ...token, text, width: textWidth(text, token.face, token.size) });
+  if (text) pieces.push({ ...token, text, width: styledWidth(text, token) });
   return pieces;
 }
 
@@ -164,14 +179,14 @@ function makeLine(tokens: readonly Token[], base: TextStyle): Line {
   const segments: Segment[] = [];
   for (const token of tokens) {
     const last = segments[segments.length - 1];
-    if (last && last.face === token.face && last.size === token.size && last.color === token.color) {
+    if (last && last.face === token.face && last.size === token.size && last.color === token.color && last.boxes === token.boxes) {
       last.text += token.text;
     } else {
-      segments.push({ face: token.face, size: token.size, color: token.color, text: token.text, width: 0 });
+      segments.push({ face: token.face, size: token.size, color: token.color, ...(token.boxes ? { boxes: true } : {}), text: token.text, width: 0 });
     }
   }
   // measured once joined: pdfkit kerns a word with the space after it
-  for (const segment of segments) segment.width = textWidth(segment.text, segment.face, segment.size);
+  for (const segment of segments) segment.width = styledWidth(segment.text, segment);
   const width = segments.reduce((w, s) => w + s.width, 0);
   const size = Math.max(base.size, ...segments.map((s) => s.size));
   return { segments, width, height: size * TYPE.leading };

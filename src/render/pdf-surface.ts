@@ -131,7 +131,13 @@ class PdfSurface implements Surface {
     if (paint.dash) this.pdf.save().dash(paint.dash, { space: paint.dash });
     this.pdf.circle(cx, cy, r);
     this.paint(paint);
-    if (paint.dash) this.pdf.restore();
+    if (paint.dash) {
+      this.pdf.restore();
+      // the restore brings back the colours in force before the save: what paint() set inside
+      // is gone, so the next shape must set its colours again (a second dashed circle in the
+      // same colour was drawn in the colour before the first)
+      this.fill = this.stroke = this.width = undefined;
+    }
   }
   icon(name: IconName, x: number, y: number, size: number, color: string): void {
     this.fillWith(color);

@@ -2,7 +2,6 @@ import { expect } from 'vitest';
 import type { SystemRules } from '../../src/data/load.js';
 import { buildQuickReference } from '../../src/doc/build-reference.js';
 import { layoutDocument } from '../../src/layout/pages.js';
-import { muster } from './cli.js';
 
 /** Every paper with every unit, inches on Letter first as an American player prints. */
 export const PRINT_SETTINGS = [
@@ -23,12 +22,4 @@ export function expectOnePagePerSheet(system: SystemRules): void {
 /** The sheets in inches as JSON, notes left out (they may quote the text's own units). */
 export function sheetsInInchesWithoutNotes(system: SystemRules): string {
   return JSON.stringify(buildQuickReference(system, { units: 'in', paper: 'letter', toolVersion: '0' }), (key, value: unknown) => (key === 'note' ? undefined : value));
-}
-
-/** `tables <id>` prints, and `scenario <id>`, which a data-only rule set lacks, is refused by name. */
-export async function expectTablesButNoScenarios(id: string, cwd: string): Promise<void> {
-  expect((await muster(['tables', id, '-o', `${id}.pdf`, '--quiet'], cwd)).code).toBe(0);
-  const scenario = await muster(['scenario', id], cwd);
-  expect(scenario.code).toBe(2);
-  expect(scenario.stderr).toMatch(new RegExp(`rule set "${id}" has no scenarios yet`));
 }

@@ -1,0 +1,93 @@
+import { loadCardDecks } from '../../data/cards.js';
+import { forceWarnings, readForceFile, refuseIfStrict } from '../../data/force-file.js';
+import type { SystemRules } from '../../data/load.js';
+import { loadTokenFolder } from '../../data/tokens.js';
+import { buildDataCardDocument } from '../../doc/build-data-cards.js';
+import { DataError, UsageError } from '../../errors.js';
+import type { DocumentNode } from '../../doc/model.js';
+import { createRng } from '../../engine/dice.js';
+import type { CardsRequest, CardsResult, RuleSetModule, ScenarioRequest } from '../module.js';
+import { loadBlazeAway } from './data.js';
+import { listBlazeAway } from './listing.js';
+import { checkForce, forceResult } from './force.js';
+import { scenarioPacket } from './packet.js';
+import { rollScenario, SIDE_NAMES, type SideForce } from './scenario.js';
+import { loadSampleForces } from './samples.js';
+import { forceFile } from './schema.js';
+import { unitSheetDocument } from './unit-sheet.js';
+
+/** `muster cards blazeaway`: an order deck a player, or with --force a force's unit sheet and its own deck. */
+async function cards(request: CardsRequest): Promise<CardsResult> {
+  const refused = [request.nation && '--nation', request.doctrine && '--doctrine', request.explainCost && '--explain-cost', !request.forceFile && request.strict && '--strict'].filter(
+    (o): o is string => typeof o === 'string',
+  );
+  if (refused.length > 0) {
+    throw new UsageError(`${refused.join(', ')}: Blaze Away! cards take no ${refused.length > 1 ? 'such options' : 'such option'}; they print the decks its data lists, or a force's unit sheet and deck with --force`);
+  }
+  const { print, units, paper, toolVersion } = request;
+  if (!request.forceFile) {
+    const decks = await loadCardDecks(request.system.dirs);
+    return { kind: 'document', doc: buildDataCardDocument(request.system.info, decks, { print, units, paper, toolVersion }), warnings: [] };
+  }
+  const data = await loadBlazeAway(request.system);
+  const force = await readForceFile(request.forceFile, forceFile);
+  const roster = checkForce(force, data);
+  refuseIfStrict(request.strict, request.forceFile, roster.problems, 'rules');
+  return {
+    kind: 'document',
+    doc: unitSheetDocument(data, roster, { print, units, paper, toolVersion }),
+    warnings: forceWarnings(request.forceFile, roster.problems),
+    json: { system: request.system.info.id, force: forceResult(roster) },
+  };
+}
+
+/** `muster scenario blazeaway`: a rolled scenario with both forces, from --force files or the samples. */
+async function scenario(request: ScenarioRequest, sink: (result: unknown, packet: DocumentNode | undefined) => void | Promise<void>): Promise<void> {
+  if (request.mode === 'solo') throw new UsageError('--mode solo: Blaze Away! has no solo rules; leave --mode out');
+  if (request.scenario) throw new UsageError(`--scenario ${request.scenario}: Blaze Away! scenarios are rolled whole; leave --scenario out`);
+  if (request.players !== 2) throw new UsageError(`--players ${request.players}: a Blaze Away! scenario is for two sides; leave --players out`);
+  if (request.points !== undefined) throw new UsageError('--points: Blaze Away! has no points; the forces are the --force files, or muster\'s samples');
+  const files = request.forceFiles ?? [];
+  if (files.length > 2) throw new UsageError(`--force given ${files.length} times: give one force file for side A, and another for side B`);
+  const data = await loadBlazeAway(request.system);
+  const forces: SideForce[] = [];
+  for (const [i, file] of files.entries()) {
+    const force = await readForceFile(file, forceFile);
+    const roster = checkForce(force, data);
+    for (const warning of forceWarnings(file, roster.problems)) request.onWarning?.(`${SIDE_NAMES[i === 0 ? 'a' : 'b']}: ${warning}`);
+    forces.push({ force, file, sample: false });
+  }
+  const samples = files.length < 2 ? await loadSampleForces() : [];
+  const { print, units, paper, toolVersion } = request;
+  for (let i = 0; i < request.count; i++) {
+    const seed = request.count === 1 ? request.seed : `${request.seed}-${i + 1}`;
+    const rolled = rollScenario(data, { forces, samples, table: request.table }, createRng(seed), seed);
+    await sink(rolled.result, request.packets ? scenarioPacket(rolled, data, { print, units, paper, toolVersion }) : undefined);
+    request.onProgress?.(i + 1, request.count);
+  }
+}
+
+async function validate(system: SystemRules): Promise<string> {
+  const data = await loadBlazeAway(system);
+  // the order cards' texts are templates: filled in both units, a slip in a house deck shows here
+  const decks = await loadCardDecks(system.dirs);
+  const print = { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long' as const, backOffset: { x: 0, y: 0 } };
+  for (const units of ['cm', 'in'] as const) buildDataCardDocument(system.info, decks, { print, units, paper: 'a4', toolVersion: '0' });
+  const samples = await loadSampleForces();
+  for (const sample of samples) {
+    const problems = checkForce(sample.force, data).problems;
+    // a sample that breaks the rules is muster's own slip: named like bad data
+    if (problems.length > 0) throw new DataError(problems.map((p) => ({ file: sample.file, path: p.where, message: `${p.rule}: ${p.message}` })));
+  }
+  const cards = decks.reduce((n, d) => n + d.deck.copies.length * d.cards.reduce((c, card) => c + card.count, 0), 0);
+  const tokens = (await loadTokenFolder(system.dirs)).length;
+  return `${cards} cards, ${tokens} tokens, ${data.stands.size} stand types, ${data.weapons.size} weapons, ${data.objectives.length} objectives, ${samples.length} sample forces`;
+}
+
+export const blazeAwayModule: RuleSetModule = {
+  cards,
+  list: listBlazeAway,
+  scenario,
+  validate,
+  scenarioOptions: { forces: true, table: { width: 180, height: 120 } },
+};

@@ -1,0 +1,231 @@
+import { formatLength } from '../../doc/helpers.js';
+import { drawMap } from '../../doc/map-diagram.js';
+import { documentMeta, type Block, type DocumentNode, type DrawingNode, type Run, type TableBlock, type Units } from '../../doc/model.js';
+import { checkBlock, rollsSheet, textTable } from '../../doc/packet.js';
+import { renderProse } from '../../doc/templates.js';
+import type { BlazeAwayData } from './data.js';
+import { SIDE_NAMES, type RolledScenario, type Side } from './scenario.js';
+import { forceBlock, forceDeck, unitSheetBlocks, type AircraftLine, type PrintOptions } from './unit-sheet.js';
+
+/**
+ * The printed scenario: briefing, setup and what to cut out, the turn record, the map, each
+ * side's unit sheet, every roll, and each side's order deck in its colour.
+ */
+
+const SIDES = ['a', 'b'] as const;
+const MINES_COLOUR = '#5c5f66';
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+function length(cm: number, units: Units): string {
+  return units === 'cm' ? `${Math.round(cm)} cm` : `${Math.round(cm / 2.54)} in`;
+}
+
+export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, options: PrintOptions): DocumentNode {
+  const { result: r, rosters, objective } = rolled;
+  const { units } = options;
+  const info = data.system.info;
+  const prose = (text: string, origin: string) => renderProse(text, { units }, origin);
+  const name = (s: Side) => `${SIDE_NAMES[s]} (${rosters[s].force.name})`;
+  const role = (s: Side) => (s === r.attacker ? 'attacker' : 'defender');
+  const att = SIDE_NAMES[r.attacker];
+  const def = SIDE_NAMES[r.defender];
+  const table = `${length(r.table.width, units)} x ${length(r.table.height, units)}`;
+  const barrageWhen = r.barrage.turn === 0 ? 'before the first turn' : `at the start of turn ${r.barrage.turn}`;
+  const aircraftText = (s: Side) =>
+    r.weather === 'bad' ? 'grounded by the weather' : r.aircraft[s].length === 0 ? 'none' : r.aircraft[s].map((a) => `${a.name} (${a.type}), ${plural(a.turns, 'turn')}`).join('; ');
+
+  const briefing: Block[] = [
+    {
+      kind: 'text',
+      title: 'Briefing',
+      section: '9.4 Scenario Design',
+      width: 'column',
+      paragraphs: [
+        `**${objective.name}.** ${prose(objective.brief, `scenarios objectives[id=${objective.id}].brief`)}`,
+        `${name(r.attacker)} attacks from the ${r.deployment[r.attacker]} edge; ${name(r.defender)} defends the ${r.deployment[r.defender]} half. ${att} won the roll for the attack.`,
+        `**${plural(r.turns, 'turn')}**, ${r.night ? 'at night' : 'by day'}, in ${r.weather === 'bad' ? 'bad' : 'fair'} weather. If the attacker has not taken the objective by the end of the last turn, the defender wins.`,
+        `Seed **${r.seed}**: the same seed sets up this very game again.`,
+      ],
+    },
+    textTable(
+      'setup',
+      'Setup',
+      '9.4 Scenario Design',
+      ['Item', 'Set or rolled'],
+      [
+        ['Table', table],
+        ...SIDES.map((s) => [SIDE_NAMES[s], `${rosters[s].force.name} (${rosters[s].force.nation}), ${role(s)}, from the ${r.deployment[s]} edge; cards in ${rosters[s].colour.name}`]),
+        ['Game length', `${plural(r.turns, 'turn')}${r.night ? ' (a night game: at most 10)' : ''}`],
+        ['Time and weather', `${r.night ? 'Night' : 'Day'}; ${r.weather === 'bad' ? 'bad weather' : 'fair weather'}`],
+        ['Double moves', `${SIDE_NAMES.a} ${r.doubleMoves.a}, ${SIDE_NAMES.b} ${r.doubleMoves.b}${r.night ? '; only on roads and open ground' : ''}`],
+        ['Pre-game barrage', `${att}: ${plural(r.barrage.templates, 'area-fire template')}, falling ${barrageWhen}`],
+        ...SIDES.map((s) => [`Aircraft, ${SIDE_NAMES[s]}`, aircraftText(s)]),
+        ['Mines', `${def}: ${plural(r.mines.squares, 'mine square')}${r.mines.squares > 0 ? ` and ${plural(r.mines.dummies, 'dummy', 'dummies')}` : ''}`],
+        ['Wire', `${def}: ${plural(r.wire.long, 'long strip')}, ${plural(r.wire.short, 'short strip')}`],
+        ['Hidden movement', r.hiddenMovement ? `in use${r.night ? ' (always at night)' : ''}; dummy cards: ${SIDE_NAMES.a} ${r.hiddenDummies.a}, ${SIDE_NAMES.b} ${r.hiddenDummies.b}` : 'not used'],
+        ['Snipers', `${SIDE_NAMES.a} ${r.snipers.a}, ${SIDE_NAMES.b} ${r.snipers.b}`],
+      ],
+      'column',
+    ),
+    {
+      kind: 'text',
+      title: 'Before the first turn',
+      section: '6.5; 6.8; 6.9; 7.1.8; 7.3.2',
+      width: 'column',
+      paragraphs: [
+        `**1. Defences.** ${def} deploys anywhere in its half and lays its mines, dummies and wire there, in plain sight (6.8, 6.9).`,
+        `**2. Barrage.** ${att} plots its ${plural(r.barrage.templates, 'template')} on a sketch of the table; ${r.barrage.turn === 0 ? 'they fall before the first turn' : `they fall at the start of turn ${r.barrage.turn}`}, each rolled for with its deviation (7.3.2).`,
+        `**3. Snipers.** Each side marks its snipers on a sketch of the table (7.1.8).`,
+        r.hiddenMovement
+          ? `**4. Deployment.** A face-down card for each stand, gun and vehicle, and the dummies; ${att} sets up within ${length(r.zones.find((z) => z.side === r.attacker)![r.deployment[r.attacker] === 'north' || r.deployment[r.attacker] === 'south' ? 'h' : 'w'], units)} of its edge (6.5).`
+          : `**4. Deployment.** ${att} sets up within ${length(r.zones.find((z) => z.side === r.attacker)![r.deployment[r.attacker] === 'north' || r.deployment[r.attacker] === 'south' ? 'h' : 'w'], units)} of its edge, in sight.`,
+        `**5. Chits.** Each side takes its double-move chits and its order cards.`,
+      ],
+    },
+    conditions(r.night, r.weather === 'bad', units),
+    chitTable(rolled, units),
+    turnRecord(rolled),
+  ];
+
+  const sideSheets = SIDES.map((s) => {
+    // every aircraft the side has this game, its own and the air support, with a box a turn
+    const own = new Map(rosters[s].units.filter((u) => u.kind === 'aircraft').map((u) => [u.unit.name, u]));
+    const flying: AircraftLine[] =
+      r.weather === 'bad'
+        ? [...own.values()].map((u) => ({ name: u.unit.name, model: u.unit.kind === 'aircraft' ? u.unit.aircraft : '', role: u.role, turns: 0, notes: u.unit.notes ?? '' }))
+        : r.aircraft[s].map((a) => {
+            const unit = a.unit !== undefined ? own.get(a.unit) : undefined;
+            return {
+              name: a.name,
+              model: unit?.unit.kind === 'aircraft' ? unit.unit.aircraft : 'air support',
+              role: data.aircraft.find((role) => role.role === a.type),
+              turns: a.turns,
+              notes: unit?.unit.notes ?? '',
+            };
+          });
+    return {
+      title: `${SIDE_NAMES[s]}, ${role(s)}`,
+      blocks: [
+        forceBlock(data, rosters[s], `${SIDE_NAMES[s]}: the force`),
+        checkBlock(rosters[s].problems, '3.4 Unit Sheets', r.forces.find((f) => f.side === s)!.sample ? "One of muster's own sample forces; it keeps to the rules." : 'The force keeps to the rules: every name is one the rules know and every stand has the figures its base allows.'),
+        ...unitSheetBlocks(data, rosters[s], options, flying),
+      ],
+    };
+  });
+
+  return {
+    meta: documentMeta(info, `${objective.name}: a ${info.name} scenario`, { ...options, seed: r.seed }),
+    sheets: [{ title: `Scenario: ${objective.name}`, blocks: briefing }, ...sideSheets, rollsSheet(r.rolls, r.seed, '9.4 Scenario Design')],
+    drawings: [scenarioMap(rolled, data, units)],
+    drawingsTitle: `Map: ${objective.name}`,
+    drawingsAfterSheet: 1,
+    decks: SIDES.map((s) => forceDeck(data, rosters[s], options, `${SIDE_NAMES[s]}: order cards, ${rosters[s].colour.name}`)),
+  };
+}
+
+/** Night and bad weather as they change the game, or a line saying the day is clear. */
+function conditions(night: boolean, bad: boolean, units: Units): Block {
+  // a rule's distance, 25 mm to the inch as all of this rule set's (the table's size is measured)
+  const d = (cm: number) => formatLength(units === 'cm' ? cm : cm / 2.5, units);
+  const paragraphs: string[] = [];
+  if (night) {
+    paragraphs.push(
+      `**Night (6.7).** Sight ${d(10)} (${d(20)} by moonlight or street lights); infantry move ${d(10)}, vehicles at most ${d(20)}. Only stands that see their target fire; infantry targets need 2 more to hit. No speculative fire. Hidden movement cards until a unit fires or is seen.`,
+    );
+  }
+  if (bad) paragraphs.push('**Bad weather (6.6).** Every move and every sight distance is halved, and no aircraft flies.');
+  if (paragraphs.length === 0) paragraphs.push('A clear day: the usual moves and sight, aircraft as the setup gives them.');
+  return { kind: 'text', title: 'Conditions', section: night ? '6.6; 6.7' : '6.6 Bad Weather', width: 'column', paragraphs };
+}
+
+/** What each side cuts out for this game, and which sheet it is on. */
+function chitTable(rolled: RolledScenario, units: Units): TableBlock {
+  const { chits } = rolled.result;
+  // the text's sizes, 25 mm to the inch as for every distance
+  const size = (w: number, h: number) => (units === 'cm' ? `${w} x ${h} cm` : `${w / 2.5} x ${h / 2.5} in`);
+  const rows: [string, keyof (typeof chits)['a'], string][] = [
+    ['Double-move chits', 'doubleMoves', 'chits'],
+    ['Hidden-movement cards, dummies among them', 'hiddenCards', 'squares'],
+    ['Area-fire templates (barrage)', 'templates', 'templates'],
+    ['Mine squares, live', 'mineSquares', 'squares'],
+    ['Mine squares, dummy', 'dummyMineSquares', 'squares'],
+    [`Wire strips, long (${size(10, 2)})`, 'wireLong', 'wire strips'],
+    [`Wire strips, short (${size(5, 2)})`, 'wireShort', 'wire strips'],
+  ];
+  return textTable(
+    'chits',
+    'What to cut out',
+    '6.3; 6.5; 6.8; 6.9; 7.3.1',
+    ['Piece', SIDE_NAMES.a, SIDE_NAMES.b, 'Token sheet'],
+    rows.filter(([, key]) => chits.a[key] + chits.b[key] > 0).map(([label, key, where]) => [label, String(chits.a[key]), String(chits.b[key]), where]),
+    'column',
+    'The token sheets of the rule set hold these pieces; print a sheet again where a game needs more.',
+  );
+}
+
+/** A line a turn: what falls or arrives, and room for notes. */
+function turnRecord(rolled: RolledScenario): TableBlock {
+  const r = rolled.result;
+  const tick: Run = { text: '□', style: 'boxes' };
+  const rows: Run[][][] = Array.from({ length: r.turns }, (_, i) => {
+    const turn = i + 1;
+    const events: string[] = [];
+    if (turn === 1 && r.barrage.turn === 0) events.push('barrage fell before this turn');
+    if (r.barrage.turn === turn) events.push(`${SIDE_NAMES[r.barrage.side]}'s barrage falls`);
+    if (turn === r.turns) events.push('last turn: who holds the objective?');
+    return [[{ text: String(turn), style: 'bold' }], [tick], [{ text: events.join('; ') }], [{ text: '' }], [{ text: '' }]];
+  });
+  return {
+    kind: 'table',
+    id: 'turn-record',
+    title: 'Turn record',
+    section: '4.4 Turn Sequence',
+    width: 'full',
+    columns: [
+      { label: 'Turn', align: 'center' },
+      { label: 'Done', align: 'center' },
+      { label: 'Falls or happens', align: 'left' },
+      { label: `${SIDE_NAMES.a}: notes`, align: 'left', minWidth: 50 },
+      { label: `${SIDE_NAMES.b}: notes`, align: 'left', minWidth: 50 },
+    ],
+    rows,
+    summary: 'Each turn: actions, fall back, charges, prone, aimed fire, moves, move & fire, opportunity fire, melee, then morale at the end.',
+  };
+}
+
+/** The table from above, to scale: the deployment zones, the objective, the mined half. */
+export function scenarioMap(rolled: RolledScenario, data: BlazeAwayData, units: Units): DrawingNode {
+  const { result: r, rosters } = rolled;
+  const { width: W, height: H } = r.table;
+  const colours: Record<Side, string> = { a: rosters.a.colour.colour, b: rosters.b.colour.colour };
+  const defenderZone = r.zones.find((z) => z.side === r.defender)!;
+  // the mined ground: the defender's half, drawn a little inside its zone so both lines show
+  const inset = 1.5;
+  const z = { x: defenderZone.x + inset, y: defenderZone.y + inset, w: defenderZone.w - 2 * inset, h: defenderZone.h - 2 * inset };
+  const outline = [
+    { x1: z.x, y1: z.y, x2: z.x + z.w, y2: z.y },
+    { x1: z.x + z.w, y1: z.y, x2: z.x + z.w, y2: z.y + z.h },
+    { x1: z.x, y1: z.y + z.h, x2: z.x + z.w, y2: z.y + z.h },
+    { x1: z.x, y1: z.y, x2: z.x, y2: z.y + z.h },
+  ].map((l) => ({ ...l, colour: MINES_COLOUR }));
+  const size = `${length(W, units)} x ${length(H, units)}`;
+  const grid = units === 'cm' ? 10 : 4 * 2.54;
+  return drawMap({
+    table: r.table,
+    zones: r.zones,
+    objectives: r.objectives.map((o) => ({ x: o.x, y: o.y, radius: o.radius })),
+    sides: Object.fromEntries(SIDES.map((s) => [s, { name: SIDE_NAMES[s], colour: colours[s] }])),
+    dashed: r.mines.squares + r.wire.long + r.wire.short > 0 ? outline : [],
+    grid,
+    zoneLabels: false,
+    edgeNames: SIDES.map((s) => ({ edge: r.deployment[s], side: s })),
+    caption: `Table ${size}, drawn to scale, north at the top; grid lines every ${units === 'cm' ? '10 cm' : '4 in'}.`,
+    legend: [
+      { kind: 'zone', colour: colours[r.attacker], text: `${SIDE_NAMES[r.attacker]}, attacker: deploys in this band` },
+      { kind: 'zone', colour: colours[r.defender], text: `${SIDE_NAMES[r.defender]}, defender: deploys anywhere in its half` },
+      { kind: 'flag', colour: '#a8842c', text: `${rolled.objective.name}: hold within the dashed circle` },
+      ...(r.mines.squares + r.wire.long + r.wire.short > 0 ? [{ kind: 'dashed' as const, colour: MINES_COLOUR, text: 'Mines and wire: anywhere inside this line (6.9)' }] : []),
+    ],
+    units,
+  });
+}

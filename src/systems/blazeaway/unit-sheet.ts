@@ -1,0 +1,254 @@
+import { buildDataDeck } from '../../doc/build-data-cards.js';
+import { buildTableBlock } from '../../doc/build-reference.js';
+import { formatDistance } from '../../doc/cells.js';
+import { formatModifier } from '../../doc/helpers.js';
+import { documentMeta, runsText, type Block, type CardPrint, type DeckNode, type DocumentNode, type Paper, type Run, type TableBlock, type TableColumn, type TextBlock, type Units } from '../../doc/model.js';
+import { checkBlock } from '../../doc/packet.js';
+import { renderProse } from '../../doc/templates.js';
+import type { DistanceCell } from '../../data/schema.js';
+import { rowByRef, type BlazeAwayData } from './data.js';
+import type { BaRoster, CheckedUnit } from './force.js';
+import type { BaWeapon } from './schema.js';
+
+/**
+ * The Unit Sheet the text keeps asking for (3.4; its Part II is not in the text): a printed
+ * form for the table, in three sections as the text separates units (infantry, armour and
+ * motorised with the guns, aircraft), each unit with its rating, boxes to tick off its losses,
+ * its breaking point (8), its orders a turn, weapons and notes; then the rows of the armour
+ * combat table its guns use, and its order deck.
+ */
+
+export interface PrintOptions {
+  units: Units;
+  paper: Paper;
+  toolVersion: string;
+  print: CardPrint;
+}
+
+const SECTION = '3.4 Unit Sheets';
+/** A figure, a vehicle, a turn: a box to tick. */
+const BOX = '□';
+/** mm kept free in the notes column, to write in */
+const NOTES_ROOM = 30;
+
+const boxes = (n: number): Run => ({ text: BOX.repeat(n), style: 'boxes' });
+const plain = (text: string): Run => ({ text });
+const bold = (text: string): Run => ({ text, style: 'bold' });
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+function table(id: string, title: string, section: string, columns: TableColumn[], rows: Run[][][], summary?: string): TableBlock {
+  return { kind: 'table', id, title, section, width: 'full', columns, rows, ...(summary ? { summary } : {}) };
+}
+
+const left = (label: string, minWidth?: number): TableColumn => ({ label, align: 'left', ...(minWidth ? { minWidth } : {}) });
+const centre = (label: string): TableColumn => ({ label, align: 'center' });
+
+/** A weapon's reach and dice, from the table row it points at. */
+export function weaponText(data: BlazeAwayData, weapon: BaWeapon, units: Units): string {
+  const dist = (cell: unknown) => (cell && typeof cell === 'object' && 'cm' in cell ? formatDistance(cell as DistanceCell, units) : undefined);
+  if (weapon.range) return `${weapon.name} ${formatDistance(weapon.range, units)}${weapon.dice ? `, ${weapon.dice}` : ''}`;
+  const row = rowByRef(data.system.table(weapon.table!), weapon.row!)!;
+  if (weapon.table === 'mortars') {
+    const he = weapon.he ? rowByRef(data.system.table('he-allocation'), weapon.he) : undefined;
+    const reach = `${dist(row['minimum'])} to ${dist(row['range'])}`;
+    return `${weapon.name} ${reach}${he ? `; HE ${he['d10']} D10, ${he['d20']} D20` : ''}`;
+  }
+  const bonus = typeof row['bonus'] === 'string' && row['bonus'] !== 'N/A' ? ` ${row['bonus']}` : '';
+  const short = dist(row['short']);
+  return `${weapon.name} ${dist(row['range'])}${bonus}${short ? `; within ${short} ${String(row['shortBonus'])}` : ''}`;
+}
+
+/** "Confident · 3/2/1 D10": the rating, and the D10 a stand rolls with 3, 2 and 1 figures (7.1.3). */
+function ratingCell(data: BlazeAwayData, unit: CheckedUnit): Run[] {
+  if (!unit.rating) return [plain('unknown')];
+  const dice = data.dice.get(unit.rating.name);
+  return [plain(unit.rating.name), ...(dice ? [{ text: `\u00a0${dice.join('/')}\u00a0D10`, style: 'odds' as const }] : [])];
+}
+
+/** "5 (50%)" from the table, "7 of 14 (50%)" from the share of the figures. */
+function lossCell(point: { losses: number; percent: number; table?: boolean } | undefined, of: number): Run[] {
+  if (!point) return [plain('—')];
+  // held on one line: a short column of one-line rows keeps the sheet to a page
+  return [plain(point.table ? String(point.losses) : `${point.losses}\u00a0of\u00a0${of}`), { text: `\u00a0${point.percent}%`, style: 'odds' }];
+}
+
+function notesCell(unit: CheckedUnit): Run[] {
+  return [plain(unit.unit.notes ?? '')];
+}
+
+function infantryTable(data: BlazeAwayData, units: readonly CheckedUnit[], options: PrintOptions): TableBlock {
+  const rows = units.map((u): Run[][] => {
+    // each stand's figures as a group of boxes, the groups of a type after its name
+    const stands: Run[] = u.groups.flatMap((g, i) => [
+      plain(`${i > 0 ? ' ' : ''}${g.type.name}\u00a0`),
+      { text: Array.from({ length: g.count }, () => BOX.repeat(g.figures)).join(' '), style: 'boxes' as const },
+    ]);
+    return [[bold(u.unit.name)], ratingCell(data, u), stands, lossCell(u.breakingPoint, u.figures), [plain(String(u.orders))], [plain(u.weapons.map((w) => weaponText(data, w, options.units)).join('; '))], notesCell(u)];
+  });
+  return table(
+    'infantry',
+    'Infantry',
+    `${SECTION}; 8.1`,
+    [left('Unit'), left('Rating, D10 at 3/2/1 figures'), left('Stands: tick a box for each figure lost'), left('Breaks at (lost)'), centre('Orders'), left('Weapons'), left('Notes', NOTES_ROOM)],
+    rows,
+    'Breaks at: the figures lost (8.1), or the share of its figures, at which the unit leaves the game at the end of the turn. Orders: order cards a turn, up to its rating\'s for the sections; specialists, heavy weapons and HQs take one each.',
+  );
+}
+
+function vehicleTable(data: BlazeAwayData, units: readonly CheckedUnit[], options: PrintOptions): TableBlock {
+  // the crew's firing on the move, as the crew ratings table gives it (7.2.2)
+  const crewFiring = (crew: string | undefined) => {
+    const row = data.system.table('crew-ratings').rows.find((r) => r['rating'] === crew);
+    return row ? renderProse(String(row['firing']), { units: options.units }, 'tables crew-ratings') : '';
+  };
+  const rows = units.map((u): Run[][] => {
+    const unit = u.unit;
+    const model = unit.kind === 'gun' ? unit.gun : unit.kind === 'armour' || unit.kind === 'motorised' ? unit.vehicle : '';
+    const crewFigures = unit.kind === 'gun' ? u.figures / u.models : 0;
+    // vehicles: a box a model; guns: a group of boxes a gun, one for each of its crew
+    const tick: Run[] = [{ text: unit.kind === 'gun' ? Array.from({ length: u.models }, () => BOX.repeat(crewFigures)).join(' ') : BOX.repeat(u.models), style: 'boxes' }];
+    const armour = u.armourClass ? `${u.armourClass}${u.armourModifier ? ` ${formatModifier(u.armourModifier)}` : ''}` : unit.kind === 'gun' ? 'E if shelled' : '—';
+    const gun = u.gunGroup !== undefined ? `${u.gunGroup}${u.gunModifier ? ` ${formatModifier(u.gunModifier)}` : ''}` : '—';
+    const passengers = u.orders === 0 && u.carries !== undefined && u.carries > 0;
+    const other = [
+      ...u.weapons.map((w) => weaponText(data, w, options.units)),
+      ...(u.carrier && u.carries ? [`${u.carrier.name}, ${plural(u.carries, 'stand')} each${passengers ? ', on their orders' : ''}`] : []),
+    ];
+    return [
+      [bold(u.unit.name), plain(` ${u.models > 1 ? `${u.models} x ` : ''}${model}`)],
+      u.crew ? [plain(u.crew), { text: `\u00a0${crewFiring(u.crew)}`, style: 'odds' }] : [plain('unknown')],
+      tick,
+      u.withdraw ? lossCell(u.withdraw, u.models) : lossCell(u.breakingPoint, u.figures),
+      [plain(String(u.orders))],
+      [plain(armour)],
+      [plain(gun)],
+      [plain(other.join('; ') || '—')],
+      notesCell(u),
+    ];
+  });
+  return table(
+    'armour',
+    'Armour, motorised and guns',
+    `${SECTION}; 7.2; 8.2`,
+    [left('Unit'), left('Crew, firing on the move'), left('Tick losses'), left('Pulls out at (lost)'), centre('Orders'), centre('Class'), centre('Gun group'), left('Other weapons, carrying'), left('Notes', NOTES_ROOM)],
+    rows,
+    'A box for each vehicle, or for each crew figure of a gun. Vehicles pull out at the text\'s guide share of losses (8.2); a gun crew at its rating\'s share of its figures (8). Guns shot at by artillery are class E (7.3.3).',
+  );
+}
+
+/** The armour combat table cut to the gun groups the force fields. */
+function gunRows(data: BlazeAwayData, units: readonly CheckedUnit[], options: PrintOptions): TableBlock | undefined {
+  const groups = new Set(units.flatMap((u) => (u.gunGroup !== undefined ? [String(u.gunGroup)] : [])));
+  if (groups.size === 0) return undefined;
+  const full = buildTableBlock(data.system.table('armour-combat'), options.units, 'full', 'tables armour-combat');
+  return {
+    ...full,
+    id: 'gun-rows',
+    title: 'Your guns on the armour combat table (1D20 to knock out)',
+    rows: full.rows.filter((row) => groups.has(runsText(row[0] ?? []).trim())),
+    note: undefined,
+  };
+}
+
+/** An aircraft as the sheet lists it: one of the force's units, or air support a scenario adds. */
+export interface AircraftLine {
+  name: string;
+  model: string;
+  role: { role: string; card: string; rule: string } | undefined;
+  /** boxes to tick, one a turn it may fly */
+  turns: number;
+  notes: string;
+}
+
+function aircraftTable(lines: readonly AircraftLine[], options: PrintOptions): TableBlock {
+  const rows = lines.map((a): Run[][] => [
+    [bold(a.name), plain(a.model ? ` ${a.model}` : '')],
+    [plain(a.role?.role ?? 'unknown')],
+    a.role ? [bold(`${a.role.card}: `), plain(renderProse(a.role.rule, { units: options.units }, 'tables aircraft-orders'))] : [plain('—')],
+    a.turns > 0 ? [boxes(a.turns)] : [plain('grounded')],
+    [plain(a.notes)],
+  ]);
+  return table(
+    'aircraft',
+    'Aircraft',
+    `${SECTION}; 7.4`,
+    [left('Unit'), left('Type'), left('Its order and task'), left('Turns: tick each'), left('Notes', NOTES_ROOM)],
+    rows,
+    'Each aircraft is a flight with an order card of its own; on Prone it circles off the table. It stays for the turns the scenario gives (3 to 6); bad weather grounds it.',
+  );
+}
+
+/** The three sections of the Unit Sheet, those the force has. */
+export function unitSheetBlocks(data: BlazeAwayData, roster: BaRoster, options: PrintOptions, flying?: readonly AircraftLine[]): Block[] {
+  const infantry = roster.units.filter((u) => u.kind === 'infantry');
+  const vehicles = roster.units.filter((u) => u.kind === 'armour' || u.kind === 'motorised' || u.kind === 'gun');
+  const most = data.bounds.get('aircraft-turns')?.most ?? 6;
+  // the force's own aircraft, each with the most turns any may fly, unless a scenario says
+  const aircraft: readonly AircraftLine[] =
+    flying ??
+    roster.units
+      .filter((u) => u.kind === 'aircraft')
+      .map((u) => ({ name: u.unit.name, model: `${u.models > 1 ? `${u.models} x ` : ''}${u.unit.kind === 'aircraft' ? u.unit.aircraft : ''}`, role: u.role, turns: most, notes: u.unit.notes ?? '' }));
+  const blocks: Block[] = [];
+  if (infantry.length > 0) blocks.push(infantryTable(data, infantry, options));
+  if (vehicles.length > 0) {
+    blocks.push(vehicleTable(data, vehicles, options));
+    const guns = gunRows(data, vehicles, options);
+    if (guns) blocks.push(guns);
+  }
+  if (aircraft.length > 0) blocks.push(aircraftTable(aircraft, options));
+  return blocks;
+}
+
+/** A force's name short enough for a page header beside the sheet's title. */
+export function shortName(name: string): string {
+  return name.length <= 60 ? name : `${name.slice(0, 59).trimEnd()}…`;
+}
+
+/** The force at a glance: who, the rating and what it gives, orders a turn, the deck. */
+export function forceBlock(data: BlazeAwayData, roster: BaRoster, title: string): TextBlock {
+  const { force, rating } = roster;
+  const total = [...roster.deck.values()].reduce((n, c) => n + c, 0);
+  const dummies = roster.deck.get(data.sizing.dummy) ?? 0;
+  return {
+    kind: 'text',
+    title,
+    section: '4.1 Command Rating',
+    width: 'column',
+    paragraphs: [
+      `**${force.name}.** ${force.nation}, ${force.side === 'axis' ? 'Axis' : 'Allies'}${force.partisans ? '; partisans, never better than Confident (3.6)' : ''}.`,
+      rating ? `**Command rating.** ${rating.name}: ${plural(rating.cards, 'order card')} a platoon, unless a unit has its own rating.` : '**Command rating.** Unknown: see the check.',
+      `**Orders.** ${plural(roster.ordersPerTurn, 'order card')} a turn, from a deck of ${plural(total, 'card')} in ${roster.colour.name}, ${dummies} of them ${dummies === 1 ? 'a dummy' : 'dummies'} (a dummy is no extra order).`,
+      ...(force.notes ? [`**Notes.** ${force.notes}`] : []),
+    ],
+  };
+}
+
+/** The force's order deck: the full deck's cards in the numbers the force needs, in its colour. */
+export function forceDeck(data: BlazeAwayData, roster: BaRoster, options: PrintOptions, title?: string): DeckNode {
+  const copy = data.deck.deck.copies.find((c) => c.name === roster.colour.name) ?? data.deck.deck.copies[0]!;
+  return buildDataDeck(data.deck, copy, { print: options.print, units: options.units, counts: roster.deck, title: title ?? `${roster.force.name}: order cards` });
+}
+
+/** `muster cards blazeaway --force FILE`: the Unit Sheet with the force's check, then its deck. */
+export function unitSheetDocument(data: BlazeAwayData, roster: BaRoster, options: PrintOptions): DocumentNode {
+  const info = data.system.info;
+  return {
+    meta: documentMeta(info, `Unit sheet and order cards: ${shortName(roster.force.name)}`, options),
+    sheets: [
+      {
+        title: 'Unit sheet',
+        blocks: [
+          forceBlock(data, roster, 'The force'),
+          checkBlock(
+            roster.problems,
+            SECTION,
+            'Every rating, stand, armour class, gun group, crew rating, carrier and aircraft type is one the rules know, and every stand has the figures its base allows (3.2).',
+          ),
+          ...unitSheetBlocks(data, roster, options),
+        ],
+      },
+    ],
+    decks: [forceDeck(data, roster, options)],
+  };
+}

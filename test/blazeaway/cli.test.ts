@@ -1,0 +1,242 @@
+/**
+ * `muster cards blazeaway --force` and `muster scenario blazeaway` through the command line:
+ * options and refusals (exit 2, the file, field or option named, nothing written), JSON,
+ * and a PDF of each product: its pages, the same bytes twice, qpdf --check.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { muster, pdfPageCount } from '../helpers/cli.js';
+import { workdirs } from '../helpers/fixtures.js';
+
+const workdir = workdirs(afterEach);
+const EXAMPLES = fileURLToPath(new URL('../../examples/blazeaway/', import.meta.url));
+const GERMAN = path.join(EXAMPLES, 'german-grenadier-company.yaml');
+const SOVIET = path.join(EXAMPLES, 'soviet-rifle-company.yaml');
+const qpdf = (file: string) => execFileSync('qpdf', ['--check', file], { encoding: 'utf8' });
+
+const BAD_FORCE = `name: Bad company
+side: axis
+nation: Germany
+rating: Excellent
+partisans: true
+units:
+  - name: Zug
+    kind: infantry
+    stands:
+      - { type: rifle, count: 3, figures: 6 }
+`;
+
+describe('muster cards blazeaway --force', () => {
+  it('the unit sheet, then the deck in the player’s colour: a valid PDF, the same bytes twice', async () => {
+    const cwd = workdir();
+    const first = await muster(['cards', 'blazeaway', '--force', GERMAN, '--strict', '-o', 'a.pdf'], cwd);
+    expect(first.code, first.stderr).toBe(0);
+    await muster(['cards', 'blazeaway', '--force', GERMAN, '-o', 'b.pdf', '--quiet'], cwd);
+    const a = readFileSync(path.join(cwd, 'a.pdf'));
+    expect(a.equals(readFileSync(path.join(cwd, 'b.pdf')))).toBe(true);
+    // one page of unit sheet; the deck's 47 cards on 6 sheets of fronts and backs
+    expect(pdfPageCount(a)).toBe(1 + 12);
+    expect(qpdf(path.join(cwd, 'a.pdf'))).toMatch(/No syntax or stream encoding errors/);
+  });
+  it('--format json gives the force and its units as the scenario does', async () => {
+    const { code, stdout } = await muster(['cards', 'blazeaway', '--force', SOVIET, '--format', 'json'], workdir());
+    expect(code).toBe(0);
+    const { system, force } = JSON.parse(stdout) as { system: string; force: { colour: string; ordersPerTurn: number; deck: Record<string, number>; units: { name: string; kind: string; stands: number; rating: string; breakingPoint?: { losses: number; percent: number } }[] } };
+    expect(system).toBe('blazeaway');
+    expect(force.colour).toBe('Red');
+    const platoon = force.units.find((u) => u.name === '1st Platoon')!;
+    // 4 stands of 4 figures and an LMG of 2: Average breaks at half its 18 figures
+    expect(platoon).toMatchObject({ kind: 'infantry', stands: 5, rating: 'Average', breakingPoint: { losses: 9, percent: 50 } });
+    expect(force.units.find((u) => u.name === 'Tank platoon')).toMatchObject({ kind: 'armour', stands: 3 });
+    expect(Object.values(force.deck).reduce((n, c) => n + c, 0)).toBeGreaterThan(force.ordersPerTurn);
+  });
+  it('Markdown shows the sheet with a box for each figure, in the units asked for', async () => {
+    const result = await muster(['cards', 'blazeaway', '--force', GERMAN, '--format', 'md', '--units', 'in'], workdir());
+    expect(result.code).toBe(0);
+    const stdout = result.stdout.replace(/\u00a0/g, ' ');
+    expect(stdout).toMatch(/\| 1\. Zug \| Confident 3\/2\/1 D10 \| Rifle section □□□ □□□ □□□ LMG □□ \| 7 66% \| 4 \| Rifles 12 in; LMG 16 in \|/);
+    expect(stdout).toMatch(/Your guns on the armour combat table/);
+    // the only cm left are in a gun's own name (7.5 cm PaK 40)
+    expect(stdout.replace(/7\.5 cm PaK/g, '')).not.toMatch(/\d cm\b/);
+  });
+  it('a force breaking the rules: printed with its problems and warned of, or refused under --strict', async () => {
+    const cwd = workdir({ 'bad.yaml': BAD_FORCE });
+    const lenient = await muster(['cards', 'blazeaway', '--force', 'bad.yaml', '--format', 'md'], cwd);
+    expect(lenient.code).toBe(0);
+    expect(lenient.stderr).toMatch(/warning: .*bad\.yaml: force \(partisans\): partisans are never rated better than Confident \(3\.6\), not Excellent/);
+    expect(lenient.stderr).toMatch(/warning: .*bad\.yaml: units\[0\] Zug \(basing\): stands\[0\]: 6 figures a stand/);
+    expect(lenient.stdout).toMatch(/Check: 2 problems/);
+    const strict = await muster(['cards', 'blazeaway', '--force', 'bad.yaml', '--strict', '-o', 'x.pdf'], cwd);
+    expect(strict.code).toBe(2);
+    expect(strict.stderr).toMatch(/bad\.yaml: the force breaks 2 rules of its rules:\n {2}force \(partisans\)/);
+    expect(existsSync(path.join(cwd, 'x.pdf'))).toBe(false);
+  });
+  it('a malformed force file names the file and field; other rule sets’ options are refused by name', async () => {
+    const cwd = workdir({ 'force.yaml': 'name: Bad\nside: neutral\nnation: X\nrating: Poor\nunits:\n  - { name: Boat, kind: navy }\n  - { name: Zug, kind: infantry, stands: [] }\n' });
+    const bad = await muster(['cards', 'blazeaway', '--force', 'force.yaml', '-o', 'x.pdf'], cwd);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/force\.yaml at side: /);
+    expect(bad.stderr).toMatch(/force\.yaml at units\[0\]\.kind: one of infantry, armour, motorised, gun, aircraft/);
+    expect(bad.stderr).toMatch(/force\.yaml at units\[1\]\.stands: at least one stand/);
+    expect(readdirSync(cwd)).toEqual(['force.yaml']);
+    for (const option of [['--nation', 'de'], ['--doctrine', 'x'], ['--explain-cost', 'x'], ['--strict']]) {
+      const refused = await muster(['cards', 'blazeaway', ...option], cwd);
+      expect(refused.code, option.join(' ')).toBe(2);
+      expect(refused.stderr).toMatch(new RegExp(`${option[0]}: Blaze Away! cards take no such option`));
+    }
+    const twice = await muster(['cards', 'blazeaway', '--force', GERMAN, '--force', SOVIET], cwd);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toMatch(/--force given 2 times; cards print one force, so give it once/);
+  });
+});
+
+interface Scenario {
+  system: string;
+  seed: string;
+  attacker: string;
+  turns: number;
+  table: { width: number; height: number };
+  forces: { side: string; name: string; sample: boolean; problems: string[] }[];
+  barrage: { templates: number; turn: number };
+}
+const json = async (args: string[], cwd = workdir()) => {
+  const result = await muster(['scenario', 'blazeaway', '--format', 'json', ...args], cwd);
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout) as Scenario;
+};
+
+describe('muster scenario blazeaway', () => {
+  it('JSON: a 180 x 120 cm table by default; both sides drawn from the samples', async () => {
+    const r = await json(['--seed', 'club']);
+    expect(r).toMatchObject({ system: 'blazeaway', seed: 'club', table: { width: 180, height: 120 } });
+    expect(r.forces.map((f) => f.sample)).toEqual([true, true]);
+  });
+  it('--force gives side A, a second --force side B; the table in inches', async () => {
+    const one = await json(['--seed', 's', '--force', SOVIET]);
+    expect(one.forces.map((f) => [f.name, f.sample])).toEqual([['2nd Rifle Company, 1st Battalion', false], ['5. Kompanie, Grenadier-Regiment 1057', true]]);
+    const two = await json(['--seed', 's', '--force', GERMAN, '--force', SOVIET, '--table', '72x48', '--units', 'in']);
+    expect(two.forces.map((f) => [f.side, f.sample])).toEqual([['a', false], ['b', false]]);
+    expect(two.table).toEqual({ width: 183, height: 122 });
+  });
+  it('a force file with problems is warned of, by side, and set up all the same', async () => {
+    const cwd = workdir({ 'bad.yaml': BAD_FORCE });
+    const result = await muster(['scenario', 'blazeaway', '--force', 'bad.yaml', '--format', 'json', '--seed', 's'], cwd);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/warning: Side A: .*bad\.yaml: force \(partisans\)/);
+    expect((JSON.parse(result.stdout) as Scenario).forces[0]!.problems).toHaveLength(2);
+  });
+  it('--count gives JSON Lines, one scenario a line, seeds derived', async () => {
+    const { code, stdout } = await muster(['scenario', 'blazeaway', '--seed', 'batch', '--count', '3', '--format', 'json', '--quiet'], workdir());
+    expect(code).toBe(0);
+    const lines = stdout.trim().split('\n').map((l) => JSON.parse(l) as Scenario);
+    expect(lines.map((l) => l.seed)).toEqual(['batch-1', 'batch-2', 'batch-3']);
+    expect(lines.every((l) => l.system === 'blazeaway' && l.turns >= 6)).toBe(true);
+  });
+  it('bad options: exit 2, a message naming the option and what is allowed, no file', async () => {
+    for (const [args, message] of [
+      [['--force', 'a.yaml', '--force', 'b.yaml', '--force', 'c.yaml'], /--force given 3 times: give one force file for side A, and another for side B/],
+      [['--force', 'missing.yaml'], /missing\.yaml/],
+      [['--force', ''], /--force: give the path of a force file/],
+      [['--points', '500'], /--points: Blaze Away! has no points/],
+      [['--mode', 'solo'], /--mode solo: Blaze Away! has no solo rules/],
+      [['--players', '4'], /--players 4: a Blaze Away! scenario is for two sides/],
+      [['--scenario', 'crossroads'], /--scenario crossroads: Blaze Away! scenarios are rolled whole/],
+      [['--battle', 'attack'], /--battle: Blaze Away! scenarios take no such option/],
+    ] as const) {
+      const cwd = workdir({ 'a.yaml': readFileSync(GERMAN, 'utf8'), 'b.yaml': readFileSync(SOVIET, 'utf8'), 'c.yaml': readFileSync(SOVIET, 'utf8') });
+      const result = await muster(['scenario', 'blazeaway', '-o', 'x.pdf', ...args], cwd);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr, args.join(' ')).toMatch(message);
+      expect(existsSync(path.join(cwd, 'x.pdf'))).toBe(false);
+    }
+  });
+  it('-o may not land on a --force file', async () => {
+    const cwd = workdir({ 'a.yaml': readFileSync(GERMAN, 'utf8') });
+    const result = await muster(['scenario', 'blazeaway', '--force', 'a.yaml', '-o', 'a.yaml'], cwd);
+    expect(result.code).toBe(2);
+    expect(readFileSync(path.join(cwd, 'a.yaml'), 'utf8')).toBe(readFileSync(GERMAN, 'utf8'));
+  });
+  it('--force is refused, by name, for rule sets whose scenarios take no force files', async () => {
+    for (const id of ['bof', 'openfire', 'fireteam']) {
+      const result = await muster(['scenario', id, '--force', GERMAN], workdir());
+      expect(result.code, id).toBe(2);
+      expect(result.stderr, id).toMatch(/--force: .* scenarios take no such option/);
+    }
+  });
+});
+
+describe('muster list blazeaway', () => {
+  it('the names a force file may use, the objectives and the sample forces', async () => {
+    const kinds = JSON.parse((await muster(['list', 'blazeaway', 'stands', '--format', 'json'], workdir())).stdout) as unknown;
+    const text = JSON.stringify(kinds);
+    expect(text).toMatch(/"id":"rifle","name":"Rifle section"/);
+    expect(text).toMatch(/"figures":"3-4"/);
+    const samples = await muster(['list', 'blazeaway', 'samples'], workdir());
+    expect(samples.code).toBe(0);
+    expect(samples.stdout).toMatch(/german-grenadier-company +5\. Kompanie/);
+    for (const what of ['ratings', 'crew', 'weapons', 'carriers', 'aircraft', 'classes', 'objectives']) {
+      expect((await muster(['list', 'blazeaway', what], workdir())).code, what).toBe(0);
+    }
+    const narrowed = await muster(['list', 'blazeaway', 'stands', '--nation', 'de'], workdir());
+    expect(narrowed.code).toBe(2);
+    expect(narrowed.stderr).toMatch(/--nation: nothing Blaze Away! lists is narrowed by nation; leave --nation out/);
+  });
+});
+
+describe('the sheets and the pieces (PDF)', () => {
+  it('tables blazeaway: eight one-page sheets, the same bytes twice, a valid PDF', async () => {
+    const cwd = workdir();
+    expect((await muster(['tables', 'blazeaway', '-o', 'a.pdf', '--quiet'], cwd)).code).toBe(0);
+    expect((await muster(['tables', 'blazeaway', '-o', 'b.pdf', '--quiet'], cwd)).code).toBe(0);
+    const a = readFileSync(path.join(cwd, 'a.pdf'));
+    expect(a.equals(readFileSync(path.join(cwd, 'b.pdf')))).toBe(true);
+    expect(pdfPageCount(a)).toBe(8);
+    expect(qpdf(path.join(cwd, 'a.pdf'))).toMatch(/No syntax or stream encoding errors/);
+  });
+  it('tokens blazeaway: chits, templates, squares and a sheet of wire strips, fronts and backs', async () => {
+    const cwd = workdir();
+    expect((await muster(['tokens', 'blazeaway', '-o', 'a.pdf', '--quiet', '--paper', 'letter', '--units', 'in'], cwd)).code).toBe(0);
+    expect((await muster(['tokens', 'blazeaway', '-o', 'b.pdf', '--quiet', '--paper', 'letter', '--units', 'in'], cwd)).code).toBe(0);
+    const a = readFileSync(path.join(cwd, 'a.pdf'));
+    expect(a.equals(readFileSync(path.join(cwd, 'b.pdf')))).toBe(true);
+    expect(qpdf(path.join(cwd, 'a.pdf'))).toMatch(/No syntax or stream encoding errors/);
+    const json = JSON.parse((await muster(['tokens', 'blazeaway', '--format', 'json'], cwd)).stdout) as { tokenSheets: { title: string; tokens: { front: { shape: string; size?: { width: number; height: number } } }[] }[] };
+    const wire = json.tokenSheets.find((s) => s.title.startsWith('Wire strips'))!;
+    // 6.8: strips of 5 x 2 cm and 10 x 2 cm
+    expect(new Set(wire.tokens.map((t) => `${t.front.shape} ${t.front.size!.width}x${t.front.size!.height}`))).toEqual(new Set(['rect 100x20', 'rect 50x20']));
+    // four sheets, each as pages of fronts and backs; the wire strips take one of each (the
+    // layout tests check that on both papers)
+    expect(json.tokenSheets).toHaveLength(4);
+    expect(pdfPageCount(a)).toBe(28);
+  });
+});
+
+describe('the scenario packet (PDF)', () => {
+  it('briefing, map, both unit sheets, rolls and both decks: a valid PDF, the same bytes for the same seed', async () => {
+    const cwd = workdir();
+    const args = ['scenario', 'blazeaway', '--seed', 'smoke', '--force', GERMAN, '--force', SOVIET];
+    const first = await muster([...args, '-o', 'a.pdf'], cwd);
+    expect(first.code, first.stderr).toBe(0);
+    await muster([...args, '-o', 'b.pdf', '--quiet'], cwd);
+    const a = readFileSync(path.join(cwd, 'a.pdf'));
+    expect(a.equals(readFileSync(path.join(cwd, 'b.pdf')))).toBe(true);
+    // briefing, map, two unit sheets, rolls; the German deck of 47 cards (6 sheets) and the
+    // Soviet one of 45 (5 sheets), each sheet a page of fronts and one of backs
+    expect(pdfPageCount(a)).toBe(5 + 12 + 10);
+    expect(qpdf(path.join(cwd, 'a.pdf'))).toMatch(/No syntax or stream encoding errors/);
+  });
+  it('Markdown: the sections a player reads, in inches when asked', async () => {
+    const { code, stdout } = await muster(['scenario', 'blazeaway', '--seed', 'md', '--format', 'md', '--units', 'in'], workdir());
+    expect(code).toBe(0);
+    for (const heading of ['Briefing', 'Setup', 'Before the first turn', 'Conditions', 'What to cut out', 'Turn record', 'Infantry', 'Rolls for seed md']) {
+      expect(stdout, heading).toContain(heading);
+    }
+    expect(stdout).toMatch(/Wire strips, long \(4 x 0\.8 in\)/);
+    expect(stdout).toMatch(/\| Rifles 12 in; LMG 16 in \|/);
+    // no distance of the rules in cm: the only cm left are in the guns' own names (7.5 cm PaK 40)
+    expect(stdout.replace(/\d+(\.\d+)? cm (PaK|KwK)/g, '')).not.toMatch(/\d cm\b/);
+  });
+});
