@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { DocumentNode } from '../doc/model.js';
+import type { DocumentNode, PrintSettings } from '../doc/model.js';
 import { checkInterrupted, UsageError } from '../errors.js';
 import { renderMarkdown } from '../render/markdown.js';
 import type { MissingGlyphs, PlacedDocument } from '../layout/primitives.js';
@@ -26,6 +26,13 @@ export interface EmitOptions {
   inputs?: readonly RunInput[];
   /** a character no embedded font can draw is a warning rather than a refusal */
   allowMissingGlyphs?: boolean;
+  /** --no-backs and --ink: carried on each document's meta to layout */
+  print?: PrintSettings;
+}
+
+/** The document with the run's print settings on its meta (unchanged when there are none). */
+function withPrint(doc: DocumentNode, print: PrintSettings | undefined): DocumentNode {
+  return print === undefined ? doc : { ...doc, meta: { ...doc.meta, print: { ...doc.meta.print, ...print } } };
 }
 
 /** Fewer pages than this are drawn before a bar would be seen. */
@@ -75,7 +82,8 @@ export async function withOutput(options: EmitOptions, io: CliIo, produce: (outp
   let pdf: { stream: PdfStream; file: BufferedWriter } | undefined;
   const missing: MissingGlyphs[] = [];
   const output: DocumentOutput = {
-    async add(doc) {
+    async add(given) {
+      const doc = withPrint(given, options.print);
       if (options.format === 'md') texts.push(renderMarkdown(doc));
       if (options.format === 'json') docs.push(doc);
       // several packets go into one PDF, each laid out and numbered on its own
@@ -186,7 +194,7 @@ class BufferedWriter {
 
 /** Writes one built document (or a few) in the requested format. */
 export async function emitDocument(input: DocumentNode | DocumentNode[], options: EmitOptions, io: CliIo): Promise<void> {
-  const docs = Array.isArray(input) ? input : [input];
+  const docs = (Array.isArray(input) ? input : [input]).map((doc) => withPrint(doc, options.print));
   await withOutput(options, io, async (output) => {
     if (options.format !== 'pdf' || !options.pageProgress || options.quiet) {
       for (const doc of docs) await output.add(doc);

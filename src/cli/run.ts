@@ -1,14 +1,15 @@
 import yargs from 'yargs';
 import { closeMatches, orList } from '../data/suggest.js';
 import { causeChain, exitCodeOf, MusterError, UsageError } from '../errors.js';
+import type { CalibrateArgs } from './commands/calibrate.js';
 import type { CardsArgs } from './commands/cards.js';
 import type { CampaignArgs } from './commands/campaign.js';
 import type { ListArgs } from './commands/list.js';
 import type { ScenarioArgs } from './commands/scenario.js';
 import type { TokensArgs } from './commands/tokens.js';
 import type { CliIo } from './io.js';
-import { productOptions, type ProductArgs } from './options.js';
-import { cutOptions } from './print-options.js';
+import { PAPERS, productOptions, type ProductArgs } from './options.js';
+import { cutOptions, inkOptions } from './print-options.js';
 import { TOOL_VERSION } from './version.js';
 
 function buildParser(argv: readonly string[]) {
@@ -21,7 +22,7 @@ function buildParser(argv: readonly string[]) {
         .option('data', { type: 'string', array: true, default: [] as string[], describe: 'extra data folder, repeatable' }),
     )
     .command('tables <system>', 'quick-reference sheets with the odds of every roll', (y) =>
-      productOptions(y.positional('system', { type: 'string', demandOption: true, describe: 'rule set id (see `muster systems`)' })),
+      inkOptions(productOptions(y.positional('system', { type: 'string', demandOption: true, describe: 'rule set id (see `muster systems`)' }))),
     )
     .command('cards <system>', 'unit cards for the arsenal, a nation, a doctrine or a force, or the card decks a rule set lists; with backs', (y) =>
       cutOptions(
@@ -30,7 +31,8 @@ function buildParser(argv: readonly string[]) {
           .option('doctrine', { type: 'string', describe: 'only units of this doctrine (id, or name with --nation; `muster list bof doctrines`)' })
           .option('force', { type: 'string', describe: 'a force file (YAML or JSON): roster and one card per model' })
           .option('strict', { type: 'boolean', default: false, describe: 'refuse a force that breaks its doctrine instead of printing the problems' })
-          .option('explain-cost', { type: 'string', describe: "print how a unit's cost is worked out, and nothing else" }),
+          .option('explain-cost', { type: 'string', describe: "print how a unit's cost is worked out, and nothing else" })
+          .option('list', { type: 'string', describe: 'one deck where the cards come in several: Fire Team an army list (e.g. russians), Blaze Away! a player colour (red, blue); `muster list <system> decks` names them' }),
       ),
     )
     .command('tokens <system>', 'tokens and markers, Combat Score and action tracks, true-scale templates; or the event cards', (y) =>
@@ -38,6 +40,9 @@ function buildParser(argv: readonly string[]) {
         productOptions(y.positional('system', { type: 'string', demandOption: true, describe: 'rule set id (see `muster systems`)' }))
           .option('force', { type: 'string', describe: 'size the token sheet and the action counter to this force file' })
           .option('events', { type: 'boolean', default: false, describe: 'print the Random Event & Effect cards instead' })
+          .option('only', { type: 'string', describe: 'print only these parts, comma-separated, e.g. markers,tracks (`muster list <system> tokens` names them)' })
+          .option('without', { type: 'string', describe: 'leave these parts out, comma-separated, e.g. templates' })
+          .option('count', { type: 'string', array: true, default: [] as string[], describe: 'ID=N: print N (0 to 100) of one token instead of the sheet\'s count, repeatable, e.g. --count suppressed=12' })
           .option('max-score', { type: 'number', describe: 'Combat Score track maximum (default 50; 15 for Probing the enemy lines)' })
           .option('round-size', { type: 'number', default: 25, describe: 'round token diameter in mm (15 to 40)' })
           .option('square-size', { type: 'number', default: 20, describe: 'square token side in mm (15 to 40)' }),
@@ -50,7 +55,13 @@ function buildParser(argv: readonly string[]) {
           .option('scenario', { type: 'string', describe: 'a game mode id or name (e.g. victory-zones; `muster list <system> modes` lists them); rolled when left out' })
           .option('battle', { type: 'string', describe: 'Fire Team: the battle, encounter or attack (attack versus defence, side A attacking); rolled when left out' })
           .option('lists', { type: 'string', describe: 'Fire Team: the two sides\' army lists, side A first, e.g. russians,finns; drawn when left out' })
-          .option('force', { type: 'string', describe: "Blaze Away!: a side's force file (YAML or JSON), repeatable: the first is side A's, a second side B's; muster's sample forces fill a side left out" })
+          .option('force', {
+            type: 'string',
+            describe:
+              "a side's force file (YAML or JSON), repeatable: the first is side A's (solo: yours), a second side B's. Burst of Fire: a side left out is rolled as without one; Blaze Away!: muster's sample forces fill it",
+          })
+          .option('strict', { type: 'boolean', default: false, describe: 'refuse a --force file that breaks its rules instead of printing the problems on the roster' })
+          .option('names', { type: 'string', describe: 'Burst of Fire: the players\' names printed on the packet, side A first, e.g. "Anna,Ben" (solo: your name alone)' })
           .option('players', { type: 'number', default: 2, describe: 'players in a versus game: 2, 4 or 6 (points cut to 75% or 50% each); Fire Team 2 or 4, a platoon each' })
           .option('table', { type: 'string', describe: 'table size, width x height in --units (default 120x120 cm; Fire Team 72x48 in; Blaze Away! 180x120 cm)' })
           .option('points', { type: 'number', describe: 'points per side where the rule set leaves them open (Burst of Fire Combat only: 150; Open Fire: 500; Fire Team: reinforcement points a side, 0 to 40)' })
@@ -98,6 +109,15 @@ function buildParser(argv: readonly string[]) {
           .example('$0 list bof units --nation "United States"', 'US units with their points')
           .example('$0 list bof detachments --doctrine de-armor', 'what a German armoured detachment fields and buys')
           .example('$0 list fireteam picks --nation russians --format json', 'the Russian reinforcement picks for a script'),
+    )
+    .command('calibrate', 'a sheet to print two-sided that shows how far the backs land from the fronts, and the --back-offset that corrects it', (y) =>
+      y
+        .option('paper', { choices: PAPERS, default: 'a4' as const, describe: 'paper size' })
+        .option('duplex', { choices: ['long', 'short'] as const, default: 'long' as const, describe: "how your printer turns the sheet for the backs: long (over the long edge, most printers' default) or short" })
+        .option('back-offset', { type: 'string', default: '0,0', describe: 'print the backs moved by X,Y mm (X right, Y down, as seen on the front), to check a setting' })
+        .option('out', { alias: 'o', type: 'string', describe: 'output file (default: a file under out/)' })
+        .option('quiet', { type: 'boolean', default: false, describe: 'print nothing but errors' })
+        .example('$0 calibrate --duplex short', 'print it two-sided, hold it to the light and read the offset'),
     )
     .command('validate', 'load and check all data and templates, report problems', (y) =>
       y.option('data', { type: 'string', array: true, default: [] as string[], describe: 'extra data folder (house rules), repeatable' }),
@@ -168,6 +188,8 @@ async function runCommand(command: string, parsed: unknown, io: CliIo): Promise<
       return await (await import('./commands/campaign.js')).runCampaign(parsed as unknown as CampaignArgs, io);
     case 'list':
       return await (await import('./commands/list.js')).runList(parsed as unknown as ListArgs, io);
+    case 'calibrate':
+      return await (await import('./commands/calibrate.js')).runCalibrate(parsed as unknown as CalibrateArgs, io);
     case 'validate':
       return await (await import('./commands/validate.js')).runValidate(parsed as unknown as { data: string[] }, io);
     default:
@@ -175,7 +197,7 @@ async function runCommand(command: string, parsed: unknown, io: CliIo): Promise<
   }
 }
 
-const COMMANDS = ['systems', 'tables', 'cards', 'tokens', 'scenario', 'campaign', 'list', 'validate'];
+const COMMANDS = ['systems', 'tables', 'cards', 'tokens', 'scenario', 'campaign', 'list', 'calibrate', 'validate'];
 
 /** yargs' messages, restated in the words of this tool where they are vague. */
 function explain(message: string, args: readonly string[]): string {

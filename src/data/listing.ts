@@ -1,5 +1,6 @@
 import { loadCardDecks } from './cards.js';
 import type { SystemRules } from './load.js';
+import type { ProductPart } from './product-parts.js';
 import { loadTokenGroups, type Token } from './tokens.js';
 
 /**
@@ -59,14 +60,14 @@ export async function listFromData(system: SystemRules): Promise<ListKind[]> {
   const [groups, decks] = await Promise.all([loadTokenGroups(system.dirs), loadCardDecks(system.dirs)]);
   const kinds: ListKind[] = [];
 
-  const tokens = groups.flatMap((group) => group.tokens.map((token) => tokenEntry(token, group.title)));
-  if (tokens.length > 0) kinds.push(tokenKind(id, tokens));
+  const tokens = groups.flatMap((group) => group.tokens.map((token) => tokenEntry(token, group.title, tokenGroupPart(group.title).id)));
+  if (tokens.length > 0) kinds.push(tokenKind(id, tokens, groups.map((g) => tokenGroupPart(g.title))));
 
   if (decks.length > 0) {
     kinds.push({
       id: 'decks',
       title: 'Card decks',
-      hint: `Printed by muster cards ${id}, one deck for each copy; cards is how many each deck holds.`,
+      hint: `Printed by muster cards ${id}, one deck for each copy; cards is how many each deck holds. muster cards ${id} --list COPY prints the decks of one copy alone.`,
       columns: ['cards', 'copies'],
       entries: decks.map((deck) => ({
         id: kebabName(deck.deck.title),
@@ -108,7 +109,7 @@ export async function listFromData(system: SystemRules): Promise<ListKind[]> {
 }
 
 /** A token as listed: what it reads, its shape, how many a sheet holds, its other side. */
-export function tokenEntry(token: Token, sheet?: string): ListEntry {
+export function tokenEntry(token: Token, sheet?: string, part = 'markers'): ListEntry {
   return {
     id: token.id,
     name: token.number === undefined ? token.label : `${token.label} ${token.number}`,
@@ -118,17 +119,25 @@ export function tokenEntry(token: Token, sheet?: string): ListEntry {
       ...(token.size ? { size: `${token.size.width} x ${token.size.height} mm` } : {}),
       back: token.back ?? '-',
       sheet: sheet ?? 'tokens and markers',
+      part,
       section: token.section,
     },
   };
 }
 
-export function tokenKind(systemId: string, entries: readonly ListEntry[]): ListKind {
+/**
+ * The tokens a rule set prints, with the names of the parts `muster tokens --only` and
+ * `--without` take (a token's part is the one that prints it).
+ */
+export function tokenKind(systemId: string, entries: readonly ListEntry[], parts: readonly ProductPart[]): ListKind {
+  const named = parts.map((p) => `${p.id} (${p.name})`).join(', ');
   return {
     id: 'tokens',
     title: 'Tokens and markers',
-    hint: `Printed by muster tokens ${systemId}; count is how many the standard sheet holds, back the token on its other side.`,
-    columns: ['shape', 'count', 'back', 'sheet', 'section'],
+    hint:
+      `Printed by muster tokens ${systemId}; count is how many the standard sheet holds (--count ID=N prints N), back the token on its other side. ` +
+      `Parts for --only and --without: ${named}.`,
+    columns: ['shape', 'count', 'back', 'sheet', 'part', 'section'],
     entries,
   };
 }
@@ -141,4 +150,12 @@ export function kebabName(text: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
+}
+
+
+/** The parts of a data folder's tokens: its common sheet is "markers", a true-size sheet is named by its title. */
+export function tokenGroupPart(title: string | undefined): ProductPart {
+  if (title === undefined) return { id: 'markers', name: 'tokens and markers', aliases: ['tokens'] };
+  // "Area fire templates (120 mm)" is typed as area-fire-templates: the size is no part of its name
+  return { id: kebabName(title.replace(/\([^)]*\)/g, '')), name: title };
 }

@@ -54,9 +54,10 @@ export function buildDataDeck(
 export function buildDataCardDocument(
   info: SystemInfo,
   decks: readonly DataDeck[],
-  options: { print: CardPrint; units: Units; paper: Paper; toolVersion: string },
+  options: { print: CardPrint; units: Units; paper: Paper; toolVersion: string; copy?: string },
 ): DocumentNode {
-  const nodes: DeckNode[] = decks.flatMap((deck) => deck.deck.copies.map((copy) => buildDataDeck(deck, copy, options)));
+  // --list prints one copy of each deck (a player's colour), still named as one of several
+  const nodes: DeckNode[] = decks.flatMap((deck) => deck.deck.copies.filter((c) => options.copy === undefined || c.name === options.copy).map((copy) => buildDataDeck(deck, copy, options)));
   return {
     meta: documentMeta(info, `${info.name} cards`, options),
     sheets: [],

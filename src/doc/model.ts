@@ -66,6 +66,14 @@ export interface DocumentMeta {
   seed?: string;
   paper: Paper;
   units: Units;
+  /** print choices given on the command line; absent, the defaults: backs printed, normal ink */
+  print?: PrintSettings;
+}
+
+/** `--no-backs` (backs: false) and `--ink low`; a field left out is the default. */
+export interface PrintSettings {
+  backs?: boolean;
+  ink?: 'normal' | 'low';
 }
 
 /** A document's meta from its rule set's facts and the print options: what every footer says. */
@@ -181,6 +189,9 @@ export interface CardPrint {
   marks: boolean;
   duplex: 'long' | 'short';
   backOffset: { x: number; y: number };
+  /** false: the back pages are left out; the document's print settings come first */
+  backs?: boolean;
+  ink?: 'normal' | 'low';
 }
 
 export interface DeckNode {
@@ -207,7 +218,7 @@ export interface TokenSheetNode {
   title: string;
   /** each token's face and the face printed on its back */
   tokens: { front: TokenFace; back: TokenFace }[];
-  print: { round: number; square: number; marks: boolean; duplex: 'long' | 'short'; backOffset: { x: number; y: number } };
+  print: { round: number; square: number; marks: boolean; duplex: 'long' | 'short'; backOffset: { x: number; y: number }; backs?: boolean; ink?: 'normal' | 'low' };
 }
 
 /** A shape of a drawing, in millimetres from the drawing's top-left corner. */

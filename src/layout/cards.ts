@@ -4,7 +4,7 @@ import { UsageError } from '../errors.js';
 import { placeLine } from './blocks.js';
 import { textWidth } from './fonts.js';
 import { round, translate, type Item, type PlacedPage } from './primitives.js';
-import { COLORS, MM, PAPER_SIZES, TYPE, type TextStyle } from './style.js';
+import { areaFill, COLORS, inkOn, MM, PAPER_SIZES, printChoice, TYPE, type Ink, type TextStyle } from './style.js';
 import { wrapRuns, type Line } from './wrap.js';
 
 /** Which edges of a card lie on the outside of the grid and get bleed. */
@@ -65,6 +65,17 @@ export function cardGrid(paper: Paper, print: CardPrint): CardGrid {
 }
 
 /**
+ * The back offset as a shift on the back page, in points. The offset is given as seen on the
+ * front (X right, Y down, looking at the front with the sheet held to the light); the page
+ * turns over, so a long-edge flip reverses X on the back page and a short-edge flip reverses Y.
+ */
+export function backShift(print: { duplex: 'long' | 'short'; backOffset: { x: number; y: number } }): { dx: number; dy: number } {
+  const x = print.backOffset.x * MM;
+  const y = print.backOffset.y * MM;
+  return print.duplex === 'long' ? { dx: x === 0 ? 0 : -x, dy: y } : { dx: x, dy: y === 0 ? 0 : -y };
+}
+
+/**
  * Where each card of a page goes. Backs are mirrored so they meet their fronts when printed
  * two-sided: across the columns for a flip on the long edge, across the rows for the short
  * edge; then shifted by the back offset to correct a printer.
@@ -79,8 +90,7 @@ export function cardSlots(grid: CardGrid, count: number, side: 'front' | 'back',
     if (side === 'back') {
       if (print.duplex === 'long') column = grid.columns - 1 - column;
       else row = grid.rows - 1 - row;
-      dx = print.backOffset.x * MM;
-      dy = print.backOffset.y * MM;
+      ({ dx, dy } = backShift(print));
     }
     slots.push({ x: grid.x0 + column * grid.width + dx, y: grid.y0 + row * grid.height + dy, column, row });
   }
@@ -103,17 +113,18 @@ export function layoutDeck(deck: DeckNode, meta: DocumentMeta, firstPage: number
   const bleed = deck.print.bleed * MM;
   const pages: PlacedPage[] = [];
   const sheets = Math.ceil(deck.cards.length / perPage);
+  const choice = printChoice(meta, deck.print);
   for (let s = 0; s < sheets; s++) {
     const cards = deck.cards.slice(s * perPage, (s + 1) * perPage);
-    for (const side of ['front', 'back'] as const) {
+    for (const side of choice.backs ? (['front', 'back'] as const) : (['front'] as const)) {
       const items: Item[] = [];
       cardSlots(grid, cards.length, side, deck.print).forEach((slot, i) => {
         const card = cards[i]!;
         const sides = bleedFor(slot, grid, bleed);
-        const drawn = side === 'front' ? layoutCardFront(card.front, grid.width, grid.height, sides) : layoutCardBack(card.back, grid.width, grid.height, sides);
+        const drawn = side === 'front' ? layoutCardFront(card.front, grid.width, grid.height, sides, choice.ink) : layoutCardBack(card.back, grid.width, grid.height, sides, choice.ink);
         items.push(...translate(drawn, slot.x, slot.y));
       });
-      if (deck.print.marks) items.push(...cropMarks(grid, bleed, side === 'back' ? deck.print.backOffset : { x: 0, y: 0 }));
+      if (deck.print.marks) items.push(...cropMarks(grid, bleed, side === 'back' ? backShift(deck.print) : { dx: 0, dy: 0 }));
       const page = firstPage + pages.length;
       items.push(...marginFooter(meta, grid, `${deck.title}, ${side}s, sheet ${s + 1} of ${sheets}`, page, totalPages));
       pages.push({ width: round(grid.pageWidth), height: round(grid.pageHeight), items });
@@ -122,21 +133,20 @@ export function layoutDeck(deck: DeckNode, meta: DocumentMeta, firstPage: number
   return pages;
 }
 
-export function deckPageCount(deck: DeckNode, paper: Paper): number {
-  const grid = cardGrid(paper, deck.print);
-  return 2 * Math.ceil(deck.cards.length / (grid.columns * grid.rows));
+export function deckPageCount(deck: DeckNode, meta: DocumentMeta): number {
+  const grid = cardGrid(meta.paper, deck.print);
+  return (printChoice(meta, deck.print).backs ? 2 : 1) * Math.ceil(deck.cards.length / (grid.columns * grid.rows));
 }
 
 /** How far from the paper's edge a crop mark ends, at the nearest. */
 const EDGE_CLEAR = 5 * MM;
 
 /** Short lines on every cut line, outside the bleed, where a knife or guillotine lines up. */
-function cropMarks(grid: CardGrid, bleed: number, offset: { x: number; y: number }): Item[] {
+function cropMarks(grid: CardGrid, bleed: number, shift: { dx: number; dy: number }): Item[] {
   const items: Item[] = [];
   const gap = bleed + 1 * MM;
   const length = 3 * MM;
-  const dx = offset.x * MM;
-  const dy = offset.y * MM;
+  const { dx, dy } = shift;
   const left = grid.x0 + dx;
   const top = grid.y0 + dy;
   const right = left + grid.columns * grid.width;
@@ -208,20 +218,20 @@ const HEADER = 15 * MM;
 const FOOTER = 6 * MM;
 
 /** A card front at the origin, its cut line at (0,0)-(w,h); bleed extends the header band. */
-export function layoutCardFront(card: CardFront, w: number, h: number, bleed: BleedSides): Item[] {
+export function layoutCardFront(card: CardFront, w: number, h: number, bleed: BleedSides, ink: Ink = 'normal'): Item[] {
   const items: Item[] = [];
-  // white ground into the bleed, header band across the top
+  // white ground into the bleed, header band across the top (a light tint in low ink)
   items.push({ kind: 'rect', x: -bleed.left, y: -bleed.top, w: w + bleed.left + bleed.right, h: h + bleed.top + bleed.bottom, fill: '#ffffff' });
-  items.push({ kind: 'rect', x: -bleed.left, y: -bleed.top, w: w + bleed.left + bleed.right, h: HEADER + bleed.top, fill: card.accent });
+  items.push({ kind: 'rect', x: -bleed.left, y: -bleed.top, w: w + bleed.left + bleed.right, h: HEADER + bleed.top, fill: areaFill(card.accent, ink, 'header') });
   items.push({ kind: 'rect', x: 1.5 * MM, y: 1.5 * MM, w: w - 3 * MM, h: h - 3 * MM, stroke: card.accent, lineWidth: 0.6 });
 
   const badgeSize = card.badge ? 9 * MM : 0;
   const titleWidth = w - 2 * PAD - (badgeSize ? badgeSize + 1.5 * MM : 0);
   const titleSize = fitSize(card.title, 'bold', titleWidth, 12, 7);
-  items.push({ kind: 'text', x: PAD, y: 2.2 * MM, text: card.title, face: 'bold', size: titleSize, color: '#ffffff' });
+  items.push({ kind: 'text', x: PAD, y: 2.2 * MM, text: card.title, face: 'bold', size: titleSize, color: inkOn('#ffffff', ink) });
   const subSize = fitSize(card.subtitle, 'regular', titleWidth, 7.5, 5);
-  items.push({ kind: 'text', x: PAD, y: HEADER - 2 * MM - subSize, text: card.subtitle, face: 'regular', size: subSize, color: '#eef2e8' });
-  if (card.badge) items.push(...badge(card.badge, w - PAD - badgeSize, (HEADER - badgeSize) / 2, badgeSize, card.accent));
+  items.push({ kind: 'text', x: PAD, y: HEADER - 2 * MM - subSize, text: card.subtitle, face: 'regular', size: subSize, color: ink === 'low' ? COLORS.muted : '#eef2e8' });
+  if (card.badge) items.push(...badge(card.badge, w - PAD - badgeSize, (HEADER - badgeSize) / 2, badgeSize, card.accent, ink));
 
   // stats: three to a row, icon beside a big value and a small label
   const statTop = HEADER + 2 * MM;
@@ -296,8 +306,9 @@ function placeBlocks(blocks: { lines: Line[]; style: TextStyle; gap: number }[],
 }
 
 /** The quality badge: a white square with one bar per level above conscript and the initial. */
-function badge(b: NonNullable<CardFront['badge']>, x: number, y: number, size: number, accent: string): Item[] {
-  const items: Item[] = [{ kind: 'rect', x, y, w: size, h: size, fill: '#ffffff' }];
+function badge(b: NonNullable<CardFront['badge']>, x: number, y: number, size: number, accent: string, ink: Ink): Item[] {
+  // on a low-ink header the white square needs an edge to be seen
+  const items: Item[] = [ink === 'low' ? { kind: 'rect', x, y, w: size, h: size, fill: '#ffffff', stroke: accent, lineWidth: 0.5 } : { kind: 'rect', x, y, w: size, h: size, fill: '#ffffff' }];
   const letter = b.label.charAt(0).toUpperCase();
   const letterSize = size * 0.5;
   items.push({ kind: 'text', x: x + (size - textWidth(letter, 'bold', letterSize)) / 2, y: y + size * 0.1, text: letter, face: 'bold', size: letterSize, color: accent });
@@ -307,8 +318,12 @@ function badge(b: NonNullable<CardFront['badge']>, x: number, y: number, size: n
   return items;
 }
 
-/** A card back: the accent colour edge to edge (into the bleed), a big icon and the names. */
-export function layoutCardBack(card: CardBack, w: number, h: number, bleed: BleedSides): Item[] {
+/**
+ * A card back: the accent colour edge to edge (into the bleed), a big icon and the names. In
+ * low ink: white, with an outline in the accent colour and the names and icon in it.
+ */
+export function layoutCardBack(card: CardBack, w: number, h: number, bleed: BleedSides, ink: Ink = 'normal'): Item[] {
+  if (ink === 'low') return layoutLowInkBack(card, w, h);
   const items: Item[] = [
     { kind: 'rect', x: -bleed.left, y: -bleed.top, w: w + bleed.left + bleed.right, h: h + bleed.top + bleed.bottom, fill: card.accent },
     { kind: 'rect', x: 3 * MM, y: 3 * MM, w: w - 6 * MM, h: h - 6 * MM, stroke: '#ffffff', lineWidth: 0.8 },
@@ -319,6 +334,21 @@ export function layoutCardBack(card: CardBack, w: number, h: number, bleed: Blee
   items.push({ kind: 'text', x: (w - textWidth(card.title, 'bold', titleSize)) / 2, y: h * 0.12, text: card.title, face: 'bold', size: titleSize, color: '#ffffff' });
   const subSize = fitSize(card.subtitle, 'regular', w - 2 * PAD - 4 * MM, 9, 5);
   items.push({ kind: 'text', x: (w - textWidth(card.subtitle, 'regular', subSize)) / 2, y: h * 0.76, text: card.subtitle, face: 'regular', size: subSize, color: '#ffffff' });
+  return items.map(roundItem);
+}
+
+/** The low-ink back: no fill at all, an outline inside the cut line, the title and icon as lines of colour. */
+function layoutLowInkBack(card: CardBack, w: number, h: number): Item[] {
+  const items: Item[] = [
+    { kind: 'rect', x: 3 * MM, y: 3 * MM, w: w - 6 * MM, h: h - 6 * MM, stroke: card.accent, lineWidth: 0.8 },
+    { kind: 'rect', x: 4.2 * MM, y: 4.2 * MM, w: w - 8.4 * MM, h: h - 8.4 * MM, stroke: card.accent, lineWidth: 0.3 },
+  ];
+  const icon = w * 0.3;
+  items.push({ kind: 'icon', name: card.icon, x: (w - icon) / 2, y: h * 0.36, size: icon, color: card.accent });
+  const titleSize = fitSize(card.title, 'bold', w - 2 * PAD - 4 * MM, 13, 7);
+  items.push({ kind: 'text', x: (w - textWidth(card.title, 'bold', titleSize)) / 2, y: h * 0.12, text: card.title, face: 'bold', size: titleSize, color: COLORS.ink });
+  const subSize = fitSize(card.subtitle, 'regular', w - 2 * PAD - 4 * MM, 9, 5);
+  items.push({ kind: 'text', x: (w - textWidth(card.subtitle, 'regular', subSize)) / 2, y: h * 0.76, text: card.subtitle, face: 'regular', size: subSize, color: COLORS.muted });
   return items.map(roundItem);
 }
 

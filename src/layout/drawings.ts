@@ -2,7 +2,7 @@ import type { DocumentMeta, DrawingNode, Shape } from '../doc/model.js';
 import { textWidth } from './fonts.js';
 import { pageFrame, pageFooter, pageHeader } from './pages.js';
 import { round, type Item, type PlacedPage } from './primitives.js';
-import { COLORS, MM } from './style.js';
+import { areaFill, COLORS, inkOn, MM, printChoice, type Ink } from './style.js';
 
 const GAP = 5 * MM;
 const TITLE = 11;
@@ -10,8 +10,8 @@ const TITLE = 11;
 export const OVERLAP = 10 * MM;
 
 /** A drawing's shapes as items, scaled from millimetres, its top-left corner at (x, y). */
-export function drawShapes(shapes: readonly Shape[], x: number, y: number): Item[] {
-  return shapes.map((shape): Item => {
+export function drawShapes(shapes: readonly Shape[], x: number, y: number, ink: Ink = 'normal'): Item[] {
+  return (ink === 'low' ? shapes.map(lowInkShape) : shapes).map((shape): Item => {
     switch (shape.kind) {
       case 'circle':
         return { kind: 'circle', cx: round(x + shape.cx * MM), cy: round(y + shape.cy * MM), r: round(shape.r * MM), fill: shape.fill, stroke: shape.stroke, lineWidth: shape.width, dash: shape.dash };
@@ -32,6 +32,25 @@ export function drawShapes(shapes: readonly Shape[], x: number, y: number): Item
   });
 }
 
+/**
+ * A shape in low ink: a filled area (a zone, a template) becomes a light tint of its colour
+ * outlined in the colour itself; light type and icons set on it turn dark.
+ */
+function lowInkShape(shape: Shape): Shape {
+  switch (shape.kind) {
+    case 'circle':
+    case 'rect': {
+      if (shape.fill === undefined || shape.fill.toLowerCase() === '#ffffff') return shape;
+      return { ...shape, fill: areaFill(shape.fill, 'low', 'zone'), ...(shape.stroke === undefined ? { stroke: shape.fill, width: 0.5 } : {}) };
+    }
+    case 'text':
+    case 'icon':
+      return shape.color === undefined ? shape : { ...shape, color: inkOn(shape.color, 'low') };
+    default:
+      return shape;
+  }
+}
+
 interface Placed {
   items: Item[];
 }
@@ -42,6 +61,7 @@ interface Placed {
  */
 export function layoutDrawings(drawings: readonly DrawingNode[], meta: DocumentMeta, title: string, firstPage: number, totalPages: number): PlacedPage[] {
   const frame = pageFrame(meta.paper);
+  const { ink } = printChoice(meta);
   const contentW = frame.width - 2 * frame.left;
   const contentH = frame.bottom - frame.top;
   const pages: Placed[] = [];
@@ -62,7 +82,7 @@ export function layoutDrawings(drawings: readonly DrawingNode[], meta: DocumentM
     const h = drawing.height * MM + TITLE;
     if (w > contentW || h > contentH) {
       flush();
-      for (const piece of tile(drawing, frame.left, frame.top, contentW, contentH, frame.width, frame.height)) pages.push(piece);
+      for (const piece of tile(drawing, frame.left, frame.top, contentW, contentH, frame.width, frame.height, ink)) pages.push(piece);
       continue;
     }
     if (x + w > frame.left + contentW + 0.01) {
@@ -72,7 +92,7 @@ export function layoutDrawings(drawings: readonly DrawingNode[], meta: DocumentM
     }
     if (y + h > frame.bottom + 0.01) flush();
     current.push(titleItem(drawing.title, x, y));
-    current.push(...drawShapes(drawing.shapes, x, y + TITLE));
+    current.push(...drawShapes(drawing.shapes, x, y + TITLE, ink));
     x += w + GAP;
     shelf = Math.max(shelf, h);
   }
@@ -93,7 +113,7 @@ function titleItem(text: string, x: number, y: number): Item {
 }
 
 /** The pieces of a drawing larger than the page: windows that overlap, masked to the frame. */
-function tile(drawing: DrawingNode, left: number, top: number, contentW: number, contentH: number, pageW: number, pageH: number): Placed[] {
+function tile(drawing: DrawingNode, left: number, top: number, contentW: number, contentH: number, pageW: number, pageH: number, ink: Ink): Placed[] {
   const windowW = contentW;
   const windowH = contentH - TITLE;
   const w = drawing.width * MM;
@@ -107,7 +127,7 @@ function tile(drawing: DrawingNode, left: number, top: number, contentW: number,
       const wy = r * (windowH - OVERLAP);
       const ox = left - wx;
       const oy = top + TITLE - wy;
-      const items: Item[] = drawShapes(drawing.shapes, ox, oy);
+      const items: Item[] = drawShapes(drawing.shapes, ox, oy, ink);
       // white masks keep each piece inside its window
       const winTop = top + TITLE;
       items.push(

@@ -6,7 +6,7 @@ import { drawingPageCount, layoutDrawings } from './drawings.js';
 import { layoutTokenSheet, tokenPageCount } from './tokens.js';
 import { blockHeight, layoutBlock, placeLine, type BlockLayout, type Slice } from './blocks.js';
 import { round, translate, type Item, type PlacedDocument, type PlacedPage } from './primitives.js';
-import { COLORS, MM, PAGE, PAPER_SIZES, TYPE, type TextStyle } from './style.js';
+import { areaFill, COLORS, MM, PAGE, PAPER_SIZES, printChoice, TYPE, type TextStyle } from './style.js';
 import { wrapRuns } from './wrap.js';
 
 interface Frame {
@@ -47,13 +47,14 @@ export function layoutDocument(doc: DocumentNode): PlacedDocument {
     content.length +
     drawingPages +
     tokenSheets.reduce((n, sheet) => n + tokenPageCount(sheet, doc.meta), 0) +
-    decks.reduce((n, deck) => n + deckPageCount(deck, doc.meta.paper), 0);
+    decks.reduce((n, deck) => n + deckPageCount(deck, doc.meta), 0);
   const pages: PlacedPage[] = [];
+  const lowInk = printChoice(doc.meta).ink === 'low';
   const framed = (page: ContentPage): PlacedPage => ({
     width: round(frame.width),
     height: round(frame.height),
     items: translate(
-      [...pageHeader(page.sheetTitle, doc.meta, frame), ...page.items, ...pageFooter(doc.meta, frame, pages.length + 1, total)],
+      [...pageHeader(page.sheetTitle, doc.meta, frame), ...(lowInk ? page.items.map(lowInkBlockItem) : page.items), ...pageFooter(doc.meta, frame, pages.length + 1, total)],
       0,
       0,
     ),
@@ -66,6 +67,14 @@ export function layoutDocument(doc: DocumentNode): PlacedDocument {
   // names in other scripts: each run in the font that has it, and what no font has
   const fonted = withFallbackFonts(pages);
   return { meta: doc.meta, pages: fonted.pages, missingGlyphs: fonted.missingGlyphs };
+}
+
+/** A block's title bar in low ink: a light tint outlined in the bar's colour, with dark type. */
+function lowInkBlockItem(item: Item): Item {
+  if (item.kind === 'rect' && item.fill === COLORS.titleBar) return { ...item, fill: areaFill(COLORS.titleBar, 'low', 'header'), stroke: COLORS.titleBar, lineWidth: 0.5 };
+  if (item.kind === 'text' && item.color === COLORS.titleText) return { ...item, color: COLORS.ink };
+  if (item.kind === 'text' && item.color === COLORS.titleSection) return { ...item, color: COLORS.muted };
+  return item;
 }
 
 /**

@@ -82,3 +82,56 @@ export function runStyle(run: Run, base: TextStyle): TextStyle {
       return base;
   }
 }
+
+/**
+ * Ink: `normal` prints solid colour where it helps the eye (card backs and headers, tokens,
+ * map zones); `low` saves a home printer's ink: white with an outline or a light tint of the
+ * same colour, and dark type on it. Every builder takes its colours from here.
+ */
+export type Ink = 'normal' | 'low';
+
+/** What a document's print settings choose: backs printed or left out, and the ink. */
+export interface PrintChoice {
+  backs: boolean;
+  ink: Ink;
+}
+
+/**
+ * The print choice for a part of a document: the document's own settings first, then the
+ * part's (a deck's or a token sheet's), then the defaults (backs printed, normal ink).
+ */
+export function printChoice(meta: { print?: { backs?: boolean; ink?: Ink } }, own?: { backs?: boolean; ink?: Ink }): PrintChoice {
+  return {
+    backs: meta.print?.backs ?? own?.backs ?? true,
+    ink: meta.print?.ink ?? own?.ink ?? 'normal',
+  };
+}
+
+/** How much of a colour is kept in a low-ink tint (the rest is white). */
+export const LOW_INK = { header: 0.18, token: 0.16, zone: 0.3, outline: 0.9 };
+
+/** A colour mixed with white: `keep` 1 is the colour, 0 is white. */
+export function tint(hex: string, keep: number): string {
+  if (!/^#[0-9a-f]{6}$/i.test(hex)) return hex;
+  const mix = (i: number) => Math.round(255 - (255 - parseInt(hex.slice(i, i + 2), 16)) * keep);
+  return `#${[1, 3, 5].map((i) => mix(i).toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** True for a colour dark type reads on. */
+export function isLightColour(hex: string): boolean {
+  if (!/^#[0-9a-f]{6}$/i.test(hex)) return hex === 'white';
+  const r = parseInt(hex.slice(1, 3), 16);
+  const g = parseInt(hex.slice(3, 5), 16);
+  const b = parseInt(hex.slice(5, 7), 16);
+  return 0.299 * r + 0.587 * g + 0.114 * b > 170;
+}
+
+/** A coloured area (a card's header band, a token's face, a map's zone) in the chosen ink. */
+export function areaFill(colour: string, ink: Ink, what: 'header' | 'token' | 'zone'): string {
+  return ink === 'low' ? tint(colour, LOW_INK[what]) : colour;
+}
+
+/** Type or an icon set on an area: as given in normal ink; on a low-ink tint, dark unless it is dark already. */
+export function inkOn(colour: string, ink: Ink): string {
+  return ink === 'low' && isLightColour(colour) ? COLORS.ink : colour;
+}

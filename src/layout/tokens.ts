@@ -1,9 +1,9 @@
 import type { DocumentMeta, TokenFace, TokenSheetNode } from '../doc/model.js';
-import { fitSize } from './cards.js';
+import { backShift, fitSize } from './cards.js';
 import { textWidth } from './fonts.js';
 import { pageFrame, pageFooter, pageHeader } from './pages.js';
 import { round, translate, type Item, type PlacedPage } from './primitives.js';
-import { MM } from './style.js';
+import { areaFill, MM, printChoice, type Ink } from './style.js';
 
 const GAP = 4 * MM;
 /** Colour round a token's cut line, so a slightly wide cut shows no white. */
@@ -38,8 +38,7 @@ export function tokenCentre(grid: TokenGrid, i: number, side: 'front' | 'back', 
   if (side === 'back') {
     if (sheet.print.duplex === 'long') column = grid.columns - 1 - column;
     else row = rowsOnPage - 1 - row;
-    dx = sheet.print.backOffset.x * MM;
-    dy = sheet.print.backOffset.y * MM;
+    ({ dx, dy } = backShift(sheet.print));
   }
   const half = (grid.cell - GAP) / 2;
   return { x: grid.x0 + column * grid.cell + half + dx, y: grid.y0 + row * grid.cell + half + dy };
@@ -52,17 +51,18 @@ export function layoutTokenSheet(sheet: TokenSheetNode, meta: DocumentMeta, firs
   const perPage = grid.columns * grid.rows;
   const pages: PlacedPage[] = [];
   const sheets = Math.ceil(sheet.tokens.length / perPage);
+  const choice = printChoice(meta, sheet.print);
   for (let s = 0; s < sheets; s++) {
     const tokens = sheet.tokens.slice(s * perPage, (s + 1) * perPage);
     // short-edge backs mirror across the full grid height, so fronts and backs share rows
     const rowsOnPage = grid.rows;
-    for (const side of ['front', 'back'] as const) {
+    for (const side of choice.backs ? (['front', 'back'] as const) : (['front'] as const)) {
       const items: Item[] = [];
       tokens.forEach((token, i) => {
         const centre = tokenCentre(grid, i, side, sheet, rowsOnPage);
         const face = side === 'front' ? token.front : token.back;
         const size = (face.shape === 'round' ? sheet.print.round : sheet.print.square) * MM;
-        items.push(...translate(drawToken(face, size, sheet.print.marks), centre.x, centre.y));
+        items.push(...translate(drawToken(face, size, sheet.print.marks, choice.ink), centre.x, centre.y));
       });
       const page = firstPage + pages.length;
       pages.push({
@@ -76,9 +76,10 @@ export function layoutTokenSheet(sheet: TokenSheetNode, meta: DocumentMeta, firs
 }
 
 export function tokenPageCount(sheet: TokenSheetNode, meta: DocumentMeta): number {
-  if (hasRects(sheet)) return 2 * packPieces(sheet, meta).length;
+  const sides = printChoice(meta, sheet.print).backs ? 2 : 1;
+  if (hasRects(sheet)) return sides * packPieces(sheet, meta).length;
   const grid = tokenGrid(sheet, meta);
-  return 2 * Math.ceil(sheet.tokens.length / (grid.columns * grid.rows));
+  return sides * Math.ceil(sheet.tokens.length / (grid.columns * grid.rows));
 }
 
 /** A sheet with rect pieces (wire strips) is packed in rows; round and square alone keep the grid. */
@@ -146,8 +147,9 @@ function layoutPackedSheet(sheet: TokenSheetNode, meta: DocumentMeta, firstPage:
   const frame = pageFrame(meta.paper);
   const packed = packPieces(sheet, meta);
   const pages: PlacedPage[] = [];
+  const choice = printChoice(meta, sheet.print);
   packed.forEach((pieces, s) => {
-    for (const side of ['front', 'back'] as const) {
+    for (const side of choice.backs ? (['front', 'back'] as const) : (['front'] as const)) {
       const items: Item[] = [];
       for (const piece of pieces) {
         const token = sheet.tokens[piece.index]!;
@@ -156,10 +158,11 @@ function layoutPackedSheet(sheet: TokenSheetNode, meta: DocumentMeta, firstPage:
         if (side === 'back') {
           if (sheet.print.duplex === 'long') x = frame.width - x;
           else y = frame.height - y;
-          x += sheet.print.backOffset.x * MM;
-          y += sheet.print.backOffset.y * MM;
+          const { dx, dy } = backShift(sheet.print);
+          x += dx;
+          y += dy;
         }
-        const drawn = face.shape === 'rect' ? drawStrip(face, sheet.print.marks) : drawToken(face, pieceBox(face, sheet).w, sheet.print.marks);
+        const drawn = face.shape === 'rect' ? drawStrip(face, sheet.print.marks, choice.ink) : drawToken(face, pieceBox(face, sheet).w, sheet.print.marks, choice.ink);
         items.push(...translate(drawn, x, y));
       }
       pages.push({
@@ -177,14 +180,15 @@ function layoutPackedSheet(sheet: TokenSheetNode, meta: DocumentMeta, firstPage:
 }
 
 /** A rect piece centred on the origin, at its true size: colour into the bleed, cut line, icon and label side by side. */
-export function drawStrip(face: TokenFace, marks: boolean): Item[] {
+export function drawStrip(face: TokenFace, marks: boolean, inkUse: Ink = 'normal'): Item[] {
   const w = face.size!.width * MM;
   const h = face.size!.height * MM;
-  const items: Item[] = [{ kind: 'rect', x: -w / 2 - BLEED, y: -h / 2 - BLEED, w: w + 2 * BLEED, h: h + 2 * BLEED, fill: face.colour }];
+  const fill = areaFill(face.colour, inkUse, 'token');
+  const items: Item[] = [{ kind: 'rect', x: -w / 2 - BLEED, y: -h / 2 - BLEED, w: w + 2 * BLEED, h: h + 2 * BLEED, fill }];
   if (marks) items.push({ kind: 'rect', x: -w / 2, y: -h / 2, w, h, stroke: '#000000', lineWidth: 0.25 });
   const inset = 1.2 * MM;
-  items.push({ kind: 'rect', x: -w / 2 + inset, y: -h / 2 + inset, w: w - 2 * inset, h: h - 2 * inset, stroke: '#ffffff', lineWidth: 0.5 });
-  const ink = isLight(face.colour) ? '#1b1d1a' : '#ffffff';
+  items.push({ kind: 'rect', x: -w / 2 + inset, y: -h / 2 + inset, w: w - 2 * inset, h: h - 2 * inset, stroke: inkUse === 'low' ? face.colour : '#ffffff', lineWidth: 0.5 });
+  const ink = isLight(fill) ? '#1b1d1a' : '#ffffff';
   const icon = Math.min(h * 0.6, w * 0.3);
   const left = -w / 2 + inset + 1.5 * MM;
   items.push({ kind: 'icon', name: face.icon, x: left, y: -icon / 2, size: icon, color: ink });
@@ -196,20 +200,23 @@ export function drawStrip(face: TokenFace, marks: boolean): Item[] {
 }
 
 /** One token centred on the origin: colour into the bleed, the cut line, icon and label. */
-export function drawToken(face: TokenFace, size: number, marks: boolean): Item[] {
+export function drawToken(face: TokenFace, size: number, marks: boolean, inkUse: Ink = 'normal'): Item[] {
   const half = size / 2;
   const items: Item[] = [];
+  // low ink: a light tint of the colour, the inner ring in the colour itself
+  const fill = areaFill(face.colour, inkUse, 'token');
+  const ring = inkUse === 'low' ? face.colour : '#ffffff';
   if (face.shape === 'round') {
-    items.push({ kind: 'circle', cx: 0, cy: 0, r: half + BLEED, fill: face.colour });
+    items.push({ kind: 'circle', cx: 0, cy: 0, r: half + BLEED, fill });
     if (marks) items.push({ kind: 'circle', cx: 0, cy: 0, r: half, stroke: '#000000', lineWidth: 0.25 });
-    items.push({ kind: 'circle', cx: 0, cy: 0, r: half - 1.2 * MM, stroke: '#ffffff', lineWidth: 0.5 });
+    items.push({ kind: 'circle', cx: 0, cy: 0, r: half - 1.2 * MM, stroke: ring, lineWidth: 0.5 });
   } else {
-    items.push({ kind: 'rect', x: -half - BLEED, y: -half - BLEED, w: size + 2 * BLEED, h: size + 2 * BLEED, fill: face.colour });
+    items.push({ kind: 'rect', x: -half - BLEED, y: -half - BLEED, w: size + 2 * BLEED, h: size + 2 * BLEED, fill });
     if (marks) items.push({ kind: 'rect', x: -half, y: -half, w: size, h: size, stroke: '#000000', lineWidth: 0.25 });
-    items.push({ kind: 'rect', x: -half + 1.2 * MM, y: -half + 1.2 * MM, w: size - 2.4 * MM, h: size - 2.4 * MM, stroke: '#ffffff', lineWidth: 0.5 });
+    items.push({ kind: 'rect', x: -half + 1.2 * MM, y: -half + 1.2 * MM, w: size - 2.4 * MM, h: size - 2.4 * MM, stroke: ring, lineWidth: 0.5 });
   }
   const inner = face.shape === 'round' ? size * 0.74 : size * 0.84;
-  const light = isLight(face.colour);
+  const light = isLight(fill);
   const ink = light ? '#1b1d1a' : '#ffffff';
   if (face.number !== undefined) {
     const text = String(face.number);

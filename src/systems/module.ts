@@ -1,4 +1,5 @@
 import type { ListKind, ListRequest } from '../data/listing.js';
+import type { PartChoice } from '../data/product-parts.js';
 import type { SystemRules } from '../data/load.js';
 import type { CardPrint, DocumentNode, Paper, Units } from '../doc/model.js';
 
@@ -16,6 +17,8 @@ export interface CardsRequest {
   strict: boolean;
   /** print the cost breakdown of this unit instead of cards */
   explainCost?: string;
+  /** one of several decks (--list): an army list's, a player colour's, as typed */
+  list?: string;
   print: CardPrint;
   units: Units;
   paper: Paper;
@@ -34,6 +37,10 @@ export interface TokensRequest {
   events: boolean;
   /** Combat Score track maximum; the rule set's default when absent */
   maxScore?: number;
+  /** which parts to print (--only, --without), as typed; the rule set names its parts */
+  parts?: PartChoice;
+  /** ID=N overrides of how many of a token to print (--count), as typed */
+  counts?: string[];
   /** token sizes in mm */
   round: number;
   square: number;
@@ -58,6 +65,10 @@ export interface ScenarioRequest {
   lists?: string[];
   /** the sides' force files, already resolved, side A's first, for rule sets whose scenarios declare `forces` */
   forceFiles?: string[];
+  /** refuse a force file with problems instead of printing them (--strict) */
+  strict?: boolean;
+  /** the players' names for the packet (--names), for rule sets whose scenarios declare `names`; solo: `a` is the player */
+  names?: { a: string; b?: string };
   /** a line for the user, such as a force file's problems (stderr; nothing under --quiet) */
   onWarning?: (message: string) => void;
   count: number;
@@ -128,6 +139,8 @@ export interface ScenarioOptions {
   lists?: boolean;
   /** takes --force, once for each side */
   forces?: boolean;
+  /** takes --names, the players' names printed on the packet */
+  names?: boolean;
   /** the table when --table is left out, in cm (else 120 x 120) */
   table?: { width: number; height: number };
   /** the range of --points (else 10 to 5000) */

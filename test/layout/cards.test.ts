@@ -45,13 +45,21 @@ describe('card sheets', () => {
       expect(short[i]!.x).toBeCloseTo(f.x, 6);
     });
   });
-  it('the back offset moves every back by the same millimetres', () => {
+  it('the back offset moves every back by the same millimetres, as seen on the front', () => {
     const grid = cardGrid('a4', print());
+    // long edge: the page turns about the long edge, so X reverses on the back page
     const plain = cardSlots(grid, 3, 'back', print());
     const moved = cardSlots(grid, 3, 'back', print({ backOffset: { x: 1.5, y: -2 } }));
     moved.forEach((m, i) => {
-      expect(m.x - plain[i]!.x).toBeCloseTo(1.5 * MM, 6);
+      expect(m.x - plain[i]!.x).toBeCloseTo(-1.5 * MM, 6);
       expect(m.y - plain[i]!.y).toBeCloseTo(-2 * MM, 6);
+    });
+    // short edge: Y reverses
+    const plainShort = cardSlots(grid, 3, 'back', print({ duplex: 'short' }));
+    const movedShort = cardSlots(grid, 3, 'back', print({ duplex: 'short', backOffset: { x: 1.5, y: -2 } }));
+    movedShort.forEach((m, i) => {
+      expect(m.x - plainShort[i]!.x).toBeCloseTo(1.5 * MM, 6);
+      expect(m.y - plainShort[i]!.y).toBeCloseTo(2 * MM, 6);
     });
   });
   it('refuses cards too big for the paper', () => {

@@ -8,7 +8,7 @@ import { emitDocument, outputFile } from '../emit.js';
 import { prepareOutput, refuseOverwritingInputs, type CliIo, type RunInput } from '../io.js';
 import { readStateBytes, replaceState, withStateLock } from '../state-store.js';
 import { dataInputs, resolveFrom, type ProductArgs } from '../options.js';
-import { cardPrint, type CutArgs } from '../print-options.js';
+import { cardPrint, printSettings, type CutArgs } from '../print-options.js';
 import { TOOL_VERSION } from '../version.js';
 
 export interface CampaignArgs extends ProductArgs, CutArgs {
@@ -89,6 +89,7 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
     pageProgress: true,
     inputs,
     allowMissingGlyphs: args.allowMissingGlyphs,
+    print: printSettings(args),
     defaultName: `${system.info.id}-campaign-${args.action}-${seed.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 40)}`,
   };
   if (!NO_DOCUMENT.has(args.action) && args.out !== undefined) {

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { loadCardDecks } from '../../data/cards.js';
 import { loadRulesDb } from '../../data/load.js';
+import { pickDecks } from '../../data/product-parts.js';
 import { buildDataCardDocument } from '../../doc/build-data-cards.js';
 import type { CardsRequest, CardsResult } from '../../systems/module.js';
 import { UsageError } from '../../errors.js';
 import { moduleFor } from '../../systems/registry.js';
 import { emitDocument } from '../emit.js';
-import { cardPrint, type CutArgs } from '../print-options.js';
+import { cardPrint, printSettings, type CutArgs } from '../print-options.js';
 import type { CliIo } from '../io.js';
 import { dataInputs, refuseOptions, resolveFrom, type ProductArgs } from '../options.js';
 import { TOOL_VERSION } from '../version.js';
@@ -17,6 +18,7 @@ export interface CardsArgs extends ProductArgs, CutArgs {
   force?: string;
   strict: boolean;
   explainCost?: string;
+  list?: string;
 }
 
 /** `muster cards <system>`: the arsenal's unit cards, or a force's roster and cards. */
@@ -34,6 +36,7 @@ export async function runCards(args: CardsArgs, io: CliIo): Promise<number> {
     forceFile: args.force ? path.resolve(io.cwd, args.force) : undefined,
     strict: args.strict,
     explainCost: args.explainCost,
+    list: args.list,
     print,
     units: args.units,
     paper: args.paper,
@@ -57,6 +60,7 @@ export async function runCards(args: CardsArgs, io: CliIo): Promise<number> {
       pageProgress: true,
       inputs: dataInputs(args.data, io.cwd, args.force),
       allowMissingGlyphs: args.allowMissingGlyphs,
+      print: printSettings(args),
       defaultName: `${system.info.id}-cards-${name}-${args.paper}`,
     },
     io,
@@ -71,8 +75,8 @@ async function cardsFromData(request: CardsRequest): Promise<CardsResult> {
     `${request.system.info.name} cards`,
     'they print the decks its data lists',
   );
-  const decks = await loadCardDecks(request.system.dirs);
+  const { decks, copy } = pickDecks(await loadCardDecks(request.system.dirs), request.list, `muster list ${request.system.info.id} decks`);
   if (decks.length === 0) throw new UsageError(`rule set "${request.system.info.id}" lists cards among its products but has no cards/ folder`);
   const { print, units, paper, toolVersion } = request;
-  return { kind: 'document', doc: buildDataCardDocument(request.system.info, decks, { print, units, paper, toolVersion }), warnings: [] };
+  return { kind: 'document', doc: buildDataCardDocument(request.system.info, decks, { print, units, paper, toolVersion, ...(copy !== undefined ? { copy } : {}) }), warnings: [] };
 }

@@ -5,7 +5,7 @@ import { moduleFor } from '../../systems/registry.js';
 import { withOutput } from '../emit.js';
 import type { CliIo } from '../io.js';
 import { dataInputs, resolveFrom, type ProductArgs } from '../options.js';
-import { cardPrint, type CutArgs } from '../print-options.js';
+import { cardPrint, printSettings, type CutArgs } from '../print-options.js';
 import { TOOL_VERSION } from '../version.js';
 
 export interface ScenarioArgs extends ProductArgs, CutArgs {
@@ -19,6 +19,8 @@ export interface ScenarioArgs extends ProductArgs, CutArgs {
   lists?: string;
   /** repeatable: a string once, a list when given again */
   force?: string | string[];
+  strict: boolean;
+  names?: string;
 }
 
 /** "120x120" in the chosen units -> cm; inches are converted at 2.54. */
@@ -55,16 +57,17 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
   if (!module?.scenario || !system.info.products.includes('scenario')) throw new UsageError(`rule set "${system.info.id}" has no scenarios yet`);
   // options only some rule sets' scenarios use, each refused by name where it means nothing
   const takes = module.scenarioOptions ?? {};
-  const refused = [args.battle !== undefined && !takes.battle && '--battle', args.lists !== undefined && !takes.lists && '--lists', args.force !== undefined && !takes.forces && '--force'].filter(
+  const refused = [args.battle !== undefined && !takes.battle && '--battle', args.lists !== undefined && !takes.lists && '--lists', args.force !== undefined && !takes.forces && '--force', args.names !== undefined && !takes.names && '--names', args.strict && !takes.forces && '--strict'].filter(
     (o): o is string => typeof o === 'string',
   );
   if (refused.length > 0) throw new UsageError(`${refused.join(', ')}: ${system.info.name} scenarios take no ${refused.length > 1 ? 'such options' : 'such option'}`);
-  for (const [name, value] of [['--battle', args.battle], ['--lists', args.lists]] as const) {
+  for (const [name, value] of [['--battle', args.battle], ['--lists', args.lists], ['--names', args.names]] as const) {
     if (Array.isArray(value)) throw new UsageError(`${name} given ${value.length} times; give it once`);
   }
   const forces = args.force === undefined ? undefined : [args.force].flat().map(String);
   if (forces?.some((f) => f.trim() === '')) throw new UsageError('--force: give the path of a force file, such as --force my-company.yaml');
   const forceFiles = forces?.map((f) => resolveFrom(io.cwd, f));
+  const names = args.names === undefined ? undefined : parseNames(String(args.names), args.mode);
   const lists = args.lists?.split(',').map((l) => l.trim());
   if (lists?.some((l) => l === '')) throw new UsageError(`--lists "${args.lists}": name the army lists, separated by a comma`);
   const pointsRange = takes.points ?? { min: 10, max: MAX_POINTS };
@@ -87,6 +90,7 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
     quiet: args.quiet,
     inputs: [...dataInputs(args.data, io.cwd), ...(forceFiles ?? []).map((file) => ({ path: file, what: 'a --force file' }))],
     allowMissingGlyphs: args.allowMissingGlyphs,
+    print: printSettings(args),
     defaultName: () => `${system.info.id}-${args.mode}-${args.count > 1 ? `${args.count}-packets` : firstId}-${safe(seed)}`,
   };
   try {
@@ -107,6 +111,8 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
           ...(args.battle !== undefined ? { battle: args.battle } : {}),
           ...(lists ? { lists } : {}),
           ...(forceFiles ? { forceFiles } : {}),
+          strict: args.strict,
+          ...(names ? { names } : {}),
           onWarning: (message) => {
             if (!args.quiet) io.stderr.write(`warning: ${message}\n`);
           },
@@ -138,6 +144,20 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
     throw error;
   }
   return 0;
+}
+
+/** "Anna,Ben": the two players of a versus game, side A first; a solo game has one player. */
+function parseNames(text: string, mode: 'versus' | 'solo'): { a: string; b?: string } {
+  const names = text.split(',').map((n) => n.trim());
+  const wanted = mode === 'solo' ? 1 : 2;
+  if (names.length !== wanted || names.some((n) => n === '' || n.length > 40)) {
+    throw new UsageError(
+      mode === 'solo'
+        ? `--names "${text}": a solo game has one player; give your name alone, such as --names Anna (at most 40 characters)`
+        : `--names "${text}": give the two players' names, side A first, separated by a comma, such as --names "Anna,Ben" (each at most 40 characters)`,
+    );
+  }
+  return mode === 'solo' ? { a: names[0]! } : { a: names[0]!, b: names[1]! };
 }
 
 function safe(seed: string): string {

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { MAX_SCORE } from '../../data/limits.js';
 import { loadRulesDb } from '../../data/load.js';
+import { tokenGroupPart } from '../../data/listing.js';
+import { chooseParts, parseCountOverrides } from '../../data/product-parts.js';
 import { loadTokenGroups } from '../../data/tokens.js';
 import { buildDataTokenDocument } from '../../doc/build-tokens.js';
 import type { DocumentNode } from '../../doc/model.js';
@@ -10,12 +12,15 @@ import { moduleFor } from '../../systems/registry.js';
 import { emitDocument } from '../emit.js';
 import type { CliIo } from '../io.js';
 import { dataInputs, refuseOptions, resolveFrom, type ProductArgs } from '../options.js';
-import { cardPrint, type CutArgs } from '../print-options.js';
+import { cardPrint, printSettings, type CutArgs } from '../print-options.js';
 import { TOOL_VERSION } from '../version.js';
 
 export interface TokensArgs extends ProductArgs, CutArgs {
   force?: string;
   events: boolean;
+  only?: string;
+  without?: string;
+  count: string[];
   maxScore?: number;
   roundSize: number;
   squareSize: number;
@@ -42,6 +47,8 @@ export async function runTokens(args: TokensArgs, io: CliIo): Promise<number> {
     system,
     forceFile: args.force ? path.resolve(io.cwd, args.force) : undefined,
     events: args.events,
+    parts: { only: args.only, without: args.without },
+    counts: args.count.map(String),
     maxScore: args.maxScore,
     round,
     square,
@@ -55,7 +62,7 @@ export async function runTokens(args: TokensArgs, io: CliIo): Promise<number> {
   const what = args.events ? 'events' : args.force ? path.basename(args.force).replace(/\.[^.]+$/, '') : 'tokens';
   await emitDocument(
     result.doc,
-    { format: args.format, out: args.out, quiet: args.quiet, pageProgress: true, inputs: dataInputs(args.data, io.cwd, args.force), allowMissingGlyphs: args.allowMissingGlyphs, defaultName: `${system.info.id}-${what}-${args.paper}-${args.units}` },
+    { format: args.format, out: args.out, quiet: args.quiet, pageProgress: true, inputs: dataInputs(args.data, io.cwd, args.force), allowMissingGlyphs: args.allowMissingGlyphs, print: printSettings(args), defaultName: `${system.info.id}-${what}-${args.paper}-${args.units}` },
     io,
   );
   return 0;
@@ -68,8 +75,17 @@ async function tokensFromData(request: TokensRequest): Promise<{ doc: DocumentNo
     `${request.system.info.name} tokens`,
     "they print the rule set's markers as its data lists them",
   );
-  const groups = await loadTokenGroups(request.system.dirs);
-  if (groups.length === 0) throw new UsageError(`rule set "${request.system.info.id}" lists tokens among its products but has no tokens/ folder`);
+  const loaded = await loadTokenGroups(request.system.dirs);
+  if (loaded.length === 0) throw new UsageError(`rule set "${request.system.info.id}" lists tokens among its products but has no tokens/ folder`);
+  const listCommand = `muster list ${request.system.info.id} tokens`;
+  const chosen = chooseParts(loaded.map((g) => tokenGroupPart(g.title)), request.parts ?? {}, listCommand);
+  const overrides = parseCountOverrides(request.counts ?? [], loaded.flatMap((g) => g.tokens.map((t) => ({ id: t.id, name: t.label }))), listCommand);
+  // a part left out prints none of its tokens, but they stay known as the other side of a token kept
+  const groups = loaded.map((g) => {
+    const kept = chosen.has(tokenGroupPart(g.title).id);
+    return { ...g, tokens: g.tokens.map((t) => ({ ...t, count: kept ? (overrides.get(t.id) ?? t.count) : 0 })) };
+  });
+  if (groups.every((g) => g.tokens.every((t) => t.count === 0))) throw new UsageError('--only, --without and --count leave no token to print; ask for at least one');
   const { print } = request;
   return {
     doc: buildDataTokenDocument(request.system.info, groups, {

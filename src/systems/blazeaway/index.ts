@@ -1,4 +1,5 @@
 import { loadCardDecks } from '../../data/cards.js';
+import { pickDecks } from '../../data/product-parts.js';
 import { forceWarnings, readForceFile, refuseIfStrict } from '../../data/force-file.js';
 import type { SystemRules } from '../../data/load.js';
 import { loadTokenFolder } from '../../data/tokens.js';
@@ -25,9 +26,10 @@ async function cards(request: CardsRequest): Promise<CardsResult> {
     throw new UsageError(`${refused.join(', ')}: Blaze Away! cards take no ${refused.length > 1 ? 'such options' : 'such option'}; they print the decks its data lists, or a force's unit sheet and deck with --force`);
   }
   const { print, units, paper, toolVersion } = request;
+  if (request.list !== undefined && request.forceFile) throw new UsageError('--list: with --force the cards are those of the force; leave --list out, or --force to print one deck');
   if (!request.forceFile) {
-    const decks = await loadCardDecks(request.system.dirs);
-    return { kind: 'document', doc: buildDataCardDocument(request.system.info, decks, { print, units, paper, toolVersion }), warnings: [] };
+    const { decks, copy } = pickDecks(await loadCardDecks(request.system.dirs), request.list, 'muster list blazeaway decks');
+    return { kind: 'document', doc: buildDataCardDocument(request.system.info, decks, { print, units, paper, toolVersion, ...(copy !== undefined ? { copy } : {}) }), warnings: [] };
   }
   const data = await loadBlazeAway(request.system);
   const force = await readForceFile(request.forceFile, forceFile);
@@ -54,6 +56,7 @@ async function scenario(request: ScenarioRequest, sink: (result: unknown, packet
   for (const [i, file] of files.entries()) {
     const force = await readForceFile(file, forceFile);
     const roster = checkForce(force, data);
+    refuseIfStrict(request.strict ?? false, file, roster.problems, 'rules');
     for (const warning of forceWarnings(file, roster.problems)) request.onWarning?.(`${SIDE_NAMES[i === 0 ? 'a' : 'b']}: ${warning}`);
     forces.push({ force, file, sample: false });
   }

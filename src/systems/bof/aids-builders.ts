@@ -275,18 +275,36 @@ export function eventDeck(aids: Aids, units: Units, print: CardPrint, systemName
   return { title: 'Random Event & Effect cards', cards, print };
 }
 
+/** The parts of the token product a player may choose (--only, --without), in print order. */
+export const BOF_TOKEN_PARTS = [
+  { id: 'markers', name: 'tokens and markers', aliases: ['tokens'] },
+  { id: 'tracks', name: 'Combat Score tracks and the Action Point Counter', aliases: ['track'] },
+  { id: 'rulers', name: 'grenade, range and radius rulers', aliases: ['ruler'] },
+  { id: 'templates', name: 'smoke and blast templates and the drift compass', aliases: ['template'] },
+] as const;
+
+/** The drawings of each part besides the token sheet (markers), in print order. */
+export function aidDrawingsByPart(
+  system: SystemRules,
+  aids: Aids,
+  arsenal: Arsenal,
+  units: Units,
+  tracks: { score: number; actions: number },
+): Record<'tracks' | 'rulers' | 'templates', DrawingNode[]> {
+  return {
+    tracks: [
+      buildTrack(`Combat Score, side A (0 to ${tracks.score})`, tracks.score, '#7a3b2e'),
+      buildTrack(`Combat Score, side B (0 to ${tracks.score})`, tracks.score, '#1f4e79'),
+      buildTrack(`Action Point Counter (0 to ${tracks.actions})`, tracks.actions, OLIVE),
+    ],
+    rulers: [...grenadeRuler(system, aids, units), ...rangeRuler(system, units), ...radiusRulers(aids, arsenal, units)],
+    templates: [smokeTemplate(aids, units), driftCompass(system, units), ...blastTemplates(system, units)],
+  };
+}
+
 /** Everything the table needs besides cards, in print order. */
 export function aidDrawings(system: SystemRules, aids: Aids, arsenal: Arsenal, units: Units, tracks: { score: number; actions: number }): DrawingNode[] {
-  return [
-    buildTrack(`Combat Score, side A (0 to ${tracks.score})`, tracks.score, '#7a3b2e'),
-    buildTrack(`Combat Score, side B (0 to ${tracks.score})`, tracks.score, '#1f4e79'),
-    buildTrack(`Action Point Counter (0 to ${tracks.actions})`, tracks.actions, OLIVE),
-    ...grenadeRuler(system, aids, units),
-    ...rangeRuler(system, units),
-    ...radiusRulers(aids, arsenal, units),
-    smokeTemplate(aids, units),
-    driftCompass(system, units),
-    ...blastTemplates(system, units),
-  ];
+  const parts = aidDrawingsByPart(system, aids, arsenal, units, tracks);
+  return [...parts.tracks, ...parts.rulers, ...parts.templates];
 }
 

@@ -10,7 +10,8 @@ import { loadModes, loadScenarioContext } from './scenario-data.js';
 import { rollSoloScenario, rollVersusScenario, type ScenarioResult } from './scenario.js';
 import { loadAids } from './aids.js';
 import { campaign } from './campaign-module.js';
-import { aidDrawings, buildTokenSheet, eventDeck, tokenCounts } from './aids-builders.js';
+import { aidDrawingsByPart, BOF_TOKEN_PARTS, buildTokenSheet, eventDeck, tokenCounts } from './aids-builders.js';
+import { chooseParts, parseCountOverrides } from '../../data/product-parts.js';
 import { loadArsenal, type Arsenal } from './arsenal.js';
 import { findDoctrine, findNation, findUnit } from './arsenal-names.js';
 import { listBof } from './listing.js';
@@ -20,6 +21,8 @@ import { unitCost } from './cost.js';
 import { buildRoster, forceFile, type Roster } from './force.js';
 
 async function cards(request: CardsRequest): Promise<CardsResult> {
+  // its cards are one arsenal, narrowed by nation and doctrine, not several decks
+  if (request.list !== undefined) throw new UsageError(`--list "${request.list}": Burst of Fire cards are one deck; --nation narrows them (such as --nation Germany; muster list bof nations), and --doctrine further`);
   const arsenal = await loadArsenal(request.system.dirs);
   if (request.explainCost) return explainCost(arsenal, request.explainCost);
   const ctx: CardContext = { arsenal, units: request.units, system: request.system.info };
@@ -76,7 +79,11 @@ async function tokens(request: TokensRequest): Promise<{ doc: DocumentNode; warn
   const [arsenal, aids] = await Promise.all([loadArsenal(request.system.dirs), loadAids(request.system.dirs)]);
   const info = request.system.info;
   const meta = documentMeta(info, '', request);
+  const listCommand = 'muster list bof tokens';
   if (request.events) {
+    // the event deck is one deck: parts and token counts mean nothing for it
+    const refused = [request.parts?.only !== undefined && '--only', request.parts?.without !== undefined && '--without', (request.counts ?? []).length > 0 && '--count'].filter((o): o is string => typeof o === 'string');
+    if (refused.length > 0) throw new UsageError(`${refused.join(', ')}: --events prints the whole Random Event & Effect deck; leave ${refused.join(' and ')} out, or --events to print tokens`);
     return {
       doc: { meta: { ...meta, title: `${info.name} Random Event & Effect cards` }, sheets: [], decks: [eventDeck(aids, request.units, request.print, info.name)] },
       warnings: [],
@@ -91,7 +98,11 @@ async function tokens(request: TokensRequest): Promise<{ doc: DocumentNode; warn
   if (roster && roster.actionsPerTurn > MAX_ACTIONS) {
     throw new UsageError(`${request.forceFile}: the force has ${roster.actionsPerTurn} actions a turn; the Action Point Counter prints at most ${MAX_ACTIONS}`);
   }
+  const parts = chooseParts(BOF_TOKEN_PARTS, request.parts ?? {}, listCommand);
+  const overrides = parseCountOverrides(request.counts ?? [], aids.tokens.map((t) => ({ id: t.id, name: t.number === undefined ? t.label : `${t.label} ${t.number}` })), listCommand);
+  if (overrides.size > 0 && !parts.has('markers')) throw new UsageError('--count: the token sheet (markers) is left out by --only or --without; keep markers to print tokens');
   const counts = tokenCounts(aids, roster);
+  for (const [id, n] of overrides) counts.set(id, n);
   const pieces = [...counts.values()].reduce((n, c) => n + c, 0);
   if (pieces > MAX_PIECES) {
     throw new UsageError(`${request.forceFile}: the force needs ${pieces} tokens; at most ${MAX_PIECES} print in one run`);
@@ -99,11 +110,12 @@ async function tokens(request: TokensRequest): Promise<{ doc: DocumentNode; warn
   const tracks = { score: request.maxScore ?? aids.tracks.combatScore, actions: roster ? roster.actionsPerTurn : aids.tracks.actionPoints };
   const title = roster ? `${info.name} tokens for ${roster.force.name}` : `${info.name} tokens, tracks and templates`;
   const print = { round: request.round, square: request.square, marks: request.print.marks, duplex: request.print.duplex, backOffset: request.print.backOffset };
+  const byPart = aidDrawingsByPart(request.system, aids, arsenal, request.units, tracks);
   const doc: DocumentNode = {
     meta: { ...meta, title },
     sheets: [],
-    drawings: aidDrawings(request.system, aids, arsenal, request.units, tracks),
-    tokenSheets: [buildTokenSheet(aids, counts, print, roster ? `Tokens for ${roster.force.name}` : 'Tokens and markers')],
+    drawings: (['tracks', 'rulers', 'templates'] as const).flatMap((part) => (parts.has(part) ? byPart[part] : [])),
+    tokenSheets: parts.has('markers') ? [buildTokenSheet(aids, counts, print, roster ? `Tokens for ${roster.force.name}` : 'Tokens and markers')] : [],
   };
   return { doc, warnings };
 }
@@ -116,15 +128,40 @@ async function scenario(request: ScenarioRequest, sink: (result: unknown, packet
   if (request.mode === 'solo' && request.scenario === 'combat-only') {
     throw new UsageError('--scenario combat-only: Combat only is not on the solo scenario table; pick another mode or play versus');
   }
-  const packetCtx = packetContext(ctx, request);
+  const rosters = await scenarioRosters(request, ctx.arsenal);
+  const sides = request.mode === 'solo' ? ['player', 'enemy'] : ['a', 'b'];
+  const names = request.names ? Object.fromEntries(Object.values(request.names).map((name, i) => [sides[i]!, name])) : undefined;
+  const packetCtx = { ...packetContext(ctx, request), rosters };
   for (let i = 0; i < request.count; i++) {
     // each packet of a batch has its own seed, derived from the batch's and printed on it
     const seed = request.count === 1 ? request.seed : `${request.seed}-${i + 1}`;
     const roll = request.mode === 'solo' ? rollSoloScenario : rollVersusScenario;
-    const result: ScenarioResult = roll(ctx, { ...request, points: request.points ?? 150 }, createRng(seed), seed);
+    const options = { ...request, points: request.points ?? 150, rosters, ...(names ? { names } : {}) };
+    const result: ScenarioResult = roll(ctx, options, createRng(seed), seed);
     await sink(result, request.packets ? buildPacket(result, packetCtx) : undefined);
     request.onProgress?.(i + 1, request.count);
   }
+}
+
+/**
+ * The players' own forces (--force): side A's and side B's in versus, the player's alone in
+ * solo. Problems are printed as warnings (and on the roster), or refuse the force under --strict.
+ */
+async function scenarioRosters(request: ScenarioRequest, arsenal: Arsenal): Promise<(Roster | undefined)[]> {
+  const files = request.forceFiles ?? [];
+  if (request.mode === 'solo' && files.length > 1) {
+    throw new UsageError(`--force given ${files.length} times: in solo give your own force once; the enemy is bought by the solo dice`);
+  }
+  if (files.length > 2) throw new UsageError(`--force given ${files.length} times: give one force file for side A, and another for side B`);
+  const who = request.mode === 'solo' ? ['your force'] : ['side A', 'side B'];
+  const rosters: Roster[] = [];
+  for (const [i, file] of files.entries()) {
+    const roster = buildRoster(await readForceFile(file, forceFile), arsenal);
+    refuseIfStrict(request.strict ?? false, file, roster.problems, 'doctrine');
+    for (const warning of forceWarnings(file, roster.problems)) request.onWarning?.(`${who[i]}: ${warning}`);
+    rosters.push(roster);
+  }
+  return rosters;
 }
 
 async function validate(system: CardsRequest['system']): Promise<string> {
@@ -137,4 +174,4 @@ async function validate(system: CardsRequest['system']): Promise<string> {
   );
 }
 
-export const bofModule: RuleSetModule = { cards, tokens, scenario, campaign, list: listBof, validate };
+export const bofModule: RuleSetModule = { scenarioOptions: { forces: true, names: true }, cards, tokens, scenario, campaign, list: listBof, validate };

@@ -1,5 +1,6 @@
 import { foundOrRefuse } from '../../data/find-name.js';
 import { tokenEntry, tokenKind, type ListEntry, type ListKind, type ListRequest } from '../../data/listing.js';
+import { BOF_TOKEN_PARTS } from './aids-builders.js';
 import { UsageError } from '../../errors.js';
 import { loadAids } from './aids.js';
 import { loadArsenal, type Arsenal } from './arsenal.js';
@@ -102,6 +103,7 @@ export async function listBof(request: ListRequest): Promise<ListKind[]> {
     tokenKind(
       'bof',
       aids.tokens.map((t) => tokenEntry(t)),
+      BOF_TOKEN_PARTS,
     ),
     {
       id: 'events',

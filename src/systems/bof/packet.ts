@@ -4,8 +4,8 @@ import { renderProse } from '../../doc/templates.js';
 import type { Arsenal } from './arsenal.js';
 import type { Aids } from './aids.js';
 import { eventDeck } from './aids-builders.js';
-import { forceDeck, type CardContext } from './cards.js';
-import { buildRoster } from './force.js';
+import { forceDeck, rosterSheet, type CardContext } from './cards.js';
+import { buildRoster, type Roster } from './force.js';
 import type { GameMode } from './scenario-schema.js';
 import { drawMap } from '../../doc/map-diagram.js';
 import type { Edge, ScenarioContext, ScenarioResult } from './scenario.js';
@@ -16,9 +16,9 @@ const SIDE_NAMES: Record<string, string> = { a: 'Side A', b: 'Side B', player: '
 const sideName = (side: string | null) => (side ? SIDE_NAMES[side] ?? side : 'none (even)');
 const table = textTable;
 /** "You attack." but "Side A attacks.": the solo player is spoken to in the second person. */
-const roleSentence = (side: string | null, verb: 'attack' | 'defend') => {
+const roleSentence = (side: string | null, verb: 'attack' | 'defend', name: (side: string | null) => string = sideName) => {
   if (side === 'player') return `You ${verb}.`;
-  return `${side === 'enemy' ? 'The enemy' : sideName(side)} ${verb}s.`;
+  return `${side === 'enemy' ? 'The enemy' : name(side)} ${verb}s.`;
 };
 
 export interface PacketContext {
@@ -31,6 +31,8 @@ export interface PacketContext {
   systemName: string;
   rulesVersion: string;
   print: CardPrint;
+  /** the players' own forces (--force), side A's first (solo: the player's), for their rosters and cards */
+  rosters?: (Roster | undefined)[];
 }
 
 /** The packet settings for a loaded scenario context and the print options asked for. */
@@ -57,9 +59,15 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
   const prose = (text: string) => renderProse(text, { units: ctx.units }, `scenarios mode ${mode.id}`);
   const dist = (cm: number, inches: number) => (ctx.units === 'cm' ? `${cm} cm` : `${inches} in`);
   const tableSize = ctx.units === 'cm' ? `${result.table.width} x ${result.table.height} cm` : `${Math.round(result.table.width / 2.5)} x ${Math.round(result.table.height / 2.5)} in`;
-  const morale = result.forces.map((f) => `${sideName(f.side)} ${f.morale}`).join(', ');
-  const points = result.forces.map((f) => `${sideName(f.side)} ${f.budget}${f.players > 1 ? ` each (${f.players} players)` : ''}`).join(', ');
-  const deployment = Object.entries(result.deployment).map(([side, where]) => `${sideName(side)}: ${where}`).join('; ');
+  // a side's printed name: the player's name where --names gave one ("Anna (Side A)")
+  const label = (side: string | null) => (side && result.names?.[side] ? `${result.names[side]} (${sideName(side)})` : sideName(side));
+  const morale = result.forces.map((f) => `${label(f.side)} ${f.morale}`).join(', ');
+  // a force the player brought shows what it spends beside the budget the mode gives
+  const points = result.forces
+    .map((f) => `${label(f.side)} ${f.name ? `${f.points} of ` : ''}${f.budget}${f.players > 1 ? ` each (${f.players} players)` : ''}`)
+    .join(', ');
+  const deployment = Object.entries(result.deployment).map(([side, where]) => `${label(side)}: ${where}`).join('; ');
+  const player = result.forces.find((f) => f.side === 'player');
 
   const briefing: Block[] = [
     {
@@ -69,9 +77,14 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
       width: 'column',
       paragraphs: [
         `**${result.scenario.name}**${result.scenario.soloName ? ` (solo table: ${result.scenario.soloName})` : ''}. Seed **${result.seed}**: the same seed rolls this very packet again.`,
-        result.attacker ? `${roleSentence(result.attacker, 'attack')} ${roleSentence(result.defender, 'defend')}` : 'Both sides have the same goal.',
+        ...(result.names ? [`Players: ${result.sides.filter((side) => result.names![side]).map((side) => label(side)).join(', ')}.`] : []),
+        result.attacker ? `${roleSentence(result.attacker, 'attack', label)} ${roleSentence(result.defender, 'defend', label)}` : 'Both sides have the same goal.',
+        ...result.forces.filter((f) => f.name && f.side !== 'player').map((f) => `${label(f.side)} brings ${f.name}: ${f.points} points against the ${f.budget} this game gives it; its roster and unit cards are in this packet.`),
         ...(result.solo
-          ? [`The enemy fights for the ${result.solo.enemySide} (${ctx.arsenal.nations.get(result.solo.enemyNation)?.name}), doctrine ${ctx.arsenal.doctrines.get(result.solo.doctrine)?.name}; you play the ${result.solo.playerSide} (${ctx.arsenal.nations.get(result.solo.playerNation)?.name}). Map: ${result.solo.map}.`]
+          ? [
+              `The enemy fights for the ${result.solo.enemySide} (${ctx.arsenal.nations.get(result.solo.enemyNation)?.name}), doctrine ${ctx.arsenal.doctrines.get(result.solo.doctrine)?.name}; you play the ${result.solo.playerSide} (${ctx.arsenal.nations.get(result.solo.playerNation)?.name}). Map: ${result.solo.map}.`,
+              soloPointsNote(result),
+            ]
           : []),
       ],
     },
@@ -83,6 +96,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
       ['Combat Score limit', String(result.scoreLimit)],
       ['Turns', String(result.turns)],
       ['Force morale', morale],
+      ...(result.mode === 'solo' ? [['Enemy strength', `${result.forces.find((f) => f.side === 'enemy')?.points ?? 0} points, bought by the solo dice`]] : []),
       ['Table', tableSize],
     ], 'column'),
     {
@@ -106,7 +120,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
       result.events.flatMap((e) =>
         e.cards.map((c) => {
           const card = ctx.aids.events.find((x) => x.id === c.id)!;
-          return [sideName(e.side), c.title, renderProse(card.effect, { units: ctx.units }, `events ${c.id}`)];
+          return [label(e.side), c.title, renderProse(card.effect, { units: ctx.units }, `events ${c.id}`)];
         }),
       ),
     ),
@@ -114,7 +128,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
       'turn-record',
       'Turn record',
       'Game setup',
-      ['Turn', 'Initiative (D6 each)', `Actions left: ${result.sides.map(sideName).join(' / ')}`, `Combat Score: ${result.sides.map(sideName).join(' / ')}`, 'Objectives'],
+      ['Turn', 'Initiative (D6 each)', `Actions left: ${result.sides.map(label).join(' / ')}`, `Combat Score: ${result.sides.map(label).join(' / ')}`, 'Objectives'],
       Array.from({ length: result.turns }, (_, i) => [String(i + 1), '', '', '', '']),
     ),
   ];
@@ -127,7 +141,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
       blocks: [
         table(
           'enemy-roster',
-          `Enemy force: ${enemy.points} of ${enemy.budget} points`,
+          `Enemy force: ${enemy.points} points from the solo dice (at most ${enemy.budget})`,
           'Setting up the enemy forces',
           ['Unit', 'No.', 'Quality', 'Weapons', 'Points', 'Sector', 'Note'],
           enemy.units.map((u) => [u.name, String(u.count), u.quality, u.weapons.map((w) => ctx.arsenal.weapons.get(w)?.name ?? w).join(', ') || '—', String(u.points), u.sector ?? '', u.note ?? '']),
@@ -154,13 +168,31 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
             'Its officer orders the best units in range and aims them at your most dangerous units. Its infantry spend an action to pick up better weapons or to refill a gun crew whenever they can. AT guns shoot the AFV with the thinnest armour in their arc; artillery shoots support weapons and the infantry in the poorest cover. Otherwise it shoots what scores most or what threatens the objective. Mounted troops first drive to the best cover and unload.',
           ],
         },
-        table('your-force', `Your force: up to ${result.forces.find((f) => f.side === 'player')?.budget ?? 0} points`, 'Setting up your forces in solo play', ['Unit', 'No.', 'Quality', 'Weapons', 'Points'], Array.from({ length: 8 }, () => ['', '', '', '', ''])),
+        player?.name
+          ? table(
+              'your-force',
+              `Your force: ${player.name}, ${player.points} points; your budget ${player.budget} points`,
+              'Setting up your forces in solo play',
+              ['Unit', 'No.', 'Quality', 'Weapons', 'Points'],
+              player.units.map((u) => [u.name, String(u.count), u.quality, u.weapons.map((w) => ctx.arsenal.weapons.get(w)?.name ?? w).join(', ') || '—', String(u.points)]),
+              'full',
+              'Your roster with its checks and your unit cards are in this packet.',
+            )
+          : table('your-force', `Your force: up to ${player?.budget ?? 0} points`, 'Setting up your forces in solo play', ['Unit', 'No.', 'Quality', 'Weapons', 'Points'], Array.from({ length: 8 }, () => ['', '', '', '', ''])),
       ],
     });
   }
+  // the players' own forces: roster sheet (with its check) and a card per model, as `cards --force` prints them
+  const ownSides = result.mode === 'solo' ? ['player'] : ['a', 'b'];
+  const own = (ctx.rosters ?? []).flatMap((roster, i) => (roster ? [{ roster, side: ownSides[i]! }] : []));
+  for (const { roster, side } of own) sheets.push({ ...rosterSheet(roster, ctx.arsenal), title: `Roster, ${side === 'player' ? 'your force' : label(side)}: ${roster.force.name}` });
   sheets.push(rollsSheet(result.rolls, result.seed, 'Game setup'));
 
-  const decks = [];
+  const cardSystem = { id: 'bof', name: ctx.systemName, rulesVersion: ctx.rulesVersion, scale: '', blurb: '', provenance: '', products: [] };
+  const decks = own.map(({ roster, side }) => ({
+    ...forceDeck(roster, { arsenal: ctx.arsenal, units: ctx.units, system: cardSystem }, ctx.print),
+    title: `${side === 'player' ? 'Your' : `${label(side)}:`} unit cards, ${roster.force.name}`,
+  }));
   if (enemy && result.forces.find((f) => f.side === 'enemy')) {
     const roster = buildRoster(
       {
@@ -173,7 +205,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
       },
       ctx.arsenal,
     );
-    const cardCtx: CardContext = { arsenal: ctx.arsenal, units: ctx.units, system: { id: 'bof', name: ctx.systemName, rulesVersion: ctx.rulesVersion, scale: '', blurb: '', provenance: '', products: [] } };
+    const cardCtx: CardContext = { arsenal: ctx.arsenal, units: ctx.units, system: cardSystem };
     // the cards show what each enemy soldier actually carries
     roster.lines.forEach((line, i) => (line.weapons = enemy.units[i]!.weapons));
     decks.push({ ...forceDeck(roster, cardCtx, ctx.print), title: 'Enemy unit cards' });
@@ -201,6 +233,17 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
   };
 }
 
+/**
+ * Why the enemy's points are not the mode's: in solo the enemy is bought from its bags by the
+ * solo dice, and the mode's points only cap it; the player's own budget is the mode's points.
+ */
+function soloPointsNote(result: ScenarioResult): string {
+  const enemy = result.forces.find((f) => f.side === 'enemy');
+  const player = result.forces.find((f) => f.side === 'player');
+  const yours = player?.name ? `your force, ${player.name}, is ${player.points} points of your budget of ${player.budget}` : `your budget is ${player?.budget ?? 0} points`;
+  return `**Points in solo.** The enemy's strength comes from the solo dice, not from the game mode's points: it bought ${enemy?.points ?? 0} points from its bags of counters, the mode's ${enemy?.budget ?? 0} being only the most it may spend. The mode's points are your budget: ${yours}.`;
+}
+
 /** The map of a Burst of Fire packet: the shared diagram, with the enemy listed by sector. */
 export function mapDiagram(result: ScenarioResult, units: Units): DrawingNode {
   const enemy = result.forces.find((f) => f.side === 'enemy');
@@ -224,7 +267,7 @@ export function mapDiagram(result: ScenarioResult, units: Units): DrawingNode {
     objectives: result.objectives,
     road: result.road,
     corridor: result.corridor,
-    sides: Object.fromEntries(result.sides.map((side) => [side, { name: SIDE_NAMES[side] ?? side, colour: SIDE_COLOURS[side] ?? '#888888' }])),
+    sides: Object.fromEntries(result.sides.map((side) => [side, { name: result.names?.[side] ?? SIDE_NAMES[side] ?? side, colour: SIDE_COLOURS[side] ?? '#888888' }])),
     placed,
     units,
   });

@@ -24,6 +24,13 @@ export interface ScenarioOptions {
   points: number;
   /** set by a campaign instead of rolled: the attacker (or none) and each side's morale */
   fixed?: { attacker: string | null; morale: Record<string, number>; points?: Record<string, number> };
+  /**
+   * the players' own forces (--force), side A's first; in solo the first is the player's. A side
+   * without one is rolled as before, and no die depends on them but the solo sides and nations.
+   */
+  rosters?: (Roster | undefined)[];
+  /** the players' names (--names), keyed by side */
+  names?: Record<string, string>;
 }
 
 export interface Zone {
@@ -56,6 +63,9 @@ export interface ForceResult {
   doctrine?: string;
   detachment?: string;
   problems?: string[];
+  /** a force the player brought (--force): its name and nation */
+  name?: string;
+  nation?: string;
 }
 
 export interface ScenarioResult {
@@ -78,7 +88,26 @@ export interface ScenarioResult {
   corridor?: Edge;
   events: { side: string; cards: { id: string; title: string }[] }[];
   solo?: { enemySide: string; playerSide: string; enemyNation: string; playerNation: string; doctrine: string; map: string };
+  /** the players' names (--names), keyed by side */
+  names?: Record<string, string>;
   rolls: RollRecord[];
+}
+
+/** A player's own force as a side's force: every line of its roster, priced as the roster prices it. */
+function givenForce(side: string, roster: Roster, budget: number, players: number, morale: number): ForceResult {
+  return {
+    side,
+    points: roster.points,
+    budget,
+    players,
+    units: roster.lines.map((line) => ({ unit: line.unit.id, name: line.label, count: line.count, quality: line.quality, weapons: line.weapons, points: line.total })),
+    morale,
+    doctrine: roster.force.doctrine,
+    detachment: roster.force.detachment,
+    problems: roster.problems.map((p) => `${p.where} (${p.rule}): ${p.message}`),
+    name: roster.force.name,
+    nation: roster.force.nation,
+  };
 }
 
 export interface ScenarioContext {
@@ -210,14 +239,11 @@ export function rollVersusScenario(ctx: ScenarioContext, options: ScenarioOption
   const share = options.players === 4 ? 0.75 : options.players === 6 ? 0.5 : 1;
   const forces: ForceResult[] = sides.map((side, i) => {
     const base = mode.points ? (attacker ? (side === attacker ? mode.points[0] : mode.points[1]) : mode.points[i]!) : options.points;
-    return {
-      side,
-      points: 0,
-      budget: Math.floor(base * share),
-      players: options.players / 2,
-      units: [],
-      morale: options.fixed?.morale[side] ?? rollMorale(rng, log, ctx.system, side),
-    };
+    const budget = Math.floor(base * share);
+    const morale = options.fixed?.morale[side] ?? rollMorale(rng, log, ctx.system, side);
+    const roster = options.rosters?.[i];
+    if (roster) return givenForce(side, roster, budget, options.players / 2, morale);
+    return { side, points: 0, budget, players: options.players / 2, units: [], morale };
   });
   const taken = new Set<string>();
   const events = sides.map((side) => drawEvents(rng, log, ctx.aids, side, 1, taken));
@@ -240,6 +266,7 @@ export function rollVersusScenario(ctx: ScenarioContext, options: ScenarioOption
     road,
     corridor,
     events,
+    ...(options.names ? { names: options.names } : {}),
     rolls: log.rolls,
   };
 }
@@ -293,12 +320,17 @@ const ARMOUR_LIKE = new Set<Doctrine['kind']>(['armor', 'mobile-reconnaissance']
 export function rollSoloScenario(ctx: ScenarioContext, options: ScenarioOptions, rng: Rng, seed: string): ScenarioResult {
   const log = new Log();
   const { system, arsenal } = ctx;
-  const enemySide = ref(log.table(rng, system.table('solo-side'), 'enemy side'));
+  // a player who brings a force has chosen a side and a nation: the enemy fights the other side
+  // (a German force meets a rolled Allied nation, an Allied force the Germans), and those rolls
+  // are not made
+  const own = options.rosters?.[0];
+  const ownSide = own ? (own.force.nation === 'de' ? 'axis' : 'allies') : undefined;
+  const enemySide = ownSide ? (ownSide === 'axis' ? 'allies' : 'axis') : ref(log.table(rng, system.table('solo-side'), 'enemy side'));
   const playerSide = enemySide === 'axis' ? 'allies' : 'axis';
   const nationFor = (side: string, who: string) =>
     side === 'axis' ? 'de' : ref(log.table(rng, system.table('solo-allied-nation'), `${who} nation`));
   const enemyNation = nationFor(enemySide, 'enemy');
-  const playerNation = nationFor(playerSide, 'player');
+  const playerNation = own ? own.force.nation : nationFor(playerSide, 'player');
   const nation = arsenal.nations.get(enemyNation)!;
   const face = log.dice(rng, '1D6', 'enemy doctrine', (t) => arsenal.doctrines.get(nation.doctrineRoll.find((r) => r.roll.includes(t))!.doctrine)!.name);
   const doctrine = arsenal.doctrines.get(nation.doctrineRoll.find((r) => r.roll.includes(face))!.doctrine)!;
@@ -331,7 +363,7 @@ export function rollSoloScenario(ctx: ScenarioContext, options: ScenarioOptions,
     drawEvents(rng, log, ctx.aids, 'enemy', detachment.eventCards, taken),
   ];
   const forces: ForceResult[] = [
-    { side: 'player', points: 0, budget: budgetOf('player'), players: 1, units: [], morale: playerMorale },
+    own ? givenForce('player', own, budgetOf('player'), 1, playerMorale) : { side: 'player', points: 0, budget: budgetOf('player'), players: 1, units: [], morale: playerMorale },
     {
       side: 'enemy',
       points: enemy.points,
@@ -364,6 +396,7 @@ export function rollSoloScenario(ctx: ScenarioContext, options: ScenarioOptions,
     corridor,
     events,
     solo: { enemySide, playerSide, enemyNation, playerNation, doctrine: doctrine.id, map },
+    ...(options.names ? { names: options.names } : {}),
     rolls: log.rolls,
   };
 }

@@ -1,4 +1,5 @@
 import { loadCardDecks } from '../../data/cards.js';
+import { pickDecks } from '../../data/product-parts.js';
 import { forceWarnings, readForceFile, refuseIfStrict } from '../../data/force-file.js';
 import type { SystemRules } from '../../data/load.js';
 import { buildDataCardDocument } from '../../doc/build-data-cards.js';
@@ -24,9 +25,10 @@ async function cards(request: CardsRequest): Promise<CardsResult> {
     throw new UsageError(`${refused.join(', ')}: Fire Team cards take no ${refused.length > 1 ? 'such options' : 'such option'}; they print the decks its data lists, or a force's cards with --force`);
   }
   const { print, units, paper, toolVersion } = request;
+  if (request.list !== undefined && request.forceFile) throw new UsageError('--list: with --force the cards are those of the force; leave --list out, or --force to print one deck');
   if (!request.forceFile) {
-    const decks = await loadCardDecks(request.system.dirs);
-    return { kind: 'document', doc: buildDataCardDocument(request.system.info, decks, { print, units, paper, toolVersion }), warnings: [] };
+    const { decks, copy } = pickDecks(await loadCardDecks(request.system.dirs), request.list, 'muster list fireteam decks');
+    return { kind: 'document', doc: buildDataCardDocument(request.system.info, decks, { print, units, paper, toolVersion, ...(copy !== undefined ? { copy } : {}) }), warnings: [] };
   }
   const data = await loadFireTeam(request.system);
   const force = await readForceFile(request.forceFile, forceFile);

@@ -91,6 +91,8 @@ function commandCards(system: SystemRules, units: Units): CardNode[] {
 
 async function cards(request: CardsRequest): Promise<CardsResult> {
   if (request.forceFile) throw new UsageError('Open Fire has no force files yet; print the sample lists with --nation');
+  // its unit, order and manoeuvre cards are one set, narrowed by nation, not several decks
+  if (request.list !== undefined) throw new UsageError(`--list "${request.list}": Open Fire cards are one set; --nation narrows them (such as --nation "Soviet Union"; muster list openfire nations)`);
   if (request.explainCost || request.doctrine) throw new UsageError('Open Fire units carry their points in the lists; --explain-cost and --doctrine are for Burst of Fire');
   const lists = await loadLists(request.system.dirs);
   let units = [...lists.units.values()];

@@ -1,0 +1,36 @@
+import type { DocumentMeta, Paper } from '../../doc/model.js';
+import { withOutput } from '../emit.js';
+import type { CliIo } from '../io.js';
+import { parseOffset } from '../print-options.js';
+import { TOOL_VERSION } from '../version.js';
+
+export interface CalibrateArgs {
+  paper: Paper;
+  duplex: 'long' | 'short';
+  backOffset: string;
+  out?: string;
+  quiet: boolean;
+}
+
+/**
+ * `muster calibrate`: one sheet to print two-sided that shows how far the backs land from the
+ * fronts, and which back offset corrects it. With --back-offset, the backs are moved as cards'
+ * backs would be, to check a setting.
+ */
+export async function runCalibrate(args: CalibrateArgs, io: CliIo): Promise<number> {
+  const backOffset = parseOffset(args.backOffset);
+  const meta: DocumentMeta = {
+    title: 'Two-sided printing check',
+    systemId: 'muster',
+    systemName: 'muster',
+    rulesVersion: 'calibration',
+    toolVersion: TOOL_VERSION,
+    paper: args.paper,
+    units: 'cm',
+  };
+  const { layoutCalibration } = await import('../../layout/calibrate.js');
+  await withOutput({ format: 'pdf', out: args.out, quiet: args.quiet, defaultName: `calibrate-${args.paper}-${args.duplex}` }, io, async (output) => {
+    await output.addPlaced(layoutCalibration(meta, { duplex: args.duplex, backOffset }));
+  });
+  return 0;
+}
