@@ -1,10 +1,10 @@
 import { loadCardDecks } from '../../data/cards.js';
-import { pickDecks } from '../../data/product-parts.js';
 import { forceWarnings, readForceFile, refuseIfStrict } from '../../data/force-file.js';
 import type { SystemRules } from '../../data/load.js';
 import { loadTokenFolder } from '../../data/tokens.js';
 import { buildDataCardDocument } from '../../doc/build-data-cards.js';
 import { DataError, UsageError } from '../../errors.js';
+import { forceOrDecks } from '../force-or-decks.js';
 import type { DocumentNode } from '../../doc/model.js';
 import { createRng } from '../../engine/dice.js';
 import type { CardsRequest, CardsResult, RuleSetModule, ScenarioRequest } from '../module.js';
@@ -19,28 +19,19 @@ import { unitSheetDocument } from './unit-sheet.js';
 
 /** `muster cards blazeaway`: an order deck a player, or with --force a force's unit sheet and its own deck. */
 async function cards(request: CardsRequest): Promise<CardsResult> {
-  const refused = [request.nation && '--nation', request.doctrine && '--doctrine', request.explainCost && '--explain-cost', !request.forceFile && request.strict && '--strict'].filter(
-    (o): o is string => typeof o === 'string',
-  );
-  if (refused.length > 0) {
-    throw new UsageError(`${refused.join(', ')}: Blaze Away! cards take no ${refused.length > 1 ? 'such options' : 'such option'}; they print the decks its data lists, or a force's unit sheet and deck with --force`);
-  }
-  const { print, units, paper, toolVersion } = request;
-  if (request.list !== undefined && request.forceFile) throw new UsageError('--list: with --force the cards are those of the force; leave --list out, or --force to print one deck');
-  if (!request.forceFile) {
-    const { decks, copy } = pickDecks(await loadCardDecks(request.system.dirs), request.list, 'muster list blazeaway decks');
-    return { kind: 'document', doc: buildDataCardDocument(request.system.info, decks, { print, units, paper, toolVersion, ...(copy !== undefined ? { copy } : {}) }), warnings: [] };
-  }
-  const data = await loadBlazeAway(request.system);
-  const force = await readForceFile(request.forceFile, forceFile);
-  const roster = checkForce(force, data);
-  refuseIfStrict(request.strict, request.forceFile, roster.problems, 'rules');
-  return {
-    kind: 'document',
-    doc: unitSheetDocument(data, roster, { print, units, paper, toolVersion }),
-    warnings: forceWarnings(request.forceFile, roster.problems),
-    json: { system: request.system.info.id, force: forceResult(roster) },
-  };
+  return forceOrDecks(request, { id: 'blazeaway', name: 'Blaze Away!', withForce: "a force's unit sheet and deck" }, async (file) => {
+    const { print, units, paper, toolVersion } = request;
+    const data = await loadBlazeAway(request.system);
+    const force = await readForceFile(file, forceFile);
+    const roster = checkForce(force, data);
+    refuseIfStrict(request.strict, file, roster.problems, 'rules');
+    return {
+      kind: 'document',
+      doc: unitSheetDocument(data, roster, { print, units, paper, toolVersion }),
+      warnings: forceWarnings(file, roster.problems),
+      json: { system: request.system.info.id, force: forceResult(roster) },
+    };
+  });
 }
 
 /** `muster scenario blazeaway`: a rolled scenario with both forces, from --force files or the samples. */

@@ -1,11 +1,9 @@
-import { loadCardDecks } from '../../data/cards.js';
-import { pickDecks } from '../../data/product-parts.js';
 import { forceWarnings, readForceFile, refuseIfStrict } from '../../data/force-file.js';
 import type { SystemRules } from '../../data/load.js';
-import { buildDataCardDocument } from '../../doc/build-data-cards.js';
 import type { DocumentNode } from '../../doc/model.js';
 import { createRng } from '../../engine/dice.js';
 import { UsageError } from '../../errors.js';
+import { forceOrDecks } from '../force-or-decks.js';
 import type { CardsRequest, CardsResult, RuleSetModule, ScenarioRequest } from '../module.js';
 import { rollBattle } from './battle.js';
 import { fireTeamCampaign, loadCampaignBoard } from './campaign-module.js';
@@ -18,23 +16,14 @@ import { forceFile } from './schema.js';
 
 /** `muster cards fireteam`: the decks of the data, or a force file's roster and cards. */
 async function cards(request: CardsRequest): Promise<CardsResult> {
-  const refused = [request.nation && '--nation', request.doctrine && '--doctrine', request.explainCost && '--explain-cost', !request.forceFile && request.strict && '--strict'].filter(
-    (o): o is string => typeof o === 'string',
-  );
-  if (refused.length > 0) {
-    throw new UsageError(`${refused.join(', ')}: Fire Team cards take no ${refused.length > 1 ? 'such options' : 'such option'}; they print the decks its data lists, or a force's cards with --force`);
-  }
-  const { print, units, paper, toolVersion } = request;
-  if (request.list !== undefined && request.forceFile) throw new UsageError('--list: with --force the cards are those of the force; leave --list out, or --force to print one deck');
-  if (!request.forceFile) {
-    const { decks, copy } = pickDecks(await loadCardDecks(request.system.dirs), request.list, 'muster list fireteam decks');
-    return { kind: 'document', doc: buildDataCardDocument(request.system.info, decks, { print, units, paper, toolVersion, ...(copy !== undefined ? { copy } : {}) }), warnings: [] };
-  }
-  const data = await loadFireTeam(request.system);
-  const force = await readForceFile(request.forceFile, forceFile);
-  const roster = checkForce(force, data);
-  refuseIfStrict(request.strict, request.forceFile, roster.problems, 'army list');
-  return { kind: 'document', doc: forceDocument(roster, data, { print, units, paper, toolVersion }), warnings: forceWarnings(request.forceFile, roster.problems) };
+  return forceOrDecks(request, { id: 'fireteam', name: 'Fire Team', withForce: "a force's cards" }, async (file) => {
+    const { print, units, paper, toolVersion } = request;
+    const data = await loadFireTeam(request.system);
+    const force = await readForceFile(file, forceFile);
+    const roster = checkForce(force, data);
+    refuseIfStrict(request.strict, file, roster.problems, 'army list');
+    return { kind: 'document', doc: forceDocument(roster, data, { print, units, paper, toolVersion }), warnings: forceWarnings(file, roster.problems) };
+  });
 }
 
 /** `muster scenario fireteam`: rolled battles, each with its patrol phase, forces and map. */
