@@ -78,7 +78,8 @@ export function buildTableBlock(table: RuleTable, units: Units, width: 'column' 
   return {
     kind: 'table',
     id: table.id,
-    title: table.title,
+    // a title may name a distance too ("within {{dist 30 12}}"), in the sheet's units
+    title: prose(table.title, 'title')!,
     section: table.section,
     width,
     columns,

@@ -77,3 +77,17 @@ describe('odds ladder', () => {
     expect(ladder.rows[0]!.slice(1).map(runsText)).toEqual(['3%', '8%', '17%', '28%', '42%', '58%', '72%', '83%', '92%', '97%', '100%']);
   });
 });
+
+describe('no template code on a page', () => {
+  it('every title, cell, summary and note of every rule set\'s sheets is filled in, in both units', async () => {
+    const db = await loadRulesDb({ dataDirs: [] });
+    for (const system of db.systems) {
+      for (const units of ['cm', 'in'] as const) {
+        const text = JSON.stringify(buildQuickReference(system, { units, paper: 'a4', toolVersion: 'test' }));
+        expect(text, `${system.info.id} ${units}`).not.toMatch(/\{\{|\}\}/);
+      }
+    }
+    const openfire = buildQuickReference(db.system('openfire'), { units: 'cm', paper: 'a4', toolVersion: 'test' });
+    expect(JSON.stringify(openfire)).toMatch(/Officers' orders \(within 30 cm\)/);
+  });
+});
