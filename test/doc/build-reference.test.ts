@@ -91,3 +91,22 @@ describe('no template code on a page', () => {
     expect(JSON.stringify(openfire)).toMatch(/Officers' orders \(within 30 cm\)/);
   });
 });
+
+describe('every distance in the chosen units', () => {
+  it("Open Fire's order cards give the officer's reach in the deck's units", async () => {
+    const { muster } = await import('../helpers/cli.js');
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const cwd = mkdtempSync(`${tmpdir()}/muster-test-`);
+    try {
+      for (const [units, reach] of [['cm', '30 cm'], ['in', '12 in']] as const) {
+        const { stdout } = await muster(['cards', 'openfire', '--units', units, '--format', 'json'], cwd);
+        const subtitles = [...stdout.matchAll(/"subtitle": "(Order, [^"]*)"/g)].map((m) => m[1]);
+        expect(subtitles.length, units).toBeGreaterThan(0);
+        for (const s of subtitles) expect(s).toBe(`Order, an officer, to units within ${reach}`);
+      }
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  });
+});

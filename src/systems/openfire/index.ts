@@ -70,7 +70,8 @@ function commandCards(system: SystemRules, units: Units): CardNode[] {
     const table = system.table(tableId);
     for (const row of table.rows) {
       const name = String(row['order'] ?? row['manoeuvre']);
-      const who = kind === 'Order' ? 'an officer, to units within 12 in' : `by ${String(row['who'])}`;
+      // the officer's reach, 12 in (Officers' orders), in the deck's units at the data's 2.5 cm to the inch
+      const who = kind === 'Order' ? `an officer, to units within ${formatLength(units === 'cm' ? 30 : 12, units)}` : `by ${String(row['who'])}`;
       cards.push({
         id: `${tableId}-${name.toLowerCase().replace(/[^a-z]+/g, '-')}`,
         front: {
