@@ -87,7 +87,8 @@ export function buildUnitCard(
       stats: soldier ? soldierStats(unit, weapons, quality, cost, ctx.units, options.squadLeader) : machineStats(unit, cost, ctx.units),
       lines: weaponLines(unit, weapons, ctx.units),
       rules: rulesFor(unit, weapons).slice(0, 3),
-      footer: { left: `Cost ${cost} · Combat Score ${score}`, right: unit.id },
+      // the player's words at the foot: the model's name where the card has a label of its own, else the rule set
+      footer: { left: `Cost ${cost} · Combat Score ${score}`, right: options.label && options.label !== unit.name && !options.label.startsWith(unit.name) ? unit.name : ctx.system.name },
     },
     back: {
       title: ctx.system.name.toUpperCase(),

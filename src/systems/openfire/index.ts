@@ -57,7 +57,7 @@ export function buildOfUnitCard(unit: OfUnit, lists: Lists, units: Units, system
       stats,
       lines: unit.weapons.map((id) => ({ label: lists.weapons.get(id)!.name, text: describeWeapon(lists.weapons.get(id)!, units) })),
       rules: [...unit.notes, rankRule].slice(0, 3),
-      footer: { left: `${unit.points} points`, right: unit.id },
+      footer: { left: `${unit.points} points`, right: systemName },
     },
     back: { title: systemName.toUpperCase(), subtitle: `${nation.name} · ${TYPE_NAMES[unit.type]}`, accent: nation.colour, icon: vehicle ? 'tank' : 'helmet' },
   };
