@@ -174,4 +174,12 @@ describe('long jobs', () => {
     expect(lines.length).toBeLessThan(50_000);
     for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
   }, 30_000);
+  it('the running header tells the truth about the players: four-player, six-player, solo', async () => {
+    const cwd = workdir();
+    for (const [args, word] of [[['--players', '4'], 'four-player'], [['--players', '6'], 'six-player'], [['--mode', 'solo'], 'solo'], [[], 'two-player']] as const) {
+      const md = await muster(['scenario', 'bof', '--seed', 'hdr', ...args, '--format', 'md'], cwd);
+      expect(md.code).toBe(0);
+      expect(md.stdout.split('\n')[0]).toMatch(new RegExp(`^# .* \\(${word}\\)$`));
+    }
+  });
 });

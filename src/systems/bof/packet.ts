@@ -15,6 +15,8 @@ const SIDE_NAMES: Record<string, string> = { a: 'Side A', b: 'Side B', player: '
 
 const sideName = (side: string | null) => (side ? SIDE_NAMES[side] ?? side : 'none (even)');
 const table = textTable;
+/** "two-player", "four-player", "six-player": what the running header says a packet is for. */
+const playerWords = (players: number | undefined) => `${({ 2: 'two', 4: 'four', 6: 'six' } as Record<number, string>)[players ?? 2] ?? String(players)}-player`;
 /** "You attack." but "Side A attacks.": the solo player is spoken to in the second person. */
 const roleSentence = (side: string | null, verb: 'attack' | 'defend', name: (side: string | null) => string = sideName) => {
   if (side === 'player') return `You ${verb}.`;
@@ -216,7 +218,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
 
   return {
     meta: {
-      title: `${result.scenario.name} (${result.mode === 'solo' ? 'solo' : 'two-player'})`,
+      title: `${result.scenario.name} (${result.mode === 'solo' ? 'solo' : `${playerWords(result.players)}`})`,
       systemId: result.system,
       systemName: ctx.systemName,
       rulesVersion: ctx.rulesVersion,
