@@ -55,3 +55,14 @@ describe('roster and cards agree', () => {
     expect(titles).toEqual([1, 2, 3, 4, 5, 6, 7].map((n) => `${unit.name} ${n}`).concat('Runner'));
   });
 });
+
+describe('card notes in the deck\'s units', () => {
+  it('a mortar\'s minimum range reads 50 cm on a cm deck and 20 in on an inch deck, never both', () => {
+    const mortar = [...arsenal.units.values()].find((u) => u.notes.some((n) => n.includes('{{dist 50 20}}')))!;
+    for (const [units, reach] of [['cm', '50 cm'], ['in', '20 in']] as const) {
+      const force = forceOf(mortar.id, mortar.nation, []);
+      const card = forceDeck(buildRoster(force, arsenal), { ...ctx, units }, print).cards[0]!;
+      expect(card.front.rules[0]).toBe(`Minimum range ${reach}; may fire without line of sight.`);
+    }
+  });
+});

@@ -54,7 +54,7 @@ describe('Firing: the D10 table (reconstructed, design.md section 6)', () => {
     });
   });
   it('says it is reconstructed', () => {
-    expect(table.note).toMatch(/^Reconstructed \(design\.md section 6\)/);
+    expect(table.note).toMatch(/^Reconstructed by muster: /);
   });
   it('modifiers: small FT -1, large FT +1, enfilading +1, pinned -2', () => {
     expect(column('fire-modifiers', 'mod')).toEqual([{ mod: -1 }, { mod: 1 }, { mod: 1 }, { mod: -2 }]);

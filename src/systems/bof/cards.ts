@@ -1,3 +1,4 @@
+import { renderProse } from '../../doc/templates.js';
 import type { SystemInfo } from '../../data/schema.js';
 import type { Block, CardNode, CardPrint, CardStat, DeckNode, IconName, SheetNode, TableBlock, Units } from '../../doc/model.js';
 import { formatLength, formatModifier } from '../../doc/helpers.js';
@@ -86,7 +87,7 @@ export function buildUnitCard(
       badge: showBadge ? { label: quality, level: QUALITY_LEVEL[quality] } : undefined,
       stats: soldier ? soldierStats(unit, weapons, quality, cost, ctx.units, options.squadLeader) : machineStats(unit, cost, ctx.units),
       lines: weaponLines(unit, weapons, ctx.units),
-      rules: rulesFor(unit, weapons).slice(0, 3),
+      rules: rulesFor(unit, weapons, ctx.units).slice(0, 3),
       // the player's words at the foot: the model's name where the card has a label of its own, else the rule set
       footer: { left: `Cost ${cost} · Combat Score ${score}`, right: options.label && options.label !== unit.name && !options.label.startsWith(unit.name) ? unit.name : ctx.system.name },
     },
@@ -170,8 +171,9 @@ function weaponLines(unit: Unit, weapons: Weapon[], units: Units): { label: stri
 }
 
 /** Up to three reminders: the unit's own notes first, then those its stats imply. */
-function rulesFor(unit: Unit, weapons: Weapon[]): string[] {
-  const rules = [...unit.notes];
+function rulesFor(unit: Unit, weapons: Weapon[], units: Units): string[] {
+  // a note may give a distance ({{dist 50 20}}), printed in the deck's units
+  const rules = unit.notes.map((note, i) => renderProse(note, { units }, `arsenal ${unit.id} notes[${i}]`));
   const implied: string[] = [];
   if (unit.doubleBurst) implied.push('May fire a double burst; roll for overheating after it.');
   if (unit.openTop) implied.push('Open top: grenades can be thrown in.');
