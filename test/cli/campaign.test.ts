@@ -107,3 +107,17 @@ describe('the booklet of a saved campaign', () => {
     expect(docs[1]).toEqual(JSON.parse(next.stdout));
   });
 });
+
+describe('reading a campaign takes no lock', () => {
+  it('a plain next and status leave no lock file behind and never wait for one', async () => {
+    const cwd = workdir();
+    await muster(['campaign', 'bof', 'new', '--state', 'c.json', '--seed', 'ro'], cwd);
+    // a lock held by a live process (this one) would make a locking run wait and fail
+    writeFileSync(path.join(cwd, 'c.json.lock'), JSON.stringify({ pid: process.pid, host: 'elsewhere' }));
+    expect((await muster(['campaign', 'bof', 'next', '--state', 'c.json', '--format', 'md'], cwd)).code).toBe(0);
+    expect((await muster(['campaign', 'bof', 'status', '--state', 'c.json'], cwd)).code).toBe(0);
+    const record = await muster(['campaign', 'bof', 'record', '--state', 'c.json', '--winner', 'a', '--victory', 'decisive', '--combat-score', '1:1'], cwd);
+    expect(record.code).toBe(1);
+    expect(record.stderr).toMatch(/is changing this file; nothing was changed/);
+  }, 30_000);
+});

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { loadRulesDb } from '../../data/load.js';
-import { checkInterrupted, UsageError } from '../../errors.js';
+import { checkInterrupted, GenerateError, UsageError } from '../../errors.js';
 import { moduleFor } from '../../systems/registry.js';
 import { emitDocument, outputFile } from '../emit.js';
 import { prepareOutput, refuseOverwritingInputs, type CliIo, type RunInput } from '../io.js';
@@ -99,6 +99,9 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
   }
 
   if ((args.action === 'new' || (args.action === 'booklet' && !stateFile)) && !args.quiet) io.stderr.write(`Seed: ${seed}\n`);
+  // `next` changes a state only where it sets a turn's assaults: a plain `next` reads, and so
+  // works in a folder it may not write a lock into
+  const changes = use === 'create' || (use === 'change' && (args.action !== 'next' || args.assault.length > 0));
   const step = async () => {
     let bytes: Uint8Array | undefined;
     if (use === 'create' && stateFile && (await lstat(stateFile).catch(() => undefined))) {
@@ -136,10 +139,11 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
     checkInterrupted(io.signal);
     // the documents first: if they cannot be written, the state is left as it was
     if (response.docs) await emitDocument(response.docs, emitOptions, io);
-    if (response.stateText !== undefined && stateFile) await replaceState(stateFile, bytes, response.stateText, io);
+    if (response.stateText !== undefined && stateFile && changes) await replaceState(stateFile, bytes, response.stateText, io);
     return response;
   };
-  const response = stateFile && (use === 'create' || use === 'change') ? await withStateLock(stateFile, step) : await step();
+  const response = stateFile && changes ? await withStateLock(stateFile, step) : await step();
+  if (response.stateText !== undefined && !changes) throw new GenerateError('the campaign changed its state without its lock; nothing was written');
   // a booklet of a saved campaign rolls with the campaign's own seed, known once it is read
   if (args.action === 'booklet' && stateFile && response.seed && !args.quiet) io.stderr.write(`Seed: ${response.seed}\n`);
   if (response.docs) {
