@@ -1,8 +1,8 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { DocumentNode, PrintSettings } from '../doc/model.js';
+import type { BookletNode, DocumentNode, PrintSettings } from '../doc/model.js';
 import { checkInterrupted, UsageError } from '../errors.js';
-import { renderMarkdown } from '../render/markdown.js';
+import { renderBookletMarkdown, renderMarkdown } from '../render/markdown.js';
 import type { MissingGlyphs, PlacedDocument } from '../layout/primitives.js';
 import type { PdfStream } from '../render/pdf-surface.js';
 import type { CliIo, FileWriter } from './io.js';
@@ -35,12 +35,20 @@ function withPrint(doc: DocumentNode, print: PrintSettings | undefined): Documen
   return print === undefined ? doc : { ...doc, meta: { ...doc.meta, print: { ...doc.meta.print, ...print } } };
 }
 
+/** A booklet with the run's print settings on its meta and on every part's. */
+function bookletWithPrint(booklet: BookletNode, print: PrintSettings | undefined): BookletNode {
+  if (print === undefined) return booklet;
+  return { ...booklet, meta: withPrint({ meta: booklet.meta, sheets: [] }, print).meta, parts: booklet.parts.map((part) => ({ ...part, doc: withPrint(part.doc, print) })) };
+}
+
 /** Fewer pages than this are drawn before a bar would be seen. */
 const PAGES_WORTH_A_BAR = 8;
 
 /** Where documents go, one at a time: a PDF is written as it is drawn. */
 export interface DocumentOutput {
   add(doc: DocumentNode): Promise<void>;
+  /** a booklet: one PDF with a cover and contents, its pages numbered through */
+  addBooklet(booklet: BookletNode): Promise<void>;
   /** a PDF's pages as laid out already, with a call after each page is written */
   addPlaced(placed: PlacedDocument, onPage?: () => void): Promise<void>;
   /** text printed or written in place of the documents (--format json of an engine's result) */
@@ -77,7 +85,7 @@ export async function withOutput(options: EmitOptions, io: CliIo, produce: (outp
   };
 
   const texts: string[] = [];
-  const docs: DocumentNode[] = [];
+  const docs: (DocumentNode | BookletNode)[] = [];
   let json = options.json;
   let pdf: { stream: PdfStream; file: BufferedWriter } | undefined;
   const missing: MissingGlyphs[] = [];
@@ -88,6 +96,12 @@ export async function withOutput(options: EmitOptions, io: CliIo, produce: (outp
       if (options.format === 'json') docs.push(doc);
       // several packets go into one PDF, each laid out and numbered on its own
       if (options.format === 'pdf') await output.addPlaced((await pdfWriter()).layoutDocument(doc));
+    },
+    async addBooklet(given) {
+      const booklet = bookletWithPrint(given, options.print);
+      if (options.format === 'md') texts.push(renderBookletMarkdown(booklet));
+      if (options.format === 'json') docs.push(booklet);
+      if (options.format === 'pdf') await output.addPlaced(await layoutBookletPdf(booklet));
     },
     async addPlaced(placed, onPage) {
       missing.push(...placed.missingGlyphs);
@@ -158,6 +172,11 @@ export function outputFile(out: string, cwd: string): string {
   return path.resolve(cwd, out);
 }
 
+async function layoutBookletPdf(booklet: BookletNode): Promise<PlacedDocument> {
+  const { layoutBooklet } = await import('../layout/booklet.js');
+  return layoutBooklet(booklet);
+}
+
 /** Layout and the PDF writer (fontkit, pdfkit) are loaded only when a PDF is made. */
 async function pdfWriter() {
   const [{ layoutDocument }, { PdfStream }] = await Promise.all([import('../layout/pages.js'), import('../render/pdf-surface.js')]);
@@ -192,17 +211,19 @@ class BufferedWriter {
   }
 }
 
-/** Writes one built document (or a few) in the requested format. */
-export async function emitDocument(input: DocumentNode | DocumentNode[], options: EmitOptions, io: CliIo): Promise<void> {
-  const docs = (Array.isArray(input) ? input : [input]).map((doc) => withPrint(doc, options.print));
+/** Writes one built document, a few, or a booklet, in the requested format. */
+export async function emitDocument(input: DocumentNode | DocumentNode[] | BookletNode, options: EmitOptions, io: CliIo): Promise<void> {
+  const booklet = !Array.isArray(input) && 'kind' in input ? bookletWithPrint(input, options.print) : undefined;
+  const docs = booklet ? [] : (Array.isArray(input) ? input : [input as DocumentNode]).map((doc) => withPrint(doc, options.print));
   await withOutput(options, io, async (output) => {
     if (options.format !== 'pdf' || !options.pageProgress || options.quiet) {
+      if (booklet) await output.addBooklet(booklet);
       for (const doc of docs) await output.add(doc);
       return;
     }
     // laid out first, so the bar knows how many pages are coming
     const { layoutDocument } = await pdfWriter();
-    const placed = docs.map(layoutDocument);
+    const placed = booklet ? [await layoutBookletPdf(booklet)] : docs.map((doc) => layoutDocument(doc));
     const pages = placed.reduce((n, p) => n + p.pages.length, 0);
     const bar = pages >= PAGES_WORTH_A_BAR ? io.progress : undefined;
     bar?.start(pages, 'Drawing pages');

@@ -53,6 +53,8 @@ export type Block = TableBlock | TextBlock;
 export interface SheetNode {
   title: string;
   blocks: Block[];
+  /** 'rolls': the log of every die rolled; a booklet gathers these into one appendix */
+  role?: 'rolls';
 }
 
 export interface DocumentMeta {
@@ -68,6 +70,8 @@ export interface DocumentMeta {
   units: Units;
   /** print choices given on the command line; absent, the defaults: backs printed, normal ink */
   print?: PrintSettings;
+  /** the booklet this document is bound into: its footers number the booklet's pages under this title */
+  bookTitle?: string;
 }
 
 /** `--no-backs` (backs: false) and `--ink low`; a field left out is the default. */
@@ -107,6 +111,27 @@ export interface DocumentNode {
   tokenSheets?: TokenSheetNode[];
   /** card decks, printed last, each as front and back pages */
   decks?: DeckNode[];
+}
+
+/**
+ * Documents printed as one: a cover with the contents, then every part, its pages numbered
+ * through the whole. Each part is the document as built on its own (a booklet's packet is the
+ * packet `next` prints); the roll logs and cards of all parts are gathered at the back when
+ * it is laid out.
+ */
+export interface BookletNode {
+  kind: 'booklet';
+  meta: DocumentMeta;
+  cover: { title: string; paragraphs: string[] };
+  parts: BookletPart[];
+}
+
+export interface BookletPart {
+  /** the part's name in the contents, e.g. "Rung 3: The Supply Road" */
+  label: string;
+  /** a few words that mark the part's cards at the back, e.g. "Rung 3" */
+  short: string;
+  doc: DocumentNode;
 }
 
 export function plain(text: string): Run[] {

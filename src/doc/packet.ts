@@ -32,6 +32,7 @@ export function textTable(
 export function rollsSheet(rolls: readonly RollRecord[], seed: string, section: string): SheetNode {
   return {
     title: 'Every roll',
+    role: 'rolls',
     blocks: [
       textTable(
         'rolls',

@@ -32,38 +32,86 @@ interface ContentPage {
   items: Item[];
 }
 
-/** Places every sheet's blocks in columns, then frames each page with header and footer. */
-export function layoutDocument(doc: DocumentNode): PlacedDocument {
+/** Which page a document's first page is in the whole print, and how many pages the whole has. */
+export interface PageNumbering {
+  first: number;
+  total: number;
+}
+
+/** Where each titled part of a document begins: its sheets, drawings, token sheets and decks. */
+export interface OutlineEntry {
+  title: string;
+  /** 0-based, in the document's own pages */
+  page: number;
+}
+
+/**
+ * A document measured and split into pages, not yet numbered: a booklet needs every part's
+ * page count before any footer can say "page 12 of 26", and measuring twice would cost a
+ * second layout of every table.
+ */
+export interface DocumentPlan {
+  pageCount: number;
+  outline: OutlineEntry[];
+  pages(numbering: PageNumbering): PlacedPage[];
+}
+
+/** Places every sheet's blocks in columns; the pages are framed with header and footer when numbered. */
+export function planDocument(doc: DocumentNode): DocumentPlan {
   const frame = pageFrame(doc.meta.paper);
   const split = doc.drawingsAfterSheet ?? doc.sheets.length;
-  const before = doc.sheets.slice(0, split).flatMap((sheet) => layoutSheet(sheet, frame));
-  const after = doc.sheets.slice(split).flatMap((sheet) => layoutSheet(sheet, frame));
-  const content = [...before, ...after];
+  const outline: OutlineEntry[] = [];
+  let count = 0;
+  const mark = (title: string, pages: number) => {
+    if (pages > 0 && outline[outline.length - 1]?.title !== title) outline.push({ title, page: count });
+    count += pages;
+  };
+  const laidOut = (sheets: readonly SheetNode[]) =>
+    sheets.flatMap((sheet) => {
+      const pages = layoutSheet(sheet, frame);
+      mark(sheet.title, pages.length);
+      return pages;
+    });
   const drawings = doc.drawings ?? [];
   const tokenSheets = doc.tokenSheets ?? [];
   const decks = doc.decks ?? [];
-  const drawingPages = drawings.length > 0 ? drawingPageCount(drawings, doc.meta) : 0;
-  const total =
-    content.length +
-    drawingPages +
-    tokenSheets.reduce((n, sheet) => n + tokenPageCount(sheet, doc.meta), 0) +
-    decks.reduce((n, deck) => n + deckPageCount(deck, doc.meta), 0);
-  const pages: PlacedPage[] = [];
+  const drawingsTitle = doc.drawingsTitle ?? 'Templates, rulers and tracks';
+  const before = laidOut(doc.sheets.slice(0, split));
+  mark(drawingsTitle, drawings.length > 0 ? drawingPageCount(drawings, doc.meta) : 0);
+  const after = laidOut(doc.sheets.slice(split));
+  for (const sheet of tokenSheets) mark(sheet.title, tokenPageCount(sheet, doc.meta));
+  for (const deck of decks) mark(deck.title, deckPageCount(deck, doc.meta));
   const lowInk = printChoice(doc.meta).ink === 'low';
-  const framed = (page: ContentPage): PlacedPage => ({
-    width: round(frame.width),
-    height: round(frame.height),
-    items: translate(
-      [...pageHeader(page.sheetTitle, doc.meta, frame), ...(lowInk ? page.items.map(lowInkBlockItem) : page.items), ...pageFooter(doc.meta, frame, pages.length + 1, total)],
-      0,
-      0,
-    ),
-  });
-  for (const page of before) pages.push(framed(page));
-  if (drawings.length > 0) pages.push(...layoutDrawings(drawings, doc.meta, doc.drawingsTitle ?? 'Templates, rulers and tracks', pages.length + 1, total));
-  for (const page of after) pages.push(framed(page));
-  for (const sheet of tokenSheets) pages.push(...layoutTokenSheet(sheet, doc.meta, pages.length + 1, total));
-  for (const deck of decks) pages.push(...layoutDeck(deck, doc.meta, pages.length + 1, total));
+
+  return {
+    pageCount: count,
+    outline,
+    pages({ first, total }) {
+      const pages: PlacedPage[] = [];
+      const next = () => first + pages.length;
+      const framed = (page: ContentPage): PlacedPage => ({
+        width: round(frame.width),
+        height: round(frame.height),
+        items: translate(
+          [...pageHeader(page.sheetTitle, doc.meta, frame), ...(lowInk ? page.items.map(lowInkBlockItem) : page.items), ...pageFooter(doc.meta, frame, next(), total)],
+          0,
+          0,
+        ),
+      });
+      for (const page of before) pages.push(framed(page));
+      if (drawings.length > 0) pages.push(...layoutDrawings(drawings, doc.meta, drawingsTitle, next(), total));
+      for (const page of after) pages.push(framed(page));
+      for (const sheet of tokenSheets) pages.push(...layoutTokenSheet(sheet, doc.meta, next(), total));
+      for (const deck of decks) pages.push(...layoutDeck(deck, doc.meta, next(), total));
+      return pages;
+    },
+  };
+}
+
+/** A document's pages, numbered on their own (or from `numbering`), with fonts for every script in it. */
+export function layoutDocument(doc: DocumentNode, numbering?: PageNumbering): PlacedDocument {
+  const plan = planDocument(doc);
+  const pages = plan.pages(numbering ?? { first: 1, total: plan.pageCount });
   // names in other scripts: each run in the font that has it, and what no font has
   const fonted = withFallbackFonts(pages);
   return { meta: doc.meta, pages: fonted.pages, missingGlyphs: fonted.missingGlyphs };
@@ -207,7 +255,7 @@ export function pageFooter(meta: DocumentMeta, frame: Frame, page: number, pages
     toolVersion: meta.toolVersion,
     seed: meta.seed ?? '',
   });
-  const pageText = renderTemplate('page-number', { title: meta.title, page, pages });
+  const pageText = renderTemplate('page-number', { title: meta.bookTitle ?? meta.title, page, pages });
   const textY = lineY + 2;
   const footerLine = wrapRuns([{ text: footer }], style, frame.width)[0]!;
   items.push(...placeLine(footerLine, frame.left, textY, style));

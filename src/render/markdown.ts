@@ -1,9 +1,9 @@
-import { runsText, type DocumentNode } from '../doc/model.js';
+import { runsText, type BookletNode, type DocumentNode } from '../doc/model.js';
 
 /** The document as Markdown: the same sheets and tables, for a wiki, a forum post or a diff. */
 export function renderMarkdown(doc: DocumentNode): string {
   const out: string[] = [`# ${doc.meta.title}`, ''];
-  out.push(`${doc.meta.systemName} · ${doc.meta.rulesVersion} · muster ${doc.meta.toolVersion}${doc.meta.seed ? ` · seed ${doc.meta.seed}` : ''}`, '');
+  out.push(metaLine(doc.meta), '');
   for (const sheet of doc.sheets) {
     out.push(`## ${sheet.title}`, '');
     for (const block of sheet.blocks) {
@@ -37,4 +37,15 @@ export function renderMarkdown(doc: DocumentNode): string {
 
 function escapeCell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+function metaLine(meta: DocumentNode['meta']): string {
+  return `${meta.systemName} · ${meta.rulesVersion} · muster ${meta.toolVersion}${meta.seed ? ` · seed ${meta.seed}` : ''}`;
+}
+
+/** A booklet as Markdown: its cover and contents, then every part whole, as built on its own. */
+export function renderBookletMarkdown(booklet: BookletNode): string {
+  const cover = [`# ${booklet.meta.title}`, '', metaLine(booklet.meta), '', ...booklet.cover.paragraphs.flatMap((p) => [p, '']), '## Contents', ''];
+  cover.push(...booklet.parts.map((part, i) => `${i + 1}. ${part.label}`), '');
+  return [cover.join('\n'), ...booklet.parts.map((part) => renderMarkdown(part.doc))].join('\n\n---\n\n');
 }

@@ -1,7 +1,7 @@
 import type { ListKind, ListRequest } from '../data/listing.js';
 import type { PartChoice } from '../data/product-parts.js';
 import type { SystemRules } from '../data/load.js';
-import type { CardPrint, DocumentNode, Paper, Units } from '../doc/model.js';
+import type { BookletNode, CardPrint, DocumentNode, Paper, Units } from '../doc/model.js';
 
 /**
  * What a rule set's own module offers beyond its tables. The shared layers call these through
@@ -127,8 +127,10 @@ export interface CampaignResponse {
   json?: unknown;
   /** the seed the dice of this answer came from, where it is not the one given (a booklet of a saved campaign) */
   seed?: string;
-  /** documents to print (next, booklet) */
+  /** documents to print (next, a short booklet) */
   docs?: DocumentNode[];
+  /** a booklet to print: a cover with contents, then its parts, pages numbered through */
+  booklet?: BookletNode;
 }
 
 /** What a module's scenarios take beyond the options every rule set's do, and their defaults. */

@@ -110,7 +110,7 @@ describe('the campaign ladder (Campaigns; design.md section 6)', () => {
 describe('the campaign booklet', () => {
   it('front pages: cover, scoring, a log for ten games, ledgers per side, the ladder (snapshot)', async () => {
     const { booklet } = await import('../../src/systems/bof/campaign-module.js');
-    const docs = await booklet({
+    const bound = await booklet({
       system,
       action: 'booklet',
       seed: 'booklet',
@@ -125,6 +125,8 @@ describe('the campaign booklet', () => {
       paper: 'a4',
       toolVersion: '0.0.0-test',
     });
+    const docs = bound.parts.map((p) => p.doc);
+    expect(bound.parts.map((p) => p.short)).toEqual(['Campaign', ...LADDER.map((_, i) => `Rung ${i + 1}`)]);
     expect(docs).toHaveLength(1 + LADDER.length);
     const front = docs[0]!;
     const log = front.sheets[0]!.blocks.find((b) => b.kind === 'table' && b.id === 'campaign-log');

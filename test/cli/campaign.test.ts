@@ -78,7 +78,13 @@ describe('muster campaign', () => {
     const { code } = await muster(['campaign', 'bof', 'booklet', '--seed', 'b', '--names', 'Red,Blue', '-o', 'booklet.pdf', '--quiet'], cwd);
     expect(code).toBe(0);
     const pdf = readFileSync(path.join(cwd, 'booklet.pdf'));
-    expect(pdfPageCount(pdf)).toBeGreaterThan(9 * 4);
+    // contents, the campaign and its ladder, a briefing and a map a rung, one page of every
+    // roll, and the eighteen event cards drawn on two sheets with their backs: 47 pages before
+    expect(pdfPageCount(pdf)).toBe(1 + 2 + 9 * 2 + 1 + 2 * 2);
+    const first = execFileSync('pdftotext', ['-f', '1', '-l', '1', '-layout', path.join(cwd, 'booklet.pdf'), '-'], { encoding: 'utf8' });
+    expect(first).toMatch(/^Contents/);
+    expect(first).toMatch(/Rung 9: Combat only.*Scenario: Combat only\s+20/);
+    expect(first).toMatch(/page 1 of 26/);
     expect(execFileSync('qpdf', ['--check', path.join(cwd, 'booklet.pdf')], { encoding: 'utf8' })).toMatch(/No syntax or stream encoding errors/);
     const md = await muster(['campaign', 'bof', 'booklet', '--seed', 'b', '--solo', '--format', 'md', '--quiet'], cwd);
     expect(md.stdout.match(/^# .*\(solo\)$/gm)).toHaveLength(9);
@@ -94,7 +100,11 @@ describe('the booklet of a saved campaign', () => {
     const booklet = await muster(['campaign', 'bof', 'booklet', '--state', 'c.json', '--format', 'json', '--seed', 'ignored'], cwd);
     expect(booklet.code).toBe(0);
     expect(booklet.stderr).toMatch(/^Seed: saved$/m);
-    const docs = JSON.parse(booklet.stdout) as { meta: { seed: string }; sheets: { blocks: { id?: string; rows?: { text: string }[][][] }[] }[] }[];
+    type Doc = { meta: { seed: string }; sheets: { blocks: { id?: string; rows?: { text: string }[][][] }[] }[] };
+    const bound = JSON.parse(booklet.stdout) as { kind: string; meta: { seed: string }; parts: { label: string; doc: Doc }[] };
+    expect(bound.kind).toBe('booklet');
+    expect(bound.parts.map((p) => p.label)).toEqual(['The campaign', 'Game 3: The Supply Road']);
+    const docs = bound.parts.map((p) => p.doc);
     expect(docs).toHaveLength(2);
     expect(docs[0]!.meta.seed).toBe('saved');
     const log = docs[0]!.sheets[0]!.blocks.find((b) => b.id === 'campaign-log')!.rows!.map((r) => r.map((c) => c.map((run) => run.text).join('')));

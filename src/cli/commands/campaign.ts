@@ -139,6 +139,7 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
     checkInterrupted(io.signal);
     // the documents first: if they cannot be written, the state is left as it was
     if (response.docs) await emitDocument(response.docs, emitOptions, io);
+    if (response.booklet) await emitDocument(response.booklet, emitOptions, io);
     if (response.stateText !== undefined && stateFile && changes) await replaceState(stateFile, bytes, response.stateText, io);
     return response;
   };
@@ -146,7 +147,7 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
   if (response.stateText !== undefined && !changes) throw new GenerateError('the campaign changed its state without its lock; nothing was written');
   // a booklet of a saved campaign rolls with the campaign's own seed, known once it is read
   if (args.action === 'booklet' && stateFile && response.seed && !args.quiet) io.stderr.write(`Seed: ${response.seed}\n`);
-  if (response.docs) {
+  if (response.docs || response.booklet) {
     if (response.message && !args.quiet) io.stderr.write(`${response.message}\n`);
     return 0;
   }

@@ -1,5 +1,5 @@
 import { createRng } from '../../engine/dice.js';
-import type { Block, DocumentNode, DrawingNode, Shape } from '../../doc/model.js';
+import type { Block, BookletNode, DocumentNode, DrawingNode, Shape } from '../../doc/model.js';
 import { UsageError } from '../../errors.js';
 import type { CampaignRequest, CampaignResponse } from '../module.js';
 import { formatState, parseState } from '../../data/state-file.js';
@@ -47,7 +47,7 @@ export async function campaign(asked: CampaignRequest): Promise<CampaignResponse
     const state = newCampaign(request.system, request.seed, request.names, request.solo);
     return { stateText: formatState(state, CAMPAIGN_STATE_FORMAT, request.toolVersion), message: `New campaign: ${state.names.a} (morale ${state.morale.a}) against ${state.names.b} (morale ${state.morale.b}); first game: ${LADDER[0]}.`, json: campaignStatus(state) };
   }
-  if (request.action === 'booklet' && !request.state) return { docs: await booklet(request) };
+  if (request.action === 'booklet' && !request.state) return { booklet: await booklet(request) };
   if (!request.state) throw new UsageError(`campaign ${request.action} needs --state FILE`);
   const parsed = parseState(request.state.bytes, request.state.file, CAMPAIGN_STATE_FORMAT, { toolVersion: request.toolVersion, backup: request.state.backup });
   if (parsed.system !== request.system.info.id) {
@@ -55,7 +55,7 @@ export async function campaign(asked: CampaignRequest): Promise<CampaignResponse
   }
   if (request.action === 'status') return { json: campaignStatus(parsed), message: statusLine(parsed) };
   // a saved campaign's booklet: its names and seed, its games so far, and the next game's packet
-  if (request.action === 'booklet') return { seed: parsed.seed, docs: await booklet(request, parsed) };
+  if (request.action === 'booklet') return { seed: parsed.seed, booklet: await booklet(request, parsed) };
   if (request.action === 'next') {
     if (parsed.finished) throw new UsageError('the campaign is over; there is no next game');
     return { docs: [await nextPacket(request, parsed)] };
@@ -154,7 +154,7 @@ function logRow(game: GameRecord, names: { a: string; b: string }, state: Campai
  * side A. Of a saved campaign: its names and seed, the games played in the log, the upgrades
  * and salvage in the ledgers, and the next game's packet as `next` prints it.
  */
-export async function booklet(request: BofCampaignRequest, saved?: CampaignState): Promise<DocumentNode[]> {
+export async function booklet(request: BofCampaignRequest, saved?: CampaignState): Promise<BookletNode> {
   const start = saved ?? newCampaign(request.system, request.seed, request.names, request.solo);
   const { a, b } = start.names;
   const seed = start.seed;
@@ -182,7 +182,7 @@ export async function booklet(request: BofCampaignRequest, saved?: CampaignState
             paragraphs: saved
               ? [
                   `Seed **${seed}**. ${statusLine(saved)}`,
-                  saved.finished ? 'The campaign is over; the log below tells it game by game.' : `The next game's packet follows this page${solo ? ' (a solo packet: side A is you)' : ''}.`,
+                  saved.finished ? 'The campaign is over; the log below tells it game by game.' : `The next game's packet follows the ladder${solo ? ' (a solo packet: side A is you)' : ''}.`,
                   'Keep score on the campaign log below.',
                 ]
               : [
@@ -234,13 +234,29 @@ export async function booklet(request: BofCampaignRequest, saved?: CampaignState
     drawingsTitle: 'The campaign ladder',
     drawingsAfterSheet: 1,
   };
-  if (saved) return saved.finished ? [front] : [front, await nextPacket(request, saved)];
-  const packets: DocumentNode[] = [];
+  const cover = {
+    title: 'Contents',
+    paragraphs: [
+      `${request.system.info.name}, a campaign on the ladder: **${a}** against **${b}**${solo ? ', solo (side A is you)' : ''}. Seed **${seed}**: the same seed prints the same booklet.`,
+      saved
+        ? saved.finished
+          ? `After ${saved.game} ${saved.game === 1 ? 'game' : 'games'} the campaign is over; the log tells it game by game.`
+          : `${saved.game} ${saved.game === 1 ? 'game' : 'games'} played; the packet for game ${saved.game + 1} follows the ladder, with its rolls and cards at the back.`
+        : 'Every rung of the ladder has its packet, its dice already rolled; every roll and the cards to cut out are at the back.',
+    ],
+  };
+  const meta = { ...front.meta };
+  const frontPart = { label: 'The campaign', short: 'Campaign', doc: front };
+  if (saved) {
+    const parts = saved.finished ? [frontPart] : [frontPart, { label: `Game ${saved.game + 1}: ${RUNG_NAMES[LADDER[saved.rungIndex]!] ?? ''}`, short: `Game ${saved.game + 1}`, doc: await nextPacket(request, saved) }];
+    return { kind: 'booklet', meta, cover, parts };
+  }
+  const parts = [frontPart];
   for (const [i, rung] of LADDER.entries()) {
-    packets.push(await packetFor(request, start, rung, `${seed}/rung-${i + 1}`, i >= 2 ? 'a' : null));
+    parts.push({ label: `Rung ${i + 1}: ${RUNG_NAMES[rung] ?? rung}`, short: `Rung ${i + 1}`, doc: await packetFor(request, start, rung, `${seed}/rung-${i + 1}`, i >= 2 ? 'a' : null) });
     request.onProgress?.(i + 1, LADDER.length);
   }
-  return [front, ...packets];
+  return { kind: 'booklet', meta, cover, parts };
 }
 
 /** The ladder as a chart: nine rungs bottom to top, where roles are set and where a loss resets. */
