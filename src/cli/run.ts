@@ -135,12 +135,29 @@ function buildParser(argv: readonly string[]) {
 }
 
 /**
+ * `--back-offset -2,1` as a player types it: yargs would read "-2,1" as options of their own,
+ * so a value that is a negative number is joined to its option ("--back-offset=-2,1").
+ */
+function joinNegativeValues(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const next = argv[i + 1];
+    if (/^--[a-z][a-z-]*$/.test(arg) && next !== undefined && /^-\d[\d.,:x-]*$/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
+/**
  * The whole command line: parses argv, runs one command, and returns the exit code. All
  * input and output goes through `io`; nothing here exits the process.
  */
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const debug = argv.includes('--debug') || io.env['MUSTER_DEBUG'] === '1';
-  const args = argv.filter((a) => a !== '--debug');
+  const args = joinNegativeValues(argv.filter((a) => a !== '--debug'));
   try {
     let output = '';
     let failure: Error | undefined;

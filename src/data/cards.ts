@@ -38,7 +38,8 @@ const cardsFile = z
         title: label,
         back: z.object({ title: label, subtitle: label, icon: z.enum(ICON_NAMES) }).strict(),
         copies: z
-          .array(z.object({ name: label, colour }).strict())
+          // aliases: other words a player may type for the copy with --list ("Soviet" for the Russians)
+          .array(z.object({ name: label, colour, aliases: z.array(label).max(8).optional() }).strict())
           .min(1)
           .max(6),
         /** which reading was chosen where the text is silent, such as how many of each card */

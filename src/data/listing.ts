@@ -67,7 +67,7 @@ export async function listFromData(system: SystemRules): Promise<ListKind[]> {
     kinds.push({
       id: 'decks',
       title: 'Card decks',
-      hint: `Printed by muster cards ${id}, one deck for each copy; cards is how many each deck holds. muster cards ${id} --list COPY prints the decks of one copy alone.`,
+      hint: `Printed by muster cards ${id}, one deck for each copy; cards is how many each deck holds. muster cards ${id} --list COPY prints the decks of one copy alone (other words for a side, such as Soviet for Russians, are taken too).`,
       columns: ['cards', 'copies'],
       entries: decks.map((deck) => ({
         id: kebabName(deck.deck.title),

@@ -70,17 +70,18 @@ export function parseCountOverrides(
  * army list, or each player's colour) prints the decks of that copy alone (the builder prints
  * only that copy of each). Copies are named as the data names them ("Russians", "Red"), in any case.
  */
-export function pickDecks<D extends { deck: { copies: readonly { name: string }[] } }>(
+export function pickDecks<D extends { deck: { copies: readonly { name: string; aliases?: readonly string[] }[] } }>(
   decks: readonly D[],
   list: string | undefined,
   listCommand: string,
 ): { decks: D[]; copy?: string } {
   if (list === undefined) return { decks: [...decks] };
   if (Array.isArray(list)) throw new UsageError(`--list given ${(list as string[]).length} times; give one deck's name`);
-  const names = new Map<string, { id: string; name: string }>();
+  const names = new Map<string, { id: string; name: string; aliases: string[] }>();
   for (const copy of decks.flatMap((d) => d.deck.copies)) {
     const id = copy.name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
-    names.set(id, { id, name: copy.name });
+    const known = names.get(id);
+    names.set(id, { id, name: copy.name, aliases: [...new Set([...(known?.aliases ?? []), ...(copy.aliases ?? [])])] });
   }
   const wanted = findOrRefuse(String(list), [...names.values()], { what: 'deck', listCommand }, '--list');
   return { decks: decks.filter((d) => d.deck.copies.some((c) => c.name === wanted.name)), copy: wanted.name };

@@ -125,6 +125,9 @@ describe('cards --list', () => {
     expect(russians.decks.map((d) => d.title).sort()).toEqual(['Russians fire teams', 'Russians reinforcements']);
     expect(all.decks.length).toBeGreaterThan(russians.decks.length);
     for (const deck of russians.decks) expect(deck.cards.length).toBe(all.decks.find((d) => d.title === deck.title)!.cards.length);
+    // the words a player uses for a side name its decks too
+    for (const other of ['soviet', 'Red Army']) expect(await doc<CardDoc>(['cards', 'fireteam', '--list', other])).toEqual(russians);
+    expect((await doc<CardDoc>(['cards', 'fireteam', '--list', 'United States'])).decks.map((d) => d.title)).toEqual(['US fire teams']);
   });
   it('blazeaway --list red: the red order deck alone', async () => {
     const all = await doc<CardDoc>(['cards', 'blazeaway']);
