@@ -22,5 +22,5 @@ export function campaignLogTable(options: {
     const index = options.played.length + i;
     return options.columns.map((_c, c) => (c === 0 && options.label ? options.label(index) : ''));
   });
-  return textTable(options.id, options.title, options.section, options.columns, [...options.played, ...blank], options.width ?? 'full');
+  return { ...textTable(options.id, options.title, options.section, options.columns, [...options.played, ...blank], options.width ?? 'full'), form: true };
 }

@@ -1,146 +1,472 @@
-import type { DrawingNode, Shape, Units } from './model.js';
+import type { DrawingNode, Paper, Shape, Units } from './model.js';
 
 export type Edge = 'north' | 'east' | 'south' | 'west';
+export type Sector = 'left' | 'middle' | 'right';
+
+/**
+ * The table map's colours, one per side role, the same in every rule set: side A and the solo
+ * enemy in brick red, side B and the solo player in blue. Zones are drawn as a light tint of
+ * the colour outlined in the colour itself; a side's markers are discs in it.
+ */
+export const MAP_SIDE_COLOURS: Readonly<Record<'a' | 'b' | 'enemy' | 'player', string>> = {
+  a: '#a23b2a',
+  b: '#1f5a91',
+  enemy: '#a23b2a',
+  player: '#1f5a91',
+};
+
+/** The colours of everything else a map shows, the same in every rule set. */
+export const MAP_COLOURS = {
+  table: '#f7f8f3',
+  frame: '#1b1d1a',
+  grid: '#adb3a6',
+  objective: '#a8842c',
+  road: '#b59a5a',
+  roadEdge: '#8a6d1f',
+  corridor: '#2f7d3a',
+  sector: '#3b4037',
+  halves: '#62675c',
+  caption: '#4e5349',
+} as const;
+
+/** A side as the map names it: its name, and what its zone and its markers mean in the legend. */
+export interface MapSide {
+  name: string;
+  /** legend text of the side's zone (default: "<name>: sets up here") */
+  zone?: string;
+  /** legend text of the side's markers (default: "<name>: numbered points") */
+  markers?: string;
+  /** only for a side with no colour of its own in MAP_SIDE_COLOURS */
+  colour?: string;
+}
+
+type Rect = { x: number; y: number; w: number; h: number };
 
 /** What a scenario map shows; lengths in cm from the table's north-west corner. */
 export interface MapInput {
   table: { width: number; height: number };
   zones: { side: string; x: number; y: number; w: number; h: number }[];
-  objectives: { x: number; y: number; radius: number }[];
-  road?: { x: number; y: number; w: number; h: number };
+  /** objectives with their capture radius (0: none); `label` is printed beside the flag */
+  objectives: { x: number; y: number; radius: number; label?: string }[];
+  /** legend text of the objectives and their dashed capture circles */
+  objectiveText?: string;
+  road?: Rect;
+  /** legend text of the road (the band) and the ground along it (the box) */
+  roadText?: string;
   corridor?: Edge;
-  sides: Record<string, { name: string; colour: string }>;
-  /** one side's units listed in their sectors (left, middle, right as that side faces) */
-  placed?: { edge: Edge; colour: string; bySector: Record<'left' | 'middle' | 'right', string[]> };
+  /** the words printed along the corridor's edge and in the legend */
+  corridorText?: string;
+  sides: Record<string, MapSide>;
+  /**
+   * The table in three sectors: `across` 'x' cuts it with lines running north-south (for sides on
+   * the north and south edges), 'y' with lines running west-east. Each entry of `names` names the
+   * three strips in order of rising x (or y), printed just inside its edge.
+   */
+  sectors?: { across: 'x' | 'y'; names: { edge: Edge; names: [string, string, string]; side?: string }[]; text: string };
+  /** one side's units set in sectors: a numbered marker each, in a free spot of its sector's ground */
+  placed?: { side: string; regions: Record<string, Rect[]>; units: { label: string; sector: string }[] };
   /** numbered points of a side, such as markers' starting points, drawn as discs in its colour */
   markers?: { side: string; x: number; y: number; label: string }[];
-  /** dashed lines across the table, such as the line between the halves */
-  dashed?: { x1: number; y1: number; x2: number; y2: number; colour: string }[];
-  /** grid step in cm (default 10) */
+  /** dashed lines across the table, such as the line between the halves; `text` is its legend */
+  dashed?: { x1: number; y1: number; x2: number; y2: number; colour: string; text: string }[];
+  /** grid step in cm (default 10) and its words in the legend (default "10 cm" or "4 in") */
   grid?: number;
-  /** the line under the map, in place of the default (table size, grid, capture radius) */
+  gridText?: string;
+  /** the line under the map, in place of the default (table size, to scale, north at the top) */
   caption?: string;
-  /** false: the zones carry no side names (a legend and `edgeNames` say whose they are) */
+  /** false: the zones carry no side names (the legend and `edgeNames` say whose they are) */
   zoneLabels?: boolean;
   /** a side's name beside the edge it comes from, in its colour */
   edgeNames?: { edge: Edge; side: string }[];
-  /** keys printed under the map, two to a row */
-  legend?: { kind: 'zone' | 'marker' | 'dashed' | 'flag'; colour: string; text: string }[];
+  /** the paper the map is printed on; without it the map fits both A4 and Letter */
+  paper?: Paper;
   units: Units;
 }
 
-/** The table from above, to scale: zones, objectives with capture circles, road, corridor, units. */
-export function drawMap(map: MapInput): DrawingNode {
-  const result = map;
-  const units = map.units;
-  const legend = map.legend ?? [];
-  const legendHeight = legend.length > 0 ? 6 + Math.ceil(legend.length / 2) * LEGEND_ROW : 0;
-  // 170 mm across, or less for a table deeper than wide, so the map stays on one page
-  const s = Math.min(FULL_WIDTH / result.table.width, (MAX_HEIGHT - legendHeight) / result.table.height); // mm of diagram per cm of table
-  const width = result.table.width * s;
-  const height = result.table.height * s;
-  const pad = 8;
-  const shapes: Shape[] = [{ kind: 'rect', x: pad, y: pad, w: width, h: height, fill: '#f4f5ef', stroke: '#1b1d1a', width: 0.8 }];
-  const step = map.grid ?? 10;
-  for (let g = step; g < result.table.width - 0.01; g += step) shapes.push({ kind: 'line', x1: pad + g * s, y1: pad, x2: pad + g * s, y2: pad + height, color: '#dfe3d6', width: 0.2 });
-  for (let g = step; g < result.table.height - 0.01; g += step) shapes.push({ kind: 'line', x1: pad, y1: pad + g * s, x2: pad + width, y2: pad + g * s, color: '#dfe3d6', width: 0.2 });
-  for (const zone of result.zones) {
-    const colour = map.sides[zone.side]?.colour ?? '#888888';
-    shapes.push({ kind: 'rect', x: pad + zone.x * s, y: pad + zone.y * s, w: zone.w * s, h: zone.h * s, fill: tint(colour), stroke: colour, width: 0.6 });
-    if (map.zoneLabels !== false) shapes.push({ kind: 'text', x: pad + (zone.x + zone.w / 2) * s, y: pad + (zone.y + Math.min(zone.h / 2, 6)) * s, text: map.sides[zone.side]?.name ?? zone.side, size: 8, bold: true, align: 'center', color: colour });
-  }
-  if (result.road) {
-    const r = result.road;
-    shapes.push({ kind: 'rect', x: pad + r.x * s, y: pad + r.y * s, w: r.w * s, h: r.h * s, stroke: '#8a6d1f', width: 0.6 });
-    const vertical = r.h > r.w;
-    shapes.push(
-      vertical
-        ? { kind: 'rect', x: pad + (r.x + r.w / 2 - 2) * s, y: pad + r.y * s, w: 4 * s, h: r.h * s, fill: '#b59a5a' }
-        : { kind: 'rect', x: pad + r.x * s, y: pad + (r.y + r.h / 2 - 2) * s, w: r.w * s, h: 4 * s, fill: '#b59a5a' },
-    );
-  }
-  for (const o of result.objectives) {
-    shapes.push({ kind: 'circle', cx: pad + o.x * s, cy: pad + o.y * s, r: o.radius * s, stroke: '#a8842c', width: 0.6, dash: 1.5 });
-    shapes.push({ kind: 'icon', x: pad + o.x * s - 3, y: pad + o.y * s - 3, size: 6, name: 'flag', color: '#a8842c' });
-  }
-  if (result.corridor) {
-    const c = result.corridor;
-    const line = { north: [0, 0, result.table.width, 0], south: [0, result.table.height, result.table.width, result.table.height], west: [0, 0, 0, result.table.height], east: [result.table.width, 0, result.table.width, result.table.height] }[c];
-    shapes.push({ kind: 'line', x1: pad + line[0]! * s, y1: pad + line[1]! * s, x2: pad + line[2]! * s, y2: pad + line[3]! * s, color: '#2f7d3a', width: 3 });
-    shapes.push({ kind: 'text', x: pad + width / 2, y: pad + height / 2 + 14, text: `escape corridor: ${c} edge`, size: 8, bold: true, align: 'center', color: '#2f7d3a' });
-  }
-  // one side's units, listed in their sectors as that side faces the table
-  if (map.placed) {
-    for (const sector of ['left', 'middle', 'right'] as const) {
-      const { x, y } = sectorAnchor(map.placed.edge, sector, result.table);
-      map.placed.bySector[sector].slice(0, 8).forEach((name, i) => shapes.push({ kind: 'text', x: pad + x * s, y: pad + y * s + i * 3.4, text: name, size: 6, align: 'center', color: map.placed!.colour }));
-    }
-  }
-  for (const line of map.dashed ?? []) shapes.push(...dashedLine(pad + line.x1 * s, pad + line.y1 * s, pad + line.x2 * s, pad + line.y2 * s, line.colour));
-  for (const marker of map.markers ?? []) {
-    const colour = map.sides[marker.side]?.colour ?? '#888888';
-    shapes.push({ kind: 'circle', cx: pad + marker.x * s, cy: pad + marker.y * s, r: MARKER_R, fill: colour, stroke: '#ffffff', width: 0.5 });
-    shapes.push({ kind: 'text', x: pad + marker.x * s, y: pad + marker.y * s + 0.3, text: marker.label, size: 7, bold: true, align: 'center', color: '#ffffff' });
-  }
-  const edgeLabel = (text: string, x: number, y: number) => shapes.push({ kind: 'text', x, y, text, size: 8, bold: true, align: 'center' });
-  edgeLabel('N', pad + width / 2, pad - 3.5);
-  edgeLabel('S', pad + width / 2, pad + height + 3.5);
-  edgeLabel('W', pad - 3.5, pad + height / 2);
-  edgeLabel('E', pad + width + 3.5, pad + height / 2);
-  // north and west names above the table on the left, east on the right, south below
-  for (const { edge, side } of map.edgeNames ?? []) {
-    const colour = map.sides[side]?.colour ?? '#888888';
-    const text = `${map.sides[side]?.name ?? side}: ${edge} edge`;
-    const y = edge === 'south' ? pad + height + 3.5 : pad - 3.5;
-    shapes.push({ kind: 'text', x: edge === 'east' ? pad + width : pad, y, text, size: 8, bold: true, align: edge === 'east' ? 'right' : 'left', color: colour });
-  }
-  const grid = units === 'cm' ? 'grid lines every 10 cm' : 'grid lines every 4 in (10 cm)';
-  shapes.push({ kind: 'text', x: pad, y: pad + height + 9, text: map.caption ?? `Table ${result.table.width} x ${result.table.height} cm, drawn to scale; ${grid}. Dashed circles: capture radius.`, size: 7, color: '#62675c' });
-  legend.forEach((key, i) => {
-    const x = pad + (i % 2) * (FULL_WIDTH / 2);
-    const y = pad + height + 15 + Math.floor(i / 2) * LEGEND_ROW;
-    if (key.kind === 'zone') shapes.push({ kind: 'rect', x, y: y - 2, w: 6, h: 4, fill: tint(key.colour), stroke: key.colour, width: 0.6 });
-    else if (key.kind === 'marker') shapes.push({ kind: 'circle', cx: x + 3, cy: y, r: MARKER_R, fill: key.colour, stroke: '#ffffff', width: 0.5 });
-    else if (key.kind === 'dashed') shapes.push(...dashedLine(x, y, x + 6, y, key.colour));
-    else shapes.push({ kind: 'icon', x, y: y - 3, size: 6, name: 'flag', color: key.colour });
-    shapes.push({ kind: 'text', x: x + 8, y, text: key.text, size: 7, color: '#1b1d1a' });
-  });
-  return { title: 'Map', width: Math.max(width, legend.length > 0 ? FULL_WIDTH : 0) + 2 * pad, height: height + 2 * pad + 6 + legendHeight, shapes };
+/** A legend entry: the kind of thing drawn, its colour and what it means. */
+export interface MapLegendEntry {
+  kind: 'zone' | 'marker' | 'objective' | 'road' | 'corridor' | 'dashed' | 'sector' | 'grid';
+  colour: string;
+  text: string;
+  /** an objective's entry: its sample has the dashed capture circle */
+  circle?: boolean;
 }
 
-/** A map's width on the page, and the most its table and legend may take down it (fits A4 and Letter). */
-const FULL_WIDTH = 170;
-const MAX_HEIGHT = 195;
+/**
+ * The most a map drawing may take, in mm: the content area of the page less the drawing's title
+ * line and a little to spare (A4 186 x 259 mm, Letter 192 x 241 mm of content).
+ */
+const MAX_SIZE: Record<Paper | 'both', { w: number; h: number }> = {
+  a4: { w: 184, h: 252 },
+  letter: { w: 188, h: 235 },
+  both: { w: 184, h: 235 },
+};
+const PAD_X = 5;
+const PAD_TOP = 7;
+/** under the map: the south letter and edge names, then the caption */
+const BELOW = 13;
 const MARKER_R = 2.6;
-const LEGEND_ROW = 5.5;
+const LEGEND_LINE = 4.6;
+const LEGEND_SIZE = 7.5;
+const LABEL_SIZE = 7.5;
+const SWATCH = 9;
+const PT = 25.4 / 72;
 
-/** A dashed line as short strokes, 2 mm on and 1.5 mm off. */
-function dashedLine(x1: number, y1: number, x2: number, y2: number, colour: string): Shape[] {
+/** The table from above, to scale: zones, grid, road, sectors, objectives, corridor, markers and a legend of them. */
+export function drawMap(map: MapInput): DrawingNode {
+  const { width: W, height: H } = map.table;
+  const max = MAX_SIZE[map.paper ?? 'both'];
+  const colourOf = (side: string) => (MAP_SIDE_COLOURS as Record<string, string>)[side] ?? map.sides[side]?.colour ?? '#6b6f66';
+  const nameOf = (side: string) => map.sides[side]?.name ?? side;
+
+  const legend = legendEntries(map, colourOf, nameOf);
+  const legendRows = legendLayout(legend, max.w - 2 * PAD_X);
+  const legendHeight = legendRows.height;
+  // as large as the page allows, the legend and caption under it
+  const s = Math.min((max.w - 2 * PAD_X) / W, (max.h - PAD_TOP - BELOW - legendHeight) / H);
+  const mapW = W * s;
+  const mapH = H * s;
+  const ox = (max.w - mapW) / 2;
+  const oy = PAD_TOP;
+  const X = (cm: number) => ox + cm * s;
+  const Y = (cm: number) => oy + cm * s;
+
+  const shapes: Shape[] = [{ kind: 'rect', x: ox, y: oy, w: mapW, h: mapH, fill: MAP_COLOURS.table }];
+  const labels: Shape[] = [];
+  const taken: Box[] = [];
+  const inside: Box = { x1: ox + 0.8, y1: oy + 0.8, x2: ox + mapW - 0.8, y2: oy + mapH - 0.8 };
+
+  // zones, then the grid over them, so the grid shows on a tinted zone
+  for (const zone of map.zones) {
+    const colour = colourOf(zone.side);
+    shapes.push({ kind: 'rect', x: X(zone.x), y: Y(zone.y), w: zone.w * s, h: zone.h * s, fill: tint(colour), stroke: colour, width: 0.6 });
+  }
+  const step = map.grid ?? 10;
+  for (let g = step; g < W - 0.01; g += step) shapes.push({ kind: 'line', x1: X(g), y1: oy, x2: X(g), y2: oy + mapH, color: MAP_COLOURS.grid, width: 0.3 });
+  for (let g = step; g < H - 0.01; g += step) shapes.push({ kind: 'line', x1: ox, y1: Y(g), x2: ox + mapW, y2: Y(g), color: MAP_COLOURS.grid, width: 0.3 });
+  shapes.push({ kind: 'rect', x: ox, y: oy, w: mapW, h: mapH, stroke: MAP_COLOURS.frame, width: 0.8 });
+
+  if (map.road) {
+    const r = map.road;
+    shapes.push({ kind: 'rect', x: X(r.x), y: Y(r.y), w: r.w * s, h: r.h * s, stroke: MAP_COLOURS.roadEdge, width: 0.6 });
+    const band = r.h > r.w ? { x: X(r.x + r.w / 2 - 2), y: Y(r.y), w: 4 * s, h: r.h * s } : { x: X(r.x), y: Y(r.y + r.h / 2 - 2), w: r.w * s, h: 4 * s };
+    shapes.push({ kind: 'rect', ...band, fill: MAP_COLOURS.road });
+    taken.push(grow({ x1: band.x, y1: band.y, x2: band.x + band.w, y2: band.y + band.h }, 0.8));
+  }
+
+  // the sectors: the table in thirds, cut by lines between the sides' edges
+  if (map.sectors) {
+    const { across } = map.sectors;
+    for (const f of [1 / 3, 2 / 3]) {
+      const line = across === 'x' ? [X(W * f), oy, X(W * f), oy + mapH] : [ox, Y(H * f), ox + mapW, Y(H * f)];
+      shapes.push(...dashedLine(line[0]!, line[1]!, line[2]!, line[3]!, MAP_COLOURS.sector, 0.5, 5, 2));
+    }
+  }
+
+  for (const o of map.objectives) {
+    if (o.radius > 0) shapes.push({ kind: 'circle', cx: X(o.x), cy: Y(o.y), r: o.radius * s, stroke: MAP_COLOURS.objective, width: 0.6, dash: 1.5 });
+    shapes.push({ kind: 'icon', x: X(o.x) - 3, y: Y(o.y) - 3, size: 6, name: 'flag', color: MAP_COLOURS.objective });
+    taken.push({ x1: X(o.x) - 3.4, y1: Y(o.y) - 3.4, x2: X(o.x) + 3.4, y2: Y(o.y) + 3.4 });
+  }
+
+  for (const line of map.dashed ?? []) shapes.push(...dashedLine(X(line.x1), Y(line.y1), X(line.x2), Y(line.y2), line.colour));
+
+  // fixed markers: the rules set their points, so labels make way for them
+  const markerShapes: Shape[] = [];
+  const marker = (side: string, cx: number, cy: number, label: string) => {
+    markerShapes.push({ kind: 'circle', cx, cy, r: MARKER_R, fill: colourOf(side), stroke: '#ffffff', width: 0.5 });
+    markerShapes.push({ kind: 'text', x: cx, y: cy + 0.3, text: label, size: 7, bold: true, align: 'center', color: '#ffffff' });
+    taken.push({ x1: cx - MARKER_R - 0.4, y1: cy - MARKER_R - 0.4, x2: cx + MARKER_R + 0.4, y2: cy + MARKER_R + 0.4 });
+  };
+  for (const m of map.markers ?? []) marker(m.side, X(m.x), Y(m.y), m.label);
+
+  // labels, most bound to their place first: the corridor at its edge, the sectors at theirs, the zones
+  const place = (text: string, size: number, bold: boolean, colour: string, align: 'left' | 'center' | 'right', candidates: [number, number][], area: Box = inside) => {
+    for (const [x, y] of candidates) {
+      const box = textBox(text, size, bold, x, y, align);
+      if (!within(box, area) || taken.some((t) => overlaps(t, box))) continue;
+      taken.push(grow(box, 0.6));
+      labels.push({ kind: 'text', x, y, text, size, bold, align, color: colour });
+      return true;
+    }
+    return false;
+  };
+  const slide = (from: number, to: number, n: number) => Array.from({ length: n + 1 }, (_, i) => from + ((to - from) * i) / n);
+
+  if (map.corridor) {
+    const c = map.corridor;
+    const green = MAP_COLOURS.corridor;
+    const line = { north: [0, 0, W, 0], south: [0, H, W, H], west: [0, 0, 0, H], east: [W, 0, W, H] }[c];
+    shapes.push({ kind: 'line', x1: X(line[0]!), y1: Y(line[1]!), x2: X(line[2]!), y2: Y(line[3]!), color: green, width: 3 });
+    const text = map.corridorText ?? `Escape corridor: the ${c} edge`;
+    const d = 2.8; // clear of the thick line
+    const along = slide(0.5, 0.15, 7).flatMap((f) => (f === 0.5 ? [f] : [f, 1 - f]));
+    const spots: [number, number][] =
+      c === 'north' ? along.map((f) => [X(W * f), oy + d + 1.6])
+      : c === 'south' ? along.map((f) => [X(W * f), oy + mapH - d - 1.6])
+      : along.map((f) => [c === 'west' ? ox + d : ox + mapW - d, Y(H * f)]);
+    place(text, 8, true, green, c === 'west' ? 'left' : c === 'east' ? 'right' : 'center', spots);
+  }
+
+  if (map.sectors) {
+    const { across } = map.sectors;
+    for (const { edge, names, side } of map.sectors.names) {
+      const colour = side ? darken(colourOf(side)) : MAP_COLOURS.sector;
+      names.forEach((name, i) => {
+        const mid = (i + 0.5) / 3;
+        const depthSteps = slide(0, across === 'x' ? H * 0.3 : W * 0.3, 12);
+        // near the edge in the middle of the strip; else a little to either side (clear of a road), or farther in
+        const sideways = [0, -0.28, 0.28].map((f) => mid + f / 3);
+        const spots: [number, number][] = depthSteps.flatMap((d) =>
+          sideways.map((f): [number, number] =>
+            across === 'x' ? [X(W * f), edge === 'north' ? oy + 2.6 + d * s : oy + mapH - 2.6 - d * s] : [edge === 'west' ? ox + 1.6 + d * s : ox + mapW - 1.6 - d * s, Y(H * f)],
+          ),
+        );
+        place(name, LABEL_SIZE, true, colour, across === 'x' ? 'center' : edge === 'west' ? 'left' : 'right', spots);
+      });
+    }
+  }
+
+  for (const o of map.objectives) {
+    if (!o.label) continue;
+    const [cx, cy] = [X(o.x), Y(o.y)];
+    if (!place(o.label, 8, true, darken(MAP_COLOURS.objective), 'left', [[cx + 4, cy], [cx + 4, cy - 4], [cx + 4, cy + 4]])) place(o.label, 8, true, darken(MAP_COLOURS.objective), 'right', [[cx - 4, cy], [cx - 4, cy - 4], [cx - 4, cy + 4]]);
+  }
+
+  if (map.zoneLabels !== false) {
+    for (const zone of map.zones) {
+      const colour = darken(colourOf(zone.side));
+      const spots: [number, number][] = [];
+      for (const fy of [Math.min(zone.h / 2, 6) / zone.h, 0.5, 0.25, 0.75, 0.1, 0.9]) for (const fx of [0.5, 0.3, 0.7, 0.15, 0.85]) spots.push([X(zone.x + zone.w * fx), Y(zone.y + zone.h * fy)]);
+      place(nameOf(zone.side), 8, true, colour, 'center', spots);
+    }
+  }
+
+  // one side's units, a numbered marker each in a free spot of its sector
+  if (map.placed) {
+    const gap = 2 * MARKER_R + 1.4;
+    for (const unit of map.placed.units) {
+      const regions = map.placed.regions[unit.sector] ?? [];
+      const spots: [number, number][] = [];
+      for (const r of regions) {
+        const x1 = X(r.x) + MARKER_R + 1.2;
+        const x2 = X(r.x + r.w) - MARKER_R - 1.2;
+        const y1 = Y(r.y) + MARKER_R + 1.2;
+        const y2 = Y(r.y + r.h) - MARKER_R - 1.2;
+        const cx = (x1 + x2) / 2;
+        const cy = (y1 + y2) / 2;
+        for (let y = cy - Math.floor((cy - y1) / gap) * gap; y <= y2 + 0.01; y += gap) for (let x = cx - Math.floor((cx - x1) / gap) * gap; x <= x2 + 0.01; x += gap) spots.push([x, y]);
+        spots.sort((p, q) => Math.hypot(p[0] - cx, p[1] - cy) - Math.hypot(q[0] - cx, q[1] - cy) || p[1] - q[1] || p[0] - q[0]);
+      }
+      const free = spots.find(([x, y]) => !taken.some((t) => overlaps(t, { x1: x - MARKER_R, y1: y - MARKER_R, x2: x + MARKER_R, y2: y + MARKER_R })));
+      const [x, y] = free ?? spots[0] ?? [ox + mapW / 2, oy + mapH / 2];
+      marker(map.placed.side, x, y, unit.label);
+    }
+  }
+  shapes.push(...markerShapes, ...labels);
+
+  // round the table: the compass letters at the middle of each edge, the sides' names at their ends
+  const outside: Box = { x1: 0, y1: 0, x2: max.w, y2: oy + mapH + BELOW - 4.5 };
+  const edgeTaken: Box[] = [];
+  const edgeLabel = (text: string, size: number, colour: string | undefined, align: 'left' | 'center' | 'right', candidates: [number, number][]) => {
+    for (const [x, y] of candidates) {
+      const box = textBox(text, size, true, x, y, align);
+      if (!within(box, outside) || edgeTaken.some((t) => overlaps(t, box))) continue;
+      edgeTaken.push(grow(box, 1));
+      shapes.push({ kind: 'text', x, y, text, size, bold: true, align, ...(colour ? { color: colour } : {}) });
+      return;
+    }
+  };
+  edgeLabel('N', 8, undefined, 'center', [[ox + mapW / 2, oy - 3.5]]);
+  edgeLabel('S', 8, undefined, 'center', [[ox + mapW / 2, oy + mapH + 3.5]]);
+  edgeLabel('W', 8, undefined, 'center', [[ox - 2.8, oy + mapH / 2]]);
+  edgeLabel('E', 8, undefined, 'center', [[ox + mapW + 2.8, oy + mapH / 2]]);
+  for (const { edge, side } of map.edgeNames ?? []) {
+    const text = `${nameOf(side)}: ${edge} edge`;
+    const y = edge === 'south' ? oy + mapH + 3.5 : oy - 3.5;
+    const below = oy + mapH + 3.5;
+    // north and west names above the table on the left, east on the right, south below; where
+    // that place is taken, the other end of the edge or the line under the table
+    if (edge === 'east') edgeLabel(text, 8, darken(colourOf(side)), 'right', [[ox + mapW, y], [ox + mapW, below]]);
+    else edgeLabel(text, 8, darken(colourOf(side)), 'left', [[ox, y], [ox, edge === 'south' ? y : below]]);
+  }
+  const size = map.units === 'cm' ? `${W} x ${H} cm` : `${Math.round(W / 2.54)} x ${Math.round(H / 2.54)} in`;
+  shapes.push({ kind: 'text', x: PAD_X, y: oy + mapH + 9, text: map.caption ?? `Table ${size}, drawn to scale, north at the top.`, size: 7, color: MAP_COLOURS.caption });
+
+  // the legend: one entry for each kind of thing drawn, two to a row where they fit
+  const top = oy + mapH + BELOW + 1;
+  for (const row of legendRows.placed) {
+    const key = legend[row.index]!;
+    const x = PAD_X + row.column * ((max.w - 2 * PAD_X) / 2);
+    const y = top + row.y + LEGEND_LINE / 2;
+    shapes.push(...swatch(key, x, y));
+    row.lines.forEach((line, i) => shapes.push({ kind: 'text', x: x + SWATCH + 1.5, y: y + i * LEGEND_LINE, text: line, size: LEGEND_SIZE, color: MAP_COLOURS.frame }));
+  }
+  return { title: 'Map', width: max.w, height: top + legendHeight + 1, shapes };
+}
+
+/** The legend's entries, from what the map draws and nothing else. */
+export function legendEntries(map: MapInput, colourOf: (side: string) => string = (side) => (MAP_SIDE_COLOURS as Record<string, string>)[side] ?? map.sides[side]?.colour ?? '#6b6f66', nameOf: (side: string) => string = (side) => map.sides[side]?.name ?? side): MapLegendEntry[] {
+  const entries: MapLegendEntry[] = [];
+  const sides = [...new Set([...Object.keys(map.sides), ...map.zones.map((z) => z.side)])];
+  for (const side of sides) {
+    if (map.zones.some((z) => z.side === side)) entries.push({ kind: 'zone', colour: colourOf(side), text: map.sides[side]?.zone ?? `${nameOf(side)}: sets up here` });
+  }
+  for (const side of sides) {
+    const has = (map.markers ?? []).some((m) => m.side === side) || (map.placed?.side === side && map.placed.units.length > 0);
+    if (has) entries.push({ kind: 'marker', colour: colourOf(side), text: map.sides[side]?.markers ?? `${nameOf(side)}: numbered points` });
+  }
+  if (map.objectives.length > 0) entries.push({ kind: 'objective', colour: MAP_COLOURS.objective, text: map.objectiveText ?? 'Objective; the dashed circle round it: its capture radius', circle: map.objectives.some((o) => o.radius > 0) });
+  if (map.road) entries.push({ kind: 'road', colour: MAP_COLOURS.road, text: map.roadText ?? 'Road, and the ground along it (the box)' });
+  if (map.corridor) entries.push({ kind: 'corridor', colour: MAP_COLOURS.corridor, text: map.corridorText ?? `Escape corridor: the ${map.corridor} edge` });
+  const dashed = new Map<string, MapLegendEntry>();
+  for (const line of map.dashed ?? []) if (!dashed.has(`${line.colour}\u0000${line.text}`)) dashed.set(`${line.colour}\u0000${line.text}`, { kind: 'dashed', colour: line.colour, text: line.text });
+  entries.push(...dashed.values());
+  if (map.sectors) entries.push({ kind: 'sector', colour: MAP_COLOURS.sector, text: map.sectors.text });
+  const step = map.grid ?? 10;
+  entries.push({ kind: 'grid', colour: MAP_COLOURS.grid, text: `Grid lines every ${map.gridText ?? (map.units === 'cm' ? `${Math.round(step * 10) / 10} cm` : `${Math.round(step / 2.54)} in`)}` });
+  return entries;
+}
+
+/** Rows of the legend: an entry takes half the width where its words fit, else the whole, wrapped. */
+function legendLayout(entries: readonly MapLegendEntry[], width: number) {
+  const half = width / 2;
+  const placed: { index: number; column: 0 | 1; y: number; lines: string[] }[] = [];
+  let y = 0;
+  let open = false; // a row with its right half free
+  entries.forEach((entry, index) => {
+    const fitsHalf = estimateWidth(entry.text, LEGEND_SIZE, false) <= half - SWATCH - 4;
+    if (fitsHalf && open) {
+      placed.push({ index, column: 1, y: y - LEGEND_LINE, lines: [entry.text] });
+      open = false;
+      return;
+    }
+    if (fitsHalf) {
+      placed.push({ index, column: 0, y, lines: [entry.text] });
+      y += LEGEND_LINE;
+      open = true;
+      return;
+    }
+    const lines = wrap(entry.text, width - SWATCH - 4, LEGEND_SIZE);
+    placed.push({ index, column: 0, y, lines });
+    y += lines.length * LEGEND_LINE;
+    open = false;
+  });
+  return { placed, height: y + (entries.length > 0 ? 0.5 : 0) };
+}
+
+function wrap(text: string, width: number, size: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && estimateWidth(next, size, false) > width) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** A legend entry's sample, drawn as the map draws the thing, its middle at (x + 4.5, y). */
+function swatch(key: MapLegendEntry, x: number, y: number): Shape[] {
+  switch (key.kind) {
+    case 'zone':
+      return [{ kind: 'rect', x, y: y - 2, w: SWATCH, h: 4, fill: tint(key.colour), stroke: key.colour, width: 0.6 }];
+    case 'marker':
+      return [{ kind: 'circle', cx: x + SWATCH / 2, cy: y, r: MARKER_R, fill: key.colour, stroke: '#ffffff', width: 0.5 }];
+    case 'objective':
+      return [
+        ...(key.circle ? [{ kind: 'circle' as const, cx: x + SWATCH / 2, cy: y, r: 2.2, stroke: key.colour, width: 0.6, dash: 1.5 }] : []),
+        { kind: 'icon', x: x + SWATCH / 2 - 1.6, y: y - 1.6, size: 3.2, name: 'flag', color: key.colour },
+      ];
+    case 'road':
+      return [
+        { kind: 'rect', x, y: y - 2, w: SWATCH, h: 4, stroke: MAP_COLOURS.roadEdge, width: 0.6 },
+        { kind: 'rect', x, y: y - 0.8, w: SWATCH, h: 1.6, fill: key.colour },
+      ];
+    case 'corridor':
+      return [{ kind: 'line', x1: x, y1: y, x2: x + SWATCH, y2: y, color: key.colour, width: 3 }];
+    case 'dashed':
+      return dashedLine(x, y, x + SWATCH, y, key.colour);
+    case 'sector':
+      return dashedLine(x, y, x + SWATCH, y, key.colour, 0.5, 5, 2);
+    case 'grid':
+      return [
+        { kind: 'rect', x, y: y - 2, w: SWATCH, h: 4, fill: MAP_COLOURS.table },
+        { kind: 'line', x1: x + SWATCH / 2, y1: y - 2, x2: x + SWATCH / 2, y2: y + 2, color: key.colour, width: 0.3 },
+        { kind: 'line', x1: x, y1: y, x2: x + SWATCH, y2: y, color: key.colour, width: 0.3 },
+      ];
+  }
+}
+
+/** A dashed line as short strokes, `on` mm drawn and `off` mm left out. */
+function dashedLine(x1: number, y1: number, x2: number, y2: number, colour: string, width = 0.6, on = 2, off = 1.5): Shape[] {
   const length = Math.hypot(x2 - x1, y2 - y1);
   const shapes: Shape[] = [];
-  for (let d = 0; d < length; d += 3.5) {
-    const e = Math.min(d + 2, length);
-    shapes.push({ kind: 'line', x1: x1 + ((x2 - x1) * d) / length, y1: y1 + ((y2 - y1) * d) / length, x2: x1 + ((x2 - x1) * e) / length, y2: y1 + ((y2 - y1) * e) / length, color: colour, width: 0.6 });
+  for (let d = 0; d < length; d += on + off) {
+    const e = Math.min(d + on, length);
+    shapes.push({ kind: 'line', x1: x1 + ((x2 - x1) * d) / length, y1: y1 + ((y2 - y1) * d) / length, x2: x1 + ((x2 - x1) * e) / length, y2: y1 + ((y2 - y1) * e) / length, color: colour, width });
   }
   return shapes;
 }
 
-/** Where to list a sector's units inside the enemy zone, seen from the enemy's edge. */
-function sectorAnchor(edge: Edge, sector: 'left' | 'middle' | 'right', table: { width: number; height: number }) {
-  const third = { left: 1 / 6, middle: 1 / 2, right: 5 / 6 }[sector];
-  switch (edge) {
-    case 'north': // facing south: its left is the east
-      return { x: table.width * (1 - third), y: 12 };
-    case 'south':
-      return { x: table.width * third, y: table.height - 30 };
-    case 'east': // facing west: its left is the south
-      return { x: table.width - 25, y: table.height * (1 - third) };
-    case 'west':
-      return { x: 25, y: table.height * third };
-  }
+export interface Box {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
 }
 
+/** A text's box in mm, from an estimate of its width a little over the font's; y is the middle of the line. */
+function textBox(text: string, size: number, bold: boolean, x: number, y: number, align: 'left' | 'center' | 'right'): Box {
+  const w = estimateWidth(text, size, bold);
+  const left = align === 'center' ? x - w / 2 : align === 'right' ? x - w : x;
+  return { x1: left, y1: y - 0.68 * size * PT, x2: left + w, y2: y + 0.62 * size * PT };
+}
+
+/** Width in mm, by letter class, a little over what the printed face measures. */
+function estimateWidth(text: string, size: number, bold: boolean): number {
+  let em = 0;
+  for (const ch of text) em += /[A-Z]/.test(ch) ? (/[MW]/.test(ch) ? 0.86 : 0.64) : /[0-9]/.test(ch) ? 0.56 : /[mw]/.test(ch) ? 0.76 : /[a-z]/.test(ch) ? (/[ijl]/.test(ch) ? 0.26 : 0.5) : ch === ' ' ? 0.26 : 0.5;
+  return em * size * PT * (bold ? 1.07 : 1) + 0.4;
+}
+
+const overlaps = (a: Box, b: Box) => a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2;
+const within = (a: Box, area: Box) => a.x1 >= area.x1 && a.x2 <= area.x2 && a.y1 >= area.y1 && a.y2 <= area.y2;
+const grow = (a: Box, by: number): Box => ({ x1: a.x1 - by, y1: a.y1 - by, x2: a.x2 + by, y2: a.y2 + by });
+
 function tint(hex: string): string {
-  const mix = (i: number) => Math.round(parseInt(hex.slice(i, i + 2), 16) * 0.18 + 255 * 0.82).toString(16).padStart(2, '0');
+  const mix = (i: number) => Math.round(parseInt(hex.slice(i, i + 2), 16) * 0.2 + 255 * 0.8).toString(16).padStart(2, '0');
   return `#${mix(1)}${mix(3)}${mix(5)}`;
+}
+
+/** A side's colour a little darker, for words set on its tinted zone. */
+function darken(hex: string): string {
+  const mix = (i: number) => Math.round(parseInt(hex.slice(i, i + 2), 16) * 0.8).toString(16).padStart(2, '0');
+  return `#${mix(1)}${mix(3)}${mix(5)}`;
+}
+
+/**
+ * The three sectors of a side as it faces the table from `edge` (Burst of Fire: left flank,
+ * middle, right flank), as strips of the table in thirds: which strip each is, counted in order
+ * of rising x (for the north and south edges) or rising y (west and east).
+ */
+export function sectorStrips(edge: Edge, table: { width: number; height: number }): Record<Sector, Rect> {
+  const { width: W, height: H } = table;
+  const strip = (i: number): Rect => (edge === 'north' || edge === 'south' ? { x: (W * i) / 3, y: 0, w: W / 3, h: H } : { x: 0, y: (H * i) / 3, w: W, h: H / 3 });
+  // facing south (from the north edge) the left hand is to the east; facing north, to the west;
+  // facing east (from the west edge) it is to the north; facing west, to the south
+  const leftFirst = edge === 'south' || edge === 'west';
+  return leftFirst ? { left: strip(0), middle: strip(1), right: strip(2) } : { left: strip(2), middle: strip(1), right: strip(0) };
+}
+
+/** The part of a rectangle inside another, or nothing. */
+export function intersect(a: Rect, b: Rect): Rect | undefined {
+  const x1 = Math.max(a.x, b.x);
+  const y1 = Math.max(a.y, b.y);
+  const x2 = Math.min(a.x + a.w, b.x + b.w);
+  const y2 = Math.min(a.y + a.h, b.y + b.h);
+  return x2 - x1 > 0.01 && y2 - y1 > 0.01 ? { x: x1, y: y1, w: x2 - x1, h: y2 - y1 } : undefined;
 }

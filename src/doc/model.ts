@@ -38,6 +38,8 @@ export interface TableBlock {
   rows: Run[][][];
   summary?: string;
   note?: string;
+  /** a form a player writes in at the table (a turn record, a log): rows tall enough for a pen */
+  form?: boolean;
 }
 
 export interface TextBlock {
@@ -167,6 +169,36 @@ export const ICON_NAMES = [
   'clock',
   'down',
   'wire',
+  'bayonet',
+  'figures',
+  'heart',
+  'medal',
+  'bolt',
+  'shaken',
+  'white-flag',
+  'die',
+  'crosshair',
+  'crater',
+  'rubble',
+  'turret',
+  'hull-down',
+  'truck',
+  'broken-gun',
+  'bail-out',
+  'retreat',
+  'prone',
+  'bush',
+  'tick',
+  'empty',
+  'eye-shut',
+  'binoculars',
+  'thermometer',
+  'anchor',
+  'gear',
+  'stuck',
+  'radio',
+  'grounded',
+  'sandbags',
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];
 

@@ -1,7 +1,7 @@
 import type { Block, Run, TableBlock, TextBlock } from '../doc/model.js';
 import { ascent } from './fonts.js';
 import { round, translate, type Item } from './primitives.js';
-import { CELL_PAD, COLORS, MM, TICK_BOX, TITLE_BAR_HEIGHT, TYPE, type TextStyle } from './style.js';
+import { CELL_PAD, COLORS, FORM_ROW_HEIGHT, MM, TICK_BOX, TITLE_BAR_HEIGHT, TYPE, type TextStyle } from './style.js';
 import { minimumWidth, naturalWidth, wrapRuns, type Line, type Segment } from './wrap.js';
 
 /** A slice of a block that is never split, laid out at the origin. */
@@ -31,8 +31,9 @@ const PROSE_STYLE: TextStyle = { face: 'regular', size: TYPE.prose, color: COLOR
 const SUMMARY_STYLE: TextStyle = { face: 'italic', size: TYPE.prose, color: COLORS.ink };
 const NOTE_STYLE: TextStyle = { face: 'regular', size: TYPE.note, color: COLORS.muted };
 
-export function layoutBlock(block: Block, width: number): BlockLayout {
-  return block.kind === 'table' ? layoutTable(block, width) : layoutText(block, width);
+/** `formRowHeight`: the least height of a form's rows, when the page has room for more than the usual */
+export function layoutBlock(block: Block, width: number, formRowHeight = FORM_ROW_HEIGHT): BlockLayout {
+  return block.kind === 'table' ? layoutTable(block, width, formRowHeight) : layoutText(block, width);
 }
 
 /** Title bar: the block's name, and the rules section it summarises, right-aligned. */
@@ -90,7 +91,7 @@ export function columnWidths(block: TableBlock, width: number): number[] {
   return mins.map((m, i) => m + (nats[i]! - m) * share);
 }
 
-function layoutTable(block: TableBlock, width: number): BlockLayout {
+function layoutTable(block: TableBlock, width: number, formRowHeight: number): BlockLayout {
   const widths = columnWidths(block, width);
   const lefts = widths.map((_, i) => sum(widths.slice(0, i)));
   const title = titleBar(block.title, block.section, width);
@@ -100,15 +101,14 @@ function layoutTable(block: TableBlock, width: number): BlockLayout {
     block,
     widths,
     lefts,
-    HEADER_STYLE,
-    COLORS.headerFill,
+    { style: HEADER_STYLE, fill: COLORS.headerFill },
   );
   const head: Slice = {
     height: title.height + header.height,
     items: [...title.items, ...translate(header.items, 0, title.height)],
   };
   const rows = block.rows.map((row, r) =>
-    layoutRow(row, block, widths, lefts, CELL_STYLE, r % 2 === 1 ? COLORS.zebra : undefined),
+    layoutRow(row, block, widths, lefts, { style: CELL_STYLE, fill: r % 2 === 1 ? COLORS.zebra : undefined, minHeight: block.form ? formRowHeight : 0 }),
   );
   // a closing rule under the last row
   const tailItems: Item[] = [{ kind: 'line', x1: 0, y1: 0, x2: width, y2: 0, color: COLORS.rule, lineWidth: 0.6 }];
@@ -133,12 +133,12 @@ function layoutRow(
   block: TableBlock,
   widths: readonly number[],
   lefts: readonly number[],
-  style: TextStyle,
-  fill: string | undefined,
+  { style, fill, minHeight = 0 }: { style: TextStyle; fill?: string; minHeight?: number },
 ): Slice {
   const wrapped = cells.map((cell, i) => wrapRuns(cell, style, widths[i]! - 2 * CELL_PAD.x));
   const contentHeight = Math.max(...wrapped.map((lines) => sum(lines.map((l) => l.height))));
-  const height = contentHeight + 2 * CELL_PAD.y;
+  // a form's rows keep room for handwriting, their text at the top
+  const height = Math.max(contentHeight + 2 * CELL_PAD.y, minHeight);
   const total = sum(widths);
   const items: Item[] = [];
   if (fill) items.push({ kind: 'rect', x: 0, y: 0, w: total, h: height, fill });

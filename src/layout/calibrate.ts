@@ -171,7 +171,7 @@ export function layoutCalibration(meta: DocumentMeta, print: { duplex: 'long' | 
       },
     ],
     [
-      { text: '4. The setting to change is --back-offset X,Y. ', style: 'bold' },
+      { text: '4. The setting to change is the back offset, two numbers X,Y. ', style: 'bold' },
       {
         text: 'X moves the backs to the right and Y moves them down, in millimetres, as seen from this side; a minus moves them left or up. Give the opposite of your reading: grey cross 2 mm right and 1 mm up means -2,1; grey cross 1.5 mm left and 0.5 mm down means 1.5,-0.5.',
       },

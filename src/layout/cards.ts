@@ -4,7 +4,7 @@ import { UsageError } from '../errors.js';
 import { placeLine } from './blocks.js';
 import { textWidth } from './fonts.js';
 import { round, translate, type Item, type PlacedPage } from './primitives.js';
-import { areaFill, COLORS, inkOn, MM, PAPER_SIZES, printChoice, TYPE, type Ink, type TextStyle } from './style.js';
+import { areaFill, COLORS, inkOn, MM, PAPER_SIZES, printChoice, PRINT_SAFE, TYPE, type Ink, type TextStyle } from './style.js';
 import { wrapRuns, type Line } from './wrap.js';
 
 /** Which edges of a card lie on the outside of the grid and get bleed. */
@@ -35,7 +35,7 @@ export interface CardGrid {
   pageHeight: number;
 }
 
-/** Room kept outside the bleed for crop marks, the footer and the scale bar. */
+/** Room kept outside the bleed, at the least, when choosing how many cards fit a sheet. */
 const MIN_MARGIN = 4 * MM;
 
 /**
@@ -106,14 +106,27 @@ function bleedFor(slot: CardSlot, grid: CardGrid, bleed: number): BleedSides {
   };
 }
 
-/** Every deck as pages: a sheet of fronts, then the sheet of their backs. */
+/** Every deck as pages: a sheet of fronts, then the sheet of their backs; a small deck as fold-over pairs on one page. */
 export function layoutDeck(deck: DeckNode, meta: DocumentMeta, firstPage: number, totalPages: number): PlacedPage[] {
   const grid = cardGrid(meta.paper, deck.print);
   const perPage = grid.columns * grid.rows;
   const bleed = deck.print.bleed * MM;
   const pages: PlacedPage[] = [];
-  const sheets = Math.ceil(deck.cards.length / perPage);
   const choice = printChoice(meta, deck.print);
+  const fold = choice.backs ? foldGrid(meta.paper, deck.print, deck.cards.length) : undefined;
+  if (fold) {
+    const items: Item[] = [];
+    deck.cards.forEach((card, i) => {
+      const front = { x: fold.x0, y: fold.y0 + i * fold.height, column: 0, row: i };
+      const back = { x: fold.x0 + fold.width, y: front.y, column: 1, row: i };
+      items.push(...translate(layoutCardFront(card.front, fold.width, fold.height, bleedFor(front, fold, bleed), choice.ink), front.x, front.y));
+      items.push(...translate(layoutCardBack(card.back, fold.width, fold.height, bleedFor(back, fold, bleed), choice.ink), back.x, back.y));
+    });
+    const sheet = sheetFrame(fold, bleed, { dx: 0, dy: 0 }, [fold.x0 + fold.width]);
+    items.push(...sheetMarks(sheet, deck.print.marks, meta, `${deck.title}, fronts with their backs`, firstPage, totalPages));
+    return [{ width: round(fold.pageWidth), height: round(fold.pageHeight), items }];
+  }
+  const sheets = Math.ceil(deck.cards.length / perPage);
   for (let s = 0; s < sheets; s++) {
     const cards = deck.cards.slice(s * perPage, (s + 1) * perPage);
     for (const side of choice.backs ? (['front', 'back'] as const) : (['front'] as const)) {
@@ -124,9 +137,9 @@ export function layoutDeck(deck: DeckNode, meta: DocumentMeta, firstPage: number
         const drawn = side === 'front' ? layoutCardFront(card.front, grid.width, grid.height, sides, choice.ink) : layoutCardBack(card.back, grid.width, grid.height, sides, choice.ink);
         items.push(...translate(drawn, slot.x, slot.y));
       });
-      if (deck.print.marks) items.push(...cropMarks(grid, bleed, side === 'back' ? backShift(deck.print) : { dx: 0, dy: 0 }));
+      const sheet = sheetFrame(grid, bleed, side === 'back' ? backShift(deck.print) : { dx: 0, dy: 0 }, []);
       const page = firstPage + pages.length;
-      items.push(...marginFooter(meta, grid, `${deck.title}, ${side}s, sheet ${s + 1} of ${sheets}`, page, totalPages));
+      items.push(...sheetMarks(sheet, deck.print.marks, meta, `${deck.title}, ${side}s, sheet ${s + 1} of ${sheets}`, page, totalPages));
       pages.push({ width: round(grid.pageWidth), height: round(grid.pageHeight), items });
     }
   }
@@ -134,172 +147,474 @@ export function layoutDeck(deck: DeckNode, meta: DocumentMeta, firstPage: number
 }
 
 export function deckPageCount(deck: DeckNode, meta: DocumentMeta): number {
+  const choice = printChoice(meta, deck.print);
+  if (choice.backs && foldGrid(meta.paper, deck.print, deck.cards.length)) return 1;
   const grid = cardGrid(meta.paper, deck.print);
-  return (printChoice(meta, deck.print).backs ? 2 : 1) * Math.ceil(deck.cards.length / (grid.columns * grid.rows));
-}
-
-/** How far from the paper's edge a crop mark ends, at the nearest. */
-const EDGE_CLEAR = 5 * MM;
-
-/** Short lines on every cut line, outside the bleed, where a knife or guillotine lines up. */
-function cropMarks(grid: CardGrid, bleed: number, shift: { dx: number; dy: number }): Item[] {
-  const items: Item[] = [];
-  const gap = bleed + 1 * MM;
-  const length = 3 * MM;
-  const { dx, dy } = shift;
-  const left = grid.x0 + dx;
-  const top = grid.y0 + dy;
-  const right = left + grid.columns * grid.width;
-  const bottom = top + grid.rows * grid.height;
-  // home printers print nothing near the paper's edge: a mark stops short of it, and one
-  // with no room left there (the top and bottom of three rows on Letter) is left out
-  const mark = (x1: number, y1: number, x2: number, y2: number) => {
-    const clampX = Math.min(Math.max(x2, EDGE_CLEAR), grid.pageWidth - EDGE_CLEAR);
-    const clampY = Math.min(Math.max(y2, EDGE_CLEAR), grid.pageHeight - EDGE_CLEAR);
-    if (Math.hypot(clampX - x1, clampY - y1) < 1 * MM || (clampX - x1) * (x2 - x1) < 0 || (clampY - y1) * (y2 - y1) < 0) return;
-    items.push({ kind: 'line', x1: round(x1), y1: round(y1), x2: round(clampX), y2: round(clampY), color: '#000000', lineWidth: 0.3 });
-  };
-  for (let c = 0; c <= grid.columns; c++) {
-    const x = left + c * grid.width;
-    mark(x, top - gap, x, top - gap - length);
-    mark(x, bottom + gap, x, bottom + gap + length);
-  }
-  for (let r = 0; r <= grid.rows; r++) {
-    const y = top + r * grid.height;
-    mark(left - gap, y, left - gap - length, y);
-    mark(right + gap, y, right + gap + length, y);
-  }
-  return items;
+  return (choice.backs ? 2 : 1) * Math.ceil(deck.cards.length / (grid.columns * grid.rows));
 }
 
 /**
- * Footer and scale bar run along the side margins, inside the middle row, clear of the crop
- * marks: rule set and version on the left edge, a 5 cm bar on the right.
+ * A small deck as fold-over pairs: each card's front with its back beside it, sharing the cut
+ * line between them, one pair under another. Folded along that line (printed side out), the
+ * back lies behind its front and reads upright when the card is turned over sideways, so the
+ * back is drawn as it is, not turned. Undefined when the deck has more cards than pairs fit.
  */
-function marginFooter(meta: DocumentMeta, grid: CardGrid, what: string, page: number, pages: number): Item[] {
-  const style: TextStyle = { face: 'regular', size: 6, color: COLORS.muted };
-  const text = `${renderTemplate('page-footer', {
-    systemName: meta.systemName,
-    rulesVersion: meta.rulesVersion,
-    toolVersion: meta.toolVersion,
-    seed: meta.seed ?? '',
-  })} · ${renderTemplate('page-number', { title: what, page, pages })}`;
-  const middleTop = grid.y0 + Math.floor(grid.rows / 2) * grid.height;
-  const middleBottom = middleTop + grid.height;
-  const width = textWidth(text, style.face, style.size);
-  const x = grid.x0 / 2 - (style.size * TYPE.leading) / 2;
-  const items: Item[] = [
-    { kind: 'text', x: round(x), y: round((middleTop + middleBottom) / 2 + width / 2), text, face: style.face, size: style.size, color: style.color, rotate: -90 },
-  ];
-  // the scale bar, upright in the right margin
+export function foldGrid(paper: Paper, print: CardPrint, count: number): CardGrid | undefined {
+  if (count < 1) return undefined;
+  const { width: pageWidth, height: pageHeight } = PAPER_SIZES[paper];
+  const width = print.width * MM;
+  const height = print.height * MM;
+  const bleed = print.bleed * MM;
+  if (2 * width + 2 * (bleed + MIN_MARGIN) > pageWidth) return undefined;
+  const rows = Math.floor((pageHeight - 2 * (bleed + MIN_MARGIN)) / height);
+  if (count > rows) return undefined;
+  return { columns: 2, rows: count, width, height, x0: (pageWidth - 2 * width) / 2, y0: (pageHeight - count * height) / 2, pageWidth, pageHeight };
+}
+
+/** The cards of one page as the marks and the margin text see them: the grid's trim after any back shift. */
+interface SheetFrame {
+  pageWidth: number;
+  pageHeight: number;
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+  bleed: number;
+  /** x of every vertical cut line, y of every horizontal one */
+  cutsX: number[];
+  cutsY: number[];
+  /** x of every fold line (fold-over pairs): dashed, not cut */
+  folds: number[];
+}
+
+function sheetFrame(grid: CardGrid, bleed: number, shift: { dx: number; dy: number }, folds: number[]): SheetFrame {
+  const left = grid.x0 + shift.dx;
+  const top = grid.y0 + shift.dy;
+  const cutsX = Array.from({ length: grid.columns + 1 }, (_, c) => left + c * grid.width).filter((x) => !folds.some((f) => Math.abs(f - x) < 0.01));
+  const cutsY = Array.from({ length: grid.rows + 1 }, (_, r) => top + r * grid.height);
+  return { pageWidth: grid.pageWidth, pageHeight: grid.pageHeight, left, top, right: left + grid.columns * grid.width, bottom: top + grid.rows * grid.height, bleed, cutsX, cutsY, folds };
+}
+
+type Side = 'top' | 'bottom' | 'left' | 'right';
+const SIDES: readonly Side[] = ['top', 'bottom', 'left', 'right'];
+
+/** How far the grid's trim lies from a paper edge. */
+function trimDistance(frame: SheetFrame, side: Side): number {
+  switch (side) {
+    case 'top':
+      return frame.top;
+    case 'bottom':
+      return frame.pageHeight - frame.bottom;
+    case 'left':
+      return frame.left;
+    case 'right':
+      return frame.pageWidth - frame.right;
+  }
+}
+
+/** The print-safe edge with room for half a line's width: a line stops here, not on it. */
+const SAFE = PRINT_SAFE.edge + 0.5;
+
+/** Crop marks: the room between the bleed and a crop mark, a mark's length and its shortest. */
+const MARK = { gap: 1 * MM, length: 2.5 * MM, shortest: 2 * MM, line: 0.3, halo: 1.5 };
+/** How close to the trim a tick inside the bleed comes, its longest and its shortest. */
+const TICK = { clear: 0.5 * MM, longest: 4 * MM, shortest: 1 * MM };
+
+/**
+ * The marks along one side, as distances from that paper edge: outside the bleed where there
+ * is room between it and the print-safe edge; else a tick on the cut line running from the
+ * print-safe edge towards the trim, through the bleed (home printers print nothing nearer the
+ * edge); else none.
+ */
+interface SideMarks {
+  kind: 'outside' | 'tick' | 'none';
+  near: number;
+  far: number;
+}
+
+function sideMarks(trim: number, bleed: number): SideMarks {
+  const start = trim - bleed - MARK.gap;
+  if (start - SAFE >= MARK.shortest) return { kind: 'outside', near: start, far: Math.max(SAFE, start - MARK.length) };
+  const near = trim - TICK.clear;
+  const far = Math.max(SAFE, near - TICK.longest);
+  if (near - far >= TICK.shortest) return { kind: 'tick', near, far };
+  return { kind: 'none', near: trim, far: trim };
+}
+
+/** A line across a side at `at` (x for top and bottom, y for the sides), from `near` to `far` off the paper edge. */
+function sideLine(frame: SheetFrame, side: Side, at: number, near: number, far: number): { x1: number; y1: number; x2: number; y2: number } {
+  switch (side) {
+    case 'top':
+      return { x1: at, y1: near, x2: at, y2: far };
+    case 'bottom':
+      return { x1: at, y1: frame.pageHeight - near, x2: at, y2: frame.pageHeight - far };
+    case 'left':
+      return { x1: near, y1: at, x2: far, y2: at };
+    case 'right':
+      return { x1: frame.pageWidth - near, y1: at, x2: frame.pageWidth - far, y2: at };
+  }
+}
+
+/** Crop marks on every cut line and dashed fold marks; with the marks of each side, for the lanes and the note. */
+function cropMarks(frame: SheetFrame, on: boolean): { items: Item[]; marks: Record<Side, SideMarks> } {
+  const marks = Object.fromEntries(SIDES.map((side) => [side, on ? sideMarks(trimDistance(frame, side), frame.bleed) : { kind: 'none', near: 0, far: 0 }])) as Record<Side, SideMarks>;
+  const items: Item[] = [];
+  const halos: Item[] = [];
+  for (const side of SIDES) {
+    const m = marks[side];
+    if (m.kind === 'none') continue;
+    for (const at of side === 'top' || side === 'bottom' ? frame.cutsX : frame.cutsY) {
+      const l = sideLine(frame, side, at, m.near, m.far);
+      // a tick runs over the bleed's colour: a white edge keeps it seen on any ground
+      if (m.kind === 'tick') halos.push({ kind: 'line', ...roundLine(l), color: '#ffffff', lineWidth: MARK.halo });
+      items.push({ kind: 'line', ...roundLine(l), color: MARK_COLOR, lineWidth: MARK.line });
+    }
+  }
+  // fold lines: dashed from one side's marks to the other's, through the cards
+  for (const x of frame.folds) {
+    const from = marks.top.kind === 'none' ? frame.top - frame.bleed : marks.top.far;
+    const to = marks.bottom.kind === 'none' ? frame.bottom + frame.bleed : frame.pageHeight - marks.bottom.far;
+    items.push(...dashed(x, Math.max(from, SAFE), Math.min(to, frame.pageHeight - SAFE)));
+  }
+  return { items: [...halos, ...items], marks };
+}
+
+export const MARK_COLOR = '#000000';
+const FOLD = { dash: 2 * MM, gap: 1.2 * MM, color: COLORS.ink, line: 0.5 };
+
+/** A vertical dashed line as short strokes, the first and last whole. */
+function dashed(x: number, y1: number, y2: number): Item[] {
+  const items: Item[] = [];
+  const halos: Item[] = [];
+  const length = y2 - y1;
+  const count = Math.max(1, Math.round((length + FOLD.gap) / (FOLD.dash + FOLD.gap)));
+  const step = (length + FOLD.gap) / count;
+  for (let i = 0; i < count; i++) {
+    const a = y1 + i * step;
+    const dash = { x1: round(x), y1: round(a), x2: round(x), y2: round(a + step - FOLD.gap) };
+    // over a card's colour a white edge keeps the dash seen
+    halos.push({ kind: 'line', ...dash, color: '#ffffff', lineWidth: MARK.halo });
+    items.push({ kind: 'line', ...dash, color: FOLD.color, lineWidth: FOLD.line });
+  }
+  return [...halos, ...items];
+}
+
+function roundLine(l: { x1: number; y1: number; x2: number; y2: number }) {
+  return { x1: round(l.x1), y1: round(l.y1), x2: round(l.x2), y2: round(l.y2) };
+}
+
+/** The sheet's own type: the footer slug and the scale bar's label. */
+const SLUG: TextStyle = { face: 'regular', size: PRINT_SAFE.minType, color: COLORS.muted };
+const LINE = SLUG.size * TYPE.leading;
+/** Room kept between a lane and a mark, the bleed, another lane's text. */
+const CLEAR = { mark: 1.5 * MM, bleed: 0.5 * MM };
+
+/**
+ * A straight run of margin where the slug and the scale bar go: along a side, between `from`
+ * and `to` (x for top and bottom, y for the sides), one line deep from `cross` (the top of a
+ * line at the top or bottom; its left at a side, where type runs upwards). `backing`: it lies
+ * in the bleed and gets a white ground.
+ */
+interface Lane {
+  side: Side;
+  from: number;
+  to: number;
+  cross: number;
+  backing: boolean;
+  /** how much of it is taken, from its reading start */
+  used: number;
+}
+
+/** A band `d0`..`d1` off a side's paper edge as a lane's cross position. */
+function laneCross(frame: SheetFrame, side: Side, d0: number, d1: number): number {
+  const middle = (d0 + d1) / 2;
+  switch (side) {
+    case 'top':
+    case 'left':
+      return middle - LINE / 2;
+    case 'bottom':
+      return frame.pageHeight - middle - LINE / 2;
+    case 'right':
+      return frame.pageWidth - middle - LINE / 2;
+  }
+}
+
+/**
+ * The lanes of a sheet, best first. A band between the print-safe edge and the marks (or the
+ * bleed) deep enough for a line runs the grid's length; a band the marks cross is cut into
+ * pieces between them; where the bleed leaves no band at all, pieces in the bleed, on white.
+ */
+function sheetLanes(frame: SheetFrame, marks: Record<Side, SideMarks>): Lane[] {
+  const long: Lane[] = [];
+  const pieces: Lane[] = [];
+  const inBleed: Lane[] = [];
+  for (const side of ['bottom', 'top', 'left', 'right'] as const) {
+    const across = side === 'top' || side === 'bottom';
+    const trim = trimDistance(frame, side);
+    const m = marks[side];
+    const bandEnd = frame.bleed > 0 ? trim - frame.bleed - CLEAR.bleed : trim - MARK.gap;
+    // across the whole sheet at the top and bottom; down a side only beside the cards, clear of those
+    const span = across ? [SAFE, frame.pageWidth - SAFE] : [frame.top, frame.bottom];
+    const stops = [...(across ? [...frame.cutsX, ...frame.folds] : frame.cutsY)].sort((a, b) => a - b);
+    const between = (backing: boolean, d0: number, d1: number): Lane[] => {
+      const lanes: Lane[] = [];
+      for (let i = 0; i + 1 < stops.length; i++) {
+        const from = stops[i]! + CLEAR.mark;
+        const to = stops[i + 1]! - CLEAR.mark;
+        if (to > from) lanes.push({ side, from, to, cross: laneCross(frame, side, d0, d1), backing, used: 0 });
+      }
+      // a vertical side reads upwards: its pieces from the bottom
+      return across ? lanes : lanes.reverse();
+    };
+    const beyond = m.kind === 'outside' ? m.far - MARK.gap / 2 : m.kind === 'tick' ? m.far : bandEnd;
+    if (beyond - SAFE >= LINE) {
+      long.push({ side, from: span[0]!, to: span[1]!, cross: laneCross(frame, side, SAFE, Math.min(beyond, SAFE + LINE + MARK.gap)), backing: false, used: 0 });
+    } else if (bandEnd - SAFE >= LINE) {
+      pieces.push(...between(false, SAFE, bandEnd));
+    } else if (trim - TICK.clear - CLEAR.bleed - SAFE >= LINE) {
+      inBleed.push(...between(true, SAFE, trim - TICK.clear - CLEAR.bleed));
+    }
+  }
+  return [...long, ...pieces, ...inBleed];
+}
+
+/**
+ * The footer slug and the scale bar, in the margins clear of the marks and of each other:
+ * rule set, version, seed, what the page is, its number and how to cut, as one line broken
+ * into lanes where the marks cut a margin into pieces.
+ */
+function sheetMarks(frame: SheetFrame, marksOn: boolean, meta: DocumentMeta, what: string, page: number, pages: number): Item[] {
+  const { items, marks } = cropMarks(frame, marksOn);
+  const lanes = sheetLanes(frame, marks);
+  const notes: string[] = [];
+  if (frame.folds.length > 0) notes.push('cut out each pair, fold along the dashed line');
+  const where = (sides: Side[]) => (sides.length === 4 ? 'on every side' : sides.every((s) => s === 'top' || s === 'bottom') && sides.length === 2 ? 'at the top and bottom' : sides.every((s) => s === 'left' || s === 'right') && sides.length === 2 ? 'at the sides' : `at the ${sides.join(' and ')}`);
+  const ticks = SIDES.filter((s) => marks[s].kind === 'tick');
+  if (ticks.length > 0) notes.push(`cut marks ${where(ticks)} are short ticks ${frame.bleed > 0 ? 'in the printed edge round the cards' : 'next to the cards'}`);
+  const none = marksOn ? SIDES.filter((s) => marks[s].kind === 'none') : [];
+  if (none.length > 0) notes.push(`no room for cut marks ${where(none)}: cut on from the other marks`);
+  const footer = renderTemplate('page-footer', { systemName: meta.systemName, rulesVersion: meta.rulesVersion, toolVersion: meta.toolVersion, seed: meta.seed ?? '' });
+  const numbered = renderTemplate('page-number', { title: what, page, pages });
+  const pieces = [...footer.split(' · '), ...numbered.split(' · '), ...notes];
+
+  const placed: Item[] = [];
+  const text = (lane: Lane, value: string, face: TextStyle['face']): void => {
+    const width = textWidth(value, face, SLUG.size);
+    placed.push(...laneText(lane, value, face, width));
+    lane.used += width;
+  };
+  // the scale bar first, where it stands alone: the top, else the middle of the right side
   const unitsCm = meta.units === 'cm';
   const step = unitsCm ? 10 * MM : 72 / 4;
   const steps = unitsCm ? 5 : 8;
-  const barX = grid.pageWidth - grid.x0 / 2 - 2;
-  const barTop = (middleTop + middleBottom) / 2 - (steps * step) / 2;
-  for (let i = 0; i < steps; i++) {
-    items.push({ kind: 'rect', x: round(barX), y: round(barTop + i * step), w: 4, h: round(step), fill: i % 2 === 0 ? COLORS.ink : '#ffffff', stroke: COLORS.ink, lineWidth: 0.4 });
+  const label = unitsCm ? '5 cm' : '2 in';
+  const barLength = steps * step + 1.5 * MM + textWidth(label, 'bold', SLUG.size);
+  const fits = (lane: Lane) => lane.to - lane.from - lane.used >= barLength;
+  const rightLanes = lanes.filter((l) => l.side === 'right' && fits(l));
+  const barLane = lanes.find((l) => l.side === 'top' && fits(l) && l.to - l.from >= frame.right - frame.left) ?? rightLanes[Math.floor(rightLanes.length / 2)] ?? [...lanes].reverse().find(fits);
+  if (barLane) {
+    placed.push(...laneBar(barLane, step, steps));
+    barLane.used += steps * step + 1.5 * MM;
+    text(barLane, label, 'bold');
+    barLane.used += 3 * MM;
   }
-  items.push({
-    kind: 'text',
-    x: round(barX - 2),
-    y: round(barTop + steps * step),
-    text: unitsCm ? '5 cm' : '2 in',
-    face: 'bold',
-    size: 6,
-    color: COLORS.muted,
-    rotate: -90,
-  });
+  // then the slug, piece by piece, in reading order through the lanes; the bar's lane last
+  const order = [...lanes.filter((l) => l !== barLane), ...(barLane ? [barLane] : [])];
+  const separator = textWidth(' · ', 'regular', SLUG.size);
+  // each lane's pieces make one text, drawn once all are placed
+  const slug = new Map<Lane, string[]>();
+  const slugWidth = (lane: Lane) => (slug.has(lane) ? textWidth(slug.get(lane)!.join(' · '), 'regular', SLUG.size) : 0);
+  const put = (lane: Lane, value: string) => slug.set(lane, [...(slug.get(lane) ?? []), value]);
+  const room = (lane: Lane) => lane.to - lane.from - lane.used - slugWidth(lane) - (slug.has(lane) ? separator : 0);
+  const wide = (value: string) => textWidth(value, 'regular', SLUG.size);
+  let li = 0;
+  for (const piece of pieces) {
+    let rest = piece;
+    while (rest && order.length > 0) {
+      const lane = order[li]!;
+      const last = li === order.length - 1;
+      if (wide(rest) <= room(lane)) {
+        put(lane, rest);
+        break;
+      }
+      // a piece longer than a whole lane is broken between words; a shorter one moves on
+      const empty = !last ? order[li + 1]!.to - order[li + 1]!.from - order[li + 1]!.used - slugWidth(order[li + 1]!) : 0;
+      if (wide(rest) > empty) {
+        let head = '';
+        for (const word of rest.split(' ')) {
+          const next = head ? `${head} ${word}` : word;
+          if (wide(next) > room(lane)) break;
+          head = next;
+        }
+        if (head) {
+          put(lane, head);
+          rest = rest.slice(head.length + 1);
+        }
+      }
+      if (!rest) break;
+      if (last) {
+        // nowhere left: the rest runs on in the last lane rather than be lost
+        put(lane, rest);
+        break;
+      }
+      li++;
+    }
+  }
+  for (const [lane, parts] of slug) text(lane, parts.join(' · '), 'regular');
+  return [...items, ...placed];
+}
+
+/** A text in a lane at its next free place: across at the top or bottom, upwards at a side. */
+function laneText(lane: Lane, value: string, face: TextStyle['face'], width: number): Item[] {
+  const across = lane.side === 'top' || lane.side === 'bottom';
+  const items: Item[] = [];
+  if (across) {
+    const x = lane.from + lane.used;
+    if (lane.backing) items.push({ kind: 'rect', x: round(x - 0.5), y: round(lane.cross), w: round(width + 1), h: round(LINE), fill: '#ffffff' });
+    items.push({ kind: 'text', x: round(x), y: round(lane.cross), text: value, face, size: SLUG.size, color: SLUG.color });
+  } else {
+    const y = lane.to - lane.used;
+    if (lane.backing) items.push({ kind: 'rect', x: round(lane.cross), y: round(y - width - 0.5), w: round(LINE), h: round(width + 1), fill: '#ffffff' });
+    items.push({ kind: 'text', x: round(lane.cross), y: round(y), text: value, face, size: SLUG.size, color: SLUG.color, rotate: -90 });
+  }
   return items;
 }
 
-const PAD = 2.6 * MM;
-const HEADER = 15 * MM;
-const FOOTER = 6 * MM;
+/** The scale bar at a lane's next free place, along the lane, as tall as a line of the slug is deep at most. */
+function laneBar(lane: Lane, step: number, steps: number): Item[] {
+  const across = lane.side === 'top' || lane.side === 'bottom';
+  const thick = 4;
+  const middle = lane.cross + LINE / 2;
+  const items: Item[] = [];
+  for (let i = 0; i < steps; i++) {
+    const fill = i % 2 === 0 ? COLORS.ink : '#ffffff';
+    if (across) items.push({ kind: 'rect', x: round(lane.from + lane.used + i * step), y: round(middle - thick / 2), w: round(step), h: thick, fill, stroke: COLORS.ink, lineWidth: 0.4 });
+    else items.push({ kind: 'rect', x: round(middle - thick / 2), y: round(lane.to - lane.used - (i + 1) * step), w: thick, h: round(step), fill, stroke: COLORS.ink, lineWidth: 0.4 });
+  }
+  return items;
+}
 
-/** A card front at the origin, its cut line at (0,0)-(w,h); bleed extends the header band. */
+/** Type, rules and the badge keep this far inside a card's trim; a card front has no frame. */
+const PAD = PRINT_SAFE.frame;
+const HEADER = 15 * MM;
+const MIN_TYPE = PRINT_SAFE.minType;
+
+/**
+ * How tight a front is set, loosest first: the height of a row of stats, line spacing (a share
+ * of the usual), the room between rules, the footer strip. A card whose text does not fit at
+ * the smallest readable size is set tighter before anything smaller.
+ */
+const SETTINGS = [
+  { cellH: 8.4 * MM, leading: 1, gap: 3, footer: 6 * MM },
+  { cellH: 8 * MM, leading: 0.94, gap: 2, footer: 5.5 * MM },
+  { cellH: 7.8 * MM, leading: 0.9, gap: 1.2, footer: 5.2 * MM },
+] as const;
+type Setting = (typeof SETTINGS)[number];
+
+/** A card front at the origin, its cut line at (0,0)-(w,h); bleed extends the ground and the header band. */
 export function layoutCardFront(card: CardFront, w: number, h: number, bleed: BleedSides, ink: Ink = 'normal'): Item[] {
+  for (const setting of SETTINGS) {
+    const front = setFront(card, w, h, bleed, ink, setting, false);
+    if (front) return front;
+  }
+  // too much text for the card at any readable size: smaller type rather than lost words
+  return setFront(card, w, h, bleed, ink, SETTINGS[SETTINGS.length - 1]!, true)!;
+}
+
+function setFront(card: CardFront, w: number, h: number, bleed: BleedSides, ink: Ink, setting: Setting, anySize: boolean): Item[] | undefined {
   const items: Item[] = [];
   // white ground into the bleed, header band across the top (a light tint in low ink)
   items.push({ kind: 'rect', x: -bleed.left, y: -bleed.top, w: w + bleed.left + bleed.right, h: h + bleed.top + bleed.bottom, fill: '#ffffff' });
   items.push({ kind: 'rect', x: -bleed.left, y: -bleed.top, w: w + bleed.left + bleed.right, h: HEADER + bleed.top, fill: areaFill(card.accent, ink, 'header') });
-  items.push({ kind: 'rect', x: 1.5 * MM, y: 1.5 * MM, w: w - 3 * MM, h: h - 3 * MM, stroke: card.accent, lineWidth: 0.6 });
 
-  const badgeSize = card.badge ? 9 * MM : 0;
+  const badgeSize = card.badge ? 8.6 * MM : 0;
   const titleWidth = w - 2 * PAD - (badgeSize ? badgeSize + 1.5 * MM : 0);
-  const titleSize = fitSize(card.title, 'bold', titleWidth, 12, 7);
-  items.push({ kind: 'text', x: PAD, y: 2.2 * MM, text: card.title, face: 'bold', size: titleSize, color: inkOn('#ffffff', ink) });
-  const subSize = fitSize(card.subtitle, 'regular', titleWidth, 7.5, 5);
-  items.push({ kind: 'text', x: PAD, y: HEADER - 2 * MM - subSize, text: card.subtitle, face: 'regular', size: subSize, color: ink === 'low' ? COLORS.muted : '#eef2e8' });
-  if (card.badge) items.push(...badge(card.badge, w - PAD - badgeSize, (HEADER - badgeSize) / 2, badgeSize, card.accent, ink));
+  const titleSize = fitSize(card.title, 'bold', titleWidth, 12, MIN_TYPE);
+  items.push({ kind: 'text', x: PAD, y: PAD, text: card.title, face: 'bold', size: titleSize, color: inkOn('#ffffff', ink) });
+  const subSize = fitSize(card.subtitle, 'regular', titleWidth, 7.5, MIN_TYPE);
+  items.push({ kind: 'text', x: PAD, y: HEADER - 1.8 * MM - subSize * TYPE.leading, text: card.subtitle, face: 'regular', size: subSize, color: ink === 'low' ? COLORS.muted : '#eef2e8' });
+  if (card.badge) items.push(...badge(card.badge, w - PAD - 0.3 * MM - badgeSize, (HEADER - badgeSize) / 2, badgeSize, card.accent, ink));
 
-  // stats: three to a row, icon beside a big value and a small label
-  const statTop = HEADER + 2 * MM;
+  // stats: three to a row, icon beside a big value and its label; a label too long for beside
+  // the icon runs under it, across the cell
+  const statTop = HEADER + 1.8 * MM;
   const columns = 3;
   const cellW = (w - 2 * PAD) / columns;
-  const cellH = 8.4 * MM;
+  const cellH = setting.cellH;
+  const icon = 4.6 * MM;
   card.stats.forEach((stat, i) => {
     const x = PAD + (i % columns) * cellW;
     const y = statTop + Math.floor(i / columns) * cellH;
-    const icon = 4.6 * MM;
-    items.push({ kind: 'icon', name: stat.icon, x, y: y + 0.6 * MM, size: icon, color: card.accent });
+    items.push({ kind: 'icon', name: stat.icon, x, y: y + 0.4 * MM, size: icon, color: card.accent });
     const valueWidth = cellW - icon - 1.5 * MM;
-    const valueSize = fitSize(stat.value, 'bold', valueWidth, 11, 6.5);
+    const valueSize = fitSize(stat.value, 'bold', valueWidth, 11, MIN_TYPE);
     items.push({ kind: 'text', x: x + icon + 1 * MM, y, text: stat.value, face: 'bold', size: valueSize, color: COLORS.ink });
-    const labelSize = fitSize(stat.label, 'regular', valueWidth, 6.2, 4.5);
-    items.push({ kind: 'text', x: x + icon + 1 * MM, y: y + 12 * TYPE.leading - 0.5, text: stat.label, face: 'regular', size: labelSize, color: COLORS.muted });
+    const labelY = y + 11 * TYPE.leading - 0.5;
+    if (textWidth(stat.label, 'regular', MIN_TYPE) <= valueWidth) {
+      items.push({ kind: 'text', x: x + icon + 1 * MM, y: labelY, text: stat.label, face: 'regular', size: MIN_TYPE, color: COLORS.muted });
+    } else {
+      const labelSize = fitSize(stat.label, 'regular', cellW - 1 * MM, MIN_TYPE, MIN_TYPE);
+      items.push({ kind: 'text', x, y: Math.max(labelY, y + 0.4 * MM + icon + 0.1 * MM), text: stat.label, face: 'regular', size: labelSize, color: COLORS.muted });
+    }
   });
   const statRows = Math.ceil(card.stats.length / columns);
-  const bodyTop = statTop + statRows * cellH + 0.5 * MM;
-  items.push({ kind: 'line', x1: PAD, y1: bodyTop, x2: w - PAD, y2: bodyTop, color: COLORS.rule, lineWidth: 0.4 });
+  const bodyTop = statTop + statRows * cellH + 0.3 * MM;
+  if (card.stats.length > 0) items.push({ kind: 'line', x1: PAD, y1: bodyTop, x2: w - PAD, y2: bodyTop, color: COLORS.rule, lineWidth: 0.4 });
 
   // weapons and rules share what is left; both shrink together until they fit
-  const footerTop = h - FOOTER - 1.5 * MM;
-  const room = footerTop - bodyTop - 1.5 * MM;
-  const body = fitBody(card, w - 2 * PAD, room);
+  const footerTop = h - PAD - setting.footer;
+  const room = footerTop - bodyTop - 1.2 * MM - 0.8 * MM;
+  const body = fitBody(card, w - 2 * PAD, room, setting, anySize);
+  if (!body) return undefined;
   items.push(...translate(body, PAD, bodyTop + 1.2 * MM));
 
   items.push({ kind: 'line', x1: PAD, y1: footerTop, x2: w - PAD, y2: footerTop, color: COLORS.rule, lineWidth: 0.4 });
-  const footStyle: TextStyle = { face: 'regular', size: 6, color: COLORS.muted };
-  const leftSize = fitSize(card.footer.left, 'bold', (w - 2 * PAD) * 0.62, 7, 4.5);
-  items.push({ kind: 'text', x: PAD, y: footerTop + 1.2 * MM, text: card.footer.left, face: 'bold', size: leftSize, color: COLORS.ink });
-  const rightSize = fitSize(card.footer.right, 'regular', (w - 2 * PAD) * 0.36, footStyle.size, 4);
+  // the footer's right text keeps its size; the left one takes the rest of the strip
+  const rightSize = fitSize(card.footer.right, 'regular', (w - 2 * PAD) * 0.45, MIN_TYPE, MIN_TYPE);
   const rightWidth = textWidth(card.footer.right, 'regular', rightSize);
-  items.push({ kind: 'text', x: w - PAD - rightWidth, y: footerTop + 1.5 * MM, text: card.footer.right, face: 'regular', size: rightSize, color: COLORS.muted });
+  const leftSize = fitSize(card.footer.left, 'bold', w - 2 * PAD - rightWidth - 2 * MM, 7, MIN_TYPE);
+  const footY = footerTop + (setting.footer - 7 * TYPE.leading) / 2;
+  items.push({ kind: 'text', x: PAD, y: footY, text: card.footer.left, face: 'bold', size: leftSize, color: COLORS.ink });
+  items.push({ kind: 'text', x: w - PAD - rightWidth, y: footY + (7 - rightSize) * 0.8, text: card.footer.right, face: 'regular', size: rightSize, color: COLORS.muted });
   return items.map(roundItem);
 }
 
-/** Weapons, then rules, set at the largest size (down to 4 pt) at which they fit `room`. */
-function fitBody(card: CardFront, width: number, room: number): Item[] {
+/**
+ * Weapons, then rules, at the largest size that fits `room`, none under the smallest readable
+ * size; undefined when they do not fit at it (unless `anySize`: then smaller still, never cut).
+ */
+function fitBody(card: CardFront, width: number, room: number, setting: Setting, anySize: boolean): Item[] | undefined {
   // a card without stats (an event card) has room for larger type
   const start = card.stats.length === 0 ? 1.3 : 1;
-  for (let scale = start; scale >= 0.45; scale -= 0.04) {
-    const weaponStyle: TextStyle = { face: 'regular', size: 9 * scale, color: COLORS.ink };
-    const ruleStyle: TextStyle = { face: 'italic', size: 8.4 * scale, color: COLORS.ink };
+  const floor = anySize ? 0.4 : MIN_TYPE / 8.4;
+  for (let scale = start; ; scale = Math.max(floor, scale - 0.04)) {
+    const weaponStyle: TextStyle = { face: 'regular', size: round(Math.max(anySize ? 0 : MIN_TYPE, 9 * scale)), color: COLORS.ink };
+    const ruleStyle: TextStyle = { face: 'italic', size: round(Math.max(anySize ? 0 : MIN_TYPE, 8.4 * scale)), color: COLORS.ink };
     const blocks: { lines: Line[]; style: TextStyle; gap: number }[] = [];
     for (const line of card.lines) {
       const runs: Run[] = [{ text: `${line.label}: `, style: 'bold' }, { text: line.text }];
       blocks.push({ lines: wrapRuns(runs, weaponStyle, width), style: weaponStyle, gap: 0.6 });
     }
     card.rules.forEach((rule, i) => {
-      blocks.push({ lines: wrapRuns([{ text: rule }], ruleStyle, width), style: ruleStyle, gap: i === 0 ? 3 * scale : 0.6 });
+      blocks.push({ lines: wrapRuns([{ text: rule }], ruleStyle, width), style: ruleStyle, gap: i === 0 && card.lines.length > 0 ? setting.gap * scale : i === 0 ? 0 : 0.6 });
     });
-    const height = blocks.reduce((sum, b) => sum + b.gap + b.lines.reduce((s, l) => s + l.height, 0), 0);
-    if (height <= room || scale - 0.04 < 0.45) return placeBlocks(blocks, room);
+    const height = blocks.reduce((sum, b) => sum + b.gap + b.lines.reduce((s, l) => s + l.height * setting.leading, 0), 0);
+    if (height <= room + 0.01) return placeBlocks(blocks, setting.leading);
+    if (scale <= floor) return anySize ? placeBlocks(blocks, setting.leading) : undefined;
   }
-  return [];
 }
 
-/** Places wrapped blocks top down; a line that would cross `room` is not drawn. */
-function placeBlocks(blocks: { lines: Line[]; style: TextStyle; gap: number }[], room: number): Item[] {
+/** Places wrapped blocks top down, every line. */
+function placeBlocks(blocks: { lines: Line[]; style: TextStyle; gap: number }[], leading: number): Item[] {
   const items: Item[] = [];
   let y = 0;
   for (const block of blocks) {
     y += block.gap;
     for (const line of block.lines) {
-      if (y + line.height > room + 0.01) return items;
-      items.push(...placeLine(line, 0, y, block.style));
-      y += line.height;
+      const height = line.height * leading;
+      // a tighter line keeps its type centred in its height
+      items.push(...placeLine(line, 0, y - (line.height - height) / 2, block.style));
+      y += height;
     }
   }
   return items;
@@ -318,6 +633,9 @@ function badge(b: NonNullable<CardFront['badge']>, x: number, y: number, size: n
   return items;
 }
 
+/** A back's frame: its line's outer edge stays 3 mm inside the trim. */
+const BACK_FRAME = PRINT_SAFE.frame + 0.5 * MM;
+
 /**
  * A card back: the accent colour edge to edge (into the bleed), a big icon and the names. In
  * low ink: white, with an outline in the accent colour and the names and icon in it.
@@ -326,13 +644,13 @@ export function layoutCardBack(card: CardBack, w: number, h: number, bleed: Blee
   if (ink === 'low') return layoutLowInkBack(card, w, h);
   const items: Item[] = [
     { kind: 'rect', x: -bleed.left, y: -bleed.top, w: w + bleed.left + bleed.right, h: h + bleed.top + bleed.bottom, fill: card.accent },
-    { kind: 'rect', x: 3 * MM, y: 3 * MM, w: w - 6 * MM, h: h - 6 * MM, stroke: '#ffffff', lineWidth: 0.8 },
+    { kind: 'rect', x: BACK_FRAME, y: BACK_FRAME, w: w - 2 * BACK_FRAME, h: h - 2 * BACK_FRAME, stroke: '#ffffff', lineWidth: 0.8 },
   ];
   const icon = w * 0.42;
   items.push({ kind: 'icon', name: card.icon, x: (w - icon) / 2, y: h * 0.3, size: icon, color: '#ffffff' });
-  const titleSize = fitSize(card.title, 'bold', w - 2 * PAD - 4 * MM, 13, 7);
+  const titleSize = fitSize(card.title, 'bold', w - 2 * PAD - 4 * MM, 13, MIN_TYPE);
   items.push({ kind: 'text', x: (w - textWidth(card.title, 'bold', titleSize)) / 2, y: h * 0.12, text: card.title, face: 'bold', size: titleSize, color: '#ffffff' });
-  const subSize = fitSize(card.subtitle, 'regular', w - 2 * PAD - 4 * MM, 9, 5);
+  const subSize = fitSize(card.subtitle, 'regular', w - 2 * PAD - 4 * MM, 9, MIN_TYPE);
   items.push({ kind: 'text', x: (w - textWidth(card.subtitle, 'regular', subSize)) / 2, y: h * 0.76, text: card.subtitle, face: 'regular', size: subSize, color: '#ffffff' });
   return items.map(roundItem);
 }
@@ -340,14 +658,14 @@ export function layoutCardBack(card: CardBack, w: number, h: number, bleed: Blee
 /** The low-ink back: no fill at all, an outline inside the cut line, the title and icon as lines of colour. */
 function layoutLowInkBack(card: CardBack, w: number, h: number): Item[] {
   const items: Item[] = [
-    { kind: 'rect', x: 3 * MM, y: 3 * MM, w: w - 6 * MM, h: h - 6 * MM, stroke: card.accent, lineWidth: 0.8 },
-    { kind: 'rect', x: 4.2 * MM, y: 4.2 * MM, w: w - 8.4 * MM, h: h - 8.4 * MM, stroke: card.accent, lineWidth: 0.3 },
+    { kind: 'rect', x: BACK_FRAME, y: BACK_FRAME, w: w - 2 * BACK_FRAME, h: h - 2 * BACK_FRAME, stroke: card.accent, lineWidth: 0.8 },
+    { kind: 'rect', x: BACK_FRAME + 1.2 * MM, y: BACK_FRAME + 1.2 * MM, w: w - 2 * BACK_FRAME - 2.4 * MM, h: h - 2 * BACK_FRAME - 2.4 * MM, stroke: card.accent, lineWidth: 0.3 },
   ];
   const icon = w * 0.3;
   items.push({ kind: 'icon', name: card.icon, x: (w - icon) / 2, y: h * 0.36, size: icon, color: card.accent });
-  const titleSize = fitSize(card.title, 'bold', w - 2 * PAD - 4 * MM, 13, 7);
+  const titleSize = fitSize(card.title, 'bold', w - 2 * PAD - 4 * MM, 13, MIN_TYPE);
   items.push({ kind: 'text', x: (w - textWidth(card.title, 'bold', titleSize)) / 2, y: h * 0.12, text: card.title, face: 'bold', size: titleSize, color: COLORS.ink });
-  const subSize = fitSize(card.subtitle, 'regular', w - 2 * PAD - 4 * MM, 9, 5);
+  const subSize = fitSize(card.subtitle, 'regular', w - 2 * PAD - 4 * MM, 9, MIN_TYPE);
   items.push({ kind: 'text', x: (w - textWidth(card.subtitle, 'regular', subSize)) / 2, y: h * 0.76, text: card.subtitle, face: 'regular', size: subSize, color: COLORS.muted });
   return items.map(roundItem);
 }

@@ -6,7 +6,7 @@ import { drawingPageCount, layoutDrawings } from './drawings.js';
 import { layoutTokenSheet, tokenPageCount } from './tokens.js';
 import { blockHeight, layoutBlock, placeLine, type BlockLayout, type Slice } from './blocks.js';
 import { round, translate, type Item, type PlacedDocument, type PlacedPage } from './primitives.js';
-import { areaFill, COLORS, MM, PAGE, PAPER_SIZES, printChoice, TYPE, type TextStyle } from './style.js';
+import { areaFill, COLORS, FORM_ROW_HEIGHT, MM, PAGE, PAPER_SIZES, printChoice, TYPE, type TextStyle } from './style.js';
 import { wrapRuns } from './wrap.js';
 
 interface Frame {
@@ -131,6 +131,20 @@ function lowInkBlockItem(item: Item): Item {
  * than a fresh column is broken, between rows, with its heading repeated.
  */
 export function layoutSheet(sheet: SheetNode, frame: Frame): ContentPage[] {
+  const first = placeSheet(sheet, frame, FORM_ROW_HEIGHT);
+  // a form that ends the sheet takes the rest of its page: taller rows to write in, up to
+  // twice the least, rather than blank paper under it
+  const last = sheet.blocks[sheet.blocks.length - 1];
+  if (last?.kind !== 'table' || !last.form || last.rows.length === 0) return first.pages;
+  const spare = frame.bottom - first.end;
+  if (spare < 1 * MM) return first.pages;
+  const taller = Math.min(2 * FORM_ROW_HEIGHT, FORM_ROW_HEIGHT + Math.floor(((spare - 0.5 * MM) / last.rows.length) * 10) / 10);
+  const stretched = placeSheet(sheet, frame, taller);
+  return stretched.pages.length === first.pages.length ? stretched.pages : first.pages;
+}
+
+/** The sheet's pages, and where the content ends on the last of them. */
+function placeSheet(sheet: SheetNode, frame: Frame, formRowHeight: number): { pages: ContentPage[]; end: number } {
   const pages: ContentPage[] = [];
   let items: Item[] = [];
   let cursors = new Array<number>(PAGE.columns).fill(frame.top);
@@ -147,7 +161,7 @@ export function layoutSheet(sheet: SheetNode, frame: Frame): ContentPage[] {
 
   for (const block of sheet.blocks) {
     const full = block.width === 'full';
-    const layout = layoutBlock(block, full ? fullWidth : frame.columnWidth);
+    const layout = layoutBlock(block, full ? fullWidth : frame.columnWidth, formRowHeight);
     const height = blockHeight(layout);
 
     if (full) {
@@ -190,8 +204,10 @@ export function layoutSheet(sheet: SheetNode, frame: Frame): ContentPage[] {
     });
     cursors[column] = end + PAGE.blockGap;
   }
+  // where the last page's content ends: the lowest column, less the gap after its last block
+  const end = Math.max(...cursors) - PAGE.blockGap;
   if (items.length > 0 || pages.length === 0) newPage();
-  return pages;
+  return { pages, end };
 }
 
 type Continue = () => number | { x: number; y: number };
@@ -265,17 +281,21 @@ export function pageFooter(meta: DocumentMeta, frame: Frame, page: number, pages
   return items;
 }
 
-/** 5 cm in 1 cm blocks, or 2 in in quarter-inch blocks, alternately filled. */
+/**
+ * 5 cm in 1 cm blocks, or 2 in in quarter-inch blocks, alternately filled; the label beside
+ * it, clear of the bar, both kept more than 6 mm from the paper's bottom edge.
+ */
 export function scaleBar(units: DocumentMeta['units'], x: number, y: number): Item[] {
   const step = units === 'cm' ? 10 * MM : 72 / 4;
   const steps = units === 'cm' ? 5 : 8;
-  const height = 4;
+  const height = 3.5;
+  const top = y - 0.8;
   const items: Item[] = [];
   for (let i = 0; i < steps; i++) {
     items.push({
       kind: 'rect',
       x: round(x + i * step),
-      y: round(y),
+      y: round(top),
       w: round(step),
       h: height,
       fill: i % 2 === 0 ? COLORS.ink : '#ffffff',
@@ -285,7 +305,8 @@ export function scaleBar(units: DocumentMeta['units'], x: number, y: number): It
   }
   const style: TextStyle = { face: 'regular', size: 6.5, color: COLORS.muted };
   const label = renderTemplate('scale-bar', { length: units === 'cm' ? '5 cm' : '2 in' });
-  const labelX = x + steps * step + 4;
-  items.push({ kind: 'text', x: round(labelX), y: round(y - 1.5), text: label, face: style.face, size: style.size, color: style.color });
+  // the label's line box ends level with the bar's foot, 2 mm right of its end
+  const labelX = x + steps * step + 2 * MM;
+  items.push({ kind: 'text', x: round(labelX), y: round(top + height - style.size * TYPE.leading), text: label, face: style.face, size: style.size, color: style.color });
   return items;
 }

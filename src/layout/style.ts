@@ -1,5 +1,7 @@
 import type { Run } from '../doc/model.js';
 import type { FontFace } from './primitives.js';
+/** One look: each icon's one meaning and each nation's one colour, for every rule set. */
+export * from './icon-meanings.js';
 
 /** Print geometry and type sizes as data, in points (1 mm = 72 / 25.4 pt). */
 export const MM = 72 / 25.4;
@@ -45,7 +47,16 @@ export const TYPE = {
   leading: 1.2,
 };
 
+/**
+ * Print-safe limits (design.md section 4), in points: nothing a player needs within `edge` of
+ * the paper's edge, keylines and frames at least `frame` inside the trim, nothing a player reads
+ * under `minType`.
+ */
+export const PRINT_SAFE = { edge: 6 * MM, frame: 3 * MM, minType: 6.5 };
+
 export const CELL_PAD = { x: 3, y: 1.8 };
+/** the least height of a row a player writes in by hand (a form's rows): 7 mm */
+export const FORM_ROW_HEIGHT = 7 * MM;
 export const TITLE_BAR_HEIGHT = 14;
 
 export interface TextStyle {

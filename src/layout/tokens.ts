@@ -3,11 +3,19 @@ import { backShift, fitSize } from './cards.js';
 import { textWidth } from './fonts.js';
 import { pageFrame, pageFooter, pageHeader } from './pages.js';
 import { round, translate, type Item, type PlacedPage } from './primitives.js';
-import { areaFill, MM, printChoice, type Ink } from './style.js';
+import { areaFill, MM, PAGE, printChoice, TYPE, type Ink } from './style.js';
 
-const GAP = 4 * MM;
+/** Room between two tokens: their bleeds meet and never overlap. */
+const GAP = 3 * MM;
 /** Colour round a token's cut line, so a slightly wide cut shows no white. */
 const BLEED = 1.5 * MM;
+/** Nothing within this of the paper's edge, bleed included. */
+const SAFE = 6 * MM;
+/** A keyline (a token's ring, a strip's frame) sits this far inside the cut; a token smaller than RING_FROM has none. */
+export const KEYLINE_INSET = 3 * MM;
+const RING_FROM = 40 * MM;
+/** The smallest type on a token. */
+export const TOKEN_MIN_TYPE = 6.5;
 
 export interface TokenGrid {
   columns: number;
@@ -15,51 +23,138 @@ export interface TokenGrid {
   cell: number;
   x0: number;
   y0: number;
+  /** distance from one row to the next; less than a cell where rows of round tokens nest */
+  pitch: number;
+  /** how far every second row sits to the right, and how many tokens it holds */
+  shift: number;
+  oddColumns: number;
+  /** the token's size (the larger of round and square) */
+  size: number;
+  pageWidth: number;
+  pageHeight: number;
 }
 
-/** Tokens sit in a grid centred across the page, so backs mirror about the page's middle. */
+/**
+ * Where cut lines may go: the paper less 6 mm and the bleed at the sides, from under the
+ * header rule to the footer. A short-edge flip turns the page top to bottom, so its band is
+ * the same distance from top and bottom.
+ */
+export function tokenBand(meta: DocumentMeta, duplex: 'long' | 'short'): { left: number; right: number; top: number; bottom: number } {
+  const frame = pageFrame(meta.paper);
+  const rule = PAGE.marginTop + TYPE.sheetTitle * TYPE.leading + 2;
+  let top = rule + 2 * MM + BLEED;
+  let bottom = frame.bottom;
+  if (duplex === 'short') {
+    const margin = Math.max(top, frame.height - bottom);
+    top = margin;
+    bottom = frame.height - margin;
+  }
+  return { left: SAFE + BLEED, right: frame.width - SAFE - BLEED, top, bottom };
+}
+
+/**
+ * True when rows may nest at this offset between a token and its neighbour in the next row:
+ * for every two shapes on the sheet, neither one's bleed reaches into the other's cut.
+ */
+function nestsAt(sheet: TokenSheetNode, offsets: readonly { dx: number; dy: number }[]): boolean {
+  const shapes = new Set(sheet.tokens.flatMap((t) => [t.front.shape, t.back.shape]));
+  const half = (shape: string) => ((shape === 'round' ? sheet.print.round : sheet.print.square) * MM) / 2;
+  const toBox = (dx: number, dy: number, h: number) => Math.hypot(Math.max(Math.abs(dx) - h, 0), Math.max(Math.abs(dy) - h, 0));
+  const clear = (a: string, b: string, dx: number, dy: number): boolean => {
+    const [ha, hb] = [half(a), half(b)];
+    if (a === 'round' && b === 'round') return Math.hypot(dx, dy) >= ha + hb + BLEED - 0.01;
+    if (a !== 'round' && b !== 'round') return Math.abs(dx) >= ha + hb + BLEED - 0.01 || Math.abs(dy) >= ha + hb + BLEED - 0.01;
+    const [r, h] = a === 'round' ? [ha, hb] : [hb, ha];
+    return toBox(dx, dy, h) >= r + BLEED - 0.01 && toBox(dx, dy, h + BLEED) >= r - 0.01;
+  };
+  if (shapes.has('rect')) return false;
+  for (const a of shapes) for (const b of shapes) for (const { dx, dy } of offsets) if (!clear(a, b, dx, dy)) return false;
+  return true;
+}
+
+/**
+ * Tokens in rows centred across the page, so backs mirror about the page's middle. Round
+ * tokens alone may nest, each second row shifted, where that fits more on a page.
+ */
 export function tokenGrid(sheet: TokenSheetNode, meta: DocumentMeta): TokenGrid {
   const frame = pageFrame(meta.paper);
+  const band = tokenBand(meta, sheet.print.duplex);
   const size = Math.max(sheet.print.round, sheet.print.square) * MM;
   const cell = size + GAP;
-  const contentW = frame.width - 2 * frame.left;
-  const contentH = frame.bottom - frame.top;
-  const columns = Math.max(1, Math.floor((contentW + GAP) / cell));
-  const rows = Math.max(1, Math.floor((contentH + GAP) / cell));
-  return { columns, rows, cell, x0: (frame.width - (columns * cell - GAP)) / 2, y0: frame.top };
+  const bandW = band.right - band.left;
+  const bandH = band.bottom - band.top;
+  const columns = Math.max(1, Math.floor((bandW + GAP) / cell));
+  const rowsFor = (pitch: number) => (bandH < size ? 1 : 1 + Math.floor((bandH - size) / pitch + 1e-9));
+  const count = (rows: number, odd: number) => Math.ceil(rows / 2) * columns + Math.floor(rows / 2) * odd;
+  const options = [{ pitch: cell, shift: 0, oddColumns: columns }];
+  const slack = bandW - (columns * cell - GAP);
+  const shift = Math.min(cell / 2, slack);
+  const nested = [];
+  if (shift > 0.05 * cell) nested.push({ pitch: Math.sqrt(cell * cell - shift * shift), shift, oddColumns: columns });
+  if (columns > 1 && slack < cell / 2) nested.push({ pitch: (cell * Math.sqrt(3)) / 2, shift: cell / 2, oddColumns: columns - 1 });
+  // the neighbours in the next row, either side, and the token two rows down
+  for (const o of nested) if (nestsAt(sheet, [{ dx: o.shift, dy: o.pitch }, { dx: cell - o.shift, dy: o.pitch }, { dx: 0, dy: 2 * o.pitch }])) options.push(o);
+  let best = { ...options[0]!, rows: rowsFor(cell) };
+  for (const option of options.slice(1)) {
+    const rows = rowsFor(option.pitch);
+    if (count(rows, option.oddColumns) > count(best.rows, best.oddColumns)) best = { ...option, rows };
+  }
+  const used = Math.max(columns * cell - GAP, best.rows > 1 ? best.shift + best.oddColumns * cell - GAP : 0);
+  return { columns, rows: best.rows, cell, x0: (frame.width - used) / 2, y0: band.top, pitch: best.pitch, shift: best.shift, oddColumns: best.oddColumns, size, pageWidth: frame.width, pageHeight: frame.height };
 }
 
-/** Centre of the i-th token: backs are mirrored across the columns (long edge) or rows (short). */
-export function tokenCentre(grid: TokenGrid, i: number, side: 'front' | 'back', sheet: TokenSheetNode, rowsOnPage: number): { x: number; y: number } {
-  let column = i % grid.columns;
-  let row = Math.floor(i / grid.columns);
-  let dx = 0;
-  let dy = 0;
-  if (side === 'back') {
-    if (sheet.print.duplex === 'long') column = grid.columns - 1 - column;
-    else row = rowsOnPage - 1 - row;
-    ({ dx, dy } = backShift(sheet.print));
+/** How many tokens a page of the grid holds. */
+export function tokensPerPage(grid: TokenGrid): number {
+  return Math.ceil(grid.rows / 2) * grid.columns + Math.floor(grid.rows / 2) * grid.oddColumns;
+}
+
+/** Centre of the i-th token on its page: a back lies behind its front once the paper turns over (long edge: across; short: top to bottom). */
+export function tokenCentre(grid: TokenGrid, i: number, side: 'front' | 'back', sheet: TokenSheetNode, _rowsOnPage?: number): { x: number; y: number } {
+  const pair = grid.columns + grid.oddColumns;
+  let row = 2 * Math.floor(i / pair);
+  let column = i % pair;
+  if (column >= grid.columns) {
+    row += 1;
+    column -= grid.columns;
   }
-  const half = (grid.cell - GAP) / 2;
-  return { x: grid.x0 + column * grid.cell + half + dx, y: grid.y0 + row * grid.cell + half + dy };
+  const half = grid.size / 2;
+  let x = grid.x0 + (row % 2 === 1 ? grid.shift : 0) + column * grid.cell + half;
+  let y = grid.y0 + row * grid.pitch + half;
+  if (side === 'back') {
+    if (sheet.print.duplex === 'long') x = grid.pageWidth - x;
+    else y = grid.pageHeight - y;
+    const { dx, dy } = backShift(sheet.print);
+    x += dx;
+    y += dy;
+  }
+  return { x, y };
+}
+
+/** A page's title: the sheet, the side and which sheet, shortened until it fits the header's room. */
+function sheetTitle(title: string, side: string, sheet: number, sheets: number, pageWidth: number): string {
+  const room = pageWidth / 1.6;
+  const forms = [
+    `${title}, ${side}s${sheets > 1 ? `, sheet ${sheet} of ${sheets}` : ''}`,
+    `${title}, ${side}s${sheets > 1 ? ` ${sheet} of ${sheets}` : ''}`,
+    `${title.replace(/\s*\([^)]*\)/g, '')}, ${side}s${sheets > 1 ? ` ${sheet} of ${sheets}` : ''}`,
+  ];
+  return forms.find((f) => textWidth(f, 'bold', TYPE.sheetTitle) <= room) ?? forms[forms.length - 1]!;
 }
 
 export function layoutTokenSheet(sheet: TokenSheetNode, meta: DocumentMeta, firstPage: number, totalPages: number): PlacedPage[] {
   if (hasRects(sheet)) return layoutPackedSheet(sheet, meta, firstPage, totalPages);
   const frame = pageFrame(meta.paper);
   const grid = tokenGrid(sheet, meta);
-  const perPage = grid.columns * grid.rows;
+  const perPage = tokensPerPage(grid);
   const pages: PlacedPage[] = [];
   const sheets = Math.ceil(sheet.tokens.length / perPage);
   const choice = printChoice(meta, sheet.print);
   for (let s = 0; s < sheets; s++) {
     const tokens = sheet.tokens.slice(s * perPage, (s + 1) * perPage);
-    // short-edge backs mirror across the full grid height, so fronts and backs share rows
-    const rowsOnPage = grid.rows;
     for (const side of choice.backs ? (['front', 'back'] as const) : (['front'] as const)) {
       const items: Item[] = [];
       tokens.forEach((token, i) => {
-        const centre = tokenCentre(grid, i, side, sheet, rowsOnPage);
+        const centre = tokenCentre(grid, i, side, sheet);
         const face = side === 'front' ? token.front : token.back;
         const size = (face.shape === 'round' ? sheet.print.round : sheet.print.square) * MM;
         items.push(...translate(drawToken(face, size, sheet.print.marks, choice.ink), centre.x, centre.y));
@@ -68,7 +163,7 @@ export function layoutTokenSheet(sheet: TokenSheetNode, meta: DocumentMeta, firs
       pages.push({
         width: round(frame.width),
         height: round(frame.height),
-        items: [...pageHeader(`${sheet.title}, ${side}s${sheets > 1 ? `, sheet ${s + 1} of ${sheets}` : ''}`, meta, frame), ...items, ...pageFooter(meta, frame, page, totalPages)],
+        items: [...pageHeader(sheetTitle(sheet.title, side, s + 1, sheets, frame.width), meta, frame), ...items, ...pageFooter(meta, frame, page, totalPages)],
       });
     }
   }
@@ -78,8 +173,7 @@ export function layoutTokenSheet(sheet: TokenSheetNode, meta: DocumentMeta, firs
 export function tokenPageCount(sheet: TokenSheetNode, meta: DocumentMeta): number {
   const sides = printChoice(meta, sheet.print).backs ? 2 : 1;
   if (hasRects(sheet)) return sides * packPieces(sheet, meta).length;
-  const grid = tokenGrid(sheet, meta);
-  return sides * Math.ceil(sheet.tokens.length / (grid.columns * grid.rows));
+  return sides * Math.ceil(sheet.tokens.length / tokensPerPage(tokenGrid(sheet, meta)));
 }
 
 /** A sheet with rect pieces (wire strips) is packed in rows; round and square alone keep the grid. */
@@ -111,9 +205,10 @@ interface PackedPiece {
  */
 function packPieces(sheet: TokenSheetNode, meta: DocumentMeta): PackedPiece[][] {
   const frame = pageFrame(meta.paper);
-  const width = frame.width - 2 * frame.left;
   // the band keeps clear of the header above and, mirrored, of it below too
-  const height = frame.height - 2 * Math.max(frame.top, frame.height - frame.bottom);
+  const band = tokenBand(meta, 'short');
+  const width = band.right - band.left;
+  const height = band.bottom - band.top;
   const pages: PackedPiece[][] = [];
   let rows: { y: number; h: number; used: number; pieces: PackedPiece[] }[] = [];
   let bottom = 0;
@@ -169,7 +264,7 @@ function layoutPackedSheet(sheet: TokenSheetNode, meta: DocumentMeta, firstPage:
         width: round(frame.width),
         height: round(frame.height),
         items: [
-          ...pageHeader(`${sheet.title}, ${side}s${packed.length > 1 ? `, sheet ${s + 1} of ${packed.length}` : ''}`, meta, frame),
+          ...pageHeader(sheetTitle(sheet.title, side, s + 1, packed.length, frame.width), meta, frame),
           ...items,
           ...pageFooter(meta, frame, firstPage + pages.length, totalPages),
         ],
@@ -186,15 +281,15 @@ export function drawStrip(face: TokenFace, marks: boolean, inkUse: Ink = 'normal
   const fill = areaFill(face.colour, inkUse, 'token');
   const items: Item[] = [{ kind: 'rect', x: -w / 2 - BLEED, y: -h / 2 - BLEED, w: w + 2 * BLEED, h: h + 2 * BLEED, fill }];
   if (marks) items.push({ kind: 'rect', x: -w / 2, y: -h / 2, w, h, stroke: '#000000', lineWidth: 0.25 });
-  const inset = 1.2 * MM;
+  const inset = KEYLINE_INSET;
   items.push({ kind: 'rect', x: -w / 2 + inset, y: -h / 2 + inset, w: w - 2 * inset, h: h - 2 * inset, stroke: inkUse === 'low' ? face.colour : '#ffffff', lineWidth: 0.5 });
   const ink = isLight(fill) ? '#1b1d1a' : '#ffffff';
-  const icon = Math.min(h * 0.6, w * 0.3);
+  const icon = Math.min(h - 2 * inset - 2 * MM, w * 0.3);
   const left = -w / 2 + inset + 1.5 * MM;
   items.push({ kind: 'icon', name: face.icon, x: left, y: -icon / 2, size: icon, color: ink });
   const room = w - 2 * inset - 3 * MM - icon - 1.5 * MM;
   const text = face.number !== undefined ? `${face.label} ${face.number}` : face.label;
-  const size = fitSize(text, 'bold', room, h * 0.42, 4);
+  const size = Math.max(TOKEN_MIN_TYPE, fitSize(text, 'bold', room, h * 0.42, TOKEN_MIN_TYPE));
   items.push({ kind: 'text', x: left + icon + 1.5 * MM, y: -size * 0.6, text, face: 'bold', size, color: ink });
   return items.map((item) => translate([item], 0, 0)[0]!);
 }
@@ -206,14 +301,16 @@ export function drawToken(face: TokenFace, size: number, marks: boolean, inkUse:
   // low ink: a light tint of the colour, the inner ring in the colour itself
   const fill = areaFill(face.colour, inkUse, 'token');
   const ring = inkUse === 'low' ? face.colour : '#ffffff';
+  // a ring 3 mm inside the cut on a large piece; a small token has room for none
+  const keyline = size >= RING_FROM;
   if (face.shape === 'round') {
     items.push({ kind: 'circle', cx: 0, cy: 0, r: half + BLEED, fill });
     if (marks) items.push({ kind: 'circle', cx: 0, cy: 0, r: half, stroke: '#000000', lineWidth: 0.25 });
-    items.push({ kind: 'circle', cx: 0, cy: 0, r: half - 1.2 * MM, stroke: ring, lineWidth: 0.5 });
+    if (keyline) items.push({ kind: 'circle', cx: 0, cy: 0, r: half - KEYLINE_INSET, stroke: ring, lineWidth: 0.5 });
   } else {
     items.push({ kind: 'rect', x: -half - BLEED, y: -half - BLEED, w: size + 2 * BLEED, h: size + 2 * BLEED, fill });
     if (marks) items.push({ kind: 'rect', x: -half, y: -half, w: size, h: size, stroke: '#000000', lineWidth: 0.25 });
-    items.push({ kind: 'rect', x: -half + 1.2 * MM, y: -half + 1.2 * MM, w: size - 2.4 * MM, h: size - 2.4 * MM, stroke: ring, lineWidth: 0.5 });
+    if (keyline) items.push({ kind: 'rect', x: -half + KEYLINE_INSET, y: -half + KEYLINE_INSET, w: size - 2 * KEYLINE_INSET, h: size - 2 * KEYLINE_INSET, stroke: ring, lineWidth: 0.5 });
   }
   const inner = face.shape === 'round' ? size * 0.74 : size * 0.84;
   const light = isLight(fill);
@@ -227,9 +324,29 @@ export function drawToken(face: TokenFace, size: number, marks: boolean, inkUse:
     const icon = size * 0.42;
     items.push({ kind: 'icon', name: face.icon, x: -icon / 2, y: -size * 0.34, size: icon, color: ink });
   }
-  const labelSize = fitSize(face.label, 'bold', inner * 0.86, size * 0.2, 4);
-  items.push({ kind: 'text', x: -textWidth(face.label, 'bold', labelSize) / 2, y: size * 0.12, text: face.label, face: 'bold', size: labelSize, color: ink });
+  const lines = labelLines(face.label, inner * 0.86, size * 0.2);
+  const top = lines.texts.length > 1 ? size * 0.08 : size * 0.12;
+  lines.texts.forEach((text, i) => {
+    items.push({ kind: 'text', x: -textWidth(text, 'bold', lines.size) / 2, y: top + i * lines.size * 1.1, text, face: 'bold', size: lines.size, color: ink });
+  });
   return items.map((item) => translate([item], 0, 0)[0]!);
+}
+
+/**
+ * A token's label: one line as large as fits up to `max`; where that would be smaller than
+ * the smallest type, two lines broken at the most even space; never under TOKEN_MIN_TYPE.
+ */
+export function labelLines(label: string, width: number, max: number): { texts: string[]; size: number } {
+  const one = fitSize(label, 'bold', width, max, 1);
+  if (one >= TOKEN_MIN_TYPE || !label.includes(' ')) return { texts: [label], size: Math.max(TOKEN_MIN_TYPE, Math.min(one, max)) };
+  const words = label.split(' ');
+  let best: { texts: string[]; size: number } | undefined;
+  for (let i = 1; i < words.length; i++) {
+    const texts = [words.slice(0, i).join(' '), words.slice(i).join(' ')];
+    const size = Math.min(...texts.map((t) => fitSize(t, 'bold', width, max * 0.8, 1)));
+    if (!best || size > best.size) best = { texts, size };
+  }
+  return { texts: best!.texts, size: Math.max(TOKEN_MIN_TYPE, best!.size) };
 }
 
 function isLight(hex: string): boolean {

@@ -211,7 +211,8 @@ describe('the sheets and the pieces (PDF)', () => {
     // four sheets, each as pages of fronts and backs; the wire strips take one of each (the
     // layout tests check that on both papers)
     expect(json.tokenSheets).toHaveLength(4);
-    expect(pdfPageCount(a)).toBe(28);
+    // two area-fire discs and twelve mine squares a page, on Letter as on A4
+    expect(pdfPageCount(a)).toBe(18);
   });
 });
 

@@ -27,7 +27,7 @@ const roster = buildRoster(
 
 describe('Burst of Fire card and roster documents (snapshots change only on purpose)', () => {
   it('roster sheet', () => {
-    expect(rosterSheet(roster, arsenal)).toMatchSnapshot();
+    expect(rosterSheet(roster, arsenal, 'cm')).toMatchSnapshot();
   });
   it('force deck: one card per model, numbered', () => {
     const deck = forceDeck(roster, { arsenal, units: 'cm', system }, print);
@@ -49,13 +49,13 @@ describe('Burst of Fire card and roster documents (snapshots change only on purp
   it('the squad leader card carries his +1 and his Combat Score value of 5', () => {
     const haas = forceDeck(roster, { arsenal, units: 'cm', system }, print).cards[5]!;
     expect(haas.front.subtitle).toBe('Germany · squad leader (rifleman)');
-    expect(haas.front.stats.find((s) => s.icon === 'star')?.value).toBe('18'); // regular 16 + MP 40 +1 + leader +1
+    expect(haas.front.stats.find((s) => s.icon === 'bayonet')?.value).toBe('18'); // regular 16 + MP 40 +1 + leader +1
     expect(haas.front.footer.left).toBe('Cost 3 · Combat Score 5');
   });
   it('Markdown carries the roster and every card', () => {
     const md = renderMarkdown({
       meta: { title: 'x', systemId: 'bof', systemName: 'Burst of Fire', rulesVersion: 'test', toolVersion: '0', paper: 'a4', units: 'cm' },
-      sheets: [rosterSheet(roster, arsenal)],
+      sheets: [rosterSheet(roster, arsenal, 'cm')],
       decks: [forceDeck(roster, { arsenal, units: 'cm', system }, print)],
     });
     expect(md).toMatch(/\| Unteroffizier Haas \(squad leader\) \| 1 \| regular \| MP 40 \| 3 \| 3 \| 5 \| 2 \|/);

@@ -20,6 +20,20 @@ describe('muster tokens', () => {
     expect(pdfPageCount(a)).toBeGreaterThan(10);
     expect(qpdf(path.join(cwd, 'a.pdf'))).toMatch(/No syntax or stream encoding errors/);
   });
+  it('packs its pages: tokens fill the sheets, rulers run whole along the page, two 120 mm templates to a page', async () => {
+    const cwd = workdir();
+    for (const [args, pages] of [
+      [['tokens', 'bof'], 21],
+      [['tokens', 'bof', '--paper', 'letter', '--units', 'in'], 25],
+      [['tokens', 'blazeaway'], 18],
+      [['tokens', 'blazeaway', '--paper', 'letter', '--units', 'in'], 18],
+      [['tokens', 'openfire'], 2],
+    ] as const) {
+      const { code } = await muster([...args, '-o', 'p.pdf', '--quiet'], cwd);
+      expect(code).toBe(0);
+      expect(pdfPageCount(readFileSync(path.join(cwd, 'p.pdf'))), args.join(' ')).toBe(pages);
+    }
+  });
   it('--events prints the 25 event cards with backs: 3 sheets of fronts and 3 of backs', async () => {
     const cwd = workdir();
     const { code } = await muster(['tokens', 'bof', '--events', '-o', 'events.pdf', '--paper', 'letter', '--units', 'in'], cwd);

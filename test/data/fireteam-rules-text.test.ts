@@ -120,7 +120,8 @@ describe('Vehicles and artillery', () => {
     expect(fireteam.table('smoke-clears').rows[0]!['roll']).toEqual({ need: 4, or: 'higher' });
   });
   it('vehicles move 3D6 slow, 4D6 medium, 5D6 fast', () => {
-    expect(column('vehicle-movement', 'move').slice(0, 3)).toEqual(['3D6, in inches', '4D6, in inches', '5D6, in inches']);
+    // an inch a point, as the text moves (2.5 cm on centimetre sheets)
+    expect(column('vehicle-movement', 'move').slice(0, 3)).toEqual(['3D6, {{dist 2.5 1}} a point', '4D6, {{dist 2.5 1}} a point', '5D6, {{dist 2.5 1}} a point']);
   });
 });
 

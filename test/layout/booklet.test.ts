@@ -32,7 +32,7 @@ const booklet: BookletNode = {
 };
 const texts = (page: PlacedPage) => page.items.flatMap((i) => (i.kind === 'text' ? [i.text] : []));
 /** The sheet title a page's header prints, the first line at the top margin. */
-const headerTitle = (page: PlacedPage) => page.items.find((i) => i.kind === 'text' && Math.abs(i.y - PAGE.marginTop) < 3)?.text;
+const headerTitle = (page: PlacedPage) => page.items.flatMap((i) => (i.kind === 'text' && Math.abs(i.y - PAGE.marginTop) < 3 ? [i.text] : []))[0];
 
 describe('a booklet gathers its parts\' rolls and cards at the back', () => {
   const gathered = gatherBooklet(booklet);
@@ -76,13 +76,14 @@ describe('a booklet\'s pages', () => {
     for (const [sheet, page] of expected) {
       expect(contents).toContain(sheet);
       // a sheet's title is its page's header; a deck's is in the card sheet's margin
-      if (sheet === 'Event cards drawn') expect(texts(placed.pages[page - 1]!).join(' ')).toContain('Event cards drawn, fronts, sheet 1 of 1');
+      if (sheet === 'Event cards drawn') expect(texts(placed.pages[page - 1]!).join(' ')).toContain('Event cards drawn, fronts with their backs');
       else expect(headerTitle(placed.pages[page - 1]!)).toBe(sheet);
       expect(page === 2 ? undefined : headerTitle(placed.pages[page - 2]!)).not.toBe(sheet);
     }
     // the long briefing runs onto a second page; the next part starts after it
     expect(headerTitle(placed.pages[2]!)).toBe('Scenario: Ambush');
     expect(gathered).toHaveLength(4);
-    expect(total).toBe(1 + 2 + 1 + 1 + 2);
+    // contents, the long briefing, the short one, the rolls, three cards folded with their backs on one page
+    expect(total).toBe(1 + 2 + 1 + 1 + 1);
   });
 });

@@ -81,6 +81,15 @@ describe('a card front', () => {
       expect(item.size).toBeGreaterThanOrEqual(3.5);
     }
   });
+  it('never leaves out a word: too much text is set smaller, not cut', () => {
+    const unit = { ...arsenal.units.get('de-panzer-iv-h')!, notes: ['A very long reminder '.repeat(12).trim(), 'Another long reminder '.repeat(10).trim(), 'And a third '.repeat(10).trim()] };
+    const card = buildUnitCard(unit, ctx);
+    const drawn = layoutCardFront(card.front, 63 * MM, 88 * MM, { left: 0, right: 0, top: 0, bottom: 0 })
+      .flatMap((item) => (item.kind === 'text' ? [item.text] : []))
+      .join(' ');
+    const words = (text: string) => text.split(/\s+/).filter(Boolean);
+    for (const rule of card.front.rules) expect(words(drawn).join(' ')).toContain(words(rule).join(' '));
+  });
   it('shows the stats the text names, with their symbols', () => {
     const card = buildUnitCard(arsenal.units.get('de-panzer-iv-h')!, ctx);
     expect(card.front.stats.map((s) => [s.icon, s.value])).toEqual([

@@ -141,3 +141,42 @@ describe('pages', () => {
     }
   });
 });
+
+describe('forms a player writes in', () => {
+  const form = (rows: number): TableBlock => ({
+    kind: 'table',
+    id: 'turn-record',
+    title: 'Turn record',
+    section: 'Turns',
+    width: 'full',
+    form: true,
+    columns: [
+      { label: 'Turn', align: 'left' },
+      { label: 'Notes', align: 'left' },
+    ],
+    rows: Array.from({ length: rows }, (_, i) => [[{ text: String(i + 1) }], [{ text: '' }]]),
+  });
+  const doc = (blocks: TableBlock[]): DocumentNode => ({
+    meta: { title: 'Forms', systemId: 'demo', systemName: 'Demo', rulesVersion: 'v1', toolVersion: '0', paper: 'a4', units: 'cm' },
+    sheets: [{ title: 'Forms', blocks }],
+  });
+  /** The row rules of a laid-out table: thin lines the table's width, in page order. */
+  const rowRules = (page: PlacedPage) => page.items.filter((i): i is Extract<Item, { kind: 'line' }> => i.kind === 'line' && i.lineWidth === 0.3).map((l) => l.y1);
+  it('have rows at least 7 mm tall, where a table of text has about 5 mm', () => {
+    expect(blockHeight(layoutBlock(form(1), 400)) - blockHeight(layoutBlock({ ...form(1), rows: [] }, 400))).toBeGreaterThanOrEqual(7 * MM - 0.01);
+    const plain = { ...form(1), form: undefined };
+    expect(blockHeight(layoutBlock(plain, 400)) - blockHeight(layoutBlock({ ...plain, rows: [] }, 400))).toBeLessThan(6 * MM);
+  });
+  it('take the rest of the page when they end a sheet, up to twice the least height, on the same pages', () => {
+    const page = layoutDocument(doc([form(5)])).pages[0]!;
+    const ys = rowRules(page);
+    const gaps = ys.slice(1).map((y, i) => y - ys[i]!);
+    // five rows on a whole page: each as tall as allowed
+    expect(Math.min(...gaps.slice(1))).toBeCloseTo(14 * MM, 0);
+    // forty rows do not fit on one page at 7 mm: they stay at 7 mm and run on
+    const long = layoutDocument(doc([form(40)]));
+    expect(long.pages).toHaveLength(2);
+    const longGaps = rowRules(long.pages[0]!).slice(2).map((y, i, all) => (i === 0 ? 0 : y - all[i - 1]!)).slice(1);
+    for (const gap of longGaps) expect(gap).toBeGreaterThanOrEqual(7 * MM - 0.01);
+  });
+});

@@ -1,6 +1,6 @@
 import { formatLength } from '../../doc/helpers.js';
 import { drawMap } from '../../doc/map-diagram.js';
-import { documentMeta, type Block, type DocumentNode, type DrawingNode, type Run, type TableBlock, type Units } from '../../doc/model.js';
+import { documentMeta, type Block, type DocumentNode, type DrawingNode, type Paper, type Run, type TableBlock, type Units } from '../../doc/model.js';
 import { checkBlock, rollsSheet, textTable } from '../../doc/packet.js';
 import { renderProse } from '../../doc/templates.js';
 import type { BlazeAwayData } from './data.js';
@@ -116,7 +116,7 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
   return {
     meta: documentMeta(info, `${objective.name}: a ${info.name} scenario`, { ...options, seed: r.seed }),
     sheets: [{ title: `Scenario: ${objective.name}`, blocks: briefing }, ...sideSheets, rollsSheet(r.rolls, r.seed, '9.4 Scenario Design')],
-    drawings: [scenarioMap(rolled, data, units)],
+    drawings: [scenarioMap(rolled, data, units, options.paper)],
     drawingsTitle: `Map: ${objective.name}`,
     drawingsAfterSheet: 1,
     decks: SIDES.map((s) => forceDeck(data, rosters[s], options, `${SIDE_NAMES[s]}: order cards, ${rosters[s].colour.name}`)),
@@ -179,6 +179,7 @@ function turnRecord(rolled: RolledScenario): TableBlock {
     kind: 'table',
     id: 'turn-record',
     title: 'Turn record',
+    form: true,
     section: '4.4 Turn Sequence',
     width: 'full',
     columns: [
@@ -194,38 +195,41 @@ function turnRecord(rolled: RolledScenario): TableBlock {
 }
 
 /** The table from above, to scale: the deployment zones, the objective, the mined half. */
-export function scenarioMap(rolled: RolledScenario, data: BlazeAwayData, units: Units): DrawingNode {
-  const { result: r, rosters } = rolled;
+export function scenarioMap(rolled: RolledScenario, data: BlazeAwayData, units: Units, paper?: Paper): DrawingNode {
+  const { result: r } = rolled;
   const { width: W, height: H } = r.table;
-  const colours: Record<Side, string> = { a: rosters.a.colour.colour, b: rosters.b.colour.colour };
   const defenderZone = r.zones.find((z) => z.side === r.defender)!;
   // the mined ground: the defender's half, drawn a little inside its zone so both lines show
   const inset = 1.5;
   const z = { x: defenderZone.x + inset, y: defenderZone.y + inset, w: defenderZone.w - 2 * inset, h: defenderZone.h - 2 * inset };
+  const mined = r.mines.squares + r.wire.long + r.wire.short > 0;
   const outline = [
     { x1: z.x, y1: z.y, x2: z.x + z.w, y2: z.y },
     { x1: z.x + z.w, y1: z.y, x2: z.x + z.w, y2: z.y + z.h },
     { x1: z.x, y1: z.y + z.h, x2: z.x + z.w, y2: z.y + z.h },
     { x1: z.x, y1: z.y, x2: z.x, y2: z.y + z.h },
-  ].map((l) => ({ ...l, colour: MINES_COLOUR }));
+  ].map((l) => ({ ...l, colour: MINES_COLOUR, text: 'Mines and wire: anywhere inside this line (6.9)' }));
   const size = `${length(W, units)} x ${length(H, units)}`;
   const grid = units === 'cm' ? 10 : 4 * 2.54;
+  // the zones take the map's side colours, the same in every rule set (the cards keep the force's colour)
   return drawMap({
     table: r.table,
     zones: r.zones,
     objectives: r.objectives.map((o) => ({ x: o.x, y: o.y, radius: o.radius })),
-    sides: Object.fromEntries(SIDES.map((s) => [s, { name: SIDE_NAMES[s], colour: colours[s] }])),
-    dashed: r.mines.squares + r.wire.long + r.wire.short > 0 ? outline : [],
+    objectiveText: `${rolled.objective.name}: hold within the dashed circle`,
+    sides: Object.fromEntries(
+      SIDES.map((s) => [
+        s,
+        { name: SIDE_NAMES[s], zone: s === r.attacker ? `${SIDE_NAMES[s]}, attacker: deploys in this band` : `${SIDE_NAMES[s]}, defender: deploys anywhere in its half` },
+      ]),
+    ),
+    dashed: mined ? outline : [],
     grid,
+    gridText: units === 'cm' ? '10 cm' : '4 in',
     zoneLabels: false,
     edgeNames: SIDES.map((s) => ({ edge: r.deployment[s], side: s })),
-    caption: `Table ${size}, drawn to scale, north at the top; grid lines every ${units === 'cm' ? '10 cm' : '4 in'}.`,
-    legend: [
-      { kind: 'zone', colour: colours[r.attacker], text: `${SIDE_NAMES[r.attacker]}, attacker: deploys in this band` },
-      { kind: 'zone', colour: colours[r.defender], text: `${SIDE_NAMES[r.defender]}, defender: deploys anywhere in its half` },
-      { kind: 'flag', colour: '#a8842c', text: `${rolled.objective.name}: hold within the dashed circle` },
-      ...(r.mines.squares + r.wire.long + r.wire.short > 0 ? [{ kind: 'dashed' as const, colour: MINES_COLOUR, text: 'Mines and wire: anywhere inside this line (6.9)' }] : []),
-    ],
+    caption: `Table ${size}, drawn to scale, north at the top.`,
+    paper,
     units,
   });
 }

@@ -15,6 +15,13 @@ const INK = '#1b1d1a';
 const MUTED = '#62675c';
 const OLIVE = '#46573a';
 const MM_PER_IN = 25.4;
+/** The longest ruler piece: whole along an A4 page's length in cm, a Letter page's in inches. */
+export const RULER_LONGEST = { cm: 25, in: 9 };
+
+/** A generous width in mm of a bold label: rulers keep their labels on their own piece. */
+function labelWidth(text: string, size: number): number {
+  return (text.length * 0.62 * size * MM_PER_IN) / 72;
+}
 
 /** A length in the units asked for, in millimetres: 10 cm is 100 mm, 4 in is 101.6 mm. */
 function mm(cm: number, inches: number, units: Units): number {
@@ -79,7 +86,7 @@ export function buildTrack(title: string, max: number, accent: string): DrawingN
   }
   const markerY = rows * box + 9;
   shapes.push({ kind: 'circle', cx: 7, cy: markerY, r: 6, fill: accent, stroke: INK, width: 0.3 });
-  shapes.push({ kind: 'text', x: 7, y: markerY, text: 'mark', size: 6, bold: true, align: 'center', color: '#ffffff' });
+  shapes.push({ kind: 'text', x: 7, y: markerY, text: 'mark', size: 6.5, bold: true, align: 'center', color: '#ffffff' });
   shapes.push({ kind: 'text', x: 17, y: markerY, text: 'Cut out the marker and move it along the track.', size: 7, color: MUTED });
   return { title, width: perRow * box, height: markerY + 7, shapes };
 }
@@ -119,14 +126,15 @@ export function smokeTemplate(aids: Aids, units: Units): DrawingNode {
     shapes: [
       { kind: 'rect', x: 0, y: 0, w: side, h: side, fill: '#e4e6e8', stroke: INK, width: 0.8 },
       { kind: 'icon', x: side / 2 - 15, y: side / 2 - 20, size: 30, name: 'cloud', color: '#b6b9bc' },
-      { kind: 'text', x: side / 2, y: side / 2 + 18, text: 'SMOKE', size: 14, bold: true, align: 'center', color: MUTED },
+      { kind: 'text', x: side / 2, y: side / 2 + 18, text: 'SMOKE', size: 14, bold: true, align: 'center', color: INK },
     ],
   };
 }
 
 /**
- * A straight ruler, cut into pieces that fit across the paper, each piece marked with where it
- * joins the next. `bands` colour stretches of it and label them.
+ * A straight ruler, cut into pieces as long as fit along an A4 or Letter page (25 cm, 9 in;
+ * the layout turns one longer than the page is wide to run along its length), each piece
+ * marked with where it joins the next. `bands` colour stretches of it and label them.
  */
 export function ruler(
   title: string,
@@ -135,8 +143,8 @@ export function ruler(
   bands: { from: number; to: number; label: string; fill: string }[],
 ): DrawingNode[] {
   const unitMm = units === 'cm' ? 10 : MM_PER_IN;
-  const longest = units === 'cm' ? 18 : 7;
-  // equal pieces: a 20 cm ruler is two of 10 cm, not 18 cm and a 2 cm stub
+  const longest = units === 'cm' ? RULER_LONGEST.cm : RULER_LONGEST.in;
+  // equal pieces: a 30 cm ruler is two of 15 cm, not 25 cm and a 5 cm stub
   const pieces = Math.ceil(length / longest);
   const pieceUnits = Math.ceil(length / pieces);
   const height = 22;
@@ -151,7 +159,13 @@ export function ruler(
       const b = Math.min(band.to, end);
       if (b <= a) continue;
       shapes.push({ kind: 'rect', x: (a - start) * unitMm, y: 0, w: (b - a) * unitMm, h: height, fill: band.fill });
-      shapes.push({ kind: 'text', x: ((a + b) / 2 - start) * unitMm, y: height - 6, text: band.label, size: 7, bold: true, align: 'center' });
+      // the label stays on its band and inside the piece; a stretch too short for it goes without
+      const half = labelWidth(band.label, 7) / 2 + 1.5;
+      const from = (a - start) * unitMm + half;
+      const to = (b - start) * unitMm - half;
+      if (to < from) continue;
+      const x = Math.min(to, Math.max(from, ((a + b) / 2 - start) * unitMm));
+      shapes.push({ kind: 'text', x, y: height - 6, text: band.label, size: 7, bold: true, align: 'center' });
     }
     shapes.push({ kind: 'rect', x: 0, y: 0, w, h: height, stroke: INK, width: 0.6 });
     const step = units === 'cm' ? 1 : 0.25;
@@ -160,9 +174,9 @@ export function ruler(
       const x = (t - start) * unitMm;
       const major = whole && (units === 'in' || Math.round(t) % 5 === 0);
       shapes.push({ kind: 'line', x1: x, y1: 0, x2: x, y2: major ? 7 : whole ? 5 : 3, width: major ? 0.5 : 0.3 });
-      if (whole && t > start && t < end) shapes.push({ kind: 'text', x, y: 9.5, text: String(Math.round(t)), size: 6, align: 'center' });
+      if (whole && t > start && t < end) shapes.push({ kind: 'text', x, y: 9.5, text: String(Math.round(t)), size: 6.5, align: 'center' });
     }
-    const ends = pieces > 1 ? ` (piece ${p + 1} of ${pieces}: ${start} to ${end} ${units}${p < pieces - 1 ? '; butt the next piece to the right end' : ''})` : '';
+    const ends = pieces > 1 ? ` (piece ${p + 1} of ${pieces}: ${start} to ${end} ${units}${p < pieces - 1 ? `; piece ${p + 2} butts on at ${end}` : ''})` : '';
     drawings.push({ title: `${title}${ends}`, width: w, height, shapes });
   }
   return drawings;
@@ -218,9 +232,10 @@ export function radiusRulers(aids: Aids, arsenal: Arsenal, units: Units): Drawin
 /** The drift compass: eight directions with their 8D6 totals, and the drift distances. */
 export function driftCompass(system: SystemRules, units: Units): DrawingNode {
   const direction = system.table('drift-direction');
-  const size = 150;
+  // 13 cm across: the smallest blast template fits under it on one page
+  const size = 130;
   const c = size / 2;
-  const r = 56;
+  const r = 48;
   const shapes: Shape[] = [
     { kind: 'circle', cx: c, cy: c, r: r + 14, stroke: INK, width: 0.6 },
     { kind: 'circle', cx: c, cy: c, r: 2, fill: INK },
@@ -235,7 +250,7 @@ export function driftCompass(system: SystemRules, units: Units): DrawingNode {
     const y = c - Math.cos(rad) * r;
     shapes.push({ kind: 'line', x1: c + Math.sin(rad) * 6, y1: c - Math.cos(rad) * 6, x2: c + Math.sin(rad) * (r - 10), y2: c - Math.cos(rad) * (r - 10), width: 0.6, color: OLIVE });
     shapes.push({ kind: 'text', x, y: y - 3, text: name, size: 8, bold: true, align: 'center' });
-    shapes.push({ kind: 'text', x, y: y + 2.5, text: (rowTotals(row) ?? []).join(' '), size: 6, align: 'center', color: MUTED });
+    shapes.push({ kind: 'text', x, y: y + 2.5, text: (rowTotals(row) ?? []).join(' '), size: 7, align: 'center', color: MUTED });
   }
   shapes.push({ kind: 'text', x: c, y: size + 2, text: '8D6 for direction; 48 rerolls', size: 7, align: 'center', color: MUTED });
   const distances = ['grenade-drift-distance', 'artillery-drift-distance'].map((id) => {
@@ -268,9 +283,9 @@ export function eventDeck(aids: Aids, units: Units, print: CardPrint, systemName
         { label: 'Affects', text: event.affects },
       ],
       rules: [],
-      footer: { left: 'Draw after setting up, before turn 1', right: event.id },
+      footer: { left: 'Draw after setting up, before turn 1', right: systemName },
     },
-    back: { title: systemName.toUpperCase(), subtitle: 'Random Event & Effect', accent: OLIVE, icon: 'explosion' },
+    back: { title: systemName.toUpperCase(), subtitle: 'Random Event & Effect', accent: OLIVE, icon: 'die' },
   }));
   return { title: 'Random Event & Effect cards', cards, print };
 }

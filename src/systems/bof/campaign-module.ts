@@ -217,6 +217,7 @@ export async function booklet(request: BofCampaignRequest, saved?: CampaignState
             kind: 'table' as const,
             id: `ledger-${s}`,
             title: `Upgrades and salvage: ${start.names[s]}`,
+            form: true,
             section: 'How to upgrade core units',
             width: 'column' as const,
             columns: ['After game', 'Upgrade or salvage', 'Cost'].map((label) => ({ label, align: 'left' as const })),

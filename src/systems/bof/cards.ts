@@ -33,12 +33,12 @@ const TYPE_NAMES: Record<UnitType, string> = {
 
 const BACK_ICONS: Record<UnitType, IconName> = {
   'ranking-officer': 'star',
-  'squad-leader': 'helmet',
+  'squad-leader': 'star',
   infantry: 'helmet',
   crew: 'wheel',
   'support-weapon': 'crewed-gun',
   afv: 'tank',
-  transport: 'wheel',
+  transport: 'truck',
   plane: 'plane',
 };
 
@@ -109,7 +109,7 @@ function soldierStats(unit: Unit, weapons: Weapon[], quality: Quality, cost: num
   const melee = (unit.type === 'ranking-officer' ? 18 : MELEE[quality]) + meleeBonus;
   const stats: CardStat[] = [
     { icon: 'tommy-gun', label: 'attack', value: best ? attackText(best.attack!, best.attacksPerTurn) : '—' },
-    { icon: 'star', label: 'melee (4D6)', value: String(melee) },
+    { icon: 'bayonet', label: 'melee (4D6)', value: String(melee) },
     unit.movement === 'horse' && unit.mobility
       ? { icon: 'arrow', label: 'mounted', value: `${unit.mobility}D6` }
       : { icon: 'arrow', label: heavy ? 'move, no double' : 'move', value: formatLength(units === 'cm' ? 10 : 4, units) },
@@ -134,7 +134,7 @@ function machineStats(unit: Unit, cost: number, units: Units): CardStat[] {
   else if (unit.type === 'support-weapon') stats.push({ icon: 'arrow', label: unit.movement === 'static' ? 'emplaced' : 'move', value: unit.movement === 'static' ? '—' : formatLength(units === 'cm' ? 5 : 2, units) });
   if (unit.crew) stats.push({ icon: unit.type === 'support-weapon' ? 'crewed-gun' : 'wheel', label: 'crew', value: String(unit.crew) });
   if (unit.attacksPerTurn && unit.attacksPerTurn > 1 && !unit.attack) stats.push({ icon: 'shell', label: 'attacks per turn', value: String(unit.attacksPerTurn) });
-  if (unit.passengers) stats.push({ icon: 'helmet', label: 'passengers', value: String(unit.passengers) });
+  if (unit.passengers) stats.push({ icon: 'figures', label: 'passengers', value: String(unit.passengers) });
   stats.push({ icon: 'actions', label: 'actions', value: String(unit.actions) });
   stats.push({ icon: 'dollar', label: 'cost', value: String(cost) });
   return stats;
@@ -227,7 +227,7 @@ export function forceDeck(roster: Roster, ctx: CardContext, print: CardPrint): D
 }
 
 /** The roster sheet: every entry with its points, Combat Score value and actions, and the check. */
-export function rosterSheet(roster: Roster, arsenal: Arsenal): SheetNode {
+export function rosterSheet(roster: Roster, arsenal: Arsenal, units: Units): SheetNode {
   const cell = (text: string, style?: 'bold' | 'odds') => [{ text, ...(style ? { style } : {}) }];
   const table: TableBlock = {
     kind: 'table',
@@ -270,7 +270,7 @@ export function rosterSheet(roster: Roster, arsenal: Arsenal): SheetNode {
       section: 'Ranking Officers',
       width: 'column',
       paragraphs: [
-        `**Ranking officer.** ${officer.orders} orders per activation, ${officer.activations} ${officer.activations === 1 ? 'activation' : 'activations'} a turn, command radius ${officer.radius.cm} cm / ${officer.radius.in} in.`,
+        `**Ranking officer.** ${officer.orders} orders per activation, ${officer.activations} ${officer.activations === 1 ? 'activation' : 'activations'} a turn, command radius ${formatLength(units === 'cm' ? officer.radius.cm : officer.radius.in, units)}.`,
         `**Event cards.** Draws ${detachment.detachment.eventCards} Random Event & Effect ${detachment.detachment.eventCards === 1 ? 'card' : 'cards'} before turn 1.`,
         ...(detachment.detachment.special ? [`**Special.** ${detachment.detachment.special}`] : []),
       ],

@@ -34,7 +34,7 @@ async function cards(request: CardsRequest): Promise<CardsResult> {
     refuseIfStrict(request.strict, request.forceFile, roster.problems, 'doctrine');
     const doc: DocumentNode = {
       meta: { ...meta, title: `${force.name}: roster and unit cards` },
-      sheets: [rosterSheet(roster, arsenal)],
+      sheets: [rosterSheet(roster, arsenal, request.units)],
       decks: [forceDeck(roster, ctx, request.print)],
     };
     return { kind: 'document', doc, warnings: forceWarnings(request.forceFile, roster.problems) };

@@ -7,10 +7,9 @@ import { eventDeck } from './aids-builders.js';
 import { forceDeck, rosterSheet, type CardContext } from './cards.js';
 import { buildRoster, type Roster } from './force.js';
 import type { GameMode } from './scenario-schema.js';
-import { drawMap } from '../../doc/map-diagram.js';
-import type { Edge, ScenarioContext, ScenarioResult } from './scenario.js';
+import { drawMap, intersect, sectorStrips, type MapInput, type Sector } from '../../doc/map-diagram.js';
+import { OPPOSITE, type Edge, type ScenarioContext, type ScenarioResult } from './scenario.js';
 
-const SIDE_COLOURS: Record<string, string> = { a: '#7a3b2e', b: '#1f4e79', player: '#1f4e79', enemy: '#7a3b2e' };
 const SIDE_NAMES: Record<string, string> = { a: 'Side A', b: 'Side B', player: 'You', enemy: 'Enemy' };
 
 const sideName = (side: string | null) => (side ? SIDE_NAMES[side] ?? side : 'none (even)');
@@ -126,13 +125,16 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
         }),
       ),
     ),
-    table(
-      'turn-record',
-      'Turn record',
-      'Game setup',
-      ['Turn', 'Initiative (D6 each)', `Actions left: ${result.sides.map(label).join(' / ')}`, `Combat Score: ${result.sides.map(label).join(' / ')}`, 'Objectives'],
-      Array.from({ length: result.turns }, (_, i) => [String(i + 1), '', '', '', '']),
-    ),
+    {
+      ...table(
+        'turn-record',
+        'Turn record',
+        'Game setup',
+        ['Turn', 'Initiative (D6 each)', `Actions left: ${result.sides.map(label).join(' / ')}`, `Combat Score: ${result.sides.map(label).join(' / ')}`, 'Objectives'],
+        Array.from({ length: result.turns }, (_, i) => [String(i + 1), '', '', '', '']),
+      ),
+      form: true,
+    },
   ];
   const sheets: SheetNode[] = [{ title: `Scenario: ${result.scenario.name}`, blocks: briefing }];
 
@@ -145,10 +147,10 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
           'enemy-roster',
           `Enemy force: ${enemy.points} points from the solo dice (at most ${enemy.budget})`,
           'Setting up the enemy forces',
-          ['Unit', 'No.', 'Quality', 'Weapons', 'Points', 'Sector', 'Note'],
-          enemy.units.map((u) => [u.name, String(u.count), u.quality, u.weapons.map((w) => ctx.arsenal.weapons.get(w)?.name ?? w).join(', ') || '—', String(u.points), u.sector ?? '', u.note ?? '']),
+          ['Map', 'Unit', 'No.', 'Quality', 'Weapons', 'Points', 'Sector', 'Note'],
+          enemy.units.map((u, i) => [enemyMarkers(enemy.units)[i] ?? '—', u.name, String(u.count), u.quality, u.weapons.map((w) => ctx.arsenal.weapons.get(w)?.name ?? w).join(', ') || '—', String(u.points), u.sector ?? '', u.note ?? '']),
           'full',
-          'Sectors are left, middle and right as the enemy faces you. Its unit cards follow at the end of the packet.',
+          'Map: the numbered marker of the unit on the map. Sectors are left, middle and right as the enemy faces you, drawn on the map. Its unit cards follow at the end of the packet.',
         ),
         {
           kind: 'text',
@@ -180,14 +182,14 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
               'full',
               'Your roster with its checks and your unit cards are in this packet.',
             )
-          : table('your-force', `Your force: up to ${player?.budget ?? 0} points`, 'Setting up your forces in solo play', ['Unit', 'No.', 'Quality', 'Weapons', 'Points'], Array.from({ length: 8 }, () => ['', '', '', '', ''])),
+          : { ...table('your-force', `Your force: up to ${player?.budget ?? 0} points`, 'Setting up your forces in solo play', ['Unit', 'No.', 'Quality', 'Weapons', 'Points'], Array.from({ length: 8 }, () => ['', '', '', '', ''])), form: true },
       ],
     });
   }
   // the players' own forces: roster sheet (with its check) and a card per model, as `cards --force` prints them
   const ownSides = result.mode === 'solo' ? ['player'] : ['a', 'b'];
   const own = (ctx.rosters ?? []).flatMap((roster, i) => (roster ? [{ roster, side: ownSides[i]! }] : []));
-  for (const { roster, side } of own) sheets.push({ ...rosterSheet(roster, ctx.arsenal), title: `Roster, ${side === 'player' ? 'your force' : label(side)}: ${roster.force.name}` });
+  for (const { roster, side } of own) sheets.push({ ...rosterSheet(roster, ctx.arsenal, ctx.units), title: `Roster, ${side === 'player' ? 'your force' : label(side)}: ${roster.force.name}` });
   sheets.push(rollsSheet(result.rolls, result.seed, 'Game setup'));
 
   const cardSystem = { id: 'bof', name: ctx.systemName, rulesVersion: ctx.rulesVersion, scale: '', blurb: '', provenance: '', products: [] };
@@ -228,7 +230,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
       units: ctx.units,
     },
     sheets,
-    drawings: [mapDiagram(result, ctx.units)],
+    drawings: [mapDiagram(result, ctx.units, ctx.paper)],
     drawingsTitle: `Map: ${result.scenario.name}`,
     drawingsAfterSheet: 1,
     decks,
@@ -246,31 +248,108 @@ function soloPointsNote(result: ScenarioResult): string {
   return `**Points in solo.** The enemy's strength comes from the solo dice, not from the game mode's points: it bought ${enemy?.points ?? 0} points from its bags of counters, the mode's ${enemy?.budget ?? 0} being only the most it may spend. The mode's points are your budget: ${yours}.`;
 }
 
-/** The map of a Burst of Fire packet: the shared diagram, with the enemy listed by sector. */
-export function mapDiagram(result: ScenarioResult, units: Units): DrawingNode {
-  const enemy = result.forces.find((f) => f.side === 'enemy');
-  const enemyEdge = result.deployment['enemy'] as Edge | undefined;
-  const placed =
-    enemy && enemyEdge && ['north', 'south', 'east', 'west'].includes(enemyEdge)
-      ? {
-          edge: enemyEdge,
-          colour: SIDE_COLOURS['enemy']!,
-          bySector: Object.fromEntries(
-            (['left', 'middle', 'right'] as const).map((sector) => [
-              sector,
-              enemy.units.filter((u) => u.sector === sector).map((u) => (u.count > 1 ? `${u.count}x ${u.name}` : u.name)),
-            ]),
-          ) as Record<'left' | 'middle' | 'right', string[]>,
-        }
-      : undefined;
+/**
+ * The numbers of the enemy's markers on the map, by roster line: the units set up on the table
+ * (in a sector) are numbered 1, 2, 3 in roster order; the others (a plane off the table) have none.
+ */
+export function enemyMarkers(units: ScenarioResult['forces'][number]['units']): (string | undefined)[] {
+  let n = 0;
+  return units.map((u) => (SECTORS.includes(u.sector as Sector) ? String(++n) : undefined));
+}
+
+const SECTORS: readonly Sector[] = ['left', 'middle', 'right'];
+const EDGES: readonly string[] = ['north', 'east', 'south', 'west'];
+
+/**
+ * The edge a solo enemy's sectors are read from. The solo chapter (Placing the enemy forces on
+ * the board) places each enemy unit in the left flank, middle or right flank of its deployment
+ * zone without saying how wide each is: muster takes thirds of the table, as the enemy faces
+ * you from its edge. In the pocket modes the enemy has no one edge: muster reads its sectors
+ * facing the escape corridor (Avoid the pocket), or facing north (Surrounded).
+ */
+function soloSectorEdge(result: ScenarioResult): Edge {
+  const enemyEdge = result.deployment['enemy'];
+  if (enemyEdge && EDGES.includes(enemyEdge)) return enemyEdge as Edge;
+  return result.corridor ? OPPOSITE[result.corridor] : 'south';
+}
+
+/** The map of a Burst of Fire packet: zones, objectives, road, corridor, sectors and the solo enemy's numbered units. */
+export function mapDiagram(result: ScenarioResult, units: Units, paper?: Paper): DrawingNode {
+  const dist = (cm: number, inches: number) => (units === 'cm' ? `${cm} cm` : `${inches} in`);
+  const inchesOf = (cm: number) => Math.round(cm / 2.5);
+  const name = (side: string) => result.names?.[side] ?? SIDE_NAMES[side] ?? side;
+  const role = (side: string) => (side === result.attacker ? ' (attacker)' : side === result.defender ? ' (defender)' : '');
+  const zoneText = (side: string): string => {
+    const where = result.deployment[side];
+    if (where === 'middle') return `${name(side)}${role(side)}: starts in the middle`;
+    if (where === 'edges') return `${name(side)}${role(side)}: sets up along these edges`;
+    const zone = result.zones.find((z) => z.side === side);
+    const depth = zone ? Math.round(where === 'north' || where === 'south' ? zone.h : zone.w) : 50;
+    return `${name(side)}${role(side)}: infantry within ${dist(depth, inchesOf(depth))} of the ${where} edge; vehicles start on it`;
+  };
+  const sides: MapInput['sides'] = Object.fromEntries(
+    result.sides.map((side) => [side, { name: name(side), zone: zoneText(side), ...(side === 'enemy' ? { markers: 'Enemy units, numbered as in the enemy roster' } : {}) }]),
+  );
+
+  // sectors: where the rules place or score by sector (Probing; the solo enemy's placement)
+  const solo = result.mode === 'solo';
+  const probing = result.scenario.id === 'probing';
+  let sectors: MapInput['sectors'];
+  let placed: MapInput['placed'];
+  const label = { left: 'left flank', middle: 'middle', right: 'right flank' } as const;
+  const namesFrom = (edge: Edge, who: string, side: string) => {
+    const strips = sectorStrips(edge, result.table);
+    const order = [...SECTORS].sort((p, q) => strips[p].x + strips[p].y - (strips[q].x + strips[q].y));
+    return { edge, side, names: order.map((sector) => `${who} ${label[sector]}`) as [string, string, string] };
+  };
+  if (solo) {
+    const edge = soloSectorEdge(result);
+    const playerEdge = result.deployment['player'];
+    sectors = {
+      across: edge === 'north' || edge === 'south' ? 'x' : 'y',
+      names: [
+        namesFrom(edge, 'Enemy', 'enemy'),
+        ...(probing && playerEdge && EDGES.includes(playerEdge) ? [namesFrom(playerEdge as Edge, 'Your', 'player')] : []),
+      ],
+      text: probing
+        ? "Sector lines: the table in thirds. The enemy's units are placed and act by sector; clear one sector of the enemy to win"
+        : "Sector lines: the enemy's left flank, middle and right flank as it faces you; its units are placed and act by sector",
+    };
+    const enemy = result.forces.find((f) => f.side === 'enemy');
+    if (enemy) {
+      const strips = sectorStrips(edge, result.table);
+      const zones = result.zones.filter((z) => z.side === 'enemy');
+      const regions = Object.fromEntries(SECTORS.map((sector) => [sector, zones.flatMap((z) => intersect(z, strips[sector]) ?? [])]));
+      const numbers = enemyMarkers(enemy.units);
+      placed = { side: 'enemy', regions, units: enemy.units.flatMap((u, i) => (numbers[i] ? [{ label: numbers[i]!, sector: u.sector! }] : [])) };
+    }
+  } else if (probing) {
+    const a = result.deployment['a'] as Edge;
+    sectors = {
+      across: a === 'north' || a === 'south' ? 'x' : 'y',
+      names: result.sides.flatMap((side) => (EDGES.includes(result.deployment[side] ?? '') ? [namesFrom(result.deployment[side] as Edge, `${name(side)}:`, side)] : [])),
+      text: 'Sector lines: the table in thirds, each side\u2019s left flank, middle and right flank as it faces the other; clear one of the enemy to win',
+    };
+  }
+
+  const structures = result.objectives.some((o) => o.kind === 'structure');
   return drawMap({
     table: result.table,
     zones: result.zones,
-    objectives: result.objectives,
+    objectives: result.objectives.map((o) => ({ x: o.x, y: o.y, radius: o.kind === 'structure' ? 0 : o.radius })),
+    objectiveText: structures
+      ? 'Vital structure (a bridge, a crossroads, a building)'
+      : `Objective; held by the side with more men within the dashed circle, ${dist(10, 4)}`,
     road: result.road,
+    roadText: `The supply road; the box: the ground within ${dist(15, 6)} of it that the attacker must clear`,
     corridor: result.corridor,
-    sides: Object.fromEntries(result.sides.map((side) => [side, { name: result.names?.[side] ?? SIDE_NAMES[side] ?? side, colour: SIDE_COLOURS[side] ?? '#888888' }])),
+    corridorText: result.corridor ? `Escape corridor: the whole ${result.corridor} edge` : undefined,
+    sides,
+    sectors,
     placed,
+    gridText: dist(10, 4),
+    caption: `Table ${units === 'cm' ? `${result.table.width} x ${result.table.height} cm` : `${inchesOf(result.table.width)} x ${inchesOf(result.table.height)} in`}, drawn to scale, north at the top.`,
+    paper,
     units,
   });
 }

@@ -1,6 +1,6 @@
 import { dataCardNode } from '../../doc/build-data-cards.js';
 import { formatLength } from '../../doc/helpers.js';
-import { drawMap } from '../../doc/map-diagram.js';
+import { drawMap, MAP_COLOURS } from '../../doc/map-diagram.js';
 import { documentMeta, type Block, type CardPrint, type DeckNode, type DocumentNode, type DrawingNode, type Paper, type SheetNode, type TableBlock, type Units } from '../../doc/model.js';
 import { checkBlock, rollsSheet, textTable } from '../../doc/packet.js';
 import { renderProse } from '../../doc/templates.js';
@@ -217,15 +217,18 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
         'Vehicles come on by a road where it meets a table edge in their own half (the dashed line on the map divides the halves).',
       ],
     },
-    textTable(
-      'turn-record',
-      'Turn record',
-      'Turn Sequence',
-      ['Turn', `${SIDE_NAMES[result.attacker]} (moves first): units on`, `${SIDE_NAMES[result.defender]}: units on`, 'Losses', 'Notes'],
-      Array.from({ length: 12 }, (_, i) => [String(i + 1), '', '', '', '']),
-      'full',
-      'Each turn: actions, firing, pinning and morale, movement, assaults. Firing is at the same time; actions and moves alternate, the attacker first.',
-    ),
+    {
+      ...textTable(
+        'turn-record',
+        'Turn record',
+        'Turn Sequence',
+        ['Turn', `${SIDE_NAMES[result.attacker]} (moves first): units on`, `${SIDE_NAMES[result.defender]}: units on`, 'Losses', 'Notes'],
+        Array.from({ length: 12 }, (_, i) => [String(i + 1), '', '', '', '']),
+        'full',
+        'Each turn: actions, firing, pinning and morale, movement, assaults. Firing is at the same time; actions and moves alternate, the attacker first.',
+      ),
+      form: true,
+    },
   ];
 
   const forces: Block[] = (['a', 'b'] as const).map((s) => {
@@ -248,7 +251,7 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
       { title: 'The forces', blocks: forces },
       rollsSheet(result.rolls, result.seed, 'Battles and Scenarios'),
     ],
-    drawings: [battleMap(rolled, colours, units)],
+    drawings: [battleMap(rolled, colours, units, options.paper)],
     drawingsTitle: `Map: ${battle.name}`,
     drawingsAfterSheet: 1,
     decks: (['a', 'b'] as const).map((s) => forceDeck(rosters[s], data, units, options.print, `${side(s)}: fire-team cards`, SIDE_NAMES[s])),
@@ -283,38 +286,38 @@ function campaignGround(rolled: RolledBattle, units: Units): Block[] {
 }
 
 /** The table from above: the patrol zones, the markers' numbered starting points, the halves. */
-export function battleMap(rolled: RolledBattle, colours: Record<string, string>, units: Units): DrawingNode {
+export function battleMap(rolled: RolledBattle, _colours: Record<string, string>, units: Units, paper?: Paper): DrawingNode {
   const { result, rosters } = rolled;
   const { width: W, height: H } = result.table;
   const ns = result.deployment.a === 'north' || result.deployment.a === 'south';
   const grid = units === 'cm' ? 10 : 6 * 2.54;
   const size = units === 'cm' ? `${W} x ${H} cm` : `${Math.round(W / 2.54)} x ${Math.round(H / 2.54)} in`;
+  const side = (s: 'a' | 'b') => `${SIDE_NAMES[s]} (${rosters[s].list!.name})`;
+  // the zones and markers take the map's side colours, the same in every rule set
   return drawMap({
     table: result.table,
     zones: result.zones,
     objectives: [],
-    sides: { a: { name: `${SIDE_NAMES.a} (${rosters.a.list!.name})`, colour: colours['a']! }, b: { name: `${SIDE_NAMES.b} (${rosters.b.list!.name})`, colour: colours['b']! } },
+    sides: Object.fromEntries(
+      (['a', 'b'] as const).map((s) => [
+        s,
+        {
+          name: side(s),
+          zone: `${side(s)}: its markers start in this band`,
+          markers: result.campaign ? `${SIDE_NAMES[s]}'s jump-off points, J1 and on as in the table` : `${SIDE_NAMES[s]}'s patrol markers, numbered as in the table`,
+        },
+      ]),
+    ),
     markers: (['a', 'b'] as const).flatMap((s) =>
       result.campaign ? result.campaign.jopPoints[s].map((m, i) => ({ side: s, x: m.x, y: m.y, label: `J${i + 1}` })) : result.patrol[s].map((m, i) => ({ side: s, x: m.x, y: m.y, label: String(i + 1) })),
     ),
-    dashed: [ns ? { x1: 0, y1: H / 2, x2: W, y2: H / 2, colour: '#62675c' } : { x1: W / 2, y1: 0, x2: W / 2, y2: H, colour: '#62675c' }],
+    dashed: [{ ...(ns ? { x1: 0, y1: H / 2, x2: W, y2: H / 2 } : { x1: W / 2, y1: 0, x2: W / 2, y2: H }), colour: MAP_COLOURS.halves, text: 'The line between the two halves' }],
     grid,
+    gridText: units === 'cm' ? '10 cm' : '6 in',
     zoneLabels: false,
     edgeNames: (['a', 'b'] as const).map((s) => ({ edge: result.deployment[s], side: s })),
-    caption: `Table ${size}, drawn to scale, north at the top; grid lines every ${units === 'cm' ? '10 cm' : '6 in'}.`,
-    legend: result.campaign
-      ? [
-          { kind: 'marker', colour: colours['a']!, text: `${SIDE_NAMES.a}'s jump-off points, J1 and on as in the table` },
-          { kind: 'marker', colour: colours['b']!, text: `${SIDE_NAMES.b}'s jump-off points, J1 and on as in the table` },
-          { kind: 'dashed', colour: '#62675c', text: 'The line between the two halves' },
-        ]
-      : [
-          { kind: 'zone', colour: colours['a']!, text: `${SIDE_NAMES.a} (${rosters.a.list!.name}): its markers start in this band` },
-          { kind: 'zone', colour: colours['b']!, text: `${SIDE_NAMES.b} (${rosters.b.list!.name}): its markers start in this band` },
-          { kind: 'marker', colour: colours['a']!, text: `${SIDE_NAMES.a}'s patrol markers, numbered as in the table` },
-          { kind: 'marker', colour: colours['b']!, text: `${SIDE_NAMES.b}'s patrol markers, numbered as in the table` },
-          { kind: 'dashed', colour: '#62675c', text: 'The line between the two halves' },
-        ],
+    caption: `Table ${size}, drawn to scale, north at the top.`,
+    paper,
     units,
   });
 }

@@ -1,6 +1,6 @@
 import type { SystemRules } from '../../data/load.js';
 import { formatLength, formatModifier } from '../../doc/helpers.js';
-import { documentMeta, type Block, type CardNode, type CardPrint, type DocumentNode, type Units } from '../../doc/model.js';
+import { documentMeta, type Block, type CardNode, type CardPrint, type DocumentNode, type Run, type Units } from '../../doc/model.js';
 import { renderProse } from '../../doc/templates.js';
 import { rollsSheet, textTable } from '../../doc/packet.js';
 import { UsageError } from '../../errors.js';
@@ -36,11 +36,11 @@ export function buildOfUnitCard(unit: OfUnit, lists: Lists, units: Units, system
   const stats: CardNode['front']['stats'] = [
     { icon: 'tommy-gun', label: 'WPN', value: String(unit.wpn) },
     { icon: 'shield', label: 'ARM', value: String(unit.arm) },
-    { icon: 'actions', label: 'TRN', value: String(unit.trn) },
+    { icon: 'star', label: 'TRN', value: String(unit.trn) },
   ];
-  if (vehicle) stats.push({ icon: 'wrench', label: 'HP', value: String(unit.hp) });
-  else stats.push({ icon: 'star', label: 'MOR', value: String(unit.mor) });
-  if (unit.men) stats.push({ icon: 'helmet', label: 'men', value: String(unit.men) });
+  if (vehicle) stats.push({ icon: 'heart', label: 'HP', value: String(unit.hp) });
+  else stats.push({ icon: 'medal', label: 'MOR', value: String(unit.mor) });
+  if (unit.men) stats.push({ icon: 'figures', label: 'men', value: String(unit.men) });
   stats.push({ icon: 'dollar', label: 'points', value: String(unit.points) });
   const rankRule = {
     conscript: 'Conscript: shooters at it get +1 to hit.',
@@ -59,7 +59,7 @@ export function buildOfUnitCard(unit: OfUnit, lists: Lists, units: Units, system
       rules: [...unit.notes, rankRule].slice(0, 3),
       footer: { left: `${unit.points} points`, right: systemName },
     },
-    back: { title: systemName.toUpperCase(), subtitle: `${nation.name} · ${TYPE_NAMES[unit.type]}`, accent: nation.colour, icon: vehicle ? 'tank' : 'helmet' },
+    back: { title: systemName.toUpperCase(), subtitle: `${nation.name} · ${TYPE_NAMES[unit.type]}`, accent: nation.colour, icon: vehicle ? 'tank' : unit.type === 'gun' ? 'crewed-gun' : 'helmet' },
   };
 }
 
@@ -142,7 +142,7 @@ async function scenario(request: ScenarioRequest, sink: (result: unknown, packet
 function ofPacket(result: OfScenarioResult, lists: Lists, request: ScenarioRequest, info: SystemRules['info']): DocumentNode {
   const name = (side: string) => `Side ${side.toUpperCase()}`;
   const nation = (id: string) => lists.nations.get(id)!;
-  const table = (id: string, title: string, section: string, columns: string[], rows: string[][]): Block => textTable(id, title, section, columns, rows);
+  const table = (id: string, title: string, section: string, columns: string[], rows: string[][], width: 'column' | 'full' = 'full'): Block => textTable(id, title, section, columns, rows, width);
   const dist = (inches: number) => formatLength(request.units === 'cm' ? inches * 2.5 : inches, request.units);
   return {
     meta: documentMeta(info, `${result.scenario.name} (Open Fire)`, { ...request, seed: result.seed }),
@@ -163,22 +163,63 @@ function ofPacket(result: OfScenarioResult, lists: Lists, request: ScenarioReque
           },
           table('setup', 'Setup', 'Deployment', ['Side', 'Nation', 'Edge', 'Points'], result.forces.map((f) => [name(f.side), nation(f.nation).name, result.deployment[f.side]!, `${f.points} of ${f.budget}`])),
           table('objectives', 'Objectives, in placing order', 'Objectives', ['Objective', 'Placed by', 'Where'], result.objectives.map((o, i) => [String(i + 1), name(o.placedBy), o.where])),
-          ...result.forces.map((f) => table(`force-${f.side}`, `${name(f.side)}: ${nation(f.nation).name}, ${f.points} points`, 'Characteristics', ['Unit', 'No.', 'Points'], f.units.map((u) => [u.name, String(u.count), String(u.points)]))),
+          ...result.forces.map((f) => table(`force-${f.side}`, `${name(f.side)}: ${nation(f.nation).name}, ${f.points} points`, 'Characteristics', ['Unit', 'No.', 'Points'], f.units.map((u) => [u.name, String(u.count), String(u.points)]), 'column')),
+          ofTurnRecord(result, name),
         ],
       },
       rollsSheet(result.rolls, result.seed, 'Deployment'),
     ],
     drawings: [
+      // zones in the map's side colours, the same in every rule set; the legend names each side's nation
       drawMap({
         table: result.table,
         zones: result.zones,
-        objectives: result.objectives,
-        sides: Object.fromEntries(result.forces.map((f) => [f.side, { name: name(f.side), colour: nation(f.nation).colour }])),
+        objectives: result.objectives.map((o, i) => ({ x: o.x, y: o.y, radius: o.radius, label: String(i + 1) })),
+        objectiveText: `Objective, numbered in placing order; held within the dashed circle, ${dist(3)}`,
+        sides: Object.fromEntries(result.forces.map((f) => [f.side, { name: name(f.side), zone: `${name(f.side)} (${nation(f.nation).name}): deploys within ${dist(12)} of the ${result.deployment[f.side]} edge` }])),
+        grid: request.units === 'cm' ? 10 : 15,
+        gridText: request.units === 'cm' ? '10 cm' : '6 in',
+        caption: `Table ${request.units === 'cm' ? `${result.table.width} x ${result.table.height} cm` : `${Math.round(result.table.width / 2.5)} x ${Math.round(result.table.height / 2.5)} in`}, drawn to scale, north at the top.`,
+        paper: request.paper,
         units: request.units,
       }),
     ],
     drawingsTitle: `Map: ${result.scenario.name}`,
     drawingsAfterSheet: 1,
+    // a card for every unit on the table, each side's in its own deck
+    decks: result.forces.map((f) => ({
+      title: `${name(f.side)} unit cards, ${nation(f.nation).name}`,
+      print: request.print,
+      cards: f.units.flatMap((u) => Array.from({ length: u.count }, () => buildOfUnitCard(lists.units.get(u.unit)!, lists, request.units, info.name))),
+    })),
+  };
+}
+
+/** Rows for as many turns as a game of this size usually runs; the rules set no limit. */
+const OF_TURN_ROWS = 10;
+
+/**
+ * The turn record (Turn sequence; Objectives): a tick for each player's turn, the objectives
+ * each side holds at its end, and the two-turn hold that wins.
+ */
+function ofTurnRecord(result: OfScenarioResult, name: (side: string) => string): Block {
+  const sides = result.forces.map((f) => name(f.side));
+  const tick: Run = { text: '□', style: 'boxes' };
+  return {
+    kind: 'table',
+    id: 'turn-record',
+    title: 'Turn record',
+    section: 'Turn sequence',
+    width: 'full',
+    form: true,
+    columns: [
+      { label: 'Turn', align: 'center' },
+      ...sides.map((s) => ({ label: `${s} done`, align: 'center' as const })),
+      { label: `Objectives held: ${sides.join(' / ')}`, align: 'center' },
+      { label: 'Notes (Terror tests to retake, pinned units)', align: 'left', minWidth: 60 },
+    ],
+    rows: Array.from({ length: OF_TURN_ROWS }, (_, i) => [[{ text: String(i + 1), style: 'bold' }], ...sides.map(() => [tick]), [{ text: '' }], [{ text: '' }]]),
+    summary: `A player's turn is a movement phase and a combat phase, in either order; orders and manoeuvres may come in either. Holding the majority of the ${result.objectives.length} ${result.objectives.length === 1 ? 'objective' : 'objectives'} for two turns running wins, as does being the last side standing.`,
   };
 }
 

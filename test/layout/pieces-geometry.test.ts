@@ -1,0 +1,231 @@
+/**
+ * Print geometry of every rule set's tokens product on A4 (cm) and Letter (in), measured on the
+ * positioned layout items: nothing a player needs near the paper's edge, no small type, keylines
+ * well inside a token's cut, no alignment cross over a text, texts on their own piece, pages
+ * filled, two 120 mm templates to a page and the 25 cm ruler whole on one A4 page.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DocumentNode } from '../../src/doc/model.js';
+import { drawingArea, drawShapes, layoutDrawings } from '../../src/layout/drawings.js';
+import { textWidth } from '../../src/layout/fonts.js';
+import { layoutDocument, pageFrame } from '../../src/layout/pages.js';
+import type { Item, PlacedPage } from '../../src/layout/primitives.js';
+import { MM, PAGE } from '../../src/layout/style.js';
+import { KEYLINE_INSET, tokenGrid, tokenPageCount, tokensPerPage } from '../../src/layout/tokens.js';
+import { muster } from '../helpers/cli.js';
+import { workdirs } from '../helpers/fixtures.js';
+
+const workdir = workdirs(afterEach);
+const SYSTEMS = ['bof', 'fireteam', 'openfire', 'blazeaway'] as const;
+const PAPERS = [
+  { paper: 'a4', units: 'cm' },
+  { paper: 'letter', units: 'in' },
+] as const;
+
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** An item's box on the page; a turned text runs upwards from its anchor. */
+function boxOf(item: Item): Box {
+  switch (item.kind) {
+    case 'text': {
+      const w = textWidth(item.text, item.face, item.size);
+      const h = item.size * 1.2;
+      return item.rotate === -90 ? { x0: item.x, y0: item.y - w, x1: item.x + h, y1: item.y } : { x0: item.x, y0: item.y, x1: item.x + w, y1: item.y + h };
+    }
+    case 'rect':
+      return { x0: item.x, y0: item.y, x1: item.x + item.w, y1: item.y + item.h };
+    case 'line': {
+      const half = item.lineWidth / 2;
+      return { x0: Math.min(item.x1, item.x2) - half, y0: Math.min(item.y1, item.y2) - half, x1: Math.max(item.x1, item.x2) + half, y1: Math.max(item.y1, item.y2) + half };
+    }
+    case 'circle':
+      return { x0: item.cx - item.r, y0: item.cy - item.r, x1: item.cx + item.r, y1: item.cy + item.r };
+    case 'icon':
+      return { x0: item.x, y0: item.y, x1: item.x + item.size, y1: item.y + item.size };
+  }
+}
+
+const isMask = (i: Item) => i.kind === 'rect' && i.fill === '#ffffff' && i.stroke === undefined;
+const meet = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+const within = (a: Box, b: Box, eps = 0.01) => a.x0 >= b.x0 - eps && a.x1 <= b.x1 + eps && a.y0 >= b.y0 - eps && a.y1 <= b.y1 + eps;
+const cut = (a: Box, b: Box): Box | undefined => {
+  const c = { x0: Math.max(a.x0, b.x0), y0: Math.max(a.y0, b.y0), x1: Math.min(a.x1, b.x1), y1: Math.min(a.y1, b.y1) };
+  return c.x1 > c.x0 && c.y1 > c.y0 ? c : undefined;
+};
+
+/**
+ * What prints on a page, as boxes: a piece of a large drawing is drawn, then masked to its
+ * window by four white rects; what comes before the masks shows only inside the window.
+ */
+function visible(page: PlacedPage): { item: Item; box: Box }[] {
+  const first = page.items.findIndex(isMask);
+  let window: Box | undefined;
+  if (first >= 0) {
+    const [top, bottom, left, right] = page.items.slice(first, first + 4) as Extract<Item, { kind: 'rect' }>[];
+    window = { x0: left!.w, y0: top!.h, x1: right!.x, y1: bottom!.y };
+  }
+  const out: { item: Item; box: Box }[] = [];
+  page.items.forEach((item, i) => {
+    if (isMask(item)) return;
+    const box = window && i < first ? cut(boxOf(item), window) : boxOf(item);
+    if (box) out.push({ item, box });
+  });
+  return out;
+}
+
+function windowOf(page: PlacedPage): Box | undefined {
+  const first = page.items.findIndex(isMask);
+  if (first < 0) return undefined;
+  const [top, bottom, left, right] = page.items.slice(first, first + 4) as Extract<Item, { kind: 'rect' }>[];
+  return { x0: left!.w, y0: top!.h, x1: right!.x, y1: bottom!.y };
+}
+
+const docs = new Map<string, DocumentNode>();
+async function product(system: string, paper: string, units: string): Promise<DocumentNode> {
+  const key = `${system} ${paper}`;
+  if (!docs.has(key)) {
+    const { code, stdout } = await muster(['tokens', system, '--paper', paper, '--units', units, '--format', 'json'], workdir());
+    expect(code).toBe(0);
+    docs.set(key, JSON.parse(stdout) as DocumentNode);
+  }
+  return docs.get(key)!;
+}
+
+/** The product's pages: its drawings' pages, then each token sheet's. */
+async function laidOut(system: string, paper: string, units: string) {
+  const doc = await product(system, paper, units);
+  const pages = layoutDocument(doc).pages;
+  const drawingPages = doc.drawings && doc.drawings.length > 0 ? layoutDrawings(doc.drawings, doc.meta, '', 1, 1).length : 0;
+  return { doc, pages, drawings: pages.slice(0, drawingPages), tokens: pages.slice(drawingPages) };
+}
+
+describe.each(SYSTEMS)('%s tokens product', (system) => {
+  describe.each(PAPERS)('on $paper ($units)', ({ paper, units }) => {
+    it('prints nothing within 6 mm of the paper’s edge', async () => {
+      const { pages } = await laidOut(system, paper, units);
+      for (const [n, page] of pages.entries()) {
+        const safe = { x0: 6 * MM, y0: 6 * MM, x1: page.width - 6 * MM, y1: page.height - 6 * MM };
+        for (const { item, box } of visible(page)) expect(within(box, safe), `page ${n + 1}: ${JSON.stringify(item)}`).toBe(true);
+      }
+    });
+    it('sets no text under 6.5 pt', async () => {
+      const { pages } = await laidOut(system, paper, units);
+      const sizes = pages.flatMap((p) => p.items).filter((i) => i.kind === 'text').map((i) => (i as { size: number }).size);
+      expect(Math.min(...sizes)).toBeGreaterThanOrEqual(6.5);
+    });
+    it('keeps every token’s keyline at least 3 mm inside its cut line', async () => {
+      const { tokens } = await laidOut(system, paper, units);
+      for (const page of tokens) {
+        const cuts = page.items.filter((i) => (i.kind === 'circle' || i.kind === 'rect') && i.stroke === '#000000');
+        // a keyline is an unfilled outline in the token's colour or white, not the cut line
+        const keylines = page.items.filter((i) => (i.kind === 'circle' || i.kind === 'rect') && i.fill === undefined && i.stroke !== undefined && i.stroke !== '#000000');
+        for (const line of keylines) {
+          const box = boxOf(line);
+          const around = cuts.map(boxOf).find((c) => within(box, c));
+          expect(around, JSON.stringify(line)).toBeDefined();
+          expect(Math.min(box.x0 - around!.x0, box.y0 - around!.y0, around!.x1 - box.x1, around!.y1 - box.y1)).toBeGreaterThanOrEqual(KEYLINE_INSET - 0.01);
+          expect(KEYLINE_INSET).toBeCloseTo(3 * MM, 6);
+        }
+      }
+    });
+    it('prints no alignment cross over a text, and every text of a piece on that piece', async () => {
+      const { drawings } = await laidOut(system, paper, units);
+      for (const [n, page] of drawings.entries()) {
+        const shown = visible(page);
+        const texts = shown.filter((s) => s.item.kind === 'text').map((s) => s.box);
+        const crosses = shown.filter((s) => s.item.kind === 'line' && s.item.color === '#000000').map((s) => s.box);
+        for (const cross of crosses) for (const text of texts) expect(meet(cross, text), `page ${n + 1}`).toBe(false);
+        const window = windowOf(page);
+        if (window) for (const text of texts) expect(!meet(text, window) || within(text, window), `page ${n + 1}`).toBe(true);
+      }
+    });
+    it('keeps each text of a drawing (a ruler’s labels, a template’s caption) on the drawing', async () => {
+      const { doc } = await laidOut(system, paper, units);
+      for (const drawing of doc.drawings ?? []) {
+        const bounds = { x0: 0, y0: 0, x1: drawing.width * MM, y1: drawing.height * MM };
+        for (const item of drawShapes(drawing.shapes, 0, 0).filter((i) => i.kind === 'text')) {
+          expect(within(boxOf(item), bounds, 0.5), `${drawing.title}: ${(item as { text: string }).text}`).toBe(true);
+        }
+      }
+    });
+    it('fills token pages: each but a sheet’s last holds as many as fit, covering 80% of the content area where tokens are small', async () => {
+      const { doc, tokens } = await laidOut(system, paper, units);
+      const frame = pageFrame(doc.meta.paper);
+      const content = (frame.width - 2 * PAGE.marginX) * (frame.bottom - frame.top);
+      let at = 0;
+      for (const sheet of doc.tokenSheets ?? []) {
+        if (sheet.tokens.some((t) => t.front.shape === 'rect')) {
+          at += tokenPageCount(sheet, doc.meta);
+          continue;
+        }
+        const grid = tokenGrid(sheet, doc.meta);
+        const perPage = tokensPerPage(grid);
+        const sheets = Math.ceil(sheet.tokens.length / perPage);
+        for (let s = 0; s < sheets - 1; s++) {
+          for (const page of tokens.slice(at + 2 * s, at + 2 * s + 2)) {
+            const cutLines = page.items.filter((i) => (i.kind === 'circle' || i.kind === 'rect') && i.stroke === '#000000');
+            expect(cutLines).toHaveLength(perPage);
+            const share = (perPage * (grid.cell * grid.cell)) / content;
+            if (grid.size <= 30 * MM) expect(share).toBeGreaterThanOrEqual(0.8);
+          }
+        }
+        at += tokenPageCount(sheet, doc.meta);
+      }
+    });
+    it('uses at least 15% of every drawings page but the last', async () => {
+      const { doc, drawings } = await laidOut(system, paper, units);
+      const area = drawingArea(doc.meta.paper);
+      const cell = 2 * MM;
+      for (const page of drawings.slice(0, -1)) {
+        const columns = Math.floor((area.right - area.left) / cell);
+        const rows = Math.floor((area.bottom - area.top) / cell);
+        const used = new Set<number>();
+        for (const { box } of visible(page)) {
+          if (box.y1 <= area.top || box.y0 >= area.bottom) continue;
+          for (let c = Math.max(0, Math.floor((box.x0 - area.left) / cell)); c < Math.min(columns, Math.ceil((box.x1 - area.left) / cell)); c++) {
+            for (let r = Math.max(0, Math.floor((box.y0 - area.top) / cell)); r < Math.min(rows, Math.ceil((box.y1 - area.top) / cell)); r++) used.add(r * columns + c);
+          }
+        }
+        expect(used.size / (columns * rows)).toBeGreaterThanOrEqual(0.15);
+      }
+    });
+  });
+});
+
+describe('true-size pieces to a page', () => {
+  it.each(PAPERS)('Blaze Away!’s 120 mm area-fire templates print two to a page on $paper', async ({ paper, units }) => {
+    const { doc, tokens } = await laidOut('blazeaway', paper, units);
+    const sheets = doc.tokenSheets!;
+    const index = sheets.findIndex((s) => s.print.round === 120);
+    const before = sheets.slice(0, index).reduce((n, s) => n + 2 * Math.ceil(s.tokens.length / tokensPerPage(tokenGrid(s, doc.meta))), 0);
+    const count = sheets[index]!.tokens.length;
+    const pages = tokens.slice(before, before + count);
+    for (const page of pages.slice(0, count - 1)) {
+      const discs = page.items.filter((i) => i.kind === 'circle' && i.stroke === '#000000' && Math.abs(i.r - 60 * MM) < 0.01);
+      expect(discs).toHaveLength(2);
+    }
+    expect(pages).toHaveLength(count);
+  });
+  it('the 25 cm grenade ruler prints whole along one A4 page', async () => {
+    const { drawings } = await laidOut('bof', 'a4', 'cm');
+    const whole = drawings.filter((p) => p.items.some((i) => i.kind === 'text' && i.text === 'Grenade throw ruler, 4D6 needed per band'));
+    expect(whole).toHaveLength(1);
+    const outline = whole[0]!.items.find((i) => i.kind === 'rect' && i.stroke === '#1b1d1a' && Math.abs(Math.max(i.w, i.h) - 250 * MM) < 0.01);
+    expect(outline).toBeDefined();
+  });
+  it('a template larger than the page splits into balanced pieces, none a sliver', async () => {
+    const { drawings } = await laidOut('bof', 'a4', 'cm');
+    for (const page of drawings) {
+      const first = page.items.findIndex(isMask);
+      if (first < 0) continue;
+      const window = windowOf(page)!;
+      expect(window.x1 - window.x0).toBeGreaterThan(60 * MM);
+      expect(window.y1 - window.y0).toBeGreaterThan(60 * MM);
+    }
+  });
+});
