@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The README's pictures, made again from the built command: each is one page of a product,
+# found by the title at its head, at 297 x 420 px (A4 at about 36 dpi). Needs poppler-utils.
+# Run after `npm run build`: bash scripts/readme-images.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# shot NAME WIDTH TITLE -- muster arguments: the first page whose head line starts with TITLE
+# (~TEXT: the first page with TEXT anywhere on it)
+shot() {
+  local name=$1 width=$2 pattern=$3
+  shift 4
+  node bin/muster.js "$@" -o "$tmp/$name.pdf" --quiet
+  local pages page=""
+  pages=$(pdfinfo "$tmp/$name.pdf" | awk '/^Pages:/ {print $2}')
+  for ((p = 1; p <= pages; p++)); do
+    local text
+    text=$(pdftotext -f "$p" -l "$p" -layout "$tmp/$name.pdf" -)
+    if [[ "$pattern" == "~"* ]]; then [[ "$text" == *"${pattern#\~}"* ]] && { page=$p; break; }
+    elif [[ "${text%%$'\n'*}" == "$pattern"* ]]; then page=$p; break; fi
+  done
+  [ -n "$page" ] || { echo "no page of $name reads \"$pattern\"" >&2; exit 1; }
+  pdftoppm -f "$page" -l "$page" -png -scale-to-x "$width" -scale-to-y -1 -singlefile "$tmp/$name.pdf" "docs/images/$name"
+  echo "docs/images/$name.png: page $page of muster $*"
+}
+
+shot bof-tables-shooting 297 'Shooting' -- tables bof
+shot bof-tables-setup 297 'Setting up' -- tables bof
+shot bof-cards-front 297 '' -- cards bof --nation us
+shot bof-cards-roster 297 'Roster' -- cards bof --force examples/forces/kampfgruppe-weber.yaml
+shot bof-solo-briefing 297 'Scenario:' -- scenario bof --mode solo --seed club-night
+shot bof-solo-map 297 'Map:' -- scenario bof --mode solo --seed club-night
+shot bof-campaign-ladder 297 'The campaign ladder' -- campaign bof booklet --seed ladder
+shot bof-tokens 297 'Tokens and markers, fronts' -- tokens bof
+shot bof-templates 297 '~Action Point Counter' -- tokens bof
+shot bof-events 297 '~Random Event' -- tokens bof --events
+shot fireteam-tables-firing 297 'Turn, troops and firing' -- tables fireteam
+shot fireteam-campaign-map 497 'The campaign map' -- campaign fireteam booklet --seed readme
+shot blazeaway-tables-armour 297 'Tanks, armour' -- tables blazeaway
+shot blazeaway-unit-sheet 497 'Unit sheet' -- cards blazeaway --force examples/blazeaway/german-grenadier-company.yaml
+shot openfire-packet 297 'Scenario:' -- scenario openfire --seed club-night
