@@ -66,6 +66,11 @@ describe('muster calibrate', () => {
     const shifted = await pdf(cwd, 'shifted.pdf', ['calibrate', '--back-offset', '1,-0.5']);
     expect(shifted.equals(readFileSync(path.join(cwd, 'a4-long.pdf')))).toBe(false);
   });
+  it('says on the terminal how the reading is typed, which the sheet leaves to the tool', async () => {
+    const { code, stderr } = await muster(['calibrate', '-o', 'c.pdf'], workdir());
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/give what you read as --back-offset X,Y when you print cards and tokens/);
+  });
   it('refuses a paper or a flip it does not know, naming the option and the allowed values', async () => {
     const cwd = workdir();
     const paper = await muster(['calibrate', '--paper', 'a3'], cwd);
