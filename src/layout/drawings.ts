@@ -2,7 +2,7 @@ import type { DocumentMeta, DrawingNode, Shape } from '../doc/model.js';
 import { placeLine } from './blocks.js';
 import { textWidth } from './fonts.js';
 import { pageFrame, pageFooter, pageHeader } from './pages.js';
-import { round, type Item, type PlacedPage } from './primitives.js';
+import { round, translate, type Item, type PlacedPage } from './primitives.js';
 import { areaFill, COLORS, inkOn, MM, printChoice, type Ink, type TextStyle } from './style.js';
 import { wrapRuns } from './wrap.js';
 
@@ -321,22 +321,6 @@ function fit(page: Page, w: number, h: number): { x: number; y: number } | undef
   return undefined;
 }
 
-function shift(items: readonly Item[], dx: number, dy: number): Item[] {
-  return items.map((item): Item => {
-    switch (item.kind) {
-      case 'text':
-      case 'icon':
-        return { ...item, x: round(item.x + dx), y: round(item.y + dy) };
-      case 'rect':
-        return { ...item, x: round(item.x + dx), y: round(item.y + dy), w: round(item.w), h: round(item.h) };
-      case 'line':
-        return { ...item, x1: round(item.x1 + dx), y1: round(item.y1 + dy), x2: round(item.x2 + dx), y2: round(item.y2 + dy) };
-      case 'circle':
-        return { ...item, cx: round(item.cx + dx), cy: round(item.cy + dy), r: round(item.r) };
-    }
-  });
-}
-
 /**
  * Packs drawings onto pages. A drawing larger than the page is split into balanced pieces
  * that overlap, each starting a page of its own; every other drawing goes to the first page
@@ -352,7 +336,7 @@ export function layoutDrawings(drawings: readonly DrawingNode[], meta: DocumentM
   const pages: Page[] = [];
   const fresh = (): Page => ({ regions: [region(area.left, area.top, area.right, area.bottom)], items: [], first: Infinity });
   const put = (page: Page, box: Box, x: number, y: number) => {
-    page.items.push(...shift(box.items, x, y));
+    page.items.push(...translate(box.items, x, y));
     if (page.first === Infinity) page.first = box.index;
   };
 
@@ -380,7 +364,7 @@ export function layoutDrawings(drawings: readonly DrawingNode[], meta: DocumentM
       const wt = area.top + p.windowY;
       // white masks keep the piece inside its window; its title and marks, and all placed later, go over them
       const shapes = p.under;
-      page.items.push(...shift(box.items.slice(0, shapes), area.left, area.top));
+      page.items.push(...translate(box.items.slice(0, shapes), area.left, area.top));
       page.items.push(
         { kind: 'rect', x: 0, y: 0, w: round(frame.width), h: round(wt), fill: '#ffffff' },
         { kind: 'rect', x: 0, y: round(wt + p.windowH), w: round(frame.width), h: round(frame.height - wt - p.windowH), fill: '#ffffff' },
