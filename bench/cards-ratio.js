@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openFileAtomic, writeFileAtomic } from '../dist/cli/io.js';
+import { NODE_OUTPUTS, openFileAtomic, writeFileAtomic } from '../dist/cli/io.js';
+import { nodeFiles } from '../dist/cli/node-files.js';
 import { run } from '../dist/cli/run.js';
 import { floorCards } from './floor-cards.js';
 
@@ -18,6 +19,8 @@ const io = (stdout = { write: () => true }) => ({
   openFile: openFileAtomic,
   env: {},
   freshSeed: () => 'bench',
+  files: nodeFiles,
+  outputs: NODE_OUTPUTS,
   progress: { start() {}, tick() {}, stop() {} },
 });
 async function muster(args, stdout) {

@@ -11,7 +11,12 @@ import { buildQuickReference } from '../dist/doc/build-reference.js';
 import { layoutDocument } from '../dist/layout/pages.js';
 import { renderPdf } from '../dist/render/pdf-surface.js';
 import { run } from '../dist/cli/run.js';
-import { openFileAtomic, writeFileAtomic } from '../dist/cli/io.js';
+import { NODE_OUTPUTS, openFileAtomic, writeFileAtomic } from '../dist/cli/io.js';
+import { nodeFiles } from '../dist/cli/node-files.js';
+import { useFiles } from '../dist/data/files.js';
+
+// the layers read through the file access run() installs; this script calls some directly
+useFiles(nodeFiles);
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const scratch = mkdtempSync(path.join(tmpdir(), 'muster-bench-'));
@@ -66,7 +71,7 @@ rows.push(cards, floor);
 rows.push({ label: 'ratio: muster time per card / floor time per card', runs: '', ms: cards.ms / floor.ms, ratio: true });
 
 // in-process runs of the command line; files really are written, as a user's run writes them
-const quietIo = (cwd) => ({ stdout: { write: () => true }, stderr: { write: () => true }, cwd, writeFile: writeFileAtomic, openFile: openFileAtomic, env: {}, freshSeed: () => 'bench', progress: { start() {}, tick() {}, stop() {} } });
+const quietIo = (cwd) => ({ stdout: { write: () => true }, stderr: { write: () => true }, cwd, writeFile: writeFileAtomic, openFile: openFileAtomic, env: {}, freshSeed: () => 'bench', files: nodeFiles, outputs: NODE_OUTPUTS, progress: { start() {}, tick() {}, stop() {} } });
 const mustSucceed = async (args, io) => {
   const code = await run(args, io);
   if (code !== 0) throw new Error(`muster ${args.join(' ')} exited ${code}`);

@@ -5,15 +5,19 @@
 import { readFileSync } from 'node:fs';
 import fg from 'fast-glob';
 import { fileURLToPath } from 'node:url';
-import { BUILTIN_DATA_DIR } from '../dist/data/load.js';
+import { BUILTIN_DATA_DIR } from '../dist/data/builtin-dir.js';
+import { useFiles } from '../dist/data/files.js';
+import { NODE_PLACES, nodeFiles } from '../dist/cli/node-files.js';
 import { writeParsedStore } from '../dist/data/write-parsed-store.js';
 import { writeFontPairStore } from '../dist/layout/write-font-pairs.js';
 
+useFiles(nodeFiles);
+
 const root = fileURLToPath(new URL('..', import.meta.url));
 const data = await fg('**/*.{yaml,yml}', { cwd: BUILTIN_DATA_DIR, absolute: true, onlyFiles: true });
-writeParsedStore(data);
+writeParsedStore(data, NODE_PLACES.parsedStore);
 const sources = await fg(['templates/**/*.hbs', 'src/**/*.ts'], { cwd: root, absolute: true, onlyFiles: true });
 let text = '';
 for (let c = 32; c < 127; c++) text += String.fromCharCode(c);
 for (const file of [...data, ...sources].sort()) text += readFileSync(file, 'utf8');
-writeFontPairStore(text);
+writeFontPairStore(text, NODE_PLACES.fontPairs);

@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { BookletNode, DocumentNode, PrintSettings } from '../doc/model.js';
 import { checkInterrupted, UsageError } from '../errors.js';
@@ -6,7 +5,7 @@ import { renderBookletMarkdown, renderMarkdown } from '../render/markdown.js';
 import type { MissingGlyphs, PlacedDocument } from '../layout/primitives.js';
 import type { PdfStream } from '../render/pdf-surface.js';
 import type { CliIo, FileWriter } from './io.js';
-import { prepareOutput, refuseOverwritingInputs, type RunInput } from './io.js';
+import type { RunInput } from './io.js';
 import type { Format } from './options.js';
 
 export interface EmitOptions {
@@ -66,21 +65,20 @@ export async function withOutput(options: EmitOptions, io: CliIo, produce: (outp
   const toOutFolder = given === undefined && options.format === 'pdf';
   const outFolder = path.resolve(io.cwd, 'out');
   if (given) {
-    await prepareOutput(given, '-o/--out', false);
-    await refuseOverwritingInputs(given, '-o/--out', options.inputs ?? []);
+    await io.outputs.prepare(given, '-o/--out', false);
+    await io.outputs.refuseInputs(given, '-o/--out', options.inputs ?? []);
   }
   // checked before any work, even when the name comes later: out/ can be made, or is a
   // writable folder; it is made only when there is a file to put in it
   if (toOutFolder) {
-    const made = await stat(outFolder).catch(() => undefined);
-    await prepareOutput(made ? path.join(outFolder, 'muster.pdf') : outFolder, 'output', false);
+    await io.outputs.prepareFolder(outFolder);
   }
   let resolved: string | undefined;
   const target = async (): Promise<string | undefined> => {
     if (given || !toOutFolder || resolved) return given ?? resolved;
     const name = typeof options.defaultName === 'function' ? options.defaultName() : options.defaultName;
     resolved = path.join(outFolder, `${name}.pdf`);
-    await prepareOutput(resolved, 'output', true);
+    await io.outputs.prepare(resolved, 'output', true);
     return resolved;
   };
 

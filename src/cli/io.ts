@@ -4,6 +4,8 @@ import path from 'node:path';
 import { GenerateError, InterruptedError, OutputClosedError, UsageError, type MusterError } from '../errors.js';
 import { checkTarget, openFileAtomic, writeFileAtomic, type FileWriter } from './atomic-file.js';
 import { SILENT, terminalProgress, type Progress } from './progress.js';
+import type { Files } from '../data/files.js';
+import { nodeFiles } from './node-files.js';
 
 export { openFileAtomic, writeFileAtomic, type FileWriter };
 
@@ -25,7 +27,34 @@ export interface CliIo {
   signal?: AbortSignal;
   /** waits until everything written to stdout is out; throws if it could not be written */
   finish?(): Promise<void>;
+  /** what muster reads through (its data, templates, fonts; a player's files): Node's file system on the command line */
+  files: Files;
+  /** the checks made before any work that an output can be written where it is asked for */
+  outputs: OutputChecks;
 }
+
+/**
+ * Where output goes on the command line is a disk: a folder that must exist and be writable,
+ * links, files the run reads. The page writes to memory and checks nothing of the kind.
+ */
+export interface OutputChecks {
+  /** the folder exists (or is made, with `createFolder`) and can be written, and the path is no folder */
+  prepare(file: string, option: string, createFolder: boolean): Promise<void>;
+  /** the output is none of the files or folders the run reads */
+  refuseInputs(file: string, option: string, inputs: readonly RunInput[]): Promise<void>;
+  /** out/ is a writable folder, or can be made: it is made only when there is a file to put in it */
+  prepareFolder(folder: string): Promise<void>;
+}
+
+/** The checks of output on Node's file system. */
+export const NODE_OUTPUTS: OutputChecks = {
+  prepare: (file, option, createFolder) => prepareOutput(file, option, createFolder),
+  refuseInputs: (file, option, inputs) => refuseOverwritingInputs(file, option, inputs),
+  async prepareFolder(folder) {
+    const made = await stat(folder).catch(() => undefined);
+    await prepareOutput(made ? path.join(folder, 'muster.pdf') : folder, 'output', false);
+  },
+};
 
 /** The signals that stop a run as Ctrl-C does, with the exit code shells expect for each. */
 const STOP_SIGNALS = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
@@ -55,6 +84,8 @@ export function processIo(): CliIo {
     openFile: (file) => openFileAtomic(file, { signal: controller.signal }),
     env: process.env,
     freshSeed: () => randomBytes(4).toString('hex'),
+    files: nodeFiles,
+    outputs: NODE_OUTPUTS,
     async finish() {
       if (stdoutFailure === undefined) await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
       if (stdoutFailure) throw stdoutFailure;

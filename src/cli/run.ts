@@ -1,3 +1,5 @@
+// first: every PDF is compressed the same way on the command line as in the page
+import './same-deflate.js';
 import yargs from 'yargs';
 import { closeMatches, orList } from '../data/suggest.js';
 import { causeChain, exitCodeOf, MusterError, UsageError } from '../errors.js';
@@ -11,6 +13,7 @@ import type { CliIo } from './io.js';
 import { PAPERS, productOptions, type ProductArgs } from './options.js';
 import { cutOptions, inkOptions } from './print-options.js';
 import { TOOL_VERSION } from './version.js';
+import { useFiles } from '../data/files.js';
 
 function buildParser(argv: readonly string[]) {
   return yargs([...argv])
@@ -158,6 +161,8 @@ function joinNegativeValues(argv: readonly string[]): string[] {
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const debug = argv.includes('--debug') || io.env['MUSTER_DEBUG'] === '1';
   const args = joinNegativeValues(argv.filter((a) => a !== '--debug'));
+  // every layer reads muster's and the player's files through what the caller gives
+  useFiles(io.files);
   try {
     let output = '';
     let failure: Error | undefined;

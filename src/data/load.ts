@@ -1,8 +1,6 @@
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { DataError, UsageError, type DataProblem } from '../errors.js';
-import { BUILTIN_DATA_DIR } from './builtin-dir.js';
+import { files as installedFiles, listFilesBelow } from './files.js';
 import { checkSystem } from './check.js';
 import { FolderIds } from './ids.js';
 import { MAX_ID_LENGTH } from './limits.js';
@@ -10,8 +8,6 @@ import { parseFile } from './parse.js';
 import { closeMatches, orList } from './suggest.js';
 import { checkDataFolder } from './walk.js';
 import { sheetsFile, systemFile, tableFile, type RuleTable, type Sheet, type SystemInfo } from './schema.js';
-
-export { BUILTIN_DATA_DIR };
 
 export interface SystemRules {
   readonly info: SystemInfo;
@@ -60,14 +56,14 @@ interface SystemDraft {
  * found is reported at once, each with its file and field path.
  */
 export async function loadRulesDb(options: LoadOptions): Promise<RulesDb> {
-  const roots = [options.builtinDir ?? BUILTIN_DATA_DIR, ...options.dataDirs];
+  const roots = [options.builtinDir ?? installedFiles().places.data, ...options.dataDirs];
   const problems: DataProblem[] = [];
   const drafts = new Map<string, SystemDraft>();
   // a rule-set id is a folder name; anything else selects no folder (and is reported unknown)
   const scope = options.only === undefined ? '*' : isSystemId(options.only) ? options.only : '-';
   const known = new Set<string>();
 
-  // before any walk: a link out of a folder or a loop of links would make fast-glob read
+  // before any walk: a link out of a folder or a loop of links would make the listing read
   // what is not data, or never end
   for (const [index, root] of roots.entries()) {
     await assertFolder(root, index === 0 ? 'the built-in data folder' : '--data');
@@ -77,15 +73,16 @@ export async function loadRulesDb(options: LoadOptions): Promise<RulesDb> {
 
   const tableIds = new FolderIds('table');
   for (const root of roots) {
-    // the folders are small: listing them at once beats queueing each listing on the thread pool
-    const files = fg.sync([`${scope}/system.yaml`, `${scope}/sheets.yaml`, `${scope}/tables/*.{yaml,yml}`], {
-      cwd: root,
-      onlyFiles: true,
-    });
+    // one listing of the folder's YAML files, sorted; each kind of file is picked from it
+    const all = listFilesBelow(root, (relative) => /\.ya?ml$/.test(relative), path.join).map((relative) => ({ relative, parts: relative.split('/') }));
+    const inScope = (parts: string[]) => scope === '*' || parts[0] === scope;
+    const files = all
+      .filter(({ parts }) => inScope(parts) && ((parts.length === 2 && (parts[1] === 'system.yaml' || parts[1] === 'sheets.yaml')) || (parts.length === 3 && parts[1] === 'tables')))
+      .map((f) => f.relative);
     // other folders of a rule set (its arsenal, say) belong to the rule set's own module
-    const moduleFiles = fg.sync([`${scope}/*/**/*.{yaml,yml}`, `!${scope}/tables/**`], { cwd: root, onlyFiles: true });
-    const strays = fg.sync([`${scope}/*.{yaml,yml}`, `!${scope}/system.yaml`, `!${scope}/sheets.yaml`], { cwd: root, onlyFiles: true }).sort();
-    for (const info of fg.sync('*/system.yaml', { cwd: root, onlyFiles: true })) known.add(info.split('/')[0]!);
+    const moduleFiles = all.filter(({ parts }) => inScope(parts) && parts.length >= 3 && parts[1] !== 'tables').map((f) => f.relative);
+    const strays = all.filter(({ parts }) => inScope(parts) && parts.length === 2 && parts[1] !== 'system.yaml' && parts[1] !== 'sheets.yaml').map((f) => f.relative);
+    for (const { parts } of all) if (parts.length === 2 && parts[1] === 'system.yaml') known.add(parts[0]!);
     for (const stray of strays) {
       problems.push({
         file: path.join(root, stray),
@@ -100,7 +97,7 @@ export async function loadRulesDb(options: LoadOptions): Promise<RulesDb> {
       const systemDir = path.join(root, systemId);
       if (!draft.dirs.includes(systemDir)) draft.dirs.push(systemDir);
     }
-    const anyData = files.length > 0 || moduleFiles.length > 0 || (scope !== '*' && fg.sync('*/**/*.{yaml,yml}', { cwd: root, onlyFiles: true }).length > 0);
+    const anyData = files.length > 0 || moduleFiles.length > 0 || (scope !== '*' && all.some(({ parts }) => parts.length >= 2));
     if (!anyData) {
       throw new UsageError(
         `--data ${root}: no rule-set data found. A data folder holds one folder per rule set, ` +
@@ -211,9 +208,9 @@ export function isSystemId(id: string): boolean {
 async function assertFolder(dir: string, what: string): Promise<void> {
   let isDir = false;
   try {
-    isDir = (await stat(dir)).isDirectory();
+    isDir = installedFiles().stat(dir).kind === 'folder';
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = (error as { code?: string }).code;
     if (code === 'EACCES' || code === 'EPERM') throw new UsageError(`${what} ${dir}: the folder cannot be reached: permission denied (check its permissions)`);
     if (code === 'ENAMETOOLONG') throw new UsageError(`${what} ${dir.slice(0, 80)}…: the folder name is too long`);
     isDir = false;

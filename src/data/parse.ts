@@ -1,9 +1,9 @@
 import path from 'node:path';
-import fg from 'fast-glob';
 import type { z } from 'zod';
 import type { DataProblem } from '../errors.js';
 import { parseYamlText } from './parsed-cache.js';
 import { tryReadTextFile } from './read.js';
+import { listFilesBelow } from './files.js';
 
 /** Problems listed for one file; a file with more gets a count of the rest. */
 const MAX_PROBLEMS_PER_FILE = 50;
@@ -67,8 +67,8 @@ export async function parseFolderFiles<T>(
 ): Promise<{ file: string; dir: string; data: T }[]> {
   const parsed: { file: string; dir: string; data: T }[] = [];
   for (const dir of dirs) {
-    for (const relative of fg.sync(`${folder}/*.{yaml,yml}`, { cwd: dir, onlyFiles: true }).sort()) {
-      const file = path.join(dir, relative);
+    for (const name of listFilesBelow(path.join(dir, folder), (relative) => !relative.includes('/') && /\.ya?ml$/.test(relative), path.join)) {
+      const file = path.join(dir, folder, name);
       const data = await parseFile(file, schema, problems);
       if (data !== undefined) parsed.push({ file, dir, data });
     }

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { files, readOwnFile } from './files.js';
+import { fingerprint } from './hash.js';
 
 /**
  * Parsing YAML is most of the cost of loading the rules (about 60 ms warm, 170 ms in a fresh
@@ -8,8 +8,6 @@ import { readFileSync } from 'node:fs';
  * hashes to a stored key is taken from the store, and any other file (edited data, a house
  * rule) is parsed as usual. A stale store can therefore never give a wrong value.
  */
-export const PARSED_DATA_FILE = new URL('../parsed-data.json', import.meta.url);
-
 /** Options every YAML file is parsed with, here and in the build. */
 export const YAML_OPTIONS = { prettyErrors: true, uniqueKeys: true } as const;
 
@@ -24,16 +22,17 @@ let loadedFrom: string | undefined;
 
 /** The store's key for a text. */
 export function textKey(text: string): string {
-  return createHash('sha1').update(text).digest('base64');
+  return fingerprint(text);
 }
 
-function store(location: URL | string): Map<string, string> {
-  const where = String(location);
-  if (loaded && loadedFrom === where) return loaded;
+function store(location: string): Map<string, string> {
+  if (loaded && loadedFrom === location) return loaded;
   loaded = new Map();
-  loadedFrom = where;
+  loadedFrom = location;
   try {
-    const parsed = JSON.parse(readFileSync(location, 'utf8')) as ParsedStore;
+    const bytes = readOwnFile(location);
+    if (!bytes) return loaded;
+    const parsed = JSON.parse(new TextDecoder().decode(bytes)) as ParsedStore;
     // an unreadable or foreign store is ignored: every file is then parsed from YAML
     if (parsed.format === 2 && parsed.values && typeof parsed.values === 'object') {
       for (const key of Object.keys(parsed.values)) {
@@ -51,8 +50,8 @@ function store(location: URL | string): Map<string, string> {
  * The value of a YAML text: from the build's store when the text is one it parsed, otherwise
  * parsed now. YAML errors are thrown as the yaml package throws them.
  */
-export async function parseYamlText(text: string, location: URL | string = PARSED_DATA_FILE): Promise<unknown> {
-  const known = store(location).get(textKey(text));
+export async function parseYamlText(text: string, location?: string): Promise<unknown> {
+  const known = store(location ?? files().places.parsedStore).get(textKey(text));
   if (known !== undefined) return JSON.parse(known) as unknown;
   // loaded only when needed: with the store, a plain run never loads the YAML parser
   const { default: YAML } = await import('yaml');

@@ -1,5 +1,5 @@
-import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { DataError, type DataProblem } from '../errors.js';
+import { files, type FileKind } from './files.js';
 import { MAX_FILE_BYTES } from './limits.js';
 
 /**
@@ -20,49 +20,16 @@ export function readTextFile(file: string, what: string, limit: number = MAX_FIL
 /** As readTextFile, with the problem returned instead of thrown. */
 export function tryReadTextFile(file: string, what: string, limit: number = MAX_FILE_BYTES): { text: string } | { problem: DataProblem } {
   const problem = (message: string) => ({ problem: { file, path: '', message } });
-  let fd: number;
+  let read;
   try {
-    // non-blocking, so a named pipe does not hang the run waiting for a writer
-    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    read = files().read(file, limit);
   } catch (error) {
     return problem(openFailure(error, what));
   }
-  try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile()) return problem(notAFile(stats, what));
-    if (stats.size > limit) return problem(tooLarge(stats.size, what, limit));
-    const bytes = readBounded(fd, stats.size, limit);
-    if (!bytes) return problem(tooLarge(undefined, what, limit));
-    const decoded = decodeUtf8(bytes, what);
-    return 'text' in decoded ? decoded : { problem: { file, ...decoded } };
-  } catch (error) {
-    return problem(openFailure(error, what));
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** The file's bytes, or undefined when it holds more than `limit` (it grew while being read). */
-function readBounded(fd: number, size: number, limit: number): Buffer | undefined {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  // one read for a file that is the size it says; more chunks only if it grew
-  let chunk = Buffer.allocUnsafe(Math.min(size, limit) + 1);
-  let used = 0;
-  for (;;) {
-    const read = readSync(fd, chunk, used, chunk.length - used, null);
-    if (read === 0) break;
-    used += read;
-    total += read;
-    if (total > limit) return undefined;
-    if (used === chunk.length) {
-      chunks.push(chunk);
-      chunk = Buffer.allocUnsafe(Math.min(64 * 1024, limit + 1 - total));
-      used = 0;
-    }
-  }
-  chunks.push(chunk.subarray(0, used));
-  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
+  if (read.kind !== 'file') return problem(notAFile(read.kind, what));
+  if (!read.bytes) return problem(tooLarge(read.size > limit ? read.size : undefined, what, limit));
+  const decoded = decodeUtf8(read.bytes, what);
+  return 'text' in decoded ? decoded : { problem: { file, ...decoded } };
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -119,17 +86,9 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
   return bytes.length;
 }
 
-function notAFile(stats: Stats, what: string): string {
-  const kind = stats.isDirectory()
-    ? 'a folder'
-    : stats.isCharacterDevice() || stats.isBlockDevice()
-      ? 'a device'
-      : stats.isFIFO()
-        ? 'a pipe'
-        : stats.isSocket()
-          ? 'a socket'
-          : 'not a regular file';
-  return `is ${kind}, not a ${what}; give the path of a ${what} (YAML or JSON)`;
+function notAFile(kind: FileKind, what: string): string {
+  const named = { folder: 'a folder', device: 'a device', pipe: 'a pipe', socket: 'a socket', file: 'a file', other: 'not a regular file' }[kind];
+  return `is ${named}, not a ${what}; give the path of a ${what} (YAML or JSON)`;
 }
 
 function tooLarge(size: number | undefined, what: string, limit: number): string {
@@ -145,7 +104,7 @@ function formatSize(bytes: number): string {
 }
 
 function openFailure(error: unknown, what: string): string {
-  const code = (error as NodeJS.ErrnoException).code;
+  const code = (error as { code?: string }).code;
   switch (code) {
     case 'ENOENT':
       return 'no such file';

@@ -1,24 +1,24 @@
-import { readdirSync, realpathSync, readlinkSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { DataProblem } from '../errors.js';
+import { files } from './files.js';
 import { MAX_FOLDER_ENTRIES } from './limits.js';
 
 /**
- * Checks a data folder before fast-glob walks it, so the walk always ends and reads only the
+ * Checks a data folder before it is listed, so the walk always ends and reads only the
  * folder: a symbolic link is followed only to a file or folder inside the data folder, and
  * never back to a folder that holds it (a loop) or to a folder already reached some other
  * way. Each link that breaks these rules, each folder that cannot be read and anything that
  * is neither a file nor a folder is a problem, named by its path. Names that start with a dot
- * are skipped, as fast-glob skips them.
+ * are skipped, as the listing skips them.
  *
- * Returns the problems; none means fast-glob, following links, will reach each folder once.
+ * Returns the problems; none means the listing, following links, will reach each folder once.
  */
 export function checkDataFolder(root: string, maxEntries: number = MAX_FOLDER_ENTRIES): DataProblem[] {
   const problems: DataProblem[] = [];
   const problem = (file: string, message: string) => problems.push({ file, path: '', message });
   let realRoot: string;
   try {
-    realRoot = realpathSync(root);
+    realRoot = files().realpath(root);
   } catch (error) {
     problem(root, unreadable(error));
     return problems;
@@ -34,7 +34,7 @@ export function checkDataFolder(root: string, maxEntries: number = MAX_FOLDER_EN
     const { dir, real } = stack.pop()!;
     let list;
     try {
-      list = readdirSync(dir, { withFileTypes: true });
+      list = files().list(dir);
     } catch (error) {
       problem(dir, unreadable(error));
       continue;
@@ -48,22 +48,22 @@ export function checkDataFolder(root: string, maxEntries: number = MAX_FOLDER_EN
     for (const entry of list.sort((a, b) => (a.name < b.name ? -1 : 1))) {
       if (entry.name.startsWith('.')) continue;
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
+      if (entry.kind === 'folder') {
         const realDir = path.join(real, entry.name);
         // reached before through a link: that link reads this folder a second time
         const earlier = reached.get(realDir);
         if (earlier?.link) twice(earlier.dir, full);
         reached.set(realDir, { dir: full, link: false });
         stack.push({ dir: full, real: realDir });
-      } else if (entry.isSymbolicLink()) links.push(full);
-      else if (!entry.isFile()) problem(full, 'is neither a file nor a folder (a device, pipe or socket); a data folder holds YAML files and folders');
+      } else if (entry.kind === 'link') links.push(full);
+      else if (entry.kind !== 'file') problem(full, 'is neither a file nor a folder (a device, pipe or socket); a data folder holds YAML files and folders');
     }
     for (const link of links) {
       let target: string;
       try {
-        target = realpathSync(link);
+        target = files().realpath(link);
       } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
+        const code = (error as { code?: string }).code;
         if (code === 'ELOOP') problem(link, 'is a symbolic link in a loop of links; remove the loop');
         else if (code === 'ENOENT') problem(link, `is a symbolic link to ${linkText(link)}, which does not exist`);
         else problem(link, unreadable(error));
@@ -75,9 +75,9 @@ export function checkDataFolder(root: string, maxEntries: number = MAX_FOLDER_EN
       }
       let isDir: boolean;
       try {
-        const stats = statSync(target);
-        isDir = stats.isDirectory();
-        if (!isDir && !stats.isFile()) {
+        const stats = files().stat(target);
+        isDir = stats.kind === 'folder';
+        if (!isDir && stats.kind !== 'file') {
           problem(link, 'is a link to something that is neither a file nor a folder (a device, pipe or socket)');
           continue;
         }
@@ -104,14 +104,14 @@ export function checkDataFolder(root: string, maxEntries: number = MAX_FOLDER_EN
 
 function linkText(link: string): string {
   try {
-    return readlinkSync(link);
+    return files().readlink(link);
   } catch {
     return 'a missing file';
   }
 }
 
 function unreadable(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
+  const code = (error as { code?: string }).code;
   if (code === 'EACCES' || code === 'EPERM') return "cannot be read: permission denied (check the folder's permissions)";
   if (code === 'ENOENT') return 'no such folder';
   if (code === 'ENOTDIR') return 'is a file, not a folder';

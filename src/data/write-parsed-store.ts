@@ -1,9 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import YAML from 'yaml';
-import { PARSED_DATA_FILE, textKey, YAML_OPTIONS, type ParsedStore } from './parsed-cache.js';
+import { textKey, YAML_OPTIONS, type ParsedStore } from './parsed-cache.js';
 
-/** Parses every given YAML file into the store read by parseYamlText; run by `npm run build`. */
-export function writeParsedStore(files: readonly string[], location: URL | string = PARSED_DATA_FILE): number {
+/**
+ * Parses every given YAML file into the store read by parseYamlText; run by `npm run build`
+ * (a build tool on Node's file system, never loaded by a run).
+ */
+export function writeParsedStore(files: readonly string[], location: string): number {
   const values: Record<string, string> = {};
   for (const file of [...files].sort()) {
     const text = readFileSync(file, 'utf8');

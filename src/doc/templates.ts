@@ -1,11 +1,26 @@
-import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
+import { files } from '../data/files.js';
+import { decodeUtf8 } from '../data/read.js';
 import { DataError } from '../errors.js';
 import { HELPER_USAGE, helpers } from './helpers.js';
 
-export const TEMPLATES_DIR = fileURLToPath(new URL('../../templates/', import.meta.url));
+/** A template file's text, or undefined when it is not there; read once per run. */
+const sources = new Map<string, string | undefined>();
+function templateSource(file: string): string | undefined {
+  if (!sources.has(file)) {
+    let text: string | undefined;
+    try {
+      const bytes = files().read(file, 1024 * 1024).bytes;
+      const decoded = bytes && decodeUtf8(bytes, 'template');
+      text = decoded && 'text' in decoded ? decoded.text : undefined;
+    } catch {
+      text = undefined;
+    }
+    sources.set(file, text);
+  }
+  return sources.get(file);
+}
 
 /** Our own instance: nothing registered elsewhere leaks in, nothing we register leaks out. */
 const hb = Handlebars.create();
@@ -45,14 +60,10 @@ function compile(source: string, origin: string): Template {
 }
 
 /** Fills a template file from templates/, e.g. renderTemplate('page-footer', {...}). */
-export function renderTemplate(name: string, context: object, dir: string = TEMPLATES_DIR): string {
+export function renderTemplate(name: string, context: object, dir: string = files().places.templates): string {
   const file = path.join(dir, `${name}.hbs`);
-  let source: string;
-  try {
-    source = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new DataError([{ file, path: '', message: 'template file is missing' }], { cause: error });
-  }
+  const source = templateSource(file);
+  if (source === undefined) throw new DataError([{ file, path: '', message: 'template file is missing' }]);
   return compile(source, file)(context).replace(/\n$/, '');
 }
 
@@ -62,18 +73,22 @@ export function renderProse(source: string, context: object, origin: string): st
 }
 
 /** Parses a template file without running it, so `muster validate` reports syntax errors. */
-export function checkTemplate(name: string, dir: string = TEMPLATES_DIR): void {
+export function checkTemplate(name: string, dir: string = files().places.templates): void {
   const file = path.join(dir, `${name}.hbs`);
   try {
-    hb.precompile(readFileSync(file, 'utf8'), COMPILE_OPTIONS);
+    const source = templateSource(file);
+    if (source === undefined) throw new Error('the template file is missing or not UTF-8 text');
+    hb.precompile(source, COMPILE_OPTIONS);
   } catch (error) {
     throw new DataError([{ file, path: '', message: `not a valid template: ${firstLine(error)}` }]);
   }
 }
 
 /** Every template file, for `muster validate`. */
-export function listTemplates(dir: string = TEMPLATES_DIR): string[] {
-  return readdirSync(dir)
+export function listTemplates(dir: string = files().places.templates): string[] {
+  return files()
+    .list(dir)
+    .map((entry) => entry.name)
     .filter((f) => f.endsWith('.hbs'))
     .sort()
     .map((f) => f.slice(0, -'.hbs'.length));

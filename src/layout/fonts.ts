@@ -1,43 +1,31 @@
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { openSync, type Font, type Glyph, type GlyphPosition, type GlyphRun } from 'fontkit';
+import { create, type Font, type Glyph, type GlyphPosition, type GlyphRun } from 'fontkit';
+import { files, readOwnFile } from '../data/files.js';
+import { fingerprint } from '../data/hash.js';
 import { visualRuns, type Cell } from './bidi.js';
 import type { FallbackFont, FontFace } from './primitives.js';
-
-const require = createRequire(import.meta.url);
 
 /**
  * The embedded typeface: Roboto Condensed from an npm package (OFL), so every machine measures
  * and prints the same glyphs. A condensed face fits more of a table into a column.
  */
-export const FONT_FILES: Readonly<Record<FontFace, string>> = {
-  regular: require.resolve('@expo-google-fonts/roboto-condensed/400Regular/RobotoCondensed_400Regular.ttf'),
-  bold: require.resolve('@expo-google-fonts/roboto-condensed/700Bold/RobotoCondensed_700Bold.ttf'),
-  italic: require.resolve('@expo-google-fonts/roboto-condensed/400Regular_Italic/RobotoCondensed_400Regular_Italic.ttf'),
-};
+export const FACES: readonly FontFace[] = ['regular', 'bold', 'italic'];
 
 /**
  * Fonts for the characters Roboto Condensed lacks, from npm packages (OFL): Noto Sans Hebrew,
  * Noto Sans Arabic and Noto Sans SC (Chinese with the Japanese kana and kanji, and symbols such
- * as ✓ ☆ →). Each is read from disk only when a character needs it, so a Latin run never
- * opens one.
+ * as ✓ ☆ →). Each is read only when a character needs it, so a Latin run never opens one.
  */
-export function fallbackFile(key: FallbackFont): string {
-  const bold = key.endsWith('-bold');
-  switch (key) {
-    case 'hebrew':
-    case 'hebrew-bold':
-      return require.resolve(`@expo-google-fonts/noto-sans-hebrew/${bold ? '700Bold/NotoSansHebrew_700Bold' : '400Regular/NotoSansHebrew_400Regular'}.ttf`);
-    case 'arabic':
-    case 'arabic-bold':
-      return require.resolve(`@expo-google-fonts/noto-sans-arabic/${bold ? '700Bold/NotoSansArabic_700Bold' : '400Regular/NotoSansArabic_400Regular'}.ttf`);
-    case 'cjk':
-    case 'cjk-bold':
-      // the package exports only its script: its fonts folder sits beside dist/
-      return path.join(path.dirname(require.resolve('@embedpdf/fonts-sc')), '..', 'fonts', `NotoSansHans-${bold ? 'Bold' : 'Regular'}.otf`);
-  }
+export function fontFile(key: FontFace | FallbackFont): string {
+  const file = files().places.fonts[key];
+  if (!file) throw new Error(`no font file for "${key}"`);
+  return file;
+}
+
+/** A font file parsed; one that cannot be read is muster's own installation fault. */
+function openFont(key: FontFace | FallbackFont): Font {
+  const bytes = readOwnFile(fontFile(key));
+  if (!bytes) throw new Error(`the font file ${fontFile(key)} cannot be read: reinstall muster (npm install)`);
+  return create(bytes as Buffer) as Font;
 }
 
 type Family = 'hebrew' | 'arabic' | 'cjk';
@@ -69,7 +57,7 @@ const fallbacks = new Map<FallbackFont, Font>();
 export function fallbackFont(key: FallbackFont): Font {
   let loaded = fallbacks.get(key);
   if (!loaded) {
-    loaded = openSync(fallbackFile(key));
+    loaded = openFont(key);
     fallbacks.set(key, loaded);
   }
   return loaded;
@@ -98,7 +86,7 @@ const widths = new Map<string, number>();
 export function font(face: FontFace): Font {
   let loaded = fonts.get(face);
   if (!loaded) {
-    loaded = openSync(FONT_FILES[face]);
+    loaded = openFont(face);
     fonts.set(face, loaded);
   }
   return loaded;
@@ -178,14 +166,15 @@ export interface FontPairStore {
   format: 1;
   fonts: Partial<Record<FontFace, { fingerprint: string; chars: string; pairs: Record<string, number | null> }>>;
 }
-export const FONT_PAIRS_FILE = new URL('../font-pairs.json', import.meta.url);
-let storeLocation: URL | string = FONT_PAIRS_FILE;
+let storeLocation: string | undefined;
 let store: FontPairStore | null | undefined;
 
 function pairStore(): FontPairStore | undefined {
   if (store === undefined) {
     try {
-      const parsed = JSON.parse(readFileSync(storeLocation, 'utf8')) as FontPairStore;
+      const bytes = readOwnFile(storeLocation ?? files().places.fontPairs);
+      if (!bytes) throw new Error('no store');
+      const parsed = JSON.parse(new TextDecoder().decode(bytes)) as FontPairStore;
       store = parsed.format === 1 && parsed.fonts ? parsed : null;
     } catch {
       store = null;
@@ -195,7 +184,7 @@ function pairStore(): FontPairStore | undefined {
 }
 
 /** For tests: read pairs from another store, and forget everything measured so far. */
-export function usePairStore(location: URL | string): void {
+export function usePairStore(location: string | undefined): void {
   storeLocation = location;
   store = undefined;
   metrics.clear();
@@ -209,10 +198,14 @@ export function usePairStore(location: URL | string): void {
  * from another version of either is not used.
  */
 export function fontFingerprint(face: FontFace): string {
-  fontkitVersion ??= (JSON.parse(readFileSync(path.join(path.dirname(require.resolve('fontkit')), '..', 'package.json'), 'utf8')) as { version: string }).version;
-  return `${createHash('sha1').update(readFileSync(FONT_FILES[face])).digest('base64')} fontkit ${fontkitVersion}`;
+  let known = fingerprints.get(face);
+  if (known === undefined) {
+    known = `${fingerprint(readOwnFile(fontFile(face)) ?? new Uint8Array())} fontkit ${files().places.fontkitVersion}`;
+    fingerprints.set(face, known);
+  }
+  return known;
 }
-let fontkitVersion: string | undefined;
+const fingerprints = new Map<FontFace, string>();
 
 /**
  * Walks a run character by character with the kerning its pair adds before it; stops and

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { FONT_FILES, FONT_PAIRS_FILE, fontFingerprint, measurePair, type FontPairStore } from './fonts.js';
+import { FACES, fontFingerprint, measurePair, type FontPairStore } from './fonts.js';
 import type { FontFace } from './primitives.js';
 
 /**
@@ -7,12 +7,12 @@ import type { FontFace } from './primitives.js';
  * textWidth and the PDF renderer read; run by `npm run build`. Only pairs that kern or join
  * are written: any other pair of known characters is zero.
  */
-export function writeFontPairStore(text: string, location: URL | string = FONT_PAIRS_FILE): number {
+export function writeFontPairStore(text: string, location: string): number {
   const chars = [...new Set([...text].filter((c) => c.codePointAt(0)! >= 32))].sort();
   const codePoints = chars.map((c) => c.codePointAt(0)!);
   const fonts: FontPairStore['fonts'] = {};
   let written = 0;
-  for (const face of Object.keys(FONT_FILES) as FontFace[]) {
+  for (const face of FACES) {
     const pairs: Record<string, number | null> = {};
     for (const a of codePoints) {
       for (const b of codePoints) {

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { fallbackFont, FONT_FILES, printingFont } from '../layout/fonts.js';
+import { fallbackFont, FACES, printingFont } from '../layout/fonts.js';
 import type { IconName } from '../doc/model.js';
 import { EVEN_ODD, ICON_BOX, ICONS } from '../layout/icons.js';
 import type { FallbackFont, FontFace, PlacedDocument, PlacedPage } from '../layout/primitives.js';
@@ -175,7 +175,7 @@ export class PdfStream {
       },
     });
     // the fonts measured by the layout are the fonts embedded: one parse serves both
-    for (const face of Object.keys(FONT_FILES) as FontFace[]) {
+    for (const face of FACES) {
       this.pdf.registerFont(face, printingFont(face) as unknown as PDFKit.Mixins.PDFFontSource);
     }
     this.pdf.on('data', (chunk: Buffer) => this.chunks.push(chunk));

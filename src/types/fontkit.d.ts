@@ -25,4 +25,5 @@ declare module 'fontkit' {
     glyphForCodePoint(codePoint: number): Glyph;
   }
   export function openSync(path: string): Font;
+  export function create(buffer: Uint8Array, postscriptName?: string): Font;
 }

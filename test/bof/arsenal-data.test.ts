@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_DATA_DIR, loadRulesDb } from '../../src/data/load.js';
+import { loadRulesDb } from '../../src/data/load.js';
+import { BUILTIN_DATA_DIR } from '../../src/data/builtin-dir.js';
 import { layoutCardFront } from '../../src/layout/cards.js';
 import { MM } from '../../src/layout/style.js';
 import { loadArsenal } from '../../src/systems/bof/arsenal.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { afterAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { BUILTIN_DATA_DIR } from '../../src/data/load.js';
+import { BUILTIN_DATA_DIR } from '../../src/data/builtin-dir.js';
 import { parseYamlText, textKey } from '../../src/data/parsed-cache.js';
 import { writeParsedStore } from '../../src/data/write-parsed-store.js';
 

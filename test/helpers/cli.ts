@@ -1,5 +1,6 @@
 import { run } from '../../src/cli/run.js';
-import { openFileAtomic, writeFileAtomic, type CliIo } from '../../src/cli/io.js';
+import { NODE_OUTPUTS, openFileAtomic, writeFileAtomic, type CliIo } from '../../src/cli/io.js';
+import { nodeFiles } from '../../src/cli/node-files.js';
 
 export interface CliResult {
   code: number;
@@ -19,6 +20,8 @@ export async function muster(args: string[], cwd: string, io: Partial<CliIo> = {
     openFile: openFileAtomic,
     env: {},
     freshSeed: () => 'fresh-seed',
+    files: nodeFiles,
+    outputs: NODE_OUTPUTS,
     progress: { start() {}, tick() {}, stop() {} },
     ...io,
   });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { font, FONT_PAIRS_FILE, fontFingerprint, printingFont, shapedTextWidth, textWidth, usePairStore } from '../../src/layout/fonts.js';
+import { font, fontFingerprint, printingFont, shapedTextWidth, textWidth, usePairStore } from '../../src/layout/fonts.js';
 import { writeFontPairStore } from '../../src/layout/write-font-pairs.js';
 import type { FontFace } from '../../src/layout/primitives.js';
 import { muster } from '../helpers/cli.js';
@@ -12,7 +12,7 @@ const workdir = workdirs(afterEach);
 const FACES: FontFace[] = ['regular', 'bold', 'italic'];
 const scratch = mkdtempSync(path.join(tmpdir(), 'muster-fonts-'));
 afterAll(() => {
-  usePairStore(FONT_PAIRS_FILE);
+  usePairStore(undefined);
   rmSync(scratch, { recursive: true, force: true });
 });
 

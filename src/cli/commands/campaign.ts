@@ -5,7 +5,7 @@ import { loadRulesDb } from '../../data/load.js';
 import { checkInterrupted, GenerateError, UsageError } from '../../errors.js';
 import { moduleFor } from '../../systems/registry.js';
 import { emitDocument, outputFile } from '../emit.js';
-import { prepareOutput, refuseOverwritingInputs, type CliIo, type RunInput } from '../io.js';
+import type { CliIo, RunInput } from '../io.js';
 import { readStateBytes, replaceState, withStateLock } from '../state-store.js';
 import { dataInputs, resolveFrom, type ProductArgs } from '../options.js';
 import { cardPrint, printSettings, type CutArgs } from '../print-options.js';
@@ -63,7 +63,7 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
     throw new UsageError(`-o/--out: campaign ${args.action} writes no document${args.action === 'status' ? ' (its --format json goes to standard output)' : ' (it changes the --state file only)'}; leave -o out`);
   }
   const stateFile = args.state !== undefined ? resolveState(args.state, io.cwd) : undefined;
-  if (use === 'create' && stateFile) await prepareOutput(stateFile, '--state', false);
+  if (use === 'create' && stateFile) await io.outputs.prepare(stateFile, '--state', false);
   const names = parseNames(args.names);
   const combatScore = parseScore(args.combatScore);
   const print = cardPrint(args);
@@ -94,8 +94,8 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
   };
   if (!NO_DOCUMENT.has(args.action) && args.out !== undefined) {
     // a refused -o is said before the state is touched
-    await prepareOutput(outputFile(args.out, io.cwd), '-o/--out', false);
-    await refuseOverwritingInputs(outputFile(args.out, io.cwd), '-o/--out', inputs);
+    await io.outputs.prepare(outputFile(args.out, io.cwd), '-o/--out', false);
+    await io.outputs.refuseInputs(outputFile(args.out, io.cwd), '-o/--out', inputs);
   }
 
   if ((args.action === 'new' || (args.action === 'booklet' && !stateFile)) && !args.quiet) io.stderr.write(`Seed: ${seed}\n`);

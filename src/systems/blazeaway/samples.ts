@@ -1,6 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import fg from 'fast-glob';
+import { files, listFilesBelow } from '../../data/files.js';
 import { readForceFile } from '../../data/force-file.js';
 import type { SideForce } from './scenario.js';
 import { forceFile } from './schema.js';
@@ -10,13 +9,11 @@ import { forceFile } from './schema.js';
  * examples/blazeaway/, which a scenario draws from for a side the player gives no file for.
  * They ship with muster beside data/.
  */
-export const SAMPLE_FORCES_DIR = fileURLToPath(new URL('../../../examples/blazeaway/', import.meta.url));
-
 /** The sample forces, by file name; a sample that does not read is muster's bug, named by file. */
-export async function loadSampleForces(dir: string = SAMPLE_FORCES_DIR): Promise<SideForce[]> {
-  const files = fg.sync('*.{yaml,yml}', { cwd: dir, onlyFiles: true }).sort();
+export async function loadSampleForces(dir: string = files().places.samples): Promise<SideForce[]> {
+  const names = listFilesBelow(dir, (relative) => !relative.includes('/') && /\.ya?ml$/.test(relative), path.join);
   const samples: SideForce[] = [];
-  for (const name of files) {
+  for (const name of names) {
     const file = path.join(dir, name);
     samples.push({ force: await readForceFile(file, forceFile), file, sample: true });
   }

@@ -1,0 +1,92 @@
+import { closeSync, constants, fstatSync, openSync, readdirSync, readlinkSync, readSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BUILTIN_DATA_DIR } from '../data/builtin-dir.js';
+import type { FileKind, FileRead, Files, Places } from '../data/files.js';
+
+const require = createRequire(import.meta.url);
+
+/** Where an installed muster finds its own files: beside dist/, and in its npm packages. */
+export const NODE_PLACES: Places = {
+  data: BUILTIN_DATA_DIR,
+  templates: fileURLToPath(new URL('../../templates/', import.meta.url)),
+  samples: fileURLToPath(new URL('../../examples/blazeaway/', import.meta.url)),
+  parsedStore: fileURLToPath(new URL('../parsed-data.json', import.meta.url)),
+  fontPairs: fileURLToPath(new URL('../font-pairs.json', import.meta.url)),
+  fonts: {
+    regular: require.resolve('@expo-google-fonts/roboto-condensed/400Regular/RobotoCondensed_400Regular.ttf'),
+    bold: require.resolve('@expo-google-fonts/roboto-condensed/700Bold/RobotoCondensed_700Bold.ttf'),
+    italic: require.resolve('@expo-google-fonts/roboto-condensed/400Regular_Italic/RobotoCondensed_400Regular_Italic.ttf'),
+    hebrew: require.resolve('@expo-google-fonts/noto-sans-hebrew/400Regular/NotoSansHebrew_400Regular.ttf'),
+    'hebrew-bold': require.resolve('@expo-google-fonts/noto-sans-hebrew/700Bold/NotoSansHebrew_700Bold.ttf'),
+    arabic: require.resolve('@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf'),
+    'arabic-bold': require.resolve('@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf'),
+    // the package exports only its script: its fonts folder sits beside dist/
+    cjk: path.join(path.dirname(require.resolve('@embedpdf/fonts-sc')), '..', 'fonts', 'NotoSansHans-Regular.otf'),
+    'cjk-bold': path.join(path.dirname(require.resolve('@embedpdf/fonts-sc')), '..', 'fonts', 'NotoSansHans-Bold.otf'),
+  },
+  fontkitVersion: (require(path.join(path.dirname(require.resolve('fontkit')), '..', 'package.json')) as { version: string }).version,
+};
+
+function kindOf(stats: Stats | Dirent): FileKind {
+  if (stats.isFile()) return 'file';
+  if (stats.isDirectory()) return 'folder';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'device';
+  if (stats.isFIFO()) return 'pipe';
+  if (stats.isSocket()) return 'socket';
+  return 'other';
+}
+
+/** The file's bytes, or undefined when it holds more than `limit` (it grew while being read). */
+function readBounded(fd: number, size: number, limit: number): Buffer | undefined {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  // one read for a file that is the size it says; more chunks only if it grew
+  let chunk = Buffer.allocUnsafe(Math.min(size, limit) + 1);
+  let used = 0;
+  for (;;) {
+    const read = readSync(fd, chunk, used, chunk.length - used, null);
+    if (read === 0) break;
+    used += read;
+    total += read;
+    if (total > limit) return undefined;
+    if (used === chunk.length) {
+      chunks.push(chunk);
+      chunk = Buffer.allocUnsafe(Math.min(64 * 1024, limit + 1 - total));
+      used = 0;
+    }
+  }
+  chunks.push(chunk.subarray(0, used));
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
+}
+
+/** The file system as muster reads it from the command line. */
+export const nodeFiles: Files = {
+  places: NODE_PLACES,
+  stat(file) {
+    const stats = statSync(file);
+    return { kind: kindOf(stats), size: stats.size };
+  },
+  list(dir) {
+    return readdirSync(dir, { withFileTypes: true })
+      .map((entry) => ({ name: entry.name, kind: entry.isSymbolicLink() ? ('link' as const) : kindOf(entry) }))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  },
+  realpath: (file) => realpathSync(file),
+  readlink: (file) => readlinkSync(file),
+  read(file, limit): FileRead {
+    // non-blocking, so a named pipe does not hang the run waiting for a writer
+    const fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    try {
+      const stats = fstatSync(fd);
+      const kind = kindOf(stats);
+      if (kind !== 'file' || stats.size > limit) return { kind, size: stats.size };
+      const bytes = readBounded(fd, stats.size, limit);
+      // no bytes: it grew past the limit while being read
+      return bytes ? { kind, size: stats.size, bytes } : { kind, size: stats.size };
+    } finally {
+      closeSync(fd);
+    }
+  },
+};
