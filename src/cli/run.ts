@@ -8,6 +8,8 @@ import type { CardsArgs } from './commands/cards.js';
 import type { CampaignArgs } from './commands/campaign.js';
 import type { ListArgs } from './commands/list.js';
 import type { ScenarioArgs } from './commands/scenario.js';
+import type { ServeArgs } from './commands/serve.js';
+import type { CheckArgs } from './commands/check.js';
 import type { TokensArgs } from './commands/tokens.js';
 import type { CliIo } from './io.js';
 import { PAPERS, productOptions, type ProductArgs } from './options.js';
@@ -113,6 +115,14 @@ function buildParser(argv: readonly string[]) {
           .example('$0 list bof detachments --doctrine de-armor', 'what a German armoured detachment fields and buys')
           .example('$0 list fireteam picks --nation russians --format json', 'the Russian reinforcement picks for a script'),
     )
+    .command('check <system>', "a force file checked as every product checks it: its points against its limit and every rule it breaks, printed; exit 2 when it breaks one", (y) =>
+      y
+        .positional('system', { type: 'string', demandOption: true, describe: 'rule set id: bof, fireteam or blazeaway' })
+        .option('force', { type: 'string', demandOption: true, describe: 'the force file (YAML or JSON)' })
+        .option('format', { choices: ['text', 'json'] as const, default: 'text' as const, describe: 'text for reading; json: name, points, limit, entries and problems, for a script' })
+        .option('data', { type: 'string', array: true, default: [] as string[], describe: 'extra data folder (house rules), repeatable' })
+        .example('$0 check bof --force examples/forces/kampfgruppe-weber.yaml', 'its points and whether it keeps its doctrine'),
+    )
     .command('calibrate', 'a sheet to print two-sided that shows how far the backs land from the fronts, and the --back-offset that corrects it', (y) =>
       y
         .option('paper', { choices: PAPERS, default: 'a4' as const, describe: 'paper size' })
@@ -121,6 +131,9 @@ function buildParser(argv: readonly string[]) {
         .option('out', { alias: 'o', type: 'string', describe: 'output file (default: a file under out/)' })
         .option('quiet', { type: 'boolean', default: false, describe: 'print nothing but errors' })
         .example('$0 calibrate --duplex short', 'print it two-sided, hold it to the light and read the offset'),
+    )
+    .command('serve', 'the page: every product printed from a browser, served on this machine (127.0.0.1) until Ctrl-C', (y) =>
+      y.option('port', { type: 'number', default: 8080, describe: 'the port to listen on; 0 picks a free one' }),
     )
     .command('validate', 'load and check all data and templates, report problems', (y) =>
       y.option('data', { type: 'string', array: true, default: [] as string[], describe: 'extra data folder (house rules), repeatable' }),
@@ -210,8 +223,12 @@ async function runCommand(command: string, parsed: unknown, io: CliIo): Promise<
       return await (await import('./commands/campaign.js')).runCampaign(parsed as unknown as CampaignArgs, io);
     case 'list':
       return await (await import('./commands/list.js')).runList(parsed as unknown as ListArgs, io);
+    case 'check':
+      return await (await import('./commands/check.js')).runCheck(parsed as unknown as CheckArgs, io);
     case 'calibrate':
       return await (await import('./commands/calibrate.js')).runCalibrate(parsed as unknown as CalibrateArgs, io);
+    case 'serve':
+      return await (await import('./commands/serve.js')).runServe(parsed as unknown as ServeArgs, io);
     case 'validate':
       return await (await import('./commands/validate.js')).runValidate(parsed as unknown as { data: string[] }, io);
     default:
@@ -219,7 +236,7 @@ async function runCommand(command: string, parsed: unknown, io: CliIo): Promise<
   }
 }
 
-const COMMANDS = ['systems', 'tables', 'cards', 'tokens', 'scenario', 'campaign', 'list', 'calibrate', 'validate'];
+const COMMANDS = ['systems', 'tables', 'cards', 'tokens', 'scenario', 'campaign', 'list', 'check', 'calibrate', 'validate', 'serve'];
 
 /** yargs' messages, restated in the words of this tool where they are vague. */
 function explain(message: string, args: readonly string[]): string {

@@ -1,6 +1,7 @@
 import type { ListKind, ListRequest } from '../data/listing.js';
 import type { PartChoice } from '../data/product-parts.js';
 import type { SystemRules } from '../data/load.js';
+import type { ForceProblem } from '../data/force-file.js';
 import type { BookletNode, CardPrint, DocumentNode, Paper, Units } from '../doc/model.js';
 
 /**
@@ -149,7 +150,24 @@ export interface ScenarioOptions {
   points?: { min: number; max: number };
 }
 
+/**
+ * A force file checked as every product checks it (`muster check`, and the page's force
+ * builder on every change): what it costs against its limit, each entry with its points, and
+ * every rule it breaks in the words the roster prints.
+ */
+export interface ForceCheck {
+  name: string;
+  /** points spent; null where the rules price nothing (Blaze Away!) */
+  points: number | null;
+  /** the limit as the rule set states it ("100", "6 core + 2 reinforcement"); null where there is none */
+  limit: string | null;
+  entries: { where: string; name: string; points: number | null }[];
+  problems: ForceProblem[];
+}
+
 export interface RuleSetModule {
+  /** a force file read and checked, as its roster would print it */
+  checkForce?(request: { system: SystemRules; forceFile: string }): Promise<ForceCheck>;
   /** the scenario options it takes beyond the common ones; none when absent */
   scenarioOptions?: ScenarioOptions;
   campaign?(request: CampaignRequest): Promise<CampaignResponse>;

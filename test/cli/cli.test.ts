@@ -132,7 +132,7 @@ describe('bad input: a clear message, exit 2, no file', () => {
     ['unknown paper', ['tables', 'bof', '--paper', 'a5'], /paper, Given: "a5", Choices: "a4", "letter"/],
     ['unknown units', ['tables', 'bof', '--units', 'mm'], /units, Given: "mm", Choices: "cm", "in"/],
     ['unknown format', ['tables', 'bof', '--format', 'docx'], /format, Given: "docx", Choices: "pdf", "json", "md"/],
-    ['unknown command', ['frobnicate'], /unknown command "frobnicate"; the commands are systems, tables, cards, tokens, scenario, campaign, list, calibrate, validate/],
+    ['unknown command', ['frobnicate'], /unknown command "frobnicate"; the commands are systems, tables, cards, tokens, scenario, campaign, list, check, calibrate, validate, serve/],
     ['missing rule set', ['tables'], /muster tables needs a rule set id, e.g. muster tables bof/],
     ['no command', [], /Name a command/],
     ['missing data folder', ['tables', 'bof', '--data', 'nowhere'], /--data .*nowhere: no such folder/],

@@ -61,7 +61,8 @@ describe('every command the README and docs show runs as typed', () => {
       const cwd = workdir();
       for (const [name, example] of Object.entries(PLAYER_FILES)) copyFileSync(path.join(root, example), path.join(cwd, name));
       const failed: string[] = [];
-      for (const { where, args } of commands) {
+      // `serve` runs until stopped: the page's own tests start and stop it
+      for (const { where, args } of commands.filter((c) => c.args[0] !== 'serve')) {
         // examples/ paths are the install folder's
         const typed = args.map((a) => (a.startsWith('examples/') ? path.join(root, a) : a));
         const { code, stderr } = await muster(typed, cwd);
@@ -77,7 +78,7 @@ describe('every command the README and docs show runs as typed', () => {
     const cwd = workdir();
     const failed: string[] = [];
     for (const args of examples) {
-      const { code, stderr } = await muster(args, cwd);
+      const { code, stderr } = await muster(args.map((a) => (a.startsWith('examples/') ? path.join(root, a) : a)), cwd);
       if (code !== 0) failed.push(`muster ${args.join(' ')} -> exit ${code}: ${stderr.trim()}`);
     }
     expect(failed).toEqual([]);

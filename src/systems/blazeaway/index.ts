@@ -7,7 +7,7 @@ import { DataError, UsageError } from '../../errors.js';
 import { forceOrDecks } from '../force-or-decks.js';
 import type { DocumentNode } from '../../doc/model.js';
 import { createRng } from '../../engine/dice.js';
-import type { CardsRequest, CardsResult, RuleSetModule, ScenarioRequest } from '../module.js';
+import type { CardsRequest, CardsResult, ForceCheck, RuleSetModule, ScenarioRequest } from '../module.js';
 import { loadBlazeAway } from './data.js';
 import { listBlazeAway } from './listing.js';
 import { checkForce, forceResult } from './force.js';
@@ -78,7 +78,20 @@ async function validate(system: SystemRules): Promise<string> {
   return `${cards} cards, ${tokens} tokens, ${data.stands.size} stand types, ${data.weapons.size} weapons, ${data.objectives.length} objectives, ${samples.length} sample forces`;
 }
 
+/** `muster check blazeaway --force FILE`: each unit as the Unit Sheet lists it and what breaks the rules; the text prices nothing. */
+async function checkBlazeAwayForce(request: { system: SystemRules; forceFile: string }): Promise<ForceCheck> {
+  const roster = checkForce(await readForceFile(request.forceFile, forceFile), await loadBlazeAway(request.system));
+  return {
+    name: roster.force.name,
+    points: null,
+    limit: null,
+    entries: roster.units.map((u) => ({ where: u.where, name: u.unit.name, points: null })),
+    problems: roster.problems,
+  };
+}
+
 export const blazeAwayModule: RuleSetModule = {
+  checkForce: checkBlazeAwayForce,
   cards,
   list: listBlazeAway,
   scenario,

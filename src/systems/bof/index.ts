@@ -3,7 +3,8 @@ import { forceWarnings, readForceFile, refuseIfStrict } from '../../data/force-f
 import { MAX_ACTIONS, MAX_PIECES } from '../../data/limits.js';
 import { documentMeta, type DocumentNode } from '../../doc/model.js';
 import { UsageError } from '../../errors.js';
-import type { CardsRequest, CardsResult, RuleSetModule, ScenarioRequest, TokensRequest } from '../module.js';
+import type { CardsRequest, CardsResult, ForceCheck, RuleSetModule, ScenarioRequest, TokensRequest } from '../module.js';
+import type { SystemRules } from '../../data/load.js';
 import { createRng } from '../../engine/dice.js';
 import { buildPacket, packetContext } from './packet.js';
 import { loadModes, loadScenarioContext } from './scenario-data.js';
@@ -174,4 +175,16 @@ async function validate(system: CardsRequest['system']): Promise<string> {
   );
 }
 
-export const bofModule: RuleSetModule = { scenarioOptions: { forces: true, names: true }, cards, tokens, scenario, campaign, list: listBof, validate };
+/** `muster check bof --force FILE`: the roster's points and every rule of the doctrine it breaks. */
+async function checkForce(request: { system: SystemRules; forceFile: string }): Promise<ForceCheck> {
+  const roster = buildRoster(await readForceFile(request.forceFile, forceFile), await loadArsenal(request.system.dirs));
+  return {
+    name: roster.force.name,
+    points: roster.points,
+    limit: String(roster.force.points),
+    entries: roster.lines.map((line) => ({ where: `units[${line.index}] ${line.unit.id}`, name: line.count > 1 ? `${line.count} × ${line.label}` : line.label, points: line.total })),
+    problems: roster.problems,
+  };
+}
+
+export const bofModule: RuleSetModule = { scenarioOptions: { forces: true, names: true }, checkForce, cards, tokens, scenario, campaign, list: listBof, validate };

@@ -4,12 +4,12 @@ import type { DocumentNode } from '../../doc/model.js';
 import { createRng } from '../../engine/dice.js';
 import { UsageError } from '../../errors.js';
 import { forceOrDecks } from '../force-or-decks.js';
-import type { CardsRequest, CardsResult, RuleSetModule, ScenarioRequest } from '../module.js';
+import type { CardsRequest, CardsResult, ForceCheck, RuleSetModule, ScenarioRequest } from '../module.js';
 import { rollBattle } from './battle.js';
 import { fireTeamCampaign, loadCampaignBoard } from './campaign-module.js';
 import { loadFireTeam, loadSideColours, type FireTeamData } from './data.js';
 import { battlePacket, forceDocument } from './documents.js';
-import { checkForce, matchList } from './force.js';
+import { checkForce, formatPoints, matchList } from './force.js';
 import { listFireTeam } from './listing.js';
 import { findOrRefuse, foundOrRefuse } from '../../data/find-name.js';
 import { forceFile } from './schema.js';
@@ -56,7 +56,21 @@ async function validate(system: SystemRules): Promise<string> {
   return `${data.lists.size} army lists, ${picks} reinforcement picks, ${data.battles.length} battles, ${data.cards.size} cards, a campaign map of ${board.order.length} squares`;
 }
 
+/** `muster check fireteam --force FILE`: the platoons and reinforcements, their points and what breaks the army list. */
+async function checkFireTeamForce(request: { system: SystemRules; forceFile: string }): Promise<ForceCheck> {
+  const roster = checkForce(await readForceFile(request.forceFile, forceFile), await loadFireTeam(request.system));
+  const { core, reinforcements } = roster.force.points;
+  return {
+    name: roster.force.name,
+    points: roster.points,
+    limit: `${formatPoints(core + reinforcements)} (${formatPoints(core)} core + ${formatPoints(reinforcements)} reinforcement)`,
+    entries: roster.parts.map((part) => ({ where: part.where, name: part.name, points: part.points })),
+    problems: roster.problems,
+  };
+}
+
 export const fireTeamModule: RuleSetModule = {
+  checkForce: checkFireTeamForce,
   campaign: fireTeamCampaign,
   cards,
   list: listFireTeam,

@@ -1,0 +1,188 @@
+// Part of `npm run build`: the page (issue 17), a static site in dist/web/ that runs the same
+// run(argv, io) as the command line in a browser, with no server and no calls out.
+// - dist/web/muster.js (+ .map): src/web/main.ts bundled by esbuild for the browser
+// - dist/web/index.html: the page
+// - dist/web/files/: what muster reads (data, templates, sample forces, the build's stores,
+//   the fonts), with files/index.json listing every file under the page's virtual root
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import fg from 'fast-glob';
+import { NODE_PLACES } from '../dist/cli/node-files.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const web = path.join(root, 'dist', 'web');
+const version = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version;
+
+/** Files bigger than this (the CJK fonts, 8 MB each) are listed but fetched only when a run reads one. */
+const LAZY_BYTES = 2 * 1024 * 1024;
+
+/** The folder of an installed package, looked up from `from` as Node would (nested first). */
+function packageDir(name, from = root) {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', name);
+    if (existsSync(path.join(candidate, 'package.json'))) return candidate;
+    if (path.dirname(dir) === dir) throw new Error(`build-web: package ${name} not found from ${from}`);
+  }
+}
+
+// ---- the bundle -------------------------------------------------------------------------
+
+const yargsDir = packageDir('yargs');
+/** Modules the page's yargs is assembled from (src/web/yargs-browser.ts), past their packages' "exports". */
+const VIRTUAL = {
+  'muster-web:yargs-factory': path.join(yargsDir, 'build/lib/yargs-factory.js'),
+  'muster-web:yargs-locale-en': path.join(yargsDir, 'locales/en.json'),
+  'muster-web:yargs-parser': path.join(packageDir('yargs-parser', yargsDir), 'build/lib/yargs-parser.js'),
+  'muster-web:yargs-parser-strings': path.join(packageDir('yargs-parser', yargsDir), 'build/lib/string-utils.js'),
+  'muster-web:y18n': path.join(packageDir('y18n', yargsDir), 'build/lib/index.js'),
+  'muster-web:cliui': path.join(packageDir('cliui', yargsDir), 'index.mjs'),
+  'muster-web:string-width': path.join(packageDir('string-width', yargsDir), 'index.js'),
+};
+
+/** The names src/cli and its packages import from Node's modules; a name missing here fails the build. */
+const NODE_EXPORTS = {
+  fs: ['readFileSync', 'writeFileSync', 'existsSync', 'statSync', 'lstatSync', 'fstatSync', 'openSync', 'closeSync', 'readSync', 'readdirSync', 'readlinkSync', 'realpathSync', 'mkdirSync', 'renameSync', 'unlinkSync', 'writeFile', 'constants'],
+  'fs/promises': ['open', 'readFile', 'writeFile', 'rename', 'unlink', 'link', 'lstat', 'stat', 'realpath', 'readdir', 'readlink', 'access', 'mkdir', 'constants'],
+  os: ['hostname', 'tmpdir', 'homedir', 'EOL'],
+  crypto: ['randomBytes', 'createHash'],
+  zlib: ['deflateSync', 'inflateSync'],
+  module: ['createRequire'],
+  url: ['fileURLToPath', 'pathToFileURL'],
+  util: ['format', 'inspect'],
+  assert: ['notStrictEqual', 'strictEqual'],
+  http: ['createServer'],
+};
+
+/** A Node module in the page: every function throws, so a code path that reaches one says so. */
+function nodeStub(name) {
+  const names = NODE_EXPORTS[name] ?? [];
+  const lines = [
+    `const fail = (what) => function () { throw new Error('node:${name} ' + what + ' is not available in the page'); };`,
+    `const stub = new Proxy({}, { get: (_, key) => key === 'constants' ? {} : fail(String(key)) });`,
+    'export default stub;',
+    ...names.map((n) => (n === 'constants' ? 'export const constants = {};' : n === 'EOL' ? "export const EOL = '\\n';" : `export const ${n} = fail('${n}');`)),
+  ];
+  return lines.join('\n');
+}
+
+const NODE_BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+
+const pagePlugin = {
+  name: 'muster-page',
+  setup(build) {
+    // four of muster's own modules are Node's alone: the page has its own of each (see below)
+    const own = {
+      'src/cli/same-deflate.js': 'same-deflate', // the page compresses with fflate through pdfkit's browser build already
+      'src/cli/version.js': 'version',
+      'src/cli/node-files.js': 'node-files',
+      'src/data/builtin-dir.js': 'builtin-dir',
+    };
+    build.onResolve({ filter: /^\.\.?\/.*(same-deflate|version|node-files|builtin-dir)\.js$/ }, (args) => {
+      const stub = own[path.relative(root, path.resolve(args.resolveDir, args.path)).split(path.sep).join('/')];
+      return stub ? { path: stub, namespace: 'muster-stub' } : undefined;
+    });
+    // yargs' own entry reads Node (fs, util, process); the page's is assembled from its parts
+    build.onResolve({ filter: /^yargs$/ }, () => ({ path: path.join(root, 'src/web/yargs-browser.ts') }));
+    build.onResolve({ filter: /^muster-web:/ }, (args) => ({ path: VIRTUAL[args.path] ?? `unknown virtual module ${args.path}` }));
+    build.onResolve({ filter: /^(node:)?path$/ }, () => ({ path: path.join(packageDir('path-browserify'), 'index.js') }));
+    build.onResolve({ filter: /^[a-z_:/]+$/ }, (args) => {
+      if (!NODE_BUILTINS.has(args.path)) return undefined;
+      return { path: args.path.replace(/^node:/, ''), namespace: 'node-stub' };
+    });
+    // path.resolve of relative paths alone asks process.cwd(): in the page that is the player's folder
+    build.onLoad({ filter: /path-browserify[\\/]index\.js$/ }, (args) => ({
+      contents: readFileSync(args.path, 'utf8').replace('process.cwd()', "'/player'"),
+      loader: 'js',
+    }));
+    // muster's own modules that use Node's Buffer.concat or setImmediate get the page's
+    build.onLoad({ filter: /[\\/]src[\\/](cli|data|doc|engine|layout|render|systems)[\\/].*\.ts$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const uses = ['Buffer', 'setImmediate'].filter((name) => new RegExp(`\\b${name}[.(]`).test(text));
+      if (uses.length === 0) return undefined;
+      return { contents: `import { ${uses.join(', ')} } from ${JSON.stringify(path.join(root, 'src/web/node-globals.ts'))};\n${text}`, loader: 'ts' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'node-stub' }, (args) => ({ contents: nodeStub(args.path), loader: 'js' }));
+    build.onLoad({ filter: /.*/, namespace: 'muster-stub' }, (args) => {
+      const contents = {
+        'same-deflate': 'export {};',
+        version: `export const TOOL_VERSION = ${JSON.stringify(version)};`,
+        'node-files': [
+          "const fail = () => { throw new Error('Node\\'s file system is not available in the page'); };",
+          'export const NODE_PLACES = undefined;',
+          'export const nodeFiles = { get places() { return fail(); }, stat: fail, list: fail, realpath: fail, readlink: fail, read: fail };',
+        ].join('\n'),
+        'builtin-dir': "export const BUILTIN_DATA_DIR = '/muster/data/';",
+      }[args.path];
+      return { contents, loader: 'js' };
+    });
+  },
+};
+
+rmSync(web, { recursive: true, force: true });
+mkdirSync(web, { recursive: true });
+const result = await esbuild.build({
+  entryPoints: [path.join(root, 'src/web/main.ts')],
+  outfile: path.join(web, 'muster.js'),
+  bundle: true,
+  platform: 'browser',
+  format: 'esm',
+  target: ['chrome100', 'firefox100', 'safari15'],
+  sourcemap: 'linked',
+  minify: false,
+  legalComments: 'eof',
+  logLevel: 'warning',
+  plugins: [pagePlugin],
+  metafile: true,
+});
+writeFileSync(path.join(root, 'dist', 'web-meta.json'), JSON.stringify(result.metafile));
+for (const page of ['index.html', 'favicon.svg']) copyFileSync(path.join(root, 'src/web', page), path.join(web, page));
+
+// ---- the files the page reads -----------------------------------------------------------
+
+/** virtual path (what the page's Files answers to) -> file on this disk */
+const copies = new Map();
+const addFolder = (folder, virtual, pattern) => {
+  for (const rel of fg.sync(pattern, { cwd: folder, onlyFiles: true, dot: false })) copies.set(`${virtual}${rel}`, path.join(folder, rel));
+};
+addFolder(NODE_PLACES.data, '/muster/data/', '**/*');
+addFolder(NODE_PLACES.templates, '/muster/templates/', '**/*.hbs');
+addFolder(NODE_PLACES.samples, '/muster/examples/blazeaway/', '**/*.{yaml,yml,json}');
+copies.set('/muster/parsed-data.json', NODE_PLACES.parsedStore);
+copies.set('/muster/font-pairs.json', NODE_PLACES.fontPairs);
+const fonts = {};
+for (const [face, file] of Object.entries(NODE_PLACES.fonts)) {
+  fonts[face] = `/muster/fonts/${path.basename(file)}`;
+  copies.set(fonts[face], file);
+}
+
+const entries = [];
+for (const [virtual, file] of [...copies].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  const target = path.join(web, 'files', virtual.slice('/muster/'.length));
+  mkdirSync(path.dirname(target), { recursive: true });
+  copyFileSync(file, target);
+  const size = statSync(file).size;
+  entries.push({ path: virtual, size, ...(size > LAZY_BYTES ? { lazy: true } : {}) });
+}
+const manifest = {
+  version,
+  fontkitVersion: NODE_PLACES.fontkitVersion,
+  places: {
+    data: '/muster/data/',
+    templates: '/muster/templates/',
+    samples: '/muster/examples/blazeaway/',
+    parsedStore: '/muster/parsed-data.json',
+    fontPairs: '/muster/font-pairs.json',
+    fonts,
+  },
+  files: entries,
+};
+writeFileSync(path.join(web, 'files', 'index.json'), `${JSON.stringify(manifest, null, 1)}\n`);
+
+const kb = (n) => `${Math.round(n / 1024)} kB`;
+const eager = entries.filter((e) => !e.lazy).reduce((n, e) => n + e.size, 0);
+console.log(
+  `build-web: dist/web/muster.js ${kb(statSync(path.join(web, 'muster.js')).size)}, ${entries.length} files (${kb(eager)} loaded with the page, ${entries.filter((e) => e.lazy).length} fetched when needed)`,
+);

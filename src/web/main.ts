@@ -1,0 +1,406 @@
+/**
+ * The page (issue 17): a form over the command line. Every button builds the argv the command
+ * line would take and calls the same run(argv, io) with the page's io, so the words, the checks
+ * and the PDF bytes are the command line's. The form lives in the address
+ * (#/bof/tables?paper=letter&units=in), so a link reproduces a product.
+ */
+import { fileUrl, pageFiles, PLAYER_FOLDER, type Manifest, type PageFiles } from './page-files.js';
+import { runInPage, type PageRun } from './page-io.js';
+import { argvFor, DEFAULTS, formFromHash, hashFor, type Form, type Product } from './form.js';
+import { BofBuilder } from './force-builder.js';
+import { FORCE_FILE, FORCE_SYSTEMS, playerWords } from './force-model.js';
+
+interface SystemInfo {
+  id: string;
+  name: string;
+  blurb: string;
+  products: string[];
+}
+interface Named {
+  id: string;
+  name: string;
+}
+/** What the form offers for one rule set, from `muster list <system> ... --format json`. */
+interface Choices {
+  kinds: Set<string>;
+  nations: Named[];
+  doctrines: Named[];
+  scenarios: Named[];
+  battles: Named[];
+  lists: Named[];
+}
+
+const PRODUCTS: Record<Product, string> = {
+  tables: 'Quick-reference tables',
+  cards: 'Unit cards',
+  tokens: 'Tokens, tracks and templates',
+  scenario: 'Scenario packet',
+  force: 'Build a force',
+};
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+let files: PageFiles;
+let systems: SystemInfo[] = [];
+const choices = new Map<string, Choices>();
+/** the player's force files by input name (side A, side B), already in files at /player/NAME */
+const forces: Record<'forceA' | 'forceB', string | undefined> = { forceA: undefined, forceB: undefined };
+/** the last PDF made, kept so "Download PDF" after a preview saves the packet that was shown */
+let last: { key: string; bytes: Uint8Array; name: string; seed: string | undefined } | undefined;
+let running: AbortController | undefined;
+let previewUrl: string | undefined;
+/** the rule set whose lists the form's selects hold */
+let shapedFor: string | undefined;
+let builder: BofBuilder | undefined;
+
+/** For the browser test: what the page produced last. */
+declare global {
+  interface Window {
+    muster: { ready: boolean; last?: { name: string; base64: string; code: number; stderr: string } };
+  }
+}
+window.muster = { ready: false };
+
+async function fetchBytes(url: string): Promise<Uint8Array> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+async function boot(): Promise<void> {
+  const manifest = (await (await fetch('files/index.json')).json()) as Manifest;
+  const eager = manifest.files.filter((f) => !f.lazy);
+  let loaded = 0;
+  const fetched = new Map<string, Uint8Array>();
+  showProgress('Loading muster', 0, eager.length);
+  await Promise.all(
+    eager.map(async (entry) => {
+      fetched.set(entry.path, await fetchBytes(fileUrl(entry.path)));
+      showProgress('Loading muster', ++loaded, eager.length);
+    }),
+  );
+  files = pageFiles(manifest, fetched);
+  $('version').textContent = `version ${manifest.version}`;
+  const listed = await runJson<{ systems: SystemInfo[] }>(['systems', '--format', 'json']);
+  systems = listed.systems;
+  const select = $<HTMLSelectElement>('system');
+  select.replaceChildren(...systems.map((s) => new Option(s.name, s.id)));
+  await restore(formFromHash(location.hash));
+  hideProgress();
+  for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-format]')) button.disabled = false;
+  window.muster.ready = true;
+}
+
+/** A listing the page reads, run as the command line would (its JSON on stdout). */
+async function runJson<T>(argv: string[]): Promise<T> {
+  const result = await runInPage(argv, files);
+  if (result.code !== 0) throw new Error(result.stderr);
+  return JSON.parse(result.stdout) as T;
+}
+
+async function choicesFor(system: string): Promise<Choices> {
+  const known = choices.get(system);
+  if (known) return known;
+  const listing = await runJson<{ kinds: { id: string }[] }>(['list', system, '--format', 'json']);
+  const kinds = new Set(listing.kinds.map((k) => k.id));
+  const names = async (what: string) => (kinds.has(what) ? (await runJson<Named[]>(['list', system, what, '--format', 'json'])).map(({ id, name }) => ({ id, name })) : []);
+  const found: Choices = {
+    kinds,
+    nations: await names('nations'),
+    doctrines: await names('doctrines'),
+    scenarios: kinds.has('modes') ? await names('modes') : await names('scenarios'),
+    battles: await names('battles'),
+    lists: await names('lists'),
+  };
+  choices.set(system, found);
+  return found;
+}
+
+function fillSelect(id: string, entries: Named[], first: string): void {
+  const select = $<HTMLSelectElement>(id);
+  select.replaceChildren(new Option(first, ''), ...entries.map((e) => new Option(e.name, e.id)));
+}
+
+/** Shows the controls that apply to the rule set and product, and nothing else. */
+async function shape(form: Form): Promise<void> {
+  const system = systems.find((s) => s.id === form.system) ?? systems[0]!;
+  const c = await choicesFor(system.id);
+  const players = system.id === 'bof' ? ['2', '4', '6'] : system.id === 'fireteam' ? ['2', '4'] : ['2'];
+  // the lists are filled when the rule set changes, so a choice made stays made
+  if (shapedFor !== system.id) {
+    shapedFor = system.id;
+    const offered = [...system.products, ...((FORCE_SYSTEMS as readonly string[]).includes(system.id) ? ['force'] : [])];
+    const products = (offered.filter((p) => p in PRODUCTS) as Product[]).map((p) => new Option(PRODUCTS[p], p));
+    $<HTMLSelectElement>('product').replaceChildren(...products);
+    $('blurb').textContent = system.blurb;
+    fillSelect('nation', c.nations, 'every nation');
+    fillSelect('doctrine', c.doctrines, 'every doctrine');
+    fillSelect('scenario', c.scenarios, 'rolled');
+    fillSelect('battle', c.battles, 'rolled');
+    fillSelect('listA', c.lists, 'drawn');
+    fillSelect('listB', c.lists, 'drawn');
+    $<HTMLSelectElement>('players').replaceChildren(...players.map((p) => new Option(p, p)));
+  }
+  const buildsForces = (FORCE_SYSTEMS as readonly string[]).includes(system.id);
+  const product = (system.products.includes(form.product) || (form.product === 'force' && buildsForces) ? form.product : system.products[0]) as Product;
+  $<HTMLSelectElement>('product').value = product;
+  const shown: Record<string, boolean> = {
+    nation: product === 'cards' && c.nations.length > 0,
+    doctrine: product === 'cards' && c.doctrines.length > 0,
+    mode: product === 'scenario' && c.kinds.has('modes'),
+    scenario: product === 'scenario' && c.scenarios.length > 0,
+    players: product === 'scenario' && players.length > 1 && form.options['mode'] !== 'solo',
+    battle: product === 'scenario' && c.battles.length > 0,
+    lists: product === 'scenario' && c.lists.length > 0,
+    count: product === 'scenario',
+    forceA: product !== 'tables' && product !== 'force',
+    forceB: product === 'scenario' && form.options['mode'] !== 'solo',
+    cut: product !== 'tables',
+    builder: product === 'force',
+    dice: product !== 'force',
+  };
+  for (const [name, show] of Object.entries(shown)) {
+    for (const el of document.querySelectorAll<HTMLElement>(`[data-show="${name}"]`)) el.hidden = !show;
+  }
+  $('forceA-label').textContent = product === 'scenario' ? 'Force file, side A (solo: yours)' : 'Force file';
+  $('forceA-built').hidden = forces.forceA !== FORCE_FILE;
+  $('product-fields').hidden = !Object.entries(shown).some(([n, s]) => s && !['cut', 'builder', 'dice'].includes(n));
+  document.querySelector('main')!.classList.toggle('building', product === 'force');
+  if (product === 'force') await forceBuilder().open();
+}
+
+/** The force builder (Burst of Fire), lent the page's command line and its folder. */
+function forceBuilder(): BofBuilder {
+  builder ??= new BofBuilder($('builder'), {
+    run: (argv) => runInPage(argv, files),
+    writeForce(text) {
+      files.add(`${PLAYER_FOLDER}/${FORCE_FILE}`, new TextEncoder().encode(text));
+      last = undefined;
+    },
+    save,
+    print: () => void make('pdf', false),
+    async toScenario() {
+      forces.forceA = FORCE_FILE;
+      last = undefined;
+      const current = read();
+      await restore({ system: current.system, product: 'scenario', options: pick(current.options, PRINT_KEYS) });
+      $('forceA').focus();
+    },
+  });
+  return builder;
+}
+
+/** Sets the form's controls from a Form (a link, or the defaults). */
+async function restore(form: Form): Promise<void> {
+  const system = systems.some((s) => s.id === form.system) ? form.system : systems[0]!.id;
+  set('system', system);
+  await shape({ ...form, system });
+  for (const [key, value] of Object.entries(form.options)) set(key, value);
+  const [a = '', b = ''] = (form.options['lists'] ?? '').split(',');
+  set('listA', a);
+  set('listB', b);
+  sync();
+}
+
+function set(id: string, value: string): void {
+  const el = document.getElementById(id) as HTMLInputElement | HTMLSelectElement | null;
+  if (!el || (el.dataset['option'] === undefined && !['system', 'product', 'listA', 'listB'].includes(id))) return;
+  if (el instanceof HTMLInputElement && el.type === 'checkbox') el.checked = value !== 'no';
+  else el.value = value;
+}
+
+/** The form as the controls show it: only the options that apply and differ from the defaults. */
+function read(): Form {
+  const options: Record<string, string> = {};
+  for (const el of document.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[data-option]')) {
+    if (el.closest<HTMLElement>('[hidden]')) continue;
+    const name = el.dataset['option']!;
+    const value = el instanceof HTMLInputElement && el.type === 'checkbox' ? (el.checked ? 'yes' : 'no') : el.value.trim();
+    if (value !== '' && value !== (DEFAULTS[name] ?? '')) options[name] = value;
+  }
+  if (!$('lists-row').hidden) {
+    const a = $<HTMLSelectElement>('listA').value;
+    const b = $<HTMLSelectElement>('listB').value;
+    if (a && b) options['lists'] = `${a},${b}`;
+  }
+  return { system: $<HTMLSelectElement>('system').value, product: $<HTMLSelectElement>('product').value as Product, options };
+}
+
+function forceFiles(form: Form): string[] {
+  if (form.product === 'tables') return [];
+  if (form.product === 'force') return [FORCE_FILE];
+  const sideB = form.product === 'scenario' && form.options['mode'] !== 'solo';
+  const names = [forces.forceA, sideB ? forces.forceB : undefined].filter((n): n is string => n !== undefined);
+  return names;
+}
+
+/** The address and the command line shown follow the form. */
+function sync(): void {
+  const form = read();
+  const hash = hashFor(form);
+  if (location.hash !== hash) history.replaceState(null, '', hash);
+  $('command').textContent = `muster ${argvFor(form, forceFiles(form)).map(quote).join(' ')}`;
+}
+
+function quote(word: string): string {
+  return /^[\w.,:/=+-]+$/.test(word) ? word : `"${word.replace(/(["\\$`])/g, '\\$1')}"`;
+}
+
+function showProgress(label: string, done: number, total: number): void {
+  const bar = $<HTMLProgressElement>('progress');
+  bar.hidden = false;
+  bar.max = Math.max(total, 1);
+  bar.value = done;
+  $('progress-label').textContent = `${label} ${done} of ${total}`;
+  $('status').hidden = false;
+}
+
+function hideProgress(): void {
+  $('progress').hidden = true;
+  $('progress-label').textContent = '';
+}
+
+function save(bytes: Uint8Array, name: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+}
+
+const TYPES = { pdf: 'application/pdf', json: 'application/json', md: 'text/markdown' } as const;
+
+/** Makes the product in a format: the PDF is previewed, and saved when `download` is set. */
+async function make(format: 'pdf' | 'json' | 'md', download: boolean): Promise<void> {
+  const form = read();
+  const out = `/out/muster.${format}`;
+  const argv = [...argvFor(form, forceFiles(form)), ...(format === 'pdf' ? [] : ['--format', format]), '-o', out];
+  const key = argv.join('\u0000');
+  const base = `${form.system}-${form.product === 'force' ? 'cards' : form.product}`;
+  if (format === 'pdf' && download && last?.key === key) {
+    save(last.bytes, last.name, TYPES.pdf);
+    return;
+  }
+  running?.abort();
+  const controller = (running = new AbortController());
+  setBusy(true);
+  $('messages').textContent = '';
+  $('seed-note').hidden = true;
+  let result: PageRun;
+  try {
+    result = await runInPage(argv, files, {
+      signal: controller.signal,
+      progress: (label, done, total) => showProgress(label, done, total),
+      fetchFile: async (file) => {
+        showProgress('Fetching a font', 0, 1);
+        return fetchBytes(fileUrl(file));
+      },
+    });
+  } catch (error) {
+    result = { code: 1, stdout: '', stderr: `muster: ${(error as Error).message}\n`, written: new Map() };
+  } finally {
+    setBusy(false);
+    hideProgress();
+    if (running === controller) running = undefined;
+  }
+  // "Wrote /out/muster.pdf" names the page's own path: the player reads "muster.pdf ready"
+  const messages = playerWords(result.stderr, out).trim();
+  $('messages').textContent = messages;
+  $('messages').className = result.code === 0 ? 'messages' : 'messages failed';
+  $('status').hidden = messages === '';
+  // on a phone the form is long: bring the words into view
+  if (messages) $('status').scrollIntoView({ block: 'nearest' });
+  const bytes = result.written.get(out);
+  const seed = /^Seed: (\S+)/m.exec(result.stderr)?.[1];
+  const name = `${base}${seed ? `-${seed}` : ''}.${format}`;
+  window.muster.last = { name, base64: bytes ? toBase64(bytes) : '', code: result.code, stderr: result.stderr };
+  if (result.code !== 0 || !bytes) return;
+  if (seed && !form.options['seed']) {
+    const link = $<HTMLAnchorElement>('seed-link');
+    link.href = hashFor({ ...form, options: { ...form.options, seed } });
+    $('seed-note').hidden = false;
+  }
+  if (format === 'pdf') {
+    last = { key, bytes, name, seed };
+    if (previewUrl) URL.revokeObjectURL(previewUrl);
+    previewUrl = URL.createObjectURL(new Blob([bytes as BlobPart], { type: TYPES.pdf }));
+    const frame = $<HTMLIFrameElement>('preview');
+    frame.src = previewUrl;
+    frame.hidden = false;
+    $('preview-empty').hidden = true;
+  }
+  if (download) save(bytes, name, TYPES[format]);
+}
+
+function setBusy(busy: boolean): void {
+  for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-format]')) button.disabled = busy;
+  $('stop').hidden = !busy;
+  document.body.classList.toggle('busy', busy);
+}
+
+async function addForce(input: HTMLInputElement): Promise<void> {
+  const slot = input.id as 'forceA' | 'forceB';
+  const previous = forces[slot];
+  // the builder's force.yaml stays: the builder owns it
+  if (previous && previous !== FORCE_FILE) files.remove(`${PLAYER_FOLDER}/${previous}`);
+  forces[slot] = undefined;
+  $('forceA-built').hidden = forces.forceA !== FORCE_FILE;
+  const file = input.files?.[0];
+  if (file) {
+    // the name the command line would see, made safe as one path segment (never the builder's)
+    const safe = file.name.replace(/[^\w.-]+/g, '_');
+    const name = `${slot === 'forceB' ? 'b-' : safe === FORCE_FILE ? 'a-' : ''}${safe}`;
+    files.add(`${PLAYER_FOLDER}/${name}`, new Uint8Array(await file.arrayBuffer()));
+    forces[slot] = name;
+  }
+  last = undefined;
+  sync();
+}
+
+document.addEventListener('DOMContentLoaded', () => {
+  const form = $<HTMLFormElement>('form');
+  form.addEventListener('submit', (event) => event.preventDefault());
+  form.addEventListener('change', async (event) => {
+    const target = event.target as HTMLElement;
+    if (target.id === 'forceA' || target.id === 'forceB') return addForce(target as HTMLInputElement);
+    if (target.id === 'mode') {
+      await shape(read());
+      sync();
+      return;
+    }
+    if (target.id === 'system' || target.id === 'product') {
+      const current = read();
+      await restore({ system: current.system, product: current.product, options: target.id === 'system' ? pick(current.options, PRINT_KEYS) : current.options });
+      return;
+    }
+    sync();
+  });
+  form.addEventListener('input', () => sync());
+  for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-format]')) {
+    button.addEventListener('click', () => void make(button.dataset['format'] as 'pdf' | 'json' | 'md', button.dataset['download'] === 'yes'));
+  }
+  $('stop').addEventListener('click', () => running?.abort());
+  window.addEventListener('hashchange', () => {
+    if (location.hash !== hashFor(read())) void restore(formFromHash(location.hash));
+  });
+  boot().catch((error: Error) => {
+    $('messages').textContent = `muster could not start: ${error.message}`;
+    $('messages').className = 'messages failed';
+    $('status').hidden = false;
+  });
+});
+
+/** Print settings carry over to another rule set; its own choices do not. */
+const PRINT_KEYS = ['paper', 'units', 'duplex', 'back-offset', 'bleed', 'marks', 'backs', 'ink', 'seed'];
+function pick(options: Record<string, string>, keys: string[]): Record<string, string> {
+  return Object.fromEntries(Object.entries(options).filter(([k]) => keys.includes(k)));
+}

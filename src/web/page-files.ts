@@ -1,0 +1,171 @@
+import path from 'node:path';
+import { FileAccessError, type FileKind, type FileRead, type Files, type Places } from '../data/files.js';
+
+/** dist/web/files/index.json: every file the page may read, written by scripts/build-web.js. */
+export interface Manifest {
+  version: string;
+  fontkitVersion: string;
+  places: Omit<Places, 'fontkitVersion'>;
+  files: ManifestEntry[];
+}
+
+export interface ManifestEntry {
+  /** the path under the page's virtual root, e.g. /muster/data/bof/tables.yaml */
+  path: string;
+  size: number;
+  /** fetched only when a run reads it (the CJK fonts) */
+  lazy?: boolean;
+}
+
+/** Where a player's own files (a force file) go. */
+export const PLAYER_FOLDER = '/player';
+
+/** The URL below files/ that holds a file of the virtual root (/muster/x -> files/x). */
+export function fileUrl(virtual: string): string {
+  return `files/${virtual.replace(/^\/muster\//, '').split('/').map(encodeURIComponent).join('/')}`;
+}
+
+function clean(file: string): string {
+  const normal = path.posix.resolve('/', file);
+  return normal.length > 1 && normal.endsWith('/') ? normal.slice(0, -1) : normal;
+}
+
+/**
+ * Files held in memory: muster's own (fetched by the page) and the player's. Folders are made
+ * from the paths. A file listed but not fetched yet (a large font) has its size; a read of it
+ * is noted (see `takeWanted`) and fails as an unreadable file does, so the page fetches it and
+ * runs again.
+ */
+export class PageFiles implements Files {
+  readonly places: Places;
+  private readonly bytes = new Map<string, Uint8Array>();
+  private readonly listed = new Map<string, number>();
+  private readonly folders = new Map<string, Set<string>>([['/', new Set()]]);
+  private readonly wanted = new Set<string>();
+
+  constructor(places: Places) {
+    this.places = places;
+  }
+
+  /** A file's bytes at a path (replacing what was there). */
+  add(file: string, bytes: Uint8Array): void {
+    const at = clean(file);
+    this.addToFolders(at);
+    this.bytes.set(at, bytes);
+    this.listed.set(at, bytes.byteLength);
+  }
+
+  /** A file that is there but whose bytes come later. */
+  addListed(file: string, size: number): void {
+    const at = clean(file);
+    if (this.bytes.has(at)) return;
+    this.addToFolders(at);
+    this.listed.set(at, size);
+  }
+
+  /** Removes a file (a force file the player replaced). */
+  remove(file: string): void {
+    const at = clean(file);
+    this.bytes.delete(at);
+    this.listed.delete(at);
+    this.folders.get(path.posix.dirname(at))?.delete(path.posix.basename(at));
+  }
+
+  has(file: string): boolean {
+    return this.bytes.has(clean(file));
+  }
+
+  /** The listed files a run tried to read before their bytes were there; cleared by the call. */
+  takeWanted(): string[] {
+    const wanted = [...this.wanted].sort();
+    this.wanted.clear();
+    return wanted;
+  }
+
+  private addToFolders(file: string): void {
+    if (this.folders.has(file)) throw new FileAccessError('EISDIR', `${file}: is a folder`);
+    let child = file;
+    for (let dir = path.posix.dirname(file); ; dir = path.posix.dirname(dir)) {
+      if (this.listed.has(dir)) throw new FileAccessError('ENOTDIR', `${dir}: is a file, not a folder`);
+      let entries = this.folders.get(dir);
+      if (!entries) this.folders.set(dir, (entries = new Set()));
+      entries.add(path.posix.basename(child));
+      if (dir === '/') break;
+      child = dir;
+    }
+  }
+
+  private kindOf(at: string): FileKind | undefined {
+    if (this.folders.has(at)) return 'folder';
+    if (this.listed.has(at)) return 'file';
+    return undefined;
+  }
+
+  private missing(file: string, at: string): FileAccessError {
+    // a path through a file is no folder, as on a disk
+    for (let dir = path.posix.dirname(at); dir !== '/'; dir = path.posix.dirname(dir)) {
+      if (this.listed.has(dir)) return new FileAccessError('ENOTDIR', `ENOTDIR: not a directory, '${file}'`);
+    }
+    return new FileAccessError('ENOENT', `ENOENT: no such file or directory, '${file}'`);
+  }
+
+  stat(file: string): { kind: FileKind; size: number } {
+    const at = clean(file);
+    const kind = this.kindOf(at);
+    if (!kind) throw this.missing(file, at);
+    return { kind, size: kind === 'file' ? this.listed.get(at)! : 0 };
+  }
+
+  list(dir: string): { name: string; kind: FileKind | 'link' }[] {
+    const at = clean(dir);
+    const entries = this.folders.get(at);
+    if (!entries) {
+      if (this.listed.has(at)) throw new FileAccessError('ENOTDIR', `ENOTDIR: not a directory, scandir '${dir}'`);
+      throw this.missing(dir, at);
+    }
+    return [...entries]
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+      .map((name) => ({ name, kind: this.kindOf(at === '/' ? `/${name}` : `${at}/${name}`)! }));
+  }
+
+  realpath(file: string): string {
+    const at = clean(file);
+    if (!this.kindOf(at)) throw this.missing(file, at);
+    return at;
+  }
+
+  readlink(file: string): string {
+    const at = clean(file);
+    if (!this.kindOf(at)) throw this.missing(file, at);
+    throw new FileAccessError('EINVAL', `EINVAL: invalid argument, readlink '${file}'`);
+  }
+
+  read(file: string, limit: number): FileRead {
+    const at = clean(file);
+    const kind = this.kindOf(at);
+    if (!kind) throw this.missing(file, at);
+    if (kind === 'folder') return { kind, size: 0 };
+    const size = this.listed.get(at)!;
+    if (size > limit) return { kind, size };
+    const bytes = this.bytes.get(at);
+    if (!bytes) {
+      this.wanted.add(at);
+      throw new FileAccessError('EAGAIN', `${file}: not fetched yet`);
+    }
+    return { kind, size, bytes };
+  }
+}
+
+/** The page's files as the manifest lists them, `fetched` holding the bytes of those fetched. */
+export function pageFiles(manifest: Manifest, fetched: ReadonlyMap<string, Uint8Array>): PageFiles {
+  const files = new PageFiles({ ...manifest.places, fontkitVersion: manifest.fontkitVersion });
+  for (const entry of manifest.files) {
+    const bytes = fetched.get(entry.path);
+    if (bytes) files.add(entry.path, bytes);
+    else files.addListed(entry.path, entry.size);
+  }
+  // the player's folder is there before anything is added to it
+  files.add(`${PLAYER_FOLDER}/.keep`, new Uint8Array());
+  files.remove(`${PLAYER_FOLDER}/.keep`);
+  return files;
+}

@@ -1,0 +1,170 @@
+import { readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { muster } from '../helpers/cli.js';
+import { FileAccessError } from '../../src/data/files.js';
+import { argvFor, formFromHash, hashFor } from '../../src/web/form.js';
+import { fileUrl, PageFiles, pageFiles, type Manifest } from '../../src/web/page-files.js';
+
+const PLACES = {
+  data: '/muster/data/',
+  templates: '/muster/templates/',
+  samples: '/muster/examples/blazeaway/',
+  parsedStore: '/muster/parsed-data.json',
+  fontPairs: '/muster/font-pairs.json',
+  fonts: { regular: '/muster/fonts/R.ttf', cjk: '/muster/fonts/C.otf' },
+  fontkitVersion: '2.0.4',
+};
+const bytes = (text: string) => new TextEncoder().encode(text);
+const codeOf = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(FileAccessError);
+    return (error as FileAccessError).code;
+  }
+  return 'no error';
+};
+
+function sample(): PageFiles {
+  const files = new PageFiles(PLACES);
+  files.add('/muster/data/bof/tables.yaml', bytes('a: 1\n'));
+  files.add('/muster/data/bof/units.yaml', bytes('b: 2\n'));
+  files.add('/muster/data/openfire/x.yaml', bytes('c: 3\n'));
+  files.addListed('/muster/fonts/C.otf', 8_000_000);
+  return files;
+}
+
+describe('the page files', () => {
+  it('reads a file whole within the limit, and only its kind and size over it', () => {
+    const files = sample();
+    expect(files.read('/muster/data/bof/tables.yaml', 64)).toEqual({ kind: 'file', size: 5, bytes: bytes('a: 1\n') });
+    expect(files.read('/muster/data/bof/tables.yaml', 5).bytes).toEqual(bytes('a: 1\n'));
+    expect(files.read('/muster/data/bof/tables.yaml', 4)).toEqual({ kind: 'file', size: 5 });
+    expect(files.read('/muster/data/bof', 1000)).toEqual({ kind: 'folder', size: 0 });
+  });
+
+  it('throws ENOENT for a missing path and ENOTDIR through a file, as a disk does', () => {
+    const files = sample();
+    expect(codeOf(() => files.read('/muster/data/bof/nothing.yaml', 100))).toBe('ENOENT');
+    expect(codeOf(() => files.stat('/nowhere'))).toBe('ENOENT');
+    expect(codeOf(() => files.list('/muster/data/fireteam'))).toBe('ENOENT');
+    expect(codeOf(() => files.realpath('/muster/nothing'))).toBe('ENOENT');
+    expect(codeOf(() => files.list('/muster/data/bof/tables.yaml'))).toBe('ENOTDIR');
+    expect(codeOf(() => files.stat('/muster/data/bof/tables.yaml/x'))).toBe('ENOTDIR');
+  });
+
+  it('lists folders made from the paths, sorted, with their kinds', () => {
+    const files = sample();
+    expect(files.list('/muster/data')).toEqual([
+      { name: 'bof', kind: 'folder' },
+      { name: 'openfire', kind: 'folder' },
+    ]);
+    expect(files.list('/muster/data/bof/')).toEqual([
+      { name: 'tables.yaml', kind: 'file' },
+      { name: 'units.yaml', kind: 'file' },
+    ]);
+    expect(files.list('/')).toEqual([{ name: 'muster', kind: 'folder' }]);
+    expect(files.stat('/muster/data/bof/units.yaml')).toEqual({ kind: 'file', size: 5 });
+  });
+
+  it('has no links: realpath is the path itself, readlink says EINVAL', () => {
+    const files = sample();
+    expect(files.realpath('/muster/data/bof/../bof/tables.yaml')).toBe('/muster/data/bof/tables.yaml');
+    expect(codeOf(() => files.readlink('/muster/data/bof/tables.yaml'))).toBe('EINVAL');
+  });
+
+  it('notes a read of a file listed but not fetched, and reads it once added', () => {
+    const files = sample();
+    expect(files.stat('/muster/fonts/C.otf')).toEqual({ kind: 'file', size: 8_000_000 });
+    expect(files.read('/muster/fonts/C.otf', 100)).toEqual({ kind: 'file', size: 8_000_000 });
+    expect(files.takeWanted()).toEqual([]);
+    expect(codeOf(() => files.read('/muster/fonts/C.otf', 10_000_000))).toBe('EAGAIN');
+    expect(files.takeWanted()).toEqual(['/muster/fonts/C.otf']);
+    expect(files.takeWanted()).toEqual([]);
+    files.add('/muster/fonts/C.otf', new Uint8Array(3));
+    expect(files.read('/muster/fonts/C.otf', 100)).toEqual({ kind: 'file', size: 3, bytes: new Uint8Array(3) });
+  });
+
+  it("keeps a player's files under /player, and removes one replaced", () => {
+    const manifest: Manifest = { version: '0', fontkitVersion: '2.0.4', places: PLACES, files: [{ path: '/muster/data/bof/a.yaml', size: 2 }] };
+    const files = pageFiles(manifest, new Map([['/muster/data/bof/a.yaml', bytes('x\n')]]));
+    expect(files.list('/player')).toEqual([]);
+    files.add('/player/force.yaml', bytes('units: []\n'));
+    expect(files.list('/player')).toEqual([{ name: 'force.yaml', kind: 'file' }]);
+    files.remove('/player/force.yaml');
+    expect(codeOf(() => files.stat('/player/force.yaml'))).toBe('ENOENT');
+    expect(files.places.fontkitVersion).toBe('2.0.4');
+  });
+
+  it('gives each file of the virtual root its URL under files/', () => {
+    expect(fileUrl('/muster/data/bof/tables.yaml')).toBe('files/data/bof/tables.yaml');
+    expect(fileUrl('/muster/fonts/A B.ttf')).toBe('files/fonts/A%20B.ttf');
+  });
+});
+
+describe('the form in the address', () => {
+  it('reads a link and writes it back the same', () => {
+    const form = formFromHash('#/bof/scenario?mode=solo&seed=club');
+    expect(form).toEqual({ system: 'bof', product: 'scenario', options: { mode: 'solo', seed: 'club' } });
+    expect(hashFor(form)).toBe('#/bof/scenario?mode=solo&seed=club');
+    expect(argvFor(form)).toEqual(['scenario', 'bof', '--mode', 'solo', '--seed', 'club']);
+  });
+
+  it('leaves defaults and unknown names out, and turns backs=no into --no-backs', () => {
+    const form = formFromHash('#/bof/cards?paper=a4&units=in&evil=1&backs=no&lists=a,b');
+    expect(form.options).toEqual({ units: 'in', backs: 'no', lists: 'a,b' });
+    expect(hashFor(form)).toBe('#/bof/cards?lists=a,b&units=in&backs=no');
+    expect(argvFor(form, ['force.yaml'])).toEqual(['cards', 'bof', '--lists', 'a,b', '--units', 'in', '--no-backs', '--force', 'force.yaml']);
+    expect(formFromHash('')).toEqual({ system: 'bof', product: 'tables', options: {} });
+  });
+});
+
+describe('the page io, run in Node on the built page files', () => {
+  const root = new URL('../../dist/web/files/', import.meta.url);
+  const load = async () => {
+    const { runInPage } = await import('../../src/web/page-io.js');
+    let manifest: Manifest;
+    try {
+      manifest = JSON.parse(readFileSync(new URL('index.json', root), 'utf8')) as Manifest;
+    } catch {
+      throw new Error('dist/web/files/index.json is missing: run npm run build first');
+    }
+    const fetched = new Map(manifest.files.filter((f) => !f.lazy).map((f) => [f.path, new Uint8Array(readFileSync(new URL(fileUrl(f.path).slice('files/'.length), root)))]));
+    return { runInPage, files: pageFiles(manifest, fetched), root };
+  };
+
+  it('prints the tables and says what the command line says', async () => {
+    const { runInPage, files } = await load();
+    const run = await runInPage(['tables', 'bof', '--paper', 'letter', '--units', 'in', '-o', '/out/muster.pdf'], files);
+    expect(run.stderr).toBe('Wrote /out/muster.pdf (8 pages)\n');
+    expect(run.code).toBe(0);
+    expect(new TextDecoder().decode(run.written.get('/out/muster.pdf')!.subarray(0, 5))).toBe('%PDF-');
+
+    const bad = await runInPage(['scenario', 'bof', '--count', '0', '-o', '/out/muster.pdf'], files);
+    expect(bad.code).toBe(2);
+    expect(bad.written.size).toBe(0);
+  });
+
+  it('fetches a large font only when a run reads one, runs again with the same seed, and matches the command line', async () => {
+    const { runInPage, files, root } = await load();
+    const fetched: string[] = [];
+    const argv = ['scenario', 'bof', '--names', '张伟,Ben', '--format', 'pdf'];
+    const run = await runInPage([...argv, '-o', '/out/muster.pdf'], files, {
+      fetchFile: async (file) => {
+        fetched.push(file);
+        return new Uint8Array(readFileSync(new URL(fileUrl(file).slice('files/'.length), root)));
+      },
+    });
+    expect(run.stderr).toMatch(/^Seed: [0-9a-f]{8} /);
+    expect(run.code).toBe(0);
+    expect(fetched.sort()).toEqual(['/muster/fonts/NotoSansHans-Bold.otf', '/muster/fonts/NotoSansHans-Regular.otf']);
+    const seed = /^Seed: (\S+)/.exec(run.stderr)![1]!;
+    const dir = mkdtempSync(path.join(tmpdir(), 'muster-web-'));
+    const cli = await muster([...argv, '--seed', seed, '-o', 'cli.pdf'], dir);
+    expect(cli.code).toBe(0);
+    expect(Buffer.compare(Buffer.from(run.written.get('/out/muster.pdf')!), readFileSync(path.join(dir, 'cli.pdf')))).toBe(0);
+  });
+});
