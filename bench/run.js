@@ -98,6 +98,15 @@ for (const count of [10, 1000]) {
   rows.push({ label: `peak memory, scenario --count ${count} PDF, heap capped at 96 MB (MB)`, runs: 1, ms: peak(['scenario', 'bof', '--mode', 'solo', '--seed', 'm', '--count', String(count), '-o', 'batch.pdf'], 96), memory: true });
 }
 
+// the page in chromium: its first load, and a deck printed there against the command line
+const pageBench = JSON.parse(execFileSync(process.execPath, [path.join(root, 'bench/page.js'), '5'], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop());
+if (pageBench.skipped) console.error(`page benchmark skipped: ${pageBench.skipped}`);
+else {
+  rows.push({ label: 'the page: first load in chromium, a fresh context (form ready, files fetched)', runs: pageBench.runs, ms: pageBench.load });
+  rows.push({ label: 'the page: muster cards bof --nation us printed in chromium', runs: pageBench.runs, ms: pageBench.deck });
+  rows.push({ label: 'the same deck from the command line (new process)', runs: pageBench.runs, ms: pageBench.cli });
+}
+
 rmSync(scratch, { recursive: true, force: true });
 console.log(`muster benchmarks — node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}`);
 console.log('');

@@ -52,6 +52,9 @@ declare global {
   }
 }
 
+/** "1 pt", "4 pts" */
+const pts = (n: number | undefined) => `${n ?? 0} pt${n === 1 ? '' : 's'}`;
+
 const SOLDIER_TYPES = new Set(['infantry', 'crew', 'squad-leader', 'ranking-officer']);
 const QUALITIES = ['conscript', 'regular', 'elite'];
 
@@ -280,7 +283,7 @@ export class BofBuilder {
     unitSelect.append(option('', this.units.length ? 'choose a unit' : 'choose a doctrine first', !entry.unit));
     for (const [t, units] of byType) {
       const group = el('optgroup', { label: t.replace(/-/g, ' ') });
-      group.append(...units.map((u) => option(u.id, `${u.name} (${String(u.details?.['role'] ?? u.id)}), ${u.points ?? 0} pts`, u.id === unit?.id)));
+      group.append(...units.map((u) => option(u.id, `${u.name} (${String(u.details?.['role'] ?? u.id)}), ${pts(u.points)}`, u.id === unit?.id)));
       unitSelect.append(group);
     }
     if (entry.unit && !unit) unitSelect.append(option(entry.unit, `${entry.unit} (as in the file)`, true));
@@ -316,7 +319,7 @@ export class BofBuilder {
     const weapons = Array.isArray(entry.weapons) ? entry.weapons : [];
     if ((soldier && type !== 'ranking-officer' && this.weapons.length > 0) || weapons.length > 0) {
       const set = el('fieldset', { className: 'weapons' }, el('legend', { textContent: 'Weapons bought' }));
-      const shown = [...this.weapons.map((w) => ({ id: w.id, text: `${w.name}, ${w.points ?? 0} pts` }))];
+      const shown = [...this.weapons.map((w) => ({ id: w.id, text: `${w.name}, ${pts(w.points)}` }))];
       for (const w of weapons) if (!this.weapons.some((x) => x.id === w)) shown.push({ id: w, text: `${w} (as in the file)` });
       for (const [k, w] of shown.entries()) {
         const box = el('input', { type: 'checkbox', id: `fb-weapon-${index}-${k}`, checked: weapons.includes(w.id) });
@@ -427,11 +430,11 @@ export class BofBuilder {
       if (list) list.replaceChildren(...problems.map((p) => item(p, false)));
       else elsewhere.push(...problems);
     }
-    top.replaceChildren(...elsewhere.map((p) => item(p, p.where !== 'force')));
+    top.replaceChildren(...elsewhere.map((p) => item(p, true)));
     for (const entry of report.entries) {
       const index = /^units\[(\d+)\]$/.exec(rowKey(entry.where))?.[1];
       const span = index !== undefined ? this.root.querySelector(`#fb-points-${index}`) : null;
-      if (span) span.textContent = `${entry.name}: ${entry.points} pts`;
+      if (span) span.textContent = `${entry.name}: ${pts(entry.points)}`;
     }
   }
 

@@ -65,7 +65,8 @@ function ordered(object: Record<string, unknown>, keys: readonly string[]): Reco
 }
 
 /** An entry as the file holds it: defaults left out (count 1, no weapons), the doc's key order. */
-export function entryForFile(entry: BofEntry): Record<string, unknown> {
+export function entryForFile(entry: BofEntry): unknown {
+  if (!entry || typeof entry !== 'object' || Array.isArray(entry)) return entry;
   const out: Record<string, unknown> = { ...entry };
   if (out['count'] === 1 || out['count'] === undefined) delete out['count'];
   if (!out['quality']) delete out['quality'];

@@ -258,6 +258,8 @@ function showProgress(label: string, done: number, total: number): void {
 function hideProgress(): void {
   $('progress').hidden = true;
   $('progress-label').textContent = '';
+  // an empty status panel says nothing: hidden until there are words
+  if (!$('messages').textContent) $('status').hidden = true;
 }
 
 function save(bytes: Uint8Array, name: string, type: string): void {

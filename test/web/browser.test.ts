@@ -121,6 +121,9 @@ describe.skipIf(!runThem)('the page in chromium', () => {
     const bytes = Buffer.from(made.base64, 'base64');
     expect(bytes.length).toBe(cli.bytes.length);
     expect(Buffer.compare(bytes, cli.bytes)).toBe(0);
+    // the status line names the file the player gets, not the page's own path
+    expect(made.stderr).toMatch(/^Wrote \/out\/muster\.pdf \(\d+ pages?\)$/m);
+    expect(await page.$eval('#messages', (e) => e.textContent)).toBe(made.stderr.trim().replace(/^Wrote \/out\/muster\.pdf/m, 'muster.pdf ready'));
 
     // the file the browser saved is those bytes
     for (let i = 0; i < 100 && !readdirSync(downloads).includes('bof-tables.pdf'); i++) await new Promise((r) => setTimeout(r, 100));
@@ -137,6 +140,9 @@ describe.skipIf(!runThem)('the page in chromium', () => {
     expect(await page.$eval(await control(page, 'Product'), (e) => (e as HTMLSelectElement).value)).toBe('scenario');
     expect(await page.$eval(await control(page, 'Players'), (e) => (e as HTMLSelectElement).value)).toBe('solo');
     expect(await page.$eval(await control(page, 'Seed'), (e) => (e as HTMLInputElement).value)).toBe('club');
+    // solo: one force, yours; no side B
+    expect(await page.$eval('#forceB', (e) => e.closest('[hidden]') !== null)).toBe(true);
+    expect(await page.$eval('#forceA', (e) => e.closest('[hidden]') !== null)).toBe(false);
 
     const made = await produce(page, 'Preview');
     expect(made.code).toBe(0);
