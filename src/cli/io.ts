@@ -6,6 +6,7 @@ import { checkTarget, openFileAtomic, writeFileAtomic, type FileWriter } from '.
 import { SILENT, terminalProgress, type Progress } from './progress.js';
 import type { Files } from '../data/files.js';
 import { nodeFiles } from './node-files.js';
+import { withStateLock } from './lock.js';
 
 export { openFileAtomic, writeFileAtomic, type FileWriter };
 
@@ -44,6 +45,13 @@ export interface OutputChecks {
   refuseInputs(file: string, option: string, inputs: readonly RunInput[]): Promise<void>;
   /** out/ is a writable folder, or can be made: it is made only when there is a file to put in it */
   prepareFolder(folder: string): Promise<void>;
+  /** whether anything is at the path, a link that leads nowhere included: a new campaign never replaces one */
+  exists(file: string): Promise<boolean>;
+  /**
+   * Runs a read-modify-write of a campaign's state holding its lock (on a disk two runs may
+   * race; the page has one run at a time and runs the work at once)
+   */
+  locked<T>(file: string, work: () => Promise<T>): Promise<T>;
 }
 
 /** The checks of output on Node's file system. */
@@ -54,6 +62,8 @@ export const NODE_OUTPUTS: OutputChecks = {
     const made = await stat(folder).catch(() => undefined);
     await prepareOutput(made ? path.join(folder, 'muster.pdf') : folder, 'output', false);
   },
+  exists: async (file) => (await lstat(file).catch(() => undefined)) !== undefined,
+  locked: (file, work) => withStateLock(file, work),
 };
 
 /** The signals that stop a run as Ctrl-C does, with the exit code shells expect for each. */

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { open, readFile, rename, unlink, link } from 'node:fs/promises';
+import { open, readFile, realpath, rename, unlink, link } from 'node:fs/promises';
 import { GenerateError } from '../errors.js';
 import { isAlive } from './atomic-file.js';
 
@@ -89,5 +89,23 @@ export async function lockFile(file: string, options: LockOptions = {}): Promise
     }
     await new Promise((resolve) => setTimeout(resolve, 25));
     waited += 25;
+  }
+}
+
+/** The state file as muster names it (through links: two links to one campaign share a lock). */
+async function stateLocation(file: string): Promise<string> {
+  return realpath(file).catch(() => file);
+}
+
+/**
+ * Runs a read-modify-write of a state file under its lock, so two runs at once never lose a
+ * game: the second waits, or fails having changed nothing.
+ */
+export async function withStateLock<T>(file: string, work: () => Promise<T>): Promise<T> {
+  const release = await lockFile(await stateLocation(file), { option: '--state' });
+  try {
+    return await work();
+  } finally {
+    await release();
   }
 }

@@ -22,12 +22,23 @@ export interface PageRunOptions {
   fetchFile?: (path: string) => Promise<Uint8Array>;
 }
 
-/** The page writes to memory and checks nothing of a disk. */
-const PAGE_OUTPUTS: OutputChecks = {
-  prepare: async () => undefined,
-  refuseInputs: async () => undefined,
-  prepareFolder: async () => undefined,
-};
+/** The page writes to memory and checks nothing of a disk; one run at a time needs no lock. */
+function pageOutputs(files: PageFiles): OutputChecks {
+  return {
+    prepare: async () => undefined,
+    refuseInputs: async () => undefined,
+    prepareFolder: async () => undefined,
+    async exists(file) {
+      try {
+        files.stat(file);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    locked: (_file, work) => work(),
+  };
+}
 
 /** A seed as the command line picks one: 4 random bytes in hex. */
 export function randomSeed(): string {
@@ -91,7 +102,7 @@ export function pageIo(files: PageFiles, options: { progress?: OnProgress; signa
     },
     ...(options.signal ? { signal: options.signal } : {}),
     files,
-    outputs: PAGE_OUTPUTS,
+    outputs: pageOutputs(files),
   };
   return { io, result: (code: number): PageRun => ({ code, stdout, stderr, written }) };
 }

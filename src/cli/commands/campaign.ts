@@ -1,12 +1,10 @@
-import { existsSync } from 'node:fs';
-import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { loadRulesDb } from '../../data/load.js';
 import { checkInterrupted, GenerateError, UsageError } from '../../errors.js';
 import { moduleFor } from '../../systems/registry.js';
 import { emitDocument, outputFile } from '../emit.js';
 import type { CliIo, RunInput } from '../io.js';
-import { readStateBytes, replaceState, withStateLock } from '../state-store.js';
+import { readStateBytes, replaceState } from '../state-store.js';
 import { dataInputs, resolveFrom, type ProductArgs } from '../options.js';
 import { cardPrint, printSettings, type CutArgs } from '../print-options.js';
 import { TOOL_VERSION } from '../version.js';
@@ -104,11 +102,11 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
   const changes = use === 'create' || (use === 'change' && (args.action !== 'next' || args.assault.length > 0));
   const step = async () => {
     let bytes: Uint8Array | undefined;
-    if (use === 'create' && stateFile && (await lstat(stateFile).catch(() => undefined))) {
+    if (use === 'create' && stateFile && (await io.outputs.exists(stateFile))) {
       throw new UsageError(`--state ${args.state}: a campaign file is already there; choose another name or remove it first (nothing was changed)`);
     }
-    if (use !== 'create' && stateFile) bytes = await readStateBytes(stateFile, `muster campaign ${system.info.id} new --state ${args.state}`);
-    const backup = stateFile && existsSync(`${stateFile}.bak`) ? `${stateFile}.bak` : undefined;
+    if (use !== 'create' && stateFile) bytes = readStateBytes(io.files, stateFile, `muster campaign ${system.info.id} new --state ${args.state}`);
+    const backup = stateFile && (await io.outputs.exists(`${stateFile}.bak`)) ? `${stateFile}.bak` : undefined;
     progress?.start(9, 'Rolling the rungs');
     const response = await module.campaign!({
       onProgress: (done) => {
@@ -143,7 +141,7 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
     if (response.stateText !== undefined && stateFile && changes) await replaceState(stateFile, bytes, response.stateText, io);
     return response;
   };
-  const response = stateFile && changes ? await withStateLock(stateFile, step) : await step();
+  const response = stateFile && changes ? await io.outputs.locked(stateFile, step) : await step();
   if (response.stateText !== undefined && !changes) throw new GenerateError('the campaign changed its state without its lock; nothing was written');
   // a booklet of a saved campaign rolls with the campaign's own seed, known once it is read
   if (args.action === 'booklet' && stateFile && response.seed && !args.quiet) io.stderr.write(`Seed: ${response.seed}\n`);
