@@ -21,11 +21,27 @@ export function fontFile(key: FontFace | FallbackFont): string {
   return file;
 }
 
+/** Each font file's bytes, read once. */
+const fontBytes = new Map<FontFace | FallbackFont, Uint8Array>();
+
 /** A font file parsed; one that cannot be read is muster's own installation fault. */
 function openFont(key: FontFace | FallbackFont): Font {
-  const bytes = readOwnFile(fontFile(key));
-  if (!bytes) throw new Error(`the font file ${fontFile(key)} cannot be read: reinstall muster (npm install)`);
+  let bytes = fontBytes.get(key);
+  if (!bytes) {
+    bytes = readOwnFile(fontFile(key));
+    if (!bytes) throw new Error(`the font file ${fontFile(key)} cannot be read: reinstall muster (npm install)`);
+    fontBytes.set(key, bytes);
+  }
   return create(bytes as Buffer) as Font;
+}
+
+/**
+ * A fallback font as a PDF embeds it: parsed afresh for each PDF. fontkit keeps state in a
+ * font object from one subset to the next, so a font shared by two PDFs of one run (or of one
+ * page in the browser) gave the second PDF other bytes than a fresh run makes.
+ */
+export function embeddingFallbackFont(key: FallbackFont): Font {
+  return openFont(key);
 }
 
 type Family = 'hebrew' | 'arabic' | 'cjk';
@@ -189,7 +205,6 @@ export function usePairStore(location: string | undefined): void {
   store = undefined;
   metrics.clear();
   widths.clear();
-  printing.clear();
   mixed.clear();
 }
 
@@ -399,31 +414,26 @@ function fallbackEm(text: string, key: FallbackFont): number {
  * result is the same glyphs at the same positions: the tests compare the PDF bytes.
  */
 export function printingFont(face: FontFace): Font {
-  let wrapped = printing.get(face);
-  if (!wrapped) {
-    const real = font(face);
-    const m = metricsFor(face);
-    const layout = (text: string, features?: unknown): GlyphRun => {
-      if (features !== undefined) return real.layout(text, features);
-      const glyphs: Glyph[] = [];
-      const positions: GlyphPosition[] = [];
-      let advanceWidth = 0;
-      const walked = walkRun(face, m, text, (codePoint, kern) => {
-        // kerning moves the next glyph: fontkit adds it to the first glyph's advance
-        if (kern !== 0) positions[positions.length - 1]!.xAdvance += kern;
-        const glyph = real.glyphForCodePoint(codePoint);
-        glyphs.push(glyph);
-        positions.push({ xAdvance: glyph.advanceWidth, yAdvance: 0, xOffset: 0, yOffset: 0 });
-        advanceWidth += kern + glyph.advanceWidth;
-      });
-      return walked ? { glyphs, positions, advanceWidth } : real.layout(text);
-    };
-    wrapped = Object.create(real, { layout: { value: layout } }) as Font;
-    printing.set(face, wrapped);
-  }
-  return wrapped;
+  // parsed afresh for each PDF (see embeddingFallbackFont); the measured advances and pairs are shared
+  const real = openFont(face);
+  const m = metricsFor(face);
+  const layout = (text: string, features?: unknown): GlyphRun => {
+    if (features !== undefined) return real.layout(text, features);
+    const glyphs: Glyph[] = [];
+    const positions: GlyphPosition[] = [];
+    let advanceWidth = 0;
+    const walked = walkRun(face, m, text, (codePoint, kern) => {
+      // kerning moves the next glyph: fontkit adds it to the first glyph's advance
+      if (kern !== 0) positions[positions.length - 1]!.xAdvance += kern;
+      const glyph = real.glyphForCodePoint(codePoint);
+      glyphs.push(glyph);
+      positions.push({ xAdvance: glyph.advanceWidth, yAdvance: 0, xOffset: 0, yOffset: 0 });
+      advanceWidth += kern + glyph.advanceWidth;
+    });
+    return walked ? { glyphs, positions, advanceWidth } : real.layout(text);
+  };
+  return Object.create(real, { layout: { value: layout } }) as Font;
 }
-const printing = new Map<FontFace, Font>();
 
 /** Width in points of a line shaped whole by fontkit, word by word as pdfkit does: the reference textWidth is tested against. */
 export function shapedTextWidth(text: string, face: FontFace, size: number): number {

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { fallbackFont, FACES, printingFont } from '../layout/fonts.js';
+import { embeddingFallbackFont, FACES, printingFont } from '../layout/fonts.js';
 import type { IconName } from '../doc/model.js';
 import { EVEN_ODD, ICON_BOX, ICONS } from '../layout/icons.js';
 import type { FallbackFont, FontFace, PlacedDocument, PlacedPage } from '../layout/primitives.js';
@@ -107,7 +107,7 @@ class PdfSurface implements Surface {
   text(text: string, x: number, y: number, face: FontFace, size: number, color: string, rotate?: number, fallback?: FallbackFont): void {
     const font = fallback ?? face;
     if (fallback && !this.fallbacks.has(fallback)) {
-      this.pdf.registerFont(fallback, fallbackFont(fallback) as unknown as PDFKit.Mixins.PDFFontSource);
+      this.pdf.registerFont(fallback, embeddingFallbackFont(fallback) as unknown as PDFKit.Mixins.PDFFontSource);
       this.fallbacks.add(fallback);
     }
     if (this.font !== font) this.pdf.font(font);
