@@ -1,9 +1,10 @@
 /**
- * The force builder in the page (issue 17): Burst of Fire's nation, doctrine and detachment,
- * then rows of units from the pick-lists `muster list bof ... --format json` prints. After each
- * change the force is written as YAML to /player/force.yaml and `muster check bof --force
- * force.yaml --format json` runs on it: its points and its problems, in its words, shown at the
- * rows they name.
+ * The force builder in the page (issue 17). The bench owns what every rule set shares: after
+ * each change the force is written as YAML to /player/force.yaml and `muster check <system>
+ * --force force.yaml --format json` runs on it; its total goes in the sticky bar and its problems,
+ * in its words, beside the rows their `where` names; load and download the force file, print its
+ * roster and cards, take it into a scenario. Each rule set's builder (Burst of Fire here, Fire
+ * Team and Blaze Away! beside it) draws its own fields from its pick-lists (`muster list`).
  */
 import type { PageRun } from './page-io.js';
 import {
@@ -19,6 +20,9 @@ import {
   type CheckReport,
   type Problem,
 } from './force-model.js';
+import { el, labelled, option, pts, RuleSetBuilder, type Bench, type Listed, type Summary } from './force-ui.js';
+import { FireteamBuilder } from './force-builder-fireteam.js';
+import { BlazeawayBuilder } from './force-builder-blazeaway.js';
 
 /** What the page lends the builder: the command line, the player's folder, printing, saving. */
 export interface BuilderHost {
@@ -29,17 +33,10 @@ export interface BuilderHost {
   toScenario(): void;
 }
 
-/** An entry of `muster list bof <what> --format json`. */
-interface Listed {
-  id: string;
-  name: string;
-  points?: number;
-  details?: Record<string, unknown>;
-}
-
 /** What the test reads: the force written and what `check` said of it. */
 export interface BuilderState {
   settled: boolean;
+  system: string;
   yaml: string;
   code?: number;
   report?: CheckReport;
@@ -52,48 +49,200 @@ declare global {
   }
 }
 
-/** "1 pt", "4 pts" */
-const pts = (n: number | undefined) => `${n ?? 0} pt${n === 1 ? '' : 's'}`;
-
 const SOLDIER_TYPES = new Set(['infantry', 'crew', 'squad-leader', 'ranking-officer']);
 const QUALITIES = ['conscript', 'regular', 'elite'];
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, unknown> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
-  const node: HTMLElementTagNameMap[K] = document.createElement(tag);
-  Object.assign(node, props);
-  node.append(...children);
-  return node;
-}
-
-function labelled(id: string, text: string, control: HTMLElement, extra = ''): HTMLDivElement {
-  control.id = id;
-  return el('div', { className: `field ${extra}`.trim() }, el('label', { htmlFor: id, textContent: text }), control);
-}
-
-function option(value: string, text: string, selected = false): HTMLOptionElement {
-  return new Option(text, value, selected, selected);
-}
-
-export class BofBuilder {
-  private force: BofForce = emptyBofForce();
+/** The builder's fieldset: one rule set's fields shown at a time, the bar and the actions shared. */
+export class ForceBench implements Bench {
+  private readonly builders = new Map<string, RuleSetBuilder>();
+  private active: RuleSetBuilder | undefined;
   private readonly cache = new Map<string, Promise<Listed[]>>();
-  private nations: Listed[] = [];
-  private doctrines: Listed[] = [];
-  private detachments: Listed[] = [];
-  private units: Listed[] = [];
-  private weapons: Listed[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
   private generation = 0;
   private report: CheckReport | undefined;
-  private notes: string[] = [];
-  private opened = false;
-  readonly state: BuilderState = { settled: true, yaml: '' };
+  private waiting: (() => void)[] = [];
+  readonly state: BuilderState = { settled: true, system: '', yaml: '' };
 
   constructor(
     private readonly root: HTMLElement,
     private readonly host: BuilderHost,
   ) {
     window.musterForce = this.state;
+    this.$('fb-print').addEventListener('click', () => void this.whenChecked().then(() => this.host.print()));
+    this.$('fb-download').addEventListener('click', () => this.download());
+    this.$('fb-scenario').addEventListener('click', () => void this.whenChecked().then(() => this.host.toScenario()));
+    this.$('fb-load').addEventListener('change', () => void this.load(this.$<HTMLInputElement>('fb-load')));
+    this.$('fb-new').addEventListener('click', () => void this.active?.reset().then(() => this.setNotes([])));
+  }
+
+  private $<T extends HTMLElement>(id: string): T {
+    return this.root.querySelector<T>(`#${id}`)!;
+  }
+
+  private builderFor(system: string): RuleSetBuilder | undefined {
+    let found = this.builders.get(system);
+    if (!found) {
+      if (system === 'bof') found = new BofBuilder(this, this.$('fb-bof'));
+      else if (system === 'fireteam') found = new FireteamBuilder(this, this.$('fb-fireteam'));
+      else if (system === 'blazeaway') found = new BlazeawayBuilder(this, this.$('fb-blazeaway'));
+      if (found) this.builders.set(system, found);
+    }
+    return found;
+  }
+
+  /** Shows the rule set's builder: its pick-lists, its force written and checked. */
+  async open(system: string): Promise<void> {
+    const builder = this.builderFor(system);
+    if (!builder || builder === this.active) return;
+    this.active = builder;
+    Object.assign(this.state, { system, code: undefined, report: undefined, stderr: undefined, settled: false });
+    this.report = undefined;
+    for (const b of this.builders.values()) b.box.hidden = b !== builder;
+    this.$('fb-check-command').textContent = `muster check ${system} --force ${FORCE_FILE}`;
+    this.$('fb-scenario').hidden = builder.noScenario !== null;
+    this.$('fb-scenario-note').textContent = builder.noScenario ?? '';
+    this.$('fb-scenario-note').hidden = builder.noScenario === null;
+    this.setNotes([]);
+    await builder.open();
+    this.changed();
+  }
+
+  list(system: string, args: string[]): Promise<Listed[]> {
+    const key = [system, ...args].join('\u0000');
+    let found = this.cache.get(key);
+    if (!found) {
+      found = this.host.run(['list', system, ...args, '--format', 'json']).then((r) => (r.code === 0 ? (JSON.parse(r.stdout) as Listed[]) : []));
+      this.cache.set(key, found);
+    }
+    return found;
+  }
+
+  run(argv: string[]): Promise<PageRun> {
+    return this.host.run(argv);
+  }
+
+  setNotes(notes: string[]): void {
+    this.$('fb-notes').replaceChildren(...notes.map((n) => el('li', { textContent: n })));
+    this.$('fb-notes-box').hidden = notes.length === 0;
+  }
+
+  /** The force changed: written now, checked once the player pauses (300 ms). */
+  changed(): void {
+    if (!this.active) return;
+    this.state.yaml = this.active.yaml();
+    this.host.writeForce(this.state.yaml);
+    this.state.settled = false;
+    this.generation++;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.check();
+    }, 300);
+  }
+
+  private async check(): Promise<void> {
+    const generation = ++this.generation;
+    const yaml = this.state.yaml;
+    const system = this.active!.system;
+    const result = await this.host.run(['check', system, '--force', FORCE_FILE, '--format', 'json']);
+    if (generation !== this.generation) return;
+    this.report = result.stdout.trim().startsWith('{') ? (JSON.parse(result.stdout) as CheckReport) : undefined;
+    Object.assign(this.state, { yaml, code: result.code, report: this.report, stderr: result.stderr });
+    this.reshow();
+    this.state.settled = this.timer === undefined;
+    if (this.state.settled) for (const done of this.waiting.splice(0)) done();
+  }
+
+  /** Waits for the check due, so a print takes the force as it stands. */
+  private whenChecked(): Promise<void> {
+    if (this.state.settled) return Promise.resolve();
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  /** The bar and the problems beside their rows, from the last check. */
+  reshow(): void {
+    const active = this.active;
+    if (!active) return;
+    const report = this.report;
+    const stderr = this.state.stderr ?? '';
+    const verdict = this.$('fb-verdict');
+    const top = this.$('fb-problems');
+    const bar = this.$('fb-bar');
+    for (const list of active.box.querySelectorAll('.problems')) list.replaceChildren();
+    for (const span of active.box.querySelectorAll('.row-points')) span.textContent = '';
+    const summary: Summary = active.summary(report);
+    this.$('fb-total').textContent = summary.total;
+    if (!report) {
+      const lines = this.state.code === undefined ? [] : refusalLines(stderr);
+      verdict.textContent = lines.length ? 'the command line refuses this file:' : '';
+      top.replaceChildren(...lines.map((line) => el('li', { textContent: line })));
+      bar.className = lines.length ? 'force-bar bad' : 'force-bar';
+      return;
+    }
+    const count = report.problems.length;
+    verdict.textContent = count === 0 ? 'no problems' : `${count} problem${count === 1 ? '' : 's'}`;
+    bar.className = count === 0 && summary.good ? 'force-bar good' : 'force-bar bad';
+    const item = (p: Problem, where: boolean) => {
+      const li = el('li', {}, el('span', { className: 'rule', textContent: `${where ? `${p.where} ` : ''}(${p.rule}): ` }), p.message);
+      li.dataset['where'] = p.where;
+      return li;
+    };
+    const rowOf = (key: string) => (key === 'force' ? null : active.box.querySelector<HTMLElement>(`[data-row="${key}"]`));
+    const elsewhere: Problem[] = [];
+    for (const [key, problems] of problemsByRow(report.problems)) {
+      const list = rowOf(key)?.querySelector(':scope > ul.problems');
+      if (list) list.replaceChildren(...problems.map((p) => item(p, false)));
+      else elsewhere.push(...problems);
+    }
+    top.replaceChildren(...elsewhere.map((p) => item(p, true)));
+    const byRow = new Map<string, { name: string; points: number | null }[]>();
+    for (const entry of report.entries) {
+      const key = rowKey(entry.where);
+      byRow.set(key, [...(byRow.get(key) ?? []), entry]);
+    }
+    for (const [key, entries] of byRow) {
+      const span = rowOf(key)?.querySelector('.row-points');
+      if (!span || entries.every((e) => e.points === null)) continue;
+      const sum = entries.reduce((n, e) => n + (e.points ?? 0), 0);
+      span.textContent = `${entries.map((e) => e.name).join(', ')}: ${pts(sum)}`;
+    }
+  }
+
+  private download(): void {
+    if (!this.active) return;
+    const slug = this.active.forceName().toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'force';
+    this.host.save(new TextEncoder().encode(this.active.yaml()), `${slug}.yaml`, 'application/yaml');
+  }
+
+  private async load(input: HTMLInputElement): Promise<void> {
+    const file = input.files?.[0];
+    if (!file || !this.active) return;
+    const text = await file.text();
+    input.value = '';
+    try {
+      await this.active.load(text, file.name);
+    } catch (error) {
+      this.setNotes([`${file.name}: ${(error as Error).message}`]);
+    }
+  }
+}
+
+/** Burst of Fire: nation, doctrine and detachment, then rows of units from the doctrine's pick-lists. */
+export class BofBuilder extends RuleSetBuilder {
+  readonly system = 'bof' as const;
+  private force: BofForce = emptyBofForce();
+  private nations: Listed[] = [];
+  private doctrines: Listed[] = [];
+  private detachments: Listed[] = [];
+  private units: Listed[] = [];
+  private weapons: Listed[] = [];
+  private opened = false;
+
+  constructor(
+    bench: Bench,
+    readonly box: HTMLElement,
+  ) {
+    super(bench);
     this.$('fb-name').addEventListener('input', () => this.edit(() => (this.force.name = this.$<HTMLInputElement>('fb-name').value)));
     this.$('fb-points').addEventListener('input', () =>
       this.edit(() => {
@@ -110,15 +259,10 @@ export class BofBuilder {
       }),
     );
     this.$('fb-add').addEventListener('click', () => this.addUnit());
-    this.$('fb-print').addEventListener('click', () => void this.whenChecked().then(() => this.host.print()));
-    this.$('fb-download').addEventListener('click', () => this.download());
-    this.$('fb-scenario').addEventListener('click', () => void this.whenChecked().then(() => this.host.toScenario()));
-    this.$('fb-load').addEventListener('change', () => void this.load(this.$<HTMLInputElement>('fb-load')));
-    this.$('fb-new').addEventListener('click', () => void this.setForce(emptyBofForce(), []));
   }
 
   private $<T extends HTMLElement>(id: string): T {
-    return this.root.querySelector<T>(`#${id}`)!;
+    return this.box.querySelector<T>(`#${id}`)!;
   }
 
   /** Shows the builder: the nations' pick-list, the force written and checked. */
@@ -126,22 +270,37 @@ export class BofBuilder {
     if (this.opened) return;
     this.opened = true;
     this.nations = await this.list(['nations']);
-    await this.setForce(this.force, []);
+    await this.setForce(this.force, [], false);
   }
 
   private list(args: string[]): Promise<Listed[]> {
-    const key = args.join('\u0000');
-    let found = this.cache.get(key);
-    if (!found) {
-      found = this.host.run(['list', 'bof', ...args, '--format', 'json']).then((r) => (r.code === 0 ? (JSON.parse(r.stdout) as Listed[]) : []));
-      this.cache.set(key, found);
-    }
-    return found;
+    return this.bench.list('bof', args);
+  }
+
+  async reset(): Promise<void> {
+    await this.setForce(emptyBofForce(), []);
+  }
+
+  async load(text: string, file: string): Promise<void> {
+    const { force, notes } = bofForceFromText(text);
+    await this.setForce(force, [`Loaded ${file}.`, ...notes]);
+  }
+
+  yaml(): string {
+    return bofForceToYaml(this.force);
+  }
+
+  forceName(): string {
+    return this.force.name;
+  }
+
+  summary(report: CheckReport | undefined): Summary {
+    if (!report) return { total: '– points', good: false };
+    return { total: `${report.points} of ${report.limit} points`, good: (report.points ?? 0) <= Number(report.limit) };
   }
 
   /** Fills the builder from a force (a new one, or a file loaded). */
-  private async setForce(force: BofForce, notes: string[]): Promise<void> {
-    this.state.settled = false;
+  private async setForce(force: BofForce, notes: string[], changed = true): Promise<void> {
     this.force = force;
     this.$<HTMLInputElement>('fb-name').value = force.name;
     this.$<HTMLInputElement>('fb-points').value = typeof force.points === 'number' ? String(force.points) : '';
@@ -152,11 +311,10 @@ export class BofBuilder {
         if (entry && typeof entry === 'object' && entry.unit && !this.findUnit(entry.unit)) missing.push(`units[${i}] ${entry.unit}: not in the pick-list of this doctrine, kept as in the file`);
       }
     }
-    this.notes = [...notes, ...missing];
     this.renderSelects();
     this.renderRows();
-    this.renderNotes();
-    this.changed();
+    this.bench.setNotes([...notes, ...missing]);
+    if (changed) this.changed();
   }
 
   private async loadLists(): Promise<void> {
@@ -211,7 +369,6 @@ export class BofBuilder {
 
   /** A nation or doctrine chosen: the lists below narrow to it; a single detachment is chosen for the player. */
   private async loadListsFor(what: 'nation' | 'doctrine'): Promise<void> {
-    this.state.settled = false;
     if (what === 'nation') {
       this.doctrines = this.force.nation ? await this.list(['doctrines', '--nation', this.force.nation]) : [];
       if (!this.doctrines.some((d) => d.id === this.force.doctrine)) this.force.doctrine = this.doctrines.length === 1 ? this.doctrines[0]!.id : '';
@@ -251,7 +408,7 @@ export class BofBuilder {
       return;
     }
     list.replaceChildren(...this.force.units.map((entry, index) => this.row(entry, index)));
-    this.showReport();
+    this.bench.reshow();
   }
 
   /** Re-draws one row, keeping the focus on the control that had it. */
@@ -260,7 +417,7 @@ export class BofBuilder {
     const old = this.$(`fb-row-${index}`);
     old?.replaceWith(this.row(this.force.units[index]!, index));
     if (focused) document.getElementById(focused)?.focus();
-    this.showReport();
+    this.bench.reshow();
   }
 
   private row(entry: BofEntry, index: number): HTMLLIElement {
@@ -354,106 +511,7 @@ export class BofBuilder {
     return Array.isArray(q) ? (q as string[]) : QUALITIES;
   }
 
-  private renderNotes(): void {
-    const notes = this.$('fb-notes');
-    notes.replaceChildren(...this.notes.map((n) => el('li', { textContent: n })));
-    this.$('fb-notes-box').hidden = this.notes.length === 0;
-  }
-
-  /** The force changed: written now, checked once the player pauses (300 ms). */
   private changed(): void {
-    this.state.yaml = bofForceToYaml(this.force);
-    this.host.writeForce(this.state.yaml);
-    this.state.settled = false;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.check();
-    }, 300);
-  }
-
-  private async check(): Promise<void> {
-    const generation = ++this.generation;
-    const yaml = this.state.yaml;
-    const result = await this.host.run(['check', 'bof', '--force', FORCE_FILE, '--format', 'json']);
-    if (generation !== this.generation) return;
-    this.report = result.stdout.trim().startsWith('{') ? (JSON.parse(result.stdout) as CheckReport) : undefined;
-    Object.assign(this.state, { yaml, code: result.code, report: this.report, stderr: result.stderr });
-    this.showReport(result.stderr);
-    this.state.settled = this.timer === undefined;
-    this.resolveChecked();
-  }
-
-  private waiting: (() => void)[] = [];
-  private resolveChecked(): void {
-    if (!this.state.settled) return;
-    for (const done of this.waiting.splice(0)) done();
-  }
-
-  /** Runs a check now if one is due, so a print takes the force as it stands. */
-  private whenChecked(): Promise<void> {
-    if (this.state.settled) return Promise.resolve();
-    return new Promise((resolve) => this.waiting.push(resolve));
-  }
-
-  private showReport(stderr = this.state.stderr ?? ''): void {
-    const report = this.report;
-    const total = this.$('fb-total');
-    const verdict = this.$('fb-verdict');
-    const top = this.$('fb-problems');
-    const bar = this.$('fb-bar');
-    for (const list of this.root.querySelectorAll('#fb-units .problems')) list.replaceChildren();
-    for (const span of this.root.querySelectorAll('#fb-units .row-points')) span.textContent = '';
-    if (!report) {
-      total.textContent = '– points';
-      const lines = this.state.code === undefined ? [] : refusalLines(stderr);
-      verdict.textContent = lines.length ? 'the command line refuses this file:' : '';
-      top.replaceChildren(...lines.map((line) => el('li', { textContent: line })));
-      bar.className = lines.length ? 'force-bar bad' : 'force-bar';
-      return;
-    }
-    const limit = Number(report.limit);
-    total.textContent = `${report.points} of ${report.limit} points`;
-    const rows = problemsByRow(report.problems);
-    const count = report.problems.length;
-    verdict.textContent = count === 0 ? 'no problems' : `${count} problem${count === 1 ? '' : 's'}`;
-    bar.className = count === 0 && report.points <= limit ? 'force-bar good' : 'force-bar bad';
-    const item = (p: Problem, where: boolean) => {
-      const li = el('li', {}, el('span', { className: 'rule', textContent: `${where ? `${p.where} ` : ''}(${p.rule}): ` }), p.message);
-      li.dataset['where'] = p.where;
-      return li;
-    };
-    const elsewhere: Problem[] = [];
-    for (const [key, problems] of rows) {
-      const index = /^units\[(\d+)\]$/.exec(key)?.[1];
-      const list = index !== undefined ? this.root.querySelector(`#fb-problems-${index}`) : null;
-      if (list) list.replaceChildren(...problems.map((p) => item(p, false)));
-      else elsewhere.push(...problems);
-    }
-    top.replaceChildren(...elsewhere.map((p) => item(p, true)));
-    for (const entry of report.entries) {
-      const index = /^units\[(\d+)\]$/.exec(rowKey(entry.where))?.[1];
-      const span = index !== undefined ? this.root.querySelector(`#fb-points-${index}`) : null;
-      if (span) span.textContent = `${entry.name}: ${pts(entry.points)}`;
-    }
-  }
-
-  private download(): void {
-    const slug = this.force.name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'force';
-    this.host.save(new TextEncoder().encode(bofForceToYaml(this.force)), `${slug}.yaml`, 'application/yaml');
-  }
-
-  private async load(input: HTMLInputElement): Promise<void> {
-    const file = input.files?.[0];
-    if (!file) return;
-    const text = await file.text();
-    input.value = '';
-    try {
-      const { force, notes } = bofForceFromText(text);
-      await this.setForce(force, [`Loaded ${file.name}.`, ...notes]);
-    } catch (error) {
-      this.notes = [`${file.name}: ${(error as Error).message}`];
-      this.renderNotes();
-    }
+    this.bench.changed();
   }
 }

@@ -6,7 +6,7 @@
 import YAML from 'yaml';
 
 /** The rule sets with a `check` command, so with a force builder. */
-export const FORCE_SYSTEMS = ['bof'] as const;
+export const FORCE_SYSTEMS = ['bof', 'fireteam', 'blazeaway'] as const;
 export type ForceSystem = (typeof FORCE_SYSTEMS)[number];
 
 /** Where the builder keeps the force it writes, as the command line names it from /player. */
@@ -47,17 +47,18 @@ export interface Problem {
   message: string;
 }
 
-/** What `check <system> --force FILE --format json` prints. */
+/** What `check <system> --force FILE --format json` prints (Blaze Away! has no points: null). */
 export interface CheckReport {
   system: string;
   name: string;
-  points: number;
-  limit: number | string;
-  entries: { where: string; name: string; points: number }[];
+  points: number | null;
+  limit: number | string | null;
+  entries: { where: string; name: string; points: number | null }[];
   problems: Problem[];
 }
 
-function ordered(object: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+/** The keys in the doc's order, then any others as they came; undefined left out. */
+export function ordered(object: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of keys) if (object[key] !== undefined) out[key] = object[key];
   for (const [key, value] of Object.entries(object)) if (!keys.includes(key) && value !== undefined) out[key] = value;
@@ -91,8 +92,8 @@ export function bofForceToYaml(force: BofForce): string {
 }
 
 /** A force file read back: the force, and what it holds that the builder does not show (kept, and said). */
-export interface LoadedForce {
-  force: BofForce;
+export interface LoadedForce<F = BofForce> {
+  force: F;
   /** "kept as in the file, not shown: units[2] foo" and the like */
   notes: string[];
 }
@@ -169,4 +170,43 @@ export function playerWords(stderr: string, out: string): string {
   const escaped = out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const name = out.slice(out.lastIndexOf('/') + 1);
   return stderr.replace(new RegExp(`^Wrote ${escaped}\\b`, 'gm'), `${name} ready`);
+}
+
+/** A force file's text as data: YAML or JSON, a byte-order mark ignored; a mapping or an error. */
+export function parseForceText(text: string, what: string): Record<string, unknown> {
+  const parsed: unknown = YAML.parse(text.replace(/^\uFEFF/, ''));
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`a force file is a mapping of ${what}`);
+  return parsed as Record<string, unknown>;
+}
+
+/** Whether a value is a mapping (an entry the builder can show). */
+export function isMapping(value: unknown): value is Record<string, unknown> {
+  return Boolean(value) && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** "KEY: kept as in the file, the builder does not show it" for each key the builder does not know. */
+export function unknownKeys(object: Record<string, unknown>, known: readonly string[], prefix = ''): string[] {
+  return Object.keys(object)
+    .filter((key) => !known.includes(key))
+    .map((key) => `${prefix}${key}: kept as in the file, the builder does not show it`);
+}
+
+/** YAML in the docs' style: the named keys' lists and mappings on one line. */
+export function docYaml(value: unknown, flowKeys: readonly string[], flowItemsOf: readonly string[] = []): string {
+  const doc = new YAML.Document(value);
+  YAML.visit(doc, {
+    Pair(_, pair) {
+      if (!YAML.isScalar(pair.key)) return;
+      const key = String(pair.key.value);
+      if (flowKeys.includes(key) && YAML.isSeq(pair.value)) pair.value.flow = true;
+      if (flowItemsOf.includes(key) && YAML.isSeq(pair.value)) for (const item of pair.value.items) if (YAML.isMap(item)) item.flow = true;
+    },
+  });
+  return doc.toString({ lineWidth: 0 });
+}
+
+/** A value set from a control: the default (or nothing) leaves the key out, as the docs write it. */
+export function setOrDrop(object: Record<string, unknown>, key: string, value: unknown, fallback?: unknown): void {
+  if (value === undefined || value === '' || value === fallback || (typeof value === 'number' && !Number.isFinite(value))) delete object[key];
+  else object[key] = value;
 }

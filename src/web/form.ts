@@ -3,7 +3,7 @@
  * command line it stands for. Options are named as on the command line, without the dashes.
  */
 /** 'force' is the page's force builder: its command line prints the force's roster and cards. */
-export type Product = 'tables' | 'cards' | 'tokens' | 'scenario' | 'force';
+export type Product = 'tables' | 'cards' | 'tokens' | 'scenario' | 'force' | 'campaign';
 
 export interface Form {
   system: string;
@@ -30,7 +30,7 @@ export const DEFAULTS: Readonly<Record<string, string>> = {
   count: '1',
 };
 
-const PRODUCTS: readonly Product[] = ['tables', 'cards', 'tokens', 'scenario', 'force'];
+const PRODUCTS: readonly Product[] = ['tables', 'cards', 'tokens', 'scenario', 'force', 'campaign'];
 
 export const DEFAULT_FORM: Form = { system: 'bof', product: 'tables', options: {} };
 

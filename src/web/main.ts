@@ -7,8 +7,10 @@
 import { fileUrl, pageFiles, PLAYER_FOLDER, type Manifest, type PageFiles } from './page-files.js';
 import { runInPage, type PageRun } from './page-io.js';
 import { argvFor, DEFAULTS, formFromHash, hashFor, type Form, type Product } from './form.js';
-import { BofBuilder } from './force-builder.js';
+import { ForceBench } from './force-builder.js';
 import { FORCE_FILE, FORCE_SYSTEMS, playerWords } from './force-model.js';
+import { CampaignPanel, type CampaignProbe } from './campaign-page.js';
+import { HousePanel } from './house-rules.js';
 
 interface SystemInfo {
   id: string;
@@ -36,6 +38,7 @@ const PRODUCTS: Record<Product, string> = {
   tokens: 'Tokens, tracks and templates',
   scenario: 'Scenario packet',
   force: 'Build a force',
+  campaign: 'Campaign',
 };
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -51,12 +54,12 @@ let running: AbortController | undefined;
 let previewUrl: string | undefined;
 /** the rule set whose lists the form's selects hold */
 let shapedFor: string | undefined;
-let builder: BofBuilder | undefined;
+let builder: ForceBench | undefined;
 
 /** For the browser test: what the page produced last. */
 declare global {
   interface Window {
-    muster: { ready: boolean; last?: { name: string; base64: string; code: number; stderr: string } };
+    muster: { ready: boolean; last?: { name: string; base64: string; code: number; stderr: string }; campaign?: CampaignProbe; house?: { code: number; stderr: string } };
   }
 }
 window.muster = { ready: false };
@@ -153,25 +156,67 @@ async function shape(form: Form): Promise<void> {
     battle: product === 'scenario' && c.battles.length > 0,
     lists: product === 'scenario' && c.lists.length > 0,
     count: product === 'scenario',
-    forceA: product !== 'tables' && product !== 'force',
+    forceA: product !== 'tables' && product !== 'force' && product !== 'campaign',
     forceB: product === 'scenario' && form.options['mode'] !== 'solo',
     cut: product !== 'tables',
     builder: product === 'force',
-    dice: product !== 'force',
+    dice: product !== 'force' && product !== 'campaign',
+    campaign: product === 'campaign',
   };
   for (const [name, show] of Object.entries(shown)) {
     for (const el of document.querySelectorAll<HTMLElement>(`[data-show="${name}"]`)) el.hidden = !show;
   }
   $('forceA-label').textContent = product === 'scenario' ? 'Force file, side A (solo: yours)' : 'Force file';
   $('forceA-built').hidden = forces.forceA !== FORCE_FILE;
-  $('product-fields').hidden = !Object.entries(shown).some(([n, s]) => s && !['cut', 'builder', 'dice'].includes(n));
+  $('product-fields').hidden = !Object.entries(shown).some(([n, s]) => s && !['cut', 'builder', 'dice', 'campaign'].includes(n));
   document.querySelector('main')!.classList.toggle('building', product === 'force');
-  if (product === 'force') await forceBuilder().open();
+  if (product === 'force') await forceBuilder().open(system.id);
+  if (product === 'campaign') await campaignPanel().open(system.id);
 }
 
-/** The force builder (Burst of Fire), lent the page's command line and its folder. */
-function forceBuilder(): BofBuilder {
-  builder ??= new BofBuilder($('builder'), {
+/** The campaign panel (Burst of Fire, Fire Team): the command line's `campaign` on the page's copy of the state. */
+let campaign: CampaignPanel | undefined;
+function campaignPanel(): CampaignPanel {
+  campaign ??= new CampaignPanel(files, {
+    run: (argv) => runInPage(house.argv(argv), files),
+    shown: (argv) => `muster ${house.argv(argv).map(quote).join(' ')}`,
+    save,
+    lists: async (system) => (await choicesFor(system)).lists,
+    async switchSystem(system) {
+      const current = read();
+      await restore({ system, product: 'campaign', options: pick(current.options, PRINT_KEYS) });
+    },
+    changed() {
+      last = undefined;
+      window.muster.campaign = campaign?.probe;
+      sync();
+    },
+  });
+  return campaign;
+}
+
+/** House rules: a data folder the player adds, checked by `validate --data`, used once valid when chosen. */
+const house = new HousePanel({
+  run: (argv) => runInPage(argv, files),
+  files: () => files,
+  systems: () => systems.map((s) => s.id),
+  changed(report) {
+    last = undefined;
+    if (report) window.muster.house = report;
+    sync();
+  },
+});
+
+/** The command line of the form: a campaign's print, the house rules when in use. */
+function argvOf(form: Form): string[] {
+  if (form.product === 'campaign') return house.argv([...campaignPanel().printArgv(form.system), ...argvFor(form).slice(2)]);
+  return house.argv(argvFor(form, forceFiles(form)));
+}
+
+
+/** The force builder (every rule set with forces), lent the page's command line and its folder. */
+function forceBuilder(): ForceBench {
+  builder ??= new ForceBench($('builder'), {
     run: (argv) => runInPage(argv, files),
     writeForce(text) {
       files.add(`${PLAYER_FOLDER}/${FORCE_FILE}`, new TextEncoder().encode(text));
@@ -229,6 +274,7 @@ function read(): Form {
 function forceFiles(form: Form): string[] {
   if (form.product === 'tables') return [];
   if (form.product === 'force') return [FORCE_FILE];
+  if (form.product === 'campaign') return [];
   const sideB = form.product === 'scenario' && form.options['mode'] !== 'solo';
   const names = [forces.forceA, sideB ? forces.forceB : undefined].filter((n): n is string => n !== undefined);
   return names;
@@ -239,7 +285,7 @@ function sync(): void {
   const form = read();
   const hash = hashFor(form);
   if (location.hash !== hash) history.replaceState(null, '', hash);
-  $('command').textContent = `muster ${argvFor(form, forceFiles(form)).map(quote).join(' ')}`;
+  $('command').textContent = `muster ${argvOf(form).map(quote).join(' ')}`;
 }
 
 function quote(word: string): string {
@@ -285,9 +331,9 @@ const TYPES = { pdf: 'application/pdf', json: 'application/json', md: 'text/mark
 async function make(format: 'pdf' | 'json' | 'md', download: boolean): Promise<void> {
   const form = read();
   const out = `/out/muster.${format}`;
-  const argv = [...argvFor(form, forceFiles(form)), ...(format === 'pdf' ? [] : ['--format', format]), '-o', out];
+  const argv = [...argvOf(form), ...(format === 'pdf' ? [] : ['--format', format]), '-o', out];
   const key = argv.join('\u0000');
-  const base = `${form.system}-${form.product === 'force' ? 'cards' : form.product}`;
+  const base = `${form.system}-${form.product === 'force' ? 'cards' : form.product === 'campaign' ? `campaign-${argv[2]}` : form.product}`;
   if (format === 'pdf' && download && last?.key === key) {
     save(last.bytes, last.name, TYPES.pdf);
     return;
@@ -325,8 +371,10 @@ async function make(format: 'pdf' | 'json' | 'md', download: boolean): Promise<v
   const seed = /^Seed: (\S+)/m.exec(result.stderr)?.[1];
   const name = `${base}${seed ? `-${seed}` : ''}.${format}`;
   window.muster.last = { name, base64: bytes ? toBase64(bytes) : '', code: result.code, stderr: result.stderr };
+  // Fire Team's next turn sets its assaults in the state: the page's copy takes it
+  if (form.product === 'campaign') await campaignPanel().printed(result);
   if (result.code !== 0 || !bytes) return;
-  if (seed && !form.options['seed']) {
+  if (seed && !form.options['seed'] && form.product !== 'campaign') {
     const link = $<HTMLAnchorElement>('seed-link');
     link.href = hashFor({ ...form, options: { ...form.options, seed } });
     $('seed-note').hidden = false;
@@ -371,6 +419,7 @@ async function addForce(input: HTMLInputElement): Promise<void> {
 document.addEventListener('DOMContentLoaded', () => {
   const form = $<HTMLFormElement>('form');
   form.addEventListener('submit', (event) => event.preventDefault());
+  house.attach();
   form.addEventListener('change', async (event) => {
     const target = event.target as HTMLElement;
     if (target.id === 'forceA' || target.id === 'forceB') return addForce(target as HTMLInputElement);
@@ -380,6 +429,8 @@ document.addEventListener('DOMContentLoaded', () => {
       return;
     }
     if (target.id === 'system' || target.id === 'product') {
+      // the builder's force.yaml is the force of the rule set it was built for: not another's side A
+      if (target.id === 'system' && forces.forceA === FORCE_FILE) forces.forceA = undefined;
       const current = read();
       await restore({ system: current.system, product: current.product, options: target.id === 'system' ? pick(current.options, PRINT_KEYS) : current.options });
       return;

@@ -71,6 +71,19 @@ export class PageFiles implements Files {
     this.folders.get(path.posix.dirname(at))?.delete(path.posix.basename(at));
   }
 
+  /** Removes a folder and everything in it (house rules the player replaced); none there is fine. */
+  removeTree(dir: string): void {
+    const at = clean(dir);
+    if (at === '/') throw new FileAccessError('EINVAL', 'the root folder is not removed');
+    const inside = (p: string) => p === at || p.startsWith(`${at}/`);
+    for (const file of [...this.listed.keys()].filter(inside)) {
+      this.bytes.delete(file);
+      this.listed.delete(file);
+    }
+    for (const folder of [...this.folders.keys()].filter(inside)) this.folders.delete(folder);
+    this.folders.get(path.posix.dirname(at))?.delete(path.posix.basename(at));
+  }
+
   has(file: string): boolean {
     return this.bytes.has(clean(file));
   }

@@ -11,24 +11,38 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { muster } from '../helpers/cli.js';
 import { bofForceFromText, bofForceToYaml, playerWords, problemLine, problemsByRow, rowKey, type CheckReport } from '../../src/web/force-model.js';
+import { ftForceFromText, ftForceToYaml, ftSpent } from '../../src/web/force-model-fireteam.js';
+import { baCount, baForceFromText, baForceToYaml } from '../../src/web/force-model-blazeaway.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const shots = path.join(repo, 'out');
 const runThem = existsSync(CHROMIUM) || Boolean(process.env['CI']);
 
-/** docs/force-file.md's first YAML example: the README's Burst of Fire force. */
-function docExample(): string {
-  const doc = readFileSync(path.join(repo, 'docs/force-file.md'), 'utf8');
+/** A doc's first YAML example: docs/force-file.md's is the README's Burst of Fire force. */
+function docExample(file = 'docs/force-file.md'): string {
+  const doc = readFileSync(path.join(repo, file), 'utf8');
   return /```yaml\n([\s\S]*?)```/.exec(doc)![1]!;
 }
 
-/** `muster check bof --force FILE --format json` on a YAML text, in Node. */
-async function cliCheck(yaml: string): Promise<{ code: number; report: CheckReport }> {
+const FT_EXAMPLE = 'examples/forces/fireteam-fallschirmjager.yaml';
+const BA_EXAMPLE = 'examples/blazeaway/german-grenadier-company.yaml';
+const example = (file: string) => readFileSync(path.join(repo, file), 'utf8');
+
+/** `muster check <system> --force FILE --format json` on a YAML text, in Node. */
+async function cliCheck(yaml: string, system = 'bof'): Promise<{ code: number; report: CheckReport }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'muster-force-'));
   writeFileSync(path.join(dir, 'force.yaml'), yaml);
-  const result = await muster(['check', 'bof', '--force', 'force.yaml', '--format', 'json'], dir);
+  const result = await muster(['check', system, '--force', 'force.yaml', '--format', 'json'], dir);
   return { code: result.code, report: JSON.parse(result.stdout) as CheckReport };
+}
+
+/** `muster <argv> -o cli.pdf` run on a force file, in Node: the PDF's bytes and the words. */
+async function cliPdf(yaml: string, argv: string[]): Promise<{ bytes: Buffer; stderr: string; code: number }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'muster-cli-'));
+  writeFileSync(path.join(dir, 'force.yaml'), yaml);
+  const result = await muster([...argv, '-o', 'cli.pdf'], dir);
+  return { bytes: existsSync(path.join(dir, 'cli.pdf')) ? readFileSync(path.join(dir, 'cli.pdf')) : Buffer.alloc(0), stderr: result.stderr, code: result.code };
 }
 
 describe('the force builder’s force file', () => {
@@ -78,6 +92,50 @@ describe('the force builder’s force file', () => {
   it('tells the player the page’s PDF is ready, not where the page wrote it', () => {
     expect(playerWords('Seed: club\nWrote /out/muster.pdf (8 pages)\n', '/out/muster.pdf')).toBe('Seed: club\nmuster.pdf ready (8 pages)\n');
     expect(playerWords('Wrote /elsewhere/x.pdf (1 page)\n', '/out/muster.pdf')).toBe('Wrote /elsewhere/x.pdf (1 page)\n');
+  });
+});
+
+describe('the Fire Team and Blaze Away! force files', () => {
+  it('writes Fire Team’s doc example and sample back as the same force, which the command line reads clean', async () => {
+    for (const text of [docExample('docs/fireteam-force-file.md'), example(FT_EXAMPLE)]) {
+      const { force, notes } = ftForceFromText(text);
+      expect(notes).toEqual([]);
+      const yaml = ftForceToYaml(force);
+      expect(YAML.parse(yaml)).toEqual(YAML.parse(text));
+      const { code, report } = await cliCheck(yaml, 'fireteam');
+      expect(code).toBe(0);
+      expect(report.problems).toEqual([]);
+      expect(report.points).toBe(10);
+      expect(ftSpent(report)).toEqual({ core: 4, reinforcements: 6 });
+    }
+  });
+
+  it('keeps and names what a Fire Team file holds that the builder does not show', () => {
+    const { force, notes } = ftForceFromText('{"name":"X","list":"russians","house":1,"points":{"core":4,"reinforcements":0},"platoons":[{"squads":3,"colour":"red"},7],"reinforcements":[{"pick":"hmg-team","x":1}]}');
+    expect(notes).toEqual([
+      'house: kept as in the file, the builder does not show it',
+      'platoons[0] colour: kept as in the file, the builder does not show it',
+      'platoons[1]: kept as in the file, not a platoon',
+      'reinforcements[0] x: kept as in the file, the builder does not show it',
+    ]);
+    expect(YAML.parse(ftForceToYaml(force))).toEqual({ name: 'X', list: 'russians', points: { core: 4, reinforcements: 0 }, platoons: [{ squads: 3, colour: 'red' }, 7], reinforcements: [{ pick: 'hmg-team', x: 1 }], house: 1 });
+    expect(() => ftForceFromText('[1]')).toThrow(/mapping/);
+  });
+
+  it('writes Blaze Away!’s doc example and German sample back as the same force, stands on one line', async () => {
+    for (const text of [docExample('docs/blazeaway-force-file.md'), example(BA_EXAMPLE)]) {
+      const { force, notes } = baForceFromText(text);
+      expect(notes).toEqual([]);
+      const yaml = baForceToYaml(force);
+      expect(YAML.parse(yaml)).toEqual(YAML.parse(text));
+      const { code, report } = await cliCheck(yaml, 'blazeaway');
+      expect(code).toBe(0);
+      expect(report.problems).toEqual([]);
+    }
+    const yaml = baForceToYaml(baForceFromText(example(BA_EXAMPLE)).force);
+    expect(yaml).toContain('      - { type: rifle, count: 3 }\n');
+    expect(yaml).toContain('    weapons: [ afv-mg ]\n');
+    expect(baCount(baForceFromText(example(BA_EXAMPLE)).force)).toBe('11 units: 19 stands, 8 models');
   });
 });
 
@@ -283,6 +341,241 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     const atRow = cli.report.problems.filter((p) => p.where.startsWith('units[4] '));
     expect(atRow.length).toBeGreaterThan(0);
     expect(await page.$$eval('#fb-problems-4 li', (lis) => lis.map((li) => li.textContent))).toEqual(atRow.map((p) => `(${p.rule}): ${p.message}`));
+    await page.close();
+  });
+
+  /** Types over a field's value: all of it selected from the keyboard first. */
+  async function refill(page: Page, selector: string, text: string): Promise<void> {
+    await page.focus(selector);
+    await page.keyboard.down('Control');
+    await page.keyboard.press('KeyA');
+    await page.keyboard.up('Control');
+    await page.keyboard.press('Backspace');
+    if (text) await page.type(selector, text);
+  }
+
+  /** A file the browser saved, once it is all there. */
+  async function downloaded(dir: string, name: string): Promise<string> {
+    const file = path.join(dir, name);
+    for (let i = 0; i < 100 && !(existsSync(file) && readFileSync(file).length > 0); i++) await new Promise((r) => setTimeout(r, 100));
+    return readFileSync(file, 'utf8');
+  }
+
+  /** A page at a rule set's builder, with downloads kept and requests out counted. */
+  async function builderPage(system: string): Promise<{ page: Page; downloads: string; outside: string[] }> {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    const outside: string[] = [];
+    page.on('request', (request) => {
+      if (/^(https?|wss?):/.test(request.url()) && !request.url().startsWith(base)) outside.push(request.url());
+    });
+    const downloads = mkdtempSync(path.join(tmpdir(), 'muster-downloads-'));
+    const cdp = await page.createCDPSession();
+    await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+    await page.goto(`${base}#/${system}/force`);
+    await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+    expect(await page.$eval('#product', (e) => (e as HTMLSelectElement).value)).toBe('force');
+    return { page, downloads, outside };
+  }
+
+  async function upload(page: Page, file: string): Promise<void> {
+    const input = await page.$('#fb-load');
+    await (input as unknown as { uploadFile(f: string): Promise<void> }).uploadFile(file);
+  }
+
+  /** What the page's print made, and the command line's PDF of the same force file. */
+  async function printBoth(page: Page, system: string, yaml: string): Promise<void> {
+    await page.evaluate(() => {
+      delete window.muster.last;
+    });
+    expect(await page.$eval('#command', (e) => e.textContent)).toBe(`muster cards ${system} --force force.yaml`);
+    await page.click('#fb-print');
+    await page.waitForFunction(() => window.muster.last !== undefined, { timeout: 120_000 });
+    const made = (await page.evaluate(() => window.muster.last))!;
+    expect(made.code).toBe(0);
+    const cli = await cliPdf(yaml, ['cards', system, '--force', 'force.yaml']);
+    expect(cli.code).toBe(0);
+    expect(Buffer.compare(Buffer.from(made.base64, 'base64'), cli.bytes)).toBe(0);
+    await page.waitForSelector('#preview:not([hidden])');
+    await new Promise((r) => setTimeout(r, 2000)); // the PDF viewer paints
+  }
+
+  async function unlabelled(page: Page): Promise<string[]> {
+    return page.$$eval('#builder input, #builder select', (els) => els.filter((e) => !(e as HTMLInputElement).labels?.length && !e.closest('[hidden]')).map((e) => e.id));
+  }
+
+  it('builds Fire Team’s sample force from the pick-lists, loads it back unchanged, shows a broken rule at its platoon in the command line’s words, prints it as the command line does', async () => {
+    const { page, downloads, outside } = await builderPage('fireteam');
+    await waitForOption(page, '#ft-list', 'fallschirmjager');
+    expect(await unlabelled(page)).toEqual([]);
+    // by clicking: name, list, the doc's 4 core and 6 reinforcement points, one platoon of 2 squads, four picks
+    await page.type('#ft-name', 'Zug Hoffmann');
+    await page.select('#ft-list', 'fallschirmjager');
+    expect(await page.$eval('#ft-core', (e) => (e as HTMLInputElement).value)).toBe('4');
+    expect(await page.$eval('#ft-reinforcement-points', (e) => (e as HTMLInputElement).value)).toBe('6');
+    expect(await page.$eval('#ft-squads-0', (e) => (e as HTMLInputElement).value)).toBe('2');
+    for (const [i, pick] of ['medium-tank', 'weapons-section', 'support-team-1', 'artillery'].entries()) {
+      await page.click('#ft-add-pick');
+      await waitForOption(page, `#ft-pick-${i}`, pick);
+      await page.select(`#ft-pick-${i}`, pick);
+    }
+    // the medium tank offers three vehicles; the others none
+    expect(await optionsOf(page, '#ft-vehicle-0')).toEqual(['', 'stug', 'hetzer', 'panzer-iv']);
+    await page.select('#ft-vehicle-0', 'stug');
+    expect(await page.$('#ft-vehicle-1')).toBeNull();
+    const built = await settled(page);
+    expect(YAML.parse(built.yaml)).toEqual(YAML.parse(example(FT_EXAMPLE)));
+    expect(built.code).toBe(0);
+    expect(await page.$eval('#fb-total', (e) => e.textContent)).toBe('10 of 10 points: core 4 of 4, reinforcements 6 of 6');
+    expect(await page.$eval('#fb-verdict', (e) => e.textContent)).toBe('no problems');
+    expect(await page.$eval('#ft-platoon-points-0', (e) => e.textContent)).toBe('HQ, Squad 1, Squad 2: 4 pts');
+    expect(await page.$eval('#ft-pick-points-0', (e) => e.textContent)).toBe('Medium tank or assault gun: StuG: 2 pts');
+    // Fire Team's scenario takes no force: printing only, and the page says so
+    expect(await page.$eval('#fb-scenario', (e) => (e as HTMLElement).hidden)).toBe(true);
+    expect(await page.$eval('#fb-scenario-note', (e) => e.textContent)).toContain('A Fire Team scenario takes no force file');
+    expect(await page.$eval('#fb-check-command', (e) => e.textContent)).toBe('muster check fireteam --force force.yaml');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(shots, 'web-fireteam-desktop.png'), fullPage: true });
+
+    // the sample file loaded: the same force, no problems, and it saves back unchanged
+    await page.click('#fb-new');
+    await settled(page);
+    await upload(page, path.join(repo, FT_EXAMPLE));
+    await page.waitForFunction(() => (document.querySelector('#ft-name') as HTMLInputElement).value === 'Zug Hoffmann', { timeout: 60_000 });
+    const loaded = await settled(page);
+    expect(YAML.parse(loaded.yaml)).toEqual(YAML.parse(example(FT_EXAMPLE)));
+    expect(loaded.code).toBe(0);
+    expect(await page.$eval('#fb-verdict', (e) => e.textContent)).toBe('no problems');
+    expect(await page.$eval('#ft-vehicle-0', (e) => (e as HTMLSelectElement).value)).toBe('stug');
+    await page.click('#fb-download');
+    expect(YAML.parse(await downloaded(downloads, 'zug-hoffmann.yaml'))).toEqual(YAML.parse(example(FT_EXAMPLE)));
+
+    // four squads: the list allows 2 to 3, and they cost more than the core points
+    await refill(page, '#ft-squads-0', '4');
+    const broken = await settled(page);
+    const cli = await cliCheck(broken.yaml, 'fireteam');
+    expect(cli.code).toBe(2);
+    expect(broken.code).toBe(2);
+    expect(broken.report!.problems).toEqual(cli.report.problems);
+    const atRow = cli.report.problems.filter((p) => p.where === 'platoons[0]');
+    expect(atRow.map((p) => p.rule)).toContain('squads');
+    expect(await page.$$eval('#ft-platoon-problems-0 li', (lis) => lis.map((li) => li.textContent))).toEqual(atRow.map((p) => `(${p.rule}): ${p.message}`));
+    expect(await page.$$eval('#fb-problems li', (lis) => lis.map((li) => li.textContent))).toEqual(
+      cli.report.problems.filter((p) => p.where === 'force').map((p) => `force (${p.rule}): ${p.message}`),
+    );
+    expect(await page.$eval('#fb-total', (e) => e.textContent)).toBe('12 of 10 points: core 8 of 4, reinforcements 4 of 6'.replace('12', String(cli.report.points)).replace('reinforcements 4', `reinforcements ${ftSpent(cli.report).reinforcements}`));
+    await page.evaluate(() => document.querySelector('#ft-platoon-row-0')!.scrollIntoView());
+    await page.screenshot({ path: path.join(shots, 'web-fireteam-problem.png') });
+
+    // a vehicle the pick does not bring, at its row
+    await refill(page, '#ft-squads-0', '2');
+    await page.select('#ft-pick-1', 'medium-tank');
+    await page.select('#ft-vehicle-1', '');
+    const noVehicle = await settled(page);
+    const cli2 = await cliCheck(noVehicle.yaml, 'fireteam');
+    const vehicleRow = cli2.report.problems.filter((p) => p.where.startsWith('reinforcements[1] '));
+    expect(vehicleRow.map((p) => p.rule)).toContain('vehicle');
+    expect(await page.$$eval('#ft-pick-problems-1 li', (lis) => lis.map((li) => li.textContent))).toEqual(vehicleRow.map((p) => `(${p.rule}): ${p.message}`));
+    await page.select('#ft-pick-1', 'weapons-section');
+    const mended = await settled(page);
+    expect(mended.code).toBe(0);
+    expect(YAML.parse(mended.yaml)).toEqual(YAML.parse(example(FT_EXAMPLE)));
+
+    // roster and cards: the command line's PDF, byte for byte
+    await printBoth(page, 'fireteam', mended.yaml);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(shots, 'web-fireteam-printed.png') });
+    await page.setViewport({ width: 390, height: 844 });
+    await page.evaluate(() => document.querySelector('#ft-pick-row-0')!.scrollIntoView());
+    await page.screenshot({ path: path.join(shots, 'web-fireteam-phone.png') });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(shots, 'web-fireteam-phone-full.png'), fullPage: true });
+    expect(outside).toEqual([]);
+    await page.close();
+  });
+
+  it('loads Blaze Away!’s German company, shows a basing problem at its unit in the command line’s words, saves it changed, prints its unit sheet and cards and takes it into a scenario as the command line does', async () => {
+    const { page, downloads, outside } = await builderPage('blazeaway');
+    await waitForOption(page, '#ba-rating', 'Confident');
+    await upload(page, path.join(repo, BA_EXAMPLE));
+    await page.waitForFunction(() => (document.querySelector('#ba-name') as HTMLInputElement).value.startsWith('5. Kompanie'), { timeout: 60_000 });
+    const loaded = await settled(page);
+    expect(YAML.parse(loaded.yaml)).toEqual(YAML.parse(example(BA_EXAMPLE)));
+    expect(loaded.code).toBe(0);
+    expect(await unlabelled(page)).toEqual([]);
+    expect(await page.$eval('#fb-total', (e) => e.textContent)).toBe('11 units: 19 stands, 8 models');
+    expect(await page.$eval('#fb-verdict', (e) => e.textContent)).toBe('no problems');
+    expect(await page.$eval('#fb-notes', (e) => e.textContent)).toBe('Loaded german-grenadier-company.yaml.');
+    expect(await page.$eval('#ba-kind-7', (e) => (e as HTMLSelectElement).value)).toBe('armour');
+    expect(await page.$eval('#ba-armourClass-7', (e) => (e as HTMLSelectElement).value)).toBe('B');
+    expect(await page.$eval('#ba-carrier-9', (e) => (e as HTMLSelectElement).value)).toBe('half-track');
+    expect(await page.$eval('#ba-type-10', (e) => (e as HTMLSelectElement).value)).toBe('Bomber attack');
+    expect(await page.$eval('#ba-stand-type-1-0', (e) => (e as HTMLSelectElement).value)).toBe('rifle');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(shots, 'web-blazeaway-desktop.png'), fullPage: true });
+
+    // three figures on 1. Zug's LMG stand: the basing table gives it 2
+    await page.type('#ba-stand-figures-1-1', '3');
+    const broken = await settled(page);
+    const cli = await cliCheck(broken.yaml, 'blazeaway');
+    expect(cli.code).toBe(2);
+    expect(broken.report!.problems).toEqual(cli.report.problems);
+    const atRow = cli.report.problems.filter((p) => p.where.startsWith('units[1] '));
+    expect(atRow.map((p) => p.rule)).toEqual(['basing']);
+    expect(await page.$$eval('#ba-problems-1 li', (lis) => lis.map((li) => li.textContent))).toEqual(atRow.map((p) => `(${p.rule}): ${p.message}`));
+    expect(await page.$eval('#fb-verdict', (e) => e.textContent)).toBe('1 problem');
+    await page.evaluate(() => document.querySelector('#ba-row-1')!.scrollIntoView());
+    await page.screenshot({ path: path.join(shots, 'web-blazeaway-problem.png') });
+
+    // mended; then changed: a fourth Panzer IV, and a new unit of engineers
+    await refill(page, '#ba-stand-figures-1-1', '');
+    await refill(page, '#ba-models-7', '4');
+    await page.click('#ba-add');
+    await page.waitForSelector('#ba-unit-name-11');
+    await refill(page, '#ba-unit-name-11', 'Pioniere');
+    await page.select('#ba-stand-type-11-0', 'engineers');
+    await page.click('#ba-stand-remove-11-1');
+    const changed = await settled(page);
+    expect(changed.code).toBe(0);
+    const expected = YAML.parse(example(BA_EXAMPLE));
+    expected.units[7].models = 4;
+    expected.units.push({ name: 'Pioniere', kind: 'infantry', stands: [{ type: 'engineers', count: 3 }] });
+    expect(YAML.parse(changed.yaml)).toEqual(expected);
+    expect(await page.$eval('#fb-total', (e) => e.textContent)).toBe('12 units: 22 stands, 9 models');
+    await page.click('#fb-download');
+    const name = '5-kompanie-grenadier-regiment-1057.yaml';
+    const saved = await downloaded(downloads, name);
+    expect(saved).toBe(changed.yaml);
+    expect((await cliCheck(saved, 'blazeaway')).report.problems).toEqual([]);
+
+    // unit sheet and order cards: the command line's PDF, byte for byte
+    await printBoth(page, 'blazeaway', saved);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(shots, 'web-blazeaway-printed.png') });
+    await page.setViewport({ width: 390, height: 844 });
+    await page.evaluate(() => document.querySelector('#ba-row-7')!.scrollIntoView());
+    await page.screenshot({ path: path.join(shots, 'web-blazeaway-phone.png') });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(shots, 'web-blazeaway-phone-full.png'), fullPage: true });
+    await page.setViewport({ width: 1280, height: 900 });
+
+    // into a scenario as side A: the packet the command line rolls with the same seed
+    await page.click('#fb-scenario');
+    await page.waitForFunction(() => (document.querySelector('#product') as HTMLSelectElement).value === 'scenario');
+    expect(await page.$eval('#command', (e) => e.textContent)).toBe('muster scenario blazeaway --force force.yaml');
+    expect(await page.$eval('#forceB', (e) => e.closest('[hidden]') !== null)).toBe(false);
+    await page.type('#seed', 'club');
+    await page.evaluate(() => {
+      delete window.muster.last;
+    });
+    await page.click('button[data-format="pdf"][data-download="no"]');
+    await page.waitForFunction(() => window.muster.last !== undefined, { timeout: 120_000 });
+    const packet = (await page.evaluate(() => window.muster.last))!;
+    expect(packet.code).toBe(0);
+    const cliPacket = await cliPdf(saved, ['scenario', 'blazeaway', '--seed', 'club', '--force', 'force.yaml']);
+    expect(cliPacket.code).toBe(0);
+    expect(Buffer.compare(Buffer.from(packet.base64, 'base64'), cliPacket.bytes)).toBe(0);
+    expect(outside).toEqual([]);
     await page.close();
   });
 });

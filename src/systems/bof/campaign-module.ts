@@ -101,7 +101,7 @@ function standing(state: CampaignState): Block {
 function statusLine(state: CampaignState): string {
   if (state.finished) return `Finished after ${state.game} games: ${state.winner ? `${state.names[state.winner]} wins` : 'a draw'}.`;
   const attacker = state.attacker ? `${state.names[state.attacker]} attacks` : 'no attacker yet';
-  return `Next: game ${state.game + 1} of at most ${MAX_GAMES}, ${LADDER[state.rungIndex]} (${attacker}). Points ${state.names.a} ${state.points.a}, ${state.names.b} ${state.points.b}; morale ${state.morale.a} / ${state.morale.b}.`;
+  return `Next: game ${state.game + 1} of at most ${MAX_GAMES}, ${(RUNG_NAMES[LADDER[state.rungIndex]!] ?? LADDER[state.rungIndex]!).replace(/ \(.*\)$/, '')} (${attacker}). Points ${state.names.a} ${state.points.a}, ${state.names.b} ${state.points.b}; morale ${state.morale.a} / ${state.morale.b}.`;
 }
 
 async function packetFor(request: BofCampaignRequest, state: Pick<CampaignState, 'solo' | 'morale'>, rung: string, seed: string, attacker: Side | null): Promise<DocumentNode> {

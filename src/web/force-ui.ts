@@ -1,0 +1,122 @@
+/**
+ * What every rule set's force builder shares in the page (issue 17): small DOM helpers for
+ * labelled controls, and the part a rule set's builder plays for the bench in force-builder.ts
+ * (which owns the live check, the points bar, the problems by `where`, load and download, print
+ * and scenario).
+ */
+import type { PageRun } from './page-io.js';
+import type { CheckReport, ForceSystem } from './force-model.js';
+
+/** An entry of `muster list <system> <what> --format json`. */
+export interface Listed {
+  id: string;
+  name: string;
+  points?: number;
+  details?: Record<string, unknown>;
+}
+
+/** What a rule set's builder asks of the bench. */
+export interface Bench {
+  /** `muster list <system> ...args --format json`, cached; [] when it fails */
+  list(system: string, args: string[]): Promise<Listed[]>;
+  /** the force changed: written now, checked when the player pauses */
+  changed(): void;
+  /** redraws the problems and points beside the rows (after rows are redrawn) */
+  reshow(): void;
+  setNotes(notes: string[]): void;
+  run(argv: string[]): Promise<PageRun>;
+}
+
+/** The bar's words for a report: "48 of 75 points", good when it may take the table. */
+export interface Summary {
+  total: string;
+  good: boolean;
+}
+
+/** One rule set's builder: its own fields, its force as YAML, its pick-lists. */
+export abstract class RuleSetBuilder {
+  abstract readonly system: ForceSystem;
+  /** its own fields, inside the builder's fieldset; hidden when another rule set is chosen */
+  abstract readonly box: HTMLElement;
+  /** null: its scenario takes the force (--force); a text: why it does not */
+  readonly noScenario: string | null = null;
+  constructor(protected readonly bench: Bench) {}
+  /** Shows the force (first time: fetches the pick-lists). */
+  abstract open(): Promise<void>;
+  /** A new, empty force. */
+  abstract reset(): Promise<void>;
+  /** A force file's text loaded; throws on text that is no force. */
+  abstract load(text: string, file: string): Promise<void>;
+  abstract yaml(): string;
+  /** The force's name, for the file saved. */
+  abstract forceName(): string;
+  /** The bar's total; the total when `check` refused the file is "–". */
+  abstract summary(report: CheckReport | undefined): Summary;
+}
+
+export const pts = (n: number | null | undefined) => `${n ?? 0} pt${n === 1 ? '' : 's'}`;
+
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, unknown> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const node: HTMLElementTagNameMap[K] = document.createElement(tag);
+  Object.assign(node, props);
+  node.append(...children);
+  return node;
+}
+
+export function labelled(id: string, text: string, control: HTMLElement, extra = ''): HTMLDivElement {
+  control.id = id;
+  return el('div', { className: `field ${extra}`.trim() }, el('label', { htmlFor: id, textContent: text }), control);
+}
+
+export function option(value: string, text: string, selected = false): HTMLOptionElement {
+  return new Option(text, value, selected, selected);
+}
+
+/** A select of entries, with a first choice and the file's own value kept when it names none of them. */
+export function selectOf(entries: readonly { id: string; name: string }[], value: string, first: string | null, onChange: (value: string) => void): HTMLSelectElement {
+  const select = el('select');
+  const known = entries.some((e) => e.id === value);
+  if (first !== null) select.append(option('', first, value === ''));
+  select.append(...entries.map((e) => option(e.id, e.name, e.id === value)));
+  if (value && !known) select.append(option(value, `${value} (as in the file)`, true));
+  select.value = value;
+  select.addEventListener('change', () => onChange(select.value));
+  return select;
+}
+
+/** A number input: empty reads as undefined. */
+export function numberInput(value: unknown, attrs: Record<string, unknown>, onInput: (value: number | undefined) => void): HTMLInputElement {
+  const input = el('input', { type: 'number', inputMode: 'numeric', step: '1', ...attrs, value: typeof value === 'number' ? String(value) : '' });
+  input.addEventListener('input', () => {
+    const n = Number(input.value);
+    onInput(input.value.trim() === '' || !Number.isFinite(n) ? undefined : n);
+  });
+  return input;
+}
+
+export function textInput(value: unknown, attrs: Record<string, unknown>, onInput: (value: string) => void): HTMLInputElement {
+  const input = el('input', { type: 'text', autocomplete: 'off', ...attrs, value: typeof value === 'string' || typeof value === 'number' ? String(value) : '' });
+  input.addEventListener('input', () => onInput(input.value));
+  return input;
+}
+
+/** The list beside a row that the bench fills with that row's problems. */
+export function problemList(id: string): HTMLUListElement {
+  const problems = el('ul', { className: 'problems', id });
+  problems.setAttribute('aria-live', 'polite');
+  return problems;
+}
+
+/** A row the bench finds by the `where` the check names ("platoons[0]", "units[3]"). */
+export function rowItem(id: string, where: string): HTMLLIElement {
+  const li = el('li', { className: 'unit-row', id });
+  li.dataset['row'] = where;
+  return li;
+}
+
+/** Re-draws one row, keeping the focus on the control that had it. */
+export function replaceKeepingFocus(old: Element | null, next: Element): void {
+  const focused = document.activeElement?.id;
+  old?.replaceWith(next);
+  if (focused) document.getElementById(focused)?.focus();
+}

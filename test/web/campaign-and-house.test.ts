@@ -1,0 +1,359 @@
+// Campaigns and house rules in the page (issue 17): in Node through runInPage on the built page
+// files, and in a real browser (Debian's chromium through puppeteer-core): a Burst of Fire
+// campaign started, a game recorded with the form, the state downloaded and read back by the
+// command line; a refused record; a house-rules folder checked by validate and used by tables.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'puppeteer-core';
+import { muster } from '../helpers/cli.js';
+import { fileUrl, pageFiles, type Manifest } from '../../src/web/page-files.js';
+import { bookletArgv, newArgv, nextArgv, PageCampaign, recordArgv, STATE_PATH } from '../../src/web/campaign-page.js';
+import { checkHouse, houseFiles, unzipHouse, withHouse, HOUSE_PATH } from '../../src/web/house-rules.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+const shots = path.join(repo, 'out');
+const runThem = existsSync(CHROMIUM) || Boolean(process.env['CI']);
+const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
+
+async function load() {
+  const { runInPage } = await import('../../src/web/page-io.js');
+  const root = new URL('../../dist/web/files/', import.meta.url);
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(readFileSync(new URL('index.json', root), 'utf8')) as Manifest;
+  } catch {
+    throw new Error('dist/web/files/index.json is missing: run npm run build first');
+  }
+  const fetched = new Map(manifest.files.filter((f) => !f.lazy).map((f) => [f.path, new Uint8Array(readFileSync(new URL(fileUrl(f.path).slice('files/'.length), root)))]));
+  const files = pageFiles(manifest, fetched);
+  return { files, run: (argv: string[]) => runInPage(argv, files) };
+}
+
+/** A house-rules folder: Burst of Fire's combat tables with the range bands renamed (and, broken, a bonus past the limit). */
+function houseFolder(broken: boolean): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'muster-house-'));
+  const tables = path.join(dir, 'club-rules', 'bof', 'tables');
+  mkdirSync(tables, { recursive: true });
+  let yaml = readFileSync(path.join(repo, 'data/bof/tables/combat.yaml'), 'utf8').replace('title: Range bands', 'title: Range bands of the club');
+  if (broken) yaml = yaml.replace('bonus: { mod: 8 }', 'bonus: { mod: 5000 }');
+  expect(yaml).toContain(broken ? 'mod: 5000' : 'of the club');
+  writeFileSync(path.join(tables, 'combat.yaml'), yaml);
+  return path.join(dir, 'club-rules');
+}
+
+const RECORD = { winner: 'a', victory: 'decisive', score: ['32', '18'] as [string, string], salvage: [{ side: 'a', text: 'abandoned Sherman' }], upgrades: [{ side: 'a', text: 'Panzer IV for the Panzer III', cost: '8' }] };
+
+describe('campaigns in the page, run in Node', () => {
+  it('builds the command line’s argv from the forms', () => {
+    expect(newArgv('bof', { names: ['Red', 'Blue'], seed: 'club', solo: false })).toEqual(['campaign', 'bof', 'new', '--state', 'campaign.json', '--names', 'Red,Blue', '--seed', 'club']);
+    expect(newArgv('fireteam', { names: ['', ''], lists: ['russians', 'finns'] })).toEqual(['campaign', 'fireteam', 'new', '--state', 'campaign.json', '--lists', 'russians,finns']);
+    expect(recordArgv('bof', RECORD)).toEqual(['campaign', 'bof', 'record', '--state', 'campaign.json', '--winner', 'a', '--victory', 'decisive', '--combat-score', '32:18', '--salvage', 'a:abandoned Sherman', '--upgrade', 'a:Panzer IV for the Panzer III:8']);
+    expect(recordArgv('fireteam', { battle: '2', winner: 'draw' })).toEqual(['campaign', 'fireteam', 'record', '--state', 'campaign.json', '--battle', '2', '--winner', 'draw']);
+    expect(nextArgv('fireteam', { assault: ['C5', 'C2'], split: ['6', ''] })).toEqual(['campaign', 'fireteam', 'next', '--state', 'campaign.json', '--assault', 'a:C5', '--assault', 'b:C2', '--split', 'a:6']);
+    expect(bookletArgv('bof')).toEqual(['campaign', 'bof', 'booklet', '--state', 'campaign.json']);
+  });
+
+  it('starts and records a Burst of Fire campaign as the command line does, refusing as it does', async () => {
+    const { files, run } = await load();
+    const campaign = new PageCampaign(files, run);
+    const started = await campaign.start('bof', { names: ['Red', 'Blue'], seed: 'club' });
+    expect(started.run.stderr).toMatch(/^Seed: club\nNew campaign: Red/);
+    expect(started.changed).toBe(true);
+    expect(campaign.unsaved).toBe(true);
+    const recorded = await campaign.change(recordArgv('bof', RECORD));
+    expect(recorded.run.code).toBe(0);
+    expect(recorded.changed).toBe(true);
+
+    const dir = mkdtempSync(path.join(tmpdir(), 'muster-campaign-'));
+    expect((await muster(['campaign', 'bof', 'new', '--state', 'campaign.json', '--names', 'Red,Blue', '--seed', 'club'], dir)).code).toBe(0);
+    const cli = await muster(recordArgv('bof', RECORD), dir);
+    expect(recorded.run.stderr).toBe(cli.stderr);
+    expect(text(campaign.bytes())).toBe(readFileSync(path.join(dir, 'campaign.json'), 'utf8'));
+
+    const before = text(campaign.bytes());
+    const refused = await campaign.change(recordArgv('bof', { ...RECORD, upgrades: [{ side: 'a', text: 'Tiger', cost: '500' }] }));
+    const cliRefused = await muster(recordArgv('bof', { ...RECORD, upgrades: [{ side: 'a', text: 'Tiger', cost: '500' }] }), dir);
+    expect(cliRefused.code).toBe(2);
+    expect(refused.run.code).toBe(2);
+    expect(refused.changed).toBe(false);
+    expect(refused.run.stderr).toBe(cliRefused.stderr);
+    expect(text(campaign.bytes())).toBe(before);
+
+    const status = await campaign.status();
+    expect(status!.text).toBe((await muster(['campaign', 'bof', 'status', '--state', 'campaign.json'], dir)).stderr.trim());
+    expect(status!.json).toEqual(JSON.parse((await muster(['campaign', 'bof', 'status', '--state', 'campaign.json', '--format', 'json'], dir)).stdout));
+
+    // the booklet and the next packet print from the page's copy, byte for byte
+    for (const argv of [nextArgv('bof'), bookletArgv('bof')]) {
+      const page = await run([...argv, '-o', '/out/muster.pdf']);
+      const printed = await muster([...argv, '-o', 'cli.pdf'], dir);
+      expect(page.code).toBe(0);
+      expect(printed.code).toBe(0);
+      expect(Buffer.compare(Buffer.from(page.written.get('/out/muster.pdf')!), readFileSync(path.join(dir, 'cli.pdf')))).toBe(0);
+    }
+  });
+
+  it('opens a state file only when the command line reads it, and runs Fire Team’s turn', async () => {
+    const { files, run } = await load();
+    const campaign = new PageCampaign(files, run);
+    const bad = await campaign.open('bof', 'odd.json', new TextEncoder().encode('{"version": 1}'));
+    expect(bad.changed).toBe(false);
+    expect(bad.run.code).toBe(2);
+    expect(files.has(STATE_PATH)).toBe(false);
+
+    const dir = mkdtempSync(path.join(tmpdir(), 'muster-ft-'));
+    expect((await muster(newArgv('fireteam', { seed: 'river', lists: ['russians', 'fallschirmjager'] }), dir)).code).toBe(0);
+    const opened = await campaign.open('fireteam', 'river.json', new Uint8Array(readFileSync(path.join(dir, 'campaign.json'))));
+    expect(opened.changed).toBe(true);
+    expect(campaign.unsaved).toBe(false);
+    const next = nextArgv('fireteam', { assault: ['C5', 'C2'], split: ['6', ''] });
+    const page = await run([...next, '-o', '/out/muster.pdf']);
+    expect(campaign.take(page)).toBe(true);
+    expect((await muster([...next, '-o', 'cli.pdf'], dir)).code).toBe(0);
+    for (const [battle, winner] of [['1', 'a'], ['2', 'draw']] as const) {
+      const mine = await campaign.change(recordArgv('fireteam', { battle, winner }));
+      const cli = await muster(recordArgv('fireteam', { battle, winner }), dir);
+      expect(mine.run.stderr).toBe(cli.stderr);
+    }
+    expect(text(campaign.bytes())).toBe(readFileSync(path.join(dir, 'campaign.json'), 'utf8'));
+  });
+});
+
+describe('house rules in the page, run in Node', () => {
+  it('takes the chosen folder’s name off, and reads a zip', () => {
+    const b = new Uint8Array([1]);
+    expect(houseFiles([{ path: 'club/bof/tables/a.yaml', bytes: b }, { path: 'club/.DS_Store', bytes: b }], ['bof']).map((f) => f.path)).toEqual(['bof/tables/a.yaml']);
+    expect(houseFiles([{ path: 'bof/tables/a.yaml', bytes: b }], ['bof']).map((f) => f.path)).toEqual(['bof/tables/a.yaml']);
+    const zip = zipSync({ 'club/bof/tables/a.yaml': b, '__MACOSX/club/._a.yaml': b });
+    expect(houseFiles(unzipHouse(zip), ['bof']).map((f) => f.path)).toEqual(['bof/tables/a.yaml']);
+    expect(withHouse(['tables', 'bof'], true)).toEqual(['tables', 'bof', '--data', 'house']);
+    expect(withHouse(['tables', 'bof'], false)).toEqual(['tables', 'bof']);
+  });
+
+  it('checks a broken table as validate does, and prints a valid one’s tables as the command line does', async () => {
+    const { files, run } = await load();
+    const broken = houseFolder(true);
+    const entries = (dir: string) => [{ path: 'club-rules/bof/tables/combat.yaml', bytes: new Uint8Array(readFileSync(path.join(dir, 'bof/tables/combat.yaml'))) }];
+    const bad = await checkHouse(files, houseFiles(entries(broken), ['bof']), run);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('muster: Bad data:\n  /player/house/bof/tables/combat.yaml at tables[0].rows[2].bonus.mod: at most 1000\n');
+    const cliDir = mkdtempSync(path.join(tmpdir(), 'muster-validate-'));
+    cpSync(broken, path.join(cliDir, 'house'), { recursive: true });
+    const cli = await muster(['validate', '--data', 'house'], cliDir);
+    expect(cli.code).toBe(2);
+    expect(bad.stderr).toBe(cli.stderr.replaceAll(cliDir, '/player'));
+
+    const good = houseFolder(false);
+    const ok = await checkHouse(files, houseFiles(entries(good), ['bof']), run);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/^OK: /);
+    expect(files.has(`${HOUSE_PATH}/bof/tables/combat.yaml`)).toBe(true);
+    const page = await run(withHouse(['tables', 'bof', '-o', '/out/muster.pdf'], true));
+    const dir = mkdtempSync(path.join(tmpdir(), 'muster-tables-'));
+    const printed = await muster(['tables', 'bof', '--data', good, '-o', 'cli.pdf'], dir);
+    expect(printed.code).toBe(0);
+    expect(Buffer.compare(Buffer.from(page.written.get('/out/muster.pdf')!), readFileSync(path.join(dir, 'cli.pdf')))).toBe(0);
+  });
+});
+
+// ---- in chromium ----------------------------------------------------------------------------
+
+async function control(page: Page, label: string): Promise<string> {
+  const id = await page.evaluate((t) => [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === t)?.htmlFor ?? '', label);
+  if (!id) throw new Error(`no control labelled "${label}"`);
+  return `#${id}`;
+}
+
+async function button(page: Page, name: string): Promise<void> {
+  const handle = await page.waitForSelector(`::-p-xpath(//button[normalize-space(.)="${name}" and not(@disabled)])`, { timeout: 60_000 });
+  await handle!.click();
+}
+
+interface Probe {
+  code: number;
+  stderr: string;
+  status: string;
+  state: string;
+  unsaved: boolean;
+}
+
+/** Clicks a campaign button and waits for the page's campaign to answer. */
+async function campaignStep(page: Page, name: string): Promise<Probe> {
+  await page.evaluate(() => {
+    window.muster.campaign = undefined;
+  });
+  await button(page, name);
+  await page.waitForFunction(() => window.muster.campaign !== undefined, { timeout: 60_000 });
+  return (await page.evaluate(() => window.muster.campaign)) as Probe;
+}
+
+describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
+  let server: ChildProcess;
+  let base: string;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    if (!existsSync(path.join(repo, 'dist/web/index.html'))) throw new Error('dist/web is not built: run npm run build first');
+    mkdirSync(shots, { recursive: true });
+    server = spawn(process.execPath, ['bin/muster.js', 'serve', '--port', '0'], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
+    base = await new Promise<string>((resolve, reject) => {
+      let said = '';
+      server.stdout!.on('data', (chunk: Buffer) => {
+        said += String(chunk);
+        const found = /^muster is at (http:\/\/127\.0\.0\.1:\d+\/) — Ctrl-C stops it$/m.exec(said);
+        if (found) resolve(found[1]!);
+      });
+      server.stderr!.on('data', (chunk: Buffer) => reject(new Error(`muster serve: ${String(chunk)}`)));
+      server.once('exit', (code) => reject(new Error(`muster serve stopped (${code})`)));
+    });
+    const { default: puppeteer } = await import('puppeteer-core');
+    browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    server?.kill('SIGTERM');
+  });
+
+  async function open(hash: string, viewport = { width: 1280, height: 900 }): Promise<{ page: Page; downloads: string }> {
+    const page = await browser.newPage();
+    await page.setViewport(viewport);
+    page.on('pageerror', (error) => {
+      throw error;
+    });
+    const downloads = mkdtempSync(path.join(tmpdir(), 'muster-downloads-'));
+    const cdp = await page.createCDPSession();
+    await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+    await page.goto(`${base}${hash}`);
+    await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+    return { page, downloads };
+  }
+
+  it('starts a Burst of Fire campaign, records a game with the form, and downloads the command line’s state', async () => {
+    const { page, downloads } = await open('#/bof/campaign');
+    expect(await page.$eval('#campaign', (e) => (e as HTMLElement).hidden)).toBe(false);
+    await page.type(await control(page, "Side A's name"), 'Red');
+    await page.type(await control(page, "Side B's name"), 'Blue');
+    await page.type(await control(page, 'Campaign seed'), 'club');
+    const started = await campaignStep(page, 'Start a new campaign');
+    expect(started.code).toBe(0);
+    expect(started.unsaved).toBe(true);
+    // the offer is there at once, with the line that the page keeps no copy
+    expect(await page.$eval('#cp-keep', (e) => (e as HTMLElement).hidden)).toBe(false);
+    expect(await page.$eval('#cp-keep', (e) => e.textContent)).toContain('This page keeps no copy of your campaign');
+
+    await page.select(await control(page, 'Winner'), 'a');
+    await page.select(await control(page, 'Victory'), 'decisive');
+    await page.type(await control(page, 'Combat Score, side A'), '32');
+    await page.type(await control(page, 'Combat Score, side B'), '18');
+    await button(page, 'Add salvage');
+    await page.type(await control(page, 'Salvage 1: what'), 'abandoned Sherman');
+    await button(page, 'Add an upgrade');
+    await page.type(await control(page, 'Upgrade 1: what'), 'Panzer IV for the Panzer III');
+    await page.type(await control(page, 'Upgrade 1: cost'), '8');
+    expect(await page.$eval('#cp-command', (e) => e.textContent)).toBe(
+      'muster campaign bof record --state campaign.json --winner a --victory decisive --combat-score 32:18 --salvage "a:abandoned Sherman" --upgrade "a:Panzer IV for the Panzer III:8"',
+    );
+    const recorded = await campaignStep(page, 'Record the game');
+    expect(recorded.code).toBe(0);
+    expect(recorded.stderr).toMatch(/^Game 1 recorded/);
+    expect(await page.$eval('#cp-messages', (e) => e.textContent)).toBe(recorded.stderr.trim());
+    await page.screenshot({ path: path.join(shots, 'web-campaign-desktop.png'), fullPage: true });
+
+    // a refused record: the command line's message, nothing changed
+    await page.select(await control(page, 'Winner'), 'b');
+    await page.select(await control(page, 'Victory'), 'decisive');
+    const refused = await campaignStep(page, 'Record the game');
+    expect(refused.code).toBe(2);
+    expect(refused.state).toBe(recorded.state);
+    expect(await page.$eval('#cp-messages', (e) => e.textContent)).toBe('muster: record needs --winner a|b, --victory decisive|strategic|turns and --combat-score A:B');
+    expect(await page.$eval('#cp-messages', (e) => e.className)).toBe('messages failed');
+
+    await button(page, 'Download the campaign file');
+    for (let i = 0; i < 100 && !readdirSync(downloads).includes('bof-campaign.json'); i++) await new Promise((r) => setTimeout(r, 100));
+    const downloaded = readFileSync(path.join(downloads, 'bof-campaign.json'), 'utf8');
+    expect(downloaded).toBe(recorded.state);
+    expect(await page.$eval('#cp-keep-title', (e) => e.textContent)).toContain('up to date');
+
+    // the command line reads the downloaded file and says what the page says; its own run writes the same file
+    const dir = mkdtempSync(path.join(tmpdir(), 'muster-campaign-'));
+    writeFileSync(path.join(dir, 'downloaded.json'), downloaded);
+    const status = await muster(['campaign', 'bof', 'status', '--state', 'downloaded.json'], dir);
+    expect(status.stderr.trim()).toBe(recorded.status);
+    expect(await page.$eval('#cp-status-text', (e) => e.textContent)).toBe(recorded.status);
+    await muster(['campaign', 'bof', 'new', '--state', 'campaign.json', '--names', 'Red,Blue', '--seed', 'club'], dir);
+    await muster(recordArgv('bof', RECORD), dir);
+    expect(downloaded).toBe(readFileSync(path.join(dir, 'campaign.json'), 'utf8'));
+
+    // the booklet prints as other products do, from the page's copy
+    await page.select(await control(page, 'Print from the campaign'), 'booklet');
+    expect(await page.$eval('#command', (e) => e.textContent)).toBe('muster campaign bof booklet --state campaign.json');
+    await page.evaluate(() => delete window.muster.last);
+    await button(page, 'Preview');
+    await page.waitForFunction(() => window.muster.last !== undefined, { timeout: 120_000 });
+    const booklet = (await page.evaluate(() => window.muster.last))!;
+    expect(booklet.code).toBe(0);
+    const cliBooklet = await muster([...bookletArgv('bof'), '-o', 'cli.pdf'], dir);
+    expect(cliBooklet.code).toBe(0);
+    expect(Buffer.compare(Buffer.from(booklet.base64, 'base64'), readFileSync(path.join(dir, 'cli.pdf')))).toBe(0);
+    expect(localStorageUsed(await page.evaluate(() => [localStorage.length, sessionStorage.length]))).toBe(false);
+
+    await page.setViewport({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(shots, 'web-campaign-phone.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('checks a house-rules folder as validate does, and prints tables with it once valid', async () => {
+    const { page } = await open('#/bof/tables');
+    const broken = houseFolder(true);
+    // the folder chosen with the picker (webkitdirectory): its files with their paths inside it
+    await page.evaluate(() => delete window.muster.house);
+    await ((await page.$('#house-folder')) as unknown as { uploadFile(...p: string[]): Promise<void> }).uploadFile(broken);
+    await page.waitForFunction(() => window.muster.house !== undefined, { timeout: 60_000 });
+    expect(await page.$eval('#house-report', (e) => e.textContent ?? '')).toBe('club-rules: 1 file\nmuster: Bad data:\n  /player/house/bof/tables/combat.yaml at tables[0].rows[2].bonus.mod: at most 1000');
+    expect(await page.$eval('#house-use', (e) => (e as HTMLInputElement).disabled)).toBe(true);
+    await page.screenshot({ path: path.join(shots, 'web-house-broken.png'), fullPage: true });
+
+    const zipOf = (dir: string, name: string) => {
+      const file = path.join(path.dirname(dir), name);
+      writeFileSync(file, zipSync({ 'club-rules/bof/tables/combat.yaml': new Uint8Array(readFileSync(path.join(dir, 'bof/tables/combat.yaml'))) }));
+      return file;
+    };
+    await page.evaluate(() => delete window.muster.house);
+    await ((await page.$('#house-zip')) as unknown as { uploadFile(...p: string[]): Promise<void> }).uploadFile(zipOf(broken, 'broken.zip'));
+    await page.waitForFunction(() => window.muster.house !== undefined, { timeout: 60_000 });
+    const bad = await page.$eval('#house-report', (e) => e.textContent ?? '');
+    expect(bad).toBe('broken.zip: 1 file\nmuster: Bad data:\n  /player/house/bof/tables/combat.yaml at tables[0].rows[2].bonus.mod: at most 1000');
+
+    const good = houseFolder(false);
+    await page.evaluate(() => delete window.muster.house);
+    await ((await page.$('#house-zip')) as unknown as { uploadFile(...p: string[]): Promise<void> }).uploadFile(zipOf(good, 'good.zip'));
+    await page.waitForFunction(() => window.muster.house !== undefined, { timeout: 60_000 });
+    expect(await page.$eval('#house-report', (e) => e.textContent ?? '')).toMatch(/^good\.zip: 1 file\nOK: /);
+    expect(await page.$eval('#house-use', (e) => (e as HTMLInputElement).checked)).toBe(true);
+    expect(await page.$eval('#command', (e) => e.textContent)).toBe('muster tables bof --data house');
+    await page.evaluate(() => delete window.muster.last);
+    await button(page, 'Preview');
+    await page.waitForFunction(() => window.muster.last !== undefined, { timeout: 120_000 });
+    const made = (await page.evaluate(() => window.muster.last))!;
+    const dir = mkdtempSync(path.join(tmpdir(), 'muster-tables-'));
+    cpSync(good, path.join(dir, 'house'), { recursive: true });
+    // the command line in its own process: fonts subset in one run only (in-process runs share a font cache)
+    const cli = spawnSync(process.execPath, [path.join(repo, 'bin/muster.js'), 'tables', 'bof', '--data', 'house', '-o', 'cli.pdf'], { cwd: dir, encoding: 'utf8' });
+    expect(cli.status).toBe(0);
+    expect([made.code, made.stderr]).toEqual([0, cli.stderr.replace(/^Wrote .*$/m, 'Wrote /out/muster.pdf (8 pages)')]);
+    expect(Buffer.compare(Buffer.from(made.base64, 'base64'), readFileSync(path.join(dir, 'cli.pdf')))).toBe(0);
+    await page.screenshot({ path: path.join(shots, 'web-house-desktop.png'), fullPage: true });
+    await page.close();
+  });
+});
+
+function localStorageUsed([local, session]: number[]): boolean {
+  return (local ?? 0) + (session ?? 0) > 0;
+}
