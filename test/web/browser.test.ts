@@ -1,20 +1,12 @@
 // The page in a real browser (Debian's chromium, headless, through puppeteer-core): the form
 // filled by its labels, the PDF the page makes compared byte for byte with the command line's.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { muster } from '../helpers/cli.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-const repo = fileURLToPath(new URL('../../', import.meta.url));
-const shots = path.join(repo, 'out');
-const canRun = existsSync(CHROMIUM);
-// on CI the tests must run (.ci/run installs chromium); elsewhere they need it installed
-const runThem = canRun || Boolean(process.env['CI']);
+import { button, CHROMIUM, control, runBrowserTests as runThem, shots, startPageServer, type PageServer } from '../helpers/page.js';
 
 interface Last {
   name: string;
@@ -23,23 +15,8 @@ interface Last {
   stderr: string;
 }
 
-/** The control a <label> names, by the label's text. */
-async function control(page: Page, label: string): Promise<string> {
-  const id = await page.evaluate((text) => {
-    const found = [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === text);
-    return found?.htmlFor ?? '';
-  }, label);
-  if (!id) throw new Error(`no control labelled "${label}"`);
-  return `#${id}`;
-}
-
 async function choose(page: Page, label: string, value: string): Promise<void> {
   await page.select(await control(page, label), value);
-}
-
-async function button(page: Page, text: string): Promise<void> {
-  const handle = await page.waitForSelector(`::-p-xpath(//button[normalize-space(.)="${text}" and not(@disabled)])`, { timeout: 60_000 });
-  await handle!.click();
 }
 
 /** Clicks a button that makes something and waits for what the page made. */
@@ -60,31 +37,17 @@ async function cliPdf(args: string[]): Promise<{ bytes: Buffer; stderr: string; 
 }
 
 describe.skipIf(!runThem)('the page in chromium', () => {
-  let server: ChildProcess;
+  let served: PageServer;
   let base: string;
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!existsSync(path.join(repo, 'dist/web/index.html'))) throw new Error('dist/web is not built: run npm run build first');
-    mkdirSync(shots, { recursive: true });
-    server = spawn(process.execPath, ['bin/muster.js', 'serve', '--port', '0'], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
-    base = await new Promise<string>((resolve, reject) => {
-      let said = '';
-      server.stdout!.on('data', (chunk: Buffer) => {
-        said += String(chunk);
-        const found = /^muster is at (http:\/\/127\.0\.0\.1:\d+\/) — Ctrl-C stops it$/m.exec(said);
-        if (found) resolve(found[1]!);
-      });
-      server.stderr!.on('data', (chunk: Buffer) => reject(new Error(`muster serve: ${String(chunk)}`)));
-      server.once('exit', (code) => reject(new Error(`muster serve stopped (${code})`)));
-    });
-    const { default: puppeteer } = await import('puppeteer-core');
-    browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+    served = await startPageServer();
+    ({ base, browser } = served);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    server?.kill('SIGTERM');
+    await served?.stop();
   });
 
   async function open(hash = '', viewport = { width: 1280, height: 900 }): Promise<Page> {

@@ -2,11 +2,10 @@
 // files, and in a real browser (Debian's chromium through puppeteer-core): a Burst of Fire
 // campaign started, a game recorded with the form, the state downloaded and read back by the
 // command line; a refused record; a house-rules folder checked by validate and used by tables.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
@@ -14,11 +13,8 @@ import { muster } from '../helpers/cli.js';
 import { fileUrl, pageFiles, type Manifest } from '../../src/web/page-files.js';
 import { bookletArgv, newArgv, nextArgv, PageCampaign, recordArgv, STATE_PATH } from '../../src/web/campaign-page.js';
 import { checkHouse, houseFiles, unzipHouse, withHouse, HOUSE_PATH } from '../../src/web/house-rules.js';
+import { button, control, repo, runBrowserTests as runThem, shots, startPageServer, type PageServer } from '../helpers/page.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const repo = fileURLToPath(new URL('../../', import.meta.url));
-const shots = path.join(repo, 'out');
-const runThem = existsSync(CHROMIUM) || Boolean(process.env['CI']);
 const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
 
 async function load() {
@@ -164,17 +160,6 @@ describe('house rules in the page, run in Node', () => {
 
 // ---- in chromium ----------------------------------------------------------------------------
 
-async function control(page: Page, label: string): Promise<string> {
-  const id = await page.evaluate((t) => [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === t)?.htmlFor ?? '', label);
-  if (!id) throw new Error(`no control labelled "${label}"`);
-  return `#${id}`;
-}
-
-async function button(page: Page, name: string): Promise<void> {
-  const handle = await page.waitForSelector(`::-p-xpath(//button[normalize-space(.)="${name}" and not(@disabled)])`, { timeout: 60_000 });
-  await handle!.click();
-}
-
 interface Probe {
   code: number;
   stderr: string;
@@ -194,31 +179,17 @@ async function campaignStep(page: Page, name: string): Promise<Probe> {
 }
 
 describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
-  let server: ChildProcess;
+  let served: PageServer;
   let base: string;
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!existsSync(path.join(repo, 'dist/web/index.html'))) throw new Error('dist/web is not built: run npm run build first');
-    mkdirSync(shots, { recursive: true });
-    server = spawn(process.execPath, ['bin/muster.js', 'serve', '--port', '0'], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
-    base = await new Promise<string>((resolve, reject) => {
-      let said = '';
-      server.stdout!.on('data', (chunk: Buffer) => {
-        said += String(chunk);
-        const found = /^muster is at (http:\/\/127\.0\.0\.1:\d+\/) — Ctrl-C stops it$/m.exec(said);
-        if (found) resolve(found[1]!);
-      });
-      server.stderr!.on('data', (chunk: Buffer) => reject(new Error(`muster serve: ${String(chunk)}`)));
-      server.once('exit', (code) => reject(new Error(`muster serve stopped (${code})`)));
-    });
-    const { default: puppeteer } = await import('puppeteer-core');
-    browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+    served = await startPageServer();
+    ({ base, browser } = served);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    server?.kill('SIGTERM');
+    await served?.stop();
   });
 
   async function open(hash: string, viewport = { width: 1280, height: 900 }): Promise<{ page: Page; downloads: string }> {

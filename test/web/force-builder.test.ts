@@ -1,11 +1,9 @@
 // The force builder (issue 17): its pure parts in Node, and in a real browser (Debian's chromium
 // through puppeteer-core) the README's Burst of Fire force built from the pick-lists, checked
 // live in the command line's words, saved, and printed byte for byte as the command line prints it.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
@@ -13,11 +11,8 @@ import { muster } from '../helpers/cli.js';
 import { bofForceFromText, bofForceToYaml, playerWords, problemLine, problemsByRow, rowKey, type CheckReport } from '../../src/web/force-model.js';
 import { ftForceFromText, ftForceToYaml, ftSpent } from '../../src/web/force-model-fireteam.js';
 import { baCount, baForceFromText, baForceToYaml } from '../../src/web/force-model-blazeaway.js';
+import { button, CHROMIUM, control, repo, runBrowserTests as runThem, shots, startPageServer, type PageServer } from '../helpers/page.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const repo = fileURLToPath(new URL('../../', import.meta.url));
-const shots = path.join(repo, 'out');
-const runThem = existsSync(CHROMIUM) || Boolean(process.env['CI']);
 
 /** A doc's first YAML example: docs/force-file.md's is the README's Burst of Fire force. */
 function docExample(file = 'docs/force-file.md'): string {
@@ -140,31 +135,17 @@ describe('the Fire Team and Blaze Away! force files', () => {
 });
 
 describe.skipIf(!runThem)('the force builder in chromium', () => {
-  let server: ChildProcess;
+  let served: PageServer;
   let base: string;
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!existsSync(path.join(repo, 'dist/web/index.html'))) throw new Error('dist/web is not built: run npm run build first');
-    mkdirSync(shots, { recursive: true });
-    server = spawn(process.execPath, ['bin/muster.js', 'serve', '--port', '0'], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
-    base = await new Promise<string>((resolve, reject) => {
-      let said = '';
-      server.stdout!.on('data', (chunk: Buffer) => {
-        said += String(chunk);
-        const found = /^muster is at (http:\/\/127\.0\.0\.1:\d+\/) — Ctrl-C stops it$/m.exec(said);
-        if (found) resolve(found[1]!);
-      });
-      server.stderr!.on('data', (chunk: Buffer) => reject(new Error(`muster serve: ${String(chunk)}`)));
-      server.once('exit', (code) => reject(new Error(`muster serve stopped (${code})`)));
-    });
-    const { default: puppeteer } = await import('puppeteer-core');
-    browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+    served = await startPageServer();
+    ({ base, browser } = served);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    server?.kill('SIGTERM');
+    await served?.stop();
   });
 
   /** Waits until the builder has written the force and `check` has spoken on it. */
