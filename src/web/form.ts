@@ -2,8 +2,11 @@
  * The page's form as data: what a link holds (#/bof/scenario?mode=solo&seed=club) and the
  * command line it stands for. Options are named as on the command line, without the dashes.
  */
-/** 'force' is the page's force builder: its command line prints the force's roster and cards. */
-export type Product = 'tables' | 'cards' | 'tokens' | 'scenario' | 'force' | 'campaign';
+/**
+ * 'force' is the page's force builder: its command line prints the force's roster and cards.
+ * 'calibrate' is the two-sided printing check, the same for every rule set (`muster calibrate`).
+ */
+export type Product = 'tables' | 'cards' | 'tokens' | 'scenario' | 'force' | 'campaign' | 'calibrate';
 
 export interface Form {
   system: string;
@@ -13,7 +16,7 @@ export interface Form {
 }
 
 /** The options a link may carry, in the order the command line gets them. */
-export const OPTION_ORDER = ['nation', 'doctrine', 'mode', 'scenario', 'battle', 'lists', 'players', 'count', 'paper', 'units', 'duplex', 'back-offset', 'bleed', 'marks', 'backs', 'ink', 'seed'] as const;
+export const OPTION_ORDER = ['nation', 'doctrine', 'list', 'mode', 'scenario', 'battle', 'lists', 'players', 'events', 'only', 'without', 'count', 'max-score', 'round-size', 'square-size', 'paper', 'units', 'duplex', 'back-offset', 'bleed', 'marks', 'backs', 'ink', 'seed'] as const;
 
 /** The command line's defaults: a value equal to one is left out of the link and the argv. */
 export const DEFAULTS: Readonly<Record<string, string>> = {
@@ -28,9 +31,15 @@ export const DEFAULTS: Readonly<Record<string, string>> = {
   mode: 'versus',
   players: '2',
   count: '1',
+  events: 'no',
+  'round-size': '25',
+  'square-size': '20',
 };
 
-const PRODUCTS: readonly Product[] = ['tables', 'cards', 'tokens', 'scenario', 'force', 'campaign'];
+/** The options `muster calibrate` takes: it prints one sheet, the same for every rule set. */
+export const CALIBRATE_OPTIONS: readonly string[] = ['paper', 'duplex', 'back-offset'];
+
+const PRODUCTS: readonly Product[] = ['tables', 'cards', 'tokens', 'scenario', 'force', 'campaign', 'calibrate'];
 
 export const DEFAULT_FORM: Form = { system: 'bof', product: 'tables', options: {} };
 
@@ -49,24 +58,116 @@ export function formFromHash(hash: string): Form {
 /** The link of a form. */
 export function hashFor(form: Form): string {
   const query = OPTION_ORDER.filter((key) => form.options[key] !== undefined)
-    .map((key) => `${key}=${encodeURIComponent(form.options[key]!).replace(/%2C/g, ',')}`)
+    .map((key) => `${key}=${encodeURIComponent(form.options[key]!).replace(/%2C/g, ',').replace(/%3D/g, '=')}`)
     .join('&');
   return `#/${form.system}/${form.product}${query ? `?${query}` : ''}`;
 }
 
 /**
  * The command line of a form: `tables bof --paper letter`, force files by their names under
- * /player. The force builder's is the roster and cards of the force it builds.
+ * /player. The force builder's is the roster and cards of the force it builds; the two-sided
+ * check's is `calibrate` with its paper and printer settings alone. On tokens, `count` holds the
+ * per-token counts (suppressed=12,pin=20), one `--count ID=N` each.
  */
 export function argvFor(form: Form, forces: readonly string[] = []): string[] {
+  if (form.product === 'calibrate') {
+    return ['calibrate', ...CALIBRATE_OPTIONS.filter((key) => form.options[key] !== undefined).flatMap((key) => [`--${key}`, form.options[key]!])];
+  }
   const argv = [form.product === 'force' ? 'cards' : form.product, form.system];
   for (const key of OPTION_ORDER) {
     const value = form.options[key];
     if (value === undefined) continue;
     if (key === 'backs') {
       if (value === 'no') argv.push('--no-backs');
+    } else if (key === 'events') {
+      if (value === 'yes') argv.push('--events');
+    } else if (key === 'count' && form.product === 'tokens') {
+      for (const one of value.split(',')) if (one !== '') argv.push('--count', one);
     } else argv.push(`--${key}`, value);
   }
   for (const force of forces) argv.push('--force', force);
   return argv;
 }
+
+/** A part of a product as `tokens --only` names it: id "tracks", name "Combat Score tracks and the Action Point Counter". */
+export interface Part {
+  id: string;
+  name: string;
+}
+
+/**
+ * The parts `tokens --only` and `--without` take, from the words of `muster list <system> tokens`:
+ * "Parts for --only and --without: markers (tokens and markers), tracks (...)." (a name may hold
+ * brackets and commas of its own: "Area fire templates (120 mm)").
+ */
+export function partsFromListing(text: string): Part[] {
+  const flat = text.replace(/\s+/g, ' ');
+  const start = flat.indexOf('Parts for --only and --without: ');
+  if (start < 0) return [];
+  const parts: Part[] = [];
+  let i = start + 'Parts for --only and --without: '.length;
+  for (;;) {
+    const id = /^([\w-]+) \(/.exec(flat.slice(i));
+    if (!id) break;
+    i += id[0].length;
+    let depth = 1;
+    let name = '';
+    for (; i < flat.length && depth > 0; i++) {
+      const ch = flat[i]!;
+      if (ch === '(') depth++;
+      if (ch === ')') depth--;
+      if (depth > 0) name += ch;
+    }
+    parts.push({ id: id[1]!, name });
+    if (flat.startsWith(', ', i)) i += 2;
+    else break;
+  }
+  return parts;
+}
+
+/**
+ * The options the parts ticked make: all ticked is neither option; otherwise the shorter of
+ * `--only` the ticked and `--without` the others (`--only` when as short). None ticked is
+ * `--only` nothing, which the command line refuses in its own words.
+ */
+export function partsOptions(all: readonly string[], ticked: readonly string[]): { only?: string; without?: string } {
+  const on = all.filter((id) => ticked.includes(id));
+  const off = all.filter((id) => !ticked.includes(id));
+  if (off.length === 0) return {};
+  if (on.length === 0) return { without: all.join(',') };
+  return on.length <= off.length ? { only: on.join(',') } : { without: off.join(',') };
+}
+
+/** The parts a form's `only` and `without` leave ticked. */
+export function tickedParts(all: readonly string[], options: Readonly<Record<string, string>>): string[] {
+  const only = options['only']?.split(',');
+  const without = options['without']?.split(',') ?? [];
+  return all.filter((id) => (!only || only.includes(id)) && !without.includes(id));
+}
+
+/** The `count` option of per-token counts, in the order the tokens are listed: "suppressed=12,pin=20". */
+export function countsOption(counts: ReadonlyMap<string, string>, order: readonly string[]): string | undefined {
+  const given = order.filter((id) => (counts.get(id) ?? '').trim() !== '').map((id) => `${id}=${counts.get(id)!.trim()}`);
+  return given.length > 0 ? given.join(',') : undefined;
+}
+
+/** The per-token counts a form's `count` holds (tokens only). */
+export function countsFrom(option: string | undefined): Map<string, string> {
+  const counts = new Map<string, string>();
+  for (const one of (option ?? '').split(',')) {
+    const at = one.indexOf('=');
+    if (at > 0) counts.set(one.slice(0, at), one.slice(at + 1));
+  }
+  return counts;
+}
+
+/** How `cards --list` names a deck's copy: "Fallschirmjäger" -> "fallschirmjager", "Red" -> "red". */
+export function deckName(copy: string): string {
+  return copy
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+

@@ -6,7 +6,7 @@
  */
 import { fileUrl, pageFiles, PLAYER_FOLDER, type Manifest, type PageFiles } from './page-files.js';
 import { runInPage, type PageRun } from './page-io.js';
-import { argvFor, DEFAULTS, formFromHash, hashFor, type Form, type Product } from './form.js';
+import { argvFor, countsFrom, countsOption, deckName, DEFAULTS, formFromHash, hashFor, partsFromListing, partsOptions, tickedParts, type Form, type Part, type Product } from './form.js';
 import { ForceBench } from './force-builder.js';
 import { FORCE_FILE, FORCE_SYSTEMS, playerWords } from './force-model.js';
 import { CampaignPanel, type CampaignProbe } from './campaign-page.js';
@@ -17,6 +17,8 @@ interface SystemInfo {
   name: string;
   blurb: string;
   products: string[];
+  /** the options a product takes beyond the common ones, as `muster systems` lists them */
+  takes: { tokens: string[] };
 }
 interface Named {
   id: string;
@@ -30,6 +32,18 @@ interface Choices {
   scenarios: Named[];
   battles: Named[];
   lists: Named[];
+  /** the copies `cards --list` takes (Fire Team's army lists, Blaze Away!'s colours) */
+  decks: Named[];
+  /** the token kinds `tokens --count ID=N` takes, with the sheet's count and the part that prints them */
+  tokens: TokenKind[];
+  /** the parts `tokens --only` and `--without` take */
+  parts: Part[];
+  /** the options the rule set's tokens refuse (--force, --max-score) */
+  tokensRefuse: string[];
+}
+interface TokenKind extends Named {
+  count: number;
+  part: string;
 }
 
 const PRODUCTS: Record<Product, string> = {
@@ -39,6 +53,7 @@ const PRODUCTS: Record<Product, string> = {
   scenario: 'Scenario packet',
   force: 'Build a force',
   campaign: 'Campaign',
+  calibrate: 'Two-sided printing check',
 };
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -114,10 +129,89 @@ async function choicesFor(system: string): Promise<Choices> {
     scenarios: kinds.has('modes') ? await names('modes') : await names('scenarios'),
     battles: await names('battles'),
     lists: await names('lists'),
+    decks: [],
+    tokens: [],
+    parts: [],
+    tokensRefuse: [],
   };
+  if (kinds.has('decks')) {
+    const decks = await runJson<{ details: { copies?: string[] } }[]>(['list', system, 'decks', '--format', 'json']);
+    const copies = [...new Set(decks.flatMap((d) => d.details.copies ?? []))];
+    found.decks = copies.map((copy) => ({ id: deckName(copy), name: copy }));
+  }
+  if (kinds.has('tokens')) {
+    const tokens = await runJson<{ id: string; name: string; details: { count: number; part?: string } }[]>(['list', system, 'tokens', '--format', 'json']);
+    found.tokens = tokens.map((t) => ({ id: t.id, name: t.name, count: t.details.count, part: t.details.part ?? 'markers' }));
+    found.parts = partsFromListing((await runInPage(['list', system, 'tokens'], files)).stdout);
+    // what the rule set's tokens refuse: the options muster systems does not list for them
+    const takes = systems.find((s) => s.id === system)?.takes.tokens ?? [];
+    found.tokensRefuse = ['--force', '--events', '--max-score'].filter((option) => !takes.includes(option));
+  }
   choices.set(system, found);
   return found;
 }
+
+/** The parts of the rule set's tokens, one checkbox each, all ticked (neither --only nor --without). */
+function fillParts(parts: readonly Part[]): void {
+  $('parts').replaceChildren(
+    ...parts.map((part) => {
+      const row = document.createElement('div');
+      row.className = 'field check';
+      const box = document.createElement('input');
+      box.type = 'checkbox';
+      box.id = `part-${part.id}`;
+      box.value = part.id;
+      box.checked = true;
+      const label = document.createElement('label');
+      label.htmlFor = box.id;
+      label.textContent = part.name.charAt(0).toUpperCase() + part.name.slice(1);
+      row.append(box, label);
+      return row;
+    }),
+  );
+}
+
+/** A number for each token kind, blank for the sheet's count (--count ID=N), grouped by the part that prints it. */
+function fillCounts(tokens: readonly TokenKind[], parts: readonly Part[]): void {
+  const twice = new Set(tokens.filter((t, i) => tokens.findIndex((u) => u.name === t.name) !== i).map((t) => t.name));
+  const groups = [...new Set(tokens.map((t) => t.part))];
+  $('counts').replaceChildren(
+    ...groups.flatMap((group) => {
+      const heading = document.createElement('h3');
+      heading.className = 'sub';
+      heading.textContent = parts.find((p) => p.id === group)?.name ?? group;
+      const list = document.createElement('div');
+      list.className = 'counts';
+      list.append(
+        ...tokens
+          .filter((t) => t.part === group)
+          .map((token) => {
+            const field = document.createElement('div');
+            field.className = 'field';
+            const input = document.createElement('input');
+            input.type = 'number';
+            input.inputMode = 'numeric';
+            input.min = '0';
+            input.max = '100';
+            input.step = '1';
+            input.id = `count-${token.id}`;
+            input.dataset['token'] = token.id;
+            input.placeholder = String(token.count);
+            const label = document.createElement('label');
+            label.htmlFor = input.id;
+            label.textContent = twice.has(token.name) ? `${token.name} (${token.id})` : token.name;
+            field.append(label, input);
+            return field;
+          }),
+      );
+      return groups.length > 1 ? [heading, list] : [list];
+    }),
+  );
+}
+
+const partBoxes = () => [...document.querySelectorAll<HTMLInputElement>('#parts input[type=checkbox]')];
+const partIds = () => partBoxes().map((b) => b.value);
+const countInputs = () => [...document.querySelectorAll<HTMLInputElement>('#counts input[data-token]')];
 
 function fillSelect(id: string, entries: Named[], first: string): void {
   const select = $<HTMLSelectElement>(id);
@@ -132,7 +226,7 @@ async function shape(form: Form): Promise<void> {
   // the lists are filled when the rule set changes, so a choice made stays made
   if (shapedFor !== system.id) {
     shapedFor = system.id;
-    const offered = [...system.products, ...((FORCE_SYSTEMS as readonly string[]).includes(system.id) ? ['force'] : [])];
+    const offered = [...system.products, ...((FORCE_SYSTEMS as readonly string[]).includes(system.id) ? ['force'] : []), 'calibrate'];
     const products = (offered.filter((p) => p in PRODUCTS) as Product[]).map((p) => new Option(PRODUCTS[p], p));
     $<HTMLSelectElement>('product').replaceChildren(...products);
     $('blurb').textContent = system.blurb;
@@ -142,10 +236,16 @@ async function shape(form: Form): Promise<void> {
     fillSelect('battle', c.battles, 'rolled');
     fillSelect('listA', c.lists, 'drawn');
     fillSelect('listB', c.lists, 'drawn');
+    fillSelect('list', c.decks, 'every deck');
+    fillParts(c.parts);
+    fillCounts(c.tokens, c.parts);
     $<HTMLSelectElement>('players').replaceChildren(...players.map((p) => new Option(p, p)));
   }
   const buildsForces = (FORCE_SYSTEMS as readonly string[]).includes(system.id);
-  const product = (system.products.includes(form.product) || (form.product === 'force' && buildsForces) ? form.product : system.products[0]) as Product;
+  const product = (system.products.includes(form.product) || (form.product === 'force' && buildsForces) || form.product === 'calibrate' ? form.product : system.products[0]) as Product;
+  const tokens = product === 'tokens';
+  const events = tokens && c.kinds.has('events') && (form.options['events'] ?? 'no') === 'yes';
+  const sheet = tokens && !events;
   $<HTMLSelectElement>('product').value = product;
   const shown: Record<string, boolean> = {
     nation: product === 'cards' && c.nations.length > 0,
@@ -156,19 +256,30 @@ async function shape(form: Form): Promise<void> {
     battle: product === 'scenario' && c.battles.length > 0,
     lists: product === 'scenario' && c.lists.length > 0,
     count: product === 'scenario',
-    forceA: product !== 'tables' && product !== 'force' && product !== 'campaign',
+    list: product === 'cards' && c.decks.length > 0,
+    events: tokens && c.kinds.has('events'),
+    parts: sheet && c.parts.length > 1,
+    counts: sheet && c.tokens.length > 0,
+    sizes: sheet,
+    'max-score': sheet && !c.tokensRefuse.includes('--max-score'),
+    forceA: product === 'cards' || product === 'scenario' || (sheet && !c.tokensRefuse.includes('--force')),
     forceB: product === 'scenario' && form.options['mode'] !== 'solo',
-    cut: product !== 'tables',
+    cut: product !== 'tables' && product !== 'calibrate',
+    duplex: product !== 'tables',
+    units: product !== 'calibrate',
+    inks: product !== 'calibrate',
+    formats: product !== 'calibrate',
+    house: product !== 'calibrate',
     builder: product === 'force',
-    dice: product !== 'force' && product !== 'campaign',
+    dice: product !== 'force' && product !== 'campaign' && product !== 'calibrate',
     campaign: product === 'campaign',
   };
   for (const [name, show] of Object.entries(shown)) {
     for (const el of document.querySelectorAll<HTMLElement>(`[data-show="${name}"]`)) el.hidden = !show;
   }
-  $('forceA-label').textContent = product === 'scenario' ? 'Force file, side A (solo: yours)' : 'Force file';
+  $('forceA-label').textContent = product === 'scenario' ? 'Force file, side A (solo: yours)' : tokens ? 'Force file (tokens for its models)' : 'Force file';
   $('forceA-built').hidden = forces.forceA !== FORCE_FILE;
-  $('product-fields').hidden = !Object.entries(shown).some(([n, s]) => s && !['cut', 'builder', 'dice', 'campaign'].includes(n));
+  $('product-fields').hidden = !Object.entries(shown).some(([n, s]) => s && !['cut', 'duplex', 'units', 'inks', 'formats', 'house', 'builder', 'dice', 'campaign'].includes(n));
   document.querySelector('main')!.classList.toggle('building', product === 'force');
   if (product === 'force') await forceBuilder().open(system.id);
   if (product === 'campaign') await campaignPanel().open(system.id);
@@ -209,6 +320,8 @@ const house = new HousePanel({
 
 /** The command line of the form: a campaign's print, the house rules when in use. */
 function argvOf(form: Form): string[] {
+  // the two-sided check is the same sheet for every rule set: no house rules
+  if (form.product === 'calibrate') return argvFor(form);
   if (form.product === 'campaign') return house.argv([...campaignPanel().printArgv(form.system), ...argvFor(form).slice(2)]);
   return house.argv(argvFor(form, forceFiles(form)));
 }
@@ -240,7 +353,15 @@ async function restore(form: Form): Promise<void> {
   const system = systems.some((s) => s.id === form.system) ? form.system : systems[0]!.id;
   set('system', system);
   await shape({ ...form, system });
-  for (const [key, value] of Object.entries(form.options)) set(key, value);
+  // a token count is no number of packets: the tokens' own list takes it
+  for (const [key, value] of Object.entries(form.options)) if (!(key === 'count' && form.product === 'tokens')) set(key, value);
+  if (!form.options['events']) set('events', 'no');
+  if ($<HTMLSelectElement>('product').value === 'tokens') {
+    const ticked = tickedParts(partIds(), form.options);
+    for (const box of partBoxes()) box.checked = ticked.includes(box.value);
+    const counts = countsFrom(form.options['count']);
+    for (const input of countInputs()) input.value = counts.get(input.dataset['token']!) ?? '';
+  }
   const [a = '', b = ''] = (form.options['lists'] ?? '').split(',');
   set('listA', a);
   set('listB', b);
@@ -263,6 +384,11 @@ function read(): Form {
     const value = el instanceof HTMLInputElement && el.type === 'checkbox' ? (el.checked ? 'yes' : 'no') : el.value.trim();
     if (value !== '' && value !== (DEFAULTS[name] ?? '')) options[name] = value;
   }
+  if (!$('parts-box').hidden) Object.assign(options, partsOptions(partIds(), partBoxes().filter((b) => b.checked).map((b) => b.value)));
+  if (!$('counts-box').hidden) {
+    const counts = countsOption(new Map(countInputs().map((i) => [i.dataset['token']!, i.value])), countInputs().map((i) => i.dataset['token']!));
+    if (counts) options['count'] = counts;
+  }
   if (!$('lists-row').hidden) {
     const a = $<HTMLSelectElement>('listA').value;
     const b = $<HTMLSelectElement>('listB').value;
@@ -272,9 +398,9 @@ function read(): Form {
 }
 
 function forceFiles(form: Form): string[] {
-  if (form.product === 'tables') return [];
   if (form.product === 'force') return [FORCE_FILE];
-  if (form.product === 'campaign') return [];
+  // a product (or rule set) that takes no force shows no force file: none is given
+  if (document.getElementById('forceA')!.closest('[hidden]')) return [];
   const sideB = form.product === 'scenario' && form.options['mode'] !== 'solo';
   const names = [forces.forceA, sideB ? forces.forceB : undefined].filter((n): n is string => n !== undefined);
   return names;
@@ -333,7 +459,7 @@ async function make(format: 'pdf' | 'json' | 'md', download: boolean): Promise<v
   const out = `/out/muster.${format}`;
   const argv = [...argvOf(form), ...(format === 'pdf' ? [] : ['--format', format]), '-o', out];
   const key = argv.join('\u0000');
-  const base = `${form.system}-${form.product === 'force' ? 'cards' : form.product === 'campaign' ? `campaign-${argv[2]}` : form.product}`;
+  const base = form.product === 'calibrate' ? 'calibrate' : `${form.system}-${form.product === 'force' ? 'cards' : form.product === 'campaign' ? `campaign-${argv[2]}` : form.product}`;
   if (format === 'pdf' && download && last?.key === key) {
     save(last.bytes, last.name, TYPES.pdf);
     return;
@@ -423,7 +549,7 @@ document.addEventListener('DOMContentLoaded', () => {
   form.addEventListener('change', async (event) => {
     const target = event.target as HTMLElement;
     if (target.id === 'forceA' || target.id === 'forceB') return addForce(target as HTMLInputElement);
-    if (target.id === 'mode') {
+    if (target.id === 'mode' || target.id === 'events') {
       await shape(read());
       sync();
       return;

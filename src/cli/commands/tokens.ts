@@ -68,10 +68,21 @@ export async function runTokens(args: TokensArgs, io: CliIo): Promise<number> {
   return 0;
 }
 
+/**
+ * The options only a rule set's own tokens take (a force's sizes, the event cards, a Combat
+ * Score track's length): tokens printed from a data folder alone refuse them.
+ */
+export const MODULE_TOKEN_OPTIONS = ['--force', '--events', '--max-score'] as const;
+
+/** The tokens options a rule set takes beyond the common ones, for `muster systems`. */
+export function tokenOptionsOf(module: { tokens?: unknown } | undefined): string[] {
+  return module?.tokens ? [...MODULE_TOKEN_OPTIONS] : [];
+}
+
 /** Tokens of a rule set without a module of its own for them: its tokens/ folder, a sheet per group. */
 async function tokensFromData(request: TokensRequest): Promise<{ doc: DocumentNode; warnings: string[] }> {
   refuseOptions(
-    [request.forceFile && '--force', request.events && '--events', request.maxScore !== undefined && '--max-score'],
+    [request.forceFile && MODULE_TOKEN_OPTIONS[0], request.events && MODULE_TOKEN_OPTIONS[1], request.maxScore !== undefined && MODULE_TOKEN_OPTIONS[2]],
     `${request.system.info.name} tokens`,
     "they print the rule set's markers as its data lists them",
   );
