@@ -254,7 +254,8 @@ export class FireteamBuilder extends RuleSetBuilder {
     );
     const vehicles = this.vehiclesOf(found);
     if (vehicles.length > 1 || entry.vehicle) {
-      const options = vehicles.map((v) => ({ id: v, name: v }));
+      const names = found?.details?.['vehicleNames'];
+      const options = vehicles.map((v, i) => ({ id: v, name: Array.isArray(names) && typeof names[i] === 'string' ? names[i] : v }));
       const vehicle = selectOf(options, String(entry.vehicle ?? ''), 'choose the vehicle', (v) => this.edit(() => setOrDrop(entry, 'vehicle', v)));
       li.append(labelled(`ft-vehicle-${index}`, 'Vehicle', vehicle));
     }

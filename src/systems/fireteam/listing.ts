@@ -48,6 +48,8 @@ export async function listFireTeam(request: ListRequest): Promise<ListKind[]> {
               quality: pick.quality ?? list.quality,
               ...(pick.teams.length > 0 ? { teams: counted(pick.teams.map(cardTitle)) } : {}),
               vehicles: pick.vehicles ?? ['-'],
+              // what each vehicle id is, as its card names it (a force file takes the id)
+              ...(pick.vehicles ? { vehicleNames: pick.vehicles.map(cardTitle) } : {}),
               ...(pick.points === null ? { price: 'none in the text: cannot be bought' } : {}),
             },
           }),
