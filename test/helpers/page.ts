@@ -5,7 +5,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll } from 'vitest';
+import { fileUrl, pageFiles, type Manifest } from '../../src/web/page-files.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const repo = fileURLToPath(new URL('../../', import.meta.url));
@@ -58,4 +61,44 @@ export async function control(page: Page, label: string): Promise<string> {
 export async function button(page: Page, text: string): Promise<void> {
   const handle = await page.waitForSelector(`::-p-xpath(//button[normalize-space(.)="${text}" and not(@disabled)])`, { timeout: 60_000 });
   await handle!.click();
+}
+
+/**
+ * Serves the page and opens chromium for the tests of one describe block, and closes both
+ * after them; `ready` hands the test block the address and the browser.
+ */
+export function usePageServer(ready: (served: PageServer) => void): void {
+  let served: PageServer | undefined;
+  beforeAll(async () => {
+    served = await startPageServer();
+    ready(served);
+  });
+  afterAll(async () => {
+    await served?.stop();
+  });
+}
+
+/** Where the built page keeps muster's files, as `muster serve` serves them. */
+export const BUILT_FILES = new URL('../../dist/web/files/', import.meta.url);
+
+/** One of the built page's files, by its path under the page's virtual root. */
+export function builtFile(file: string): Uint8Array {
+  return new Uint8Array(readFileSync(new URL(fileUrl(file).slice('files/'.length), BUILT_FILES)));
+}
+
+/**
+ * The built page's files as the page holds them once loaded (the large fonts it fetches only
+ * when needed left out), and a run of the command line in Node over them, as the page runs it.
+ */
+export async function loadBuiltPage() {
+  const { runInPage } = await import('../../src/web/page-io.js');
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(readFileSync(new URL('index.json', BUILT_FILES), 'utf8')) as Manifest;
+  } catch {
+    throw new Error('dist/web/files/index.json is missing: run npm run build first');
+  }
+  const fetched = new Map(manifest.files.filter((f) => !f.lazy).map((f) => [f.path, builtFile(f.path)]));
+  const files = pageFiles(manifest, fetched);
+  return { files, runInPage, run: (argv: string[]) => runInPage(argv, files) };
 }

@@ -3,10 +3,10 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { muster } from '../helpers/cli.js';
-import { button, CHROMIUM, control, runBrowserTests as runThem, shots, startPageServer, type PageServer } from '../helpers/page.js';
+import { button, CHROMIUM, control, runBrowserTests as runThem, shots, usePageServer } from '../helpers/page.js';
 
 interface Last {
   name: string;
@@ -37,18 +37,9 @@ async function cliPdf(args: string[]): Promise<{ bytes: Buffer; stderr: string; 
 }
 
 describe.skipIf(!runThem)('the page in chromium', () => {
-  let served: PageServer;
-  let base: string;
+  let base = '';
   let browser: Browser;
-
-  beforeAll(async () => {
-    served = await startPageServer();
-    ({ base, browser } = served);
-  });
-
-  afterAll(async () => {
-    await served?.stop();
-  });
+  usePageServer((served) => ({ base, browser } = served));
 
   async function open(hash = '', viewport = { width: 1280, height: 900 }): Promise<Page> {
     const page = await browser.newPage();

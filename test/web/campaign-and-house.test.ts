@@ -7,29 +7,15 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { muster } from '../helpers/cli.js';
-import { fileUrl, pageFiles, type Manifest } from '../../src/web/page-files.js';
 import { bookletArgv, newArgv, nextArgv, PageCampaign, recordArgv, STATE_PATH } from '../../src/web/campaign-page.js';
 import { checkHouse, houseFiles, unzipHouse, withHouse, HOUSE_PATH } from '../../src/web/house-rules.js';
-import { button, control, repo, runBrowserTests as runThem, shots, startPageServer, type PageServer } from '../helpers/page.js';
+import { button, control, repo, runBrowserTests as runThem, shots, usePageServer, loadBuiltPage } from '../helpers/page.js';
 
 const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
 
-async function load() {
-  const { runInPage } = await import('../../src/web/page-io.js');
-  const root = new URL('../../dist/web/files/', import.meta.url);
-  let manifest: Manifest;
-  try {
-    manifest = JSON.parse(readFileSync(new URL('index.json', root), 'utf8')) as Manifest;
-  } catch {
-    throw new Error('dist/web/files/index.json is missing: run npm run build first');
-  }
-  const fetched = new Map(manifest.files.filter((f) => !f.lazy).map((f) => [f.path, new Uint8Array(readFileSync(new URL(fileUrl(f.path).slice('files/'.length), root)))]));
-  const files = pageFiles(manifest, fetched);
-  return { files, run: (argv: string[]) => runInPage(argv, files) };
-}
 
 /** A house-rules folder: Burst of Fire's combat tables with the range bands renamed (and, broken, a bonus past the limit). */
 function houseFolder(broken: boolean): string {
@@ -56,7 +42,7 @@ describe('campaigns in the page, run in Node', () => {
   });
 
   it('starts and records a Burst of Fire campaign as the command line does, refusing as it does', async () => {
-    const { files, run } = await load();
+    const { files, run } = await loadBuiltPage();
     const campaign = new PageCampaign(files, run);
     const started = await campaign.start('bof', { names: ['Red', 'Blue'], seed: 'club' });
     expect(started.run.stderr).toMatch(/^Seed: club\nNew campaign: Red/);
@@ -96,7 +82,7 @@ describe('campaigns in the page, run in Node', () => {
   });
 
   it('opens a state file only when the command line reads it, and runs Fire Team’s turn', async () => {
-    const { files, run } = await load();
+    const { files, run } = await loadBuiltPage();
     const campaign = new PageCampaign(files, run);
     const bad = await campaign.open('bof', 'odd.json', new TextEncoder().encode('{"version": 1}'));
     expect(bad.changed).toBe(false);
@@ -133,7 +119,7 @@ describe('house rules in the page, run in Node', () => {
   });
 
   it('checks a broken table as validate does, and prints a valid one’s tables as the command line does', async () => {
-    const { files, run } = await load();
+    const { files, run } = await loadBuiltPage();
     const broken = houseFolder(true);
     const entries = (dir: string) => [{ path: 'club-rules/bof/tables/combat.yaml', bytes: new Uint8Array(readFileSync(path.join(dir, 'bof/tables/combat.yaml'))) }];
     const bad = await checkHouse(files, houseFiles(entries(broken), ['bof']), run);
@@ -179,18 +165,9 @@ async function campaignStep(page: Page, name: string): Promise<Probe> {
 }
 
 describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
-  let served: PageServer;
-  let base: string;
+  let base = '';
   let browser: Browser;
-
-  beforeAll(async () => {
-    served = await startPageServer();
-    ({ base, browser } = served);
-  });
-
-  afterAll(async () => {
-    await served?.stop();
-  });
+  usePageServer((served) => ({ base, browser } = served));
 
   async function open(hash: string, viewport = { width: 1280, height: 900 }): Promise<{ page: Page; downloads: string }> {
     const page = await browser.newPage();

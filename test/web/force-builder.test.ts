@@ -5,13 +5,13 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import YAML from 'yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { muster } from '../helpers/cli.js';
 import { bofForceFromText, bofForceToYaml, playerWords, problemLine, problemsByRow, rowKey, type CheckReport } from '../../src/web/force-model.js';
 import { ftForceFromText, ftForceToYaml, ftSpent } from '../../src/web/force-model-fireteam.js';
 import { baCount, baForceFromText, baForceToYaml } from '../../src/web/force-model-blazeaway.js';
-import { button, CHROMIUM, control, repo, runBrowserTests as runThem, shots, startPageServer, type PageServer } from '../helpers/page.js';
+import { button, CHROMIUM, control, repo, runBrowserTests as runThem, shots, usePageServer } from '../helpers/page.js';
 
 
 /** A doc's first YAML example: docs/force-file.md's is the README's Burst of Fire force. */
@@ -134,19 +134,23 @@ describe('the Fire Team and Blaze Away! force files', () => {
   });
 });
 
+/**
+ * Screenshots at phone width, to be looked at: the row given in view, and the whole page;
+ * `back` returns to the desktop width for the steps that follow.
+ */
+async function phoneShots(page: Page, row: string, name: string, back = false): Promise<void> {
+  await page.setViewport({ width: 390, height: 844 });
+  await page.evaluate((selector) => document.querySelector(selector)!.scrollIntoView(), row);
+  await page.screenshot({ path: path.join(shots, `web-${name}-phone.png`) });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(shots, `web-${name}-phone-full.png`), fullPage: true });
+  if (back) await page.setViewport({ width: 1280, height: 900 });
+}
+
 describe.skipIf(!runThem)('the force builder in chromium', () => {
-  let served: PageServer;
-  let base: string;
+  let base = '';
   let browser: Browser;
-
-  beforeAll(async () => {
-    served = await startPageServer();
-    ({ base, browser } = served);
-  });
-
-  afterAll(async () => {
-    await served?.stop();
-  });
+  usePageServer((served) => ({ base, browser } = served));
 
   /** Waits until the builder has written the force and `check` has spoken on it. */
   async function settled(page: Page): Promise<{ yaml: string; code: number; report?: CheckReport }> {
@@ -281,12 +285,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     await page.screenshot({ path: path.join(shots, 'web-force-printed.png') });
 
     // at phone width, one column, the total in view
-    await page.setViewport({ width: 390, height: 844 });
-    await page.evaluate(() => document.querySelector('#fb-row-2')!.scrollIntoView());
-    await page.screenshot({ path: path.join(shots, 'web-force-phone.png') });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(shots, 'web-force-phone-full.png'), fullPage: true });
-    await page.setViewport({ width: 1280, height: 900 });
+    await phoneShots(page, '#fb-row-2', 'force', true);
 
     // into a scenario as side A; solo has no side B
     await page.click('#fb-scenario');
@@ -466,11 +465,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     await printBoth(page, 'fireteam', mended.yaml);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(shots, 'web-fireteam-printed.png') });
-    await page.setViewport({ width: 390, height: 844 });
-    await page.evaluate(() => document.querySelector('#ft-pick-row-0')!.scrollIntoView());
-    await page.screenshot({ path: path.join(shots, 'web-fireteam-phone.png') });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(shots, 'web-fireteam-phone-full.png'), fullPage: true });
+    await phoneShots(page, '#ft-pick-row-0', 'fireteam');
     expect(outside).toEqual([]);
     await page.close();
   });
@@ -533,12 +528,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     await printBoth(page, 'blazeaway', saved);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(shots, 'web-blazeaway-printed.png') });
-    await page.setViewport({ width: 390, height: 844 });
-    await page.evaluate(() => document.querySelector('#ba-row-7')!.scrollIntoView());
-    await page.screenshot({ path: path.join(shots, 'web-blazeaway-phone.png') });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(shots, 'web-blazeaway-phone-full.png'), fullPage: true });
-    await page.setViewport({ width: 1280, height: 900 });
+    await phoneShots(page, '#ba-row-7', 'blazeaway', true);
 
     // into a scenario as side A: the packet the command line rolls with the same seed
     await page.click('#fb-scenario');

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { muster } from '../helpers/cli.js';
+import { builtFile, loadBuiltPage } from '../helpers/page.js';
 import { FileAccessError } from '../../src/data/files.js';
 import { argvFor, formFromHash, hashFor } from '../../src/web/form.js';
 import { fileUrl, PageFiles, pageFiles, type Manifest } from '../../src/web/page-files.js';
@@ -123,21 +124,10 @@ describe('the form in the address', () => {
 });
 
 describe('the page io, run in Node on the built page files', () => {
-  const root = new URL('../../dist/web/files/', import.meta.url);
-  const load = async () => {
-    const { runInPage } = await import('../../src/web/page-io.js');
-    let manifest: Manifest;
-    try {
-      manifest = JSON.parse(readFileSync(new URL('index.json', root), 'utf8')) as Manifest;
-    } catch {
-      throw new Error('dist/web/files/index.json is missing: run npm run build first');
-    }
-    const fetched = new Map(manifest.files.filter((f) => !f.lazy).map((f) => [f.path, new Uint8Array(readFileSync(new URL(fileUrl(f.path).slice('files/'.length), root)))]));
-    return { runInPage, files: pageFiles(manifest, fetched), root };
-  };
+
 
   it('prints the tables and says what the command line says', async () => {
-    const { runInPage, files } = await load();
+    const { runInPage, files } = await loadBuiltPage();
     const run = await runInPage(['tables', 'bof', '--paper', 'letter', '--units', 'in', '-o', '/out/muster.pdf'], files);
     expect(run.stderr).toBe('Wrote /out/muster.pdf (8 pages)\n');
     expect(run.code).toBe(0);
@@ -149,13 +139,13 @@ describe('the page io, run in Node on the built page files', () => {
   });
 
   it('fetches a large font only when a run reads one, runs again with the same seed, and matches the command line', async () => {
-    const { runInPage, files, root } = await load();
+    const { runInPage, files } = await loadBuiltPage();
     const fetched: string[] = [];
     const argv = ['scenario', 'bof', '--names', '张伟,Ben', '--format', 'pdf'];
     const run = await runInPage([...argv, '-o', '/out/muster.pdf'], files, {
       fetchFile: async (file) => {
         fetched.push(file);
-        return new Uint8Array(readFileSync(new URL(fileUrl(file).slice('files/'.length), root)));
+        return builtFile(file);
       },
     });
     expect(run.stderr).toMatch(/^Seed: [0-9a-f]{8} /);

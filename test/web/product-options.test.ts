@@ -4,10 +4,10 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { muster } from '../helpers/cli.js';
-import { button, CHROMIUM, control, runBrowserTests, shots, startPageServer, type PageServer } from '../helpers/page.js';
+import { button, CHROMIUM, control, runBrowserTests, shots, usePageServer, type PageServer } from '../helpers/page.js';
 import {
   argvFor,
   countsFrom,
@@ -122,14 +122,7 @@ async function cliPdf(args: string[]): Promise<Buffer> {
 
 describe.skipIf(!runBrowserTests)('the product options in chromium', () => {
   let served: PageServer;
-
-  beforeAll(async () => {
-    served = await startPageServer();
-  });
-
-  afterAll(async () => {
-    await served?.stop();
-  });
+  usePageServer((started) => (served = started));
 
   async function open(hash = ''): Promise<Page> {
     const page = await served.browser.newPage();
