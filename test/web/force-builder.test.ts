@@ -185,19 +185,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
   }
 
   it('builds the README’s force from the pick-lists, shows a problem at its row in the command line’s words, saves and prints it as the command line does', async () => {
-    const page = await browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    const outside: string[] = [];
-    page.on('request', (request) => {
-      // the browser's own PDF viewer loads chrome:// resources; a request out is http(s) elsewhere
-      if (/^(https?|wss?):/.test(request.url()) && !request.url().startsWith(base)) outside.push(request.url());
-    });
-    const downloads = mkdtempSync(path.join(tmpdir(), 'muster-downloads-'));
-    const cdp = await page.createCDPSession();
-    await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
-    await page.goto(`${base}#/bof/force`);
-    await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
-    expect(await page.$eval('#product', (e) => (e as HTMLSelectElement).value)).toBe('force');
+    const { page, downloads, outside } = await builderPage('bof');
     await waitForOption(page, '#fb-nation', 'de');
     // every control has its label
     const unlabelled = await page.$$eval('#builder input, #builder select', (els) => els.filter((e) => !(e as HTMLInputElement).labels?.length).map((e) => e.id));
@@ -347,6 +335,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     await page.setViewport({ width: 1280, height: 900 });
     const outside: string[] = [];
     page.on('request', (request) => {
+      // the browser's own PDF viewer loads chrome:// resources; a request out is http(s) elsewhere
       if (/^(https?|wss?):/.test(request.url()) && !request.url().startsWith(base)) outside.push(request.url());
     });
     const downloads = mkdtempSync(path.join(tmpdir(), 'muster-downloads-'));
