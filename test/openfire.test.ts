@@ -53,6 +53,23 @@ describe('Open Fire scenarios (Deployment; Objectives)', () => {
     expect(solo.code).toBe(2);
     expect(solo.stderr).toMatch(/Open Fire has no solo rules/);
   });
+  it('the packet has a turn record (Turn sequence; Objectives) and a card for every unit on the table', async () => {
+    const cwd = workdir();
+    const result = JSON.parse((await muster(['scenario', 'openfire', '--seed', 'x', '--format', 'json'], cwd)).stdout) as { objectives: unknown[]; forces: { units: { name: string; count: number }[] }[] };
+    const md = (await muster(['scenario', 'openfire', '--seed', 'x', '--format', 'md'], cwd)).stdout;
+    // each player's turn is a movement and a combat phase in either order (Turn sequence)
+    expect(md).toMatch(/### Turn record\n\n\*§ Turn sequence\*/);
+    expect(md).toMatch(/a movement phase and a combat phase, in either order/);
+    // the majority of the objectives held for 2 turns, or the last side standing, wins (Objectives)
+    const n = result.objectives.length;
+    expect(md).toContain(`Holding the majority of the ${n} ${n === 1 ? 'objective' : 'objectives'} for two turns running wins, as does being the last side standing.`);
+    const decks = md.split(/^## Cards: /m).slice(1);
+    expect(decks).toHaveLength(2);
+    decks.forEach((deck, i) => {
+      const cards = deck.match(/^### /gm) ?? [];
+      expect(cards.length).toBe(result.forces[i]!.units.reduce((sum, u) => sum + u.count, 0));
+    });
+  });
   it('quick-reference sheets fit one page each on A4 and Letter', async () => {
     const { layoutDocument } = await import('../src/layout/pages.js');
     for (const [paper, units] of [['a4', 'cm'], ['letter', 'in']] as const) {

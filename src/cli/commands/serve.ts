@@ -82,7 +82,7 @@ export async function startServer(root: string, port: number): Promise<Server> {
 
 /** `muster serve`: the page on localhost until Ctrl-C. */
 export async function runServe(args: ServeArgs, io: CliIo): Promise<number> {
-  if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) throw new UsageError(`--port ${args.port}: give a port number from 0 to 65535 (0 picks a free one)`);
+  if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) throw new UsageError(`--port${Number.isNaN(args.port) ? ' (not a number)' : ` ${args.port}`}: give a port number from 0 to 65535 (0 picks a free one)`);
   const index = await stat(path.join(WEB_ROOT, 'index.html')).catch(() => undefined);
   if (!index) throw new GenerateError(`the page is not built (${WEB_ROOT} has no index.html); run npm run build`);
   let server: Server;
