@@ -1,4 +1,7 @@
 #!/usr/bin/env node
-import { run } from '../dist/cli/run.js';
-import { processIo } from '../dist/cli/io.js';
-process.exitCode = await run(process.argv.slice(2), processIo());
+// The command: run(argv, io) from muster's one-file bundle, loaded through V8's code cache.
+const { exports: muster, settle } = require('./load-bundle.js').loadBundle();
+muster.run(process.argv.slice(2), muster.processIo()).then((code) => {
+  process.exitCode = code;
+  settle();
+});

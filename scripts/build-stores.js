@@ -1,21 +1,46 @@
 // Part of `npm run build`: work done once so that every run is quick.
-// - the built-in YAML data parsed into dist/parsed-data.json (see src/data/parsed-cache.ts)
+// - the built-in data, each file checked by its schema, into dist/parsed-data.json (see
+//   src/data/parsed-cache.ts): a run with built-in data then parses JSON and checks nothing
 // - kerning and ligature pairs of every character the data and templates use, in every face,
 //   into dist/font-pairs.json (see src/layout/fonts.ts)
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import fg from 'fast-glob';
 import { fileURLToPath } from 'node:url';
 import { BUILTIN_DATA_DIR } from '../dist/data/builtin-dir.js';
 import { useFiles } from '../dist/data/files.js';
 import { NODE_PLACES, nodeFiles } from '../dist/cli/node-files.js';
+import { recordCheckedValues, textKey } from '../dist/data/parsed-cache.js';
 import { writeParsedStore } from '../dist/data/write-parsed-store.js';
 import { writeFontPairStore } from '../dist/layout/write-font-pairs.js';
+import { run } from '../dist/cli/run.js';
+import { processIo } from '../dist/cli/io.js';
 
 useFiles(nodeFiles);
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const data = await fg('**/*.{yaml,yml}', { cwd: BUILTIN_DATA_DIR, absolute: true, onlyFiles: true });
-writeParsedStore(data, NODE_PLACES.parsedStore);
+const relative = (file) => path.relative(BUILTIN_DATA_DIR, file).split(path.sep).join('/');
+
+// `muster validate` reads every data file through its schema: each value it accepts is kept
+// (an old store is removed first, or its values would be taken instead of checked)
+rmSync(NODE_PLACES.parsedStore, { force: true });
+const checked = new Map();
+recordCheckedValues((file, text, value) => {
+  if (!file.startsWith(BUILTIN_DATA_DIR)) return;
+  const entry = { file: relative(file), key: textKey(text), value };
+  const earlier = checked.get(entry.file);
+  // one file, one schema: a file read two ways could not be stored as one value
+  if (earlier && JSON.stringify(earlier.value) !== JSON.stringify(value)) throw new Error(`build-stores: ${entry.file} was checked to two different values`);
+  checked.set(entry.file, entry);
+});
+const quiet = { write: () => true };
+const code = await run(['validate'], { ...processIo(), stdout: quiet, stderr: process.stderr });
+if (code !== 0) throw new Error(`build-stores: muster validate exited ${code}`);
+recordCheckedValues(undefined);
+const stored = writeParsedStore(data.map((file) => ({ path: file, relative: relative(file) })), NODE_PLACES.parsedStore, [...checked.values()]);
+if (stored.parsed > 0) console.log(`build-stores: ${stored.parsed} data files were not checked by muster validate; they are stored parsed only`);
+
 const sources = await fg(['templates/**/*.hbs', 'src/**/*.ts'], { cwd: root, absolute: true, onlyFiles: true });
 let text = '';
 for (let c = 32; c < 127; c++) text += String.fromCharCode(c);

@@ -79,8 +79,11 @@ const pagePlugin = {
       'src/cli/version.js': 'version',
       'src/cli/node-files.js': 'node-files',
       'src/data/builtin-dir.js': 'builtin-dir',
+      'src/cli/install-root.js': 'install-root',
+      // Node's util.parseArgs is not in the page: every command line there goes to yargs
+      'src/cli/fast-parse.js': 'fast-parse',
     };
-    build.onResolve({ filter: /^\.\.?\/.*(same-deflate|version|node-files|builtin-dir)\.js$/ }, (args) => {
+    build.onResolve({ filter: /^\.\.?\/.*(same-deflate|version|node-files|builtin-dir|install-root|fast-parse)\.js$/ }, (args) => {
       const stub = own[path.relative(root, path.resolve(args.resolveDir, args.path)).split(path.sep).join('/')];
       return stub ? { path: stub, namespace: 'muster-stub' } : undefined;
     });
@@ -115,6 +118,8 @@ const pagePlugin = {
           'export const nodeFiles = { get places() { return fail(); }, stat: fail, list: fail, realpath: fail, readlink: fail, read: fail };',
         ].join('\n'),
         'builtin-dir': "export const BUILTIN_DATA_DIR = '/muster/data/';",
+        'install-root': "export const INSTALL_ROOT = '/muster/';",
+        'fast-parse': 'export function fastParse() { return undefined; }',
       }[args.path];
       return { contents, loader: 'js' };
     });

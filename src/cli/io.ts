@@ -6,6 +6,7 @@ import { checkTarget, openFileAtomic, writeFileAtomic, type FileWriter } from '.
 import { SILENT, terminalProgress, type Progress } from './progress.js';
 import type { Files } from '../data/files.js';
 import { nodeFiles } from './node-files.js';
+import { withUserCache } from './user-cache.js';
 import { withStateLock } from './lock.js';
 
 export { openFileAtomic, writeFileAtomic, type FileWriter };
@@ -94,7 +95,7 @@ export function processIo(): CliIo {
     openFile: (file) => openFileAtomic(file, { signal: controller.signal }),
     env: process.env,
     freshSeed: () => randomBytes(4).toString('hex'),
-    files: nodeFiles,
+    files: withUserCache(nodeFiles, process.env),
     outputs: NODE_OUTPUTS,
     async finish() {
       if (stdoutFailure === undefined) await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));

@@ -1,19 +1,20 @@
 import { closeSync, constants, fstatSync, openSync, readdirSync, readlinkSync, readSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { BUILTIN_DATA_DIR } from '../data/builtin-dir.js';
 import type { FileKind, FileRead, Files, Places } from '../data/files.js';
+import { INSTALL_ROOT } from './install-root.js';
 
-const require = createRequire(import.meta.url);
+// packages are looked up from the install folder, as Node would from muster's own code
+const require = createRequire(path.join(INSTALL_ROOT, 'package.json'));
 
 /** Where an installed muster finds its own files: beside dist/, and in its npm packages. */
 export const NODE_PLACES: Places = {
   data: BUILTIN_DATA_DIR,
-  templates: fileURLToPath(new URL('../../templates/', import.meta.url)),
-  samples: fileURLToPath(new URL('../../examples/blazeaway/', import.meta.url)),
-  parsedStore: fileURLToPath(new URL('../parsed-data.json', import.meta.url)),
-  fontPairs: fileURLToPath(new URL('../font-pairs.json', import.meta.url)),
+  templates: path.join(INSTALL_ROOT, 'templates', path.sep),
+  samples: path.join(INSTALL_ROOT, 'examples', 'blazeaway', path.sep),
+  parsedStore: path.join(INSTALL_ROOT, 'dist', 'parsed-data.json'),
+  fontPairs: path.join(INSTALL_ROOT, 'dist', 'font-pairs.json'),
   fonts: {
     regular: require.resolve('@expo-google-fonts/roboto-condensed/400Regular/RobotoCondensed_400Regular.ttf'),
     bold: require.resolve('@expo-google-fonts/roboto-condensed/700Bold/RobotoCondensed_700Bold.ttf'),

@@ -1,32 +1,14 @@
 import path from 'node:path';
-import type { Argv } from 'yargs';
 import type { Paper, Units } from '../doc/model.js';
 import { UsageError } from '../errors.js';
 import { BUILTIN_DATA_DIR } from '../data/builtin-dir.js';
 import type { RunInput } from './io.js';
+import type { FORMATS } from './command-table.js';
 
-export const FORMATS = ['pdf', 'json', 'md'] as const;
-export const PAPERS = ['a4', 'letter'] as const;
-export const UNITS = ['cm', 'in'] as const;
+export { FORMATS, PAPERS, UNITS } from './command-table.js';
 export type Format = (typeof FORMATS)[number];
 
-/** The options every product command takes (design.md section 2). */
-export function productOptions<T>(y: Argv<T>) {
-  return y
-    .option('seed', { type: 'string', describe: 'seed for the dice; a product that rolls nothing accepts it and ignores it' })
-    .option('out', { alias: 'o', type: 'string', describe: 'output file (PDF default: a file under out/; JSON and Markdown default: stdout)' })
-    .option('format', { choices: FORMATS, default: 'pdf' as Format, describe: 'pdf, or the result as json or md' })
-    .option('paper', { choices: PAPERS, default: 'a4' as Paper, describe: 'paper size' })
-    .option('units', { choices: UNITS, default: 'cm' as Units, describe: 'units for distances, rulers and the scale bar' })
-    .option('data', { type: 'string', array: true, default: [] as string[], describe: 'extra data folder (house rules), repeatable' })
-    .option('quiet', { type: 'boolean', default: false, describe: 'print nothing but errors' })
-    .option('allow-missing-glyphs', {
-      type: 'boolean',
-      default: false,
-      describe: 'write the PDF even when a character has no glyph in any embedded font (it prints as a box); without it that is an error',
-    });
-}
-
+/** What every product command is given (the options are in command-table.ts). */
 export interface ProductArgs {
   system: string;
   seed?: string;

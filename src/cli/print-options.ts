@@ -1,15 +1,6 @@
-import type { Argv } from 'yargs';
 import type { PrintSettings } from '../doc/model.js';
 import { UsageError } from '../errors.js';
-
-export const INKS = ['normal', 'low'] as const;
-
-/** Options of every product that prints: leave out the backs, save ink. */
-export function inkOptions<T>(y: Argv<T>) {
-  return y
-    .option('backs', { type: 'boolean', default: true, describe: 'print the backs of cards and two-sided tokens; --no-backs leaves those pages out' })
-    .option('ink', { choices: INKS, default: 'normal' as const, describe: 'normal: solid colour; low: saves ink on a home printer (white card backs with an outline, light tints, outlined tokens and lighter map zones)' });
-}
+import type { INKS } from './command-table.js';
 
 export interface InkArgs {
   backs?: boolean;
@@ -23,15 +14,6 @@ export function printSettings(args: InkArgs): PrintSettings | undefined {
     ...(args.ink === 'low' ? { ink: 'low' as const } : {}),
   };
   return Object.keys(settings).length > 0 ? settings : undefined;
-}
-
-/** Options of every product that is cut out: cards, tokens. */
-export function cutOptions<T>(y: Argv<T>) {
-  return inkOptions(y)
-    .option('duplex', { choices: ['long', 'short'] as const, default: 'long' as const, describe: "how your printer turns the sheet for the backs: long (over the long edge, most printers' default) or short" })
-    .option('back-offset', { type: 'string', default: '0,0', describe: 'shift the backs by X,Y mm to correct a printer' })
-    .option('bleed', { type: 'number', default: 3, describe: 'bleed round the cards in mm (0 to 6)' })
-    .option('marks', { choices: ['crop', 'none'] as const, default: 'crop' as const, describe: 'crop: marks showing where to cut; none: no marks (for a cutter that needs none)' });
 }
 
 export interface CutArgs extends InkArgs {

@@ -46,6 +46,18 @@ export interface Files {
    * and without waiting on a pipe
    */
   read(path: string, limit: number): FileRead;
+  /**
+   * The player's cache folder, where a value worked out from a large file (a house arsenal's
+   * parsed YAML) is kept between runs under a name made from the file's hash; absent where
+   * there is none (the page, tests). Failures are silent: a cache only ever saves time.
+   */
+  cache?: FileCache;
+}
+
+export interface FileCache {
+  /** what was kept under this name, or undefined */
+  read(name: string): Uint8Array | undefined;
+  write(name: string, bytes: Uint8Array): void;
 }
 
 /** An error of the kind `Files` throws: a message and a Node-style code. */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { z } from 'zod';
 import type { DataProblem } from '../errors.js';
-import { parseYamlText } from './parsed-cache.js';
+import { noteCheckedValue, parseYamlText, storedCheckedValue } from './parsed-cache.js';
 import { tryReadTextFile } from './read.js';
 import { listFilesBelow } from './files.js';
 
@@ -22,6 +22,9 @@ export async function parseFile<T>(file: string, schema: z.ZodType<T>, problems:
     return undefined;
   }
   const text = read.text;
+  // muster's own data as the build checked it: nothing to parse or check again
+  const stored = storedCheckedValue(file, text);
+  if (stored !== undefined) return stored as T;
   let raw: unknown;
   try {
     raw = await parseYamlText(text);
@@ -32,7 +35,10 @@ export async function parseFile<T>(file: string, schema: z.ZodType<T>, problems:
     return undefined;
   }
   const result = schema.safeParse(raw);
-  if (result.success) return result.data;
+  if (result.success) {
+    noteCheckedValue(file, text, result.data);
+    return result.data;
+  }
   const issues = result.error.issues;
   for (const issue of issues.slice(0, MAX_PROBLEMS_PER_FILE)) {
     problems.push({ file, path: formatPath(issue.path), message: issue.message });

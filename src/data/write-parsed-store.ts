@@ -1,17 +1,32 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import YAML from 'yaml';
-import { textKey, YAML_OPTIONS, type ParsedStore } from './parsed-cache.js';
+import { textKey, unfaithful, YAML_OPTIONS, type ParsedStore } from './parsed-cache.js';
+
+/** A checked value as the build recorded it: the file's path below data/, its text's hash, the value. */
+export interface CheckedEntry {
+  file: string;
+  key: string;
+  value: unknown;
+}
 
 /**
- * Parses every given YAML file into the store read by parseYamlText; run by `npm run build`
- * (a build tool on Node's file system, never loaded by a run).
+ * Writes the store read by storedCheckedValue and parseYamlText: the checked value of every
+ * built-in file the build's check recorded, and the parsed YAML of any other (`files`, each
+ * with its path below data/). Run by `npm run build` (a build tool on Node's file system,
+ * never loaded by a run). Returns how many files it holds checked and parsed.
  */
-export function writeParsedStore(files: readonly string[], location: string): number {
-  const values: Record<string, string> = {};
-  for (const file of [...files].sort()) {
-    const text = readFileSync(file, 'utf8');
-    values[textKey(text)] = JSON.stringify(YAML.parse(text, YAML_OPTIONS));
+export function writeParsedStore(files: readonly { path: string; relative: string }[], location: string, checked: readonly CheckedEntry[] = []): { checked: number; parsed: number } {
+  const store: ParsedStore = { format: 3, values: {}, checked: {} };
+  for (const entry of [...checked].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {
+    const problem = unfaithful(entry.value, '');
+    if (problem !== undefined) throw new Error(`${entry.file}: its checked value does not survive JSON (${problem}); it cannot be stored`);
+    store.checked[entry.file] = { key: entry.key, value: JSON.stringify(entry.value) };
   }
-  writeFileSync(location, `${JSON.stringify({ format: 2, values } satisfies ParsedStore)}\n`);
-  return Object.keys(values).length;
+  for (const file of [...files].sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0))) {
+    if (store.checked[file.relative]) continue;
+    const text = readFileSync(file.path, 'utf8');
+    store.values[textKey(text)] = JSON.stringify(YAML.parse(text, YAML_OPTIONS));
+  }
+  writeFileSync(location, `${JSON.stringify(store)}\n`);
+  return { checked: Object.keys(store.checked).length, parsed: Object.keys(store.values).length };
 }

@@ -146,6 +146,13 @@ class PdfSurface implements Surface {
   }
 }
 
+/** A pdfkit object reference as the page tree writes it: "id gen R" (its class's toString). */
+interface WrittenReference {
+  id: number;
+  gen: number;
+  offset?: number;
+}
+
 /**
  * A PDF written as it is drawn: pages are added in batches (a packet at a time) and the bytes
  * pdfkit has finished with are taken away after each batch, so a long batch of packets never
@@ -190,6 +197,30 @@ export class PdfStream {
   add(pages: readonly PlacedPage[]): void {
     renderPages(pages, this.surface);
     this.pages += pages.length;
+    this.releaseWrittenPages();
+  }
+
+  /** How many of the page tree's entries are already references alone. */
+  private released = 0;
+
+  /**
+   * pdfkit keeps each page's dictionary, with its resources and content objects, in the page
+   * tree until the file ends, though all it writes of them there is "N 0 R": some kilobytes a
+   * page, so 3000 packets held a hundred megabytes. Each page already written is swapped for a
+   * reference that writes the same; the bytes do not change.
+   */
+  private releaseWrittenPages(): void {
+    const kids = (this.pdf as unknown as { _root: { data: { Pages: { data: { Kids: WrittenReference[] } } } } })._root.data.Pages.data.Kids;
+    for (; this.released < kids.length; this.released++) {
+      const page = kids[this.released]!;
+      // the page being drawn is written when the next one starts, or at the end
+      if (page.offset === undefined) break;
+      const reference = Object.create(Object.getPrototypeOf(page) as object) as WrittenReference;
+      reference.id = page.id;
+      reference.gen = page.gen;
+      reference.offset = page.offset;
+      kids[this.released] = reference;
+    }
   }
 
   /** The bytes written since the last call. */

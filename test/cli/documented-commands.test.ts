@@ -1,9 +1,11 @@
-import { copyFileSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { muster } from '../helpers/cli.js';
 import { workdirs } from '../helpers/fixtures.js';
+import { DOCUMENTED_FILES as files, documentedCommands, words } from '../helpers/documented-commands.js';
+import { COMMAND_TABLE, EXAMPLES } from '../../src/cli/command-table.js';
 
 /**
  * Every command the README and docs/ show a player runs as typed (from the install folder,
@@ -20,38 +22,6 @@ const PLAYER_FILES: Record<string, string> = {
   'my-force.yaml': 'examples/forces/kampfgruppe-weber.yaml',
   'my-company.yaml': 'examples/blazeaway/german-grenadier-company.yaml',
 };
-
-/** Shell words: quotes kept together, a trailing comment and an output redirect left off. */
-function words(line: string): string[] {
-  const out: string[] = [];
-  for (const m of line.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)) {
-    const word = m[1] ?? m[2] ?? m[3]!;
-    if (m[3] !== undefined && (word.startsWith('#') || word === '>')) break;
-    out.push(word);
-  }
-  return out;
-}
-
-/** Each `npx muster` line of a fenced block, continuation lines joined, by file and line. */
-function documentedCommands(file: string): { where: string; args: string[] }[] {
-  const text = readFileSync(path.join(root, file), 'utf8');
-  const commands: { where: string; args: string[] }[] = [];
-  for (const block of text.matchAll(/^```(\w*)\n([\s\S]*?)^```/gm)) {
-    if (!['', 'sh', 'bash', 'console'].includes(block[1]!)) continue;
-    const start = text.slice(0, block.index).split('\n').length;
-    const lines = block[2]!.split('\n');
-    for (let i = 0; i < lines.length; i++) {
-      let line = lines[i]!;
-      const at = i;
-      while (line.trimEnd().endsWith('\\') && i + 1 < lines.length) line = `${line.trimEnd().slice(0, -1)} ${lines[++i]!.trim()}`;
-      const found = /(?:^|&&\s*)npx muster (.*)$/.exec(line);
-      if (found) commands.push({ where: `${file}:${start + at + 1}`, args: words(found[1]!) });
-    }
-  }
-  return commands;
-}
-
-const files = ['README.md', ...readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
 
 describe('every command the README and docs show runs as typed', () => {
   for (const file of files) {
@@ -72,8 +42,7 @@ describe('every command the README and docs show runs as typed', () => {
     }, 240_000);
   }
   it('the examples of --help', async () => {
-    const source = readFileSync(path.join(root, 'src/cli/run.ts'), 'utf8');
-    const examples = [...source.matchAll(/\.example\('\$0 ([^']+)'/g)].map((m) => words(m[1]!));
+    const examples = [...EXAMPLES, ...COMMAND_TABLE.flatMap((c) => c.examples ?? [])].map(([line]) => words(line.replace(/^\$0 /, '')));
     expect(examples.length).toBeGreaterThanOrEqual(7);
     const cwd = workdir();
     const failed: string[] = [];

@@ -1,16 +1,16 @@
 import { createServer, type Server } from 'node:http';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { GenerateError, UsageError } from '../../errors.js';
 import type { CliIo } from '../io.js';
+import { INSTALL_ROOT } from '../install-root.js';
 
 export interface ServeArgs {
   port: number;
 }
 
 /** The page's folder, built by `npm run build` (scripts/build-web.js). */
-export const WEB_ROOT = fileURLToPath(new URL('../../web/', import.meta.url));
+export const WEB_ROOT = path.join(INSTALL_ROOT, 'dist', 'web', path.sep);
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

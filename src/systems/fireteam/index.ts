@@ -3,6 +3,7 @@ import type { SystemRules } from '../../data/load.js';
 import type { DocumentNode } from '../../doc/model.js';
 import { createRng } from '../../engine/dice.js';
 import { UsageError } from '../../errors.js';
+import { loadTokenFolder } from '../../data/tokens.js';
 import { forceOrDecks } from '../force-or-decks.js';
 import type { CardsRequest, CardsResult, ForceCheck, RuleSetModule, ScenarioRequest } from '../module.js';
 import { rollBattle } from './battle.js';
@@ -53,7 +54,8 @@ async function validate(system: SystemRules): Promise<string> {
   const data: FireTeamData = await loadFireTeam(system);
   const picks = [...data.lists.values()].reduce((n, l) => n + l.reinforcements.length, 0);
   const board = await loadCampaignBoard(system);
-  return `${data.lists.size} army lists, ${picks} reinforcement picks, ${data.battles.length} battles, ${data.cards.size} cards, a campaign map of ${board.order.length} squares`;
+  const tokens = (await loadTokenFolder(system.dirs)).length;
+  return `${data.lists.size} army lists, ${picks} reinforcement picks, ${data.battles.length} battles, ${data.cards.size} cards, ${tokens} tokens, a campaign map of ${board.order.length} squares`;
 }
 
 /** `muster check fireteam --force FILE`: the platoons and reinforcements, their points and what breaks the army list. */

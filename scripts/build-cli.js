@@ -1,0 +1,109 @@
+// Part of `npm run build`: the command as one file, dist/muster.cjs (+ .map), loaded by
+// bin/muster.js through V8's code cache (bin/load-bundle.js). One CommonJS file starts in a
+// fraction of the time Node takes to resolve, read and compile some three hundred ES modules.
+// Not minified: a stack trace (with --debug, through the source map) names muster's own files.
+//
+// Left out of the bundle, each by a stub that says so if it is ever reached:
+// - fontkit's Brotli decoder: it reads WOFF2 fonts only, and muster embeds TrueType/OpenType
+// - @noble/ciphers' AES: pdfkit encrypts with it only when asked for a password, which muster
+//   never does (its tables are built when the module loads)
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import * as esbuild from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const require = createRequire(import.meta.url);
+const version = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version;
+export const BUNDLE = path.join(root, 'dist', 'muster.cjs');
+
+/** Modules replaced in the bundle: path relative to the root -> source. */
+const REPLACED = {
+  // the bundle is dist/muster.cjs: the install folder is the one above it
+  'src/cli/install-root.ts': "import path from 'node:path';\nexport const INSTALL_ROOT = path.join(__dirname, '..', path.sep);",
+  'src/data/builtin-dir.ts': "import path from 'node:path';\nexport const BUILTIN_DATA_DIR = path.join(__dirname, '..', 'data', path.sep);",
+  'src/cli/version.ts': `export const TOOL_VERSION = ${JSON.stringify(version)};`,
+};
+
+const STUBS = {
+  'brotli/decompress.js': "module.exports = function decompress() { throw new Error('muster reads no WOFF2 fonts (fontkit\\'s Brotli decoder is left out of the bundle)'); };",
+  '@noble/ciphers/aes': [
+    "const refuse = () => { throw new Error('muster writes no encrypted PDF (AES is left out of the bundle)'); };",
+    'module.exports = { cbc: refuse, ecb: refuse, ctr: refuse, gcm: refuse };',
+  ].join('\n'),
+};
+
+const cliPlugin = {
+  name: 'muster-cli',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, (args) => {
+      const relative = path.relative(root, args.path).split(path.sep).join('/');
+      return relative in REPLACED ? { contents: REPLACED[relative], loader: 'ts' } : undefined;
+    });
+    const stubFilter = new RegExp(`^(${Object.keys(STUBS).map((s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`);
+    build.onResolve({ filter: stubFilter }, (args) => ({ path: args.path, namespace: 'muster-stub' }));
+    build.onLoad({ filter: /.*/, namespace: 'muster-stub' }, (args) => ({ contents: STUBS[args.path], loader: 'js' }));
+    // pdfkit's CommonJS build: its ES build asks import.meta where its data files are
+    build.onResolve({ filter: /^pdfkit$/ }, () => ({ path: require.resolve('pdfkit') }));
+    // a package that asks where it is (import.meta.url) is answered with the bundle's place,
+    // and yargs, which finds its locale files from its own, with its package folder
+    build.onLoad({ filter: /[\\/]node_modules[\\/].*\.m?js$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      if (!text.includes('import.meta')) return undefined;
+      const here = /[\\/]yargs[\\/]lib[\\/]platform-shims[\\/]esm\.mjs$/.test(args.path)
+        ? "__musterRequire('node:url').pathToFileURL(__musterRequire('node:path').join(__musterRequire('node:path').dirname(__musterRequire.resolve('yargs/package.json')), 'lib', 'platform-shims', 'esm.mjs')).href"
+        : "__musterRequire('node:url').pathToFileURL(__filename).href";
+      const contents = text
+        .replaceAll('import.meta.url', here)
+        // yargs' `extends` of a config file: muster reads no config files
+        .replaceAll('import.meta.resolve(', "((name) => { throw new Error('muster resolves no config file: ' + name); })(");
+      return { contents, loader: 'js' };
+    });
+  },
+};
+
+export async function buildCli() {
+  const result = await esbuild.build({
+    entryPoints: [path.join(root, 'src/cli/main.ts')],
+    outfile: BUNDLE,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    sourcemap: 'linked',
+    sourcesContent: false,
+    minify: false,
+    legalComments: 'none',
+    logLevel: 'warning',
+    // a module that still asks where it is would find nothing in a CommonJS bundle
+    logOverride: { 'empty-import-meta': 'error' },
+    plugins: [cliPlugin],
+    // Node's own require, for the places asked for above (a module may name its own `require`)
+    banner: { js: 'const __musterRequire = require;' },
+    metafile: true,
+  });
+  const text = readFileSync(BUNDLE, 'utf8');
+  // the bundle is run through vm.Script, which has no loader for a dynamic import
+  if (/\bimport\(/.test(text.replace(/\/\/.*$/gm, ''))) throw new Error('build-cli: the bundle still has a dynamic import()');
+  return result;
+}
+
+/** V8's code cache for the new bundle, made by running it (see scripts/warm-code-cache.cjs). */
+export function warmCodeCache() {
+  rmSync(`${BUNDLE}.cache`, { force: true });
+  const scratch = mkdtempSync(path.join(tmpdir(), 'muster-warm-'));
+  try {
+    execFileSync(process.execPath, [path.join(root, 'scripts', 'warm-code-cache.cjs'), scratch], { stdio: ['ignore', 'ignore', 'inherit'] });
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await buildCli();
+  warmCodeCache();
+  console.log(`build-cli: dist/muster.cjs ${Math.round(statSync(BUNDLE).size / 1024)} kB`);
+}

@@ -1,0 +1,296 @@
+/**
+ * Every command, positional and option muster takes, as data: one table drives both parsers,
+ * the quick one an ordinary run uses (fast-parse.ts) and yargs, which is loaded for --help,
+ * for errors and for the forms the quick one leaves to it (yargs-parser.ts). Order matters:
+ * it is the order of `--help`.
+ */
+
+export type OptionType = 'string' | 'number' | 'boolean';
+
+export interface OptionSpec {
+  /** as typed after --, kebab-case */
+  readonly name: string;
+  readonly type: OptionType;
+  readonly describe?: string;
+  /** a one-letter form, typed after - */
+  readonly alias?: string;
+  /** may be given more than once; the values are a list */
+  readonly array?: boolean;
+  readonly choices?: readonly string[];
+  readonly default?: string | number | boolean | readonly string[];
+  readonly demandOption?: boolean;
+  /** accepted (to be refused with a reason) but not shown by --help */
+  readonly hidden?: boolean;
+}
+
+export interface PositionalSpec {
+  readonly name: string;
+  readonly describe: string;
+  /** [what] rather than <what> */
+  readonly optional?: boolean;
+  readonly choices?: readonly string[];
+}
+
+export interface CommandSpec {
+  readonly name: string;
+  readonly describe: string;
+  readonly positionals: readonly PositionalSpec[];
+  readonly options: readonly OptionSpec[];
+  /** `$0 ...` command lines with what each does, shown by --help */
+  readonly examples?: readonly (readonly [string, string])[];
+}
+
+export const FORMATS = ['pdf', 'json', 'md'] as const;
+export const PAPERS = ['a4', 'letter'] as const;
+export const UNITS = ['cm', 'in'] as const;
+export const INKS = ['normal', 'low'] as const;
+const DUPLEX = ['long', 'short'] as const;
+const DUPLEX_TEXT = "how your printer turns the sheet for the backs: long (over the long edge, most printers' default) or short";
+
+const SYSTEM: PositionalSpec = { name: 'system', describe: 'rule set id (see `muster systems`)' };
+
+/** The options every product command takes (design.md section 2). */
+const PRODUCT: readonly OptionSpec[] = [
+  { name: 'seed', type: 'string', describe: 'seed for the dice; a product that rolls nothing accepts it and ignores it' },
+  { name: 'out', alias: 'o', type: 'string', describe: 'output file (PDF default: a file under out/; JSON and Markdown default: stdout)' },
+  { name: 'format', type: 'string', choices: FORMATS, default: 'pdf', describe: 'pdf, or the result as json or md' },
+  { name: 'paper', type: 'string', choices: PAPERS, default: 'a4', describe: 'paper size' },
+  { name: 'units', type: 'string', choices: UNITS, default: 'cm', describe: 'units for distances, rulers and the scale bar' },
+  { name: 'data', type: 'string', array: true, default: [], describe: 'extra data folder (house rules), repeatable' },
+  { name: 'quiet', type: 'boolean', default: false, describe: 'print nothing but errors' },
+  {
+    name: 'allow-missing-glyphs',
+    type: 'boolean',
+    default: false,
+    describe: 'write the PDF even when a character has no glyph in any embedded font (it prints as a box); without it that is an error',
+  },
+];
+
+/** Options of every product that prints: leave out the backs, save ink. */
+const INK: readonly OptionSpec[] = [
+  { name: 'backs', type: 'boolean', default: true, describe: 'print the backs of cards and two-sided tokens; --no-backs leaves those pages out' },
+  {
+    name: 'ink',
+    type: 'string',
+    choices: INKS,
+    default: 'normal',
+    describe: 'normal: solid colour; low: saves ink on a home printer (white card backs with an outline, light tints, outlined tokens and lighter map zones)',
+  },
+];
+
+/** Options of every product that is cut out: cards, tokens. */
+const CUT: readonly OptionSpec[] = [
+  ...INK,
+  { name: 'duplex', type: 'string', choices: DUPLEX, default: 'long', describe: DUPLEX_TEXT },
+  { name: 'back-offset', type: 'string', default: '0,0', describe: 'shift the backs by X,Y mm to correct a printer' },
+  { name: 'bleed', type: 'number', default: 3, describe: 'bleed round the cards in mm (0 to 6)' },
+  { name: 'marks', type: 'string', choices: ['crop', 'none'], default: 'crop', describe: 'crop: marks showing where to cut; none: no marks (for a cutter that needs none)' },
+];
+
+const HOUSE_DATA: OptionSpec = { name: 'data', type: 'string', array: true, default: [], describe: 'extra data folder (house rules), repeatable' };
+
+export const COMMAND_TABLE: readonly CommandSpec[] = [
+  {
+    name: 'systems',
+    describe: 'list rule sets and their products',
+    positionals: [],
+    options: [
+      { name: 'format', type: 'string', choices: ['text', 'json'], default: 'text', describe: 'text, or json' },
+      { name: 'data', type: 'string', array: true, default: [], describe: 'extra data folder, repeatable' },
+    ],
+  },
+  {
+    name: 'tables',
+    describe: 'quick-reference sheets with the odds of every roll',
+    positionals: [SYSTEM],
+    options: [...PRODUCT, ...INK],
+  },
+  {
+    name: 'cards',
+    describe: 'unit cards for the arsenal, a nation, a doctrine or a force, or the card decks a rule set lists; with backs',
+    positionals: [SYSTEM],
+    options: [
+      ...PRODUCT,
+      { name: 'nation', type: 'string', describe: 'only this nation (id or name; `muster list <system> nations` lists them)' },
+      { name: 'doctrine', type: 'string', describe: 'only units of this doctrine (id, or name with --nation; `muster list bof doctrines`)' },
+      { name: 'force', type: 'string', describe: 'a force file (YAML or JSON): roster and one card per model' },
+      { name: 'strict', type: 'boolean', default: false, describe: 'refuse a force that breaks its doctrine instead of printing the problems' },
+      { name: 'explain-cost', type: 'string', describe: "print how a unit's cost is worked out, and nothing else" },
+      {
+        name: 'list',
+        type: 'string',
+        describe: 'one deck where the cards come in several: Fire Team an army list (e.g. russians), Blaze Away! a player colour (red, blue); `muster list <system> decks` names them',
+      },
+      ...CUT,
+    ],
+  },
+  {
+    name: 'tokens',
+    describe: 'tokens and markers, Combat Score and action tracks, true-scale templates; or the event cards',
+    positionals: [SYSTEM],
+    options: [
+      ...PRODUCT,
+      { name: 'force', type: 'string', describe: 'size the token sheet and the action counter to this force file' },
+      { name: 'events', type: 'boolean', default: false, describe: 'print the Random Event & Effect cards instead' },
+      { name: 'only', type: 'string', describe: 'print only these parts, comma-separated, e.g. markers,tracks (`muster list <system> tokens` names them)' },
+      { name: 'without', type: 'string', describe: 'leave these parts out, comma-separated, e.g. templates' },
+      {
+        name: 'count',
+        type: 'string',
+        array: true,
+        default: [],
+        describe: "ID=N: print N (0 to 100) of one token instead of the sheet's count, repeatable, e.g. --count suppressed=12",
+      },
+      { name: 'max-score', type: 'number', describe: 'Combat Score track maximum (default 50; 15 for Probing the enemy lines)' },
+      { name: 'round-size', type: 'number', default: 25, describe: 'round token diameter in mm (15 to 40)' },
+      { name: 'square-size', type: 'number', default: 20, describe: 'square token side in mm (15 to 40)' },
+      ...CUT,
+    ],
+  },
+  {
+    name: 'scenario',
+    describe: 'a rolled scenario packet: two-player or solo, every die rolled',
+    positionals: [SYSTEM],
+    options: [
+      ...PRODUCT,
+      { name: 'mode', type: 'string', choices: ['versus', 'solo'], default: 'versus', describe: 'two or more players, or solo against a rolled enemy' },
+      { name: 'scenario', type: 'string', describe: 'a game mode id or name (e.g. victory-zones; `muster list <system> modes` lists them); rolled when left out' },
+      { name: 'battle', type: 'string', describe: 'Fire Team: the battle, encounter or attack (attack versus defence, side A attacking); rolled when left out' },
+      { name: 'lists', type: 'string', describe: "Fire Team: the two sides' army lists, side A first, e.g. russians,finns; drawn when left out" },
+      {
+        name: 'force',
+        type: 'string',
+        describe:
+          "a side's force file (YAML or JSON), repeatable: the first is side A's (solo: yours), a second side B's. Burst of Fire: a side left out is rolled as without one; Blaze Away!: muster's sample forces fill it",
+      },
+      { name: 'strict', type: 'boolean', default: false, describe: 'refuse a --force file that breaks its rules instead of printing the problems on the roster' },
+      { name: 'names', type: 'string', describe: 'Burst of Fire: the players\' names printed on the packet, side A first, e.g. "Anna,Ben" (solo: your name alone)' },
+      { name: 'players', type: 'number', default: 2, describe: 'players in a versus game: 2, 4 or 6 (points cut to 75% or 50% each); Fire Team 2 or 4, a platoon each' },
+      { name: 'table', type: 'string', describe: 'table size, width x height in --units (default 120x120 cm; Fire Team 72x48 in; Blaze Away! 180x120 cm)' },
+      {
+        name: 'points',
+        type: 'number',
+        describe: 'points per side where the rule set leaves them open (Burst of Fire Combat only: 150; Open Fire: 500; Fire Team: reinforcement points a side, 0 to 40)',
+      },
+      { name: 'count', type: 'number', default: 1, describe: 'packets to roll, seeds derived from --seed: up to 5000 in one PDF, 100000 as JSON Lines' },
+      ...CUT,
+    ],
+  },
+  {
+    name: 'campaign',
+    describe: "a campaign (Burst of Fire's ladder, Fire Team's map): new, record, next, status, booklet",
+    positionals: [SYSTEM, { name: 'action', choices: ['new', 'record', 'next', 'status', 'booklet'], describe: 'what to do' }],
+    options: [
+      ...PRODUCT,
+      { name: 'state', type: 'string', describe: 'the campaign state file (JSON)' },
+      { name: 'names', type: 'string', describe: 'the two sides, e.g. "Red,Blue" (new, booklet)' },
+      { name: 'lists', type: 'string', describe: "new: the two sides' army lists, where the rule set has them, e.g. russians,finns" },
+      { name: 'solo', type: 'boolean', default: false, describe: 'a solo campaign: rungs use solo packets' },
+      { name: 'winner', type: 'string', choices: ['a', 'b', 'draw'], describe: 'record: who won (draw where the rule set has draws)' },
+      { name: 'battle', type: 'number', describe: "record: which of the turn's battles (Fire Team: 1 or 2)" },
+      {
+        name: 'assault',
+        type: 'string',
+        array: true,
+        default: [],
+        describe: 'next: side:SQUARE each side assaults, e.g. --assault a:C5 --assault b:C2 (Fire Team)',
+      },
+      {
+        name: 'split',
+        type: 'string',
+        array: true,
+        default: [],
+        describe: "next: side:N, the points of a side's 8 that go to its attack, e.g. a:5 (Fire Team, default the middle)",
+      },
+      {
+        name: 'victory',
+        type: 'string',
+        choices: ['decisive', 'strategic', 'turns'],
+        describe:
+          'record (Burst of Fire): how the game was won: decisive (the mission done, or the enemy stopped), strategic (the enemy withdrew at the Combat Score limit), turns (ahead on Combat Score after the last turn)',
+      },
+      { name: 'combat-score', type: 'string', describe: 'record: both Combat Scores as A:B' },
+      { name: 'salvage', type: 'string', array: true, default: [], describe: 'record: side:what the victor salvaged, repeatable' },
+      { name: 'upgrade', type: 'string', array: true, default: [], describe: 'record: side:upgrade:cost, repeatable' },
+      ...CUT,
+    ],
+  },
+  {
+    name: 'list',
+    describe:
+      'the names a player may use, printed to standard output: nations, doctrines, detachments, units and weapons with their points, army lists and picks, game modes and battles, tokens, card decks, tables',
+    positionals: [SYSTEM, { name: 'what', optional: true, describe: 'which kind to list, e.g. units; left out: the kinds there are, how many of each, and the command for each' }],
+    options: [
+      { name: 'nation', type: 'string', describe: 'only what this nation fields or may carry (id or name); Fire Team: an army list' },
+      { name: 'doctrine', type: 'string', describe: 'Burst of Fire: only what this doctrine fields or buys (id, or its name with --nation)' },
+      {
+        name: 'format',
+        type: 'string',
+        choices: ['text', 'md', 'json'],
+        default: 'text',
+        describe: 'text: aligned for a terminal; md: Markdown tables; json: entries with id, name, points where there is a price, and details',
+      },
+      { name: 'data', type: 'string', array: true, default: [], describe: 'extra data folder (house rules), repeatable: its units and lists are listed too' },
+      // listed only to refuse it with a reason: the listing goes to standard output
+      { name: 'out', alias: 'o', type: 'string', hidden: true },
+    ],
+    examples: [
+      ['$0 list bof', 'the kinds of names Burst of Fire has, how many of each'],
+      ['$0 list bof units --nation "United States"', 'US units with their points'],
+      ['$0 list bof detachments --doctrine de-armor', 'what a German armoured detachment fields and buys'],
+      ['$0 list fireteam picks --nation russians --format json', 'the Russian reinforcement picks for a script'],
+    ],
+  },
+  {
+    name: 'check',
+    describe: 'a force file checked as every product checks it: its points against its limit and every rule it breaks, printed; exit 2 when it breaks one',
+    positionals: [{ name: 'system', describe: 'rule set id: bof, fireteam or blazeaway' }],
+    options: [
+      { name: 'force', type: 'string', demandOption: true, describe: 'the force file (YAML or JSON)' },
+      { name: 'format', type: 'string', choices: ['text', 'json'], default: 'text', describe: 'text for reading; json: name, points, limit, entries and problems, for a script' },
+      HOUSE_DATA,
+    ],
+    examples: [['$0 check bof --force examples/forces/kampfgruppe-weber.yaml', 'its points and whether it keeps its doctrine']],
+  },
+  {
+    name: 'calibrate',
+    describe: 'a sheet to print two-sided that shows how far the backs land from the fronts, and the --back-offset that corrects it',
+    positionals: [],
+    options: [
+      { name: 'paper', type: 'string', choices: PAPERS, default: 'a4', describe: 'paper size' },
+      { name: 'duplex', type: 'string', choices: DUPLEX, default: 'long', describe: DUPLEX_TEXT },
+      { name: 'back-offset', type: 'string', default: '0,0', describe: 'print the backs moved by X,Y mm (X right, Y down, as seen on the front), to check a setting' },
+      { name: 'out', alias: 'o', type: 'string', describe: 'output file (default: a file under out/)' },
+      { name: 'quiet', type: 'boolean', default: false, describe: 'print nothing but errors' },
+    ],
+    examples: [['$0 calibrate --duplex short', 'print it two-sided, hold it to the light and read the offset']],
+  },
+  {
+    name: 'serve',
+    describe: 'the page: every product printed from a browser, served on this machine (127.0.0.1) until Ctrl-C',
+    positionals: [],
+    options: [{ name: 'port', type: 'number', default: 8080, describe: 'the port to listen on; 0 picks a free one' }],
+  },
+  {
+    name: 'validate',
+    describe: 'load and check all data and templates, report problems',
+    positionals: [],
+    options: [HOUSE_DATA],
+  },
+];
+
+/** What `muster --help` says around the commands. */
+export const USAGE = '$0 <command> [options]\n\nPrints play-aids and rolls scenarios for WW2 miniature wargames.';
+export const EXAMPLES: readonly (readonly [string, string])[] = [
+  ['$0 tables bof', 'Burst of Fire reference sheets, A4, cm, under out/'],
+  ['$0 tables bof --units in --paper letter -o sheets.pdf', 'the same in inches on US Letter'],
+];
+export const EPILOGUE =
+  'In the folder where you ran npm install, type npx muster instead of muster (npm link puts muster itself on your PATH). A rolled packet prints its seed: give it with --seed to roll the same packet again.';
+
+export const COMMAND_NAMES: readonly string[] = COMMAND_TABLE.map((c) => c.name);
+
+/** `back-offset` -> `backOffset`: the key a command reads an option by. */
+export function camelCase(name: string): string {
+  return name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+}
