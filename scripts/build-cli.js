@@ -7,6 +7,7 @@
 // - fontkit's Brotli decoder: it reads WOFF2 fonts only, and muster embeds TrueType/OpenType
 // - @noble/ciphers' AES: pdfkit encrypts with it only when asked for a password, which muster
 //   never does (its tables are built when the module loads)
+// - zod's messages in languages other than English (muster sets none)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,8 +47,17 @@ const cliPlugin = {
     const stubFilter = new RegExp(`^(${Object.keys(STUBS).map((s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`);
     build.onResolve({ filter: stubFilter }, (args) => ({ path: args.path, namespace: 'muster-stub' }));
     build.onLoad({ filter: /.*/, namespace: 'muster-stub' }, (args) => ({ contents: STUBS[args.path], loader: 'js' }));
-    // pdfkit's CommonJS build: its ES build asks import.meta where its data files are
-    build.onResolve({ filter: /^pdfkit$/ }, () => ({ path: require.resolve('pdfkit') }));
+    // pdfkit's CommonJS build (its ES build asks import.meta where its data files are), and
+    // fontkit's, the one pdfkit requires: with our imports taking its ES build, fontkit and
+    // its Unicode tables would come twice, each set up at start-up; restructure likewise, whose
+    // reader src/layout/font-strings.ts amends for the fontkit that pdfkit uses
+    build.onResolve({ filter: /^(pdfkit|fontkit|restructure)$/ }, (args) => ({ path: require.resolve(args.path) }));
+    // zod's messages in English only: muster speaks English, and the forty other languages
+    // zod lists (400 kB) would be set up at every start
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](classic|core)$/.test(args.resolveDir) ? { path: 'zod-locales-en-only', namespace: 'zod-en', pluginData: path.join(args.resolveDir, '..', 'locales') } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-en' }, (args) => ({ contents: "export { default as en } from './en.js';", loader: 'js', resolveDir: args.pluginData }));
     // a package that asks where it is (import.meta.url) is answered with the bundle's place,
     // and yargs, which finds its locale files from its own, with its package folder
     build.onLoad({ filter: /[\\/]node_modules[\\/].*\.m?js$/ }, (args) => {

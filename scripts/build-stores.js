@@ -1,6 +1,7 @@
 // Part of `npm run build`: work done once so that every run is quick.
 // - the built-in data, each file checked by its schema, into dist/parsed-data.json (see
-//   src/data/parsed-cache.ts): a run with built-in data then parses JSON and checks nothing
+//   src/data/parsed-cache.ts): a run with built-in data then parses JSON and checks nothing;
+//   with it, the templates and the data's texts precompiled by Handlebars
 // - kerning and ligature pairs of every character the data and templates use, in every face,
 //   into dist/font-pairs.json (see src/layout/fonts.ts)
 import { readFileSync, rmSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { recordCheckedValues, textKey } from '../dist/data/parsed-cache.js';
 import { writeParsedStore } from '../dist/data/write-parsed-store.js';
 import { writeFontPairStore } from '../dist/layout/write-font-pairs.js';
 import { run } from '../dist/cli/run.js';
+import { HANDLEBARS_VERSION, precompileTemplate, recordTemplateSources } from '../dist/doc/templates.js';
 import { processIo } from '../dist/cli/io.js';
 
 useFiles(nodeFiles);
@@ -34,11 +36,21 @@ recordCheckedValues((file, text, value) => {
   if (earlier && JSON.stringify(earlier.value) !== JSON.stringify(value)) throw new Error(`build-stores: ${entry.file} was checked to two different values`);
   checked.set(entry.file, entry);
 });
+// and every template text it fills (the data's texts), with the files of templates/, is
+// precompiled, so a run parses none
+const templates = new Set();
+recordTemplateSources((source) => templates.add(source));
 const quiet = { write: () => true };
 const code = await run(['validate'], { ...processIo(), stdout: quiet, stderr: process.stderr });
 if (code !== 0) throw new Error(`build-stores: muster validate exited ${code}`);
 recordCheckedValues(undefined);
-const stored = writeParsedStore(data.map((file) => ({ path: file, relative: relative(file) })), NODE_PLACES.parsedStore, [...checked.values()]);
+recordTemplateSources(undefined);
+for (const file of await fg('*.hbs', { cwd: NODE_PLACES.templates, absolute: true })) templates.add(readFileSync(file, 'utf8'));
+const specs = new Map([...templates].map((source) => [textKey(source), precompileTemplate(source)]));
+const stored = writeParsedStore(data.map((file) => ({ path: file, relative: relative(file) })), NODE_PLACES.parsedStore, [...checked.values()], {
+  handlebars: HANDLEBARS_VERSION,
+  specs,
+});
 if (stored.parsed > 0) console.log(`build-stores: ${stored.parsed} data files were not checked by muster validate; they are stored parsed only`);
 
 const sources = await fg(['templates/**/*.hbs', 'src/**/*.ts'], { cwd: root, absolute: true, onlyFiles: true });

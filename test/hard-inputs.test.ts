@@ -152,7 +152,7 @@ describe('every engine over many seeds, and real PDFs through qpdf', () => {
         writeFileSync(file, await renderPdf(layoutDocument(buildPacket(result, packetCtx))));
         files.push(file);
       }
-      const openFire = moduleFor('openfire')!;
+      const openFire = (await moduleFor('openfire'))!;
       let n = 0;
       await openFire.scenario!(
         {

@@ -23,11 +23,14 @@ export interface ParsedStore {
   values: Record<string, string>;
   /** checked values as JSON text, by the file's path below the data folder ("bof/system.yaml") */
   checked: Record<string, { key: string; value: string }>;
+  /** Handlebars templates precompiled by the build (the templates and the data's texts), by the hash of their text */
+  templates?: { handlebars: string; specs: Record<string, string> };
 }
 
 interface LoadedStore {
   values: Map<string, string>;
   checked: Map<string, { key: string; value: string }>;
+  templates: { handlebars: string; specs: Map<string, string> };
 }
 
 let loaded: LoadedStore | undefined;
@@ -40,7 +43,7 @@ export function textKey(text: string): string {
 
 function store(location: string): LoadedStore {
   if (loaded && loadedFrom === location) return loaded;
-  loaded = { values: new Map(), checked: new Map() };
+  loaded = { values: new Map(), checked: new Map(), templates: { handlebars: '', specs: new Map() } };
   loadedFrom = location;
   try {
     const bytes = readOwnFile(location);
@@ -51,6 +54,10 @@ function store(location: string): LoadedStore {
     for (const [key, value] of Object.entries(parsed.values ?? {})) if (typeof value === 'string') loaded.values.set(key, value);
     for (const [file, entry] of Object.entries(parsed.checked ?? {})) {
       if (typeof entry?.key === 'string' && typeof entry.value === 'string') loaded.checked.set(file, entry);
+    }
+    if (typeof parsed.templates?.handlebars === 'string') {
+      loaded.templates.handlebars = parsed.templates.handlebars;
+      for (const [key, spec] of Object.entries(parsed.templates.specs ?? {})) if (typeof spec === 'string') loaded.templates.specs.set(key, spec);
     }
   } catch {
     // no store (running from source, or before the first build)
@@ -75,6 +82,15 @@ export function storedCheckedValue(file: string, text: string, location?: string
   const entry = store(location ?? files().places.parsedStore).checked.get(relative);
   if (!entry || entry.key !== textKey(text)) return undefined;
   return JSON.parse(entry.value) as unknown;
+}
+
+/**
+ * A template's precompiled form (Handlebars' JavaScript for it) when the build made one from
+ * exactly this text with this version of Handlebars; undefined otherwise.
+ */
+export function storedTemplateSpec(source: string, handlebarsVersion: string, location?: string): string | undefined {
+  const templates = store(location ?? files().places.parsedStore).templates;
+  return templates.handlebars === handlebarsVersion ? templates.specs.get(textKey(source)) : undefined;
 }
 
 /** Called with every value a schema accepted, while set: how the build learns what to store. */

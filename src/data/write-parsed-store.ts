@@ -10,13 +10,23 @@ export interface CheckedEntry {
 }
 
 /**
- * Writes the store read by storedCheckedValue and parseYamlText: the checked value of every
- * built-in file the build's check recorded, and the parsed YAML of any other (`files`, each
- * with its path below data/). Run by `npm run build` (a build tool on Node's file system,
+ * Writes the store read by storedCheckedValue, parseYamlText and storedTemplateSpec: the
+ * checked value of every built-in file the build's check recorded, the parsed YAML of any
+ * other (`files`, each with its path below data/), and the templates precompiled. Run by `npm run build` (a build tool on Node's file system,
  * never loaded by a run). Returns how many files it holds checked and parsed.
  */
-export function writeParsedStore(files: readonly { path: string; relative: string }[], location: string, checked: readonly CheckedEntry[] = []): { checked: number; parsed: number } {
+export function writeParsedStore(
+  files: readonly { path: string; relative: string }[],
+  location: string,
+  checked: readonly CheckedEntry[] = [],
+  templates?: { handlebars: string; specs: ReadonlyMap<string, string> },
+): { checked: number; parsed: number } {
   const store: ParsedStore = { format: 3, values: {}, checked: {} };
+  if (templates) {
+    const specs: Record<string, string> = {};
+    for (const key of [...templates.specs.keys()].sort()) specs[key] = templates.specs.get(key)!;
+    store.templates = { handlebars: templates.handlebars, specs };
+  }
   for (const entry of [...checked].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {
     const problem = unfaithful(entry.value, '');
     if (problem !== undefined) throw new Error(`${entry.file}: its checked value does not survive JSON (${problem}); it cannot be stored`);

@@ -3,6 +3,7 @@ import Handlebars from 'handlebars';
 import { files } from '../data/files.js';
 import { decodeUtf8 } from '../data/read.js';
 import { DataError } from '../errors.js';
+import { storedTemplateSpec } from '../data/parsed-cache.js';
 import { HELPER_USAGE, helpers } from './helpers.js';
 
 /** A template file's text, or undefined when it is not there; read once per run. */
@@ -34,7 +35,7 @@ for (const [name, fn] of Object.entries(helpers)) {
 }
 
 /** PDF text is not HTML, so nothing is escaped; a missing field is an error, never blank. */
-const COMPILE_OPTIONS = { strict: true, noEscape: true } as const;
+export const COMPILE_OPTIONS = { strict: true, noEscape: true } as const;
 
 type Template = (context: object) => string;
 const compiled = new Map<string, Template>();
@@ -44,7 +45,9 @@ function compile(source: string, origin: string): Template {
   if (cached) return cached;
   let template: HandlebarsTemplateDelegate;
   try {
-    template = hb.compile(source, COMPILE_OPTIONS);
+    const spec = storedTemplateSpec(source, hb.VERSION);
+    // precompiled by the build: Handlebars' own JavaScript for the text, so nothing is parsed
+    template = spec ? hb.template(new Function(`return ${spec};`)() as TemplateSpecification) : hb.compile(source, COMPILE_OPTIONS);
   } catch (error) {
     throw new DataError([{ file: origin, path: '', message: `not a valid template: ${firstLine(error)}` }]);
   }
@@ -56,8 +59,24 @@ function compile(source: string, origin: string): Template {
     }
   };
   compiled.set(source, run);
+  templateRecorder?.(source);
   return run;
 }
+
+/** Called with every template text compiled, while set: how the build learns what to precompile. */
+let templateRecorder: ((source: string) => void) | undefined;
+
+export function recordTemplateSources(recorder: ((source: string) => void) | undefined): void {
+  templateRecorder = recorder;
+}
+
+/** Handlebars' JavaScript for a template text, as the build stores it (with muster's compile options). */
+export function precompileTemplate(source: string): string {
+  return hb.precompile(source, COMPILE_OPTIONS) as string;
+}
+
+/** The version of Handlebars that precompiles and runs the templates. */
+export const HANDLEBARS_VERSION: string = hb.VERSION;
 
 /** Fills a template file from templates/, e.g. renderTemplate('page-footer', {...}). */
 export function renderTemplate(name: string, context: object, dir: string = files().places.templates): string {

@@ -1,3 +1,5 @@
+// before any font is parsed: one TextDecoder per encoding for fontkit's strings
+import './font-strings.js';
 import { create, type Font, type Glyph, type GlyphPosition, type GlyphRun } from 'fontkit';
 import { files, readOwnFile } from '../data/files.js';
 import { fingerprint } from '../data/hash.js';
@@ -93,6 +95,8 @@ function anyFont(key: FontFace | FallbackFont): Font {
 }
 
 const fonts = new Map<FontFace, Font>();
+/** Faces whose measuring font a PDF has taken for embedding (printingFont). */
+const embedded = new Set<FontFace>();
 const widths = new Map<string, number>();
 
 /**
@@ -118,8 +122,8 @@ interface FaceMetrics {
   /** characters whose pairs the build measured, and the pairs that are not zero */
   built: { chars: Set<number>; pairs: Readonly<Record<string, number | null>> } | undefined;
   advances: Map<number, { id: number; advance: number }>;
-  /** null where the two characters do not stay two glyphs (a ligature such as "fi") */
-  pairs: Map<string, number | null>;
+  /** by pairKey; null where the two characters do not stay two glyphs (a ligature such as "fi") */
+  pairs: Map<number, number | null>;
   /** runs that have a ligature, measured by shaping them whole */
   shaped: Map<string, number>;
   /** for characters the face lacks: the fallback that has them, or null where none has */
@@ -148,12 +152,18 @@ function glyphOf(face: FontFace, m: FaceMetrics, codePoint: number): { id: numbe
   return glyph;
 }
 
+/** Two code points as one number (both below 0x110000, so the product stays exact): a lookup makes no string. */
+function pairKey(a: number, b: number): number {
+  return a * 0x110000 + b;
+}
+
 function pairOf(face: FontFace, m: FaceMetrics, a: number, b: number): number | null {
-  const key = `${a},${b}`;
+  const key = pairKey(a, b);
   let adjust = m.pairs.get(key);
   if (adjust === undefined && m.built?.chars.has(a) && m.built.chars.has(b)) {
     // a stored null is a ligature; a pair not stored is zero
-    adjust = key in m.built.pairs ? m.built.pairs[key]! : 0;
+    const stored = `${a},${b}`;
+    adjust = stored in m.built.pairs ? m.built.pairs[stored]! : 0;
     m.pairs.set(key, adjust);
   }
   if (adjust === undefined) {
@@ -414,8 +424,12 @@ function fallbackEm(text: string, key: FallbackFont): number {
  * result is the same glyphs at the same positions: the tests compare the PDF bytes.
  */
 export function printingFont(face: FontFace): Font {
-  // parsed afresh for each PDF (see embeddingFallbackFont); the measured advances and pairs are shared
-  const real = openFont(face);
+  // fontkit keeps state in a font from one subset to the next (see embeddingFallbackFont), so
+  // a font object is embedded by one PDF only: the first PDF of a run takes the font already
+  // parsed for measuring (its glyphs are decoded: a third of the run's font work), each later
+  // one a fresh parse. The measured advances and pairs are shared.
+  const real = embedded.has(face) ? openFont(face) : font(face);
+  embedded.add(face);
   const m = metricsFor(face);
   const layout = (text: string, features?: unknown): GlyphRun => {
     if (features !== undefined) return real.layout(text, features);

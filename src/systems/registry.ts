@@ -1,17 +1,17 @@
-import { blazeAwayModule } from './blazeaway/index.js';
-import { bofModule } from './bof/index.js';
-import { fireTeamModule } from './fireteam/index.js';
-import { openFireModule } from './openfire/index.js';
 import type { RuleSetModule } from './module.js';
 
-/** The one place that names rule sets: each id's own module, for what is more than tables. */
-export const RULE_SET_MODULES: Readonly<Record<string, RuleSetModule>> = {
-  blazeaway: blazeAwayModule,
-  bof: bofModule,
-  fireteam: fireTeamModule,
-  openfire: openFireModule,
+/**
+ * The one place that names rule sets: each id's own module, for what is more than tables.
+ * Each is loaded when a run asks for it: a run about one rule set sets up only that one's
+ * code and schemas.
+ */
+const RULE_SET_MODULES: Readonly<Record<string, () => Promise<RuleSetModule>>> = {
+  blazeaway: async () => (await import('./blazeaway/index.js')).blazeAwayModule,
+  bof: async () => (await import('./bof/index.js')).bofModule,
+  fireteam: async () => (await import('./fireteam/index.js')).fireTeamModule,
+  openfire: async () => (await import('./openfire/index.js')).openFireModule,
 };
 
-export function moduleFor(systemId: string): RuleSetModule | undefined {
-  return Object.hasOwn(RULE_SET_MODULES, systemId) ? RULE_SET_MODULES[systemId] : undefined;
+export async function moduleFor(systemId: string): Promise<RuleSetModule | undefined> {
+  return Object.hasOwn(RULE_SET_MODULES, systemId) ? await RULE_SET_MODULES[systemId]!() : undefined;
 }

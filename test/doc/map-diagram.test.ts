@@ -106,7 +106,7 @@ function bof(options: { mode: 'versus' | 'solo'; scenario?: string; seed: string
 
 async function viaModule(system: string, extra: Record<string, unknown>, paper: Paper = 'a4', units: Units = 'cm'): Promise<DocumentNode> {
   let doc: DocumentNode | undefined;
-  await moduleFor(system)!.scenario!(
+  await (await moduleFor(system))!.scenario!(
     {
       system: db.system(system),
       mode: 'versus',

@@ -65,7 +65,7 @@ function usesOf(system: string, doc: DocumentNode): Use[] {
 async function everyUse(): Promise<Use[]> {
   const uses: Use[] = [];
   for (const system of db.systems) {
-    const module = moduleFor(system.info.id);
+    const module = await moduleFor(system.info.id);
     if (module === undefined) continue;
     const cards = await module.cards?.({ system, strict: false, ...common });
     if (cards?.kind === 'document') uses.push(...usesOf(system.info.id, cards.doc));

@@ -70,7 +70,7 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
 
   const db = await loadRulesDb({ dataDirs: args.data.map((d) => resolveFrom(io.cwd, d)), only: args.system });
   const system = db.system(args.system);
-  const module = moduleFor(system.info.id);
+  const module = await moduleFor(system.info.id);
   if (!module?.campaign || !system.info.products.includes('campaign')) throw new UsageError(`rule set "${system.info.id}" has no campaigns yet`);
   const progress = args.quiet || args.action !== 'booklet' ? undefined : io.progress;
 

@@ -27,7 +27,7 @@ export async function runCards(args: CardsArgs, io: CliIo): Promise<number> {
   const print = cardPrint(args);
   const db = await loadRulesDb({ dataDirs: args.data.map((d) => resolveFrom(io.cwd, d)), only: args.system });
   const system = db.system(args.system);
-  const module = moduleFor(system.info.id);
+  const module = await moduleFor(system.info.id);
   if (!system.info.products.includes('cards')) throw new UsageError(`rule set "${system.info.id}" has no cards yet`);
   const request = {
     system,

@@ -21,8 +21,8 @@ export interface CheckArgs {
 export async function runCheck(args: CheckArgs, io: CliIo): Promise<number> {
   const db = await loadRulesDb({ dataDirs: args.data.map((d) => resolveFrom(io.cwd, d)), only: args.system });
   const system = db.system(args.system);
-  const module = moduleFor(system.info.id);
-  if (!module?.checkForce) throw new UsageError(`rule set "${system.info.id}" has no force files to check; muster check takes ${checkable().join(', ')}`);
+  const module = await moduleFor(system.info.id);
+  if (!module?.checkForce) throw new UsageError(`rule set "${system.info.id}" has no force files to check; muster check takes ${(await checkable()).join(', ')}`);
   const result = await module.checkForce({ system, forceFile: resolveFrom(io.cwd, args.force) });
   if (args.format === 'json') io.stdout.write(`${JSON.stringify({ system: system.info.id, ...result }, null, 2)}\n`);
   else io.stdout.write(checkText(result));
@@ -30,8 +30,10 @@ export async function runCheck(args: CheckArgs, io: CliIo): Promise<number> {
 }
 
 /** The rule sets whose modules check force files. */
-function checkable(): string[] {
-  return ['bof', 'fireteam', 'blazeaway'].filter((id) => moduleFor(id)?.checkForce);
+async function checkable(): Promise<string[]> {
+  const ids = ['bof', 'fireteam', 'blazeaway'];
+  const modules = await Promise.all(ids.map((id) => moduleFor(id)));
+  return ids.filter((_, i) => modules[i]?.checkForce);
 }
 
 function checkText(check: ForceCheck): string {

@@ -31,7 +31,7 @@ export async function runList(args: ListArgs, io: CliIo): Promise<number> {
   const db = await loadRulesDb({ dataDirs: args.data.map((d) => resolveFrom(io.cwd, d)), only: args.system });
   const system = db.system(args.system);
   const id = system.info.id;
-  const module = moduleFor(id);
+  const module = await moduleFor(id);
   const fromModule = module?.list ? await module.list({ system, nation: args.nation, doctrine: args.doctrine }) : [];
   // the module's kinds first (what a player builds a force from), then the data folder's it does not replace
   const kinds = [...fromModule, ...(await listFromData(system)).filter((k) => !fromModule.some((m) => m.id === k.id))];

@@ -53,7 +53,7 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
   if (seed.length > 200) throw new UsageError('--seed: at most 200 characters');
   const db = await loadRulesDb({ dataDirs: args.data.map((d) => resolveFrom(io.cwd, d)), only: args.system });
   const system = db.system(args.system);
-  const module = moduleFor(system.info.id);
+  const module = await moduleFor(system.info.id);
   if (!module?.scenario || !system.info.products.includes('scenario')) throw new UsageError(`rule set "${system.info.id}" has no scenarios yet`);
   // options only some rule sets' scenarios use, each refused by name where it means nothing
   const takes = module.scenarioOptions ?? {};

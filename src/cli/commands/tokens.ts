@@ -41,7 +41,7 @@ export async function runTokens(args: TokensArgs, io: CliIo): Promise<number> {
   }
   const db = await loadRulesDb({ dataDirs: args.data.map((d) => resolveFrom(io.cwd, d)), only: args.system });
   const system = db.system(args.system);
-  const module = moduleFor(system.info.id);
+  const module = await moduleFor(system.info.id);
   if (!system.info.products.includes('tokens')) throw new UsageError(`rule set "${system.info.id}" has no tokens yet`);
   const request = {
     system,

@@ -27,7 +27,7 @@ export async function runValidate(args: { data: string[] }, io: CliIo): Promise<
   const extras: string[] = [];
   for (const system of db.systems) {
     tables += system.tables.size;
-    const module = moduleFor(system.info.id);
+    const module = await moduleFor(system.info.id);
     // a rule set's data decks, module or not: their texts are templates, filled once in each
     // unit so that a slip in one shows here rather than at the printer
     const decks = system.info.products.includes('cards') ? await loadCardDecks(system.dirs) : [];
