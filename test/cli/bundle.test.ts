@@ -1,0 +1,128 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { muster } from '../helpers/cli.js';
+import { workdirs } from '../helpers/fixtures.js';
+
+/**
+ * The command as players run it: one CommonJS bundle (dist/muster.cjs, scripts/build-cli.js)
+ * loaded by bin/muster.js through V8's code cache (bin/load-bundle.js). It must write the very
+ * bytes the modules write (vitest runs those from src/), find its own files from where it is
+ * installed, and treat its cache as a cache: a stale or damaged one is ignored and made again.
+ */
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const BIN = path.join(root, 'bin/muster.js');
+const BUNDLE = path.join(root, 'dist/muster.cjs');
+const CACHE = `${BUNDLE}.cache`;
+const workdir = workdirs(afterEach);
+const require = createRequire(import.meta.url);
+
+function runBin(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) {
+  return spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
+}
+
+describe('the one-file command', () => {
+  it('is built, with its source map and a code cache made by the build', () => {
+    expect(existsSync(BUNDLE), 'npm run build makes dist/muster.cjs').toBe(true);
+    expect(existsSync(`${BUNDLE}.map`)).toBe(true);
+    const text = readFileSync(BUNDLE, 'utf8');
+    // the stubs stand where the left-out code was, and nothing reaches the build machine's paths
+    expect(text).toContain('muster reads no WOFF2 fonts');
+    expect(text).toContain('muster writes no encrypted PDF');
+    expect(text).not.toContain('node_modules/brotli/');
+    expect(text).not.toContain(root);
+    expect(/\bimport\(/.test(text.replace(/\/\/.*$/gm, ''))).toBe(false);
+  });
+
+  it.each([
+    [['tables', 'bof', '--paper', 'letter', '--units', 'in']],
+    [['cards', 'bof', '--nation', 'us']],
+    [['scenario', 'bof', '--mode', 'solo', '--seed', 'bundle', '--names', '王小明']],
+    [['tokens', 'openfire']],
+    [['campaign', 'fireteam', 'booklet', '--seed', 'b']],
+  ])('writes the bytes the modules write: %j', async (args) => {
+    const cwd = workdir();
+    expect((await muster([...args, '-o', 'modules.pdf', '--quiet'], cwd)).code).toBe(0);
+    const bundled = runBin([...args, '-o', 'bundle.pdf', '--quiet'], cwd);
+    expect(bundled.status, bundled.stderr).toBe(0);
+    expect(readFileSync(path.join(cwd, 'bundle.pdf')).equals(readFileSync(path.join(cwd, 'modules.pdf')))).toBe(true);
+  }, 60_000);
+
+  it('a second PDF in one process, with fonts parsed afresh, equals the first, which embeds the fonts it measured with', async () => {
+    const cwd = workdir();
+    for (const name of ['first', 'second']) expect((await muster(['cards', 'bof', '--nation', 'pl', '-o', `${name}.pdf`, '--quiet'], cwd)).code).toBe(0);
+    expect(readFileSync(path.join(cwd, 'second.pdf')).equals(readFileSync(path.join(cwd, 'first.pdf')))).toBe(true);
+  }, 60_000);
+
+  it('prints its version and reads its data, templates and fonts from where it is installed', () => {
+    const cwd = workdir();
+    const version = runBin(['--version'], cwd);
+    expect(version.stdout).toBe(`${(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version}\n`);
+    const systems = runBin(['systems'], cwd);
+    expect(systems.status, systems.stderr).toBe(0);
+    expect(systems.stdout).toContain('Burst of Fire');
+  });
+
+  it('with --debug, a stack trace names muster\'s own source files', () => {
+    const run = runBin(['list', 'nosuch', '--debug'], workdir());
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/unknown rule set "nosuch"/);
+    expect(run.stderr).toMatch(/src[\\/]data[\\/]load\.ts:\d+/);
+  });
+});
+
+describe("the bundle's code cache", () => {
+  const keep = `${CACHE}.kept-by-test`;
+  afterEach(() => {
+    if (existsSync(keep)) renameSync(keep, CACHE);
+  });
+
+  it('starts with the bundle it was made from and the Node that made it', () => {
+    const head = readFileSync(CACHE).subarray(0, 200).toString('latin1').split('\n')[0]!;
+    const stats = statSync(BUNDLE);
+    expect(head).toBe(`muster-code-cache ${stats.size} ${stats.mtimeMs} ${process.version} ${process.arch}`);
+  });
+
+  it('a missing cache is made again by the next run; a stale or damaged one is ignored and replaced', () => {
+    copyFileSync(CACHE, keep);
+    const cwd = workdir();
+    rmSync(CACHE);
+    expect(runBin(['--version'], cwd).status).toBe(0);
+    expect(existsSync(CACHE)).toBe(true);
+    // a cache of another bundle: the key line differs
+    writeFileSync(CACHE, Buffer.concat([Buffer.from(`muster-code-cache 1 2 ${process.version} ${process.arch}\n`), readFileSync(keep).subarray(200)]));
+    const stale = runBin(['tables', 'bof', '-o', 'stale.pdf', '--quiet'], cwd);
+    expect(stale.status, stale.stderr).toBe(0);
+    expect(readFileSync(CACHE).toString('latin1')).toMatch(/^muster-code-cache \d+ [\d.]+ v/);
+    expect(readFileSync(CACHE).subarray(0, 40).toString('latin1')).not.toMatch(/^muster-code-cache 1 2 /);
+    // the right key line over bytes V8 cannot read: V8 refuses them, the run goes on
+    const stats = statSync(BUNDLE);
+    writeFileSync(CACHE, Buffer.concat([Buffer.from(`muster-code-cache ${stats.size} ${stats.mtimeMs} ${process.version} ${process.arch}\n`), Buffer.alloc(4096, 7)]));
+    const damaged = runBin(['tables', 'bof', '-o', 'damaged.pdf', '--quiet'], cwd);
+    expect(damaged.status, damaged.stderr).toBe(0);
+    expect(readFileSync(path.join(cwd, 'damaged.pdf')).equals(readFileSync(path.join(cwd, 'stale.pdf')))).toBe(true);
+    expect(statSync(CACHE).size).toBeGreaterThan(100_000);
+  }, 60_000);
+
+  it("on a Node with a compile cache of its own (22.1 and later), Node's is used", () => {
+    const Module = require('node:module') as { enableCompileCache?: () => unknown };
+    const had = Object.hasOwn(Module, 'enableCompileCache') ? Module.enableCompileCache : undefined;
+    let enabled = 0;
+    Module.enableCompileCache = () => {
+      enabled++;
+      return { status: 0 };
+    };
+    try {
+      const { loadBundle } = require(path.join(root, 'bin/load-bundle.js')) as { loadBundle(options: { argv: string[]; env: object }): { exports: { run: unknown } } };
+      const loaded = loadBundle({ argv: [], env: {} });
+      expect(enabled).toBe(1);
+      expect(typeof loaded.exports.run).toBe('function');
+    } finally {
+      if (had) Module.enableCompileCache = had;
+      else delete Module.enableCompileCache;
+    }
+  });
+});
