@@ -155,7 +155,12 @@ const addFolder = (folder, virtual, pattern) => {
 addFolder(NODE_PLACES.data, '/muster/data/', '**/*');
 addFolder(NODE_PLACES.templates, '/muster/templates/', '**/*.hbs');
 addFolder(NODE_PLACES.samples, '/muster/examples/blazeaway/', '**/*.{yaml,yml,json}');
-copies.set('/muster/parsed-data.json', NODE_PLACES.parsedStore);
+// the store without its precompiled templates (400 kB the page would fetch before its first
+// run): the page compiles a template when it first fills it, to the same text
+const pageStore = path.join(root, 'dist', 'page-parsed-data.json');
+const { templates: _precompiled, ...storeForPage } = JSON.parse(readFileSync(NODE_PLACES.parsedStore, 'utf8'));
+writeFileSync(pageStore, `${JSON.stringify(storeForPage)}\n`);
+copies.set('/muster/parsed-data.json', pageStore);
 copies.set('/muster/font-pairs.json', NODE_PLACES.fontPairs);
 const fonts = {};
 for (const [face, file] of Object.entries(NODE_PLACES.fonts)) {
