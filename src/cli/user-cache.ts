@@ -1,9 +1,13 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FileCache, Files } from '../data/files.js';
 
-/** Entries kept; past this the oldest go (a designer editing a big file leaves one per edit). */
-const KEEP = 64;
+/**
+ * What the folder keeps: past either bound the entries used longest ago go (a designer editing a
+ * big file leaves one per edit). A house arsenal of a hundred files is a hundred entries.
+ */
+const KEEP_ENTRIES = 1000;
+const KEEP_BYTES = 256 * 1024 * 1024;
 const NAME = /^[a-z0-9-]+\.json$/;
 
 /**
@@ -27,12 +31,17 @@ export function userCacheFolder(env: Readonly<Record<string, string | undefined>
  * a run stopped half-way leaves nothing half-written to be read; every failure (a read-only
  * home, a full disk) is silent, since a cache only ever saves time.
  */
-export function folderCache(folder: string): FileCache {
+export function folderCache(folder: string, keep: { entries: number; bytes: number } = { entries: KEEP_ENTRIES, bytes: KEEP_BYTES }): FileCache {
   return {
     read(name) {
       if (!NAME.test(name)) return undefined;
+      const file = path.join(folder, name);
       try {
-        return readFileSync(path.join(folder, name));
+        const bytes = readFileSync(file);
+        // used now: the last to go when the folder is trimmed
+        const now = new Date();
+        utimesSync(file, now, now);
+        return bytes;
       } catch {
         return undefined;
       }
@@ -44,7 +53,7 @@ export function folderCache(folder: string): FileCache {
         mkdirSync(folder, { recursive: true, mode: 0o700 });
         writeFileSync(temporary, bytes);
         renameSync(temporary, path.join(folder, name));
-        prune(folder);
+        prune(folder, keep);
       } catch {
         try {
           unlinkSync(temporary);
@@ -56,11 +65,23 @@ export function folderCache(folder: string): FileCache {
   };
 }
 
-function prune(folder: string): void {
-  const entries = readdirSync(folder).filter((name) => NAME.test(name));
-  if (entries.length <= KEEP) return;
-  const byAge = entries.map((name) => ({ name, time: statSync(path.join(folder, name)).mtimeMs })).sort((a, b) => a.time - b.time || (a.name < b.name ? -1 : 1));
-  for (const { name } of byAge.slice(0, entries.length - KEEP)) unlinkSync(path.join(folder, name));
+function prune(folder: string, keep: { entries: number; bytes: number }): void {
+  const entries = readdirSync(folder)
+    .filter((name) => NAME.test(name))
+    .map((name) => {
+      const stats = statSync(path.join(folder, name));
+      return { name, time: stats.mtimeMs, size: stats.size };
+    });
+  let bytes = entries.reduce((sum, entry) => sum + entry.size, 0);
+  let count = entries.length;
+  if (count <= keep.entries && bytes <= keep.bytes) return;
+  entries.sort((a, b) => a.time - b.time || (a.name < b.name ? -1 : 1));
+  for (const entry of entries) {
+    if (count <= keep.entries && bytes <= keep.bytes) break;
+    unlinkSync(path.join(folder, entry.name));
+    count--;
+    bytes -= entry.size;
+  }
 }
 
 /** Node's files with the player's cache folder, where there is one. */

@@ -28,18 +28,21 @@ describe("the player's cache folder", () => {
     expect(readdirSync(path.join(dir, 'a'))).toEqual(['muster']);
     expect(readdirSync(path.join(dir, 'a', 'muster'))).toEqual(['yaml-1-abc.json']);
   });
-  it('keeps the newest 64 entries', () => {
+  it('trims the entries used longest ago, past a count or a size', () => {
     const folder = path.join(dir, 'b');
-    const cache = folderCache(folder);
-    for (let i = 0; i < 64; i++) {
-      cache.write(`yaml-1-${String(i).padStart(3, '0')}.json`, new TextEncoder().encode('{}'));
-      utimesSync(path.join(folder, `yaml-1-${String(i).padStart(3, '0')}.json`), 1000 + i, 1000 + i);
-    }
-    cache.write('yaml-1-new.json', new TextEncoder().encode('{}'));
-    const left = readdirSync(folder);
-    expect(left).toHaveLength(64);
-    expect(left).not.toContain('yaml-1-000.json');
-    expect(left).toContain('yaml-1-new.json');
+    const cache = folderCache(folder, { entries: 4, bytes: 1000 });
+    const names = ['yaml-1-a.json', 'yaml-1-b.json', 'yaml-1-c.json', 'yaml-1-d.json'];
+    names.forEach((name, i) => {
+      cache.write(name, new TextEncoder().encode('{}'));
+      utimesSync(path.join(folder, name), 1000 + i, 1000 + i);
+    });
+    // a read makes an entry the newest: "a" stays, "b" is now the oldest
+    expect(cache.read('yaml-1-a.json')).toBeDefined();
+    cache.write('yaml-1-e.json', new TextEncoder().encode('{}'));
+    expect(readdirSync(folder).sort()).toEqual(['yaml-1-a.json', 'yaml-1-c.json', 'yaml-1-d.json', 'yaml-1-e.json']);
+    // past the size: the oldest go until the rest fit
+    cache.write('yaml-1-big.json', new Uint8Array(995));
+    expect(readdirSync(folder).sort()).toEqual(['yaml-1-a.json', 'yaml-1-big.json', 'yaml-1-e.json']);
   });
   it('fails silently where it cannot write (a file in the way of the folder)', () => {
     writeFileSync(path.join(dir, 'blocked'), 'not a folder');
