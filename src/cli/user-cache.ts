@@ -1,10 +1,10 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FileCache, Files } from '../data/files.js';
 
 /**
- * What the folder keeps: past either bound the entries used longest ago go (a designer editing a
- * big file leaves one per edit). A house arsenal of a hundred files is a hundred entries.
+ * What the folder keeps: past either bound the entries written longest ago go (a designer
+ * editing a big file leaves one per edit). A house arsenal of a hundred files is a hundred entries.
  */
 const KEEP_ENTRIES = 1000;
 const KEEP_BYTES = 256 * 1024 * 1024;
@@ -35,13 +35,8 @@ export function folderCache(folder: string, keep: { entries: number; bytes: numb
   return {
     read(name) {
       if (!NAME.test(name)) return undefined;
-      const file = path.join(folder, name);
       try {
-        const bytes = readFileSync(file);
-        // used now: the last to go when the folder is trimmed
-        const now = new Date();
-        utimesSync(file, now, now);
-        return bytes;
+        return readFileSync(path.join(folder, name));
       } catch {
         return undefined;
       }
