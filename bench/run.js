@@ -112,10 +112,8 @@ rows.push(timeProcess('`muster scenario bof --mode solo` end to end (new process
 rows.push(timeProcess('start-up: `muster --version` (new process)', 5, [path.join(root, 'bin/muster.js'), '--version']));
 rows.push(timeProcess('campaign booklet end to end (new process)', 3, [path.join(root, 'bin/muster.js'), 'campaign', 'bof', 'booklet', '--seed', 'b', '-o', 'booklet.pdf', '--quiet']));
 rows.push(timeProcess('start-up: `muster systems` (new process, no document)', 5, [path.join(root, 'bin/muster.js'), 'systems']));
-// the booklet's own start-up: node and every module a booklet loads, and nothing else
-const bookletModules = ['cli/run.js', 'cli/commands/campaign.js', 'systems/registry.js', 'layout/pages.js', 'render/pdf-surface.js'];
-const loadOnly = bookletModules.map((m) => `await import(${JSON.stringify(path.join(root, 'dist', m))});`).join(' ');
-rows.push(timeProcess('start-up of a booklet run: node loads the modules it uses, no work', 5, ['--input-type=module', '-e', loadOnly]));
+// start-up alone: node loads the command (the bundle, through its code cache) and does nothing
+rows.push(timeProcess('start-up alone: node loads the command through its code cache, no work', 5, ['-e', `require(${JSON.stringify(path.join(root, 'bin/load-bundle.js'))}).loadBundle({ argv: [], env: {} })`]));
 const peak = (args, heap) => {
   const flags = heap ? [`--max-old-space-size=${heap}`] : [];
   try {

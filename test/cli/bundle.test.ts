@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,6 +65,26 @@ describe('the one-file command', () => {
     expect(systems.status, systems.stderr).toBe(0);
     expect(systems.stdout).toContain('Burst of Fire');
   });
+
+  it('moved to another folder, it reads the data and stores beside it, not the ones it was built from', () => {
+    const install = workdir();
+    for (const part of ['package.json', 'bin', 'data', 'templates', 'examples']) cpSync(path.join(root, part), path.join(install, part), { recursive: true });
+    mkdirSync(path.join(install, 'dist'));
+    for (const file of ['muster.cjs', 'muster.cjs.map', 'parsed-data.json', 'font-pairs.json']) copyFileSync(path.join(root, 'dist', file), path.join(install, 'dist', file));
+    symlinkSync(path.join(root, 'node_modules'), path.join(install, 'node_modules'));
+    // the moved copy has no Open Fire: a run that read the original's data would list it
+    rmSync(path.join(install, 'data', 'openfire'), { recursive: true });
+    const cwd = workdir();
+    const moved = spawnSync(process.execPath, [path.join(install, 'bin/muster.js'), 'systems', '--format', 'json'], { cwd, encoding: 'utf8' });
+    expect(moved.status, moved.stderr).toBe(0);
+    expect((JSON.parse(moved.stdout) as { systems: { id: string }[] }).systems.map((s) => s.id)).toEqual(['blazeaway', 'bof', 'fireteam']);
+    const tables = spawnSync(process.execPath, [path.join(install, 'bin/muster.js'), 'tables', 'bof', '-o', 'moved.pdf', '--quiet'], { cwd, encoding: 'utf8' });
+    expect(tables.status, tables.stderr).toBe(0);
+    expect(runBin(['tables', 'bof', '-o', 'here.pdf', '--quiet'], cwd).status).toBe(0);
+    expect(readFileSync(path.join(cwd, 'moved.pdf')).equals(readFileSync(path.join(cwd, 'here.pdf')))).toBe(true);
+    // and it made its own code cache there
+    expect(existsSync(path.join(install, 'dist', 'muster.cjs.cache'))).toBe(true);
+  }, 60_000);
 
   it('with --debug, a stack trace names muster\'s own source files', () => {
     const run = runBin(['list', 'nosuch', '--debug'], workdir());
