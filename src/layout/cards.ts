@@ -576,7 +576,7 @@ function setFront(card: CardFront, w: number, h: number, bleed: BleedSides, ink:
   const footY = footerTop + (setting.footer - 7 * TYPE.leading) / 2;
   items.push({ kind: 'text', x: PAD, y: footY, text: card.footer.left, face: 'bold', size: leftSize, color: COLORS.ink });
   items.push({ kind: 'text', x: w - PAD - rightWidth, y: footY + (7 - rightSize) * 0.8, text: card.footer.right, face: 'regular', size: rightSize, color: COLORS.muted });
-  return items.map(roundItem);
+  return translate(items, 0, 0);
 }
 
 /**
@@ -652,7 +652,7 @@ export function layoutCardBack(card: CardBack, w: number, h: number, bleed: Blee
   items.push({ kind: 'text', x: (w - textWidth(card.title, 'bold', titleSize)) / 2, y: h * 0.12, text: card.title, face: 'bold', size: titleSize, color: '#ffffff' });
   const subSize = fitSize(card.subtitle, 'regular', w - 2 * PAD - 4 * MM, 9, MIN_TYPE);
   items.push({ kind: 'text', x: (w - textWidth(card.subtitle, 'regular', subSize)) / 2, y: h * 0.76, text: card.subtitle, face: 'regular', size: subSize, color: '#ffffff' });
-  return items.map(roundItem);
+  return translate(items, 0, 0);
 }
 
 /** The low-ink back: no fill at all, an outline inside the cut line, the title and icon as lines of colour. */
@@ -667,7 +667,7 @@ function layoutLowInkBack(card: CardBack, w: number, h: number): Item[] {
   items.push({ kind: 'text', x: (w - textWidth(card.title, 'bold', titleSize)) / 2, y: h * 0.12, text: card.title, face: 'bold', size: titleSize, color: COLORS.ink });
   const subSize = fitSize(card.subtitle, 'regular', w - 2 * PAD - 4 * MM, 9, MIN_TYPE);
   items.push({ kind: 'text', x: (w - textWidth(card.subtitle, 'regular', subSize)) / 2, y: h * 0.76, text: card.subtitle, face: 'regular', size: subSize, color: COLORS.muted });
-  return items.map(roundItem);
+  return translate(items, 0, 0);
 }
 
 /**
@@ -684,6 +684,3 @@ export function fitSize(text: string, face: TextStyle['face'], width: number, ma
 /** Smaller than this nobody reads it; data checks keep texts short enough never to get here. */
 const HARD_MINIMUM = 3.5;
 
-function roundItem(item: Item): Item {
-  return translate([item], 0, 0)[0]!;
-}
