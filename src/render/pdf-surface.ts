@@ -119,9 +119,29 @@ class PdfSurface implements Surface {
   /** fallback fonts are registered with pdfkit when first drawn: a Latin PDF never opens one */
   private readonly fallbacks = new Set<FallbackFont>();
 
-  constructor(private readonly pdf: PDFKit.PDFDocument) {}
+  /** the current page's operators, written to it as one piece when the page is done */
+  private readonly pending: string[] = [];
+
+  constructor(private readonly pdf: PDFKit.PDFDocument) {
+    // pdfkit turns every operator into bytes of its own as it is added (thousands a sheet, each
+    // a small array to copy and collect); they are kept as text and handed over a page at a
+    // time. The page receives the same bytes: each operator and its line end, in order.
+    const pending = this.pending;
+    (pdf as unknown as { addContent(data: string): unknown }).addContent = function addContent(this: unknown, data: string) {
+      pending.push(data);
+      return this;
+    };
+  }
+
+  /** Hands the page what was drawn on it; before a new page starts and before the file ends. */
+  flushPage(): void {
+    if (this.pending.length === 0) return;
+    (this.pdf as unknown as { page: { write(data: string): void } }).page.write(this.pending.join('\n'));
+    this.pending.length = 0;
+  }
 
   beginPage(width: number, height: number): void {
+    this.flushPage();
     this.pdf.addPage({ size: [width, height], margin: 0 });
     // a new page starts from the default graphics state
     this.fill = this.stroke = this.width = undefined;
@@ -276,6 +296,7 @@ export class PdfStream {
 
   /** Finishes the file: the last page, the fonts, the cross-reference table. */
   async end(): Promise<Buffer[]> {
+    this.surface.flushPage();
     this.pdf.end();
     await this.ended;
     return this.take();
