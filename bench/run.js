@@ -59,7 +59,7 @@ const doc = buildQuickReference(bof, { units: 'cm', paper: 'a4', toolVersion: 'b
 rows.push(await time('lay out bof quick reference', 50, () => layoutDocument(doc)));
 const placed = layoutDocument(doc);
 rows.push(await time('render bof quick reference to PDF', 20, () => renderPdf(placed)));
-rows.push(timeProcess('`muster tables bof` end to end (new process)', 5, [path.join(root, 'bin/muster.js'), 'tables', 'bof', '-o', 'bench.pdf', '--quiet']));
+rows.push(timeProcess('`muster tables bof` end to end (new process)', 9, [path.join(root, 'bin/muster.js'), 'tables', 'bof', '-o', 'bench.pdf', '--quiet']));
 const emptyPage = `import PDFDocument from 'pdfkit'; import fs from 'node:fs'; const d = new PDFDocument(); d.pipe(fs.createWriteStream(${JSON.stringify(path.join(scratch, 'empty.pdf'))})); d.end();`;
 rows.push(timeProcess('floor: node loads pdfkit, writes one empty page', 5, ['--input-type=module', '-e', emptyPage], root));
 
@@ -112,9 +112,9 @@ const mustSucceed = async (args, io) => {
 };
 rows.push(await time('scenario results, --count 1000 --format json', 1, () => mustSucceed(['scenario', 'bof', '--mode', 'solo', '--seed', 'b', '--count', '1000', '--format', 'json', '--quiet'], quietIo(scratch))));
 rows.push(await time('scenario packets, --count 50, PDF', 1, () => mustSucceed(['scenario', 'bof', '--mode', 'solo', '--seed', 'b', '--count', '50', '-o', path.join(scratch, 'p.pdf'), '--quiet'], quietIo(scratch))));
-rows.push(timeProcess('`muster scenario bof --mode solo` end to end (new process)', 5, [path.join(root, 'bin/muster.js'), 'scenario', 'bof', '--mode', 'solo', '--seed', 'b', '-o', 'solo.pdf', '--quiet']));
-rows.push(timeProcess('start-up: `muster --version` (new process)', 5, [path.join(root, 'bin/muster.js'), '--version']));
-rows.push(timeProcess('campaign booklet end to end (new process)', 3, [path.join(root, 'bin/muster.js'), 'campaign', 'bof', 'booklet', '--seed', 'b', '-o', 'booklet.pdf', '--quiet']));
+rows.push(timeProcess('`muster scenario bof --mode solo` end to end (new process)', 9, [path.join(root, 'bin/muster.js'), 'scenario', 'bof', '--mode', 'solo', '--seed', 'b', '-o', 'solo.pdf', '--quiet']));
+rows.push(timeProcess('start-up: `muster --version` (new process)', 9, [path.join(root, 'bin/muster.js'), '--version']));
+rows.push(timeProcess('campaign booklet end to end (new process)', 5, [path.join(root, 'bin/muster.js'), 'campaign', 'bof', 'booklet', '--seed', 'b', '-o', 'booklet.pdf', '--quiet']));
 rows.push(timeProcess('start-up: `muster systems` (new process, no document)', 5, [path.join(root, 'bin/muster.js'), 'systems']));
 // start-up alone: node loads the command (the bundle, through its code cache) and does nothing
 rows.push(timeProcess('start-up alone: node loads the command through its code cache, no work', 5, ['-e', `require(${JSON.stringify(path.join(root, 'bin/load-bundle.js'))}).loadBundle({ argv: [], env: {} })`]));
