@@ -35,7 +35,7 @@ for (const [name, fn] of Object.entries(helpers)) {
 }
 
 /** PDF text is not HTML, so nothing is escaped; a missing field is an error, never blank. */
-export const COMPILE_OPTIONS = { strict: true, noEscape: true } as const;
+const COMPILE_OPTIONS = { strict: true, noEscape: true } as const;
 
 type Template = (context: object) => string;
 const compiled = new Map<string, Template>();
