@@ -7,7 +7,7 @@
 import type { CheckReport } from './force-model.js';
 import { isMapping, setOrDrop } from './force-model.js';
 import { BA_KINDS, baCount, baForceFromText, baForceToYaml, emptyBaForce, newBaUnit, type BaForce, type BaKind, type BaStand, type BaUnit } from './force-model-blazeaway.js';
-import { el, labelled, numberInput, problemList, replaceKeepingFocus, rowItem, RuleSetBuilder, selectOf, textInput, type Bench, type Listed, type Summary } from './force-ui.js';
+import { el, labelled, numberInput, problemList, replaceKeepingFocus, rowItem, RuleSetBuilder, selectOf, textInput, type Listed, type Summary } from './force-ui.js';
 
 const SIDES = [
   { id: 'axis', name: 'Axis' },
@@ -32,18 +32,8 @@ export class BlazeawayBuilder extends RuleSetBuilder {
   private carriers: Listed[] = [];
   private roles: Listed[] = [];
   private colours: string[] = ['Red', 'Blue'];
-  private opened = false;
 
-  constructor(
-    bench: Bench,
-    readonly box: HTMLElement,
-  ) {
-    super(bench);
-  }
-
-  async open(): Promise<void> {
-    if (this.opened) return;
-    this.opened = true;
+  protected async firstOpen(): Promise<void> {
     const list = (what: string) => this.bench.list('blazeaway', [what]);
     [this.ratings, this.stands, this.weapons, this.carriers, this.roles] = await Promise.all([list('ratings'), list('stands'), list('weapons'), list('carriers'), list('aircraft')]);
     const copies = (await list('decks'))[0]?.details?.['copies'];

@@ -7,7 +7,7 @@
 import type { CheckReport } from './force-model.js';
 import { emptyFtForce, ftForceFromText, ftForceToYaml, ftSpent, type FtForce, type FtPickEntry, type FtPlatoon } from './force-model-fireteam.js';
 import { setOrDrop, isMapping } from './force-model.js';
-import { el, labelled, numberInput, problemList, pts, replaceKeepingFocus, rowItem, RuleSetBuilder, selectOf, textInput, type Bench, type Listed, type Summary } from './force-ui.js';
+import { el, labelled, numberInput, problemList, pts, replaceKeepingFocus, rowItem, RuleSetBuilder, selectOf, textInput, type Listed, type Summary } from './force-ui.js';
 
 /** "2 to 3 at 2 points" → [2, 3]; "0 or more at 1 point" → [0, undefined]; "none" → [0, 0]. */
 function range(text: unknown): [number, number | undefined] {
@@ -26,18 +26,8 @@ export class FireteamBuilder extends RuleSetBuilder {
   private force: FtForce = emptyFtForce();
   private lists: Listed[] = [];
   private picks: Listed[] = [];
-  private opened = false;
 
-  constructor(
-    bench: Bench,
-    readonly box: HTMLElement,
-  ) {
-    super(bench);
-  }
-
-  async open(): Promise<void> {
-    if (this.opened) return;
-    this.opened = true;
+  protected async firstOpen(): Promise<void> {
     this.lists = await this.bench.list('fireteam', ['lists']);
     await this.show(this.force, [], false);
   }

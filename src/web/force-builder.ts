@@ -236,13 +236,9 @@ export class BofBuilder extends RuleSetBuilder {
   private detachments: Listed[] = [];
   private units: Listed[] = [];
   private weapons: Listed[] = [];
-  private opened = false;
 
-  constructor(
-    bench: Bench,
-    readonly box: HTMLElement,
-  ) {
-    super(bench);
+  constructor(bench: Bench, box: HTMLElement) {
+    super(bench, box);
     this.$('fb-name').addEventListener('input', () => this.edit(() => (this.force.name = this.$<HTMLInputElement>('fb-name').value)));
     this.$('fb-points').addEventListener('input', () =>
       this.edit(() => {
@@ -265,10 +261,8 @@ export class BofBuilder extends RuleSetBuilder {
     return this.box.querySelector<T>(`#${id}`)!;
   }
 
-  /** Shows the builder: the nations' pick-list, the force written and checked. */
-  async open(): Promise<void> {
-    if (this.opened) return;
-    this.opened = true;
+  /** The nations' pick-list, then the force written and checked. */
+  protected async firstOpen(): Promise<void> {
     this.nations = await this.list(['nations']);
     await this.setForce(this.force, [], false);
   }

@@ -36,13 +36,22 @@ export interface Summary {
 /** One rule set's builder: its own fields, its force as YAML, its pick-lists. */
 export abstract class RuleSetBuilder {
   abstract readonly system: ForceSystem;
-  /** its own fields, inside the builder's fieldset; hidden when another rule set is chosen */
-  abstract readonly box: HTMLElement;
   /** null: its scenario takes the force (--force); a text: why it does not */
   readonly noScenario: string | null = null;
-  constructor(protected readonly bench: Bench) {}
-  /** Shows the force (first time: fetches the pick-lists). */
-  abstract open(): Promise<void>;
+  private opened = false;
+  constructor(
+    protected readonly bench: Bench,
+    /** its own fields, inside the builder's fieldset; hidden when another rule set is chosen */
+    readonly box: HTMLElement,
+  ) {}
+  /** Shows the force; the first time only, after fetching the pick-lists (firstOpen). */
+  async open(): Promise<void> {
+    if (this.opened) return;
+    this.opened = true;
+    await this.firstOpen();
+  }
+  /** Fetches the rule set's pick-lists and shows the force: once, when the builder is first shown. */
+  protected abstract firstOpen(): Promise<void>;
   /** A new, empty force. */
   abstract reset(): Promise<void>;
   /** A force file's text loaded; throws on text that is no force. */

@@ -10,13 +10,13 @@ import { loadScenarioContext } from '../../src/systems/bof/scenario-data.js';
 import { rollSoloScenario, rollVersusScenario, type ScenarioContext, type ScenarioResult } from '../../src/systems/bof/scenario.js';
 import type { ScenarioRequest } from '../../src/systems/module.js';
 import { moduleFor } from '../../src/systems/registry.js';
+import { geometricBox, type Box } from '../helpers/boxes.js';
 
 const PT = 25.4 / 72;
 const PRINT = { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long' as const, backOffset: { x: 0, y: 0 } };
 /** The page's content area in mm (margins 12 mm each side, 23 mm over the content, 15 mm under it). */
 const CONTENT: Record<Paper, { w: number; h: number }> = { a4: { w: 210 - 24, h: 297 - 38 }, letter: { w: 215.9 - 24, h: 279.4 - 38 } };
 
-type Box = { x1: number; y1: number; x2: number; y2: number };
 const overlaps = (a: Box, b: Box, slack = 0.05) => a.x1 < b.x2 - slack && b.x1 < a.x2 - slack && a.y1 < b.y2 - slack && b.y1 < a.y2 - slack;
 
 /** The table's frame: the first shape of every map. */
@@ -27,18 +27,8 @@ function frameOf(map: DrawingNode) {
 }
 
 function bounds(shape: Shape): Box {
-  switch (shape.kind) {
-    case 'rect':
-      return { x1: shape.x, y1: shape.y, x2: shape.x + shape.w, y2: shape.y + shape.h };
-    case 'circle':
-      return { x1: shape.cx - shape.r, y1: shape.cy - shape.r, x2: shape.cx + shape.r, y2: shape.cy + shape.r };
-    case 'line':
-      return { x1: Math.min(shape.x1, shape.x2), y1: Math.min(shape.y1, shape.y2), x2: Math.max(shape.x1, shape.x2), y2: Math.max(shape.y1, shape.y2) };
-    case 'icon':
-      return { x1: shape.x, y1: shape.y, x2: shape.x + shape.size, y2: shape.y + shape.size };
-    case 'text':
-      return textBox(shape);
-  }
+  // a map text's y is the middle of its line
+  return shape.kind === 'text' ? textBox(shape) : geometricBox(shape);
 }
 
 /** A text's box from the printed face's own widths; y is the middle of the line. */

@@ -9,6 +9,7 @@ import type { Item, PlacedPage } from '../../src/layout/primitives.js';
 import { MM, PAPER_SIZES } from '../../src/layout/style.js';
 import { wrapRuns } from '../../src/layout/wrap.js';
 import { DEMO_DATA } from '../helpers/fixtures.js';
+import { geometricBox, type Box } from '../helpers/boxes.js';
 
 const base = { face: 'regular', size: 10, color: '#000' } as const;
 
@@ -75,19 +76,9 @@ describe('tables', () => {
   });
 });
 
-function bounds(item: Item): { x1: number; y1: number; x2: number; y2: number } {
-  switch (item.kind) {
-    case 'text':
-      return { x1: item.x, y1: item.y, x2: item.x + textWidth(item.text, item.face, item.size), y2: item.y + item.size };
-    case 'rect':
-      return { x1: item.x, y1: item.y, x2: item.x + item.w, y2: item.y + item.h };
-    case 'icon':
-      return { x1: item.x, y1: item.y, x2: item.x + item.size, y2: item.y + item.size };
-    case 'circle':
-      return { x1: item.cx - item.r, y1: item.cy - item.r, x2: item.cx + item.r, y2: item.cy + item.r };
-    case 'line':
-      return { x1: Math.min(item.x1, item.x2), y1: Math.min(item.y1, item.y2), x2: Math.max(item.x1, item.x2), y2: Math.max(item.y1, item.y2) };
-  }
+function bounds(item: Item): Box {
+  // a layout text's y is its top
+  return item.kind === 'text' ? { x1: item.x, y1: item.y, x2: item.x + textWidth(item.text, item.face, item.size), y2: item.y + item.size } : geometricBox(item);
 }
 
 /** Everything printed lies inside the paper with a margin a home printer can reach (5 mm). */
