@@ -1,0 +1,218 @@
+/**
+ * Issue 23, items 1 and 2: a campaign's lock never lets two runs change the state at once, even
+ * while runs race to break a lock a dead run left, and a lock left empty never blocks a
+ * campaign for good. Runs are tried in many interleavings: in this process with a pause of a
+ * seeded length before every step of the lock (some runs dying at a step), and as real muster
+ * processes whose file operations are slowed by a preload.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import seedrandom from 'seedrandom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BusyError, lockFile, withStateLock, type LockRun, type LockStep } from '../../src/cli/lock.js';
+import { workdirs } from '../helpers/fixtures.js';
+import { muster } from '../helpers/cli.js';
+
+const workdir = workdirs(afterEach);
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const BIN = path.join(ROOT, 'bin/muster.js');
+const SLOW_FS = fileURLToPath(new URL('../helpers/slow-lock-fs.cjs', import.meta.url));
+/** a process number no process has */
+const DEAD_PID = 2 ** 22 + 17;
+const STEPS: LockStep[] = ['create', 'inspect', 'claim', 'recheck', 'break', 'release'];
+
+/**
+ * Runs of one trial: each has a process number of its own, waits a seeded 0-2 ms (or a turn of
+ * the event loop) before each step, and the chosen one dies at its chosen step: it never goes
+ * on, and from then on its process counts as gone.
+ */
+function trialRuns(seed: string, dying?: { run: number; step: LockStep; nth: number }) {
+  const rng = seedrandom(seed);
+  const alive = new Set<number>();
+  let died: () => void = () => undefined;
+  const death = new Promise<'dead'>((resolve) => (died = () => resolve('dead')));
+  const make = (index: number): LockRun => {
+    const pid = DEAD_PID + 1000 + index;
+    alive.add(pid);
+    let seen = 0;
+    return {
+      pid,
+      host: hostname(),
+      isAlive: (p) => alive.has(p),
+      pause: (step) => {
+        if (dying?.run === index && dying.step === step && seen++ === dying.nth) {
+          alive.delete(pid);
+          died();
+          return new Promise<void>(() => undefined);
+        }
+        const wait = rng();
+        return new Promise<void>((resolve) => (wait < 0.8 ? setImmediate(resolve) : setTimeout(resolve, Math.floor((wait - 0.8) * 10))));
+      },
+    };
+  };
+  return { make, rng, death };
+}
+
+/** One trial: a dead run's lock, then `count` runs each adding one game under the lock. */
+async function trial(dir: string, seed: string, count: number, dying?: { run: number; step: LockStep; nth: number }) {
+  const state = path.join(dir, 'state.json');
+  writeFileSync(state, JSON.stringify({ games: 0 }));
+  writeFileSync(`${state}.lock`, JSON.stringify({ pid: DEAD_PID, host: hostname() }));
+  const { make, rng, death } = trialRuns(seed, dying);
+  let written = 0;
+  const runs = Array.from({ length: count }, (_, i) => {
+    const run = make(i);
+    return withStateLock(
+      state,
+      async () => {
+        const games = (JSON.parse(await readFile(state, 'utf8')) as { games: number }).games;
+        await new Promise((resolve) => setTimeout(resolve, Math.floor(rng() * 3)));
+        await writeFile(state, JSON.stringify({ games: games + 1 }));
+        written++;
+      },
+      { run, retryMs: 1 },
+    ).then(
+      () => 'done',
+      (error: unknown) => {
+        if (!(error instanceof BusyError)) throw error;
+        return 'busy';
+      },
+    );
+  });
+  // a run that dies never settles: the trial ends when the others have
+  const settled = await Promise.all(runs.map((r, i) => (dying?.run === i ? Promise.race([r, death]) : r)));
+  const games = (JSON.parse(readFileSync(state, 'utf8')) as { games: number }).games;
+  return { games, written, settled };
+}
+
+describe('breaking a dead run’s lock, in every interleaving', () => {
+  it('300 trials of six runs: every game written is in the state, the lock and its claims are gone', async () => {
+    const dir = workdir();
+    for (let t = 0; t < 300; t++) {
+      const { games, written, settled } = await trial(dir, `race-${t}`, 6);
+      expect({ trial: t, games }).toEqual({ trial: t, games: written });
+      expect(settled.filter((s) => s === 'done')).toHaveLength(written);
+      expect(readdirSync(dir)).toEqual(['state.json']);
+    }
+  }, 120_000);
+  it('a run dies at each step of taking, breaking or releasing: no game is lost, and the others go on', async () => {
+    const dir = workdir();
+    const diedAt = new Set<LockStep>();
+    let t = 0;
+    for (const step of STEPS) {
+      for (let nth = 0; nth < 3; nth++) {
+        for (let run = 0; run < 4; run++, t++) {
+          const { games, written, settled } = await trial(dir, `death-${t}`, 4, { run, step, nth });
+          if (settled[run] === 'dead') diedAt.add(step);
+          expect({ step, nth, run, games }).toEqual({ step, nth, run, games: written });
+          // what the dead run left (the lock, a claim on the lock it was breaking) is broken by the next run
+          for (const name of readdirSync(dir)) if (name !== 'state.json') expect(name).toMatch(/^state\.json\.lock(\.break-[0-9a-f]{16}-\d+)?$/);
+          const release = await lockFile(path.join(dir, 'state.json'), { waitMs: 3000 });
+          await release();
+          expect(existsSync(path.join(dir, 'state.json.lock'))).toBe(false);
+          for (const name of readdirSync(dir)) if (name !== 'state.json') rmSync(path.join(dir, name));
+        }
+      }
+    }
+    // every step was a place some run died at
+    expect([...diedAt].sort()).toEqual([...STEPS].sort());
+  }, 120_000);
+});
+
+describe('a lock with nothing in it', () => {
+  it('an empty lock a few seconds old is broken; the campaign goes on', async () => {
+    const cwd = workdir();
+    await muster(['campaign', 'bof', 'new', '--state', 'c.json', '--seed', 'empty'], cwd);
+    writeFileSync(path.join(cwd, 'c.json.lock'), '');
+    const old = Date.now() / 1000 - 10;
+    utimesSync(path.join(cwd, 'c.json.lock'), old, old);
+    const result = await muster(['campaign', 'bof', 'record', '--state', 'c.json', '--winner', 'a', '--victory', 'decisive', '--combat-score', '10:4'], cwd);
+    expect(result.stderr).toMatch(/Game 1 recorded/);
+    expect(result.code).toBe(0);
+    expect(existsSync(path.join(cwd, 'c.json.lock'))).toBe(false);
+  });
+  it('an empty lock made just now is waited for, then broken within the usual wait', async () => {
+    const dir = workdir({ 'c.json': '{}', 'c.json.lock': '' });
+    const release = await lockFile(path.join(dir, 'c.json'), { waitMs: 3000 });
+    expect(JSON.parse(readFileSync(path.join(dir, 'c.json.lock'), 'utf8'))).toMatchObject({ pid: process.pid });
+    await release();
+    expect(readdirSync(dir)).toEqual(['c.json']);
+  });
+  it('a lock is never seen empty: its holder is in it from the moment it exists', async () => {
+    const dir = workdir({ 'c.json': '{}' });
+    const lock = path.join(dir, 'c.json.lock');
+    let empty = 0;
+    let looks = 0;
+    let taking = true;
+    const watcher = (async () => {
+      while (taking) {
+        const text = await readFile(lock, 'utf8').catch(() => undefined);
+        if (text !== undefined) {
+          looks++;
+          if (text === '') empty++;
+        }
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    for (let i = 0; i < 200; i++) await (await lockFile(path.join(dir, 'c.json')))();
+    taking = false;
+    await watcher;
+    expect(looks).toBeGreaterThan(0);
+    expect(empty).toBe(0);
+  });
+});
+
+interface Child {
+  code: number | null;
+  stderr: string;
+}
+
+function spawnMuster(args: string[], cwd: string, seed: number): Promise<Child> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--require', SLOW_FS, BIN, ...args, '--quiet'], { cwd, env: { ...process.env, MUSTER_TEST_DELAY_SEED: String(seed) } });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('exit', (code) => resolve({ code, stderr }));
+  });
+}
+
+const deadLock = (file: string) => writeFileSync(`${file}.lock`, JSON.stringify({ pid: DEAD_PID, host: hostname() }));
+
+describe('real runs of muster against a dead run’s lock, their file operations slowed at random', () => {
+  it('Burst of Fire: six records at once, six times; every record that said so is in the state', async () => {
+    for (let t = 0; t < 6; t++) {
+      const cwd = workdir();
+      await muster(['campaign', 'bof', 'new', '--state', 'c.json', '--seed', `race-${t}`], cwd);
+      deadLock(path.join(cwd, 'c.json'));
+      const record = (i: number) => ['campaign', 'bof', 'record', '--state', 'c.json', '--winner', i % 2 ? 'a' : 'b', '--victory', 'decisive', '--combat-score', `${i}:1`];
+      const results = await Promise.all(Array.from({ length: 6 }, (_, i) => spawnMuster(record(i), cwd, t * 10 + i)));
+      for (const failed of results.filter((r) => r.code !== 0)) expect(failed.stderr).toMatch(/is changing this file; nothing was changed/);
+      const state = JSON.parse(readFileSync(path.join(cwd, 'c.json'), 'utf8')) as { game: number; history: unknown[] };
+      const recorded = results.filter((r) => r.code === 0).length;
+      expect({ trial: t, games: state.history.length }).toEqual({ trial: t, games: recorded });
+      expect(state.game).toBe(recorded);
+      expect(readdirSync(cwd).sort()).toEqual(['c.json', 'c.json.bak']);
+    }
+  }, 180_000);
+  it('Fire Team: both battles of a turn recorded at once, three times each, eight times; each battle recorded once, none lost', async () => {
+    for (let t = 0; t < 8; t++) {
+      const cwd = workdir();
+      const campaign = (...args: string[]) => ['campaign', 'fireteam', ...args, '--state', 'c.json'];
+      await muster([...campaign('new'), '--seed', `race-${t}`], cwd);
+      expect((await muster([...campaign('next'), '--assault', 'a:C5', '--assault', 'b:C2', '-o', 'turn.pdf'], cwd)).code).toBe(0);
+      deadLock(path.join(cwd, 'c.json'));
+      const results = await Promise.all(
+        [1, 2, 1, 2, 1, 2].map((battle, i) => spawnMuster([...campaign('record'), '--battle', String(battle), '--winner', 'a'], cwd, t * 10 + i)),
+      );
+      const status = JSON.parse((await muster([...campaign('status'), '--format', 'json'], cwd)).stdout) as { pending: unknown[]; log: unknown[] };
+      const recorded = results.filter((r) => r.code === 0).length;
+      for (const failed of results.filter((r) => r.code !== 0)) expect(failed.stderr).toMatch(/is changing this file; nothing was changed|is recorded already|no battles are waiting/);
+      expect({ trial: t, recorded }).toEqual({ trial: t, recorded: 2 - status.pending.length });
+      expect(readdirSync(cwd).sort()).toEqual(['c.json', 'c.json.bak', 'turn.pdf']);
+    }
+  }, 180_000);
+});
