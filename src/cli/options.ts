@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Paper, Units } from '../doc/model.js';
 import { UsageError } from '../errors.js';
 import { BUILTIN_DATA_DIR } from '../data/builtin-dir.js';
+import { controlCharIn, controlCharMessage } from '../data/control-chars.js';
 import type { RunInput } from './io.js';
 import type { FORMATS } from './command-table.js';
 
@@ -42,4 +43,10 @@ export function dataInputs(dataDirs: readonly string[], cwd: string, forceFile?:
 export function refuseOptions(given: readonly (string | false | undefined)[], product: string, instead: string): void {
   const named = given.filter((o): o is string => typeof o === 'string' && o.length > 0);
   if (named.length > 0) throw new UsageError(`${named.join(', ')}: ${product} take no ${named.length > 1 ? 'such options' : 'such option'}; ${instead}`);
+}
+
+/** A name typed in an option is one line of text a sheet can print: no control characters. */
+export function refuseControlChars(option: string, text: string): void {
+  const code = controlCharIn(text);
+  if (code) throw new UsageError(`${option}: ${controlCharMessage(code)}`);
 }

@@ -17,6 +17,7 @@ import { fastParse } from './fast-parse.js';
 import { buildYargs } from './yargs-parse.js';
 import { TOOL_VERSION } from './version.js';
 import { useFiles } from '../data/files.js';
+import { escapeControls } from '../data/control-chars.js';
 
 /**
  * `--back-offset -2,1` as a player types it: yargs would read "-2,1" as options of their own,
@@ -44,7 +45,8 @@ export function commandLineWords(argv: readonly string[]): string[] {
  * The whole command line: parses argv, runs one command, and returns the exit code. All
  * input and output goes through `io`; nothing here exits the process.
  */
-export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+export async function run(argv: readonly string[], given: CliIo): Promise<number> {
+  const io = escapingControls(given);
   const debug = argv.includes('--debug') || io.env['MUSTER_DEBUG'] === '1';
   const args = commandLineWords(argv);
   // every layer reads muster's and the player's files through what the caller gives
@@ -88,6 +90,18 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     reportError(error, io, debug);
     return exitCodeOf(error);
   }
+}
+
+/**
+ * What muster prints is text, and no control character from a file or an option (a name in a
+ * shared state) reaches the terminal as one: each is printed as an escape. JSON escapes its own.
+ */
+function escapingControls(io: CliIo): CliIo {
+  return {
+    ...io,
+    stdout: { write: (chunk: string) => io.stdout.write(escapeControls(chunk)) },
+    stderr: { write: (chunk: string) => io.stderr.write(escapeControls(chunk)), isTTY: io.stderr.isTTY },
+  };
 }
 
 /** Each command's code is loaded when it runs: a JSON scenario never loads the PDF writer. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { controlCharIn, controlCharMessage } from './control-chars.js';
 
 /**
  * The limits on every number and text a data file, a force file or an option can give. Each
@@ -16,6 +17,8 @@ export const MAX_FOLDER_ENTRIES = 10_000;
 export const MAX_ID_LENGTH = 60;
 /** A name, title, label or section (built-in: 66 characters). */
 export const MAX_LABEL_LENGTH = 200;
+/** A side's name in a campaign (--names, kept in the state). */
+export const MAX_SIDE_NAME_LENGTH = 60;
 /** A sentence or paragraph: a note, summary, rule or effect (built-in: 528 characters). */
 export const MAX_TEXT_LENGTH = 2000;
 
@@ -69,15 +72,25 @@ export function numberIn(min: number, max: number) {
   return z.number().min(min, `at least ${min}`).max(max, `at most ${max}`);
 }
 
-/** A text of 1 to `max` characters. */
-export function textOf(max: number) {
-  return z.string().min(1, 'must not be empty').max(max, `at most ${max} characters`);
+/**
+ * A text of 1 to `max` characters with no control character in it (a name one line, a
+ * `multiline` text tabs and newlines allowed).
+ */
+export function textOf(max: number, multiline = false) {
+  return z
+    .string()
+    .min(1, 'must not be empty')
+    .max(max, `at most ${max} characters`)
+    .superRefine((text, context) => {
+      const code = controlCharIn(text, multiline);
+      if (code) context.addIssue({ code: 'custom', message: controlCharMessage(code) });
+    });
 }
 
-/** A name, title or label: at most MAX_LABEL_LENGTH characters. */
+/** A name, title or label: one line of at most MAX_LABEL_LENGTH characters. */
 export const label = textOf(MAX_LABEL_LENGTH);
 /** A sentence or paragraph: at most MAX_TEXT_LENGTH characters. */
-export const prose = textOf(MAX_TEXT_LENGTH);
+export const prose = textOf(MAX_TEXT_LENGTH, true);
 
 /** A kebab-case id of at most MAX_ID_LENGTH characters. */
 export function kebabId(example: string) {

@@ -32,7 +32,17 @@ export function formatState<T extends { version: number }>(state: T, format: Sta
  * Reads a state file's bytes: UTF-8 (a byte-order mark is allowed), JSON, a version this
  * muster knows, then the schema. Each failure names the file and what to do.
  */
-export function parseState<T>(bytes: Uint8Array, file: string, format: StateFormat<T>, context: { toolVersion: string; backup?: string }): T {
+export function parseState<T>(
+  bytes: Uint8Array,
+  file: string,
+  format: StateFormat<T>,
+  context: {
+    toolVersion: string;
+    backup?: string;
+    /** what a state names that the rule set's data must have (lists, squares, battles): each problem found */
+    references?: (state: T) => readonly { path: string; message: string }[];
+  },
+): T {
   const backup = context.backup ? `; the state before the last change is in ${context.backup}` : '';
   const decoded = decodeUtf8(bytes, format.what);
   if (!('text' in decoded)) throw new DataError([{ file, path: decoded.path, message: `${decoded.message}${backup}` }]);
@@ -61,5 +71,7 @@ export function parseState<T>(bytes: Uint8Array, file: string, format: StateForm
   if (!parsed.success) {
     throw new DataError(parsed.error.issues.map((i) => ({ file, path: formatPath(i.path), message: `${i.message}${backup}` })));
   }
+  const broken = context.references?.(parsed.data) ?? [];
+  if (broken.length > 0) throw new DataError(broken.map((p) => ({ file, path: p.path, message: `${p.message}${backup}` })));
   return parsed.data;
 }

@@ -1,11 +1,12 @@
 import path from 'node:path';
+import { MAX_SIDE_NAME_LENGTH } from '../../data/limits.js';
 import { loadRulesDb } from '../../data/load.js';
 import { checkInterrupted, GenerateError, UsageError } from '../../errors.js';
 import { moduleFor } from '../../systems/registry.js';
 import { emitDocument, outputFile } from '../emit.js';
 import type { CliIo, RunInput } from '../io.js';
 import { readStateBytes, replaceState } from '../state-store.js';
-import { dataInputs, resolveFrom, type ProductArgs } from '../options.js';
+import { dataInputs, refuseControlChars, resolveFrom, type ProductArgs } from '../options.js';
 import { cardPrint, printSettings, type CutArgs } from '../print-options.js';
 import { TOOL_VERSION } from '../version.js';
 
@@ -27,8 +28,11 @@ export interface CampaignArgs extends ProductArgs, CutArgs {
 
 function parseNames(text: string | undefined): { a: string; b: string } {
   if (text === undefined) return { a: 'Side A', b: 'Side B' };
+  refuseControlChars('--names', text);
   const parts = text.split(',').map((p) => p.trim());
   if (parts.length !== 2 || !parts[0] || !parts[1]) throw new UsageError(`--names "${text}": give two names separated by a comma, like "Red,Blue"`);
+  const long = parts.find((p) => [...p].length > MAX_SIDE_NAME_LENGTH);
+  if (long) throw new UsageError(`--names: "${long}" is ${[...long].length} characters; each side's name may have at most ${MAX_SIDE_NAME_LENGTH}`);
   return { a: parts[0], b: parts[1] };
 }
 

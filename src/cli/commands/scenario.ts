@@ -4,7 +4,7 @@ import { checkInterrupted, InterruptedError, UsageError } from '../../errors.js'
 import { moduleFor } from '../../systems/registry.js';
 import { withOutput } from '../emit.js';
 import type { CliIo } from '../io.js';
-import { dataInputs, resolveFrom, type ProductArgs } from '../options.js';
+import { dataInputs, refuseControlChars, resolveFrom, type ProductArgs } from '../options.js';
 import { cardPrint, printSettings, type CutArgs } from '../print-options.js';
 import { TOOL_VERSION } from '../version.js';
 
@@ -148,6 +148,7 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
 
 /** "Anna,Ben": the two players of a versus game, side A first; a solo game has one player. */
 function parseNames(text: string, mode: 'versus' | 'solo'): { a: string; b?: string } {
+  refuseControlChars('--names', text);
   const names = text.split(',').map((n) => n.trim());
   const wanted = mode === 'solo' ? 1 : 2;
   if (names.length !== wanted || names.some((n) => n === '' || n.length > 40)) {

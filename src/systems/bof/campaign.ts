@@ -4,6 +4,7 @@ import { createRng } from '../../engine/dice.js';
 import { rollOnTable, type RollRecord } from '../../engine/tables.js';
 import { checkForceMoraleTable } from './morale.js';
 import type { StateFormat } from '../../data/state-file.js';
+import { MAX_SIDE_NAME_LENGTH, textOf } from '../../data/limits.js';
 
 /**
  * The campaign ladder (Campaigns; design.md section 6): the nine game modes in the chapter's
@@ -39,7 +40,7 @@ const count = (max: number) => z.number().int().min(0).max(max);
 const perSide = (max: number) => z.object({ a: count(max), b: count(max) }).strict();
 /** Force morale: the rules' 2D6-style values; a house table may not make it a word or a fraction. */
 const morale = z.object({ a: z.number().int().min(0).max(20), b: z.number().int().min(0).max(20) }).strict();
-const label = (max: number) => z.string().min(1).max(max);
+const label = (max: number, multiline = false) => textOf(max, multiline);
 
 export const gameRecord = z
   .object({
@@ -52,7 +53,7 @@ export const gameRecord = z
     pointsGained: perSide(MAX_POINTS),
     moraleAfter: morale,
     streakAfter: perSide(MAX_GAMES),
-    event: label(400),
+    event: label(400, true),
   })
   .strict();
 
@@ -65,7 +66,7 @@ export const campaignState = z
     version: z.literal(1),
     system: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be a rule-set id such as bof').max(40),
     seed: z.string().max(200),
-    names: z.object({ a: label(60), b: label(60) }).strict(),
+    names: z.object({ a: label(MAX_SIDE_NAME_LENGTH), b: label(MAX_SIDE_NAME_LENGTH) }).strict(),
     solo: z.boolean(),
     /** games played */
     game: count(MAX_GAMES),
@@ -97,6 +98,13 @@ export const campaignState = z
       if (state.wins[s] > state.game) ctx.addIssue({ code: 'custom', path: ['wins', s], message: `is ${state.wins[s]}, more than the ${state.game} games played` });
     }
     if (state.winner !== null && !state.finished) ctx.addIssue({ code: 'custom', path: ['winner'], message: 'is set but the campaign is not finished' });
+    if (state.wins.a + state.wins.b > state.game) ctx.addIssue({ code: 'custom', path: ['wins'], message: `add up to ${state.wins.a + state.wins.b}, more than the ${state.game} games played` });
+    state.history.forEach((record, i) => {
+      if (record.game !== i + 1) ctx.addIssue({ code: 'custom', path: ['history', i, 'game'], message: `is ${record.game}, but it is game ${i + 1} of the history` });
+    });
+    state.ledger.forEach((entry, i) => {
+      if (entry.game > state.game) ctx.addIssue({ code: 'custom', path: ['ledger', i, 'game'], message: `is ${entry.game}, after the ${state.game} games played` });
+    });
   });
 
 /** The campaign state file: version 1, read and written by the shared state-file layer. */

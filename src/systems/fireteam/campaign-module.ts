@@ -17,6 +17,7 @@ import {
   fireTeamCampaignStatus,
   newFireTeamCampaign,
   recordBattle,
+  stateReferenceProblems,
   type CampaignBoard,
 } from './campaign.js';
 import { loadFireTeam, loadSideColours, type FireTeamData } from './data.js';
@@ -147,7 +148,11 @@ export async function fireTeamCampaign(request: CampaignRequest): Promise<Campai
       lists: parseLists(request.lists, data, board),
     });
   const read = () => {
-    const state = parseState(request.state!.bytes, request.state!.file, FIRETEAM_CAMPAIGN_FORMAT, { toolVersion: request.toolVersion, backup: request.state!.backup });
+    const state = parseState(request.state!.bytes, request.state!.file, FIRETEAM_CAMPAIGN_FORMAT, {
+      toolVersion: request.toolVersion,
+      backup: request.state!.backup,
+      references: (s) => (s.system === request.system.info.id && s.campaign === board.map.id ? stateReferenceProblems(s, board, new Set(data.lists.keys())) : []),
+    });
     if (state.system !== request.system.info.id) throw new UsageError(`--state ${request.state!.file}: is a campaign of rule set "${state.system}"; run muster campaign ${state.system} ${request.action} with it`);
     if (state.campaign !== board.map.id) throw new UsageError(`--state ${request.state!.file}: is a campaign on the map "${state.campaign}", which the data does not have`);
     return state;

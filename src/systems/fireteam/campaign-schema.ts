@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { StateFormat } from '../../data/state-file.js';
+import { MAX_SIDE_NAME_LENGTH, textOf } from '../../data/limits.js';
 
 const SQUARE_ID = /^[A-Z][1-9][0-9]?$/;
 const squareId = z.string().regex(SQUARE_ID, 'a square is named by its column letter and row number, like C4');
 const side = z.enum(['a', 'b']);
-const text = (max: number) => z.string().trim().min(1).max(max);
+const text = (max: number) => z.string().trim().pipe(textOf(max));
 const whole = (min: number, max: number) => z.number().int().min(min).max(max);
 const bounds = z.tuple([whole(0, 20), whole(0, 20)]).refine(([lo, hi]) => lo <= hi, 'the lower bound first');
 
@@ -70,7 +71,7 @@ export const fireTeamCampaignState = z
     system: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be a rule-set id such as fireteam').max(40),
     campaign: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(40),
     seed: z.string().max(200),
-    names: z.object({ a: text(60), b: text(60) }).strict(),
+    names: z.object({ a: text(MAX_SIDE_NAME_LENGTH), b: text(MAX_SIDE_NAME_LENGTH) }).strict(),
     lists: z.object({ a: text(40), b: text(40) }).strict(),
     /** the turn being played, from 1 */
     turn: whole(1, 51),

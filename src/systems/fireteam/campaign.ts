@@ -234,3 +234,42 @@ export function fireTeamCampaignStatus(state: FireTeamCampaignState, board: Camp
     log: state.log,
   };
 }
+
+/**
+ * What a state read from a file names that this campaign's data must have: its army lists, the
+ * squares it holds and fights over, battles numbered 1 and 2 in turn, an attack with its
+ * attacker and an encounter without, a turn within the campaign's length. A hand edit that
+ * breaks one is named here instead of printing "Red Army takes Z9" or failing half-way.
+ */
+export function stateReferenceProblems(state: FireTeamCampaignState, board: CampaignBoard, lists: ReadonlySet<string>): { path: string; message: string }[] {
+  const problems: { path: string; message: string }[] = [];
+  const known = [...lists].sort().join(', ');
+  for (const s of SIDES) if (!lists.has(state.lists[s])) problems.push({ path: `lists.${s}`, message: `"${state.lists[s]}" is no army list of this rule set; the lists are ${known}` });
+  const square = (id: string, path: string) => {
+    if (!board.squares.has(id)) problems.push({ path, message: `"${id}" is no square of the map "${board.map.name}", which runs from ${board.order[0]} to ${board.order[board.order.length - 1]}` });
+  };
+  for (const id of Object.keys(state.owners)) square(id, `owners.${id}`);
+  const last = board.map.endAfterTurns;
+  if (state.turn > last) problems.push({ path: 'turn', message: `is ${state.turn}, but this campaign ends after turn ${last}` });
+  const attackerFits = (kind: 'encounter' | 'attack', attacker: Side | null, path: string) => {
+    if (kind === 'attack' && attacker === null) problems.push({ path, message: 'an attack needs its attacker, a or b' });
+    if (kind === 'encounter' && attacker !== null) problems.push({ path, message: 'an encounter has no attacker: give null' });
+  };
+  state.pending.forEach((p, i) => {
+    const at = `pending[${i}]`;
+    if (p.battle !== i + 1) problems.push({ path: `${at}.battle`, message: `is ${p.battle}; the battles of a turn are numbered 1 and 2 in order` });
+    square(p.square, `${at}.square`);
+    square(p.squares.a, `${at}.squares.a`);
+    square(p.squares.b, `${at}.squares.b`);
+    attackerFits(p.kind, p.attacker, `${at}.attacker`);
+    // an attack is fought on the square attacked; an encounter on one of the two its sides went for
+    const fought = p.kind === 'attack' && p.attacker ? [p.squares[p.attacker]] : [p.squares.a, p.squares.b];
+    if (!fought.includes(p.square)) problems.push({ path: `${at}.square`, message: `is ${p.square}, but the battle is fought over ${[...new Set(fought)].join(' or ')} (its squares)` });
+  });
+  state.log.forEach((entry, i) => {
+    square(entry.square, `log[${i}].square`);
+    attackerFits(entry.kind, entry.attacker, `log[${i}].attacker`);
+    if (entry.turn > state.turn) problems.push({ path: `log[${i}].turn`, message: `is ${entry.turn}, after the turn being played (${state.turn})` });
+  });
+  return problems;
+}
