@@ -1,4 +1,4 @@
-import { closeSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FileCache, Files } from '../data/files.js';
 
@@ -36,17 +36,21 @@ export function chooseCacheFolder(env: Readonly<Record<string, string | undefine
   if (chosen === 'off') return { folder: undefined };
   if (chosen) {
     const folder = path.resolve(chosen);
-    if (!systemFolder(chosen, env, platform)) return { folder };
-    return {
-      folder: undefined,
-      warning: `muster: MUSTER_CACHE=${chosen} is a system folder, the home folder or the temporary folder itself, where muster keeps no cache; this run keeps none. Set MUSTER_CACHE to a folder of muster's own (such as ${platform === 'win32' ? '%LOCALAPPDATA%\\muster\\cache' : '~/.cache/muster'}), or MUSTER_CACHE=off\n`,
-    };
+    return systemFolder(chosen, env, platform) ? refused(chosen, platform) : { folder };
   }
   if (env['XDG_CACHE_HOME'] && path.isAbsolute(env['XDG_CACHE_HOME'])) return { folder: path.join(env['XDG_CACHE_HOME'], 'muster') };
   if (platform === 'win32') return { folder: env['LOCALAPPDATA'] ? path.join(env['LOCALAPPDATA'], 'muster', 'cache') : undefined };
   const home = env['HOME'];
   if (!home) return { folder: undefined };
   return { folder: platform === 'darwin' ? path.join(home, 'Library', 'Caches', 'muster') : path.join(home, '.cache', 'muster') };
+}
+
+function refused(chosen: string, platform: string): CacheChoice {
+  const usual = platform === 'win32' ? '%LOCALAPPDATA%\\muster\\cache' : '~/.cache/muster';
+  return {
+    folder: undefined,
+    warning: `muster: MUSTER_CACHE=${chosen} is a system folder, the home folder or the temporary folder itself, where muster keeps no cache; this run keeps none. Set MUSTER_CACHE to a folder of muster's own (such as ${usual}), or MUSTER_CACHE=off\n`,
+  };
 }
 
 export function userCacheFolder(env: Readonly<Record<string, string | undefined>>, platform: string = process.platform): string | undefined {
@@ -179,7 +183,20 @@ function prune(folder: string, keep: { entries: number; bytes: number }): void {
  * told on `stderr`, once, and the run goes on without a cache.
  */
 export function withUserCache(files: Files, env: Readonly<Record<string, string | undefined>>, stderr: { write(chunk: string): unknown }, platform: string = process.platform): Files {
-  const { folder, warning } = chooseCacheFolder(env, platform);
+  let { folder, warning } = chooseCacheFolder(env, platform);
+  // MUSTER_CACHE=~/link, the link leading to /, is / too
+  const chosen = env['MUSTER_CACHE'];
+  const real = folder && chosen ? realFolder(folder) : undefined;
+  if (chosen && real && real !== folder && systemFolder(real, env, platform)) ({ folder, warning } = refused(`${chosen} (${real})`, platform));
   if (warning) stderr.write(warning);
   return folder ? { ...files, cache: folderCache(folder) } : files;
+}
+
+function realFolder(folder: string): string | undefined {
+  try {
+    return realpathSync(folder);
+  } catch {
+    // not there yet: made as a folder of its own on the first write
+    return undefined;
+  }
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -104,6 +104,12 @@ describe('MUSTER_CACHE at a system folder', () => {
     const { files, stderr } = warned({ USERPROFILE: 'C:\\Users\\anna', LOCALAPPDATA: 'C:\\Users\\anna\\AppData\\Local', MUSTER_CACHE: folder }, 'win32');
     expect(files.cache).toBeUndefined();
     expect(stderr).toContain('MUSTER_CACHE');
+  });
+  it('a link that leads to a system folder is refused as that folder', () => {
+    symlinkSync('/etc', path.join(dir, 'to-etc'));
+    const { files, stderr } = warned({ HOME: '/home/anna', MUSTER_CACHE: path.join(dir, 'to-etc') });
+    expect(files.cache).toBeUndefined();
+    expect(stderr).toContain('(/etc) is a system folder');
   });
   it('a folder of its own is taken, silently', () => {
     const { files, stderr } = warned({ HOME: '/home/anna', MUSTER_CACHE: path.join(dir, 'mine') });
