@@ -95,7 +95,7 @@ export function processIo(): CliIo {
     openFile: (file) => openFileAtomic(file, { signal: controller.signal }),
     env: process.env,
     freshSeed: () => randomBytes(4).toString('hex'),
-    files: withUserCache(nodeFiles, process.env),
+    files: withUserCache(nodeFiles, process.env, process.stderr),
     outputs: NODE_OUTPUTS,
     async finish() {
       if (stdoutFailure === undefined) await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));

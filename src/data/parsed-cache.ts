@@ -1,5 +1,5 @@
 import { files, readOwnFile } from './files.js';
-import { fingerprint } from './hash.js';
+import { fingerprint, sha256Hex } from './hash.js';
 
 /**
  * The build's store of muster's own data, so that a run with built-in data parses JSON and
@@ -110,9 +110,22 @@ export function noteCheckedValue(file: string, text: string, value: unknown): vo
  */
 export const CACHED_TEXT_LENGTH = 16 * 1024;
 
+/**
+ * The player's cache folder is a folder on disk that anything may have written to: an entry
+ * is named by the SHA-256 of its text and starts with a line recording that hash and the
+ * SHA-256 of the value's JSON after it, both checked before the value is used. A value
+ * kept for another text (a forged or colliding name) or edited since (a damaged disk, a
+ * hand) is parsed afresh instead, and written again.
+ */
+const ENTRY = /^yaml 2 source=([0-9a-f]{64}) value=([0-9a-f]{64})\n/;
+
+function entryName(sourceHash: string): string {
+  return `muster-yaml-2-${sourceHash}.json`;
+}
+
 /** The name a text's parsed value is kept under in the player's cache (the format's number first). */
 export function cacheName(text: string): string {
-  return `yaml-1-${textKey(text)}.json`;
+  return entryName(sha256Hex(text));
 }
 
 /**
@@ -125,20 +138,30 @@ export async function parseYamlText(text: string, location?: string): Promise<un
   const known = store(location ?? files().places.parsedStore).values.get(key);
   if (known !== undefined) return JSON.parse(known) as unknown;
   const cache = text.length >= CACHED_TEXT_LENGTH ? files().cache : undefined;
-  const cached = cache ? readCached(cache.read(cacheName(text))) : undefined;
+  // hashed once, and only where there is a cache to look in
+  const sourceHash = cache ? sha256Hex(text) : '';
+  const cached = cache ? readCached(cache.read(entryName(sourceHash)), sourceHash) : undefined;
   if (cached !== undefined) return cached;
   // loaded only when needed: with the store, a plain run never loads the YAML parser
   const { default: YAML } = await import('yaml');
   const value: unknown = YAML.parse(text, YAML_OPTIONS);
   // only what JSON gives back as it was: a value with .inf or NaN is parsed each time
-  if (cache && jsonFaithful(value)) cache.write(cacheName(text), new TextEncoder().encode(JSON.stringify(value)));
+  if (cache && jsonFaithful(value)) {
+    const json = JSON.stringify(value);
+    cache.write(entryName(sourceHash), new TextEncoder().encode(`yaml 2 source=${sourceHash} value=${sha256Hex(json)}\n${json}`));
+  }
   return value;
 }
 
-function readCached(bytes: Uint8Array | undefined): unknown {
+function readCached(bytes: Uint8Array | undefined, sourceHash: string): unknown {
   if (!bytes) return undefined;
   try {
-    return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+    const entry = new TextDecoder().decode(bytes);
+    const head = ENTRY.exec(entry);
+    if (!head || head[1] !== sourceHash) return undefined;
+    const json = entry.slice(head[0].length);
+    if (sha256Hex(json) !== head[2]) return undefined;
+    return JSON.parse(json) as unknown;
   } catch {
     // a damaged entry: parsed afresh, and written again
     return undefined;

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,28 @@ const require = createRequire(import.meta.url);
 function runBin(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) {
   return spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
 }
+
+/**
+ * A copy of the install in a scratch folder (node_modules linked), its bundle keeping the
+ * built one's modification time and, with `cache`, the build's code cache beside it.
+ */
+function copyInstall(install: string, { cache = false } = {}): { bin: string; bundle: string; cache: string } {
+  for (const part of ['package.json', 'bin', 'data', 'templates', 'examples']) cpSync(path.join(root, part), path.join(install, part), { recursive: true });
+  mkdirSync(path.join(install, 'dist'));
+  for (const file of ['muster.cjs', 'muster.cjs.map', 'parsed-data.json', 'font-pairs.json', ...(cache ? ['muster.cjs.cache'] : [])]) copyFileSync(path.join(root, 'dist', file), path.join(install, 'dist', file));
+  const built = statSync(BUNDLE);
+  const bundle = path.join(install, 'dist', 'muster.cjs');
+  utimesSync(bundle, built.atime, built.mtime);
+  symlinkSync(path.join(root, 'node_modules'), path.join(install, 'node_modules'));
+  return { bin: path.join(install, 'bin', 'muster.js'), bundle, cache: `${bundle}.cache` };
+}
+
+function runIn(bin: string, args: string[], cwd: string) {
+  return spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8' });
+}
+
+/** Where the cache's V8 data starts: after its first line, the key. */
+const dataStart = (cache: Buffer) => cache.indexOf(0x0a) + 1;
 
 describe('the one-file command', () => {
   it('is built, with its source map and a code cache made by the build', () => {
@@ -68,10 +91,7 @@ describe('the one-file command', () => {
 
   it('moved to another folder, it reads the data and stores beside it, not the ones it was built from', () => {
     const install = workdir();
-    for (const part of ['package.json', 'bin', 'data', 'templates', 'examples']) cpSync(path.join(root, part), path.join(install, part), { recursive: true });
-    mkdirSync(path.join(install, 'dist'));
-    for (const file of ['muster.cjs', 'muster.cjs.map', 'parsed-data.json', 'font-pairs.json']) copyFileSync(path.join(root, 'dist', file), path.join(install, 'dist', file));
-    symlinkSync(path.join(root, 'node_modules'), path.join(install, 'node_modules'));
+    copyInstall(install);
     // the moved copy has no Open Fire: a run that read the original's data would list it
     rmSync(path.join(install, 'data', 'openfire'), { recursive: true });
     const cwd = workdir();
@@ -100,10 +120,11 @@ describe("the bundle's code cache", () => {
     if (existsSync(keep)) renameSync(keep, CACHE);
   });
 
-  it('starts with the bundle it was made from and the Node that made it', () => {
-    const head = readFileSync(CACHE).subarray(0, 200).toString('latin1').split('\n')[0]!;
-    const stats = statSync(BUNDLE);
-    expect(head).toBe(`muster-code-cache ${stats.size} ${stats.mtimeMs} ${process.version} ${process.arch}`);
+  it("starts with a key: the Node that made it, the sha256 of the bundle's bytes and of its own data", () => {
+    const cache = readFileSync(CACHE);
+    const key = cache.subarray(0, dataStart(cache) - 1).toString('latin1');
+    const hash = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+    expect(key).toBe(`muster-code-cache 2 ${process.version} ${process.arch} bundle=${hash(readFileSync(BUNDLE))} seen=${key.match(/seen=(\S+)/)?.[1]} data=${hash(cache.subarray(dataStart(cache)))}`);
   });
 
   it('a missing cache is made again by the next run; a stale or damaged one is ignored and replaced', () => {
@@ -112,15 +133,16 @@ describe("the bundle's code cache", () => {
     rmSync(CACHE);
     expect(runBin(['--version'], cwd).status).toBe(0);
     expect(existsSync(CACHE)).toBe(true);
-    // a cache of another bundle: the key line differs
+    // a cache of an older muster: a key of another form
     writeFileSync(CACHE, Buffer.concat([Buffer.from(`muster-code-cache 1 2 ${process.version} ${process.arch}\n`), readFileSync(keep).subarray(200)]));
     const stale = runBin(['tables', 'bof', '-o', 'stale.pdf', '--quiet'], cwd);
     expect(stale.status, stale.stderr).toBe(0);
-    expect(readFileSync(CACHE).toString('latin1')).toMatch(/^muster-code-cache \d+ [\d.]+ v/);
-    expect(readFileSync(CACHE).subarray(0, 40).toString('latin1')).not.toMatch(/^muster-code-cache 1 2 /);
-    // the right key line over bytes V8 cannot read: V8 refuses them, the run goes on
-    const stats = statSync(BUNDLE);
-    writeFileSync(CACHE, Buffer.concat([Buffer.from(`muster-code-cache ${stats.size} ${stats.mtimeMs} ${process.version} ${process.arch}\n`), Buffer.alloc(4096, 7)]));
+    expect(readFileSync(CACHE).toString('latin1')).toMatch(/^muster-code-cache 2 v/);
+    // the right key over bytes V8 cannot read (their checksum in the key): V8 refuses them, the run goes on
+    const kept = readFileSync(keep);
+    const junk = Buffer.alloc(4096, 7);
+    const key = kept.subarray(0, dataStart(kept)).toString('latin1').replace(/data=[0-9a-f]+/, `data=${createHash('sha256').update(junk).digest('hex')}`);
+    writeFileSync(CACHE, Buffer.concat([Buffer.from(key, 'latin1'), junk]));
     const damaged = runBin(['tables', 'bof', '-o', 'damaged.pdf', '--quiet'], cwd);
     expect(damaged.status, damaged.stderr).toBe(0);
     expect(readFileSync(path.join(cwd, 'damaged.pdf')).equals(readFileSync(path.join(cwd, 'stale.pdf')))).toBe(true);
@@ -145,4 +167,89 @@ describe("the bundle's code cache", () => {
       else delete Module.enableCompileCache;
     }
   });
+});
+
+describe('a damaged or foreign code cache (a copy of the install)', () => {
+  const VERSION = `${(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version}\n`;
+
+  /** An install whose cache is the build's, taken as its own by one run. */
+  function primed() {
+    const install = copyInstall(workdir(), { cache: true });
+    const first = runIn(install.bin, ['--version'], workdir());
+    expect(first.status, first.stderr).toBe(0);
+    return install;
+  }
+
+  /** The cache is whole: a run takes it as it is (it writes no other) and works. */
+  function expectSound(install: { bin: string; cache: string }) {
+    const before = readFileSync(install.cache);
+    const run = runIn(install.bin, ['--version'], workdir());
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toBe(VERSION);
+    expect(readFileSync(install.cache).equals(before), 'a sound cache is not written again').toBe(true);
+  }
+
+  it('200 flipped bytes after the key: the run works, and the cache is written again, whole', () => {
+    const install = primed();
+    const cache = readFileSync(install.cache);
+    const start = dataStart(cache);
+    const damaged = Buffer.from(cache);
+    for (let i = 0; i < 200; i++) {
+      const at = start + Math.floor(((i + 0.5) * (damaged.length - start)) / 200);
+      damaged[at] = damaged[at]! ^ 0xff;
+    }
+    writeFileSync(install.cache, damaged);
+    const cwd = workdir();
+    for (const args of [['--version'], ['systems']]) {
+      const run = runIn(install.bin, args, cwd);
+      expect(run.status, `${args.join(' ')}: ${run.stderr}`).toBe(0);
+      if (args[0] === '--version') expect(run.stdout).toBe(VERSION);
+      else expect(run.stdout).toContain('Burst of Fire');
+    }
+    expect(readFileSync(install.cache).equals(damaged)).toBe(false);
+    expectSound(install);
+  }, 60_000);
+
+  it('one flipped bit, anywhere in 40 places: every run works', () => {
+    const install = primed();
+    const sound = readFileSync(install.cache);
+    const start = dataStart(sound);
+    const cwd = workdir();
+    const failed: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const at = start + Math.floor(((i + 0.5) * (sound.length - start)) / 40);
+      const damaged = Buffer.from(sound);
+      damaged[at] = damaged[at]! ^ (1 << i % 8);
+      writeFileSync(install.cache, damaged);
+      const run = runIn(install.bin, ['--version'], cwd);
+      if (run.status !== 0 || run.stdout !== VERSION) failed.push(`byte ${at} bit ${i % 8}: exit ${run.status ?? run.signal}, ${JSON.stringify(run.stdout)} ${run.stderr.slice(0, 200)}`);
+    }
+    expect(failed).toEqual([]);
+    expectSound(install);
+  }, 120_000);
+
+  it("a cache made from another bundle of the same size and time is ignored: the bundle's own code runs", () => {
+    const install = copyInstall(workdir(), { cache: true });
+    const built = statSync(BUNDLE);
+    const original = readFileSync(install.bundle, 'utf8');
+    const other = original.replace(/TOOL_VERSION = "[^"]*"/, 'TOOL_VERSION = "9.9.9"');
+    expect(other).not.toBe(original);
+    expect(Buffer.byteLength(other)).toBe(Buffer.byteLength(original));
+    // the other bundle, run once, makes its cache
+    writeFileSync(install.bundle, other);
+    utimesSync(install.bundle, built.atime, built.mtime);
+    rmSync(install.cache);
+    const cwd = workdir();
+    expect(runIn(install.bin, ['--version'], cwd).stdout).toBe('9.9.9\n');
+    const foreign = readFileSync(install.cache);
+    // this bundle back, same size and time, with the other's cache beside it
+    writeFileSync(install.bundle, original);
+    utimesSync(install.bundle, built.atime, built.mtime);
+    writeFileSync(install.cache, foreign);
+    const run = runIn(install.bin, ['--version'], cwd);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toBe(VERSION);
+    expect(readFileSync(install.cache).equals(foreign), 'the foreign cache is replaced').toBe(false);
+    expectSound(install);
+  }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +9,9 @@ import { BUILTIN_DATA_DIR } from '../../src/data/builtin-dir.js';
 import { useFiles, type FileCache } from '../../src/data/files.js';
 import { cacheName, CACHED_TEXT_LENGTH, parseYamlText, recordCheckedValues, storedCheckedValue, textKey } from '../../src/data/parsed-cache.js';
 import { writeParsedStore } from '../../src/data/write-parsed-store.js';
+import { sha256Hex } from '../../src/data/hash.js';
 import { nodeFiles } from '../../src/cli/node-files.js';
+import { withUserCache } from '../../src/cli/user-cache.js';
 import { muster } from '../helpers/cli.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -111,8 +113,9 @@ describe("a long house-rules file's parsed value in the player's cache", () => {
     const text = long('units: [a, b]');
     expect(await parseYamlText(text, none)).toEqual({ units: ['a', 'b'] });
     expect(kept.has(cacheName(text))).toBe(true);
-    // a planted entry proves the second run reads the cache
-    kept.set(cacheName(text), new TextEncoder().encode(JSON.stringify({ units: ['from the cache'] })));
+    // a planted entry, well formed, proves the second run reads the cache
+    const json = JSON.stringify({ units: ['from the cache'] });
+    kept.set(cacheName(text), new TextEncoder().encode(`yaml 2 source=${sha256Hex(text)} value=${sha256Hex(json)}\n${json}`));
     expect(await parseYamlText(text, none)).toEqual({ units: ['from the cache'] });
   });
   it('keeps no short text, no value JSON would change, and no text that fails to parse', async () => {
@@ -127,6 +130,61 @@ describe("a long house-rules file's parsed value in the player's cache", () => {
     const text = long('b: 2');
     kept.set(cacheName(text), new TextEncoder().encode('{"b": '));
     expect(await parseYamlText(text, none)).toEqual({ b: 2 });
-    expect(JSON.parse(new TextDecoder().decode(kept.get(cacheName(text))))).toEqual({ b: 2 });
+    expect(JSON.parse(new TextDecoder().decode(kept.get(cacheName(text))).replace(/^yaml 2 .*\n/, ''))).toEqual({ b: 2 });
   });
+});
+
+describe("an entry of the player's cache is trusted for nothing", () => {
+  const memoryCache = () => {
+    const kept = new Map<string, Uint8Array>();
+    useFiles({ ...nodeFiles, cache: { read: (name) => kept.get(name), write: (name, bytes) => kept.set(name, bytes) } });
+    return kept;
+  };
+  const padding = `\n${'# padding to the length worth caching\n'.repeat(Math.ceil(CACHED_TEXT_LENGTH / 38))}`;
+  const none = path.join(dir, 'none.json');
+  const edit = (bytes: Uint8Array | undefined, from: string, to: string) => new TextEncoder().encode(new TextDecoder().decode(bytes).replace(from, to));
+
+  it('an entry whose value was edited under its name is not used: the text is parsed afresh', async () => {
+    const kept = memoryCache();
+    const text = `units: [alpha, bravo]${padding}`;
+    expect(await parseYamlText(text, none)).toEqual({ units: ['alpha', 'bravo'] });
+    const edited = edit(kept.get(cacheName(text)), '"alpha"', '"zulu!"');
+    expect(new TextDecoder().decode(edited)).toContain('zulu!');
+    kept.set(cacheName(text), edited);
+    expect(await parseYamlText(text, none)).toEqual({ units: ['alpha', 'bravo'] });
+  });
+
+  it("an entry made from another text whose short fingerprint is the same is not used", async () => {
+    const kept = memoryCache();
+    // two texts whose 64-bit fingerprints collide (found by a rho search over four characters, in seconds)
+    const mine = `name: \u58b6\u5d88\u5476\u5378\u5000${padding}`;
+    const forged = `name: \u5bf2\u5b86\u51fa\u4f8a\ub434${padding}`;
+    expect(textKey(mine)).toBe(textKey(forged));
+    expect(await parseYamlText(forged, none)).toEqual({ name: '\u5bf2\u5b86\u51fa\u4f8a\ub434' });
+    // the entry of the one, under whatever name the other is looked up by
+    kept.set(cacheName(mine), kept.get(cacheName(forged))!);
+    expect(await parseYamlText(mine, none)).toEqual({ name: '\u58b6\u5d88\u5476\u5378\u5000' });
+  });
+
+  it("on the command line, an edited entry in the cache folder is not printed as the house file's content", async () => {
+    const cacheFolder = mkdtempSync(path.join(dir, 'cache-'));
+    const house = mkdtempSync(path.join(dir, 'house-'));
+    mkdirSync(path.join(house, 'bof', 'tables'), { recursive: true });
+    const table = readFileSync(path.join(BUILTIN_DATA_DIR, 'bof', 'tables', 'automatic-fire.yaml'), 'utf8');
+    writeFileSync(path.join(house, 'bof', 'tables', 'automatic-fire.yaml'), `${table}${padding}`);
+    const title = 'Machine guns and autocannons, targets per attack';
+    expect(table).toContain(title);
+    const files = withUserCache(nodeFiles, { MUSTER_CACHE: cacheFolder }, { write: () => true });
+    const first = await muster(['tables', 'bof', '--data', house, '--format', 'md'], dir, { files });
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toContain(title);
+    const entries = readdirSync(cacheFolder);
+    expect(entries).toHaveLength(1);
+    const entry = path.join(cacheFolder, entries[0]!);
+    writeFileSync(entry, readFileSync(entry, 'utf8').replace(title, 'Edited in the cache, not in the house file'));
+    const second = await muster(['tables', 'bof', '--data', house, '--format', 'md'], dir, { files });
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stdout).not.toContain('Edited in the cache');
+    expect(second.stdout).toBe(first.stdout);
+  }, 60_000);
 });
