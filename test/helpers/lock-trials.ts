@@ -13,27 +13,35 @@ import { BusyError, withStateLock, type LockRun, type LockStep } from '../../src
 export const DEAD_PID = 2 ** 22 + 17;
 export const LOCK_STEPS: LockStep[] = ['create', 'inspect', 'claim', 'recheck', 'break', 'release'];
 
+/** Which run dies: the one that comes to `step` when the runs together have come to it `nth` times before. */
+export interface Dying {
+  step: LockStep;
+  nth: number;
+}
+
 /**
- * Runs of one trial: each has a process number of its own, waits a seeded 0-2 ms (or a turn of
- * the event loop) before each step, and the chosen one dies at its chosen step: it never goes
- * on, and from then on its process counts as gone.
+ * Runs of one trial: each has a process number of its own and waits a seeded 0-2 ms (or a
+ * turn of the event loop) before each step; the run that dies never goes on, and from then on
+ * its process counts as gone.
  */
-function trialRuns(seed: string, dying?: { run: number; step: LockStep; nth: number }) {
+function trialRuns(seed: string, dying?: Dying) {
   const rng = seedrandom(seed);
   const alive = new Set<number>();
+  let reached = 0;
+  let deadRun: number | undefined;
   let died: () => void = () => undefined;
   const death = new Promise<'dead'>((resolve) => (died = () => resolve('dead')));
   const make = (index: number): LockRun => {
     const pid = DEAD_PID + 1000 + index;
     alive.add(pid);
-    let seen = 0;
     return {
       pid,
       host: hostname(),
       isAlive: (p) => alive.has(p),
       pause: (step) => {
-        if (dying?.run === index && dying.step === step && seen++ === dying.nth) {
+        if (dying?.step === step && reached++ === dying.nth) {
           alive.delete(pid);
+          deadRun = index;
           died();
           return new Promise<void>(() => undefined);
         }
@@ -42,11 +50,14 @@ function trialRuns(seed: string, dying?: { run: number; step: LockStep; nth: num
       },
     };
   };
-  return { make, rng, death };
+  return { make, rng, death: death.then(() => deadRun!) };
 }
 
-/** One trial: a dead run's lock, then `count` runs each adding one game under the lock. */
-export async function lockTrial(dir: string, seed: string, count: number, dying?: { run: number; step: LockStep; nth: number }) {
+/**
+ * One trial: a dead run's lock, then `count` runs each adding one game under the lock. Returns
+ * the games in the state, the games written, how each run ended, and which run died.
+ */
+export async function lockTrial(dir: string, seed: string, count: number, dying?: Dying) {
   const state = path.join(dir, 'state.json');
   writeFileSync(state, JSON.stringify({ games: 0 }));
   writeFileSync(`${state}.lock`, JSON.stringify({ pid: DEAD_PID, host: hostname() }));
@@ -72,8 +83,7 @@ export async function lockTrial(dir: string, seed: string, count: number, dying?
     );
   });
   // a run that dies never settles: the trial ends when the others have
-  const settled = await Promise.all(runs.map((r, i) => (dying?.run === i ? Promise.race([r, death]) : r)));
+  const settled = await Promise.all(runs.map((r, i) => Promise.race([r, death.then((dead) => (dead === i ? 'dead' : r))])));
   const games = (JSON.parse(readFileSync(state, 'utf8')) as { games: number }).games;
-  return { games, written, settled };
+  return { games, written, settled, died: settled.includes('dead') };
 }
-
