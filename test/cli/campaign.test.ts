@@ -131,3 +131,19 @@ describe('reading a campaign takes no lock', () => {
     expect(record.stderr).toMatch(/is changing this file; nothing was changed/);
   }, 30_000);
 });
+
+describe('salvage (Burst of Fire, Salvaged vehicles and weapons)', () => {
+  it('goes to the victor alone: salvage named for the losing side is refused, exit 2, the state unchanged', async () => {
+    const cwd = workdir();
+    await muster(['campaign', 'bof', 'new', '--state', 'c.json', '--names', 'Red,Blue', '--seed', 'salvage'], cwd);
+    const before = readFileSync(path.join(cwd, 'c.json'));
+    const refused = await muster(['campaign', 'bof', 'record', '--state', 'c.json', '--winner', 'a', '--victory', 'decisive', '--combat-score', '20:10', '--salvage', 'b:captured Pak 40'], cwd);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--salvage "b:captured Pak 40": only the game's winner, side a \(Red\), claims what was left behind \(Salvaged vehicles and weapons\); give it as a:captured Pak 40 or leave it out/);
+    expect(readFileSync(path.join(cwd, 'c.json')).equals(before)).toBe(true);
+    const taken = await muster(['campaign', 'bof', 'record', '--state', 'c.json', '--winner', 'a', '--victory', 'decisive', '--combat-score', '20:10', '--salvage', 'a:captured Pak 40', '--format', 'json'], cwd);
+    expect(taken.code).toBe(0);
+    const state = JSON.parse(readFileSync(path.join(cwd, 'c.json'), 'utf8')) as { ledger: { side: string; kind: string; text: string }[] };
+    expect(state.ledger).toEqual([{ game: 1, side: 'a', kind: 'salvage', text: 'captured Pak 40', cost: 0 }]);
+  });
+});

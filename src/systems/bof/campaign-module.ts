@@ -71,7 +71,16 @@ export async function campaign(asked: CampaignRequest): Promise<CampaignResponse
   }
   try {
     let state = recordGame(parsed, { winner: request.winner, victory: request.victory, combatScore: request.combatScore });
-    for (const s of request.salvage) state = addLedger(state, { ...parseLedger('--salvage', s, request.winner, false), kind: 'salvage' });
+    for (const s of request.salvage) {
+      const salvage = parseLedger('--salvage', s, request.winner, false);
+      // Salvaged vehicles and weapons: what was left behind goes to the victor alone
+      if (salvage.side !== request.winner) {
+        throw new UsageError(
+          `--salvage "${s}": only the game's winner, side ${request.winner} (${parsed.names[request.winner]}), claims what was left behind (Salvaged vehicles and weapons); give it as ${request.winner}:${salvage.text} or leave it out`,
+        );
+      }
+      state = addLedger(state, { ...salvage, kind: 'salvage' });
+    }
     for (const u of request.upgrade) state = addLedger(state, { ...parseLedger('--upgrade', u, undefined, true), kind: 'upgrade' });
     return { stateText: formatState(state, CAMPAIGN_STATE_FORMAT, request.toolVersion), message: `Game ${state.game} recorded: ${state.history[state.history.length - 1]!.event}. ${statusLine(state)}`, json: campaignStatus(state) };
   } catch (error) {
