@@ -272,6 +272,14 @@ describe('fire-team cards from the army lists', () => {
       'BA-10': 'Light 5D6',
     });
   });
+  it('Army and Vehicle Lists, BT-7 "Counts light for AT": a Light tank already, so it is its medium gun that counts as light against armour, on the card as in the vehicle list', async () => {
+    const card = (await decksOf()).find((d) => d.title === 'Fire Team vehicles')!.cards.find((c) => c.front.title === 'BT-7')!;
+    const text = [...card.front.lines.map((l) => l.text), ...card.front.rules].join(' ');
+    expect(text).toMatch(/gun counts as light against armour/);
+    expect(text).not.toMatch(/shot at/);
+    const row = fireteam.table('vehicle-list').rows.find((r) => r['name'] === 'BT-7')!;
+    expect(row).toMatchObject({ type: 'Light', weapons: 'Medium gun', notes: 'its gun counts as light against armour' });
+  });
   it('weapon ranges follow the weapon table, in the units asked for', async () => {
     const card = (await decksOf(['--units', 'in'])).find((d) => d.title === 'Fallschirmjäger fire teams')!.cards.find((c) => c.front.title === 'Squad FT1')!;
     expect(card.front.lines.find((l) => l.label === 'Weapons')!.text).toBe('LMG 36 in; SMG 12 in; rifle 24 in. One single-shot RPG.');
