@@ -136,6 +136,25 @@ export interface BookletPart {
   doc: DocumentNode;
 }
 
+/**
+ * muster's one mark for its own readings (design.md section 4): a dagger after whatever muster
+ * decided where the text is silent or contradicts itself, and on every page that shows one, the
+ * footnote saying what it means. Builders mark a reading with `markReading`; layout adds the
+ * footnote, so no product writes it by hand.
+ */
+export const READING_MARK = '\u2020';
+export const READING_FOOTNOTE = `${READING_MARK} muster's reading: the text leaves this open`;
+
+/** A text marked as muster's reading (marked once, however often it is asked). */
+export function markReading(text: string): string {
+  return text.endsWith(READING_MARK) ? text : `${text}${READING_MARK}`;
+}
+
+/** Whether a text shows the reading mark. */
+export function carriesReading(text: string): boolean {
+  return text.includes(READING_MARK);
+}
+
 export function plain(text: string): Run[] {
   return [{ text }];
 }

@@ -1,4 +1,5 @@
-import type { CardBack, CardFront, CardPrint, DeckNode, DocumentMeta, Paper, Run } from '../doc/model.js';
+import { READING_FOOTNOTE, type CardBack, type CardFront, type CardPrint, type DeckNode, type DocumentMeta, type Paper, type Run } from '../doc/model.js';
+import { showsReading } from './reading-mark.js';
 import { renderTemplate } from '../doc/templates.js';
 import { UsageError } from '../errors.js';
 import { placeLine } from './blocks.js';
@@ -123,7 +124,7 @@ export function layoutDeck(deck: DeckNode, meta: DocumentMeta, firstPage: number
       items.push(...translate(layoutCardBack(card.back, fold.width, fold.height, bleedFor(back, fold, bleed), choice.ink), back.x, back.y));
     });
     const sheet = sheetFrame(fold, bleed, { dx: 0, dy: 0 }, [fold.x0 + fold.width]);
-    items.push(...sheetMarks(sheet, deck.print.marks, meta, `${deck.title}, fronts with their backs`, firstPage, totalPages));
+    items.push(...sheetMarks(sheet, deck.print.marks, meta, `${deck.title}, fronts with their backs`, firstPage, totalPages, showsReading(items)));
     return [{ width: round(fold.pageWidth), height: round(fold.pageHeight), items }];
   }
   const sheets = Math.ceil(deck.cards.length / perPage);
@@ -139,7 +140,7 @@ export function layoutDeck(deck: DeckNode, meta: DocumentMeta, firstPage: number
       });
       const sheet = sheetFrame(grid, bleed, side === 'back' ? backShift(deck.print) : { dx: 0, dy: 0 }, []);
       const page = firstPage + pages.length;
-      items.push(...sheetMarks(sheet, deck.print.marks, meta, `${deck.title}, ${side}s, sheet ${s + 1} of ${sheets}`, page, totalPages));
+      items.push(...sheetMarks(sheet, deck.print.marks, meta, `${deck.title}, ${side}s, sheet ${s + 1} of ${sheets}`, page, totalPages, showsReading(items)));
       pages.push({ width: round(grid.pageWidth), height: round(grid.pageHeight), items });
     }
   }
@@ -383,10 +384,10 @@ function sheetLanes(frame: SheetFrame, marks: Record<Side, SideMarks>): Lane[] {
  * rule set, version, seed, what the page is, its number and how to cut, as one line broken
  * into lanes where the marks cut a margin into pieces.
  */
-function sheetMarks(frame: SheetFrame, marksOn: boolean, meta: DocumentMeta, what: string, page: number, pages: number): Item[] {
+function sheetMarks(frame: SheetFrame, marksOn: boolean, meta: DocumentMeta, what: string, page: number, pages: number, reading: boolean): Item[] {
   const { items, marks } = cropMarks(frame, marksOn);
   const lanes = sheetLanes(frame, marks);
-  const notes: string[] = [];
+  const notes: string[] = reading ? [READING_FOOTNOTE] : [];
   if (frame.folds.length > 0) notes.push('cut out each pair, fold along the dashed line');
   const where = (sides: Side[]) => (sides.length === 4 ? 'on every side' : sides.every((s) => s === 'top' || s === 'bottom') && sides.length === 2 ? 'at the top and bottom' : sides.every((s) => s === 'left' || s === 'right') && sides.length === 2 ? 'at the sides' : `at the ${sides.join(' and ')}`);
   const ticks = SIDES.filter((s) => marks[s].kind === 'tick');

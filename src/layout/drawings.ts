@@ -404,7 +404,7 @@ export function layoutDrawings(drawings: readonly DrawingNode[], meta: DocumentM
   return ordered.map(({ page }, i) => ({
     width: round(frame.width),
     height: round(frame.height),
-    items: [...page.items, ...pageHeader(title, meta, frame), ...pageFooter(meta, frame, firstPage + i, totalPages)],
+    items: [...page.items, ...pageHeader(title, meta, frame), ...pageFooter(meta, frame, firstPage + i, totalPages, page.items)],
   }));
 }
 

@@ -1,4 +1,5 @@
-import type { DocumentMeta, DocumentNode, SheetNode } from '../doc/model.js';
+import { READING_FOOTNOTE, type DocumentMeta, type DocumentNode, type SheetNode } from '../doc/model.js';
+import { showsReading } from './reading-mark.js';
 import { renderTemplate } from '../doc/templates.js';
 import { deckPageCount, layoutDeck } from './cards.js';
 import { withFallbackFonts } from './fallback.js';
@@ -93,7 +94,7 @@ export function planDocument(doc: DocumentNode): DocumentPlan {
         width: round(frame.width),
         height: round(frame.height),
         items: translate(
-          [...pageHeader(page.sheetTitle, doc.meta, frame), ...(lowInk ? page.items.map(lowInkBlockItem) : page.items), ...pageFooter(doc.meta, frame, next(), total)],
+          [...pageHeader(page.sheetTitle, doc.meta, frame), ...(lowInk ? page.items.map(lowInkBlockItem) : page.items), ...pageFooter(doc.meta, frame, next(), total, page.items)],
           0,
           0,
         ),
@@ -259,7 +260,7 @@ export function pageHeader(sheetTitle: string, meta: DocumentMeta, frame: Frame)
  * Footer: rule set, version, seed and page on every sheet, and a scale bar of 5 cm or 2 in so
  * a player can check that the printer did not shrink the page.
  */
-export function pageFooter(meta: DocumentMeta, frame: Frame, page: number, pages: number): Item[] {
+export function pageFooter(meta: DocumentMeta, frame: Frame, page: number, pages: number, content: readonly Item[]): Item[] {
   const style: TextStyle = { face: 'regular', size: TYPE.footer, color: COLORS.muted };
   const lineY = round(frame.bottom + 3 * MM);
   const items: Item[] = [
@@ -277,9 +278,16 @@ export function pageFooter(meta: DocumentMeta, frame: Frame, page: number, pages
   items.push(...placeLine(footerLine, frame.left, textY, style));
   const pageLine = wrapRuns([{ text: pageText }], style, frame.width)[0]!;
   items.push(...placeLine(pageLine, frame.width - PAGE.marginX - pageLine.width, textY, style));
-  items.push(...scaleBar(meta.units, frame.left, textY + TYPE.footer * TYPE.leading + 3));
+  const barY = textY + TYPE.footer * TYPE.leading + 3;
+  items.push(...scaleBar(meta.units, frame.left, barY));
+  // the reading mark's footnote, on the scale bar's line where nothing else stands
+  if (showsReading(content)) {
+    const note = wrapRuns([{ text: READING_FOOTNOTE }], style, frame.width)[0]!;
+    items.push(...placeLine(note, frame.width - PAGE.marginX - note.width, barY - 0.8, style));
+  }
   return items;
 }
+
 
 /**
  * 5 cm in 1 cm blocks, or 2 in in quarter-inch blocks, alternately filled; the label beside

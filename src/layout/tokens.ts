@@ -163,7 +163,7 @@ export function layoutTokenSheet(sheet: TokenSheetNode, meta: DocumentMeta, firs
       pages.push({
         width: round(frame.width),
         height: round(frame.height),
-        items: [...pageHeader(sheetTitle(sheet.title, side, s + 1, sheets, frame.width), meta, frame), ...items, ...pageFooter(meta, frame, page, totalPages)],
+        items: [...pageHeader(sheetTitle(sheet.title, side, s + 1, sheets, frame.width), meta, frame), ...items, ...pageFooter(meta, frame, page, totalPages, items)],
       });
     }
   }
@@ -266,7 +266,7 @@ function layoutPackedSheet(sheet: TokenSheetNode, meta: DocumentMeta, firstPage:
         items: [
           ...pageHeader(sheetTitle(sheet.title, side, s + 1, packed.length, frame.width), meta, frame),
           ...items,
-          ...pageFooter(meta, frame, firstPage + pages.length, totalPages),
+          ...pageFooter(meta, frame, firstPage + pages.length, totalPages, items),
         ],
       });
     }

@@ -1,0 +1,7 @@
+import { carriesReading } from '../doc/model.js';
+import type { Item } from './primitives.js';
+
+/** Whether a page's items show the reading mark anywhere: then the page carries its footnote. */
+export function showsReading(items: readonly Item[]): boolean {
+  return items.some((item) => item.kind === 'text' && carriesReading(item.text));
+}
