@@ -170,8 +170,13 @@ export function refusalLines(stderr: string): string[] {
 export function playerWords(stderr: string, out: string): string {
   const escaped = out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const name = out.slice(out.lastIndexOf('/') + 1);
-  return stderr.replace(new RegExp(`^Wrote ${escaped}\\b`, 'gm'), `${name} ready`);
+  return stderr
+    .replace(new RegExp(`^Wrote ${escaped}\\b`, 'gm'), `${name} ready`)
+    .replace(/\bgive --allow-missing-glyphs to print\b/g, `tick "${ALLOW_MISSING_GLYPHS_LABEL}" (under Paper and printer) to print`);
 }
+
+/** The page's control for --allow-missing-glyphs, as its label reads (src/web/index.html). */
+export const ALLOW_MISSING_GLYPHS_LABEL = 'Print characters no font has as empty boxes';
 
 /** A force file's text as data: YAML or JSON, a byte-order mark ignored; a mapping or an error. */
 export function parseForceText(text: string, what: string): Record<string, unknown> {
