@@ -18,6 +18,12 @@ const version = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')
 
 /** Files bigger than this (the CJK fonts, 8 MB each) are listed but fetched only when a run reads one. */
 const LAZY_BYTES = 2 * 1024 * 1024;
+/**
+ * Fonts that come with the page whatever their size: the faces, and Hebrew and Arabic (small,
+ * and the first tried for any character the face lacks). The other fallbacks (symbols, emoji,
+ * Korean, Chinese) are fetched when a text needs one.
+ */
+const EAGER_FONTS = new Set(['regular', 'bold', 'italic', 'hebrew', 'hebrew-bold', 'arabic', 'arabic-bold']);
 
 /** The folder of an installed package, looked up from `from` as Node would (nested first). */
 function packageDir(name, from = root) {
@@ -163,9 +169,11 @@ writeFileSync(pageStore, `${JSON.stringify(storeForPage)}\n`);
 copies.set('/muster/parsed-data.json', pageStore);
 copies.set('/muster/font-pairs.json', NODE_PLACES.fontPairs);
 const fonts = {};
+const lazyFonts = new Set();
 for (const [face, file] of Object.entries(NODE_PLACES.fonts)) {
   fonts[face] = `/muster/fonts/${path.basename(file)}`;
   copies.set(fonts[face], file);
+  if (!EAGER_FONTS.has(face)) lazyFonts.add(fonts[face]);
 }
 
 const entries = [];
@@ -174,7 +182,7 @@ for (const [virtual, file] of [...copies].sort(([a], [b]) => (a < b ? -1 : a > b
   mkdirSync(path.dirname(target), { recursive: true });
   copyFileSync(file, target);
   const size = statSync(file).size;
-  entries.push({ path: virtual, size, ...(size > LAZY_BYTES ? { lazy: true } : {}) });
+  entries.push({ path: virtual, size, ...(size > LAZY_BYTES || lazyFonts.has(virtual) ? { lazy: true } : {}) });
 }
 const manifest = {
   version,

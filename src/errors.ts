@@ -97,3 +97,18 @@ export function causeChain(error: unknown): string[] {
 export function exitCodeOf(error: unknown): number {
   return error instanceof MusterError ? error.exitCode : 1;
 }
+
+/**
+ * An option that takes one value was given more than once: exit 2. Which one was meant is
+ * the player's to say; taking the last (or a list) silently printed the wrong thing or failed
+ * deep inside a command.
+ */
+export class RepeatedOptionError extends UsageError {
+  readonly option: string;
+  constructor(option: string, given: readonly string[]) {
+    const times = given.length === 2 ? 'twice' : `${given.length} times`;
+    const values = given.length === 2 ? `${given[0]} and ${given[1]}` : `${given.slice(0, -1).join(', ')} and ${given[given.length - 1]}`;
+    super(`${option} is given ${times} (${values}); give it once`);
+    this.option = option;
+  }
+}

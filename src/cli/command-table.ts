@@ -16,6 +16,11 @@ export interface OptionSpec {
   readonly alias?: string;
   /** may be given more than once; the values are a list */
   readonly array?: boolean;
+  /**
+   * may be given more than once, one value each time (a list only when repeated), where a word
+   * after it must stay a positional; every other option given twice is refused by name
+   */
+  readonly repeatable?: boolean;
   readonly choices?: readonly string[];
   readonly default?: string | number | boolean | readonly string[];
   readonly demandOption?: boolean;
@@ -160,6 +165,7 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
       {
         name: 'force',
         type: 'string',
+        repeatable: true,
         describe:
           "a side's force file (YAML or JSON), repeatable: the first is side A's (solo: yours), a second side B's. Burst of Fire: a side left out is rolled as without one; Blaze Away!: muster's sample forces fill it",
       },

@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { camelCase, COMMAND_TABLE, type CommandSpec, type OptionSpec } from './command-table.js';
+import { refuseRepeated, type OptionUse } from './repeated-options.js';
 
 /** What the quick parser made of a command line; undefined: it leaves the line to yargs. */
 export type QuickParse = { kind: 'version' } | { kind: 'command'; command: string; args: Record<string, unknown> };
@@ -16,6 +17,8 @@ const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
  * that is not a plain number, an option given twice where yargs would make a list of it, or a
  * word after a repeatable option (yargs takes it as another value). So a mistake always gets
  * yargs' message, and test/cli/fast-parse.test.ts checks both agree on every documented line.
+ * One mistake it names itself, as the yargs path does: an option that takes one value given
+ * twice (RepeatedOptionError), which yargs would pass on as a list no command expects.
  */
 export function fastParse(argv: readonly string[], table: readonly CommandSpec[] = COMMAND_TABLE): QuickParse | undefined {
   if (argv.length === 1 && argv[0] === '--version') return { kind: 'version' };
@@ -26,13 +29,14 @@ export function fastParse(argv: readonly string[], table: readonly CommandSpec[]
   const byName = new Map(command.options.map((o) => [o.name, o]));
   // --no-backs: Node 20's parseArgs has no negated booleans
   const negated = new Set<string>();
+  const uses: OptionUse[] = [];
   const words: string[] = [];
   for (const word of rest) {
     const negation = /^--no-([a-z][a-z0-9-]*)$/.exec(word);
     const option = negation ? byName.get(negation[1]!) : undefined;
     if (option?.type === 'boolean') {
-      if (negated.has(option.name)) return undefined;
       negated.add(option.name);
+      uses.push({ option, shown: word });
     } else words.push(word);
   }
 
@@ -47,7 +51,6 @@ export function fastParse(argv: readonly string[], table: readonly CommandSpec[]
     return undefined;
   }
 
-  const seen = new Set<string>();
   const tokens = parsed.tokens ?? [];
   for (const [i, token] of tokens.entries()) {
     if (token.kind === 'positional') {
@@ -58,11 +61,12 @@ export function fastParse(argv: readonly string[], table: readonly CommandSpec[]
     const option = byName.get(token.name)!;
     // -ofile, -o=file: yargs' reading of these is its own
     if (!token.rawName.startsWith('--') && token.inlineValue) return undefined;
-    if (option.array) {
-      if (tokens[i + 1]?.kind === 'positional') return undefined;
-    } else if (seen.has(option.name) || negated.has(option.name)) return undefined;
-    seen.add(option.name);
+    if (option.array && tokens[i + 1]?.kind === 'positional') return undefined;
+    uses.push({ option, shown: option.type === 'boolean' ? token.rawName : (token.value ?? '') });
   }
+  refuseRepeated(uses);
+  // a repeatable option without a list of its own is a list only when repeated: yargs' reading
+  if (command.options.some((o) => o.repeatable && uses.filter((u) => u.option === o).length > 1)) return undefined;
 
   const positionals = parsed.positionals;
   const required = command.positionals.filter((p) => !p.optional).length;

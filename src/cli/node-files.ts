@@ -26,6 +26,14 @@ export const NODE_PLACES: Places = {
     // the package exports only its script: its fonts folder sits beside dist/
     cjk: path.join(path.dirname(require.resolve('@embedpdf/fonts-sc')), '..', 'fonts', 'NotoSansHans-Regular.otf'),
     'cjk-bold': path.join(path.dirname(require.resolve('@embedpdf/fonts-sc')), '..', 'fonts', 'NotoSansHans-Bold.otf'),
+    symbols: require.resolve('@expo-google-fonts/noto-sans-symbols/400Regular/NotoSansSymbols_400Regular.ttf'),
+    'symbols-bold': require.resolve('@expo-google-fonts/noto-sans-symbols/700Bold/NotoSansSymbols_700Bold.ttf'),
+    // Noto Sans Symbols 2 comes in one weight: bold text draws its symbols in it too
+    symbols2: require.resolve('@expo-google-fonts/noto-sans-symbols-2/400Regular/NotoSansSymbols2_400Regular.ttf'),
+    emoji: require.resolve('@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf'),
+    'emoji-bold': require.resolve('@expo-google-fonts/noto-emoji/700Bold/NotoEmoji_700Bold.ttf'),
+    korean: require.resolve('@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf'),
+    'korean-bold': require.resolve('@expo-google-fonts/noto-sans-kr/700Bold/NotoSansKR_700Bold.ttf'),
   },
   fontkitVersion: (require(path.join(path.dirname(require.resolve('fontkit')), '..', 'package.json')) as { version: string }).version,
 };

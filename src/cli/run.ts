@@ -12,7 +12,8 @@ import type { CheckArgs } from './commands/check.js';
 import type { TokensArgs } from './commands/tokens.js';
 import type { CliIo } from './io.js';
 import type { ProductArgs } from './options.js';
-import { COMMAND_NAMES } from './command-table.js';
+import { COMMAND_NAMES, COMMAND_TABLE } from './command-table.js';
+import { optionUses, refuseRepeated } from './repeated-options.js';
 import { fastParse } from './fast-parse.js';
 import { buildYargs } from './yargs-parse.js';
 import { TOOL_VERSION } from './version.js';
@@ -83,6 +84,10 @@ export async function run(argv: readonly string[], given: CliIo): Promise<number
       return 0;
     }
     const command = String(parsed._[0]);
+    // yargs makes a list of an option given twice (or keeps a switch's last word): refused here
+    // as the quick parser refuses it, before a command meets a list where it expects one value
+    const spec = COMMAND_TABLE.find((c) => c.name === command);
+    if (spec) refuseRepeated(optionUses(spec, args));
     const code = await runCommand(command, parsed, io);
     await io.finish?.();
     return code;

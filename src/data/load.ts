@@ -15,6 +15,8 @@ export interface SystemRules {
   readonly dirs: readonly string[];
   readonly tables: ReadonlyMap<string, RuleTable>;
   readonly sheets: readonly Sheet[];
+  /** the sheets.yaml the sheets came from (a house folder's when it gives one), for messages */
+  readonly sheetsFile?: string;
   /** where each table was defined, for messages */
   readonly tableFiles: ReadonlyMap<string, string>;
   table(id: string): RuleTable;
@@ -192,6 +194,7 @@ function freezeSystem(draft: SystemDraft & { info: SystemInfo }): SystemRules {
     tables,
     tableFiles: new Map(draft.tableFiles),
     sheets: deepFreeze(draft.sheets ?? []),
+    ...(draft.sheetsFile !== undefined ? { sheetsFile: draft.sheetsFile } : {}),
     table(tableId: string): RuleTable {
       const table = tables.get(tableId);
       if (!table) throw new UsageError(`rule set "${id}" has no table "${tableId}"`);

@@ -4,6 +4,7 @@ import type { DataProblem } from '../errors.js';
 import { noteCheckedValue, parseYamlText, storedCheckedValue } from './parsed-cache.js';
 import { tryReadTextFile } from './read.js';
 import { listFilesBelow } from './files.js';
+import { forbiddenKeyProblem } from './forbidden-keys.js';
 
 /** Problems listed for one file; a file with more gets a count of the rest. */
 const MAX_PROBLEMS_PER_FILE = 50;
@@ -32,6 +33,12 @@ export async function parseFile<T>(file: string, schema: z.ZodType<T>, problems:
     const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
     const pos = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
     problems.push({ file, path: pos ? `line ${pos.line}, column ${pos.col}` : '', message: `not valid YAML: ${message}` });
+    return undefined;
+  }
+  // every house file, force file and edited data file passes here before any schema copies it
+  const forbidden = forbiddenKeyProblem(raw, file, what);
+  if (forbidden) {
+    problems.push(forbidden);
     return undefined;
   }
   const result = schema.safeParse(raw);

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { DataError, GenerateError, UsageError } from '../errors.js';
 import { formatPath } from './parse.js';
 import { decodeUtf8 } from './read.js';
+import { forbiddenKeyProblem } from './forbidden-keys.js';
 
 /**
  * A file muster writes and reads back between runs (a campaign's state), in any rule set:
@@ -56,6 +57,8 @@ export function parseState<T>(
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new DataError([{ file, path: '', message: `is not a ${format.what} (a JSON object with a version)${backup}` }]);
   }
+  const forbidden = forbiddenKeyProblem(raw, file, format.what);
+  if (forbidden) throw new DataError([{ ...forbidden, message: `${forbidden.message}${backup}` }]);
   const { writtenBy, ...rest } = raw as Record<string, unknown>;
   const version = rest['version'];
   if (typeof version === 'number' && Number.isInteger(version) && version > format.version) {

@@ -17,7 +17,7 @@ export interface ReferenceOptions {
  * table with the chance of every roll a player makes on it.
  */
 export function buildQuickReference(system: SystemRules, options: ReferenceOptions): DocumentNode {
-  const sheetsFile = `${system.info.id}/sheets.yaml`;
+  const sheetsFile = system.sheetsFile ?? `${system.info.id}/sheets.yaml`;
   return {
     meta: documentMeta(system.info, `${system.info.name} quick reference`, options),
     sheets: system.sheets.map((sheet, s) => ({

@@ -14,8 +14,11 @@ export const FACES: readonly FontFace[] = ['regular', 'bold', 'italic'];
 
 /**
  * Fonts for the characters Roboto Condensed lacks, from npm packages (OFL): Noto Sans Hebrew,
- * Noto Sans Arabic and Noto Sans SC (Chinese with the Japanese kana and kanji, and symbols such
- * as ✓ ☆ →). Each is read only when a character needs it, so a Latin run never opens one.
+ * Noto Sans Arabic, Noto Sans SC (Chinese with the Japanese kana and kanji, and symbols such
+ * as ✓ ☆ →), Noto Sans Symbols and Symbols 2 (✠ ☠ ♠ and the dingbats), Noto Emoji (monochrome:
+ * 🎖 💥, flags) and Noto Sans KR (Korean), so what a player types in a name or a seed prints.
+ * Each is read only when a character needs it, so a Latin run never opens one, and a PDF
+ * embeds only the glyphs it uses.
  */
 export function fontFile(key: FontFace | FallbackFont): string {
   const file = files().places.fonts[key];
@@ -46,13 +49,26 @@ export function embeddingFallbackFont(key: FallbackFont): Font {
   return openFont(key);
 }
 
-type Family = 'hebrew' | 'arabic' | 'cjk';
-/** The order fallbacks are tried in for a character outside the three scripts' blocks (✓, ★). */
-const FAMILIES: readonly Family[] = ['hebrew', 'arabic', 'cjk'];
+type Family = 'hebrew' | 'arabic' | 'cjk' | 'symbols' | 'symbols2' | 'emoji' | 'korean';
+/**
+ * The order fallbacks are tried in for a character outside the scripts' blocks (✓, ★, ✠): the
+ * fonts muster had first, so a symbol they draw prints as it did, then the symbol fonts, the
+ * emoji, and Korean last (its 6 MB are opened for Hangul, or for a character no other font has).
+ */
+const FAMILIES: readonly Family[] = ['hebrew', 'arabic', 'cjk', 'symbols', 'symbols2', 'emoji', 'korean'];
 
 /** The family whose script block holds a character, tried first for it. */
 function familyOf(codePoint: number): Family | undefined {
   if ((codePoint >= 0x0590 && codePoint <= 0x05ff) || (codePoint >= 0xfb1d && codePoint <= 0xfb4f)) return 'hebrew';
+  if (
+    (codePoint >= 0x1100 && codePoint <= 0x11ff) ||
+    (codePoint >= 0x3130 && codePoint <= 0x318f) ||
+    (codePoint >= 0xa960 && codePoint <= 0xa97f) ||
+    (codePoint >= 0xac00 && codePoint <= 0xd7ff)
+  )
+    return 'korean';
+  // pictographs, emoticons, transport, flags' regional letters: drawn as emoji first
+  if (codePoint >= 0x1f000 && codePoint <= 0x1faff) return 'emoji';
   if ((codePoint >= 0x0600 && codePoint <= 0x08ff) || (codePoint >= 0xfb50 && codePoint <= 0xfdff) || (codePoint >= 0xfe70 && codePoint <= 0xfeff)) return 'arabic';
   if (
     (codePoint >= 0x2e80 && codePoint <= 0x9fff) ||
@@ -66,7 +82,8 @@ function familyOf(codePoint: number): Family | undefined {
 }
 
 function fallbackFor(family: Family, face: FontFace): FallbackFont {
-  return face === 'bold' ? `${family}-bold` : family;
+  // Symbols 2 has one weight
+  return face === 'bold' && family !== 'symbols2' ? `${family}-bold` : family;
 }
 
 const fallbacks = new Map<FallbackFont, Font>();

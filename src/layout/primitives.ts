@@ -8,7 +8,20 @@ export type FontFace = 'regular' | 'bold' | 'italic';
  * A font for characters the face lacks (Chinese, Japanese, Hebrew, Arabic, a few symbols), in
  * the face's weight: bold text falls back to the bold one, regular and italic to the regular.
  */
-export type FallbackFont = 'hebrew' | 'hebrew-bold' | 'arabic' | 'arabic-bold' | 'cjk' | 'cjk-bold';
+export type FallbackFont =
+  | 'hebrew'
+  | 'hebrew-bold'
+  | 'arabic'
+  | 'arabic-bold'
+  | 'cjk'
+  | 'cjk-bold'
+  | 'symbols'
+  | 'symbols-bold'
+  | 'symbols2'
+  | 'emoji'
+  | 'emoji-bold'
+  | 'korean'
+  | 'korean-bold';
 
 export interface TextItem {
   kind: 'text';

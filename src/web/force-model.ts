@@ -4,6 +4,7 @@
  * mapped to the builder's rows. No DOM here, so Node tests it as it is.
  */
 import YAML from 'yaml';
+import { forbiddenKeyProblem } from '../data/forbidden-keys.js';
 
 /** The rule sets with a `check` command, so with a force builder. */
 export const FORCE_SYSTEMS = ['bof', 'fireteam', 'blazeaway'] as const;
@@ -100,7 +101,7 @@ export interface LoadedForce<F = BofForce> {
 
 /** Reads a Burst of Fire force file (YAML or JSON, as the command line does). Throws on text that is no force. */
 export function bofForceFromText(text: string): LoadedForce {
-  const parsed: unknown = YAML.parse(text.replace(/^\uFEFF/, ''));
+  const parsed = parseWithoutForbiddenKeys(text);
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('a force file is a mapping of name, nation, doctrine, detachment, points and units');
   const raw = parsed as Record<string, unknown>;
   const notes: string[] = [];
@@ -169,14 +170,30 @@ export function refusalLines(stderr: string): string[] {
 export function playerWords(stderr: string, out: string): string {
   const escaped = out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const name = out.slice(out.lastIndexOf('/') + 1);
-  return stderr.replace(new RegExp(`^Wrote ${escaped}\\b`, 'gm'), `${name} ready`);
+  return stderr
+    .replace(new RegExp(`^Wrote ${escaped}\\b`, 'gm'), `${name} ready`)
+    .replace(/\bgive --allow-missing-glyphs to print\b/g, `tick "${ALLOW_MISSING_GLYPHS_LABEL}" (under Paper and printer) to print`);
 }
+
+/** The page's control for --allow-missing-glyphs, as its label reads (src/web/index.html). */
+export const ALLOW_MISSING_GLYPHS_LABEL = 'Print characters no font has as empty boxes';
 
 /** A force file's text as data: YAML or JSON, a byte-order mark ignored; a mapping or an error. */
 export function parseForceText(text: string, what: string): Record<string, unknown> {
-  const parsed: unknown = YAML.parse(text.replace(/^\uFEFF/, ''));
+  const parsed = parseWithoutForbiddenKeys(text);
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`a force file is a mapping of ${what}`);
   return parsed as Record<string, unknown>;
+}
+
+/**
+ * YAML or JSON text as data, refused (as the command line refuses it) when a key is
+ * __proto__, constructor or prototype: "kept as in the file" would keep it for the next reader.
+ */
+function parseWithoutForbiddenKeys(text: string): unknown {
+  const parsed: unknown = YAML.parse(text.replace(/^\uFEFF/, ''));
+  const forbidden = forbiddenKeyProblem(parsed, 'the force file', 'force file');
+  if (forbidden) throw new Error(`${forbidden.path}: ${forbidden.message}`);
+  return parsed;
 }
 
 /** Whether a value is a mapping (an entry the builder can show). */

@@ -16,7 +16,7 @@ export interface Form {
 }
 
 /** The options a link may carry, in the order the command line gets them. */
-export const OPTION_ORDER = ['nation', 'doctrine', 'list', 'mode', 'scenario', 'battle', 'lists', 'players', 'events', 'only', 'without', 'count', 'max-score', 'round-size', 'square-size', 'paper', 'units', 'duplex', 'back-offset', 'bleed', 'marks', 'backs', 'ink', 'seed'] as const;
+export const OPTION_ORDER = ['nation', 'doctrine', 'list', 'mode', 'scenario', 'battle', 'lists', 'players', 'events', 'only', 'without', 'count', 'max-score', 'round-size', 'square-size', 'paper', 'units', 'duplex', 'back-offset', 'bleed', 'marks', 'backs', 'ink', 'allow-missing-glyphs', 'seed'] as const;
 
 /** The command line's defaults: a value equal to one is left out of the link and the argv. */
 export const DEFAULTS: Readonly<Record<string, string>> = {
@@ -28,6 +28,7 @@ export const DEFAULTS: Readonly<Record<string, string>> = {
   marks: 'crop',
   backs: 'yes',
   ink: 'normal',
+  'allow-missing-glyphs': 'no',
   mode: 'versus',
   players: '2',
   count: '1',
@@ -79,8 +80,8 @@ export function argvFor(form: Form, forces: readonly string[] = []): string[] {
     if (value === undefined) continue;
     if (key === 'backs') {
       if (value === 'no') argv.push('--no-backs');
-    } else if (key === 'events') {
-      if (value === 'yes') argv.push('--events');
+    } else if (key === 'events' || key === 'allow-missing-glyphs') {
+      if (value === 'yes') argv.push(`--${key}`);
     } else if (key === 'count' && form.product === 'tokens') {
       for (const one of value.split(',')) if (one !== '') argv.push('--count', one);
     } else argv.push(`--${key}`, value);

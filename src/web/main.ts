@@ -268,6 +268,7 @@ async function shape(form: Form): Promise<void> {
     duplex: product !== 'tables',
     units: product !== 'calibrate',
     inks: product !== 'calibrate',
+    glyphs: product !== 'calibrate',
     formats: product !== 'calibrate',
     house: product !== 'calibrate',
     builder: product === 'force',
@@ -279,7 +280,7 @@ async function shape(form: Form): Promise<void> {
   }
   $('forceA-label').textContent = product === 'scenario' ? 'Force file, side A (solo: yours)' : tokens ? 'Force file (tokens for its models)' : 'Force file';
   $('forceA-built').hidden = forces.forceA !== FORCE_FILE;
-  $('product-fields').hidden = !Object.entries(shown).some(([n, s]) => s && !['cut', 'duplex', 'units', 'inks', 'formats', 'house', 'builder', 'dice', 'campaign'].includes(n));
+  $('product-fields').hidden = !Object.entries(shown).some(([n, s]) => s && !['cut', 'duplex', 'units', 'inks', 'glyphs', 'formats', 'house', 'builder', 'dice', 'campaign'].includes(n));
   document.querySelector('main')!.classList.toggle('building', product === 'force');
   if (product === 'force') await forceBuilder().open(system.id);
   if (product === 'campaign') await campaignPanel().open(system.id);
@@ -579,7 +580,7 @@ document.addEventListener('DOMContentLoaded', () => {
 });
 
 /** Print settings carry over to another rule set; its own choices do not. */
-const PRINT_KEYS = ['paper', 'units', 'duplex', 'back-offset', 'bleed', 'marks', 'backs', 'ink', 'seed'];
+const PRINT_KEYS = ['paper', 'units', 'duplex', 'back-offset', 'bleed', 'marks', 'backs', 'ink', 'allow-missing-glyphs', 'seed'];
 function pick(options: Record<string, string>, keys: string[]): Record<string, string> {
   return Object.fromEntries(Object.entries(options).filter(([k]) => keys.includes(k)));
 }

@@ -109,19 +109,24 @@ export function pageIo(files: PageFiles, options: { progress?: OnProgress; signa
 
 /**
  * Runs the command line's run() in the page. A run that read a listed file not fetched yet
- * (a large font for a character Roboto lacks) is run again once it is fetched, with the same
- * seed if it picked one.
+ * (a font for a character Roboto lacks) is run again once it is fetched, with the same seed if
+ * it picked one. A run stops at the first font it lacks, and a symbol may be looked for in
+ * several fonts in turn, so it goes on while each run asks for a file not fetched before.
  */
 export async function runInPage(argv: readonly string[], files: PageFiles, options: PageRunOptions = {}): Promise<PageRun> {
   let seed: string | undefined;
   const freshSeed = () => (seed ??= randomSeed());
-  for (let attempt = 0; ; attempt++) {
+  const fetched = new Set<string>();
+  for (;;) {
     files.takeWanted();
     const { io, result } = pageIo(files, { ...options, freshSeed });
     const code = await run(argv, io);
-    const wanted = files.takeWanted();
-    if (wanted.length === 0 || !options.fetchFile || attempt >= 2) return result(code);
+    const wanted = files.takeWanted().filter((file) => !fetched.has(file));
+    if (wanted.length === 0 || !options.fetchFile) return result(code);
     if (options.signal?.aborted) throw new InterruptedError(130);
-    for (const file of wanted) files.add(file, await options.fetchFile(file));
+    for (const file of wanted) {
+      fetched.add(file);
+      files.add(file, await options.fetchFile(file));
+    }
   }
 }

@@ -3,6 +3,9 @@ import { camelCase, COMMAND_TABLE, EXAMPLES } from '../../src/cli/command-table.
 import { fastParse } from '../../src/cli/fast-parse.js';
 import { commandLineWords } from '../../src/cli/run.js';
 import { buildYargs } from '../../src/cli/yargs-parse.js';
+import { mayRepeat, optionUses, refuseRepeated } from '../../src/cli/repeated-options.js';
+import { RepeatedOptionError } from '../../src/errors.js';
+import { twiceLines, repeatedLines } from '../helpers/repeated-options.js';
 import { DOCUMENTED_FILES, documentedCommands, words } from '../helpers/documented-commands.js';
 
 /**
@@ -67,10 +70,8 @@ const LEFT = [
   'tables bof extra',
   'tables bof --paper a5',
   'tables bof --nope',
-  'tables bof --seed a --seed b',
   'tables bof --data a b',
   'tables bof --quiet=false',
-  'tables bof --backs --no-backs',
   'tables bof -ofile.pdf',
   'scenario bof --count three',
   'scenario bof --count 0x10',
@@ -110,6 +111,47 @@ describe('the quick parser and yargs read a command line alike', () => {
     const full = (await parser.parseAsync([...argv])) as Record<string, unknown>;
     for (const key of ['o', 'out', 'back-offset', 'backOffset', 'backs', 'bleed', 'marks', 'allow-missing-glyphs', 'allowMissingGlyphs', 'data', 'format']) {
       expect(quick.args[key], key).toEqual(full[key]);
+    }
+  });
+});
+
+describe('an option that takes one value, given twice, is refused by name on both parsers', () => {
+  const lines = twiceLines();
+  it('covers every single-value option of every command', () => {
+    const options = COMMAND_TABLE.flatMap((c) => c.options.filter((o) => !mayRepeat(o)));
+    expect(lines.length).toBe(options.length);
+    expect(lines.length).toBeGreaterThan(80);
+  });
+
+  it.each(lines)('the quick parser: $where', ({ argv, option }) => {
+    expect(() => fastParse(argv)).toThrow(RepeatedOptionError);
+    expect(() => fastParse(argv)).toThrow(new RegExp(`^--${option} is given twice \\(.+ and .+\\); give it once$`));
+  });
+
+  it.each(lines)('the words yargs reads: $where', ({ argv, command, option }) => {
+    const spec = COMMAND_TABLE.find((c) => c.name === command)!;
+    expect(() => refuseRepeated(optionUses(spec, argv))).toThrow(`--${option} is given twice`);
+  });
+
+  it('names both values, and says how many times', () => {
+    expect(() => fastParse(['tables', 'bof', '--units', 'cm', '--units', 'in'])).toThrow('--units is given twice (cm and in); give it once');
+    expect(() => fastParse(['tables', 'bof', '-o', 'a.pdf', '--out=b.pdf', '-o', 'c.pdf'])).toThrow('--out is given 3 times (a.pdf, b.pdf and c.pdf); give it once');
+    expect(() => fastParse(['tables', 'bof', '--backs', '--no-backs'])).toThrow(/--backs is given twice/);
+    const tables = COMMAND_TABLE.find((c) => c.name === 'tables')!;
+    expect(() => refuseRepeated(optionUses(tables, ['tables', 'bof', '-oa.pdf', '--out', 'b.pdf']))).toThrow('--out is given twice (a.pdf and b.pdf)');
+    expect(() => refuseRepeated(optionUses(tables, ['tables', 'bof', '--seed', '1', '--', '--seed', '2']))).not.toThrow();
+  });
+
+  it.each(repeatedLines())('a repeatable option stays a list on both: $where', async ({ argv, command, option }) => {
+    const spec = COMMAND_TABLE.find((c) => c.name === command)!;
+    expect(() => refuseRepeated(optionUses(spec, argv))).not.toThrow();
+    const quick = fastParse(argv);
+    const expected = await yargsReading(argv);
+    expect((expected as Record<string, unknown>)[camelCase(option)]).toHaveLength(2);
+    // a repeatable option without a list of its own is left to yargs when repeated
+    if (quick) {
+      if (quick.kind !== 'command') throw new Error('a command was expected');
+      expect(reading(quick.command, quick.args)).toEqual(expected);
     }
   });
 });

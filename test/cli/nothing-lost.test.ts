@@ -12,6 +12,7 @@ import { openFileAtomic, writeFileAtomic, type WriteBytes } from '../../src/cli/
 import { BusyError, lockFile } from '../../src/cli/lock.js';
 import { workdirs } from '../helpers/fixtures.js';
 import { muster } from '../helpers/cli.js';
+import { ALLOW_MISSING_GLYPHS_LABEL, playerWords } from '../../src/web/force-model.js';
 
 const workdir = workdirs(afterEach);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -391,19 +392,23 @@ describe('template slips in house data, in the writer\'s words', () => {
 });
 
 describe('characters the fonts lack are never a silent gap', () => {
-  it('Chinese, Hebrew and Arabic names print; an emoji refuses the PDF unless allowed', async () => {
+  it('Chinese, Hebrew and Arabic names print; a character no font has refuses the PDF unless allowed', async () => {
     const cwd = workdir();
     const scripts = await muster(['campaign', 'bof', 'booklet', '--names', '赤軍,צבא כחול', '--seed', 'g', '-o', 'b.pdf', '--quiet'], cwd);
     expect(scripts.code).toBe(0);
     expect(scripts.stderr).toBe('');
-    const emoji = await muster(['campaign', 'bof', 'booklet', '--names', '🎲 Dice,Blue', '--seed', 'g', '-o', 'e.pdf'], cwd);
+    const emoji = await muster(['campaign', 'bof', 'booklet', '--names', '\u{F0000} Dice,Blue', '--seed', 'g', '-o', 'e.pdf'], cwd);
     expect(emoji.code).toBe(2);
-    expect(emoji.stderr).toMatch(/no font has a glyph for "🎲" \(U\+1F3B2\) in ".*🎲 Dice.*"/);
+    expect(emoji.stderr).toMatch(/no font has a glyph for "\u{F0000}" \(U\+F0000\) in ".*\u{F0000} Dice.*"/u);
     expect(emoji.stderr).toMatch(/No PDF was written\. Change the text, or give --allow-missing-glyphs/);
+    // the page words it with its control, which adds the option
+    const words = playerWords(emoji.stderr, '/out/muster.pdf');
+    expect(words).toContain(`No PDF was written. Change the text, or tick "${ALLOW_MISSING_GLYPHS_LABEL}" (under Paper and printer) to print these characters as empty boxes`);
+    expect(words).not.toContain('--allow-missing-glyphs');
     expect(existsSync(path.join(cwd, 'e.pdf'))).toBe(false);
-    const allowed = await muster(['campaign', 'bof', 'booklet', '--names', '🎲 Dice,Blue', '--seed', 'g', '-o', 'e.pdf', '--allow-missing-glyphs'], cwd);
+    const allowed = await muster(['campaign', 'bof', 'booklet', '--names', '\u{F0000} Dice,Blue', '--seed', 'g', '-o', 'e.pdf', '--allow-missing-glyphs'], cwd);
     expect(allowed.code).toBe(0);
-    expect(allowed.stderr).toMatch(/^warning: no font has a glyph for "🎲"/m);
+    expect(allowed.stderr).toMatch(/^warning: no font has a glyph for "\u{F0000}"/mu);
     expect(readdirSync(cwd).sort()).toEqual(['b.pdf', 'e.pdf']);
   });
 });

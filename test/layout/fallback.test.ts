@@ -130,20 +130,33 @@ describe('characters the embedded face lacks', () => {
   });
 
   it('reports characters no font has, with the text they were in', () => {
-    const doc = docWith(['Roll 🎲 for the 🐻 Brigade', 'Plain', 'Done ✓']);
+    // a private-use character and a code point Unicode has not assigned: no font draws them
+    const doc = docWith(['Roll \ue000 for the \u0378 Brigade', 'Plain', 'Done ✓ 🎲']);
     const placed = layoutDocument(doc);
-    expect(findMissingGlyphs(placed)).toEqual([{ text: 'Roll 🎲 for the 🐻 Brigade', chars: ['🎲', '🐻'] }]);
-    expect(describeMissingGlyphs(findMissingGlyphs(placed))).toEqual(['no font has a glyph for "🎲" (U+1F3B2), "🐻" (U+1F43B) in "Roll 🎲 for the 🐻 Brigade"']);
+    expect(findMissingGlyphs(placed)).toEqual([{ text: 'Roll \ue000 for the \u0378 Brigade', chars: ['\ue000', '\u0378'] }]);
+    expect(describeMissingGlyphs(findMissingGlyphs(placed))).toEqual(['no font has a glyph for "\ue000" (U+E000), "\u0378" (U+0378) in "Roll \ue000 for the \u0378 Brigade"']);
     expect(layoutDocument(docWith(['Plain', CHINESE])).missingGlyphs).toEqual([]);
     // a batch of documents with the same names: each text named once
-    const again = layoutDocument(docWith(['Roll 🎲 for the 🐻 Brigade', '✔ ok']));
+    const again = layoutDocument(docWith(['Roll \ue000 for the \u0378 Brigade', '\u{F0000} ok']));
     expect(describeMissingGlyphs([...placed.missingGlyphs, ...again.missingGlyphs])).toEqual([
-      'no font has a glyph for "🎲" (U+1F3B2), "🐻" (U+1F43B) in "Roll 🎲 for the 🐻 Brigade"',
-      'no font has a glyph for "✔" (U+2714) in "✔ ok"',
+      'no font has a glyph for "\ue000" (U+E000), "\u0378" (U+0378) in "Roll \ue000 for the \u0378 Brigade"',
+      'no font has a glyph for "\u{F0000}" (U+F0000) in "\u{F0000} ok"',
     ]);
     // the character is still drawn, as the face's box, not left out
     const calls = textCalls(doc);
-    expect(calls.some((c) => c.text.includes('🎲'))).toBe(true);
+    expect(calls.some((c) => c.text.includes('\ue000'))).toBe(true);
+  });
+
+  it.each([
+    ['★ ✠ ☠ ♠', ['cjk', 'symbols', 'symbols2', 'cjk'], 'regular'],
+    ['🎖 💥 🪖', ['emoji', 'emoji', 'emoji'], 'regular'],
+    ['한국어 부대', ['korean', 'korean'], 'regular'],
+    ['✠ 🎖 한국어', ['symbols-bold', 'emoji-bold', 'korean-bold'], 'bold'],
+    ['☠', ['symbols2'], 'bold'],
+  ] as const)('symbols, emoji and Korean the face lacks are drawn from their fallbacks: %s', (text, fonts, face) => {
+    const mixed = mixedText(text, face)!;
+    expect(mixed.missing).toEqual([]);
+    expect(mixed.pieces.filter((p) => p.text.trim() !== '' && p.font !== face).map((p) => p.font)).toEqual(fonts);
   });
 
   it('invisible characters are neither drawn nor reported', () => {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DocumentNode } from '../../src/doc/model.js';
@@ -40,6 +40,43 @@ describe('a PDF with names in other scripts', () => {
     const second = await muster([...args, '-o', 'b.pdf'], cwd);
     expect(second.code).toBe(0);
     expect(readFileSync(path.join(cwd, 'b.pdf')).equals(readFileSync(file))).toBe(true);
+  }, 60_000);
+
+  it('symbols, emoji and Korean in names, a seed and a force print from the fallbacks; a character no font has is still refused', async () => {
+    const weber = readFileSync(path.join(import.meta.dirname, '../../examples/forces/kampfgruppe-weber.yaml'), 'utf8');
+    const cwd = workdir({ 'f.yaml': weber.replace('name: Kampfgruppe Weber', 'name: "🎖 Kampfgruppe ✠ 한국어 💥"') });
+    const seed = '★✠☠🎖💥한국어';
+    const args = ['scenario', 'bof', '--seed', seed, '--names', '★ Red ✠ 🎖,☠ 한국어 💥', '--force', 'f.yaml'];
+    const first = await muster([...args, '-o', 'a.pdf'], cwd);
+    expect(first.stderr).not.toMatch(/glyph/);
+    expect(first.code, first.stderr).toBe(0);
+    const file = path.join(cwd, 'a.pdf');
+    expect(execFileSync('qpdf', ['--check', file], { encoding: 'utf8' })).toMatch(/No syntax or stream encoding errors/);
+    const fonts = execFileSync('pdffonts', [file], { encoding: 'utf8' });
+    for (const name of ['NotoSansSymbols-Regular', 'NotoSansSymbols2-Regular', 'NotoEmoji-Regular', 'NotoSansKR-Regular', 'NotoEmoji-Bold', 'NotoSansKR-Bold']) {
+      expect(fonts).toMatch(new RegExp(`\\+${name}\\s+CID TrueType\\s+Identity-H\\s+yes yes yes`));
+    }
+    const text = pdfText(file);
+    for (const typed of [`Seed ${seed}`, '★ Red ✠ 🎖', '☠ 한국어 💥']) expect(text).toContain(typed);
+    // only the glyphs used are embedded: the fallbacks add tens of kilobytes, not their megabytes
+    const plainDir = workdir({ 'f.yaml': weber });
+    const plain = await muster(['scenario', 'bof', '--seed', 'x', '--names', 'Red,Blue', '--force', 'f.yaml', '-o', 'p.pdf', '--quiet'], plainDir);
+    expect(plain.code).toBe(0);
+    expect(readFileSync(file).length - readFileSync(path.join(plainDir, 'p.pdf')).length).toBeLessThan(100_000);
+    const second = await muster([...args, '-o', 'b.pdf'], cwd);
+    expect(readFileSync(path.join(cwd, 'b.pdf')).equals(readFileSync(file))).toBe(true);
+
+    const cards = await muster(['cards', 'bof', '--force', 'f.yaml', '-o', 'c.pdf', '--quiet'], cwd);
+    expect(cards.stderr).toBe('');
+    expect(cards.code).toBe(0);
+    expect(pdfText(path.join(cwd, 'c.pdf'))).toContain('🎖 Kampfgruppe ✠ 한국어 💥');
+
+    for (const char of ['\ue000', '\u{10fffd}']) {
+      const refused = await muster(['scenario', 'bof', '--seed', 'x', '--names', `Red ${char},Blue`, '-o', 'r.pdf'], cwd);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain(`no font has a glyph for "${char}" (U+${char.codePointAt(0)!.toString(16).toUpperCase()})`);
+      expect(existsSync(path.join(cwd, 'r.pdf'))).toBe(false);
+    }
   }, 60_000);
 
   it('a Latin document opens no fallback font and embeds none', async () => {

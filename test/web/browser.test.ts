@@ -120,6 +120,33 @@ describe.skipIf(!runThem)('the page in chromium', () => {
     await page.close();
   });
 
+  it('prints a seed of symbols, emoji and Korean as the command line does; a character no font has points to the control that allows it', async () => {
+    const seed = '★✠☠🎖💥한국어';
+    const page = await open(`#/bof/scenario?seed=${encodeURIComponent(seed)}`);
+    const made = await produce(page, 'Preview');
+    expect(made.stderr).not.toMatch(/glyph/);
+    expect(made.code).toBe(0);
+    const cli = await cliPdf(['scenario', 'bof', '--seed', seed]);
+    expect(cli.code).toBe(0);
+    expect(Buffer.compare(Buffer.from(made.base64, 'base64'), cli.bytes)).toBe(0);
+
+    const seedBox = await control(page, 'Seed');
+    await page.$eval(seedBox, (e) => ((e as HTMLInputElement).value = ''));
+    await page.type(seedBox, 'club\ue000');
+    const refused = await produce(page, 'Preview');
+    expect(refused.code).toBe(2);
+    const label = 'Print characters no font has as empty boxes';
+    expect(await page.$eval('#messages', (e) => e.textContent)).toContain(`tick "${label}" (under Paper and printer)`);
+
+    await page.click(await control(page, label));
+    expect(await page.$eval('#command', (e) => e.textContent)).toContain(' --allow-missing-glyphs ');
+    const allowed = await produce(page, 'Preview');
+    expect(allowed.code).toBe(0);
+    const cliAllowed = await cliPdf(['scenario', 'bof', '--allow-missing-glyphs', '--seed', 'club\ue000']);
+    expect(Buffer.compare(Buffer.from(allowed.base64, 'base64'), cliAllowed.bytes)).toBe(0);
+    await page.close();
+  });
+
   it('makes JSON and Markdown through the same command line', async () => {
     const page = await open('#/openfire/scenario?seed=club');
     const json = await produce(page, 'Download JSON');

@@ -7,6 +7,7 @@ import { muster } from '../helpers/cli.js';
 import { builtFile, loadBuiltPage } from '../helpers/page.js';
 import { FileAccessError } from '../../src/data/files.js';
 import { argvFor, formFromHash, hashFor } from '../../src/web/form.js';
+import { ALLOW_MISSING_GLYPHS_LABEL } from '../../src/web/force-model.js';
 import { fileUrl, PageFiles, pageFiles, type Manifest } from '../../src/web/page-files.js';
 
 const PLACES = {
@@ -121,6 +122,17 @@ describe('the form in the address', () => {
     expect(argvFor(form, ['force.yaml'])).toEqual(['cards', 'bof', '--lists', 'a,b', '--units', 'in', '--no-backs', '--force', 'force.yaml']);
     expect(formFromHash('')).toEqual({ system: 'bof', product: 'tables', options: {} });
   });
+
+  it('carries the choice to print characters no font has as boxes, in a control labelled as the message names it', () => {
+    const form = formFromHash('#/bof/scenario?allow-missing-glyphs=yes&seed=club');
+    expect(form.options).toEqual({ 'allow-missing-glyphs': 'yes', seed: 'club' });
+    expect(hashFor(form)).toBe('#/bof/scenario?allow-missing-glyphs=yes&seed=club');
+    expect(argvFor(form)).toEqual(['scenario', 'bof', '--allow-missing-glyphs', '--seed', 'club']);
+    expect(argvFor(formFromHash('#/bof/scenario?allow-missing-glyphs=no'))).toEqual(['scenario', 'bof']);
+    // the page's control is there, labelled as the message names it
+    const html = readFileSync(path.join(import.meta.dirname, '../../src/web/index.html'), 'utf8');
+    expect(html).toMatch(new RegExp(`<input id="allow-missing-glyphs" type="checkbox" data-option="allow-missing-glyphs"><label for="allow-missing-glyphs">${ALLOW_MISSING_GLYPHS_LABEL}</label>`));
+  });
 });
 
 describe('the page io, run in Node on the built page files', () => {
@@ -154,6 +166,27 @@ describe('the page io, run in Node on the built page files', () => {
     const seed = /^Seed: (\S+)/.exec(run.stderr)![1]!;
     const dir = mkdtempSync(path.join(tmpdir(), 'muster-web-'));
     const cli = await muster([...argv, '--seed', seed, '-o', 'cli.pdf'], dir);
+    expect(cli.code).toBe(0);
+    expect(Buffer.compare(Buffer.from(run.written.get('/out/muster.pdf')!), readFileSync(path.join(dir, 'cli.pdf')))).toBe(0);
+  });
+
+  it('fetches the symbol, emoji and Korean fonts a name needs, one run after another, and matches the command line', async () => {
+    const { runInPage, files } = await loadBuiltPage();
+    const fetched: string[] = [];
+    const argv = ['scenario', 'bof', '--names', '★ Red ✠ 🎖,☠ 한국어 💥', '--seed', '★🎖한', '--format', 'pdf'];
+    const run = await runInPage([...argv, '-o', '/out/muster.pdf'], files, {
+      fetchFile: async (file) => {
+        fetched.push(file);
+        return builtFile(file);
+      },
+    });
+    expect(run.stderr).not.toMatch(/glyph/);
+    expect(run.code).toBe(0);
+    for (const font of ['NotoSansSymbols_400Regular.ttf', 'NotoSansSymbols2_400Regular.ttf', 'NotoEmoji_400Regular.ttf', 'NotoSansKR_400Regular.ttf', 'NotoEmoji_700Bold.ttf']) {
+      expect(fetched).toContain(`/muster/fonts/${font}`);
+    }
+    const dir = mkdtempSync(path.join(tmpdir(), 'muster-web-'));
+    const cli = await muster([...argv, '-o', 'cli.pdf'], dir);
     expect(cli.code).toBe(0);
     expect(Buffer.compare(Buffer.from(run.written.get('/out/muster.pdf')!), readFileSync(path.join(dir, 'cli.pdf')))).toBe(0);
   });

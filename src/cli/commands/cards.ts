@@ -23,7 +23,6 @@ export interface CardsArgs extends ProductArgs, CutArgs {
 
 /** `muster cards <system>`: the arsenal's unit cards, or a force's roster and cards. */
 export async function runCards(args: CardsArgs, io: CliIo): Promise<number> {
-  if (Array.isArray(args.force)) throw new UsageError(`--force given ${(args.force as string[]).length} times; cards print one force, so give it once`);
   const print = cardPrint(args);
   const db = await loadRulesDb({ dataDirs: args.data.map((d) => resolveFrom(io.cwd, d)), only: args.system });
   const system = db.system(args.system);

@@ -61,9 +61,6 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
     (o): o is string => typeof o === 'string',
   );
   if (refused.length > 0) throw new UsageError(`${refused.join(', ')}: ${system.info.name} scenarios take no ${refused.length > 1 ? 'such options' : 'such option'}`);
-  for (const [name, value] of [['--battle', args.battle], ['--lists', args.lists], ['--names', args.names]] as const) {
-    if (Array.isArray(value)) throw new UsageError(`${name} given ${value.length} times; give it once`);
-  }
   const forces = args.force === undefined ? undefined : [args.force].flat().map(String);
   if (forces?.some((f) => f.trim() === '')) throw new UsageError('--force: give the path of a force file, such as --force my-company.yaml');
   const forceFiles = forces?.map((f) => resolveFrom(io.cwd, f));
