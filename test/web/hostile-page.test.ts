@@ -38,10 +38,20 @@ describe.skipIf(!runThem)('the page against hostile links and files, in chromium
     await page.setViewport({ width: 1280, height: 900 });
     const errors: Error[] = [];
     page.on('pageerror', (error) => errors.push(error as Error));
+    // what the Content-Security-Policy refused, as the browser reports it
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) errors.push(new Error(message.text()));
+    });
+    await page.evaluateOnNewDocument(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        throw new Error(`refused by the page's policy: ${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
     const downloads = mkdtempSync(path.join(tmpdir(), 'muster-downloads-'));
     const cdp = await page.createCDPSession();
     await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
-    await page.goto(`${base}${hash}`);
+    const response = await page.goto(`${base}${hash}`);
+    expect(response!.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
     await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
     return { page, errors };
   }
@@ -79,6 +89,18 @@ describe.skipIf(!runThem)('the page against hostile links and files, in chromium
       expect(again.length === 1 ? again[0] : again.join('=')).toBe(`--seed=${typed}`);
     }
     await page.screenshot({ path: path.join(shots, 'hostile-link.png') });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('works under muster serve’s Content-Security-Policy: styled, the PDF previewed, nothing refused', async () => {
+    const { page, errors } = await open('#/bof/tables');
+    // the look comes from the page's own style sheet
+    expect(await page.$eval('header', (h) => getComputedStyle(h).backgroundColor)).toBe('rgb(61, 90, 42)');
+    const made = await produce(page, 'Preview');
+    expect(made.code, made.stderr).toBe(0);
+    await page.waitForFunction(() => !(document.getElementById('preview') as HTMLIFrameElement).hidden && (document.getElementById('preview') as HTMLIFrameElement).src.startsWith('blob:'));
+    await page.screenshot({ path: path.join(shots, 'csp-preview.png') });
     expect(errors).toEqual([]);
     await page.close();
   });
