@@ -10,7 +10,7 @@ import { argvFor, shellLine, countsFrom, countsOption, deckName, DEFAULTS, formF
 import { ForceBench } from './force-builder.js';
 import { FORCE_FILE, FORCE_SYSTEMS, playerWords } from './force-model.js';
 import { CampaignPanel, type CampaignProbe } from './campaign-page.js';
-import { HousePanel } from './house-rules.js';
+import { HousePanel, type HouseProbe } from './house-rules.js';
 
 interface SystemInfo {
   id: string;
@@ -74,7 +74,7 @@ let builder: ForceBench | undefined;
 /** For the browser test: what the page produced last. */
 declare global {
   interface Window {
-    muster: { ready: boolean; last?: { name: string; base64: string; code: number; stderr: string; argv: string[] }; campaign?: CampaignProbe; house?: { code: number; stderr: string } };
+    muster: { ready: boolean; last?: { name: string; base64: string; code: number; stderr: string; argv: string[] }; campaign?: CampaignProbe; house?: HouseProbe };
   }
 }
 window.muster = { ready: false };

@@ -3,12 +3,14 @@
 // leaves the house rules in use as they were, a force file too large or with prototype keys is
 // refused at once, all in a real browser (Debian's chromium through puppeteer-core).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
-import { button, runBrowserTests as runThem, shots, usePageServer } from '../helpers/page.js';
+import { zipSync } from 'fflate';
+import { button, repo, runBrowserTests as runThem, shots, usePageServer } from '../helpers/page.js';
+import { claimSize } from '../helpers/zips.js';
 
 interface Last {
   name: string;
@@ -27,6 +29,19 @@ function shellWords(line: string): string[] {
 
 /** Seeds a shared link may carry: every one must reach the command line as one value, and be shown so. */
 const SEEDS = ['--out=notes.txt', '-o', "it's", '$(touch pwned)', '`touch pwned`', 'a;touch pwned', 'a\nb', '"x" & y | z > w', 'Größe-戦車', '~root', '*', "'; touch pwned; '"];
+
+/** A zip of these files, written to a fresh folder; its path. */
+function zipFile(name: string, entries: Record<string, Uint8Array>): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'muster-zip-'));
+  const file = path.join(dir, name);
+  writeFileSync(file, zipSync(entries));
+  return file;
+}
+
+/** Burst of Fire's combat tables with the range bands renamed: valid house rules. */
+const clubTables = () => new TextEncoder().encode(readFileSync(path.join(repo, 'data/bof/tables/combat.yaml'), 'utf8').replace('title: Range bands', 'title: Range bands of the club'));
+
+type Upload = { uploadFile(...p: string[]): Promise<void> };
 
 describe.skipIf(!runThem)('the page against hostile links and files, in chromium', () => {
   let base = '';
@@ -101,6 +116,65 @@ describe.skipIf(!runThem)('the page against hostile links and files, in chromium
     expect(made.code, made.stderr).toBe(0);
     await page.waitForFunction(() => !(document.getElementById('preview') as HTMLIFrameElement).hidden && (document.getElementById('preview') as HTMLIFrameElement).src.startsWith('blob:'));
     await page.screenshot({ path: path.join(shots, 'csp-preview.png') });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  /** Adds a zip as house rules and waits for the page's report. */
+  async function addZip(page: Page, file: string): Promise<{ report: string; probe: { code: number; inPlace?: string } }> {
+    await page.evaluate(() => delete window.muster.house);
+    await ((await page.$('#house-zip')) as unknown as Upload).uploadFile(file);
+    await page.waitForFunction(() => window.muster.house !== undefined, { timeout: 60_000 });
+    return { report: await page.$eval('#house-report', (e) => e.textContent ?? ''), probe: (await page.evaluate(() => window.muster.house))! };
+  }
+
+  it('refuses a zip bomb by what its directory says, and a zip that lies while unpacking it, the page still at work', async () => {
+    const { page, errors } = await open('#/bof/tables');
+    const bomb = claimSize(zipSync({ 'club/bof/tables/bomb.yaml': new Uint8Array(1000) }), 'club/bof/tables/bomb.yaml', 1024 ** 3);
+    const dir = mkdtempSync(path.join(tmpdir(), 'muster-bomb-'));
+    writeFileSync(path.join(dir, 'bomb.zip'), bomb);
+    const said = await addZip(page, path.join(dir, 'bomb.zip'));
+    expect(said.report).toBe('bomb.zip: not taken\nclub/bof/tables/bomb.yaml in it would unpack to 1024 MB, more than the 1 MB muster takes for one file; zip your house-rules folder again (only its data files) and add that zip\nNo house rules are in use.');
+    expect(said.probe.code).toBe(2);
+    await page.screenshot({ path: path.join(shots, 'hostile-bomb.png') });
+
+    const liar = claimSize(zipSync({ 'club/bof/tables/liar.yaml': new Uint8Array(16 * 1024 * 1024) }, { level: 1 }), 'club/bof/tables/liar.yaml', 60_000);
+    writeFileSync(path.join(dir, 'liar.zip'), liar);
+    expect((await addZip(page, path.join(dir, 'liar.zip'))).report).toMatch(/^liar\.zip: not taken\nclub\/bof\/tables\/liar\.yaml in it unpacks to more than the zip says it holds; /);
+    expect(await page.$eval('#house-use', (e) => (e as HTMLInputElement).disabled)).toBe(true);
+
+    // the page goes on: a product is made as before
+    const made = await produce(page, 'Download JSON');
+    expect(made.code, made.stderr).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps the house rules in use when a later upload fails, and says which are in use', async () => {
+    const { page, errors } = await open('#/bof/tables');
+    const good = await addZip(page, zipFile('club.zip', { 'club/bof/tables/combat.yaml': clubTables() }));
+    expect(good.report).toMatch(/^club\.zip: 1 file\nOK: /);
+    expect(good.probe.inPlace).toBe('club.zip');
+    expect(await page.$eval('#house-use-label', (e) => e.textContent)).toBe('Use my house rules (club.zip)');
+    expect(await page.$eval('#command', (e) => e.textContent)).toBe('muster tables bof --data house');
+
+    // a file and a folder of one name: a zip can hold them, no folder can
+    const bad = await addZip(page, zipFile('odd.zip', { bof: new TextEncoder().encode('x'), 'bof/tables/x.yaml': clubTables() }));
+    expect(bad.report).toBe('odd.zip: not taken (2 files)\nbof is in it both as a file and as a folder, which muster cannot take; take out the file bof and try again\nStill in use when ticked: club.zip (1 file), checked before.');
+    expect(bad.probe).toEqual(expect.objectContaining({ code: 2, inPlace: 'club.zip' }));
+    expect(await page.$eval('#house-use', (e) => [(e as HTMLInputElement).checked, (e as HTMLInputElement).disabled])).toEqual([true, false]);
+    expect(await page.$eval('#house-use-label', (e) => e.textContent)).toBe('Use my house rules (club.zip)');
+    expect(await page.$eval('#command', (e) => e.textContent)).toBe('muster tables bof --data house');
+
+    // broken data: refused by the check, the club's tables still print
+    const broken = clubTables();
+    const text = new TextDecoder().decode(broken).replace('bonus: { mod: 8 }', 'bonus: { mod: 5000 }');
+    const failed = await addZip(page, zipFile('broken.zip', { 'bof/tables/combat.yaml': new TextEncoder().encode(text) }));
+    expect(failed.report).toMatch(/^broken\.zip: not taken \(1 file\)\nmuster: Bad data:\n {2}\/player\/house\/bof\/tables\/combat\.yaml at .*: at most 1000\nStill in use when ticked: club\.zip \(1 file\), checked before\.$/);
+    const made = await produce(page, 'Download Markdown');
+    expect(made.code, made.stderr).toBe(0);
+    expect(Buffer.from(made.base64, 'base64').toString('utf8')).toContain('Range bands of the club');
+    await page.screenshot({ path: path.join(shots, 'hostile-upload-kept.png'), fullPage: true });
     expect(errors).toEqual([]);
     await page.close();
   });
