@@ -178,4 +178,92 @@ describe.skipIf(!runThem)('the page against hostile links and files, in chromium
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  /** The builder, opened on Burst of Fire with the README's force loaded: the force a refused file must leave. */
+  async function builderWithForce(): Promise<{ page: Page; errors: Error[]; dir: string }> {
+    const { page, errors } = await open('#/bof/force');
+    await page.waitForFunction(() => [...document.querySelectorAll('#fb-nation option')].some((o) => (o as HTMLOptionElement).value === 'de'), { timeout: 60_000 });
+    const dir = mkdtempSync(path.join(tmpdir(), 'muster-forces-'));
+    await loadForce(page, path.join(repo, 'examples/forces/kampfgruppe-weber.yaml'));
+    await page.waitForFunction(() => window.musterForce?.settled === true && window.musterForce.code !== undefined && window.musterForce.yaml.includes('Kampfgruppe Weber'), { timeout: 60_000 });
+    return { page, errors, dir };
+  }
+
+  async function loadForce(page: Page, file: string): Promise<void> {
+    await ((await page.$('#fb-load')) as unknown as Upload).uploadFile(file);
+  }
+
+  /** What a refused file must not change: the force, its rows, the work done on it. */
+  const builderNow = (page: Page) =>
+    page.evaluate(() => ({
+      name: (document.getElementById('fb-name') as HTMLInputElement).value,
+      rows: document.querySelectorAll('#fb-units > li').length,
+      yaml: window.musterForce!.yaml,
+      checks: window.musterForce!.checks,
+      rowsDrawn: window.musterForce!.rowsDrawn,
+    }));
+
+  const bigForce = (entries: number) => ['name: Big', 'nation: de', 'doctrine: de-infantry', 'detachment: de-grenadier-platoon', 'points: 5000', 'units:', ...Array.from({ length: entries }, () => '  - unit: de-rifleman'), ''].join('\n');
+
+  it('refuses a force of more entries than the command line takes at once, and draws and checks a large one once', async () => {
+    const { page, errors, dir } = await builderWithForce();
+    const before = await builderNow(page);
+    expect(before.name).toBe('Kampfgruppe Weber');
+
+    writeFileSync(path.join(dir, 'big2000.yaml'), bigForce(2000));
+    await loadForce(page, path.join(dir, 'big2000.yaml'));
+    await page.waitForFunction(() => document.getElementById('fb-notes')!.textContent!.includes('not loaded'), { timeout: 60_000 });
+    expect(await page.$$eval('#fb-notes li', (lis) => lis.map((li) => li.textContent))).toEqual([
+      'big2000.yaml was not loaded: units holds 2000 entries; muster takes at most 500 in one list, as the command line does. Split the force into smaller ones.',
+      'The builder keeps the force it had.',
+    ]);
+    expect(await page.$eval('#fb-notes-box', (e) => e.className)).toBe('refused');
+    expect(await builderNow(page)).toEqual(before);
+    await page.screenshot({ path: path.join(shots, 'hostile-force-2000.png') });
+
+    writeFileSync(path.join(dir, 'big500.yaml'), bigForce(500));
+    await loadForce(page, path.join(dir, 'big500.yaml'));
+    await page.waitForFunction(() => document.querySelectorAll('#fb-units > li').length === 500 && window.musterForce!.yaml.includes('name: Big') && window.musterForce!.settled && window.musterForce!.checks > 0, { timeout: 120_000 });
+    await page.waitForFunction((checks) => window.musterForce!.checks > checks && window.musterForce!.settled, { timeout: 120_000 }, before.checks);
+    const after = await builderNow(page);
+    // each row drawn once, the force checked once: the work grows with the force, no faster
+    expect(after.rowsDrawn - before.rowsDrawn).toBe(500);
+    expect(after.checks - before.checks).toBe(1);
+    expect(after.yaml.match(/- unit: de-rifleman/g)).toHaveLength(500);
+    const report = (await page.evaluate(() => window.musterForce!.report))!;
+    expect(report.entries).toHaveLength(500);
+    // a loaded row's list of units and weapons opens when the player reaches for it
+    await page.focus('#fb-unit-499');
+    expect(await page.$$eval('#fb-unit-499 option', (o) => o.length)).toBeGreaterThan(5);
+    await page.click('#fb-row-499 details.weapons summary');
+    await page.waitForSelector('#fb-row-499 details.weapons input[type=checkbox]');
+    await page.screenshot({ path: path.join(shots, 'hostile-force-500.png') });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('refuses a force file with a __proto__, constructor or prototype key, keeping the force it had', async () => {
+    const { page, errors, dir } = await builderWithForce();
+    const before = await builderNow(page);
+    const cases: [string, string, string][] = [
+      ['top.yaml', 'name: Polluter\nnation: de\n__proto__:\n  polluted: yes\nunits:\n  - unit: de-rifleman\n', 'the file holds a key named "__proto__"'],
+      ['unit.json', JSON.stringify({ name: 'Polluter', nation: 'de', units: [{ unit: 'de-officer' }, { unit: 'de-rifleman', constructor: { prototype: { polluted: true } } }] }), 'entry 2 of units holds a key named "constructor"'],
+      ['deep.yaml', 'name: Polluter\nunits:\n  - unit: de-rifleman\n    weapons:\n      - prototype: 1\n', 'entry 1 of weapons in entry 1 of units holds a key named "prototype"'],
+    ];
+    for (const [name, text, where] of cases) {
+      writeFileSync(path.join(dir, name), text);
+      await loadForce(page, path.join(dir, name));
+      await page.waitForFunction((n) => document.getElementById('fb-notes')!.textContent!.startsWith(`${n} was not loaded`), { timeout: 60_000 }, name);
+      expect(await page.$$eval('#fb-notes li', (lis) => lis.map((li) => li.textContent))).toEqual([
+        `${name} was not loaded: ${where}: muster takes no key named "__proto__", "constructor" or "prototype" in any file. Rename or remove it, and load the file again.`,
+        'The builder keeps the force it had.',
+      ]);
+      expect(await builderNow(page)).toEqual(before);
+    }
+    expect(await page.evaluate(() => ({}) as Record<string, unknown>)).toEqual({});
+    expect(await page.evaluate(() => 'polluted' in Object.prototype)).toBe(false);
+    await page.screenshot({ path: path.join(shots, 'hostile-force-proto.png') });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });
