@@ -149,7 +149,7 @@ const result = await esbuild.build({
   metafile: true,
 });
 writeFileSync(path.join(root, 'dist', 'web-meta.json'), JSON.stringify(result.metafile));
-for (const page of ['index.html', 'favicon.svg']) copyFileSync(path.join(root, 'src/web', page), path.join(web, page));
+for (const page of ['index.html', 'muster.css', 'favicon.svg']) copyFileSync(path.join(root, 'src/web', page), path.join(web, page));
 
 // ---- the files the page reads -----------------------------------------------------------
 

@@ -275,7 +275,10 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
     name: 'serve',
     describe: 'the page: every product printed from a browser, served on this machine (127.0.0.1) until Ctrl-C',
     positionals: [],
-    options: [{ name: 'port', type: 'number', default: 8080, describe: 'the port to listen on; 0 picks a free one' }],
+    options: [
+      { name: 'port', type: 'number', default: 8080, describe: 'the port to listen on; 0 picks a free one' },
+      { name: 'host', type: 'string', describe: "also serve the page at this machine's address on your network (a club's LAN): anyone there who can reach it can use the page" },
+    ],
   },
   {
     name: 'validate',

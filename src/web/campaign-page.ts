@@ -4,6 +4,7 @@
  * keeps the only copy: nothing is stored in the browser, and after every change the new state
  * is offered for download at once.
  */
+import { optionArgv } from './form.js';
 import { PLAYER_FOLDER, type PageFiles } from './page-files.js';
 import type { PageRun } from './page-io.js';
 
@@ -47,10 +48,10 @@ const base = (system: string, action: string) => ['campaign', system, action, '-
 export function newArgv(system: string, n: NewCampaign): string[] {
   const argv = base(system, 'new');
   const names = n.names?.map((s) => s.trim());
-  if (names && (names[0] || names[1])) argv.push('--names', `${names[0] || 'Side A'},${names[1] || 'Side B'}`);
-  if (n.lists && n.lists[0] && n.lists[1]) argv.push('--lists', `${n.lists[0]},${n.lists[1]}`);
+  if (names && (names[0] || names[1])) argv.push(...optionArgv('names', `${names[0] || 'Side A'},${names[1] || 'Side B'}`));
+  if (n.lists && n.lists[0] && n.lists[1]) argv.push(...optionArgv('lists', `${n.lists[0]},${n.lists[1]}`));
   if (n.solo) argv.push('--solo');
-  if (n.seed?.trim()) argv.push('--seed', n.seed.trim());
+  if (n.seed?.trim()) argv.push(...optionArgv('seed', n.seed.trim()));
   return argv;
 }
 
@@ -58,16 +59,16 @@ export function newArgv(system: string, n: NewCampaign): string[] {
 export function recordArgv(system: string, fields: BofRecord | FireteamRecord): string[] {
   const argv = base(system, 'record');
   if ('battle' in fields) {
-    if (fields.battle) argv.push('--battle', fields.battle);
-    if (fields.winner) argv.push('--winner', fields.winner);
+    if (fields.battle) argv.push(...optionArgv('battle', fields.battle));
+    if (fields.winner) argv.push(...optionArgv('winner', fields.winner));
     return argv;
   }
-  if (fields.winner) argv.push('--winner', fields.winner);
-  if (fields.victory) argv.push('--victory', fields.victory);
+  if (fields.winner) argv.push(...optionArgv('winner', fields.winner));
+  if (fields.victory) argv.push(...optionArgv('victory', fields.victory));
   const [a, b] = fields.score.map((s) => s.trim());
-  if (a || b) argv.push('--combat-score', `${a}:${b}`);
-  for (const s of fields.salvage) if (s.text.trim()) argv.push('--salvage', `${s.side}:${s.text.trim()}`);
-  for (const u of fields.upgrades) if (u.text.trim() || u.cost.trim()) argv.push('--upgrade', `${u.side}:${u.text.trim()}:${u.cost.trim()}`);
+  if (a || b) argv.push(...optionArgv('combat-score', `${a}:${b}`));
+  for (const s of fields.salvage) if (s.text.trim()) argv.push(...optionArgv('salvage', `${s.side}:${s.text.trim()}`));
+  for (const u of fields.upgrades) if (u.text.trim() || u.cost.trim()) argv.push(...optionArgv('upgrade', `${u.side}:${u.text.trim()}:${u.cost.trim()}`));
   return argv;
 }
 
@@ -76,8 +77,8 @@ export function nextArgv(system: string, fields?: FireteamNext): string[] {
   const argv = base(system, 'next');
   if (!fields) return argv;
   const sides: Side[] = ['a', 'b'];
-  sides.forEach((side, i) => fields.assault[i] && argv.push('--assault', `${side}:${fields.assault[i]}`));
-  sides.forEach((side, i) => fields.split[i] && argv.push('--split', `${side}:${fields.split[i]}`));
+  sides.forEach((side, i) => fields.assault[i] && argv.push(...optionArgv('assault', `${side}:${fields.assault[i]}`)));
+  sides.forEach((side, i) => fields.split[i] && argv.push(...optionArgv('split', `${side}:${fields.split[i]}`)));
   return argv;
 }
 

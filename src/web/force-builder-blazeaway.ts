@@ -7,7 +7,7 @@
 import type { CheckReport } from './force-model.js';
 import { isMapping, setOrDrop } from './force-model.js';
 import { BA_KINDS, baCount, baForceFromText, baForceToYaml, emptyBaForce, newBaUnit, type BaForce, type BaKind, type BaStand, type BaUnit } from './force-model-blazeaway.js';
-import { el, labelled, numberInput, problemList, replaceKeepingFocus, rowItem, RuleSetBuilder, selectOf, textInput, type Listed, type Summary } from './force-ui.js';
+import { appendInTurns, el, labelled, numberInput, problemList, replaceKeepingFocus, rowItem, RuleSetBuilder, selectOf, textInput, type Listed, type Summary } from './force-ui.js';
 
 const SIDES = [
   { id: 'axis', name: 'Axis' },
@@ -32,22 +32,24 @@ export class BlazeawayBuilder extends RuleSetBuilder {
   private carriers: Listed[] = [];
   private roles: Listed[] = [];
   private colours: string[] = ['Red', 'Blue'];
+  /** the rows being drawn: a newer drawing stops an older one */
+  private drawing = 0;
 
   protected async firstOpen(): Promise<void> {
     const list = (what: string) => this.bench.list('blazeaway', [what]);
     [this.ratings, this.stands, this.weapons, this.carriers, this.roles] = await Promise.all([list('ratings'), list('stands'), list('weapons'), list('carriers'), list('aircraft')]);
     const copies = (await list('decks'))[0]?.details?.['copies'];
     if (Array.isArray(copies) && copies.length) this.colours = copies.map(String);
-    this.show(this.force, [], false);
+    await this.show(this.force, [], false);
   }
 
   async reset(): Promise<void> {
-    this.show(emptyBaForce(), []);
+    await this.show(emptyBaForce(), []);
   }
 
   async load(text: string, file: string): Promise<void> {
     const { force, notes } = baForceFromText(text);
-    this.show(force, [`Loaded ${file}.`, ...notes]);
+    await this.show(force, [`Loaded ${file}.`, ...notes]);
   }
 
   yaml(): string {
@@ -62,10 +64,10 @@ export class BlazeawayBuilder extends RuleSetBuilder {
     return { total: baCount(this.force), good: true };
   }
 
-  private show(force: BaForce, notes: string[], changed = true): void {
+  private async show(force: BaForce, notes: string[], changed = true): Promise<void> {
     this.force = force;
-    this.render();
     this.bench.setNotes(notes);
+    await this.render();
     if (changed) this.bench.changed();
   }
 
@@ -79,7 +81,7 @@ export class BlazeawayBuilder extends RuleSetBuilder {
     return this.ratings.map((r) => ({ id: r.name, name: r.name }));
   }
 
-  private render(): void {
+  private async render(): Promise<void> {
     const f = this.force;
     const name = textInput(f.name, { placeholder: '1st Company, 9th Infantry' }, (v) => this.edit(() => (f.name = v)));
     const side = selectOf(SIDES, f.side, 'choose a side', (v) => this.edit(() => (f.side = v)));
@@ -110,22 +112,31 @@ export class BlazeawayBuilder extends RuleSetBuilder {
     // a checkbox reads best before its label
     const box = this.box.querySelector('#ba-partisans')!;
     box.parentElement!.prepend(box);
-    this.renderUnits();
+    await this.renderUnits();
   }
 
+  /** A unit added: its row alone is drawn. */
   private addUnit(): void {
     if (!Array.isArray(this.force.units)) return;
-    this.force.units.push(newBaUnit('infantry', { name: `Unit ${this.force.units.length + 1}` }));
-    this.renderUnits();
+    const unit = newBaUnit('infantry', { name: `Unit ${this.force.units.length + 1}` });
+    this.force.units.push(unit);
+    this.box.querySelector('#ba-units')!.append(this.unitRow(unit, this.force.units.length - 1));
+    this.bench.reshow();
     this.box.querySelector<HTMLElement>(`#ba-unit-name-${this.force.units.length - 1}`)?.focus();
     this.bench.changed();
   }
 
-  private renderUnits(): void {
+  /** The rows from `from` on, drawn a few at a time with the page free between them (appendInTurns). */
+  private async renderUnits(from = 0): Promise<void> {
     const ol = this.box.querySelector('#ba-units')!;
-    if (!Array.isArray(this.force.units)) ol.replaceChildren(el('li', { className: 'unit-row' }, 'The units of the file are kept as they are: the builder cannot show them.'));
-    else ol.replaceChildren(...this.force.units.map((u, i) => this.unitRow(u, i)));
-    this.bench.reshow();
+    const mine = ++this.drawing;
+    if (!Array.isArray(this.force.units)) {
+      ol.replaceChildren(el('li', { className: 'unit-row' }, 'The units of the file are kept as they are: the builder cannot show them.'));
+      return;
+    }
+    const units = this.force.units;
+    while (ol.children.length > from) ol.lastElementChild!.remove();
+    if (await appendInTurns(ol, units.length - from, (k) => this.unitRow(units[from + k]!, from + k), () => mine === this.drawing)) this.bench.reshow();
   }
 
   private redraw(index: number): void {
@@ -134,6 +145,7 @@ export class BlazeawayBuilder extends RuleSetBuilder {
   }
 
   private unitRow(unit: BaUnit, index: number): HTMLLIElement {
+    this.bench.rowDrawn();
     const li = rowItem(`ba-row-${index}`, `units[${index}]`);
     const id = (what: string) => `ba-${what}-${index}`;
     if (!isMapping(unit)) {
@@ -158,9 +170,9 @@ export class BlazeawayBuilder extends RuleSetBuilder {
     else if (unit.kind === 'aircraft') li.append(this.aircraftFields(unit, index));
     const notes = textInput(unit.notes, {}, (v) => this.edit(() => setOrDrop(unit, 'notes', v)));
     const remove = el('button', { type: 'button', id: id('remove'), className: 'small', textContent: `Remove unit ${index + 1}` });
-    remove.addEventListener('click', () => {
+    remove.addEventListener('click', async () => {
       this.force.units.splice(index, 1);
-      this.renderUnits();
+      await this.renderUnits(index);
       (this.box.querySelector<HTMLElement>(`#ba-remove-${Math.min(index, this.force.units.length - 1)}`) ?? this.box.querySelector<HTMLElement>('#ba-add'))?.focus();
       this.bench.changed();
     });

@@ -12,6 +12,7 @@ import {
   bofForceToYaml,
   emptyBofForce,
   FORCE_FILE,
+  forceFileTooLarge,
   problemsByRow,
   refusalLines,
   rowKey,
@@ -20,7 +21,7 @@ import {
   type CheckReport,
   type Problem,
 } from './force-model.js';
-import { el, labelled, option, pts, RuleSetBuilder, type Bench, type Listed, type Summary } from './force-ui.js';
+import { appendInTurns, el, labelled, option, pts, RuleSetBuilder, type Bench, type Listed, type Summary } from './force-ui.js';
 import { FireteamBuilder } from './force-builder-fireteam.js';
 import { BlazeawayBuilder } from './force-builder-blazeaway.js';
 
@@ -41,6 +42,9 @@ export interface BuilderState {
   code?: number;
   report?: CheckReport;
   stderr?: string;
+  /** how many times `check` ran, and rows were drawn: a test counts the work a force costs */
+  checks: number;
+  rowsDrawn: number;
 }
 
 declare global {
@@ -61,7 +65,7 @@ export class ForceBench implements Bench {
   private generation = 0;
   private report: CheckReport | undefined;
   private waiting: (() => void)[] = [];
-  readonly state: BuilderState = { settled: true, system: '', yaml: '' };
+  readonly state: BuilderState = { settled: true, system: '', yaml: '', checks: 0, rowsDrawn: 0 };
 
   constructor(
     private readonly root: HTMLElement,
@@ -121,9 +125,14 @@ export class ForceBench implements Bench {
     return this.host.run(argv);
   }
 
-  setNotes(notes: string[]): void {
+  setNotes(notes: string[], refused = false): void {
     this.$('fb-notes').replaceChildren(...notes.map((n) => el('li', { textContent: n })));
     this.$('fb-notes-box').hidden = notes.length === 0;
+    this.$('fb-notes-box').className = refused ? 'refused' : '';
+  }
+
+  rowDrawn(): void {
+    this.state.rowsDrawn++;
   }
 
   /** The force changed: written now, checked once the player pauses (300 ms). */
@@ -144,6 +153,7 @@ export class ForceBench implements Bench {
     const generation = ++this.generation;
     const yaml = this.state.yaml;
     const system = this.active!.system;
+    this.state.checks++;
     const result = await this.host.run(['check', system, '--force', FORCE_FILE, '--format', 'json']);
     if (generation !== this.generation) return;
     this.report = result.stdout.trim().startsWith('{') ? (JSON.parse(result.stdout) as CheckReport) : undefined;
@@ -187,7 +197,10 @@ export class ForceBench implements Bench {
       li.dataset['where'] = p.where;
       return li;
     };
-    const rowOf = (key: string) => (key === 'force' ? null : active.box.querySelector<HTMLElement>(`[data-row="${key}"]`));
+    // the rows by their key, found once: a look-up per problem would make the bench quadratic
+    const rows = new Map<string, HTMLElement>();
+    for (const row of active.box.querySelectorAll<HTMLElement>('[data-row]')) rows.set(row.dataset['row']!, row);
+    const rowOf = (key: string) => (key === 'force' ? undefined : rows.get(key));
     const elsewhere: Problem[] = [];
     for (const [key, problems] of problemsByRow(report.problems)) {
       const list = rowOf(key)?.querySelector(':scope > ul.problems');
@@ -198,7 +211,9 @@ export class ForceBench implements Bench {
     const byRow = new Map<string, { name: string; points: number | null }[]>();
     for (const entry of report.entries) {
       const key = rowKey(entry.where);
-      byRow.set(key, [...(byRow.get(key) ?? []), entry]);
+      const list = byRow.get(key);
+      if (list) list.push(entry);
+      else byRow.set(key, [entry]);
     }
     for (const [key, entries] of byRow) {
       const span = rowOf(key)?.querySelector('.row-points');
@@ -217,12 +232,19 @@ export class ForceBench implements Bench {
   private async load(input: HTMLInputElement): Promise<void> {
     const file = input.files?.[0];
     if (!file || !this.active) return;
-    const text = await file.text();
     input.value = '';
+    // refused by its size before it is read, as the command line refuses it
+    const tooLarge = forceFileTooLarge(file.size);
+    const kept = 'The builder keeps the force it had.';
+    if (tooLarge) {
+      this.setNotes([`${file.name} was not loaded: ${tooLarge}`, kept], true);
+      return;
+    }
+    const text = await file.text();
     try {
       await this.active.load(text, file.name);
     } catch (error) {
-      this.setNotes([`${file.name}: ${(error as Error).message}`]);
+      this.setNotes([`${file.name} was not loaded: ${(error as Error).message}`, kept], true);
     }
   }
 }
@@ -236,6 +258,10 @@ export class BofBuilder extends RuleSetBuilder {
   private detachments: Listed[] = [];
   private units: Listed[] = [];
   private weapons: Listed[] = [];
+  /** entries whose weapons are shown: the rows the player adds, and those opened */
+  private weaponsShown = new WeakSet<object>();
+  /** the rows being drawn: a newer drawing stops an older one */
+  private drawing = 0;
 
   constructor(bench: Bench, box: HTMLElement) {
     super(bench, box);
@@ -306,8 +332,8 @@ export class BofBuilder extends RuleSetBuilder {
       }
     }
     this.renderSelects();
-    this.renderRows();
     this.bench.setNotes([...notes, ...missing]);
+    await this.renderRows();
     if (changed) this.changed();
   }
 
@@ -370,7 +396,7 @@ export class BofBuilder extends RuleSetBuilder {
     await this.loadLists();
     if (!this.detachments.some((d) => d.id === this.force.detachment)) this.force.detachment = this.detachments.length === 1 ? this.detachments[0]!.id : '';
     this.renderSelects();
-    this.renderRows();
+    await this.renderRows();
     this.changed();
   }
 
@@ -379,30 +405,43 @@ export class BofBuilder extends RuleSetBuilder {
     this.changed();
   }
 
+  /** A unit added: its row alone is drawn, the others stay as they are. */
   private addUnit(): void {
     if (!Array.isArray(this.force.units)) return;
-    this.force.units.push({ unit: '' });
-    this.renderRows();
-    this.$(`fb-unit-${this.force.units.length - 1}`)?.focus();
+    const entry: BofEntry = { unit: '' };
+    this.force.units.push(entry);
+    this.weaponsShown.add(entry);
+    const index = this.force.units.length - 1;
+    this.$('fb-units').append(this.row(entry, index));
+    this.bench.reshow();
+    this.$(`fb-unit-${index}`)?.focus();
     this.changed();
   }
 
-  private removeUnit(index: number): void {
+  /** A unit removed: the rows after it are numbered anew, those before stay. */
+  private async removeUnit(index: number): Promise<void> {
     this.force.units.splice(index, 1);
-    this.renderRows();
+    await this.renderRows(index);
     const next = this.$<HTMLElement>(`fb-remove-${Math.min(index, this.force.units.length - 1)}`) ?? this.$('fb-add');
     next.focus();
     this.changed();
   }
 
-  private renderRows(): void {
+  /**
+   * Draws the rows from `from` on (all by default), a few at a time with the page free between
+   * them: a force of hundreds of units is drawn while the player can still scroll and type.
+   */
+  private async renderRows(from = 0): Promise<void> {
     const list = this.$('fb-units');
+    const mine = ++this.drawing;
     if (!Array.isArray(this.force.units)) {
       list.replaceChildren(el('li', { className: 'unit-row' }, 'The units of the file are kept as they are: the builder cannot show them.'));
       return;
     }
-    list.replaceChildren(...this.force.units.map((entry, index) => this.row(entry, index)));
-    this.bench.reshow();
+    const units = this.force.units;
+    while (list.children.length > from) list.lastElementChild!.remove();
+    const done = await appendInTurns(list, units.length - from, (k) => this.row(units[from + k]!, from + k), () => mine === this.drawing);
+    if (done) this.bench.reshow();
   }
 
   /** Re-draws one row, keeping the focus on the control that had it. */
@@ -415,6 +454,7 @@ export class BofBuilder extends RuleSetBuilder {
   }
 
   private row(entry: BofEntry, index: number): HTMLLIElement {
+    this.bench.rowDrawn();
     const li = el('li', { className: 'unit-row', id: `fb-row-${index}` });
     li.dataset['row'] = `units[${index}]`;
     if (!entry || typeof entry !== 'object') {
@@ -426,18 +466,35 @@ export class BofBuilder extends RuleSetBuilder {
     const head = el('div', { className: 'row-head' }, el('strong', { textContent: `Unit ${index + 1}` }), el('span', { className: 'row-points', id: `fb-points-${index}` }));
 
     const unitSelect = el('select');
-    const byType = new Map<string, Listed[]>();
-    for (const u of this.units) {
-      const t = String(u.details?.['type'] ?? 'other');
-      byType.set(t, [...(byType.get(t) ?? []), u]);
+    const fillUnits = () => {
+      const byType = new Map<string, Listed[]>();
+      for (const u of this.units) {
+        const t = String(u.details?.['type'] ?? 'other');
+        const group = byType.get(t);
+        if (group) group.push(u);
+        else byType.set(t, [u]);
+      }
+      unitSelect.replaceChildren(option('', this.units.length ? 'choose a unit' : 'choose a doctrine first', !entry.unit));
+      for (const [t, units] of byType) {
+        const group = el('optgroup', { label: t.replace(/-/g, ' ') });
+        group.append(...units.map((u) => option(u.id, `${u.name} (${String(u.details?.['role'] ?? u.id)}), ${pts(u.points)}`, u.id === unit?.id)));
+        unitSelect.append(group);
+      }
+      if (entry.unit && !unit) unitSelect.append(option(entry.unit, `${entry.unit} (as in the file)`, true));
+      unitSelect.value = unit?.id ?? entry.unit ?? '';
+    };
+    if (this.weaponsShown.has(entry) || !entry.unit) fillUnits();
+    else {
+      // a loaded row holds its own unit until the player reaches for the list: hundreds of full lists keep the page busy
+      unitSelect.append(unit ? option(unit.id, `${unit.name} (${String(unit.details?.['role'] ?? unit.id)}), ${pts(unit.points)}`, true) : option(entry.unit, `${entry.unit} (as in the file)`, true));
+      let filled = false;
+      const reach = () => {
+        if (filled) return;
+        filled = true;
+        fillUnits();
+      };
+      for (const event of ['pointerdown', 'mousedown', 'focus', 'keydown']) unitSelect.addEventListener(event, reach);
     }
-    unitSelect.append(option('', this.units.length ? 'choose a unit' : 'choose a doctrine first', !entry.unit));
-    for (const [t, units] of byType) {
-      const group = el('optgroup', { label: t.replace(/-/g, ' ') });
-      group.append(...units.map((u) => option(u.id, `${u.name} (${String(u.details?.['role'] ?? u.id)}), ${pts(u.points)}`, u.id === unit?.id)));
-      unitSelect.append(group);
-    }
-    if (entry.unit && !unit) unitSelect.append(option(entry.unit, `${entry.unit} (as in the file)`, true));
     unitSelect.addEventListener('change', () => {
       entry.unit = unitSelect.value;
       this.renderRow(index);
@@ -468,7 +525,30 @@ export class BofBuilder extends RuleSetBuilder {
     li.append(head, labelled(`fb-unit-${index}`, 'Unit', unitSelect), fields);
 
     const weapons = Array.isArray(entry.weapons) ? entry.weapons : [];
-    if ((soldier && type !== 'ranking-officer' && this.weapons.length > 0) || weapons.length > 0) {
+    if ((soldier && type !== 'ranking-officer' && this.weapons.length > 0) || weapons.length > 0) li.append(this.weaponsBox(entry, index, weapons));
+    if (type === 'infantry' || entry.squadLeader) {
+      const leader = el('input', { type: 'checkbox', checked: Boolean(entry.squadLeader) });
+      leader.addEventListener('change', () => this.edit(() => (entry.squadLeader = leader.checked || undefined)));
+      leader.id = `fb-leader-${index}`;
+      li.append(el('div', { className: 'field check' }, leader, el('label', { htmlFor: leader.id, textContent: 'Appointed squad leader (free)' })));
+    }
+    const problems = el('ul', { className: 'problems', id: `fb-problems-${index}` });
+    problems.setAttribute('aria-live', 'polite');
+    const remove = el('button', { type: 'button', id: `fb-remove-${index}`, className: 'small', textContent: `Remove unit ${index + 1}` });
+    remove.addEventListener('click', () => void this.removeUnit(index));
+    li.append(problems, el('div', { className: 'actions' }, remove));
+    return li;
+  }
+
+  /**
+   * The weapons a row may buy. A loaded row shows what it bought in a line that opens onto the
+   * checkboxes: a few hundred rows of a dozen checkboxes each would keep the page busy for seconds.
+   */
+  private weaponsBox(entry: BofEntry, index: number, weapons: string[]): HTMLElement {
+    const names = weapons.map((id) => this.weapons.find((w) => w.id === id)?.name ?? id);
+    const details = el('details', { className: 'weapons' }, el('summary', { textContent: `Weapons bought: ${names.length ? names.join(', ') : 'none'}` }));
+    const fill = () => {
+      if (details.querySelector('fieldset')) return;
       const set = el('fieldset', { className: 'weapons' }, el('legend', { textContent: 'Weapons bought' }));
       const shown = [...this.weapons.map((w) => ({ id: w.id, text: `${w.name}, ${pts(w.points)}` }))];
       for (const w of weapons) if (!this.weapons.some((x) => x.id === w)) shown.push({ id: w, text: `${w} (as in the file)` });
@@ -479,24 +559,24 @@ export class BofBuilder extends RuleSetBuilder {
           this.edit(() => {
             const now = Array.isArray(entry.weapons) ? entry.weapons : [];
             entry.weapons = box.checked ? [...now, w.id] : now.filter((x) => x !== w.id);
+            const bought = entry.weapons.map((id) => this.weapons.find((x) => x.id === id)?.name ?? id);
+            details.querySelector('summary')!.textContent = `Weapons bought: ${bought.length ? bought.join(', ') : 'none'}`;
           }),
         );
         set.append(el('div', { className: 'field check' }, box, el('label', { htmlFor: box.id, textContent: w.text })));
       }
-      li.append(set);
+      details.append(set);
+    };
+    details.addEventListener('toggle', () => {
+      if (!details.open) return;
+      this.weaponsShown.add(entry);
+      fill();
+    });
+    if (this.weaponsShown.has(entry)) {
+      details.open = true;
+      fill();
     }
-    if (type === 'infantry' || entry.squadLeader) {
-      const leader = el('input', { type: 'checkbox', checked: Boolean(entry.squadLeader) });
-      leader.addEventListener('change', () => this.edit(() => (entry.squadLeader = leader.checked || undefined)));
-      leader.id = `fb-leader-${index}`;
-      li.append(el('div', { className: 'field check' }, leader, el('label', { htmlFor: leader.id, textContent: 'Appointed squad leader (free)' })));
-    }
-    const problems = el('ul', { className: 'problems', id: `fb-problems-${index}` });
-    problems.setAttribute('aria-live', 'polite');
-    const remove = el('button', { type: 'button', id: `fb-remove-${index}`, className: 'small', textContent: `Remove unit ${index + 1}` });
-    remove.addEventListener('click', () => this.removeUnit(index));
-    li.append(problems, el('div', { className: 'actions' }, remove));
-    return li;
+    return details;
   }
 
   private detachmentQualities(): string[] {

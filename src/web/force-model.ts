@@ -4,7 +4,7 @@
  * mapped to the builder's rows. No DOM here, so Node tests it as it is.
  */
 import YAML from 'yaml';
-import { forbiddenKeyProblem } from '../data/forbidden-keys.js';
+import { MAX_ENTRIES, MAX_FILE_BYTES } from '../data/limits.js';
 
 /** The rule sets with a `check` command, so with a force builder. */
 export const FORCE_SYSTEMS = ['bof', 'fireteam', 'blazeaway'] as const;
@@ -61,8 +61,10 @@ export interface CheckReport {
 /** The keys in the doc's order, then any others as they came; undefined left out. */
 export function ordered(object: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const key of keys) if (object[key] !== undefined) out[key] = object[key];
-  for (const [key, value] of Object.entries(object)) if (!keys.includes(key) && value !== undefined) out[key] = value;
+  // defined, not assigned: a key "__proto__" assigned would set the object's prototype
+  const put = (key: string, value: unknown) => Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  for (const key of keys) if (Object.hasOwn(object, key) && object[key] !== undefined) put(key, object[key]);
+  for (const [key, value] of Object.entries(object)) if (!keys.includes(key) && value !== undefined) put(key, value);
   return out;
 }
 
@@ -101,9 +103,7 @@ export interface LoadedForce<F = BofForce> {
 
 /** Reads a Burst of Fire force file (YAML or JSON, as the command line does). Throws on text that is no force. */
 export function bofForceFromText(text: string): LoadedForce {
-  const parsed = parseWithoutForbiddenKeys(text);
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('a force file is a mapping of name, nation, doctrine, detachment, points and units');
-  const raw = parsed as Record<string, unknown>;
+  const raw = parseForceText(text, 'name, nation, doctrine, detachment, points and units');
   const notes: string[] = [];
   const force: BofForce = { ...emptyBofForce(), ...raw, units: [] } as BofForce;
   for (const key of ['name', 'nation', 'doctrine', 'detachment']) {
@@ -178,22 +178,56 @@ export function playerWords(stderr: string, out: string): string {
 /** The page's control for --allow-missing-glyphs, as its label reads (src/web/index.html). */
 export const ALLOW_MISSING_GLYPHS_LABEL = 'Print characters no font has as empty boxes';
 
-/** A force file's text as data: YAML or JSON, a byte-order mark ignored; a mapping or an error. */
-export function parseForceText(text: string, what: string): Record<string, unknown> {
-  const parsed = parseWithoutForbiddenKeys(text);
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`a force file is a mapping of ${what}`);
-  return parsed as Record<string, unknown>;
+/** Names a JavaScript object keeps for itself: a file's key of one could reach every object's prototype. */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Where a key or list stands in the file, in words: "the file", "entry 3 of units". */
+function placeWords(path: readonly (string | number)[]): string {
+  let words = '';
+  for (const step of path) words = typeof step === 'number' ? `entry ${step + 1} of ${words}` : words ? `${step} in ${words}` : step;
+  return words || 'the file';
 }
 
 /**
- * YAML or JSON text as data, refused (as the command line refuses it) when a key is
- * __proto__, constructor or prototype: "kept as in the file" would keep it for the next reader.
+ * What the command line refuses in any force file, checked over the whole file at once before
+ * the builder shows any of it: a list longer than it takes, a key that names an object's insides.
+ * Each node is visited once, so a large file costs its size.
  */
-function parseWithoutForbiddenKeys(text: string): unknown {
+export function forceFileRefusal(parsed: unknown): string | undefined {
+  const stack: { value: unknown; path: (string | number)[] }[] = [{ value: parsed, path: [] }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop()!;
+    if (Array.isArray(value)) {
+      if (value.length > MAX_ENTRIES) return `${placeWords(path)} holds ${value.length} entries; muster takes at most ${MAX_ENTRIES} in one list, as the command line does. Split the force into smaller ones.`;
+      value.forEach((item, i) => stack.push({ value: item, path: [...path, i] }));
+    } else if (value && typeof value === 'object') {
+      for (const key of Object.keys(value)) {
+        if (FORBIDDEN_KEYS.has(key)) return `${placeWords(path)} holds a key named "${key}": muster takes no key named "__proto__", "constructor" or "prototype" in any file. Rename or remove it, and load the file again.`;
+        stack.push({ value: (value as Record<string, unknown>)[key], path: [...path, key] });
+      }
+    }
+  }
+  return undefined;
+}
+
+/** A force file's size refused before it is read, as the command line refuses it; undefined when it fits. */
+export function forceFileTooLarge(bytes: number): string | undefined {
+  return bytes > MAX_FILE_BYTES ? `the file is ${(bytes / (1024 * 1024)).toFixed(1)} MB; muster takes force files of up to ${MAX_FILE_BYTES / (1024 * 1024)} MB, as the command line does.` : undefined;
+}
+
+/**
+ * A force file's text as data: YAML or JSON, a byte-order mark ignored; a mapping or an error.
+ * Refused whole, before the builder shows any of it, when the command line would refuse it
+ * by its size, a list's length or a forbidden key: the builder keeps the force it had.
+ */
+export function parseForceText(text: string, what: string): Record<string, unknown> {
+  const tooLarge = forceFileTooLarge(new TextEncoder().encode(text).length);
+  if (tooLarge) throw new Error(tooLarge);
   const parsed: unknown = YAML.parse(text.replace(/^\uFEFF/, ''));
-  const forbidden = forbiddenKeyProblem(parsed, 'the force file', 'force file');
-  if (forbidden) throw new Error(`${forbidden.path}: ${forbidden.message}`);
-  return parsed;
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`a force file is a mapping of ${what}`);
+  const refusal = forceFileRefusal(parsed);
+  if (refusal) throw new Error(refusal);
+  return parsed as Record<string, unknown>;
 }
 
 /** Whether a value is a mapping (an entry the builder can show). */

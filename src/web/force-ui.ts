@@ -23,8 +23,11 @@ export interface Bench {
   changed(): void;
   /** redraws the problems and points beside the rows (after rows are redrawn) */
   reshow(): void;
-  setNotes(notes: string[]): void;
+  /** the notes under the bar; `refused`: a file the builder would not load */
+  setNotes(notes: string[], refused?: boolean): void;
   run(argv: string[]): Promise<PageRun>;
+  /** a row was drawn (counted, for the test of what a force costs) */
+  rowDrawn(): void;
 }
 
 /** The bar's words for a report: "48 of 75 points", good when it may take the table. */
@@ -61,6 +64,27 @@ export abstract class RuleSetBuilder {
   abstract forceName(): string;
   /** The bar's total; the total when `check` refused the file is "–". */
   abstract summary(report: CheckReport | undefined): Summary;
+}
+
+/** Rows put in the page at once before the page is given back to the player. */
+export const ROWS_AT_ONCE = 25;
+
+/**
+ * Appends `count` rows made by `make` to `list`, ROWS_AT_ONCE at a time with the page free
+ * between them (style and layout of a few hundred form rows take seconds). `current` says
+ * whether this drawing is still wanted; false when a newer one stopped it.
+ */
+export async function appendInTurns(list: Element, count: number, make: (index: number) => Element, current: () => boolean): Promise<boolean> {
+  for (let start = 0; start < count; start += ROWS_AT_ONCE) {
+    if (start > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (!current()) return false;
+    }
+    const rows: Element[] = [];
+    for (let k = start; k < Math.min(count, start + ROWS_AT_ONCE); k++) rows.push(make(k));
+    list.append(...rows);
+  }
+  return current();
 }
 
 export const pts = (n: number | null | undefined) => `${n ?? 0} pt${n === 1 ? '' : 's'}`;

@@ -2,6 +2,8 @@
  * The page's form as data: what a link holds (#/bof/scenario?mode=solo&seed=club) and the
  * command line it stands for. Options are named as on the command line, without the dashes.
  */
+import { shellWord } from '../cli/shell-word.js';
+
 /**
  * 'force' is the page's force builder: its command line prints the force's roster and cards.
  * 'calibrate' is the two-sided printing check, the same for every rule set (`muster calibrate`).
@@ -72,7 +74,7 @@ export function hashFor(form: Form): string {
  */
 export function argvFor(form: Form, forces: readonly string[] = []): string[] {
   if (form.product === 'calibrate') {
-    return ['calibrate', ...CALIBRATE_OPTIONS.filter((key) => form.options[key] !== undefined).flatMap((key) => [`--${key}`, form.options[key]!])];
+    return ['calibrate', ...CALIBRATE_OPTIONS.filter((key) => form.options[key] !== undefined).flatMap((key) => optionArgv(key, form.options[key]!))];
   }
   const argv = [form.product === 'force' ? 'cards' : form.product, form.system];
   for (const key of OPTION_ORDER) {
@@ -83,11 +85,25 @@ export function argvFor(form: Form, forces: readonly string[] = []): string[] {
     } else if (key === 'events' || key === 'allow-missing-glyphs') {
       if (value === 'yes') argv.push(`--${key}`);
     } else if (key === 'count' && form.product === 'tokens') {
-      for (const one of value.split(',')) if (one !== '') argv.push('--count', one);
-    } else argv.push(`--${key}`, value);
+      for (const one of value.split(',')) if (one !== '') argv.push(...optionArgv('count', one));
+    } else argv.push(...optionArgv(key, value));
   }
-  for (const force of forces) argv.push('--force', force);
+  for (const force of forces) argv.push(...optionArgv('force', force));
   return argv;
+}
+
+/**
+ * An option and its value as two words, or as one (`--seed=-x`) when the value begins with a
+ * dash: a link's seed `--out=notes.txt` given as its own word would be read as an option.
+ */
+export function optionArgv(name: string, value: string): string[] {
+  return value.startsWith('-') ? [`--${name}=${value}`] : [`--${name}`, value];
+}
+
+/** The command line shown for an argv: `muster tables bof --seed 'a b'`. */
+export function shellLine(argv: readonly string[]): string {
+  // a bare word starting with a dash is only ever an option of ours: values never are (optionArgv)
+  return ['muster', ...argv].map(shellWord).join(' ');
 }
 
 /** A part of a product as `tokens --only` names it: id "tracks", name "Combat Score tracks and the Action Point Counter". */

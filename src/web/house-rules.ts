@@ -3,13 +3,34 @@
  * file picker, or a .zip of one) goes into the page's files at /player/house/, is checked by
  * the command line's own `validate --data`, and once valid every product may take it.
  */
-import { unzipSync } from 'fflate';
+import { Inflate } from 'fflate';
+import { MAX_FILE_BYTES, MAX_FOLDER_ENTRIES } from '../data/limits.js';
 import { PLAYER_FOLDER, type PageFiles } from './page-files.js';
 import type { PageRun } from './page-io.js';
 
 /** The folder as the command line sees it (the page's folder is its working folder). */
 export const HOUSE_DIR = 'house';
 export const HOUSE_PATH = `${PLAYER_FOLDER}/${HOUSE_DIR}`;
+/** Where a new upload is checked, so the house rules in use stay whole until it passes. */
+const CHECK_DIR = 'house-check';
+const CHECK_PATH = `${PLAYER_FOLDER}/${CHECK_DIR}`;
+
+/**
+ * A whole house-rules folder, unpacked: the page holds it in memory. The command line limits
+ * each file (MAX_FILE_BYTES) and the entries of a folder (MAX_FOLDER_ENTRIES); this bounds
+ * their product, far beyond any house rules (all of muster's own data is under 1 MB).
+ */
+export const MAX_HOUSE_BYTES = 32 * 1024 * 1024;
+/**
+ * How much larger than its packed size a file may unpack to. YAML and JSON pack some 4 to 10
+ * times; a zip bomb packs a thousand times.
+ */
+export const MAX_ZIP_RATIO = 100;
+
+const mb = (bytes: number) => `${Math.ceil(bytes / (1024 * 1024))} MB`;
+
+/** A folder or zip muster will not take, in the player's words (the file's name is put before them). */
+export class HouseRefusal extends Error {}
 
 export interface HouseFile {
   /** the path inside the data folder, e.g. bof/tables/combat.yaml */
@@ -34,34 +55,179 @@ export function houseFiles(files: readonly HouseFile[], systems: readonly string
   return kept;
 }
 
-/** The files of a .zip (fflate); a damaged zip throws with fflate's words. */
-export function unzipHouse(zip: Uint8Array): HouseFile[] {
-  const entries = unzipSync(zip);
-  return Object.entries(entries).map(([path, bytes]) => ({ path, bytes }));
+/** An entry of a zip's central directory: what it says the entry holds, before anything is unpacked. */
+interface ZipEntry {
+  name: string;
+  method: number;
+  packed: number;
+  size: number;
+  /** where its local header starts */
+  local: number;
 }
 
-/** Puts the house rules in the page's files, replacing any added before. */
-export function addHouse(files: PageFiles, house: readonly HouseFile[]): void {
-  files.removeTree(HOUSE_PATH);
-  for (const f of house) files.add(`${HOUSE_PATH}/${f.path}`, f.bytes);
+const u16 = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8);
+const u32 = (b: Uint8Array, at: number) => (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16)) + b[at + 3]! * 0x1000000;
+const latin1 = new TextDecoder('latin1');
+const utf8 = new TextDecoder('utf-8');
+
+const NOT_A_ZIP = 'not a zip muster can read';
+const AGAIN = 'zip your house-rules folder again (only its data files) and add that zip';
+
+/**
+ * The central directory of a zip, read whole and checked against the limits before a byte is
+ * unpacked: a zip bomb names its sizes there, and a zip that lies about them is caught while
+ * unpacking (unpackEntry).
+ */
+function zipDirectory(zip: Uint8Array): ZipEntry[] {
+  let end = -1;
+  // the end record sits in the last 22 bytes, or before a comment of up to 65535
+  for (let at = zip.length - 22; at >= Math.max(0, zip.length - 22 - 0xffff); at--) {
+    if (u32(zip, at) === 0x06054b50) {
+      end = at;
+      break;
+    }
+  }
+  if (end < 0) throw new HouseRefusal(`${NOT_A_ZIP} (it has no zip directory)`);
+  const count = u16(zip, end + 10);
+  const start = u32(zip, end + 16);
+  // a zip of more than 65535 entries or 4 GB (zip64) holds no house rules
+  if (count === 0xffff || start === 0xffffffff) throw new HouseRefusal(`it holds more than muster takes: at most ${MAX_FOLDER_ENTRIES} files of up to ${mb(MAX_FILE_BYTES)} each; ${AGAIN}`);
+  if (count > MAX_FOLDER_ENTRIES) throw new HouseRefusal(`it holds ${count} files and folders, more than the ${MAX_FOLDER_ENTRIES} muster takes in a house-rules folder; ${AGAIN}`);
+  const entries: ZipEntry[] = [];
+  let total = 0;
+  for (let i = 0, at = start; i < count; i++) {
+    if (at + 46 > zip.length || u32(zip, at) !== 0x02014b50) throw new HouseRefusal(`${NOT_A_ZIP} (its directory is damaged)`);
+    const flags = u16(zip, at + 8);
+    const nameLength = u16(zip, at + 28);
+    const entry: ZipEntry = {
+      name: (flags & 0x800 ? utf8 : latin1).decode(zip.subarray(at + 46, at + 46 + nameLength)),
+      method: u16(zip, at + 10),
+      packed: u32(zip, at + 20),
+      size: u32(zip, at + 24),
+      local: u32(zip, at + 42),
+    };
+    at += 46 + nameLength + u16(zip, at + 30) + u16(zip, at + 32);
+    if (entry.name.endsWith('/')) continue;
+    if (flags & 1) throw new HouseRefusal(`${entry.name} in it is locked with a password; ${AGAIN}, without a password`);
+    if (entry.method !== 0 && entry.method !== 8) throw new HouseRefusal(`${entry.name} in it is packed in a way muster cannot unpack; ${AGAIN} with your system's own zip`);
+    if (entry.size > MAX_FILE_BYTES) throw new HouseRefusal(`${entry.name} in it would unpack to ${mb(entry.size)}, more than the ${mb(MAX_FILE_BYTES)} muster takes for one file; ${AGAIN}`);
+    if (entry.size > 4096 && entry.size > MAX_ZIP_RATIO * entry.packed) throw new HouseRefusal(`${entry.name} in it would unpack to ${Math.floor(entry.size / Math.max(entry.packed, 1))} times its packed size, more than the ${MAX_ZIP_RATIO} times a data file packs; ${AGAIN}`);
+    total += entry.size;
+    if (total > MAX_HOUSE_BYTES) throw new HouseRefusal(`its files would unpack to more than the ${mb(MAX_HOUSE_BYTES)} muster takes for house rules; ${AGAIN}`);
+    entries.push(entry);
+  }
+  return entries;
+}
+
+/** One entry's bytes, unpacked no further than its stated size: a zip that lies is refused. */
+function unpackEntry(zip: Uint8Array, entry: ZipEntry): Uint8Array {
+  const at = entry.local;
+  if (at + 30 > zip.length || u32(zip, at) !== 0x04034b50) throw new HouseRefusal(`${NOT_A_ZIP} (${entry.name} in it is damaged)`);
+  const from = at + 30 + u16(zip, at + 26) + u16(zip, at + 28);
+  const packed = zip.subarray(from, from + entry.packed);
+  if (packed.length !== entry.packed) throw new HouseRefusal(`${NOT_A_ZIP} (${entry.name} in it is cut short)`);
+  const lies = () => new HouseRefusal(`${entry.name} in it unpacks to more than the zip says it holds; ${AGAIN}`);
+  if (entry.method === 0) {
+    if (entry.packed !== entry.size) throw lies();
+    return packed.slice();
+  }
+  const out = new Uint8Array(entry.size);
+  let filled = 0;
+  let ended = false;
+  const inflate = new Inflate((chunk, final) => {
+    if (filled + chunk.length > entry.size) throw lies();
+    out.set(chunk, filled);
+    filled += chunk.length;
+    if (final) ended = true;
+  });
+  // small pieces: one piece unpacks to at most some thousand times its size before the check above
+  const PIECE = 1024;
+  try {
+    for (let i = 0; i < packed.length; i += PIECE) inflate.push(packed.subarray(i, i + PIECE), i + PIECE >= packed.length);
+    if (packed.length === 0) inflate.push(packed, true);
+  } catch (error) {
+    if (error instanceof HouseRefusal) throw error;
+    throw new HouseRefusal(`${NOT_A_ZIP} (${entry.name} in it is damaged)`);
+  }
+  if (!ended || filled !== entry.size) throw new HouseRefusal(`${NOT_A_ZIP} (${entry.name} in it is damaged)`);
+  return out;
+}
+
+/**
+ * The files of a .zip. Its directory is checked against the limits first and nothing past them
+ * is unpacked; a damaged zip or one over a limit throws a HouseRefusal in the player's words.
+ */
+export function unzipHouse(zip: Uint8Array): HouseFile[] {
+  return zipDirectory(zip).map((entry) => ({ path: entry.name, bytes: unpackEntry(zip, entry) }));
+}
+
+/**
+ * A chosen folder's files checked against the limits by their sizes, before any is read:
+ * undefined when they fit, else why not.
+ */
+export function folderRefusal(sizes: readonly number[]): string | undefined {
+  if (sizes.length > MAX_FOLDER_ENTRIES) return `it holds ${sizes.length} files, more than the ${MAX_FOLDER_ENTRIES} muster takes in a house-rules folder; choose the folder of your house rules alone`;
+  const largest = Math.max(0, ...sizes);
+  if (largest > MAX_FILE_BYTES) return `a file in it is ${mb(largest)}, more than the ${mb(MAX_FILE_BYTES)} muster takes for one file; choose the folder of your house rules alone`;
+  if (sizes.reduce((a, b) => a + b, 0) > MAX_HOUSE_BYTES) return `its files come to more than the ${mb(MAX_HOUSE_BYTES)} muster takes for house rules; choose the folder of your house rules alone`;
+  return undefined;
+}
+
+/**
+ * Two files of a folder where one's path is a folder of the other's (`bof` and `bof/tables/x.yaml`,
+ * which a zip can hold and a disk cannot): the first such path, else undefined.
+ */
+export function fileAndFolder(files: readonly HouseFile[]): string | undefined {
+  const paths = new Set(files.map((f) => f.path));
+  for (const f of files) {
+    for (let at = f.path.indexOf('/'); at > 0; at = f.path.indexOf('/', at + 1)) {
+      if (paths.has(f.path.slice(0, at))) return f.path.slice(0, at);
+    }
+  }
+  return undefined;
+}
+
+/** Puts files in a folder of the page's files, replacing what it held. */
+function putFolder(files: PageFiles, dir: string, house: readonly HouseFile[]): void {
+  files.removeTree(dir);
+  for (const f of house) files.add(`${dir}/${f.path}`, f.bytes);
   // an empty folder is still a folder: validate says what is missing
   if (house.length === 0) {
-    files.add(`${HOUSE_PATH}/.keep`, new Uint8Array());
-    files.remove(`${HOUSE_PATH}/.keep`);
+    files.add(`${dir}/.keep`, new Uint8Array());
+    files.remove(`${dir}/.keep`);
   }
 }
 
-export const validateArgv = (): string[] => ['validate', '--data', HOUSE_DIR];
+export const validateArgv = (dir = HOUSE_DIR): string[] => ['validate', '--data', dir];
 
 /** A product's argv with the house rules, when they are in use. */
 export function withHouse(argv: readonly string[], use: boolean): string[] {
   return use ? [...argv, '--data', HOUSE_DIR] : [...argv];
 }
 
-/** Adds the house rules and checks them as `muster validate --data` does. */
+const refused = (stderr: string): PageRun => ({ code: 2, stdout: '', stderr, written: new Map() });
+
+/**
+ * Checks new house rules as `muster validate --data` does, in a folder of their own, and only
+ * once they pass puts them in place of the house rules in use: a folder that fails leaves the
+ * ones in use as they were. The words name the files where they will stand (/player/house/...).
+ */
 export async function checkHouse(files: PageFiles, house: readonly HouseFile[], run: (argv: string[]) => Promise<PageRun>): Promise<PageRun> {
-  addHouse(files, house);
-  return run(validateArgv());
+  const both = fileAndFolder(house);
+  if (both !== undefined) return refused(`${both} is in it both as a file and as a folder, which muster cannot take; take out the file ${both} and try again\n`);
+  let checked: PageRun;
+  try {
+    putFolder(files, CHECK_PATH, house);
+    checked = await run(validateArgv(CHECK_DIR));
+  } catch (error) {
+    files.removeTree(CHECK_PATH);
+    return refused(`muster could not take these files: ${(error as Error).message}\n`);
+  }
+  files.removeTree(CHECK_PATH);
+  const named = (text: string) => text.replaceAll(CHECK_PATH, HOUSE_PATH).replaceAll(CHECK_DIR, HOUSE_DIR);
+  const result = { ...checked, stdout: named(checked.stdout), stderr: named(checked.stderr) };
+  if (result.code === 0) putFolder(files, HOUSE_PATH, house);
+  return result;
 }
 
 // ---- the panel in the page ----------------------------------------------------------------
@@ -72,34 +238,55 @@ export interface HouseHost {
   /** the rule sets' ids: a chosen folder named like one is a rule set's folder, kept */
   systems(): string[];
   /** the house rules changed (added, checked, chosen): the command line shown follows */
-  changed(report?: { code: number; stderr: string }): void;
+  changed(report?: HouseProbe): void;
+}
+
+/** For the browser test: the last check, and the house rules in use. */
+export interface HouseProbe {
+  code: number;
+  stderr: string;
+  /** the folder or zip whose house rules are in place (checked), if any */
+  inPlace?: string;
 }
 
 const el = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 export class HousePanel {
-  /** the house rules passed `validate` */
-  private valid = false;
+  /** the folder or zip whose files passed `validate` and stand in /player/house */
+  private inPlace: { name: string; count: number } | undefined;
+  /** uploads are checked one after another: the check folder is one */
+  private queue: Promise<void> = Promise.resolve();
 
   constructor(private readonly host: HouseHost) {}
 
   /** A product's argv with `--data house` when the player uses valid house rules. */
   argv(argv: readonly string[]): string[] {
-    return withHouse(argv, this.valid && el<HTMLInputElement>('house-use')?.checked === true);
+    return withHouse(argv, this.inPlace !== undefined && el<HTMLInputElement>('house-use')?.checked === true);
   }
 
   attach(): void {
-    el('house-folder').addEventListener('change', () => void this.fromFolder());
-    el('house-zip').addEventListener('change', () => void this.fromZip());
+    el('house-folder').addEventListener('change', () => void this.later(() => this.fromFolder()));
+    el('house-zip').addEventListener('change', () => void this.later(() => this.fromZip()));
     el('house-use').addEventListener('change', () => this.host.changed());
+  }
+
+  private later(work: () => Promise<void>): Promise<void> {
+    this.queue = this.queue.then(work, work).catch((error: Error) => this.report(refused(`muster could not take these files: ${error.message}\n`), 'the house rules'));
+    return this.queue;
   }
 
   private async fromFolder(): Promise<void> {
     const input = el<HTMLInputElement>('house-folder');
     const chosen = [...(input.files ?? [])];
-    const read = await Promise.all(chosen.map(async (f) => ({ path: f.webkitRelativePath || f.name, bytes: new Uint8Array(await f.arrayBuffer()) })));
     el<HTMLInputElement>('house-zip').value = '';
-    await this.check(read, chosen[0]?.webkitRelativePath.split('/')[0] ?? 'the folder');
+    const name = chosen[0]?.webkitRelativePath.split('/')[0] ?? 'the folder';
+    const over = folderRefusal(chosen.map((f) => f.size));
+    if (over) {
+      this.report(refused(`${over}\n`), name);
+      return;
+    }
+    const read = await Promise.all(chosen.map(async (f) => ({ path: f.webkitRelativePath || f.name, bytes: new Uint8Array(await f.arrayBuffer()) })));
+    await this.check(read, name);
   }
 
   private async fromZip(): Promise<void> {
@@ -111,7 +298,8 @@ export class HousePanel {
     try {
       entries = unzipHouse(new Uint8Array(await file.arrayBuffer()));
     } catch (error) {
-      this.report({ code: 2, stdout: '', stderr: `${file.name}: not a zip muster can read (${(error as Error).message})\n`, written: new Map() }, file.name);
+      const why = error instanceof HouseRefusal ? error.message : `${NOT_A_ZIP} (${(error as Error).message})`;
+      this.report(refused(`${why}\n`), file.name);
       return;
     }
     await this.check(entries, file.name);
@@ -123,17 +311,27 @@ export class HousePanel {
     this.report(run, name, files.length);
   }
 
-  private report(run: PageRun, name: string, count = 0): void {
-    this.valid = run.code === 0;
+  private report(run: PageRun, name: string, count?: number): void {
     const use = el<HTMLInputElement>('house-use');
-    use.disabled = !this.valid;
-    use.checked = this.valid;
-    const box = el('house-report');
     const words = (run.stderr + run.stdout).trim();
-    box.textContent = `${name}: ${count} file${count === 1 ? '' : 's'}${words ? `\n${words}` : ''}`;
-    box.className = this.valid ? 'messages' : 'messages failed';
+    let said: string;
+    if (run.code === 0) {
+      this.inPlace = { name, count: count ?? 0 };
+      use.checked = true;
+      said = `${name}: ${count} file${count === 1 ? '' : 's'}${words ? `\n${words}` : ''}`;
+    } else {
+      // the house rules checked before stay, and stay chosen or not as the player left them
+      const kept = this.inPlace ? `Still in use when ticked: ${this.inPlace.name} (${this.inPlace.count} file${this.inPlace.count === 1 ? '' : 's'}), checked before.` : 'No house rules are in use.';
+      said = `${name}: not taken${count === undefined ? '' : ` (${count} file${count === 1 ? '' : 's'})`}\n${words}\n${kept}`;
+    }
+    use.disabled = this.inPlace === undefined;
+    if (!this.inPlace) use.checked = false;
+    el('house-use-label').textContent = this.inPlace ? `Use my house rules (${this.inPlace.name})` : 'Use my house rules';
+    const box = el('house-report');
+    box.textContent = said;
+    box.className = run.code === 0 ? 'messages' : 'messages failed';
     box.hidden = false;
     box.scrollIntoView({ block: 'nearest' });
-    this.host.changed({ code: run.code, stderr: run.stderr + run.stdout });
+    this.host.changed({ code: run.code, stderr: run.stderr + run.stdout, ...(this.inPlace ? { inPlace: this.inPlace.name } : {}) });
   }
 }

@@ -6,11 +6,11 @@
  */
 import { fileUrl, pageFiles, PLAYER_FOLDER, type Manifest, type PageFiles } from './page-files.js';
 import { runInPage, type PageRun } from './page-io.js';
-import { argvFor, countsFrom, countsOption, deckName, DEFAULTS, formFromHash, hashFor, partsFromListing, partsOptions, tickedParts, type Form, type Part, type Product } from './form.js';
+import { argvFor, shellLine, countsFrom, countsOption, deckName, DEFAULTS, formFromHash, hashFor, partsFromListing, partsOptions, tickedParts, type Form, type Part, type Product } from './form.js';
 import { ForceBench } from './force-builder.js';
 import { FORCE_FILE, FORCE_SYSTEMS, playerWords } from './force-model.js';
 import { CampaignPanel, type CampaignProbe } from './campaign-page.js';
-import { HousePanel } from './house-rules.js';
+import { HousePanel, type HouseProbe } from './house-rules.js';
 
 interface SystemInfo {
   id: string;
@@ -74,7 +74,7 @@ let builder: ForceBench | undefined;
 /** For the browser test: what the page produced last. */
 declare global {
   interface Window {
-    muster: { ready: boolean; last?: { name: string; base64: string; code: number; stderr: string }; campaign?: CampaignProbe; house?: { code: number; stderr: string } };
+    muster: { ready: boolean; last?: { name: string; base64: string; code: number; stderr: string; argv: string[] }; campaign?: CampaignProbe; house?: HouseProbe };
   }
 }
 window.muster = { ready: false };
@@ -291,7 +291,7 @@ let campaign: CampaignPanel | undefined;
 function campaignPanel(): CampaignPanel {
   campaign ??= new CampaignPanel(files, {
     run: (argv) => runInPage(house.argv(argv), files),
-    shown: (argv) => `muster ${house.argv(argv).map(quote).join(' ')}`,
+    shown: (argv) => shellLine(house.argv(argv)),
     save,
     lists: async (system) => (await choicesFor(system)).lists,
     async switchSystem(system) {
@@ -412,11 +412,7 @@ function sync(): void {
   const form = read();
   const hash = hashFor(form);
   if (location.hash !== hash) history.replaceState(null, '', hash);
-  $('command').textContent = `muster ${argvOf(form).map(quote).join(' ')}`;
-}
-
-function quote(word: string): string {
-  return /^[\w.,:/=+-]+$/.test(word) ? word : `"${word.replace(/(["\\$`])/g, '\\$1')}"`;
+  $('command').textContent = shellLine(argvOf(form));
 }
 
 function showProgress(label: string, done: number, total: number): void {
@@ -497,7 +493,7 @@ async function make(format: 'pdf' | 'json' | 'md', download: boolean): Promise<v
   const bytes = result.written.get(out);
   const seed = /^Seed: (\S+)/m.exec(result.stderr)?.[1];
   const name = `${base}${seed ? `-${seed}` : ''}.${format}`;
-  window.muster.last = { name, base64: bytes ? toBase64(bytes) : '', code: result.code, stderr: result.stderr };
+  window.muster.last = { name, base64: bytes ? toBase64(bytes) : '', code: result.code, stderr: result.stderr, argv };
   // Fire Team's next turn sets its assaults in the state: the page's copy takes it
   if (form.product === 'campaign') await campaignPanel().printed(result);
   if (result.code !== 0 || !bytes) return;

@@ -173,7 +173,8 @@ describe('__proto__, constructor and prototype as keys are refused in every file
 
 describe("the page's force builder refuses them too, where it said \"kept as in the file\"", () => {
   it.each(KEYS)('%s', (key) => {
-    expect(() => bofForceFromText(`name: A\n${key}: { polluted: true }\n`)).toThrow(`${key}: ${message(key)}`);
-    expect(() => parseForceText(`{"name": "A", "units": [{"${key}": 1}]}`, 'name and units')).toThrow(`units[0].${key}: ${message(key)}`);
+    // in the page's own words: where the key stands, and what to do
+    expect(() => bofForceFromText(`name: A\n${key}: { polluted: true }\n`)).toThrow(`the file holds a key named "${key}"`);
+    expect(() => parseForceText(`{"name": "A", "units": [{"${key}": 1}]}`, 'name and units')).toThrow(`entry 1 of units holds a key named "${key}"`);
   });
 });

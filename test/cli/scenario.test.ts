@@ -16,7 +16,7 @@ describe('muster scenario', () => {
     const cwd = workdir();
     const first = await muster(['scenario', 'bof', '--mode', 'solo', '--seed', 'club-night', '-o', 'a.pdf'], cwd);
     expect(first.code).toBe(0);
-    expect(first.stderr).toMatch(/^Seed: club-night \(run again with --seed "club-night"/);
+    expect(first.stderr).toMatch(/^Seed: club-night \(run again with --seed club-night/);
     await muster(['scenario', 'bof', '--mode', 'solo', '--seed', 'club-night', '-o', 'b.pdf', '--quiet'], cwd);
     const a = readFileSync(path.join(cwd, 'a.pdf'));
     expect(a.equals(readFileSync(path.join(cwd, 'b.pdf')))).toBe(true);

@@ -206,7 +206,7 @@ describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
     await page.type(await control(page, 'Upgrade 1: what'), 'Panzer IV for the Panzer III');
     await page.type(await control(page, 'Upgrade 1: cost'), '8');
     expect(await page.$eval('#cp-command', (e) => e.textContent)).toBe(
-      'muster campaign bof record --state campaign.json --winner a --victory decisive --combat-score 32:18 --salvage "a:abandoned Sherman" --upgrade "a:Panzer IV for the Panzer III:8"',
+      "muster campaign bof record --state campaign.json --winner a --victory decisive --combat-score 32:18 --salvage 'a:abandoned Sherman' --upgrade 'a:Panzer IV for the Panzer III:8'",
     );
     const recorded = await campaignStep(page, 'Record the game');
     expect(recorded.code).toBe(0);
@@ -264,7 +264,7 @@ describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
     await page.evaluate(() => delete window.muster.house);
     await ((await page.$('#house-folder')) as unknown as { uploadFile(...p: string[]): Promise<void> }).uploadFile(broken);
     await page.waitForFunction(() => window.muster.house !== undefined, { timeout: 60_000 });
-    expect(await page.$eval('#house-report', (e) => e.textContent ?? '')).toBe('club-rules: 1 file\nmuster: Bad data:\n  /player/house/bof/tables/combat.yaml at tables[0].rows[2].bonus.mod: at most 1000');
+    expect(await page.$eval('#house-report', (e) => e.textContent ?? '')).toBe('club-rules: not taken (1 file)\nmuster: Bad data:\n  /player/house/bof/tables/combat.yaml at tables[0].rows[2].bonus.mod: at most 1000\nNo house rules are in use.');
     expect(await page.$eval('#house-use', (e) => (e as HTMLInputElement).disabled)).toBe(true);
     await page.screenshot({ path: path.join(shots, 'web-house-broken.png'), fullPage: true });
 
@@ -277,7 +277,7 @@ describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
     await ((await page.$('#house-zip')) as unknown as { uploadFile(...p: string[]): Promise<void> }).uploadFile(zipOf(broken, 'broken.zip'));
     await page.waitForFunction(() => window.muster.house !== undefined, { timeout: 60_000 });
     const bad = await page.$eval('#house-report', (e) => e.textContent ?? '');
-    expect(bad).toBe('broken.zip: 1 file\nmuster: Bad data:\n  /player/house/bof/tables/combat.yaml at tables[0].rows[2].bonus.mod: at most 1000');
+    expect(bad).toBe('broken.zip: not taken (1 file)\nmuster: Bad data:\n  /player/house/bof/tables/combat.yaml at tables[0].rows[2].bonus.mod: at most 1000\nNo house rules are in use.');
 
     const good = houseFolder(false);
     await page.evaluate(() => delete window.muster.house);

@@ -77,7 +77,7 @@ describe('the form: the options of cards, tokens and the two-sided check', () =>
 
   it('the two-sided check: `calibrate` with its paper and printer settings alone', () => {
     const form: Form = { system: 'bof', product: 'calibrate', options: { paper: 'letter', duplex: 'short', 'back-offset': '-2,1', units: 'in', seed: 'x' } };
-    expect(argvFor(form, ['force.yaml'])).toEqual(['calibrate', '--paper', 'letter', '--duplex', 'short', '--back-offset', '-2,1']);
+    expect(argvFor(form, ['force.yaml'])).toEqual(['calibrate', '--paper', 'letter', '--duplex', 'short', '--back-offset=-2,1']);
     const shown: Form = { system: 'fireteam', product: 'calibrate', options: { paper: 'letter', duplex: 'short' } };
     expect(hashFor(shown)).toBe('#/fireteam/calibrate?paper=letter&duplex=short');
     expect(round(shown)).toEqual(shown);

@@ -7,6 +7,7 @@ import type { CliIo } from '../io.js';
 import { dataInputs, refuseControlChars, resolveFrom, type ProductArgs } from '../options.js';
 import { cardPrint, printSettings, type CutArgs } from '../print-options.js';
 import { TOOL_VERSION } from '../version.js';
+import { shellOption } from '../shell-word.js';
 
 export interface ScenarioArgs extends ProductArgs, CutArgs {
   mode: 'versus' | 'solo';
@@ -72,7 +73,7 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
     throw new UsageError(`--points ${args.points}: a whole number from ${pointsRange.min} to ${pointsRange.max}`);
   }
   const table = givenTable ?? takes.table ?? parseTable(undefined, args.units);
-  if (!args.quiet) io.stderr.write(`Seed: ${seed} (run again with --seed ${JSON.stringify(seed)} for the same ${args.count > 1 ? 'packets' : 'packet'})\n`);
+  if (!args.quiet) io.stderr.write(`Seed: ${seed} (run again with ${shellOption('seed', seed)} for the same ${args.count > 1 ? 'packets' : 'packet'})\n`);
   const progress = args.quiet || args.count < 5 ? undefined : io.progress;
   progress?.start(args.count, 'Rolling packets');
   // JSON to stdout streams one line per packet, and a PDF is written packet by packet, so a

@@ -7,6 +7,47 @@ import { INSTALL_ROOT } from '../install-root.js';
 
 export interface ServeArgs {
   port: number;
+  /** an address of this machine on the club's network, to serve the page there too */
+  host?: string;
+}
+
+/**
+ * What the page may load and where it may be shown: its own files only. 'unsafe-eval' is
+ * Handlebars' (the text templates, the build's and a player's house rules, become functions);
+ * no inline script or style, so a link cannot slip any in. The PDF preview is a blob: frame.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-eval'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "frame-src blob:",
+  "object-src blob:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Headers on every answer, the refusals too. */
+const HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'referrer-policy': 'no-referrer',
+};
+
+/** The names a browser on this machine uses for it. */
+const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]'];
+
+/** An address as a Host header names it: an IPv6 one in brackets. */
+const hostName = (address: string) => (address.includes(':') && !address.startsWith('[') ? `[${address}]` : address).toLowerCase();
+
+/**
+ * The Host headers the server answers: another name pointing at 127.0.0.1 (DNS rebinding)
+ * would let a web site read the page through the player's browser.
+ */
+export function allowedHosts(port: number, extra?: string): Set<string> {
+  const names = [...LOOPBACK, ...(extra ? [hostName(extra)] : [])];
+  return new Set(names.flatMap((name) => (port === 80 ? [name, `${name}:80`] : [`${name}:${port}`])));
 }
 
 /** The page's folder, built by `npm run build` (scripts/build-web.js). */
@@ -22,6 +63,7 @@ const TYPES: Record<string, string> = {
   '.hbs': 'text/plain; charset=utf-8',
   '.ttf': 'font/ttf',
   '.otf': 'font/otf',
+  '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.pdf': 'application/pdf',
 };
@@ -43,18 +85,24 @@ async function fileFor(root: string, url: string): Promise<string | undefined> {
   return (await stat(real)).isFile() ? real : undefined;
 }
 
-/** Starts the server on 127.0.0.1; resolves once it listens. */
-export async function startServer(root: string, port: number): Promise<Server> {
+/** Starts the server on 127.0.0.1 (or `host`); resolves once it listens. */
+export async function startServer(root: string, port: number, host?: string): Promise<Server> {
   const realRoot = await realpath(root);
+  // known once listening: port 0 picks one
+  let allowed = new Set<string>();
   const server = createServer((req, res) => {
+    if (!allowed.has((req.headers.host ?? '').toLowerCase())) {
+      res.writeHead(421, { ...HEADERS, 'content-type': 'text/plain; charset=utf-8' }).end('muster serves this page only at the address it printed\n');
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { allow: 'GET, HEAD' }).end();
+      res.writeHead(405, { ...HEADERS, allow: 'GET, HEAD' }).end();
       return;
     }
     fileFor(realRoot, req.url ?? '/')
       .then(async (file) => {
         if (!file) {
-          res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found\n');
+          res.writeHead(404, { ...HEADERS, 'content-type': 'text/plain; charset=utf-8' }).end('not found\n');
           return;
         }
         const body = await readFile(file);
@@ -62,21 +110,23 @@ export async function startServer(root: string, port: number): Promise<Server> {
           'content-type': TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
           'content-length': body.length,
           'cache-control': 'no-cache',
-          'x-content-type-options': 'nosniff',
+          ...HEADERS,
         });
         res.end(req.method === 'HEAD' ? undefined : body);
       })
       .catch(() => {
-        if (!res.headersSent) res.writeHead(500).end();
+        if (!res.headersSent) res.writeHead(500, HEADERS).end();
       });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
+    server.listen(port, host ?? '127.0.0.1', () => {
       server.off('error', reject);
       resolve();
     });
   });
+  const address = server.address();
+  allowed = allowedHosts(typeof address === 'object' && address ? address.port : port, host);
   return server;
 }
 
@@ -85,18 +135,26 @@ export async function runServe(args: ServeArgs, io: CliIo): Promise<number> {
   if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) throw new UsageError(`--port${Number.isNaN(args.port) ? ' (not a number)' : ` ${args.port}`}: give a port number from 0 to 65535 (0 picks a free one)`);
   const index = await stat(path.join(WEB_ROOT, 'index.html')).catch(() => undefined);
   if (!index) throw new GenerateError(`the page is not built (${WEB_ROOT} has no index.html); run npm run build`);
+  const host = args.host?.trim();
+  if (host !== undefined && !/^(?:[\w-]+(?:\.[\w-]+)*|[0-9a-fA-F:]+(?:%\w+)?)$/.test(host)) throw new UsageError(`--host ${JSON.stringify(args.host)}: give this machine's address on your network, such as 192.168.1.20`);
+  // every address at once has no one name for the browser to give: the Host check needs one
+  if (host !== undefined && /^(0\.0\.0\.0|::|\[::\])$/.test(host)) throw new UsageError(`--host ${host}: give this machine's own address on your network (such as 192.168.1.20), not every address at once`);
   let server: Server;
   try {
-    server = await startServer(WEB_ROOT, args.port);
+    server = await startServer(WEB_ROOT, args.port, host);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UsageError(`--port ${args.port}: the port is in use; give another, or --port 0 for a free one`);
     if (code === 'EACCES') throw new UsageError(`--port ${args.port}: this user may not listen there; use a port above 1023`);
+    if (host !== undefined && (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')) throw new UsageError(`--host ${host}: not an address of this machine; give its address on your network, such as 192.168.1.20`);
     throw error;
   }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : args.port;
-  io.stdout.write(`muster is at http://127.0.0.1:${port}/ — Ctrl-C stops it\n`);
+  if (host !== undefined) {
+    io.stderr.write(`muster: the page is open to your network: anyone on your network who can reach ${hostName(host)}:${port} can use the page; it reads no files of yours beyond the page.\n`);
+  }
+  io.stdout.write(`muster is at http://${host === undefined ? '127.0.0.1' : hostName(host)}:${port}/ — Ctrl-C stops it\n`);
   await new Promise<void>((resolve) => {
     const stop = () => {
       server.close(() => resolve());
