@@ -17,12 +17,17 @@ export const dataCardSchema = z
     section: label,
     /** numbers shown large under the title, each with its icon */
     stats: z.array(z.object({ icon: z.enum(ICON_NAMES), label: z.string().min(1).max(12), value: z.string().min(1).max(8) }).strict()).max(4).default([]),
-    /** what the card does, in our own words: a label and a short text each */
-    lines: z.array(z.object({ label, text: prose }).strict()).max(4),
-    /** short reminders printed under the lines */
-    rules: z.array(prose).max(3).default([]),
+    /** what the card does, in our own words: a label and a short text each; `reading` where the text is muster's */
+    lines: z.array(z.object({ label, text: prose, reading: prose.optional() }).strict()).max(4),
+    /** short reminders printed under the lines, each a text, or a text with the reading it is */
+    rules: z.array(z.union([prose, z.object({ text: prose, reading: prose }).strict()])).max(3).default([]),
     /** copies in each deck */
     count: intIn(0, 30),
+    /**
+     * why the card as a whole is muster's and not the text's (design.md section 4): its
+     * subtitle carries the reading mark
+     */
+    reading: prose.optional(),
   })
   .strict();
 

@@ -1,7 +1,9 @@
 import type { DataCard, DataDeck } from '../data/cards.js';
 import type { SystemInfo } from '../data/schema.js';
-import { documentMeta, type CardBack, type CardNode, type CardPrint, type DeckNode, type DocumentNode, type Paper, type Units } from './model.js';
+import { documentMeta, markReading, type CardBack, type CardNode, type CardPrint, type DeckNode, type DocumentNode, type Paper, type Units } from './model.js';
 import { renderProse } from './templates.js';
+
+const marked = (text: string, reading: string | undefined) => (reading ? markReading(text) : text);
 
 /**
  * One card from data, in a colour and with a back: its texts filled in the units asked for.
@@ -13,11 +15,11 @@ export function dataCardNode(card: DataCard, options: { id: string; colour: stri
     id: options.id,
     front: {
       title: card.title,
-      subtitle: card.subtitle,
+      subtitle: card.reading ? markReading(card.subtitle) : card.subtitle,
       accent: options.colour,
       stats: card.stats.map((stat) => ({ icon: stat.icon, label: stat.label, value: stat.value })),
-      lines: card.lines.map((line, l) => ({ label: line.label, text: prose(line.text, `lines[${l}]`) })),
-      rules: card.rules.map((rule, r) => prose(rule, `rules[${r}]`)),
+      lines: card.lines.map((line, l) => ({ label: line.label, text: marked(prose(line.text, `lines[${l}]`), line.reading) })),
+      rules: card.rules.map((rule, r) => (typeof rule === 'string' ? prose(rule, `rules[${r}]`) : markReading(prose(rule.text, `rules[${r}]`)))),
       footer: { left: card.section, right: options.footerRight },
     },
     back: options.back,
@@ -36,7 +38,9 @@ export function buildDataDeck(
 ): DeckNode {
   // a deck printed once needs no copy name; one per player says whose it is
   const several = deck.deck.copies.length > 1;
-  const back = { title: deck.deck.back.title, subtitle: several ? `${deck.deck.back.subtitle} · ${copy.name}` : deck.deck.back.subtitle, accent: copy.colour, icon: deck.deck.back.icon };
+  const subtitle = several ? `${deck.deck.back.subtitle} · ${copy.name}` : deck.deck.back.subtitle;
+  // a deck's note is the reading its make-up follows (how many of each card): its backs say so
+  const back = { title: deck.deck.back.title, subtitle: marked(subtitle, deck.deck.note), accent: copy.colour, icon: deck.deck.back.icon };
   const cards: CardNode[] = [];
   for (const card of deck.cards) {
     const count = options.counts ? (options.counts.get(card.id) ?? 0) : card.count;

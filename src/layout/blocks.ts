@@ -1,4 +1,4 @@
-import type { Block, Run, TableBlock, TextBlock } from '../doc/model.js';
+import { READING_MARK, type Block, type Run, type TableBlock, type TextBlock } from '../doc/model.js';
 import { ascent } from './fonts.js';
 import { round, translate, type Item } from './primitives.js';
 import { CELL_PAD, COLORS, FORM_ROW_HEIGHT, MM, TICK_BOX, TITLE_BAR_HEIGHT, TYPE, type TextStyle } from './style.js';
@@ -124,7 +124,7 @@ function layoutTable(block: TableBlock, width: number, formRowHeight: number): B
     }
   };
   addProse(block.summary, SUMMARY_STYLE);
-  addProse(block.note, NOTE_STYLE, 'Reading: ');
+  addProse(block.note, NOTE_STYLE, `Reading${READING_MARK}: `);
   return { width, head, rows, tail: { height: tailHeight + 1, items: tailItems } };
 }
 

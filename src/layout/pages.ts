@@ -280,10 +280,11 @@ export function pageFooter(meta: DocumentMeta, frame: Frame, page: number, pages
   items.push(...placeLine(pageLine, frame.width - PAGE.marginX - pageLine.width, textY, style));
   const barY = textY + TYPE.footer * TYPE.leading + 3;
   items.push(...scaleBar(meta.units, frame.left, barY));
-  // the reading mark's footnote, on the scale bar's line where nothing else stands
+  // the reading mark's footnote, on the scale bar's line where nothing else stands, its line
+  // box ending level with the bar's foot as the bar's label does (clear of the print-safe edge)
   if (showsReading(content)) {
     const note = wrapRuns([{ text: READING_FOOTNOTE }], style, frame.width)[0]!;
-    items.push(...placeLine(note, frame.width - PAGE.marginX - note.width, barY - 0.8, style));
+    items.push(...placeLine(note, frame.width - PAGE.marginX - note.width, barY - 0.8 + 3.5 - note.height, style));
   }
   return items;
 }

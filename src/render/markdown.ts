@@ -1,4 +1,4 @@
-import { runsText, type BookletNode, type DocumentNode } from '../doc/model.js';
+import { carriesReading, READING_FOOTNOTE, READING_MARK, runsText, type BookletNode, type DocumentNode } from '../doc/model.js';
 
 /** The document as Markdown: the same sheets and tables, for a wiki, a forum post or a diff. */
 export function renderMarkdown(doc: DocumentNode): string {
@@ -17,7 +17,7 @@ export function renderMarkdown(doc: DocumentNode): string {
       for (const row of block.rows) out.push(`| ${row.map((cell) => escapeCell(runsText(cell).trim())).join(' | ')} |`);
       out.push('');
       if (block.summary) out.push(`_${block.summary}_`, '');
-      if (block.note) out.push(`Reading: ${block.note}`, '');
+      if (block.note) out.push(`Reading${READING_MARK}: ${block.note}`, '');
     }
   }
   for (const deck of doc.decks ?? []) {
@@ -32,7 +32,9 @@ export function renderMarkdown(doc: DocumentNode): string {
       out.push(`${f.footer.left} · \`${f.footer.right}\``, '');
     }
   }
-  return out.join('\n');
+  // the reading mark's footnote, once, where the document shows the mark
+  const text = out.join('\n');
+  return carriesReading(text) ? `${text}\n${READING_FOOTNOTE}\n` : text;
 }
 
 function escapeCell(text: string): string {

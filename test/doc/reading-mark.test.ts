@@ -1,0 +1,65 @@
+/**
+ * design.md section 4 and issue 24: whatever the data marks as muster's reading prints with
+ * the one mark (a dagger), and every page that shows the mark carries its footnote; nothing
+ * unmarked gets it. Tables read their reading from `note`, cards from `reading` on the card,
+ * a line or a rule, and decks from their `note`. Every rule set and data folder is covered.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadCardDecks } from '../../src/data/cards.js';
+import { loadRulesDb } from '../../src/data/load.js';
+import { buildDataDeck } from '../../src/doc/build-data-cards.js';
+import { buildQuickReference } from '../../src/doc/build-reference.js';
+import { documentMeta, READING_FOOTNOTE, READING_MARK, type CardPrint, type TableBlock } from '../../src/doc/model.js';
+import { layoutDocument } from '../../src/layout/pages.js';
+import type { PlacedPage } from '../../src/layout/primitives.js';
+import { renderMarkdown } from '../../src/render/markdown.js';
+
+const db = await loadRulesDb({ dataDirs: [] });
+const PRINT: CardPrint = { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long', backOffset: { x: 0, y: 0 } };
+
+const texts = (page: PlacedPage) => page.items.flatMap((item) => (item.kind === 'text' ? [item.text] : []));
+/** a page's own text, the footnote left out: what the page marks */
+const marked = (page: PlacedPage) => texts(page).some((t) => t.includes(READING_MARK) && !t.includes("muster's reading"));
+const footnoted = (page: PlacedPage) => texts(page).some((t) => t.includes(READING_FOOTNOTE));
+
+function everyMarkedPageFootnoted(pages: readonly PlacedPage[]): void {
+  pages.forEach((page, i) => expect({ page: i + 1, footnote: footnoted(page) }).toEqual({ page: i + 1, footnote: marked(page) }));
+}
+
+describe('tables: a table with a note prints "Reading†" under it, and its page the footnote', () => {
+  it.each(db.systems.map((s) => s.info.id))('%s', (id) => {
+    const doc = buildQuickReference(db.system(id), { units: 'cm', paper: 'a4', toolVersion: '0' });
+    const noted = doc.sheets.flatMap((s) => s.blocks).filter((b): b is TableBlock => b.kind === 'table' && b.note !== undefined);
+    const placed = layoutDocument(doc);
+    const prefixes = placed.pages.flatMap(texts).filter((t) => t === `Reading${READING_MARK}: `);
+    expect(prefixes).toHaveLength(noted.length);
+    everyMarkedPageFootnoted(placed.pages);
+    const markdown = renderMarkdown(doc);
+    expect((markdown.match(/^Reading†: /gm) ?? []).length).toBe(noted.length);
+    expect(markdown.includes(READING_FOOTNOTE)).toBe(noted.length > 0);
+  });
+});
+
+describe('cards from data: a card, line or rule marked as a reading shows the mark; a deck with a note marks its backs', () => {
+  const systems = db.systems.filter((s) => s.dirs.length > 0);
+  it.each(systems.map((s) => s.info.id))('%s', async (id) => {
+    const decks = await loadCardDecks(db.system(id).dirs);
+    let readings = 0;
+    for (const deck of decks) {
+      const node = buildDataDeck(deck, deck.deck.copies[0]!, { print: PRINT, units: 'cm' });
+      for (const data of deck.cards.filter((c) => c.count > 0)) {
+        const card = node.cards.find((c) => c.id.startsWith(`${data.id}-${deck.deck.copies[0]!.name.toLowerCase()}-`))!.front;
+        expect(card.subtitle.endsWith(READING_MARK), `${data.id} subtitle`).toBe(data.reading !== undefined);
+        data.lines.forEach((line, l) => expect(card.lines[l]!.text.endsWith(READING_MARK), `${data.id} line ${l}`).toBe(line.reading !== undefined));
+        data.rules.forEach((rule, r) => expect(card.rules[r]!.endsWith(READING_MARK), `${data.id} rule ${r}`).toBe(typeof rule !== 'string'));
+        readings += (data.reading ? 1 : 0) + data.lines.filter((l) => l.reading).length + data.rules.filter((r) => typeof r !== 'string').length;
+      }
+      expect(node.cards.every((c) => c.back.subtitle.endsWith(READING_MARK))).toBe(deck.deck.note !== undefined);
+      const placed = layoutDocument({ meta: documentMeta(db.system(id).info, deck.deck.title, { toolVersion: '0', paper: 'a4', units: 'cm' }), sheets: [], decks: [node] });
+      everyMarkedPageFootnoted(placed.pages);
+      if (deck.deck.note !== undefined) expect(placed.pages.some(footnoted)).toBe(true);
+    }
+    // the test reads something in each rule set that has cards from data
+    if (decks.length > 0) expect(readings + decks.filter((d) => d.deck.note).length).toBeGreaterThan(0);
+  });
+});
