@@ -63,6 +63,25 @@ export async function button(page: Page, text: string): Promise<void> {
   await handle!.click();
 }
 
+/** What the page made last: its file's name and bytes, and the run's exit code, messages and argv. */
+export interface MadeInPage {
+  name: string;
+  base64: string;
+  code: number;
+  stderr: string;
+  argv: string[];
+}
+
+/** Clicks a button that makes something and waits for what the page made. */
+export async function produce(page: Page, text: string): Promise<MadeInPage> {
+  await page.evaluate(() => {
+    delete window.muster.last;
+  });
+  await button(page, text);
+  await page.waitForFunction(() => window.muster.last !== undefined, { timeout: 120_000 });
+  return (await page.evaluate(() => window.muster.last))!;
+}
+
 /**
  * Serves the page and opens chromium for the tests of one describe block, and closes both
  * after them; `ready` hands the test block the address and the browser.

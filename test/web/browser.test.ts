@@ -6,28 +6,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { muster } from '../helpers/cli.js';
-import { button, CHROMIUM, control, runBrowserTests as runThem, shots, usePageServer } from '../helpers/page.js';
+import { button, CHROMIUM, control, produce, runBrowserTests as runThem, shots, usePageServer } from '../helpers/page.js';
 
-interface Last {
-  name: string;
-  base64: string;
-  code: number;
-  stderr: string;
-}
 
 async function choose(page: Page, label: string, value: string): Promise<void> {
   await page.select(await control(page, label), value);
 }
 
-/** Clicks a button that makes something and waits for what the page made. */
-async function produce(page: Page, text: string): Promise<Last> {
-  await page.evaluate(() => {
-    delete window.muster.last;
-  });
-  await button(page, text);
-  await page.waitForFunction(() => window.muster.last !== undefined, { timeout: 120_000 });
-  return (await page.evaluate(() => window.muster.last))!;
-}
 
 async function cliPdf(args: string[]): Promise<{ bytes: Buffer; stderr: string; code: number }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'muster-cli-'));

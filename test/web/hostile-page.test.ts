@@ -9,16 +9,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { zipSync } from 'fflate';
-import { button, repo, runBrowserTests as runThem, shots, usePageServer } from '../helpers/page.js';
+import { button, produce, repo, runBrowserTests as runThem, shots, usePageServer } from '../helpers/page.js';
 import { claimSize } from '../helpers/zips.js';
 
-interface Last {
-  name: string;
-  base64: string;
-  code: number;
-  stderr: string;
-  argv: string[];
-}
 
 /** The words a POSIX shell makes of a command line, as a player's terminal would. */
 function shellWords(line: string): string[] {
@@ -71,14 +64,6 @@ describe.skipIf(!runThem)('the page against hostile links and files, in chromium
     return { page, errors };
   }
 
-  async function produce(page: Page, text: string): Promise<Last> {
-    await page.evaluate(() => {
-      delete window.muster.last;
-    });
-    await button(page, text);
-    await page.waitForFunction(() => window.muster.last !== undefined, { timeout: 120_000 });
-    return (await page.evaluate(() => window.muster.last))!;
-  }
 
   it('shows the command a link runs quoted for a shell, each value one word that is never an option', async () => {
     const { page, errors } = await open();
