@@ -93,6 +93,16 @@ async function diskNow(beside: string, run: LockRun): Promise<number | undefined
   }
 }
 
+/** Makes `file`, which must not exist yet, holding `text`. */
+async function writeNew(file: string, text: string): Promise<void> {
+  const handle = await open(file, 'wx');
+  try {
+    await handle.writeFile(text);
+  } finally {
+    await handle.close();
+  }
+}
+
 const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV', 'EMLINK']);
 
 /**
@@ -104,12 +114,7 @@ const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDE
 async function createWith(file: string, text: string, run: LockRun): Promise<boolean> {
   const temporary = `${path.join(path.dirname(file), `.${path.basename(file)}`)}.${run.pid}-${randomBytes(6).toString('hex')}.tmp`;
   try {
-    const handle = await open(temporary, 'wx');
-    try {
-      await handle.writeFile(text);
-    } finally {
-      await handle.close();
-    }
+    await writeNew(temporary, text);
     await link(temporary, file);
     return true;
   } catch (error) {
@@ -120,12 +125,7 @@ async function createWith(file: string, text: string, run: LockRun): Promise<boo
     await unlink(temporary).catch(() => undefined);
   }
   try {
-    const handle = await open(file, 'wx');
-    try {
-      await handle.writeFile(text);
-    } finally {
-      await handle.close();
-    }
+    await writeNew(file, text);
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;

@@ -7,7 +7,7 @@
 import type { CheckReport } from './force-model.js';
 import { isMapping, setOrDrop } from './force-model.js';
 import { BA_KINDS, baCount, baForceFromText, baForceToYaml, emptyBaForce, newBaUnit, type BaForce, type BaKind, type BaStand, type BaUnit } from './force-model-blazeaway.js';
-import { appendInTurns, el, labelled, numberInput, problemList, replaceKeepingFocus, rowItem, RuleSetBuilder, selectOf, textInput, type Listed, type Summary } from './force-ui.js';
+import { el, labelled, numberInput, problemList, redrawRows, replaceKeepingFocus, rowItem, RuleSetBuilder, selectOf, textInput, type Listed, type Summary } from './force-ui.js';
 
 const SIDES = [
   { id: 'axis', name: 'Axis' },
@@ -128,15 +128,8 @@ export class BlazeawayBuilder extends RuleSetBuilder {
 
   /** The rows from `from` on, drawn a few at a time with the page free between them (appendInTurns). */
   private async renderUnits(from = 0): Promise<void> {
-    const ol = this.box.querySelector('#ba-units')!;
     const mine = ++this.drawing;
-    if (!Array.isArray(this.force.units)) {
-      ol.replaceChildren(el('li', { className: 'unit-row' }, 'The units of the file are kept as they are: the builder cannot show them.'));
-      return;
-    }
-    const units = this.force.units;
-    while (ol.children.length > from) ol.lastElementChild!.remove();
-    if (await appendInTurns(ol, units.length - from, (k) => this.unitRow(units[from + k]!, from + k), () => mine === this.drawing)) this.bench.reshow();
+    if (await redrawRows(this.box.querySelector('#ba-units')!, this.force.units, from, (unit, index) => this.unitRow(unit, index), () => mine === this.drawing)) this.bench.reshow();
   }
 
   private redraw(index: number): void {

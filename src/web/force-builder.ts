@@ -21,7 +21,7 @@ import {
   type CheckReport,
   type Problem,
 } from './force-model.js';
-import { appendInTurns, el, labelled, option, pts, RuleSetBuilder, type Bench, type Listed, type Summary } from './force-ui.js';
+import { el, labelled, option, pts, redrawRows, RuleSetBuilder, type Bench, type Listed, type Summary } from './force-ui.js';
 import { FireteamBuilder } from './force-builder-fireteam.js';
 import { BlazeawayBuilder } from './force-builder-blazeaway.js';
 
@@ -432,16 +432,8 @@ export class BofBuilder extends RuleSetBuilder {
    * them: a force of hundreds of units is drawn while the player can still scroll and type.
    */
   private async renderRows(from = 0): Promise<void> {
-    const list = this.$('fb-units');
     const mine = ++this.drawing;
-    if (!Array.isArray(this.force.units)) {
-      list.replaceChildren(el('li', { className: 'unit-row' }, 'The units of the file are kept as they are: the builder cannot show them.'));
-      return;
-    }
-    const units = this.force.units;
-    while (list.children.length > from) list.lastElementChild!.remove();
-    const done = await appendInTurns(list, units.length - from, (k) => this.row(units[from + k]!, from + k), () => mine === this.drawing);
-    if (done) this.bench.reshow();
+    if (await redrawRows(this.$('fb-units'), this.force.units, from, (unit, index) => this.row(unit, index), () => mine === this.drawing)) this.bench.reshow();
   }
 
   /** Re-draws one row, keeping the focus on the control that had it. */

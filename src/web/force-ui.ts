@@ -87,6 +87,20 @@ export async function appendInTurns(list: Element, count: number, make: (index: 
   return current();
 }
 
+/**
+ * A builder's rows from `from` on, drawn anew (appendInTurns): `row` makes the row of one unit.
+ * Units a file gives as no list (typed as one, but read as the file has it) are kept and said so.
+ * True when all were drawn.
+ */
+export async function redrawRows<U>(list: Element, units: readonly U[], from: number, row: (unit: U, index: number) => Element, current: () => boolean): Promise<boolean> {
+  if (!Array.isArray(units)) {
+    list.replaceChildren(el('li', { className: 'unit-row' }, 'The units of the file are kept as they are: the builder cannot show them.'));
+    return false;
+  }
+  while (list.children.length > from) list.lastElementChild!.remove();
+  return appendInTurns(list, units.length - from, (k) => row(units[from + k]!, from + k), current);
+}
+
 export const pts = (n: number | null | undefined) => `${n ?? 0} pt${n === 1 ? '' : 's'}`;
 
 export function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, unknown> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {

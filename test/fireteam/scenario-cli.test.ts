@@ -67,7 +67,7 @@ describe('muster scenario fireteam', () => {
       [['--players', '3'], /--players 3: allowed 2, 4 or 6/],
       [['--mode', 'solo'], /--mode solo: Fire Team has no solo rules/],
       [['--scenario', 'encounter'], /--scenario encounter: Fire Team battles are chosen with --battle/],
-      [['--battle', 'encounter', '--battle', 'attack'], /--battle given 2 times; give it once/],
+      [['--battle', 'encounter', '--battle', 'attack'], /--battle is given twice \(encounter and attack\); give it once/],
       [['--points', '41'], /--points 41: a whole number from 0 to 40/],
       [['--points', '2.5'], /--points 2.5: a whole number from 0 to 40/],
       [['--table', '90x60'], /--table: Encounter needs the table at least 24 in \(61 cm\) across, so the patrols start more than 12 in apart/],

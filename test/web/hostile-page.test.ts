@@ -64,7 +64,6 @@ describe.skipIf(!runThem)('the page against hostile links and files, in chromium
     return { page, errors };
   }
 
-
   it('shows the command a link runs quoted for a shell, each value one word that is never an option', async () => {
     const { page, errors } = await open();
     for (const seed of SEEDS) {
