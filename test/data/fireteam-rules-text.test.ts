@@ -309,6 +309,11 @@ describe('Forward, victory is near!: the campaign sheet', () => {
     const deploy = fireteam.table('actions').rows.find((r) => r['action'] === 'Deploy')!;
     expect(String(deploy['rule'])).toMatch(/no more than 2 units by each JOP a turn/);
   });
+  it('Actions, Deploy: every unit comes on at a JOP or a road entrance, not only vehicles by road; vehicles only by a road at a table edge in their half', () => {
+    const rule = String(fireteam.table('actions').rows.find((r) => r['action'] === 'Deploy')!['rule']);
+    expect(rule).toMatch(/^Every unit starts off the table and comes on at a jump-off point or a road entrance\./);
+    expect(rule).toMatch(/Vehicles come on only by a road entrance at a table edge in your half\./);
+  });
   it('Troops capabilities: the expertise die is printed as muster\'s reading, not as the text\'s', () => {
     expect(fireteam.table('troops').columns.find((c) => c.key === 'expertise')!.label).toBe('Expertise (D6: our reading)');
   });

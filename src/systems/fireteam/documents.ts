@@ -213,8 +213,9 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
       section: `${deploy.section}: Deploy`,
       width: 'column',
       paragraphs: [
-        `Every unit starts off the table and comes on at a JOP of its side, within ${dist(deploy.jopRadius, units)} of it, and may not fire in the turn it arrives. No more than ${deploy.perJopPerTurn} units come on by the same JOP in a turn.`,
-        'Vehicles come on by a road where it meets a table edge in their own half (the dashed line on the map divides the halves).',
+        'Every unit starts off the table and comes on at a jump-off point (JOP) of its side or at a road entrance.',
+        `Troops coming on by a JOP may be set within ${dist(deploy.jopRadius, units)} of it and may not fire in the turn they arrive. No more than ${deploy.perJopPerTurn} units come on by the same JOP in a turn.`,
+        'Vehicles come on only by a road entrance: a road where it meets a table edge in their own half (the dashed line on the map divides the halves).',
       ],
     },
     {
