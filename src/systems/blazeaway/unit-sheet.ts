@@ -113,6 +113,7 @@ function vehicleTable(data: BlazeAwayData, units: readonly CheckedUnit[], option
     const other = [
       ...u.weapons.map((w) => weaponText(data, w, options.units)),
       ...(u.carrier && u.carries ? [`${u.carrier.name}, ${plural(u.carries, 'stand')} each${passengers ? ', on their orders' : ''}`] : []),
+      ...(u.softskin && !passengers ? ['softskin: on the cards of the unit it serves (3.3)'] : []),
     ];
     return [
       [bold(u.unit.name), plain(` ${u.models > 1 ? `${u.models} x ` : ''}${model}`)],
