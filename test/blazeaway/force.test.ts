@@ -150,6 +150,9 @@ describe('each rule of the check, good and bad', () => {
     const paths = bad.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     expect(paths.some((p) => p.startsWith('side:'))).toBe(true);
     expect(paths).toContain('units.0.kind: one of infantry, armour, motorised, gun, aircraft');
+    // softskin (3.3) is true or false, and the message says which means what
+    const soft = forceFile.safeParse({ ...BASE, units: [{ name: 'Lorries', kind: 'motorised', vehicle: 'Opel Blitz', armourClass: 'E', softskin: 'sometimes' }] });
+    expect(soft.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual(['units.0.softskin: true or false: true for an unarmoured vehicle, which moves on the cards of the unit it serves (3.3)']);
     // a box for every figure: a force past 500 stands and models would not print
     const huge = forceFile.safeParse({ ...BASE, units: Array.from({ length: 6 }, (_, i) => ({ name: `Zug ${i}`, kind: 'infantry', stands: [{ type: 'rifle', count: 100 }] })) });
     expect(huge.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual(['units: at most 500 stands and models in a force']);

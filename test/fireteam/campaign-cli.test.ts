@@ -204,4 +204,20 @@ describe('muster campaign fireteam', () => {
     const other = await muster(['campaign', 'fireteam', 'status', '--state', 'b.json'], cwd);
     expect(other.code).toBe(2);
   });
+  it('Forward, victory is near!, Turn Sequence: a hand-edited encounter fought on the square its roll did not give is refused with the field', async () => {
+    const cwd = workdir();
+    await muster([...campaign('new'), '--seed', 'e'], cwd);
+    await muster([...campaign('next'), '--assault', 'a:B5', '--assault', 'b:B2', '-o', 't1.pdf'], cwd);
+    await muster([...campaign('record'), '--battle', '1', '--winner', 'a'], cwd);
+    await muster([...campaign('record'), '--battle', '2', '--winner', 'b'], cwd);
+    await muster([...campaign('next'), '--assault', 'a:B4', '--assault', 'b:B3', '-o', 't2.pdf'], cwd);
+    const text = readFileSync(path.join(cwd, 'c.json'), 'utf8');
+    const state = JSON.parse(text) as { pending: { square: string; squares: { a: string; b: string }; ground: { side: 'a' | 'b' } }[] };
+    const p = state.pending[0]!;
+    const wrong = p.squares[p.ground.side === 'a' ? 'b' : 'a'];
+    writeFileSync(path.join(cwd, 'c.json'), text.replace(`"square": "${p.square}"`, `"square": "${wrong}"`));
+    const bad = await muster(campaign('status'), cwd);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(new RegExp(`c\\.json at pending\\[0\\]\\.square: is ${wrong}, but the roll for the ground gave side ${p.ground.side}'s square, ${p.square}`));
+  });
 });

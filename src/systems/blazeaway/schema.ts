@@ -184,7 +184,7 @@ const vehicleFields = {
    * an unarmoured vehicle, which takes no order card (3.3); left out, a motorised unit of armour
    * class E with no plus is one (muster's reading: 7.2.4 puts all softskins in E, carriers at E +1)
    */
-  softskin: z.boolean().optional(),
+  softskin: z.boolean({ error: 'true or false: true for an unarmoured vehicle, which moves on the cards of the unit it serves (3.3)' }).optional(),
   /** other weapons, by weapon id: afv-mg, vehicle-flamethrower */
   weapons: listOf(label, 10).default([]),
   /** what each model carries: a carrier id and the stands it holds */

@@ -104,6 +104,11 @@ function statusLine(state: FireTeamCampaignState, board: CampaignBoard): string 
   return `Turn ${state.turn}: ${holdings}. Next: each side assaults a square (next --assault a:SQUARE --assault b:SQUARE); ${state.names.a} may go to ${assaultTargets(state, board, 'a').join(', ')}; ${state.names.b} to ${assaultTargets(state, board, 'b').join(', ')}.`;
 }
 
+/** An encounter over two squares: whose square it is fought on, and the roll-off (none in a state written before muster rolled for it). */
+function groundOf(p: PendingBattle): { squares: Record<Side, string>; side: Side; rolls: NonNullable<PendingBattle['ground']>['rolls'] } {
+  return { squares: p.squares, side: p.ground?.side ?? (p.square === p.squares.a ? 'a' : 'b'), rolls: p.ground?.rolls ?? [] };
+}
+
 async function battlePackets(request: CampaignRequest, state: FireTeamCampaignState, board: CampaignBoard, data: FireTeamData, battles: readonly PendingBattle[]): Promise<DocumentNode[]> {
   const colours = await loadSideColours(request.system);
   return battles.map((p) => {
@@ -117,7 +122,7 @@ async function battlePackets(request: CampaignRequest, state: FireTeamCampaignSt
         players: PLAYERS,
         table: TABLE,
         fixed: { ...(p.attacker ? { attacker: p.attacker } : {}), reinforcements: p.points },
-        square: { id: square.id, name: square.name, terrain: square.terrain, jops: square.jops, ...(p.ground ? { ground: { squares: p.squares, side: p.ground.side, rolls: p.ground.rolls } } : {}) },
+        square: { id: square.id, name: square.name, terrain: square.terrain, jops: square.jops, ...(p.kind === 'encounter' && p.squares.a !== p.squares.b ? { ground: groundOf(p) } : {}) },
       },
       createRng(seed),
       seed,

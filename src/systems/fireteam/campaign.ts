@@ -291,6 +291,10 @@ export function stateReferenceProblems(state: FireTeamCampaignState, board: Camp
     // an attack is fought on the square attacked; an encounter on one of the two its sides went for
     const fought = p.kind === 'attack' && p.attacker ? [p.squares[p.attacker]] : [p.squares.a, p.squares.b];
     if (!fought.includes(p.square)) problems.push({ path: `${at}.square`, message: `is ${p.square}, but the battle is fought over ${[...new Set(fought)].join(' or ')} (its squares)` });
+    if (p.ground) {
+      if (p.kind !== 'encounter' || p.squares.a === p.squares.b) problems.push({ path: `${at}.ground`, message: 'only an encounter over two squares rolls for its ground: leave ground out' });
+      else if (p.square !== p.squares[p.ground.side]) problems.push({ path: `${at}.square`, message: `is ${p.square}, but the roll for the ground gave side ${p.ground.side}'s square, ${p.squares[p.ground.side]}` });
+    }
   });
   state.log.forEach((entry, i) => {
     square(entry.square, `log[${i}].square`);

@@ -267,7 +267,7 @@ function campaignBrief(rolled: RolledBattle, name: string, attacker: string): st
   if (!ground) return `${at}: both sides went for the same ground and meet on it.`;
   return (
     `**${name}** over two squares: ${SIDE_NAMES.a} went for ${ground.squares.a} and ${SIDE_NAMES.b} for ${ground.squares.b}, squares side by side, so the two assaults meet. ` +
-    `It is fought on ${square.id}, ${square.name}, the square of ${SIDE_NAMES[ground.side]}, which rolled higher (the dice open the rolls appendix). ` +
+    `It is fought on ${square.id}, ${square.name}, the square of ${SIDE_NAMES[ground.side]}${ground.rolls.length > 0 ? ', which rolled higher (the dice open the rolls appendix)' : ''}. ` +
     "The text does not say which square such an encounter is fought on (muster's reading: the text leaves this open)."
   );
 }
