@@ -180,8 +180,9 @@ function encounter(state: FireTeamCampaignState, board: CampaignBoard, assaults:
   const purpose = `encounter ground, ${assaults.a} or ${assaults.b}`;
   let higher: Side | undefined;
   while (!higher) {
-    const a = log.dice(rng, '1D6', `${purpose}: ${state.names.a} (${assaults.a})`, (t) => `${state.names.a} rolls ${t}`);
-    const b = log.dice(rng, '1D6', `${purpose}: ${state.names.b} (${assaults.b})`, (t) => `${state.names.b} rolls ${t}`);
+    // the packet calls the sides Side A and Side B: the log names both ways, so it reads against either
+    const a = log.dice(rng, '1D6', `${purpose}: Side A, ${state.names.a} (${assaults.a})`, (t) => `Side A rolls ${t}`);
+    const b = log.dice(rng, '1D6', `${purpose}: Side B, ${state.names.b} (${assaults.b})`, (t) => `Side B rolls ${t}`);
     if (a !== b) higher = a > b ? 'a' : 'b';
   }
   const rolls = log.rolls.map((r) => ({ ...r }));
