@@ -70,6 +70,15 @@ describe('Open Fire scenarios (Deployment; Objectives)', () => {
       expect(cards.length).toBe(result.forces[i]!.units.reduce((sum, u) => sum + u.count, 0));
     });
   });
+  it('Characteristics: a house list naming a weapon its unit does not carry is refused, naming the file, the field and the weapons it carries', async () => {
+    const cwd = workdir({
+      'house/openfire/lists/extra.yaml':
+        'units:\n- id: us-heavy-tank\n  name: M26 Pershing\n  nation: us\n  type: heavy-tank\n  wpn: 6\n  arm: 8\n  trn: 5\n  hp: 6\n  rank: trained\n  weapons: [of-88, of-coax-mg]\n  weaponNames: {of-85: "90 mm M3"}\n  points: 180\n  source: M26 Pershing\n',
+    });
+    const { code, stderr } = await muster(['cards', 'openfire', '--data', 'house', '--format', 'json'], cwd);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/extra\.yaml at units\[id=us-heavy-tank\]\.weaponNames\.of-85: names a weapon the unit does not carry; its weapons are of-88, of-coax-mg/);
+  });
   it('quick-reference sheets fit one page each on A4 and Letter', async () => {
     const { layoutDocument } = await import('../src/layout/pages.js');
     for (const [paper, units] of [['a4', 'cm'], ['letter', 'in']] as const) {

@@ -57,7 +57,7 @@ describe('muster cards blazeaway --force', () => {
     const result = await muster(['cards', 'blazeaway', '--force', GERMAN, '--format', 'md', '--units', 'in'], workdir());
     expect(result.code).toBe(0);
     const stdout = result.stdout.replace(/\u00a0/g, ' ');
-    expect(stdout).toMatch(/\| 1\. Zug \| Confident 3\/2\/1 D10 \| Rifle section □□□ □□□ □□□ LMG □□ \| 7 66% \| 4 \| Rifles 12 in; LMG 16 in \|/);
+    expect(stdout).toMatch(/\| 1\. Zug \| Confident 3\/2\/1 D10 \| Rifle section □□□ □□□ □□□ LMG □□ \| 7 of 11 66% \| 4 \| Rifles 12 in; LMG 16 in \|/);
     expect(stdout).toMatch(/Your guns on the armour combat table/);
     // the only cm left are in a gun's own name (7.5 cm PaK 40)
     expect(stdout.replace(/7\.5 cm PaK/g, '')).not.toMatch(/\d cm\b/);

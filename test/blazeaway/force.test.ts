@@ -150,6 +150,9 @@ describe('each rule of the check, good and bad', () => {
     const paths = bad.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     expect(paths.some((p) => p.startsWith('side:'))).toBe(true);
     expect(paths).toContain('units.0.kind: one of infantry, armour, motorised, gun, aircraft');
+    // softskin (3.3) is true or false, and the message says which means what
+    const soft = forceFile.safeParse({ ...BASE, units: [{ name: 'Lorries', kind: 'motorised', vehicle: 'Opel Blitz', armourClass: 'E', softskin: 'sometimes' }] });
+    expect(soft.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual(['units.0.softskin: true or false: true for an unarmoured vehicle, which moves on the cards of the unit it serves (3.3)']);
     // a box for every figure: a force past 500 stands and models would not print
     const huge = forceFile.safeParse({ ...BASE, units: Array.from({ length: 6 }, (_, i) => ({ name: `Zug ${i}`, kind: 'infantry', stands: [{ type: 'rifle', count: 100 }] })) });
     expect(huge.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual(['units: at most 500 stands and models in a force']);
@@ -230,8 +233,42 @@ describe('4.1.1 Command Rating Chart: orders a turn and the deck', () => {
       ],
       { rating: 'Confident' },
     );
-    expect(roster.units.map((u) => u.orders)).toEqual([3, 2, 0, 2, 2, 2]);
-    expect(roster.ordersPerTurn).toBe(11);
+    // the jeeps are softskins (class E, no plus): no card of their own (3.3)
+    expect(roster.units.map((u) => u.orders)).toEqual([3, 2, 0, 0, 2, 2]);
+    expect(roster.ordersPerTurn).toBe(9);
+  });
+  it('3.3 Organisation, Softskins: trucks and jeeps take no order card of their own, carrying or towing; the deck is sized without them', () => {
+    const trucks: UnitInput[] = [
+      { name: 'Lorries', kind: 'motorised', vehicle: 'Opel Blitz', models: 3, armourClass: 'E', carrier: 'truck', carries: 2 },
+      { name: 'Tows', kind: 'motorised', vehicle: 'Opel Blitz', models: 2, armourClass: 'E' },
+      { name: 'Kübelwagen', kind: 'motorised', vehicle: 'Kübelwagen', models: 1, armourClass: 'e', carrier: 'jeep', carries: 1 },
+    ];
+    const withTrucks = force([platoon(), ...trucks]);
+    expect(withTrucks.problems).toEqual([]);
+    expect(withTrucks.units.map((u) => u.orders)).toEqual([4, 0, 0, 0]);
+    expect(Object.fromEntries(withTrucks.deck)).toEqual(Object.fromEntries(force([platoon()]).deck));
+    // armoured carriers (E +1), half-tracks (D) and a softskin the file says acts alone keep their cards
+    const armoured = force([
+      { name: 'Carriers', kind: 'motorised', vehicle: 'Universal Carrier', models: 3, armourClass: 'E', armourModifier: 1, orders: 'individual' },
+      { name: 'Half-tracks', kind: 'motorised', vehicle: 'Sd.Kfz. 251', models: 2, armourClass: 'D', armourModifier: -1 },
+      { name: 'Kradschützen', kind: 'motorised', vehicle: 'BMW R75', models: 2, armourClass: 'E', softskin: false },
+    ]);
+    expect(armoured.problems).toEqual([]);
+    expect(armoured.units.map((u) => u.orders)).toEqual([3, 2, 2]);
+  });
+  it('3.3 Organisation, Softskins: a file that gives its trucks orders of their own is told so; they get none all the same', () => {
+    for (const orders of ['individual', 'squadron'] as const) {
+      const roster = force([platoon(), { name: 'Lorries', kind: 'motorised', vehicle: 'Opel Blitz', models: 2, armourClass: 'E', orders }]);
+      expect(roster.problems, orders).toEqual([
+        {
+          where: 'units[1] Lorries',
+          rule: 'orders',
+          message: `orders: ${orders}, but a softskin takes no order card of its own: it moves with the infantry or guns it belongs to (3.3); leave orders out, or give passengers when it carries stands`,
+        },
+      ]);
+      expect(roster.units[1]!.orders).toBe(0);
+    }
+    expect(rules([{ name: 'Lorries', kind: 'motorised', vehicle: 'Opel Blitz', armourClass: 'D', softskin: true, orders: 'individual' }])).toEqual(['orders']);
   });
   it('a force of 16 orders a turn, all infantry, gets the full deck of cards/orders.yaml', () => {
     const roster = force([1, 2, 3, 4].map((i) => ({ ...sections(4), name: `Zug ${i}` })), { rating: 'Excellent' });

@@ -64,6 +64,21 @@ describe('the unit sheet of each sample force', () => {
       expect(deck.cards.filter((c) => c.front.title === 'Dummy')).toHaveLength(roster.deck.get('dummy')!);
     });
   });
+  it('3.4 Unit Sheets and 8.1: "Breaks at" is printed one way for every unit, the figures lost of its figures and the share, from the table or not', () => {
+    samples.forEach((sample, i) => {
+      const { doc, roster } = sheetOf(i);
+      const infantry = roster.units.filter((u) => u.kind === 'infantry');
+      table(doc, 'infantry')!.rows.forEach((row, r) => {
+        const u = infantry[r]!;
+        const text = runsText(row[3]!).replace(/\u00a0/g, ' ');
+        expect(text, `${sample.file} ${u.unit.name}`).toBe(u.breakingPoint ? `${u.breakingPoint.losses} of ${u.figures} ${u.breakingPoint.percent}%` : '—');
+      });
+    });
+    // the samples have units read from the 8.1 table and units at the share: both print alike
+    const all = samples.flatMap((_, i) => sheetOf(i).roster.units);
+    expect(all.some((u) => u.breakingPoint?.table)).toBe(true);
+    expect(all.some((u) => u.breakingPoint && !u.breakingPoint.table)).toBe(true);
+  });
   it('the German company’s sheet, as a document tree (changes only on purpose)', () => {
     const german = samples.findIndex((s) => s.force.side === 'axis');
     expect(sheetOf(german).doc.sheets).toMatchSnapshot();

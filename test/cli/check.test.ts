@@ -53,6 +53,16 @@ describe('muster check: a force file checked as every product checks it', () => 
     expect(text.code).toBe(2);
     expect(text.stdout).toMatch(/^Too Few: 0 of 5 points\n6 problems:\n {2}units\[0\] de-rifelman \(unit\)/);
   });
+  it('Blaze Away!, 3.3 Organisation: check says so when a file gives its trucks orders of their own (exit 2)', async () => {
+    const cwd = workdir();
+    writeFileSync(
+      path.join(cwd, 'trucks.yaml'),
+      'name: Kompanie\nside: axis\nnation: Germany\nrating: Confident\nunits:\n  - { name: Zug, kind: infantry, stands: [{ type: rifle, count: 3 }, { type: lmg }] }\n  - { name: Lorries, kind: motorised, vehicle: Opel Blitz, models: 2, armourClass: E, orders: individual }\n',
+    );
+    const text = await muster(['check', 'blazeaway', '--force', 'trucks.yaml'], cwd);
+    expect(text.code).toBe(2);
+    expect(text.stdout).toMatch(/units\[1\] Lorries \(orders\): orders: individual, but a softskin takes no order card of its own: it moves with the infantry or guns it belongs to \(3\.3\)/);
+  });
   it('refuses a rule set without force files, and a missing file, naming what to do', async () => {
     const cwd = workdir();
     const openfire = await muster(['check', 'openfire', '--force', 'x.yaml'], cwd);

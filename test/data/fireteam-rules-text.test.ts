@@ -280,6 +280,19 @@ describe('fire-team cards from the army lists', () => {
     const row = fireteam.table('vehicle-list').rows.find((r) => r['name'] === 'BT-7')!;
     expect(row).toMatchObject({ type: 'Light', weapons: 'Medium gun', notes: 'its gun counts as light against armour' });
   });
+  it('Special Units, Officers: every HQ card, the Russians\' with its commissar too, says its officers remove a pin on an expertise roll', async () => {
+    const hqs = (await decksOf()).flatMap((d) => d.cards.filter((c) => c.front.title === 'HQ').map((c) => [d.title, c.front.rules] as const));
+    expect(hqs.map(([deck]) => deck).sort()).toEqual(['British fire teams', 'Fallschirmjäger fire teams', 'Finns fire teams', 'Russians fire teams', 'US fire teams']);
+    for (const [deck, rules] of hqs) expect(rules, deck).toContain('Officers remove a pin on an expertise roll.');
+  });
+  it('Anti-Tank Fire: the StuG and the Hetzer, assault guns, fire 45° each side and count as moving if they turned to aim last turn', async () => {
+    const vehicles = (await decksOf()).find((d) => d.title === 'Fire Team vehicles')!.cards;
+    for (const title of ['StuG', 'Hetzer']) {
+      const rules = vehicles.find((c) => c.front.title === title)!.front.rules;
+      expect(rules, title).toContain('Fixed gun: fires in a 90° arc to its front.');
+      expect(rules, title).toContain('Counts as moving if it turned to aim last turn.');
+    }
+  });
   it('weapon ranges follow the weapon table, in the units asked for', async () => {
     const card = (await decksOf(['--units', 'in'])).find((d) => d.title === 'Fallschirmjäger fire teams')!.cards.find((c) => c.front.title === 'Squad FT1')!;
     expect(card.front.lines.find((l) => l.label === 'Weapons')!.text).toBe('LMG 36 in; SMG 12 in; rifle 24 in. One single-shot RPG.');
@@ -308,6 +321,11 @@ describe('Forward, victory is near!: the campaign sheet', () => {
   it('Actions: the deploy row keeps the text\'s 2 units by each JOP a turn', () => {
     const deploy = fireteam.table('actions').rows.find((r) => r['action'] === 'Deploy')!;
     expect(String(deploy['rule'])).toMatch(/no more than 2 units by each JOP a turn/);
+  });
+  it('Actions, Deploy: every unit comes on at a JOP or a road entrance, not only vehicles by road; vehicles only by a road at a table edge in their half', () => {
+    const rule = String(fireteam.table('actions').rows.find((r) => r['action'] === 'Deploy')!['rule']);
+    expect(rule).toMatch(/^Every unit starts off the table and comes on at a jump-off point or a road entrance\./);
+    expect(rule).toMatch(/Vehicles come on only by a road entrance at a table edge in your half\./);
   });
   it('Troops capabilities: the expertise die is printed as muster\'s reading, not as the text\'s', () => {
     expect(fireteam.table('troops').columns.find((c) => c.key === 'expertise')!.label).toBe('Expertise (D6: our reading)');

@@ -105,3 +105,84 @@ describe('the sample army lists (muster’s own)', () => {
     }
   });
 });
+
+describe('the sample lists’ weapons: each vehicle’s and gun’s real weapon, and the row of muster’s table it uses', () => {
+  type Card = { id: string; front: { title: string; subtitle: string; lines: { label: string; text: string }[]; rules: string[] } };
+  const cardsOf = async () => {
+    const { muster } = await import('../helpers/cli.js');
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const dir = mkdtempSync(path.join(tmpdir(), 'muster-of-'));
+    try {
+      const { code, stdout } = await muster(['cards', 'openfire', '--format', 'json', '--units', 'in'], dir);
+      expect(code).toBe(0);
+      return (JSON.parse(stdout) as { decks: { cards: Card[] }[] }).decks;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  // each sample vehicle's and gun's armament, from its history (the lists' `source`), and the
+  // row of muster's weapon table that gives its numbers
+  const HISTORY: Record<string, [string, string][]> = {
+    'Sd.Kfz. 222': [['2 cm KwK 30', 'Autocannon (20 mm)'], ['MG 34', 'Vehicle machine gun']],
+    'Panzer IV H': [['7.5 cm KwK 40 L/48', 'Long 75-76 mm tank gun'], ['MG 34s', 'Vehicle machine gun']],
+    'Tiger I': [['8.8 cm KwK 36', '88 mm tank gun'], ['MG 34s', 'Vehicle machine gun']],
+    'Pak 40': [['7.5 cm PaK 40', 'Anti-tank gun (57-76 mm)']],
+    'BA-64': [['DT machine gun', 'Vehicle machine gun']],
+    'T-34/76': [['76 mm F-34', 'Long 75-76 mm tank gun'], ['DT machine guns', 'Vehicle machine gun']],
+    'IS-2': [['122 mm D-25T', '122 mm tank gun'], ['DT machine guns', 'Vehicle machine gun']],
+    'ZiS-3': [['76 mm ZiS-3', 'Field gun (75-76 mm)']],
+    'M8 Greyhound': [['37 mm M6', '2-pounder / 37 mm tank gun'], ['M1919 machine gun', 'Vehicle machine gun']],
+    'M4 Sherman': [['75 mm M3', 'Short 75 mm tank gun'], ['M1919 machine guns', 'Vehicle machine gun']],
+    'M26 Pershing': [['90 mm M3', '88 mm tank gun'], ['M1919 machine guns', 'Vehicle machine gun']],
+    '57 mm M1': [['57 mm M1', 'Anti-tank gun (57-76 mm)']],
+    'Daimler armoured car': [['2-pounder', '2-pounder / 37 mm tank gun'], ['Besa machine gun', 'Vehicle machine gun']],
+    Cromwell: [['75 mm QF', 'Short 75 mm tank gun'], ['Besa machine guns', 'Vehicle machine gun']],
+    'Churchill VII': [['75 mm QF', 'Short 75 mm tank gun'], ['Besa machine guns', 'Vehicle machine gun']],
+    '6-pounder': [['QF 6-pounder', 'Anti-tank gun (57-76 mm)']],
+  };
+  it('Characteristics (the sample lists are muster’s own): every vehicle and gun card names its real weapons and the weapon row each uses; the Pershing’s 90 mm, the Greyhound’s 37 mm', async () => {
+    const units = (await cardsOf())[0]!.cards.filter((c) => /· (gun|light vehicle|tank|heavy tank)$/.test(c.front.subtitle));
+    expect(units.map((c) => c.front.title).sort()).toEqual(Object.keys(HISTORY).sort());
+    for (const card of units) {
+      expect(card.front.lines.map((l) => [l.label, l.text.split(' row: ')[0]]), card.front.title).toEqual(HISTORY[card.front.title]);
+      for (const line of card.front.lines) expect(line.text, card.front.title).toMatch(/ row: RNG \d+ in · ROF \d+ · PEN \d+ · ACC [+−-]?\d/);
+    }
+    const pershing = units.find((c) => c.front.title === 'M26 Pershing')!;
+    expect(pershing.front.lines[0]!.label).toBe('90 mm M3');
+    expect(pershing.front.lines.map((l) => l.label).join(' ')).not.toMatch(/88 mm/);
+    expect(units.find((c) => c.front.title === 'M8 Greyhound')!.front.lines[0]!.label).toBe('37 mm M6');
+  });
+  it('Characteristics: the US rifle squads’ M1 Garand is named as such, on the rifle row', async () => {
+    const cards = (await cardsOf())[0]!.cards.filter((c) => c.id === 'us-rifle-squad' || c.id === 'us-conscript-squad');
+    expect(cards).toHaveLength(2);
+    for (const card of cards) expect(card.front.lines[0]!.label).toBe('M1 Garand');
+  });
+  it('Weapon types: every vehicle card says its mounted heavy weapons act as mobile weapons', async () => {
+    const vehicles = (await cardsOf())[0]!.cards.filter((c) => /· (light vehicle|tank|heavy tank)$/.test(c.front.subtitle));
+    expect(vehicles).toHaveLength(12);
+    for (const card of vehicles) {
+      expect(card.front.rules, card.front.title).toContain('Mounted on a vehicle, its heavy weapons act as mobile weapons: they may fire the turn after it moves.');
+      for (const line of card.front.lines) expect(line.text, card.front.title).toMatch(/heavy, mobile when mounted/);
+    }
+  });
+  it('Manoeuvres: Overdrive and Hull Down, for vehicles, which have no MOR, name a test a vehicle can take, marked as muster’s reading', async () => {
+    const rows = openfire.table('manoeuvres').rows;
+    for (const name of ['Overdrive', 'Hull Down']) {
+      const row = rows.find((r) => r['manoeuvre'] === name)!;
+      expect(String(row['test']), name).toMatch(/^2D6 at or under 8/);
+      expect(String(row['test']), name).not.toMatch(/MOR/);
+    }
+    for (const row of rows.filter((r) => r['who'] !== 'vehicles')) expect(String(row['test'])).toBe('2D6 at or under MOR');
+    expect(openfire.table('manoeuvres').note).toMatch(/vehicle.*no MOR/i);
+    const commands = (await cardsOf())[1]!.cards;
+    for (const name of ['Overdrive', 'Hull Down']) {
+      const rules = commands.find((c) => c.front.title === name)!.front.rules.join(' ');
+      expect(rules, name).toMatch(/2D6 at or under 8/);
+      expect(rules, name).toMatch(/muster's reading: the text leaves this open/);
+      expect(rules, name).not.toMatch(/against MOR/);
+    }
+    expect(commands.find((c) => c.front.title === 'Hit the Dirt')!.front.rules.join(' ')).toMatch(/2D6 at or under MOR/);
+  });
+});

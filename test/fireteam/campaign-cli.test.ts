@@ -82,11 +82,30 @@ describe('muster campaign fireteam', () => {
     await muster([...campaign('record'), '--battle', '1', '--winner', 'a'], cwd);
     await muster([...campaign('record'), '--battle', '2', '--winner', 'b'], cwd);
     const met = await muster([...campaign('next'), '--assault', 'a:B4', '--assault', 'b:B3', '-o', 't2.pdf'], cwd);
-    expect(met.stderr).toMatch(/Turn 2: an encounter at B4\./);
-    expect((await status(cwd)).pending).toEqual([expect.objectContaining({ battle: 1, kind: 'encounter', square: 'B4', attacker: null })]);
-    expect((await muster([...campaign('record'), '--winner', 'draw'], cwd)).stderr).toMatch(/is drawn: neither side takes ground/);
+    expect(met.stderr).toMatch(/Turn 2: an encounter over B4 and B3, fought on B[34]\./);
+    expect((await status(cwd)).pending).toEqual([expect.objectContaining({ battle: 1, kind: 'encounter', squares: { a: 'B4', b: 'B3' }, attacker: null })]);
+    expect((await muster([...campaign('record'), '--winner', 'draw'], cwd)).stderr).toMatch(/the encounter over B4 and B3, fought on B[34] is drawn: neither side takes ground/);
     const s = await status(cwd);
     expect(s.squares.filter((q) => ['B3', 'B4'].includes(q.id)).map((q) => q.owner)).toEqual([null, null]);
+  });
+  it('Forward, victory is near!, Turn Sequence: an encounter over adjacent squares says so in the briefing, names the square fought on as muster\'s reading, and logs the roll-off', async () => {
+    const cwd = workdir();
+    await muster([...campaign('new'), '--seed', 'e'], cwd);
+    await muster([...campaign('next'), '--assault', 'a:B5', '--assault', 'b:B2', '-o', 't1.pdf'], cwd);
+    await muster([...campaign('record'), '--battle', '1', '--winner', 'a'], cwd);
+    await muster([...campaign('record'), '--battle', '2', '--winner', 'b'], cwd);
+    const met = await muster([...campaign('next'), '--assault', 'a:B4', '--assault', 'b:B3', '-o', 't2.pdf'], cwd);
+    expect(met.code, met.stderr).toBe(0);
+    const [p] = (await status(cwd)).pending as unknown as { square: string; ground: { side: 'a' | 'b' } }[];
+    const fought = p!.square;
+    expect(fought).toBe(p!.ground.side === 'a' ? 'B4' : 'B3');
+    expect(met.stderr).toMatch(new RegExp(`Turn 2: an encounter over B4 and B3, fought on ${fought}\\.`));
+    const text = execFileSync('pdftotext', [path.join(cwd, 't2.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    expect(text).not.toMatch(/both sides went for the same ground/);
+    expect(text).toMatch(/Side A went for B4 and Side B for B3, squares side by side/);
+    expect(text).toMatch(new RegExp(`fought on ${fought}, [^,]+, the square of Side ${p!.ground.side.toUpperCase()}, which rolled higher`));
+    expect(text).toMatch(/muster's reading: the text leaves this open/);
+    expect(text).toMatch(/encounter ground/);
   });
   it('refusals change nothing: a square not next to one held, an unknown square, a bad split, one side only, -o onto the state', async () => {
     const cwd = workdir();
@@ -184,5 +203,21 @@ describe('muster campaign fireteam', () => {
     await muster(['campaign', 'bof', 'new', '--state', 'b.json'], cwd);
     const other = await muster(['campaign', 'fireteam', 'status', '--state', 'b.json'], cwd);
     expect(other.code).toBe(2);
+  });
+  it('Forward, victory is near!, Turn Sequence: a hand-edited encounter fought on the square its roll did not give is refused with the field', async () => {
+    const cwd = workdir();
+    await muster([...campaign('new'), '--seed', 'e'], cwd);
+    await muster([...campaign('next'), '--assault', 'a:B5', '--assault', 'b:B2', '-o', 't1.pdf'], cwd);
+    await muster([...campaign('record'), '--battle', '1', '--winner', 'a'], cwd);
+    await muster([...campaign('record'), '--battle', '2', '--winner', 'b'], cwd);
+    await muster([...campaign('next'), '--assault', 'a:B4', '--assault', 'b:B3', '-o', 't2.pdf'], cwd);
+    const text = readFileSync(path.join(cwd, 'c.json'), 'utf8');
+    const state = JSON.parse(text) as { pending: { square: string; squares: { a: string; b: string }; ground: { side: 'a' | 'b' } }[] };
+    const p = state.pending[0]!;
+    const wrong = p.squares[p.ground.side === 'a' ? 'b' : 'a'];
+    writeFileSync(path.join(cwd, 'c.json'), text.replace(`"square": "${p.square}"`, `"square": "${wrong}"`));
+    const bad = await muster(campaign('status'), cwd);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(new RegExp(`c\\.json at pending\\[0\\]\\.square: is ${wrong}, but the roll for the ground gave side ${p.ground.side}'s square, ${p.square}`));
   });
 });

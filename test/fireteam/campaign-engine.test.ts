@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { campaignFile, fireTeamCampaignState, type FireTeamCampaignState } from '../../src/systems/fireteam/campaign-schema.js';
+import { createRng } from '../../src/engine/dice.js';
 import { buildBoard, CampaignRuleError, declareAssaults, fireTeamCampaignStatus, newFireTeamCampaign, recordBattle, type CampaignBoard } from '../../src/systems/fireteam/campaign.js';
 
 const FILE = fileURLToPath(new URL('../../data/fireteam/campaign/forward-victory.yaml', import.meta.url));
@@ -19,7 +20,7 @@ const middle = { a: 5, b: 5 };
 /** Plays assaults and results turn by turn; each step's state must pass the state schema. */
 function play(state: FireTeamCampaignState, turns: [Record<'a' | 'b', string>, ('a' | 'b' | 'draw')[]][]): FireTeamCampaignState {
   for (const [assaults, results] of turns) {
-    state = declareAssaults(state, board, assaults, middle);
+    state = declareAssaults(state, board, assaults, middle, createRng('t'));
     results.forEach((winner, i) => (state = recordBattle(state, board, i + 1, winner)));
     expect(fireTeamCampaignState.safeParse(state).success).toBe(true);
   }
@@ -53,7 +54,7 @@ describe('a campaign turn by turn', () => {
     expect(status.targets.a).toEqual(['A5', 'B5', 'C5', 'D5', 'E5']);
   });
   it('assaults into two squares apart: two attack-versus-defence games, the points split as asked', () => {
-    const state = declareAssaults(start(), board, { a: 'B5', b: 'D2' }, { a: 6, b: 4 });
+    const state = declareAssaults(start(), board, { a: 'B5', b: 'D2' }, { a: 6, b: 4 }, createRng('t'));
     expect(state.pending).toEqual([
       { battle: 1, kind: 'attack', square: 'B5', squares: { a: 'B5', b: 'D2' }, attacker: 'a', points: { a: 6, b: 4 }, result: null },
       { battle: 2, kind: 'attack', square: 'D2', squares: { a: 'B5', b: 'D2' }, attacker: 'b', points: { a: 2, b: 4 }, result: null },
@@ -64,14 +65,39 @@ describe('a campaign turn by turn', () => {
     state = play(state, [[{ a: 'C4', b: 'C3' }, []]]);
     // C3 and C4 are across the river with no crossing: not side by side, so two games
     expect(state.pending.map((p) => p.kind)).toEqual(['attack', 'attack']);
-    const met = declareAssaults(play(start(), [[{ a: 'B5', b: 'B2' }, ['a', 'b']]]), board, { a: 'B4', b: 'B3' }, middle);
-    expect(met.pending).toEqual([{ battle: 1, kind: 'encounter', square: 'B4', squares: { a: 'B4', b: 'B3' }, attacker: null, points: { a: 6, b: 6 }, result: null }]);
+    const met = declareAssaults(play(start(), [[{ a: 'B5', b: 'B2' }, ['a', 'b']]]), board, { a: 'B4', b: 'B3' }, middle, createRng('t'));
+    expect(met.pending).toEqual([expect.objectContaining({ battle: 1, kind: 'encounter', squares: { a: 'B4', b: 'B3' }, attacker: null, points: { a: 6, b: 6 }, result: null })]);
     // across the bridge: B4 and B3 side by side meet; then both go for the one square left between them
     let bridge = play(start(), [[{ a: 'B5', b: 'B2' }, ['a', 'b']], [{ a: 'B4', b: 'B3' }, ['b']]]);
     expect(bridge.owners['B3']).toBe('b');
-    bridge = declareAssaults(bridge, board, { a: 'B4', b: 'B4' }, middle);
+    bridge = declareAssaults(bridge, board, { a: 'B4', b: 'B4' }, middle, createRng('t'));
     expect(bridge.pending.map((p) => [p.kind, p.square])).toEqual([['encounter', 'B4']]);
+    // one square for both: nothing to roll for
+    expect(bridge.pending[0]!.ground).toBeUndefined();
     expect(recordBattle(bridge, board, 1, 'b').owners['B4']).toBe('b');
+  });
+  it('Forward, victory is near!, Turn Sequence: an encounter over adjacent vacant squares is fought on the square of the side that rolls higher (muster\'s reading), the roll-off kept with the battle', () => {
+    const before = play(start(), [[{ a: 'B5', b: 'B2' }, ['a', 'b']]]);
+    const won = { a: 0, b: 0 };
+    for (let i = 0; i < 40; i++) {
+      const met = declareAssaults(before, board, { a: 'B4', b: 'B3' }, middle, createRng(`ground-${i}`));
+      expect(fireTeamCampaignState.safeParse(met).success).toBe(true);
+      const p = met.pending[0]!;
+      const ground = p.ground!;
+      // a D6 each until one is higher; the higher side's square is the ground
+      const faces = ground.rolls.map((r) => r.total);
+      expect(ground.rolls.every((r) => r.dice === '1D6')).toBe(true);
+      expect(faces.length % 2).toBe(0);
+      const [ra, rb] = faces.slice(-2) as [number, number];
+      expect(ra).not.toBe(rb);
+      expect(ground.side).toBe(ra > rb ? 'a' : 'b');
+      expect(p.square).toBe(p.squares[ground.side]);
+      won[ground.side] += 1;
+      // the same rng gives the same ground
+      expect(declareAssaults(before, board, { a: 'B4', b: 'B3' }, middle, createRng(`ground-${i}`)).pending).toEqual(met.pending);
+    }
+    expect(won.a).toBeGreaterThan(0);
+    expect(won.b).toBeGreaterThan(0);
   });
   it('the attacker must win to take the square; a failed assault and a drawn encounter take nothing', () => {
     let state = play(start(), [[{ a: 'B5', b: 'D2' }, ['b', 'a']]]);
@@ -106,16 +132,16 @@ describe('a campaign turn by turn', () => {
   it('refusals: an unknown square, a square not next to one held, one held already, a bad split, battles outstanding, the end', () => {
     const s = start();
     const refuse = (fn: () => unknown, message: RegExp) => expect(fn).toThrow(message);
-    refuse(() => declareAssaults(s, board, { a: 'Q9', b: 'C2' }, middle), /Red Army assaults Q9: there is no such square/);
-    refuse(() => declareAssaults(s, board, { a: 'C3', b: 'C2' }, middle), /C3 \(North bank\), which is not next to a square it holds; choose from A5, B5, C5, D5, E5/);
-    refuse(() => declareAssaults(s, board, { a: 'C6', b: 'C2' }, middle), /which it holds already/);
-    refuse(() => declareAssaults(s, board, { a: 'C5', b: 'C2' }, { a: 7, b: 5 }), /puts 7 of its 8 points into the attack; the attack takes 4 to 6/);
-    const waiting = declareAssaults(s, board, { a: 'C5', b: 'C2' }, middle);
-    refuse(() => declareAssaults(waiting, board, { a: 'C5', b: 'C2' }, middle), /turn 1's battles are not all recorded: record battle 1 and battle 2 first/);
+    refuse(() => declareAssaults(s, board, { a: 'Q9', b: 'C2' }, middle, createRng('t')), /Red Army assaults Q9: there is no such square/);
+    refuse(() => declareAssaults(s, board, { a: 'C3', b: 'C2' }, middle, createRng('t')), /C3 \(North bank\), which is not next to a square it holds; choose from A5, B5, C5, D5, E5/);
+    refuse(() => declareAssaults(s, board, { a: 'C6', b: 'C2' }, middle, createRng('t')), /which it holds already/);
+    refuse(() => declareAssaults(s, board, { a: 'C5', b: 'C2' }, { a: 7, b: 5 }, createRng('t')), /puts 7 of its 8 points into the attack; the attack takes 4 to 6/);
+    const waiting = declareAssaults(s, board, { a: 'C5', b: 'C2' }, middle, createRng('t'));
+    refuse(() => declareAssaults(waiting, board, { a: 'C5', b: 'C2' }, middle, createRng('t')), /turn 1's battles are not all recorded: record battle 1 and battle 2 first/);
     refuse(() => recordBattle(waiting, board, 3, 'a'), /turn 1 has battles 1 and 2 only/);
     refuse(() => recordBattle(recordBattle(waiting, board, 1, 'a'), board, 1, 'a'), /battle 1 of turn 1 is recorded already/);
     refuse(() => recordBattle(s, board, 1, 'a'), /no battles are waiting/);
-    expect(() => declareAssaults(s, board, { a: 'Q9', b: 'C2' }, middle)).toThrow(CampaignRuleError);
+    expect(() => declareAssaults(s, board, { a: 'Q9', b: 'C2' }, middle, createRng('t'))).toThrow(CampaignRuleError);
   });
   it('the end: a breakout wins at once; otherwise after the last turn more squares win, or a draw', () => {
     const road = ([a, b]: string[]) => [{ a: a!, b: b! }, ['a', 'b']] as [Record<'a' | 'b', string>, ('a' | 'b')[]];
@@ -123,7 +149,7 @@ describe('a campaign turn by turn', () => {
     expect(state.finished).toBe(false);
     state = play(state, [[{ a: 'B1', b: 'C2' }, ['a', 'b']]]);
     expect(state).toMatchObject({ finished: true, winner: 'a', outcome: 'Red Army broke out at B1 (Railway station) on turn 5' });
-    expect(() => declareAssaults(state, board, { a: 'C1', b: 'C3' }, middle)).toThrow(/the campaign is over \(Red Army broke out/);
+    expect(() => declareAssaults(state, board, { a: 'C1', b: 'C3' }, middle, createRng('t'))).toThrow(/the campaign is over \(Red Army broke out/);
     // twelve turns of failed assaults: even holdings, a draw
     let quiet = start();
     for (let t = 0; t < 12; t++) quiet = play(quiet, [[{ a: 'C5', b: 'C2' }, ['b', 'a']]]);

@@ -151,4 +151,12 @@ describe('the packet (PDF)', () => {
     expect(stdout).toMatch(/within 6 in of it/);
     expect(stdout).not.toMatch(/\d cm\b/);
   });
+  it('Actions, Deploy: the packet has every unit come on at a JOP or a road entrance, vehicles only by road', async () => {
+    for (const battle of ['encounter', 'attack']) {
+      const { stdout } = await muster(['scenario', 'fireteam', '--seed', 'deploy', '--battle', battle, '--format', 'md', '--units', 'in'], workdir());
+      const deployment = stdout.slice(stdout.indexOf('Deployment'), stdout.indexOf('Turn record'));
+      expect(deployment, battle).toMatch(/Every unit starts off the table and comes on at a jump-off point \(JOP\) of its side or at a road entrance\./);
+      expect(deployment, battle).toMatch(/Vehicles come on only by a road entrance/);
+    }
+  });
 });

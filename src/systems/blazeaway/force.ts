@@ -46,6 +46,8 @@ export interface CheckedUnit {
   weapons: BaWeapon[];
   carrier?: BaCarrier;
   carries?: number;
+  /** an unarmoured vehicle: it moves on the cards of the unit it belongs to (3.3) */
+  softskin?: boolean;
   role?: AircraftRole;
 }
 
@@ -249,8 +251,16 @@ export function checkForce(force: BaForce, data: BlazeAwayData): BaRoster {
       }
     }
     const carrying = carrier !== undefined && (unit.carries ?? 0) > 0;
-    const orders = unit.orders ?? (unit.kind === 'motorised' && carrying ? 'passengers' : 'individual');
-    if (orders === 'passengers' && !carrying) add(where, 'orders', 'a vehicle moving on its passengers\' cards must carry stands (carrier and carries)');
+    const softskin = unit.softskin ?? (unit.kind === 'motorised' && armourClass === 'E' && unit.armourModifier <= 0);
+    const orders = softskin ? 'none' : (unit.orders ?? (unit.kind === 'motorised' && carrying ? 'passengers' : 'individual'));
+    if (softskin && (unit.orders === 'individual' || unit.orders === 'squadron')) {
+      add(
+        where,
+        'orders',
+        `orders: ${unit.orders}, but a softskin takes no order card of its own: it moves with the infantry or guns it belongs to (3.3); leave orders out, or give passengers when it carries stands`,
+      );
+    }
+    if (unit.orders === 'passengers' && !carrying) add(where, 'orders', 'a vehicle moving on its passengers\' cards must carry stands (carrier and carries)');
     const result: CheckedUnit = {
       ...base,
       crew,
@@ -266,6 +276,7 @@ export function checkForce(force: BaForce, data: BlazeAwayData): BaRoster {
     if (gunGroup !== undefined) result.gunGroup = gunGroup;
     if (carrier) result.carrier = carrier;
     if (unit.carries !== undefined) result.carries = unit.carries;
+    if (softskin) result.softskin = true;
     if (unitRating) result.withdraw = vehicleWithdrawal(data, unitRating, unit.models);
     return result;
   });
@@ -318,6 +329,8 @@ export interface BaUnitResult {
   gunGroup?: number;
   /** each model's load: carrier id and stands */
   carries?: { carrier: string; stands: number };
+  /** an unarmoured vehicle, on the cards of the unit it serves (3.3) */
+  softskin?: boolean;
   /** an aircraft's role (7.4) */
   type?: string;
 }
@@ -338,6 +351,7 @@ export function unitResult(u: CheckedUnit): BaUnitResult {
   if (u.armourClass) result.armourClass = u.armourClass;
   if (u.gunGroup !== undefined) result.gunGroup = u.gunGroup;
   if (u.carrier && u.carries) result.carries = { carrier: u.carrier.id, stands: u.carries };
+  if (u.softskin) result.softskin = true;
   return result;
 }
 

@@ -180,6 +180,11 @@ const vehicleFields = {
   crew: rating.optional(),
   /** individual: a card for each model; squadron: cards by the command rating; passengers: the carried stands' cards */
   orders: z.enum(['individual', 'squadron', 'passengers']).optional(),
+  /**
+   * an unarmoured vehicle, which takes no order card (3.3); left out, a motorised unit of armour
+   * class E with no plus is one (muster's reading: 7.2.4 puts all softskins in E, carriers at E +1)
+   */
+  softskin: z.boolean({ error: 'true or false: true for an unarmoured vehicle, which moves on the cards of the unit it serves (3.3)' }).optional(),
   /** other weapons, by weapon id: afv-mg, vehicle-flamethrower */
   weapons: listOf(label, 10).default([]),
   /** what each model carries: a carrier id and the stands it holds */

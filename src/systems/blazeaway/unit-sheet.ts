@@ -65,11 +65,14 @@ function ratingCell(data: BlazeAwayData, unit: CheckedUnit): Run[] {
   return [plain(unit.rating.name), ...(dice ? [{ text: `\u00a0${dice.join('/')}\u00a0D10`, style: 'odds' as const }] : [])];
 }
 
-/** "5 (50%)" from the table, "7 of 14 (50%)" from the share of the figures. */
-function lossCell(point: { losses: number; percent: number; table?: boolean } | undefined, of: number): Run[] {
+/**
+ * "7 of 14 50%": the losses, of how many, and the rating's share, printed alike whether 8.1's
+ * table or the share of the figures gave the losses, so no row reads differently from the next.
+ */
+function lossCell(point: { losses: number; percent: number } | undefined, of: number): Run[] {
   if (!point) return [plain('—')];
   // held on one line: a short column of one-line rows keeps the sheet to a page
-  return [plain(point.table ? String(point.losses) : `${point.losses}\u00a0of\u00a0${of}`), { text: `\u00a0${point.percent}%`, style: 'odds' }];
+  return [plain(`${point.losses}\u00a0of\u00a0${of}`), { text: `\u00a0${point.percent}%`, style: 'odds' }];
 }
 
 function notesCell(unit: CheckedUnit): Run[] {
@@ -91,7 +94,7 @@ function infantryTable(data: BlazeAwayData, units: readonly CheckedUnit[], optio
     `${SECTION}; 8.1`,
     [left('Unit'), left('Rating, D10 at 3/2/1 figures'), left('Stands: tick a box for each figure lost'), left('Breaks at (lost)'), centre('Orders'), left('Weapons'), left('Notes', NOTES_ROOM)],
     rows,
-    'Breaks at: the figures lost (8.1), or the share of its figures, at which the unit leaves the game at the end of the turn. Orders: order cards a turn, up to its rating\'s for the sections; specialists, heavy weapons and HQs take one each.',
+    'Breaks at: the figures lost, of its figures, at which the unit leaves the game at the end of the turn, and its rating\'s share: from the 8.1 table for sections of 3 figures, otherwise the share rounded half up. Orders: order cards a turn, up to its rating\'s for the sections; specialists, heavy weapons and HQs take one each.',
   );
 }
 
@@ -113,6 +116,7 @@ function vehicleTable(data: BlazeAwayData, units: readonly CheckedUnit[], option
     const other = [
       ...u.weapons.map((w) => weaponText(data, w, options.units)),
       ...(u.carrier && u.carries ? [`${u.carrier.name}, ${plural(u.carries, 'stand')} each${passengers ? ', on their orders' : ''}`] : []),
+      ...(u.softskin && !passengers ? ['softskin: on the cards of the unit it serves (3.3)'] : []),
     ];
     return [
       [bold(u.unit.name), plain(` ${u.models > 1 ? `${u.models} x ` : ''}${model}`)],

@@ -40,6 +40,8 @@ export interface CampaignGround {
   name: string;
   terrain: string;
   jops: { attacker: number; defender: number };
+  /** an encounter over two squares side by side: each side's square, the side whose square this is, and the roll-off that chose it */
+  ground?: { squares: Record<Side, string>; side: Side; rolls: readonly RollRecord[] };
 }
 
 export interface FtForceResult {
@@ -135,6 +137,8 @@ export function checkTable(data: FireTeamData, battle: FtBattle, table: { width:
  */
 export function rollBattle(data: FireTeamData, options: BattleOptions, rng: Rng, seed: string): RolledBattle {
   const log = new RollLog();
+  // the campaign rolled for the ground before this battle: its dice open the packet's log
+  if (options.square?.ground) log.rolls.push(...options.square.ground.rolls);
   const battle = options.battle
     ? data.battles.find((b) => b.id === options.battle)!
     : log.draw(rng, data.battles, 'battle', (b) => b.name);

@@ -2,7 +2,7 @@ import { campaignLogTable } from '../../doc/campaign-log.js';
 import { documentMeta, type Block, type DocumentNode, type DrawingNode, type Paper, type Shape, type Units } from '../../doc/model.js';
 import type { SystemInfo } from '../../data/schema.js';
 import type { FireTeamCampaignState, Side } from './campaign-schema.js';
-import { assaultTargets, type CampaignBoard } from './campaign.js';
+import { assaultTargets, encounterWords, type CampaignBoard } from './campaign.js';
 
 /** The sides' colours on the campaign map: the same tints as their markers on a battle map. */
 export const SIDE_TINTS: Record<Side, { fill: string; ink: string }> = {
@@ -98,7 +98,7 @@ export function campaignRules(board: CampaignBoard, names: { a: string; b: strin
       paragraphs: [
         map.story,
         `**${names.a}** starts on ${map.deploy.a.join(', ')}; **${names.b}** on ${map.deploy.b.join(', ')}. The river is crossed only where the map shows no blue line.`,
-        `**Each turn** each side assaults one square next to one it holds. Both into the same empty square, or into two empty squares side by side: one encounter. Otherwise each side fights an attack against the other's defence: two games.`,
+        `**Each turn** each side assaults one square next to one it holds. Both into the same empty square, or into two empty squares side by side: one encounter, over two squares fought on the square of the side that rolls higher on a D6 (muster's reading: the text leaves this open). Otherwise each side fights an attack against the other's defence: two games.`,
         '**Battles.** The square sets the terrain and the jump-off points; there is no patrol phase. An attacker takes the square only by winning; an encounter drawn takes nothing. Losses are not carried to the next game.',
       ],
     },
@@ -123,7 +123,7 @@ function ordersTable(state: FireTeamCampaignState, board: CampaignBoard): Block[
   }
   const targets = state.pending.length > 0 ? undefined : { a: assaultTargets(state, board, 'a'), b: assaultTargets(state, board, 'b') };
   const paragraphs = state.pending.length > 0
-    ? state.pending.map((p) => `**Battle ${p.battle}** of turn ${state.turn}: ${p.kind === 'encounter' ? `an encounter at ${p.square}` : `${state.names[p.attacker!]} attacks ${p.square}`}, ${state.names.a} ${p.points.a} and ${state.names.b} ${p.points.b} reinforcement points${p.result ? `; ${p.result === 'draw' ? 'drawn' : `won by ${state.names[p.result]}`}` : ''}.`)
+    ? state.pending.map((p) => `**Battle ${p.battle}** of turn ${state.turn}: ${p.kind === 'encounter' ? encounterWords(p) : `${state.names[p.attacker!]} attacks ${p.square}`}, ${state.names.a} ${p.points.a} and ${state.names.b} ${p.points.b} reinforcement points${p.result ? `; ${p.result === 'draw' ? 'drawn' : `won by ${state.names[p.result]}`}` : ''}.`)
     : [`**Turn ${state.turn}.** ${state.names.a} may assault ${targets!.a.join(', ')}; ${state.names.b} may assault ${targets!.b.join(', ')}.`];
   return [{ kind: 'text', title: state.pending.length > 0 ? `Turn ${state.turn}: battles to fight` : `Turn ${state.turn}: where each side may go`, section: board.map.section, width: 'full', paragraphs }];
 }

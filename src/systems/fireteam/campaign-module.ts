@@ -14,6 +14,7 @@ import {
   buildBoard,
   CampaignRuleError,
   declareAssaults,
+  encounterWords,
   fireTeamCampaignStatus,
   newFireTeamCampaign,
   recordBattle,
@@ -97,10 +98,15 @@ function statusLine(state: FireTeamCampaignState, board: CampaignBoard): string 
   const holdings = `${state.names.a} holds ${held.a} squares, ${state.names.b} ${held.b}`;
   const open = state.pending.filter((p) => p.result === null);
   if (open.length > 0) {
-    const what = open.map((p) => `battle ${p.battle}, ${p.kind === 'encounter' ? `the encounter at ${p.square}` : `${state.names[p.attacker!]} attacks ${p.square}`}`);
+    const what = open.map((p) => `battle ${p.battle}, ${p.kind === 'encounter' ? encounterWords(p, 'the') : `${state.names[p.attacker!]} attacks ${p.square}`}`);
     return `Turn ${state.turn}: ${holdings}. To record: ${what.join('; ')} (record --battle N --winner a|b|draw).`;
   }
   return `Turn ${state.turn}: ${holdings}. Next: each side assaults a square (next --assault a:SQUARE --assault b:SQUARE); ${state.names.a} may go to ${assaultTargets(state, board, 'a').join(', ')}; ${state.names.b} to ${assaultTargets(state, board, 'b').join(', ')}.`;
+}
+
+/** An encounter over two squares: whose square it is fought on, and the roll-off (none in a state written before muster rolled for it). */
+function groundOf(p: PendingBattle): { squares: Record<Side, string>; side: Side; rolls: NonNullable<PendingBattle['ground']>['rolls'] } {
+  return { squares: p.squares, side: p.ground?.side ?? (p.square === p.squares.a ? 'a' : 'b'), rolls: p.ground?.rolls ?? [] };
 }
 
 async function battlePackets(request: CampaignRequest, state: FireTeamCampaignState, board: CampaignBoard, data: FireTeamData, battles: readonly PendingBattle[]): Promise<DocumentNode[]> {
@@ -116,7 +122,7 @@ async function battlePackets(request: CampaignRequest, state: FireTeamCampaignSt
         players: PLAYERS,
         table: TABLE,
         fixed: { ...(p.attacker ? { attacker: p.attacker } : {}), reinforcements: p.points },
-        square: { id: square.id, name: square.name, terrain: square.terrain, jops: square.jops },
+        square: { id: square.id, name: square.name, terrain: square.terrain, jops: square.jops, ...(p.kind === 'encounter' && p.squares.a !== p.squares.b ? { ground: groundOf(p) } : {}) },
       },
       createRng(seed),
       seed,
@@ -190,8 +196,8 @@ export async function fireTeamCampaign(request: CampaignRequest): Promise<Campai
           if (open.length === 0) throw new CampaignRuleError(statusLine(state, board));
           return { docs: await battlePackets(request, state, board, data, open) };
         }
-        const next = declareAssaults(state, board, parseAssaults(request.assault, state, board), parseSplit(request.split, board));
-        const kinds = next.pending.map((p) => (p.kind === 'encounter' ? `an encounter at ${p.square}` : `${next.names[p.attacker!]} attacks ${p.square}`));
+        const next = declareAssaults(state, board, parseAssaults(request.assault, state, board), parseSplit(request.split, board), createRng(`${state.seed}/turn-${state.turn}/ground`));
+        const kinds = next.pending.map((p) => (p.kind === 'encounter' ? encounterWords(p) : `${next.names[p.attacker!]} attacks ${p.square}`));
         return {
           stateText: format(next),
           message: `Turn ${next.turn}: ${kinds.join('; ')}.`,

@@ -38,11 +38,22 @@ export const campaignFile = z.object({ campaign: campaignMap }).strict();
 export type CampaignMap = z.infer<typeof campaignMap>;
 export type Side = z.infer<typeof side>;
 
+/** One die of a roll log, as a battle packet's appendix prints it. */
+const rollRecord = z
+  .object({
+    purpose: z.string().max(200),
+    dice: z.string().max(20),
+    faces: z.array(z.number().int().min(1).max(100)).max(20),
+    total: z.number().int().min(0).max(2000),
+    decided: z.string().max(200),
+  })
+  .strict();
+
 const pendingBattle = z
   .object({
     battle: whole(1, 2),
     kind: z.enum(['encounter', 'attack']),
-    /** the square fought over (an encounter over two squares side by side: side a's) */
+    /** the square fought over (an encounter over two squares side by side: the one `ground` chose) */
     square: squareId,
     /** each side's square, where an encounter is fought over two */
     squares: z.object({ a: squareId, b: squareId }).strict(),
@@ -50,6 +61,11 @@ const pendingBattle = z
     /** reinforcement points a side brings to this battle */
     points: z.object({ a: whole(0, 20), b: whole(0, 20) }).strict(),
     result: z.enum(['a', 'b', 'draw']).nullable(),
+    /**
+     * an encounter over two squares: the side whose square is fought on and the roll-off that
+     * chose it (muster's reading; the text does not say where such an encounter is fought)
+     */
+    ground: z.object({ side, rolls: z.array(rollRecord).min(2).max(40) }).strict().optional(),
   })
   .strict();
 

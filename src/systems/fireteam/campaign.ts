@@ -1,3 +1,5 @@
+import type { Rng } from '../../engine/dice.js';
+import { RollLog } from '../../engine/roll-log.js';
 import type { DataProblem } from '../../errors.js';
 import type { CampaignMap, FireTeamCampaignState, PendingBattle, Side } from './campaign-schema.js';
 
@@ -127,9 +129,11 @@ export function assaultTargets(state: FireTeamCampaignState, board: CampaignBoar
  * The turn's assaults: one square a side, and how each side splits its attack-and-defence
  * points (the attack's share; the rest defends). Both into one vacant square, or into two
  * vacant squares side by side, is one encounter; anything else is two attack-versus-defence
- * games, each side attacking once.
+ * games, each side attacking once. The text does not say which of two squares an encounter is
+ * fought on: muster's reading is a roll-off, the higher side's square, kept with the battle so
+ * its packet prints the dice.
  */
-export function declareAssaults(state: FireTeamCampaignState, board: CampaignBoard, assaults: Record<Side, string>, split: Record<Side, number>): FireTeamCampaignState {
+export function declareAssaults(state: FireTeamCampaignState, board: CampaignBoard, assaults: Record<Side, string>, split: Record<Side, number>, rng: Rng): FireTeamCampaignState {
   if (state.finished) throw new CampaignRuleError(`the campaign is over (${state.outcome ?? 'finished'}); start a new one`);
   const open = state.pending.filter((p) => p.result === null);
   if (open.length > 0) throw new CampaignRuleError(`turn ${state.turn}'s battles are not all recorded: record ${open.map((p) => `battle ${p.battle}`).join(' and ')} first`);
@@ -152,7 +156,7 @@ export function declareAssaults(state: FireTeamCampaignState, board: CampaignBoa
   const vacant = (id: string) => state.owners[id] === undefined;
   const meet = assaults.a === assaults.b || (vacant(assaults.a) && vacant(assaults.b) && board.neighbours.get(assaults.a)!.includes(assaults.b));
   const pending: PendingBattle[] = meet
-    ? [{ battle: 1, kind: 'encounter', square: assaults.a, squares: { ...assaults }, attacker: null, points: { a: forces.encounter, b: forces.encounter }, result: null }]
+    ? [encounter(state, board, assaults, forces.encounter, rng)]
     : SIDES.map((attacker, i) => {
         const defender = other(attacker);
         const points = { a: 0, b: 0 };
@@ -161,6 +165,29 @@ export function declareAssaults(state: FireTeamCampaignState, board: CampaignBoa
         return { battle: i + 1, kind: 'attack' as const, square: assaults[attacker], squares: { ...assaults }, attacker, points, result: null };
       });
   return { ...state, pending };
+}
+
+/** "an encounter at B4", or over two squares "an encounter over B4 and B3, fought on B3". */
+export function encounterWords(p: Pick<PendingBattle, 'square' | 'squares'>, article: 'an' | 'the' = 'an'): string {
+  return p.squares.a === p.squares.b ? `${article} encounter at ${p.square}` : `${article} encounter over ${p.squares.a} and ${p.squares.b}, fought on ${p.square}`;
+}
+
+function encounter(state: FireTeamCampaignState, board: CampaignBoard, assaults: Record<Side, string>, points: number, rng: Rng): PendingBattle {
+  const base = { battle: 1, kind: 'encounter' as const, squares: { ...assaults }, attacker: null, points: { a: points, b: points }, result: null };
+  if (assaults.a === assaults.b) return { ...base, square: assaults.a };
+  // a D6 each until one is higher, as the battle's own throw for the attacker
+  const log = new RollLog();
+  const purpose = `encounter ground, ${assaults.a} or ${assaults.b}`;
+  let higher: Side | undefined;
+  while (!higher) {
+    // the packet calls the sides Side A and Side B: the log names both ways, so it reads against either
+    const a = log.dice(rng, '1D6', `${purpose}: Side A, ${state.names.a} (${assaults.a})`, (t) => `Side A rolls ${t}`);
+    const b = log.dice(rng, '1D6', `${purpose}: Side B, ${state.names.b} (${assaults.b})`, (t) => `Side B rolls ${t}`);
+    if (a !== b) higher = a > b ? 'a' : 'b';
+  }
+  const rolls = log.rolls.map((r) => ({ ...r }));
+  rolls[rolls.length - 1]!.decided += `; the encounter is fought on ${squareName(board, assaults[higher])}`;
+  return { ...base, square: assaults[higher], ground: { side: higher, rolls } };
 }
 
 /**
@@ -186,7 +213,7 @@ export function recordBattle(state: FireTeamCampaignState, board: CampaignBoard,
       event = `${state.names[attacker]}'s assault on ${squareName(board, found.square)} fails${winner === 'draw' ? ' (a draw is no win for the attacker)' : ''}`;
     }
   } else if (winner === 'draw') {
-    event = `the encounter at ${squareName(board, found.square)} is drawn: neither side takes ground`;
+    event = `${found.squares.a === found.squares.b ? `the encounter at ${squareName(board, found.square)}` : encounterWords(found, 'the')} is drawn: neither side takes ground`;
   } else {
     owners[found.squares[winner]] = winner;
     event = `${state.names[winner]} wins the encounter and takes ${squareName(board, found.squares[winner])}`;
@@ -229,7 +256,7 @@ export function fireTeamCampaignStatus(state: FireTeamCampaignState, board: Camp
     names: state.names,
     lists: state.lists,
     squares: board.order.map((id) => ({ id, name: board.squares.get(id)!.name, owner: state.owners[id] ?? null, neighbours: [...board.neighbours.get(id)!] })),
-    pending: state.pending.map((p) => ({ battle: p.battle, kind: p.kind, square: p.square, squares: p.squares, attacker: p.attacker, points: p.points, result: p.result })),
+    pending: state.pending.map((p) => ({ battle: p.battle, kind: p.kind, square: p.square, squares: p.squares, attacker: p.attacker, points: p.points, result: p.result, ...(p.ground ? { ground: p.ground } : {}) })),
     targets: state.finished || state.pending.length > 0 ? { a: [], b: [] } : { a: assaultTargets(state, board, 'a'), b: assaultTargets(state, board, 'b') },
     log: state.log,
   };
@@ -265,6 +292,10 @@ export function stateReferenceProblems(state: FireTeamCampaignState, board: Camp
     // an attack is fought on the square attacked; an encounter on one of the two its sides went for
     const fought = p.kind === 'attack' && p.attacker ? [p.squares[p.attacker]] : [p.squares.a, p.squares.b];
     if (!fought.includes(p.square)) problems.push({ path: `${at}.square`, message: `is ${p.square}, but the battle is fought over ${[...new Set(fought)].join(' or ')} (its squares)` });
+    if (p.ground) {
+      if (p.kind !== 'encounter' || p.squares.a === p.squares.b) problems.push({ path: `${at}.ground`, message: 'only an encounter over two squares rolls for its ground: leave ground out' });
+      else if (p.square !== p.squares[p.ground.side]) problems.push({ path: `${at}.square`, message: `is ${p.square}, but the roll for the ground gave side ${p.ground.side}'s square, ${p.squares[p.ground.side]}` });
+    }
   });
   state.log.forEach((entry, i) => {
     square(entry.square, `log[${i}].square`);

@@ -185,9 +185,7 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
       section: battle.section,
       width: 'column',
       paragraphs: [
-        rolled.square
-          ? `**${battle.name}** for square ${rolled.square.id}, ${rolled.square.name}: ${result.battle === 'encounter' ? 'both sides went for the same ground and meet on it' : `${attacker} goes for ground ${SIDE_NAMES[result.defender]} holds or covers`}.`
-          : `**${battle.name}.** ${battle.brief}`,
+        rolled.square ? campaignBrief(rolled, battle.name, attacker) : `**${battle.name}.** ${battle.brief}`,
         `${side('a')} against ${side('b')}. ${how}, so it acts and moves first each turn; ${SIDE_NAMES[result.defender]} defends.`,
         `Seed **${result.seed}**: the same seed rolls this very packet again.`,
         rolled.square
@@ -213,8 +211,9 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
       section: `${deploy.section}: Deploy`,
       width: 'column',
       paragraphs: [
-        `Every unit starts off the table and comes on at a JOP of its side, within ${dist(deploy.jopRadius, units)} of it, and may not fire in the turn it arrives. No more than ${deploy.perJopPerTurn} units come on by the same JOP in a turn.`,
-        'Vehicles come on by a road where it meets a table edge in their own half (the dashed line on the map divides the halves).',
+        'Every unit starts off the table and comes on at a jump-off point (JOP) of its side or at a road entrance.',
+        `Troops coming on by a JOP may be set within ${dist(deploy.jopRadius, units)} of it and may not fire in the turn they arrive. No more than ${deploy.perJopPerTurn} units come on by the same JOP in a turn.`,
+        'Vehicles come on only by a road entrance: a road where it meets a table edge in their own half (the dashed line on the map divides the halves).',
       ],
     },
     {
@@ -256,6 +255,21 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
     drawingsAfterSheet: 1,
     decks: (['a', 'b'] as const).map((s) => forceDeck(rosters[s], data, units, options.print, `${side(s)}: fire-team cards`, SIDE_NAMES[s])),
   };
+}
+
+/** What a campaign battle is about: one square, or two side by side and the one fought on. */
+function campaignBrief(rolled: RolledBattle, name: string, attacker: string): string {
+  const { result } = rolled;
+  const square = rolled.square!;
+  const at = `**${name}** for square ${square.id}, ${square.name}`;
+  if (result.battle !== 'encounter') return `${at}: ${attacker} goes for ground ${SIDE_NAMES[result.defender]} holds or covers.`;
+  const ground = square.ground;
+  if (!ground) return `${at}: both sides went for the same ground and meet on it.`;
+  return (
+    `**${name}** over two squares: ${SIDE_NAMES.a} went for ${ground.squares.a} and ${SIDE_NAMES.b} for ${ground.squares.b}, squares side by side, so the two assaults meet. ` +
+    `It is fought on ${square.id}, ${square.name}, the square of ${SIDE_NAMES[ground.side]}${ground.rolls.length > 0 ? ', which rolled higher (the dice open the rolls appendix)' : ''}. ` +
+    "The text does not say which square such an encounter is fought on (muster's reading: the text leaves this open)."
+  );
 }
 
 /** A campaign battle's ground: the square's terrain, and its jump-off points set on the map (no patrol phase). */

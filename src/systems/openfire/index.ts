@@ -25,10 +25,25 @@ const TYPE_NAMES: Record<OfUnit['type'], string> = {
 };
 const RANK_LEVEL = { conscript: 0, trained: 1, veteran: 2 } as const;
 
-function describeWeapon(w: OfWeapon, units: Units): string {
+/** A mounted heavy weapon acts as a mobile one (Weapon types): the card says so where it applies. */
+function describeWeapon(w: OfWeapon, units: Units, mounted: boolean): string {
   const range = formatLength(units === 'cm' ? w.rng * 2.5 : w.rng, units);
-  return `RNG ${range} · ROF ${w.rof} · PEN ${w.pen} · ACC ${formatModifier(w.acc)} · ${w.kind}, ${w.against}${w.explodes ? ', explodes' : ''}`;
+  const kind = mounted && w.kind === 'heavy' ? 'heavy, mobile when mounted' : w.kind;
+  return `RNG ${range} · ROF ${w.rof} · PEN ${w.pen} · ACC ${formatModifier(w.acc)} · ${kind}, ${w.against}${w.explodes ? ', explodes' : ''}`;
 }
+
+/**
+ * A unit's weapon line: the real weapon where the list names one, with the row of muster's
+ * table it uses (the rows are classes of weapon, so a 90 mm M3 fires on the 88 mm row).
+ */
+function weaponLine(unit: OfUnit, id: string, lists: Lists, units: Units, mounted: boolean): { label: string; text: string } {
+  const w = lists.weapons.get(id)!;
+  const real = unit.weaponNames?.[id];
+  const numbers = describeWeapon(w, units, mounted);
+  return real ? { label: real, text: `${w.name} row: ${numbers}` } : { label: w.name, text: numbers };
+}
+
+const MOUNTED_RULE = 'Mounted on a vehicle, its heavy weapons act as mobile weapons: they may fire the turn after it moves.';
 
 export function buildOfUnitCard(unit: OfUnit, lists: Lists, units: Units, systemName: string): CardNode {
   const nation = lists.nations.get(unit.nation)!;
@@ -55,8 +70,8 @@ export function buildOfUnitCard(unit: OfUnit, lists: Lists, units: Units, system
       accent: nation.colour,
       badge: { label: unit.rank, level: RANK_LEVEL[unit.rank] },
       stats,
-      lines: unit.weapons.map((id) => ({ label: lists.weapons.get(id)!.name, text: describeWeapon(lists.weapons.get(id)!, units) })),
-      rules: [...unit.notes, rankRule].slice(0, 3),
+      lines: unit.weapons.map((id) => weaponLine(unit, id, lists, units, vehicle)),
+      rules: [...unit.notes, ...(vehicle ? [MOUNTED_RULE] : []), rankRule].slice(0, 3),
       footer: { left: `${unit.points} points`, right: systemName },
     },
     back: { title: systemName.toUpperCase(), subtitle: `${nation.name} · ${TYPE_NAMES[unit.type]}`, accent: nation.colour, icon: vehicle ? 'tank' : unit.type === 'gun' ? 'crewed-gun' : 'helmet' },
@@ -80,7 +95,8 @@ function commandCards(system: SystemRules, units: Units): CardNode[] {
           accent: kind === 'Order' ? '#1f4e79' : '#46573a',
           stats: [],
           lines: [{ label: 'Effect', text: renderProse(String(row['effect']), { units }, `${tableId} ${name}`) }],
-          rules: ['Pass an Initiative test (2D6 against MOR) to carry it out.'],
+          // a manoeuvre's row gives its test: vehicles, which have no MOR, take muster's own
+          rules: [row['test'] ? `Initiative test to carry it out: ${String(row['test'])}.` : 'Pass an Initiative test (2D6 against MOR) to carry it out.'],
           footer: { left: table.section, right: kind.toLowerCase() },
         },
         back: { title: system.info.name.toUpperCase(), subtitle: 'Orders and manoeuvres', accent: '#2c3a2a', icon: kind === 'Order' ? 'star' : 'arrow' },

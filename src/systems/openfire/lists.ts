@@ -35,6 +35,9 @@ export async function loadLists(dirs: readonly string[]): Promise<Lists> {
     const file = files.get(`units/${unit.id}`) ?? 'lists';
     if (!lists.nations.has(unit.nation)) problems.push({ file, path: `units[id=${unit.id}].nation`, message: unknownNameMessage('nation', unit.nation, [...lists.nations.values()]) });
     for (const w of unit.weapons) if (!lists.weapons.has(w)) problems.push({ file, path: `units[id=${unit.id}].weapons`, message: unknownNameMessage('weapon', w, [...lists.weapons.values()]) });
+    for (const w of Object.keys(unit.weaponNames ?? {})) {
+      if (!unit.weapons.includes(w)) problems.push({ file, path: `units[id=${unit.id}].weaponNames.${w}`, message: `names a weapon the unit does not carry; its weapons are ${unit.weapons.join(', ')}` });
+    }
     const vehicle = unit.type === 'light-vehicle' || unit.type === 'tank' || unit.type === 'heavy-tank';
     if (vehicle && unit.hp === undefined) problems.push({ file, path: `units[id=${unit.id}].hp`, message: 'a vehicle needs its HP' });
     if (!vehicle && unit.mor === undefined) problems.push({ file, path: `units[id=${unit.id}].mor`, message: 'an infantry unit or gun needs its MOR' });

@@ -37,6 +37,8 @@ export const unit = z
     hp: z.number().int().min(1).max(10).optional(),
     rank: z.enum(['conscript', 'trained', 'veteran']),
     weapons: listOf(id, 10).min(1),
+    /** the unit's real weapon for a row of its weapons, by weapon id: the row gives the numbers */
+    weaponNames: z.record(id, label).optional(),
     points: intIn(1, MAX_POINTS),
     notes: z.array(prose).max(2).default([]),
     source: prose,
