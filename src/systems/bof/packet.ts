@@ -210,7 +210,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
           : {
               ...table(
                 'your-force',
-                `Your force: core ${player?.core ?? 0} points + ${player?.additional ?? 0} additional points rolled; up to ${player?.budget ?? 0} in all`,
+                `Your force: a budget of ${player?.budget ?? 0} points, your core ${player?.core ?? 0} + ${player?.additional ?? 0} additional points rolled${(player?.core ?? 0) + (player?.additional ?? 0) > (player?.budget ?? 0) ? ", cut to the mode's points" : ''}`,
                 'Setting up your forces in solo play',
                 ['Unit', 'No.', 'Quality', 'Weapons', 'Points'],
                 [
@@ -279,14 +279,20 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
 }
 
 /**
- * Why the enemy's points are not the mode's: in solo the enemy is bought from its bags by the
- * solo dice, and the mode's points only cap it; the player's own budget is the mode's points.
+ * Where each side's points come from in solo: the player's core force and his rolled additional
+ * points (Setting up your forces in solo play); the enemy's bags, or its core and rolled points
+ * for the player to spend. The mode's points only cap either side.
  */
 function soloPointsNote(result: ScenarioResult): string {
   const enemy = result.forces.find((f) => f.side === 'enemy');
   const player = result.forces.find((f) => f.side === 'player');
-  const yours = player?.name ? `your force, ${player.name}, is ${player.points} points of your budget of ${player.budget}` : `your budget is ${player?.budget ?? 0} points`;
-  return `**Points in solo.** The enemy's strength comes from the solo dice, not from the game mode's points: it bought ${enemy?.points ?? 0} points from its bags of counters, the mode's ${enemy?.budget ?? 0} being only the most it may spend. The mode's points are your budget: ${yours}.`;
+  const capped = (f: typeof player) => (f && f.core !== undefined && f.additional !== undefined && f.core + f.additional > f.budget ? `, cut to the game mode's ${f.budget}` : '');
+  const yours = `Your budget is your core force's ${player?.core ?? 0} points plus the ${player?.additional ?? 0} additional points you rolled: ${player?.budget ?? 0}${capped(player)}${player?.name ? `; your force, ${player.name}, is ${player.points}` : ''}.`;
+  const theirs =
+    enemy?.setup === 'buy'
+      ? `The enemy's core is ${enemy.core} points and it rolled ${enemy.additional} more: buy its units as you see fit, up to ${enemy.budget}${capped(enemy)}.`
+      : `The enemy bought ${enemy?.points ?? 0} points from its bags of counters by the solo dice, the mode's ${enemy?.budget ?? 0} being the most it may spend.`;
+  return `**Points in solo.** ${yours} ${theirs}`;
 }
 
 /** A roster line's marker numbers as printed: "4", "4-6", or a dash for a unit off the table. */
@@ -370,7 +376,7 @@ export function mapDiagram(result: ScenarioResult, units: Units, paper?: Paper):
     return `${name(side)}${role(side)}: ${shallow ?? `infantry within ${dist(50, 20)} of the ${where} edge`}; vehicles start on it`;
   };
   const sides: MapInput['sides'] = Object.fromEntries(
-    result.sides.map((side) => [side, { name: name(side), zone: zoneText(side), ...(side === 'enemy' ? { markers: 'Enemy units, numbered as in the enemy roster' } : {}) }]),
+    result.sides.map((side) => [side, { name: name(side), zone: zoneText(side), ...(side === 'enemy' ? { markers: 'Enemy units, one marker for each model, numbered as in the enemy roster and on its cards' } : {}) }]),
   );
 
   // sectors: where the rules place or score by sector (Probing; the solo enemy's placement)
