@@ -171,6 +171,13 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
       },
       { name: 'strict', type: 'boolean', default: false, describe: 'refuse a --force file that breaks its rules instead of printing the problems on the roster' },
       { name: 'names', type: 'string', describe: 'Burst of Fire: the players\' names printed on the packet, side A first, e.g. "Anna,Ben" (solo: your name alone)' },
+      {
+        name: 'enemy',
+        type: 'string',
+        choices: ['bags', 'buy'],
+        describe:
+          'Burst of Fire solo: how the enemy is set up: bags (drawn from bags of counters until its points are used; the default) or buy (its core units and rolled additional points, the rest bought by you as you see fit)',
+      },
       { name: 'players', type: 'number', default: 2, describe: 'players in a versus game: 2, 4 or 6 (points cut to 75% or 50% each); Fire Team 2 or 4, a platoon each' },
       { name: 'table', type: 'string', describe: 'table size, width x height in --units (default 120x120 cm; Fire Team 72x48 in; Blaze Away! 180x120 cm)' },
       {

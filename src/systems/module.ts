@@ -70,6 +70,8 @@ export interface ScenarioRequest {
   strict?: boolean;
   /** the players' names for the packet (--names), for rule sets whose scenarios declare `names`; solo: `a` is the player */
   names?: { a: string; b?: string };
+  /** solo: how the enemy is set up (--enemy), for rule sets whose scenarios declare `enemySetup` */
+  enemy?: 'bags' | 'buy';
   /** a line for the user, such as a force file's problems (stderr; nothing under --quiet) */
   onWarning?: (message: string) => void;
   count: number;
@@ -144,6 +146,8 @@ export interface ScenarioOptions {
   forces?: boolean;
   /** takes --names, the players' names printed on the packet */
   names?: boolean;
+  /** takes --enemy, how a solo game's enemy is set up */
+  enemySetup?: boolean;
   /** the table when --table is left out, in cm (else 120 x 120) */
   table?: { width: number; height: number };
   /** the range of --points (else 10 to 5000) */

@@ -98,3 +98,34 @@ describe('each rule of the doctrine is checked and named', () => {
     expect(rulesBroken({ ...good(), nation: 'su' })).toEqual(expect.arrayContaining(['nation', 'doctrine']));
   });
 });
+
+describe('Detachment and unit quality: a squad leader is a soldier promoted for free (issue 24, item 9)', () => {
+  it('the core squad leader costs what the same soldier costs; promotion adds nothing', async () => {
+    const { BUILTIN_DATA_DIR } = await import('../../src/data/builtin-dir.js');
+    const builtin = await loadArsenal([(await import('node:path')).join(BUILTIN_DATA_DIR, 'bof')]);
+    const { unitCost } = await import('../../src/systems/bof/cost.js');
+    for (const leader of [...builtin.units.values()].filter((u) => u.type === 'squad-leader')) {
+      const rifleman = builtin.units.get(leader.id.replace('squad-leader', 'rifleman'))!;
+      for (const quality of ['conscript', 'regular', 'elite'] as const) {
+        const soldier = unitCost({ ...rifleman, weapons: leader.weapons }, builtin.weapons, quality).cost;
+        expect(unitCost(leader, builtin.weapons, quality).cost, `${leader.id} ${quality}`).toBe(soldier);
+      }
+      expect(unitCost(leader, builtin.weapons).cost).toBeGreaterThan(0);
+    }
+    const force: Force = {
+      name: 'Core', nation: 'de', doctrine: 'de-infantry', detachment: 'de-grenadier-platoon', points: 100,
+      units: [
+        { unit: 'de-officer', count: 1, weapons: [] },
+        { unit: 'de-squad-leader', count: 1, weapons: [] },
+        { unit: 'de-rifleman', count: 6, weapons: [] },
+        { unit: 'de-mg-gunner', count: 1, weapons: [] },
+        { unit: 'de-rifleman', count: 1, weapons: ['de-mp40', 'de-stielhandgranate'], squadLeader: true, label: 'promoted' },
+      ],
+    };
+    const roster = buildRoster(force, builtin);
+    const core = roster.lines.find((l) => l.unit.id === 'de-squad-leader')!;
+    const promoted = roster.lines.find((l) => l.label === 'promoted')!;
+    expect(core.each).toBe(promoted.each);
+    expect(core.each).toBe(unitCost(builtin.units.get('de-squad-leader')!, builtin.weapons, 'regular').cost);
+  });
+});

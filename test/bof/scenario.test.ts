@@ -8,6 +8,7 @@ import { rowTotals } from '../../src/engine/tables.js';
 import { loadAids } from '../../src/systems/bof/aids.js';
 import { loadArsenal } from '../../src/systems/bof/arsenal.js';
 import { buildPacket } from '../../src/systems/bof/packet.js';
+import { buildRoster, type Force } from '../../src/systems/bof/force.js';
 import { loadModes } from '../../src/systems/bof/scenario-data.js';
 import { rollSoloScenario, rollVersusScenario, type ScenarioOptions, type ScenarioResult } from '../../src/systems/bof/scenario.js';
 
@@ -155,5 +156,166 @@ describe('solo scenarios (Playing Burst of Fire solo)', () => {
     expect(rolls.kind === 'table' && rolls.rows.length).toBe(r.rolls.length);
     expect(doc.drawings).toHaveLength(1);
     expect(doc.decks!.map((d) => d.title)).toEqual(['Enemy unit cards', 'Event cards drawn']);
+  });
+});
+
+// ---------------------------------------------------------------- issue 24, items 5-9 and 14
+
+const jump = (): Force => ({
+  name: 'Fallschirmjäger',
+  nation: 'de',
+  doctrine: 'de-paratroopers',
+  detachment: 'de-fallschirmjager-platoon',
+  points: 150,
+  units: [
+    { unit: 'de-officer', count: 1, weapons: [] },
+    { unit: 'de-squad-leader', count: 1, weapons: [] },
+    { unit: 'de-fallschirmjager', count: 4, quality: 'elite', weapons: [] },
+  ],
+});
+const SOLDIER_TYPES = new Set(['infantry', 'crew', 'squad-leader']);
+const print = { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long' as const, backOffset: { x: 0, y: 0 } };
+const packetOf = (r: ScenarioResult, units: 'cm' | 'in' = 'cm') => buildPacket(r, { arsenal, aids, modes, units, paper: 'a4', toolVersion: '0', systemName: 'Burst of Fire', rulesVersion: 'test', print });
+const textOf = (node: unknown): string => JSON.stringify(node);
+
+describe('Random Event & Effect Cards: every player draws his detachment\'s number (issue 24, item 5)', () => {
+  it('a two-player packet with a Fallschirmjäger side draws 2 for that side, 1 for a side without a force', () => {
+    const r = versus('jump', { rosters: [buildRoster(jump(), arsenal)] });
+    expect(r.events.find((e) => e.side === 'a')!.cards).toHaveLength(2);
+    expect(r.events.find((e) => e.side === 'b')!.cards).toHaveLength(1);
+    expect(r.forces.map((f) => f.eventCards)).toEqual([2, 1]);
+  });
+  it('four- and six-player packets draw for every player, and roster and draws agree', () => {
+    for (const players of [4, 6] as const) {
+      const r = versus(`many-${players}`, { players, rosters: [buildRoster(jump(), arsenal)] });
+      for (const force of r.forces) {
+        const draws = r.events.filter((e) => e.side === force.side);
+        expect(draws).toHaveLength(force.players);
+        for (const d of draws) expect(d.cards).toHaveLength(force.eventCards!);
+      }
+      expect(r.events.filter((e) => e.side === 'a').flatMap((e) => e.cards)).toHaveLength(2 * (players / 2));
+      const ids = r.events.flatMap((e) => e.cards.map((c) => c.id));
+      expect(new Set(ids).size).toBe(ids.length);
+    }
+  });
+  it('in solo each side draws its detachment\'s number', () => {
+    for (let i = 0; i < 200; i++) {
+      const r = solo(`solo-events-${i}`);
+      for (const force of r.forces) {
+        const detachment = arsenal.detachments.get(force.detachment!)!.detachment;
+        expect(r.events.find((e) => e.side === force.side)!.cards, r.seed).toHaveLength(detachment.eventCards);
+      }
+    }
+  });
+});
+
+describe('Setting up your forces in solo play: your core force and rolled additional points (issue 24, item 6)', () => {
+  it('the player\'s budget is his core force plus the additional points rolled, and the roll is logged', () => {
+    for (let i = 0; i < 200; i++) {
+      const r = solo(`own-${i}`);
+      const player = r.forces.find((f) => f.side === 'player')!;
+      const roll = r.rolls.find((x) => x.purpose === 'your additional points');
+      expect(roll, r.seed).toBeDefined();
+      expect(player.additional).toBe(roll!.total);
+      expect(player.core).toBe(player.units.reduce((n, u) => n + u.points, 0));
+      expect(player.points).toBe(player.core);
+      const cap = Math.max(player.core!, r.scenario.id === 'combat-only' ? 150 : (r.attacker === 'player' ? modes.find((m) => m.id === r.scenario.id)!.points![0] : modes.find((m) => m.id === r.scenario.id)!.points![r.attacker ? 1 : 0]));
+      expect(player.budget, r.seed).toBe(Math.min(player.core! + player.additional!, cap));
+    }
+    const packet = textOf(packetOf(solo('own-0')));
+    expect(packet).toMatch(/additional points/);
+  });
+  it('the other option: the enemy\'s core units and rolled additional points, bought as you see fit', () => {
+    for (let i = 0; i < 100; i++) {
+      const r = solo(`buy-${i}`, { enemy: 'buy' });
+      const enemy = r.forces.find((f) => f.side === 'enemy')!;
+      expect(r.rolls.some((x) => x.purpose.endsWith(': draw')), r.seed).toBe(false);
+      const roll = r.rolls.find((x) => x.purpose === 'enemy additional points')!;
+      expect(enemy.additional).toBe(roll.total);
+      expect(enemy.points).toBe(enemy.core);
+      expect(enemy.points).toBe(enemy.units.reduce((n, u) => n + u.points, 0));
+      expect(enemy.budget).toBeGreaterThanOrEqual(enemy.core!);
+    }
+    expect(textOf(packetOf(solo('buy-0', { enemy: 'buy' })))).toMatch(/as you see fit/);
+  });
+});
+
+describe('Placing the enemy forces on the board: a D6 for each unit, each soldier a unit (issue 24, item 7)', () => {
+  it('every model on the table has its own sector roll', () => {
+    for (let i = 0; i < 300; i++) {
+      const r = solo(`place-${i}`);
+      const enemy = r.forces.find((f) => f.side === 'enemy')!;
+      const onTable = enemy.units.filter((u) => u.unit !== undefined && !['off table'].includes(u.sector!) && arsenal.units.get(u.unit)!.type !== 'ranking-officer');
+      const models = onTable.reduce((n, u) => n + u.count, 0);
+      expect(r.rolls.filter((x) => x.purpose.startsWith('sector: ')).length, r.seed).toBe(models);
+    }
+  });
+  it('a roster line of four soldiers gets four rolls', () => {
+    const r = solo('four-men');
+    const four = r.forces.find((f) => f.side === 'enemy')!;
+    const soldiers = four.units.filter((u) => SOLDIER_TYPES.has(arsenal.units.get(u.unit)!.type));
+    const rolls = r.rolls.filter((x) => x.purpose.startsWith('sector: ') && soldiers.some((u) => x.purpose === `sector: ${u.name}`));
+    expect(rolls.length).toBe(soldiers.reduce((n, u) => n + u.count, 0));
+  });
+});
+
+describe('Setting up the enemy forces: draw weapons until the points are used, none paid for and lost (issue 24, item 8)', () => {
+  it('every weapon paid for is carried, and the enemy\'s points are what its units cost', () => {
+    for (let i = 0; i < 600; i++) {
+      const r = solo(`bag-${i}`);
+      const enemy = r.forces.find((f) => f.side === 'enemy')!;
+      const paid = r.rolls
+        .filter((x) => x.purpose === 'weapon upgrades: draw' && /\(\d+ points?\)$/.test(x.decided))
+        .map((x) => x.decided.replace(/ \(\d+ points?\)$/, ''))
+        .sort();
+      const carried = enemy.units
+        .flatMap((u) => {
+          const own = arsenal.units.get(u.unit)!.weapons;
+          return Array.from({ length: u.count }, () => u.weapons.filter((w) => !own.includes(w)).map((w) => arsenal.weapons.get(w)!.name)).flat();
+        })
+        .sort();
+      expect(carried, r.seed).toEqual(paid);
+      expect(enemy.points, r.seed).toBe(enemy.units.reduce((n, u) => n + u.points, 0));
+    }
+  });
+});
+
+describe('Deployment: infantry within 50 cm / 20 in of the edge, and solo markers match the cards (issue 24, item 14)', () => {
+  const depthOf = (z: ScenarioResult['zones'][number], r: ScenarioResult) => (z.w === r.table.width ? z.h : z.w);
+  it('the pocket modes draw the text\'s 50 cm where it fits round the defender', () => {
+    for (const scenario of ['avoid-the-pocket', 'surrounded']) {
+      const r = versus(`deep-${scenario}`, { scenario, table: { width: 180, height: 180 } });
+      const strips = r.zones.filter((z) => z.side === r.attacker);
+      for (const z of strips) expect(depthOf(z, r)).toBe(50);
+      expect(zonesApart(r)).toBe(true);
+      expect(textOf(packetOf(r))).not.toMatch(/muster's reading[^"]*deep/);
+    }
+  });
+  it('where 50 cm cannot fit, the depth is marked as muster\'s reading with the reason', () => {
+    const r = versus('shallow', { scenario: 'surrounded' });
+    const depth = depthOf(r.zones.find((z) => z.side === r.attacker)!, r);
+    expect(depth).toBeLessThan(50);
+    expect(zonesApart(r)).toBe(true);
+    const text = textOf(packetOf(r));
+    expect(text).toContain(`${depth} cm deep`);
+    expect(text).toMatch(/muster's reading/);
+    expect(text).toMatch(/would reach/);
+  });
+  it('a solo packet\'s numbered map markers are the enemy cards\' numbers and names', () => {
+    for (let i = 0; i < 40; i++) {
+      const r = solo(`markers-${i}`);
+      const doc = packetOf(r);
+      const enemy = r.forces.find((f) => f.side === 'enemy')!;
+      const deck = doc.decks!.find((d) => d.title === 'Enemy unit cards')!;
+      const titles = deck.cards.map((c) => c.front.title);
+      const placed = enemy.units.flatMap((u) => (u.markers ?? []).map((n) => `${u.name} ${n}`));
+      const models = enemy.units.filter((u) => u.sector !== 'off table' && arsenal.units.get(u.unit)!.type !== 'ranking-officer').reduce((n, u) => n + u.count, 0);
+      expect(placed.length, r.seed).toBeGreaterThanOrEqual(models);
+      for (const name of placed) expect(titles, r.seed).toContain(name);
+      const numbers = enemy.units.flatMap((u) => u.markers ?? []);
+      expect(numbers).toEqual(numbers.map((_, k) => k + 1));
+      const map = textOf(doc.drawings);
+      for (const n of numbers) expect(map).toContain(`"text":"${n}"`);
+    }
   });
 });

@@ -60,7 +60,7 @@ describe('muster cards with a force', () => {
     const cwd = workdir({ 'force.yaml': over });
     const lenient = await muster(['cards', 'bof', ...data, '--force', 'force.yaml', '--format', 'md'], cwd);
     expect(lenient.code).toBe(0);
-    expect(lenient.stderr).toMatch(/warning: .*force\.yaml: force \(points\): the force costs 16 points, over its limit of 5/);
+    expect(lenient.stderr).toMatch(/warning: .*force\.yaml: force \(points\): the force costs 20 points, over its limit of 5/);
     expect(lenient.stdout).toMatch(/Check: 1 problem/);
     const strict = await muster(['cards', 'bof', ...data, '--force', 'force.yaml', '--strict', '-o', 'x.pdf'], cwd);
     expect(strict.code).toBe(2);
@@ -88,6 +88,16 @@ describe('muster cards options', () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/armour +0\.75 x \(5\+2\+1\+1\) += 6\.75/);
     expect(stdout).toMatch(/cost 21\n$/);
+  });
+  it('--explain-cost and the force check agree on a squad leader: a soldier promoted for free (Detachment and unit quality; issue 24, item 9)', async () => {
+    const cwd = workdir({ 'force.yaml': FORCE });
+    const explained = await muster(['cards', 'bof', ...data, '--explain-cost', 'de-squad-leader'], cwd);
+    expect(explained.code).toBe(0);
+    expect(explained.stdout).toMatch(/squad leader promotion +free of cost += 0/);
+    const cost = Number(/cost (\d+)\n$/.exec(explained.stdout)![1]);
+    expect(cost).toBeGreaterThan(0);
+    const checked = await muster(['check', 'bof', ...data, '--force', 'force.yaml'], cwd);
+    expect(checked.stdout).toMatch(new RegExp(`Unteroffizier +${cost}\n`));
   });
   it('--explain-cost of an unknown unit suggests the close ones and the listing', async () => {
     const { code, stderr } = await muster(['cards', 'bof', ...data, '--explain-cost', 'tiger'], workdir());

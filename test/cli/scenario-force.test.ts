@@ -129,7 +129,9 @@ describe('scenario bof --force, solo', () => {
     const cwd = workdir({ 'force.yaml': WEBER });
     const md = await muster(['scenario', 'bof', '--mode', 'solo', '--force', 'force.yaml', '--names', 'Anna', '--seed', 'solo-1', '--format', 'md'], cwd);
     expect(md.code).toBe(0);
-    expect(md.stdout).toMatch(/The enemy's strength comes from the solo dice, not from the game mode's points/);
+    expect(md.stdout).toMatch(/The enemy bought \d+ points from its bags of counters by the solo dice/);
+    // Setting up your forces in solo play: the core force and the additional points rolled
+    expect(md.stdout).toMatch(/Your budget is your core force's \d+ points plus the \d+ additional points you rolled/);
     expect(md.stdout).toMatch(/Your force: Kampfgruppe Weber, \d+ points; your budget \d+ points/);
     expect(md.stdout).toMatch(/Players: Anna \(You\)\./);
   });

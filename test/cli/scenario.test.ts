@@ -63,6 +63,29 @@ describe('muster scenario', () => {
       expect(readdirSync(cwd)).toEqual([]);
     }
   });
+  it('--enemy buy sets the solo enemy up the text\'s other way; bad --enemy values are refused, exit 2 (Setting up the enemy forces; issue 24, item 6)', async () => {
+    const cwd = workdir();
+    const buy = await muster(['scenario', 'bof', '--mode', 'solo', '--enemy', 'buy', '--seed', 'other-way', '--format', 'json'], cwd);
+    expect(buy.code).toBe(0);
+    const result = JSON.parse(buy.stdout) as { forces: { side: string; setup?: string; points: number; core?: number; additional?: number; budget: number }[] };
+    const enemy = result.forces.find((f) => f.side === 'enemy')!;
+    expect(enemy.setup).toBe('buy');
+    expect(enemy.points).toBe(enemy.core);
+    expect(enemy.budget).toBeGreaterThan(enemy.points);
+    for (const [args, message] of [
+      [['--mode', 'solo', '--enemy', 'shop'], /enemy, Given: "shop", Choices: "bags", "buy"/],
+      [['--enemy', 'buy'], /--enemy buy: only a solo game has an enemy to set up; add --mode solo/],
+      [['--mode', 'solo', '--enemy', 'buy', '--enemy', 'bags'], /--enemy given 2 times; give it once/],
+    ] as const) {
+      const result = await muster(['scenario', 'bof', ...args], cwd);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(message);
+    }
+    const other = await muster(['scenario', 'openfire', '--enemy', 'buy'], cwd);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(/--enemy: Open Fire scenarios take no such option/);
+    expect(readdirSync(cwd)).toEqual([]);
+  });
   it('seeds of every shape work: unicode, spaces, very long', async () => {
     for (const seed of ['Kursk 1943', 'Überfall', '🎲', 'x'.repeat(200)]) {
       const { code, stdout } = await muster(['scenario', 'bof', '--seed', seed, '--format', 'json'], workdir());

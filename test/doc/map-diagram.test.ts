@@ -212,37 +212,43 @@ describe('the table map', () => {
     }
   });
 
-  it('numbers the solo enemy on the map 1 to n as its roster does, each in its sector', () => {
+  it('numbers the solo enemy on the map 1 to n as its roster does, a marker for each model, each in its sector', () => {
     for (const c of BOF_CASES.filter((c) => c.mode === 'solo')) {
       const { result, packet } = bof(c);
       const roster = packet.sheets.flatMap((s) => s.blocks).find((b): b is TableBlock => b.kind === 'table' && b.id === 'enemy-roster')!;
       expect(roster.columns[0]!.label).toBe('Map');
-      const numbers = roster.rows.map((row) => row[0]!.map((r) => r.text).join(''));
-      const onTable = numbers.filter((n) => n !== '—');
-      expect(onTable).toEqual(onTable.map((_, i) => String(i + 1)));
+      const enemyUnits = result.forces.find((fo) => fo.side === 'enemy')!.units;
+      const numbers = enemyUnits.flatMap((u) => u.markers ?? []);
+      expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+      // the roster prints each line's numbers, "4" or "4-6"
+      const printed = roster.rows.map((row) => row[0]!.map((r) => r.text).join(''));
+      enemyUnits.forEach((u, i) => expect(printed[i]).toBe(!u.markers ? '—' : u.markers.length === 1 ? String(u.markers[0]) : `${u.markers[0]}-${u.markers.at(-1)}`));
       const map = packet.drawings![0]!;
       const f = frameOf(map);
       const s = f.w / result.table.width;
       const enemy = map.shapes.filter((sh): sh is Extract<Shape, { kind: 'circle' }> => sh.kind === 'circle' && sh.fill === MAP_SIDE_COLOURS.enemy && sh.cy < f.y + f.h);
       const labels = map.shapes.filter((sh): sh is Extract<Shape, { kind: 'text' }> => sh.kind === 'text' && sh.color === '#ffffff');
-      expect(labels.map((l) => l.text).sort()).toEqual([...onTable].sort());
-      expect(enemy).toHaveLength(onTable.length);
-      // each marker stands in its roster line's sector and in the enemy's ground
+      expect(labels.map((l) => l.text).sort()).toEqual(numbers.map(String).sort());
+      expect(enemy).toHaveLength(numbers.length);
+      // each marker stands in its roster line's sector and in the enemy's ground: thirds of the
+      // table from its edge, or of its own ground when it holds the middle
       const edge = result.deployment['enemy'];
       const from = edge === 'north' || edge === 'south' || edge === 'east' || edge === 'west' ? edge : result.corridor ? ({ north: 'south', south: 'north', east: 'west', west: 'east' } as const)[result.corridor] : 'south';
-      const strips = sectorStrips(from, result.table);
-      const enemyUnits = result.forces.find((fo) => fo.side === 'enemy')!.units;
-      enemyUnits.forEach((u, i) => {
-        if (numbers[i] === '—') return;
-        const label = labels.find((l) => l.text === numbers[i])!;
-        const x = (label.x - f.x) / s;
-        const y = (label.y - 0.3 - f.y) / s;
-        const strip = strips[u.sector as 'left' | 'middle' | 'right'];
-        expect(x, `${u.name} in the ${u.sector}`).toBeGreaterThanOrEqual(strip.x - 0.01);
-        expect(x).toBeLessThanOrEqual(strip.x + strip.w + 0.01);
-        expect(y).toBeGreaterThanOrEqual(strip.y - 0.01);
-        expect(y).toBeLessThanOrEqual(strip.y + strip.h + 0.01);
-        expect(result.zones.some((z) => z.side === 'enemy' && x >= z.x && x <= z.x + z.w && y >= z.y && y <= z.y + z.h)).toBe(true);
+      const middle = edge === 'middle' ? result.zones.find((z) => z.side === 'enemy')! : undefined;
+      const local = sectorStrips(from, middle ? { width: middle.w, height: middle.h } : result.table);
+      enemyUnits.forEach((u) => {
+        for (const n of u.markers ?? []) {
+          const label = labels.find((l) => l.text === String(n))!;
+          const x = (label.x - f.x) / s;
+          const y = (label.y - 0.3 - f.y) / s;
+          const l = local[u.sector as 'left' | 'middle' | 'right'];
+          const strip = middle ? { x: middle.x + l.x, y: middle.y + l.y, w: l.w, h: l.h } : l;
+          expect(x, `${u.name} in the ${u.sector}`).toBeGreaterThanOrEqual(strip.x - 0.01);
+          expect(x).toBeLessThanOrEqual(strip.x + strip.w + 0.01);
+          expect(y).toBeGreaterThanOrEqual(strip.y - 0.01);
+          expect(y).toBeLessThanOrEqual(strip.y + strip.h + 0.01);
+          expect(result.zones.some((z) => z.side === 'enemy' && x >= z.x && x <= z.x + z.w && y >= z.y && y <= z.y + z.h)).toBe(true);
+        }
       });
     }
   });

@@ -22,6 +22,7 @@ export interface ScenarioArgs extends ProductArgs, CutArgs {
   force?: string | string[];
   strict: boolean;
   names?: string;
+  enemy?: 'bags' | 'buy';
 }
 
 /** "120x120" in the chosen units -> cm; inches are converted at 2.54. */
@@ -58,10 +59,13 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
   if (!module?.scenario || !system.info.products.includes('scenario')) throw new UsageError(`rule set "${system.info.id}" has no scenarios yet`);
   // options only some rule sets' scenarios use, each refused by name where it means nothing
   const takes = module.scenarioOptions ?? {};
-  const refused = [args.battle !== undefined && !takes.battle && '--battle', args.lists !== undefined && !takes.lists && '--lists', args.force !== undefined && !takes.forces && '--force', args.names !== undefined && !takes.names && '--names', args.strict && !takes.forces && '--strict'].filter(
+  const refused = [args.battle !== undefined && !takes.battle && '--battle', args.lists !== undefined && !takes.lists && '--lists', args.force !== undefined && !takes.forces && '--force', args.names !== undefined && !takes.names && '--names', args.enemy !== undefined && !takes.enemySetup && '--enemy', args.strict && !takes.forces && '--strict'].filter(
     (o): o is string => typeof o === 'string',
   );
   if (refused.length > 0) throw new UsageError(`${refused.join(', ')}: ${system.info.name} scenarios take no ${refused.length > 1 ? 'such options' : 'such option'}`);
+  if (args.enemy !== undefined && args.mode !== 'solo') {
+    throw new UsageError(`--enemy ${args.enemy}: only a solo game has an enemy to set up; add --mode solo, or leave --enemy out`);
+  }
   const forces = args.force === undefined ? undefined : [args.force].flat().map(String);
   if (forces?.some((f) => f.trim() === '')) throw new UsageError('--force: give the path of a force file, such as --force my-company.yaml');
   const forceFiles = forces?.map((f) => resolveFrom(io.cwd, f));
@@ -111,6 +115,7 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
           ...(forceFiles ? { forceFiles } : {}),
           strict: args.strict,
           ...(names ? { names } : {}),
+          ...(args.enemy !== undefined ? { enemy: args.enemy } : {}),
           onWarning: (message) => {
             if (!args.quiet) io.stderr.write(`warning: ${message}\n`);
           },

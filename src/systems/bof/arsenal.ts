@@ -116,8 +116,8 @@ function checkReferences(
       d.options.forEach((o, i) => {
         const unit = unitOf(o, `options[${i}]`);
         // the solo rules buy options until the points run out: a free one would never end
-        if (unit?.costOverride?.cost === 0 && unit.type !== 'ranking-officer' && unit.type !== 'squad-leader') {
-          at(doctrine.id, `${dw}.options[${i}]`, `"${unit.id}" costs 0 points; a unit a detachment buys costs at least 1 (only officers and squad leaders come free)`);
+        if (unit?.costOverride?.cost === 0 && unit.type !== 'ranking-officer') {
+          at(doctrine.id, `${dw}.options[${i}]`, `"${unit.id}" costs 0 points; a unit a detachment buys costs at least 1 (only ranking officers come free)`);
         }
       });
       d.weapons.forEach((w, i) => weaponFor(w, doctrine.nation, doctrine.id, `${dw}.weapons[${i}]`));

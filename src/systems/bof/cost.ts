@@ -6,7 +6,8 @@ import type { Quality, Unit, Weapon } from './arsenal-schema.js';
  * set so a conscript soldier costs 1 and a medium tank a little over 20, as the text's
  * examples suggest.
  *
- *   soldiers (infantry, crew):  quality base (conscript 1, regular 2, elite 3) + weapons carried
+ *   soldiers (infantry, crew, squad leaders):  quality base (conscript 1, regular 2, elite 3) + weapons carried;
+ *                               the promotion to squad leader is free (Detachment and unit quality)
  *   vehicles, guns and planes:  firepower + armour + speed + capacity (+ flight for planes)
  *     firepower = 0.25 x small-arms attack x attacks per turn + 0.3 x HE + 0.4 x AP
  *                 (HE and AP of bombs count once more for each bombing attack after the first, at a quarter)
@@ -77,6 +78,9 @@ function soldierParts(unit: Unit, weapons: ReadonlyMap<string, Weapon>, quality:
     const weapon = weapons.get(id);
     if (weapon && weapon.cost > 0) parts.push({ label: weapon.name, working: `weapon cost ${weapon.cost}`, value: weapon.cost });
   }
+  // a squad leader is a soldier promoted for free (Detachment and unit quality): he costs what
+  // the soldier costs, and the line says the promotion adds nothing
+  if (unit.type === 'squad-leader') parts.push({ label: 'squad leader promotion', working: 'free of cost', value: 0 });
   return parts;
 }
 

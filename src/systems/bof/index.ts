@@ -187,4 +187,4 @@ async function checkForce(request: { system: SystemRules; forceFile: string }): 
   };
 }
 
-export const bofModule: RuleSetModule = { scenarioOptions: { forces: true, names: true }, checkForce, cards, tokens, scenario, campaign, list: listBof, validate };
+export const bofModule: RuleSetModule = { scenarioOptions: { forces: true, names: true, enemySetup: true }, checkForce, cards, tokens, scenario, campaign, list: listBof, validate };

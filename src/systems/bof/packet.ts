@@ -7,7 +7,7 @@ import { eventDeck } from './aids-builders.js';
 import { forceDeck, rosterSheet, type CardContext } from './cards.js';
 import { buildRoster, type Roster } from './force.js';
 import type { GameMode } from './scenario-schema.js';
-import { drawMap, intersect, sectorStrips, type MapInput, type Sector } from '../../doc/map-diagram.js';
+import { drawMap, intersect, MAP_SIDE_COLOURS, sectorStrips, type MapInput, type Sector } from '../../doc/map-diagram.js';
 import { OPPOSITE, type Edge, type ScenarioContext, type ScenarioResult } from './scenario.js';
 
 const SIDE_NAMES: Record<string, string> = { a: 'Side A', b: 'Side B', player: 'You', enemy: 'Enemy' };
@@ -65,7 +65,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
   const morale = result.forces.map((f) => `${label(f.side)} ${f.morale}`).join(', ');
   // a force the player brought shows what it spends beside the budget the mode gives
   const points = result.forces
-    .map((f) => `${label(f.side)} ${f.name ? `${f.points} of ` : ''}${f.budget}${f.players > 1 ? ` each (${f.players} players)` : ''}`)
+    .map((f) => `${label(f.side)} ${f.name ? `${f.points} of ` : ''}${f.budget}${f.core !== undefined && f.additional !== undefined ? ` (core ${f.core} + ${f.additional} rolled${f.core + f.additional > f.budget ? `, cut to the mode's ${f.budget}` : ''})` : ''}${f.players > 1 ? ` each (${f.players} players)` : ''}`)
     .join(', ');
   const deployment = Object.entries(result.deployment).map(([side, where]) => `${label(side)}: ${where}`).join('; ');
   const player = result.forces.find((f) => f.side === 'player');
@@ -97,7 +97,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
       ['Combat Score limit', String(result.scoreLimit)],
       ['Turns', String(result.turns)],
       ['Force morale', morale],
-      ...(result.mode === 'solo' ? [['Enemy strength', `${result.forces.find((f) => f.side === 'enemy')?.points ?? 0} points, bought by the solo dice`]] : []),
+      ...(result.mode === 'solo' ? [['Enemy strength', enemyStrength(result.forces.find((f) => f.side === 'enemy'))]] : []),
       ['Table', tableSize],
     ], 'column'),
     {
@@ -111,6 +111,10 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
         `Or push the Combat Score to ${result.scoreLimit}; after ${result.turns} turns the higher Combat Score wins.`,
         ...(mode.setup ? [`**Setup.** ${prose(mode.setup)}`] : []),
         `Infantry and support weapons deploy within ${dist(50, 20)} of their edge; vehicles start on it.`,
+        ...result.sides.flatMap((side) => {
+          const shallow = shallowZone(result, side, ctx.units);
+          return shallow ? [`${label(side)}: ${shallow}.`] : [];
+        }),
       ],
     },
     table(
@@ -121,9 +125,11 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
       result.events.flatMap((e) =>
         e.cards.map((c) => {
           const card = ctx.aids.events.find((x) => x.id === c.id)!;
-          return [label(e.side), c.title, renderProse(card.effect, { units: ctx.units }, `events ${c.id}`)];
+          return [`${label(e.side)}${e.player !== undefined ? `, player ${e.player}` : ''}`, c.title, renderProse(card.effect, { units: ctx.units }, `events ${c.id}`)];
         }),
       ),
+      'full',
+      eventsSummary(result, label),
     ),
     {
       ...table(
@@ -140,18 +146,37 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
 
   const enemy = result.forces.find((f) => f.side === 'enemy' && f.units.length > 0);
   if (enemy) {
+    const buying = enemy.setup === 'buy';
     sheets.push({
       title: 'The enemy',
       blocks: [
         table(
           'enemy-roster',
-          `Enemy force: ${enemy.points} points from the solo dice (at most ${enemy.budget})`,
+          buying
+            ? `Enemy core force: ${enemy.points} points; with its ${enemy.additional} additional points it fields up to ${enemy.budget}`
+            : `Enemy force: ${enemy.points} points from the solo dice (at most ${enemy.budget})`,
           'Setting up the enemy forces',
           ['Map', 'Unit', 'No.', 'Quality', 'Weapons', 'Points', 'Sector', 'Note'],
-          enemy.units.map((u, i) => [enemyMarkers(enemy.units)[i] ?? '—', u.name, String(u.count), u.quality, u.weapons.map((w) => ctx.arsenal.weapons.get(w)?.name ?? w).join(', ') || '—', String(u.points), u.sector ?? '', u.note ?? '']),
+          enemy.units.map((u) => [markerText(u.markers), u.name, String(u.count), u.quality, u.weapons.map((w) => ctx.arsenal.weapons.get(w)?.name ?? w).join(', ') || '—', String(u.points), u.sector ?? '', u.note ?? '']),
           'full',
-          'Map: the numbered marker of the unit on the map. Sectors are left, middle and right as the enemy faces you, drawn on the map. Its unit cards follow at the end of the packet.',
+          "Map: the numbers of the unit's markers on the map, one for each model, and of its cards. Sectors are left, middle and right as the enemy faces you, drawn on the map; each model's sector was rolled on its own D6. Its unit cards follow at the end of the packet.",
         ),
+        ...(buying
+          ? [
+              {
+                ...table(
+                  'enemy-bought',
+                  `Bought for the enemy as you see fit: up to ${enemy.budget - enemy.points} points`,
+                  'Setting up the enemy forces',
+                  ['Unit', 'No.', 'Quality', 'Weapons', 'Points', 'Sector (D6 each)'],
+                  Array.from({ length: 8 }, () => ['', '', '', '', '', '']),
+                  'full',
+                  'Spend its additional points from its doctrine list, then roll a D6 for each new model: 1-2 left flank, 3-4 middle, 5-6 right flank. Take its cards from the arsenal.',
+                ),
+                form: true,
+              },
+            ]
+          : []),
         {
           kind: 'text',
           title: 'Enemy activation: keep this beside the table',
@@ -182,7 +207,21 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
               'full',
               'Your roster with its checks and your unit cards are in this packet.',
             )
-          : { ...table('your-force', `Your force: up to ${player?.budget ?? 0} points`, 'Setting up your forces in solo play', ['Unit', 'No.', 'Quality', 'Weapons', 'Points'], Array.from({ length: 8 }, () => ['', '', '', '', ''])), form: true },
+          : {
+              ...table(
+                'your-force',
+                `Your force: a budget of ${player?.budget ?? 0} points, your core ${player?.core ?? 0} + ${player?.additional ?? 0} additional points rolled${(player?.core ?? 0) + (player?.additional ?? 0) > (player?.budget ?? 0) ? ", cut to the mode's points" : ''}`,
+                'Setting up your forces in solo play',
+                ['Unit', 'No.', 'Quality', 'Weapons', 'Points'],
+                [
+                  ...(player?.units ?? []).map((u) => [u.name, String(u.count), u.quality, u.weapons.map((w) => ctx.arsenal.weapons.get(w)?.name ?? w).join(', ') || '—', String(u.points)]),
+                  ...Array.from({ length: 8 }, () => ['', '', '', '', '']),
+                ],
+                'full',
+                yourDetachment(result, ctx),
+              ),
+              form: true,
+            },
       ],
     });
   }
@@ -198,6 +237,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
     title: `${side === 'player' ? 'Your' : `${label(side)}:`} unit cards, ${roster.force.name}`,
   }));
   if (enemy && result.forces.find((f) => f.side === 'enemy')) {
+    const models = enemy.units.flatMap((u) => (u.markers ? u.markers.map((n) => ({ u, label: `${u.name} ${n}` })) : Array.from({ length: u.count }, () => ({ u, label: u.name }))));
     const roster = buildRoster(
       {
         name: 'Enemy',
@@ -205,13 +245,14 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
         doctrine: result.solo!.doctrine,
         detachment: result.forces.find((f) => f.side === 'enemy')!.detachment!,
         points: enemy.budget,
-        units: enemy.units.map((u) => ({ unit: u.unit, count: u.count, quality: u.quality, weapons: [] })),
+        // a card for each model, named with its map marker's number
+        units: models.map(({ u, label }) => ({ unit: u.unit, count: 1, quality: u.quality, weapons: [], label })),
       },
       ctx.arsenal,
     );
     const cardCtx: CardContext = { arsenal: ctx.arsenal, units: ctx.units, system: cardSystem };
     // the cards show what each enemy soldier actually carries
-    roster.lines.forEach((line, i) => (line.weapons = enemy.units[i]!.weapons));
+    roster.lines.forEach((line, i) => (line.weapons = models[i]!.u.weapons));
     decks.push({ ...forceDeck(roster, cardCtx, ctx.print), title: 'Enemy unit cards' });
   }
   const drawn = new Set(result.events.flatMap((e) => e.cards.map((c) => c.id)));
@@ -238,23 +279,70 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
 }
 
 /**
- * Why the enemy's points are not the mode's: in solo the enemy is bought from its bags by the
- * solo dice, and the mode's points only cap it; the player's own budget is the mode's points.
+ * Where each side's points come from in solo: the player's core force and his rolled additional
+ * points (Setting up your forces in solo play); the enemy's bags, or its core and rolled points
+ * for the player to spend. The mode's points only cap either side.
  */
 function soloPointsNote(result: ScenarioResult): string {
   const enemy = result.forces.find((f) => f.side === 'enemy');
   const player = result.forces.find((f) => f.side === 'player');
-  const yours = player?.name ? `your force, ${player.name}, is ${player.points} points of your budget of ${player.budget}` : `your budget is ${player?.budget ?? 0} points`;
-  return `**Points in solo.** The enemy's strength comes from the solo dice, not from the game mode's points: it bought ${enemy?.points ?? 0} points from its bags of counters, the mode's ${enemy?.budget ?? 0} being only the most it may spend. The mode's points are your budget: ${yours}.`;
+  const capped = (f: typeof player) => (f && f.core !== undefined && f.additional !== undefined && f.core + f.additional > f.budget ? `, cut to the game mode's ${f.budget}` : '');
+  const yours = `Your budget is your core force's ${player?.core ?? 0} points plus the ${player?.additional ?? 0} additional points you rolled: ${player?.budget ?? 0}${capped(player)}${player?.name ? `; your force, ${player.name}, is ${player.points}` : ''}.`;
+  const theirs =
+    enemy?.setup === 'buy'
+      ? `The enemy's core is ${enemy.core} points and it rolled ${enemy.additional} more: buy its units as you see fit, up to ${enemy.budget}${capped(enemy)}.`
+      : `The enemy bought ${enemy?.points ?? 0} points from its bags of counters by the solo dice, the mode's ${enemy?.budget ?? 0} being the most it may spend.`;
+  return `**Points in solo.** ${yours} ${theirs}`;
+}
+
+/** A roster line's marker numbers as printed: "4", "4-6", or a dash for a unit off the table. */
+function markerText(markers: readonly number[] | undefined): string {
+  if (!markers || markers.length === 0) return '—';
+  return markers.length === 1 ? String(markers[0]) : `${markers[0]}-${markers[markers.length - 1]}`;
+}
+
+/** The enemy's strength in the setup table: bought from its bags, or its core and what the player buys for it. */
+function enemyStrength(enemy: ScenarioResult['forces'][number] | undefined): string {
+  if (!enemy) return '';
+  if (enemy.setup === 'buy') return `core ${enemy.core} points + ${enemy.additional} additional points rolled, bought by you as you see fit; up to ${enemy.budget}`;
+  return `${enemy.points} points, bought by the solo dice`;
+}
+
+/** The detachment a solo player fields and the cards he draws, under his force's form. */
+function yourDetachment(result: ScenarioResult, ctx: PacketContext): string {
+  const player = result.forces.find((f) => f.side === 'player');
+  const found = player?.detachment ? ctx.arsenal.detachments.get(player.detachment) : undefined;
+  const cards = `${player?.eventCards ?? 1} Random Event & Effect ${player?.eventCards === 1 ? 'card' : 'cards'}`;
+  return found
+    ? `Your doctrine (rolled): ${found.doctrine.name}, ${found.detachment.name}. Its core units are filled in; add what you buy with the additional points. It draws ${cards}.`
+    : 'Set up your core force and add what you buy with the additional points.';
 }
 
 /**
- * The numbers of the enemy's markers on the map, by roster line: the units set up on the table
- * (in a sector) are numbered 1, 2, 3 in roster order; the others (a plane off the table) have none.
+ * Who draws how many event cards: each player his detachment's number. A versus side without a
+ * force file in the packet draws one for each player, muster's reading, as its detachment is unknown.
  */
-export function enemyMarkers(units: ScenarioResult['forces'][number]['units']): (string | undefined)[] {
-  let n = 0;
-  return units.map((u) => (SECTORS.includes(u.sector as Sector) ? String(++n) : undefined));
+function eventsSummary(result: ScenarioResult, label: (side: string | null) => string): string {
+  const unknown = result.mode === 'versus' ? result.forces.filter((f) => !f.name).map((f) => label(f.side)) : [];
+  const each = 'Each player draws the number his detachment gives, after setting up and before turn 1.';
+  if (unknown.length === 0) return each;
+  return `${each} ${unknown.join(' and ')}: one card for each player is drawn here; a detachment that draws more (Fallschirmjäger: 2) draws the rest from the deck (muster's reading: the text leaves this open).`;
+}
+
+/**
+ * Why a side's deployment strips are shallower than the text's 50 cm (Deployment), in a line for
+ * the packet and the map's legend; undefined where they are the text's 50 cm.
+ */
+export function shallowZone(result: ScenarioResult, side: string, units: Units): string | undefined {
+  const dist = (cm: number) => (units === 'cm' ? `${Math.round(cm)} cm` : `${Math.round(cm / 2.5)} in`);
+  const strips = result.zones.filter((z) => z.side === side && result.deployment[side] !== 'middle');
+  const depth = Math.min(...strips.map((z) => (z.w === result.table.width ? z.h : z.w)));
+  if (strips.length === 0 || depth >= 50) return undefined;
+  const why =
+    result.deployment[side] === 'edges'
+      ? `${dist(50)} from the edges would reach the defender's ground in the middle of this table`
+      : `${dist(50)} from both edges would leave less than ${dist(20)} between the zones on this table`;
+  return `infantry within ${dist(depth)} of the edge, the strip drawn ${dist(depth)} deep, not the text's ${dist(50)}: ${why} (muster's reading: the text leaves this open)`;
 }
 
 const SECTORS: readonly Sector[] = ['left', 'middle', 'right'];
@@ -282,13 +370,13 @@ export function mapDiagram(result: ScenarioResult, units: Units, paper?: Paper):
   const zoneText = (side: string): string => {
     const where = result.deployment[side];
     if (where === 'middle') return `${name(side)}${role(side)}: starts in the middle`;
-    if (where === 'edges') return `${name(side)}${role(side)}: sets up along these edges`;
-    const zone = result.zones.find((z) => z.side === side);
-    const depth = zone ? Math.round(where === 'north' || where === 'south' ? zone.h : zone.w) : 50;
-    return `${name(side)}${role(side)}: infantry within ${dist(depth, inchesOf(depth))} of the ${where} edge; vehicles start on it`;
+    // a strip shallower than the text's 50 cm says so and why, muster's reading marked
+    const shallow = shallowZone(result, side, units);
+    if (where === 'edges') return `${name(side)}${role(side)}: sets up along these edges; ${shallow ?? `infantry within ${dist(50, 20)} of them`}`;
+    return `${name(side)}${role(side)}: ${shallow ?? `infantry within ${dist(50, 20)} of the ${where} edge`}; vehicles start on it`;
   };
   const sides: MapInput['sides'] = Object.fromEntries(
-    result.sides.map((side) => [side, { name: name(side), zone: zoneText(side), ...(side === 'enemy' ? { markers: 'Enemy units, numbered as in the enemy roster' } : {}) }]),
+    result.sides.map((side) => [side, { name: name(side), zone: zoneText(side), ...(side === 'enemy' ? { markers: 'Enemy units, one marker for each model, numbered as in the enemy roster and on its cards' } : {}) }]),
   );
 
   // sectors: where the rules place or score by sector (Probing; the solo enemy's placement)
@@ -302,7 +390,29 @@ export function mapDiagram(result: ScenarioResult, units: Units, paper?: Paper):
     const order = [...SECTORS].sort((p, q) => strips[p].x + strips[p].y - (strips[q].x + strips[q].y));
     return { edge, side, names: order.map((sector) => `${who} ${label[sector]}`) as [string, string, string] };
   };
-  if (solo) {
+  let dashed: MapInput['dashed'];
+  const middle = solo ? result.zones.find((z) => z.side === 'enemy' && result.deployment['enemy'] === 'middle') : undefined;
+  if (solo && middle) {
+    // an enemy in the middle has its flanks within its own ground: its zone in thirds, as it
+    // faces the way soloSectorEdge reads it
+    const edge = soloSectorEdge(result);
+    const local = sectorStrips(edge, { width: middle.w, height: middle.h });
+    const strips = Object.fromEntries(SECTORS.map((sector) => [sector, { x: middle.x + local[sector].x, y: middle.y + local[sector].y, w: local[sector].w, h: local[sector].h }])) as Record<Sector, { x: number; y: number; w: number; h: number }>;
+    const facing = OPPOSITE[edge];
+    const leftHand = ({ north: 'west', south: 'east', east: 'north', west: 'south' } as const)[facing];
+    const text = `Dashed lines: the enemy's ground in thirds, its left flank (to the ${leftHand}), middle and right flank as it faces ${facing}; its units are placed and act by sector`;
+    const colour = MAP_SIDE_COLOURS.enemy;
+    dashed = [1 / 3, 2 / 3].map((f) =>
+      edge === 'north' || edge === 'south'
+        ? { x1: middle.x + middle.w * f, y1: middle.y, x2: middle.x + middle.w * f, y2: middle.y + middle.h, colour, text }
+        : { x1: middle.x, y1: middle.y + middle.h * f, x2: middle.x + middle.w, y2: middle.y + middle.h * f, colour, text },
+    );
+    const enemy = result.forces.find((f) => f.side === 'enemy');
+    if (enemy) {
+      const regions = Object.fromEntries(SECTORS.map((sector) => [sector, [strips[sector]]]));
+      placed = { side: 'enemy', regions, units: enemy.units.flatMap((u) => (u.markers ?? []).map((n) => ({ label: String(n), sector: u.sector! }))) };
+    }
+  } else if (solo) {
     const edge = soloSectorEdge(result);
     const playerEdge = result.deployment['player'];
     sectors = {
@@ -320,8 +430,8 @@ export function mapDiagram(result: ScenarioResult, units: Units, paper?: Paper):
       const strips = sectorStrips(edge, result.table);
       const zones = result.zones.filter((z) => z.side === 'enemy');
       const regions = Object.fromEntries(SECTORS.map((sector) => [sector, zones.flatMap((z) => intersect(z, strips[sector]) ?? [])]));
-      const numbers = enemyMarkers(enemy.units);
-      placed = { side: 'enemy', regions, units: enemy.units.flatMap((u, i) => (numbers[i] ? [{ label: numbers[i]!, sector: u.sector! }] : [])) };
+      // a marker for each model, numbered as its card
+      placed = { side: 'enemy', regions, units: enemy.units.flatMap((u) => (u.markers ?? []).map((n) => ({ label: String(n), sector: u.sector! }))) };
     }
   } else if (probing) {
     const a = result.deployment['a'] as Edge;
@@ -347,6 +457,7 @@ export function mapDiagram(result: ScenarioResult, units: Units, paper?: Paper):
     sides,
     sectors,
     placed,
+    ...(dashed ? { dashed } : {}),
     gridText: dist(10, 4),
     caption: `Table ${units === 'cm' ? `${result.table.width} x ${result.table.height} cm` : `${inchesOf(result.table.width)} x ${inchesOf(result.table.height)} in`}, drawn to scale, north at the top.`,
     paper,

@@ -11,6 +11,8 @@ import { buildRoster, loadout, type Force, type ForceEntry, type Roster } from '
 import type { GameMode } from './scenario-schema.js';
 
 export type Edge = 'north' | 'east' | 'south' | 'west';
+/** cm left between the attacker's strips and the defender's middle in the pocket modes */
+export const POCKET_GAP = 10;
 export const OPPOSITE: Record<Edge, Edge> = { north: 'south', south: 'north', east: 'west', west: 'east' };
 
 export interface ScenarioOptions {
@@ -31,6 +33,12 @@ export interface ScenarioOptions {
   rosters?: (Roster | undefined)[];
   /** the players' names (--names), keyed by side */
   names?: Record<string, string>;
+  /**
+   * solo: how the enemy is set up (Setting up the enemy forces): `bags`, drawn from bags of
+   * counters until the points are used (the default), or `buy`, its core units and rolled
+   * additional points that the player spends for it as he sees fit
+   */
+  enemy?: 'bags' | 'buy';
 }
 
 export interface Zone {
@@ -58,8 +66,15 @@ export interface ForceResult {
   points: number;
   budget: number;
   players: number;
-  units: { unit: string; name: string; count: number; quality: Quality; weapons: string[]; points: number; sector?: string; note?: string }[];
+  units: { unit: string; name: string; count: number; quality: Quality; weapons: string[]; points: number; sector?: string; note?: string; markers?: number[] }[];
   morale: number;
+  /** Random Event & Effect cards each player of the side draws: his detachment's number */
+  eventCards?: number;
+  /** solo: what the side's core units cost, and the additional points rolled on top */
+  core?: number;
+  additional?: number;
+  /** solo: `buy` where the player buys the enemy's units beyond its core as he sees fit */
+  setup?: 'bags' | 'buy';
   doctrine?: string;
   detachment?: string;
   problems?: string[];
@@ -86,7 +101,8 @@ export interface ScenarioResult {
   zones: Zone[];
   road?: { x: number; y: number; w: number; h: number };
   corridor?: Edge;
-  events: { side: string; cards: { id: string; title: string }[] }[];
+  /** one draw for each player: `player` counts the players of a side from 1 where it has several */
+  events: { side: string; player?: number; cards: { id: string; title: string }[] }[];
   solo?: { enemySide: string; playerSide: string; enemyNation: string; playerNation: string; doctrine: string; map: string };
   /** the players' names (--names), keyed by side */
   names?: Record<string, string>;
@@ -173,10 +189,12 @@ function layoutTable(
     zones.push({ side: defender!, x: (W - centre) / 2, y: (H - centre) / 2, w: centre, h: centre, label: `${defender}: starts in the middle` });
     const edges: Edge[] = ['north', 'east', 'south', 'west'];
     const open = deployment['corridor'] as Edge | undefined;
-    const depth = Math.min(20, (Math.min(W, H) - centre) / 2 - 5);
+    // the text's 50 cm where it fits round the defender's middle; else as deep as leaves
+    // POCKET_GAP between them (muster's reading, said on the map)
+    const depth = Math.min(50, Math.floor((Math.min(W, H) - centre) / 2 - POCKET_GAP));
     for (const edge of edges) {
       if (edge === open) continue;
-      zones.push(edgeZone(attacker!, edge, depth, `${attacker}: ${edge} edge`));
+      zones.push(edgeZone(attacker!, edge, depth, `${attacker}: infantry within ${depth} cm of the ${edge} edge`));
     }
   }
 
@@ -211,17 +229,27 @@ function findMode(modes: readonly GameMode[], id: string): GameMode {
   return mode;
 }
 
-/** Draws event cards for a side without putting any back (a seeded shuffle of the deck). */
-function drawEvents(rng: Rng, log: Log, aids: Aids, side: string, count: number, taken: Set<string>) {
+/**
+ * Random Event & Effect cards a player of a detachment draws. A side whose detachment the packet
+ * does not know (no force file) draws one, the number most detachments give: muster's reading,
+ * said on the packet, where a detachment that draws more takes the rest from the deck.
+ */
+function eventCardsOf(arsenal: Arsenal, detachment: string | undefined): number {
+  return (detachment ? arsenal.detachments.get(detachment)?.detachment.eventCards : undefined) ?? 1;
+}
+
+/** Draws event cards for a player without putting any back (a seeded shuffle of the deck). */
+function drawEvents(rng: Rng, log: Log, aids: Aids, side: string, count: number, taken: Set<string>, player?: number) {
   const cards: { id: string; title: string }[] = [];
+  const who = player === undefined ? side : `${side}, player ${player}`;
   for (let i = 0; i < count; i++) {
     const bag = aids.events.filter((e) => !taken.has(e.id));
     if (bag.length === 0) break;
-    const card = log.draw(rng, bag, `event card: ${side}`, (e) => e.title);
+    const card = log.draw(rng, bag, `event card: ${who}`, (e) => e.title);
     taken.add(card.id);
     cards.push({ id: card.id, title: card.title });
   }
-  return { side, cards };
+  return { side, ...(player === undefined ? {} : { player }), cards };
 }
 
 /** A two-player scenario: every roll of Game setup, Deployment and the chosen mode. */
@@ -242,11 +270,16 @@ export function rollVersusScenario(ctx: ScenarioContext, options: ScenarioOption
     const budget = Math.floor(base * share);
     const morale = options.fixed?.morale[side] ?? rollMorale(rng, log, ctx.system, side);
     const roster = options.rosters?.[i];
-    if (roster) return givenForce(side, roster, budget, options.players / 2, morale);
-    return { side, points: 0, budget, players: options.players / 2, units: [], morale };
+    const eventCards = eventCardsOf(ctx.arsenal, roster?.force.detachment);
+    if (roster) return { ...givenForce(side, roster, budget, options.players / 2, morale), eventCards };
+    return { side, points: 0, budget, players: options.players / 2, units: [], morale, eventCards };
   });
+  // every player draws his detachment's number (Random Event & Effect Cards); a side's force
+  // file stands for each of its players
   const taken = new Set<string>();
-  const events = sides.map((side) => drawEvents(rng, log, ctx.aids, side, 1, taken));
+  const events = forces.flatMap((force) =>
+    Array.from({ length: force.players }, (_, p) => drawEvents(rng, log, ctx.aids, force.side, force.eventCards!, taken, force.players > 1 ? p + 1 : undefined)),
+  );
   return {
     system: ctx.system.info.id,
     seed,
@@ -331,10 +364,16 @@ export function rollSoloScenario(ctx: ScenarioContext, options: ScenarioOptions,
     side === 'axis' ? 'de' : ref(log.table(rng, system.table('solo-allied-nation'), `${who} nation`));
   const enemyNation = nationFor(enemySide, 'enemy');
   const playerNation = own ? own.force.nation : nationFor(playerSide, 'player');
-  const nation = arsenal.nations.get(enemyNation)!;
-  const face = log.dice(rng, '1D6', 'enemy doctrine', (t) => arsenal.doctrines.get(nation.doctrineRoll.find((r) => r.roll.includes(t))!.doctrine)!.name);
-  const doctrine = arsenal.doctrines.get(nation.doctrineRoll.find((r) => r.roll.includes(face))!.doctrine)!;
-  const detachment = doctrine.detachments[0]!;
+  const rollDoctrine = (nationId: string, who: string) => {
+    const nation = arsenal.nations.get(nationId)!;
+    const face = log.dice(rng, '1D6', `${who} doctrine`, (t) => arsenal.doctrines.get(nation.doctrineRoll.find((r) => r.roll.includes(t))!.doctrine)!.name);
+    const doctrine = arsenal.doctrines.get(nation.doctrineRoll.find((r) => r.roll.includes(face))!.doctrine)!;
+    return { doctrine, detachment: doctrine.detachments[0]! };
+  };
+  const { doctrine, detachment } = rollDoctrine(enemyNation, 'enemy');
+  // "Roll D6 for Doctrines" stands with the side and nation rolls, which are made for both
+  // sides: the player's doctrine is rolled too, unless he brings a force of his own
+  const yours = own ? arsenal.detachments.get(own.force.detachment) : rollDoctrine(playerNation, 'player');
   const map = ref(log.table(rng, system.table('solo-map'), 'map design'));
   let mode: GameMode;
   let soloName: string | undefined;
@@ -349,31 +388,57 @@ export function rollSoloScenario(ctx: ScenarioContext, options: ScenarioOptions,
   const attacker = options.fixed ? fixedAttacker(options.fixed.attacker, sides) : mode.roles === 'roll' ? rollAttacker(rng, log, sides) : null;
   const defender = attacker ? (attacker === 'player' ? 'enemy' : 'player') : null;
 
-  const { deployment, corridor, zones, objectives, road } = rollDeployment(system, mode, options, sides, attacker, defender, 'solo-deployment', rng, log);
-
   const points = mode.points ?? [options.points, options.points];
   const budgetOf = (side: string) => (attacker ? (side === attacker ? points[0] : points[1]) : points[0]);
-  const enemy = buyEnemyForce(ctx, doctrine, detachment, budgetOf('enemy'), rng, log);
+  // Setting up your forces in solo play: the core force, then the additional points rolled
+  const yourCore = yours ? coreRoster(arsenal, yours.doctrine, yours.detachment, undefined) : undefined;
+  const yourExtra = rollAdditional(rng, log, yours?.doctrine, 'your additional points');
+  const playerBudget = soloBudget(yourCore?.points ?? 0, yourExtra, budgetOf('player'));
+
+  const { deployment, corridor, zones, objectives, road } = rollDeployment(system, mode, options, sides, attacker, defender, 'solo-deployment', rng, log);
+
+  // Setting up the enemy forces: drawn from the bags, or (the text's other way) its core units
+  // and rolled additional points that the player spends for it as he sees fit
+  const buy = options.enemy === 'buy';
+  const enemyCore = buy ? coreRoster(arsenal, doctrine, detachment, detachment.qualities[0]!) : undefined;
+  const enemyExtra = buy ? rollAdditional(rng, log, doctrine, 'enemy additional points') : undefined;
+  const enemy = enemyCore ?? buyEnemyForce(ctx, doctrine, detachment, budgetOf('enemy'), rng, log);
   const placed = placeEnemy(enemy, rng, log, system);
   const enemyMorale = options.fixed?.morale['enemy'] ?? rollMorale(rng, log, system, 'enemy');
   const playerMorale = options.fixed?.morale['player'] ?? rollMorale(rng, log, system, 'player');
   const taken = new Set<string>();
+  const yourCards = yours?.detachment.eventCards ?? 1;
   const events = [
-    drawEvents(rng, log, ctx.aids, 'player', 1, taken),
+    drawEvents(rng, log, ctx.aids, 'player', yourCards, taken),
     drawEvents(rng, log, ctx.aids, 'enemy', detachment.eventCards, taken),
   ];
+  const yourPart = { core: yourCore?.points ?? 0, additional: yourExtra, eventCards: yourCards };
   const forces: ForceResult[] = [
-    own ? givenForce('player', own, budgetOf('player'), 1, playerMorale) : { side: 'player', points: 0, budget: budgetOf('player'), players: 1, units: [], morale: playerMorale },
+    own
+      ? { ...givenForce('player', own, playerBudget, 1, playerMorale), ...yourPart }
+      : {
+          side: 'player',
+          points: yourCore?.points ?? 0,
+          budget: playerBudget,
+          players: 1,
+          units: (yourCore?.lines ?? []).map((line) => ({ unit: line.unit.id, name: line.label, count: line.count, quality: line.quality, weapons: line.weapons, points: line.total })),
+          morale: playerMorale,
+          ...(yours ? { doctrine: yours.doctrine.id, detachment: yours.detachment.id } : {}),
+          ...yourPart,
+        },
     {
       side: 'enemy',
       points: enemy.points,
-      budget: budgetOf('enemy'),
+      budget: enemyCore ? soloBudget(enemyCore.points, enemyExtra!, budgetOf('enemy')) : budgetOf('enemy'),
       players: 1,
       units: placed,
       morale: enemyMorale,
       doctrine: doctrine.id,
       detachment: detachment.id,
-      problems: enemy.problems.map((p) => `${p.where} (${p.rule}): ${p.message}`),
+      problems: enemy.problems.filter((p) => !(enemyCore && p.rule === 'points')).map((p) => `${p.where} (${p.rule}): ${p.message}`),
+      eventCards: detachment.eventCards,
+      ...(enemyCore ? { core: enemyCore.points, additional: enemyExtra } : {}),
+      setup: buy ? 'buy' : 'bags',
     },
   ];
   return {
@@ -401,6 +466,32 @@ export function rollSoloScenario(ctx: ScenarioContext, options: ScenarioOptions,
   };
 }
 
+/** A detachment's core units as a roster; soldiers and crews at `quality`, else the roster's defaults. */
+function coreRoster(arsenal: Arsenal, doctrine: Doctrine, detachment: Detachment, quality: Quality | undefined): Roster {
+  const units: ForceEntry[] = detachment.core.map((core) => ({ unit: core.unit, count: core.count, quality: core.quality ?? quality, weapons: [] }));
+  return buildRoster({ name: `Core of ${detachment.name}`, nation: doctrine.nation, doctrine: doctrine.id, detachment: detachment.id, points: 1, units }, arsenal);
+}
+
+/**
+ * The additional points of a solo side (Setting up your forces in solo play; the enemy's "roll
+ * for additional points"). The text names no dice for them: muster rolls the dice of the enemy's
+ * bags together, soldiers 3D6 (2D6 for armour), weapons 2D6 and support weapons or vehicles 3D6.
+ */
+function rollAdditional(rng: Rng, log: Log, doctrine: Doctrine | undefined, purpose: string): number {
+  const armour = doctrine !== undefined && ARMOUR_LIKE.has(doctrine.kind);
+  const dice = armour ? '7D6' : '8D6';
+  const parts = armour ? 'soldiers 2D6, weapons 2D6, vehicles 3D6' : 'soldiers 3D6, weapons 2D6, support weapons 3D6';
+  return log.dice(rng, dice, purpose, (t) => `${t} additional points (the solo bags' dice together: ${parts})`);
+}
+
+/**
+ * A solo side's budget: its core plus the additional points, never more than the game mode's
+ * points (muster's reading, as for the enemy's bags), and never less than the core it must field.
+ */
+function soloBudget(core: number, additional: number, modePoints: number): number {
+  return Math.min(core + additional, Math.max(modePoints, core));
+}
+
 /**
  * Buys the enemy force by the solo procedure: core units, then soldiers, weapon upgrades,
  * support weapons or vehicles and crew upgrades, each from a bag of counters drawn at random
@@ -416,18 +507,25 @@ function buyEnemyForce(ctx: ScenarioContext, doctrine: Doctrine, detachment: Det
   for (const core of detachment.core) entries.push({ unit: core.unit, count: core.count, quality: core.quality ?? lowest, weapons: [] });
   const armourLike = ARMOUR_LIKE.has(doctrine.kind);
 
-  const spend = (label: string, dice: string, bag: { label: string; add: () => ForceEntry | undefined; cost: () => number }[]) => {
+  type Counter = { label: string; add: () => ForceEntry | undefined; cost: () => number; usable?: () => boolean };
+  const spend = (label: string, dice: string, counters: Counter[]) => {
     let pool = log.dice(rng, dice, `${label}: points`, (t) => `${t} points for ${label}`);
+    const bag = [...counters];
     while (bag.length > 0) {
-      // a draw that no longer fits the points, or the scenario's budget, ends the bag
-      let fits = true;
+      // a draw that no longer fits the points, or the scenario's budget, ends the bag; one that
+      // nobody can take is set aside unpaid and the drawing goes on (muster's reading)
+      let outcome = 'buy' as 'buy' | 'end' | 'aside';
       const pick = log.draw(rng, bag, `${label}: draw`, (b) => {
         const cost = b.cost();
-        fits = cost <= pool && spent() + cost <= budget;
+        outcome = !(cost <= pool && spent() + cost <= budget) ? 'end' : b.usable && !b.usable() ? 'aside' : 'buy';
         const pts = `${cost} ${cost === 1 ? 'point' : 'points'}`;
-        return fits ? `${b.label} (${pts})` : `${b.label} (${pts}): does not fit, the bag ends`;
+        return outcome === 'buy' ? `${b.label} (${pts})` : outcome === 'end' ? `${b.label} (${pts}): does not fit, the bag ends` : `${b.label}: nobody can carry it, set aside unpaid`;
       });
-      if (!fits) break;
+      if (outcome === 'end') break;
+      if (outcome === 'aside') {
+        bag.splice(bag.indexOf(pick), 1);
+        continue;
+      }
       const cost = pick.cost();
       const entry = pick.add();
       if (entry) entries.push(entry);
@@ -454,11 +552,14 @@ function buyEnemyForce(ctx: ScenarioContext, doctrine: Doctrine, detachment: Det
     const own = loadout(arsenal.units.get(e.unit)!.weapons, e.weapons, arsenal);
     return own.some((id) => arsenal.weapons.get(id)?.kind === 'rifle');
   };
+  const carries = (e: ForceEntry, id: string) => loadout(arsenal.units.get(e.unit)!.weapons, e.weapons, arsenal).includes(id);
   spend('weapon upgrades', '2D6', weaponBag.map((w) => ({
     label: w.name,
     cost: () => w.cost,
+    // a soldier takes a weapon he does not carry yet, and a primary one only in place of a rifle
+    usable: () => entries.some((e) => arsenal.units.get(e.unit)!.type === 'infantry' && !carries(e, w.id) && (w.slot === 'side' || carriesRifle(e))),
     add: () => {
-      const fits = (e: ForceEntry) => arsenal.units.get(e.unit)!.type === 'infantry' && (w.slot === 'side' || carriesRifle(e));
+      const fits = (e: ForceEntry) => arsenal.units.get(e.unit)!.type === 'infantry' && !carries(e, w.id) && (w.slot === 'side' || carriesRifle(e));
       let candidates = entries
         .map((e, i) => ({ e, i }))
         .filter(({ e }) => e.count === 1 && fits(e))
@@ -508,9 +609,11 @@ function buyEnemyForce(ctx: ScenarioContext, doctrine: Doctrine, detachment: Det
 }
 
 /**
- * Places the enemy by sector (Placing the enemy forces on the board): AFVs, transports with
- * their passengers, support weapons (AA and AT in ambush, one towed), infantry by level, and
- * the ranking officer where most of his men are.
+ * Places the enemy by sector (Placing the enemy forces on the board): a D6 for each unit, and
+ * each soldier, gun and vehicle is a unit. AFVs, transports with their passengers, support
+ * weapons (AA and AT in ambush, one towed), infantry by level, and the ranking officer where most
+ * of his men are. Men of one roster line who land in the same sector share a line; every model on
+ * the table gets a marker number, 1, 2, 3 in the order placed, which its map marker and card carry.
  */
 function placeEnemy(roster: Roster, rng: Rng, log: Log, system: SystemRules): ForceResult['units'] {
   const sectorTable = system.table('solo-sector');
@@ -533,19 +636,30 @@ function placeEnemy(roster: Roster, rng: Rng, log: Log, system: SystemRules): Fo
       placed.push({ ...base, sector: best, note: 'placed where most of his men are' });
       continue;
     }
-    const sector = ref(log.table(rng, sectorTable, `sector: ${line.label}`));
-    counts.set(sector, (counts.get(sector) ?? 0) + line.count);
-    let note: string | undefined;
-    if (line.unit.type === 'transport' && line.unit.passengers) {
-      const riders = log.dice(rng, '2D6', `passengers: ${line.label}`, (t) => `${Math.min(t, line.unit.passengers!)} ride along`);
-      note = `carries ${Math.min(riders, line.unit.passengers)} of the lowest-level infantry`;
+    const models: { sector: string; note?: string }[] = [];
+    for (let n = 0; n < line.count; n++) {
+      const sector = ref(log.table(rng, sectorTable, `sector: ${line.label}`));
+      counts.set(sector, (counts.get(sector) ?? 0) + 1);
+      let note: string | undefined;
+      if (line.unit.type === 'transport' && line.unit.passengers) {
+        const riders = log.dice(rng, '2D6', `passengers: ${line.label}`, (t) => `${Math.min(t, line.unit.passengers!)} ride along`);
+        note = `carries ${Math.min(riders, line.unit.passengers)} of the lowest-level infantry`;
+      }
+      if (line.unit.type === 'support-weapon' && /AT|AA/.test(line.unit.role)) {
+        note = towed || line.unit.movement !== 'towed' ? 'in ambush' : 'starts towed';
+        if (note === 'starts towed') towed = true;
+      }
+      models.push({ sector, ...(note ? { note } : {}) });
     }
-    if (line.unit.type === 'support-weapon' && /AT|AA/.test(line.unit.role)) {
-      note = towed || line.unit.movement !== 'towed' ? 'in ambush' : 'starts towed';
-      if (note === 'starts towed') towed = true;
+    // one line for the men of the roster line who share a sector and a note, in the order rolled
+    const groups: { sector: string; note?: string; count: number }[] = [];
+    for (const m of models) {
+      const same = groups.find((g) => g.sector === m.sector && g.note === m.note);
+      if (same) same.count += 1;
+      else groups.push({ ...m, count: 1 });
     }
-    placed.push({ ...base, sector, ...(note ? { note } : {}) });
+    for (const g of groups) placed.push({ ...base, count: g.count, points: line.each * g.count, sector: g.sector, ...(g.note ? { note: g.note } : {}) });
   }
-  return placed;
+  let next = 1;
+  return placed.map((u) => (u.sector === 'off table' ? u : { ...u, markers: Array.from({ length: u.count }, () => next++) }));
 }
-
