@@ -75,7 +75,7 @@ describe('muster scenario', () => {
     for (const [args, message] of [
       [['--mode', 'solo', '--enemy', 'shop'], /enemy, Given: "shop", Choices: "bags", "buy"/],
       [['--enemy', 'buy'], /--enemy buy: only a solo game has an enemy to set up; add --mode solo/],
-      [['--mode', 'solo', '--enemy', 'buy', '--enemy', 'bags'], /--enemy given 2 times; give it once/],
+      [['--mode', 'solo', '--enemy', 'buy', '--enemy', 'bags'], /--enemy is given twice \(buy and bags\); give it once/],
     ] as const) {
       const result = await muster(['scenario', 'bof', ...args], cwd);
       expect(result.code, args.join(' ')).toBe(2);
