@@ -1,4 +1,4 @@
-import type { Block, CardPrint, DocumentNode, DrawingNode, SheetNode, Units, Paper } from '../../doc/model.js';
+import { READING_MARK, type Block, type CardPrint, type DocumentNode, type DrawingNode, type SheetNode, type Units, type Paper } from '../../doc/model.js';
 import { rollsSheet, textTable } from '../../doc/packet.js';
 import { renderProse } from '../../doc/templates.js';
 import type { Arsenal } from './arsenal.js';
@@ -326,7 +326,7 @@ function eventsSummary(result: ScenarioResult, label: (side: string | null) => s
   const unknown = result.mode === 'versus' ? result.forces.filter((f) => !f.name).map((f) => label(f.side)) : [];
   const each = 'Each player draws the number his detachment gives, after setting up and before turn 1.';
   if (unknown.length === 0) return each;
-  return `${each} ${unknown.join(' and ')}: one card for each player is drawn here; a detachment that draws more (Fallschirmjäger: 2) draws the rest from the deck (muster's reading: the text leaves this open).`;
+  return `${each} ${unknown.join(' and ')}: one card for each player is drawn here; a detachment that draws more (Fallschirmjäger: 2) draws the rest from the deck.${READING_MARK}`;
 }
 
 /**
@@ -342,7 +342,7 @@ export function shallowZone(result: ScenarioResult, side: string, units: Units):
     result.deployment[side] === 'edges'
       ? `${dist(50)} from the edges would reach the defender's ground in the middle of this table`
       : `${dist(50)} from both edges would leave less than ${dist(20)} between the zones on this table`;
-  return `infantry within ${dist(depth)} of the edge, the strip drawn ${dist(depth)} deep, not the text's ${dist(50)}: ${why} (muster's reading: the text leaves this open)`;
+  return `infantry within ${dist(depth)} of the edge, the strip drawn ${dist(depth)} deep, not the text's ${dist(50)}: ${why}${READING_MARK}`;
 }
 
 const SECTORS: readonly Sector[] = ['left', 'middle', 'right'];

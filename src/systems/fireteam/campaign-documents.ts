@@ -1,5 +1,5 @@
 import { campaignLogTable } from '../../doc/campaign-log.js';
-import { documentMeta, type Block, type DocumentNode, type DrawingNode, type Paper, type Shape, type Units } from '../../doc/model.js';
+import { documentMeta, READING_MARK, type Block, type DocumentNode, type DrawingNode, type Paper, type Shape, type Units } from '../../doc/model.js';
 import type { SystemInfo } from '../../data/schema.js';
 import type { FireTeamCampaignState, Side } from './campaign-schema.js';
 import { assaultTargets, encounterWords, type CampaignBoard } from './campaign.js';
@@ -98,7 +98,7 @@ export function campaignRules(board: CampaignBoard, names: { a: string; b: strin
       paragraphs: [
         map.story,
         `**${names.a}** starts on ${map.deploy.a.join(', ')}; **${names.b}** on ${map.deploy.b.join(', ')}. The river is crossed only where the map shows no blue line.`,
-        `**Each turn** each side assaults one square next to one it holds. Both into the same empty square, or into two empty squares side by side: one encounter, over two squares fought on the square of the side that rolls higher on a D6 (muster's reading: the text leaves this open). Otherwise each side fights an attack against the other's defence: two games.`,
+        `**Each turn** each side assaults one square next to one it holds. Both into the same empty square, or into two empty squares side by side: one encounter, over two squares fought on the square of the side that rolls higher on a D6${READING_MARK}. Otherwise each side fights an attack against the other's defence: two games.`,
         '**Battles.** The square sets the terrain and the jump-off points; there is no patrol phase. An attacker takes the square only by winning; an encounter drawn takes nothing. Losses are not carried to the next game.',
       ],
     },

@@ -1,7 +1,7 @@
 import { dataCardNode } from '../../doc/build-data-cards.js';
 import { formatLength } from '../../doc/helpers.js';
 import { drawMap, MAP_COLOURS } from '../../doc/map-diagram.js';
-import { documentMeta, type Block, type CardPrint, type DeckNode, type DocumentNode, type DrawingNode, type Paper, type SheetNode, type TableBlock, type Units } from '../../doc/model.js';
+import { documentMeta, markReading, type Block, type CardPrint, type DeckNode, type DocumentNode, type DrawingNode, type Paper, type SheetNode, type TableBlock, type Units } from '../../doc/model.js';
 import { checkBlock, rollsSheet, textTable } from '../../doc/packet.js';
 import { renderProse } from '../../doc/templates.js';
 import { SIDE_NAMES, type RolledBattle } from './battle.js';
@@ -268,7 +268,7 @@ function campaignBrief(rolled: RolledBattle, name: string, attacker: string): st
   return (
     `**${name}** over two squares: ${SIDE_NAMES.a} went for ${ground.squares.a} and ${SIDE_NAMES.b} for ${ground.squares.b}, squares side by side, so the two assaults meet. ` +
     `It is fought on ${square.id}, ${square.name}, the square of ${SIDE_NAMES[ground.side]}${ground.rolls.length > 0 ? ', which rolled higher (the dice open the rolls appendix)' : ''}. ` +
-    "The text does not say which square such an encounter is fought on (muster's reading: the text leaves this open)."
+    markReading('The text does not say which square such an encounter is fought on; this one is the roll-off’s.')
   );
 }
 
