@@ -143,7 +143,7 @@ describe('totals a run would print', () => {
     const dir = workdir({ 'arsenal/mini.yaml': mini });
     const problems = await problemsOf(() => loadArsenal([dir]));
     expect(problems.map((p) => `${p.path}: ${p.message}`)).toContain(
-      'doctrines[id=de-infantry].detachments[0].options[0]: "de-rifleman" costs 0 points; a unit a detachment buys costs at least 1 (only officers and squad leaders come free)',
+      'doctrines[id=de-infantry].detachments[0].options[0]: "de-rifleman" costs 0 points; a unit a detachment buys costs at least 1 (only ranking officers come free)',
     );
   });
 });
