@@ -2,12 +2,28 @@
  * Open Fire's tables checked against its rules text (shared/rules/open-fire.txt); the
  * expected values are typed from the text, not read from the data.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { muster } from '../helpers/cli.js';
 import { loadRulesDb } from '../../src/data/load.js';
 import { buildQuickReference } from '../../src/doc/build-reference.js';
 import { runsText } from '../../src/doc/model.js';
 
 const openfire = (await loadRulesDb({ dataDirs: [] })).system('openfire');
+
+/** The decks `cards openfire --format json` prints, with these options, read as cards of type C. */
+async function openFireDecks<C>(options: string[]): Promise<{ title: string; cards: C[] }[]> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'muster-of-'));
+  try {
+    const { code, stdout } = await muster(['cards', 'openfire', '--format', 'json', ...options], dir);
+    expect(code).toBe(0);
+    return (JSON.parse(stdout) as { decks: { title: string; cards: C[] }[] }).decks;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 // "Shooting": rows WPN/PEN 1-10, columns TRN/ARM 1-10, as printed
 const CHART = `
@@ -83,45 +99,21 @@ describe('Movement, ranks, vehicles, terror', () => {
 
 describe('the sample army lists (muster’s own)', () => {
   it('give each of the four nations officers, infantry teams of 2 to 6, snipers, guns, light vehicles, tanks and heavy tanks', async () => {
-    const { muster } = await import('../helpers/cli.js');
-    const { mkdtempSync, rmSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const path = await import('node:path');
-    const dir = mkdtempSync(path.join(tmpdir(), 'muster-of-'));
-    try {
-      const { code, stdout } = await muster(['cards', 'openfire', '--format', 'json'], dir);
-      expect(code).toBe(0);
-      const doc = JSON.parse(stdout) as { decks: { title: string; cards: { id: string; front: { subtitle: string; stats: { label: string; value: string }[] } }[] }[] };
-      const units = doc.decks[0]!.cards;
-      for (const nation of ['Germany', 'Soviet Union', 'United States', 'United Kingdom']) {
-        const kinds = new Set(units.filter((c) => c.front.subtitle.startsWith(nation)).map((c) => c.front.subtitle.split(' · ')[1]));
-        expect([...kinds].sort(), nation).toEqual(['gun', 'heavy tank', 'infantry team', 'light vehicle', 'officer team', 'sniper', 'tank']);
-      }
-      const men = units.flatMap((c) => c.front.stats.filter((s) => s.label === 'men').map((s) => Number(s.value)));
-      expect(men.every((n) => n >= 1 && n <= 6)).toBe(true);
-      expect(doc.decks[1]!.cards.map((c) => c.id)).toHaveLength(5 + 7);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+    const decks = await openFireDecks<{ id: string; front: { subtitle: string; stats: { label: string; value: string }[] } }>([]);
+    const units = decks[0]!.cards;
+    for (const nation of ['Germany', 'Soviet Union', 'United States', 'United Kingdom']) {
+      const kinds = new Set(units.filter((c) => c.front.subtitle.startsWith(nation)).map((c) => c.front.subtitle.split(' · ')[1]));
+      expect([...kinds].sort(), nation).toEqual(['gun', 'heavy tank', 'infantry team', 'light vehicle', 'officer team', 'sniper', 'tank']);
     }
+    const men = units.flatMap((c) => c.front.stats.filter((s) => s.label === 'men').map((s) => Number(s.value)));
+    expect(men.every((n) => n >= 1 && n <= 6)).toBe(true);
+    expect(decks[1]!.cards.map((c) => c.id)).toHaveLength(5 + 7);
   });
 });
 
 describe('the sample lists’ weapons: each vehicle’s and gun’s real weapon, and the row of muster’s table it uses', () => {
   type Card = { id: string; front: { title: string; subtitle: string; lines: { label: string; text: string }[]; rules: string[] } };
-  const cardsOf = async () => {
-    const { muster } = await import('../helpers/cli.js');
-    const { mkdtempSync, rmSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const path = await import('node:path');
-    const dir = mkdtempSync(path.join(tmpdir(), 'muster-of-'));
-    try {
-      const { code, stdout } = await muster(['cards', 'openfire', '--format', 'json', '--units', 'in'], dir);
-      expect(code).toBe(0);
-      return (JSON.parse(stdout) as { decks: { cards: Card[] }[] }).decks;
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  };
+  const cardsOf = () => openFireDecks<Card>(['--units', 'in']);
   // each sample vehicle's and gun's armament, from its history (the lists' `source`), and the
   // row of muster's weapon table that gives its numbers
   const HISTORY: Record<string, [string, string][]> = {

@@ -26,6 +26,16 @@ interface Status {
   log: unknown[];
 }
 
+/** A campaign whose second turn has both sides assault the two vacant squares B4 and B3: one encounter. */
+async function encounterOverTwoSquares() {
+  const cwd = workdir();
+  await muster([...campaign('new'), '--seed', 'e'], cwd);
+  await muster([...campaign('next'), '--assault', 'a:B5', '--assault', 'b:B2', '-o', 't1.pdf'], cwd);
+  await muster([...campaign('record'), '--battle', '1', '--winner', 'a'], cwd);
+  await muster([...campaign('record'), '--battle', '2', '--winner', 'b'], cwd);
+  return { cwd, met: await muster([...campaign('next'), '--assault', 'a:B4', '--assault', 'b:B3', '-o', 't2.pdf'], cwd) };
+}
+
 async function status(cwd: string): Promise<Status> {
   const result = await muster([...campaign('status'), '--format', 'json'], cwd);
   expect(result.code).toBe(0);
@@ -76,12 +86,7 @@ describe('muster campaign fireteam', () => {
     expect(after.squares.find((q) => q.id === 'C2')!.owner).toBeNull();
   });
   it('an encounter: both into one vacant square; a draw takes nothing', async () => {
-    const cwd = workdir();
-    await muster([...campaign('new'), '--seed', 'e'], cwd);
-    await muster([...campaign('next'), '--assault', 'a:B5', '--assault', 'b:B2', '-o', 't1.pdf'], cwd);
-    await muster([...campaign('record'), '--battle', '1', '--winner', 'a'], cwd);
-    await muster([...campaign('record'), '--battle', '2', '--winner', 'b'], cwd);
-    const met = await muster([...campaign('next'), '--assault', 'a:B4', '--assault', 'b:B3', '-o', 't2.pdf'], cwd);
+    const { cwd, met } = await encounterOverTwoSquares();
     expect(met.stderr).toMatch(/Turn 2: an encounter over B4 and B3, fought on B[34]\./);
     expect((await status(cwd)).pending).toEqual([expect.objectContaining({ battle: 1, kind: 'encounter', squares: { a: 'B4', b: 'B3' }, attacker: null })]);
     expect((await muster([...campaign('record'), '--winner', 'draw'], cwd)).stderr).toMatch(/the encounter over B4 and B3, fought on B[34] is drawn: neither side takes ground/);
@@ -89,12 +94,7 @@ describe('muster campaign fireteam', () => {
     expect(s.squares.filter((q) => ['B3', 'B4'].includes(q.id)).map((q) => q.owner)).toEqual([null, null]);
   });
   it('Forward, victory is near!, Turn Sequence: an encounter over adjacent squares says so in the briefing, names the square fought on as muster\'s reading, and logs the roll-off', async () => {
-    const cwd = workdir();
-    await muster([...campaign('new'), '--seed', 'e'], cwd);
-    await muster([...campaign('next'), '--assault', 'a:B5', '--assault', 'b:B2', '-o', 't1.pdf'], cwd);
-    await muster([...campaign('record'), '--battle', '1', '--winner', 'a'], cwd);
-    await muster([...campaign('record'), '--battle', '2', '--winner', 'b'], cwd);
-    const met = await muster([...campaign('next'), '--assault', 'a:B4', '--assault', 'b:B3', '-o', 't2.pdf'], cwd);
+    const { cwd, met } = await encounterOverTwoSquares();
     expect(met.code, met.stderr).toBe(0);
     const [p] = (await status(cwd)).pending as unknown as { square: string; ground: { side: 'a' | 'b' } }[];
     const fought = p!.square;
