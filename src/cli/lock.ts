@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { link, open, readdir, readFile, realpath, stat, unlink } from 'node:fs/promises';
+import { link, open, readdir, realpath, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { GenerateError } from '../errors.js';
 import { isAlive } from './atomic-file.js';
 
@@ -69,14 +69,19 @@ function parseHolder(text: string): Holder | undefined {
 }
 
 async function inspect(file: string): Promise<Seen | undefined> {
+  let handle: FileHandle | undefined;
   try {
-    const info = await stat(file, { bigint: true });
-    const text = await readFile(file, 'utf8');
+    // one open file for both, so the stamp and the text are of the same file
+    handle = await open(file, 'r');
+    const info = await handle.stat({ bigint: true });
+    const text = await handle.readFile('utf8');
     // the inode, the size and the time to the nanosecond, with the text (which names a holder by a
     // token no other lock has): a lock removed and made again is never taken for the one seen
     return { text, identity: `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${text}`, holder: parseHolder(text), modified: Number(info.mtimeNs / 1_000_000n) };
   } catch {
     return undefined;
+  } finally {
+    await handle?.close();
   }
 }
 
