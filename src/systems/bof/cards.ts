@@ -1,6 +1,6 @@
 import { renderProse } from '../../doc/templates.js';
 import type { SystemInfo } from '../../data/schema.js';
-import type { Block, CardNode, CardPrint, CardStat, DeckNode, IconName, SheetNode, TableBlock, Units } from '../../doc/model.js';
+import { markReading, type Block, type CardNode, type CardPrint, type CardStat, type DeckNode, type IconName, type SheetNode, type TableBlock, type Units } from '../../doc/model.js';
 import { formatLength, formatModifier } from '../../doc/helpers.js';
 import { checkBlock } from '../../doc/packet.js';
 import type { Arsenal } from './arsenal.js';
@@ -82,7 +82,8 @@ export function buildUnitCard(
     id: unit.id,
     front: {
       title: options.label ?? unit.name,
-      subtitle: `${nationName(unit, ctx)} · ${role}`,
+      // the arsenal's stats and points are muster's own: one mark on the card when its file says so
+      subtitle: ctx.arsenal.readings.has(unit.id) ? markReading(`${nationName(unit, ctx)} · ${role}`) : `${nationName(unit, ctx)} · ${role}`,
       accent: accentOf(unit, ctx),
       badge: showBadge ? { label: quality, level: QUALITY_LEVEL[quality] } : undefined,
       stats: soldier ? soldierStats(unit, weapons, quality, cost, ctx.units, options.squadLeader) : machineStats(unit, cost, ctx.units),
