@@ -1,6 +1,6 @@
 import type { SystemRules } from '../../data/load.js';
 import { formatLength, formatModifier } from '../../doc/helpers.js';
-import { documentMeta, type Block, type CardNode, type CardPrint, type DocumentNode, type Run, type Units } from '../../doc/model.js';
+import { documentMeta, markReading, type Block, type CardNode, type CardPrint, type DocumentNode, type Run, type Units } from '../../doc/model.js';
 import { renderProse } from '../../doc/templates.js';
 import { rollsSheet, textTable } from '../../doc/packet.js';
 import { UsageError } from '../../errors.js';
@@ -66,7 +66,8 @@ export function buildOfUnitCard(unit: OfUnit, lists: Lists, units: Units, system
     id: unit.id,
     front: {
       title: unit.name,
-      subtitle: `${nation.name} · ${TYPE_NAMES[unit.type]}`,
+      // the lists' stats and points are muster's own: one mark on the card when its file says so
+      subtitle: lists.readings.has(unit.id) ? markReading(`${nation.name} · ${TYPE_NAMES[unit.type]}`) : `${nation.name} · ${TYPE_NAMES[unit.type]}`,
       accent: nation.colour,
       badge: { label: unit.rank, level: RANK_LEVEL[unit.rank] },
       stats,
