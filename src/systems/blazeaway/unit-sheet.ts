@@ -99,7 +99,7 @@ function infantryTable(data: BlazeAwayData, units: readonly CheckedUnit[], optio
     `${SECTION}; 8.1`,
     [left('Unit'), left('Rating, D10 at 3/2/1 figures'), left('Stands: tick a box for each figure lost'), left('Breaks at (lost)'), centre('Orders'), left('Weapons'), left('Notes', NOTES_ROOM)],
     rows,
-    'Breaks at: the figures lost, of its figures, at which the unit leaves the game at the end of the turn, and its rating\'s share: from the 8.1 table for sections of 3 figures, otherwise the share rounded half up${READING_MARK}. Orders: order cards a turn, up to its rating\'s for the sections${READING_MARK}; specialists, heavy weapons and HQs${READING_MARK} take one each.',
+    `Breaks at: the figures lost, of its figures, at which the unit leaves the game at the end of the turn, and its rating's share: from the 8.1 table for sections of 3 figures, otherwise the share rounded half up${READING_MARK}. Orders: order cards a turn, up to its rating's for the sections${READING_MARK}; specialists, heavy weapons and HQs${READING_MARK} take one each.`,
   );
 }
 
