@@ -77,8 +77,17 @@ function lossCell(point: { losses: number; percent: number; table?: boolean } | 
   return [plain(`${point.losses}\u00a0of\u00a0${of}`), { text: point.table === true ? percent : markReading(percent), style: 'odds' }];
 }
 
-/** An HQ takes an order card of its own: muster's reading (the text gives HQs no count), marked on its Orders. */
-const hqOrders = (u: CheckedUnit) => u.groups.some((g) => g.type.id === 'hq');
+/**
+ * An infantry unit's order cards rest on muster's reading, marked on its Orders, where an HQ takes
+ * a card of its own (the text gives HQs no count), its platoon's cards are capped at its sections,
+ * or its rating's count is read from an open cell (Excellent's "4+" as 4).
+ */
+function readOrders(u: CheckedUnit): boolean {
+  const platoon = u.groups.filter((g) => g.type.orders === 'platoon').reduce((n, g) => n + g.count, 0);
+  const capped = u.rating !== undefined && platoon > 0 && platoon < u.rating.cards;
+  const read = u.rating?.read === true && platoon > 0;
+  return u.groups.some((g) => g.type.id === 'hq') || capped || read;
+}
 
 function notesCell(unit: CheckedUnit): Run[] {
   return [plain(unit.unit.notes ?? '')];
@@ -91,7 +100,7 @@ function infantryTable(data: BlazeAwayData, units: readonly CheckedUnit[], optio
       plain(`${i > 0 ? ' ' : ''}${g.type.name}\u00a0`),
       { text: Array.from({ length: g.count }, () => BOX.repeat(g.figures)).join(' '), style: 'boxes' as const },
     ]);
-    return [[bold(u.unit.name)], ratingCell(data, u), stands, lossCell(u.breakingPoint, u.figures), [plain(hqOrders(u) ? markReading(String(u.orders)) : String(u.orders))], [plain(u.weapons.map((w) => weaponText(data, w, options.units)).join('; '))], notesCell(u)];
+    return [[bold(u.unit.name)], ratingCell(data, u), stands, lossCell(u.breakingPoint, u.figures), [plain(readOrders(u) ? markReading(String(u.orders)) : String(u.orders))], [plain(u.weapons.map((w) => weaponText(data, w, options.units)).join('; '))], notesCell(u)];
   });
   return table(
     'infantry',
