@@ -1,6 +1,6 @@
 import { formatLength } from '../../doc/helpers.js';
 import { drawMap } from '../../doc/map-diagram.js';
-import { documentMeta, markReading, type Block, type DocumentNode, type DrawingNode, type Paper, type Run, type TableBlock, type Units } from '../../doc/model.js';
+import { documentMeta, markReading, READING_MARK, type Block, type DocumentNode, type DrawingNode, type Paper, type Run, type TableBlock, type Units } from '../../doc/model.js';
 import { checkBlock, rollsSheet, textTable } from '../../doc/packet.js';
 import { renderProse } from '../../doc/templates.js';
 import type { BlazeAwayData } from './data.js';
@@ -218,11 +218,11 @@ export function scenarioMap(rolled: RolledScenario, data: BlazeAwayData, units: 
     table: r.table,
     zones: r.zones,
     objectives: r.objectives.map((o) => ({ x: o.x, y: o.y, radius: o.radius })),
-    objectiveText: `${rolled.objective.name}: hold within the dashed circle`,
+    objectiveText: `${markReading(rolled.objective.name)}: hold within the dashed circle`,
     sides: Object.fromEntries(
       SIDES.map((s) => [
         s,
-        { name: SIDE_NAMES[s], zone: s === r.attacker ? `${SIDE_NAMES[s]}, attacker: deploys in this band` : `${SIDE_NAMES[s]}, defender: deploys anywhere in its half` },
+        { name: SIDE_NAMES[s], zone: s === r.attacker ? `${SIDE_NAMES[s]}, attacker: deploys in this band${READING_MARK}` : `${SIDE_NAMES[s]}, defender: deploys anywhere in its half` },
       ]),
     ),
     dashed: mined ? outline : [],
