@@ -322,8 +322,8 @@ export function battleMap(rolled: RolledBattle, _colours: Record<string, string>
         s,
         {
           name: side(s),
-          zone: `${side(s)}: its markers start in this band`,
-          markers: result.campaign ? `${SIDE_NAMES[s]}'s jump-off points, J1 and on as in the table` : `${SIDE_NAMES[s]}'s patrol markers, numbered as in the table`,
+          zone: `${side(s)}: its markers start in this band${READING_MARK}`,
+          markers: result.campaign ? `${SIDE_NAMES[s]}'s jump-off points${READING_MARK}, J1 and on as in the table` : `${SIDE_NAMES[s]}'s patrol markers, numbered as in the table`,
         },
       ]),
     ),
