@@ -136,10 +136,24 @@ describe('Blaze Away!: its readings print with the mark', () => {
     placedWithFootnotes(doc);
   });
 
-  it("Excellent's 4+ order cards read as 4 is marked, the others are not", async () => {
+  it("Excellent's 4+ order cards read as 4 is marked, the others are not; orders capped at a unit's sections are marked", async () => {
     const { loadBlazeAway } = await import('../../src/systems/blazeaway/data.js');
+    const { checkForce } = await import('../../src/systems/blazeaway/force.js');
+    const { loadSampleForces } = await import('../../src/systems/blazeaway/samples.js');
+    const { unitSheetDocument } = await import('../../src/systems/blazeaway/unit-sheet.js');
     const data = await loadBlazeAway(db.system('blazeaway'));
     expect(data.ratings.filter((r) => r.read).map((r) => r.name)).toEqual(['Excellent']);
+    // a sample force made Excellent: its rating's cards and its platoons' orders carry the mark
+    const sample = (await loadSampleForces())[0]!;
+    const force = { ...sample.force, rating: 'Excellent', units: sample.force.units.map((u) => ({ ...u, rating: undefined })) };
+    const roster = checkForce(force as typeof sample.force, data);
+    const doc = unitSheetDocument(data, roster, { ...common });
+    expectMarked(doc, ['4 order cards']);
+    const infantry = doc.sheets[0]!.blocks.find((b) => b.kind === 'table' && b.id === 'infantry');
+    const orders = (infantry as { rows: { text: string }[][][] }).rows.map((row) => row[4]!.map((r) => r.text).join(''));
+    const platoons = roster.units.filter((u) => u.kind === 'infantry').map((u) => u.groups.some((g) => g.type.orders === 'platoon'));
+    orders.forEach((cell, i) => expect(cell.endsWith(READING_MARK) || !platoons[i], `row ${i + 1}: ${cell}`).toBe(true));
+    placedWithFootnotes({ ...doc, decks: [] });
   });
 });
 
