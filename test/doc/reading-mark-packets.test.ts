@@ -188,21 +188,21 @@ describe('Burst of Fire: its readings print with the mark', () => {
     expect(booklet.stdout).toContain(READING_FOOTNOTE);
   });
 
-  it('unit cards: every card of the arsenal carries the mark once, on its subtitle', async () => {
+  it('unit cards: every card of the arsenal carries the mark once, at its foot', async () => {
     const doc = await cardsDoc('bof');
     const fronts = (doc.decks ?? []).flatMap((d) => d.cards.map((c) => c.front));
     expect(fronts.length).toBeGreaterThan(0);
-    for (const front of fronts) expect(front.subtitle.endsWith(READING_MARK), front.title).toBe(true);
+    for (const front of fronts) expect(front.footer.left.endsWith(READING_MARK), front.title).toBe(true);
     placedWithFootnotes(doc);
   });
 });
 
 describe('Open Fire: its readings print with the mark', () => {
-  it('unit cards: every card of the sample lists carries the mark once, on its subtitle', async () => {
+  it('unit cards: every card of the sample lists carries the mark once, at its foot', async () => {
     const doc = await cardsDoc('openfire');
     const units = (doc.decks ?? []).flatMap((d) => d.cards.map((c) => c.front)).filter((f) => f.stats.length > 0);
     expect(units.length).toBeGreaterThan(0);
-    for (const front of units) expect(front.subtitle.endsWith(READING_MARK), front.title).toBe(true);
+    for (const front of units) expect(front.footer.left.endsWith(READING_MARK), front.title).toBe(true);
     placedWithFootnotes(doc);
   });
 
@@ -210,7 +210,7 @@ describe('Open Fire: its readings print with the mark', () => {
     const doc = await packet('openfire', { table: { width: 180, height: 120 } });
     const units = (doc.decks ?? []).flatMap((d) => d.cards.map((c) => c.front)).filter((f) => f.stats.length > 0);
     expect(units.length).toBeGreaterThan(0);
-    for (const front of units) expect(front.subtitle.endsWith(READING_MARK), front.title).toBe(true);
+    for (const front of units) expect(front.footer.left.endsWith(READING_MARK), front.title).toBe(true);
     placedWithFootnotes(doc);
   });
 });

@@ -65,7 +65,7 @@ describe('cards from data: a card, line or rule marked as a reading shows the ma
   });
 });
 
-describe('unit cards from arsenal and list files: a file with a reading marks each of its units’ cards once', () => {
+describe('unit cards from arsenal and list files: a file with a reading marks each of its units’ cards once, at the foot', () => {
   it('bof: a card is marked exactly when its unit comes from a file with a reading', async () => {
     const { loadArsenal } = await import('../../src/systems/bof/arsenal.js');
     const { buildUnitCard } = await import('../../src/systems/bof/cards.js');
@@ -76,8 +76,8 @@ describe('unit cards from arsenal and list files: a file with a reading marks ea
     expect(arsenal.readings.size).toBeLessThan(arsenal.units.size);
     for (const unit of arsenal.units.values()) {
       const card = buildUnitCard(unit, { arsenal, units: 'cm', system: system.info });
-      expect(card.front.subtitle.endsWith(READING_MARK), unit.id).toBe(arsenal.readings.has(unit.id));
-      expect(card.front.subtitle.split(READING_MARK).length - 1, unit.id).toBe(arsenal.readings.has(unit.id) ? 1 : 0);
+      expect(card.front.footer.left.endsWith(READING_MARK), unit.id).toBe(arsenal.readings.has(unit.id));
+      expect(JSON.stringify(card.front).split(READING_MARK).length - 1, unit.id).toBe(arsenal.readings.has(unit.id) ? 1 : 0);
     }
   });
 
@@ -89,7 +89,7 @@ describe('unit cards from arsenal and list files: a file with a reading marks ea
     expect(lists.readings.size).toBeGreaterThan(0);
     for (const unit of lists.units.values()) {
       const card = buildOfUnitCard(unit, lists, 'cm', system.info.name);
-      expect(card.front.subtitle.endsWith(READING_MARK), unit.id).toBe(lists.readings.has(unit.id));
+      expect(card.front.footer.left.endsWith(READING_MARK), unit.id).toBe(lists.readings.has(unit.id));
     }
   });
 });

@@ -15,7 +15,7 @@ export interface Arsenal {
   readonly detachments: ReadonlyMap<string, { doctrine: Doctrine; detachment: Detachment }>;
   /** where each id was defined, for messages */
   readonly files: ReadonlyMap<string, string>;
-  /** unit id -> the reading of the file that gave it (its stats and points are muster's), marked on its card */
+  /** unit id -> the reading of the file that gave it (its stats and points are muster's), marked once on its card's foot */
   readonly readings: ReadonlyMap<string, string>;
 }
 

@@ -82,15 +82,15 @@ export function buildUnitCard(
     id: unit.id,
     front: {
       title: options.label ?? unit.name,
-      // the arsenal's stats and points are muster's own: one mark on the card when its file says so
-      subtitle: ctx.arsenal.readings.has(unit.id) ? markReading(`${nationName(unit, ctx)} · ${role}`) : `${nationName(unit, ctx)} · ${role}`,
+      subtitle: `${nationName(unit, ctx)} · ${role}`,
       accent: accentOf(unit, ctx),
       badge: showBadge ? { label: quality, level: QUALITY_LEVEL[quality] } : undefined,
       stats: soldier ? soldierStats(unit, weapons, quality, cost, ctx.units, options.squadLeader) : machineStats(unit, cost, ctx.units),
       lines: weaponLines(unit, weapons, ctx.units),
       rules: rulesFor(unit, weapons, ctx.units).slice(0, 3),
       // the player's words at the foot: the model's name where the card has a label of its own, else the rule set
-      footer: { left: `Cost ${cost} · Combat Score ${score}`, right: options.label && options.label !== unit.name && !options.label.startsWith(unit.name) ? unit.name : ctx.system.name },
+      // the arsenal's stats and points are muster's own: one mark at the card's foot when its file says so
+      footer: { left: ctx.arsenal.readings.has(unit.id) ? markReading(`Cost ${cost} · Combat Score ${score}`) : `Cost ${cost} · Combat Score ${score}`, right: options.label && options.label !== unit.name && !options.label.startsWith(unit.name) ? unit.name : ctx.system.name },
     },
     back: {
       title: ctx.system.name.toUpperCase(),

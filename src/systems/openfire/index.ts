@@ -66,14 +66,14 @@ export function buildOfUnitCard(unit: OfUnit, lists: Lists, units: Units, system
     id: unit.id,
     front: {
       title: unit.name,
-      // the lists' stats and points are muster's own: one mark on the card when its file says so
-      subtitle: lists.readings.has(unit.id) ? markReading(`${nation.name} · ${TYPE_NAMES[unit.type]}`) : `${nation.name} · ${TYPE_NAMES[unit.type]}`,
+      subtitle: `${nation.name} · ${TYPE_NAMES[unit.type]}`,
       accent: nation.colour,
       badge: { label: unit.rank, level: RANK_LEVEL[unit.rank] },
       stats,
       lines: unit.weapons.map((id) => weaponLine(unit, id, lists, units, vehicle)),
       rules: [...unit.notes, ...(vehicle ? [MOUNTED_RULE] : []), rankRule].slice(0, 3),
-      footer: { left: `${unit.points} points`, right: systemName },
+      // the lists' stats and points are muster's own: one mark at the card's foot when its file says so
+      footer: { left: lists.readings.has(unit.id) ? markReading(`${unit.points} points`) : `${unit.points} points`, right: systemName },
     },
     back: { title: systemName.toUpperCase(), subtitle: `${nation.name} · ${TYPE_NAMES[unit.type]}`, accent: nation.colour, icon: vehicle ? 'tank' : unit.type === 'gun' ? 'crewed-gun' : 'helmet' },
   };

@@ -10,7 +10,7 @@ export interface Lists {
   nations: Map<string, OfNation>;
   weapons: Map<string, OfWeapon>;
   units: Map<string, OfUnit>;
-  /** unit id -> the reading of the file that gave it (its stats and points are muster's), marked on its card */
+  /** unit id -> the reading of the file that gave it (its stats and points are muster's), marked once on its card's foot */
   readings: Map<string, string>;
 }
 
