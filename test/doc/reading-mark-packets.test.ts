@@ -96,6 +96,11 @@ describe('Fire Team: its readings print with the mark', () => {
     placedWithFootnotes(doc);
   });
 
+  it('the weapons table: the RPG read as the bazooka is in its reading, printed "Reading†"', () => {
+    const weapons = db.system('fireteam').table('weapons');
+    expect(weapons.note).toMatch(/RPG .*Bazooka/);
+  });
+
   it('campaign sheets: the JOPs the square sets, the default split and the end', async () => {
     const dir = workdir();
     expect((await muster(['campaign', 'fireteam', 'new', '--state', 'c.json', '--seed', 's'], dir)).code).toBe(0);
