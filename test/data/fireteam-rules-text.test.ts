@@ -328,7 +328,7 @@ describe('Forward, victory is near!: the campaign sheet', () => {
     expect(rule).toMatch(/Vehicles come on only by a road entrance at a table edge in your half\./);
   });
   it('Troops capabilities: the expertise die is printed as muster\'s reading, not as the text\'s', () => {
-    expect(fireteam.table('troops').columns.find((c) => c.key === 'expertise')!.label).toBe('Expertise (D6: our reading)');
+    expect(fireteam.table('troops').columns.find((c) => c.key === 'expertise')!.label).toBe('Expertise (D6†)');
   });
 });
 

@@ -13,6 +13,7 @@ import { documentMeta, READING_FOOTNOTE, READING_MARK, type CardPrint, type Tabl
 import { layoutDocument } from '../../src/layout/pages.js';
 import type { PlacedPage } from '../../src/layout/primitives.js';
 import { renderMarkdown } from '../../src/render/markdown.js';
+import { ARSENAL_FIXTURE } from '../helpers/fixtures.js';
 
 const db = await loadRulesDb({ dataDirs: [] });
 const PRINT: CardPrint = { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long', backOffset: { x: 0, y: 0 } };
@@ -61,5 +62,34 @@ describe('cards from data: a card, line or rule marked as a reading shows the ma
     }
     // the test reads something in each rule set that has cards from data
     if (decks.length > 0) expect(readings + decks.filter((d) => d.deck.note).length).toBeGreaterThan(0);
+  });
+});
+
+describe('unit cards from arsenal and list files: a file with a reading marks each of its units’ cards once, at the foot', () => {
+  it('bof: a card is marked exactly when its unit comes from a file with a reading', async () => {
+    const { loadArsenal } = await import('../../src/systems/bof/arsenal.js');
+    const { buildUnitCard } = await import('../../src/systems/bof/cards.js');
+    const system = db.system('bof');
+    // muster's own folder and a house folder whose file gives no reading: only muster's units are marked
+    const arsenal = await loadArsenal([...system.dirs, ARSENAL_FIXTURE]);
+    expect(arsenal.readings.size).toBeGreaterThan(0);
+    expect(arsenal.readings.size).toBeLessThan(arsenal.units.size);
+    for (const unit of arsenal.units.values()) {
+      const card = buildUnitCard(unit, { arsenal, units: 'cm', system: system.info });
+      expect(card.front.footer.left.endsWith(READING_MARK), unit.id).toBe(arsenal.readings.has(unit.id));
+      expect(JSON.stringify(card.front).split(READING_MARK).length - 1, unit.id).toBe(arsenal.readings.has(unit.id) ? 1 : 0);
+    }
+  });
+
+  it('openfire: a card is marked exactly when its unit comes from a file with a reading', async () => {
+    const { loadLists } = await import('../../src/systems/openfire/lists.js');
+    const { buildOfUnitCard } = await import('../../src/systems/openfire/index.js');
+    const system = db.system('openfire');
+    const lists = await loadLists(system.dirs);
+    expect(lists.readings.size).toBeGreaterThan(0);
+    for (const unit of lists.units.values()) {
+      const card = buildOfUnitCard(unit, lists, 'cm', system.info.name);
+      expect(card.front.footer.left.endsWith(READING_MARK), unit.id).toBe(lists.readings.has(unit.id));
+    }
   });
 });

@@ -22,6 +22,8 @@ export interface CommandRating {
   rank: number;
   /** order cards a platoon (4.1.1); "4+" is read as 4 */
   cards: number;
+  /** the count is muster's reading of an open cell ("4+"), marked where it prints */
+  read: boolean;
 }
 
 /** A span of a table cell, "3–4" or 2. */
@@ -112,7 +114,7 @@ export async function loadBlazeAway(system: SystemRules): Promise<BlazeAwayData>
   const ratings: CommandRating[] = table('command-rating').rows.map((row, rank) => {
     const cards = Number.parseInt(String(row['cards']), 10);
     if (!Number.isInteger(cards) || cards < 1) problems.push({ file: tableFile('command-rating'), path: `tables[id=command-rating].rows[${rank}].cards`, message: 'order cards a platoon: a whole number, such as 2 or 4+' });
-    return { name: String(row['rating']), rank, cards };
+    return { name: String(row['rating']), rank, cards, read: String(cards) !== String(row['cards']).trim() };
   });
   const crewRatings = table('crew-ratings').rows.map((r) => String(r['rating']));
 

@@ -1,6 +1,6 @@
 import { formatLength } from '../../doc/helpers.js';
 import { drawMap } from '../../doc/map-diagram.js';
-import { documentMeta, type Block, type DocumentNode, type DrawingNode, type Paper, type Run, type TableBlock, type Units } from '../../doc/model.js';
+import { documentMeta, markReading, READING_MARK, type Block, type DocumentNode, type DrawingNode, type Paper, type Run, type TableBlock, type Units } from '../../doc/model.js';
 import { checkBlock, rollsSheet, textTable } from '../../doc/packet.js';
 import { renderProse } from '../../doc/templates.js';
 import type { BlazeAwayData } from './data.js';
@@ -30,6 +30,8 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
   const att = SIDE_NAMES[r.attacker];
   const def = SIDE_NAMES[r.defender];
   const table = `${length(r.table.width, units)} x ${length(r.table.height, units)}`;
+  // the attacker's zone depth is muster's (the text sets none), marked where it prints
+  const zoneDepth = markReading(length(r.zones.find((z) => z.side === r.attacker)![r.deployment[r.attacker] === 'north' || r.deployment[r.attacker] === 'south' ? 'h' : 'w'], units));
   const barrageWhen = r.barrage.turn === 0 ? 'before the first turn' : `at the start of turn ${r.barrage.turn}`;
   const aircraftText = (s: Side) =>
     r.weather === 'bad' ? 'grounded by the weather' : r.aircraft[s].length === 0 ? 'none' : r.aircraft[s].map((a) => `${a.name} (${a.type}), ${plural(a.turns, 'turn')}`).join('; ');
@@ -41,9 +43,9 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
       section: '9.4 Scenario Design',
       width: 'column',
       paragraphs: [
-        `**${objective.name}.** ${prose(objective.brief, `scenarios objectives[id=${objective.id}].brief`)}`,
+        `**${markReading(objective.name)}.** ${prose(objective.brief, `scenarios objectives[id=${objective.id}].brief`)}`,
         `${name(r.attacker)} attacks from the ${r.deployment[r.attacker]} edge; ${name(r.defender)} defends the ${r.deployment[r.defender]} half. ${att} won the roll for the attack.`,
-        `**${plural(r.turns, 'turn')}**, ${r.night ? 'at night' : 'by day'}, in ${r.weather === 'bad' ? 'bad' : 'fair'} weather. If the attacker has not taken the objective by the end of the last turn, the defender wins.`,
+        `**${plural(r.turns, 'turn')}**, ${r.night ? 'at night' : 'by day'}, in ${r.weather === 'bad' ? 'bad' : 'fair'} weather. ${markReading('If the attacker has not taken the objective by the end of the last turn, the defender wins.')}`,
         `Seed **${r.seed}**: the same seed sets up this very game again.`,
       ],
     },
@@ -56,14 +58,14 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
         ['Table', table],
         ...SIDES.map((s) => [SIDE_NAMES[s], `${rosters[s].force.name} (${rosters[s].force.nation}), ${role(s)}, from the ${r.deployment[s]} edge; cards in ${rosters[s].colour.name}`]),
         ['Game length', `${plural(r.turns, 'turn')}${r.night ? ' (a night game: at most 10)' : ''}`],
-        ['Time and weather', `${r.night ? 'Night' : 'Day'}; ${r.weather === 'bad' ? 'bad weather' : 'fair weather'}`],
+        ['Time and weather', markReading(`${r.night ? 'Night' : 'Day'}; ${r.weather === 'bad' ? 'bad weather' : 'fair weather'}`)],
         ['Double moves', `${SIDE_NAMES.a} ${r.doubleMoves.a}, ${SIDE_NAMES.b} ${r.doubleMoves.b}${r.night ? '; only on roads and open ground' : ''}`],
-        ['Pre-game barrage', `${att}: ${plural(r.barrage.templates, 'area-fire template')}, falling ${barrageWhen}`],
+        ['Pre-game barrage', markReading(`${att}: ${plural(r.barrage.templates, 'area-fire template')}, falling ${barrageWhen}`)],
         ...SIDES.map((s) => [`Aircraft, ${SIDE_NAMES[s]}`, aircraftText(s)]),
-        ['Mines', `${def}: ${plural(r.mines.squares, 'mine square')}${r.mines.squares > 0 ? ` and ${plural(r.mines.dummies, 'dummy', 'dummies')}` : ''}`],
-        ['Wire', `${def}: ${plural(r.wire.long, 'long strip')}, ${plural(r.wire.short, 'short strip')}`],
+        ['Mines', markReading(`${def}: ${plural(r.mines.squares, 'mine square')}${r.mines.squares > 0 ? ` and ${plural(r.mines.dummies, 'dummy', 'dummies')}` : ''}`)],
+        ['Wire', markReading(`${def}: ${plural(r.wire.long, 'long strip')}, ${plural(r.wire.short, 'short strip')}`)],
         ['Hidden movement', r.hiddenMovement ? `in use${r.night ? ' (always at night)' : ''}; dummy cards: ${SIDE_NAMES.a} ${r.hiddenDummies.a}, ${SIDE_NAMES.b} ${r.hiddenDummies.b}` : 'not used'],
-        ['Snipers', `${SIDE_NAMES.a} ${r.snipers.a}, ${SIDE_NAMES.b} ${r.snipers.b}`],
+        ['Snipers', markReading(`${SIDE_NAMES.a} ${r.snipers.a}, ${SIDE_NAMES.b} ${r.snipers.b}`)],
       ],
       'column',
     ),
@@ -77,8 +79,8 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
         `**2. Barrage.** ${att} plots its ${plural(r.barrage.templates, 'template')} on a sketch of the table; ${r.barrage.turn === 0 ? 'they fall before the first turn' : `they fall at the start of turn ${r.barrage.turn}`}, each rolled for with its deviation (7.3.2).`,
         `**3. Snipers.** Each side marks its snipers on a sketch of the table (7.1.8).`,
         r.hiddenMovement
-          ? `**4. Deployment.** A face-down card for each stand, gun and vehicle, and the dummies; ${att} sets up within ${length(r.zones.find((z) => z.side === r.attacker)![r.deployment[r.attacker] === 'north' || r.deployment[r.attacker] === 'south' ? 'h' : 'w'], units)} of its edge (6.5).`
-          : `**4. Deployment.** ${att} sets up within ${length(r.zones.find((z) => z.side === r.attacker)![r.deployment[r.attacker] === 'north' || r.deployment[r.attacker] === 'south' ? 'h' : 'w'], units)} of its edge, in sight.`,
+          ? `**4. Deployment.** A face-down card for each stand, gun and vehicle, and the dummies; ${att} sets up within ${zoneDepth} of its edge (6.5).`
+          : `**4. Deployment.** ${att} sets up within ${zoneDepth} of its edge, in sight.`,
         `**5. Chits.** Each side takes its double-move chits and its order cards.`,
       ],
     },
@@ -216,11 +218,11 @@ export function scenarioMap(rolled: RolledScenario, data: BlazeAwayData, units: 
     table: r.table,
     zones: r.zones,
     objectives: r.objectives.map((o) => ({ x: o.x, y: o.y, radius: o.radius })),
-    objectiveText: `${rolled.objective.name}: hold within the dashed circle`,
+    objectiveText: `${markReading(rolled.objective.name)}: hold within the dashed circle`,
     sides: Object.fromEntries(
       SIDES.map((s) => [
         s,
-        { name: SIDE_NAMES[s], zone: s === r.attacker ? `${SIDE_NAMES[s]}, attacker: deploys in this band` : `${SIDE_NAMES[s]}, defender: deploys anywhere in its half` },
+        { name: SIDE_NAMES[s], zone: s === r.attacker ? `${SIDE_NAMES[s]}, attacker: deploys in this band${READING_MARK}` : `${SIDE_NAMES[s]}, defender: deploys anywhere in its half` },
       ]),
     ),
     dashed: mined ? outline : [],

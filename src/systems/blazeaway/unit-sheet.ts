@@ -2,7 +2,7 @@ import { buildDataDeck } from '../../doc/build-data-cards.js';
 import { buildTableBlock } from '../../doc/build-reference.js';
 import { formatDistance } from '../../doc/cells.js';
 import { formatModifier } from '../../doc/helpers.js';
-import { documentMeta, runsText, type Block, type CardPrint, type DeckNode, type DocumentNode, type Paper, type Run, type TableBlock, type TableColumn, type TextBlock, type Units } from '../../doc/model.js';
+import { documentMeta, markReading, READING_MARK, runsText, type Block, type CardPrint, type DeckNode, type DocumentNode, type Paper, type Run, type TableBlock, type TableColumn, type TextBlock, type Units } from '../../doc/model.js';
 import { checkBlock } from '../../doc/packet.js';
 import { renderProse } from '../../doc/templates.js';
 import type { DistanceCell } from '../../data/schema.js';
@@ -69,10 +69,24 @@ function ratingCell(data: BlazeAwayData, unit: CheckedUnit): Run[] {
  * "7 of 14 50%": the losses, of how many, and the rating's share, printed alike whether 8.1's
  * table or the share of the figures gave the losses, so no row reads differently from the next.
  */
-function lossCell(point: { losses: number; percent: number } | undefined, of: number): Run[] {
+/** Losses at a breaking point; one the 8.1 table does not give is a share rounded half up, muster's reading, marked. */
+function lossCell(point: { losses: number; percent: number; table?: boolean } | undefined, of: number): Run[] {
   if (!point) return [plain('—')];
   // held on one line: a short column of one-line rows keeps the sheet to a page
-  return [plain(`${point.losses}\u00a0of\u00a0${of}`), { text: `\u00a0${point.percent}%`, style: 'odds' }];
+  const percent = `\u00a0${point.percent}%`;
+  return [plain(`${point.losses}\u00a0of\u00a0${of}`), { text: point.table === true ? percent : markReading(percent), style: 'odds' }];
+}
+
+/**
+ * An infantry unit's order cards rest on muster's reading, marked on its Orders, where an HQ takes
+ * a card of its own (the text gives HQs no count), its platoon's cards are capped at its sections,
+ * or its rating's count is read from an open cell (Excellent's "4+" as 4).
+ */
+function readOrders(u: CheckedUnit): boolean {
+  const platoon = u.groups.filter((g) => g.type.orders === 'platoon').reduce((n, g) => n + g.count, 0);
+  const capped = u.rating !== undefined && platoon > 0 && platoon < u.rating.cards;
+  const read = u.rating?.read === true && platoon > 0;
+  return u.groups.some((g) => g.type.id === 'hq') || capped || read;
 }
 
 function notesCell(unit: CheckedUnit): Run[] {
@@ -86,7 +100,7 @@ function infantryTable(data: BlazeAwayData, units: readonly CheckedUnit[], optio
       plain(`${i > 0 ? ' ' : ''}${g.type.name}\u00a0`),
       { text: Array.from({ length: g.count }, () => BOX.repeat(g.figures)).join(' '), style: 'boxes' as const },
     ]);
-    return [[bold(u.unit.name)], ratingCell(data, u), stands, lossCell(u.breakingPoint, u.figures), [plain(String(u.orders))], [plain(u.weapons.map((w) => weaponText(data, w, options.units)).join('; '))], notesCell(u)];
+    return [[bold(u.unit.name)], ratingCell(data, u), stands, lossCell(u.breakingPoint, u.figures), [plain(readOrders(u) ? markReading(String(u.orders)) : String(u.orders))], [plain(u.weapons.map((w) => weaponText(data, w, options.units)).join('; '))], notesCell(u)];
   });
   return table(
     'infantry',
@@ -94,7 +108,7 @@ function infantryTable(data: BlazeAwayData, units: readonly CheckedUnit[], optio
     `${SECTION}; 8.1`,
     [left('Unit'), left('Rating, D10 at 3/2/1 figures'), left('Stands: tick a box for each figure lost'), left('Breaks at (lost)'), centre('Orders'), left('Weapons'), left('Notes', NOTES_ROOM)],
     rows,
-    'Breaks at: the figures lost, of its figures, at which the unit leaves the game at the end of the turn, and its rating\'s share: from the 8.1 table for sections of 3 figures, otherwise the share rounded half up. Orders: order cards a turn, up to its rating\'s for the sections; specialists, heavy weapons and HQs take one each.',
+    `Breaks at: the figures lost, of its figures, at which the unit leaves the game at the end of the turn, and its rating's share: from the 8.1 table for sections of 3 figures, otherwise the share rounded half up${READING_MARK}. Orders: order cards a turn, up to its rating's for the sections${READING_MARK}; specialists, heavy weapons and HQs${READING_MARK} take one each.`,
   );
 }
 
@@ -221,8 +235,8 @@ export function forceBlock(data: BlazeAwayData, roster: BaRoster, title: string)
     width: 'column',
     paragraphs: [
       `**${force.name}.** ${force.nation}, ${force.side === 'axis' ? 'Axis' : 'Allies'}${force.partisans ? '; partisans, never better than Confident (3.6)' : ''}.`,
-      rating ? `**Command rating.** ${rating.name}: ${plural(rating.cards, 'order card')} a platoon, unless a unit has its own rating.` : '**Command rating.** Unknown: see the check.',
-      `**Orders.** ${plural(roster.ordersPerTurn, 'order card')} a turn, from a deck of ${plural(total, 'card')} in ${roster.colour.name}, ${dummies} of them ${dummies === 1 ? 'a dummy' : 'dummies'} (a dummy is no extra order).`,
+      rating ? `**Command rating.** ${rating.name}: ${rating.read ? markReading(plural(rating.cards, 'order card')) : plural(rating.cards, 'order card')} a platoon, unless a unit has its own rating.` : '**Command rating.** Unknown: see the check.',
+      `**Orders.** ${plural(roster.ordersPerTurn, 'order card')} a turn, from a deck of ${markReading(plural(total, 'card'))} in ${roster.colour.name}, ${dummies} of them ${dummies === 1 ? 'a dummy' : 'dummies'} (a dummy is no extra order).`,
       ...(force.notes ? [`**Notes.** ${force.notes}`] : []),
     ],
   };

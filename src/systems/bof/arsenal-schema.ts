@@ -174,6 +174,11 @@ export const nation = z
 
 export const arsenalFile = z
   .object({
+    /**
+     * muster's reading the file's units stand on, such as "the text gives no stats or points":
+     * each card of a unit from such a file carries the reading mark once, at its foot (cost and score)
+     */
+    reading: prose.optional(),
     nations: listOf(nation).optional(),
     weapons: listOf(weapon).optional(),
     units: listOf(unit).optional(),

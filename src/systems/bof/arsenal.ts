@@ -15,6 +15,8 @@ export interface Arsenal {
   readonly detachments: ReadonlyMap<string, { doctrine: Doctrine; detachment: Detachment }>;
   /** where each id was defined, for messages */
   readonly files: ReadonlyMap<string, string>;
+  /** unit id -> the reading of the file that gave it (its stats and points are muster's), marked once on its card's foot */
+  readonly readings: ReadonlyMap<string, string>;
 }
 
 type Kind = 'nations' | 'weapons' | 'units' | 'doctrines';
@@ -32,6 +34,7 @@ export async function loadArsenal(dirs: readonly string[]): Promise<Arsenal> {
     doctrines: new Map<string, Doctrine>(),
   };
   const files = new Map<string, string>();
+  const readings = new Map<string, string>();
   // ids are unique within one data folder, whatever their kind; a later folder (house rules)
   // may replace them
   const ids = new FolderIds();
@@ -44,6 +47,11 @@ export async function loadArsenal(dirs: readonly string[]): Promise<Arsenal> {
           return;
         }
         files.set(entry.id, file);
+        // a later folder's unit replaces the reading with its own file's, or with none
+        if (kind === 'units') {
+          if (parsed.reading) readings.set(entry.id, parsed.reading);
+          else readings.delete(entry.id);
+        }
         (maps[kind] as Map<string, typeof entry>).set(entry.id, entry);
       });
     }
@@ -58,7 +66,7 @@ export async function loadArsenal(dirs: readonly string[]): Promise<Arsenal> {
   for (const doctrine of maps.doctrines.values()) {
     for (const detachment of doctrine.detachments) detachments.set(detachment.id, { doctrine, detachment });
   }
-  return deepFreeze({ ...maps, detachments, files });
+  return deepFreeze({ ...maps, detachments, files, readings });
 }
 
 function checkReferences(

@@ -1,5 +1,5 @@
 import { createRng } from '../../engine/dice.js';
-import type { Block, BookletNode, DocumentNode, DrawingNode, Shape } from '../../doc/model.js';
+import { markReading, READING_MARK, type Block, type BookletNode, type DocumentNode, type DrawingNode, type Shape } from '../../doc/model.js';
 import { UsageError } from '../../errors.js';
 import type { CampaignRequest, CampaignResponse } from '../module.js';
 import { formatState, parseState } from '../../data/state-file.js';
@@ -206,10 +206,10 @@ export async function booklet(request: BofCampaignRequest, saved?: CampaignState
             section: 'How to score points and advance in a campaign',
             width: 'column',
             paragraphs: [
-              `**Points.** A decisive victory (the mission done, or stopped) earns ${VICTORY_POINTS.decisive}; a strategic one (the enemy withdraws at the Combat Score limit) ${VICTORY_POINTS.strategic}; a win on Combat Score after the last turn ${VICTORY_POINTS.turns}; a loss ${VICTORY_POINTS.loss}. Each side adds its own Combat Score. Points buy upgrades for the core units.`,
+              `**Points.** A decisive victory (the mission done, or stopped) earns ${VICTORY_POINTS.decisive}; a strategic one (the enemy withdraws at the Combat Score limit) ${VICTORY_POINTS.strategic}; a win on Combat Score after the last turn ${VICTORY_POINTS.turns}${READING_MARK}; a loss ${VICTORY_POINTS.loss}. Each side adds its own Combat Score. Points buy upgrades for the core units.`,
               '**Roles.** The first two games are even; the loser of the second (Victory Zones) defends from then on. An attacker who wins climbs a rung; a defender who wins neutralises the roles and the ladder goes back to Probing, on the same map.',
               `**Morale.** Rolled once at the start. Three lost games in a row cost a point; the fifth in a row costs another.`,
-              `**The end.** Win the top rung as attacker, or after ${MAX_GAMES} games the side with more wins takes the campaign.`,
+              `**The end.** ${markReading('Win the top rung as attacker')}, or after ${MAX_GAMES} games the side with more wins takes the campaign.`,
               '**Upgrades and salvage.** Infantry may rise in rank and re-arm; transports stay transports; armoured cars may become tanks, light tanks medium or heavy ones; guns may become heavier guns. The victor keeps abandoned enemy vehicles and weapons, free of penalty next game.',
             ],
           },

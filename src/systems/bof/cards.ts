@@ -1,6 +1,6 @@
 import { renderProse } from '../../doc/templates.js';
 import type { SystemInfo } from '../../data/schema.js';
-import type { Block, CardNode, CardPrint, CardStat, DeckNode, IconName, SheetNode, TableBlock, Units } from '../../doc/model.js';
+import { markReading, type Block, type CardNode, type CardPrint, type CardStat, type DeckNode, type IconName, type SheetNode, type TableBlock, type Units } from '../../doc/model.js';
 import { formatLength, formatModifier } from '../../doc/helpers.js';
 import { checkBlock } from '../../doc/packet.js';
 import type { Arsenal } from './arsenal.js';
@@ -89,7 +89,8 @@ export function buildUnitCard(
       lines: weaponLines(unit, weapons, ctx.units),
       rules: rulesFor(unit, weapons, ctx.units).slice(0, 3),
       // the player's words at the foot: the model's name where the card has a label of its own, else the rule set
-      footer: { left: `Cost ${cost} · Combat Score ${score}`, right: options.label && options.label !== unit.name && !options.label.startsWith(unit.name) ? unit.name : ctx.system.name },
+      // the arsenal's stats and points are muster's own: one mark at the card's foot when its file says so
+      footer: { left: ctx.arsenal.readings.has(unit.id) ? markReading(`Cost ${cost} · Combat Score ${score}`) : `Cost ${cost} · Combat Score ${score}`, right: options.label && options.label !== unit.name && !options.label.startsWith(unit.name) ? unit.name : ctx.system.name },
     },
     back: {
       title: ctx.system.name.toUpperCase(),

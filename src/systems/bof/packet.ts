@@ -1,4 +1,4 @@
-import { READING_MARK, type Block, type CardPrint, type DocumentNode, type DrawingNode, type SheetNode, type Units, type Paper } from '../../doc/model.js';
+import { markReading, READING_MARK, type Block, type CardPrint, type DocumentNode, type DrawingNode, type SheetNode, type Units, type Paper } from '../../doc/model.js';
 import { rollsSheet, textTable } from '../../doc/packet.js';
 import { renderProse } from '../../doc/templates.js';
 import type { Arsenal } from './arsenal.js';
@@ -8,7 +8,7 @@ import { forceDeck, rosterSheet, type CardContext } from './cards.js';
 import { buildRoster, type Roster } from './force.js';
 import type { GameMode } from './scenario-schema.js';
 import { drawMap, intersect, MAP_SIDE_COLOURS, sectorStrips, type MapInput, type Sector } from '../../doc/map-diagram.js';
-import { OPPOSITE, type Edge, type ScenarioContext, type ScenarioResult } from './scenario.js';
+import { OPPOSITE, readsAsArmour, type Edge, type ScenarioContext, type ScenarioResult } from './scenario.js';
 
 const SIDE_NAMES: Record<string, string> = { a: 'Side A', b: 'Side B', player: 'You', enemy: 'Enemy' };
 
@@ -83,7 +83,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
         ...result.forces.filter((f) => f.name && f.side !== 'player').map((f) => `${label(f.side)} brings ${f.name}: ${f.points} points against the ${f.budget} this game gives it; its roster and unit cards are in this packet.`),
         ...(result.solo
           ? [
-              `The enemy fights for the ${result.solo.enemySide} (${ctx.arsenal.nations.get(result.solo.enemyNation)?.name}), doctrine ${ctx.arsenal.doctrines.get(result.solo.doctrine)?.name}; you play the ${result.solo.playerSide} (${ctx.arsenal.nations.get(result.solo.playerNation)?.name}). Map: ${result.solo.map}.`,
+              `The enemy fights for the ${result.solo.enemySide} (${ctx.arsenal.nations.get(result.solo.enemyNation)?.name}), doctrine ${doctrineName(ctx.arsenal.doctrines.get(result.solo.doctrine))}; you play the ${result.solo.playerSide} (${ctx.arsenal.nations.get(result.solo.playerNation)?.name}). Map: ${result.solo.map}.`,
               soloPointsNote(result),
             ]
           : []),
@@ -291,7 +291,7 @@ function soloPointsNote(result: ScenarioResult): string {
   const theirs =
     enemy?.setup === 'buy'
       ? `The enemy's core is ${enemy.core} points and it rolled ${enemy.additional} more: buy its units as you see fit, up to ${enemy.budget}${capped(enemy)}.`
-      : `The enemy bought ${enemy?.points ?? 0} points from its bags of counters by the solo dice, the mode's ${enemy?.budget ?? 0} being the most it may spend.`;
+      : `The enemy bought ${enemy?.points ?? 0} points from its bags of counters by the solo dice, ${markReading('each bag ending at the first counter that does not fit')}, the mode's ${enemy?.budget ?? 0} being the most it may spend.`;
   return `**Points in solo.** ${yours} ${theirs}`;
 }
 
@@ -308,13 +308,19 @@ function enemyStrength(enemy: ScenarioResult['forces'][number] | undefined): str
   return `${enemy.points} points, bought by the solo dice`;
 }
 
+/** A doctrine's name; one that draws as armour without being armour says so, marked as muster's reading. */
+function doctrineName(doctrine: { name: string; kind: Parameters<typeof readsAsArmour>[0]['kind'] } | undefined): string {
+  if (!doctrine) return '';
+  return readsAsArmour(doctrine) ? `${doctrine.name} (${markReading('rolled for as armour')})` : doctrine.name;
+}
+
 /** The detachment a solo player fields and the cards he draws, under his force's form. */
 function yourDetachment(result: ScenarioResult, ctx: PacketContext): string {
   const player = result.forces.find((f) => f.side === 'player');
   const found = player?.detachment ? ctx.arsenal.detachments.get(player.detachment) : undefined;
   const cards = `${player?.eventCards ?? 1} Random Event & Effect ${player?.eventCards === 1 ? 'card' : 'cards'}`;
   return found
-    ? `Your doctrine (rolled): ${found.doctrine.name}, ${found.detachment.name}. Its core units are filled in; add what you buy with the additional points. It draws ${cards}.`
+    ? `Your doctrine (rolled): ${doctrineName(found.doctrine)}, ${found.detachment.name}. Its core units are filled in; add what you buy with the additional points. It draws ${cards}.`
     : 'Set up your core force and add what you buy with the additional points.';
 }
 

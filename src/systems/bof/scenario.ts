@@ -345,6 +345,9 @@ function directionOf(row: Row): Edge {
 
 const ARMOUR_LIKE = new Set<Doctrine['kind']>(['armor', 'mobile-reconnaissance']);
 
+/** Mobile Reconnaissance rolls and draws as an armour doctrine: muster's reading (the solo text names only armour), marked where its name prints. */
+export const readsAsArmour = (doctrine: Pick<Doctrine, 'kind'>) => doctrine.kind === 'mobile-reconnaissance';
+
 /**
  * A fully rolled solo game (Playing Burst of Fire solo): sides, nations, the enemy doctrine,
  * map, scenario, roles, edges, the enemy force bought by the text's procedure and placed by

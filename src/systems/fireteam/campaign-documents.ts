@@ -2,7 +2,7 @@ import { campaignLogTable } from '../../doc/campaign-log.js';
 import { documentMeta, READING_MARK, type Block, type DocumentNode, type DrawingNode, type Paper, type Shape, type Units } from '../../doc/model.js';
 import type { SystemInfo } from '../../data/schema.js';
 import type { FireTeamCampaignState, Side } from './campaign-schema.js';
-import { assaultTargets, encounterWords, type CampaignBoard } from './campaign.js';
+import { assaultTargets, defaultSplit, encounterWords, type CampaignBoard } from './campaign.js';
 
 /** The sides' colours on the campaign map: the same tints as their markers on a battle map. */
 export const SIDE_TINTS: Record<Side, { fill: string; ink: string }> = {
@@ -109,8 +109,8 @@ export function campaignRules(board: CampaignBoard, names: { a: string; b: strin
       width: 'column',
       paragraphs: [
         `**Core** ${f.core} points a side (${f.corePerPlayer} a player, two a side), in every game.`,
-        `**Reinforcements** ${f.encounter} points a side in an encounter. In a turn of two games each side splits ${f.attackAndDefence} points: ${f.attack[0]} to ${f.attack[1]} where it attacks, the rest (${f.defence[0]} to ${f.defence[1]}) where it defends.`,
-        `**The end (muster's, the text gives none).** Hold one of your starred breakout squares when a turn's games are done and you win. After turn ${map.endAfterTurns}, more squares held wins; equal is a draw.`,
+        `**Reinforcements** ${f.encounter} points a side in an encounter. In a turn of two games each side splits ${f.attackAndDefence} points: ${f.attack[0]} to ${f.attack[1]} where it attacks, the rest (${f.defence[0]} to ${f.defence[1]}) where it defends; a side that names no split gives ${defaultSplit(f.attack)} to the attack${READING_MARK}.`,
+        `**The end${READING_MARK}.** Hold one of your starred breakout squares when a turn's games are done and you win. After turn ${map.endAfterTurns}, more squares held wins; equal is a draw.`,
       ],
     },
   ];

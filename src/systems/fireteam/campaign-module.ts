@@ -20,6 +20,7 @@ import {
   recordBattle,
   stateReferenceProblems,
   type CampaignBoard,
+  defaultSplit,
 } from './campaign.js';
 import { loadFireTeam, loadSideColours, type FireTeamData } from './data.js';
 import { battlePacket } from './documents.js';
@@ -73,7 +74,7 @@ function parseAssaults(given: readonly string[], state: FireTeamCampaignState, b
 function parseSplit(given: readonly string[], board: CampaignBoard): Record<Side, number> {
   const found = bySide('--split', given, 'a:5');
   const [lo, hi] = board.map.forces.attack;
-  const middle = Math.round((lo + hi) / 2);
+  const middle = defaultSplit(board.map.forces.attack);
   const out = { a: middle, b: middle };
   for (const s of ['a', 'b'] as const) {
     if (found[s] === undefined) continue;

@@ -304,3 +304,8 @@ export function stateReferenceProblems(state: FireTeamCampaignState, board: Camp
   });
   return problems;
 }
+
+/** The points a side puts into its attack when it names no split: the middle of the bounds (muster's reading, marked where printed). */
+export function defaultSplit(attack: readonly [number, number] | readonly number[]): number {
+  return Math.round((attack[0]! + attack[1]!) / 2);
+}

@@ -1,7 +1,7 @@
 import { dataCardNode } from '../../doc/build-data-cards.js';
 import { formatLength } from '../../doc/helpers.js';
 import { drawMap, MAP_COLOURS } from '../../doc/map-diagram.js';
-import { documentMeta, markReading, type Block, type CardPrint, type DeckNode, type DocumentNode, type DrawingNode, type Paper, type SheetNode, type TableBlock, type Units } from '../../doc/model.js';
+import { documentMeta, markReading, READING_MARK, type Block, type CardPrint, type DeckNode, type DocumentNode, type DrawingNode, type Paper, type SheetNode, type TableBlock, type Units } from '../../doc/model.js';
 import { checkBlock, rollsSheet, textTable } from '../../doc/packet.js';
 import { renderProse } from '../../doc/templates.js';
 import { SIDE_NAMES, type RolledBattle } from './battle.js';
@@ -33,6 +33,9 @@ function teamName(title: string, made: string | undefined, vehicle: string | und
   return made.toLowerCase().includes(short.toLowerCase()) ? made : `${short}: ${made}`;
 }
 
+/** a value muster chose where the text leaves it open carries the one mark (design.md section 4) */
+const marked = (text: string, reading: unknown) => (reading ? markReading(text) : text);
+
 const pointsWord = (n: number) => `${formatPoints(n)} ${n === 1 ? 'point' : 'points'}`;
 
 /** The roster: each part of the force with its teams, their quality, weapons and points. */
@@ -43,7 +46,7 @@ export function rosterTable(roster: FtRoster, data: FireTeamData, units: Units, 
     part.teams.forEach((team, t) => {
       const card = team.card;
       const made = card.lines.find((l) => l.label === 'Team')?.text;
-      const weapons = card.lines.find((l) => l.label === 'Weapons')?.text;
+      const weapons = card.lines.find((l) => l.label === 'Weapons');
       const troops = team.quality ? data.troops[team.quality] : undefined;
       const move = card.stats.find((s) => s.label === 'move')?.value ?? '—';
       rows.push([
@@ -53,7 +56,7 @@ export function rosterTable(roster: FtRoster, data: FireTeamData, units: Units, 
         troops ? String(troops.pins) : '—',
         troops ? troops.expertise : '—',
         troops ? troops.move : move,
-        weapons ? prose(weapons, `cards ${card.id} weapons`) : '—',
+        weapons ? marked(prose(weapons.text, `cards ${card.id} weapons`), weapons.reading) : '—',
         t === 0 ? formatPoints(part.points) : '',
       ]);
     });
@@ -137,6 +140,8 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
     const f = force(s);
     return `${SIDE_NAMES[s]}: core ${formatPoints(f.core.budget)}, reinforcements ${formatPoints(f.reinforcements.budget)}`;
   };
+  // the text gives 3 or 4 JOPs a side; the count each side gets is muster's
+  const jops = markReading(`${SIDE_NAMES.a} ${result.jops.a}, ${SIDE_NAMES.b} ${result.jops.b}`);
   const how =
     battle.attacker === 'throw'
       ? `${attacker} won the throw for the attack (the appendix has the dice)`
@@ -153,13 +158,13 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
       width: 'column',
       paragraphs: [
         `**Markers.** Each side has ${markers} patrol markers: ${patrolRules.markers}, and ${patrolRules.perExtraPlatoon} more for each platoon after its first. Set them on the numbered points of the map, measured as the table below gives them.`,
-        `**Moving.** The sides take turns to move their markers, the attacker first. A side's markers keep within ${dist(patrolRules.together, units)} of one another: each within that of another of its own (our reading). The text gives no distance for a move, so agree one before you start.`,
+        `**Moving.** The sides take turns to move their markers, the attacker first. A side's markers keep within ${dist(patrolRules.together, units)} of one another: each within that of another of its own${READING_MARK}. The text gives no distance for a move, so agree one before you start.`,
         `**Locking.** A marker that comes within ${dist(patrolRules.lock, units)} of an enemy marker locks, and the enemy marker with it; locked markers move no more.`,
       ],
     },
     textTable(
       'patrol-start',
-      'Patrol markers: starting points',
+      markReading('Patrol markers: starting points'),
       patrolRules.section,
       ['Side', 'Marker', 'From the corner on its left', 'In from its own edge'],
       (['a', 'b'] as const).flatMap((s) => places[s].map((m, i) => [SIDE_NAMES[s], String(i + 1), place(m.along, units), place(m.depth, units)])),
@@ -172,7 +177,7 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
       section: patrolRules.section,
       width: 'column',
       paragraphs: [
-        `Once every marker is locked, the sides take turns to place jump-off points (JOPs): ${SIDE_NAMES.a} ${result.jops.a}, ${SIDE_NAMES.b} ${result.jops.b}.`,
+        `Once every marker is locked, the sides take turns to place jump-off points (JOPs): ${jops}.`,
         `Each JOP goes within ${dist(patrolRules.jopRange, units)} of one of its side's patrol markers; in cover, out of sight or on a table edge; and behind the line joining the enemy's patrol markers.`,
       ],
     },
@@ -200,9 +205,9 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
       [SIDE_NAMES.b, `${listName('b')}, from the ${result.deployment.b} edge`],
       ['Attacker, moves first', attacker],
       ['Players', `${result.players}, one platoon each`],
-      ['Points', `${budget('a')}; ${budget('b')}`],
+      ['Points', markReading(`${budget('a')}; ${budget('b')}`)],
       rolled.square ? ['Ground', `${rolled.square.id}, ${rolled.square.name}`] : ['Patrol markers', `${markers} a side`],
-      ['Jump-off points', `${SIDE_NAMES.a} ${result.jops.a}, ${SIDE_NAMES.b} ${result.jops.b}`],
+      ['Jump-off points', jops],
     ], 'column'),
     ...(rolled.square ? campaignGround(rolled, units) : patrolBlocks),
     {
@@ -284,12 +289,12 @@ function campaignGround(rolled: RolledBattle, units: Units): Block[] {
       width: 'column',
       paragraphs: [
         `**Square ${square.id}.** ${square.terrain}. Lay out the table to suit before the forces are set out.`,
-        `**No patrol phase.** In the campaign the square sets the jump-off points: ${SIDE_NAMES.a} ${result.jops.a}, ${SIDE_NAMES.b} ${result.jops.b}, on the marked points of the map${result.battle === 'attack' ? '; the defender holds the ground, so its points are within its own half' : ''}. Move one a little into cover if the terrain asks for it.`,
+        `**No patrol phase.** In the campaign the square sets the jump-off points: ${markReading(`${SIDE_NAMES.a} ${result.jops.a}, ${SIDE_NAMES.b} ${result.jops.b}`)}, on the marked points of the map${result.battle === 'attack' ? '; the defender holds the ground, so its points are within its own half' : ''}. Move one a little into cover if the terrain asks for it.`,
       ],
     },
     textTable(
       'jop-points',
-      'Jump-off points',
+      markReading('Jump-off points'),
       'Forward, victory is near!: Battles',
       ['Side', 'JOP', 'From the corner on its left', 'In from its own edge'],
       (['a', 'b'] as const).flatMap((s) => places[s].map((m, i) => [SIDE_NAMES[s], `J${i + 1}`, place(m.along, units), place(m.depth, units)])),
@@ -317,8 +322,8 @@ export function battleMap(rolled: RolledBattle, _colours: Record<string, string>
         s,
         {
           name: side(s),
-          zone: `${side(s)}: its markers start in this band`,
-          markers: result.campaign ? `${SIDE_NAMES[s]}'s jump-off points, J1 and on as in the table` : `${SIDE_NAMES[s]}'s patrol markers, numbered as in the table`,
+          zone: `${side(s)}: its markers start in this band${READING_MARK}`,
+          markers: result.campaign ? `${SIDE_NAMES[s]}'s jump-off points${READING_MARK}, J1 and on as in the table` : `${SIDE_NAMES[s]}'s patrol markers, numbered as in the table`,
         },
       ]),
     ),

@@ -1,6 +1,6 @@
 import type { SystemRules } from '../../data/load.js';
 import { formatLength, formatModifier } from '../../doc/helpers.js';
-import { documentMeta, type Block, type CardNode, type CardPrint, type DocumentNode, type Run, type Units } from '../../doc/model.js';
+import { documentMeta, markReading, type Block, type CardNode, type CardPrint, type DocumentNode, type Run, type Units } from '../../doc/model.js';
 import { renderProse } from '../../doc/templates.js';
 import { rollsSheet, textTable } from '../../doc/packet.js';
 import { UsageError } from '../../errors.js';
@@ -72,7 +72,8 @@ export function buildOfUnitCard(unit: OfUnit, lists: Lists, units: Units, system
       stats,
       lines: unit.weapons.map((id) => weaponLine(unit, id, lists, units, vehicle)),
       rules: [...unit.notes, ...(vehicle ? [MOUNTED_RULE] : []), rankRule].slice(0, 3),
-      footer: { left: `${unit.points} points`, right: systemName },
+      // the lists' stats and points are muster's own: one mark at the card's foot when its file says so
+      footer: { left: lists.readings.has(unit.id) ? markReading(`${unit.points} points`) : `${unit.points} points`, right: systemName },
     },
     back: { title: systemName.toUpperCase(), subtitle: `${nation.name} · ${TYPE_NAMES[unit.type]}`, accent: nation.colour, icon: vehicle ? 'tank' : unit.type === 'gun' ? 'crewed-gun' : 'helmet' },
   };

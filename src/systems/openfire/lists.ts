@@ -10,6 +10,8 @@ export interface Lists {
   nations: Map<string, OfNation>;
   weapons: Map<string, OfWeapon>;
   units: Map<string, OfUnit>;
+  /** unit id -> the reading of the file that gave it (its stats and points are muster's), marked once on its card's foot */
+  readings: Map<string, string>;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface Lists {
  */
 export async function loadLists(dirs: readonly string[]): Promise<Lists> {
   const problems: DataProblem[] = [];
-  const lists: Lists = { nations: new Map(), weapons: new Map(), units: new Map() };
+  const lists: Lists = { nations: new Map(), weapons: new Map(), units: new Map(), readings: new Map() };
   const files = new Map<string, string>();
   const ids = { nations: new FolderIds('nation'), weapons: new FolderIds('weapon'), units: new FolderIds('unit') };
   for (const { file, dir, data } of await parseFolderFiles(dirs, 'lists', listsFile, problems)) {
@@ -27,6 +29,11 @@ export async function loadLists(dirs: readonly string[]): Promise<Lists> {
         const duplicate = ids[kind].claim(dir, entry.id, file, `${kind}[${i}].id`);
         if (duplicate) return problems.push(duplicate);
         (lists[kind] as Map<string, typeof entry>).set(entry.id, entry);
+        // a later folder's unit replaces the reading with its own file's, or with none
+        if (kind === 'units') {
+          if (data.reading) lists.readings.set(entry.id, data.reading);
+          else lists.readings.delete(entry.id);
+        }
         files.set(`${kind}/${entry.id}`, file);
       });
     }

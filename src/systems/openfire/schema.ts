@@ -48,7 +48,16 @@ export const unit = z
 export const nation = z.object({ id, name: label, colour: z.string().regex(/^#[0-9a-f]{6}$/, 'a colour like "#4f5b62"') }).strict();
 
 export const listsFile = z
-  .object({ nations: listOf(nation).optional(), weapons: listOf(weapon).optional(), units: listOf(unit).optional() })
+  .object({
+    /**
+     * muster's reading the file's units stand on, such as "the text gives no unit stats or points":
+     * each card of a unit from such a file carries the reading mark once, at its foot (cost and score)
+     */
+    reading: prose.optional(),
+    nations: listOf(nation).optional(),
+    weapons: listOf(weapon).optional(),
+    units: listOf(unit).optional(),
+  })
   .strict();
 
 export type OfWeapon = z.infer<typeof weapon>;
