@@ -5,7 +5,7 @@ import { checkBlock, rollsSheet, textTable } from '../../doc/packet.js';
 import { renderProse } from '../../doc/templates.js';
 import type { BlazeAwayData } from './data.js';
 import { SIDE_NAMES, type RolledScenario, type Side } from './scenario.js';
-import { forceBlock, forceDeck, unitSheetBlocks, type AircraftLine, type PrintOptions } from './unit-sheet.js';
+import { forceBlock, forceDeck, tallySheets, unitSheetBlocks, type AircraftLine, type PrintOptions } from './unit-sheet.js';
 
 /**
  * The printed scenario: briefing, setup and what to cut out, the turn record, the map, each
@@ -87,7 +87,8 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
     turnRecord(rolled),
   ];
 
-  const sideSheets = SIDES.map((s) => {
+  // each side's unit sheet, then the page its player ticks through the game
+  const sideSheets = SIDES.flatMap((s) => {
     // every aircraft the side has this game, its own and the air support, with a box a turn
     const own = new Map(rosters[s].units.filter((u) => u.kind === 'aircraft').map((u) => [u.unit.name, u]));
     const flying: AircraftLine[] =
@@ -103,7 +104,7 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
               notes: unit?.unit.notes ?? '',
             };
           });
-    return {
+    const sheet = {
       title: `${SIDE_NAMES[s]}, ${role(s)}`,
       blocks: [
         forceBlock(data, rosters[s], `${SIDE_NAMES[s]}: the force`),
@@ -111,11 +112,16 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
         ...unitSheetBlocks(data, rosters[s], options, flying),
       ],
     };
+    return [sheet, ...tallySheets(data, rosters[s], `${SIDE_NAMES[s]}: count as you play`)];
   });
 
   return {
     meta: documentMeta(info, `${objective.name}: a ${info.name} scenario`, { ...options, seed: r.seed }),
-    sheets: [{ title: `Scenario: ${objective.name}`, blocks: briefing }, ...sideSheets, rollsSheet(r.rolls, r.seed, '9.4 Scenario Design')],
+    sheets: [
+      { title: `Scenario: ${objective.name}`, blocks: briefing },
+      ...sideSheets,
+      rollsSheet(r.rolls, r.seed, '9.4 Scenario Design'),
+    ],
     drawings: [scenarioMap(rolled, data, units, options.paper)],
     drawingsTitle: `Map: ${objective.name}`,
     drawingsAfterSheet: 1,
