@@ -106,6 +106,11 @@ export interface ScenarioResult {
   solo?: { enemySide: string; playerSide: string; enemyNation: string; playerNation: string; doctrine: string; map: string };
   /** the players' names (--names), keyed by side */
   names?: Record<string, string>;
+  /**
+   * two-player games: the side that places the first unit, and why: it rolled the deployment
+   * sector (Deployment), or, where nobody rolls one (the pocket modes), it won Game setup's roll-off
+   */
+  placement?: { first: string; by: 'deployment' | 'roll-off' };
   rolls: RollRecord[];
 }
 
@@ -280,6 +285,10 @@ export function rollVersusScenario(ctx: ScenarioContext, options: ScenarioOption
   const events = forces.flatMap((force) =>
     Array.from({ length: force.players }, (_, p) => drawEvents(rng, log, ctx.aids, force.side, force.eventCards!, taken, force.players > 1 ? p + 1 : undefined)),
   );
+  // Deployment gives the first unit to the side that rolled its sector; Game setup's roll-off
+  // decides where no side rolls one. Rolled last, so every roll before it stays as it was.
+  const placement =
+    mode.deployment === 'edges' ? { first: sides[0], by: 'deployment' as const } : { first: log.rollOff(rng, sides, 'first unit placed'), by: 'roll-off' as const };
   return {
     system: ctx.system.info.id,
     seed,
@@ -300,6 +309,7 @@ export function rollVersusScenario(ctx: ScenarioContext, options: ScenarioOption
     corridor,
     events,
     ...(options.names ? { names: options.names } : {}),
+    placement,
     rolls: log.rolls,
   };
 }
