@@ -178,6 +178,11 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
         describe:
           'Burst of Fire solo: how the enemy is set up: bags (drawn from bags of counters until its points are used; the default) or buy (its core units and rolled additional points, the rest bought by you as you see fit)',
       },
+      {
+        name: 'minefields',
+        type: 'number',
+        describe: "Open Fire: minefields on the table, 0 to 6 (default 0), each reaching 3 in round its counter, placed by dice between the deployment zones; muster's own setting, the text gives no number",
+      },
       { name: 'players', type: 'number', default: 2, describe: 'players in a versus game: 2, 4 or 6 (points cut to 75% or 50% each); Fire Team 2 or 4, a platoon each' },
       { name: 'table', type: 'string', describe: 'table size, width x height in --units (default 120x120 cm; Fire Team 72x48 in; Blaze Away! 180x120 cm)' },
       {
