@@ -25,6 +25,11 @@ export interface ScenarioArgs extends ProductArgs, CutArgs {
   names?: string;
   enemy?: 'bags' | 'buy';
   minefields?: number;
+  barrage?: string;
+  suppressive?: string;
+  divisional?: string;
+  buildings?: string;
+  fixedDefence: boolean;
 }
 
 /** "120x120" in the chosen units -> cm; inches are converted at 2.54. */
@@ -69,6 +74,11 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
     ['--enemy', args.enemy !== undefined, 'enemySetup'],
     ['--strict', args.strict, 'forces'],
     ['--minefields', args.minefields !== undefined, 'minefields'],
+    ['--barrage', args.barrage !== undefined, 'allocations'],
+    ['--suppressive', args.suppressive !== undefined, 'allocations'],
+    ['--divisional', args.divisional !== undefined, 'allocations'],
+    ['--buildings', args.buildings !== undefined, 'allocations'],
+    ['--fixed-defence', args.fixedDefence, 'allocations'],
   ];
   const refused = given.filter(([, on, key]) => on && !takes[key]);
   if (refused.length > 0) {
@@ -131,6 +141,11 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
           ...(names ? { names } : {}),
           ...(args.enemy !== undefined ? { enemy: args.enemy } : {}),
           ...(args.minefields !== undefined ? { minefields: args.minefields } : {}),
+          ...(args.barrage !== undefined ? { barrage: args.barrage } : {}),
+          ...(args.suppressive !== undefined ? { suppressive: String(args.suppressive) } : {}),
+          ...(args.divisional !== undefined ? { divisional: String(args.divisional) } : {}),
+          ...(args.buildings !== undefined ? { buildings: String(args.buildings) } : {}),
+          ...(args.fixedDefence ? { fixedDefence: true } : {}),
           onWarning: (message) => {
             if (!args.quiet) io.stderr.write(`warning: ${message}\n`);
           },

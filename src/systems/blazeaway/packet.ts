@@ -1,6 +1,6 @@
 import { formatLength } from '../../doc/helpers.js';
 import { drawMap } from '../../doc/map-diagram.js';
-import { documentMeta, type Block, type DocumentNode, type DrawingNode, type Paper, type Run, type TableBlock, type Units } from '../../doc/model.js';
+import { documentMeta, markReading, type Block, type DocumentNode, type DrawingNode, type Paper, type Run, type TableBlock, type Units } from '../../doc/model.js';
 import { checkBlock, rollsSheet, textTable } from '../../doc/packet.js';
 import { renderProse } from '../../doc/templates.js';
 import type { BlazeAwayData } from './data.js';
@@ -30,7 +30,6 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
   const att = SIDE_NAMES[r.attacker];
   const def = SIDE_NAMES[r.defender];
   const table = `${length(r.table.width, units)} x ${length(r.table.height, units)}`;
-  const barrageWhen = r.barrage.turn === 0 ? 'before the first turn' : `at the start of turn ${r.barrage.turn}`;
   const aircraftText = (s: Side) =>
     r.weather === 'bad' ? 'grounded by the weather' : r.aircraft[s].length === 0 ? 'none' : r.aircraft[s].map((a) => `${a.name} (${a.type}), ${plural(a.turns, 'turn')}`).join('; ');
 
@@ -58,7 +57,8 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
         ['Game length', `${plural(r.turns, 'turn')}${r.night ? ' (a night game: at most 10)' : ''}`],
         ['Time and weather', `${r.night ? 'Night' : 'Day'}; ${r.weather === 'bad' ? 'bad weather' : 'fair weather'}`],
         ['Double moves', `${SIDE_NAMES.a} ${r.doubleMoves.a}, ${SIDE_NAMES.b} ${r.doubleMoves.b}${r.night ? '; only on roads and open ground' : ''}`],
-        ['Pre-game barrage', `${att}: ${plural(r.barrage.templates, 'area-fire template')}, falling ${barrageWhen}`],
+        ...barrageRows(r),
+        ...designerRows(r),
         ...SIDES.map((s) => [`Aircraft, ${SIDE_NAMES[s]}`, aircraftText(s)]),
         ['Mines', `${def}: ${plural(r.mines.squares, 'mine square')}${r.mines.squares > 0 ? ` and ${plural(r.mines.dummies, 'dummy', 'dummies')}` : ''}`],
         ['Wire', `${def}: ${plural(r.wire.long, 'long strip')}, ${plural(r.wire.short, 'short strip')}`],
@@ -74,7 +74,11 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
       width: 'column',
       paragraphs: [
         `**1. Defences.** ${def} deploys anywhere in its half and lays its mines, dummies and wire there, in plain sight (6.8, 6.9).`,
-        `**2. Barrage.** ${att} plots its ${plural(r.barrage.templates, 'template')} on a sketch of the table; ${r.barrage.turn === 0 ? 'they fall before the first turn' : `they fall at the start of turn ${r.barrage.turn}`}, each rolled for with its deviation (7.3.2).`,
+        r.barrages.length === 0
+          ? '**2. Barrage.** None in this game (7.3.2).'
+          : `**2. Barrage.** ${r.barrages
+              .map((b) => `${SIDE_NAMES[b.side]} plots its ${plural(b.templates, 'template')} on a sketch of the table; ${b.turn === 0 ? 'they fall before the first turn' : `they fall at the start of turn ${b.turn}`}`)
+              .join('. ')}, each rolled for with its deviation (7.3.2).${SIDES.some((s) => r.suppressive[s] > 0) ? ` Suppressive-fire templates go down now, where their side wants them, with no deviation (7.3.13).` : ''}`,
         `**3. Snipers.** Each side marks its snipers on a sketch of the table (7.1.8).`,
         r.hiddenMovement
           ? `**4. Deployment.** A face-down card for each stand, gun and vehicle, and the dummies; ${att} sets up within ${length(r.zones.find((z) => z.side === r.attacker)![r.deployment[r.attacker] === 'north' || r.deployment[r.attacker] === 'south' ? 'h' : 'w'], units)} of its edge (6.5).`
@@ -152,7 +156,7 @@ function chitTable(rolled: RolledScenario, units: Units): TableBlock {
   const rows: [string, keyof (typeof chits)['a'], string][] = [
     ['Double-move chits', 'doubleMoves', 'chits'],
     ['Hidden-movement cards, dummies among them', 'hiddenCards', 'squares'],
-    ['Area-fire templates (barrage)', 'templates', 'templates'],
+    ['Area-fire templates (barrage, suppressive fire)', 'templates', 'templates'],
     ['Mine squares, live', 'mineSquares', 'squares'],
     ['Mine squares, dummy', 'dummyMineSquares', 'squares'],
     [`Wire strips, long (${size(10, 2)})`, 'wireLong', 'wire strips'],
@@ -238,4 +242,29 @@ export function scenarioMap(rolled: RolledScenario, data: BlazeAwayData, units: 
     paper,
     units,
   });
+}
+
+/**
+ * The pre-game barrage: the attacker's alone is muster's reading of 7.3.2, which allots
+ * templates to "players"; a barrage --barrage chose is the designer's, printed plain.
+ */
+function barrageRows(r: RolledScenario['result']): string[][] {
+  const when = (turn: number) => (turn === 0 ? 'before the first turn' : `at the start of turn ${turn}`);
+  const chosen = r.barrages.length !== 1 || r.barrages[0]!.side !== r.attacker;
+  if (r.barrages.length === 0) return [['Pre-game barrage', 'none (chosen for this game)']];
+  return r.barrages.map((b) => {
+    const text = `${SIDE_NAMES[b.side]}: ${plural(b.templates, 'area-fire template')}, falling ${when(b.turn)}`;
+    return ['Pre-game barrage', chosen ? text : markReading(`${text}; the attacker's alone`)];
+  });
+}
+
+/** The designer's allocations a game was given (7.2.7, 7.3.11, 7.3.13, 7.3.15): a row each, only where given. */
+function designerRows(r: RolledScenario['result']): string[][] {
+  const perSide = (v: Record<Side, number>, what: string) => SIDES.map((s) => `${SIDE_NAMES[s]} ${plural(v[s], what)}`).join(', ');
+  const rows: string[][] = [];
+  if (SIDES.some((s) => r.suppressive[s] > 0)) rows.push(['Suppressive fire (7.3.13)', markReading(`${perSide(r.suppressive, 'template')}, placed at the start, no deviation; nothing under one may move, firing as Disordered`)]);
+  if (SIDES.some((s) => r.divisional[s] > 0)) rows.push(['Divisional artillery (7.3.11)', `${perSide(r.divisional, 'template')} a turn, called by an HQ at the start of a turn, falling after Aimed Fire`]);
+  if (r.fixedDefence.guns.length > 0) rows.push(['Fixed Defence (7.2.7)', `${SIDE_NAMES[r.fixedDefence.side]}'s ${r.fixedDefence.guns.join(', ')}: +1 to knock out; an Excellent crew shoots twice, the second at −1`]);
+  if (r.buildings.length > 0) rows.push(['Defence points (7.3.15)', r.buildings.map((b) => `${b.name} ${b.dpv}`).join('; ')]);
+  return rows;
 }
