@@ -366,3 +366,17 @@ describe('Game setup and Deployment: who places the first unit, and the squad le
     expect(solo('steps').placement).toBeUndefined();
   });
 });
+
+describe('Random event & effect cards in campaigns: the solo enemy plays its cards from turn 1', () => {
+  const summaryOf = (r: ScenarioResult) => (packetOf(r).sheets[0]!.blocks.find((b) => b.kind === 'table' && b.id === 'events-drawn') as { summary?: string }).summary ?? '';
+  it('a solo game of a campaign says so under the cards drawn; a single solo game and a versus game do not', () => {
+    const fixed = { attacker: 'player', morale: { player: 4, enemy: 3 } };
+    const campaign = solo('camp', { fixed } as Partial<ScenarioOptions>);
+    expect(campaign.solo!.campaign).toBe(true);
+    expect(summaryOf(campaign)).toContain('In this campaign game the enemy plays its cards from turn 1.');
+    const single = solo('camp');
+    expect(single.solo!.campaign).toBeUndefined();
+    expect(summaryOf(single)).not.toContain('from turn 1');
+    expect(summaryOf(versus('camp'))).not.toContain('from turn 1');
+  });
+});

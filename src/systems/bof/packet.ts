@@ -325,7 +325,9 @@ function yourDetachment(result: ScenarioResult, ctx: PacketContext): string {
  */
 function eventsSummary(result: ScenarioResult, label: (side: string | null) => string): string {
   const unknown = result.mode === 'versus' ? result.forces.filter((f) => !f.name).map((f) => label(f.side)) : [];
-  const each = 'Each player draws the number his detachment gives, after setting up and before turn 1.';
+  const drawn = 'Each player draws the number his detachment gives, after setting up and before turn 1.';
+  // in a solo campaign the enemy does not hold its cards back (Random event & effect cards in campaigns)
+  const each = result.solo?.campaign ? `${drawn} In this campaign game the enemy plays its cards from turn 1.` : drawn;
   if (unknown.length === 0) return each;
   return `${each} ${unknown.join(' and ')}: one card for each player is drawn here; a detachment that draws more (Fallschirmjäger: 2) draws the rest from the deck.${READING_MARK}`;
 }

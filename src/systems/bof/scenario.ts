@@ -103,7 +103,8 @@ export interface ScenarioResult {
   corridor?: Edge;
   /** one draw for each player: `player` counts the players of a side from 1 where it has several */
   events: { side: string; player?: number; cards: { id: string; title: string }[] }[];
-  solo?: { enemySide: string; playerSide: string; enemyNation: string; playerNation: string; doctrine: string; map: string };
+  /** `campaign`: a game of a solo campaign, whose enemy plays its event cards from turn 1 (Random event & effect cards in campaigns) */
+  solo?: { enemySide: string; playerSide: string; enemyNation: string; playerNation: string; doctrine: string; map: string; campaign?: boolean };
   /** the players' names (--names), keyed by side */
   names?: Record<string, string>;
   /**
@@ -470,7 +471,7 @@ export function rollSoloScenario(ctx: ScenarioContext, options: ScenarioOptions,
     road,
     corridor,
     events,
-    solo: { enemySide, playerSide, enemyNation, playerNation, doctrine: doctrine.id, map },
+    solo: { enemySide, playerSide, enemyNation, playerNation, doctrine: doctrine.id, map, ...(options.fixed ? { campaign: true } : {}) },
     ...(options.names ? { names: options.names } : {}),
     rolls: log.rolls,
   };
