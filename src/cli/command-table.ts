@@ -243,7 +243,7 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
       },
       { name: 'combat-score', type: 'string', describe: 'record: both Combat Scores as A:B' },
       { name: 'salvage', type: 'string', array: true, default: [], describe: 'record: side:what the victor salvaged, repeatable' },
-      { name: 'upgrade', type: 'string', array: true, default: [], describe: 'record: side:upgrade:cost, repeatable' },
+      { name: 'upgrade', type: 'string', array: true, default: [], describe: 'record: side:upgrade:cost, repeatable; Burst of Fire side:FROM>TO:cost names two units and is checked against the upgrade boundaries' },
       ...CUT,
     ],
   },
