@@ -258,6 +258,9 @@ describe('the designer\'s allocations on the command line (7.2.7, 7.3.2, 7.3.11,
     const md = (await muster([...args, '--format', 'md'], cwd)).stdout;
     for (const section of ['Suppressive fire (7.3.13)', 'Divisional artillery (7.3.11)', 'Defence points (7.3.15)']) expect(md).toContain(section);
     expect(md).toMatch(/Suppressive fire \(7\.3\.13\) \| Side A 2 templates, Side B 0 templates, .*†/);
+    // 7.3.15: the defender's buildings, a box for each defence point rolled
+    const rows = md.split('### Buildings: defence points')[1]!.split('\n').filter((l) => /^\| (Wood|Concrete)/.test(l));
+    expect(rows.map((l) => (l.match(/□/g) ?? []).length)).toEqual(r.buildings.map((b) => b.dpv));
     const plain = (await muster(['scenario', 'blazeaway', '--seed', 'alloc', '--format', 'md'], cwd)).stdout;
     expect(plain).toMatch(/Pre-game barrage \| Side [AB]: \d+ area-fire templates, falling [^|]*; the attacker's alone†/);
     expect(plain).not.toContain('Suppressive fire (7.3.13)');

@@ -116,7 +116,7 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
         ...unitSheetBlocks(data, rosters[s], options, flying),
       ],
     };
-    return [sheet, ...tallySheets(data, rosters[s], `${SIDE_NAMES[s]}: count as you play`)];
+    return [sheet, ...tallySheets(data, rosters[s], `${SIDE_NAMES[s]}: count as you play`), ...(s === r.defender && r.buildings.length > 0 ? [buildingSheet(r)] : [])];
   });
 
   return {
@@ -265,6 +265,26 @@ function designerRows(r: RolledScenario['result']): string[][] {
   if (SIDES.some((s) => r.suppressive[s] > 0)) rows.push(['Suppressive fire (7.3.13)', markReading(`${perSide(r.suppressive, 'template')}, placed at the start, no deviation; nothing under one may move, firing as Disordered`)]);
   if (SIDES.some((s) => r.divisional[s] > 0)) rows.push(['Divisional artillery (7.3.11)', `${perSide(r.divisional, 'template')} a turn, called by an HQ at the start of a turn, falling after Aimed Fire`]);
   if (r.fixedDefence.guns.length > 0) rows.push(['Fixed Defence (7.2.7)', `${SIDE_NAMES[r.fixedDefence.side]}'s ${r.fixedDefence.guns.join(', ')}: +1 to knock out; an Excellent crew shoots twice, the second at −1`]);
-  if (r.buildings.length > 0) rows.push(['Defence points (7.3.15)', r.buildings.map((b) => `${b.name} ${b.dpv}`).join('; ')]);
+  // the points themselves, with their boxes, are on the defender's buildings sheet
+  if (r.buildings.length > 0) rows.push(['Defence points (7.3.15)', `${SIDE_NAMES[r.defender]}'s ${plural(r.buildings.length, 'building')}, ${r.buildings.reduce((n, b) => n + b.dpv, 0)} points in all: see its buildings sheet`]);
   return rows;
+}
+
+/** The defender's buildings with a box for each defence point, struck off as HE takes them (7.3.15). */
+function buildingSheet(r: RolledScenario['result']): { title: string; blocks: Block[] } {
+  const table: TableBlock = {
+    kind: 'table',
+    id: 'buildings',
+    title: 'Buildings: defence points',
+    section: '7.3.15 Bunker Busting',
+    width: 'full',
+    columns: [
+      { label: 'Building', align: 'left' },
+      { label: 'DPV', align: 'center' },
+      { label: 'Tick a box for each point lost', align: 'left' },
+    ],
+    rows: r.buildings.map((b): Run[][] => [[{ text: b.name, style: 'bold' }], [{ text: `${b.dpv} (${b.least}–${b.most})` }], [{ text: Array.from({ length: Math.ceil(b.dpv / 5) }, (_, i) => '□'.repeat(Math.min(5, b.dpv - i * 5))).join(' '), style: 'boxes' }]]),
+    summary: 'Each HE score of 6 to 10 takes a point, 2 from aircraft or naval guns; small and medium anti-tank rounds take none. At 0 the building cannot be held for 3 turns; then concrete and heavy brick ruins are hard cover, the rest soft.',
+  };
+  return { title: `${SIDE_NAMES[r.defender]}: buildings`, blocks: [table] };
 }
