@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadRulesDb } from '../src/data/load.js';
 import { createRng } from '../src/engine/dice.js';
 import { buildQuickReference } from '../src/doc/build-reference.js';
-import { rollOpenFireScenario } from '../src/systems/openfire/scenario.js';
+import { rollOpenFireScenario, settingsOf } from '../src/systems/openfire/scenario.js';
 import { listsFile } from '../src/systems/openfire/schema.js';
 import { parseFolderFiles } from '../src/data/parse.js';
 import { muster } from './helpers/cli.js';
@@ -17,7 +17,8 @@ const lists = {
   nations: new Map(files.flatMap((f) => f.data.nations ?? []).map((n) => [n.id, n])),
   units: new Map(files.flatMap((f) => f.data.units ?? []).map((u) => [u.id, u])),
 };
-const roll = (seed: string, points = 500) => rollOpenFireScenario(lists, { table: { width: 120, height: 120 }, points }, createRng(seed), seed);
+const settings = settingsOf(system.table('scenario-settings'));
+const roll = (seed: string, points = 500, minefields = 0) => rollOpenFireScenario(lists, { table: { width: 120, height: 120 }, points, settings, minefields }, createRng(seed), seed);
 
 describe('Open Fire scenarios (Deployment; Objectives)', () => {
   it('snapshot for seed "open-fire" (changes only on purpose)', () => {
@@ -58,7 +59,7 @@ describe('Open Fire scenarios (Deployment; Objectives)', () => {
     const result = JSON.parse((await muster(['scenario', 'openfire', '--seed', 'x', '--format', 'json'], cwd)).stdout) as { objectives: unknown[]; forces: { units: { name: string; count: number }[] }[] };
     const md = (await muster(['scenario', 'openfire', '--seed', 'x', '--format', 'md'], cwd)).stdout;
     // each player's turn is a movement and a combat phase in either order (Turn sequence)
-    expect(md).toMatch(/### Turn record\n\n\*§ Turn sequence\*/);
+    expect(md).toMatch(/### Turn record: 10 turns†\n\n\*§ Turn sequence\*/);
     expect(md).toMatch(/a movement phase and a combat phase, in either order/);
     // the majority of the objectives held for 2 turns, or the last side standing, wins (Objectives)
     const n = result.objectives.length;
@@ -88,5 +89,59 @@ describe('Open Fire scenarios (Deployment; Objectives)', () => {
   });
   it('quick-reference document snapshot (changes only on purpose)', () => {
     expect(buildQuickReference(system, { units: 'in', paper: 'letter', toolVersion: '0.0.0-test' })).toMatchSnapshot();
+  });
+});
+
+describe('Open Fire: the game length and minefields, muster\'s readings (Turn sequence; Minefields)', () => {
+  it('Turn sequence: the text sets no game length; the 10 turns are muster\'s, in the data\'s note and marked wherever printed', async () => {
+    const table = system.table('scenario-settings');
+    expect(table.note).toMatch(/^muster's reading: the text sets no game length/);
+    expect(settings.turns).toBe(10);
+    expect(roll('len').turns).toBe(10);
+    const md = (await muster(['scenario', 'openfire', '--seed', 'x', '--format', 'md'], workdir())).stdout;
+    expect(md).toContain('### Turn record: 10 turns†');
+    expect(md).toMatch(/\*\*Game length\.\*\* 10 turns; the text sets none, so stop earlier only when a side has won\.†/);
+    expect(md).toMatch(/† muster's reading: the text leaves this open/);
+  });
+  it('Minefields: off by default, with no dice rolled; the rolls of a packet without them stay as they were', () => {
+    const plain = roll('mines');
+    expect(plain.minefields).toEqual([]);
+    const mined = roll('mines', 500, 3);
+    expect(mined.rolls.slice(0, plain.rolls.length)).toEqual(plain.rolls);
+    expect(mined.rolls.slice(plain.rolls.length).map((r) => r.purpose)).toEqual(['minefield 1: across', 'minefield 1: between the zones', 'minefield 2: across', 'minefield 2: between the zones', 'minefield 3: across', 'minefield 3: between the zones']);
+  });
+  it('Minefields: a counter each, reaching 3 in all round it, placed between the deployment zones, never in one', () => {
+    expect(settings.minefields).toEqual({ least: 0, most: 6, usual: 0 });
+    expect(settings.minefieldReach).toBe(3);
+    for (let i = 0; i < 300; i++) {
+      const r = roll(`mines-${i}`, 500, 1 + (i % 6));
+      expect(r.minefields).toHaveLength(1 + (i % 6));
+      for (const m of r.minefields) {
+        expect(m.radius).toBe(7.5);
+        for (const z of r.zones) expect(m.x >= z.x && m.x <= z.x + z.w && m.y >= z.y && m.y <= z.y + z.h, `${r.seed} ${m.id}`).toBe(false);
+        expect(m.x > 0 && m.x < 120 && m.y > 0 && m.y < 120).toBe(true);
+      }
+    }
+  });
+  it('Minefields: --minefields is a scenario option with its bounds, marked on the packet and the map; out of bounds and other rule sets are refused, exit 2', async () => {
+    const cwd = workdir();
+    const md = (await muster(['scenario', 'openfire', '--seed', 'x', '--minefields', '2', '--units', 'in', '--format', 'md'], cwd)).stdout;
+    expect(md).toMatch(/\*\*Minefields \(scenario option\)\.\*\* 2 counters where the map shows, each field reaching 3 in all round\. .*†/);
+    const json = JSON.parse((await muster(['scenario', 'openfire', '--seed', 'x', '--minefields', '2', '--format', 'json'], cwd)).stdout) as { minefields: unknown[] };
+    expect(json.minefields).toHaveLength(2);
+    for (const [args, message] of [
+      [['--minefields', '7'], /--minefields 7: a whole number from 0 to 6/],
+      [['--minefields', '-1'], /--minefields -1: a whole number from 0 to 6/],
+      [['--minefields', '1.5'], /--minefields 1.5: a whole number from 0 to 6/],
+    ] as const) {
+      const bad = await muster(['scenario', 'openfire', ...args, '-o', 'bad.pdf'], cwd);
+      expect(bad.code, args.join(' ')).toBe(2);
+      expect(bad.stderr).toMatch(message);
+    }
+    for (const other of ['bof', 'blazeaway', 'fireteam']) {
+      const refused = await muster(['scenario', other, '--minefields', '2', '-o', 'bad.pdf'], cwd);
+      expect(refused.code, other).toBe(2);
+      expect(refused.stderr).toMatch(/--minefields: .* scenarios take no such option; leave it out \(only Open Fire scenarios take it\)/);
+    }
   });
 });

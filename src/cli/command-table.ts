@@ -178,6 +178,25 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
         describe:
           'Burst of Fire solo: how the enemy is set up: bags (drawn from bags of counters until its points are used; the default) or buy (its core units and rolled additional points, the rest bought by you as you see fit)',
       },
+      {
+        name: 'minefields',
+        type: 'number',
+        describe: "Open Fire: minefields on the table, 0 to 6 (default 0), each reaching 3 in round its counter, placed by dice between the deployment zones; muster's own setting, the text gives no number",
+      },
+      {
+        name: 'barrage',
+        type: 'string',
+        choices: ['attacker', 'defender', 'both', 'none'],
+        describe: "Blaze Away!: who fires a pre-game barrage of 6 to 10 templates (7.3.2); muster's default: the attacker",
+      },
+      { name: 'suppressive', type: 'string', describe: 'Blaze Away!: suppressive-fire templates placed at the start (7.3.13), 0 to 10, one number for both sides or A,B such as 2,0' },
+      { name: 'divisional', type: 'string', describe: 'Blaze Away!: divisional artillery templates a side may call each turn (7.3.11), 0 to 3, one number for both sides or A,B such as 3,1' },
+      {
+        name: 'buildings',
+        type: 'string',
+        describe: "Blaze Away!: the defender's buildings, each given defence points in its kind's bounds (7.3.15): KIND=N, comma-separated, kinds wood (1-6), brick (7-15), bunker (15-29), heavy-bunker (30-40), 0 to 10 of each, e.g. wood=2,bunker=1",
+      },
+      { name: 'fixed-defence', type: 'boolean', default: false, describe: "Blaze Away!: the defender's guns stand in Fixed Defence (7.2.7): +1 to knock out, an Excellent crew shoots twice" },
       { name: 'players', type: 'number', default: 2, describe: 'players in a versus game: 2, 4 or 6 (points cut to 75% or 50% each); Fire Team 2 or 4, a platoon each' },
       { name: 'table', type: 'string', describe: 'table size, width x height in --units (default 120x120 cm; Fire Team 72x48 in; Blaze Away! 180x120 cm)' },
       {
@@ -224,7 +243,7 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
       },
       { name: 'combat-score', type: 'string', describe: 'record: both Combat Scores as A:B' },
       { name: 'salvage', type: 'string', array: true, default: [], describe: 'record: side:what the victor salvaged, repeatable' },
-      { name: 'upgrade', type: 'string', array: true, default: [], describe: 'record: side:upgrade:cost, repeatable' },
+      { name: 'upgrade', type: 'string', array: true, default: [], describe: 'record: side:upgrade:cost, repeatable; Burst of Fire side:FROM>TO:cost names two units and is checked against the upgrade boundaries' },
       ...CUT,
     ],
   },

@@ -21,6 +21,7 @@ export const MAP_COLOURS = {
   frame: '#1b1d1a',
   grid: '#adb3a6',
   objective: '#a8842c',
+  hazard: '#a33a2a',
   road: '#b59a5a',
   roadEdge: '#8a6d1f',
   corridor: '#2f7d3a',
@@ -50,6 +51,10 @@ export interface MapInput {
   objectives: { x: number; y: number; radius: number; label?: string }[];
   /** legend text of the objectives and their dashed capture circles */
   objectiveText?: string;
+  /** ground that harms whoever enters it, such as a minefield: a counter and the circle it reaches */
+  hazards?: { x: number; y: number; radius: number; label?: string }[];
+  /** legend text of the hazards */
+  hazardText?: string;
   road?: Rect;
   /** legend text of the road (the band) and the ground along it (the box) */
   roadText?: string;
@@ -85,7 +90,7 @@ export interface MapInput {
 
 /** A legend entry: the kind of thing drawn, its colour and what it means. */
 export interface MapLegendEntry {
-  kind: 'zone' | 'marker' | 'objective' | 'road' | 'corridor' | 'dashed' | 'sector' | 'grid';
+  kind: 'zone' | 'marker' | 'objective' | 'hazard' | 'road' | 'corridor' | 'dashed' | 'sector' | 'grid';
   colour: string;
   text: string;
   /** an objective's entry: its sample has the dashed capture circle */
@@ -169,6 +174,12 @@ export function drawMap(map: MapInput): DrawingNode {
     taken.push({ x1: X(o.x) - 3.4, y1: Y(o.y) - 3.4, x2: X(o.x) + 3.4, y2: Y(o.y) + 3.4 });
   }
 
+  for (const h of map.hazards ?? []) {
+    shapes.push({ kind: 'circle', cx: X(h.x), cy: Y(h.y), r: h.radius * s, stroke: MAP_COLOURS.hazard, width: 0.6, dash: 1 });
+    shapes.push({ kind: 'icon', x: X(h.x) - 2.5, y: Y(h.y) - 2.5, size: 5, name: 'explosion', color: MAP_COLOURS.hazard });
+    taken.push({ x1: X(h.x) - 2.9, y1: Y(h.y) - 2.9, x2: X(h.x) + 2.9, y2: Y(h.y) + 2.9 });
+  }
+
   for (const line of map.dashed ?? []) shapes.push(...dashedLine(X(line.x1), Y(line.y1), X(line.x2), Y(line.y2), line.colour));
 
   // fixed markers: the rules set their points, so labels make way for them
@@ -225,6 +236,12 @@ export function drawMap(map: MapInput): DrawingNode {
         place(name, LABEL_SIZE, true, colour, across === 'x' ? 'center' : edge === 'west' ? 'left' : 'right', spots);
       });
     }
+  }
+
+  for (const h of map.hazards ?? []) {
+    if (!h.label) continue;
+    const [cx, cy] = [X(h.x), Y(h.y)];
+    if (!place(h.label, 7, true, darken(MAP_COLOURS.hazard), 'left', [[cx + 3.5, cy], [cx + 3.5, cy - 4], [cx + 3.5, cy + 4]])) place(h.label, 7, true, darken(MAP_COLOURS.hazard), 'right', [[cx - 3.5, cy], [cx - 3.5, cy - 4], [cx - 3.5, cy + 4]]);
   }
 
   for (const o of map.objectives) {
@@ -317,6 +334,7 @@ export function legendEntries(map: MapInput, colourOf: (side: string) => string 
     if (has) entries.push({ kind: 'marker', colour: colourOf(side), text: map.sides[side]?.markers ?? `${nameOf(side)}: numbered points` });
   }
   if (map.objectives.length > 0) entries.push({ kind: 'objective', colour: MAP_COLOURS.objective, text: map.objectiveText ?? 'Objective; the dashed circle round it: its capture radius', circle: map.objectives.some((o) => o.radius > 0) });
+  if ((map.hazards ?? []).length > 0) entries.push({ kind: 'hazard', colour: MAP_COLOURS.hazard, text: map.hazardText ?? 'Hazard; the dashed circle round it: the ground it covers' });
   if (map.road) entries.push({ kind: 'road', colour: MAP_COLOURS.road, text: map.roadText ?? 'Road, and the ground along it (the box)' });
   if (map.corridor) entries.push({ kind: 'corridor', colour: MAP_COLOURS.corridor, text: map.corridorText ?? `Escape corridor: the ${map.corridor} edge` });
   const dashed = new Map<string, MapLegendEntry>();
@@ -380,6 +398,11 @@ function swatch(key: MapLegendEntry, x: number, y: number): Shape[] {
       return [
         ...(key.circle ? [{ kind: 'circle' as const, cx: x + SWATCH / 2, cy: y, r: 2.2, stroke: key.colour, width: 0.6, dash: 1.5 }] : []),
         { kind: 'icon', x: x + SWATCH / 2 - 1.6, y: y - 1.6, size: 3.2, name: 'flag', color: key.colour },
+      ];
+    case 'hazard':
+      return [
+        { kind: 'circle', cx: x + SWATCH / 2, cy: y, r: 2.2, stroke: key.colour, width: 0.6, dash: 1 },
+        { kind: 'icon', x: x + SWATCH / 2 - 1.6, y: y - 1.6, size: 3.2, name: 'explosion', color: key.colour },
       ];
     case 'road':
       return [

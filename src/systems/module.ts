@@ -72,6 +72,14 @@ export interface ScenarioRequest {
   names?: { a: string; b?: string };
   /** solo: how the enemy is set up (--enemy), for rule sets whose scenarios declare `enemySetup` */
   enemy?: 'bags' | 'buy';
+  /** minefields to place (--minefields), for rule sets whose scenarios declare `minefields`; the module checks its bounds */
+  minefields?: number;
+  /** the scenario designer's allocations, as typed, for rule sets whose scenarios declare `allocations`; the module reads and bounds them */
+  barrage?: string;
+  suppressive?: string;
+  divisional?: string;
+  buildings?: string;
+  fixedDefence?: boolean;
   /** a line for the user, such as a force file's problems (stderr; nothing under --quiet) */
   onWarning?: (message: string) => void;
   count: number;
@@ -148,6 +156,10 @@ export interface ScenarioOptions {
   names?: boolean;
   /** takes --enemy, how a solo game's enemy is set up */
   enemySetup?: boolean;
+  /** takes --minefields, a number of minefields a scenario places */
+  minefields?: boolean;
+  /** takes the designer's allocations: --barrage, --suppressive, --divisional, --buildings, --fixed-defence */
+  allocations?: boolean;
   /** the table when --table is left out, in cm (else 120 x 120) */
   table?: { width: number; height: number };
   /** the range of --points (else 10 to 5000) */

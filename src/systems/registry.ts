@@ -15,3 +15,6 @@ const RULE_SET_MODULES: Readonly<Record<string, () => Promise<RuleSetModule>>> =
 export async function moduleFor(systemId: string): Promise<RuleSetModule | undefined> {
   return Object.hasOwn(RULE_SET_MODULES, systemId) ? await RULE_SET_MODULES[systemId]!() : undefined;
 }
+
+/** Every rule set that has a module, in id order. */
+export const MODULE_IDS: readonly string[] = Object.keys(RULE_SET_MODULES).sort();

@@ -37,8 +37,8 @@ describe('muster cards blazeaway --force', () => {
     await muster(['cards', 'blazeaway', '--force', GERMAN, '-o', 'b.pdf', '--quiet'], cwd);
     const a = readFileSync(path.join(cwd, 'a.pdf'));
     expect(a.equals(readFileSync(path.join(cwd, 'b.pdf')))).toBe(true);
-    // one page of unit sheet; the deck's 47 cards on 6 sheets of fronts and backs
-    expect(pdfPageCount(a)).toBe(1 + 12);
+    // one page of unit sheet, one of its tallies (3.4); the deck's 47 cards on 6 sheets of fronts and backs
+    expect(pdfPageCount(a)).toBe(2 + 12);
     expect(qpdf(path.join(cwd, 'a.pdf'))).toMatch(/No syntax or stream encoding errors/);
   });
   it('--format json gives the force and its units as the scenario does', async () => {
@@ -225,9 +225,9 @@ describe('the scenario packet (PDF)', () => {
     await muster([...args, '-o', 'b.pdf', '--quiet'], cwd);
     const a = readFileSync(path.join(cwd, 'a.pdf'));
     expect(a.equals(readFileSync(path.join(cwd, 'b.pdf')))).toBe(true);
-    // briefing, map, two unit sheets, rolls; the German deck of 47 cards (6 sheets) and the
-    // Soviet one of 45 (5 sheets), each sheet a page of fronts and one of backs
-    expect(pdfPageCount(a)).toBe(5 + 12 + 10);
+    // briefing, map, two unit sheets and their two pages of tallies, rolls; the German deck of
+    // 47 cards (6 sheets) and the Soviet one of 45 (5 sheets), each sheet a page of fronts and one of backs
+    expect(pdfPageCount(a)).toBe(7 + 12 + 10);
     expect(qpdf(path.join(cwd, 'a.pdf'))).toMatch(/No syntax or stream encoding errors/);
   });
   it('Markdown: the sections a player reads, in inches when asked', async () => {
@@ -240,5 +240,50 @@ describe('the scenario packet (PDF)', () => {
     expect(stdout).toMatch(/\| Rifles 12 in; LMG 16 in \|/);
     // no distance of the rules in cm: the only cm left are in the guns' own names (7.5 cm PaK 40)
     expect(stdout.replace(/\d+(\.\d+)? cm (PaK|KwK)/g, '')).not.toMatch(/\d cm\b/);
+  });
+});
+
+describe('the designer\'s allocations on the command line (7.2.7, 7.3.2, 7.3.11, 7.3.13, 7.3.15)', () => {
+  it('taken into the JSON and the packet, each row naming its section; the default barrage marked as muster\'s reading', async () => {
+    const cwd = workdir();
+    const args = ['scenario', 'blazeaway', '--seed', 'alloc', '--barrage', 'both', '--suppressive', '2,0', '--divisional', '3', '--buildings', 'wood=2,bunker=1', '--fixed-defence'];
+    const json = await muster([...args, '--format', 'json'], cwd);
+    expect(json.code, json.stderr).toBe(0);
+    const r = JSON.parse(json.stdout) as { barrages: { side: string }[]; suppressive: unknown; divisional: unknown; buildings: { kind: string; dpv: number }[]; fixedDefence: { side: string; guns: string[] }; defender: string };
+    expect(r.barrages).toHaveLength(2);
+    expect(r.suppressive).toEqual({ a: 2, b: 0 });
+    expect(r.divisional).toEqual({ a: 3, b: 3 });
+    expect(r.buildings.map((b) => b.kind)).toEqual(['wood', 'wood', 'bunker']);
+    expect(r.fixedDefence.side).toBe(r.defender);
+    const md = (await muster([...args, '--format', 'md'], cwd)).stdout;
+    for (const section of ['Suppressive fire (7.3.13)', 'Divisional artillery (7.3.11)', 'Defence points (7.3.15)']) expect(md).toContain(section);
+    expect(md).toMatch(/Suppressive fire \(7\.3\.13\) \| Side A 2 templates, Side B 0 templates, .*†/);
+    // 7.3.15: the defender's buildings, a box for each defence point rolled
+    const rows = md.split('### Buildings: defence points')[1]!.split('\n').filter((l) => /^\| (Wood|Concrete)/.test(l));
+    expect(rows.map((l) => (l.match(/□/g) ?? []).length)).toEqual(r.buildings.map((b) => b.dpv));
+    const plain = (await muster(['scenario', 'blazeaway', '--seed', 'alloc', '--format', 'md'], cwd)).stdout;
+    expect(plain).toMatch(/Pre-game barrage \| Side [AB]: \d+ area-fire templates, falling [^|]*; the attacker's alone†/);
+    expect(plain).not.toContain('Suppressive fire (7.3.13)');
+  });
+  it('out of bounds, refused with exit 2 and what is allowed; other rule sets refuse them by name', async () => {
+    const cwd = workdir();
+    for (const [args, message] of [
+      [['--suppressive', '11'], /--suppressive 11: a whole number from 0 to 10 for both sides, or two such as 2,0/],
+      [['--divisional', '4'], /--divisional 4: a whole number from 0 to 3/],
+      [['--divisional', '1,2,3'], /--divisional 1,2,3: a whole number from 0 to 3/],
+      [['--buildings', 'castle=1'], /--buildings castle=1: give KIND=N, .* wood \(1–6\), brick \(7–15\), bunker \(15–29\), heavy-bunker \(30–40\)/],
+      [['--buildings', 'wood=1,wood=2'], /each kind once/],
+      [['--barrage', 'nobody'], /barrage, Given: "nobody", Choices: "attacker", "defender", "both", "none"/],
+    ] as const) {
+      const result = await muster(['scenario', 'blazeaway', '-o', 'x.pdf', ...args], cwd);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(message);
+      expect(existsSync(path.join(cwd, 'x.pdf'))).toBe(false);
+    }
+    const other = await muster(['scenario', 'openfire', '--fixed-defence', '--divisional', '2', '-o', 'x.pdf'], cwd);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(/--divisional, --fixed-defence: Open Fire scenarios take no such options; leave them out \(only Blaze Away! scenarios take them\)/);
+    const help = await muster(['scenario', '--help'], cwd);
+    for (const name of ['--barrage', '--suppressive', '--divisional', '--buildings', '--fixed-defence', '--minefields']) expect(help.stdout).toContain(name);
   });
 });

@@ -9,7 +9,7 @@ import { loadRulesDb } from '../../src/data/load.js';
 import { createRng, parseDice } from '../../src/engine/dice.js';
 import { loadBlazeAway } from '../../src/systems/blazeaway/data.js';
 import { loadSampleForces } from '../../src/systems/blazeaway/samples.js';
-import { rollScenario, type BaScenarioResult, type SideForce } from '../../src/systems/blazeaway/scenario.js';
+import { rollScenario, type Allocations, type BaScenarioResult, type SideForce } from '../../src/systems/blazeaway/scenario.js';
 
 const data = await loadBlazeAway((await loadRulesDb({ dataDirs: [], only: 'blazeaway' })).system('blazeaway'));
 const samples = await loadSampleForces();
@@ -168,6 +168,71 @@ describe('over 3000 seeds', () => {
         expect(r.aircraft[side].length - support).toBe(own);
         expect(support).toBeLessThanOrEqual(2);
       }
+    }
+  });
+});
+
+describe('what the text leaves to the scenario designer, as options with their bounds', () => {
+  const rollWith = (seed: string, allocations: Allocations) => rollScenario(data, { forces: [], samples, table: TABLE, allocations }, createRng(seed), seed).result;
+  it('none given: no suppressive fire, divisional artillery, buildings or Fixed Defence, the attacker\'s barrage alone, and the rolls as before', () => {
+    for (let i = 0; i < 50; i++) {
+      const plain = roll(`alloc-${i}`);
+      const given = rollWith(`alloc-${i}`, { barrage: 'both', suppressive: { a: 1, b: 1 }, buildings: [{ ref: 'wood', count: 1 }] });
+      expect(plain.barrages).toEqual([plain.barrage]);
+      expect(plain.barrage.side).toBe(plain.attacker);
+      expect([plain.suppressive, plain.divisional, plain.buildings, plain.fixedDefence.guns]).toEqual([{ a: 0, b: 0 }, { a: 0, b: 0 }, [], []]);
+      // the designer's choices roll after every die of the default scenario
+      expect(given.rolls.slice(0, plain.rolls.length)).toEqual(plain.rolls);
+    }
+  });
+  it('7.3.2 Pre-game Barrage: "players" are allotted 6 to 10 templates: the attacker, the defender, both or neither', () => {
+    for (let i = 0; i < 100; i++) {
+      const both = rollWith(`barrage-${i}`, { barrage: 'both' });
+      expect(both.barrages.map((b) => b.side)).toEqual([both.attacker, both.defender]);
+      for (const b of both.barrages) {
+        expect(b.templates).toBeGreaterThanOrEqual(6);
+        expect(b.templates).toBeLessThanOrEqual(10);
+        expect(b.turn).toBeLessThanOrEqual(both.turns);
+        expect(both.chits[b.side].templates).toBe(b.templates);
+      }
+      const defender = rollWith(`barrage-${i}`, { barrage: 'defender' });
+      expect(defender.barrages.map((b) => b.side)).toEqual([defender.defender]);
+      expect(defender.chits[defender.attacker].templates).toBe(0);
+      const none = rollWith(`barrage-${i}`, { barrage: 'none' });
+      expect(none.barrages).toEqual([]);
+      expect(none.barrage.templates).toBe(0);
+    }
+  });
+  it('7.3.13 Suppressive Area Fire and 7.3.11 Divisional Artillery: templates a side as given, suppressive ones cut out with the barrage\'s', () => {
+    const r = rollWith('supp', { suppressive: { a: 2, b: 0 }, divisional: { a: 3, b: 1 } });
+    expect(r.suppressive).toEqual({ a: 2, b: 0 });
+    expect(r.divisional).toEqual({ a: 3, b: 1 });
+    expect(r.chits.a.templates).toBe((r.barrage.side === 'a' ? r.barrage.templates : 0) + 2);
+    // the text's "up to 3 AAFT per turn"
+    expect(data.bounds.get('divisional')!.most).toBe(3);
+  });
+  it('7.3.15 Bunker Busting: each building\'s defence points within its kind\'s bounds: wood 1-6, brick 7-15, concrete 15-29, heavy 30-40', () => {
+    const text = { wood: [1, 6], brick: [7, 15], bunker: [15, 29], 'heavy-bunker': [30, 40] } as const;
+    const seen = new Map<string, Set<number>>();
+    for (let i = 0; i < 200; i++) {
+      const r = rollWith(`dpv-${i}`, { buildings: Object.keys(text).map((ref) => ({ ref, count: 2 })) });
+      expect(r.buildings).toHaveLength(8);
+      for (const b of r.buildings) {
+        const [least, most] = text[b.kind as keyof typeof text];
+        expect([b.least, b.most]).toEqual([least, most]);
+        expect(b.dpv).toBeGreaterThanOrEqual(least);
+        expect(b.dpv).toBeLessThanOrEqual(most);
+        seen.set(b.kind, (seen.get(b.kind) ?? new Set()).add(b.dpv));
+      }
+    }
+    // every value of every span comes up
+    for (const [kind, [least, most]] of Object.entries(text)) expect(seen.get(kind)!.size, kind).toBe(most - least + 1);
+  });
+  it('7.2.7 Gun Modifiers Table: Fixed Defence puts the defender\'s guns, and only its guns, in prepared positions', () => {
+    for (let i = 0; i < 30; i++) {
+      const r = rollWith(`fixed-${i}`, { fixedDefence: true });
+      const guns = r.forces.find((f) => f.side === r.defender)!.units.filter((u) => u.kind === 'gun').map((u) => u.name);
+      expect(r.fixedDefence).toEqual({ side: r.defender, guns });
     }
   });
 });

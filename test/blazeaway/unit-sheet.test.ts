@@ -9,7 +9,8 @@ import { layoutDocument } from '../../src/layout/pages.js';
 import { loadBlazeAway } from '../../src/systems/blazeaway/data.js';
 import { checkForce } from '../../src/systems/blazeaway/force.js';
 import { loadSampleForces } from '../../src/systems/blazeaway/samples.js';
-import { unitSheetDocument } from '../../src/systems/blazeaway/unit-sheet.js';
+import { tallyTable, unitSheetDocument, unitTallies } from '../../src/systems/blazeaway/unit-sheet.js';
+import { forceFile } from '../../src/systems/blazeaway/schema.js';
 import { PRINT_SETTINGS } from '../helpers/sheets.js';
 
 const data = await loadBlazeAway((await loadRulesDb({ dataDirs: [], only: 'blazeaway' })).system('blazeaway'));
@@ -23,12 +24,13 @@ const table = (doc: ReturnType<typeof sheetOf>['doc'], id: string) => doc.sheets
 const boxesIn = (cells: TableBlock['rows'][number][number]) => cells.filter((r) => r.style === 'boxes').reduce((n, r) => n + r.text.replace(/ /g, '').length, 0);
 
 describe('the unit sheet of each sample force', () => {
-  it('fits one page on A4 and Letter, in cm and in inches, before its deck', () => {
+  it('fits one page on A4 and Letter, in cm and in inches, and its tallies another, before its deck', () => {
     samples.forEach((sample, i) => {
       for (const [paper, units] of PRINT_SETTINGS) {
         const { doc } = sheetOf(i, paper, units);
         const pages = layoutDocument({ ...doc, decks: [] }).pages;
-        expect(pages, `${sample.file} ${paper} ${units}`).toHaveLength(1);
+        expect(doc.sheets.map((s) => s.title)).toEqual(['Unit sheet', 'Count as you play']);
+        expect(pages, `${sample.file} ${paper} ${units}`).toHaveLength(2);
       }
     });
   });
@@ -84,5 +86,93 @@ describe('the unit sheet of each sample force', () => {
   it('the German company’s sheet, as a document tree (changes only on purpose)', () => {
     const german = samples.findIndex((s) => s.force.side === 'axis');
     expect(sheetOf(german).doc.sheets).toMatchSnapshot();
+  });
+});
+
+describe('the Unit Sheet’s tallies, each from the section that gives its number', () => {
+  const force = (units: unknown[]) => checkForce(forceFile.parse({ name: 'Test', side: 'allies', nation: 'Britain', rating: 'Average', colour: 'Red', units }), data);
+  const talliesOf = (units: unknown[]) => {
+    const roster = force(units);
+    expect(roster.problems, JSON.stringify(roster.problems)).toEqual([]);
+    return roster.units.map((u) => unitTallies(data, u).map((t) => [t.what, t.each, t.of, t.section]));
+  };
+  const rowsOf = (units: unknown[]) => {
+    const roster = force(units);
+    return tallyTable(data, roster.units)!.rows.map((row) => row.map((cell) => runsText(cell)));
+  };
+  it('4.4.3 Charge: three charge boxes for every infantry stand, none for vehicles or guns', () => {
+    const [platoon, tanks, gun] = talliesOf([
+      { name: 'Platoon', kind: 'infantry', stands: [{ type: 'rifle', count: 3 }, { type: 'lmg' }] },
+      { name: 'Tanks', kind: 'armour', vehicle: 'Sherman', models: 3, armourClass: 'C', gunGroup: 2 },
+      { name: 'Gun', kind: 'gun', gun: '6-pounder', gunGroup: 2 },
+    ]);
+    expect(platoon).toEqual([['Charges', 3, 4, '4.4.3 Charge']]);
+    expect(tanks!.map((t) => t[0])).not.toContain('Charges');
+    expect(gun!.map((t) => t[0])).not.toContain('Charges');
+    // a box for each charge of each stand, in a group a stand
+    expect(rowsOf([{ name: 'Platoon', kind: 'infantry', stands: [{ type: 'rifle', count: 3 }, { type: 'lmg' }] }])[0]![2]).toBe('□□□ □□□ □□□ □□□');
+  });
+  it('7.1.6 Flamethrowers: 2 bursts a man-pack stand, 3 a flamethrower vehicle, only for units that carry one', () => {
+    const [pioneers, crocodiles, shermans] = talliesOf([
+      { name: 'Pioneers', kind: 'infantry', stands: [{ type: 'engineers' }, { type: 'flamethrower', count: 2 }] },
+      { name: 'Crocodiles', kind: 'armour', vehicle: 'Churchill Crocodile', models: 2, armourClass: 'B', gunGroup: 2, weapons: ['vehicle-flamethrower'] },
+      { name: 'Shermans', kind: 'armour', vehicle: 'Sherman', models: 2, armourClass: 'C', gunGroup: 2 },
+    ]);
+    expect(pioneers).toContainEqual(['Flamethrower bursts', 2, 2, '7.1.6 Flamethrowers']);
+    expect(crocodiles).toContainEqual(['Flamethrower bursts', 3, 2, '7.1.6 Flamethrowers']);
+    expect(shermans!.map((t) => t[0])).not.toContain('Flamethrower bursts');
+  });
+  it('7.3.14 Smoke: no more than 3 rounds for each medium or heavy mortar, gun and gun-armed vehicle; none for light mortars', () => {
+    const [mortars, light, guns, tanks, truck] = talliesOf([
+      { name: 'Mortars', kind: 'infantry', stands: [{ type: 'medium-mortar' }, { type: 'heavy-mortar' }] },
+      { name: 'Light', kind: 'infantry', stands: [{ type: 'light-mortar' }] },
+      { name: 'Guns', kind: 'gun', gun: '25-pounder', models: 2, gunGroup: 3 },
+      { name: 'Tanks', kind: 'armour', vehicle: 'Sherman', models: 3, armourClass: 'C', gunGroup: 2 },
+      { name: 'Truck', kind: 'motorised', vehicle: 'Bedford', armourClass: 'E' },
+    ]);
+    expect(mortars).toContainEqual(['Smoke rounds', 3, 2, '7.3.14 Smoke']);
+    expect(light!.map((t) => t[0])).not.toContain('Smoke rounds');
+    expect(guns).toContainEqual(['Smoke rounds', 3, 2, '7.3.14 Smoke']);
+    expect(tanks).toContainEqual(['Smoke rounds', 3, 3, '7.3.14 Smoke']);
+    expect(truck!.map((t) => t[0])).not.toContain('Smoke rounds');
+  });
+  it('7.3.10 Rocket Artillery: no more than 4 volleys a launcher, only for rocket units', () => {
+    const [werfer, katyusha, gun] = talliesOf([
+      { name: 'Werfer', kind: 'gun', gun: 'Nebelwerfer 41', models: 2, gunGroup: 3, rockets: true },
+      { name: 'Katyusha', kind: 'motorised', vehicle: 'BM-13', armourClass: 'E', rockets: true },
+      { name: 'Gun', kind: 'gun', gun: '6-pounder', gunGroup: 2 },
+    ]);
+    expect(werfer).toEqual([['Rocket volleys', 4, 2, '7.3.10 Rocket Artillery']]);
+    expect(katyusha).toContainEqual(['Rocket volleys', 4, 1, '7.3.10 Rocket Artillery']);
+    expect(gun!.map((t) => t[0])).not.toContain('Rocket volleys');
+  });
+  it('7.1.7 Small Arms v Softskins and 7.2.11 Disabled Armour: 3 hits knock out a softskin, 3 mortar hits disable an armoured vehicle', () => {
+    const [trucks, halftracks] = talliesOf([
+      { name: 'Trucks', kind: 'motorised', vehicle: 'Bedford', models: 2, armourClass: 'E' },
+      { name: 'Half-tracks', kind: 'motorised', vehicle: 'M3', models: 2, armourClass: 'D' },
+    ]);
+    expect(trucks).toEqual([['Hits of 6 or more', 3, 2, '7.1.7 Small Arms v Softskins']]);
+    expect(halftracks).toEqual([['Mortar hits', 3, 2, '7.2.11 Disabled Armour']]);
+  });
+  it('3.5.3 Replacing CHQ and BHQ: a countdown of 7, 5, 3 and 2 turns for a Poor, Average, Confident and Excellent HQ', () => {
+    const text = { Poor: 7, Average: 5, Confident: 3, Excellent: 2 };
+    for (const [rating, turns] of Object.entries(text)) {
+      const [hq] = talliesOf([{ name: 'HQ', kind: 'infantry', rating, stands: [{ type: 'hq', figures: 3 }] }]);
+      expect(hq, rating).toContainEqual([`Turns to a new HQ once it is lost (${rating})`, turns, 1, '3.5.3 Replacing CHQ and BHQ']);
+    }
+    const [platoon] = talliesOf([{ name: 'Platoon', kind: 'infantry', stands: [{ type: 'rifle', count: 3 }] }]);
+    expect(platoon!.map((t) => t[0])).toEqual(['Charges']);
+  });
+  it('every box row names its section, and the sample sheets put the tallies on a page of their own', () => {
+    samples.forEach((sample, i) => {
+      const { doc } = sheetOf(i);
+      const sheet = doc.sheets.find((s) => s.title === 'Count as you play')!;
+      const rows = (sheet.blocks[0] as TableBlock).rows;
+      expect(rows.length, sample.file).toBeGreaterThan(0);
+      for (const row of rows) expect(runsText(row[3]!), sample.file).toMatch(/^\d+(\.\d+)+ \S/);
+      for (const [paper, units] of PRINT_SETTINGS) {
+        expect(layoutDocument({ ...doc, sheets: [sheet], decks: [] }).pages, `${sample.file} ${paper} ${units}`).toHaveLength(1);
+      }
+    });
   });
 });

@@ -145,3 +145,27 @@ describe('the campaign booklet', () => {
     expect(front).toMatchSnapshot();
   });
 });
+
+describe('How to upgrade core units: the boundaries, unit class by unit class', () => {
+  it('transports to transports; armoured cars to tanks; light tanks to medium and heavy; support weapons to support weapons; infantry stays infantry', async () => {
+    const { loadArsenal } = await import('../../src/systems/bof/arsenal.js');
+    const { BUILTIN_DATA_DIR } = await import('../../src/data/builtin-dir.js');
+    const { upgradeClass, upgradeProblem } = await import('../../src/systems/bof/upgrades.js');
+    const arsenal = await loadArsenal([(await import('node:path')).join(BUILTIN_DATA_DIR, 'bof')]);
+    const u = (id: string) => arsenal.units.get(id)!;
+    expect(['de-opel-blitz', 'pl-wz34', 'de-panzer-38t', 'de-panzer-iii-j', 'de-tiger-i', 'us-m10', 'de-pak-40', 'de-bf-109-g'].map((id) => upgradeClass(u(id)))).toEqual([
+      'transport', 'armoured car', 'light tank', 'medium tank', 'heavy tank', 'assault gun', 'support weapon', 'plane',
+    ]);
+    const ok = (from: string, to: string) => upgradeProblem(u(from), u(to)) === undefined;
+    // the text's lines, one by one
+    expect(ok('de-opel-blitz', 'de-panzer-iii-j')).toBe(false); // transports only to transports
+    const transports = [...arsenal.units.values()].filter((x) => x.type === 'transport');
+    expect(transports.every((t) => ok('de-opel-blitz', t.id))).toBe(true);
+    expect(['de-panzer-38t', 'de-panzer-iii-j', 'de-tiger-i'].every((t) => ok('pl-wz34', t))).toBe(true); // armoured cars to tanks
+    expect(ok('de-panzer-38t', 'de-panzer-iii-j') && ok('de-panzer-38t', 'de-tiger-i')).toBe(true); // light to medium and heavy
+    expect(ok('de-panzer-iii-j', 'de-panzer-38t')).toBe(false);
+    expect(ok('de-pak-40', 'de-opel-blitz')).toBe(false); // support weapons stay support weapons
+    expect(ok('de-bf-109-g', 'de-bf-109-g')).toBe(false); // muster upgrades no planes
+    expect(upgradeProblem(u('de-opel-blitz'), u('de-tiger-i'))).toBe('Opel Blitz is a transport and may become only a transport; Tiger I is a heavy tank (How to upgrade core units)');
+  });
+});

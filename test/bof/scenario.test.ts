@@ -319,3 +319,64 @@ describe('Deployment: infantry within 50 cm / 20 in of the edge, and solo marker
     }
   });
 });
+
+describe('Game setup and Deployment: who places the first unit, and the squad leader step, on the versus packet', () => {
+  const edgeModes = modes.filter((m) => m.deployment === 'edges');
+  const pocketModes = modes.filter((m) => m.deployment !== 'edges');
+  it('Deployment: "the player who rolled for the deployment sector also may place the first unit": the side that rolled its edge', () => {
+    expect(edgeModes.length).toBeGreaterThan(0);
+    for (const m of edgeModes) {
+      for (let i = 0; i < 20; i++) {
+        const r = versus(`first-${m.id}-${i}`, { scenario: m.id });
+        const sectorRoll = r.rolls.find((x) => x.purpose.startsWith('deployment edge: '))!;
+        expect(r.placement, m.id).toEqual({ first: sectorRoll.purpose.slice('deployment edge: '.length), by: 'deployment' });
+      }
+    }
+  });
+  it('Game setup: where no side rolls a sector (Avoid the pocket, Surrounded) a die each decides, the higher starts, rolled after every other roll', () => {
+    expect(pocketModes.map((m) => m.id).sort()).toEqual(['avoid-the-pocket', 'surrounded'].sort());
+    const firsts = new Set<string>();
+    for (const m of pocketModes) {
+      for (let i = 0; i < 40; i++) {
+        const r = versus(`first-${m.id}-${i}`, { scenario: m.id });
+        expect(r.placement!.by).toBe('roll-off');
+        const offs = r.rolls.filter((x) => x.purpose.startsWith('first unit placed: '));
+        // the last pair of dice decided it, and nothing was rolled after them
+        const [a, b] = offs.slice(-2);
+        expect(r.rolls.slice(-2)).toEqual([a, b]);
+        expect(a!.total).not.toBe(b!.total);
+        expect(r.placement!.first).toBe(a!.total > b!.total ? 'a' : 'b');
+        firsts.add(r.placement!.first);
+      }
+    }
+    expect(firsts).toEqual(new Set(['a', 'b']));
+  });
+  it('Game setup; Squad Leaders: the packet\'s "Before turn 1" lists the first unit and the free promotion to squad leader as steps, each with its section', () => {
+    const block = (r: ScenarioResult) => packetOf(r).sheets[0]!.blocks.find((b) => b.kind === 'text' && b.title === 'Before turn 1') as { section: string; paragraphs: string[] };
+    const edges = block(versus('steps', { scenario: edgeModes[0]!.id }));
+    expect(edges.section).toBe('Game setup; Deployment; Squad Leaders');
+    expect(edges.paragraphs[0]).toMatch(/^\*\*1\. First unit \(Deployment\)\.\*\* Side [AB] rolled the deployment sector and places first; .*†$/);
+    expect(edges.paragraphs[1]).toMatch(/^\*\*2\. Squad leader \(Game setup; Squad Leaders\)\.\*\* Each player promotes one of his soldiers, at no cost: .* within 20 cm a turn/);
+    const pocket = block(versus('steps', { scenario: pocketModes[0]!.id }));
+    expect(pocket.paragraphs[0]).toMatch(/^\*\*1\. First unit \(Game setup\)\.\*\* No side rolled a sector: Side [AB] won the roll-off/);
+    expect(pocket.paragraphs[0]).not.toMatch(/†/);
+    expect(block(versus('steps', { scenario: edgeModes[0]!.id })).paragraphs[1]).toMatch(/within 20 cm/);
+    expect(JSON.stringify(packetOf(versus('steps', { scenario: edgeModes[0]!.id }), 'in').sheets[0])).toMatch(/within 8 in a turn/);
+    // solo packets place by the solo rules: no such step
+    expect(solo('steps').placement).toBeUndefined();
+  });
+});
+
+describe('Random event & effect cards in campaigns: the solo enemy plays its cards from turn 1', () => {
+  const summaryOf = (r: ScenarioResult) => (packetOf(r).sheets[0]!.blocks.find((b) => b.kind === 'table' && b.id === 'events-drawn') as { summary?: string }).summary ?? '';
+  it('a solo game of a campaign says so under the cards drawn; a single solo game and a versus game do not', () => {
+    const fixed = { attacker: 'player', morale: { player: 4, enemy: 3 } };
+    const campaign = solo('camp', { fixed } as Partial<ScenarioOptions>);
+    expect(campaign.solo!.campaign).toBe(true);
+    expect(summaryOf(campaign)).toContain('In this campaign game the enemy plays its cards from turn 1.');
+    const single = solo('camp');
+    expect(single.solo!.campaign).toBeUndefined();
+    expect(summaryOf(single)).not.toContain('from turn 1');
+    expect(summaryOf(versus('camp'))).not.toContain('from turn 1');
+  });
+});

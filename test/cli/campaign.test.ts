@@ -78,13 +78,14 @@ describe('muster campaign', () => {
     const { code } = await muster(['campaign', 'bof', 'booklet', '--seed', 'b', '--names', 'Red,Blue', '-o', 'booklet.pdf', '--quiet'], cwd);
     expect(code).toBe(0);
     const pdf = readFileSync(path.join(cwd, 'booklet.pdf'));
-    // contents, the campaign and its ladder, a briefing and a map a rung, one page of every
-    // roll, and the eighteen event cards drawn on two sheets with their backs: 47 pages before
-    expect(pdfPageCount(pdf)).toBe(1 + 2 + 9 * 2 + 1 + 2 * 2);
+    // contents, the campaign and its ladder, a briefing and a map a rung, two pages of every
+    // roll (the pocket modes roll off for the first unit placed), and the eighteen event cards
+    // drawn on two sheets with their backs
+    expect(pdfPageCount(pdf)).toBe(1 + 2 + 9 * 2 + 2 + 2 * 2);
     const first = execFileSync('pdftotext', ['-f', '1', '-l', '1', '-layout', path.join(cwd, 'booklet.pdf'), '-'], { encoding: 'utf8' });
     expect(first).toMatch(/^Contents/);
     expect(first).toMatch(/Rung 9: Combat only.*Scenario: Combat only\s+20/);
-    expect(first).toMatch(/page 1 of 26/);
+    expect(first).toMatch(/page 1 of 27/);
     expect(execFileSync('qpdf', ['--check', path.join(cwd, 'booklet.pdf')], { encoding: 'utf8' })).toMatch(/No syntax or stream encoding errors/);
     const md = await muster(['campaign', 'bof', 'booklet', '--seed', 'b', '--solo', '--format', 'md', '--quiet'], cwd);
     expect(md.stdout.match(/^# .*\(solo\)$/gm)).toHaveLength(9);
@@ -145,5 +146,26 @@ describe('salvage (Burst of Fire, Salvaged vehicles and weapons)', () => {
     expect(taken.code).toBe(0);
     const state = JSON.parse(readFileSync(path.join(cwd, 'c.json'), 'utf8')) as { ledger: { side: string; kind: string; text: string }[] };
     expect(state.ledger).toEqual([{ game: 1, side: 'a', kind: 'salvage', text: 'captured Pak 40', cost: 0 }]);
+  });
+});
+
+describe('upgrades (Burst of Fire, How to upgrade core units)', () => {
+  it('FROM>TO is checked against the boundaries: a transport stays a transport, refused with exit 2 and the state unchanged; a light tank may become a medium one', async () => {
+    const cwd = workdir();
+    await muster(['campaign', 'bof', 'new', '--state', 'c.json', '--names', 'Red,Blue', '--seed', 'upgrade'], cwd);
+    const before = readFileSync(path.join(cwd, 'c.json'));
+    const record = ['campaign', 'bof', 'record', '--state', 'c.json', '--winner', 'a', '--victory', 'decisive', '--combat-score', '20:10'];
+    const refused = await muster([...record, '--upgrade', 'a:de-opel-blitz>de-panzer-iii-j:5'], cwd);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--upgrade "a:de-opel-blitz>de-panzer-iii-j:5": Opel Blitz is a transport and may become only another transport|Opel Blitz is a transport and may become only a transport/);
+    expect(refused.stderr).toMatch(/Panzer III Ausf\. J is a medium tank \(How to upgrade core units\)/);
+    expect(readFileSync(path.join(cwd, 'c.json')).equals(before)).toBe(true);
+    const unknown = await muster([...record, '--upgrade', 'a:de-opel-blitz>flying saucer:5'], cwd);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/--upgrade "a:de-opel-blitz>flying saucer:5": .*unit/);
+    const taken = await muster([...record, '--upgrade', 'a:Panzer 38(t)>Panzer III Ausf. J:5'], cwd);
+    expect(taken.code, taken.stderr).toBe(0);
+    const state = JSON.parse(readFileSync(path.join(cwd, 'c.json'), 'utf8')) as { ledger: { text: string }[] };
+    expect(state.ledger.map((l) => l.text)).toEqual(['Panzer 38(t)>Panzer III Ausf. J']);
   });
 });

@@ -475,6 +475,23 @@ describe('6.3 Double Move; 7.3.2 Pre-game Barrage; the bounds a scenario keeps',
   });
 });
 
+describe('4.4.3 Charge; 7.1.6 Flamethrowers; 7.1.7 Small Arms v Softskins; 7.2.11 Disabled Armour: what the Unit Sheet counts', () => {
+  const tally = Object.fromEntries(blaze.table('tallies').rows.map((r) => [r['ref'], [r['count'], r['section']]]));
+  it('4.4.3 Charge: each infantry stand charges three times a game', () => {
+    expect(tally['charges']).toEqual([3, '4.4.3 Charge']);
+  });
+  it('7.1.6 Flamethrowers: 2 bursts a man-pack, 3 a vehicle-mounted flamethrower', () => {
+    expect(tally['flame-man-pack']).toEqual([2, '7.1.6 Flamethrowers']);
+    expect(tally['flame-vehicle']).toEqual([3, '7.1.6 Flamethrowers']);
+  });
+  it('7.1.7 Small Arms v Softskins: 3 D10 scores of 6 or more, added up over the game, knock out a softskin', () => {
+    expect(tally['softskin-hits']).toEqual([3, '7.1.7 Small Arms v Softskins']);
+  });
+  it('7.2.11 Disabled Armour: 3 accumulated mortar hits disable a vehicle', () => {
+    expect(tally['mortar-hits']).toEqual([3, '7.2.11 Disabled Armour']);
+  });
+});
+
 describe('rules a player looks up: 5.5, 5.6, 6.5, 6.9, 6.10, 7.1.2, 7.2.11, 7.4.8, 9.2, 9.5', () => {
   const rule = (name: string) => byFirst('lookups', 'case', 'rule')[name] as string;
   it('6.5 hidden movement: a 50 mm card a stand and dummies; a battalion commander within 1000 mm', () => {

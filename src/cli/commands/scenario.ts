@@ -1,7 +1,8 @@
 import { MAX_POINTS } from '../../data/limits.js';
 import { loadRulesDb } from '../../data/load.js';
 import { checkInterrupted, InterruptedError, UsageError } from '../../errors.js';
-import { moduleFor } from '../../systems/registry.js';
+import { MODULE_IDS, moduleFor } from '../../systems/registry.js';
+import type { ScenarioOptions } from '../../systems/module.js';
 import { withOutput } from '../emit.js';
 import type { CliIo } from '../io.js';
 import { dataInputs, refuseControlChars, resolveFrom, type ProductArgs } from '../options.js';
@@ -23,6 +24,12 @@ export interface ScenarioArgs extends ProductArgs, CutArgs {
   strict: boolean;
   names?: string;
   enemy?: 'bags' | 'buy';
+  minefields?: number;
+  barrage?: string;
+  suppressive?: string;
+  divisional?: string;
+  buildings?: string;
+  fixedDefence: boolean;
 }
 
 /** "120x120" in the chosen units -> cm; inches are converted at 2.54. */
@@ -59,10 +66,27 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
   if (!module?.scenario || !system.info.products.includes('scenario')) throw new UsageError(`rule set "${system.info.id}" has no scenarios yet`);
   // options only some rule sets' scenarios use, each refused by name where it means nothing
   const takes = module.scenarioOptions ?? {};
-  const refused = [args.battle !== undefined && !takes.battle && '--battle', args.lists !== undefined && !takes.lists && '--lists', args.force !== undefined && !takes.forces && '--force', args.names !== undefined && !takes.names && '--names', args.enemy !== undefined && !takes.enemySetup && '--enemy', args.strict && !takes.forces && '--strict'].filter(
-    (o): o is string => typeof o === 'string',
-  );
-  if (refused.length > 0) throw new UsageError(`${refused.join(', ')}: ${system.info.name} scenarios take no ${refused.length > 1 ? 'such options' : 'such option'}`);
+  const given: [string, boolean, keyof typeof takes][] = [
+    ['--battle', args.battle !== undefined, 'battle'],
+    ['--lists', args.lists !== undefined, 'lists'],
+    ['--force', args.force !== undefined, 'forces'],
+    ['--names', args.names !== undefined, 'names'],
+    ['--enemy', args.enemy !== undefined, 'enemySetup'],
+    ['--strict', args.strict, 'forces'],
+    ['--minefields', args.minefields !== undefined, 'minefields'],
+    ['--barrage', args.barrage !== undefined, 'allocations'],
+    ['--suppressive', args.suppressive !== undefined, 'allocations'],
+    ['--divisional', args.divisional !== undefined, 'allocations'],
+    ['--buildings', args.buildings !== undefined, 'allocations'],
+    ['--fixed-defence', args.fixedDefence, 'allocations'],
+  ];
+  const refused = given.filter(([, on, key]) => on && !takes[key]);
+  if (refused.length > 0) {
+    // name the rule sets whose scenarios do take them, so the user knows where they belong
+    const others = await takersOf(refused.map(([, , key]) => key));
+    const where = others.length > 0 ? `; leave ${refused.length > 1 ? 'them' : 'it'} out (only ${others.join(', ')} scenarios take ${refused.length > 1 ? 'them' : 'it'})` : '';
+    throw new UsageError(`${refused.map(([name]) => name).join(', ')}: ${system.info.name} scenarios take no ${refused.length > 1 ? 'such options' : 'such option'}${where}`);
+  }
   if (args.enemy !== undefined && args.mode !== 'solo') {
     throw new UsageError(`--enemy ${args.enemy}: only a solo game has an enemy to set up; add --mode solo, or leave --enemy out`);
   }
@@ -116,6 +140,12 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
           strict: args.strict,
           ...(names ? { names } : {}),
           ...(args.enemy !== undefined ? { enemy: args.enemy } : {}),
+          ...(args.minefields !== undefined ? { minefields: args.minefields } : {}),
+          ...(args.barrage !== undefined ? { barrage: args.barrage } : {}),
+          ...(args.suppressive !== undefined ? { suppressive: String(args.suppressive) } : {}),
+          ...(args.divisional !== undefined ? { divisional: String(args.divisional) } : {}),
+          ...(args.buildings !== undefined ? { buildings: String(args.buildings) } : {}),
+          ...(args.fixedDefence ? { fixedDefence: true } : {}),
           onWarning: (message) => {
             if (!args.quiet) io.stderr.write(`warning: ${message}\n`);
           },
@@ -166,4 +196,15 @@ function parseNames(text: string, mode: 'versus' | 'solo'): { a: string; b?: str
 
 function safe(seed: string): string {
   return seed.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 40) || 'seed';
+}
+
+/** The names of the rule sets whose scenarios take every one of these options (read on the error path only). */
+async function takersOf(keys: readonly (keyof ScenarioOptions)[]): Promise<string[]> {
+  const all = await loadRulesDb({ dataDirs: [] });
+  const names: string[] = [];
+  for (const id of MODULE_IDS) {
+    const takes = (await moduleFor(id))?.scenarioOptions ?? {};
+    if (keys.every((k) => takes[k])) names.push(all.systems.find((s) => s.info.id === id)?.info.name ?? id);
+  }
+  return names;
 }

@@ -96,7 +96,7 @@ function ratingsOf(cell: Cell | undefined): string[] {
   return String(cell ?? '').split('&').map((r) => r.trim()).filter(Boolean);
 }
 
-const BOUNDS = ['turns', 'night-turns', 'double-moves', 'barrage', 'aircraft-turns', 'mine-dummies'] as const;
+const BOUNDS = ['turns', 'night-turns', 'double-moves', 'barrage', 'aircraft-turns', 'mine-dummies', 'smoke', 'rocket-volleys', 'divisional'] as const;
 
 /**
  * Reads what Blaze Away! needs beyond its sheets: the ratings, breaking points, classes and

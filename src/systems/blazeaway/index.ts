@@ -8,11 +8,11 @@ import { forceOrDecks } from '../force-or-decks.js';
 import type { DocumentNode } from '../../doc/model.js';
 import { createRng } from '../../engine/dice.js';
 import type { CardsRequest, CardsResult, ForceCheck, RuleSetModule, ScenarioRequest } from '../module.js';
-import { loadBlazeAway } from './data.js';
+import { loadBlazeAway, type BlazeAwayData } from './data.js';
 import { listBlazeAway } from './listing.js';
 import { checkForce, forceResult } from './force.js';
 import { scenarioPacket } from './packet.js';
-import { rollScenario, SIDE_NAMES, type SideForce } from './scenario.js';
+import { rollScenario, SIDE_NAMES, type Allocations, type Side, type SideForce } from './scenario.js';
 import { loadSampleForces } from './samples.js';
 import { forceFile } from './schema.js';
 import { unitSheetDocument } from './unit-sheet.js';
@@ -51,14 +51,52 @@ async function scenario(request: ScenarioRequest, sink: (result: unknown, packet
     for (const warning of forceWarnings(file, roster.problems)) request.onWarning?.(`${SIDE_NAMES[i === 0 ? 'a' : 'b']}: ${warning}`);
     forces.push({ force, file, sample: false });
   }
+  const allocations = readAllocations(request, data);
   const samples = files.length < 2 ? await loadSampleForces() : [];
   const { print, units, paper, toolVersion } = request;
   for (let i = 0; i < request.count; i++) {
     const seed = request.count === 1 ? request.seed : `${request.seed}-${i + 1}`;
-    const rolled = rollScenario(data, { forces, samples, table: request.table }, createRng(seed), seed);
+    const rolled = rollScenario(data, { forces, samples, table: request.table, allocations }, createRng(seed), seed);
     await sink(rolled.result, request.packets ? scenarioPacket(rolled, data, { print, units, paper, toolVersion }) : undefined);
     request.onProgress?.(i + 1, request.count);
   }
+}
+
+/** Most suppressive-fire templates a side: the text gives none, so muster keeps to its barrage's most (7.3.2). */
+const SUPPRESSIVE_MOST = 'barrage';
+/** Most buildings of one kind: muster's cap, so the packet stays a page. */
+const BUILDINGS_MOST = 10;
+
+/** The designer's allocations as typed, read and bounded: the text's bounds where it gives them (7.3.11, 7.3.15), muster's where not. */
+function readAllocations(request: ScenarioRequest, data: BlazeAwayData): Allocations {
+  const out: Allocations = {};
+  if (request.barrage !== undefined) out.barrage = request.barrage as NonNullable<Allocations['barrage']>;
+  const perSide = (option: string, text: string, most: number): Record<Side, number> => {
+    const parts = text.split(',').map((p) => p.trim());
+    const numbers = parts.map(Number);
+    if (parts.length > 2 || parts.some((p) => p === '') || numbers.some((n) => !Number.isInteger(n) || n < 0 || n > most)) {
+      throw new UsageError(`--${option} ${text}: a whole number from 0 to ${most} for both sides, or two such as 2,0 (side A, side B)`);
+    }
+    return { a: numbers[0]!, b: numbers[1] ?? numbers[0]! };
+  };
+  if (request.suppressive !== undefined) out.suppressive = perSide('suppressive', request.suppressive, data.bounds.get(SUPPRESSIVE_MOST)!.most);
+  if (request.divisional !== undefined) out.divisional = perSide('divisional', request.divisional, data.bounds.get('divisional')!.most);
+  if (request.buildings !== undefined) {
+    const kinds = data.system.table('bunker-dpv').rows.map((r) => `${String(r['ref'])} (${String(r['dpv'])})`);
+    const refs = data.system.table('bunker-dpv').rows.map((r) => String(r['ref']));
+    const seen = new Set<string>();
+    out.buildings = request.buildings.split(',').map((part) => {
+      const m = /^\s*([a-z-]+)\s*=\s*(\d+)\s*$/.exec(part);
+      const count = m ? Number(m[2]) : Number.NaN;
+      if (!m || !refs.includes(m[1]!) || count > BUILDINGS_MOST || seen.has(m[1]!)) {
+        throw new UsageError(`--buildings ${request.buildings}: give KIND=N, comma-separated, each kind once, N from 0 to ${BUILDINGS_MOST}; the kinds and their defence points (7.3.15): ${kinds.join(', ')}`);
+      }
+      seen.add(m[1]!);
+      return { ref: m[1]!, count };
+    });
+  }
+  if (request.fixedDefence) out.fixedDefence = true;
+  return out;
 }
 
 async function validate(system: SystemRules): Promise<string> {
@@ -96,5 +134,5 @@ export const blazeAwayModule: RuleSetModule = {
   list: listBlazeAway,
   scenario,
   validate,
-  scenarioOptions: { forces: true, table: { width: 180, height: 120 } },
+  scenarioOptions: { forces: true, allocations: true, table: { width: 180, height: 120 } },
 };

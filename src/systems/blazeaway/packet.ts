@@ -5,7 +5,7 @@ import { checkBlock, rollsSheet, textTable } from '../../doc/packet.js';
 import { renderProse } from '../../doc/templates.js';
 import type { BlazeAwayData } from './data.js';
 import { SIDE_NAMES, type RolledScenario, type Side } from './scenario.js';
-import { forceBlock, forceDeck, unitSheetBlocks, type AircraftLine, type PrintOptions } from './unit-sheet.js';
+import { forceBlock, forceDeck, tallySheets, unitSheetBlocks, type AircraftLine, type PrintOptions } from './unit-sheet.js';
 
 /**
  * The printed scenario: briefing, setup and what to cut out, the turn record, the map, each
@@ -32,7 +32,6 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
   const table = `${length(r.table.width, units)} x ${length(r.table.height, units)}`;
   // the attacker's zone depth is muster's (the text sets none), marked where it prints
   const zoneDepth = markReading(length(r.zones.find((z) => z.side === r.attacker)![r.deployment[r.attacker] === 'north' || r.deployment[r.attacker] === 'south' ? 'h' : 'w'], units));
-  const barrageWhen = r.barrage.turn === 0 ? 'before the first turn' : `at the start of turn ${r.barrage.turn}`;
   const aircraftText = (s: Side) =>
     r.weather === 'bad' ? 'grounded by the weather' : r.aircraft[s].length === 0 ? 'none' : r.aircraft[s].map((a) => `${a.name} (${a.type}), ${plural(a.turns, 'turn')}`).join('; ');
 
@@ -60,7 +59,8 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
         ['Game length', `${plural(r.turns, 'turn')}${r.night ? ' (a night game: at most 10)' : ''}`],
         ['Time and weather', markReading(`${r.night ? 'Night' : 'Day'}; ${r.weather === 'bad' ? 'bad weather' : 'fair weather'}`)],
         ['Double moves', `${SIDE_NAMES.a} ${r.doubleMoves.a}, ${SIDE_NAMES.b} ${r.doubleMoves.b}${r.night ? '; only on roads and open ground' : ''}`],
-        ['Pre-game barrage', markReading(`${att}: ${plural(r.barrage.templates, 'area-fire template')}, falling ${barrageWhen}`)],
+        ...barrageRows(r),
+        ...designerRows(r),
         ...SIDES.map((s) => [`Aircraft, ${SIDE_NAMES[s]}`, aircraftText(s)]),
         ['Mines', markReading(`${def}: ${plural(r.mines.squares, 'mine square')}${r.mines.squares > 0 ? ` and ${plural(r.mines.dummies, 'dummy', 'dummies')}` : ''}`)],
         ['Wire', markReading(`${def}: ${plural(r.wire.long, 'long strip')}, ${plural(r.wire.short, 'short strip')}`)],
@@ -76,7 +76,11 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
       width: 'column',
       paragraphs: [
         `**1. Defences.** ${def} deploys anywhere in its half and lays its mines, dummies and wire there, in plain sight (6.8, 6.9).`,
-        `**2. Barrage.** ${att} plots its ${plural(r.barrage.templates, 'template')} on a sketch of the table; ${r.barrage.turn === 0 ? 'they fall before the first turn' : `they fall at the start of turn ${r.barrage.turn}`}, each rolled for with its deviation (7.3.2).`,
+        r.barrages.length === 0
+          ? '**2. Barrage.** None in this game (7.3.2).'
+          : `**2. Barrage.** ${r.barrages
+              .map((b) => `${SIDE_NAMES[b.side]} plots its ${plural(b.templates, 'template')} on a sketch of the table; ${b.turn === 0 ? 'they fall before the first turn' : `they fall at the start of turn ${b.turn}`}`)
+              .join('. ')}, each rolled for with its deviation (7.3.2).${SIDES.some((s) => r.suppressive[s] > 0) ? ` Suppressive-fire templates go down now, where their side wants them, with no deviation (7.3.13).` : ''}`,
         `**3. Snipers.** Each side marks its snipers on a sketch of the table (7.1.8).`,
         r.hiddenMovement
           ? `**4. Deployment.** A face-down card for each stand, gun and vehicle, and the dummies; ${att} sets up within ${zoneDepth} of its edge (6.5).`
@@ -89,7 +93,8 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
     turnRecord(rolled),
   ];
 
-  const sideSheets = SIDES.map((s) => {
+  // each side's unit sheet, then the page its player ticks through the game
+  const sideSheets = SIDES.flatMap((s) => {
     // every aircraft the side has this game, its own and the air support, with a box a turn
     const own = new Map(rosters[s].units.filter((u) => u.kind === 'aircraft').map((u) => [u.unit.name, u]));
     const flying: AircraftLine[] =
@@ -105,7 +110,7 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
               notes: unit?.unit.notes ?? '',
             };
           });
-    return {
+    const sheet = {
       title: `${SIDE_NAMES[s]}, ${role(s)}`,
       blocks: [
         forceBlock(data, rosters[s], `${SIDE_NAMES[s]}: the force`),
@@ -113,11 +118,16 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
         ...unitSheetBlocks(data, rosters[s], options, flying),
       ],
     };
+    return [sheet, ...tallySheets(data, rosters[s], `${SIDE_NAMES[s]}: count as you play`), ...(s === r.defender && r.buildings.length > 0 ? [buildingSheet(r)] : [])];
   });
 
   return {
     meta: documentMeta(info, `${objective.name}: a ${info.name} scenario`, { ...options, seed: r.seed }),
-    sheets: [{ title: `Scenario: ${objective.name}`, blocks: briefing }, ...sideSheets, rollsSheet(r.rolls, r.seed, '9.4 Scenario Design')],
+    sheets: [
+      { title: `Scenario: ${objective.name}`, blocks: briefing },
+      ...sideSheets,
+      rollsSheet(r.rolls, r.seed, '9.4 Scenario Design'),
+    ],
     drawings: [scenarioMap(rolled, data, units, options.paper)],
     drawingsTitle: `Map: ${objective.name}`,
     drawingsAfterSheet: 1,
@@ -148,7 +158,7 @@ function chitTable(rolled: RolledScenario, units: Units): TableBlock {
   const rows: [string, keyof (typeof chits)['a'], string][] = [
     ['Double-move chits', 'doubleMoves', 'chits'],
     ['Hidden-movement cards, dummies among them', 'hiddenCards', 'squares'],
-    ['Area-fire templates (barrage)', 'templates', 'templates'],
+    ['Area-fire templates (barrage, suppressive fire)', 'templates', 'templates'],
     ['Mine squares, live', 'mineSquares', 'squares'],
     ['Mine squares, dummy', 'dummyMineSquares', 'squares'],
     [`Wire strips, long (${size(10, 2)})`, 'wireLong', 'wire strips'],
@@ -234,4 +244,49 @@ export function scenarioMap(rolled: RolledScenario, data: BlazeAwayData, units: 
     paper,
     units,
   });
+}
+
+/**
+ * The pre-game barrage: the attacker's alone is muster's reading of 7.3.2, which allots
+ * templates to "players"; a barrage --barrage chose is the designer's, printed plain.
+ */
+function barrageRows(r: RolledScenario['result']): string[][] {
+  const when = (turn: number) => (turn === 0 ? 'before the first turn' : `at the start of turn ${turn}`);
+  const chosen = r.barrages.length !== 1 || r.barrages[0]!.side !== r.attacker;
+  if (r.barrages.length === 0) return [['Pre-game barrage', 'none (chosen for this game)']];
+  return r.barrages.map((b) => {
+    const text = `${SIDE_NAMES[b.side]}: ${plural(b.templates, 'area-fire template')}, falling ${when(b.turn)}`;
+    return ['Pre-game barrage', chosen ? text : markReading(`${text}; the attacker's alone`)];
+  });
+}
+
+/** The designer's allocations a game was given (7.2.7, 7.3.11, 7.3.13, 7.3.15): a row each, only where given. */
+function designerRows(r: RolledScenario['result']): string[][] {
+  const perSide = (v: Record<Side, number>, what: string) => SIDES.map((s) => `${SIDE_NAMES[s]} ${plural(v[s], what)}`).join(', ');
+  const rows: string[][] = [];
+  if (SIDES.some((s) => r.suppressive[s] > 0)) rows.push(['Suppressive fire (7.3.13)', markReading(`${perSide(r.suppressive, 'template')}, placed at the start, no deviation; nothing under one may move, firing as Disordered`)]);
+  if (SIDES.some((s) => r.divisional[s] > 0)) rows.push(['Divisional artillery (7.3.11)', `${perSide(r.divisional, 'template')} a turn, called by an HQ at the start of a turn, falling after Aimed Fire`]);
+  if (r.fixedDefence.guns.length > 0) rows.push(['Fixed Defence (7.2.7)', `${SIDE_NAMES[r.fixedDefence.side]}'s ${r.fixedDefence.guns.join(', ')}: +1 to knock out; an Excellent crew shoots twice, the second at −1`]);
+  // the points themselves, with their boxes, are on the defender's buildings sheet
+  if (r.buildings.length > 0) rows.push(['Defence points (7.3.15)', `${SIDE_NAMES[r.defender]}'s ${plural(r.buildings.length, 'building')}, ${r.buildings.reduce((n, b) => n + b.dpv, 0)} points in all: see its buildings sheet`]);
+  return rows;
+}
+
+/** The defender's buildings with a box for each defence point, struck off as HE takes them (7.3.15). */
+function buildingSheet(r: RolledScenario['result']): { title: string; blocks: Block[] } {
+  const table: TableBlock = {
+    kind: 'table',
+    id: 'buildings',
+    title: 'Buildings: defence points',
+    section: '7.3.15 Bunker Busting',
+    width: 'full',
+    columns: [
+      { label: 'Building', align: 'left' },
+      { label: 'DPV', align: 'center' },
+      { label: 'Tick a box for each point lost', align: 'left' },
+    ],
+    rows: r.buildings.map((b): Run[][] => [[{ text: b.name, style: 'bold' }], [{ text: `${b.dpv} (${b.least}–${b.most})` }], [{ text: Array.from({ length: Math.ceil(b.dpv / 5) }, (_, i) => '□'.repeat(Math.min(5, b.dpv - i * 5))).join(' '), style: 'boxes' }]]),
+    summary: 'Each HE score of 6 to 10 takes a point, 2 from aircraft or naval guns; small and medium anti-tank rounds take none. At 0 the building cannot be held for 3 turns; then concrete and heavy brick ruins are hard cover, the rest soft.',
+  };
+  return { title: `${SIDE_NAMES[r.defender]}: buildings`, blocks: [table] };
 }

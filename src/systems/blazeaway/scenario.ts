@@ -25,6 +25,22 @@ export interface ScenarioOptions {
   samples: readonly SideForce[];
   /** cm */
   table: { width: number; height: number };
+  /** what the text leaves to the scenario designer (--barrage, --suppressive, ...); muster's defaults without */
+  allocations?: Allocations;
+}
+
+/** The designer's allocations the command line may set, each within the bounds the module checks. */
+export interface Allocations {
+  /** who fires a pre-game barrage (7.3.2 says "players"): muster's default is the attacker alone */
+  barrage?: 'attacker' | 'defender' | 'both' | 'none';
+  /** suppressive-fire templates a side, allocated at the start (7.3.13) */
+  suppressive?: Record<Side, number>;
+  /** divisional artillery templates a side may call a turn (7.3.11) */
+  divisional?: Record<Side, number>;
+  /** buildings the defender holds, by the bunker-dpv table's ref: how many of each */
+  buildings?: { ref: string; count: number }[];
+  /** the defender's guns stand in Fixed Defence (7.2.7) */
+  fixedDefence?: boolean;
 }
 
 export interface BaAircraft {
@@ -70,8 +86,18 @@ export interface BaScenarioResult {
   doubleMoves: Record<Side, number>;
   /** where a double move may be made: anywhere, or at night on roads and open ground only (6.7) */
   doubleMovesWhere: 'anywhere' | 'roads and open ground';
-  /** the attacker's pre-game barrage (7.3.2): turn 0 falls before the first turn */
+  /** the first side's pre-game barrage (7.3.2): turn 0 falls before the first turn; none: 0 templates */
   barrage: { side: Side; templates: number; turn: number };
+  /** every side's barrage: the attacker's unless --barrage says otherwise (muster's reading of 7.3.2's "players") */
+  barrages: { side: Side; templates: number; turn: number }[];
+  /** suppressive-fire templates a side, placed at the start without deviation (7.3.13); 0 unless allocated */
+  suppressive: Record<Side, number>;
+  /** divisional artillery templates a side may call a turn through an HQ (7.3.11); 0 unless allocated */
+  divisional: Record<Side, number>;
+  /** the defender's buildings and their defence points, each rolled within its kind's bounds (7.3.15) */
+  buildings: { id: string; kind: string; name: string; dpv: number; least: number; most: number }[];
+  /** the defender's guns in Fixed Defence (7.2.7), by unit name; none unless allocated */
+  fixedDefence: { side: Side; guns: string[] };
   /** aircraft a side and the turns each may be on the table; none in bad weather (6.6) */
   aircraft: Record<Side, BaAircraft[]>;
   /** the defender's minefields (6.9) */
@@ -191,12 +217,22 @@ export function rollScenario(data: BlazeAwayData, options: ScenarioOptions, rng:
   const doubleMoves = {} as Record<Side, number>;
   for (const side of SIDES) doubleMoves[side] = between(log, rng, bound(data, 'double-moves'), `double moves: ${SIDE_NAMES[side]}`, (v) => plural(v, 'chit'));
 
-  const templates = between(log, rng, bound(data, 'barrage'), `barrage: ${SIDE_NAMES[attacker]}'s templates`, (v) => plural(v, 'template'));
-  let barrageTurn = 0;
-  if (chance(log, rng, setup.barrageSetTurn, 'barrage: on a set turn', 'on a set turn', 'before the first turn')) {
-    const most = Math.min(setup.barrageTurn.most, turns);
-    barrageTurn = between(log, rng, { least: Math.min(setup.barrageTurn.least, most), most }, 'barrage: the turn it falls', (v) => `turn ${v}`);
-  }
+  const allocations = options.allocations ?? {};
+  const barrageBy = allocations.barrage ?? 'attacker';
+  // the first barrage is rolled where it always was, so a packet without --barrage rolls as before
+  const firstSide: Side | undefined = barrageBy === 'none' ? undefined : barrageBy === 'defender' ? defender : attacker;
+  const rollBarrage = (side: Side, tag: string) => {
+    const templates = between(log, rng, bound(data, 'barrage'), `barrage: ${SIDE_NAMES[side]}'s templates`, (v) => plural(v, 'template'));
+    let turn = 0;
+    if (chance(log, rng, setup.barrageSetTurn, `barrage${tag}: on a set turn`, 'on a set turn', 'before the first turn')) {
+      const most = Math.min(setup.barrageTurn.most, turns);
+      turn = between(log, rng, { least: Math.min(setup.barrageTurn.least, most), most }, `barrage${tag}: the turn it falls`, (v) => `turn ${v}`);
+    }
+    return { side, templates, turn };
+  };
+  const barrages: BaScenarioResult['barrages'] = firstSide ? [rollBarrage(firstSide, '')] : [];
+  const templates = barrages[0]?.templates ?? 0;
+  const barrageTurn = barrages[0]?.turn ?? 0;
 
   const aircraft = { a: [], b: [] } as Record<Side, BaAircraft[]>;
   if (!bad) {
@@ -263,13 +299,30 @@ export function rollScenario(data: BlazeAwayData, options: ScenarioOptions, rng:
     chits[side] = {
       doubleMoves: doubleMoves[side],
       hiddenCards: hidden ? onTable(side) + hiddenDummies[side] : 0,
-      templates: side === attacker ? templates : 0,
+      templates: 0,
       mineSquares: side === defender ? squares : 0,
       dummyMineSquares: side === defender ? dummies : 0,
       wireLong: side === defender ? wireLong : 0,
       wireShort: side === defender ? wireShort : 0,
     };
   }
+
+  // the designer's other allocations, rolled after everything else so the rolls before stay as they were
+  if (barrageBy === 'both') barrages.push(rollBarrage(defender, `: ${SIDE_NAMES[defender]}`));
+  // the templates each side cuts out: its barrage's and its suppressive fire's
+  for (const side of SIDES) chits[side].templates = barrages.filter((b) => b.side === side).reduce((n, b) => n + b.templates, 0) + (allocations.suppressive?.[side] ?? 0);
+  const dpv = data.system.table('bunker-dpv');
+  const buildings: BaScenarioResult['buildings'] = [];
+  for (const { ref, count } of allocations.buildings ?? []) {
+    const row = dpv.rows.find((r) => r['ref'] === ref)!;
+    const [least, most] = String(row['dpv']).split(/[–-]/).map(Number) as [number, number];
+    const kind = String(row['structure']);
+    for (let k = 0; k < count; k++) {
+      const name = `${kind} ${k + 1}`;
+      buildings.push({ id: `${ref}-${k + 1}`, kind: ref, name, least, most, dpv: between(log, rng, { least, most }, `defence points: ${name}`, (v) => `${v} DPV`) });
+    }
+  }
+  const guns = allocations.fixedDefence ? rosters[defender].units.filter((u) => u.kind === 'gun').map((u) => u.unit.name) : [];
 
   const result: BaScenarioResult = {
     system: data.system.info.id,
@@ -287,7 +340,12 @@ export function rollScenario(data: BlazeAwayData, options: ScenarioOptions, rng:
     weather: bad ? 'bad' : 'fair',
     doubleMoves,
     doubleMovesWhere: night ? 'roads and open ground' : 'anywhere',
-    barrage: { side: attacker, templates, turn: barrageTurn },
+    barrage: { side: firstSide ?? attacker, templates, turn: barrageTurn },
+    barrages,
+    suppressive: allocations.suppressive ?? { a: 0, b: 0 },
+    divisional: allocations.divisional ?? { a: 0, b: 0 },
+    buildings,
+    fixedDefence: { side: defender, guns },
     aircraft,
     mines: { side: defender, squares, dummies },
     wire: { side: defender, long: wireLong, short: wireShort },

@@ -190,6 +190,8 @@ const vehicleFields = {
   /** what each model carries: a carrier id and the stands it holds */
   carrier: label.optional(),
   carries: intIn(0, 20).optional(),
+  /** a rocket launcher (Nebelwerfer, Katyusha): its volleys are counted on the Unit Sheet (7.3.10) */
+  rockets: z.boolean({ error: 'true or false: true for a rocket launcher, whose volleys are counted (7.3.10)' }).optional(),
 };
 
 export const armourUnit = z.object({ ...vehicleFields, kind: z.literal('armour') }).strict();
@@ -207,6 +209,8 @@ export const gunUnit = z
     gunGroup: intIn(1, 99),
     gunModifier: intIn(-3, 3).default(0),
     crew: rating.optional(),
+    /** a rocket launcher (Nebelwerfer, Katyusha): its volleys are counted on the Unit Sheet (7.3.10) */
+    rockets: z.boolean({ error: 'true or false: true for a rocket launcher, whose volleys are counted (7.3.10)' }).optional(),
   })
   .strict();
 

@@ -218,6 +218,103 @@ export function unitSheetBlocks(data: BlazeAwayData, roster: BaRoster, options: 
   return blocks;
 }
 
+/** One of the counts a player keeps during a game, with the section that gives its number. */
+export interface Tally {
+  /** what is counted, as the sheet names it */
+  what: string;
+  /** boxes for each stand, vehicle or gun; for the HQ, turns */
+  each: number;
+  /** how many stands, vehicles or guns have it */
+  of: number;
+  /** "a stand", "a vehicle": what `each` is counted for */
+  per: string;
+  section: string;
+}
+
+/** The numbers of the tallies, from the tables that keep them (tallies, scenario-bounds, hq-replacement). */
+function tallyNumbers(data: BlazeAwayData) {
+  const tallies = data.system.table('tallies');
+  const row = (ref: string) => {
+    const r = rowByRef(tallies, ref);
+    return { count: Number(r?.['count']), section: String(r?.['section'] ?? '') };
+  };
+  const hq = new Map(data.system.table('hq-replacement').rows.map((r) => [String(r['rating']), Number.parseInt(String(r['turns']), 10)]));
+  return {
+    charges: row('charges'),
+    flameManPack: row('flame-man-pack'),
+    flameVehicle: row('flame-vehicle'),
+    softskin: row('softskin-hits'),
+    mortarHits: row('mortar-hits'),
+    // the text's "no more than": a scenario may give fewer (7.3.10, 7.3.14)
+    smoke: { count: data.bounds.get('smoke')?.most ?? 0, section: '7.3.14 Smoke' },
+    rockets: { count: data.bounds.get('rocket-volleys')?.most ?? 0, section: '7.3.10 Rocket Artillery' },
+    hq: { turns: hq, section: data.system.table('hq-replacement').section },
+  };
+}
+
+/**
+ * What a unit counts off in a game, only where its weapons or kind make the rule apply: charges
+ * for every infantry stand (4.4.3), bursts for flamethrowers (7.1.6), smoke for medium and heavy
+ * mortars and guns (7.3.14), volleys for rocket launchers (7.3.10), hits on softskins (7.1.7),
+ * mortar hits on armoured vehicles (7.2.11) and the turns until a lost HQ is replaced (3.5.3).
+ */
+export function unitTallies(data: BlazeAwayData, unit: CheckedUnit): Tally[] {
+  const n = tallyNumbers(data);
+  const out: Tally[] = [];
+  const add = (what: string, t: { count: number; section: string }, of: number, per: string) => {
+    if (of > 0 && t.count > 0) out.push({ what, each: t.count, of, per, section: t.section });
+  };
+  const u = unit.unit;
+  if (u.kind === 'infantry') {
+    const stands = (test: (g: CheckedUnit['groups'][number]) => boolean) => unit.groups.filter(test).reduce((k, g) => k + g.count, 0);
+    const weapon = (g: CheckedUnit['groups'][number]) => data.weapons.get(g.type.weapon);
+    add('Charges', n.charges, unit.stands, 'stand');
+    add('Flamethrower bursts', n.flameManPack, stands((g) => g.type.weapon === 'flamethrower'), 'flamethrower');
+    // light mortars lay no smoke (7.3.14: medium and heavy only)
+    add('Smoke rounds', n.smoke, stands((g) => weapon(g)?.table === 'mortars' && weapon(g)?.row !== 'light'), 'mortar');
+    const hqs = stands((g) => g.type.id === 'hq');
+    const turns = unit.rating ? n.hq.turns.get(unit.rating.name) : undefined;
+    if (hqs > 0 && turns) out.push({ what: `Turns to a new HQ once it is lost (${unit.rating!.name})`, each: turns, of: 1, per: 'HQ', section: n.hq.section });
+  } else if (u.kind === 'armour' || u.kind === 'motorised') {
+    add('Flamethrower bursts', n.flameVehicle, unit.weapons.some((w) => w.id === 'vehicle-flamethrower') ? unit.models : 0, 'vehicle');
+    if (u.rockets) add('Rocket volleys', n.rockets, unit.models, 'launcher');
+    else add('Smoke rounds', n.smoke, unit.gunGroup !== undefined ? unit.models : 0, 'vehicle');
+    if (unit.softskin) add('Hits of 6 or more', n.softskin, unit.models, 'vehicle');
+    else add('Mortar hits', n.mortarHits, unit.models, 'vehicle');
+  } else if (u.kind === 'gun') {
+    if (u.rockets) add('Rocket volleys', n.rockets, unit.models, 'launcher');
+    else add('Smoke rounds', n.smoke, unit.models, 'gun');
+  }
+  return out;
+}
+
+/** The tallies of a force's units, a row each; none when no unit has one. Kept to a page of its own, ticked through the game. */
+export function tallyTable(data: BlazeAwayData, units: readonly CheckedUnit[]): TableBlock | undefined {
+  const rows = units.flatMap((u) =>
+    unitTallies(data, u).map((t): Run[][] => [
+      [bold(u.unit.name)],
+      [plain(t.of > 1 || t.per !== 'HQ' ? `${t.what}, ${t.each} a ${t.per}` : t.what)],
+      [{ text: Array.from({ length: t.of }, () => BOX.repeat(t.each)).join(' '), style: 'boxes' }],
+      [plain(t.section)],
+    ]),
+  );
+  if (rows.length === 0) return undefined;
+  return table(
+    'tallies',
+    'Count as you play',
+    `${SECTION}; 3.5.3; 4.4.3; 7.1.6; 7.1.7; 7.2.11; 7.3.10; 7.3.14`,
+    [left('Unit'), left('Tally'), left('Tick a box each time'), left('Section')],
+    rows,
+    'Smoke and rocket volleys are the most the text advises; a scenario may give fewer. A flamethrower refuels with an Action card. A softskin is knocked out at its third box, an armoured vehicle disabled.',
+  );
+}
+
+/** The tallies as a sheet of their own, or none when the force has nothing to count. */
+export function tallySheets(data: BlazeAwayData, roster: BaRoster, title: string): { title: string; blocks: Block[] }[] {
+  const tallies = tallyTable(data, roster.units);
+  return tallies ? [{ title, blocks: [tallies] }] : [];
+}
+
 /** A force's name short enough for a page header beside the sheet's title. */
 export function shortName(name: string): string {
   return name.length <= 60 ? name : `${name.slice(0, 59).trimEnd()}…`;
@@ -266,6 +363,7 @@ export function unitSheetDocument(data: BlazeAwayData, roster: BaRoster, options
           ...unitSheetBlocks(data, roster, options),
         ],
       },
+      ...tallySheets(data, roster, 'Count as you play'),
     ],
     decks: [forceDeck(data, roster, options)],
   };

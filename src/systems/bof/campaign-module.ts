@@ -22,6 +22,8 @@ import {
 import { buildPacket, packetContext } from './packet.js';
 import { loadScenarioContext } from './scenario-data.js';
 import { rollSoloScenario, rollVersusScenario } from './scenario.js';
+import { findUnit } from './arsenal-names.js';
+import { upgradeProblem } from './upgrades.js';
 
 /** "a:Panzer IV for the StuG:12" -> side, text, cost. */
 function parseLedger(option: string, text: string, defaultSide: Side | undefined, needCost: boolean) {
@@ -81,7 +83,12 @@ export async function campaign(asked: CampaignRequest): Promise<CampaignResponse
       }
       state = addLedger(state, { ...salvage, kind: 'salvage' });
     }
-    for (const u of request.upgrade) state = addLedger(state, { ...parseLedger('--upgrade', u, undefined, true), kind: 'upgrade' });
+    for (const u of request.upgrade) {
+      const upgrade = parseLedger('--upgrade', u, undefined, true);
+      // FROM > TO names two arsenal units, and is checked against the text's boundaries
+      if (upgrade.text.includes('>')) await checkUpgrade(request, u, upgrade.text);
+      state = addLedger(state, { ...upgrade, kind: 'upgrade' });
+    }
     return { stateText: formatState(state, CAMPAIGN_STATE_FORMAT, request.toolVersion), message: `Game ${state.game} recorded: ${state.history[state.history.length - 1]!.event}. ${statusLine(state)}`, json: campaignStatus(state) };
   } catch (error) {
     if (error instanceof CampaignRuleError) throw new UsageError(error.message);
@@ -306,4 +313,18 @@ export function ladderChart(): DrawingNode {
   shapes.push({ kind: 'text', x: 4, y: 3 * rungH, text: 'attacker climbs', size: 7, color: '#46573a' });
   shapes.push({ kind: 'text', x: 4, y: 3 * rungH + 4, text: 'one rung per win', size: 7, color: '#46573a' });
   return { title: `The ladder, at most ${MAX_GAMES} games`, width, height: LADDER.length * rungH, shapes };
+}
+
+/** An upgrade written FROM > TO: both units the arsenal knows, and within the text's boundaries (How to upgrade core units). */
+async function checkUpgrade(request: BofCampaignRequest, typed: string, text: string): Promise<void> {
+  const parts = text.split('>').map((p) => p.trim());
+  if (parts.length !== 2 || parts.some((p) => p === '')) throw new UsageError(`--upgrade "${typed}": write an upgrade of one unit into another as side:FROM>TO:cost, e.g. a:Panzer III>Panzer IV:8`);
+  const { arsenal } = await loadScenarioContext(request.system);
+  const [from, to] = parts.map((name) => {
+    const match = findUnit(arsenal, name);
+    if (match.problem !== undefined) throw new UsageError(`--upgrade "${typed}": ${match.problem}`);
+    return match.found;
+  });
+  const problem = upgradeProblem(from!, to!);
+  if (problem) throw new UsageError(`--upgrade "${typed}": ${problem}`);
 }

@@ -1,4 +1,4 @@
-import { markReading, READING_MARK, type Block, type CardPrint, type DocumentNode, type DrawingNode, type SheetNode, type Units, type Paper } from '../../doc/model.js';
+import { markReading, READING_MARK, type Block, type CardPrint, type DocumentNode, type DrawingNode, type SheetNode, type TextBlock, type Units, type Paper } from '../../doc/model.js';
 import { rollsSheet, textTable } from '../../doc/packet.js';
 import { renderProse } from '../../doc/templates.js';
 import type { Arsenal } from './arsenal.js';
@@ -117,6 +117,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
         }),
       ],
     },
+    ...(result.placement ? [beforeTurnOne(result.placement, label, dist)] : []),
     table(
       'events-drawn',
       'Random Event & Effect cards drawn',
@@ -330,7 +331,9 @@ function yourDetachment(result: ScenarioResult, ctx: PacketContext): string {
  */
 function eventsSummary(result: ScenarioResult, label: (side: string | null) => string): string {
   const unknown = result.mode === 'versus' ? result.forces.filter((f) => !f.name).map((f) => label(f.side)) : [];
-  const each = 'Each player draws the number his detachment gives, after setting up and before turn 1.';
+  const drawn = 'Each player draws the number his detachment gives, after setting up and before turn 1.';
+  // in a solo campaign the enemy does not hold its cards back (Random event & effect cards in campaigns)
+  const each = result.solo?.campaign ? `${drawn} In this campaign game the enemy plays its cards from turn 1.` : drawn;
   if (unknown.length === 0) return each;
   return `${each} ${unknown.join(' and ')}: one card for each player is drawn here; a detachment that draws more (Fallschirmjäger: 2) draws the rest from the deck.${READING_MARK}`;
 }
@@ -469,4 +472,26 @@ export function mapDiagram(result: ScenarioResult, units: Units, paper?: Paper):
     paper,
     units,
   });
+}
+
+/**
+ * The steps of Game setup between deployment and turn 1 that a two-player packet leaves to the
+ * players: who places the first unit, and each player's free squad leader.
+ */
+function beforeTurnOne(placement: NonNullable<ScenarioResult['placement']>, label: (side: string) => string, dist: (cm: number, inches: number) => string): TextBlock {
+  const after = 'then the sides take turns, a unit at a time, or both place everything at once to save time';
+  return {
+    kind: 'text',
+    title: 'Before turn 1',
+    section: 'Game setup; Deployment; Squad Leaders',
+    width: 'column',
+    paragraphs: [
+      placement.by === 'deployment'
+        ? // Game setup also speaks of a roll-off; the Deployment section gives the first unit to the sector's roller
+          markReading(`**1. First unit (Deployment).** ${label(placement.first)} rolled the deployment sector and places first; ${after}.`)
+        : `**1. First unit (Game setup).** No side rolled a sector: ${label(placement.first)} won the roll-off (a D6 each, higher starts) and places first; ${after}.`,
+      `**2. Squad leader (Game setup; Squad Leaders).** Each player promotes one of his soldiers, at no cost: +1 to his own morale checks and attacks, and he may rally up to two soldiers within ${dist(20, 8)} a turn, an action and a morale check for each.`,
+      '**3. Then** the first turn: a D6 each for initiative, the higher moves first.',
+    ],
+  };
 }

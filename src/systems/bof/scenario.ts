@@ -103,9 +103,15 @@ export interface ScenarioResult {
   corridor?: Edge;
   /** one draw for each player: `player` counts the players of a side from 1 where it has several */
   events: { side: string; player?: number; cards: { id: string; title: string }[] }[];
-  solo?: { enemySide: string; playerSide: string; enemyNation: string; playerNation: string; doctrine: string; map: string };
+  /** `campaign`: a game of a solo campaign, whose enemy plays its event cards from turn 1 (Random event & effect cards in campaigns) */
+  solo?: { enemySide: string; playerSide: string; enemyNation: string; playerNation: string; doctrine: string; map: string; campaign?: boolean };
   /** the players' names (--names), keyed by side */
   names?: Record<string, string>;
+  /**
+   * two-player games: the side that places the first unit, and why: it rolled the deployment
+   * sector (Deployment), or, where nobody rolls one (the pocket modes), it won Game setup's roll-off
+   */
+  placement?: { first: string; by: 'deployment' | 'roll-off' };
   rolls: RollRecord[];
 }
 
@@ -280,6 +286,10 @@ export function rollVersusScenario(ctx: ScenarioContext, options: ScenarioOption
   const events = forces.flatMap((force) =>
     Array.from({ length: force.players }, (_, p) => drawEvents(rng, log, ctx.aids, force.side, force.eventCards!, taken, force.players > 1 ? p + 1 : undefined)),
   );
+  // Deployment gives the first unit to the side that rolled its sector; Game setup's roll-off
+  // decides where no side rolls one. Rolled last, so every roll before it stays as it was.
+  const placement =
+    mode.deployment === 'edges' ? { first: sides[0], by: 'deployment' as const } : { first: log.rollOff(rng, sides, 'first unit placed'), by: 'roll-off' as const };
   return {
     system: ctx.system.info.id,
     seed,
@@ -300,6 +310,7 @@ export function rollVersusScenario(ctx: ScenarioContext, options: ScenarioOption
     corridor,
     events,
     ...(options.names ? { names: options.names } : {}),
+    placement,
     rolls: log.rolls,
   };
 }
@@ -463,7 +474,7 @@ export function rollSoloScenario(ctx: ScenarioContext, options: ScenarioOptions,
     road,
     corridor,
     events,
-    solo: { enemySide, playerSide, enemyNation, playerNation, doctrine: doctrine.id, map },
+    solo: { enemySide, playerSide, enemyNation, playerNation, doctrine: doctrine.id, map, ...(options.fixed ? { campaign: true } : {}) },
     ...(options.names ? { names: options.names } : {}),
     rolls: log.rolls,
   };

@@ -7,7 +7,7 @@ import { UsageError } from '../../errors.js';
 import type { CardsRequest, CardsResult, RuleSetModule, ScenarioRequest } from '../module.js';
 import { createRng } from '../../engine/dice.js';
 import { drawMap } from '../../doc/map-diagram.js';
-import { minimumForce, OBJECTIVES, rollOpenFireScenario, type OfScenarioResult } from './scenario.js';
+import { minimumForce, OBJECTIVES, rollOpenFireScenario, settingsOf, type OfScenarioResult } from './scenario.js';
 import { loadTokenFolder } from '../../data/tokens.js';
 import type { OfUnit, OfWeapon } from './schema.js';
 import { loadLists, type Lists } from './lists.js';
@@ -148,9 +148,14 @@ async function scenario(request: ScenarioRequest, sink: (result: unknown, packet
         `and the ${least.name} costs ${least.points} points: give --points ${least.points} or more`,
     );
   }
+  const settings = settingsOf(request.system.table('scenario-settings'));
+  const mines = request.minefields ?? settings.minefields.usual;
+  if (!(Number.isInteger(mines) && mines >= settings.minefields.least && mines <= settings.minefields.most)) {
+    throw new UsageError(`--minefields ${request.minefields}: a whole number from ${settings.minefields.least} to ${settings.minefields.most} (muster's bounds: the text gives minefields no number)`);
+  }
   for (let i = 0; i < request.count; i++) {
     const seed = request.count === 1 ? request.seed : `${request.seed}-${i + 1}`;
-    const result = rollOpenFireScenario(lists, { table: request.table, points }, createRng(seed), seed);
+    const result = rollOpenFireScenario(lists, { table: request.table, points, settings, minefields: mines }, createRng(seed), seed);
     await sink(result, request.packets ? ofPacket(result, lists, request, info) : undefined);
     request.onProgress?.(i + 1, request.count);
   }
@@ -176,6 +181,14 @@ function ofPacket(result: OfScenarioResult, lists: Lists, request: ScenarioReque
               `Seed **${result.seed}**: the same seed rolls this very packet again.`,
               `**To win.** ${result.win.replace('3 in', dist(3))}`,
               `Each side deploys within ${dist(12)} of its edge. Place the objectives in the order shown, the first in the deployment zones, the rest in the middle.`,
+              markReading(`**Game length.** ${result.turns} turns; the text sets none, so stop earlier only when a side has won.`),
+              ...(result.minefields.length > 0
+                ? [
+                    markReading(
+                      `**Minefields (scenario option).** ${result.minefields.length} counter${result.minefields.length === 1 ? '' : 's'} where the map shows, each field reaching ${dist(result.minefields[0]!.radius / 2.5)} all round. Infantry entering one roll to hit for a mine and die on a hit; vehicles are hit and immobilised; units with minesweepers find them and pass safely.`,
+                    ),
+                  ]
+                : []),
             ],
           },
           table('setup', 'Setup', 'Deployment', ['Side', 'Nation', 'Edge', 'Points'], result.forces.map((f) => [name(f.side), nation(f.nation).name, result.deployment[f.side]!, `${f.points} of ${f.budget}`])),
@@ -193,6 +206,8 @@ function ofPacket(result: OfScenarioResult, lists: Lists, request: ScenarioReque
         zones: result.zones,
         objectives: result.objectives.map((o, i) => ({ x: o.x, y: o.y, radius: o.radius, label: String(i + 1) })),
         objectiveText: `Objective, numbered in placing order; held within the dashed circle, ${dist(3)}`,
+        hazards: result.minefields.map((m, i) => ({ x: m.x, y: m.y, radius: m.radius, label: `M${i + 1}` })),
+        hazardText: markReading(`Minefield counter, M1 to M${result.minefields.length}; the dashed circle: the field, ${dist(result.minefields[0]?.radius ? result.minefields[0].radius / 2.5 : 3)} round it`),
         sides: Object.fromEntries(result.forces.map((f) => [f.side, { name: name(f.side), zone: `${name(f.side)} (${nation(f.nation).name}): deploys within ${dist(12)} of the ${result.deployment[f.side]} edge` }])),
         grid: request.units === 'cm' ? 10 : 15,
         gridText: request.units === 'cm' ? '10 cm' : '6 in',
@@ -212,9 +227,6 @@ function ofPacket(result: OfScenarioResult, lists: Lists, request: ScenarioReque
   };
 }
 
-/** Rows for as many turns as a game of this size usually runs; the rules set no limit. */
-const OF_TURN_ROWS = 10;
-
 /**
  * The turn record (Turn sequence; Objectives): a tick for each player's turn, the objectives
  * each side holds at its end, and the two-turn hold that wins.
@@ -225,7 +237,8 @@ function ofTurnRecord(result: OfScenarioResult, name: (side: string) => string):
   return {
     kind: 'table',
     id: 'turn-record',
-    title: 'Turn record',
+    // the rows are muster's game length: the text sets none
+    title: markReading(`Turn record: ${result.turns} turns`),
     section: 'Turn sequence',
     width: 'full',
     form: true,
@@ -235,7 +248,7 @@ function ofTurnRecord(result: OfScenarioResult, name: (side: string) => string):
       { label: `Objectives held: ${sides.join(' / ')}`, align: 'center' },
       { label: 'Notes (Terror tests to retake, pinned units)', align: 'left', minWidth: 60 },
     ],
-    rows: Array.from({ length: OF_TURN_ROWS }, (_, i) => [[{ text: String(i + 1), style: 'bold' }], ...sides.map(() => [tick]), [{ text: '' }], [{ text: '' }]]),
+    rows: Array.from({ length: result.turns }, (_, i) => [[{ text: String(i + 1), style: 'bold' }], ...sides.map(() => [tick]), [{ text: '' }], [{ text: '' }]]),
     summary: `A player's turn is a movement phase and a combat phase, in either order; orders and manoeuvres may come in either. Holding the majority of the ${result.objectives.length} ${result.objectives.length === 1 ? 'objective' : 'objectives'} for two turns running wins, as does being the last side standing.`,
   };
 }
@@ -245,4 +258,4 @@ async function validate(system: SystemRules): Promise<string> {
   return `${lists.nations.size} nations, ${lists.units.size} units, ${lists.weapons.size} weapons, ${markers.length} tokens`;
 }
 
-export const openFireModule: RuleSetModule = { cards, scenario, list: listOpenFire, validate };
+export const openFireModule: RuleSetModule = { scenarioOptions: { minefields: true }, cards, scenario, list: listOpenFire, validate };

@@ -1,6 +1,7 @@
 import type { Rng } from '../../engine/dice.js';
 import { RollLog } from '../../engine/roll-log.js';
 import type { RollRecord } from '../../engine/tables.js';
+import type { RuleTable } from '../../data/schema.js';
 import type { OfNation, OfUnit } from './schema.js';
 
 export type Edge = 'north' | 'east' | 'south' | 'west';
@@ -27,7 +28,19 @@ export interface OfScenarioResult {
   table: { width: number; height: number };
   zones: { side: string; x: number; y: number; w: number; h: number; label: string }[];
   win: string;
+  /** the game length: muster's reading, the text sets none */
+  turns: number;
+  /** minefields (--minefields; none unless asked): a counter and the ground it reaches, in cm */
+  minefields: { id: string; x: number; y: number; radius: number }[];
   rolls: RollRecord[];
+}
+
+/** muster's settings where the text gives no number (the scenario-settings table). */
+export interface OfSettings {
+  turns: number;
+  minefields: { least: number; most: number; usual: number };
+  /** inches from the counter */
+  minefieldReach: number;
 }
 
 /**
@@ -44,6 +57,21 @@ export function minimumForce(lists: OfLists): { points: number; name: string } |
   return least;
 }
 
+/** muster's settings, read from the scenario-settings table by each row's `ref`. */
+export function settingsOf(table: RuleTable): OfSettings {
+  const row = (ref: string) => {
+    const r = table.rows.find((x) => x['ref'] === ref);
+    // a number, or a distance cell read in inches, the text's units
+    const n = (key: string) => {
+      const cell = r?.[key];
+      if (typeof cell === 'number') return cell;
+      return cell && typeof cell === 'object' && 'in' in cell && typeof cell.in === 'number' ? cell.in : Number.NaN;
+    };
+    return { least: n('least'), most: n('most'), usual: n('usual') };
+  };
+  return { turns: row('turns').usual, minefields: row('minefields'), minefieldReach: row('minefield-reach').usual };
+}
+
 const DEPLOY_IN = 12;
 const CM_PER_IN = 2.5;
 
@@ -53,7 +81,12 @@ const CM_PER_IN = 2.5;
  * bought to the points from the sample lists: the officer, then seeded draws until one no
  * longer fits.
  */
-export function rollOpenFireScenario(lists: OfLists, options: { table: { width: number; height: number }; points: number }, rng: Rng, seed: string): OfScenarioResult {
+export function rollOpenFireScenario(
+  lists: OfLists,
+  options: { table: { width: number; height: number }; points: number; settings: OfSettings; minefields?: number },
+  rng: Rng,
+  seed: string,
+): OfScenarioResult {
   const log = new RollLog();
   const die = (dice: string, purpose: string, decided: (t: number) => string) => log.dice(rng, dice, purpose, decided);
   const draw = <T>(bag: readonly T[], purpose: string, name: (t: T) => string): T => log.draw(rng, bag, purpose, name);
@@ -117,6 +150,19 @@ export function rollOpenFireScenario(lists: OfLists, options: { table: { width: 
     };
   });
 
+  // minefields last, so a packet without them rolls as it always did: a D6 across the table and
+  // a D6 into the ground between the zones pick a cell of a 6 x 6 grid, its middle the counter
+  const minefields: OfScenarioResult['minefields'] = [];
+  const vertical = edgeA === 'north';
+  const gap = (vertical ? H : W) - 2 * depth;
+  for (let i = 0; i < (options.minefields ?? 0); i++) {
+    const along = die('1D6', `minefield ${i + 1}: across`, (t) => `column ${t} of 6`);
+    const into = die('1D6', `minefield ${i + 1}: between the zones`, (t) => `row ${t} of 6 from side A`);
+    const a = ((along - 0.5) / 6) * (vertical ? W : H);
+    const b = depth + ((into - 0.5) / 6) * gap;
+    minefields.push({ id: `minefield-${i + 1}`, x: Math.round(vertical ? a : b), y: Math.round(vertical ? b : a), radius: options.settings.minefieldReach * CM_PER_IN });
+  }
+
   return {
     system: 'openfire',
     seed,
@@ -130,6 +176,8 @@ export function rollOpenFireScenario(lists: OfLists, options: { table: { width: 
     table: options.table,
     zones,
     win: 'Hold the majority of the objectives for 2 turns, or be the last side standing. Infantry within 3 in holds an objective; vehicles and pinned infantry cannot.',
+    turns: options.settings.turns,
+    minefields,
     rolls: log.rolls,
   };
 }
