@@ -144,6 +144,8 @@ export interface BookletPart {
  */
 export const READING_MARK = '\u2020';
 export const READING_FOOTNOTE = `${READING_MARK} muster's reading: the text leaves this open`;
+/** The footnote where a margin has room for no more (a card sheet with wide bleed on Letter). */
+export const READING_FOOTNOTE_SHORT = `${READING_MARK} muster's reading`;
 
 /** A text marked as muster's reading (marked once, however often it is asked). */
 export function markReading(text: string): string {

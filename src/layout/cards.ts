@@ -1,4 +1,4 @@
-import { READING_FOOTNOTE, type CardBack, type CardFront, type CardPrint, type DeckNode, type DocumentMeta, type Paper, type Run } from '../doc/model.js';
+import { READING_FOOTNOTE, READING_FOOTNOTE_SHORT, type CardBack, type CardFront, type CardPrint, type DeckNode, type DocumentMeta, type Paper, type Run } from '../doc/model.js';
 import { showsReading } from './reading-mark.js';
 import { renderTemplate } from '../doc/templates.js';
 import { UsageError } from '../errors.js';
@@ -387,13 +387,14 @@ function sheetLanes(frame: SheetFrame, marks: Record<Side, SideMarks>): Lane[] {
 function sheetMarks(frame: SheetFrame, marksOn: boolean, meta: DocumentMeta, what: string, page: number, pages: number, reading: boolean): Item[] {
   const { items, marks } = cropMarks(frame, marksOn);
   const lanes = sheetLanes(frame, marks);
-  const notes: string[] = reading ? [READING_FOOTNOTE] : [];
+  const notes: string[] = [];
   if (frame.folds.length > 0) notes.push('cut out each pair, fold along the dashed line');
   const where = (sides: Side[]) => (sides.length === 4 ? 'on every side' : sides.every((s) => s === 'top' || s === 'bottom') && sides.length === 2 ? 'at the top and bottom' : sides.every((s) => s === 'left' || s === 'right') && sides.length === 2 ? 'at the sides' : `at the ${sides.join(' and ')}`);
   const ticks = SIDES.filter((s) => marks[s].kind === 'tick');
   if (ticks.length > 0) notes.push(`cut marks ${where(ticks)} are short ticks ${frame.bleed > 0 ? 'in the printed edge round the cards' : 'next to the cards'}`);
   const none = marksOn ? SIDES.filter((s) => marks[s].kind === 'none') : [];
   if (none.length > 0) notes.push(`no room for cut marks ${where(none)}: cut on from the other marks`);
+  if (reading) notes.push(READING_FOOTNOTE);
   const footer = renderTemplate('page-footer', { systemName: meta.systemName, rulesVersion: meta.rulesVersion, toolVersion: meta.toolVersion, seed: meta.seed ?? '' });
   const numbered = renderTemplate('page-number', { title: what, page, pages });
   const pieces = [...footer.split(' · '), ...numbered.split(' · '), ...notes];
@@ -422,45 +423,58 @@ function sheetMarks(frame: SheetFrame, marksOn: boolean, meta: DocumentMeta, wha
   // then the slug, piece by piece, in reading order through the lanes; the bar's lane last
   const order = [...lanes.filter((l) => l !== barLane), ...(barLane ? [barLane] : [])];
   const separator = textWidth(' · ', 'regular', SLUG.size);
-  // each lane's pieces make one text, drawn once all are placed
-  const slug = new Map<Lane, string[]>();
-  const slugWidth = (lane: Lane) => (slug.has(lane) ? textWidth(slug.get(lane)!.join(' · '), 'regular', SLUG.size) : 0);
-  const put = (lane: Lane, value: string) => slug.set(lane, [...(slug.get(lane) ?? []), value]);
-  const room = (lane: Lane) => lane.to - lane.from - lane.used - slugWidth(lane) - (slug.has(lane) ? separator : 0);
   const wide = (value: string) => textWidth(value, 'regular', SLUG.size);
-  let li = 0;
-  for (const piece of pieces) {
-    let rest = piece;
-    while (rest && order.length > 0) {
-      const lane = order[li]!;
-      const last = li === order.length - 1;
-      if (wide(rest) <= room(lane)) {
-        put(lane, rest);
-        break;
-      }
-      // a piece longer than a whole lane is broken between words; a shorter one moves on
-      const empty = !last ? order[li + 1]!.to - order[li + 1]!.from - order[li + 1]!.used - slugWidth(order[li + 1]!) : 0;
-      if (wide(rest) > empty) {
-        let head = '';
-        for (const word of rest.split(' ')) {
-          const next = head ? `${head} ${word}` : word;
-          if (wide(next) > room(lane)) break;
-          head = next;
+  /** The pieces through the lanes: each lane's pieces, and whether any ran on past the last lane's end. */
+  const pack = (all: readonly string[]): { slug: Map<Lane, string[]>; overflow: boolean } => {
+    const slug = new Map<Lane, string[]>();
+    let overflow = false;
+    const slugWidth = (lane: Lane) => (slug.has(lane) ? wide(slug.get(lane)!.join(' · ')) : 0);
+    const put = (lane: Lane, value: string) => slug.set(lane, [...(slug.get(lane) ?? []), value]);
+    const room = (lane: Lane) => lane.to - lane.from - lane.used - slugWidth(lane) - (slug.has(lane) ? separator : 0);
+    let li = 0;
+    for (const piece of all) {
+      let rest = piece;
+      while (rest && order.length > 0) {
+        const lane = order[li]!;
+        const last = li === order.length - 1;
+        if (wide(rest) <= room(lane)) {
+          put(lane, rest);
+          break;
         }
-        if (head) {
-          put(lane, head);
-          rest = rest.slice(head.length + 1);
+        // a piece longer than a whole lane is broken between words; a shorter one moves on
+        const empty = !last ? order[li + 1]!.to - order[li + 1]!.from - order[li + 1]!.used - slugWidth(order[li + 1]!) : 0;
+        if (wide(rest) > empty) {
+          let head = '';
+          for (const word of rest.split(' ')) {
+            const next = head ? `${head} ${word}` : word;
+            if (wide(next) > room(lane)) break;
+            head = next;
+          }
+          if (head) {
+            put(lane, head);
+            rest = rest.slice(head.length + 1);
+          }
         }
+        if (!rest) break;
+        if (last) {
+          // nowhere left: the rest runs on in the last lane rather than be lost
+          put(lane, rest);
+          overflow = true;
+          break;
+        }
+        li++;
       }
-      if (!rest) break;
-      if (last) {
-        // nowhere left: the rest runs on in the last lane rather than be lost
-        put(lane, rest);
-        break;
-      }
-      li++;
     }
+    return { slug, overflow };
+  };
+  let packed = pack(pieces);
+  // the reading's footnote in its short form where the long one would take the slug into one
+  // more lane (down a side, among the cut ticks) or past the last
+  if (pieces.includes(READING_FOOTNOTE)) {
+    const short = pack(pieces.map((piece) => (piece === READING_FOOTNOTE ? READING_FOOTNOTE_SHORT : piece)));
+    if (packed.overflow || short.slug.size < packed.slug.size) packed = short;
   }
+  const slug = packed.slug;
   for (const [lane, parts] of slug) text(lane, parts.join(' · '), 'regular');
   return [...items, ...placed];
 }

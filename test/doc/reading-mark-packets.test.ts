@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadRulesDb } from '../../src/data/load.js';
-import { READING_FOOTNOTE, READING_MARK, type CardPrint, type DocumentNode } from '../../src/doc/model.js';
+import { READING_FOOTNOTE, READING_FOOTNOTE_SHORT, READING_MARK, type CardPrint, type DocumentNode } from '../../src/doc/model.js';
 import { layoutDocument } from '../../src/layout/pages.js';
 import type { PlacedPage } from '../../src/layout/primitives.js';
 import type { ScenarioRequest } from '../../src/systems/module.js';
@@ -45,7 +45,8 @@ function cells(doc: DocumentNode): string[] {
 
 const texts = (page: PlacedPage) => page.items.flatMap((item) => (item.kind === 'text' ? [item.text] : []));
 const marked = (page: PlacedPage) => texts(page).some((t) => t.includes(READING_MARK) && !t.includes("muster's reading"));
-const footnoted = (page: PlacedPage) => texts(page).some((t) => t.includes(READING_FOOTNOTE));
+/** the footnote, long or (where a card sheet's margins are short) short */
+const footnoted = (page: PlacedPage) => texts(page).some((t) => t.includes(READING_FOOTNOTE_SHORT));
 
 /** every page with a dagger has the footnote, none without one has it, and some page has one */
 function placedWithFootnotes(doc: DocumentNode): void {
