@@ -17,6 +17,16 @@ export interface Run {
   style?: 'bold' | 'italic' | 'odds' | 'boxes';
 }
 
+/** A run of boxes to tick, in groups (a box a figure, grouped by stand; a point, in fives). */
+export function tickBoxGroups(groups: readonly number[]): Run {
+  return { text: groups.map((n) => '\u25a1'.repeat(n)).join(' '), style: 'boxes' };
+}
+
+/** `count` boxes in groups of `size`, the last group holding what is left. */
+export function boxesInGroups(count: number, size: number): number[] {
+  return Array.from({ length: Math.ceil(count / size) }, (_, i) => Math.min(size, count - i * size));
+}
+
 export interface TableColumn {
   label: string;
   align: 'left' | 'center' | 'right';

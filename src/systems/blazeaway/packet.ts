@@ -1,6 +1,6 @@
 import { formatLength } from '../../doc/helpers.js';
 import { drawMap } from '../../doc/map-diagram.js';
-import { documentMeta, markReading, READING_MARK, type Block, type DocumentNode, type DrawingNode, type Paper, type Run, type TableBlock, type Units } from '../../doc/model.js';
+import { boxesInGroups, documentMeta, markReading, READING_MARK, tickBoxGroups, type Block, type DocumentNode, type DrawingNode, type Paper, type Run, type TableBlock, type Units } from '../../doc/model.js';
 import { checkBlock, rollsSheet, textTable } from '../../doc/packet.js';
 import { renderProse } from '../../doc/templates.js';
 import type { BlazeAwayData } from './data.js';
@@ -285,7 +285,7 @@ function buildingSheet(r: RolledScenario['result']): { title: string; blocks: Bl
       { label: 'DPV', align: 'center' },
       { label: 'Tick a box for each point lost', align: 'left' },
     ],
-    rows: r.buildings.map((b): Run[][] => [[{ text: b.name, style: 'bold' }], [{ text: `${b.dpv} (${b.least}–${b.most})` }], [{ text: Array.from({ length: Math.ceil(b.dpv / 5) }, (_, i) => '□'.repeat(Math.min(5, b.dpv - i * 5))).join(' '), style: 'boxes' }]]),
+    rows: r.buildings.map((b): Run[][] => [[{ text: b.name, style: 'bold' }], [{ text: `${b.dpv} (${b.least}–${b.most})` }], [tickBoxGroups(boxesInGroups(b.dpv, 5))]]),
     summary: 'Each HE score of 6 to 10 takes a point, 2 from aircraft or naval guns; small and medium anti-tank rounds take none. At 0 the building cannot be held for 3 turns; then concrete and heavy brick ruins are hard cover, the rest soft.',
   };
   return { title: `${SIDE_NAMES[r.defender]}: buildings`, blocks: [table] };

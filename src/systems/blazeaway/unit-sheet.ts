@@ -2,7 +2,7 @@ import { buildDataDeck } from '../../doc/build-data-cards.js';
 import { buildTableBlock } from '../../doc/build-reference.js';
 import { formatDistance } from '../../doc/cells.js';
 import { formatModifier } from '../../doc/helpers.js';
-import { documentMeta, markReading, READING_MARK, runsText, type Block, type CardPrint, type DeckNode, type DocumentNode, type Paper, type Run, type TableBlock, type TableColumn, type TextBlock, type Units } from '../../doc/model.js';
+import { documentMeta, markReading, READING_MARK, runsText, tickBoxGroups, type Block, type CardPrint, type DeckNode, type DocumentNode, type Paper, type Run, type TableBlock, type TableColumn, type TextBlock, type Units } from '../../doc/model.js';
 import { checkBlock } from '../../doc/packet.js';
 import { renderProse } from '../../doc/templates.js';
 import type { DistanceCell } from '../../data/schema.js';
@@ -26,12 +26,11 @@ export interface PrintOptions {
 }
 
 const SECTION = '3.4 Unit Sheets';
-/** A figure, a vehicle, a turn: a box to tick. */
-const BOX = '□';
 /** mm kept free in the notes column, to write in */
 const NOTES_ROOM = 30;
 
-const boxes = (n: number): Run => ({ text: BOX.repeat(n), style: 'boxes' });
+/** A figure, a vehicle, a turn: a box to tick, `n` in a row. */
+const boxes = (n: number): Run => tickBoxGroups([n]);
 const plain = (text: string): Run => ({ text });
 const bold = (text: string): Run => ({ text, style: 'bold' });
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -98,7 +97,7 @@ function infantryTable(data: BlazeAwayData, units: readonly CheckedUnit[], optio
     // each stand's figures as a group of boxes, the groups of a type after its name
     const stands: Run[] = u.groups.flatMap((g, i) => [
       plain(`${i > 0 ? ' ' : ''}${g.type.name}\u00a0`),
-      { text: Array.from({ length: g.count }, () => BOX.repeat(g.figures)).join(' '), style: 'boxes' as const },
+      tickBoxGroups(Array.from({ length: g.count }, () => g.figures)),
     ]);
     return [[bold(u.unit.name)], ratingCell(data, u), stands, lossCell(u.breakingPoint, u.figures), [plain(readOrders(u) ? markReading(String(u.orders)) : String(u.orders))], [plain(u.weapons.map((w) => weaponText(data, w, options.units)).join('; '))], notesCell(u)];
   });
@@ -123,7 +122,7 @@ function vehicleTable(data: BlazeAwayData, units: readonly CheckedUnit[], option
     const model = unit.kind === 'gun' ? unit.gun : unit.kind === 'armour' || unit.kind === 'motorised' ? unit.vehicle : '';
     const crewFigures = unit.kind === 'gun' ? u.figures / u.models : 0;
     // vehicles: a box a model; guns: a group of boxes a gun, one for each of its crew
-    const tick: Run[] = [{ text: unit.kind === 'gun' ? Array.from({ length: u.models }, () => BOX.repeat(crewFigures)).join(' ') : BOX.repeat(u.models), style: 'boxes' }];
+    const tick: Run[] = [tickBoxGroups(unit.kind === 'gun' ? Array.from({ length: u.models }, () => crewFigures) : [u.models])];
     const armour = u.armourClass ? `${u.armourClass}${u.armourModifier ? ` ${formatModifier(u.armourModifier)}` : ''}` : unit.kind === 'gun' ? 'E if shelled' : '—';
     const gun = u.gunGroup !== undefined ? `${u.gunGroup}${u.gunModifier ? ` ${formatModifier(u.gunModifier)}` : ''}` : '—';
     const passengers = u.orders === 0 && u.carries !== undefined && u.carries > 0;
@@ -294,7 +293,7 @@ export function tallyTable(data: BlazeAwayData, units: readonly CheckedUnit[]): 
     unitTallies(data, u).map((t): Run[][] => [
       [bold(u.unit.name)],
       [plain(t.of > 1 || t.per !== 'HQ' ? `${t.what}, ${t.each} a ${t.per}` : t.what)],
-      [{ text: Array.from({ length: t.of }, () => BOX.repeat(t.each)).join(' '), style: 'boxes' }],
+      [tickBoxGroups(Array.from({ length: t.of }, () => t.each))],
       [plain(t.section)],
     ]),
   );
