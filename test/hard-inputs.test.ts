@@ -1,3 +1,4 @@
+import { rollThroughModule } from './helpers/module-scenario.js';
 /**
  * Bad and odd input thrown at the loaders and the engines: every answer is a clear message
  * with exit 2 (or a valid result), and every PDF a real parser accepts.
@@ -152,28 +153,13 @@ describe('every engine over many seeds, and real PDFs through qpdf', () => {
         writeFileSync(file, await renderPdf(layoutDocument(buildPacket(result, packetCtx))));
         files.push(file);
       }
-      const openFire = (await moduleFor('openfire'))!;
       let n = 0;
-      await openFire.scenario!(
-        {
-          system: db.system('openfire'),
-          mode: 'versus',
-          players: 2,
-          table: { width: 180, height: 120 },
-          count: 60,
-          seed: 'qpdf-of',
-          packets: true,
-          print: { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long', backOffset: { x: 0, y: 0 } },
-          units: 'in',
-          paper: 'letter',
-          toolVersion: '0',
-        },
-        async (_result, packet) => {
-          const file = path.join(dir, `of-${n++}.pdf`);
-          writeFileSync(file, await renderPdf(layoutDocument(packet!)));
-          files.push(file);
-        },
-      );
+      const rolled = await rollThroughModule(db.system('openfire'), { table: { width: 180, height: 120 }, count: 60, seed: 'qpdf-of', units: 'in', paper: 'letter' });
+      for (const { packet } of rolled) {
+        const file = path.join(dir, `of-${n++}.pdf`);
+        writeFileSync(file, await renderPdf(layoutDocument(packet)));
+        files.push(file);
+      }
       expect(files).toHaveLength(260);
       expectSoundPdfs(files);
     } finally {

@@ -5,45 +5,11 @@
  * it is the order of `--help`.
  */
 
-export type OptionType = 'string' | 'number' | 'boolean';
+import type { ProductWithOptions } from '../systems/manifest.js';
+import { ruleSetOptionSpecs, withNotes } from './rule-set-options.js';
 
-export interface OptionSpec {
-  /** as typed after --, kebab-case */
-  readonly name: string;
-  readonly type: OptionType;
-  readonly describe?: string;
-  /** a one-letter form, typed after - */
-  readonly alias?: string;
-  /** may be given more than once; the values are a list */
-  readonly array?: boolean;
-  /**
-   * may be given more than once, one value each time (a list only when repeated), where a word
-   * after it must stay a positional; every other option given twice is refused by name
-   */
-  readonly repeatable?: boolean;
-  readonly choices?: readonly string[];
-  readonly default?: string | number | boolean | readonly string[];
-  readonly demandOption?: boolean;
-  /** accepted (to be refused with a reason) but not shown by --help */
-  readonly hidden?: boolean;
-}
-
-export interface PositionalSpec {
-  readonly name: string;
-  readonly describe: string;
-  /** [what] rather than <what> */
-  readonly optional?: boolean;
-  readonly choices?: readonly string[];
-}
-
-export interface CommandSpec {
-  readonly name: string;
-  readonly describe: string;
-  readonly positionals: readonly PositionalSpec[];
-  readonly options: readonly OptionSpec[];
-  /** `$0 ...` command lines with what each does, shown by --help */
-  readonly examples?: readonly (readonly [string, string])[];
-}
+export type { CommandSpec, OptionSpec, OptionType, PositionalSpec } from './option-spec.js';
+import type { CommandSpec, OptionSpec, PositionalSpec } from './option-spec.js';
 
 export const FORMATS = ['pdf', 'json', 'md'] as const;
 export const PAPERS = ['a4', 'letter'] as const;
@@ -92,6 +58,11 @@ const CUT: readonly OptionSpec[] = [
   { name: 'marks', type: 'string', choices: ['crop', 'none'], default: 'crop', describe: 'crop: marks showing where to cut; none: no marks (for a cutter that needs none)' },
 ];
 
+/** A product's shared options, each with the rule sets' words on it, then the rule sets' own options. */
+function forProduct(product: ProductWithOptions, shared: readonly OptionSpec[]): OptionSpec[] {
+  return [...shared.map((o) => withNotes(o, product)), ...ruleSetOptionSpecs(product)];
+}
+
 const HOUSE_DATA: OptionSpec = { name: 'data', type: 'string', array: true, default: [], describe: 'extra data folder (house rules), repeatable' };
 
 export const COMMAND_TABLE: readonly CommandSpec[] = [
@@ -116,16 +87,12 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
     positionals: [SYSTEM],
     options: [
       ...PRODUCT,
-      { name: 'nation', type: 'string', describe: 'only this nation (id or name; `muster list <system> nations` lists them)' },
-      { name: 'doctrine', type: 'string', describe: 'only units of this doctrine (id, or name with --nation; `muster list bof doctrines`)' },
-      { name: 'force', type: 'string', describe: 'a force file (YAML or JSON): roster and one card per model' },
-      { name: 'strict', type: 'boolean', default: false, describe: 'refuse a force that breaks its doctrine instead of printing the problems' },
-      { name: 'explain-cost', type: 'string', describe: "print how a unit's cost is worked out, and nothing else" },
-      {
-        name: 'list',
-        type: 'string',
-        describe: 'one deck where the cards come in several: Fire Team an army list (e.g. russians), Blaze Away! a player colour (red, blue); `muster list <system> decks` names them',
-      },
+      ...forProduct('cards', [
+        { name: 'nation', type: 'string', describe: 'only this nation (id or name; `muster list <system> nations` lists them)' },
+        { name: 'force', type: 'string', describe: 'a force file (YAML or JSON): roster and one card per model' },
+        { name: 'strict', type: 'boolean', default: false, describe: 'refuse a force that breaks its rules instead of printing the problems' },
+        { name: 'list', type: 'string', describe: 'one deck where the cards come in several; `muster list <system> decks` names them' },
+      ]),
       ...CUT,
     ],
   },
@@ -135,8 +102,7 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
     positionals: [SYSTEM],
     options: [
       ...PRODUCT,
-      { name: 'force', type: 'string', describe: 'size the token sheet and the action counter to this force file' },
-      { name: 'events', type: 'boolean', default: false, describe: 'print the Random Event & Effect cards instead' },
+      ...forProduct('tokens', [{ name: 'force', type: 'string', describe: 'a force file the sheets are made for' }]),
       { name: 'only', type: 'string', describe: 'print only these parts, comma-separated, e.g. markers,tracks (`muster list <system> tokens` names them)' },
       { name: 'without', type: 'string', describe: 'leave these parts out, comma-separated, e.g. templates' },
       {
@@ -146,7 +112,6 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
         default: [],
         describe: "ID=N: print N (0 to 100) of one token instead of the sheet's count, repeatable, e.g. --count suppressed=12",
       },
-      { name: 'max-score', type: 'number', describe: 'Combat Score track maximum (default 50; 15 for Probing the enemy lines)' },
       { name: 'round-size', type: 'number', default: 25, describe: 'round token diameter in mm (15 to 40)' },
       { name: 'square-size', type: 'number', default: 20, describe: 'square token side in mm (15 to 40)' },
       ...CUT,
@@ -158,92 +123,28 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
     positionals: [SYSTEM],
     options: [
       ...PRODUCT,
-      { name: 'mode', type: 'string', choices: ['versus', 'solo'], default: 'versus', describe: 'two or more players, or solo against a rolled enemy' },
-      { name: 'scenario', type: 'string', describe: 'a game mode id or name (e.g. victory-zones; `muster list <system> modes` lists them); rolled when left out' },
-      { name: 'battle', type: 'string', describe: 'Fire Team: the battle, encounter or attack (attack versus defence, side A attacking); rolled when left out' },
-      { name: 'lists', type: 'string', describe: "Fire Team: the two sides' army lists, side A first, e.g. russians,finns; drawn when left out" },
-      {
-        name: 'force',
-        type: 'string',
-        repeatable: true,
-        describe:
-          "a side's force file (YAML or JSON), repeatable: the first is side A's (solo: yours), a second side B's. Burst of Fire: a side left out is rolled as without one; Blaze Away!: muster's sample forces fill it",
-      },
-      { name: 'strict', type: 'boolean', default: false, describe: 'refuse a --force file that breaks its rules instead of printing the problems on the roster' },
-      { name: 'names', type: 'string', describe: 'Burst of Fire: the players\' names printed on the packet, side A first, e.g. "Anna,Ben" (solo: your name alone)' },
-      {
-        name: 'enemy',
-        type: 'string',
-        choices: ['bags', 'buy'],
-        describe:
-          'Burst of Fire solo: how the enemy is set up: bags (drawn from bags of counters until its points are used; the default) or buy (its core units and rolled additional points, the rest bought by you as you see fit)',
-      },
-      {
-        name: 'minefields',
-        type: 'number',
-        describe: "Open Fire: minefields on the table, 0 to 6 (default 0), each reaching 3 in round its counter, placed by dice between the deployment zones; muster's own setting, the text gives no number",
-      },
-      {
-        name: 'barrage',
-        type: 'string',
-        choices: ['attacker', 'defender', 'both', 'none'],
-        describe: "Blaze Away!: who fires a pre-game barrage of 6 to 10 templates (7.3.2); muster's default: the attacker",
-      },
-      { name: 'suppressive', type: 'string', describe: 'Blaze Away!: suppressive-fire templates placed at the start (7.3.13), 0 to 10, one number for both sides or A,B such as 2,0' },
-      { name: 'divisional', type: 'string', describe: 'Blaze Away!: divisional artillery templates a side may call each turn (7.3.11), 0 to 3, one number for both sides or A,B such as 3,1' },
-      {
-        name: 'buildings',
-        type: 'string',
-        describe: "Blaze Away!: the defender's buildings, each given defence points in its kind's bounds (7.3.15): KIND=N, comma-separated, kinds wood (1-6), brick (7-15), bunker (15-29), heavy-bunker (30-40), 0 to 10 of each, e.g. wood=2,bunker=1",
-      },
-      { name: 'fixed-defence', type: 'boolean', default: false, describe: "Blaze Away!: the defender's guns stand in Fixed Defence (7.2.7): +1 to knock out, an Excellent crew shoots twice" },
-      { name: 'players', type: 'number', default: 2, describe: 'players in a versus game: 2, 4 or 6 (points cut to 75% or 50% each); Fire Team 2 or 4, a platoon each' },
-      { name: 'table', type: 'string', describe: 'table size, width x height in --units (default 120x120 cm; Fire Team 72x48 in; Blaze Away! 180x120 cm)' },
-      {
-        name: 'points',
-        type: 'number',
-        describe: 'points per side where the rule set leaves them open (Burst of Fire Combat only: 150; Open Fire: 500; Fire Team: reinforcement points a side, 0 to 40)',
-      },
+      ...forProduct('scenario', [
+        { name: 'mode', type: 'string', choices: ['versus', 'solo'], default: 'versus', describe: 'two or more players, or solo against a rolled enemy where the rule set has solo rules' },
+        { name: 'scenario', type: 'string', describe: 'a scenario or game mode by id or name (e.g. victory-zones; `muster list <system>` names the kind that lists them); rolled when left out' },
+        { name: 'force', type: 'string', repeatable: true, describe: "a side's force file (YAML or JSON), repeatable: the first is side A's (solo: yours), a second side B's" },
+        { name: 'strict', type: 'boolean', default: false, describe: 'refuse a --force file that breaks its rules instead of printing the problems on the roster' },
+        { name: 'names', type: 'string', describe: "the players' names printed on the packet" },
+        { name: 'players', type: 'number', default: 2, describe: 'players in a versus game' },
+        { name: 'table', type: 'string', describe: 'table size, width x height in --units (default 120x120 cm)' },
+        { name: 'points', type: 'number', describe: 'points per side where the rule set leaves them open' },
+      ]),
       { name: 'count', type: 'number', default: 1, describe: 'packets to roll, seeds derived from --seed: up to 5000 in one PDF, 100000 as JSON Lines' },
       ...CUT,
     ],
   },
   {
     name: 'campaign',
-    describe: "a campaign (Burst of Fire's ladder, Fire Team's map): new, record, next, status, booklet",
+    describe: 'a campaign, for a rule set that has one (a ladder of games, a map to take): new, record, next, status, booklet',
     positionals: [SYSTEM, { name: 'action', choices: ['new', 'record', 'next', 'status', 'booklet'], describe: 'what to do' }],
     options: [
       ...PRODUCT,
       { name: 'state', type: 'string', describe: 'the campaign state file (JSON)' },
-      { name: 'names', type: 'string', describe: 'the two sides, e.g. "Red,Blue" (new, booklet)' },
-      { name: 'lists', type: 'string', describe: "new: the two sides' army lists, where the rule set has them, e.g. russians,finns" },
-      { name: 'solo', type: 'boolean', default: false, describe: 'a solo campaign: rungs use solo packets' },
-      { name: 'winner', type: 'string', choices: ['a', 'b', 'draw'], describe: 'record: who won (draw where the rule set has draws)' },
-      { name: 'battle', type: 'number', describe: "record: which of the turn's battles (Fire Team: 1 or 2)" },
-      {
-        name: 'assault',
-        type: 'string',
-        array: true,
-        default: [],
-        describe: 'next: side:SQUARE each side assaults, e.g. --assault a:C5 --assault b:C2 (Fire Team)',
-      },
-      {
-        name: 'split',
-        type: 'string',
-        array: true,
-        default: [],
-        describe: "next: side:N, the points of a side's 8 that go to its attack, e.g. a:5 (Fire Team, default the middle)",
-      },
-      {
-        name: 'victory',
-        type: 'string',
-        choices: ['decisive', 'strategic', 'turns'],
-        describe:
-          'record (Burst of Fire): how the game was won: decisive (the mission done, or the enemy stopped), strategic (the enemy withdrew at the Combat Score limit), turns (ahead on Combat Score after the last turn)',
-      },
-      { name: 'combat-score', type: 'string', describe: 'record: both Combat Scores as A:B' },
-      { name: 'salvage', type: 'string', array: true, default: [], describe: 'record: side:what the victor salvaged, repeatable' },
-      { name: 'upgrade', type: 'string', array: true, default: [], describe: 'record: side:upgrade:cost, repeatable; Burst of Fire side:FROM>TO:cost names two units and is checked against the upgrade boundaries' },
+      ...forProduct('campaign', [{ name: 'names', type: 'string', describe: 'the two sides, e.g. "Red,Blue" (new, booklet)' }]),
       ...CUT,
     ],
   },
@@ -253,8 +154,8 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
       'the names a player may use, printed to standard output: nations, doctrines, detachments, units and weapons with their points, army lists and picks, game modes and battles, tokens, card decks, tables',
     positionals: [SYSTEM, { name: 'what', optional: true, describe: 'which kind to list, e.g. units; left out: the kinds there are, how many of each, and the command for each' }],
     options: [
-      { name: 'nation', type: 'string', describe: 'only what this nation fields or may carry (id or name); Fire Team: an army list' },
-      { name: 'doctrine', type: 'string', describe: 'Burst of Fire: only what this doctrine fields or buys (id, or its name with --nation)' },
+      { name: 'nation', type: 'string', describe: 'only what this nation (or army list) fields or may carry, by id or name' },
+      { name: 'doctrine', type: 'string', describe: 'only what this doctrine fields or buys, where the rule set has doctrines (id, or its name with --nation)' },
       {
         name: 'format',
         type: 'string',

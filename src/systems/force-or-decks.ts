@@ -5,25 +5,21 @@ import { UsageError } from '../errors.js';
 import type { CardsRequest, CardsResult } from './module.js';
 
 /**
- * `cards` for a rule set whose cards are the decks its data lists, or with --force one force's
- * own print: the options such a rule set cannot use are refused by name, --list picks a deck.
+ * The cards a rule set keeps as data: the decks its cards/ folders list, or with --list one of
+ * them. A rule set with a data folder alone prints these; a module may too.
  */
-export async function forceOrDecks(
-  request: CardsRequest,
-  ruleSet: { id: string; name: string; withForce: string },
-  forceCards: (forceFile: string) => Promise<CardsResult>,
-): Promise<CardsResult> {
-  const refused = [request.nation && '--nation', request.doctrine && '--doctrine', request.explainCost && '--explain-cost', !request.forceFile && request.strict && '--strict'].filter(
-    (o): o is string => typeof o === 'string',
-  );
-  if (refused.length > 0) {
-    throw new UsageError(`${refused.join(', ')}: ${ruleSet.name} cards take no ${refused.length > 1 ? 'such options' : 'such option'}; they print the decks its data lists, or ${ruleSet.withForce} with --force`);
-  }
+export async function dataDecks(request: CardsRequest): Promise<CardsResult> {
+  const { decks, copy } = pickDecks(await loadCardDecks(request.system.dirs), request.list, `muster list ${request.system.info.id} decks`);
+  if (decks.length === 0) throw new UsageError(`rule set "${request.system.info.id}" lists cards among its products but has no cards/ folder`);
+  const { print, units, paper, toolVersion } = request;
+  return { kind: 'document', doc: buildDataCardDocument(request.system.info, decks, { print, units, paper, toolVersion, ...(copy !== undefined ? { copy } : {}) }), warnings: [] };
+}
+
+/** `cards` for a rule set whose cards are the decks its data lists, or with --force one force's own print. */
+export async function forceOrDecks(request: CardsRequest, forceCards: (forceFile: string) => Promise<CardsResult>): Promise<CardsResult> {
   if (request.forceFile) {
     if (request.list !== undefined) throw new UsageError('--list: with --force the cards are those of the force; leave --list out, or --force to print one deck');
     return forceCards(request.forceFile);
   }
-  const { print, units, paper, toolVersion } = request;
-  const { decks, copy } = pickDecks(await loadCardDecks(request.system.dirs), request.list, `muster list ${ruleSet.id} decks`);
-  return { kind: 'document', doc: buildDataCardDocument(request.system.info, decks, { print, units, paper, toolVersion, ...(copy !== undefined ? { copy } : {}) }), warnings: [] };
+  return await dataDecks(request);
 }

@@ -3,6 +3,7 @@ import type { PartChoice } from '../data/product-parts.js';
 import type { SystemRules } from '../data/load.js';
 import type { ForceProblem } from '../data/force-file.js';
 import type { BookletNode, CardPrint, DocumentNode, Paper, Units } from '../doc/model.js';
+import type { OptionValues } from './manifest.js';
 
 /**
  * What a rule set's own module offers beyond its tables. The shared layers call these through
@@ -11,15 +12,14 @@ import type { BookletNode, CardPrint, DocumentNode, Paper, Units } from '../doc/
 export interface CardsRequest {
   system: SystemRules;
   nation?: string;
-  doctrine?: string;
   /** path of a force file, already resolved */
   forceFile?: string;
   /** refuse a force with problems instead of printing them on the roster */
   strict: boolean;
-  /** print the cost breakdown of this unit instead of cards */
-  explainCost?: string;
   /** one of several decks (--list): an army list's, a player colour's, as typed */
   list?: string;
+  /** the rule set's own cards options (its manifest's), as given */
+  options: OptionValues;
   print: CardPrint;
   units: Units;
   paper: Paper;
@@ -34,10 +34,8 @@ export type CardsResult =
 export interface TokensRequest {
   system: SystemRules;
   forceFile?: string;
-  /** the Random Event & Effect deck instead of tokens, tracks and templates */
-  events: boolean;
-  /** Combat Score track maximum; the rule set's default when absent */
-  maxScore?: number;
+  /** the rule set's own tokens options (its manifest's), as given */
+  options: OptionValues;
   /** which parts to print (--only, --without), as typed; the rule set names its parts */
   parts?: PartChoice;
   /** ID=N overrides of how many of a token to print (--count), as typed */
@@ -51,47 +49,67 @@ export interface TokensRequest {
   toolVersion: string;
 }
 
+/**
+ * One scenario asked for, checked against the rule set's manifest by the command line: the
+ * mode, players, points and scenario are ones it declares, each shared option one it takes.
+ */
 export interface ScenarioRequest {
   system: SystemRules;
   mode: 'versus' | 'solo';
+  /** the id of one of the module's scenarios (`scenarioNames`), found from the id or name typed */
   scenario?: string;
-  players: 2 | 4 | 6;
+  players: number;
   /** cm */
   table: { width: number; height: number };
-  /** points where the rule set leaves them open; the module's own default when absent */
+  /** as given, within the manifest's range; the rule set's default when absent */
   points?: number;
-  /** a battle kind, for rule sets whose scenarios declare `battle` (scenarioOptions) */
-  battle?: string;
-  /** the sides' army lists, for rule sets whose scenarios declare `lists` */
-  lists?: string[];
-  /** the sides' force files, already resolved, side A's first, for rule sets whose scenarios declare `forces` */
-  forceFiles?: string[];
+  /** the sides' force files, already resolved, side A's first (solo: the player's alone) */
+  forceFiles: string[];
   /** refuse a force file with problems instead of printing them (--strict) */
-  strict?: boolean;
-  /** the players' names for the packet (--names), for rule sets whose scenarios declare `names`; solo: `a` is the player */
+  strict: boolean;
+  /** the players' names for the packet (--names); solo: `a` is the player */
   names?: { a: string; b?: string };
-  /** solo: how the enemy is set up (--enemy), for rule sets whose scenarios declare `enemySetup` */
-  enemy?: 'bags' | 'buy';
-  /** minefields to place (--minefields), for rule sets whose scenarios declare `minefields`; the module checks its bounds */
-  minefields?: number;
-  /** the scenario designer's allocations, as typed, for rule sets whose scenarios declare `allocations`; the module reads and bounds them */
-  barrage?: string;
-  suppressive?: string;
-  divisional?: string;
-  buildings?: string;
-  fixedDefence?: boolean;
+  /** the rule set's own scenario options (its manifest's), as given */
+  options: OptionValues;
   /** a line for the user, such as a force file's problems (stderr; nothing under --quiet) */
   onWarning?: (message: string) => void;
-  count: number;
-  seed: string;
-  /** build the printable packets too (not needed for JSON) */
-  packets: boolean;
-  /** called after each packet; throw from it to stop (Ctrl-C) */
-  onProgress?: (done: number, total: number) => void;
   print: CardPrint;
   units: Units;
   paper: Paper;
   toolVersion: string;
+}
+
+/** What every rolled scenario's JSON holds (design.md section 2); each rule set adds its own. */
+export interface ScenarioResultBase {
+  system: string;
+  seed: string;
+  scenario: { id: string; name: string };
+  /** a side's key, or null where neither attacks */
+  attacker: string | null;
+  defender: string | null;
+  /** each side's edge or sector, by side */
+  deployment: Readonly<Record<string, unknown>>;
+  objectives: readonly unknown[];
+  forces: readonly { side: string; points: number | null; budget: number | null; units: readonly unknown[] }[];
+  /** cm */
+  table: { width: number; height: number };
+  /** every die rolled, in order, with what it decided */
+  rolls: readonly unknown[];
+}
+
+/**
+ * A scenario ready to roll: data, forces and options read once for a whole batch. The command
+ * line rolls it once per seed (systems/scenario-batch.ts) and asks for a packet where one is printed.
+ */
+export interface ScenarioRoller<R extends ScenarioResultBase = ScenarioResultBase> {
+  roll(seed: string): R;
+  packet(result: R): DocumentNode;
+}
+
+export interface ScenarioSteps {
+  /** the scenarios --scenario may name, by id and name (where the manifest takes --scenario) */
+  names?(system: SystemRules): Promise<readonly { id: string; name: string }[]>;
+  prepare(request: ScenarioRequest): Promise<ScenarioRoller>;
 }
 
 export interface CampaignRequest {
@@ -105,20 +123,8 @@ export interface CampaignRequest {
   seed: string;
   /** the sides' names when given (--names); each module has its own default */
   names?: { a: string; b: string };
-  /** the sides' army lists, as typed (--lists) */
-  lists?: string;
-  solo: boolean;
-  winner?: 'a' | 'b' | 'draw';
-  /** which of a turn's battles a result is for */
-  battle?: number;
-  /** side:SQUARE, a turn's assaults */
-  assault: string[];
-  /** side:N, points a side puts into its attack */
-  split: string[];
-  victory?: 'decisive' | 'strategic' | 'turns';
-  combatScore?: { a: number; b: number };
-  salvage: string[];
-  upgrade: string[];
+  /** the rule set's own campaign options (its manifest's), as given */
+  options: OptionValues;
   onProgress?: (done: number, total: number) => void;
   print: CardPrint;
   units: Units;
@@ -144,28 +150,6 @@ export interface CampaignResponse {
   booklet?: BookletNode;
 }
 
-/** What a module's scenarios take beyond the options every rule set's do, and their defaults. */
-export interface ScenarioOptions {
-  /** takes --battle */
-  battle?: boolean;
-  /** takes --lists */
-  lists?: boolean;
-  /** takes --force, once for each side */
-  forces?: boolean;
-  /** takes --names, the players' names printed on the packet */
-  names?: boolean;
-  /** takes --enemy, how a solo game's enemy is set up */
-  enemySetup?: boolean;
-  /** takes --minefields, a number of minefields a scenario places */
-  minefields?: boolean;
-  /** takes the designer's allocations: --barrage, --suppressive, --divisional, --buildings, --fixed-defence */
-  allocations?: boolean;
-  /** the table when --table is left out, in cm (else 120 x 120) */
-  table?: { width: number; height: number };
-  /** the range of --points (else 10 to 5000) */
-  points?: { min: number; max: number };
-}
-
 /**
  * A force file checked as every product checks it (`muster check`, and the page's force
  * builder on every change): what it costs against its limit, each entry with its points, and
@@ -184,14 +168,9 @@ export interface ForceCheck {
 export interface RuleSetModule {
   /** a force file read and checked, as its roster would print it */
   checkForce?(request: { system: SystemRules; forceFile: string }): Promise<ForceCheck>;
-  /** the scenario options it takes beyond the common ones; none when absent */
-  scenarioOptions?: ScenarioOptions;
   campaign?(request: CampaignRequest): Promise<CampaignResponse>;
-  /**
-   * Rolls `count` scenarios (seeds derived from the request's) and hands each to `sink` as it
-   * is made, with its packet when `packets` is asked for, so a long batch need not be held.
-   */
-  scenario?(request: ScenarioRequest, sink: (result: unknown, packet: DocumentNode | undefined) => void | Promise<void>): Promise<void>;
+  /** its scenarios, where its manifest declares them */
+  scenario?: ScenarioSteps;
   cards?(request: CardsRequest): Promise<CardsResult>;
   tokens?(request: TokensRequest): Promise<{ doc: DocumentNode; warnings: string[] }>;
   /**

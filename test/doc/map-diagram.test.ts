@@ -1,3 +1,4 @@
+import { rollThroughModule } from '../helpers/module-scenario.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadRulesDb, type RulesDb } from '../../src/data/load.js';
 import { MAP_COLOURS, MAP_SIDE_COLOURS, sectorStrips } from '../../src/doc/map-diagram.js';
@@ -95,27 +96,8 @@ function bof(options: { mode: 'versus' | 'solo'; scenario?: string; seed: string
 }
 
 async function viaModule(system: string, extra: Record<string, unknown>, paper: Paper = 'a4', units: Units = 'cm'): Promise<DocumentNode> {
-  let doc: DocumentNode | undefined;
-  await (await moduleFor(system))!.scenario!(
-    {
-      system: db.system(system),
-      mode: 'versus',
-      players: 2,
-      table: { width: 120, height: 120 },
-      count: 1,
-      seed: 's1',
-      packets: true,
-      print: PRINT,
-      units,
-      paper,
-      toolVersion: '0',
-      ...extra,
-    } as ScenarioRequest,
-    (_result, packet) => {
-      doc = packet;
-    },
-  );
-  return doc!;
+  const [made] = await rollThroughModule(db.system(system), { table: { width: 120, height: 120 }, seed: 's1', print: PRINT, units, paper, ...extra });
+  return made!.packet;
 }
 
 const BOF_CASES = [
@@ -140,7 +122,7 @@ function cases(paper: Paper, units: Units): Case[] {
     ...BOF_CASES.map((c) => ({ name: `bof ${c.mode} ${'scenario' in c ? c.scenario : 'rolled'} ${c.seed}`, build: async () => bof(c, paper, units).packet })),
     { name: 'openfire s1', build: () => viaModule('openfire', {}, paper, units) },
     { name: 'openfire 180x120', build: () => viaModule('openfire', { seed: 's2', table: { width: 180, height: 120 } }, paper, units) },
-    { name: 'fireteam attack', build: () => viaModule('fireteam', { battle: 'attack', lists: ['russians', 'finns'], table: { width: 183, height: 122 } }, paper, units) },
+    { name: 'fireteam attack', build: () => viaModule('fireteam', { options: { battle: 'attack', lists: 'russians,finns' }, table: { width: 183, height: 122 } }, paper, units) },
     { name: 'fireteam rolled', build: () => viaModule('fireteam', { seed: 's2', table: { width: 183, height: 122 } }, paper, units) },
     { name: 'blazeaway s1', build: () => viaModule('blazeaway', { table: { width: 180, height: 120 } }, paper, units) },
     { name: 'blazeaway s2', build: () => viaModule('blazeaway', { seed: 's2', table: { width: 180, height: 120 } }, paper, units) },
@@ -205,7 +187,7 @@ describe('the table map', () => {
   }
 
   it('draws the zones of every rule set in the same side colours', async () => {
-    const maps = [bof({ mode: 'versus', scenario: 'probing', seed: 's2' }).packet, await viaModule('openfire', {}), await viaModule('fireteam', { battle: 'attack', lists: ['russians', 'finns'], table: { width: 183, height: 122 } }), await viaModule('blazeaway', { table: { width: 180, height: 120 } })].map((p) => p.drawings![0]!);
+    const maps = [bof({ mode: 'versus', scenario: 'probing', seed: 's2' }).packet, await viaModule('openfire', {}), await viaModule('fireteam', { options: { battle: 'attack', lists: 'russians,finns' }, table: { width: 183, height: 122 } }), await viaModule('blazeaway', { table: { width: 180, height: 120 } })].map((p) => p.drawings![0]!);
     for (const map of maps) {
       const strokes = new Set(map.shapes.filter((s) => s.kind === 'rect' && s.fill !== undefined && s.stroke !== undefined && bounds(s).y2 < frameOf(map).y + frameOf(map).h + 1).map((s) => (s as { stroke: string }).stroke));
       expect([...strokes].sort()).toEqual([MAP_SIDE_COLOURS.a, MAP_SIDE_COLOURS.b].sort());

@@ -1,3 +1,4 @@
+import { rollThroughModule } from '../helpers/module-scenario.js';
 /**
  * Issue 24, "muster's own readings, marked where players read them": each reading the issue
  * lists prints with the one mark (a dagger) in the product a player reads it in (a rolled
@@ -64,26 +65,20 @@ function expectMarked(doc: DocumentNode, readings: (string | RegExp)[]): void {
   }
 }
 
-async function packet(system: string, extra: Partial<ScenarioRequest> = {}): Promise<DocumentNode> {
-  let doc: DocumentNode | undefined;
-  await (await moduleFor(system))!.scenario!(
-    { system: db.system(system), mode: 'versus', players: 2, table: { width: 180, height: 120 }, count: 1, seed: 's', packets: true, ...common, ...extra } as ScenarioRequest,
-    (_result, made) => {
-      doc = made;
-    },
-  );
-  return doc!;
+async function packet(system: string, extra: Partial<ScenarioRequest> & { seed?: string } = {}): Promise<DocumentNode> {
+  const [made] = await rollThroughModule(db.system(system), { table: { width: 180, height: 120 }, seed: 's', ...common, ...extra });
+  return made!.packet;
 }
 
 async function cardsDoc(system: string): Promise<DocumentNode> {
-  const made = await (await moduleFor(system))!.cards!({ system: db.system(system), strict: false, ...common });
+  const made = await (await moduleFor(system))!.cards!({ system: db.system(system), strict: false, options: {}, ...common });
   if (made.kind !== 'document') throw new Error('cards: no document');
   return made.doc;
 }
 
 describe('Fire Team: its readings print with the mark', () => {
   it.each(['attack', 'encounter'])('a %s battle: JOP counts, patrol starting points, points, the chain of markers, the RPG as the bazooka', async (battle) => {
-    const doc = await packet('fireteam', { battle, lists: ['us', 'russians'], table: { width: 183, height: 122 } });
+    const doc = await packet('fireteam', { options: { battle, lists: 'us,russians' }, table: { width: 183, height: 122 } });
     expectMarked(doc, [
       'Patrol markers: starting points',
       /^Side A \d, Side B \d†$/,
@@ -165,7 +160,7 @@ describe('Blaze Away!: its readings print with the mark', () => {
 
 describe('Burst of Fire: its readings print with the mark', () => {
   it('a solo packet: the bags end at the first misfit', async () => {
-    const doc = await packet('bof', { mode: 'solo', table: { width: 120, height: 120 }, enemy: 'bags' });
+    const doc = await packet('bof', { mode: 'solo', table: { width: 120, height: 120 }, options: { enemy: 'bags' } });
     expectMarked(doc, ['each bag ending at the first counter that does not fit']);
     placedWithFootnotes(doc);
   });

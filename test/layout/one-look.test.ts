@@ -67,12 +67,12 @@ async function everyUse(): Promise<Use[]> {
   for (const system of db.systems) {
     const module = await moduleFor(system.info.id);
     if (module === undefined) continue;
-    const cards = await module.cards?.({ system, strict: false, ...common });
+    const cards = await module.cards?.({ system, strict: false, options: {}, ...common });
     if (cards?.kind === 'document') uses.push(...usesOf(system.info.id, cards.doc));
     for (const events of [false, true]) {
       // only Burst of Fire has an events deck: the others refuse it
       if (events && system.info.id !== 'bof') continue;
-      const tokens = await module.tokens?.({ system, events, round: 25, square: 20, ...common });
+      const tokens = await module.tokens?.({ system, options: events ? { events: true } : {}, round: 25, square: 20, ...common });
       if (tokens !== undefined) uses.push(...usesOf(system.info.id, tokens.doc));
     }
   }

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { MAX_SIDE_NAME_LENGTH } from '../../data/limits.js';
 import { loadRulesDb } from '../../data/load.js';
 import { checkInterrupted, GenerateError, UsageError } from '../../errors.js';
-import { moduleFor } from '../../systems/registry.js';
+import { manifestFor, moduleFor } from '../../systems/registry.js';
+import { takeOptions } from '../rule-set-options.js';
 import { emitDocument, outputFile } from '../emit.js';
 import type { CliIo, RunInput } from '../io.js';
 import { readStateBytes, replaceState } from '../state-store.js';
@@ -14,16 +15,8 @@ export interface CampaignArgs extends ProductArgs, CutArgs {
   action: 'new' | 'record' | 'next' | 'status' | 'booklet';
   state?: string;
   names?: string;
-  solo: boolean;
-  lists?: string;
-  winner?: 'a' | 'b' | 'draw';
-  battle?: number;
-  assault: string[];
-  split: string[];
-  victory?: 'decisive' | 'strategic' | 'turns';
-  combatScore?: string;
-  salvage: string[];
-  upgrade: string[];
+  /** the rule sets' own options (their manifests'), by camelCase key */
+  [own: string]: unknown;
 }
 
 function parseNames(text: string | undefined): { a: string; b: string } {
@@ -34,14 +27,6 @@ function parseNames(text: string | undefined): { a: string; b: string } {
   const long = parts.find((p) => [...p].length > MAX_SIDE_NAME_LENGTH);
   if (long) throw new UsageError(`--names: "${long}" is ${[...long].length} characters; each side's name may have at most ${MAX_SIDE_NAME_LENGTH}`);
   return { a: parts[0], b: parts[1] };
-}
-
-function parseScore(text: string | undefined): { a: number; b: number } | undefined {
-  if (text === undefined) return undefined;
-  const match = /^\s*(\d{1,9})\s*:\s*(\d{1,9})\s*$/.exec(text);
-  // the rule set's module says how high a score may go
-  if (!match) throw new UsageError(`--combat-score "${text}": give both sides' Combat Scores as A:B, like 32:18`);
-  return { a: Number(match[1]), b: Number(match[2]) };
 }
 
 /**
@@ -67,15 +52,17 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
   const stateFile = args.state !== undefined ? resolveState(args.state, io.cwd) : undefined;
   if (use === 'create' && stateFile) await io.outputs.prepare(stateFile, '--state', false);
   const names = parseNames(args.names);
-  const combatScore = parseScore(args.combatScore);
   const print = cardPrint(args);
   const seed = args.seed !== undefined && args.seed.trim() !== '' ? args.seed : io.freshSeed();
   if (seed.length > 200) throw new UsageError('--seed: at most 200 characters');
 
   const db = await loadRulesDb({ dataDirs: args.data.map((d) => resolveFrom(io.cwd, d)), only: args.system });
   const system = db.system(args.system);
+  const manifest = manifestFor(system.info.id);
+  if (!manifest?.campaign || !system.info.products.includes('campaign')) throw new UsageError(`rule set "${system.info.id}" has no campaigns yet`);
+  const options = takeOptions(manifest, system.info.name, 'campaign', { args, shared: args.names !== undefined ? ['names'] : [] });
   const module = await moduleFor(system.info.id);
-  if (!module?.campaign || !system.info.products.includes('campaign')) throw new UsageError(`rule set "${system.info.id}" has no campaigns yet`);
+  if (!module?.campaign) throw new UsageError(`rule set "${system.info.id}" has no campaigns yet`);
   const progress = args.quiet || args.action !== 'booklet' ? undefined : io.progress;
 
   const inputs: RunInput[] = [...dataInputs(args.data, io.cwd)];
@@ -103,7 +90,7 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
   if ((args.action === 'new' || (args.action === 'booklet' && !stateFile)) && !args.quiet) io.stderr.write(`Seed: ${seed}\n`);
   // `next` changes a state only where it sets a turn's assaults: a plain `next` reads, and so
   // works in a folder it may not write a lock into
-  const changes = use === 'create' || (use === 'change' && (args.action !== 'next' || args.assault.length > 0));
+  const changes = use === 'create' || (use === 'change' && (args.action !== 'next' || (manifest.campaign.nextChangesWith !== undefined && options[manifest.campaign.nextChangesWith] !== undefined)));
   const step = async () => {
     let bytes: Uint8Array | undefined;
     if (use === 'create' && stateFile && (await io.outputs.exists(stateFile))) {
@@ -122,16 +109,7 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
       state: bytes && stateFile ? { file: stateFile, bytes, backup } : undefined,
       seed,
       names: args.names === undefined ? undefined : names,
-      lists: args.lists,
-      solo: args.solo,
-      winner: args.winner,
-      battle: args.battle,
-      assault: args.assault,
-      split: args.split,
-      victory: args.victory,
-      combatScore,
-      salvage: args.salvage,
-      upgrade: args.upgrade,
+      options,
       print,
       units: args.units,
       paper: args.paper,

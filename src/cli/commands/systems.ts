@@ -2,14 +2,20 @@ import { loadRulesDb } from '../../data/load.js';
 import { renderTemplate } from '../../doc/templates.js';
 import type { CliIo } from '../io.js';
 import { resolveFrom } from '../options.js';
-import { moduleFor } from '../../systems/registry.js';
-import { tokenOptionsOf } from './tokens.js';
+import { DATA_ONLY, declarationOf, type ProductWithOptions, type ScenarioDeclaration } from '../../systems/manifest.js';
+import { manifestFor } from '../../systems/registry.js';
+
+/** The options a product takes beyond those every rule set's does, as typed: the page offers these. */
+function takesOf(id: string, product: ProductWithOptions): string[] {
+  const declared = declarationOf(manifestFor(id), product);
+  const everyone = new Set<string>(product === 'cards' || product === 'tokens' ? (DATA_ONLY[product].takes ?? []) : []);
+  return [...(declared?.takes ?? []).filter((o) => !everyone.has(o)), ...(declared?.options ?? []).map((o) => o.name)].map((o) => `--${o}`);
+}
 
 /** `muster systems`: the rule sets muster knows and what it prints for each. */
 export async function runSystems(args: { format: 'text' | 'json'; data: string[] }, io: CliIo): Promise<number> {
   const db = await loadRulesDb({ dataDirs: args.data.map((d) => resolveFrom(io.cwd, d)) });
-  const modules = await Promise.all(db.systems.map((s) => moduleFor(s.info.id)));
-  const systems = db.systems.map((s, i) => ({
+  const systems = db.systems.map((s) => ({
     id: s.info.id,
     name: s.info.name,
     rulesVersion: s.info.rulesVersion,
@@ -17,9 +23,15 @@ export async function runSystems(args: { format: 'text' | 'json'; data: string[]
     blurb: s.info.blurb,
     products: [...s.info.products],
     // the options a product takes beyond the ones every rule set's does (the page offers them)
-    takes: { tokens: tokenOptionsOf(modules[i]) },
+    takes: Object.fromEntries((['cards', 'tokens', 'scenario', 'campaign'] as const).filter((p) => s.info.products.includes(p)).map((p) => [p, takesOf(s.info.id, p)])),
+    // what a scenario may be: its modes, players a side and table, where the rule set rolls them
+    ...(manifestFor(s.info.id)?.scenario ? { play: playOf(manifestFor(s.info.id)!.scenario!) } : {}),
   }));
   if (args.format === 'json') io.stdout.write(`${JSON.stringify({ systems }, null, 2)}\n`);
   else io.stdout.write(`${renderTemplate('systems', { systems })}\n`);
   return 0;
+}
+
+function playOf(declared: ScenarioDeclaration): { modes: readonly string[]; players: readonly number[]; table: { width: number; height: number }; points?: { min: number; max: number; default?: number } } {
+  return { modes: declared.modes, players: declared.players, table: declared.table, ...(declared.points ? { points: declared.points } : {}) };
 }

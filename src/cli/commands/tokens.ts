@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { MAX_SCORE } from '../../data/limits.js';
 import { loadRulesDb } from '../../data/load.js';
 import { tokenGroupPart } from '../../data/listing.js';
 import { chooseParts, parseCountOverrides } from '../../data/product-parts.js';
@@ -8,22 +7,24 @@ import { buildDataTokenDocument } from '../../doc/build-tokens.js';
 import type { DocumentNode } from '../../doc/model.js';
 import type { TokensRequest } from '../../systems/module.js';
 import { UsageError } from '../../errors.js';
-import { moduleFor } from '../../systems/registry.js';
+import type { SharedOption } from '../../systems/manifest.js';
+import { manifestFor, moduleFor } from '../../systems/registry.js';
+import { takeOptions } from '../rule-set-options.js';
 import { emitDocument } from '../emit.js';
 import type { CliIo } from '../io.js';
-import { dataInputs, refuseOptions, resolveFrom, type ProductArgs } from '../options.js';
+import { dataInputs, resolveFrom, type ProductArgs } from '../options.js';
 import { cardPrint, printSettings, type CutArgs } from '../print-options.js';
 import { TOOL_VERSION } from '../version.js';
 
 export interface TokensArgs extends ProductArgs, CutArgs {
   force?: string;
-  events: boolean;
   only?: string;
   without?: string;
   count: string[];
-  maxScore?: number;
   roundSize: number;
   squareSize: number;
+  /** the rule sets' own options (their manifests'), by camelCase key */
+  [own: string]: unknown;
 }
 
 function checkSize(option: string, value: number): number {
@@ -36,20 +37,22 @@ export async function runTokens(args: TokensArgs, io: CliIo): Promise<number> {
   const print = cardPrint(args);
   const round = checkSize('round-size', args.roundSize);
   const square = checkSize('square-size', args.squareSize);
-  if (args.maxScore !== undefined && !(Number.isInteger(args.maxScore) && args.maxScore >= 5 && args.maxScore <= MAX_SCORE)) {
-    throw new UsageError(`--max-score ${args.maxScore}: a whole number from 5 to ${MAX_SCORE}`);
-  }
   const db = await loadRulesDb({ dataDirs: args.data.map((d) => resolveFrom(io.cwd, d)), only: args.system });
   const system = db.system(args.system);
-  const module = await moduleFor(system.info.id);
   if (!system.info.products.includes('tokens')) throw new UsageError(`rule set "${system.info.id}" has no tokens yet`);
+  const shared: SharedOption[] = [];
+  if (args.force !== undefined) shared.push('force');
+  if (args.only !== undefined) shared.push('only');
+  if (args.without !== undefined) shared.push('without');
+  if (args.count.length > 0) shared.push('count');
+  const options = takeOptions(manifestFor(system.info.id), system.info.name, 'tokens', { args, shared });
+  const module = await moduleFor(system.info.id);
   const request = {
     system,
     forceFile: args.force ? path.resolve(io.cwd, args.force) : undefined,
-    events: args.events,
+    options,
     parts: { only: args.only, without: args.without },
     counts: args.count.map(String),
-    maxScore: args.maxScore,
     round,
     square,
     print,
@@ -59,7 +62,7 @@ export async function runTokens(args: TokensArgs, io: CliIo): Promise<number> {
   };
   const result = module?.tokens ? await module.tokens(request) : await tokensFromData(request);
   if (!args.quiet) for (const warning of result.warnings) io.stderr.write(`warning: ${warning}\n`);
-  const what = args.events ? 'events' : args.force ? path.basename(args.force).replace(/\.[^.]+$/, '') : 'tokens';
+  const what = options['events'] === true ? 'events' : args.force ? path.basename(args.force).replace(/\.[^.]+$/, '') : 'tokens';
   await emitDocument(
     result.doc,
     { format: args.format, out: args.out, quiet: args.quiet, pageProgress: true, inputs: dataInputs(args.data, io.cwd, args.force), allowMissingGlyphs: args.allowMissingGlyphs, print: printSettings(args), defaultName: `${system.info.id}-${what}-${args.paper}-${args.units}` },
@@ -68,24 +71,8 @@ export async function runTokens(args: TokensArgs, io: CliIo): Promise<number> {
   return 0;
 }
 
-/**
- * The options only a rule set's own tokens take (a force's sizes, the event cards, a Combat
- * Score track's length): tokens printed from a data folder alone refuse them.
- */
-export const MODULE_TOKEN_OPTIONS = ['--force', '--events', '--max-score'] as const;
-
-/** The tokens options a rule set takes beyond the common ones, for `muster systems`. */
-export function tokenOptionsOf(module: { tokens?: unknown } | undefined): string[] {
-  return module?.tokens ? [...MODULE_TOKEN_OPTIONS] : [];
-}
-
 /** Tokens of a rule set without a module of its own for them: its tokens/ folder, a sheet per group. */
 async function tokensFromData(request: TokensRequest): Promise<{ doc: DocumentNode; warnings: string[] }> {
-  refuseOptions(
-    [request.forceFile && MODULE_TOKEN_OPTIONS[0], request.events && MODULE_TOKEN_OPTIONS[1], request.maxScore !== undefined && MODULE_TOKEN_OPTIONS[2]],
-    `${request.system.info.name} tokens`,
-    "they print the rule set's markers as its data lists them",
-  );
   const loaded = await loadTokenGroups(request.system.dirs);
   if (loaded.length === 0) throw new UsageError(`rule set "${request.system.info.id}" lists tokens among its products but has no tokens/ folder`);
   const listCommand = `muster list ${request.system.info.id} tokens`;

@@ -7,19 +7,20 @@ import { DataError, UsageError } from '../../errors.js';
 import { forceOrDecks } from '../force-or-decks.js';
 import type { DocumentNode } from '../../doc/model.js';
 import { createRng } from '../../engine/dice.js';
-import type { CardsRequest, CardsResult, ForceCheck, RuleSetModule, ScenarioRequest } from '../module.js';
+import type { CardsRequest, CardsResult, ForceCheck, RuleSetModule, ScenarioSteps } from '../module.js';
+import { stringOption, type OptionValues } from '../manifest.js';
 import { loadBlazeAway, type BlazeAwayData } from './data.js';
 import { listBlazeAway } from './listing.js';
 import { checkForce, forceResult } from './force.js';
 import { scenarioPacket } from './packet.js';
-import { rollScenario, SIDE_NAMES, type Allocations, type Side, type SideForce } from './scenario.js';
+import { rollScenario, SIDE_NAMES, type Allocations, type RolledScenario, type Side, type SideForce } from './scenario.js';
 import { loadSampleForces } from './samples.js';
 import { forceFile } from './schema.js';
 import { unitSheetDocument } from './unit-sheet.js';
 
 /** `muster cards blazeaway`: an order deck a player, or with --force a force's unit sheet and its own deck. */
 async function cards(request: CardsRequest): Promise<CardsResult> {
-  return forceOrDecks(request, { id: 'blazeaway', name: 'Blaze Away!', withForce: "a force's unit sheet and deck" }, async (file) => {
+  return forceOrDecks(request, async (file) => {
     const { print, units, paper, toolVersion } = request;
     const data = await loadBlazeAway(request.system);
     const force = await readForceFile(file, forceFile);
@@ -35,32 +36,31 @@ async function cards(request: CardsRequest): Promise<CardsResult> {
 }
 
 /** `muster scenario blazeaway`: a rolled scenario with both forces, from --force files or the samples. */
-async function scenario(request: ScenarioRequest, sink: (result: unknown, packet: DocumentNode | undefined) => void | Promise<void>): Promise<void> {
-  if (request.mode === 'solo') throw new UsageError('--mode solo: Blaze Away! has no solo rules; leave --mode out');
-  if (request.scenario) throw new UsageError(`--scenario ${request.scenario}: Blaze Away! scenarios are rolled whole; leave --scenario out`);
-  if (request.players !== 2) throw new UsageError(`--players ${request.players}: a Blaze Away! scenario is for two sides; leave --players out`);
-  if (request.points !== undefined) throw new UsageError('--points: Blaze Away! has no points; the forces are the --force files, or muster\'s samples');
-  const files = request.forceFiles ?? [];
-  if (files.length > 2) throw new UsageError(`--force given ${files.length} times: give one force file for side A, and another for side B`);
-  const data = await loadBlazeAway(request.system);
-  const forces: SideForce[] = [];
-  for (const [i, file] of files.entries()) {
-    const force = await readForceFile(file, forceFile);
-    const roster = checkForce(force, data);
-    refuseIfStrict(request.strict ?? false, file, roster.problems, 'rules');
-    for (const warning of forceWarnings(file, roster.problems)) request.onWarning?.(`${SIDE_NAMES[i === 0 ? 'a' : 'b']}: ${warning}`);
-    forces.push({ force, file, sample: false });
-  }
-  const allocations = readAllocations(request, data);
-  const samples = files.length < 2 ? await loadSampleForces() : [];
-  const { print, units, paper, toolVersion } = request;
-  for (let i = 0; i < request.count; i++) {
-    const seed = request.count === 1 ? request.seed : `${request.seed}-${i + 1}`;
-    const rolled = rollScenario(data, { forces, samples, table: request.table, allocations }, createRng(seed), seed);
-    await sink(rolled.result, request.packets ? scenarioPacket(rolled, data, { print, units, paper, toolVersion }) : undefined);
-    request.onProgress?.(i + 1, request.count);
-  }
-}
+const scenario: ScenarioSteps = {
+  async prepare(request) {
+    const data = await loadBlazeAway(request.system);
+    const forces: SideForce[] = [];
+    for (const [i, file] of request.forceFiles.entries()) {
+      const force = await readForceFile(file, forceFile);
+      const roster = checkForce(force, data);
+      refuseIfStrict(request.strict, file, roster.problems, 'rules');
+      for (const warning of forceWarnings(file, roster.problems)) request.onWarning?.(`${SIDE_NAMES[i === 0 ? 'a' : 'b']}: ${warning}`);
+      forces.push({ force, file, sample: false });
+    }
+    const allocations = readAllocations(request.options, data);
+    const samples = forces.length < 2 ? await loadSampleForces() : [];
+    const { print, units, paper, toolVersion } = request;
+    const rolled = new WeakMap<object, RolledScenario>();
+    return {
+      roll(seed: string) {
+        const scenarioRolled = rollScenario(data, { forces, samples, table: request.table, allocations }, createRng(seed), seed);
+        rolled.set(scenarioRolled.result, scenarioRolled);
+        return scenarioRolled.result;
+      },
+      packet: (result) => scenarioPacket(rolled.get(result)!, data, { print, units, paper, toolVersion }),
+    };
+  },
+};
 
 /** Most suppressive-fire templates a side: the text gives none, so muster keeps to its barrage's most (7.3.2). */
 const SUPPRESSIVE_MOST = 'barrage';
@@ -68,9 +68,10 @@ const SUPPRESSIVE_MOST = 'barrage';
 const BUILDINGS_MOST = 10;
 
 /** The designer's allocations as typed, read and bounded: the text's bounds where it gives them (7.3.11, 7.3.15), muster's where not. */
-function readAllocations(request: ScenarioRequest, data: BlazeAwayData): Allocations {
+function readAllocations(options: OptionValues, data: BlazeAwayData): Allocations {
   const out: Allocations = {};
-  if (request.barrage !== undefined) out.barrage = request.barrage as NonNullable<Allocations['barrage']>;
+  const barrage = stringOption(options, 'barrage');
+  if (barrage !== undefined) out.barrage = barrage as NonNullable<Allocations['barrage']>;
   const perSide = (option: string, text: string, most: number): Record<Side, number> => {
     const parts = text.split(',').map((p) => p.trim());
     const numbers = parts.map(Number);
@@ -79,23 +80,26 @@ function readAllocations(request: ScenarioRequest, data: BlazeAwayData): Allocat
     }
     return { a: numbers[0]!, b: numbers[1] ?? numbers[0]! };
   };
-  if (request.suppressive !== undefined) out.suppressive = perSide('suppressive', request.suppressive, data.bounds.get(SUPPRESSIVE_MOST)!.most);
-  if (request.divisional !== undefined) out.divisional = perSide('divisional', request.divisional, data.bounds.get('divisional')!.most);
-  if (request.buildings !== undefined) {
+  const suppressive = stringOption(options, 'suppressive');
+  const divisional = stringOption(options, 'divisional');
+  const buildings = stringOption(options, 'buildings');
+  if (suppressive !== undefined) out.suppressive = perSide('suppressive', suppressive, data.bounds.get(SUPPRESSIVE_MOST)!.most);
+  if (divisional !== undefined) out.divisional = perSide('divisional', divisional, data.bounds.get('divisional')!.most);
+  if (buildings !== undefined) {
     const kinds = data.system.table('bunker-dpv').rows.map((r) => `${String(r['ref'])} (${String(r['dpv'])})`);
     const refs = data.system.table('bunker-dpv').rows.map((r) => String(r['ref']));
     const seen = new Set<string>();
-    out.buildings = request.buildings.split(',').map((part) => {
+    out.buildings = buildings.split(',').map((part) => {
       const m = /^\s*([a-z-]+)\s*=\s*(\d+)\s*$/.exec(part);
       const count = m ? Number(m[2]) : Number.NaN;
       if (!m || !refs.includes(m[1]!) || count > BUILDINGS_MOST || seen.has(m[1]!)) {
-        throw new UsageError(`--buildings ${request.buildings}: give KIND=N, comma-separated, each kind once, N from 0 to ${BUILDINGS_MOST}; the kinds and their defence points (7.3.15): ${kinds.join(', ')}`);
+        throw new UsageError(`--buildings ${buildings}: give KIND=N, comma-separated, each kind once, N from 0 to ${BUILDINGS_MOST}; the kinds and their defence points (7.3.15): ${kinds.join(', ')}`);
       }
       seen.add(m[1]!);
       return { ref: m[1]!, count };
     });
   }
-  if (request.fixedDefence) out.fixedDefence = true;
+  if (options['fixed-defence'] === true) out.fixedDefence = true;
   return out;
 }
 
@@ -134,5 +138,4 @@ export const blazeAwayModule: RuleSetModule = {
   list: listBlazeAway,
   scenario,
   validate,
-  scenarioOptions: { forces: true, allocations: true, table: { width: 180, height: 120 } },
 };

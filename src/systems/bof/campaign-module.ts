@@ -1,5 +1,6 @@
 import { createRng } from '../../engine/dice.js';
 import { markReading, READING_MARK, type Block, type BookletNode, type DocumentNode, type DrawingNode, type Shape } from '../../doc/model.js';
+import { listOption, stringOption } from '../manifest.js';
 import { UsageError } from '../../errors.js';
 import type { CampaignRequest, CampaignResponse } from '../module.js';
 import { formatState, parseState } from '../../data/state-file.js';
@@ -38,13 +39,25 @@ function parseLedger(option: string, text: string, defaultSide: Side | undefined
   return { side, text: what, cost };
 }
 
+function parseScore(text: string | undefined): { a: number; b: number } | undefined {
+  if (text === undefined) return undefined;
+  const match = /^\s*(\d{1,9})\s*:\s*(\d{1,9})\s*$/.exec(text);
+  if (!match) throw new UsageError(`--combat-score "${text}": give both sides' Combat Scores as A:B, like 32:18`);
+  return { a: Number(match[1]), b: Number(match[2]) };
+}
+
 export async function campaign(asked: CampaignRequest): Promise<CampaignResponse> {
-  const refused = [asked.lists !== undefined && '--lists', asked.battle !== undefined && '--battle', asked.assault.length > 0 && '--assault', asked.split.length > 0 && '--split'].filter(
-    (o): o is string => typeof o === 'string',
-  );
-  if (refused.length > 0) throw new UsageError(`${refused.join(', ')}: a Burst of Fire campaign takes no such option; the ladder decides each game`);
-  if (asked.winner === 'draw') throw new UsageError('--winner draw: a Burst of Fire game always has a winner (on Combat Score after the last turn); give a or b');
-  const request = { ...asked, names: asked.names ?? { a: 'Side A', b: 'Side B' }, winner: asked.winner as Side | undefined };
+  const own = asked.options;
+  const request: BofCampaignRequest = {
+    ...asked,
+    names: asked.names ?? { a: 'Side A', b: 'Side B' },
+    winner: stringOption(own, 'winner') as Side | undefined,
+    solo: own['solo'] === true,
+    victory: stringOption(own, 'victory') as BofCampaignRequest['victory'],
+    combatScore: parseScore(stringOption(own, 'combat-score')),
+    salvage: listOption(own, 'salvage'),
+    upgrade: listOption(own, 'upgrade'),
+  };
   if (request.action === 'new') {
     const state = newCampaign(request.system, request.seed, request.names, request.solo);
     return { stateText: formatState(state, CAMPAIGN_STATE_FORMAT, request.toolVersion), message: `New campaign: ${state.names.a} (morale ${state.morale.a}) against ${state.names.b} (morale ${state.morale.b}); first game: ${LADDER[0]}.`, json: campaignStatus(state) };
@@ -96,8 +109,16 @@ export async function campaign(asked: CampaignRequest): Promise<CampaignResponse
   }
 }
 
-/** A request as this module reads it: the sides named, and a winner that is a side. */
-type BofCampaignRequest = Omit<CampaignRequest, 'names' | 'winner'> & { names: { a: string; b: string }; winner?: Side };
+/** A request as this module reads it: the sides named, its own options read. */
+type BofCampaignRequest = Omit<CampaignRequest, 'names'> & {
+  names: { a: string; b: string };
+  winner?: Side;
+  solo: boolean;
+  victory?: 'decisive' | 'strategic' | 'turns';
+  combatScore?: { a: number; b: number };
+  salvage: string[];
+  upgrade: string[];
+};
 
 /** The campaign's standing, printed at the top of the next game's packet. */
 function standing(state: CampaignState): Block {

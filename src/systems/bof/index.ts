@@ -1,14 +1,16 @@
 import { checkForceMoraleTable } from './morale.js';
 import { forceWarnings, readForceFile, refuseIfStrict } from '../../data/force-file.js';
-import { MAX_ACTIONS, MAX_PIECES } from '../../data/limits.js';
+import { MAX_ACTIONS, MAX_PIECES, MAX_SCORE } from '../../data/limits.js';
 import { documentMeta, type DocumentNode } from '../../doc/model.js';
 import { UsageError } from '../../errors.js';
-import type { CardsRequest, CardsResult, ForceCheck, RuleSetModule, ScenarioRequest, TokensRequest } from '../module.js';
+import type { CardsRequest, CardsResult, ForceCheck, RuleSetModule, ScenarioRequest, ScenarioSteps, TokensRequest } from '../module.js';
 import type { SystemRules } from '../../data/load.js';
 import { createRng } from '../../engine/dice.js';
 import { buildPacket, packetContext } from './packet.js';
 import { loadModes, loadScenarioContext } from './scenario-data.js';
-import { rollSoloScenario, rollVersusScenario, type ScenarioResult } from './scenario.js';
+import { rollSoloScenario, rollVersusScenario, type ScenarioOptions, type ScenarioResult } from './scenario.js';
+import { bofManifest } from './manifest.js';
+import { numberOption, stringOption } from '../manifest.js';
 import { loadAids } from './aids.js';
 import { campaign } from './campaign-module.js';
 import { aidDrawingsByPart, BOF_TOKEN_PARTS, buildTokenSheet, eventDeck, tokenCounts } from './aids-builders.js';
@@ -25,7 +27,8 @@ async function cards(request: CardsRequest): Promise<CardsResult> {
   // its cards are one arsenal, narrowed by nation and doctrine, not several decks
   if (request.list !== undefined) throw new UsageError(`--list "${request.list}": Burst of Fire cards are one deck; --nation narrows them (such as --nation Germany; muster list bof nations), and --doctrine further`);
   const arsenal = await loadArsenal(request.system.dirs);
-  if (request.explainCost) return explainCost(arsenal, request.explainCost);
+  const costOf = stringOption(request.options, 'explain-cost');
+  if (costOf !== undefined) return explainCost(arsenal, costOf);
   const ctx: CardContext = { arsenal, units: request.units, system: request.system.info };
   const meta = documentMeta(request.system.info, '', request);
 
@@ -48,8 +51,9 @@ async function cards(request: CardsRequest): Promise<CardsResult> {
     units = units.filter((u) => u.nation === nation.id);
     titleParts.push(nation.name);
   }
-  if (request.doctrine) {
-    const doctrine = foundOrRefuse(findDoctrine(arsenal, request.doctrine, nation?.id), '--doctrine');
+  const doctrineAsked = stringOption(request.options, 'doctrine');
+  if (doctrineAsked) {
+    const doctrine = foundOrRefuse(findDoctrine(arsenal, doctrineAsked, nation?.id), '--doctrine');
     const ids = new Set(doctrine.detachments.flatMap((d) => [d.officer.unit, ...d.core.map((c) => c.unit), ...d.options]));
     units = units.filter((u) => ids.has(u.id));
     titleParts.push(doctrine.name);
@@ -81,7 +85,7 @@ async function tokens(request: TokensRequest): Promise<{ doc: DocumentNode; warn
   const info = request.system.info;
   const meta = documentMeta(info, '', request);
   const listCommand = 'muster list bof tokens';
-  if (request.events) {
+  if (request.options['events'] === true) {
     // the event deck is one deck: parts and token counts mean nothing for it
     const refused = [request.parts?.only !== undefined && '--only', request.parts?.without !== undefined && '--without', (request.counts ?? []).length > 0 && '--count'].filter((o): o is string => typeof o === 'string');
     if (refused.length > 0) throw new UsageError(`${refused.join(', ')}: --events prints the whole Random Event & Effect deck; leave ${refused.join(' and ')} out, or --events to print tokens`);
@@ -108,7 +112,11 @@ async function tokens(request: TokensRequest): Promise<{ doc: DocumentNode; warn
   if (pieces > MAX_PIECES) {
     throw new UsageError(`${request.forceFile}: the force needs ${pieces} tokens; at most ${MAX_PIECES} print in one run`);
   }
-  const tracks = { score: request.maxScore ?? aids.tracks.combatScore, actions: roster ? roster.actionsPerTurn : aids.tracks.actionPoints };
+  const maxScore = numberOption(request.options, 'max-score');
+  if (maxScore !== undefined && !(Number.isInteger(maxScore) && maxScore >= 5 && maxScore <= MAX_SCORE)) {
+    throw new UsageError(`--max-score ${maxScore}: a whole number from 5 to ${MAX_SCORE}`);
+  }
+  const tracks = { score: maxScore ?? aids.tracks.combatScore, actions: roster ? roster.actionsPerTurn : aids.tracks.actionPoints };
   const title = roster ? `${info.name} tokens for ${roster.force.name}` : `${info.name} tokens, tracks and templates`;
   const print = { round: request.round, square: request.square, marks: request.print.marks, duplex: request.print.duplex, backOffset: request.print.backOffset };
   const byPart = aidDrawingsByPart(request.system, aids, arsenal, request.units, tracks);
@@ -121,39 +129,46 @@ async function tokens(request: TokensRequest): Promise<{ doc: DocumentNode; warn
   return { doc, warnings };
 }
 
-async function scenario(request: ScenarioRequest, sink: (result: unknown, packet: DocumentNode | undefined) => void | Promise<void>): Promise<void> {
-  const ctx = await loadScenarioContext(request.system);
-  // a game mode by its id or its name ("Victory Zones")
-  const scenarioId = request.scenario === undefined ? undefined : findOrRefuse(request.scenario, ctx.modes, { what: 'game mode', listCommand: 'muster list bof modes' }, '--scenario').id;
-  request = { ...request, scenario: scenarioId };
-  if (request.mode === 'solo' && request.scenario === 'combat-only') {
-    throw new UsageError('--scenario combat-only: Combat only is not on the solo scenario table; pick another mode or play versus');
-  }
-  const rosters = await scenarioRosters(request, ctx.arsenal);
-  const sides = request.mode === 'solo' ? ['player', 'enemy'] : ['a', 'b'];
-  const names = request.names ? Object.fromEntries(Object.values(request.names).map((name, i) => [sides[i]!, name])) : undefined;
-  const packetCtx = { ...packetContext(ctx, request), rosters };
-  for (let i = 0; i < request.count; i++) {
-    // each packet of a batch has its own seed, derived from the batch's and printed on it
-    const seed = request.count === 1 ? request.seed : `${request.seed}-${i + 1}`;
+/** `muster scenario bof`: a game mode rolled or chosen, versus or solo, with the players' own forces where given. */
+const scenario: ScenarioSteps = {
+  names: async (system) => await loadModes(system.dirs),
+  async prepare(request) {
+    const ctx = await loadScenarioContext(request.system);
+    if (request.mode === 'solo' && request.scenario === 'combat-only') {
+      throw new UsageError('--scenario combat-only: Combat only is not on the solo scenario table; pick another mode or play versus');
+    }
+    const rosters = await scenarioRosters(request, ctx.arsenal);
+    const sides = request.mode === 'solo' ? ['player', 'enemy'] : ['a', 'b'];
+    const names = request.names ? Object.fromEntries(Object.values(request.names).map((name, i) => [sides[i]!, name])) : undefined;
+    const packetCtx = { ...packetContext(ctx, request), rosters };
+    const enemy = stringOption(request.options, 'enemy') as ScenarioOptions['enemy'];
+    if (enemy !== undefined && request.mode !== 'solo') {
+      throw new UsageError(`--enemy ${enemy}: only a solo game has an enemy to set up; add --mode solo, or leave --enemy out`);
+    }
+    const options: ScenarioOptions = {
+      mode: request.mode,
+      ...(request.scenario !== undefined ? { scenario: request.scenario } : {}),
+      players: request.players as ScenarioOptions['players'],
+      table: request.table,
+      points: request.points ?? bofManifest.scenario!.points!.default!,
+      rosters,
+      ...(names ? { names } : {}),
+      ...(enemy !== undefined ? { enemy } : {}),
+    };
     const roll = request.mode === 'solo' ? rollSoloScenario : rollVersusScenario;
-    const options = { ...request, points: request.points ?? 150, rosters, ...(names ? { names } : {}) };
-    const result: ScenarioResult = roll(ctx, options, createRng(seed), seed);
-    await sink(result, request.packets ? buildPacket(result, packetCtx) : undefined);
-    request.onProgress?.(i + 1, request.count);
-  }
-}
+    return {
+      roll: (seed: string) => roll(ctx, options, createRng(seed), seed),
+      packet: (result) => buildPacket(result as ScenarioResult, packetCtx),
+    };
+  },
+};
 
 /**
  * The players' own forces (--force): side A's and side B's in versus, the player's alone in
  * solo. Problems are printed as warnings (and on the roster), or refuse the force under --strict.
  */
 async function scenarioRosters(request: ScenarioRequest, arsenal: Arsenal): Promise<(Roster | undefined)[]> {
-  const files = request.forceFiles ?? [];
-  if (request.mode === 'solo' && files.length > 1) {
-    throw new UsageError(`--force given ${files.length} times: in solo give your own force once; the enemy is bought by the solo dice`);
-  }
-  if (files.length > 2) throw new UsageError(`--force given ${files.length} times: give one force file for side A, and another for side B`);
+  const files = request.forceFiles;
   const who = request.mode === 'solo' ? ['your force'] : ['side A', 'side B'];
   const rosters: Roster[] = [];
   for (const [i, file] of files.entries()) {
@@ -187,4 +202,4 @@ async function checkForce(request: { system: SystemRules; forceFile: string }): 
   };
 }
 
-export const bofModule: RuleSetModule = { scenarioOptions: { forces: true, names: true, enemySetup: true }, checkForce, cards, tokens, scenario, campaign, list: listBof, validate };
+export const bofModule: RuleSetModule = { checkForce, cards, tokens, scenario, campaign, list: listBof, validate };

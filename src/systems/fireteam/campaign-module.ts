@@ -1,3 +1,4 @@
+import { listOption, numberOption, stringOption } from '../manifest.js';
 import type { SystemRules } from '../../data/load.js';
 import { foundOrRefuse } from '../../data/find-name.js';
 import { parseFolderFiles } from '../../data/parse.js';
@@ -137,15 +138,16 @@ async function battlePackets(request: CampaignRequest, state: FireTeamCampaignSt
  * sides' assaults sets the turn's battles (a change of the state) and prints their packets;
  * `record` enters each battle's result; the booklet draws the map as it stands.
  */
-export async function fireTeamCampaign(request: CampaignRequest): Promise<CampaignResponse> {
-  const refused = [
-    request.solo && '--solo',
-    request.victory && '--victory',
-    request.combatScore && '--combat-score',
-    request.salvage.length > 0 && '--salvage',
-    request.upgrade.length > 0 && '--upgrade',
-  ].filter((o): o is string => typeof o === 'string');
-  if (refused.length > 0) throw new UsageError(`${refused.join(', ')}: a Fire Team campaign takes no such option; see muster campaign --help`);
+export async function fireTeamCampaign(asked: CampaignRequest): Promise<CampaignResponse> {
+  const own = asked.options;
+  const request = {
+    ...asked,
+    lists: stringOption(own, 'lists'),
+    winner: stringOption(own, 'winner') as 'a' | 'b' | 'draw' | undefined,
+    battle: numberOption(own, 'battle'),
+    assault: listOption(own, 'assault'),
+    split: listOption(own, 'split'),
+  };
   const [data, board] = await Promise.all([loadFireTeam(request.system), loadCampaignBoard(request.system)]);
   const format = (state: FireTeamCampaignState) => formatState(state, FIRETEAM_CAMPAIGN_FORMAT, request.toolVersion);
   const fresh = () =>

@@ -5,7 +5,8 @@ import { createRng } from '../../engine/dice.js';
 import { UsageError } from '../../errors.js';
 import { loadTokenFolder } from '../../data/tokens.js';
 import { forceOrDecks } from '../force-or-decks.js';
-import type { CardsRequest, CardsResult, ForceCheck, RuleSetModule, ScenarioRequest } from '../module.js';
+import type { CardsRequest, CardsResult, ForceCheck, RuleSetModule, ScenarioSteps } from '../module.js';
+import { stringOption } from '../manifest.js';
 import { rollBattle } from './battle.js';
 import { fireTeamCampaign, loadCampaignBoard } from './campaign-module.js';
 import { loadFireTeam, loadSideColours, type FireTeamData } from './data.js';
@@ -17,7 +18,7 @@ import { forceFile } from './schema.js';
 
 /** `muster cards fireteam`: the decks of the data, or a force file's roster and cards. */
 async function cards(request: CardsRequest): Promise<CardsResult> {
-  return forceOrDecks(request, { id: 'fireteam', name: 'Fire Team', withForce: "a force's cards" }, async (file) => {
+  return forceOrDecks(request, async (file) => {
     const { print, units, paper, toolVersion } = request;
     const data = await loadFireTeam(request.system);
     const force = await readForceFile(file, forceFile);
@@ -28,27 +29,33 @@ async function cards(request: CardsRequest): Promise<CardsResult> {
 }
 
 /** `muster scenario fireteam`: rolled battles, each with its patrol phase, forces and map. */
-async function scenario(request: ScenarioRequest, sink: (result: unknown, packet: DocumentNode | undefined) => void | Promise<void>): Promise<void> {
-  if (request.mode === 'solo') throw new UsageError('--mode solo: Fire Team has no solo rules; leave --mode out');
-  if (request.scenario) throw new UsageError(`--scenario ${request.scenario}: Fire Team battles are chosen with --battle`);
-  if (request.players !== 2 && request.players !== 4) throw new UsageError(`--players ${request.players}: a Fire Team battle is for 2 or 4 players, one platoon each`);
-  const data = await loadFireTeam(request.system);
-  // a battle by its id or its name
-  const battle = request.battle === undefined ? undefined : findOrRefuse(request.battle, data.battles, { what: 'battle', listCommand: 'muster list fireteam battles' }, '--battle').id;
-  let lists: [string, string] | undefined;
-  if (request.lists) {
-    if (request.lists.length !== 2) throw new UsageError(`--lists ${request.lists.join(',')}: give two army lists, side A's and side B's, like russians,finns`);
-    lists = request.lists.map((wanted) => foundOrRefuse(matchList(data, wanted), '--lists').id) as [string, string];
-  }
-  const colours = await loadSideColours(request.system);
-  for (let i = 0; i < request.count; i++) {
-    const seed = request.count === 1 ? request.seed : `${request.seed}-${i + 1}`;
-    const rolled = rollBattle(data, { battle, lists, players: request.players, table: request.table, points: request.points }, createRng(seed), seed);
-    const packet = request.packets ? battlePacket(rolled, data, colours, { print: request.print, units: request.units, paper: request.paper, toolVersion: request.toolVersion }) : undefined;
-    await sink(rolled.result, packet);
-    request.onProgress?.(i + 1, request.count);
-  }
-}
+const scenario: ScenarioSteps = {
+  async prepare(request) {
+    const data = await loadFireTeam(request.system);
+    // a battle by its id or its name
+    const battleAsked = stringOption(request.options, 'battle');
+    const battle = battleAsked === undefined ? undefined : findOrRefuse(battleAsked, data.battles, { what: 'battle', listCommand: 'muster list fireteam battles' }, '--battle').id;
+    let lists: [string, string] | undefined;
+    const listsAsked = stringOption(request.options, 'lists');
+    if (listsAsked !== undefined) {
+      const wanted = listsAsked.split(',').map((l) => l.trim());
+      if (wanted.length !== 2 || wanted.some((l) => l === '')) throw new UsageError(`--lists ${listsAsked}: give two army lists, side A's and side B's, like russians,finns`);
+      lists = wanted.map((w) => foundOrRefuse(matchList(data, w), '--lists').id) as [string, string];
+    }
+    const colours = await loadSideColours(request.system);
+    const options = { battle, lists, players: request.players as 2 | 4, table: request.table, points: request.points };
+    const looks = { print: request.print, units: request.units, paper: request.paper, toolVersion: request.toolVersion };
+    const rolled = new WeakMap<object, ReturnType<typeof rollBattle>>();
+    return {
+      roll(seed: string) {
+        const battleRolled = rollBattle(data, options, createRng(seed), seed);
+        rolled.set(battleRolled.result, battleRolled);
+        return battleRolled.result;
+      },
+      packet: (result) => battlePacket(rolled.get(result)!, data, colours, looks),
+    };
+  },
+};
 
 async function validate(system: SystemRules): Promise<string> {
   const data: FireTeamData = await loadFireTeam(system);
@@ -78,5 +85,4 @@ export const fireTeamModule: RuleSetModule = {
   list: listFireTeam,
   scenario,
   validate,
-  scenarioOptions: { battle: true, lists: true, table: { width: 183, height: 122 }, points: { min: 0, max: 40 } },
 };

@@ -4,7 +4,9 @@ import { documentMeta, markReading, type Block, type CardNode, type CardPrint, t
 import { renderProse } from '../../doc/templates.js';
 import { rollsSheet, textTable } from '../../doc/packet.js';
 import { UsageError } from '../../errors.js';
-import type { CardsRequest, CardsResult, RuleSetModule, ScenarioRequest } from '../module.js';
+import type { CardsRequest, CardsResult, RuleSetModule, ScenarioRequest, ScenarioSteps } from '../module.js';
+import { numberOption } from '../manifest.js';
+import { openFireManifest } from './manifest.js';
 import { createRng } from '../../engine/dice.js';
 import { drawMap } from '../../doc/map-diagram.js';
 import { minimumForce, OBJECTIVES, rollOpenFireScenario, settingsOf, type OfScenarioResult } from './scenario.js';
@@ -108,10 +110,6 @@ function commandCards(system: SystemRules, units: Units): CardNode[] {
 }
 
 async function cards(request: CardsRequest): Promise<CardsResult> {
-  if (request.forceFile) throw new UsageError('Open Fire has no force files yet; print the sample lists with --nation');
-  // its unit, order and manoeuvre cards are one set, narrowed by nation, not several decks
-  if (request.list !== undefined) throw new UsageError(`--list "${request.list}": Open Fire cards are one set; --nation narrows them (such as --nation "Soviet Union"; muster list openfire nations)`);
-  if (request.explainCost || request.doctrine) throw new UsageError('Open Fire units carry their points in the lists; --explain-cost and --doctrine are for Burst of Fire');
   const lists = await loadLists(request.system.dirs);
   let units = [...lists.units.values()];
   if (request.nation) {
@@ -132,34 +130,32 @@ async function cards(request: CardsRequest): Promise<CardsResult> {
 }
 
 /** `muster scenario openfire`: a battle for the objectives, every die rolled, with its map. */
-async function scenario(request: ScenarioRequest, sink: (result: unknown, packet: DocumentNode | undefined) => void | Promise<void>): Promise<void> {
-  if (request.mode === 'solo') throw new UsageError('Open Fire has no solo rules; use --mode versus');
-  // the one scenario, by its id or name; anything else is refused with the list of scenarios
-  if (request.scenario !== undefined) findOrRefuse(request.scenario, [OBJECTIVES], { what: 'Open Fire scenario', listCommand: 'muster list openfire scenarios' }, '--scenario');
-  if (request.players !== 2) throw new UsageError('--players: Open Fire scenarios are for two players');
-  const lists = await loadLists(request.system.dirs);
-  const info = request.system.info;
-  const points = request.points ?? 500;
-  // every force fields its officer team first: fewer points would buy a force over budget
-  const least = minimumForce(lists);
-  if (least && points < least.points) {
-    throw new UsageError(
-      `--points ${points}${request.points === undefined ? ' (the default)' : ''}: too few for an Open Fire force; each side fields its officer team first, ` +
-        `and the ${least.name} costs ${least.points} points: give --points ${least.points} or more`,
-    );
-  }
-  const settings = settingsOf(request.system.table('scenario-settings'));
-  const mines = request.minefields ?? settings.minefields.usual;
-  if (!(Number.isInteger(mines) && mines >= settings.minefields.least && mines <= settings.minefields.most)) {
-    throw new UsageError(`--minefields ${request.minefields}: a whole number from ${settings.minefields.least} to ${settings.minefields.most} (muster's bounds: the text gives minefields no number)`);
-  }
-  for (let i = 0; i < request.count; i++) {
-    const seed = request.count === 1 ? request.seed : `${request.seed}-${i + 1}`;
-    const result = rollOpenFireScenario(lists, { table: request.table, points, settings, minefields: mines }, createRng(seed), seed);
-    await sink(result, request.packets ? ofPacket(result, lists, request, info) : undefined);
-    request.onProgress?.(i + 1, request.count);
-  }
-}
+const scenario: ScenarioSteps = {
+  names: async () => [OBJECTIVES],
+  async prepare(request) {
+    const lists = await loadLists(request.system.dirs);
+    const info = request.system.info;
+    const points = request.points ?? openFireManifest.scenario!.points!.default!;
+    // every force fields its officer team first: fewer points would buy a force over budget
+    const least = minimumForce(lists);
+    if (least && points < least.points) {
+      throw new UsageError(
+        `--points ${points}${request.points === undefined ? ' (the default)' : ''}: too few for an Open Fire force; each side fields its officer team first, ` +
+          `and the ${least.name} costs ${least.points} points: give --points ${least.points} or more`,
+      );
+    }
+    const settings = settingsOf(request.system.table('scenario-settings'));
+    const asked = numberOption(request.options, 'minefields');
+    const mines = asked ?? settings.minefields.usual;
+    if (!(Number.isInteger(mines) && mines >= settings.minefields.least && mines <= settings.minefields.most)) {
+      throw new UsageError(`--minefields ${asked}: a whole number from ${settings.minefields.least} to ${settings.minefields.most} (muster's bounds: the text gives minefields no number)`);
+    }
+    return {
+      roll: (seed: string) => rollOpenFireScenario(lists, { table: request.table, points, settings, minefields: mines }, createRng(seed), seed),
+      packet: (result) => ofPacket(result as OfScenarioResult, lists, request, info),
+    };
+  },
+};
 
 function ofPacket(result: OfScenarioResult, lists: Lists, request: ScenarioRequest, info: SystemRules['info']): DocumentNode {
   const name = (side: string) => `Side ${side.toUpperCase()}`;
@@ -258,4 +254,4 @@ async function validate(system: SystemRules): Promise<string> {
   return `${lists.nations.size} nations, ${lists.units.size} units, ${lists.weapons.size} weapons, ${markers.length} tokens`;
 }
 
-export const openFireModule: RuleSetModule = { scenarioOptions: { minefields: true }, cards, scenario, list: listOpenFire, validate };
+export const openFireModule: RuleSetModule = { cards, scenario, list: listOpenFire, validate };

@@ -1,0 +1,33 @@
+import type { RuleSetManifest } from '../manifest.js';
+
+export const fireTeamManifest: RuleSetManifest = {
+  id: 'fireteam',
+  name: 'Fire Team',
+  cards: { takes: ['force', 'strict', 'list'], notes: { list: 'an army list (e.g. russians)' } },
+  scenario: {
+    modes: ['versus'],
+    players: [2, 4],
+    table: { width: 183, height: 122 },
+    takes: ['points'],
+    points: { min: 0, max: 40 },
+    options: [
+      { name: 'battle', type: 'string', describe: 'the battle, encounter or attack (attack versus defence, side A attacking); rolled when left out' },
+      { name: 'lists', type: 'string', describe: "the two sides' army lists, side A first, e.g. russians,finns; drawn when left out" },
+    ],
+    notes: { players: '2 or 4, a platoon each', points: 'reinforcement points a side, 0 to 40', table: '72x48 in' },
+    instead: { scenario: 'Fire Team battles are chosen with --battle (muster list fireteam battles)' },
+  },
+  campaign: {
+    actions: ['new', 'record', 'next', 'status', 'booklet'],
+    // the turn's assaults set its battles; a plain `next` prints them again
+    nextChangesWith: 'assault',
+    takes: ['names'],
+    options: [
+      { name: 'lists', type: 'string', describe: "new: the two sides' army lists, e.g. russians,finns" },
+      { name: 'winner', type: 'string', choices: ['a', 'b', 'draw'], describe: 'record: who won, or draw' },
+      { name: 'battle', type: 'number', describe: "record: which of the turn's battles, 1 or 2" },
+      { name: 'assault', type: 'string', array: true, describe: 'next: side:SQUARE each side assaults, e.g. --assault a:C5 --assault b:C2' },
+      { name: 'split', type: 'string', array: true, describe: "next: side:N, the points of a side's 8 that go to its attack, e.g. a:5 (default the middle)" },
+    ],
+  },
+};
