@@ -1,0 +1,209 @@
+/**
+ * The rule-set contract (docs/adding-a-rule-set.md), held for every registered rule set, every
+ * data folder, and a data-only fifth rule set this test makes in a temporary folder: what the
+ * command line promises for any rule set, whichever it is.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadRulesDb } from '../src/data/load.js';
+import { MANIFESTS, manifestFor, moduleFor } from '../src/systems/registry.js';
+import { muster } from './helpers/cli.js';
+
+const db = await loadRulesDb({ dataDirs: [] });
+const dataFolders = db.systems.map((s) => s.info.id);
+const withScenarios = MANIFESTS.filter((m) => m.scenario).map((m) => m.id);
+
+/** The fields design.md section 2 asks of every scenario's JSON, and what each holds. */
+const SCENARIO_FIELDS: Readonly<Record<string, (v: unknown) => boolean>> = {
+  system: (v) => typeof v === 'string',
+  seed: (v) => typeof v === 'string',
+  scenario: (v) => typeof (v as { id?: unknown }).id === 'string' && typeof (v as { name?: unknown }).name === 'string',
+  attacker: (v) => v === null || typeof v === 'string',
+  defender: (v) => v === null || typeof v === 'string',
+  deployment: (v) => typeof v === 'object' && v !== null && Object.values(v).every((e) => typeof e === 'string'),
+  objectives: Array.isArray,
+  forces: (v) => Array.isArray(v) && v.every((f: Record<string, unknown>) => typeof f['side'] === 'string' && 'points' in f && 'budget' in f && Array.isArray(f['units'])),
+  table: (v) => typeof (v as { width?: unknown }).width === 'number' && typeof (v as { height?: unknown }).height === 'number',
+  rolls: (v) => Array.isArray(v) && v.length > 0,
+};
+
+let dir: string;
+let fifth: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'muster-contract-'));
+  fifth = path.join(dir, 'house');
+  makeDataOnlyRuleSet(path.join(fifth, 'skirmish'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the registry and the data folders agree', () => {
+  it('every registered rule set has a data folder whose name is the manifest’s, and a module', async () => {
+    for (const manifest of MANIFESTS) {
+      expect(dataFolders, manifest.id).toContain(manifest.id);
+      expect(db.system(manifest.id).info.name, manifest.id).toBe(manifest.name);
+      expect(await moduleFor(manifest.id), manifest.id).toBeDefined();
+    }
+  });
+
+  it.each(dataFolders)('%s: a product that needs code is listed only with a manifest and a module that make it', async (id) => {
+    const products = db.system(id).info.products;
+    const manifest = manifestFor(id);
+    const module = await moduleFor(id);
+    for (const product of ['scenario', 'campaign'] as const) {
+      if (!products.includes(product)) continue;
+      expect(manifest?.[product], `${id} ${product}: declared`).toBeDefined();
+      expect(module?.[product], `${id} ${product}: made`).toBeDefined();
+    }
+    if (manifest?.scenario?.takes?.includes('scenario')) expect(module?.scenario?.names, `${id}: --scenario names`).toBeDefined();
+  });
+});
+
+describe.each(withScenarios)('%s scenarios keep the contract', (id) => {
+  const declared = manifestFor(id)!.scenario!;
+
+  it('the same seed gives the same JSON, with every field design.md asks for', async () => {
+    const first = await muster(['scenario', id, '--seed', 'contract', '--format', 'json'], dir);
+    const again = await muster(['scenario', id, '--seed', 'contract', '--format', 'json'], dir);
+    expect(first.code, first.stderr).toBe(0);
+    expect(again.stdout).toBe(first.stdout);
+    const result = JSON.parse(first.stdout) as Record<string, unknown>;
+    for (const [field, holds] of Object.entries(SCENARIO_FIELDS)) expect(holds(result[field]), `${id}: ${field} = ${JSON.stringify(result[field])?.slice(0, 80)}`).toBe(true);
+    expect(result['system']).toBe(id);
+    expect(result['seed']).toBe('contract');
+  });
+
+  it('the same seed gives the same PDF, byte for byte', async () => {
+    const files = ['a', 'b'].map((n) => path.join(dir, `${id}-${n}.pdf`));
+    for (const file of files) expect((await muster(['scenario', id, '--seed', 'contract', '-o', file, '--quiet'], dir)).code).toBe(0);
+    expect(readFileSync(files[0]!).equals(readFileSync(files[1]!))).toBe(true);
+  });
+
+  it('a batch seeds packet N with SEED-N, each the packet that seed rolls alone', async () => {
+    const batch = await muster(['scenario', id, '--seed', 'lot', '--count', '2', '--format', 'json'], dir);
+    expect(batch.code, batch.stderr).toBe(0);
+    const lines = batch.stdout.trim().split('\n').map((l) => JSON.parse(l) as { seed: string });
+    expect(lines.map((l) => l.seed)).toEqual(['lot-1', 'lot-2']);
+    const alone = await muster(['scenario', id, '--seed', 'lot-2', '--format', 'json'], dir);
+    expect(JSON.parse(alone.stdout)).toEqual(lines[1]);
+  });
+
+  it('refuses an unknown --scenario, impossible --points and --players, and a mode it has no rules for, with exit 2 and no file', async () => {
+    const out = path.join(dir, `${id}-refused.pdf`);
+    const cases = [
+      ['--scenario', 'nonsense'],
+      ['--points', '999999'],
+      ['--points', '-5'],
+      ['--players', '5'],
+      ['--players', String(Math.max(...declared.players) + 2)],
+      ...(declared.modes.includes('solo') ? [] : [['--mode', 'solo']]),
+    ];
+    for (const extra of cases) {
+      const refused = await muster(['scenario', id, '--seed', 's', '-o', out, ...extra], dir);
+      expect(refused.code, `${id} ${extra.join(' ')}`).toBe(2);
+      expect(refused.stderr, `${id} ${extra.join(' ')}`).toMatch(new RegExp(extra[0]!));
+      expect(() => readFileSync(out)).toThrow();
+    }
+  });
+
+  it('refuses another rule set’s own option by name', async () => {
+    const foreign = MANIFESTS.flatMap((m) => (m.id === id ? [] : (m.scenario?.options ?? []))).find((o) => !declared.options?.some((own) => own.name === o.name));
+    if (!foreign) return;
+    const value = foreign.type === 'boolean' ? [] : [foreign.choices?.[0] ?? '1'];
+    const refused = await muster(['scenario', id, `--${foreign.name}`, ...value], dir);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`--${foreign.name}: ${manifestFor(id)!.name} scenarios take no such option`);
+  });
+});
+
+describe('a fifth rule set of data alone, made here', () => {
+  const house = () => ['--data', fifth];
+
+  it('validates, and lists its tables, cards and tokens', async () => {
+    const valid = await muster(['validate', ...house()], dir);
+    expect(valid.code, valid.stderr + valid.stdout).toBe(0);
+    const systems = await muster(['systems', '--format', 'json', ...house()], dir);
+    const skirmish = (JSON.parse(systems.stdout) as { systems: { id: string; products: string[] }[] }).systems.find((s) => s.id === 'skirmish');
+    expect(skirmish?.products).toEqual(['tables', 'cards', 'tokens']);
+    for (const [what, name] of [['tables', 'Rally'], ['cards', 'Advance'], ['tokens', 'Shaken']]) {
+      const listed = await muster(['list', 'skirmish', what!, '--format', 'json', ...house()], dir);
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(listed.stdout).toContain(`"name": "${name}"`);
+    }
+  });
+
+  it.each(['tables', 'cards', 'tokens'])('prints its %s, the same bytes twice', async (product) => {
+    const files = ['a', 'b'].map((n) => path.join(dir, `skirmish-${product}-${n}.pdf`));
+    for (const file of files) {
+      const made = await muster([product, 'skirmish', '-o', file, '--quiet', ...house()], dir);
+      expect(made.code, made.stderr).toBe(0);
+    }
+    expect(readFileSync(files[0]!).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(readFileSync(files[0]!).equals(readFileSync(files[1]!))).toBe(true);
+  });
+
+  it('refuses what needs code, and every rule set’s own option, with exit 2', async () => {
+    for (const [args, said] of [
+      [['scenario', 'skirmish'], /has no scenarios/],
+      [['campaign', 'skirmish', 'status', '--state', 'x.json'], /has no campaigns/],
+      [['check', 'skirmish', '--force', 'x.yaml'], /no force files to check/],
+      [['cards', 'skirmish', '--nation', 'x'], /--nation: Skirmish Fixture cards take no such option/],
+      [['cards', 'skirmish', '--explain-cost', 'x'], /--explain-cost: Skirmish Fixture cards take no such option/],
+      [['tokens', 'skirmish', '--events'], /--events: Skirmish Fixture tokens take no such option/],
+    ] as const) {
+      const refused = await muster([...args, ...house()], dir);
+      expect(refused.code, args.join(' ')).toBe(2);
+      expect(refused.stderr, args.join(' ')).toMatch(said);
+    }
+  });
+});
+
+/** A made-up rule set of data alone: one table, a deck of two cards, three tokens. */
+function makeDataOnlyRuleSet(root: string): void {
+  for (const sub of ['tables', 'cards', 'tokens']) mkdirSync(path.join(root, sub), { recursive: true });
+  const files: Record<string, string> = {
+    'system.yaml': [
+      'id: skirmish',
+      'name: Skirmish Fixture',
+      'rulesVersion: contract test 1',
+      'scale: a fixture',
+      'blurb: A made-up rule set of data alone, for the contract test.',
+      'provenance: Invented for muster’s tests.',
+      'products: [tables, cards, tokens]',
+    ].join('\n'),
+    'sheets.yaml': ['sheets:', '  - id: one', '    title: Skirmish sheet', '    blocks:', '      - table: rally'].join('\n'),
+    'tables/rally.yaml': [
+      'tables:',
+      '  - id: rally',
+      '    title: Rally',
+      '    section: Morale',
+      '    source: fixture',
+      '    use: lookup',
+      '    dice: D6',
+      '    columns:',
+      '      - { key: roll, label: D6 }',
+      '      - { key: effect, label: Effect }',
+      '    rows:',
+      '      - { roll: [1, 2, 3], effect: Stays shaken }',
+      '      - { roll: [4, 5, 6], effect: Rallies }',
+    ].join('\n'),
+    'cards/orders.yaml': [
+      'deck:',
+      '  title: Orders',
+      '  back: { title: SKIRMISH, subtitle: Order, icon: star }',
+      '  copies: [{ name: Green, colour: "#2f5d3a" }]',
+      'cards:',
+      '  - { id: advance, title: Advance, subtitle: Order, section: Orders, lines: [{ label: Move, text: Up to a full move. }], rules: [No shooting.], count: 2 }',
+      '  - { id: rally, title: Rally, subtitle: Order, section: Morale, lines: [{ label: Rally, text: Roll on the Rally table. }], rules: [Once a turn.], count: 1 }',
+    ].join('\n'),
+    'tokens/tokens.yaml': [
+      'tokens:',
+      '  - { id: shaken, label: Shaken, icon: down, shape: round, colour: "#8a6d1f", section: Morale, count: 4 }',
+      '  - { id: out, label: Out, icon: anchor, shape: square, colour: "#9b2c2c", section: Damage, count: 2 }',
+      '  - { id: objective, label: Objective, icon: flag, shape: round, colour: "#a8842c", section: Objectives, count: 2 }',
+    ].join('\n'),
+  };
+  for (const [file, text] of Object.entries(files)) writeFileSync(path.join(root, file), `${text}\n`);
+}
