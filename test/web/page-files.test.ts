@@ -13,7 +13,7 @@ import { fileUrl, PageFiles, pageFiles, type Manifest } from '../../src/web/page
 const PLACES = {
   data: '/muster/data/',
   templates: '/muster/templates/',
-  samples: '/muster/examples/blazeaway/',
+  examples: '/muster/examples/',
   parsedStore: '/muster/parsed-data.json',
   fontPairs: '/muster/font-pairs.json',
   fonts: { regular: '/muster/fonts/R.ttf', cjk: '/muster/fonts/C.otf' },
