@@ -211,6 +211,17 @@ function fillCounts(tokens: readonly TokenKind[], parts: readonly Part[]): void 
   );
 }
 
+/** each option field's own placeholder, before a rule set's words replace it */
+const ownPlaceholders = new Map<HTMLInputElement, string>();
+
+/** The rule set's words in the empty option fields, the fields' own elsewhere. */
+function showOptionHelp(help: Readonly<Record<string, string>>): void {
+  for (const input of document.querySelectorAll<HTMLInputElement>('input[data-option]')) {
+    if (!ownPlaceholders.has(input)) ownPlaceholders.set(input, input.placeholder);
+    input.placeholder = help[input.dataset['option']!] ?? ownPlaceholders.get(input)!;
+  }
+}
+
 const partBoxes = () => [...document.querySelectorAll<HTMLInputElement>('#parts input[type=checkbox]')];
 const partIds = () => partBoxes().map((b) => b.value);
 const countInputs = () => [...document.querySelectorAll<HTMLInputElement>('#counts input[data-token]')];
@@ -224,7 +235,8 @@ function fillSelect(id: string, entries: Named[], first: string): void {
 async function shape(form: Form): Promise<void> {
   const system = systems.find((s) => s.id === form.system) ?? systems[0]!;
   const c = await choicesFor(system.id);
-  const buildsForces = (await pagePartsFor(system.id)).forceBuilder !== undefined;
+  const parts = await pagePartsFor(system.id);
+  const buildsForces = parts.forceBuilder !== undefined;
   const players = system.id === 'bof' ? ['2', '4', '6'] : system.id === 'fireteam' ? ['2', '4'] : ['2'];
   // the lists are filled when the rule set changes, so a choice made stays made
   if (shapedFor !== system.id) {
@@ -242,6 +254,7 @@ async function shape(form: Form): Promise<void> {
     fillSelect('list', c.decks, 'every deck');
     fillParts(c.parts);
     fillCounts(c.tokens, c.parts);
+    showOptionHelp(parts.optionHelp ?? {});
     $<HTMLSelectElement>('players').replaceChildren(...players.map((p) => new Option(p, p)));
   }
   const product = (system.products.includes(form.product) || (form.product === 'force' && buildsForces) || form.product === 'calibrate' ? form.product : system.products[0]) as Product;

@@ -11,6 +11,8 @@ export interface PageParts {
   forceBuilder?: (bench: Bench, box: HTMLElement) => RuleSetBuilder;
   /** the rule set's fields of the campaign panel, where it has campaigns (`muster campaign`) */
   campaignPanel?: (host: CampaignPartHost) => CampaignPart;
+  /** the words an option's empty field shows (its placeholder), by the option's name: the rule set's default */
+  optionHelp?: Readonly<Record<string, string>>;
 }
 
 export type Side = 'a' | 'b';
