@@ -41,7 +41,7 @@ export function newArgv(system: string, n: NewCampaign): string[] {
 /** `campaign <system> record` with a part's options for the game. */
 export const recordArgv = (system: string, options: CommandOptions) => [...base(system, 'record'), ...optionWords(options)];
 
-/** `campaign <system> next`, with a part's options for it (Fire Team's assaults and split when the turn's are not set yet). */
+/** `campaign <system> next`, with a part's options for it (a turn's assaults, where the rule set sets them at the print). */
 export const nextArgv = (system: string, options: CommandOptions = []) => [...base(system, 'next'), ...optionWords(options)];
 
 export const bookletArgv = (system: string) => base(system, 'booklet');
@@ -222,7 +222,7 @@ export class CampaignPanel {
     return nextArgv(system, this.part?.nextOptions());
   }
 
-  /** A print run may change the state (Fire Team's `next` with the turn's assaults). */
+  /** A print run may change the state (a `next` that sets the turn's assaults). */
   async printed(run: PageRun): Promise<void> {
     if (this.campaign.take(run)) await this.refresh();
   }
