@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import fg from 'fast-glob';
 import { NODE_PLACES } from '../dist/cli/node-files.js';
+import { MODULE_IDS } from '../dist/systems/registry.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const web = path.join(root, 'dist', 'web');
@@ -160,7 +161,8 @@ const addFolder = (folder, virtual, pattern) => {
 };
 addFolder(NODE_PLACES.data, '/muster/data/', '**/*');
 addFolder(NODE_PLACES.templates, '/muster/templates/', '**/*.hbs');
-addFolder(NODE_PLACES.samples, '/muster/examples/blazeaway/', '**/*.{yaml,yml,json}');
+// the examples a rule set reads (its folder, named by its id); examples for players only stay out
+for (const id of MODULE_IDS) addFolder(path.join(NODE_PLACES.examples, id), `/muster/examples/${id}/`, '**/*.{yaml,yml,json}');
 // the store without its precompiled templates (400 kB the page would fetch before its first
 // run): the page compiles a template when it first fills it, to the same text
 const pageStore = path.join(root, 'dist', 'page-parsed-data.json');
@@ -190,7 +192,7 @@ const manifest = {
   places: {
     data: '/muster/data/',
     templates: '/muster/templates/',
-    samples: '/muster/examples/blazeaway/',
+    examples: '/muster/examples/',
     parsedStore: '/muster/parsed-data.json',
     fontPairs: '/muster/font-pairs.json',
     fonts,

@@ -12,7 +12,7 @@ const require = createRequire(path.join(INSTALL_ROOT, 'package.json'));
 export const NODE_PLACES: Places = {
   data: BUILTIN_DATA_DIR,
   templates: path.join(INSTALL_ROOT, 'templates', path.sep),
-  samples: path.join(INSTALL_ROOT, 'examples', 'blazeaway', path.sep),
+  examples: path.join(INSTALL_ROOT, 'examples', path.sep),
   parsedStore: path.join(INSTALL_ROOT, 'dist', 'parsed-data.json'),
   fontPairs: path.join(INSTALL_ROOT, 'dist', 'font-pairs.json'),
   fonts: {

@@ -20,8 +20,8 @@ export interface Places {
   data: string;
   /** the Handlebars templates, templates/ */
   templates: string;
-  /** Blaze Away!'s sample forces, examples/blazeaway/ */
-  samples: string;
+  /** muster's own example files, examples/: a folder for each rule set that has some, named by its id */
+  examples: string;
   /** the build's store of parsed data (a missing one is fine: the YAML is parsed) */
   parsedStore: string;
   /** the build's store of kerning pairs (likewise) */

@@ -2,85 +2,47 @@
  * Campaigns in the page (issue 17): the command line's `muster campaign <system> ...` run on a
  * copy of the state file held in the page's memory (/player/campaign.json). The page never
  * keeps the only copy: nothing is stored in the browser, and after every change the new state
- * is offered for download at once.
+ * is offered for download at once. Each rule set's own fields are its page part's.
  */
+import { pagePartsFor } from '../systems/page-registry.js';
 import { optionArgv } from './form.js';
+import type { CampaignPart, CommandOptions, Named, Side } from './kit/page-parts.js';
 import { PLAYER_FOLDER, type PageFiles } from './page-files.js';
 import type { PageRun } from './page-io.js';
 
-/** The rule sets with a campaign. */
-export const CAMPAIGN_SYSTEMS = ['bof', 'fireteam'] as const;
 /** The state's name as the command line sees it (the page's folder is its working folder). */
 export const STATE_FILE = 'campaign.json';
 export const STATE_PATH = `${PLAYER_FOLDER}/${STATE_FILE}`;
 
-export type Side = 'a' | 'b';
-
 export interface NewCampaign {
   names?: [string, string];
   seed?: string;
-  solo?: boolean;
-  lists?: [string, string];
-}
-
-export interface BofRecord {
-  winner: string;
-  victory: string;
-  /** the two Combat Scores, as typed */
-  score: [string, string];
-  salvage: { side: string; text: string }[];
-  upgrades: { side: string; text: string; cost: string }[];
-}
-
-export interface FireteamRecord {
-  battle: string;
-  winner: string;
-}
-
-export interface FireteamNext {
-  assault: [string, string];
-  split: [string, string];
+  /** the rule set's own options (its part's newOptions) */
+  options?: CommandOptions;
 }
 
 const base = (system: string, action: string) => ['campaign', system, action, '--state', STATE_FILE];
+
+/** A part's options as the command line takes them. */
+function optionWords(options: CommandOptions): string[] {
+  return options.flatMap(([name, value]) => (value === undefined ? [`--${name}`] : optionArgv(name, value)));
+}
 
 /** `campaign <system> new`: what is not given is left to the command line. */
 export function newArgv(system: string, n: NewCampaign): string[] {
   const argv = base(system, 'new');
   const names = n.names?.map((s) => s.trim());
   if (names && (names[0] || names[1])) argv.push(...optionArgv('names', `${names[0] || 'Side A'},${names[1] || 'Side B'}`));
-  if (n.lists && n.lists[0] && n.lists[1]) argv.push(...optionArgv('lists', `${n.lists[0]},${n.lists[1]}`));
-  if (n.solo) argv.push('--solo');
+  argv.push(...optionWords(n.options ?? []));
   if (n.seed?.trim()) argv.push(...optionArgv('seed', n.seed.trim()));
   return argv;
 }
 
-/** `campaign <system> record` with the form's fields; an empty field is left out, for the command line to name. */
-export function recordArgv(system: string, fields: BofRecord | FireteamRecord): string[] {
-  const argv = base(system, 'record');
-  if ('battle' in fields) {
-    if (fields.battle) argv.push(...optionArgv('battle', fields.battle));
-    if (fields.winner) argv.push(...optionArgv('winner', fields.winner));
-    return argv;
-  }
-  if (fields.winner) argv.push(...optionArgv('winner', fields.winner));
-  if (fields.victory) argv.push(...optionArgv('victory', fields.victory));
-  const [a, b] = fields.score.map((s) => s.trim());
-  if (a || b) argv.push(...optionArgv('combat-score', `${a}:${b}`));
-  for (const s of fields.salvage) if (s.text.trim()) argv.push(...optionArgv('salvage', `${s.side}:${s.text.trim()}`));
-  for (const u of fields.upgrades) if (u.text.trim() || u.cost.trim()) argv.push(...optionArgv('upgrade', `${u.side}:${u.text.trim()}:${u.cost.trim()}`));
-  return argv;
-}
+/** `campaign <system> record` with a part's options for the game. */
+export const recordArgv = (system: string, options: CommandOptions) => [...base(system, 'record'), ...optionWords(options)];
 
-/** `campaign <system> next`, with Fire Team's assaults and split when the turn's are not set yet. */
-export function nextArgv(system: string, fields?: FireteamNext): string[] {
-  const argv = base(system, 'next');
-  if (!fields) return argv;
-  const sides: Side[] = ['a', 'b'];
-  sides.forEach((side, i) => fields.assault[i] && argv.push(...optionArgv('assault', `${side}:${fields.assault[i]}`)));
-  sides.forEach((side, i) => fields.split[i] && argv.push(...optionArgv('split', `${side}:${fields.split[i]}`)));
-  return argv;
-}
+/** `campaign <system> next`, with a part's options for it (a turn's assaults, where the rule set sets them at the print). */
+export const nextArgv = (system: string, options: CommandOptions = []) => [...base(system, 'next'), ...optionWords(options)];
 
 export const bookletArgv = (system: string) => base(system, 'booklet');
 
@@ -176,11 +138,6 @@ export function stateSystem(bytes: Uint8Array): string | undefined {
 
 // ---- the panel in the page ----------------------------------------------------------------
 
-interface Named {
-  id: string;
-  name: string;
-}
-
 /** What the panel borrows from the page. */
 export interface CampaignHost {
   /** runs the command line in the page (with the house rules when they are in use) */
@@ -188,7 +145,7 @@ export interface CampaignHost {
   /** the argv as the page runs it, for the command line shown */
   shown(argv: string[]): string;
   save(bytes: Uint8Array, name: string, type: string): void;
-  /** the army lists of a rule set (Fire Team) */
+  /** the army lists of a rule set, [] where it has none */
   lists(system: string): Promise<Named[]>;
   /** the page turns to another rule set's campaign (a file of that rule set was opened) */
   switchSystem(system: string): Promise<void>;
@@ -206,13 +163,15 @@ export interface CampaignProbe {
 }
 
 const el = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-const SIDES: Side[] = ['a', 'b'];
 
 export class CampaignPanel {
   private readonly campaign: PageCampaign;
   private shownSystem: string | undefined;
+  /** the shown rule set's fields (its page part) */
+  private part: CampaignPart | undefined;
+  /** each rule set's fields, made when it is first shown, kept with what was typed in them */
+  private readonly parts = new Map<string, CampaignPart>();
   private names: Record<Side, string> = { a: 'Side A', b: 'Side B' };
-  private pendingNext = false;
   probe: CampaignProbe | undefined;
 
   constructor(
@@ -224,8 +183,6 @@ export class CampaignPanel {
     el('cp-open').addEventListener('change', () => void this.openFile());
     el('cp-record').addEventListener('click', () => void this.record());
     el('cp-download').addEventListener('click', () => this.download());
-    el('cp-add-salvage').addEventListener('click', () => this.addRow('salvage'));
-    el('cp-add-upgrade').addEventListener('click', () => this.addRow('upgrade'));
     el('campaign').addEventListener('input', () => this.showCommand());
     el('campaign').addEventListener('change', () => this.showCommand());
     window.addEventListener('beforeunload', (event) => {
@@ -237,31 +194,35 @@ export class CampaignPanel {
   /** Shapes the panel for a rule set (its start form, and the campaign if it is this one's). */
   async open(system: string): Promise<void> {
     if (this.shownSystem !== system) {
+      const part = await this.partFor(system);
+      if (!part) return;
       this.shownSystem = system;
-      const fireteam = system === 'fireteam';
-      el('cp-lists-row').hidden = !fireteam;
-      el('cp-solo-row').hidden = fireteam;
-      if (fireteam) {
-        const lists = await this.host.lists(system);
-        for (const id of ['cp-listA', 'cp-listB']) {
-          el<HTMLSelectElement>(id).replaceChildren(new Option('the default', ''), ...lists.map((l) => new Option(l.name, l.id)));
-        }
-      }
+      this.part = part;
+      el('cp-start-fields').replaceChildren(...part.startFields);
+      el('cp-record-fields').replaceChildren(...part.recordFields);
+      el('cp-next-fields').replaceChildren(...part.nextFields);
+      await part.opened();
     }
     await this.refresh();
+  }
+
+  private async partFor(system: string): Promise<CampaignPart | undefined> {
+    let part = this.parts.get(system);
+    if (!part) {
+      const make = (await pagePartsFor(system)).campaignPanel;
+      part = make?.({ lists: () => this.host.lists(system), changed: () => this.showCommand() });
+      if (part) this.parts.set(system, part);
+    }
+    return part;
   }
 
   /** The argv the page's print buttons run: the next game's packet, or the booklet. */
   printArgv(system: string): string[] {
     if (el<HTMLSelectElement>('cp-print').value === 'booklet') return bookletArgv(system);
-    if (system === 'fireteam' && this.pendingNext) {
-      const value = (id: string) => el<HTMLSelectElement>(id).value;
-      return nextArgv(system, { assault: [value('cp-assaultA'), value('cp-assaultB')], split: [value('cp-splitA'), value('cp-splitB')] });
-    }
-    return nextArgv(system);
+    return nextArgv(system, this.part?.nextOptions());
   }
 
-  /** A print run may change the state (Fire Team's `next` with the turn's assaults). */
+  /** A print run may change the state (a `next` that sets the turn's assaults). */
   async printed(run: PageRun): Promise<void> {
     if (this.campaign.take(run)) await this.refresh();
   }
@@ -280,14 +241,8 @@ export class CampaignPanel {
   }
 
   private async start(): Promise<void> {
-    const system = this.shownSystem!;
     const value = (id: string) => el<HTMLInputElement>(id).value;
-    const done = await this.campaign.start(system, {
-      names: [value('cp-nameA'), value('cp-nameB')],
-      seed: value('cp-seed'),
-      solo: system === 'bof' && el<HTMLInputElement>('cp-solo').checked,
-      lists: system === 'fireteam' ? [value('cp-listA'), value('cp-listB')] : undefined,
-    });
+    const done = await this.campaign.start(this.shownSystem!, { names: [value('cp-nameA'), value('cp-nameB')], seed: value('cp-seed'), options: this.part!.newOptions() });
     this.say(done.run);
     await this.refresh(done.run);
   }
@@ -300,7 +255,7 @@ export class CampaignPanel {
     input.value = '';
     const said = stateSystem(bytes);
     let system = this.shownSystem!;
-    if (said && said !== system && (CAMPAIGN_SYSTEMS as readonly string[]).includes(said)) {
+    if (said && said !== system && (await this.partFor(said))) {
       await this.host.switchSystem(said);
       system = said;
     }
@@ -309,71 +264,11 @@ export class CampaignPanel {
     await this.refresh(done.run);
   }
 
-  private readRecord(): BofRecord | FireteamRecord {
-    const value = (id: string) => el<HTMLInputElement | HTMLSelectElement>(id).value;
-    if (this.shownSystem === 'fireteam') return { battle: value('cp-battle'), winner: value('cp-ft-winner') };
-    const rows = (list: string) => [...el(list).querySelectorAll<HTMLElement>('li')];
-    return {
-      winner: value('cp-winner'),
-      victory: value('cp-victory'),
-      score: [value('cp-scoreA'), value('cp-scoreB')],
-      salvage: rows('cp-salvage').map((li) => ({ side: li.querySelector('select')!.value, text: li.querySelector<HTMLInputElement>('input')!.value })),
-      upgrades: rows('cp-upgrades').map((li) => {
-        const [text, cost] = li.querySelectorAll<HTMLInputElement>('input');
-        return { side: li.querySelector('select')!.value, text: text!.value, cost: cost!.value };
-      }),
-    };
-  }
-
   private async record(): Promise<void> {
-    const done = await this.campaign.change(recordArgv(this.shownSystem!, this.readRecord()));
+    const done = await this.campaign.change(recordArgv(this.shownSystem!, this.part!.recordOptions()));
     this.say(done.run);
-    if (done.changed) this.clearRecord();
+    if (done.changed) this.part!.clearRecord();
     await this.refresh(done.run);
-  }
-
-  private clearRecord(): void {
-    for (const id of ['cp-winner', 'cp-victory', 'cp-scoreA', 'cp-scoreB', 'cp-ft-winner']) el<HTMLInputElement>(id).value = '';
-    el('cp-salvage').replaceChildren();
-    el('cp-upgrades').replaceChildren();
-  }
-
-  private addRow(kind: 'salvage' | 'upgrade'): void {
-    const list = el(kind === 'salvage' ? 'cp-salvage' : 'cp-upgrades');
-    const n = list.children.length + 1;
-    const li = document.createElement('li');
-    li.className = 'cp-item';
-    const field = (label: string, control: HTMLElement, id: string) => {
-      control.id = id;
-      const div = document.createElement('div');
-      div.className = 'field';
-      const l = document.createElement('label');
-      l.htmlFor = id;
-      l.textContent = label;
-      div.append(l, control);
-      return div;
-    };
-    const side = document.createElement('select');
-    side.append(...SIDES.map((s) => new Option(this.names[s], s)));
-    const text = Object.assign(document.createElement('input'), { type: 'text', autocomplete: 'off' });
-    const parts = [field(kind === 'salvage' ? `Salvage ${n}: side` : `Upgrade ${n}: side`, side, `cp-${kind}-side-${n}`), field(kind === 'salvage' ? `Salvage ${n}: what` : `Upgrade ${n}: what`, text, `cp-${kind}-text-${n}`)];
-    if (kind === 'upgrade') {
-      const cost = Object.assign(document.createElement('input'), { type: 'number', min: '0', step: '1', inputMode: 'numeric' });
-      parts.push(field(`Upgrade ${n}: cost`, cost, `cp-upgrade-cost-${n}`));
-    }
-    const remove = Object.assign(document.createElement('button'), { type: 'button', className: 'small', textContent: 'Remove' });
-    remove.setAttribute('aria-label', `Remove ${kind} ${n}`);
-    remove.addEventListener('click', () => {
-      li.remove();
-      this.showCommand();
-    });
-    const row = document.createElement('div');
-    row.className = 'cp-row';
-    row.append(...parts);
-    li.append(row, remove);
-    list.append(li);
-    text.focus();
-    this.showCommand();
   }
 
   private download(): void {
@@ -395,13 +290,14 @@ export class CampaignPanel {
 
   private showCommand(): void {
     const system = this.shownSystem;
-    if (system && this.hasCampaign(system)) el('cp-command').textContent = this.host.shown(recordArgv(system, this.readRecord()));
+    if (system && this.part && this.hasCampaign(system)) el('cp-command').textContent = this.host.shown(recordArgv(system, this.part.recordOptions()));
     this.host.changed();
   }
 
   /** Shows the campaign as the command line's `status` reads it. */
   async refresh(run?: PageRun): Promise<void> {
     const system = this.shownSystem!;
+    const part = this.part!;
     const has = this.hasCampaign(system);
     const status = has ? await this.campaign.status() : undefined;
     el('cp-status').hidden = !status;
@@ -413,37 +309,11 @@ export class CampaignPanel {
       el('cp-status-text').textContent = status.text;
       const names = json['names'] as Record<Side, string> | undefined;
       this.names = names ?? { a: 'Side A', b: 'Side B' };
-      el('cp-status-detail').replaceChildren(system === 'fireteam' ? this.fireteamDetail(json) : this.bofDetail(json));
-      for (const id of ['cp-winner', 'cp-ft-winner']) {
-        const select = el<HTMLSelectElement>(id);
-        const kept = select.value;
-        select.replaceChildren(new Option('choose', ''), ...SIDES.map((s) => new Option(this.names[s], s)), ...(id === 'cp-ft-winner' ? [new Option('a draw', 'draw')] : []));
-        select.value = kept;
-      }
-      for (const select of el('campaign').querySelectorAll<HTMLSelectElement>('.cp-item select')) {
-        for (const option of select.options) option.textContent = this.names[option.value as Side] ?? option.textContent;
-      }
+      el('cp-status-detail').replaceChildren(part.status({ json, names: this.names, finished }));
     }
-    el('cp-record-bof').hidden = system !== 'bof';
-    const pending = (json['pending'] as { battle: number; kind: string; square: string; attacker: Side | null; points: Record<Side, number>; result: unknown }[] | undefined) ?? [];
-    const open = pending.filter((p) => p.result === null || p.result === undefined);
-    this.pendingNext = system === 'fireteam' && pending.length === 0 && !finished;
-    el('cp-record-ft').hidden = system !== 'fireteam' || open.length === 0;
-    el('cp-record-box').hidden = finished || (system === 'fireteam' && open.length === 0);
-    if (system === 'fireteam') {
-      el<HTMLSelectElement>('cp-battle').replaceChildren(
-        ...open.map((p) => new Option(`Battle ${p.battle}: ${p.kind === 'encounter' ? `encounter at ${p.square}` : `${this.names[p.attacker!]} attacks ${p.square}`} (${p.points.a}:${p.points.b} points)`, String(p.battle))),
-      );
-      const targets = (json['targets'] as Record<Side, string[]> | undefined) ?? { a: [], b: [] };
-      SIDES.forEach((side, i) => {
-        const select = el<HTMLSelectElement>(`cp-assault${'AB'[i]}`);
-        select.replaceChildren(new Option('choose a square', ''), ...targets[side].map((sq) => new Option(sq, sq)));
-        el(`cp-assault${'AB'[i]}-label`).textContent = `${this.names[side]} assaults`;
-        el(`cp-split${'AB'[i]}-label`).textContent = `${this.names[side]}'s points to its attack`;
-      });
-    }
-    el('cp-next-ft').hidden = !this.pendingNext;
-    el<HTMLOptionElement>('cp-print-next').textContent = system === 'fireteam' ? (this.pendingNext ? "Next turn's packets (sets the turn's assaults)" : "This turn's packets") : "Next game's packet";
+    const shape = part.shape({ json, names: this.names, finished });
+    el('cp-record-box').hidden = finished || !shape.recordable;
+    el<HTMLOptionElement>('cp-print-next').textContent = shape.printNext;
     const bytes = this.campaign.bytes();
     this.probe = {
       code: run?.code ?? 0,
@@ -454,59 +324,5 @@ export class CampaignPanel {
     };
     this.showKeep();
     this.showCommand();
-  }
-
-  private bofDetail(json: Record<string, unknown>): HTMLElement {
-    const j = json as {
-      points: Record<Side, number>;
-      available: Record<Side, number>;
-      morale: Record<Side, number>;
-      streak: Record<Side, number>;
-      wins: Record<Side, number>;
-      history: { game: number; rung: string; winner: Side; victory: string; combatScore: Record<Side, number>; event?: string }[];
-    };
-    const table = document.createElement('table');
-    table.className = 'cp-table';
-    const head = table.createTHead().insertRow();
-    for (const h of ['Side', 'Points (to spend)', 'Morale', 'Wins', 'Losses in a row']) head.append(Object.assign(document.createElement('th'), { textContent: h, scope: 'col' }));
-    const body = table.createTBody();
-    for (const side of SIDES) {
-      const row = body.insertRow();
-      row.append(Object.assign(document.createElement('th'), { textContent: this.names[side], scope: 'row' }));
-      for (const cell of [`${j.points[side]} (${j.available[side]})`, j.morale[side], j.wins[side], j.streak[side]]) row.insertCell().textContent = String(cell);
-    }
-    const box = document.createElement('div');
-    box.append(table);
-    if (j.history.length > 0) {
-      const list = document.createElement('ol');
-      list.className = 'cp-log';
-      list.setAttribute('aria-label', 'Games played');
-      for (const g of j.history) {
-        const li = document.createElement('li');
-        li.textContent = `Game ${g.game}, ${g.rung}: ${this.names[g.winner]} won (${g.victory}, ${g.combatScore.a}:${g.combatScore.b})${g.event ? `; ${g.event}` : ''}`;
-        list.append(li);
-      }
-      box.append(list);
-    }
-    return box;
-  }
-
-  private fireteamDetail(json: Record<string, unknown>): HTMLElement {
-    const j = json as {
-      squares: { id: string; owner: Side | null }[];
-      pending: { battle: number; square: string; result: { winner?: string } | null }[];
-      log: { turn: number; battle: number; event: string }[];
-    };
-    const box = document.createElement('div');
-    const held = SIDES.map((s) => `${this.names[s]} ${j.squares.filter((q) => q.owner === s).length}`).join(', ');
-    box.append(Object.assign(document.createElement('p'), { className: 'hint', textContent: `Squares held: ${held}.` }));
-    if (j.log.length > 0) {
-      const list = document.createElement('ol');
-      list.className = 'cp-log';
-      list.setAttribute('aria-label', 'Battles fought');
-      for (const g of j.log) list.append(Object.assign(document.createElement('li'), { textContent: `Turn ${g.turn}, battle ${g.battle}: ${g.event}` }));
-      box.append(list);
-    }
-    return box;
   }
 }

@@ -3,27 +3,13 @@
  * each change the force is written as YAML to /player/force.yaml and `muster check <system>
  * --force force.yaml --format json` runs on it; its total goes in the sticky bar and its problems,
  * in its words, beside the rows their `where` names; load and download the force file, print its
- * roster and cards, take it into a scenario. Each rule set's builder (Burst of Fire here, Fire
- * Team and Blaze Away! beside it) draws its own fields from its pick-lists (`muster list`).
+ * roster and cards, take it into a scenario. Each rule set's builder (its page part, beside
+ * its module) draws its own fields from its pick-lists (`muster list`).
  */
 import type { PageRun } from './page-io.js';
-import {
-  bofForceFromText,
-  bofForceToYaml,
-  emptyBofForce,
-  FORCE_FILE,
-  forceFileTooLarge,
-  problemsByRow,
-  refusalLines,
-  rowKey,
-  type BofEntry,
-  type BofForce,
-  type CheckReport,
-  type Problem,
-} from './force-model.js';
-import { el, labelled, option, pts, redrawRows, RuleSetBuilder, type Bench, type Listed, type Summary } from './force-ui.js';
-import { FireteamBuilder } from './force-builder-fireteam.js';
-import { BlazeawayBuilder } from './force-builder-blazeaway.js';
+import { FORCE_FILE, forceFileTooLarge, problemsByRow, refusalLines, rowKey, type CheckReport, type Problem } from './kit/force-model.js';
+import { el, pts, type Bench, type Listed, type RuleSetBuilder, type Summary } from './kit/force-ui.js';
+import { pagePartsFor } from '../systems/page-registry.js';
 
 /** What the page lends the builder: the command line, the player's folder, printing, saving. */
 export interface BuilderHost {
@@ -53,12 +39,10 @@ declare global {
   }
 }
 
-const SOLDIER_TYPES = new Set(['infantry', 'crew', 'squad-leader', 'ranking-officer']);
-const QUALITIES = ['conscript', 'regular', 'elite'];
-
 /** The builder's fieldset: one rule set's fields shown at a time, the bar and the actions shared. */
 export class ForceBench implements Bench {
-  private readonly builders = new Map<string, RuleSetBuilder>();
+  /** each rule set's builder, made when it is first shown; undefined: the rule set has none */
+  private readonly builders = new Map<string, Promise<RuleSetBuilder | undefined>>();
   private active: RuleSetBuilder | undefined;
   private readonly cache = new Map<string, Promise<Listed[]>>();
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -83,25 +67,28 @@ export class ForceBench implements Bench {
     return this.root.querySelector<T>(`#${id}`)!;
   }
 
-  private builderFor(system: string): RuleSetBuilder | undefined {
+  private builderFor(system: string): Promise<RuleSetBuilder | undefined> {
     let found = this.builders.get(system);
     if (!found) {
-      if (system === 'bof') found = new BofBuilder(this, this.$('fb-bof'));
-      else if (system === 'fireteam') found = new FireteamBuilder(this, this.$('fb-fireteam'));
-      else if (system === 'blazeaway') found = new BlazeawayBuilder(this, this.$('fb-blazeaway'));
-      if (found) this.builders.set(system, found);
+      found = pagePartsFor(system).then((parts) => {
+        if (!parts.forceBuilder) return undefined;
+        const box = el('div', { id: `fb-${system}`, hidden: true });
+        this.$('fb-fields').append(box);
+        return parts.forceBuilder(this, box);
+      });
+      this.builders.set(system, found);
     }
     return found;
   }
 
   /** Shows the rule set's builder: its pick-lists, its force written and checked. */
   async open(system: string): Promise<void> {
-    const builder = this.builderFor(system);
+    const builder = await this.builderFor(system);
     if (!builder || builder === this.active) return;
     this.active = builder;
     Object.assign(this.state, { system, code: undefined, report: undefined, stderr: undefined, settled: false });
     this.report = undefined;
-    for (const b of this.builders.values()) b.box.hidden = b !== builder;
+    for (const b of this.root.querySelectorAll<HTMLElement>('#fb-fields > *')) b.hidden = b !== builder.box;
     this.$('fb-check-command').textContent = `muster check ${system} --force ${FORCE_FILE}`;
     this.$('fb-scenario').hidden = builder.noScenario !== null;
     this.$('fb-scenario-note').textContent = builder.noScenario ?? '';
@@ -119,10 +106,6 @@ export class ForceBench implements Bench {
       this.cache.set(key, found);
     }
     return found;
-  }
-
-  run(argv: string[]): Promise<PageRun> {
-    return this.host.run(argv);
   }
 
   setNotes(notes: string[], refused = false): void {
@@ -246,338 +229,5 @@ export class ForceBench implements Bench {
     } catch (error) {
       this.setNotes([`${file.name} was not loaded: ${(error as Error).message}`, kept], true);
     }
-  }
-}
-
-/** Burst of Fire: nation, doctrine and detachment, then rows of units from the doctrine's pick-lists. */
-export class BofBuilder extends RuleSetBuilder {
-  readonly system = 'bof' as const;
-  private force: BofForce = emptyBofForce();
-  private nations: Listed[] = [];
-  private doctrines: Listed[] = [];
-  private detachments: Listed[] = [];
-  private units: Listed[] = [];
-  private weapons: Listed[] = [];
-  /** entries whose weapons are shown: the rows the player adds, and those opened */
-  private weaponsShown = new WeakSet<object>();
-  /** the rows being drawn: a newer drawing stops an older one */
-  private drawing = 0;
-
-  constructor(bench: Bench, box: HTMLElement) {
-    super(bench, box);
-    this.$('fb-name').addEventListener('input', () => this.edit(() => (this.force.name = this.$<HTMLInputElement>('fb-name').value)));
-    this.$('fb-points').addEventListener('input', () =>
-      this.edit(() => {
-        const value = this.$<HTMLInputElement>('fb-points').value.trim();
-        this.force.points = value === '' ? undefined : Number(value);
-      }),
-    );
-    this.$('fb-nation').addEventListener('change', () => void this.chooseNation(this.$<HTMLSelectElement>('fb-nation').value));
-    this.$('fb-doctrine').addEventListener('change', () => void this.chooseDoctrine(this.$<HTMLSelectElement>('fb-doctrine').value));
-    this.$('fb-detachment').addEventListener('change', () =>
-      this.edit(() => {
-        this.force.detachment = this.$<HTMLSelectElement>('fb-detachment').value;
-        this.showDetachment();
-      }),
-    );
-    this.$('fb-add').addEventListener('click', () => this.addUnit());
-  }
-
-  private $<T extends HTMLElement>(id: string): T {
-    return this.box.querySelector<T>(`#${id}`)!;
-  }
-
-  /** The nations' pick-list, then the force written and checked. */
-  protected async firstOpen(): Promise<void> {
-    this.nations = await this.list(['nations']);
-    await this.setForce(this.force, [], false);
-  }
-
-  private list(args: string[]): Promise<Listed[]> {
-    return this.bench.list('bof', args);
-  }
-
-  async reset(): Promise<void> {
-    await this.setForce(emptyBofForce(), []);
-  }
-
-  async load(text: string, file: string): Promise<void> {
-    const { force, notes } = bofForceFromText(text);
-    await this.setForce(force, [`Loaded ${file}.`, ...notes]);
-  }
-
-  yaml(): string {
-    return bofForceToYaml(this.force);
-  }
-
-  forceName(): string {
-    return this.force.name;
-  }
-
-  summary(report: CheckReport | undefined): Summary {
-    if (!report) return { total: '– points', good: false };
-    return { total: `${report.points} of ${report.limit} points`, good: (report.points ?? 0) <= Number(report.limit) };
-  }
-
-  /** Fills the builder from a force (a new one, or a file loaded). */
-  private async setForce(force: BofForce, notes: string[], changed = true): Promise<void> {
-    this.force = force;
-    this.$<HTMLInputElement>('fb-name').value = force.name;
-    this.$<HTMLInputElement>('fb-points').value = typeof force.points === 'number' ? String(force.points) : '';
-    await this.loadLists();
-    const missing: string[] = [];
-    if (Array.isArray(force.units)) {
-      for (const [i, entry] of force.units.entries()) {
-        if (entry && typeof entry === 'object' && entry.unit && !this.findUnit(entry.unit)) missing.push(`units[${i}] ${entry.unit}: not in the pick-list of this doctrine, kept as in the file`);
-      }
-    }
-    this.renderSelects();
-    this.bench.setNotes([...notes, ...missing]);
-    await this.renderRows();
-    if (changed) this.changed();
-  }
-
-  private async loadLists(): Promise<void> {
-    const { nation, doctrine } = this.force;
-    this.doctrines = nation ? await this.list(['doctrines', '--nation', nation]) : [];
-    this.detachments = doctrine ? await this.list(['detachments', '--doctrine', doctrine, ...(nation ? ['--nation', nation] : [])]) : [];
-    this.units = doctrine ? await this.list(['units', '--doctrine', doctrine, ...(nation ? ['--nation', nation] : [])]) : [];
-    this.weapons = doctrine ? await this.list(['weapons', '--doctrine', doctrine, ...(nation ? ['--nation', nation] : [])]) : [];
-  }
-
-  private findUnit(name: string): Listed | undefined {
-    const lower = name.toLowerCase();
-    return this.units.find((u) => u.id === name) ?? this.units.find((u) => u.id.toLowerCase() === lower || u.name.toLowerCase() === lower);
-  }
-
-  private fill(id: string, entries: Listed[], value: string, first: string): void {
-    const select = this.$<HTMLSelectElement>(id);
-    const known = entries.some((e) => e.id === value);
-    select.replaceChildren(
-      option('', first, value === ''),
-      ...entries.map((e) => option(e.id, e.name, e.id === value)),
-      ...(value && !known ? [option(value, `${value} (as in the file)`, true)] : []),
-    );
-    select.value = value;
-  }
-
-  private renderSelects(): void {
-    this.fill('fb-nation', this.nations, this.force.nation, 'choose a nation');
-    this.fill('fb-doctrine', this.doctrines, this.force.doctrine, this.force.nation ? 'choose a doctrine' : 'choose a nation first');
-    this.fill('fb-detachment', this.detachments, this.force.detachment, this.force.doctrine ? 'choose a detachment' : 'choose a doctrine first');
-    this.showDetachment();
-  }
-
-  /** What the detachment must field, under its pick-list. */
-  private showDetachment(): void {
-    const found = this.detachments.find((d) => d.id === this.force.detachment);
-    const details = found?.details ?? {};
-    const core = Array.isArray(details['core']) ? (details['core'] as string[]).join(', ') : '';
-    const qualities = Array.isArray(details['qualities']) ? (details['qualities'] as string[]).join(', ') : '';
-    this.$('fb-detachment-about').textContent = found ? `Fields at least: ${core}. Qualities: ${qualities}.` : '';
-  }
-
-  private async chooseNation(nation: string): Promise<void> {
-    this.force.nation = nation;
-    await this.loadListsFor('nation');
-  }
-
-  private async chooseDoctrine(doctrine: string): Promise<void> {
-    this.force.doctrine = doctrine;
-    await this.loadListsFor('doctrine');
-  }
-
-  /** A nation or doctrine chosen: the lists below narrow to it; a single detachment is chosen for the player. */
-  private async loadListsFor(what: 'nation' | 'doctrine'): Promise<void> {
-    if (what === 'nation') {
-      this.doctrines = this.force.nation ? await this.list(['doctrines', '--nation', this.force.nation]) : [];
-      if (!this.doctrines.some((d) => d.id === this.force.doctrine)) this.force.doctrine = this.doctrines.length === 1 ? this.doctrines[0]!.id : '';
-    }
-    await this.loadLists();
-    if (!this.detachments.some((d) => d.id === this.force.detachment)) this.force.detachment = this.detachments.length === 1 ? this.detachments[0]!.id : '';
-    this.renderSelects();
-    await this.renderRows();
-    this.changed();
-  }
-
-  private edit(change: () => void): void {
-    change();
-    this.changed();
-  }
-
-  /** A unit added: its row alone is drawn, the others stay as they are. */
-  private addUnit(): void {
-    if (!Array.isArray(this.force.units)) return;
-    const entry: BofEntry = { unit: '' };
-    this.force.units.push(entry);
-    this.weaponsShown.add(entry);
-    const index = this.force.units.length - 1;
-    this.$('fb-units').append(this.row(entry, index));
-    this.bench.reshow();
-    this.$(`fb-unit-${index}`)?.focus();
-    this.changed();
-  }
-
-  /** A unit removed: the rows after it are numbered anew, those before stay. */
-  private async removeUnit(index: number): Promise<void> {
-    this.force.units.splice(index, 1);
-    await this.renderRows(index);
-    const next = this.$<HTMLElement>(`fb-remove-${Math.min(index, this.force.units.length - 1)}`) ?? this.$('fb-add');
-    next.focus();
-    this.changed();
-  }
-
-  /**
-   * Draws the rows from `from` on (all by default), a few at a time with the page free between
-   * them: a force of hundreds of units is drawn while the player can still scroll and type.
-   */
-  private async renderRows(from = 0): Promise<void> {
-    const mine = ++this.drawing;
-    if (await redrawRows(this.$('fb-units'), this.force.units, from, (unit, index) => this.row(unit, index), () => mine === this.drawing)) this.bench.reshow();
-  }
-
-  /** Re-draws one row, keeping the focus on the control that had it. */
-  private renderRow(index: number): void {
-    const focused = document.activeElement?.id;
-    const old = this.$(`fb-row-${index}`);
-    old?.replaceWith(this.row(this.force.units[index]!, index));
-    if (focused) document.getElementById(focused)?.focus();
-    this.bench.reshow();
-  }
-
-  private row(entry: BofEntry, index: number): HTMLLIElement {
-    this.bench.rowDrawn();
-    const li = el('li', { className: 'unit-row', id: `fb-row-${index}` });
-    li.dataset['row'] = `units[${index}]`;
-    if (!entry || typeof entry !== 'object') {
-      li.append(el('p', { className: 'hint' }, `Entry ${index + 1} is kept as in the file: the builder cannot show it.`));
-      return li;
-    }
-    const unit = entry.unit ? this.findUnit(entry.unit) : undefined;
-    const type = String(unit?.details?.['type'] ?? '');
-    const head = el('div', { className: 'row-head' }, el('strong', { textContent: `Unit ${index + 1}` }), el('span', { className: 'row-points', id: `fb-points-${index}` }));
-
-    const unitSelect = el('select');
-    const fillUnits = () => {
-      const byType = new Map<string, Listed[]>();
-      for (const u of this.units) {
-        const t = String(u.details?.['type'] ?? 'other');
-        const group = byType.get(t);
-        if (group) group.push(u);
-        else byType.set(t, [u]);
-      }
-      unitSelect.replaceChildren(option('', this.units.length ? 'choose a unit' : 'choose a doctrine first', !entry.unit));
-      for (const [t, units] of byType) {
-        const group = el('optgroup', { label: t.replace(/-/g, ' ') });
-        group.append(...units.map((u) => option(u.id, `${u.name} (${String(u.details?.['role'] ?? u.id)}), ${pts(u.points)}`, u.id === unit?.id)));
-        unitSelect.append(group);
-      }
-      if (entry.unit && !unit) unitSelect.append(option(entry.unit, `${entry.unit} (as in the file)`, true));
-      unitSelect.value = unit?.id ?? entry.unit ?? '';
-    };
-    if (this.weaponsShown.has(entry) || !entry.unit) fillUnits();
-    else {
-      // a loaded row holds its own unit until the player reaches for the list: hundreds of full lists keep the page busy
-      unitSelect.append(unit ? option(unit.id, `${unit.name} (${String(unit.details?.['role'] ?? unit.id)}), ${pts(unit.points)}`, true) : option(entry.unit, `${entry.unit} (as in the file)`, true));
-      let filled = false;
-      const reach = () => {
-        if (filled) return;
-        filled = true;
-        fillUnits();
-      };
-      for (const event of ['pointerdown', 'mousedown', 'focus', 'keydown']) unitSelect.addEventListener(event, reach);
-    }
-    unitSelect.addEventListener('change', () => {
-      entry.unit = unitSelect.value;
-      this.renderRow(index);
-      this.changed();
-    });
-
-    const count = el('input', { type: 'number', min: '1', max: '100', step: '1', inputMode: 'numeric', value: String(entry.count ?? 1) });
-    count.addEventListener('input', () => {
-      const n = Number(count.value);
-      entry.count = count.value.trim() === '' || !Number.isFinite(n) ? 1 : n;
-      this.changed();
-    });
-
-    const allowed = this.detachmentQualities();
-    const quality = el('select');
-    const soldier = SOLDIER_TYPES.has(type);
-    quality.append(option('', `default (${soldier ? 'regular' : 'conscript'})`, !entry.quality));
-    for (const q of QUALITIES) if (allowed.includes(q) || entry.quality === q) quality.append(option(q, q, entry.quality === q));
-    if (entry.quality && !QUALITIES.includes(entry.quality)) quality.append(option(entry.quality, `${entry.quality} (as in the file)`, true));
-    quality.addEventListener('change', () => this.edit(() => (entry.quality = quality.value || undefined)));
-
-    const labelInput = el('input', { type: 'text', value: typeof entry.label === 'string' ? entry.label : '', placeholder: unit?.name ?? '', autocomplete: 'off' });
-    labelInput.addEventListener('input', () => this.edit(() => (entry.label = labelInput.value)));
-
-    const fields = el('div', { className: 'row3' }, labelled(`fb-count-${index}`, 'Count', count));
-    if (type !== 'ranking-officer' || entry.quality) fields.append(labelled(`fb-quality-${index}`, 'Quality', quality));
-    fields.append(labelled(`fb-label-${index}`, 'Label', labelInput));
-    li.append(head, labelled(`fb-unit-${index}`, 'Unit', unitSelect), fields);
-
-    const weapons = Array.isArray(entry.weapons) ? entry.weapons : [];
-    if ((soldier && type !== 'ranking-officer' && this.weapons.length > 0) || weapons.length > 0) li.append(this.weaponsBox(entry, index, weapons));
-    if (type === 'infantry' || entry.squadLeader) {
-      const leader = el('input', { type: 'checkbox', checked: Boolean(entry.squadLeader) });
-      leader.addEventListener('change', () => this.edit(() => (entry.squadLeader = leader.checked || undefined)));
-      leader.id = `fb-leader-${index}`;
-      li.append(el('div', { className: 'field check' }, leader, el('label', { htmlFor: leader.id, textContent: 'Appointed squad leader (free)' })));
-    }
-    const problems = el('ul', { className: 'problems', id: `fb-problems-${index}` });
-    problems.setAttribute('aria-live', 'polite');
-    const remove = el('button', { type: 'button', id: `fb-remove-${index}`, className: 'small', textContent: `Remove unit ${index + 1}` });
-    remove.addEventListener('click', () => void this.removeUnit(index));
-    li.append(problems, el('div', { className: 'actions' }, remove));
-    return li;
-  }
-
-  /**
-   * The weapons a row may buy. A loaded row shows what it bought in a line that opens onto the
-   * checkboxes: a few hundred rows of a dozen checkboxes each would keep the page busy for seconds.
-   */
-  private weaponsBox(entry: BofEntry, index: number, weapons: string[]): HTMLElement {
-    const names = weapons.map((id) => this.weapons.find((w) => w.id === id)?.name ?? id);
-    const details = el('details', { className: 'weapons' }, el('summary', { textContent: `Weapons bought: ${names.length ? names.join(', ') : 'none'}` }));
-    const fill = () => {
-      if (details.querySelector('fieldset')) return;
-      const set = el('fieldset', { className: 'weapons' }, el('legend', { textContent: 'Weapons bought' }));
-      const shown = [...this.weapons.map((w) => ({ id: w.id, text: `${w.name}, ${pts(w.points)}` }))];
-      for (const w of weapons) if (!this.weapons.some((x) => x.id === w)) shown.push({ id: w, text: `${w} (as in the file)` });
-      for (const [k, w] of shown.entries()) {
-        const box = el('input', { type: 'checkbox', id: `fb-weapon-${index}-${k}`, checked: weapons.includes(w.id) });
-        box.value = w.id;
-        box.addEventListener('change', () =>
-          this.edit(() => {
-            const now = Array.isArray(entry.weapons) ? entry.weapons : [];
-            entry.weapons = box.checked ? [...now, w.id] : now.filter((x) => x !== w.id);
-            const bought = entry.weapons.map((id) => this.weapons.find((x) => x.id === id)?.name ?? id);
-            details.querySelector('summary')!.textContent = `Weapons bought: ${bought.length ? bought.join(', ') : 'none'}`;
-          }),
-        );
-        set.append(el('div', { className: 'field check' }, box, el('label', { htmlFor: box.id, textContent: w.text })));
-      }
-      details.append(set);
-    };
-    details.addEventListener('toggle', () => {
-      if (!details.open) return;
-      this.weaponsShown.add(entry);
-      fill();
-    });
-    if (this.weaponsShown.has(entry)) {
-      details.open = true;
-      fill();
-    }
-    return details;
-  }
-
-  private detachmentQualities(): string[] {
-    const found = this.detachments.find((d) => d.id === this.force.detachment);
-    const q = found?.details?.['qualities'];
-    return Array.isArray(q) ? (q as string[]) : QUALITIES;
-  }
-
-  private changed(): void {
-    this.bench.changed();
   }
 }

@@ -8,7 +8,9 @@ import { fileUrl, pageFiles, PLAYER_FOLDER, type Manifest, type PageFiles } from
 import { runInPage, type PageRun } from './page-io.js';
 import { argvFor, shellLine, countsFrom, countsOption, deckName, DEFAULTS, formFromHash, hashFor, partsFromListing, partsOptions, tickedParts, type Form, type Part, type Product } from './form.js';
 import { ForceBench } from './force-builder.js';
-import { FORCE_FILE, FORCE_SYSTEMS, playerWords } from './force-model.js';
+import { FORCE_FILE } from './kit/force-model.js';
+import { playerWords } from './player-words.js';
+import { pagePartsFor } from '../systems/page-registry.js';
 import { CampaignPanel, type CampaignProbe } from './campaign-page.js';
 import { HousePanel, type HouseProbe } from './house-rules.js';
 
@@ -32,7 +34,7 @@ interface Choices {
   scenarios: Named[];
   battles: Named[];
   lists: Named[];
-  /** the copies `cards --list` takes (Fire Team's army lists, Blaze Away!'s colours) */
+  /** the copies `cards --list` takes (an army list's deck, a player colour's) */
   decks: Named[];
   /** the token kinds `tokens --count ID=N` takes, with the sheet's count and the part that prints them */
   tokens: TokenKind[];
@@ -209,6 +211,17 @@ function fillCounts(tokens: readonly TokenKind[], parts: readonly Part[]): void 
   );
 }
 
+/** each option field's own placeholder, before a rule set's words replace it */
+const ownPlaceholders = new Map<HTMLInputElement, string>();
+
+/** The rule set's words in the empty option fields, the fields' own elsewhere. */
+function showOptionHelp(help: Readonly<Record<string, string>>): void {
+  for (const input of document.querySelectorAll<HTMLInputElement>('input[data-option]')) {
+    if (!ownPlaceholders.has(input)) ownPlaceholders.set(input, input.placeholder);
+    input.placeholder = help[input.dataset['option']!] ?? ownPlaceholders.get(input)!;
+  }
+}
+
 const partBoxes = () => [...document.querySelectorAll<HTMLInputElement>('#parts input[type=checkbox]')];
 const partIds = () => partBoxes().map((b) => b.value);
 const countInputs = () => [...document.querySelectorAll<HTMLInputElement>('#counts input[data-token]')];
@@ -222,11 +235,13 @@ function fillSelect(id: string, entries: Named[], first: string): void {
 async function shape(form: Form): Promise<void> {
   const system = systems.find((s) => s.id === form.system) ?? systems[0]!;
   const c = await choicesFor(system.id);
+  const parts = await pagePartsFor(system.id);
+  const buildsForces = parts.forceBuilder !== undefined;
   const players = system.id === 'bof' ? ['2', '4', '6'] : system.id === 'fireteam' ? ['2', '4'] : ['2'];
   // the lists are filled when the rule set changes, so a choice made stays made
   if (shapedFor !== system.id) {
     shapedFor = system.id;
-    const offered = [...system.products, ...((FORCE_SYSTEMS as readonly string[]).includes(system.id) ? ['force'] : []), 'calibrate'];
+    const offered = [...system.products, ...(buildsForces ? ['force'] : []), 'calibrate'];
     const products = (offered.filter((p) => p in PRODUCTS) as Product[]).map((p) => new Option(PRODUCTS[p], p));
     $<HTMLSelectElement>('product').replaceChildren(...products);
     $('blurb').textContent = system.blurb;
@@ -239,9 +254,9 @@ async function shape(form: Form): Promise<void> {
     fillSelect('list', c.decks, 'every deck');
     fillParts(c.parts);
     fillCounts(c.tokens, c.parts);
+    showOptionHelp(parts.optionHelp ?? {});
     $<HTMLSelectElement>('players').replaceChildren(...players.map((p) => new Option(p, p)));
   }
-  const buildsForces = (FORCE_SYSTEMS as readonly string[]).includes(system.id);
   const product = (system.products.includes(form.product) || (form.product === 'force' && buildsForces) || form.product === 'calibrate' ? form.product : system.products[0]) as Product;
   const tokens = product === 'tokens';
   const events = tokens && c.kinds.has('events') && (form.options['events'] ?? 'no') === 'yes';
@@ -286,7 +301,7 @@ async function shape(form: Form): Promise<void> {
   if (product === 'campaign') await campaignPanel().open(system.id);
 }
 
-/** The campaign panel (Burst of Fire, Fire Team): the command line's `campaign` on the page's copy of the state. */
+/** The campaign panel (rule sets with a campaign): the command line's `campaign` on the page's copy of the state. */
 let campaign: CampaignPanel | undefined;
 function campaignPanel(): CampaignPanel {
   campaign ??= new CampaignPanel(files, {
@@ -494,7 +509,7 @@ async function make(format: 'pdf' | 'json' | 'md', download: boolean): Promise<v
   const seed = /^Seed: (\S+)/m.exec(result.stderr)?.[1];
   const name = `${base}${seed ? `-${seed}` : ''}.${format}`;
   window.muster.last = { name, base64: bytes ? toBase64(bytes) : '', code: result.code, stderr: result.stderr, argv };
-  // Fire Team's next turn sets its assaults in the state: the page's copy takes it
+  // a campaign's print may change its state (a next turn that sets its assaults): the page's copy takes it
   if (form.product === 'campaign') await campaignPanel().printed(result);
   if (result.code !== 0 || !bytes) return;
   if (seed && !form.options['seed'] && form.product !== 'campaign') {

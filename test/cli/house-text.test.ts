@@ -4,7 +4,8 @@ import YAML from 'yaml';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { muster } from '../helpers/cli.js';
 import { workdirs } from '../helpers/fixtures.js';
-import { bofForceFromText, parseForceText } from '../../src/web/force-model.js';
+import { bofForceFromText } from '../../src/systems/bof/page/force-model.js';
+import { parseForceText } from '../../src/web/kit/force-model.js';
 
 /**
  * What a player gives muster (house rules, force files, campaign states) is data, never code:

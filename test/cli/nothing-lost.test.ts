@@ -12,7 +12,7 @@ import { openFileAtomic, writeFileAtomic, type WriteBytes } from '../../src/cli/
 import { BusyError, lockFile } from '../../src/cli/lock.js';
 import { workdirs } from '../helpers/fixtures.js';
 import { muster } from '../helpers/cli.js';
-import { ALLOW_MISSING_GLYPHS_LABEL, playerWords } from '../../src/web/force-model.js';
+import { ALLOW_MISSING_GLYPHS_LABEL, playerWords } from '../../src/web/player-words.js';
 
 const workdir = workdirs(afterEach);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

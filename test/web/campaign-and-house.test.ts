@@ -11,6 +11,8 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { muster } from '../helpers/cli.js';
 import { bookletArgv, newArgv, nextArgv, PageCampaign, recordArgv, STATE_PATH } from '../../src/web/campaign-page.js';
+import { bofRecordOptions, type BofRecord } from '../../src/systems/bof/page/campaign-panel.js';
+import { fireteamListsOptions, fireteamNextOptions, fireteamRecordOptions } from '../../src/systems/fireteam/page/campaign-panel.js';
 import { checkHouse, houseFiles, unzipHouse, withHouse, HOUSE_PATH } from '../../src/web/house-rules.js';
 import { button, control, repo, runBrowserTests as runThem, shots, usePageServer, loadBuiltPage } from '../helpers/page.js';
 
@@ -29,15 +31,15 @@ function houseFolder(broken: boolean): string {
   return path.join(dir, 'club-rules');
 }
 
-const RECORD = { winner: 'a', victory: 'decisive', score: ['32', '18'] as [string, string], salvage: [{ side: 'a', text: 'abandoned Sherman' }], upgrades: [{ side: 'a', text: 'Panzer IV for the Panzer III', cost: '8' }] };
+const RECORD: BofRecord = { winner: 'a', victory: 'decisive', score: ['32', '18'] as [string, string], salvage: [{ side: 'a', text: 'abandoned Sherman' }], upgrades: [{ side: 'a', text: 'Panzer IV for the Panzer III', cost: '8' }] };
 
 describe('campaigns in the page, run in Node', () => {
   it('builds the command line’s argv from the forms', () => {
-    expect(newArgv('bof', { names: ['Red', 'Blue'], seed: 'club', solo: false })).toEqual(['campaign', 'bof', 'new', '--state', 'campaign.json', '--names', 'Red,Blue', '--seed', 'club']);
-    expect(newArgv('fireteam', { names: ['', ''], lists: ['russians', 'finns'] })).toEqual(['campaign', 'fireteam', 'new', '--state', 'campaign.json', '--lists', 'russians,finns']);
-    expect(recordArgv('bof', RECORD)).toEqual(['campaign', 'bof', 'record', '--state', 'campaign.json', '--winner', 'a', '--victory', 'decisive', '--combat-score', '32:18', '--salvage', 'a:abandoned Sherman', '--upgrade', 'a:Panzer IV for the Panzer III:8']);
-    expect(recordArgv('fireteam', { battle: '2', winner: 'draw' })).toEqual(['campaign', 'fireteam', 'record', '--state', 'campaign.json', '--battle', '2', '--winner', 'draw']);
-    expect(nextArgv('fireteam', { assault: ['C5', 'C2'], split: ['6', ''] })).toEqual(['campaign', 'fireteam', 'next', '--state', 'campaign.json', '--assault', 'a:C5', '--assault', 'b:C2', '--split', 'a:6']);
+    expect(newArgv('bof', { names: ['Red', 'Blue'], seed: 'club', options: [] })).toEqual(['campaign', 'bof', 'new', '--state', 'campaign.json', '--names', 'Red,Blue', '--seed', 'club']);
+    expect(newArgv('fireteam', { names: ['', ''], options: fireteamListsOptions(['russians', 'finns']) })).toEqual(['campaign', 'fireteam', 'new', '--state', 'campaign.json', '--lists', 'russians,finns']);
+    expect(recordArgv('bof', bofRecordOptions(RECORD))).toEqual(['campaign', 'bof', 'record', '--state', 'campaign.json', '--winner', 'a', '--victory', 'decisive', '--combat-score', '32:18', '--salvage', 'a:abandoned Sherman', '--upgrade', 'a:Panzer IV for the Panzer III:8']);
+    expect(recordArgv('fireteam', fireteamRecordOptions({ battle: '2', winner: 'draw' }))).toEqual(['campaign', 'fireteam', 'record', '--state', 'campaign.json', '--battle', '2', '--winner', 'draw']);
+    expect(nextArgv('fireteam', fireteamNextOptions({ assault: ['C5', 'C2'], split: ['6', ''] }))).toEqual(['campaign', 'fireteam', 'next', '--state', 'campaign.json', '--assault', 'a:C5', '--assault', 'b:C2', '--split', 'a:6']);
     expect(bookletArgv('bof')).toEqual(['campaign', 'bof', 'booklet', '--state', 'campaign.json']);
   });
 
@@ -48,19 +50,19 @@ describe('campaigns in the page, run in Node', () => {
     expect(started.run.stderr).toMatch(/^Seed: club\nNew campaign: Red/);
     expect(started.changed).toBe(true);
     expect(campaign.unsaved).toBe(true);
-    const recorded = await campaign.change(recordArgv('bof', RECORD));
+    const recorded = await campaign.change(recordArgv('bof', bofRecordOptions(RECORD)));
     expect(recorded.run.code).toBe(0);
     expect(recorded.changed).toBe(true);
 
     const dir = mkdtempSync(path.join(tmpdir(), 'muster-campaign-'));
     expect((await muster(['campaign', 'bof', 'new', '--state', 'campaign.json', '--names', 'Red,Blue', '--seed', 'club'], dir)).code).toBe(0);
-    const cli = await muster(recordArgv('bof', RECORD), dir);
+    const cli = await muster(recordArgv('bof', bofRecordOptions(RECORD)), dir);
     expect(recorded.run.stderr).toBe(cli.stderr);
     expect(text(campaign.bytes())).toBe(readFileSync(path.join(dir, 'campaign.json'), 'utf8'));
 
     const before = text(campaign.bytes());
-    const refused = await campaign.change(recordArgv('bof', { ...RECORD, upgrades: [{ side: 'a', text: 'Tiger', cost: '500' }] }));
-    const cliRefused = await muster(recordArgv('bof', { ...RECORD, upgrades: [{ side: 'a', text: 'Tiger', cost: '500' }] }), dir);
+    const refused = await campaign.change(recordArgv('bof', bofRecordOptions({ ...RECORD, upgrades: [{ side: 'a', text: 'Tiger', cost: '500' }] })));
+    const cliRefused = await muster(recordArgv('bof', bofRecordOptions({ ...RECORD, upgrades: [{ side: 'a', text: 'Tiger', cost: '500' }] })), dir);
     expect(cliRefused.code).toBe(2);
     expect(refused.run.code).toBe(2);
     expect(refused.changed).toBe(false);
@@ -90,17 +92,17 @@ describe('campaigns in the page, run in Node', () => {
     expect(files.has(STATE_PATH)).toBe(false);
 
     const dir = mkdtempSync(path.join(tmpdir(), 'muster-ft-'));
-    expect((await muster(newArgv('fireteam', { seed: 'river', lists: ['russians', 'fallschirmjager'] }), dir)).code).toBe(0);
+    expect((await muster(newArgv('fireteam', { seed: 'river', options: fireteamListsOptions(['russians', 'fallschirmjager']) }), dir)).code).toBe(0);
     const opened = await campaign.open('fireteam', 'river.json', new Uint8Array(readFileSync(path.join(dir, 'campaign.json'))));
     expect(opened.changed).toBe(true);
     expect(campaign.unsaved).toBe(false);
-    const next = nextArgv('fireteam', { assault: ['C5', 'C2'], split: ['6', ''] });
+    const next = nextArgv('fireteam', fireteamNextOptions({ assault: ['C5', 'C2'], split: ['6', ''] }));
     const page = await run([...next, '-o', '/out/muster.pdf']);
     expect(campaign.take(page)).toBe(true);
     expect((await muster([...next, '-o', 'cli.pdf'], dir)).code).toBe(0);
     for (const [battle, winner] of [['1', 'a'], ['2', 'draw']] as const) {
-      const mine = await campaign.change(recordArgv('fireteam', { battle, winner }));
-      const cli = await muster(recordArgv('fireteam', { battle, winner }), dir);
+      const mine = await campaign.change(recordArgv('fireteam', fireteamRecordOptions({ battle, winner })));
+      const cli = await muster(recordArgv('fireteam', fireteamRecordOptions({ battle, winner })), dir);
       expect(mine.run.stderr).toBe(cli.stderr);
     }
     expect(text(campaign.bytes())).toBe(readFileSync(path.join(dir, 'campaign.json'), 'utf8'));
@@ -236,7 +238,7 @@ describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
     expect(status.stderr.trim()).toBe(recorded.status);
     expect(await page.$eval('#cp-status-text', (e) => e.textContent)).toBe(recorded.status);
     await muster(['campaign', 'bof', 'new', '--state', 'campaign.json', '--names', 'Red,Blue', '--seed', 'club'], dir);
-    await muster(recordArgv('bof', RECORD), dir);
+    await muster(recordArgv('bof', bofRecordOptions(RECORD)), dir);
     expect(downloaded).toBe(readFileSync(path.join(dir, 'campaign.json'), 'utf8'));
 
     // the booklet prints as other products do, from the page's copy

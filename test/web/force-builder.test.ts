@@ -8,9 +8,11 @@ import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { muster } from '../helpers/cli.js';
-import { bofForceFromText, bofForceToYaml, playerWords, problemLine, problemsByRow, rowKey, type CheckReport } from '../../src/web/force-model.js';
-import { ftForceFromText, ftForceToYaml, ftSpent } from '../../src/web/force-model-fireteam.js';
-import { baCount, baForceFromText, baForceToYaml } from '../../src/web/force-model-blazeaway.js';
+import { problemLine, problemsByRow, rowKey, type CheckReport } from '../../src/web/kit/force-model.js';
+import { playerWords } from '../../src/web/player-words.js';
+import { bofForceFromText, bofForceToYaml } from '../../src/systems/bof/page/force-model.js';
+import { ftForceFromText, ftForceToYaml, ftSpent } from '../../src/systems/fireteam/page/force-model.js';
+import { baCount, baForceFromText, baForceToYaml } from '../../src/systems/blazeaway/page/force-model.js';
 import { button, CHROMIUM, control, repo, runBrowserTests as runThem, shots, usePageServer } from '../helpers/page.js';
 
 

@@ -2,9 +2,10 @@
 // past the command line's limits, or holding a key that names an object's insides.
 import { describe, expect, it } from 'vitest';
 import { MAX_ENTRIES, MAX_FILE_BYTES } from '../../src/data/limits.js';
-import { bofForceFromText, forceFileRefusal, ordered } from '../../src/web/force-model.js';
-import { baForceFromText } from '../../src/web/force-model-blazeaway.js';
-import { ftForceFromText } from '../../src/web/force-model-fireteam.js';
+import { forceFileRefusal, ordered } from '../../src/web/kit/force-model.js';
+import { bofForceFromText } from '../../src/systems/bof/page/force-model.js';
+import { baForceFromText } from '../../src/systems/blazeaway/page/force-model.js';
+import { ftForceFromText } from '../../src/systems/fireteam/page/force-model.js';
 
 describe('a force file the builder refuses', () => {
   it('has a list longer than the command line takes, in any rule set', () => {

@@ -7,13 +7,13 @@ import { muster } from '../helpers/cli.js';
 import { builtFile, loadBuiltPage } from '../helpers/page.js';
 import { FileAccessError } from '../../src/data/files.js';
 import { argvFor, formFromHash, hashFor } from '../../src/web/form.js';
-import { ALLOW_MISSING_GLYPHS_LABEL } from '../../src/web/force-model.js';
+import { ALLOW_MISSING_GLYPHS_LABEL } from '../../src/web/player-words.js';
 import { fileUrl, PageFiles, pageFiles, type Manifest } from '../../src/web/page-files.js';
 
 const PLACES = {
   data: '/muster/data/',
   templates: '/muster/templates/',
-  samples: '/muster/examples/blazeaway/',
+  examples: '/muster/examples/',
   parsedStore: '/muster/parsed-data.json',
   fontPairs: '/muster/font-pairs.json',
   fonts: { regular: '/muster/fonts/R.ttf', cjk: '/muster/fonts/C.otf' },

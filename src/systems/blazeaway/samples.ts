@@ -10,7 +10,7 @@ import { forceFile } from './schema.js';
  * They ship with muster beside data/.
  */
 /** The sample forces, by file name; a sample that does not read is muster's bug, named by file. */
-export async function loadSampleForces(dir: string = files().places.samples): Promise<SideForce[]> {
+export async function loadSampleForces(dir: string = path.join(files().places.examples, 'blazeaway')): Promise<SideForce[]> {
   const names = listFilesBelow(dir, (relative) => !relative.includes('/') && /\.ya?ml$/.test(relative), path.join);
   const samples: SideForce[] = [];
   for (const name of names) {

@@ -3,7 +3,7 @@
  * docs/blazeaway-force-file.md writes it (side, nation, rating, colour and units of five kinds),
  * written as YAML and read back from a player's YAML or JSON. No DOM here, so Node tests it.
  */
-import { docYaml, isMapping, ordered, parseForceText, unknownKeys, type LoadedForce } from './force-model.js';
+import { docYaml, isMapping, ordered, parseForceText, unknownKeys, type LoadedForce } from '../../../web/kit/force-model.js';
 
 export const BA_KINDS = ['infantry', 'armour', 'motorised', 'gun', 'aircraft'] as const;
 export type BaKind = (typeof BA_KINDS)[number];

@@ -1,11 +1,10 @@
 /**
  * What every rule set's force builder shares in the page (issue 17): small DOM helpers for
- * labelled controls, and the part a rule set's builder plays for the bench in force-builder.ts
- * (which owns the live check, the points bar, the problems by `where`, load and download, print
- * and scenario).
+ * labelled controls, and the part a rule set's builder plays for the bench in
+ * src/web/force-builder.ts (which owns the live check, the points bar, the problems by `where`,
+ * load and download, print and scenario).
  */
-import type { PageRun } from './page-io.js';
-import type { CheckReport, ForceSystem } from './force-model.js';
+import type { CheckReport } from './force-model.js';
 
 /** An entry of `muster list <system> <what> --format json`. */
 export interface Listed {
@@ -25,7 +24,6 @@ export interface Bench {
   reshow(): void;
   /** the notes under the bar; `refused`: a file the builder would not load */
   setNotes(notes: string[], refused?: boolean): void;
-  run(argv: string[]): Promise<PageRun>;
   /** a row was drawn (counted, for the test of what a force costs) */
   rowDrawn(): void;
 }
@@ -38,7 +36,8 @@ export interface Summary {
 
 /** One rule set's builder: its own fields, its force as YAML, its pick-lists. */
 export abstract class RuleSetBuilder {
-  abstract readonly system: ForceSystem;
+  /** the rule set's id, as the command line takes it */
+  abstract readonly system: string;
   /** null: its scenario takes the force (--force); a text: why it does not */
   readonly noScenario: string | null = null;
   private opened = false;

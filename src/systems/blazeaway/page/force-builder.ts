@@ -4,10 +4,10 @@
  * motorised, guns, aircraft), with the types, carriers, ratings and roles of `muster list
  * blazeaway`. No points: the bar counts the units and the bench shows the check's problems.
  */
-import type { CheckReport } from './force-model.js';
-import { isMapping, setOrDrop } from './force-model.js';
-import { BA_KINDS, baCount, baForceFromText, baForceToYaml, emptyBaForce, newBaUnit, type BaForce, type BaKind, type BaStand, type BaUnit } from './force-model-blazeaway.js';
-import { el, labelled, numberInput, problemList, redrawRows, replaceKeepingFocus, rowItem, RuleSetBuilder, selectOf, textInput, type Listed, type Summary } from './force-ui.js';
+import type { CheckReport } from '../../../web/kit/force-model.js';
+import { isMapping, setOrDrop } from '../../../web/kit/force-model.js';
+import { BA_KINDS, baCount, baForceFromText, baForceToYaml, emptyBaForce, newBaUnit, type BaForce, type BaKind, type BaStand, type BaUnit } from './force-model.js';
+import { el, labelled, numberInput, problemList, redrawRows, replaceKeepingFocus, rowItem, RuleSetBuilder, selectOf, textInput, type Listed, type Summary } from '../../../web/kit/force-ui.js';
 
 const SIDES = [
   { id: 'axis', name: 'Axis' },

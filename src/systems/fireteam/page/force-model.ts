@@ -3,7 +3,7 @@
  * writes it (army list, core and reinforcement points, platoons, reinforcement picks), written
  * as YAML and read back from a player's YAML or JSON. No DOM here, so Node tests it as it is.
  */
-import { docYaml, isMapping, ordered, parseForceText, unknownKeys, type CheckReport, type LoadedForce } from './force-model.js';
+import { docYaml, isMapping, ordered, parseForceText, unknownKeys, type CheckReport, type LoadedForce } from '../../../web/kit/force-model.js';
 
 export interface FtPlatoon {
   squads: number;

@@ -1,45 +1,13 @@
 /**
- * The force builder's pure parts (issue 17): a force as data, written as the YAML the command
- * line reads and read back from a player's YAML or JSON, and the `check` command's `where`
- * mapped to the builder's rows. No DOM here, so Node tests it as it is.
+ * What every rule set's force model shares (issue 17): a force file's text read as data and
+ * refused as the command line refuses it, YAML written in the docs' style, and the `check`
+ * command's `where` mapped to the builder's rows. No DOM here, so Node tests it as it is.
  */
 import YAML from 'yaml';
-import { MAX_ENTRIES, MAX_FILE_BYTES } from '../data/limits.js';
-
-/** The rule sets with a `check` command, so with a force builder. */
-export const FORCE_SYSTEMS = ['bof', 'fireteam', 'blazeaway'] as const;
-export type ForceSystem = (typeof FORCE_SYSTEMS)[number];
+import { MAX_ENTRIES, MAX_FILE_BYTES } from '../../data/limits.js';
 
 /** Where the builder keeps the force it writes, as the command line names it from /player. */
 export const FORCE_FILE = 'force.yaml';
-
-/** One entry of a Burst of Fire force (docs/force-file.md); keys the builder does not show ride along. */
-export interface BofEntry {
-  unit: string;
-  count?: number;
-  quality?: string;
-  weapons?: string[];
-  squadLeader?: boolean;
-  label?: string;
-  [other: string]: unknown;
-}
-
-export interface BofForce {
-  name: string;
-  nation: string;
-  doctrine: string;
-  detachment: string;
-  points?: number;
-  units: BofEntry[];
-  [other: string]: unknown;
-}
-
-const FORCE_KEYS = ['name', 'nation', 'doctrine', 'detachment', 'points', 'units'];
-const ENTRY_KEYS = ['unit', 'count', 'quality', 'weapons', 'squadLeader', 'label'];
-
-export function emptyBofForce(): BofForce {
-  return { name: '', nation: '', doctrine: '', detachment: '', units: [] };
-}
 
 /** The command line's problem: `where` names the entry ("units[3] de-panzer-iv-h") or "force". */
 export interface Problem {
@@ -48,7 +16,7 @@ export interface Problem {
   message: string;
 }
 
-/** What `check <system> --force FILE --format json` prints (Blaze Away! has no points: null). */
+/** What `check <system> --force FILE --format json` prints (null where the rules price nothing). */
 export interface CheckReport {
   system: string;
   name: string;
@@ -68,73 +36,11 @@ export function ordered(object: Record<string, unknown>, keys: readonly string[]
   return out;
 }
 
-/** An entry as the file holds it: defaults left out (count 1, no weapons), the doc's key order. */
-export function entryForFile(entry: BofEntry): unknown {
-  if (!entry || typeof entry !== 'object' || Array.isArray(entry)) return entry;
-  const out: Record<string, unknown> = { ...entry };
-  if (out['count'] === 1 || out['count'] === undefined) delete out['count'];
-  if (!out['quality']) delete out['quality'];
-  if (Array.isArray(out['weapons']) && out['weapons'].length === 0) delete out['weapons'];
-  if (!out['squadLeader']) delete out['squadLeader'];
-  if (typeof out['label'] === 'string' && out['label'].trim() === '') delete out['label'];
-  return ordered(out, ENTRY_KEYS);
-}
-
-/** The force as the YAML the command line reads (docs/force-file.md). */
-export function bofForceToYaml(force: BofForce): string {
-  const top: Record<string, unknown> = { ...force, units: force.units.map(entryForFile) };
-  for (const key of ['name', 'nation', 'doctrine', 'detachment']) if (top[key] === '') delete top[key];
-  const doc = new YAML.Document(ordered(top, FORCE_KEYS));
-  // weapons on one line, as the doc writes them
-  YAML.visit(doc, {
-    Pair(_, pair) {
-      if (YAML.isScalar(pair.key) && pair.key.value === 'weapons' && YAML.isSeq(pair.value)) pair.value.flow = true;
-    },
-  });
-  return doc.toString({ lineWidth: 0 });
-}
-
 /** A force file read back: the force, and what it holds that the builder does not show (kept, and said). */
-export interface LoadedForce<F = BofForce> {
+export interface LoadedForce<F> {
   force: F;
   /** "kept as in the file, not shown: units[2] foo" and the like */
   notes: string[];
-}
-
-/** Reads a Burst of Fire force file (YAML or JSON, as the command line does). Throws on text that is no force. */
-export function bofForceFromText(text: string): LoadedForce {
-  const raw = parseForceText(text, 'name, nation, doctrine, detachment, points and units');
-  const notes: string[] = [];
-  const force: BofForce = { ...emptyBofForce(), ...raw, units: [] } as BofForce;
-  for (const key of ['name', 'nation', 'doctrine', 'detachment']) {
-    const value = raw[key];
-    if (value === undefined) continue;
-    if (typeof value === 'string' || typeof value === 'number') force[key] = String(value);
-    else notes.push(`${key}: kept as in the file, the builder cannot show it`);
-  }
-  if (raw['points'] !== undefined && typeof raw['points'] !== 'number') {
-    notes.push('points: kept as in the file, not a number');
-  }
-  for (const key of Object.keys(raw)) if (!FORCE_KEYS.includes(key)) notes.push(`${key}: kept as in the file, the builder does not show it`);
-  const units = raw['units'];
-  if (units !== undefined && !Array.isArray(units)) {
-    force.units = units as BofEntry[];
-    notes.push('units: kept as in the file, not a list');
-    return { force, notes };
-  }
-  for (const [index, item] of (units ?? []).entries()) {
-    if (!item || typeof item !== 'object' || Array.isArray(item)) {
-      force.units.push(item as BofEntry);
-      notes.push(`units[${index}]: kept as in the file, not a unit entry`);
-      continue;
-    }
-    const entry = { ...(item as Record<string, unknown>) } as BofEntry;
-    if (typeof entry.unit !== 'string') entry.unit = entry.unit === undefined ? '' : String(entry.unit);
-    if (entry.weapons !== undefined && !Array.isArray(entry.weapons)) notes.push(`units[${index}] weapons: kept as in the file, not a list`);
-    for (const key of Object.keys(entry)) if (!ENTRY_KEYS.includes(key)) notes.push(`units[${index}] ${key}: kept as in the file, the builder does not show it`);
-    force.units.push(entry);
-  }
-  return { force, notes };
 }
 
 /** The row a problem names: "units[3]" of "units[3] de-panzer-iv-h", or "force". */
@@ -165,18 +71,6 @@ export function refusalLines(stderr: string): string[] {
     .map((line) => line.trimEnd())
     .filter((line) => line.trim() !== '');
 }
-
-/** The status line for a player: "Wrote /out/muster.pdf (8 pages)" is the page's own path, so "muster.pdf ready (8 pages)". */
-export function playerWords(stderr: string, out: string): string {
-  const escaped = out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const name = out.slice(out.lastIndexOf('/') + 1);
-  return stderr
-    .replace(new RegExp(`^Wrote ${escaped}\\b`, 'gm'), `${name} ready`)
-    .replace(/\bgive --allow-missing-glyphs to print\b/g, `tick "${ALLOW_MISSING_GLYPHS_LABEL}" (under Paper and printer) to print`);
-}
-
-/** The page's control for --allow-missing-glyphs, as its label reads (src/web/index.html). */
-export const ALLOW_MISSING_GLYPHS_LABEL = 'Print characters no font has as empty boxes';
 
 /** Names a JavaScript object keeps for itself: a file's key of one could reach every object's prototype. */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);

@@ -4,10 +4,10 @@
  * `muster list fireteam picks --nation LIST` with the vehicle a pick brings. The bench checks
  * it live (`muster check fireteam`) and shows the problems beside the rows they name.
  */
-import type { CheckReport } from './force-model.js';
-import { emptyFtForce, ftForceFromText, ftForceToYaml, ftSpent, type FtForce, type FtPickEntry, type FtPlatoon } from './force-model-fireteam.js';
-import { setOrDrop, isMapping } from './force-model.js';
-import { el, labelled, numberInput, problemList, pts, replaceKeepingFocus, rowItem, RuleSetBuilder, selectOf, textInput, type Listed, type Summary } from './force-ui.js';
+import type { CheckReport } from '../../../web/kit/force-model.js';
+import { emptyFtForce, ftForceFromText, ftForceToYaml, ftSpent, type FtForce, type FtPickEntry, type FtPlatoon } from './force-model.js';
+import { setOrDrop, isMapping } from '../../../web/kit/force-model.js';
+import { el, labelled, numberInput, problemList, pts, replaceKeepingFocus, rowItem, RuleSetBuilder, selectOf, textInput, type Listed, type Summary } from '../../../web/kit/force-ui.js';
 
 /** "2 to 3 at 2 points" → [2, 3]; "0 or more at 1 point" → [0, undefined]; "none" → [0, 0]. */
 function range(text: unknown): [number, number | undefined] {

@@ -1,0 +1,365 @@
+/**
+ * The Burst of Fire force builder (issue 17): name, points limit, nation, doctrine and
+ * detachment, then rows of units from the doctrine's pick-lists (`muster list bof`), with their
+ * count, quality, label, weapons bought and squad leader. The bench checks it live (`muster
+ * check bof`) and shows the problems beside the rows they name.
+ */
+import type { CheckReport } from '../../../web/kit/force-model.js';
+import { el, labelled, option, pts, redrawRows, RuleSetBuilder, type Bench, type Listed, type Summary } from '../../../web/kit/force-ui.js';
+import { bofForceFromText, bofForceToYaml, emptyBofForce, type BofEntry, type BofForce } from './force-model.js';
+
+const SOLDIER_TYPES = new Set(['infantry', 'crew', 'squad-leader', 'ranking-officer']);
+const QUALITIES = ['conscript', 'regular', 'elite'];
+
+/** Burst of Fire: nation, doctrine and detachment, then rows of units from the doctrine's pick-lists. */
+export class BofBuilder extends RuleSetBuilder {
+  readonly system = 'bof' as const;
+  private force: BofForce = emptyBofForce();
+  private nations: Listed[] = [];
+  private doctrines: Listed[] = [];
+  private detachments: Listed[] = [];
+  private units: Listed[] = [];
+  private weapons: Listed[] = [];
+  /** entries whose weapons are shown: the rows the player adds, and those opened */
+  private weaponsShown = new WeakSet<object>();
+  /** the rows being drawn: a newer drawing stops an older one */
+  private drawing = 0;
+
+  constructor(bench: Bench, box: HTMLElement) {
+    super(bench, box);
+    box.append(...this.fields());
+    this.$('fb-name').addEventListener('input', () => this.edit(() => (this.force.name = this.$<HTMLInputElement>('fb-name').value)));
+    this.$('fb-points').addEventListener('input', () =>
+      this.edit(() => {
+        const value = this.$<HTMLInputElement>('fb-points').value.trim();
+        this.force.points = value === '' ? undefined : Number(value);
+      }),
+    );
+    this.$('fb-nation').addEventListener('change', () => void this.chooseNation(this.$<HTMLSelectElement>('fb-nation').value));
+    this.$('fb-doctrine').addEventListener('change', () => void this.chooseDoctrine(this.$<HTMLSelectElement>('fb-doctrine').value));
+    this.$('fb-detachment').addEventListener('change', () =>
+      this.edit(() => {
+        this.force.detachment = this.$<HTMLSelectElement>('fb-detachment').value;
+        this.showDetachment();
+      }),
+    );
+    this.$('fb-add').addEventListener('click', () => this.addUnit());
+  }
+
+  private $<T extends HTMLElement>(id: string): T {
+    return this.box.querySelector<T>(`#${id}`)!;
+  }
+
+  /** The force's own fields, above its rows of units. */
+  private fields(): HTMLElement[] {
+    const units = el('ol', { className: 'units', id: 'fb-units' });
+    units.setAttribute('aria-label', 'Units');
+    return [
+      el(
+        'div',
+        { className: 'row' },
+        labelled('fb-name', 'Force name', el('input', { type: 'text', autocomplete: 'off', placeholder: 'Panzerzug Brandt' })),
+        labelled('fb-points', 'Points limit', el('input', { type: 'number', inputMode: 'numeric', min: '1', step: '1', placeholder: '75' })),
+      ),
+      labelled('fb-nation', 'Nation', el('select')),
+      el('div', { className: 'row' }, labelled('fb-doctrine', 'Doctrine', el('select')), labelled('fb-detachment', 'Detachment', el('select'))),
+      el('p', { className: 'hint', id: 'fb-detachment-about' }),
+      units,
+      el('div', { className: 'actions' }, el('button', { type: 'button', id: 'fb-add', textContent: 'Add a unit' })),
+    ];
+  }
+
+  /** The nations' pick-list, then the force written and checked. */
+  protected async firstOpen(): Promise<void> {
+    this.nations = await this.list(['nations']);
+    await this.setForce(this.force, [], false);
+  }
+
+  private list(args: string[]): Promise<Listed[]> {
+    return this.bench.list('bof', args);
+  }
+
+  async reset(): Promise<void> {
+    await this.setForce(emptyBofForce(), []);
+  }
+
+  async load(text: string, file: string): Promise<void> {
+    const { force, notes } = bofForceFromText(text);
+    await this.setForce(force, [`Loaded ${file}.`, ...notes]);
+  }
+
+  yaml(): string {
+    return bofForceToYaml(this.force);
+  }
+
+  forceName(): string {
+    return this.force.name;
+  }
+
+  summary(report: CheckReport | undefined): Summary {
+    if (!report) return { total: '– points', good: false };
+    return { total: `${report.points} of ${report.limit} points`, good: (report.points ?? 0) <= Number(report.limit) };
+  }
+
+  /** Fills the builder from a force (a new one, or a file loaded). */
+  private async setForce(force: BofForce, notes: string[], changed = true): Promise<void> {
+    this.force = force;
+    this.$<HTMLInputElement>('fb-name').value = force.name;
+    this.$<HTMLInputElement>('fb-points').value = typeof force.points === 'number' ? String(force.points) : '';
+    await this.loadLists();
+    const missing: string[] = [];
+    if (Array.isArray(force.units)) {
+      for (const [i, entry] of force.units.entries()) {
+        if (entry && typeof entry === 'object' && entry.unit && !this.findUnit(entry.unit)) missing.push(`units[${i}] ${entry.unit}: not in the pick-list of this doctrine, kept as in the file`);
+      }
+    }
+    this.renderSelects();
+    this.bench.setNotes([...notes, ...missing]);
+    await this.renderRows();
+    if (changed) this.changed();
+  }
+
+  private async loadLists(): Promise<void> {
+    const { nation, doctrine } = this.force;
+    this.doctrines = nation ? await this.list(['doctrines', '--nation', nation]) : [];
+    this.detachments = doctrine ? await this.list(['detachments', '--doctrine', doctrine, ...(nation ? ['--nation', nation] : [])]) : [];
+    this.units = doctrine ? await this.list(['units', '--doctrine', doctrine, ...(nation ? ['--nation', nation] : [])]) : [];
+    this.weapons = doctrine ? await this.list(['weapons', '--doctrine', doctrine, ...(nation ? ['--nation', nation] : [])]) : [];
+  }
+
+  private findUnit(name: string): Listed | undefined {
+    const lower = name.toLowerCase();
+    return this.units.find((u) => u.id === name) ?? this.units.find((u) => u.id.toLowerCase() === lower || u.name.toLowerCase() === lower);
+  }
+
+  private fill(id: string, entries: Listed[], value: string, first: string): void {
+    const select = this.$<HTMLSelectElement>(id);
+    const known = entries.some((e) => e.id === value);
+    select.replaceChildren(
+      option('', first, value === ''),
+      ...entries.map((e) => option(e.id, e.name, e.id === value)),
+      ...(value && !known ? [option(value, `${value} (as in the file)`, true)] : []),
+    );
+    select.value = value;
+  }
+
+  private renderSelects(): void {
+    this.fill('fb-nation', this.nations, this.force.nation, 'choose a nation');
+    this.fill('fb-doctrine', this.doctrines, this.force.doctrine, this.force.nation ? 'choose a doctrine' : 'choose a nation first');
+    this.fill('fb-detachment', this.detachments, this.force.detachment, this.force.doctrine ? 'choose a detachment' : 'choose a doctrine first');
+    this.showDetachment();
+  }
+
+  /** What the detachment must field, under its pick-list. */
+  private showDetachment(): void {
+    const found = this.detachments.find((d) => d.id === this.force.detachment);
+    const details = found?.details ?? {};
+    const core = Array.isArray(details['core']) ? (details['core'] as string[]).join(', ') : '';
+    const qualities = Array.isArray(details['qualities']) ? (details['qualities'] as string[]).join(', ') : '';
+    this.$('fb-detachment-about').textContent = found ? `Fields at least: ${core}. Qualities: ${qualities}.` : '';
+  }
+
+  private async chooseNation(nation: string): Promise<void> {
+    this.force.nation = nation;
+    await this.loadListsFor('nation');
+  }
+
+  private async chooseDoctrine(doctrine: string): Promise<void> {
+    this.force.doctrine = doctrine;
+    await this.loadListsFor('doctrine');
+  }
+
+  /** A nation or doctrine chosen: the lists below narrow to it; a single detachment is chosen for the player. */
+  private async loadListsFor(what: 'nation' | 'doctrine'): Promise<void> {
+    if (what === 'nation') {
+      this.doctrines = this.force.nation ? await this.list(['doctrines', '--nation', this.force.nation]) : [];
+      if (!this.doctrines.some((d) => d.id === this.force.doctrine)) this.force.doctrine = this.doctrines.length === 1 ? this.doctrines[0]!.id : '';
+    }
+    await this.loadLists();
+    if (!this.detachments.some((d) => d.id === this.force.detachment)) this.force.detachment = this.detachments.length === 1 ? this.detachments[0]!.id : '';
+    this.renderSelects();
+    await this.renderRows();
+    this.changed();
+  }
+
+  private edit(change: () => void): void {
+    change();
+    this.changed();
+  }
+
+  /** A unit added: its row alone is drawn, the others stay as they are. */
+  private addUnit(): void {
+    if (!Array.isArray(this.force.units)) return;
+    const entry: BofEntry = { unit: '' };
+    this.force.units.push(entry);
+    this.weaponsShown.add(entry);
+    const index = this.force.units.length - 1;
+    this.$('fb-units').append(this.row(entry, index));
+    this.bench.reshow();
+    this.$(`fb-unit-${index}`)?.focus();
+    this.changed();
+  }
+
+  /** A unit removed: the rows after it are numbered anew, those before stay. */
+  private async removeUnit(index: number): Promise<void> {
+    this.force.units.splice(index, 1);
+    await this.renderRows(index);
+    const next = this.$<HTMLElement>(`fb-remove-${Math.min(index, this.force.units.length - 1)}`) ?? this.$('fb-add');
+    next.focus();
+    this.changed();
+  }
+
+  /**
+   * Draws the rows from `from` on (all by default), a few at a time with the page free between
+   * them: a force of hundreds of units is drawn while the player can still scroll and type.
+   */
+  private async renderRows(from = 0): Promise<void> {
+    const mine = ++this.drawing;
+    if (await redrawRows(this.$('fb-units'), this.force.units, from, (unit, index) => this.row(unit, index), () => mine === this.drawing)) this.bench.reshow();
+  }
+
+  /** Re-draws one row, keeping the focus on the control that had it. */
+  private renderRow(index: number): void {
+    const focused = document.activeElement?.id;
+    const old = this.$(`fb-row-${index}`);
+    old?.replaceWith(this.row(this.force.units[index]!, index));
+    if (focused) document.getElementById(focused)?.focus();
+    this.bench.reshow();
+  }
+
+  private row(entry: BofEntry, index: number): HTMLLIElement {
+    this.bench.rowDrawn();
+    const li = el('li', { className: 'unit-row', id: `fb-row-${index}` });
+    li.dataset['row'] = `units[${index}]`;
+    if (!entry || typeof entry !== 'object') {
+      li.append(el('p', { className: 'hint' }, `Entry ${index + 1} is kept as in the file: the builder cannot show it.`));
+      return li;
+    }
+    const unit = entry.unit ? this.findUnit(entry.unit) : undefined;
+    const type = String(unit?.details?.['type'] ?? '');
+    const head = el('div', { className: 'row-head' }, el('strong', { textContent: `Unit ${index + 1}` }), el('span', { className: 'row-points', id: `fb-points-${index}` }));
+
+    const unitSelect = el('select');
+    const fillUnits = () => {
+      const byType = new Map<string, Listed[]>();
+      for (const u of this.units) {
+        const t = String(u.details?.['type'] ?? 'other');
+        const group = byType.get(t);
+        if (group) group.push(u);
+        else byType.set(t, [u]);
+      }
+      unitSelect.replaceChildren(option('', this.units.length ? 'choose a unit' : 'choose a doctrine first', !entry.unit));
+      for (const [t, units] of byType) {
+        const group = el('optgroup', { label: t.replace(/-/g, ' ') });
+        group.append(...units.map((u) => option(u.id, `${u.name} (${String(u.details?.['role'] ?? u.id)}), ${pts(u.points)}`, u.id === unit?.id)));
+        unitSelect.append(group);
+      }
+      if (entry.unit && !unit) unitSelect.append(option(entry.unit, `${entry.unit} (as in the file)`, true));
+      unitSelect.value = unit?.id ?? entry.unit ?? '';
+    };
+    if (this.weaponsShown.has(entry) || !entry.unit) fillUnits();
+    else {
+      // a loaded row holds its own unit until the player reaches for the list: hundreds of full lists keep the page busy
+      unitSelect.append(unit ? option(unit.id, `${unit.name} (${String(unit.details?.['role'] ?? unit.id)}), ${pts(unit.points)}`, true) : option(entry.unit, `${entry.unit} (as in the file)`, true));
+      let filled = false;
+      const reach = () => {
+        if (filled) return;
+        filled = true;
+        fillUnits();
+      };
+      for (const event of ['pointerdown', 'mousedown', 'focus', 'keydown']) unitSelect.addEventListener(event, reach);
+    }
+    unitSelect.addEventListener('change', () => {
+      entry.unit = unitSelect.value;
+      this.renderRow(index);
+      this.changed();
+    });
+
+    const count = el('input', { type: 'number', min: '1', max: '100', step: '1', inputMode: 'numeric', value: String(entry.count ?? 1) });
+    count.addEventListener('input', () => {
+      const n = Number(count.value);
+      entry.count = count.value.trim() === '' || !Number.isFinite(n) ? 1 : n;
+      this.changed();
+    });
+
+    const allowed = this.detachmentQualities();
+    const quality = el('select');
+    const soldier = SOLDIER_TYPES.has(type);
+    quality.append(option('', `default (${soldier ? 'regular' : 'conscript'})`, !entry.quality));
+    for (const q of QUALITIES) if (allowed.includes(q) || entry.quality === q) quality.append(option(q, q, entry.quality === q));
+    if (entry.quality && !QUALITIES.includes(entry.quality)) quality.append(option(entry.quality, `${entry.quality} (as in the file)`, true));
+    quality.addEventListener('change', () => this.edit(() => (entry.quality = quality.value || undefined)));
+
+    const labelInput = el('input', { type: 'text', value: typeof entry.label === 'string' ? entry.label : '', placeholder: unit?.name ?? '', autocomplete: 'off' });
+    labelInput.addEventListener('input', () => this.edit(() => (entry.label = labelInput.value)));
+
+    const fields = el('div', { className: 'row3' }, labelled(`fb-count-${index}`, 'Count', count));
+    if (type !== 'ranking-officer' || entry.quality) fields.append(labelled(`fb-quality-${index}`, 'Quality', quality));
+    fields.append(labelled(`fb-label-${index}`, 'Label', labelInput));
+    li.append(head, labelled(`fb-unit-${index}`, 'Unit', unitSelect), fields);
+
+    const weapons = Array.isArray(entry.weapons) ? entry.weapons : [];
+    if ((soldier && type !== 'ranking-officer' && this.weapons.length > 0) || weapons.length > 0) li.append(this.weaponsBox(entry, index, weapons));
+    if (type === 'infantry' || entry.squadLeader) {
+      const leader = el('input', { type: 'checkbox', checked: Boolean(entry.squadLeader) });
+      leader.addEventListener('change', () => this.edit(() => (entry.squadLeader = leader.checked || undefined)));
+      leader.id = `fb-leader-${index}`;
+      li.append(el('div', { className: 'field check' }, leader, el('label', { htmlFor: leader.id, textContent: 'Appointed squad leader (free)' })));
+    }
+    const problems = el('ul', { className: 'problems', id: `fb-problems-${index}` });
+    problems.setAttribute('aria-live', 'polite');
+    const remove = el('button', { type: 'button', id: `fb-remove-${index}`, className: 'small', textContent: `Remove unit ${index + 1}` });
+    remove.addEventListener('click', () => void this.removeUnit(index));
+    li.append(problems, el('div', { className: 'actions' }, remove));
+    return li;
+  }
+
+  /**
+   * The weapons a row may buy. A loaded row shows what it bought in a line that opens onto the
+   * checkboxes: a few hundred rows of a dozen checkboxes each would keep the page busy for seconds.
+   */
+  private weaponsBox(entry: BofEntry, index: number, weapons: string[]): HTMLElement {
+    const names = weapons.map((id) => this.weapons.find((w) => w.id === id)?.name ?? id);
+    const details = el('details', { className: 'weapons' }, el('summary', { textContent: `Weapons bought: ${names.length ? names.join(', ') : 'none'}` }));
+    const fill = () => {
+      if (details.querySelector('fieldset')) return;
+      const set = el('fieldset', { className: 'weapons' }, el('legend', { textContent: 'Weapons bought' }));
+      const shown = [...this.weapons.map((w) => ({ id: w.id, text: `${w.name}, ${pts(w.points)}` }))];
+      for (const w of weapons) if (!this.weapons.some((x) => x.id === w)) shown.push({ id: w, text: `${w} (as in the file)` });
+      for (const [k, w] of shown.entries()) {
+        const box = el('input', { type: 'checkbox', id: `fb-weapon-${index}-${k}`, checked: weapons.includes(w.id) });
+        box.value = w.id;
+        box.addEventListener('change', () =>
+          this.edit(() => {
+            const now = Array.isArray(entry.weapons) ? entry.weapons : [];
+            entry.weapons = box.checked ? [...now, w.id] : now.filter((x) => x !== w.id);
+            const bought = entry.weapons.map((id) => this.weapons.find((x) => x.id === id)?.name ?? id);
+            details.querySelector('summary')!.textContent = `Weapons bought: ${bought.length ? bought.join(', ') : 'none'}`;
+          }),
+        );
+        set.append(el('div', { className: 'field check' }, box, el('label', { htmlFor: box.id, textContent: w.text })));
+      }
+      details.append(set);
+    };
+    details.addEventListener('toggle', () => {
+      if (!details.open) return;
+      this.weaponsShown.add(entry);
+      fill();
+    });
+    if (this.weaponsShown.has(entry)) {
+      details.open = true;
+      fill();
+    }
+    return details;
+  }
+
+  private detachmentQualities(): string[] {
+    const found = this.detachments.find((d) => d.id === this.force.detachment);
+    const q = found?.details?.['qualities'];
+    return Array.isArray(q) ? (q as string[]) : QUALITIES;
+  }
+
+  private changed(): void {
+    this.bench.changed();
+  }
+}

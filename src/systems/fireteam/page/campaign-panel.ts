@@ -1,0 +1,131 @@
+/**
+ * Fire Team's fields of the page's campaign panel (issue 17): the sides' army lists at the
+ * start; which of the turn's battles was won by whom to record; the squares each side assaults
+ * and the points it puts into its attack for the next turn's packets; the squares held and the
+ * battles fought under the status.
+ */
+import { el, labelled } from '../../../web/kit/force-ui.js';
+import { SIDES, type CampaignPart, type CampaignPartHost, type CampaignView, type CommandOptions, type Side } from '../../../web/kit/page-parts.js';
+
+export interface FireteamRecord {
+  battle: string;
+  winner: string;
+}
+
+export interface FireteamNext {
+  assault: [string, string];
+  split: [string, string];
+}
+
+/** `new`'s options for the sides' army lists: both, or neither (the command line's default). */
+export function fireteamListsOptions(lists: [string, string]): CommandOptions {
+  return lists[0] && lists[1] ? [['lists', `${lists[0]},${lists[1]}`]] : [];
+}
+
+/** `record`'s options for a battle; an empty field is left out, for the command line to name. */
+export function fireteamRecordOptions(fields: FireteamRecord): CommandOptions {
+  const options: [string, string][] = [];
+  if (fields.battle) options.push(['battle', fields.battle]);
+  if (fields.winner) options.push(['winner', fields.winner]);
+  return options;
+}
+
+/** `next`'s options: the squares the sides assault and the points to their attacks, where chosen. */
+export function fireteamNextOptions(fields: FireteamNext): CommandOptions {
+  const options: [string, string][] = [];
+  SIDES.forEach((side, i) => fields.assault[i] && options.push(['assault', `${side}:${fields.assault[i]}`]));
+  SIDES.forEach((side, i) => fields.split[i] && options.push(['split', `${side}:${fields.split[i]}`]));
+  return options;
+}
+
+interface Pending {
+  battle: number;
+  kind: string;
+  square: string;
+  attacker: Side | null;
+  points: Record<Side, number>;
+  result: unknown;
+}
+
+const SPLITS = ['4', '5', '6'];
+
+export function fireteamCampaignPanel(host: CampaignPartHost): CampaignPart {
+  /** the turn's battles are not set yet: the next print sets the assaults */
+  let pendingNext = false;
+  const listA = el('select');
+  const listB = el('select');
+  const lists = el('div', { className: 'row', id: 'cp-lists-row' }, labelled('cp-listA', 'Side A army list', listA), labelled('cp-listB', 'Side B army list', listB));
+  const battle = el('select');
+  const winner = el('select');
+  const record = el('div', { id: 'cp-record-ft', className: 'row' }, labelled('cp-battle', 'Battle', battle), labelled('cp-ft-winner', 'Winner', winner));
+  const assault = SIDES.map(() => el('select'));
+  const split = SIDES.map(() => {
+    const select = el('select');
+    select.append(new Option('the middle', ''), ...SPLITS.map((n) => new Option(n)));
+    return select;
+  });
+  const labelledAs = (field: HTMLDivElement, id: string) => {
+    field.querySelector('label')!.id = id;
+    return field;
+  };
+  const next = el(
+    'div',
+    { id: 'cp-next-ft', hidden: true },
+    el('div', { className: 'row' }, ...SIDES.map((_, i) => labelledAs(labelled(`cp-assault${'AB'[i]}`, `Side ${'AB'[i]} assaults`, assault[i]!), `cp-assault${'AB'[i]}-label`))),
+    el('div', { className: 'row' }, ...SIDES.map((_, i) => labelledAs(labelled(`cp-split${'AB'[i]}`, `Side ${'AB'[i]}'s points to its attack`, split[i]!), `cp-split${'AB'[i]}-label`))),
+    el('p', { className: 'hint', textContent: "Printing the next turn's packets sets the turn's assaults in the campaign file." }),
+  );
+
+  return {
+    startFields: [lists],
+    recordFields: [record],
+    nextFields: [next],
+    async opened() {
+      const named = await host.lists();
+      for (const select of [listA, listB]) select.replaceChildren(new Option('the default', ''), ...named.map((l) => new Option(l.name, l.id)));
+    },
+    newOptions: () => fireteamListsOptions([listA.value, listB.value]),
+    recordOptions: () => fireteamRecordOptions({ battle: battle.value, winner: winner.value }),
+    clearRecord() {
+      winner.value = '';
+    },
+    nextOptions: () => (pendingNext ? fireteamNextOptions({ assault: [assault[0]!.value, assault[1]!.value], split: [split[0]!.value, split[1]!.value] }) : []),
+    status(view) {
+      const kept = winner.value;
+      winner.replaceChildren(new Option('choose', ''), ...SIDES.map((s) => new Option(view.names[s], s)), new Option('a draw', 'draw'));
+      winner.value = kept;
+      return fireteamStatusDetail(view);
+    },
+    shape(view) {
+      const pending = (view.json['pending'] as Pending[] | undefined) ?? [];
+      const open = pending.filter((p) => p.result === null || p.result === undefined);
+      pendingNext = pending.length === 0 && !view.finished;
+      record.hidden = open.length === 0;
+      battle.replaceChildren(
+        ...open.map((p) => new Option(`Battle ${p.battle}: ${p.kind === 'encounter' ? `encounter at ${p.square}` : `${view.names[p.attacker!]} attacks ${p.square}`} (${p.points.a}:${p.points.b} points)`, String(p.battle))),
+      );
+      const targets = (view.json['targets'] as Record<Side, string[]> | undefined) ?? { a: [], b: [] };
+      SIDES.forEach((side, i) => {
+        assault[i]!.replaceChildren(new Option('choose a square', ''), ...targets[side].map((sq) => new Option(sq, sq)));
+        next.querySelector(`#cp-assault${'AB'[i]}-label`)!.textContent = `${view.names[side]} assaults`;
+        next.querySelector(`#cp-split${'AB'[i]}-label`)!.textContent = `${view.names[side]}'s points to its attack`;
+      });
+      next.hidden = !pendingNext;
+      return { recordable: open.length > 0, printNext: pendingNext ? "Next turn's packets (sets the turn's assaults)" : "This turn's packets" };
+    },
+  };
+}
+
+/** The squares each side holds, and the battles fought. */
+function fireteamStatusDetail(view: CampaignView): HTMLElement {
+  const j = view.json as { squares: { id: string; owner: Side | null }[]; log: { turn: number; battle: number; event: string }[] };
+  const held = SIDES.map((s) => `${view.names[s]} ${j.squares.filter((q) => q.owner === s).length}`).join(', ');
+  const box = el('div', {}, el('p', { className: 'hint', textContent: `Squares held: ${held}.` }));
+  if (j.log.length > 0) {
+    const list = el('ol', { className: 'cp-log' });
+    list.setAttribute('aria-label', 'Battles fought');
+    for (const g of j.log) list.append(el('li', { textContent: `Turn ${g.turn}, battle ${g.battle}: ${g.event}` }));
+    box.append(list);
+  }
+  return box;
+}

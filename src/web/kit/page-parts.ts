@@ -1,0 +1,83 @@
+/**
+ * What a rule set lends the page (issue 25): its force builder and its part of the campaign
+ * panel. Each rule set's parts live beside its module (src/systems/<id>/page/) and reach the
+ * page through src/systems/page-registry.ts; a rule set without a part has no builder or panel,
+ * and the page never names one.
+ */
+import type { Bench, RuleSetBuilder } from './force-ui.js';
+
+export interface PageParts {
+  /** the force builder's fields in `box`, where the rule set checks forces (`muster check`) */
+  forceBuilder?: (bench: Bench, box: HTMLElement) => RuleSetBuilder;
+  /** the rule set's fields of the campaign panel, where it has campaigns (`muster campaign`) */
+  campaignPanel?: (host: CampaignPartHost) => CampaignPart;
+  /** the words an option's empty field shows (its placeholder), by the option's name: the rule set's default */
+  optionHelp?: Readonly<Record<string, string>>;
+}
+
+export type Side = 'a' | 'b';
+export const SIDES: readonly Side[] = ['a', 'b'];
+
+export interface Named {
+  id: string;
+  name: string;
+}
+
+/**
+ * Options of a command as the panel's fields give them: a name and its value as typed, or a
+ * name alone for a flag. The panel writes them as the command line takes them.
+ */
+export type CommandOptions = readonly (readonly [name: string, value?: string])[];
+
+/** What the campaign panel lends a rule set's part. */
+export interface CampaignPartHost {
+  /** `muster list <system> lists`: the rule set's army lists, [] where it has none */
+  lists(): Promise<Named[]>;
+  /** a field changed without an input event (a row added or removed): the command line shown follows */
+  changed(): void;
+}
+
+/** The campaign as the panel shows it. */
+export interface CampaignView {
+  /** what `campaign <system> status --format json` prints; {} while there is no campaign */
+  json: Record<string, unknown>;
+  /** the sides' names as the campaign has them */
+  names: Record<Side, string>;
+  finished: boolean;
+}
+
+/** How the shared parts of the panel stand for the campaign as it is. */
+export interface CampaignShape {
+  /** a game may be recorded now */
+  recordable: boolean;
+  /** the words of the print choice that runs `next` */
+  printNext: string;
+}
+
+/**
+ * One rule set's fields of the campaign panel: the panel owns the state file, the status
+ * words, the messages, recording, printing and downloading; the part the fields that only its
+ * rule set's `campaign` takes.
+ */
+export interface CampaignPart {
+  /** fields of the start form, between the sides' names and the seed */
+  readonly startFields: readonly HTMLElement[];
+  /** the fields of a game's record */
+  readonly recordFields: readonly HTMLElement[];
+  /** fields the print of the next game takes (shown or hidden by `shape`) */
+  readonly nextFields: readonly HTMLElement[];
+  /** the rule set is shown in the panel: its lists fetched afresh */
+  opened(): Promise<void>;
+  /** `new`'s options beyond the names and the seed */
+  newOptions(): CommandOptions;
+  /** `record`'s options, as the fields stand; an empty field is left out, for the command line to name */
+  recordOptions(): CommandOptions;
+  /** the record fields emptied after a game is recorded */
+  clearRecord(): void;
+  /** `next`'s options, as the fields stand */
+  nextOptions(): CommandOptions;
+  /** The campaign's own figures under the status words; the sides' names put in the fields. */
+  status(view: CampaignView): HTMLElement;
+  /** The fields shaped for the campaign as it stands (also while there is none). */
+  shape(view: CampaignView): CampaignShape;
+}
