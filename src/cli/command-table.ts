@@ -177,7 +177,7 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
   {
     name: 'check',
     describe: 'a force file checked as every product checks it: its points against its limit and every rule it breaks, printed; exit 2 when it breaks one',
-    positionals: [{ name: 'system', describe: 'rule set id: bof, fireteam or blazeaway' }],
+    positionals: [{ name: 'system', describe: 'rule set id (`muster systems`; a rule set with force files)' }],
     options: [
       { name: 'force', type: 'string', demandOption: true, describe: 'the force file (YAML or JSON)' },
       { name: 'format', type: 'string', choices: ['text', 'json'], default: 'text', describe: 'text for reading; json: name, points, limit, entries and problems, for a script' },

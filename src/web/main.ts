@@ -20,7 +20,9 @@ interface SystemInfo {
   blurb: string;
   products: string[];
   /** the options a product takes beyond the common ones, as `muster systems` lists them */
-  takes: { tokens: string[] };
+  takes: { tokens?: string[] };
+  /** what its scenarios may be, as its manifest declares (absent: it rolls none) */
+  play?: { modes: string[]; players: number[] };
 }
 interface Named {
   id: string;
@@ -237,7 +239,7 @@ async function shape(form: Form): Promise<void> {
   const c = await choicesFor(system.id);
   const parts = await pagePartsFor(system.id);
   const buildsForces = parts.forceBuilder !== undefined;
-  const players = system.id === 'bof' ? ['2', '4', '6'] : system.id === 'fireteam' ? ['2', '4'] : ['2'];
+  const players = (system.play?.players ?? [2]).map(String);
   // the lists are filled when the rule set changes, so a choice made stays made
   if (shapedFor !== system.id) {
     shapedFor = system.id;

@@ -1,6 +1,6 @@
 import { loadRulesDb } from '../../data/load.js';
 import { UsageError } from '../../errors.js';
-import { moduleFor } from '../../systems/registry.js';
+import { MODULE_IDS, moduleFor } from '../../systems/registry.js';
 import type { ForceCheck } from '../../systems/module.js';
 import type { CliIo } from '../io.js';
 import { resolveFrom } from '../options.js';
@@ -31,9 +31,8 @@ export async function runCheck(args: CheckArgs, io: CliIo): Promise<number> {
 
 /** The rule sets whose modules check force files. */
 async function checkable(): Promise<string[]> {
-  const ids = ['bof', 'fireteam', 'blazeaway'];
-  const modules = await Promise.all(ids.map((id) => moduleFor(id)));
-  return ids.filter((_, i) => modules[i]?.checkForce);
+  const modules = await Promise.all(MODULE_IDS.map((id) => moduleFor(id)));
+  return MODULE_IDS.filter((_, i) => modules[i]?.checkForce);
 }
 
 function checkText(check: ForceCheck): string {
