@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MANIFESTS } from '../src/systems/registry.js';
 import { loadRulesDb } from '../src/data/load.js';
 import { createRng } from '../src/engine/dice.js';
 import { buildQuickReference } from '../src/doc/build-reference.js';
@@ -138,7 +139,7 @@ describe('Open Fire: the game length and minefields, muster\'s readings (Turn se
       expect(bad.code, args.join(' ')).toBe(2);
       expect(bad.stderr).toMatch(message);
     }
-    for (const other of ['bof', 'blazeaway', 'fireteam']) {
+    for (const other of MANIFESTS.filter((m) => m.scenario && !m.scenario.options?.some((o) => o.name === 'minefields')).map((m) => m.id)) {
       const refused = await muster(['scenario', other, '--minefields', '2', '-o', 'bad.pdf'], cwd);
       expect(refused.code, other).toBe(2);
       expect(refused.stderr).toMatch(/--minefields: .* scenarios take no such option; leave it out \(only Open Fire scenarios take it\)/);

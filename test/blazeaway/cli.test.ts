@@ -3,6 +3,7 @@
  * options and refusals (exit 2, the file, field or option named, nothing written), JSON,
  * and a PDF of each product: its pages, the same bytes twice, qpdf --check.
  */
+import { MANIFESTS } from '../../src/systems/registry.js';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -161,7 +162,7 @@ describe('muster scenario blazeaway', () => {
   });
   it('--force is refused, by name, for rule sets whose scenarios take no force files', async () => {
     // Burst of Fire takes its own force files (scenario-force.test.ts)
-    for (const id of ['openfire', 'fireteam']) {
+    for (const id of MANIFESTS.filter((m) => m.scenario && !m.scenario.takes?.includes('force')).map((m) => m.id)) {
       const result = await muster(['scenario', id, '--force', GERMAN], workdir());
       expect(result.code, id).toBe(2);
       expect(result.stderr, id).toMatch(/--force: .* scenarios take no such option/);

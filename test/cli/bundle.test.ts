@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { MODULE_IDS } from '../../src/systems/registry.js';
 import { createHash } from 'node:crypto';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -92,12 +93,13 @@ describe('the one-file command', () => {
   it('moved to another folder, it reads the data and stores beside it, not the ones it was built from', () => {
     const install = workdir();
     copyInstall(install);
-    // the moved copy has no Open Fire: a run that read the original's data would list it
-    rmSync(path.join(install, 'data', 'openfire'), { recursive: true });
+    // the moved copy lacks one rule set's data: a run that read the original's data would list it
+    const removed = MODULE_IDS.at(-1)!;
+    rmSync(path.join(install, 'data', removed), { recursive: true });
     const cwd = workdir();
     const moved = spawnSync(process.execPath, [path.join(install, 'bin/muster.js'), 'systems', '--format', 'json'], { cwd, encoding: 'utf8' });
     expect(moved.status, moved.stderr).toBe(0);
-    expect((JSON.parse(moved.stdout) as { systems: { id: string }[] }).systems.map((s) => s.id)).toEqual(['blazeaway', 'bof', 'fireteam']);
+    expect((JSON.parse(moved.stdout) as { systems: { id: string }[] }).systems.map((s) => s.id)).toEqual(MODULE_IDS.filter((id) => id !== removed));
     const tables = spawnSync(process.execPath, [path.join(install, 'bin/muster.js'), 'tables', 'bof', '-o', 'moved.pdf', '--quiet'], { cwd, encoding: 'utf8' });
     expect(tables.status, tables.stderr).toBe(0);
     expect(runBin(['tables', 'bof', '-o', 'here.pdf', '--quiet'], cwd).status).toBe(0);

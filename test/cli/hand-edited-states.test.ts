@@ -4,6 +4,7 @@
  * of crashing or printing "Red Army takes Z9"; nothing muster prints can carry a control
  * character to the terminal; names are checked before anything is rolled.
  */
+import { MANIFESTS } from '../../src/systems/registry.js';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -118,7 +119,7 @@ describe('nothing printed carries a control character to the terminal', () => {
 describe('a campaign\'s names are checked before it is made', () => {
   it('a name over 60 characters: exit 2 naming the limit, no state file', async () => {
     const cwd = workdir();
-    for (const system of ['bof', 'fireteam']) {
+    for (const system of MANIFESTS.filter((m) => m.campaign).map((m) => m.id)) {
       const result = await muster(['campaign', system, 'new', '--state', 'c.json', '--names', `${'A'.repeat(61)},Blue`], cwd);
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(/^muster: --names: "A{61}" is 61 characters; each side's name may have at most 60\n/);

@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { MODULE_IDS } from '../../src/systems/registry.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { muster } from '../helpers/cli.js';
 import { workdirs } from '../helpers/fixtures.js';
@@ -33,7 +34,7 @@ async function entries(system: string, what: string, ...more: string[]): Promise
 
 describe('muster list: every rule set, every kind, as text and JSON', () => {
   // the whole listing of each rule set is pinned: a change to the data or the layout shows here
-  for (const system of ['bof', 'openfire', 'fireteam', 'blazeaway']) {
+  for (const system of MODULE_IDS) {
     it(`${system}: the overview, then each kind as text and as JSON`, async () => {
       const cwd = workdir();
       const text = await muster(['list', system], cwd);

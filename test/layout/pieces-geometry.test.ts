@@ -4,6 +4,7 @@
  * well inside a token's cut, no alignment cross over a text, texts on their own piece, pages
  * filled, two 120 mm templates to a page and the 25 cm ruler whole on one A4 page.
  */
+import { MODULE_IDS } from '../../src/systems/registry.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DocumentNode } from '../../src/doc/model.js';
 import { drawingArea, drawShapes, layoutDrawings } from '../../src/layout/drawings.js';
@@ -16,7 +17,7 @@ import { muster } from '../helpers/cli.js';
 import { workdirs } from '../helpers/fixtures.js';
 
 const workdir = workdirs(afterEach);
-const SYSTEMS = ['bof', 'fireteam', 'openfire', 'blazeaway'] as const;
+const SYSTEMS = MODULE_IDS;
 const PAPERS = [
   { paper: 'a4', units: 'cm' },
   { paper: 'letter', units: 'in' },
