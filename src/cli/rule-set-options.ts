@@ -84,7 +84,8 @@ export function takeOptions(
       continue;
     }
     if (option.choices && !option.choices.includes(String(value))) {
-      throw new UsageError(`--${name} ${String(value)}: ${ruleSetName} takes ${option.choices.join(', ')}`);
+      const choices = option.choices.length < 2 ? option.choices.join('') : `${option.choices.slice(0, -1).join(', ')} or ${option.choices[option.choices.length - 1]}`;
+      throw new UsageError(`--${name} ${String(value)}: ${ruleSetName} ${PRODUCT_WORDS[product]} take ${choices} (${option.describe})`);
     }
     values[name] = value as string | number | boolean | readonly string[];
   }

@@ -83,11 +83,14 @@ describe('muster cards blazeaway --force', () => {
     expect(bad.stderr).toMatch(/force\.yaml at units\[0\]\.kind: one of infantry, armour, motorised, gun, aircraft/);
     expect(bad.stderr).toMatch(/force\.yaml at units\[1\]\.stands: at least one stand/);
     expect(readdirSync(cwd)).toEqual(['force.yaml']);
-    for (const option of [['--nation', 'de'], ['--doctrine', 'x'], ['--explain-cost', 'x'], ['--strict']]) {
+    for (const option of [['--nation', 'de'], ['--doctrine', 'x'], ['--explain-cost', 'x']]) {
       const refused = await muster(['cards', 'blazeaway', ...option], cwd);
       expect(refused.code, option.join(' ')).toBe(2);
       expect(refused.stderr).toMatch(new RegExp(`${option[0]}: Blaze Away! cards take no such option`));
     }
+    const strict = await muster(['cards', 'blazeaway', '--strict'], cwd);
+    expect(strict.code).toBe(2);
+    expect(strict.stderr).toMatch(/--strict: it refuses a --force file that breaks its rules; give --force FILE, or leave --strict out/);
     const twice = await muster(['cards', 'blazeaway', '--force', GERMAN, '--force', SOVIET], cwd);
     expect(twice.code).toBe(2);
     expect(twice.stderr).toMatch(/--force is given twice \(.+ and .+\); give it once/);
@@ -141,10 +144,10 @@ describe('muster scenario blazeaway', () => {
       [['--force', 'a.yaml', '--force', 'b.yaml', '--force', 'c.yaml'], /--force given 3 times: give one force file for side A, and another for side B/],
       [['--force', 'missing.yaml'], /missing\.yaml/],
       [['--force', ''], /--force: give the path of a force file/],
-      [['--points', '500'], /--points: Blaze Away! has no points/],
+      [['--points', '500'], /--points: Blaze Away! scenarios take no such option; the forces are the --force files, or muster's samples/],
       [['--mode', 'solo'], /--mode solo: Blaze Away! has no solo rules/],
-      [['--players', '4'], /--players 4: a Blaze Away! scenario is for two sides/],
-      [['--scenario', 'crossroads'], /--scenario crossroads: Blaze Away! scenarios are rolled whole/],
+      [['--players', '4'], /--players 4: a Blaze Away! game is for 2 players; leave --players out/],
+      [['--scenario', 'crossroads'], /--scenario: Blaze Away! scenarios take no such option; Blaze Away! scenarios are rolled whole/],
       [['--battle', 'attack'], /--battle: Blaze Away! scenarios take no such option/],
     ] as const) {
       const cwd = workdir({ 'a.yaml': readFileSync(GERMAN, 'utf8'), 'b.yaml': readFileSync(SOVIET, 'utf8'), 'c.yaml': readFileSync(SOVIET, 'utf8') });

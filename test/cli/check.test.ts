@@ -67,7 +67,7 @@ describe('muster check: a force file checked as every product checks it', () => 
     const cwd = workdir();
     const openfire = await muster(['check', 'openfire', '--force', 'x.yaml'], cwd);
     expect(openfire.code).toBe(2);
-    expect(openfire.stderr).toMatch(/has no force files to check; muster check takes bof, fireteam, blazeaway/);
+    expect(openfire.stderr).toMatch(/has no force files to check; muster check takes blazeaway, bof, fireteam/);
     const missing = await muster(['check', 'bof', '--force', 'nowhere.yaml'], cwd);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/nowhere\.yaml.*no such file/);

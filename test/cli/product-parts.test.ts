@@ -142,8 +142,8 @@ describe('cards --list', () => {
   it('refuses an unknown deck with the allowed ones; bof and openfire point to --nation', async () => {
     await refused(['cards', 'fireteam', '--list', 'rusians'], /--list: unknown deck "rusians": did you mean russians\? Known: british, fallschirmjager, finns, russians, us, vehicles/);
     await refused(['cards', 'blazeaway', '--list', 'green'], /--list: unknown deck "green"; known: red, blue/);
-    await refused(['cards', 'bof', '--list', 'germany'], /--list "germany": Burst of Fire cards are one deck; --nation narrows them/);
-    await refused(['cards', 'openfire', '--list', 'soviet'], /--list "soviet": Open Fire cards are one set; --nation narrows them/);
+    await refused(['cards', 'bof', '--list', 'germany'], /--list: Burst of Fire cards take no such option; its cards are one deck, narrowed by --nation/);
+    await refused(['cards', 'openfire', '--list', 'soviet'], /--list: Open Fire cards take no such option; its unit, order and manoeuvre cards are one set, narrowed by --nation/);
     await refused(['cards', 'fireteam', '--list', 'russians', '--force', 'x.yaml'], /--list: with --force the cards are those of the force/);
   });
 });

@@ -46,7 +46,7 @@ describe('muster scenario', () => {
   it('bad options: a clear message, exit 2, no file', async () => {
     for (const [args, message] of [
       [['--scenario', 'beach-landing'], /--scenario: unknown game mode "beach-landing"; known: probing, victory-zones, .*; list them with muster list bof modes/],
-      [['--players', '3'], /--players 3: allowed 2, 4 or 6/],
+      [['--players', '3'], /--players 3: a Burst of Fire game is for 2, 4 or 6 players/],
       [['--table', 'big'], /--table "big": give width x height in cm, like 120x120/],
       [['--table', '20x20'], /each side from 60 to 400 cm/],
       [['--count', '0'], /--count 0: a whole number from 1 to 5000 for a PDF \(JSON Lines go up to 100000\)/],

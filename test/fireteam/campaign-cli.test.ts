@@ -127,8 +127,8 @@ describe('muster campaign fireteam', () => {
     }
     expect(existsSync(path.join(cwd, 'c.json.bak'))).toBe(false);
     const bof = await muster([...campaign('record'), '--winner', 'a', '--victory', 'decisive'], cwd);
-    expect(bof.stderr).toMatch(/--victory: a Fire Team campaign takes no such option/);
-    expect((await muster(['campaign', 'bof', 'record', '--state', 'c.json', '--winner', 'draw'], cwd)).stderr).toMatch(/is a campaign of rule set "fireteam"|a Burst of Fire game always has a winner/);
+    expect(bof.stderr).toMatch(/--victory: Fire Team campaigns take no such option; leave it out \(only Burst of Fire campaigns take it\)/);
+    expect((await muster(['campaign', 'bof', 'record', '--state', 'c.json', '--winner', 'draw'], cwd)).stderr).toMatch(/is a campaign of rule set "fireteam"|--winner draw: Burst of Fire campaigns take a or b \(record: who won\)/);
   });
   it('the end: a breakout wins, and nothing more is played', async () => {
     const cwd = workdir();

@@ -179,7 +179,7 @@ describe('muster cards fireteam --force', () => {
     expect(bad.stderr).toMatch(/force\.yaml at points\.reinforcements: /);
     expect(bad.stderr).toMatch(/force\.yaml at platoons: at least one platoon/);
     expect(readdirSync(cwd)).toEqual(['force.yaml']);
-    for (const option of [['--nation', 'de'], ['--explain-cost', 'x'], ['--strict']]) {
+    for (const option of [['--nation', 'de'], ['--explain-cost', 'x']]) {
       const refused = await muster(['cards', 'fireteam', ...option], cwd);
       expect(refused.code, option.join(' ')).toBe(2);
       expect(refused.stderr).toMatch(new RegExp(`${option[0]}: Fire Team cards take no such option`));

@@ -68,11 +68,11 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
   if (args.names !== undefined) shared.push('names');
   const options = takeOptions(manifest, name, 'scenario', { args, shared });
   if (!declared.modes.includes(args.mode)) {
-    throw new UsageError(`--mode ${args.mode}: ${name} has no ${args.mode} rules; ${declared.modes.length === 1 ? 'leave --mode out' : `give --mode ${declared.modes.join(' or ')}`}`);
+    throw new UsageError(`--mode ${args.mode}: ${name} has no ${args.mode} rules; ${declared.modes.length === 1 ? 'leave --mode out' : `give --mode ${orList(declared.modes)}`}`);
   }
   if (args.mode === 'solo' && args.players !== 2) throw new UsageError('--players: a solo game has one player; leave --players out');
   if (args.mode === 'versus' && !declared.players.includes(args.players)) {
-    throw new UsageError(`--players ${args.players}: a ${name} game is for ${declared.players.join(' or ')} players${declared.players.length === 1 ? '; leave --players out' : ''}`);
+    throw new UsageError(`--players ${args.players}: a ${name} game is for ${orList(declared.players.map(String))} players${declared.players.length === 1 ? '; leave --players out' : ''}`);
   }
   const pointsRange = declared.points ?? { min: 10, max: MAX_POINTS };
   if (args.points !== undefined && !(Number.isInteger(args.points) && args.points >= pointsRange.min && args.points <= pointsRange.max)) {
@@ -94,6 +94,26 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
     scenario = findOrRefuse(args.scenario, (await steps.names?.(system)) ?? [], what, '--scenario').id;
   }
   const table = givenTable ?? declared.table;
+  // the module reads its data, forces and options first: a refusal comes before the seed line
+  const roller = await steps.prepare({
+    system,
+    mode: args.mode,
+    ...(scenario !== undefined ? { scenario } : {}),
+    players: args.players,
+    table,
+    ...(args.points !== undefined ? { points: args.points } : {}),
+    forceFiles,
+    strict: args.strict,
+    ...(names ? { names } : {}),
+    options,
+    onWarning: (message) => {
+      if (!args.quiet) io.stderr.write(`warning: ${message}\n`);
+    },
+    print,
+    units: args.units,
+    paper: args.paper,
+    toolVersion: TOOL_VERSION,
+  });
   if (!args.quiet) io.stderr.write(`Seed: ${seed} (run again with ${shellOption('seed', seed)} for the same ${args.count > 1 ? 'packets' : 'packet'})\n`);
   const progress = args.quiet || args.count < 5 ? undefined : io.progress;
   progress?.start(args.count, 'Rolling packets');
@@ -114,25 +134,6 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
   };
   try {
     await withOutput(emit, io, async (output) => {
-      const roller = await steps.prepare({
-        system,
-        mode: args.mode,
-        ...(scenario !== undefined ? { scenario } : {}),
-        players: args.players,
-        table,
-        ...(args.points !== undefined ? { points: args.points } : {}),
-        forceFiles,
-        strict: args.strict,
-        ...(names ? { names } : {}),
-        options,
-        onWarning: (message) => {
-          if (!args.quiet) io.stderr.write(`warning: ${message}\n`);
-        },
-        print,
-        units: args.units,
-        paper: args.paper,
-        toolVersion: TOOL_VERSION,
-      });
       const batch = {
         count: args.count,
         seed,
@@ -181,4 +182,9 @@ function parseNames(text: string, mode: 'versus' | 'solo'): { a: string; b?: str
 
 function safe(seed: string): string {
   return seed.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 40) || 'seed';
+}
+
+/** "2, 4 or 6" */
+function orList(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
 }

@@ -6,6 +6,7 @@ export const bofManifest: RuleSetManifest = {
   name: 'Burst of Fire',
   cards: {
     takes: ['nation', 'force', 'strict'],
+    instead: { list: 'its cards are one deck, narrowed by --nation (such as --nation Germany; muster list bof nations) and --doctrine' },
     options: [
       { name: 'doctrine', type: 'string', describe: 'only units of this doctrine (id, or name with --nation; `muster list bof doctrines`)' },
       { name: 'explain-cost', type: 'string', describe: "print how a unit's cost is worked out, and nothing else" },

@@ -6,7 +6,7 @@ export const openFireManifest: RuleSetManifest = {
   name: 'Open Fire',
   cards: {
     takes: ['nation'],
-    instead: { force: 'print the sample lists with --nation', list: 'its unit, order and manoeuvre cards are one set; --nation narrows them' },
+    instead: { force: 'print the sample lists with --nation', list: 'its unit, order and manoeuvre cards are one set, narrowed by --nation (such as --nation "Soviet Union"; muster list openfire nations)' },
   },
   scenario: {
     modes: ['versus'],
