@@ -41,7 +41,7 @@ export function withNotes(option: OptionSpec, product: ProductWithOptions, manif
     const note = (m[product]?.notes as Record<string, string | undefined> | undefined)?.[option.name];
     return note ? [`${m.name}: ${note}`] : [];
   });
-  return notes.length === 0 ? option : { ...option, describe: `${option.describe} (${notes.join('; ')})` };
+  return notes.length === 0 ? option : { ...option, describe: `${option.describe}. ${notes.map((n) => `${n}.`).join(' ')}` };
 }
 
 /** `max-score` -> `maxScore`: the key an option is read by from the parsed command line. */

@@ -61,6 +61,9 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
   const manifest = manifestFor(system.info.id);
   if (!manifest?.campaign || !system.info.products.includes('campaign')) throw new UsageError(`rule set "${system.info.id}" has no campaigns yet`);
   const options = takeOptions(manifest, system.info.name, 'campaign', { args, shared: args.names !== undefined ? ['names'] : [] });
+  if (!manifest.campaign.actions.includes(args.action)) {
+    throw new UsageError(`campaign ${args.action}: ${system.info.name} campaigns take ${manifest.campaign.actions.join(', ')}`);
+  }
   const module = await moduleFor(system.info.id);
   if (!module?.campaign) throw new UsageError(`rule set "${system.info.id}" has no campaigns yet`);
   const progress = args.quiet || args.action !== 'booklet' ? undefined : io.progress;

@@ -3,7 +3,7 @@ import { forceWarnings, readForceFile, refuseIfStrict } from '../../data/force-f
 import { MAX_ACTIONS, MAX_PIECES, MAX_SCORE } from '../../data/limits.js';
 import { documentMeta, type DocumentNode } from '../../doc/model.js';
 import { UsageError } from '../../errors.js';
-import type { CardsRequest, CardsResult, ForceCheck, RuleSetModule, ScenarioRequest, ScenarioSteps, TokensRequest } from '../module.js';
+import type { CardsRequest, CardsResult, ForceCheck, RuleSetModule, ScenarioRequest, ScenarioRoller, ScenarioSteps, TokensRequest } from '../module.js';
 import type { SystemRules } from '../../data/load.js';
 import { createRng } from '../../engine/dice.js';
 import { buildPacket, packetContext } from './packet.js';
@@ -156,10 +156,11 @@ const scenario: ScenarioSteps = {
       ...(enemy !== undefined ? { enemy } : {}),
     };
     const roll = request.mode === 'solo' ? rollSoloScenario : rollVersusScenario;
-    return {
-      roll: (seed: string) => roll(ctx, options, createRng(seed), seed),
-      packet: (result) => buildPacket(result as ScenarioResult, packetCtx),
+    const roller: ScenarioRoller<ScenarioResult> = {
+      roll: (seed) => roll(ctx, options, createRng(seed), seed),
+      packet: (result) => buildPacket(result, packetCtx),
     };
+    return roller;
   },
 };
 

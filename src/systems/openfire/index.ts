@@ -4,7 +4,7 @@ import { documentMeta, markReading, type Block, type CardNode, type CardPrint, t
 import { renderProse } from '../../doc/templates.js';
 import { rollsSheet, textTable } from '../../doc/packet.js';
 import { UsageError } from '../../errors.js';
-import type { CardsRequest, CardsResult, RuleSetModule, ScenarioRequest, ScenarioSteps } from '../module.js';
+import type { CardsRequest, CardsResult, RuleSetModule, ScenarioRequest, ScenarioRoller, ScenarioSteps } from '../module.js';
 import { numberOption } from '../manifest.js';
 import { openFireManifest } from './manifest.js';
 import { createRng } from '../../engine/dice.js';
@@ -150,10 +150,11 @@ const scenario: ScenarioSteps = {
     if (!(Number.isInteger(mines) && mines >= settings.minefields.least && mines <= settings.minefields.most)) {
       throw new UsageError(`--minefields ${asked}: a whole number from ${settings.minefields.least} to ${settings.minefields.most} (muster's bounds: the text gives minefields no number)`);
     }
-    return {
-      roll: (seed: string) => rollOpenFireScenario(lists, { table: request.table, points, settings, minefields: mines }, createRng(seed), seed),
-      packet: (result) => ofPacket(result as OfScenarioResult, lists, request, info),
+    const roller: ScenarioRoller<OfScenarioResult> = {
+      roll: (seed) => rollOpenFireScenario(lists, { table: request.table, points, settings, minefields: mines }, createRng(seed), seed),
+      packet: (result) => ofPacket(result, lists, request, info),
     };
+    return roller;
   },
 };
 
