@@ -61,6 +61,20 @@ describe('the registry and the data folders agree', () => {
   });
 });
 
+describe('every data folder validates and prints its tables', () => {
+  it('muster validate checks each folder, and passes', async () => {
+    const valid = await muster(['validate'], dir);
+    expect(valid.code, valid.stderr).toBe(0);
+    for (const id of dataFolders) expect(valid.stdout, id).toMatch(new RegExp(`^${id}: `, 'm'));
+  });
+
+  it.each(dataFolders)('%s: its tables, the same bytes twice', async (id) => {
+    const files = ['a', 'b'].map((n) => path.join(dir, `${id}-tables-${n}.pdf`));
+    for (const file of files) expect((await muster(['tables', id, '-o', file, '--quiet'], dir)).code).toBe(0);
+    expect(readFileSync(files[0]!).equals(readFileSync(files[1]!))).toBe(true);
+  });
+});
+
 describe.each(withScenarios)('%s scenarios keep the contract', (id) => {
   const declared = manifestFor(id)!.scenario!;
 
