@@ -1,13 +1,13 @@
 // Everything a player can print from the command line can be printed from the page (issue 17):
 // the options of cards, tokens and the two-sided check, as the form makes their argv and keeps
 // them in the address, and in chromium byte for byte the command line's PDFs.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { muster } from '../helpers/cli.js';
-import { button, CHROMIUM, control, runBrowserTests, shots, usePageServer, type PageServer } from '../helpers/page.js';
+import { button, CHROMIUM, control, runBrowserTests, shots, usePageServer, type PageServer, cliPdf, openPage } from '../helpers/page.js';
 import {
   argvFor,
   countsFrom,
@@ -113,28 +113,12 @@ interface Last {
   stderr: string;
 }
 
-async function cliPdf(args: string[]): Promise<Buffer> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'muster-cli-'));
-  const result = await muster([...args, '-o', 'cli.pdf'], dir);
-  expect(result.code, result.stderr).toBe(0);
-  const file = path.join(dir, 'cli.pdf');
-  return existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
-}
 
 describe.skipIf(!runBrowserTests)('the product options in chromium', () => {
   let served: PageServer;
   usePageServer((started) => (served = started));
 
-  async function open(hash = ''): Promise<Page> {
-    const page = await served.browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    page.on('pageerror', (error) => {
-      throw error;
-    });
-    await page.goto(`${served.base}${hash}`);
-    await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
-    return page;
-  }
+  const open = (hash = '') => openPage(served, hash);
 
   async function choose(page: Page, label: string, value: string): Promise<void> {
     await page.select(await control(page, label), value);

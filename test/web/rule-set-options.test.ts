@@ -2,14 +2,11 @@
 // declares for its cards, tokens or scenario has a field on the page, set there it shows in the
 // command line the page displays, a link carries it, and the page prints what the command line
 // prints with it. The options come from the manifests, not from this file.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import { muster } from '../helpers/cli.js';
 import { DECLARED } from '../helpers/declared.js';
-import { CHROMIUM, produce, runBrowserTests, shots, usePageServer, type PageServer } from '../helpers/page.js';
+import { CHROMIUM, produce, runBrowserTests, shots, usePageServer, type PageServer, cliPdf, openPage } from '../helpers/page.js';
 import { MANIFESTS } from '../../src/systems/registry.js';
 import type { RuleSetOption } from '../../src/systems/manifest.js';
 import { argvFor, fieldWords, formFromHash, hashFor, type Form } from '../../src/web/form.js';
@@ -52,28 +49,12 @@ describe('the form of each rule set’s own options', () => {
   });
 });
 
-async function cliPdf(args: string[]): Promise<Buffer> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'muster-cli-'));
-  const result = await muster([...args, '-o', 'cli.pdf'], dir);
-  expect(result.code, result.stderr).toBe(0);
-  const file = path.join(dir, 'cli.pdf');
-  return existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
-}
 
 describe.skipIf(!runBrowserTests)('the rule sets’ own options in chromium', () => {
   let served: PageServer;
   usePageServer((started) => (served = started));
 
-  async function open(hash: string): Promise<Page> {
-    const page = await served.browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    page.on('pageerror', (error) => {
-      throw error;
-    });
-    await page.goto(`${served.base}${hash}`);
-    await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
-    return page;
-  }
+  const open = (hash = '') => openPage(served, hash);
 
   const command = (page: Page) => page.$eval('#command', (e) => e.textContent);
   const visible = (page: Page, selector: string) => page.$eval(selector, (e) => e.closest('[hidden]') === null);
