@@ -17,8 +17,44 @@ export interface Form {
   options: Record<string, string>;
 }
 
-/** The options a link may carry, in the order the command line gets them. */
-export const OPTION_ORDER = ['nation', 'doctrine', 'list', 'mode', 'scenario', 'battle', 'lists', 'players', 'events', 'only', 'without', 'count', 'max-score', 'round-size', 'square-size', 'paper', 'units', 'duplex', 'back-offset', 'bleed', 'marks', 'backs', 'ink', 'allow-missing-glyphs', 'seed'] as const;
+/**
+ * One of a rule set's own options as `muster systems --format json` lists it under `options`:
+ * the manifest's declaration (src/systems/manifest.ts), read as data.
+ */
+export interface DeclaredOption {
+  name: string;
+  type: 'string' | 'number' | 'boolean';
+  describe: string;
+  choices?: readonly string[];
+  array?: boolean;
+}
+
+/** Each rule set's own options by product, as `muster systems --format json` lists them: rule set id -> product -> options. */
+export type Declarations = Readonly<Record<string, Readonly<Partial<Record<string, readonly DeclaredOption[]>>>>>;
+
+/** The shared options a link may carry, in the order the command line gets them; a rule set's own come after `count`. */
+const SHARED_BEFORE = ['nation', 'list', 'mode', 'scenario', 'players', 'only', 'without', 'count'] as const;
+const SHARED_AFTER = ['round-size', 'square-size', 'paper', 'units', 'duplex', 'back-offset', 'bleed', 'marks', 'backs', 'ink', 'allow-missing-glyphs', 'seed'] as const;
+export const OPTION_ORDER: readonly string[] = [...SHARED_BEFORE, ...SHARED_AFTER];
+
+/** The products whose rule-set options are fields of the form (a campaign's are its panel's). */
+const OWN_FIELDS: readonly Product[] = ['cards', 'tokens', 'scenario'];
+
+/** The rule set's own options its product takes on the form, in declaration order. */
+export function ownOptions(declared: Declarations, system: string, product: Product): readonly DeclaredOption[] {
+  return OWN_FIELDS.includes(product) ? (declared[system]?.[product] ?? []) : [];
+}
+
+/** The options a link of this rule set's product may carry, in the order the command line gets them. */
+export function optionOrder(declared: Declarations, system: string, product: Product): string[] {
+  const own = ownOptions(declared, system, product).map((o) => o.name);
+  return [...SHARED_BEFORE, ...own.filter((name) => !(OPTION_ORDER as readonly string[]).includes(name)), ...SHARED_AFTER];
+}
+
+/** The value an option's field holds when the option is left out: the command line's default; "no" for a flag of the rule set's own; else empty. */
+export function leftOut(name: string, own: readonly DeclaredOption[]): string {
+  return DEFAULTS[name] ?? (own.find((o) => o.name === name)?.type === 'boolean' ? 'no' : '');
+}
 
 /** The command line's defaults: a value equal to one is left out of the link and the argv. */
 export const DEFAULTS: Readonly<Record<string, string>> = {
@@ -34,7 +70,6 @@ export const DEFAULTS: Readonly<Record<string, string>> = {
   mode: 'versus',
   players: '2',
   count: '1',
-  events: 'no',
   'round-size': '25',
   'square-size': '20',
 };
@@ -46,21 +81,28 @@ const PRODUCTS: readonly Product[] = ['tables', 'cards', 'tokens', 'scenario', '
 
 export const DEFAULT_FORM: Form = { system: 'bof', product: 'tables', options: {} };
 
-/** The form a link holds; what it does not name is left at the defaults. */
-export function formFromHash(hash: string): Form {
+/**
+ * The form a link holds; what it does not name is left at the defaults, and an option neither
+ * shared nor declared by the rule set for the product is ignored.
+ */
+export function formFromHash(hash: string, declared: Declarations): Form {
   const match = /^#\/([\w-]+)(?:\/([\w-]+))?(?:\?(.*))?$/.exec(hash);
   if (!match) return DEFAULT_FORM;
+  const system = match[1]!;
   const product = PRODUCTS.includes(match[2] as Product) ? (match[2] as Product) : 'tables';
+  const known = optionOrder(declared, system, product);
+  const own = ownOptions(declared, system, product);
   const options: Record<string, string> = {};
   for (const [key, value] of new URLSearchParams(match[3] ?? '')) {
-    if ((OPTION_ORDER as readonly string[]).includes(key) && value !== '' && value !== DEFAULTS[key]) options[key] = value;
+    if (known.includes(key) && value !== '' && value !== leftOut(key, own)) options[key] = value;
   }
-  return { system: match[1]!, product, options };
+  return { system, product, options };
 }
 
 /** The link of a form. */
-export function hashFor(form: Form): string {
-  const query = OPTION_ORDER.filter((key) => form.options[key] !== undefined)
+export function hashFor(form: Form, declared: Declarations): string {
+  const query = optionOrder(declared, form.system, form.product)
+    .filter((key) => form.options[key] !== undefined)
     .map((key) => `${key}=${encodeURIComponent(form.options[key]!).replace(/%2C/g, ',').replace(/%3D/g, '=')}`)
     .join('&');
   return `#/${form.system}/${form.product}${query ? `?${query}` : ''}`;
@@ -72,17 +114,18 @@ export function hashFor(form: Form): string {
  * check's is `calibrate` with its paper and printer settings alone. On tokens, `count` holds the
  * per-token counts (suppressed=12,pin=20), one `--count ID=N` each.
  */
-export function argvFor(form: Form, forces: readonly string[] = []): string[] {
+export function argvFor(form: Form, declared: Declarations, forces: readonly string[] = []): string[] {
   if (form.product === 'calibrate') {
     return ['calibrate', ...CALIBRATE_OPTIONS.filter((key) => form.options[key] !== undefined).flatMap((key) => optionArgv(key, form.options[key]!))];
   }
   const argv = [form.product === 'force' ? 'cards' : form.product, form.system];
-  for (const key of OPTION_ORDER) {
+  const flags = new Set(['allow-missing-glyphs', ...ownOptions(declared, form.system, form.product).filter((o) => o.type === 'boolean').map((o) => o.name)]);
+  for (const key of optionOrder(declared, form.system, form.product)) {
     const value = form.options[key];
     if (value === undefined) continue;
     if (key === 'backs') {
       if (value === 'no') argv.push('--no-backs');
-    } else if (key === 'events' || key === 'allow-missing-glyphs') {
+    } else if (flags.has(key)) {
       if (value === 'yes') argv.push(`--${key}`);
     } else if (key === 'count' && form.product === 'tokens') {
       for (const one of value.split(',')) if (one !== '') argv.push(...optionArgv('count', one));
@@ -188,3 +231,48 @@ export function deckName(copy: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
+
+/** What a field of a rule set's own option says: its label, the rest of the words as help, and the game mode it is for. */
+export interface FieldWords {
+  /** the short form of the option's words, capitalised: "Minefields on the table" */
+  label: string;
+  /** what the label leaves out: "0 to 6 (default 0), each reaching …" */
+  hint: string;
+  /** "solo" for an option said to be "solo: …", where the rule set has that mode */
+  mode?: string;
+  /** the default or an example the words give, for an empty field: "0", "e.g. wood=2,bunker=1" */
+  placeholder?: string;
+  /** the range "0 to 6" the words give a number */
+  range?: { min: number; max: number };
+}
+
+/**
+ * A field's words from an option's `describe` (a player's words): the label is its first
+ * clause, cut at the first bracket, semicolon, comma or colon; a leading "solo: " names the
+ * mode it is for.
+ */
+export function fieldWords(describe: string, modes: readonly string[] = []): FieldWords {
+  let text = describe.trim();
+  const qualified = /^([\w-]+): /.exec(text);
+  const mode = qualified && modes.includes(qualified[1]!) ? qualified[1]! : undefined;
+  if (mode) text = text.slice(qualified![0].length);
+  const cuts = [' (', ';', ', ', ': '].map((c) => text.indexOf(c)).filter((i) => i > 0);
+  const cut = cuts.length > 0 ? Math.min(...cuts) : text.length;
+  // muster's own name stays as it is written
+  const capital = (words: string) => (words.startsWith('muster') ? words : words.charAt(0).toUpperCase() + words.slice(1));
+  // a section of the rules the clause ends on, "(7.3.2)", goes to the end of the help
+  const rest = text.slice(cut).replace(/^[\s,;:]+/, '');
+  const section = /^\((\d+(?:\.\d+)*)\)[\s,;:]*/.exec(rest);
+  const hint = capital(section ? `${rest.slice(section[0].length)} (${section[1]})` : rest);
+  // an empty field shows the default the words give, else their example as one
+  const example = /(?:e\.g\.|such as) ([^\s,;()]+(?:,[^\s,;()]+)*)/.exec(describe)?.[1];
+  const placeholder = /\(default ([^)\s;,]+)/.exec(describe)?.[1] ?? (example ? `e.g. ${example}` : undefined);
+  const range = /\b(\d+) to (\d+)\b/.exec(describe);
+  return {
+    label: capital(text.slice(0, cut)),
+    hint,
+    ...(mode ? { mode } : {}),
+    ...(placeholder ? { placeholder } : {}),
+    ...(range ? { range: { min: Number(range[1]), max: Number(range[2]) } } : {}),
+  };
+}

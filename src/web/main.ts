@@ -6,7 +6,8 @@
  */
 import { fileUrl, pageFiles, PLAYER_FOLDER, type Manifest, type PageFiles } from './page-files.js';
 import { runInPage, type PageRun } from './page-io.js';
-import { argvFor, shellLine, countsFrom, countsOption, deckName, DEFAULTS, formFromHash, hashFor, partsFromListing, partsOptions, tickedParts, type Form, type Part, type Product } from './form.js';
+import { argvFor, shellLine, countsFrom, countsOption, deckName, formFromHash, hashFor, leftOut, ownOptions, partsFromListing, partsOptions, tickedParts, type Declarations, type DeclaredOption, type Form, type Part, type Product } from './form.js';
+import { ownField } from './own-fields.js';
 import { ForceBench } from './force-builder.js';
 import { FORCE_FILE } from './kit/force-model.js';
 import { playerWords } from './player-words.js';
@@ -20,7 +21,9 @@ interface SystemInfo {
   blurb: string;
   products: string[];
   /** the options a product takes beyond the common ones, as `muster systems` lists them */
-  takes: { tokens?: string[] };
+  takes: Partial<Record<string, string[]>>;
+  /** its own options by product, as its manifest declares them: the form's fields for them */
+  options: Partial<Record<string, DeclaredOption[]>>;
   /** what its scenarios may be, as its manifest declares (absent: it rolls none) */
   play?: { modes: string[]; players: number[] };
 }
@@ -42,8 +45,6 @@ interface Choices {
   tokens: TokenKind[];
   /** the parts `tokens --only` and `--without` take */
   parts: Part[];
-  /** the options the rule set's tokens refuse (--force, --max-score) */
-  tokensRefuse: string[];
 }
 interface TokenKind extends Named {
   count: number;
@@ -64,6 +65,8 @@ const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as 
 
 let files: PageFiles;
 let systems: SystemInfo[] = [];
+/** each rule set's own options by product: what a link may carry and the form's fields */
+let declared: Declarations = {};
 const choices = new Map<string, Choices>();
 /** the player's force files by input name (side A, side B), already in files at /player/NAME */
 const forces: Record<'forceA' | 'forceB', string | undefined> = { forceA: undefined, forceB: undefined };
@@ -105,9 +108,10 @@ async function boot(): Promise<void> {
   $('version').textContent = `version ${manifest.version}`;
   const listed = await runJson<{ systems: SystemInfo[] }>(['systems', '--format', 'json']);
   systems = listed.systems;
+  declared = Object.fromEntries(systems.map((s) => [s.id, s.options]));
   const select = $<HTMLSelectElement>('system');
   select.replaceChildren(...systems.map((s) => new Option(s.name, s.id)));
-  await restore(formFromHash(location.hash));
+  await restore(formFromHash(location.hash, declared));
   hideProgress();
   for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-format]')) button.disabled = false;
   window.muster.ready = true;
@@ -136,7 +140,6 @@ async function choicesFor(system: string): Promise<Choices> {
     decks: [],
     tokens: [],
     parts: [],
-    tokensRefuse: [],
   };
   if (kinds.has('decks')) {
     const decks = await runJson<{ details: { copies?: string[] } }[]>(['list', system, 'decks', '--format', 'json']);
@@ -147,9 +150,6 @@ async function choicesFor(system: string): Promise<Choices> {
     const tokens = await runJson<{ id: string; name: string; details: { count: number; part?: string } }[]>(['list', system, 'tokens', '--format', 'json']);
     found.tokens = tokens.map((t) => ({ id: t.id, name: t.name, count: t.details.count, part: t.details.part ?? 'markers' }));
     found.parts = partsFromListing((await runInPage(['list', system, 'tokens'], files)).stdout);
-    // what the rule set's tokens refuse: the options muster systems does not list for them
-    const takes = systems.find((s) => s.id === system)?.takes.tokens ?? [];
-    found.tokensRefuse = ['--force', '--events', '--max-score'].filter((option) => !takes.includes(option));
   }
   choices.set(system, found);
   return found;
@@ -213,8 +213,11 @@ function fillCounts(tokens: readonly TokenKind[], parts: readonly Part[]): void 
   );
 }
 
+/** the rule set's words for its options' empty fields (its page part's) */
+let ownHelp: Readonly<Record<string, string>> = {};
+
 /** each option field's own placeholder, before a rule set's words replace it */
-const ownPlaceholders = new Map<HTMLInputElement, string>();
+const ownPlaceholders = new WeakMap<HTMLInputElement, string>();
 
 /** The rule set's words in the empty option fields, the fields' own elsewhere. */
 function showOptionHelp(help: Readonly<Record<string, string>>): void {
@@ -231,6 +234,23 @@ const countInputs = () => [...document.querySelectorAll<HTMLInputElement>('#coun
 function fillSelect(id: string, entries: Named[], first: string): void {
   const select = $<HTMLSelectElement>(id);
   select.replaceChildren(new Option(first, ''), ...entries.map((e) => new Option(e.name, e.id)));
+}
+
+/** the rule set and product whose own options the generated fields are */
+let ownFieldsFor: string | undefined;
+
+/**
+ * A field for each of the rule set's own options of the product that the page has no field of
+ * its own for (its selects of battles, lists and doctrines, the event cards' box, the track's
+ * number), in declaration order; made again when the rule set or the product changes.
+ */
+function fillOwnFields(system: SystemInfo, product: Product, own: readonly DeclaredOption[]): void {
+  const key = `${system.id}/${product}`;
+  if (ownFieldsFor === key) return;
+  ownFieldsFor = key;
+  const handMade = (name: string) => document.querySelector(`#product-fields [data-show="${name}"]`) !== null;
+  $('own-fields').replaceChildren(...own.filter((o) => !handMade(o.name)).map((o) => ownField(o, system.play?.modes ?? [])));
+  showOptionHelp(ownHelp);
 }
 
 /** Shows the controls that apply to the rule set and product, and nothing else. */
@@ -256,30 +276,36 @@ async function shape(form: Form): Promise<void> {
     fillSelect('list', c.decks, 'every deck');
     fillParts(c.parts);
     fillCounts(c.tokens, c.parts);
-    showOptionHelp(parts.optionHelp ?? {});
+    ownHelp = parts.optionHelp ?? {};
+    showOptionHelp(ownHelp);
     $<HTMLSelectElement>('players').replaceChildren(...players.map((p) => new Option(p, p)));
   }
   const product = (system.products.includes(form.product) || (form.product === 'force' && buildsForces) || form.product === 'calibrate' ? form.product : system.products[0]) as Product;
+  // what the rule set declares its product takes: its own options, and the shared ones beyond the common
+  const own = ownOptions(declared, system.id, product);
+  const declares = (name: string) => own.some((o) => o.name === name);
+  const takes = (name: string) => (system.takes[product] ?? []).includes(`--${name}`);
+  fillOwnFields(system, product, own);
   const tokens = product === 'tokens';
-  const events = tokens && c.kinds.has('events') && (form.options['events'] ?? 'no') === 'yes';
+  const events = declares('events') && (form.options['events'] ?? 'no') === 'yes';
   const sheet = tokens && !events;
   $<HTMLSelectElement>('product').value = product;
   const shown: Record<string, boolean> = {
-    nation: product === 'cards' && c.nations.length > 0,
-    doctrine: product === 'cards' && c.doctrines.length > 0,
+    nation: takes('nation') && c.nations.length > 0,
+    doctrine: declares('doctrine') && c.doctrines.length > 0,
     mode: product === 'scenario' && c.kinds.has('modes'),
     scenario: product === 'scenario' && c.scenarios.length > 0,
     players: product === 'scenario' && players.length > 1 && form.options['mode'] !== 'solo',
-    battle: product === 'scenario' && c.battles.length > 0,
-    lists: product === 'scenario' && c.lists.length > 0,
+    battle: declares('battle') && c.battles.length > 0,
+    lists: declares('lists') && c.lists.length > 0,
     count: product === 'scenario',
     list: product === 'cards' && c.decks.length > 0,
-    events: tokens && c.kinds.has('events'),
+    events: declares('events'),
     parts: sheet && c.parts.length > 1,
     counts: sheet && c.tokens.length > 0,
     sizes: sheet,
-    'max-score': sheet && !c.tokensRefuse.includes('--max-score'),
-    forceA: product === 'cards' || product === 'scenario' || (sheet && !c.tokensRefuse.includes('--force')),
+    'max-score': sheet && declares('max-score'),
+    forceA: product === 'cards' || product === 'scenario' || (sheet && takes('force')),
     forceB: product === 'scenario' && form.options['mode'] !== 'solo',
     cut: product !== 'tables' && product !== 'calibrate',
     duplex: product !== 'tables',
@@ -295,6 +321,9 @@ async function shape(form: Form): Promise<void> {
   for (const [name, show] of Object.entries(shown)) {
     for (const el of document.querySelectorAll<HTMLElement>(`[data-show="${name}"]`)) el.hidden = !show;
   }
+  // an option said to be for one mode ("solo: ...") is shown in that mode alone
+  for (const field of document.querySelectorAll<HTMLElement>('#own-fields [data-mode]')) field.hidden = field.dataset['mode'] !== (form.options['mode'] ?? 'versus');
+  shown['own'] = [...document.querySelectorAll<HTMLElement>('#own-fields [data-own]')].some((f) => !f.hidden);
   $('forceA-label').textContent = product === 'scenario' ? 'Force file, side A (solo: yours)' : tokens ? 'Force file (tokens for its models)' : 'Force file';
   $('forceA-built').hidden = forces.forceA !== FORCE_FILE;
   $('product-fields').hidden = !Object.entries(shown).some(([n, s]) => s && !['cut', 'duplex', 'units', 'inks', 'glyphs', 'formats', 'house', 'builder', 'dice', 'campaign'].includes(n));
@@ -339,9 +368,9 @@ const house = new HousePanel({
 /** The command line of the form: a campaign's print, the house rules when in use. */
 function argvOf(form: Form): string[] {
   // the two-sided check is the same sheet for every rule set: no house rules
-  if (form.product === 'calibrate') return argvFor(form);
-  if (form.product === 'campaign') return house.argv([...campaignPanel().printArgv(form.system), ...argvFor(form).slice(2)]);
-  return house.argv(argvFor(form, forceFiles(form)));
+  if (form.product === 'calibrate') return argvFor(form, declared);
+  if (form.product === 'campaign') return house.argv([...campaignPanel().printArgv(form.system), ...argvFor(form, declared).slice(2)]);
+  return house.argv(argvFor(form, declared, forceFiles(form)));
 }
 
 
@@ -373,6 +402,12 @@ async function restore(form: Form): Promise<void> {
   await shape({ ...form, system });
   // a token count is no number of packets: the tokens' own list takes it
   for (const [key, value] of Object.entries(form.options)) if (!(key === 'count' && form.product === 'tokens')) set(key, value);
+  // a rule set's own option the link leaves out is left out
+  for (const el of document.querySelectorAll<HTMLInputElement | HTMLSelectElement>('#own-fields [data-option]')) {
+    if (form.options[el.dataset['option']!] !== undefined) continue;
+    if (el instanceof HTMLInputElement && el.type === 'checkbox') el.checked = false;
+    else el.value = '';
+  }
   if (!form.options['events']) set('events', 'no');
   if ($<HTMLSelectElement>('product').value === 'tokens') {
     const ticked = tickedParts(partIds(), form.options);
@@ -386,7 +421,8 @@ async function restore(form: Form): Promise<void> {
   sync();
 }
 
-function set(id: string, value: string): void {
+function set(name: string, value: string): void {
+  const id = document.getElementById(name) ? name : `own-${name}`;
   const el = document.getElementById(id) as HTMLInputElement | HTMLSelectElement | null;
   if (!el || (el.dataset['option'] === undefined && !['system', 'product', 'listA', 'listB'].includes(id))) return;
   if (el instanceof HTMLInputElement && el.type === 'checkbox') el.checked = value !== 'no';
@@ -396,11 +432,14 @@ function set(id: string, value: string): void {
 /** The form as the controls show it: only the options that apply and differ from the defaults. */
 function read(): Form {
   const options: Record<string, string> = {};
+  const system = $<HTMLSelectElement>('system').value;
+  const product = $<HTMLSelectElement>('product').value as Product;
+  const own = ownOptions(declared, system, product);
   for (const el of document.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[data-option]')) {
     if (el.closest<HTMLElement>('[hidden]')) continue;
     const name = el.dataset['option']!;
     const value = el instanceof HTMLInputElement && el.type === 'checkbox' ? (el.checked ? 'yes' : 'no') : el.value.trim();
-    if (value !== '' && value !== (DEFAULTS[name] ?? '')) options[name] = value;
+    if (value !== '' && value !== leftOut(name, own)) options[name] = value;
   }
   if (!$('parts-box').hidden) Object.assign(options, partsOptions(partIds(), partBoxes().filter((b) => b.checked).map((b) => b.value)));
   if (!$('counts-box').hidden) {
@@ -412,7 +451,7 @@ function read(): Form {
     const b = $<HTMLSelectElement>('listB').value;
     if (a && b) options['lists'] = `${a},${b}`;
   }
-  return { system: $<HTMLSelectElement>('system').value, product: $<HTMLSelectElement>('product').value as Product, options };
+  return { system, product, options };
 }
 
 function forceFiles(form: Form): string[] {
@@ -427,7 +466,7 @@ function forceFiles(form: Form): string[] {
 /** The address and the command line shown follow the form. */
 function sync(): void {
   const form = read();
-  const hash = hashFor(form);
+  const hash = hashFor(form, declared);
   if (location.hash !== hash) history.replaceState(null, '', hash);
   $('command').textContent = shellLine(argvOf(form));
 }
@@ -485,14 +524,20 @@ async function make(format: 'pdf' | 'json' | 'md', download: boolean): Promise<v
   $('seed-note').hidden = true;
   let result: PageRun;
   try {
-    result = await runInPage(argv, files, {
+    const how = {
       signal: controller.signal,
-      progress: (label, done, total) => showProgress(label, done, total),
-      fetchFile: async (file) => {
+      progress: (label: string, done: number, total: number) => showProgress(label, done, total),
+      fetchFile: async (file: string) => {
         showProgress('Fetching a font', 0, 1);
         return fetchBytes(fileUrl(file));
       },
-    });
+    };
+    result = await runInPage(argv, files, how);
+    // an option that answers in words and writes no file (a unit's cost worked out): the answer is shown
+    if (result.code === 2 && /^muster: -o\/--out: .* writes no file; leave -o out/m.test(result.stderr)) {
+      const answer = await runInPage(argv.slice(0, -2), files, how);
+      result = { ...answer, stderr: answer.code === 0 ? answer.stdout : answer.stderr };
+    }
   } catch (error) {
     result = { code: 1, stdout: '', stderr: `muster: ${(error as Error).message}\n`, written: new Map() };
   } finally {
@@ -516,7 +561,7 @@ async function make(format: 'pdf' | 'json' | 'md', download: boolean): Promise<v
   if (result.code !== 0 || !bytes) return;
   if (seed && !form.options['seed'] && form.product !== 'campaign') {
     const link = $<HTMLAnchorElement>('seed-link');
-    link.href = hashFor({ ...form, options: { ...form.options, seed } });
+    link.href = hashFor({ ...form, options: { ...form.options, seed } }, declared);
     $('seed-note').hidden = false;
   }
   if (format === 'pdf') {
@@ -583,7 +628,7 @@ document.addEventListener('DOMContentLoaded', () => {
   }
   $('stop').addEventListener('click', () => running?.abort());
   window.addEventListener('hashchange', () => {
-    if (location.hash !== hashFor(read())) void restore(formFromHash(location.hash));
+    if (location.hash !== hashFor(read(), declared)) void restore(formFromHash(location.hash, declared));
   });
   boot().catch((error: Error) => {
     $('messages').textContent = `muster could not start: ${error.message}`;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_DATA, scratchDir } from '../helpers/fixtures.js';
 import { muster, pdfPageCount } from '../helpers/cli.js';
+import { MANIFESTS } from '../../src/systems/registry.js';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).forEach((c) => c()));
@@ -47,6 +48,22 @@ describe('muster --help and friends', () => {
     const json = await muster(['systems', '--format', 'json'], workdir());
     const parsed = JSON.parse(json.stdout) as { systems: { id: string; products: string[] }[] };
     expect(parsed.systems.find((s) => s.id === 'bof')?.products).toContain('tables');
+  });
+  it('systems --format json carries each rule set’s own options as its manifest declares them, beside takes and play', async () => {
+    const json = await muster(['systems', '--format', 'json'], workdir());
+    type Listed = { id: string; products: string[]; takes: Record<string, string[]>; options: Record<string, unknown[]>; play?: unknown };
+    const listed = (JSON.parse(json.stdout) as { systems: Listed[] }).systems;
+    for (const manifest of MANIFESTS) {
+      const system = listed.find((s) => s.id === manifest.id)!;
+      for (const product of ['cards', 'tokens', 'scenario', 'campaign'] as const) {
+        if (!system.products.includes(product)) continue;
+        // the same objects, in the same order: name, type, choices, describe
+        expect(system.options[product], `${manifest.id} ${product}`).toEqual(JSON.parse(JSON.stringify(manifest[product]?.options ?? [])));
+        // and takes still lists them after the shared ones
+        for (const option of manifest[product]?.options ?? []) expect(system.takes[product]).toContain(`--${option.name}`);
+      }
+      expect(system.play !== undefined).toBe(manifest.scenario !== undefined);
+    }
   });
   it('tables openfire: a second rule set from data alone', async () => {
     const cwd = workdir();

@@ -5,9 +5,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import type { Browser, Page } from 'puppeteer-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { muster } from './cli.js';
 import { fileUrl, pageFiles, type Manifest } from '../../src/web/page-files.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -120,4 +122,25 @@ export async function loadBuiltPage() {
   const fetched = new Map(manifest.files.filter((f) => !f.lazy).map((f) => [f.path, builtFile(f.path)]));
   const files = pageFiles(manifest, fetched);
   return { files, runInPage, run: (argv: string[]) => runInPage(argv, files) };
+}
+
+/** The page opened at a link (1280 by 900), once it is ready; an error in the page fails the test. */
+export async function openPage(served: PageServer, hash = ''): Promise<Page> {
+  const page = await served.browser.newPage();
+  await page.setViewport({ width: 1280, height: 900 });
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+  await page.goto(`${served.base}${hash}`);
+  await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+  return page;
+}
+
+/** The PDF the command line writes for these arguments, to hold the page's against. */
+export async function cliPdf(args: string[]): Promise<Buffer> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'muster-cli-'));
+  const result = await muster([...args, '-o', 'cli.pdf'], dir);
+  expect(result.code, result.stderr).toBe(0);
+  const file = path.join(dir, 'cli.pdf');
+  return existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
 }

@@ -7,6 +7,7 @@ import { muster } from '../helpers/cli.js';
 import { builtFile, loadBuiltPage } from '../helpers/page.js';
 import { FileAccessError } from '../../src/data/files.js';
 import { argvFor, formFromHash, hashFor } from '../../src/web/form.js';
+import { DECLARED } from '../helpers/declared.js';
 import { ALLOW_MISSING_GLYPHS_LABEL } from '../../src/web/player-words.js';
 import { fileUrl, PageFiles, pageFiles, type Manifest } from '../../src/web/page-files.js';
 
@@ -109,26 +110,27 @@ describe('the page files', () => {
 
 describe('the form in the address', () => {
   it('reads a link and writes it back the same', () => {
-    const form = formFromHash('#/bof/scenario?mode=solo&seed=club');
+    const form = formFromHash('#/bof/scenario?mode=solo&seed=club', DECLARED);
     expect(form).toEqual({ system: 'bof', product: 'scenario', options: { mode: 'solo', seed: 'club' } });
-    expect(hashFor(form)).toBe('#/bof/scenario?mode=solo&seed=club');
-    expect(argvFor(form)).toEqual(['scenario', 'bof', '--mode', 'solo', '--seed', 'club']);
+    expect(hashFor(form, DECLARED)).toBe('#/bof/scenario?mode=solo&seed=club');
+    expect(argvFor(form, DECLARED)).toEqual(['scenario', 'bof', '--mode', 'solo', '--seed', 'club']);
   });
 
-  it('leaves defaults and unknown names out, and turns backs=no into --no-backs', () => {
-    const form = formFromHash('#/bof/cards?paper=a4&units=in&evil=1&backs=no&lists=a,b');
-    expect(form.options).toEqual({ units: 'in', backs: 'no', lists: 'a,b' });
-    expect(hashFor(form)).toBe('#/bof/cards?lists=a,b&units=in&backs=no');
-    expect(argvFor(form, ['force.yaml'])).toEqual(['cards', 'bof', '--lists', 'a,b', '--units', 'in', '--no-backs', '--force', 'force.yaml']);
-    expect(formFromHash('')).toEqual({ system: 'bof', product: 'tables', options: {} });
+  it('leaves defaults, unknown names and options the rule set does not declare out, and turns backs=no into --no-backs', () => {
+    // lists is another rule set's scenario option: not one of these cards'
+    const form = formFromHash('#/bof/cards?paper=a4&units=in&evil=1&backs=no&lists=a,b&doctrine=de-armor', DECLARED);
+    expect(form.options).toEqual({ units: 'in', backs: 'no', doctrine: 'de-armor' });
+    expect(hashFor(form, DECLARED)).toBe('#/bof/cards?doctrine=de-armor&units=in&backs=no');
+    expect(argvFor(form, DECLARED, ['force.yaml'])).toEqual(['cards', 'bof', '--doctrine', 'de-armor', '--units', 'in', '--no-backs', '--force', 'force.yaml']);
+    expect(formFromHash('', DECLARED)).toEqual({ system: 'bof', product: 'tables', options: {} });
   });
 
   it('carries the choice to print characters no font has as boxes, in a control labelled as the message names it', () => {
-    const form = formFromHash('#/bof/scenario?allow-missing-glyphs=yes&seed=club');
+    const form = formFromHash('#/bof/scenario?allow-missing-glyphs=yes&seed=club', DECLARED);
     expect(form.options).toEqual({ 'allow-missing-glyphs': 'yes', seed: 'club' });
-    expect(hashFor(form)).toBe('#/bof/scenario?allow-missing-glyphs=yes&seed=club');
-    expect(argvFor(form)).toEqual(['scenario', 'bof', '--allow-missing-glyphs', '--seed', 'club']);
-    expect(argvFor(formFromHash('#/bof/scenario?allow-missing-glyphs=no'))).toEqual(['scenario', 'bof']);
+    expect(hashFor(form, DECLARED)).toBe('#/bof/scenario?allow-missing-glyphs=yes&seed=club');
+    expect(argvFor(form, DECLARED)).toEqual(['scenario', 'bof', '--allow-missing-glyphs', '--seed', 'club']);
+    expect(argvFor(formFromHash('#/bof/scenario?allow-missing-glyphs=no', DECLARED), DECLARED)).toEqual(['scenario', 'bof']);
     // the page's control is there, labelled as the message names it
     const html = readFileSync(path.join(import.meta.dirname, '../../src/web/index.html'), 'utf8');
     expect(html).toMatch(new RegExp(`<input id="allow-missing-glyphs" type="checkbox" data-option="allow-missing-glyphs"><label for="allow-missing-glyphs">${ALLOW_MISSING_GLYPHS_LABEL}</label>`));

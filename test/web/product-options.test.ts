@@ -1,13 +1,13 @@
 // Everything a player can print from the command line can be printed from the page (issue 17):
 // the options of cards, tokens and the two-sided check, as the form makes their argv and keeps
 // them in the address, and in chromium byte for byte the command line's PDFs.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { muster } from '../helpers/cli.js';
-import { button, CHROMIUM, control, runBrowserTests, shots, usePageServer, type PageServer } from '../helpers/page.js';
+import { button, CHROMIUM, control, runBrowserTests, shots, usePageServer, type PageServer, cliPdf, openPage } from '../helpers/page.js';
 import {
   argvFor,
   countsFrom,
@@ -20,14 +20,15 @@ import {
   tickedParts,
   type Form,
 } from '../../src/web/form.js';
+import { DECLARED } from '../helpers/declared.js';
 
-const round = (form: Form) => formFromHash(hashFor(form));
+const round = (form: Form) => formFromHash(hashFor(form, DECLARED), DECLARED);
 
 describe('the form: the options of cards, tokens and the two-sided check', () => {
   it('cards --list: one deck', () => {
     const form: Form = { system: 'fireteam', product: 'cards', options: { list: 'russians' } };
-    expect(argvFor(form)).toEqual(['cards', 'fireteam', '--list', 'russians']);
-    expect(hashFor(form)).toBe('#/fireteam/cards?list=russians');
+    expect(argvFor(form, DECLARED)).toEqual(['cards', 'fireteam', '--list', 'russians']);
+    expect(hashFor(form, DECLARED)).toBe('#/fireteam/cards?list=russians');
     expect(round(form)).toEqual(form);
     expect(deckName('Fallschirmjäger')).toBe('fallschirmjager');
     expect(deckName('Red')).toBe('red');
@@ -40,20 +41,20 @@ describe('the form: the options of cards, tokens and the two-sided check', () =>
       product: 'tokens',
       options: { only: 'markers,tracks', count: 'suppressed=12,pin=3', 'max-score': '15', 'round-size': '30', 'square-size': '18', paper: 'letter' },
     };
-    expect(argvFor(form, ['force.yaml'])).toEqual([
+    expect(argvFor(form, DECLARED, ['force.yaml'])).toEqual([
       'tokens', 'bof', '--only', 'markers,tracks', '--count', 'suppressed=12', '--count', 'pin=3',
       '--max-score', '15', '--round-size', '30', '--square-size', '18', '--paper', 'letter', '--force', 'force.yaml',
     ]);
-    expect(hashFor(form)).toBe('#/bof/tokens?only=markers,tracks&count=suppressed=12,pin=3&max-score=15&round-size=30&square-size=18&paper=letter');
+    expect(hashFor(form, DECLARED)).toBe('#/bof/tokens?only=markers,tracks&count=suppressed=12,pin=3&max-score=15&round-size=30&square-size=18&paper=letter');
     expect(round(form)).toEqual(form);
 
     const events: Form = { system: 'bof', product: 'tokens', options: { events: 'yes', without: 'templates' } };
-    expect(argvFor(events)).toEqual(['tokens', 'bof', '--events', '--without', 'templates']);
+    expect(argvFor(events, DECLARED)).toEqual(['tokens', 'bof', '--without', 'templates', '--events']);
     expect(round(events)).toEqual(events);
     // the defaults are left out of the link
-    expect(formFromHash('#/bof/tokens?events=no&round-size=25&square-size=20').options).toEqual({});
+    expect(formFromHash('#/bof/tokens?events=no&round-size=25&square-size=20', DECLARED).options).toEqual({});
     // on a scenario, count is still the packets to roll
-    expect(argvFor({ system: 'bof', product: 'scenario', options: { count: '3' } })).toEqual(['scenario', 'bof', '--count', '3']);
+    expect(argvFor({ system: 'bof', product: 'scenario', options: { count: '3' } }, DECLARED)).toEqual(['scenario', 'bof', '--count', '3']);
   });
 
   it('the parts ticked: neither option, --only the ticked, or --without the rest, whichever is shorter', () => {
@@ -77,9 +78,9 @@ describe('the form: the options of cards, tokens and the two-sided check', () =>
 
   it('the two-sided check: `calibrate` with its paper and printer settings alone', () => {
     const form: Form = { system: 'bof', product: 'calibrate', options: { paper: 'letter', duplex: 'short', 'back-offset': '-2,1', units: 'in', seed: 'x' } };
-    expect(argvFor(form, ['force.yaml'])).toEqual(['calibrate', '--paper', 'letter', '--duplex', 'short', '--back-offset=-2,1']);
+    expect(argvFor(form, DECLARED, ['force.yaml'])).toEqual(['calibrate', '--paper', 'letter', '--duplex', 'short', '--back-offset=-2,1']);
     const shown: Form = { system: 'fireteam', product: 'calibrate', options: { paper: 'letter', duplex: 'short' } };
-    expect(hashFor(shown)).toBe('#/fireteam/calibrate?paper=letter&duplex=short');
+    expect(hashFor(shown, DECLARED)).toBe('#/fireteam/calibrate?paper=letter&duplex=short');
     expect(round(shown)).toEqual(shown);
   });
 
@@ -112,28 +113,12 @@ interface Last {
   stderr: string;
 }
 
-async function cliPdf(args: string[]): Promise<Buffer> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'muster-cli-'));
-  const result = await muster([...args, '-o', 'cli.pdf'], dir);
-  expect(result.code, result.stderr).toBe(0);
-  const file = path.join(dir, 'cli.pdf');
-  return existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
-}
 
 describe.skipIf(!runBrowserTests)('the product options in chromium', () => {
   let served: PageServer;
   usePageServer((started) => (served = started));
 
-  async function open(hash = ''): Promise<Page> {
-    const page = await served.browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    page.on('pageerror', (error) => {
-      throw error;
-    });
-    await page.goto(`${served.base}${hash}`);
-    await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
-    return page;
-  }
+  const open = (hash = '') => openPage(served, hash);
 
   async function choose(page: Page, label: string, value: string): Promise<void> {
     await page.select(await control(page, label), value);

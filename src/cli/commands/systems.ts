@@ -12,6 +12,11 @@ function takesOf(id: string, product: ProductWithOptions): string[] {
   return [...(declared?.takes ?? []).filter((o) => !everyone.has(o)), ...(declared?.options ?? []).map((o) => o.name)].map((o) => `--${o}`);
 }
 
+/** The products of a rule set that take options of its own choosing. */
+function productsOf(products: readonly string[]): ProductWithOptions[] {
+  return (['cards', 'tokens', 'scenario', 'campaign'] as const).filter((p) => products.includes(p));
+}
+
 /** `muster systems`: the rule sets muster knows and what it prints for each. */
 export async function runSystems(args: { format: 'text' | 'json'; data: string[] }, io: CliIo): Promise<number> {
   const db = await loadRulesDb({ dataDirs: args.data.map((d) => resolveFrom(io.cwd, d)) });
@@ -23,7 +28,9 @@ export async function runSystems(args: { format: 'text' | 'json'; data: string[]
     blurb: s.info.blurb,
     products: [...s.info.products],
     // the options a product takes beyond the ones every rule set's does (the page offers them)
-    takes: Object.fromEntries((['cards', 'tokens', 'scenario', 'campaign'] as const).filter((p) => s.info.products.includes(p)).map((p) => [p, takesOf(s.info.id, p)])),
+    takes: Object.fromEntries(productsOf(s.info.products).map((p) => [p, takesOf(s.info.id, p)])),
+    // its own options, as its manifest declares them (name, type, choices, describe): the page makes its fields from these
+    options: Object.fromEntries(productsOf(s.info.products).map((p) => [p, declarationOf(manifestFor(s.info.id), p)?.options ?? []])),
     // what a scenario may be: its modes, players a side and table, where the rule set rolls them
     ...(manifestFor(s.info.id)?.scenario ? { play: playOf(manifestFor(s.info.id)!.scenario!) } : {}),
   }));
