@@ -13,8 +13,16 @@ export interface RuleSetOption {
   /** as typed after --, kebab-case */
   readonly name: string;
   readonly type: OptionType;
-  /** what it does for this rule set, in a player's words; `--help` shows it after the rule set's name */
+  /** its name on the page's form, a few words a player reads: "Minefields on the table" */
+  readonly label: string;
+  /** what it does for this rule set, in a player's words; `--help` shows it after the rule set's name, the page under its field */
   readonly describe: string;
+  /** only in a game of this mode (the command line refuses it in another; the page shows it there alone) */
+  readonly mode?: 'solo';
+  /** a number's bounds, for the page's field (the module still checks what it is given) */
+  readonly range?: { readonly min: number; readonly max: number };
+  /** what an empty field of the page shows: the default, or an example to follow */
+  readonly example?: string;
   readonly choices?: readonly string[];
   /** a value the command line fills in when the option is left out (never for a rule set's own option: left out means absent) */
   readonly default?: string | number | boolean;

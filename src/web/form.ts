@@ -24,9 +24,17 @@ export interface Form {
 export interface DeclaredOption {
   name: string;
   type: 'string' | 'number' | 'boolean';
+  /** the field's name */
+  label: string;
+  /** the words under the field */
   describe: string;
   choices?: readonly string[];
   array?: boolean;
+  /** only in a game of this mode */
+  mode?: string;
+  range?: { min: number; max: number };
+  /** what an empty field shows */
+  example?: string;
 }
 
 /** Each rule set's own options by product, as `muster systems --format json` lists them: rule set id -> product -> options. */
@@ -232,47 +240,3 @@ export function deckName(copy: string): string {
 }
 
 
-/** What a field of a rule set's own option says: its label, the rest of the words as help, and the game mode it is for. */
-export interface FieldWords {
-  /** the short form of the option's words, capitalised: "Minefields on the table" */
-  label: string;
-  /** what the label leaves out: "0 to 6 (default 0), each reaching …" */
-  hint: string;
-  /** "solo" for an option said to be "solo: …", where the rule set has that mode */
-  mode?: string;
-  /** the default or an example the words give, for an empty field: "0", "e.g. wood=2,bunker=1" */
-  placeholder?: string;
-  /** the range "0 to 6" the words give a number */
-  range?: { min: number; max: number };
-}
-
-/**
- * A field's words from an option's `describe` (a player's words): the label is its first
- * clause, cut at the first bracket, semicolon, comma or colon; a leading "solo: " names the
- * mode it is for.
- */
-export function fieldWords(describe: string, modes: readonly string[] = []): FieldWords {
-  let text = describe.trim();
-  const qualified = /^([\w-]+): /.exec(text);
-  const mode = qualified && modes.includes(qualified[1]!) ? qualified[1]! : undefined;
-  if (mode) text = text.slice(qualified![0].length);
-  const cuts = [' (', ';', ', ', ': '].map((c) => text.indexOf(c)).filter((i) => i > 0);
-  const cut = cuts.length > 0 ? Math.min(...cuts) : text.length;
-  // muster's own name stays as it is written
-  const capital = (words: string) => (words.startsWith('muster') ? words : words.charAt(0).toUpperCase() + words.slice(1));
-  // a section of the rules the clause ends on, "(7.3.2)", goes to the end of the help
-  const rest = text.slice(cut).replace(/^[\s,;:]+/, '');
-  const section = /^\((\d+(?:\.\d+)*)\)[\s,;:]*/.exec(rest);
-  const hint = capital(section ? `${rest.slice(section[0].length)} (${section[1]})` : rest);
-  // an empty field shows the default the words give, else their example as one
-  const example = /(?:e\.g\.|such as) ([^\s,;()]+(?:,[^\s,;()]+)*)/.exec(describe)?.[1];
-  const placeholder = /\(default ([^)\s;,]+)/.exec(describe)?.[1] ?? (example ? `e.g. ${example}` : undefined);
-  const range = /\b(\d+) to (\d+)\b/.exec(describe);
-  return {
-    label: capital(text.slice(0, cut)),
-    hint,
-    ...(mode ? { mode } : {}),
-    ...(placeholder ? { placeholder } : {}),
-    ...(range ? { range: { min: Number(range[1]), max: Number(range[2]) } } : {}),
-  };
-}

@@ -249,7 +249,7 @@ function fillOwnFields(system: SystemInfo, product: Product, own: readonly Decla
   if (ownFieldsFor === key) return;
   ownFieldsFor = key;
   const handMade = (name: string) => document.querySelector(`#product-fields [data-show="${name}"]`) !== null;
-  $('own-fields').replaceChildren(...own.filter((o) => !handMade(o.name)).map((o) => ownField(o, system.play?.modes ?? [])));
+  $('own-fields').replaceChildren(...own.filter((o) => !handMade(o.name)).map((o) => ownField(o)));
   showOptionHelp(ownHelp);
 }
 

@@ -4,26 +4,25 @@
  * a checkbox for a flag, a number or a text input; the label a short form of the option's
  * words, the rest of them as help under it and the whole as the field's title.
  */
-import { fieldWords, type DeclaredOption } from './form.js';
+import type { DeclaredOption } from './form.js';
 
 /** One field for the option, its control named by the option (data-option) as the form reads it. */
-export function ownField(option: DeclaredOption, modes: readonly string[]): HTMLElement {
-  const words = fieldWords(option.describe, modes);
+export function ownField(option: DeclaredOption): HTMLElement {
   const field = document.createElement('div');
   field.className = option.type === 'boolean' ? 'field check' : 'field';
   field.dataset['own'] = option.name;
-  if (words.mode) field.dataset['mode'] = words.mode;
+  if (option.mode) field.dataset['mode'] = option.mode;
   field.title = option.describe;
   const id = `own-${option.name}`;
   const label = document.createElement('label');
   label.htmlFor = id;
-  label.textContent = words.label;
-  const control = controlFor(option, words.placeholder, words.range);
+  label.textContent = option.label;
+  const control = controlFor(option, option.example, option.range);
   control.id = id;
   control.dataset['option'] = option.name;
   const hint = document.createElement('p');
   hint.className = 'hint';
-  hint.textContent = words.hint;
+  hint.textContent = capitalised(option.describe);
   if (option.type === 'boolean') {
     // a box and its words on one line, the help under both
     const line = document.createElement('div');
@@ -32,7 +31,7 @@ export function ownField(option: DeclaredOption, modes: readonly string[]): HTML
     field.className = 'field';
     field.append(line);
   } else field.append(label, control);
-  if (words.hint) field.append(hint);
+  field.append(hint);
   return field;
 }
 
@@ -62,4 +61,9 @@ function controlFor(option: DeclaredOption, placeholder: string | undefined, ran
   }
   if (placeholder) input.placeholder = placeholder;
   return input;
+}
+
+/** The option's words under its field, as a sentence begins (muster's own name as it is written). */
+function capitalised(words: string): string {
+  return words.startsWith('muster') ? words : words.charAt(0).toUpperCase() + words.slice(1);
 }

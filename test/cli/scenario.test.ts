@@ -74,7 +74,7 @@ describe('muster scenario', () => {
     expect(enemy.budget).toBeGreaterThan(enemy.points);
     for (const [args, message] of [
       [['--mode', 'solo', '--enemy', 'shop'], /enemy, Given: "shop", Choices: "bags", "buy"/],
-      [['--enemy', 'buy'], /--enemy buy: only a solo game has an enemy to set up; add --mode solo/],
+      [['--enemy', 'buy'], /--enemy: only a solo game takes it; add --mode solo, or leave --enemy out/],
       [['--mode', 'solo', '--enemy', 'buy', '--enemy', 'bags'], /--enemy is given twice \(buy and bags\); give it once/],
     ] as const) {
       const result = await muster(['scenario', 'bof', ...args], cwd);

@@ -9,7 +9,7 @@ import { DECLARED } from '../helpers/declared.js';
 import { CHROMIUM, produce, runBrowserTests, shots, usePageServer, type PageServer, cliPdf, openPage } from '../helpers/page.js';
 import { MANIFESTS } from '../../src/systems/registry.js';
 import type { RuleSetOption } from '../../src/systems/manifest.js';
-import { argvFor, fieldWords, formFromHash, hashFor, type Form } from '../../src/web/form.js';
+import { argvFor, formFromHash, hashFor, type Form } from '../../src/web/form.js';
 
 /** The products whose own options are fields of the form (a campaign's are its panel's). */
 const FORM_PRODUCTS = ['cards', 'tokens', 'scenario'] as const;
@@ -27,10 +27,10 @@ describe('the form of each rule set’s own options', () => {
   });
 
   it.each(declared.map((d) => [`${d.system} ${d.product} --${d.option.name}`, d] as const))('%s: a label in a player’s words, in the link and the argv', (_, { system, product, option, modes }) => {
-    const words = fieldWords(option.describe, modes);
-    expect(words.label.length).toBeGreaterThan(3);
-    expect(words.label.length).toBeLessThan(option.describe.length + 1);
-    expect(words.label).toMatch(/^[A-Zm]/);
+    expect(option.label.length).toBeGreaterThan(3);
+    expect(option.label.length).toBeLessThan(45);
+    expect(option.label).toMatch(/^[A-Zm]/);
+    if (option.mode) expect(modes).toContain(option.mode);
     const form: Form = { system, product, options: { [option.name]: sample(option), paper: 'letter' } };
     const argv = argvFor(form, DECLARED);
     expect(argv.slice(0, 2)).toEqual([product, system]);
@@ -78,8 +78,7 @@ describe.skipIf(!runBrowserTests)('the rule sets’ own options in chromium', ()
 
   it('shows a field for every option each rule set declares for each product, and the command line takes it', async () => {
     for (const { system, product, option, modes } of declared) {
-      const words = fieldWords(option.describe, modes);
-      const page = await open(`#/${system}/${product}${words.mode ? `?mode=${words.mode}` : ''}`);
+      const page = await open(`#/${system}/${product}${option.mode ? `?mode=${option.mode}` : ''}`);
       const selector = await controlOf(page, option.name);
       expect(await page.$(selector), `${system} ${product} --${option.name}`).not.toBeNull();
       expect(await visible(page, selector), `${system} ${product} --${option.name} shown`).toBe(true);
@@ -94,7 +93,7 @@ describe.skipIf(!runBrowserTests)('the rule sets’ own options in chromium', ()
 
   it('offers an option only where the rule set declares it, and one said to be for solo only in solo', async () => {
     const page = await open('#/bof/scenario');
-    const enemy = declared.find((d) => fieldWords(d.option.describe, d.modes).mode)!;
+    const enemy = declared.find((d) => d.option.mode)!;
     await page.goto(`${served.base}#/${enemy.system}/scenario`);
     await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
     expect(await visible(page, `#own-${enemy.option.name}`)).toBe(false);

@@ -70,6 +70,11 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
   if (!declared.modes.includes(args.mode)) {
     throw new UsageError(`--mode ${args.mode}: ${name} has no ${args.mode} rules; ${declared.modes.length === 1 ? 'leave --mode out' : `give --mode ${orList(declared.modes)}`}`);
   }
+  for (const option of declared.options ?? []) {
+    if (option.mode !== undefined && option.mode !== args.mode && options[option.name] !== undefined) {
+      throw new UsageError(`--${option.name}: only a ${option.mode} game takes it; add --mode ${option.mode}, or leave --${option.name} out`);
+    }
+  }
   if (args.mode === 'solo' && args.players !== 2) throw new UsageError('--players: a solo game has one player; leave --players out');
   if (args.mode === 'versus' && !declared.players.includes(args.players)) {
     throw new UsageError(`--players ${args.players}: a ${name} game is for ${orList(declared.players.map(String))} players${declared.players.length === 1 ? '; leave --players out' : ''}`);

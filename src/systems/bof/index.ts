@@ -142,9 +142,6 @@ const scenario: ScenarioSteps = {
     const names = request.names ? Object.fromEntries(Object.values(request.names).map((name, i) => [sides[i]!, name])) : undefined;
     const packetCtx = { ...packetContext(ctx, request), rosters };
     const enemy = stringOption(request.options, 'enemy') as ScenarioOptions['enemy'];
-    if (enemy !== undefined && request.mode !== 'solo') {
-      throw new UsageError(`--enemy ${enemy}: only a solo game has an enemy to set up; add --mode solo, or leave --enemy out`);
-    }
     const options: ScenarioOptions = {
       mode: request.mode,
       ...(request.scenario !== undefined ? { scenario: request.scenario } : {}),

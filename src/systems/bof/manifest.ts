@@ -1,4 +1,4 @@
-import { MAX_POINTS } from '../../data/limits.js';
+import { MAX_POINTS, MAX_SCORE } from '../../data/limits.js';
 import type { RuleSetManifest } from '../manifest.js';
 
 export const bofManifest: RuleSetManifest = {
@@ -8,15 +8,15 @@ export const bofManifest: RuleSetManifest = {
     takes: ['nation', 'force', 'strict'],
     instead: { list: 'its cards are one deck, narrowed by --nation (such as --nation Germany; muster list bof nations) and --doctrine' },
     options: [
-      { name: 'doctrine', type: 'string', describe: 'only units of this doctrine (id, or name with --nation; `muster list bof doctrines`)' },
-      { name: 'explain-cost', type: 'string', describe: "print how a unit's cost is worked out, and nothing else" },
+      { name: 'doctrine', type: 'string', label: 'Doctrine', describe: 'only units of this doctrine (id, or name with --nation; `muster list bof doctrines`)' },
+      { name: 'explain-cost', type: 'string', label: "A unit's cost worked out", describe: "a unit's id or name: print how its cost is worked out, and nothing else", example: 'e.g. de-panzer-iv' },
     ],
   },
   tokens: {
     takes: ['force', 'only', 'without', 'count'],
     options: [
-      { name: 'events', type: 'boolean', describe: 'print the Random Event & Effect cards instead' },
-      { name: 'max-score', type: 'number', describe: 'Combat Score track maximum (default 50; 15 for Probing the enemy lines)' },
+      { name: 'events', type: 'boolean', label: 'The event cards instead of tokens', describe: 'print the Random Event & Effect cards instead' },
+      { name: 'max-score', type: 'number', label: 'Combat Score track up to', range: { min: 5, max: MAX_SCORE }, example: '50', describe: 'Combat Score track maximum (default 50; 15 for Probing the enemy lines)' },
     ],
     notes: { force: 'sizes the token sheet and the Action Point Counter to the force' },
   },
@@ -32,6 +32,8 @@ export const bofManifest: RuleSetManifest = {
         name: 'enemy',
         type: 'string',
         choices: ['bags', 'buy'],
+        label: 'How the enemy is set up',
+        mode: 'solo',
         describe:
           'solo: how the enemy is set up: bags (drawn from bags of counters until its points are used; the default) or buy (its core units and rolled additional points, the rest bought by you as you see fit)',
       },
@@ -47,18 +49,19 @@ export const bofManifest: RuleSetManifest = {
     actions: ['new', 'record', 'next', 'status', 'booklet'],
     takes: ['names'],
     options: [
-      { name: 'solo', type: 'boolean', describe: 'a solo campaign: rungs use solo packets' },
-      { name: 'winner', type: 'string', choices: ['a', 'b'], describe: 'record: who won' },
+      { name: 'solo', type: 'boolean', label: 'A solo campaign', describe: 'a solo campaign: rungs use solo packets' },
+      { name: 'winner', type: 'string', choices: ['a', 'b'], label: 'Who won', describe: 'record: who won' },
       {
         name: 'victory',
         type: 'string',
         choices: ['decisive', 'strategic', 'turns'],
+        label: 'How the game was won',
         describe:
           'record: how the game was won: decisive (the mission done, or the enemy stopped), strategic (the enemy withdrew at the Combat Score limit), turns (ahead on Combat Score after the last turn)',
       },
-      { name: 'combat-score', type: 'string', describe: 'record: both Combat Scores as A:B' },
-      { name: 'salvage', type: 'string', array: true, describe: 'record: side:what the victor salvaged, repeatable' },
-      { name: 'upgrade', type: 'string', array: true, describe: 'record: side:FROM>TO:cost, repeatable: names two units and is checked against the upgrade boundaries' },
+      { name: 'combat-score', type: 'string', label: 'Combat Scores', example: 'e.g. 32:18', describe: 'record: both Combat Scores as A:B' },
+      { name: 'salvage', type: 'string', array: true, label: 'Salvage', describe: 'record: side:what the victor salvaged, repeatable' },
+      { name: 'upgrade', type: 'string', array: true, label: 'Upgrades', describe: 'record: side:FROM>TO:cost, repeatable: names two units and is checked against the upgrade boundaries' },
     ],
   },
 };

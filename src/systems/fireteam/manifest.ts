@@ -11,8 +11,8 @@ export const fireTeamManifest: RuleSetManifest = {
     takes: ['points'],
     points: { min: 0, max: 40 },
     options: [
-      { name: 'battle', type: 'string', describe: 'the battle, encounter or attack (attack versus defence, side A attacking); rolled when left out' },
-      { name: 'lists', type: 'string', describe: "the two sides' army lists, side A first, e.g. russians,finns; drawn when left out" },
+      { name: 'battle', type: 'string', label: 'Battle', describe: 'the battle, encounter or attack (attack versus defence, side A attacking); rolled when left out' },
+      { name: 'lists', type: 'string', label: 'Army lists', example: 'e.g. russians,finns', describe: "the two sides' army lists, side A first, e.g. russians,finns; drawn when left out" },
     ],
     notes: { players: '2 or 4, a platoon each', points: 'reinforcement points a side, 0 to 40', table: '72x48 in' },
     instead: { scenario: 'Fire Team battles are chosen with --battle (muster list fireteam battles)' },
@@ -23,11 +23,11 @@ export const fireTeamManifest: RuleSetManifest = {
     nextChangesWith: 'assault',
     takes: ['names'],
     options: [
-      { name: 'lists', type: 'string', describe: "new: the two sides' army lists, e.g. russians,finns" },
-      { name: 'winner', type: 'string', choices: ['a', 'b', 'draw'], describe: 'record: who won, or draw' },
-      { name: 'battle', type: 'number', describe: "record: which of the turn's battles, 1 or 2" },
-      { name: 'assault', type: 'string', array: true, describe: 'next: side:SQUARE each side assaults, e.g. --assault a:C5 --assault b:C2' },
-      { name: 'split', type: 'string', array: true, describe: "next: side:N, the points of a side's 8 that go to its attack, e.g. a:5 (default the middle)" },
+      { name: 'lists', type: 'string', label: 'Army lists', example: 'e.g. russians,finns', describe: "new: the two sides' army lists, e.g. russians,finns" },
+      { name: 'winner', type: 'string', choices: ['a', 'b', 'draw'], label: 'Who won', describe: 'record: who won, or draw' },
+      { name: 'battle', type: 'number', label: 'Which battle', range: { min: 1, max: 2 }, describe: "record: which of the turn's battles, 1 or 2" },
+      { name: 'assault', type: 'string', array: true, label: 'Assaults', describe: 'next: side:SQUARE each side assaults, e.g. --assault a:C5 --assault b:C2' },
+      { name: 'split', type: 'string', array: true, label: 'Points to the attack', describe: "next: side:N, the points of a side's 8 that go to its attack, e.g. a:5 (default the middle)" },
     ],
   },
 };

@@ -19,6 +19,9 @@ export const openFireManifest: RuleSetManifest = {
       {
         name: 'minefields',
         type: 'number',
+        label: 'Minefields on the table',
+        range: { min: 0, max: 6 },
+        example: '0',
         describe: "minefields on the table, 0 to 6 (default 0), each reaching 3 in round its counter, placed by dice between the deployment zones; muster's own setting, the text gives no number",
       },
     ],
