@@ -1,10 +1,56 @@
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The files that take longest, longest first. vitest starts the files it has no timings for
+ * (a clean clone, as on CI) largest first, which left the longest ones to the end, one worker
+ * busy with them while the other had finished; started first, they run beside the short ones.
+ */
+const SLOW_FIRST = [
+  'test/cli/lock-race.test.ts',
+  'test/hard-inputs.test.ts',
+  'test/cli/bundle.test.ts',
+  'test/web/force-builder.test.ts',
+  'test/cli/documented-commands.test.ts',
+  'test/web/campaign-and-house.test.ts',
+  'test/web/browser.test.ts',
+  'test/web/rule-set-options.test.ts',
+  'test/rule-set-conformance.test.ts',
+  'test/web/hostile-page.test.ts',
+  'test/web/product-options.test.ts',
+  'test/cli/scenario.test.ts',
+  'test/cli/nothing-lost.test.ts',
+  'test/layout/fonts.test.ts',
+  'test/render/fallback-pdf.test.ts',
+  'test/fireteam/campaign-cli.test.ts',
+  'test/cli/same-bytes.test.ts',
+  'test/cli/hand-edited-states.test.ts',
+];
+
+class SlowFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      const at = SLOW_FIRST.indexOf(path.relative(spec.project.config.root, spec.moduleId).split(path.sep).join('/'));
+      return at === -1 ? SLOW_FIRST.length : at;
+    };
+    // a stable sort: the rest keep vitest's order
+    return sorted.map((spec, i) => ({ spec, i })).sort((a, b) => rank(a.spec) - rank(b.spec) || a.i - b.i).map(({ spec }) => spec);
+  }
+}
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // the file access run() installs, for tests that call the layers directly
     setupFiles: ['test/setup-files.ts'],
+    // vitest's own default is one worker fewer than the cores: one worker on a 2-core CI machine,
+    // every file after the other. Much of the suite waits on child processes, chromium and the
+    // lock trials' pauses, so a worker per core keeps both cores busy.
+    maxWorkers: Math.max(2, availableParallelism()),
+    sequence: { sequencer: SlowFirst },
     // PDF rendering and whole-arsenal runs take a few seconds on a 2-core CI machine
     testTimeout: 60_000,
     hookTimeout: 60_000,

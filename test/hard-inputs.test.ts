@@ -3,7 +3,8 @@ import { rollThroughModule } from './helpers/module-scenario.js';
  * Bad and odd input thrown at the loaders and the engines: every answer is a clear message
  * with exit 2 (or a valid result), and every PDF a real parser accepts.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -119,10 +120,18 @@ describe('house rules that overfill a sheet', () => {
 });
 
 describe('every engine over many seeds, and real PDFs through qpdf', () => {
-  function expectSoundPdfs(files: readonly string[]): void {
+  // qpdf exits 0 when the file is sound, 2 on errors, 3 on warnings (which reject here); each
+  // file's check starts as soon as it is written, while the next one is made
+  const checks = new Map<string, Promise<string>>();
+  function qpdfCheck(file: string): void {
+    const check = promisify(execFile)('qpdf', ['--check', file], { encoding: 'utf8' }).then(({ stdout }) => stdout);
+    check.catch(() => undefined); // awaited, and thrown, by expectSoundPdfs
+    checks.set(file, check);
+  }
+  async function expectSoundPdfs(files: readonly string[]): Promise<void> {
     for (const file of files) {
-      // qpdf exits 0 when the file is sound, 2 on errors, 3 on warnings (which throw here)
-      const report = execFileSync('qpdf', ['--check', file], { encoding: 'utf8' });
+      if (!checks.has(file)) qpdfCheck(file);
+      const report = await checks.get(file)!;
       expect(report, file).toMatch(/No syntax or stream encoding errors/);
       expect(readFileSync(file).subarray(-6).toString()).toMatch(/%%EOF/);
     }
@@ -152,6 +161,7 @@ describe('every engine over many seeds, and real PDFs through qpdf', () => {
         const file = path.join(dir, `${seed}.pdf`);
         writeFileSync(file, await renderPdf(layoutDocument(buildPacket(result, packetCtx))));
         files.push(file);
+        qpdfCheck(file);
       }
       let n = 0;
       const rolled = await rollThroughModule(db.system('openfire'), { table: { width: 180, height: 120 }, count: 60, seed: 'qpdf-of', units: 'in', paper: 'letter' });
@@ -159,9 +169,10 @@ describe('every engine over many seeds, and real PDFs through qpdf', () => {
         const file = path.join(dir, `of-${n++}.pdf`);
         writeFileSync(file, await renderPdf(layoutDocument(packet)));
         files.push(file);
+        qpdfCheck(file);
       }
       expect(files).toHaveLength(260);
-      expectSoundPdfs(files);
+      await expectSoundPdfs(files);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -186,6 +197,6 @@ describe('every engine over many seeds, and real PDFs through qpdf', () => {
       const result = await muster([...args, '-o', files[i]!, '--quiet'], cwd);
       expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
     }
-    expectSoundPdfs(files);
+    await expectSoundPdfs(files);
   }, 120_000);
 });
