@@ -1,7 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { embeddingFallbackFont, FACES, printingFont } from '../layout/fonts.js';
-import type { IconName } from '../doc/model.js';
-import { EVEN_ODD, ICON_BOX, ICONS } from '../layout/icons.js';
+import { EVEN_ODD, ICON_BOX, ICONS, type IconName } from '../vocab/icons.js';
 import type { FallbackFont, FontFace, PlacedDocument, PlacedPage } from '../layout/primitives.js';
 import type { DocumentMeta } from '../doc/model.js';
 import { renderPages } from './render.js';
