@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadRulesDb } from '../../src/data/load.js';
-import { BUILTIN_DATA_DIR } from '../../src/data/builtin-dir.js';
+import { BUILTIN_DATA_DIR } from '../../src/cli/builtin-dir.js';
 import { layoutCardFront } from '../../src/layout/cards.js';
 import { MM } from '../../src/layout/style.js';
 import { loadArsenal } from '../../src/systems/bof/arsenal.js';
