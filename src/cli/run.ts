@@ -3,6 +3,7 @@ import './same-deflate.js';
 import { closeMatches, orList } from '../data/suggest.js';
 import { DiceError } from '../engine/errors.js';
 import { causeChain, exitCodeOf, MusterError, UsageError } from '../errors.js';
+import { PrintChoiceError } from '../layout/errors.js';
 import type { CalibrateArgs } from './commands/calibrate.js';
 import type { CardsArgs } from './commands/cards.js';
 import type { CampaignArgs } from './commands/campaign.js';
@@ -164,7 +165,7 @@ function explain(message: string, args: readonly string[]): string {
  * own errors carry theirs; the lower layers' own errors are mapped here.
  */
 export function exitCodeFor(error: unknown): number {
-  if (error instanceof DiceError) return 2;
+  if (error instanceof DiceError || error instanceof PrintChoiceError) return 2;
   return exitCodeOf(error);
 }
 

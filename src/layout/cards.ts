@@ -1,7 +1,7 @@
 import { READING_FOOTNOTE, READING_FOOTNOTE_SHORT, type CardBack, type CardFront, type CardPrint, type DeckNode, type DocumentMeta, type Paper, type Run } from '../doc/model.js';
 import { showsReading } from './reading-mark.js';
 import { renderTemplate } from '../doc/templates.js';
-import { UsageError } from '../errors.js';
+import { PrintChoiceError } from './errors.js';
 import { placeLine } from './blocks.js';
 import { textWidth } from './fonts.js';
 import { round, translate, type Item, type PlacedPage } from './primitives.js';
@@ -51,7 +51,7 @@ export function cardGrid(paper: Paper, print: CardPrint): CardGrid {
   const columns = Math.floor((pageWidth - 2 * (bleed + MIN_MARGIN)) / width);
   const rows = Math.floor((pageHeight - 2 * (bleed + MIN_MARGIN)) / height);
   if (columns < 1 || rows < 1) {
-    throw new UsageError(`cards of ${print.width} x ${print.height} mm with ${print.bleed} mm bleed do not fit on ${paper} paper`);
+    throw new PrintChoiceError(`cards of ${print.width} x ${print.height} mm with ${print.bleed} mm bleed do not fit on ${paper} paper`);
   }
   return {
     columns,

@@ -4,6 +4,7 @@ import { create, type Font, type Glyph, type GlyphPosition, type GlyphRun } from
 import { files, readOwnFile } from '../data/files.js';
 import { fingerprint } from '../data/hash.js';
 import { visualRuns, type Cell } from './bidi.js';
+import { FontFileError } from './errors.js';
 import type { FallbackFont, FontFace } from './primitives.js';
 
 /**
@@ -22,7 +23,7 @@ export const FACES: readonly FontFace[] = ['regular', 'bold', 'italic'];
  */
 export function fontFile(key: FontFace | FallbackFont): string {
   const file = files().places.fonts[key];
-  if (!file) throw new Error(`no font file for "${key}"`);
+  if (!file) throw new FontFileError(`no font file for "${key}"`);
   return file;
 }
 
@@ -34,7 +35,7 @@ function openFont(key: FontFace | FallbackFont): Font {
   let bytes = fontBytes.get(key);
   if (!bytes) {
     bytes = readOwnFile(fontFile(key));
-    if (!bytes) throw new Error(`the font file ${fontFile(key)} cannot be read: reinstall muster (npm install)`);
+    if (!bytes) throw new FontFileError(`the font file ${fontFile(key)} cannot be read: reinstall muster (npm install)`);
     fontBytes.set(key, bytes);
   }
   return create(bytes as Buffer) as Font;
