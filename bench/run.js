@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { loadRulesDb } from '../dist/data/load.js';
 import { buildQuickReference } from '../dist/doc/build-reference.js';
-import { layoutDocument } from '../dist/layout/pages.js';
+import { layoutDocument } from '../dist/layout/document-plan.js';
 import { renderPdf } from '../dist/render/pdf-surface.js';
 import { run } from '../dist/cli/run.js';
 import { NODE_OUTPUTS, openFileAtomic, writeFileAtomic } from '../dist/cli/io.js';

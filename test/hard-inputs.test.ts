@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadRulesDb } from '../src/data/load.js';
 import { createRng } from '../src/engine/dice.js';
-import { layoutDocument } from '../src/layout/pages.js';
+import { layoutDocument } from '../src/layout/document-plan.js';
 import { renderPdf } from '../src/render/pdf-surface.js';
 import { buildPacket, packetContext } from '../src/systems/bof/packet.js';
 import { moduleFor } from '../src/systems/registry.js';

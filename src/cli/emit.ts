@@ -177,7 +177,7 @@ async function layoutBookletPdf(booklet: BookletNode): Promise<PlacedDocument> {
 
 /** Layout and the PDF writer (fontkit, pdfkit) are loaded only when a PDF is made. */
 async function pdfWriter() {
-  const [{ layoutDocument }, { PdfStream }] = await Promise.all([import('../layout/pages.js'), import('../render/pdf-surface.js')]);
+  const [{ layoutDocument }, { PdfStream }] = await Promise.all([import('../layout/document-plan.js'), import('../render/pdf-surface.js')]);
   return { layoutDocument, PdfStream };
 }
 

@@ -1,7 +1,7 @@
 import { coverSheet, gatherBooklet, type ContentsEntry } from '../doc/booklet.js';
 import type { BookletNode } from '../doc/model.js';
 import { withFallbackFonts } from './fallback.js';
-import { planDocument, type DocumentPlan } from './pages.js';
+import { planDocument, type DocumentPlan } from './document-plan.js';
 import type { PlacedDocument, PlacedPage } from './primitives.js';
 
 /**

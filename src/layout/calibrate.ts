@@ -1,9 +1,9 @@
 import type { DocumentMeta, Run } from '../doc/model.js';
-import { backShift } from './cards.js';
+import { backShift } from './card-sheets.js';
 import { withFallbackFonts } from './fallback.js';
 import { textWidth } from './fonts.js';
 import { placeLine } from './blocks.js';
-import { scaleBar } from './pages.js';
+import { scaleBar } from './page-frame.js';
 import { round, translate, type Item, type PlacedDocument, type PlacedPage } from './primitives.js';
 import { COLORS, MM, PAPER_SIZES, type TextStyle } from './style.js';
 import { wrapRuns } from './wrap.js';

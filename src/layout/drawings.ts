@@ -1,7 +1,7 @@
 import type { DocumentMeta, DrawingNode, Shape } from '../doc/model.js';
 import { placeLine } from './blocks.js';
 import { textWidth } from './fonts.js';
-import { pageFrame, pageFooter, pageHeader } from './pages.js';
+import { pageFrame, pageFooter, pageHeader } from './page-frame.js';
 import { round, translate, type Item, type PlacedPage } from './primitives.js';
 import { areaFill, COLORS, inkOn, MM, printChoice, type Ink, type TextStyle } from './style.js';
 import { wrapRuns } from './wrap.js';

@@ -1,7 +1,8 @@
 import type { DocumentMeta, TokenFace, TokenSheetNode } from '../doc/model.js';
-import { backShift, fitSize } from './cards.js';
+import { fitSize } from './card-faces.js';
+import { backShift } from './card-sheets.js';
 import { textWidth } from './fonts.js';
-import { pageFrame, pageFooter, pageHeader } from './pages.js';
+import { pageFrame, pageFooter, pageHeader } from './page-frame.js';
 import { round, translate, type Item, type PlacedPage } from './primitives.js';
 import { areaFill, MM, PAGE, printChoice, TYPE, type Ink } from './style.js';
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadRulesDb } from '../../src/data/load.js';
 import { runsText, type TableBlock } from '../../src/doc/model.js';
-import { layoutDocument } from '../../src/layout/pages.js';
+import { layoutDocument } from '../../src/layout/document-plan.js';
 import { loadBlazeAway } from '../../src/systems/blazeaway/data.js';
 import { checkForce } from '../../src/systems/blazeaway/force.js';
 import { loadSampleForces } from '../../src/systems/blazeaway/samples.js';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadRulesDb } from '../../src/data/load.js';
 import { BUILTIN_DATA_DIR } from '../../src/cli/builtin-dir.js';
-import { layoutCardFront } from '../../src/layout/cards.js';
+import { layoutCardFront } from '../../src/layout/card-faces.js';
 import { MM } from '../../src/layout/style.js';
 import { loadArsenal } from '../../src/systems/bof/arsenal.js';
 import { buildUnitCard } from '../../src/systems/bof/cards.js';

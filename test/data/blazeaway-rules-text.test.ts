@@ -8,7 +8,7 @@ import { loadRulesDb } from '../../src/data/load.js';
 import type { Cell } from '../../src/data/schema.js';
 import { buildQuickReference } from '../../src/doc/build-reference.js';
 import { runsText } from '../../src/doc/model.js';
-import { layoutDocument } from '../../src/layout/pages.js';
+import { layoutDocument } from '../../src/layout/document-plan.js';
 import { rowTotals } from '../../src/engine/tables.js';
 import { muster } from '../helpers/cli.js';
 import { workdirs } from '../helpers/fixtures.js';

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadRulesDb } from '../../src/data/load.js';
 import { READING_FOOTNOTE, READING_FOOTNOTE_SHORT, READING_MARK, type CardPrint, type DocumentNode } from '../../src/doc/model.js';
-import { layoutDocument } from '../../src/layout/pages.js';
+import { layoutDocument } from '../../src/layout/document-plan.js';
 import type { PlacedPage } from '../../src/layout/primitives.js';
 import type { ScenarioRequest } from '../../src/systems/module.js';
 import { moduleFor } from '../../src/systems/registry.js';

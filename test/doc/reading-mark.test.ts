@@ -10,7 +10,7 @@ import { loadRulesDb } from '../../src/data/load.js';
 import { buildDataDeck } from '../../src/doc/build-data-cards.js';
 import { buildQuickReference } from '../../src/doc/build-reference.js';
 import { documentMeta, READING_FOOTNOTE, READING_FOOTNOTE_SHORT, READING_MARK, type CardPrint, type TableBlock } from '../../src/doc/model.js';
-import { layoutDocument } from '../../src/layout/pages.js';
+import { layoutDocument } from '../../src/layout/document-plan.js';
 import type { PlacedPage } from '../../src/layout/primitives.js';
 import { renderMarkdown } from '../../src/render/markdown.js';
 import { ARSENAL_FIXTURE } from '../helpers/fixtures.js';

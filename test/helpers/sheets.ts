@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { SystemRules } from '../../src/data/load.js';
 import { buildQuickReference } from '../../src/doc/build-reference.js';
-import { layoutDocument } from '../../src/layout/pages.js';
+import { layoutDocument } from '../../src/layout/document-plan.js';
 
 /** Every paper with every unit, inches on Letter first as an American player prints. */
 export const PRINT_SETTINGS = [

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { DeckNode, DocumentNode } from '../../src/doc/model.js';
-import { deckPageCount, foldGrid, layoutCardBack, layoutCardFront, MARK_COLOR } from '../../src/layout/cards.js';
+import { layoutCardBack, layoutCardFront } from '../../src/layout/card-faces.js';
+import { deckPageCount, foldGrid, MARK_COLOR } from '../../src/layout/card-sheets.js';
 import { textWidth } from '../../src/layout/fonts.js';
-import { layoutDocument } from '../../src/layout/pages.js';
+import { layoutDocument } from '../../src/layout/document-plan.js';
 import type { Item, PlacedPage, TextItem } from '../../src/layout/primitives.js';
 import { MM, PRINT_SAFE, TYPE } from '../../src/layout/style.js';
 import { workdirs } from '../helpers/fixtures.js';

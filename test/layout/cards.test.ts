@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CardPrint, DocumentNode } from '../../src/doc/model.js';
-import { cardGrid, cardSlots, layoutCardFront } from '../../src/layout/cards.js';
+import { layoutCardFront } from '../../src/layout/card-faces.js';
+import { cardGrid, cardSlots } from '../../src/layout/card-sheets.js';
 import { textWidth } from '../../src/layout/fonts.js';
-import { layoutDocument } from '../../src/layout/pages.js';
+import { layoutDocument } from '../../src/layout/document-plan.js';
 import { MM, PAPER_SIZES } from '../../src/layout/style.js';
 import { renderDocument } from '../../src/render/render.js';
 import { RecordingSurface } from '../../src/render/surface.js';

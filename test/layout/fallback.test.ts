@@ -3,7 +3,7 @@ import type { DocumentNode } from '../../src/doc/model.js';
 import { visualRuns } from '../../src/layout/bidi.js';
 import { describeMissingGlyphs, findMissingGlyphs, withFallbackFonts } from '../../src/layout/fallback.js';
 import { ascent, fallbackFont, font, mixedText, textWidth } from '../../src/layout/fonts.js';
-import { layoutDocument } from '../../src/layout/pages.js';
+import { layoutDocument } from '../../src/layout/document-plan.js';
 import type { FallbackFont, PlacedPage, TextItem } from '../../src/layout/primitives.js';
 import { wrapRuns } from '../../src/layout/wrap.js';
 import { renderDocument } from '../../src/render/render.js';

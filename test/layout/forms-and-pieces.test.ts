@@ -7,7 +7,7 @@ import { tokenSchema } from '../../src/data/tokens.js';
 import { buildTokenSheet } from '../../src/doc/build-tokens.js';
 import type { DocumentNode, TableBlock } from '../../src/doc/model.js';
 import { columnWidths, layoutBlock } from '../../src/layout/blocks.js';
-import { layoutDocument } from '../../src/layout/pages.js';
+import { layoutDocument } from '../../src/layout/document-plan.js';
 import type { Item } from '../../src/layout/primitives.js';
 import { MM, PAPER_SIZES } from '../../src/layout/style.js';
 import { wrapRuns } from '../../src/layout/wrap.js';

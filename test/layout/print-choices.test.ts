@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentNode, DrawingNode } from '../../src/doc/model.js';
 import { calibrationTargets, backPosition, layoutCalibration, ARM, TARGET_INSET } from '../../src/layout/calibrate.js';
-import { layoutDocument } from '../../src/layout/pages.js';
+import { layoutDocument } from '../../src/layout/document-plan.js';
 import { MM, PAPER_SIZES, tint } from '../../src/layout/style.js';
 import { renderDocument } from '../../src/render/render.js';
 import { RecordingSurface, type DrawCall } from '../../src/render/surface.js';

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DocumentNode } from '../../src/doc/model.js';
-import { layoutDocument } from '../../src/layout/pages.js';
+import { layoutDocument } from '../../src/layout/document-plan.js';
 import { renderPdf } from '../../src/render/pdf-surface.js';
 import { muster } from '../helpers/cli.js';
 import { workdirs } from '../helpers/fixtures.js';

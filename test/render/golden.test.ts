@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadRulesDb } from '../../src/data/load.js';
 import { buildQuickReference } from '../../src/doc/build-reference.js';
-import { layoutDocument } from '../../src/layout/pages.js';
+import { layoutDocument } from '../../src/layout/document-plan.js';
 import { renderDocument } from '../../src/render/render.js';
 import { RecordingSurface } from '../../src/render/surface.js';
 import { DEMO_DATA } from '../helpers/fixtures.js';

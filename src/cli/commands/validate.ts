@@ -3,7 +3,7 @@ import { loadRulesDb } from '../../data/load.js';
 import { loadTokenFolder } from '../../data/tokens.js';
 import { buildQuickReference } from '../../doc/build-reference.js';
 import { checkTemplate, listTemplates } from '../../doc/templates.js';
-import { layoutDocument } from '../../layout/pages.js';
+import { layoutDocument } from '../../layout/document-plan.js';
 import { moduleFor } from '../../systems/registry.js';
 import { buildDataCardDocument } from '../../doc/build-data-cards.js';
 import { checkInterrupted } from '../../errors.js';
