@@ -14,6 +14,7 @@ import { NODE_PLACES, nodeFiles } from '../dist/cli/node-files.js';
 import { recordCheckedValues, textKey } from '../dist/data/parsed-cache.js';
 import { parsedStoreOf } from '../dist/data/parsed-store.js';
 import { fontPairStoreOf } from '../dist/layout/font-pairs.js';
+import { fontStoreOf } from '../dist/cli/font-store.js';
 import { run } from '../dist/cli/run.js';
 import { HANDLEBARS_VERSION, precompileTemplate, recordTemplateSources } from '../dist/doc/templates.js';
 import { processIo } from '../dist/cli/io.js';
@@ -65,4 +66,4 @@ const sources = await fg(['templates/**/*.hbs', 'src/**/*.ts'], { cwd: root, abs
 let text = '';
 for (let c = 32; c < 127; c++) text += String.fromCharCode(c);
 for (const file of [...data, ...sources].sort()) text += readFileSync(file, 'utf8');
-writeStore(NODE_PLACES.fontPairs, fontPairStoreOf(text));
+writeStore(NODE_PLACES.fontPairs, fontPairStoreOf(text, fontStoreOf(nodeFiles)));

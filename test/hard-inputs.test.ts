@@ -17,6 +17,7 @@ import { loadScenarioContext } from '../src/systems/bof/scenario-data.js';
 import { rollSoloScenario, rollVersusScenario } from '../src/systems/bof/scenario.js';
 import { workdirs } from './helpers/fixtures.js';
 import { muster } from './helpers/cli.js';
+import { fonts } from './helpers/fonts.js';
 
 const workdir = workdirs(afterEach);
 
@@ -149,7 +150,7 @@ describe('every engine over many seeds, and real PDFs through qpdf', () => {
         const options = { mode: solo ? ('solo' as const) : ('versus' as const), players: solo ? (2 as const) : players, table: { width: 120 + (i % 4) * 30, height: 120 }, points: 100 + (i % 5) * 50 };
         const result = (solo ? rollSoloScenario : rollVersusScenario)(ctx, options, createRng(seed), seed);
         const file = path.join(dir, `${seed}.pdf`);
-        writeFileSync(file, await renderPdf(layoutDocument(buildPacket(result, packetCtx))));
+        writeFileSync(file, await renderPdf(fonts, layoutDocument(fonts, buildPacket(result, packetCtx))));
         files.push(file);
       }
       const openFire = (await moduleFor('openfire'))!;
@@ -170,7 +171,7 @@ describe('every engine over many seeds, and real PDFs through qpdf', () => {
         },
         async (_result, packet) => {
           const file = path.join(dir, `of-${n++}.pdf`);
-          writeFileSync(file, await renderPdf(layoutDocument(packet!)));
+          writeFileSync(file, await renderPdf(fonts, layoutDocument(fonts, packet!)));
           files.push(file);
         },
       );

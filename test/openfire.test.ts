@@ -8,6 +8,7 @@ import { parseFolderFiles } from '../src/data/parse.js';
 import { muster } from './helpers/cli.js';
 import { workdirs } from './helpers/fixtures.js';
 import { afterEach } from 'vitest';
+import { fonts } from './helpers/fonts.js';
 
 const workdir = workdirs(afterEach);
 const system = (await loadRulesDb({ dataDirs: [] })).system('openfire');
@@ -84,7 +85,7 @@ describe('Open Fire scenarios (Deployment; Objectives)', () => {
     const { layoutDocument } = await import('../src/layout/document-plan.js');
     for (const [paper, units] of [['a4', 'cm'], ['letter', 'in']] as const) {
       const doc = buildQuickReference(system, { units, paper, toolVersion: '0' });
-      expect(layoutDocument(doc).pages, paper).toHaveLength(doc.sheets.length);
+      expect(layoutDocument(fonts, doc).pages, paper).toHaveLength(doc.sheets.length);
     }
   });
   it('quick-reference document snapshot (changes only on purpose)', () => {

@@ -1,6 +1,6 @@
 import type { CardBack, CardFront, Run } from '../doc/model.js';
 import { placeLine } from './blocks.js';
-import { textWidth } from './fonts.js';
+import { type FontStore } from './fonts.js';
 import { round, translate, type Item } from './primitives.js';
 import { areaFill, COLORS, inkOn, MM, PRINT_SAFE, TYPE, type Ink, type TextStyle } from './style.js';
 import { wrapRuns, type Line } from './wrap.js';
@@ -33,16 +33,16 @@ const SETTINGS = [
 type Setting = (typeof SETTINGS)[number];
 
 /** A card front at the origin, its cut line at (0,0)-(w,h); bleed extends the ground and the header band. */
-export function layoutCardFront(card: CardFront, w: number, h: number, bleed: BleedSides, ink: Ink = 'normal'): Item[] {
+export function layoutCardFront(fonts: FontStore, card: CardFront, w: number, h: number, bleed: BleedSides, ink: Ink = 'normal'): Item[] {
   for (const setting of SETTINGS) {
-    const front = setFront(card, w, h, bleed, ink, setting, false);
+    const front = setFront(fonts, card, w, h, bleed, ink, setting, false);
     if (front) return front;
   }
   // too much text for the card at any readable size: smaller type rather than lost words
-  return setFront(card, w, h, bleed, ink, SETTINGS[SETTINGS.length - 1]!, true)!;
+  return setFront(fonts, card, w, h, bleed, ink, SETTINGS[SETTINGS.length - 1]!, true)!;
 }
 
-function setFront(card: CardFront, w: number, h: number, bleed: BleedSides, ink: Ink, setting: Setting, anySize: boolean): Item[] | undefined {
+function setFront(fonts: FontStore, card: CardFront, w: number, h: number, bleed: BleedSides, ink: Ink, setting: Setting, anySize: boolean): Item[] | undefined {
   const items: Item[] = [];
   // white ground into the bleed, header band across the top (a light tint in low ink)
   items.push({ kind: 'rect', x: -bleed.left, y: -bleed.top, w: w + bleed.left + bleed.right, h: h + bleed.top + bleed.bottom, fill: '#ffffff' });
@@ -50,11 +50,11 @@ function setFront(card: CardFront, w: number, h: number, bleed: BleedSides, ink:
 
   const badgeSize = card.badge ? 8.6 * MM : 0;
   const titleWidth = w - 2 * PAD - (badgeSize ? badgeSize + 1.5 * MM : 0);
-  const titleSize = fitSize(card.title, 'bold', titleWidth, 12, MIN_TYPE);
+  const titleSize = fitSize(fonts, card.title, 'bold', titleWidth, 12, MIN_TYPE);
   items.push({ kind: 'text', x: PAD, y: PAD, text: card.title, face: 'bold', size: titleSize, color: inkOn('#ffffff', ink) });
-  const subSize = fitSize(card.subtitle, 'regular', titleWidth, 7.5, MIN_TYPE);
+  const subSize = fitSize(fonts, card.subtitle, 'regular', titleWidth, 7.5, MIN_TYPE);
   items.push({ kind: 'text', x: PAD, y: HEADER - 1.8 * MM - subSize * TYPE.leading, text: card.subtitle, face: 'regular', size: subSize, color: ink === 'low' ? COLORS.muted : '#eef2e8' });
-  if (card.badge) items.push(...badge(card.badge, w - PAD - 0.3 * MM - badgeSize, (HEADER - badgeSize) / 2, badgeSize, card.accent, ink));
+  if (card.badge) items.push(...badge(fonts, card.badge, w - PAD - 0.3 * MM - badgeSize, (HEADER - badgeSize) / 2, badgeSize, card.accent, ink));
 
   // stats: three to a row, icon beside a big value and its label; a label too long for beside
   // the icon runs under it, across the cell
@@ -68,13 +68,13 @@ function setFront(card: CardFront, w: number, h: number, bleed: BleedSides, ink:
     const y = statTop + Math.floor(i / columns) * cellH;
     items.push({ kind: 'icon', name: stat.icon, x, y: y + 0.4 * MM, size: icon, color: card.accent });
     const valueWidth = cellW - icon - 1.5 * MM;
-    const valueSize = fitSize(stat.value, 'bold', valueWidth, 11, MIN_TYPE);
+    const valueSize = fitSize(fonts, stat.value, 'bold', valueWidth, 11, MIN_TYPE);
     items.push({ kind: 'text', x: x + icon + 1 * MM, y, text: stat.value, face: 'bold', size: valueSize, color: COLORS.ink });
     const labelY = y + 11 * TYPE.leading - 0.5;
-    if (textWidth(stat.label, 'regular', MIN_TYPE) <= valueWidth) {
+    if (fonts.textWidth(stat.label, 'regular', MIN_TYPE) <= valueWidth) {
       items.push({ kind: 'text', x: x + icon + 1 * MM, y: labelY, text: stat.label, face: 'regular', size: MIN_TYPE, color: COLORS.muted });
     } else {
-      const labelSize = fitSize(stat.label, 'regular', cellW - 1 * MM, MIN_TYPE, MIN_TYPE);
+      const labelSize = fitSize(fonts, stat.label, 'regular', cellW - 1 * MM, MIN_TYPE, MIN_TYPE);
       items.push({ kind: 'text', x, y: Math.max(labelY, y + 0.4 * MM + icon + 0.1 * MM), text: stat.label, face: 'regular', size: labelSize, color: COLORS.muted });
     }
   });
@@ -85,15 +85,15 @@ function setFront(card: CardFront, w: number, h: number, bleed: BleedSides, ink:
   // weapons and rules share what is left; both shrink together until they fit
   const footerTop = h - PAD - setting.footer;
   const room = footerTop - bodyTop - 1.2 * MM - 0.8 * MM;
-  const body = fitBody(card, w - 2 * PAD, room, setting, anySize);
+  const body = fitBody(fonts, card, w - 2 * PAD, room, setting, anySize);
   if (!body) return undefined;
   items.push(...translate(body, PAD, bodyTop + 1.2 * MM));
 
   items.push({ kind: 'line', x1: PAD, y1: footerTop, x2: w - PAD, y2: footerTop, color: COLORS.rule, lineWidth: 0.4 });
   // the footer's right text keeps its size; the left one takes the rest of the strip
-  const rightSize = fitSize(card.footer.right, 'regular', (w - 2 * PAD) * 0.45, MIN_TYPE, MIN_TYPE);
-  const rightWidth = textWidth(card.footer.right, 'regular', rightSize);
-  const leftSize = fitSize(card.footer.left, 'bold', w - 2 * PAD - rightWidth - 2 * MM, 7, MIN_TYPE);
+  const rightSize = fitSize(fonts, card.footer.right, 'regular', (w - 2 * PAD) * 0.45, MIN_TYPE, MIN_TYPE);
+  const rightWidth = fonts.textWidth(card.footer.right, 'regular', rightSize);
+  const leftSize = fitSize(fonts, card.footer.left, 'bold', w - 2 * PAD - rightWidth - 2 * MM, 7, MIN_TYPE);
   const footY = footerTop + (setting.footer - 7 * TYPE.leading) / 2;
   items.push({ kind: 'text', x: PAD, y: footY, text: card.footer.left, face: 'bold', size: leftSize, color: COLORS.ink });
   items.push({ kind: 'text', x: w - PAD - rightWidth, y: footY + (7 - rightSize) * 0.8, text: card.footer.right, face: 'regular', size: rightSize, color: COLORS.muted });
@@ -104,7 +104,7 @@ function setFront(card: CardFront, w: number, h: number, bleed: BleedSides, ink:
  * Weapons, then rules, at the largest size that fits `room`, none under the smallest readable
  * size; undefined when they do not fit at it (unless `anySize`: then smaller still, never cut).
  */
-function fitBody(card: CardFront, width: number, room: number, setting: Setting, anySize: boolean): Item[] | undefined {
+function fitBody(fonts: FontStore, card: CardFront, width: number, room: number, setting: Setting, anySize: boolean): Item[] | undefined {
   // a card without stats (an event card) has room for larger type
   const start = card.stats.length === 0 ? 1.3 : 1;
   const floor = anySize ? 0.4 : MIN_TYPE / 8.4;
@@ -114,19 +114,19 @@ function fitBody(card: CardFront, width: number, room: number, setting: Setting,
     const blocks: { lines: Line[]; style: TextStyle; gap: number }[] = [];
     for (const line of card.lines) {
       const runs: Run[] = [{ text: `${line.label}: `, style: 'bold' }, { text: line.text }];
-      blocks.push({ lines: wrapRuns(runs, weaponStyle, width), style: weaponStyle, gap: 0.6 });
+      blocks.push({ lines: wrapRuns(fonts, runs, weaponStyle, width), style: weaponStyle, gap: 0.6 });
     }
     card.rules.forEach((rule, i) => {
-      blocks.push({ lines: wrapRuns([{ text: rule }], ruleStyle, width), style: ruleStyle, gap: i === 0 && card.lines.length > 0 ? setting.gap * scale : i === 0 ? 0 : 0.6 });
+      blocks.push({ lines: wrapRuns(fonts, [{ text: rule }], ruleStyle, width), style: ruleStyle, gap: i === 0 && card.lines.length > 0 ? setting.gap * scale : i === 0 ? 0 : 0.6 });
     });
     const height = blocks.reduce((sum, b) => sum + b.gap + b.lines.reduce((s, l) => s + l.height * setting.leading, 0), 0);
-    if (height <= room + 0.01) return placeBlocks(blocks, setting.leading);
-    if (scale <= floor) return anySize ? placeBlocks(blocks, setting.leading) : undefined;
+    if (height <= room + 0.01) return placeBlocks(fonts, blocks, setting.leading);
+    if (scale <= floor) return anySize ? placeBlocks(fonts, blocks, setting.leading) : undefined;
   }
 }
 
 /** Places wrapped blocks top down, every line. */
-function placeBlocks(blocks: { lines: Line[]; style: TextStyle; gap: number }[], leading: number): Item[] {
+function placeBlocks(fonts: FontStore, blocks: { lines: Line[]; style: TextStyle; gap: number }[], leading: number): Item[] {
   const items: Item[] = [];
   let y = 0;
   for (const block of blocks) {
@@ -134,7 +134,7 @@ function placeBlocks(blocks: { lines: Line[]; style: TextStyle; gap: number }[],
     for (const line of block.lines) {
       const height = line.height * leading;
       // a tighter line keeps its type centred in its height
-      items.push(...placeLine(line, 0, y - (line.height - height) / 2, block.style));
+      items.push(...placeLine(fonts, line, 0, y - (line.height - height) / 2, block.style));
       y += height;
     }
   }
@@ -142,12 +142,12 @@ function placeBlocks(blocks: { lines: Line[]; style: TextStyle; gap: number }[],
 }
 
 /** The quality badge: a white square with one bar per level above conscript and the initial. */
-function badge(b: NonNullable<CardFront['badge']>, x: number, y: number, size: number, accent: string, ink: Ink): Item[] {
+function badge(fonts: FontStore, b: NonNullable<CardFront['badge']>, x: number, y: number, size: number, accent: string, ink: Ink): Item[] {
   // on a low-ink header the white square needs an edge to be seen
   const items: Item[] = [ink === 'low' ? { kind: 'rect', x, y, w: size, h: size, fill: '#ffffff', stroke: accent, lineWidth: 0.5 } : { kind: 'rect', x, y, w: size, h: size, fill: '#ffffff' }];
   const letter = b.label.charAt(0).toUpperCase();
   const letterSize = size * 0.5;
-  items.push({ kind: 'text', x: x + (size - textWidth(letter, 'bold', letterSize)) / 2, y: y + size * 0.1, text: letter, face: 'bold', size: letterSize, color: accent });
+  items.push({ kind: 'text', x: x + (size - fonts.textWidth(letter, 'bold', letterSize)) / 2, y: y + size * 0.1, text: letter, face: 'bold', size: letterSize, color: accent });
   for (let i = 0; i < b.level; i++) {
     items.push({ kind: 'rect', x: x + size * 0.2, y: y + size * (0.7 + i * 0.13), w: size * 0.6, h: size * 0.08, fill: accent });
   }
@@ -161,33 +161,33 @@ const BACK_FRAME = PRINT_SAFE.frame + 0.5 * MM;
  * A card back: the accent colour edge to edge (into the bleed), a big icon and the names. In
  * low ink: white, with an outline in the accent colour and the names and icon in it.
  */
-export function layoutCardBack(card: CardBack, w: number, h: number, bleed: BleedSides, ink: Ink = 'normal'): Item[] {
-  if (ink === 'low') return layoutLowInkBack(card, w, h);
+export function layoutCardBack(fonts: FontStore, card: CardBack, w: number, h: number, bleed: BleedSides, ink: Ink = 'normal'): Item[] {
+  if (ink === 'low') return layoutLowInkBack(fonts, card, w, h);
   const items: Item[] = [
     { kind: 'rect', x: -bleed.left, y: -bleed.top, w: w + bleed.left + bleed.right, h: h + bleed.top + bleed.bottom, fill: card.accent },
     { kind: 'rect', x: BACK_FRAME, y: BACK_FRAME, w: w - 2 * BACK_FRAME, h: h - 2 * BACK_FRAME, stroke: '#ffffff', lineWidth: 0.8 },
   ];
   const icon = w * 0.42;
   items.push({ kind: 'icon', name: card.icon, x: (w - icon) / 2, y: h * 0.3, size: icon, color: '#ffffff' });
-  const titleSize = fitSize(card.title, 'bold', w - 2 * PAD - 4 * MM, 13, MIN_TYPE);
-  items.push({ kind: 'text', x: (w - textWidth(card.title, 'bold', titleSize)) / 2, y: h * 0.12, text: card.title, face: 'bold', size: titleSize, color: '#ffffff' });
-  const subSize = fitSize(card.subtitle, 'regular', w - 2 * PAD - 4 * MM, 9, MIN_TYPE);
-  items.push({ kind: 'text', x: (w - textWidth(card.subtitle, 'regular', subSize)) / 2, y: h * 0.76, text: card.subtitle, face: 'regular', size: subSize, color: '#ffffff' });
+  const titleSize = fitSize(fonts, card.title, 'bold', w - 2 * PAD - 4 * MM, 13, MIN_TYPE);
+  items.push({ kind: 'text', x: (w - fonts.textWidth(card.title, 'bold', titleSize)) / 2, y: h * 0.12, text: card.title, face: 'bold', size: titleSize, color: '#ffffff' });
+  const subSize = fitSize(fonts, card.subtitle, 'regular', w - 2 * PAD - 4 * MM, 9, MIN_TYPE);
+  items.push({ kind: 'text', x: (w - fonts.textWidth(card.subtitle, 'regular', subSize)) / 2, y: h * 0.76, text: card.subtitle, face: 'regular', size: subSize, color: '#ffffff' });
   return translate(items, 0, 0);
 }
 
 /** The low-ink back: no fill at all, an outline inside the cut line, the title and icon as lines of colour. */
-function layoutLowInkBack(card: CardBack, w: number, h: number): Item[] {
+function layoutLowInkBack(fonts: FontStore, card: CardBack, w: number, h: number): Item[] {
   const items: Item[] = [
     { kind: 'rect', x: BACK_FRAME, y: BACK_FRAME, w: w - 2 * BACK_FRAME, h: h - 2 * BACK_FRAME, stroke: card.accent, lineWidth: 0.8 },
     { kind: 'rect', x: BACK_FRAME + 1.2 * MM, y: BACK_FRAME + 1.2 * MM, w: w - 2 * BACK_FRAME - 2.4 * MM, h: h - 2 * BACK_FRAME - 2.4 * MM, stroke: card.accent, lineWidth: 0.3 },
   ];
   const icon = w * 0.3;
   items.push({ kind: 'icon', name: card.icon, x: (w - icon) / 2, y: h * 0.36, size: icon, color: card.accent });
-  const titleSize = fitSize(card.title, 'bold', w - 2 * PAD - 4 * MM, 13, MIN_TYPE);
-  items.push({ kind: 'text', x: (w - textWidth(card.title, 'bold', titleSize)) / 2, y: h * 0.12, text: card.title, face: 'bold', size: titleSize, color: COLORS.ink });
-  const subSize = fitSize(card.subtitle, 'regular', w - 2 * PAD - 4 * MM, 9, MIN_TYPE);
-  items.push({ kind: 'text', x: (w - textWidth(card.subtitle, 'regular', subSize)) / 2, y: h * 0.76, text: card.subtitle, face: 'regular', size: subSize, color: COLORS.muted });
+  const titleSize = fitSize(fonts, card.title, 'bold', w - 2 * PAD - 4 * MM, 13, MIN_TYPE);
+  items.push({ kind: 'text', x: (w - fonts.textWidth(card.title, 'bold', titleSize)) / 2, y: h * 0.12, text: card.title, face: 'bold', size: titleSize, color: COLORS.ink });
+  const subSize = fitSize(fonts, card.subtitle, 'regular', w - 2 * PAD - 4 * MM, 9, MIN_TYPE);
+  items.push({ kind: 'text', x: (w - fonts.textWidth(card.subtitle, 'regular', subSize)) / 2, y: h * 0.76, text: card.subtitle, face: 'regular', size: subSize, color: COLORS.muted });
   return translate(items, 0, 0);
 }
 
@@ -195,8 +195,8 @@ function layoutLowInkBack(card: CardBack, w: number, h: number): Item[] {
  * The largest size up to `max` at which one line of text fits `width`. Below `min` the text
  * is too long for its place; it still shrinks rather than run over the card's edge.
  */
-export function fitSize(text: string, face: TextStyle['face'], width: number, max: number, min: number): number {
-  const at = textWidth(text, face, max);
+export function fitSize(fonts: FontStore, text: string, face: TextStyle['face'], width: number, max: number, min: number): number {
+  const at = fonts.textWidth(text, face, max);
   if (at <= width) return max;
   const fitting = Math.floor(((max * width) / at) * 4) / 4;
   return fitting >= min ? fitting : Math.max(HARD_MINIMUM, fitting);

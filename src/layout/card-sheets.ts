@@ -2,7 +2,7 @@ import { READING_FOOTNOTE, READING_FOOTNOTE_SHORT, type CardPrint, type DeckNode
 import { renderTemplate } from '../doc/templates.js';
 import { layoutCardBack, layoutCardFront, type BleedSides } from './card-faces.js';
 import { PrintChoiceError } from './errors.js';
-import { textWidth } from './fonts.js';
+import { type FontStore } from './fonts.js';
 import { round, translate, type Item, type PlacedPage } from './primitives.js';
 import { showsReading } from './reading-mark.js';
 import { COLORS, MM, PAPER_SIZES, printChoice, PRINT_SAFE, TYPE, type TextStyle } from './style.js';
@@ -104,7 +104,7 @@ function bleedFor(slot: CardSlot, grid: CardGrid, bleed: number): BleedSides {
 }
 
 /** Every deck as pages: a sheet of fronts, then the sheet of their backs; a small deck as fold-over pairs on one page. */
-export function layoutDeck(deck: DeckNode, meta: DocumentMeta, firstPage: number, totalPages: number): PlacedPage[] {
+export function layoutDeck(fonts: FontStore, deck: DeckNode, meta: DocumentMeta, firstPage: number, totalPages: number): PlacedPage[] {
   const grid = cardGrid(meta.paper, deck.print);
   const perPage = grid.columns * grid.rows;
   const bleed = deck.print.bleed * MM;
@@ -116,11 +116,11 @@ export function layoutDeck(deck: DeckNode, meta: DocumentMeta, firstPage: number
     deck.cards.forEach((card, i) => {
       const front = { x: fold.x0, y: fold.y0 + i * fold.height, column: 0, row: i };
       const back = { x: fold.x0 + fold.width, y: front.y, column: 1, row: i };
-      items.push(...translate(layoutCardFront(card.front, fold.width, fold.height, bleedFor(front, fold, bleed), choice.ink), front.x, front.y));
-      items.push(...translate(layoutCardBack(card.back, fold.width, fold.height, bleedFor(back, fold, bleed), choice.ink), back.x, back.y));
+      items.push(...translate(layoutCardFront(fonts, card.front, fold.width, fold.height, bleedFor(front, fold, bleed), choice.ink), front.x, front.y));
+      items.push(...translate(layoutCardBack(fonts, card.back, fold.width, fold.height, bleedFor(back, fold, bleed), choice.ink), back.x, back.y));
     });
     const sheet = sheetFrame(fold, bleed, { dx: 0, dy: 0 }, [fold.x0 + fold.width]);
-    items.push(...sheetMarks(sheet, deck.print.marks, meta, `${deck.title}, fronts with their backs`, firstPage, totalPages, showsReading(items)));
+    items.push(...sheetMarks(fonts, sheet, deck.print.marks, meta, `${deck.title}, fronts with their backs`, firstPage, totalPages, showsReading(items)));
     return [{ width: round(fold.pageWidth), height: round(fold.pageHeight), items }];
   }
   const sheets = Math.ceil(deck.cards.length / perPage);
@@ -131,12 +131,12 @@ export function layoutDeck(deck: DeckNode, meta: DocumentMeta, firstPage: number
       cardSlots(grid, cards.length, side, deck.print).forEach((slot, i) => {
         const card = cards[i]!;
         const sides = bleedFor(slot, grid, bleed);
-        const drawn = side === 'front' ? layoutCardFront(card.front, grid.width, grid.height, sides, choice.ink) : layoutCardBack(card.back, grid.width, grid.height, sides, choice.ink);
+        const drawn = side === 'front' ? layoutCardFront(fonts, card.front, grid.width, grid.height, sides, choice.ink) : layoutCardBack(fonts, card.back, grid.width, grid.height, sides, choice.ink);
         items.push(...translate(drawn, slot.x, slot.y));
       });
       const sheet = sheetFrame(grid, bleed, side === 'back' ? backShift(deck.print) : { dx: 0, dy: 0 }, []);
       const page = firstPage + pages.length;
-      items.push(...sheetMarks(sheet, deck.print.marks, meta, `${deck.title}, ${side}s, sheet ${s + 1} of ${sheets}`, page, totalPages, showsReading(items)));
+      items.push(...sheetMarks(fonts, sheet, deck.print.marks, meta, `${deck.title}, ${side}s, sheet ${s + 1} of ${sheets}`, page, totalPages, showsReading(items)));
       pages.push({ width: round(grid.pageWidth), height: round(grid.pageHeight), items });
     }
   }
@@ -380,7 +380,7 @@ function sheetLanes(frame: SheetFrame, marks: Record<Side, SideMarks>): Lane[] {
  * rule set, version, seed, what the page is, its number and how to cut, as one line broken
  * into lanes where the marks cut a margin into pieces.
  */
-function sheetMarks(frame: SheetFrame, marksOn: boolean, meta: DocumentMeta, what: string, page: number, pages: number, reading: boolean): Item[] {
+function sheetMarks(fonts: FontStore, frame: SheetFrame, marksOn: boolean, meta: DocumentMeta, what: string, page: number, pages: number, reading: boolean): Item[] {
   const { items, marks } = cropMarks(frame, marksOn);
   const lanes = sheetLanes(frame, marks);
   const notes: string[] = [];
@@ -397,7 +397,7 @@ function sheetMarks(frame: SheetFrame, marksOn: boolean, meta: DocumentMeta, wha
 
   const placed: Item[] = [];
   const text = (lane: Lane, value: string, face: TextStyle['face']): void => {
-    const width = textWidth(value, face, SLUG.size);
+    const width = fonts.textWidth(value, face, SLUG.size);
     placed.push(...laneText(lane, value, face, width));
     lane.used += width;
   };
@@ -406,7 +406,7 @@ function sheetMarks(frame: SheetFrame, marksOn: boolean, meta: DocumentMeta, wha
   const step = unitsCm ? 10 * MM : 72 / 4;
   const steps = unitsCm ? 5 : 8;
   const label = unitsCm ? '5 cm' : '2 in';
-  const barLength = steps * step + 1.5 * MM + textWidth(label, 'bold', SLUG.size);
+  const barLength = steps * step + 1.5 * MM + fonts.textWidth(label, 'bold', SLUG.size);
   const fits = (lane: Lane) => lane.to - lane.from - lane.used >= barLength;
   const rightLanes = lanes.filter((l) => l.side === 'right' && fits(l));
   const barLane = lanes.find((l) => l.side === 'top' && fits(l) && l.to - l.from >= frame.right - frame.left) ?? rightLanes[Math.floor(rightLanes.length / 2)] ?? [...lanes].reverse().find(fits);
@@ -418,8 +418,8 @@ function sheetMarks(frame: SheetFrame, marksOn: boolean, meta: DocumentMeta, wha
   }
   // then the slug, piece by piece, in reading order through the lanes; the bar's lane last
   const order = [...lanes.filter((l) => l !== barLane), ...(barLane ? [barLane] : [])];
-  const separator = textWidth(' · ', 'regular', SLUG.size);
-  const wide = (value: string) => textWidth(value, 'regular', SLUG.size);
+  const separator = fonts.textWidth(' · ', 'regular', SLUG.size);
+  const wide = (value: string) => fonts.textWidth(value, 'regular', SLUG.size);
   /** The pieces through the lanes: each lane's pieces, and whether any ran on past the last lane's end. */
   const pack = (all: readonly string[]): { slug: Map<Lane, string[]>; overflow: boolean } => {
     const slug = new Map<Lane, string[]>();

@@ -1,4 +1,5 @@
 import type { DocumentNode, SheetNode } from '../doc/model.js';
+import type { FontStore } from './fonts.js';
 import { deckPageCount, layoutDeck } from './card-sheets.js';
 import { drawingPageCount, layoutDrawings } from './drawings.js';
 import { withFallbackFonts } from './fallback.js';
@@ -33,7 +34,7 @@ export interface DocumentPlan {
 }
 
 /** Places every sheet's blocks in columns; the pages are framed with header and footer when numbered. */
-export function planDocument(doc: DocumentNode): DocumentPlan {
+export function planDocument(fonts: FontStore, doc: DocumentNode): DocumentPlan {
   const frame = pageFrame(doc.meta.paper);
   const split = doc.drawingsAfterSheet ?? doc.sheets.length;
   const outline: OutlineEntry[] = [];
@@ -44,7 +45,7 @@ export function planDocument(doc: DocumentNode): DocumentPlan {
   };
   const laidOut = (sheets: readonly SheetNode[]) =>
     sheets.flatMap((sheet) => {
-      const pages = layoutSheet(sheet, frame);
+      const pages = layoutSheet(fonts, sheet, frame);
       mark(sheet.title, pages.length);
       return pages;
     });
@@ -53,7 +54,7 @@ export function planDocument(doc: DocumentNode): DocumentPlan {
   const decks = doc.decks ?? [];
   const drawingsTitle = doc.drawingsTitle ?? 'Templates, rulers and tracks';
   const before = laidOut(doc.sheets.slice(0, split));
-  mark(drawingsTitle, drawings.length > 0 ? drawingPageCount(drawings, doc.meta) : 0);
+  mark(drawingsTitle, drawings.length > 0 ? drawingPageCount(fonts, drawings, doc.meta) : 0);
   const after = laidOut(doc.sheets.slice(split));
   for (const sheet of tokenSheets) mark(sheet.title, tokenPageCount(sheet, doc.meta));
   for (const deck of decks) mark(deck.title, deckPageCount(deck, doc.meta));
@@ -69,27 +70,27 @@ export function planDocument(doc: DocumentNode): DocumentPlan {
         width: round(frame.width),
         height: round(frame.height),
         items: translate(
-          [...pageHeader(page.sheetTitle, doc.meta, frame), ...(lowInk ? page.items.map(lowInkBlockItem) : page.items), ...pageFooter(doc.meta, frame, next(), total, page.items)],
+          [...pageHeader(fonts, page.sheetTitle, doc.meta, frame), ...(lowInk ? page.items.map(lowInkBlockItem) : page.items), ...pageFooter(fonts, doc.meta, frame, next(), total, page.items)],
           0,
           0,
         ),
       });
       for (const page of before) pages.push(framed(page));
-      if (drawings.length > 0) pages.push(...layoutDrawings(drawings, doc.meta, drawingsTitle, next(), total));
+      if (drawings.length > 0) pages.push(...layoutDrawings(fonts, drawings, doc.meta, drawingsTitle, next(), total));
       for (const page of after) pages.push(framed(page));
-      for (const sheet of tokenSheets) pages.push(...layoutTokenSheet(sheet, doc.meta, next(), total));
-      for (const deck of decks) pages.push(...layoutDeck(deck, doc.meta, next(), total));
+      for (const sheet of tokenSheets) pages.push(...layoutTokenSheet(fonts, sheet, doc.meta, next(), total));
+      for (const deck of decks) pages.push(...layoutDeck(fonts, deck, doc.meta, next(), total));
       return pages;
     },
   };
 }
 
 /** A document's pages, numbered on their own (or from `numbering`), with fonts for every script in it. */
-export function layoutDocument(doc: DocumentNode, numbering?: PageNumbering): PlacedDocument {
-  const plan = planDocument(doc);
+export function layoutDocument(fonts: FontStore, doc: DocumentNode, numbering?: PageNumbering): PlacedDocument {
+  const plan = planDocument(fonts, doc);
   const pages = plan.pages(numbering ?? { first: 1, total: plan.pageCount });
   // names in other scripts: each run in the font that has it, and what no font has
-  const fonted = withFallbackFonts(pages);
+  const fonted = withFallbackFonts(fonts, pages);
   return { meta: doc.meta, pages: fonted.pages, missingGlyphs: fonted.missingGlyphs };
 }
 

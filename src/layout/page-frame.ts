@@ -1,4 +1,5 @@
 import { READING_FOOTNOTE, type DocumentMeta } from '../doc/model.js';
+import type { FontStore } from './fonts.js';
 import { renderTemplate } from '../doc/templates.js';
 import { placeLine } from './blocks.js';
 import { round, type Item } from './primitives.js';
@@ -31,14 +32,14 @@ export function pageFrame(paper: DocumentMeta['paper']): Frame {
   return { width, height, left, top, bottom, columnWidth };
 }
 
-export function pageHeader(sheetTitle: string, meta: DocumentMeta, frame: Frame): Item[] {
+export function pageHeader(fonts: FontStore, sheetTitle: string, meta: DocumentMeta, frame: Frame): Item[] {
   const titleStyle: TextStyle = { face: 'bold', size: TYPE.sheetTitle, color: COLORS.ink };
   const docStyle: TextStyle = { face: 'regular', size: 9, color: COLORS.muted };
   const y = PAGE.marginTop;
-  const docTitle = wrapRuns([{ text: meta.title }], docStyle, frame.width)[0]!;
+  const docTitle = wrapRuns(fonts, [{ text: meta.title }], docStyle, frame.width)[0]!;
   const items: Item[] = [];
-  items.push(...placeLine(wrapRuns([{ text: sheetTitle }], titleStyle, frame.width / 1.6)[0]!, frame.left, y, titleStyle));
-  items.push(...placeLine(docTitle, frame.width - PAGE.marginX - docTitle.width, y + 5, docStyle));
+  items.push(...placeLine(fonts, wrapRuns(fonts, [{ text: sheetTitle }], titleStyle, frame.width / 1.6)[0]!, frame.left, y, titleStyle));
+  items.push(...placeLine(fonts, docTitle, frame.width - PAGE.marginX - docTitle.width, y + 5, docStyle));
   const ruleY = round(y + TYPE.sheetTitle * TYPE.leading + 2);
   items.push({ kind: 'line', x1: frame.left, y1: ruleY, x2: frame.width - PAGE.marginX, y2: ruleY, color: COLORS.titleBar, lineWidth: 1.2 });
   return items;
@@ -48,7 +49,7 @@ export function pageHeader(sheetTitle: string, meta: DocumentMeta, frame: Frame)
  * Footer: rule set, version, seed and page on every sheet, and a scale bar of 5 cm or 2 in so
  * a player can check that the printer did not shrink the page.
  */
-export function pageFooter(meta: DocumentMeta, frame: Frame, page: number, pages: number, content: readonly Item[]): Item[] {
+export function pageFooter(fonts: FontStore, meta: DocumentMeta, frame: Frame, page: number, pages: number, content: readonly Item[]): Item[] {
   const style: TextStyle = { face: 'regular', size: TYPE.footer, color: COLORS.muted };
   const lineY = round(frame.bottom + 3 * MM);
   const items: Item[] = [
@@ -62,17 +63,17 @@ export function pageFooter(meta: DocumentMeta, frame: Frame, page: number, pages
   });
   const pageText = renderTemplate('page-number', { title: meta.bookTitle ?? meta.title, page, pages });
   const textY = lineY + 2;
-  const footerLine = wrapRuns([{ text: footer }], style, frame.width)[0]!;
-  items.push(...placeLine(footerLine, frame.left, textY, style));
-  const pageLine = wrapRuns([{ text: pageText }], style, frame.width)[0]!;
-  items.push(...placeLine(pageLine, frame.width - PAGE.marginX - pageLine.width, textY, style));
+  const footerLine = wrapRuns(fonts, [{ text: footer }], style, frame.width)[0]!;
+  items.push(...placeLine(fonts, footerLine, frame.left, textY, style));
+  const pageLine = wrapRuns(fonts, [{ text: pageText }], style, frame.width)[0]!;
+  items.push(...placeLine(fonts, pageLine, frame.width - PAGE.marginX - pageLine.width, textY, style));
   const barY = textY + TYPE.footer * TYPE.leading + 3;
   items.push(...scaleBar(meta.units, frame.left, barY));
   // the reading mark's footnote, on the scale bar's line where nothing else stands, its line
   // box ending level with the bar's foot as the bar's label does (clear of the print-safe edge)
   if (showsReading(content)) {
-    const note = wrapRuns([{ text: READING_FOOTNOTE }], style, frame.width)[0]!;
-    items.push(...placeLine(note, frame.width - PAGE.marginX - note.width, barY - 0.8 + 3.5 - note.height, style));
+    const note = wrapRuns(fonts, [{ text: READING_FOOTNOTE }], style, frame.width)[0]!;
+    items.push(...placeLine(fonts, note, frame.width - PAGE.marginX - note.width, barY - 0.8 + 3.5 - note.height, style));
   }
   return items;
 }

@@ -1,4 +1,5 @@
 import type { SheetNode } from '../doc/model.js';
+import type { FontStore } from './fonts.js';
 import { blockHeight, layoutBlock, type BlockLayout, type Slice } from './blocks.js';
 import type { Frame } from './page-frame.js';
 import { translate, type Item } from './primitives.js';
@@ -15,8 +16,8 @@ export interface ContentPage {
  * full-width block below both. A block that does not fit moves on whole; only a block taller
  * than a fresh column is broken, between rows, with its heading repeated.
  */
-export function layoutSheet(sheet: SheetNode, frame: Frame): ContentPage[] {
-  const first = placeSheet(sheet, frame, FORM_ROW_HEIGHT);
+export function layoutSheet(fonts: FontStore, sheet: SheetNode, frame: Frame): ContentPage[] {
+  const first = placeSheet(fonts, sheet, frame, FORM_ROW_HEIGHT);
   // a form that ends the sheet takes the rest of its page: taller rows to write in, up to
   // twice the least, rather than blank paper under it
   const last = sheet.blocks[sheet.blocks.length - 1];
@@ -24,12 +25,12 @@ export function layoutSheet(sheet: SheetNode, frame: Frame): ContentPage[] {
   const spare = frame.bottom - first.end;
   if (spare < 1 * MM) return first.pages;
   const taller = Math.min(2 * FORM_ROW_HEIGHT, FORM_ROW_HEIGHT + Math.floor(((spare - 0.5 * MM) / last.rows.length) * 10) / 10);
-  const stretched = placeSheet(sheet, frame, taller);
+  const stretched = placeSheet(fonts, sheet, frame, taller);
   return stretched.pages.length === first.pages.length ? stretched.pages : first.pages;
 }
 
 /** The sheet's pages, and where the content ends on the last of them. */
-function placeSheet(sheet: SheetNode, frame: Frame, formRowHeight: number): { pages: ContentPage[]; end: number } {
+function placeSheet(fonts: FontStore, sheet: SheetNode, frame: Frame, formRowHeight: number): { pages: ContentPage[]; end: number } {
   const pages: ContentPage[] = [];
   let items: Item[] = [];
   let cursors = new Array<number>(PAGE.columns).fill(frame.top);
@@ -46,7 +47,7 @@ function placeSheet(sheet: SheetNode, frame: Frame, formRowHeight: number): { pa
 
   for (const block of sheet.blocks) {
     const full = block.width === 'full';
-    const layout = layoutBlock(block, full ? fullWidth : frame.columnWidth, formRowHeight);
+    const layout = layoutBlock(fonts, block, full ? fullWidth : frame.columnWidth, formRowHeight);
     const height = blockHeight(layout);
 
     if (full) {

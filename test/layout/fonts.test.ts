@@ -2,7 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { font, fontFingerprint, printingFont, shapedTextWidth, textWidth, usePairStore } from '../../src/layout/fonts.js';
+import { FontStore } from '../../src/layout/fonts.js';
+import { NODE_PLACES, nodeFiles } from '../../src/cli/node-files.js';
+import { readWholeFile } from '../../src/data/files.js';
+import { fingerprint } from '../../src/data/hash.js';
 import { fontPairStoreOf } from '../../src/layout/font-pairs.js';
 import type { FontFace } from '../../src/layout/primitives.js';
 import { muster } from '../helpers/cli.js';
@@ -11,8 +14,13 @@ import { workdirs } from '../helpers/fixtures.js';
 const workdir = workdirs(afterEach);
 const FACES: FontFace[] = ['regular', 'bold', 'italic'];
 const scratch = mkdtempSync(path.join(tmpdir(), 'muster-fonts-'));
+
+/** A fresh store that reads its pairs from `location`, nothing measured yet. */
+function storeWithPairs(location: string): FontStore {
+  return new FontStore({ fonts: NODE_PLACES.fonts, pairStore: location, fontkitVersion: NODE_PLACES.fontkitVersion, read: (file) => readWholeFile(nodeFiles, file), fingerprint });
+}
+let fonts = storeWithPairs(NODE_PLACES.fontPairs);
 afterAll(() => {
-  usePairStore(undefined);
   rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -62,7 +70,7 @@ describe('text measurement', () => {
       for (const text of texts) {
         for (const piece of [text, ...text.split(/\s+/)]) {
           if (!piece) continue;
-          expect(textWidth(piece, face, 10), `${face} ${JSON.stringify(piece)}`).toBeCloseTo(shapedTextWidth(piece, face, 10), 9);
+          expect(fonts.textWidth(piece, face, 10), `${face} ${JSON.stringify(piece)}`).toBeCloseTo(fonts.shapedTextWidth(piece, face, 10), 9);
           checked += 1;
         }
       }
@@ -74,8 +82,8 @@ describe('text measurement', () => {
     for (const text of texts) for (const run of text.match(/[^ \t]*[ \t]?/g)!) if (run) runs.add(run);
     for (const face of FACES) {
       for (const run of runs) {
-        const fast = printingFont(face).layout(run);
-        const shaped = font(face).layout(run);
+        const fast = fonts.printingFont(face).layout(run);
+        const shaped = fonts.font(face).layout(run);
         expect(fast.glyphs.map((g) => g.id), `${face} ${JSON.stringify(run)}`).toEqual(shaped.glyphs.map((g) => g.id));
         expect(JSON.stringify(fast.positions), `${face} ${JSON.stringify(run)}`).toBe(JSON.stringify(shaped.positions));
         expect(fast.advanceWidth).toBe(shaped.advanceWidth);
@@ -84,27 +92,27 @@ describe('text measurement', () => {
   }
 
   it('agrees with fontkit shaping on every text muster prints, pairs measured as they come', () => {
-    usePairStore(path.join(scratch, 'none.json'));
+    fonts = storeWithPairs(path.join(scratch, 'none.json'));
     expectExact();
   });
   it('agrees with fontkit shaping on every text muster prints, pairs from the build\'s store', () => {
     const store = path.join(scratch, 'pairs.json');
     // the store holds only some characters: the rest are measured as they come
-    const made = fontPairStoreOf('abcdefilnorstuAVTWY.,fi ');
+    const made = fontPairStoreOf('abcdefilnorstuAVTWY.,fi ', fonts);
     expect(Object.values(made.fonts).reduce((pairs, face) => pairs + Object.keys(face.pairs).length, 0)).toBeGreaterThan(10);
     writeFileSync(store, JSON.stringify(made));
-    usePairStore(store);
+    fonts = storeWithPairs(store);
     expectExact();
   });
   it('a store made from another font file is ignored', () => {
     const store = path.join(scratch, 'foreign.json');
     const planted = { fingerprint: 'another font', chars: 'AV', pairs: { [`${'A'.codePointAt(0)},${'V'.codePointAt(0)}`]: 5000 } };
     writeFileSync(store, JSON.stringify({ format: 1, fonts: { regular: planted } }));
-    usePairStore(store);
-    expect(textWidth('AV', 'regular', 10)).toBeCloseTo(shapedTextWidth('AV', 'regular', 10), 9);
+    fonts = storeWithPairs(store);
+    expect(fonts.textWidth('AV', 'regular', 10)).toBeCloseTo(fonts.shapedTextWidth('AV', 'regular', 10), 9);
     // the same store with the right fingerprint is used: the planted value shows
-    writeFileSync(store, JSON.stringify({ format: 1, fonts: { regular: { ...planted, fingerprint: fontFingerprint('regular') } } }));
-    usePairStore(store);
-    expect(textWidth('AV', 'regular', 10)).toBeGreaterThan(shapedTextWidth('AV', 'regular', 10) + 20);
+    writeFileSync(store, JSON.stringify({ format: 1, fonts: { regular: { ...planted, fingerprint: fonts.fontFingerprint('regular') } } }));
+    fonts = storeWithPairs(store);
+    expect(fonts.textWidth('AV', 'regular', 10)).toBeGreaterThan(fonts.shapedTextWidth('AV', 'regular', 10) + 20);
   });
 });
