@@ -196,10 +196,14 @@ export class FontStore {
 
   /** A fallback font, opened on first use. The PDF renderer embeds this same object. */
   fallbackFont(key: FallbackFont): Font {
-    let loaded = this.fallbacks.get(key);
+    return this.openedOnce(this.fallbacks, key);
+  }
+
+  private openedOnce<K extends FontFace | FallbackFont>(opened: Map<K, Font>, key: K): Font {
+    let loaded = opened.get(key);
     if (!loaded) {
       loaded = this.openFont(key);
-      this.fallbacks.set(key, loaded);
+      opened.set(key, loaded);
     }
     return loaded;
   }
@@ -213,12 +217,7 @@ export class FontStore {
    * objects, so measuring and printing share one parse and one set of glyph metrics.
    */
   font(face: FontFace): Font {
-    let loaded = this.fonts.get(face);
-    if (!loaded) {
-      loaded = this.openFont(face);
-      this.fonts.set(face, loaded);
-    }
-    return loaded;
+    return this.openedOnce(this.fonts, face);
   }
 
   private metricsFor(face: FontFace): FaceMetrics {
