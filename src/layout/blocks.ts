@@ -1,5 +1,5 @@
 import { READING_MARK, type Block, type Run, type TableBlock, type TextBlock } from '../doc/model.js';
-import { type FontStore } from './fonts.js';
+import type { FontStore } from './fonts.js';
 import { round, translate, type Item } from './primitives.js';
 import { CELL_PAD, COLORS, FORM_ROW_HEIGHT, MM, TICK_BOX, TITLE_BAR_HEIGHT, TYPE, type TextStyle } from './style.js';
 import { minimumWidth, naturalWidth, wrapRuns, type Line, type Segment } from './wrap.js';

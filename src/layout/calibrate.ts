@@ -1,7 +1,7 @@
 import type { DocumentMeta, Run } from '../doc/model.js';
 import { backShift } from './card-sheets.js';
 import { withFallbackFonts } from './fallback.js';
-import { type FontStore } from './fonts.js';
+import type { FontStore } from './fonts.js';
 import { placeLine } from './blocks.js';
 import { scaleBar } from './page-frame.js';
 import { round, translate, type Item, type PlacedDocument, type PlacedPage } from './primitives.js';

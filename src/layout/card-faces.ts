@@ -1,6 +1,6 @@
 import type { CardBack, CardFront, Run } from '../doc/model.js';
 import { placeLine } from './blocks.js';
-import { type FontStore } from './fonts.js';
+import type { FontStore } from './fonts.js';
 import { round, translate, type Item } from './primitives.js';
 import { areaFill, COLORS, inkOn, MM, PRINT_SAFE, TYPE, type Ink, type TextStyle } from './style.js';
 import { wrapRuns, type Line } from './wrap.js';

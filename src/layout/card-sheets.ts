@@ -2,7 +2,7 @@ import { READING_FOOTNOTE, READING_FOOTNOTE_SHORT, type CardPrint, type DeckNode
 import { renderTemplate } from '../doc/templates.js';
 import { layoutCardBack, layoutCardFront, type BleedSides } from './card-faces.js';
 import { PrintChoiceError } from './errors.js';
-import { type FontStore } from './fonts.js';
+import type { FontStore } from './fonts.js';
 import { round, translate, type Item, type PlacedPage } from './primitives.js';
 import { showsReading } from './reading-mark.js';
 import { COLORS, MM, PAPER_SIZES, printChoice, PRINT_SAFE, TYPE, type TextStyle } from './style.js';

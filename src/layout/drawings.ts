@@ -1,6 +1,6 @@
 import type { DocumentMeta, DrawingNode, Shape } from '../doc/model.js';
 import { placeLine } from './blocks.js';
-import { type FontStore } from './fonts.js';
+import type { FontStore } from './fonts.js';
 import { pageFrame, pageFooter, pageHeader } from './page-frame.js';
 import { round, translate, type Item, type PlacedPage } from './primitives.js';
 import { areaFill, COLORS, inkOn, MM, printChoice, type Ink, type TextStyle } from './style.js';

@@ -1,4 +1,4 @@
-import { type FontStore } from './fonts.js';
+import type { FontStore } from './fonts.js';
 import { round, type Item, type MissingGlyphs, type PlacedDocument, type PlacedPage, type TextItem } from './primitives.js';
 
 /**

@@ -168,7 +168,7 @@ export class FontStore {
   constructor(private readonly files: FontFiles) {}
 
   /** The file of a face or fallback. */
-  fontFile(key: FontFace | FallbackFont): string {
+  private fontFile(key: FontFace | FallbackFont): string {
     const file = this.files.fonts[key];
     if (!file) throw new FontFileError(`no font file for "${key}"`);
     return file;

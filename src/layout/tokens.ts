@@ -1,7 +1,7 @@
 import type { DocumentMeta, TokenFace, TokenSheetNode } from '../doc/model.js';
 import { fitSize } from './card-faces.js';
 import { backShift } from './card-sheets.js';
-import { type FontStore } from './fonts.js';
+import type { FontStore } from './fonts.js';
 import { pageFrame, pageFooter, pageHeader } from './page-frame.js';
 import { round, translate, type Item, type PlacedPage } from './primitives.js';
 import { areaFill, MM, PAGE, printChoice, TYPE, type Ink } from './style.js';

@@ -1,5 +1,5 @@
 import type { Run } from '../doc/model.js';
-import { type FontStore } from './fonts.js';
+import type { FontStore } from './fonts.js';
 import { runStyle, TICK_BOX, tickBoxesWidth, TYPE, type TextStyle } from './style.js';
 
 /**
