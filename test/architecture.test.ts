@@ -29,6 +29,9 @@ type Layer = (typeof LAYERS)[number] | 'systems' | 'cli' | 'web';
 const TOPS: readonly Layer[] = [...LAYERS, 'systems', 'cli', 'web'];
 
 function mayImport(layer: Layer): readonly Layer[] {
+  // layout and render read nothing of the data: a document and a font store come in as arguments
+  if (layer === 'layout') return ['vocab', 'doc', 'layout'];
+  if (layer === 'render') return ['vocab', 'doc', 'layout', 'render'];
   if (layer === 'systems') return ['vocab', 'engine', 'errors', 'data', 'doc', 'systems'];
   if (layer === 'cli') return [...LAYERS, 'systems', 'cli'];
   if (layer === 'web') return [...LAYERS, 'systems', 'cli', 'web'];
