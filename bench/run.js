@@ -8,15 +8,17 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { loadRulesDb } from '../dist/data/load.js';
 import { buildQuickReference } from '../dist/doc/build-reference.js';
-import { layoutDocument } from '../dist/layout/pages.js';
+import { layoutDocument } from '../dist/layout/document-plan.js';
 import { renderPdf } from '../dist/render/pdf-surface.js';
 import { run } from '../dist/cli/run.js';
 import { NODE_OUTPUTS, openFileAtomic, writeFileAtomic } from '../dist/cli/io.js';
 import { nodeFiles } from '../dist/cli/node-files.js';
 import { useFiles } from '../dist/data/files.js';
+import { fontStoreOf } from '../dist/cli/font-store.js';
 
 // the layers read through the file access run() installs; this script calls some directly
 useFiles(nodeFiles);
+const fonts = fontStoreOf(nodeFiles);
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const scratch = mkdtempSync(path.join(tmpdir(), 'muster-bench-'));
@@ -56,9 +58,9 @@ const bof = db.system('bof');
 rows.push(await time('load and validate all data', 20, () => loadRulesDb({ dataDirs: [] })));
 rows.push(await time('build bof quick-reference tree', 50, () => buildQuickReference(bof, { units: 'cm', paper: 'a4', toolVersion: 'bench' })));
 const doc = buildQuickReference(bof, { units: 'cm', paper: 'a4', toolVersion: 'bench' });
-rows.push(await time('lay out bof quick reference', 50, () => layoutDocument(doc)));
-const placed = layoutDocument(doc);
-rows.push(await time('render bof quick reference to PDF', 20, () => renderPdf(placed)));
+rows.push(await time('lay out bof quick reference', 50, () => layoutDocument(fonts, doc)));
+const placed = layoutDocument(fonts, doc);
+rows.push(await time('render bof quick reference to PDF', 20, () => renderPdf(fonts, placed)));
 rows.push(timeProcess('`muster tables bof` end to end (new process)', 9, [path.join(root, 'bin/muster.js'), 'tables', 'bof', '-o', 'bench.pdf', '--quiet']));
 const emptyPage = `import PDFDocument from 'pdfkit'; import fs from 'node:fs'; const d = new PDFDocument(); d.pipe(fs.createWriteStream(${JSON.stringify(path.join(scratch, 'empty.pdf'))})); d.end();`;
 rows.push(timeProcess('floor: node loads pdfkit, writes one empty page', 5, ['--input-type=module', '-e', emptyPage], root));

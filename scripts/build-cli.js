@@ -25,7 +25,7 @@ export const BUNDLE = path.join(root, 'dist', 'muster.cjs');
 const REPLACED = {
   // the bundle is dist/muster.cjs: the install folder is the one above it
   'src/cli/install-root.ts': "import path from 'node:path';\nexport const INSTALL_ROOT = path.join(__dirname, '..', path.sep);",
-  'src/data/builtin-dir.ts': "import path from 'node:path';\nexport const BUILTIN_DATA_DIR = path.join(__dirname, '..', 'data', path.sep);",
+  'src/cli/builtin-dir.ts': "import path from 'node:path';\nexport const BUILTIN_DATA_DIR = path.join(__dirname, '..', 'data', path.sep);",
   'src/cli/version.ts': `export const TOOL_VERSION = ${JSON.stringify(version)};`,
 };
 

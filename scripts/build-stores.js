@@ -4,21 +4,27 @@
 //   with it, the templates and the data's texts precompiled by Handlebars
 // - kerning and ligature pairs of every character the data and templates use, in every face,
 //   into dist/font-pairs.json (see src/layout/fonts.ts)
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { fileURLToPath } from 'node:url';
-import { BUILTIN_DATA_DIR } from '../dist/data/builtin-dir.js';
+import { BUILTIN_DATA_DIR } from '../dist/cli/builtin-dir.js';
 import { useFiles } from '../dist/data/files.js';
 import { NODE_PLACES, nodeFiles } from '../dist/cli/node-files.js';
 import { recordCheckedValues, textKey } from '../dist/data/parsed-cache.js';
-import { writeParsedStore } from '../dist/data/write-parsed-store.js';
-import { writeFontPairStore } from '../dist/layout/write-font-pairs.js';
+import { parsedStoreOf } from '../dist/data/parsed-store.js';
+import { fontPairStoreOf } from '../dist/layout/font-pairs.js';
+import { fontStoreOf } from '../dist/cli/font-store.js';
 import { run } from '../dist/cli/run.js';
 import { HANDLEBARS_VERSION, precompileTemplate, recordTemplateSources } from '../dist/doc/templates.js';
 import { processIo } from '../dist/cli/io.js';
 
 useFiles(nodeFiles);
+
+/** A store as a run reads it: one line of JSON. */
+function writeStore(location, store) {
+  writeFileSync(location, `${JSON.stringify(store)}\n`);
+}
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const data = await fg('**/*.{yaml,yml}', { cwd: BUILTIN_DATA_DIR, absolute: true, onlyFiles: true });
@@ -47,14 +53,17 @@ recordCheckedValues(undefined);
 recordTemplateSources(undefined);
 for (const file of await fg('*.hbs', { cwd: NODE_PLACES.templates, absolute: true })) templates.add(readFileSync(file, 'utf8'));
 const specs = new Map([...templates].map((source) => [textKey(source), precompileTemplate(source)]));
-const stored = writeParsedStore(data.map((file) => ({ path: file, relative: relative(file) })), NODE_PLACES.parsedStore, [...checked.values()], {
-  handlebars: HANDLEBARS_VERSION,
-  specs,
-});
-if (stored.parsed > 0) console.log(`build-stores: ${stored.parsed} data files were not checked by muster validate; they are stored parsed only`);
+const stored = parsedStoreOf(
+  data.map((file) => ({ relative: relative(file), text: readFileSync(file, 'utf8') })),
+  [...checked.values()],
+  { handlebars: HANDLEBARS_VERSION, specs },
+);
+writeStore(NODE_PLACES.parsedStore, stored);
+const parsedOnly = Object.keys(stored.values).length;
+if (parsedOnly > 0) console.log(`build-stores: ${parsedOnly} data files were not checked by muster validate; they are stored parsed only`);
 
 const sources = await fg(['templates/**/*.hbs', 'src/**/*.ts'], { cwd: root, absolute: true, onlyFiles: true });
 let text = '';
 for (let c = 32; c < 127; c++) text += String.fromCharCode(c);
 for (const file of [...data, ...sources].sort()) text += readFileSync(file, 'utf8');
-writeFontPairStore(text, NODE_PLACES.fontPairs);
+writeStore(NODE_PLACES.fontPairs, fontPairStoreOf(text, fontStoreOf(nodeFiles)));

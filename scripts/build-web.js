@@ -85,7 +85,7 @@ const pagePlugin = {
       'src/cli/same-deflate.js': 'same-deflate', // the page compresses with fflate through pdfkit's browser build already
       'src/cli/version.js': 'version',
       'src/cli/node-files.js': 'node-files',
-      'src/data/builtin-dir.js': 'builtin-dir',
+      'src/cli/builtin-dir.js': 'builtin-dir',
       'src/cli/install-root.js': 'install-root',
       // Node's util.parseArgs is not in the page: every command line there goes to yargs
       'src/cli/fast-parse.js': 'fast-parse',

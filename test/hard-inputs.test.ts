@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadRulesDb } from '../src/data/load.js';
 import { createRng } from '../src/engine/dice.js';
-import { layoutDocument } from '../src/layout/pages.js';
+import { layoutDocument } from '../src/layout/document-plan.js';
 import { renderPdf } from '../src/render/pdf-surface.js';
 import { buildPacket, packetContext } from '../src/systems/bof/packet.js';
 import { moduleFor } from '../src/systems/registry.js';
@@ -19,6 +19,7 @@ import { loadScenarioContext } from '../src/systems/bof/scenario-data.js';
 import { rollSoloScenario, rollVersusScenario } from '../src/systems/bof/scenario.js';
 import { workdirs } from './helpers/fixtures.js';
 import { muster } from './helpers/cli.js';
+import { fonts } from './helpers/fonts.js';
 
 const workdir = workdirs(afterEach);
 
@@ -159,7 +160,7 @@ describe('every engine over many seeds, and real PDFs through qpdf', () => {
         const options = { mode: solo ? ('solo' as const) : ('versus' as const), players: solo ? (2 as const) : players, table: { width: 120 + (i % 4) * 30, height: 120 }, points: 100 + (i % 5) * 50 };
         const result = (solo ? rollSoloScenario : rollVersusScenario)(ctx, options, createRng(seed), seed);
         const file = path.join(dir, `${seed}.pdf`);
-        writeFileSync(file, await renderPdf(layoutDocument(buildPacket(result, packetCtx))));
+        writeFileSync(file, await renderPdf(fonts, layoutDocument(fonts, buildPacket(result, packetCtx))));
         files.push(file);
         qpdfCheck(file);
       }
@@ -167,7 +168,7 @@ describe('every engine over many seeds, and real PDFs through qpdf', () => {
       const rolled = await rollThroughModule(db.system('openfire'), { table: { width: 180, height: 120 }, count: 60, seed: 'qpdf-of', units: 'in', paper: 'letter' });
       for (const { packet } of rolled) {
         const file = path.join(dir, `of-${n++}.pdf`);
-        writeFileSync(file, await renderPdf(layoutDocument(packet)));
+        writeFileSync(file, await renderPdf(fonts, layoutDocument(fonts, packet)));
         files.push(file);
         qpdfCheck(file);
       }

@@ -20,7 +20,8 @@ import { diceSpec, ruleTable, sheetsFile } from '../src/data/schema.js';
 import { loadTokenGroups, tokenSchema } from '../src/data/tokens.js';
 import { parseDice } from '../src/engine/dice.js';
 import { adjustedDistribution, sumDistribution } from '../src/engine/odds.js';
-import { DataError, UsageError, type DataProblem } from '../src/errors.js';
+import { DiceError } from '../src/engine/errors.js';
+import { DataError, type DataProblem } from '../src/errors.js';
 import { loadAids } from '../src/systems/bof/aids.js';
 import { weapon as bofWeapon } from '../src/systems/bof/arsenal-schema.js';
 import { loadArsenal } from '../src/systems/bof/arsenal.js';
@@ -65,11 +66,11 @@ describe('every number and text in a schema has a limit', () => {
     expect(refusal(diceSpec, '99999999D6')).toEqual([': dice written like "2D6", "4D6", "1D3", "D10" or "1D20"']);
     expect(refusal(diceSpec, '400D6')).toEqual([`: from 1 to ${MAX_DICE} dice`]);
     expect(diceSpec.safeParse(`${MAX_DICE}D6`).success).toBe(true);
-    expect(() => parseDice('400D6')).toThrow(UsageError);
+    expect(() => parseDice('400D6')).toThrow(DiceError);
     expect(() => parseDice('400D6')).toThrow(`at most ${MAX_DICE} dice`);
     expect(() => parseDice('99999999D6')).toThrow(`at most ${MAX_DICE} dice`);
     expect(() => parseDice('2D1000')).toThrow('at most 100 sides');
-    expect(() => sumDistribution('400D6')).toThrow(UsageError);
+    expect(() => sumDistribution('400D6')).toThrow(DiceError);
   });
   it('a sheet of odds for 400D6 (which printed "NaN%") is refused', () => {
     const sheets = { sheets: [{ id: 'odds', title: 'Odds', blocks: [{ odds: '400D6', or: 'lower', title: 'Odds' }] }] };

@@ -9,6 +9,7 @@ import { parseFolderFiles } from '../src/data/parse.js';
 import { muster } from './helpers/cli.js';
 import { workdirs } from './helpers/fixtures.js';
 import { afterEach } from 'vitest';
+import { fonts } from './helpers/fonts.js';
 
 const workdir = workdirs(afterEach);
 const system = (await loadRulesDb({ dataDirs: [] })).system('openfire');
@@ -82,10 +83,10 @@ describe('Open Fire scenarios (Deployment; Objectives)', () => {
     expect(stderr).toMatch(/extra\.yaml at units\[id=us-heavy-tank\]\.weaponNames\.of-85: names a weapon the unit does not carry; its weapons are of-88, of-coax-mg/);
   });
   it('quick-reference sheets fit one page each on A4 and Letter', async () => {
-    const { layoutDocument } = await import('../src/layout/pages.js');
+    const { layoutDocument } = await import('../src/layout/document-plan.js');
     for (const [paper, units] of [['a4', 'cm'], ['letter', 'in']] as const) {
       const doc = buildQuickReference(system, { units, paper, toolVersion: '0' });
-      expect(layoutDocument(doc).pages, paper).toHaveLength(doc.sheets.length);
+      expect(layoutDocument(fonts, doc).pages, paper).toHaveLength(doc.sheets.length);
     }
   });
   it('quick-reference document snapshot (changes only on purpose)', () => {

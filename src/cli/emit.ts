@@ -4,6 +4,7 @@ import { checkInterrupted, UsageError } from '../errors.js';
 import { renderBookletMarkdown, renderMarkdown } from '../render/markdown.js';
 import type { MissingGlyphs, PlacedDocument } from '../layout/primitives.js';
 import type { PdfStream } from '../render/pdf-surface.js';
+import type { Files } from '../data/files.js';
 import type { CliIo, FileWriter } from './io.js';
 import type { RunInput } from './io.js';
 import type { Format } from './options.js';
@@ -93,18 +94,18 @@ export async function withOutput(options: EmitOptions, io: CliIo, produce: (outp
       if (options.format === 'md') texts.push(renderMarkdown(doc));
       if (options.format === 'json') docs.push(doc);
       // several packets go into one PDF, each laid out and numbered on its own
-      if (options.format === 'pdf') await output.addPlaced((await pdfWriter()).layoutDocument(doc));
+      if (options.format === 'pdf') await output.addPlaced((await pdfWriter(io.files)).layoutDocument(doc));
     },
     async addBooklet(given) {
       const booklet = bookletWithPrint(given, options.print);
       if (options.format === 'md') texts.push(renderBookletMarkdown(booklet));
       if (options.format === 'json') docs.push(booklet);
-      if (options.format === 'pdf') await output.addPlaced(await layoutBookletPdf(booklet));
+      if (options.format === 'pdf') await output.addPlaced(await layoutBookletPdf(booklet, io.files));
     },
     async addPlaced(placed, onPage) {
       missing.push(...placed.missingGlyphs);
-      const { PdfStream } = await pdfWriter();
-      if (!pdf) pdf = { stream: new PdfStream(placed.meta), file: new BufferedWriter(await io.openFile((await target())!)) };
+      const { PdfStream, fonts } = await pdfWriter(io.files);
+      if (!pdf) pdf = { stream: new PdfStream(placed.meta, fonts), file: new BufferedWriter(await io.openFile((await target())!)) };
       // a page at a time: its bytes head for the disk, and the pause between pages lets Ctrl-C through
       for (const page of placed.pages) {
         pdf.stream.add([page]);
@@ -170,15 +171,16 @@ export function outputFile(out: string, cwd: string): string {
   return path.resolve(cwd, out);
 }
 
-async function layoutBookletPdf(booklet: BookletNode): Promise<PlacedDocument> {
-  const { layoutBooklet } = await import('../layout/booklet.js');
-  return layoutBooklet(booklet);
+async function layoutBookletPdf(booklet: BookletNode, files: Files): Promise<PlacedDocument> {
+  const [{ layoutBooklet }, { fonts }] = await Promise.all([import('../layout/booklet.js'), pdfWriter(files)]);
+  return layoutBooklet(fonts, booklet);
 }
 
-/** Layout and the PDF writer (fontkit, pdfkit) are loaded only when a PDF is made. */
-async function pdfWriter() {
-  const [{ layoutDocument }, { PdfStream }] = await Promise.all([import('../layout/pages.js'), import('../render/pdf-surface.js')]);
-  return { layoutDocument, PdfStream };
+/** Layout, the PDF writer and the fonts (fontkit, pdfkit) are loaded only when a PDF is made. */
+async function pdfWriter(files: Files) {
+  const [{ layoutDocument }, { PdfStream }, { fontStoreOf }] = await Promise.all([import('../layout/document-plan.js'), import('../render/pdf-surface.js'), import('./font-store.js')]);
+  const fonts = fontStoreOf(files);
+  return { layoutDocument: (doc: DocumentNode) => layoutDocument(fonts, doc), PdfStream, fonts };
 }
 
 /**
@@ -220,8 +222,8 @@ export async function emitDocument(input: DocumentNode | DocumentNode[] | Bookle
       return;
     }
     // laid out first, so the bar knows how many pages are coming
-    const { layoutDocument } = await pdfWriter();
-    const placed = booklet ? [await layoutBookletPdf(booklet)] : docs.map((doc) => layoutDocument(doc));
+    const { layoutDocument } = await pdfWriter(io.files);
+    const placed = booklet ? [await layoutBookletPdf(booklet, io.files)] : docs.map((doc) => layoutDocument(doc));
     const pages = placed.reduce((n, p) => n + p.pages.length, 0);
     const bar = pages >= PAGES_WORTH_A_BAR ? io.progress : undefined;
     bar?.start(pages, 'Drawing pages');

@@ -1,7 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, readdirSync, readlinkSync, readSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { BUILTIN_DATA_DIR } from '../data/builtin-dir.js';
+import { BUILTIN_DATA_DIR } from './builtin-dir.js';
 import type { FileKind, FileRead, Files, Places } from '../data/files.js';
 import { INSTALL_ROOT } from './install-root.js';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Paper, Units } from '../doc/model.js';
 import { UsageError } from '../errors.js';
-import { BUILTIN_DATA_DIR } from '../data/builtin-dir.js';
+import { BUILTIN_DATA_DIR } from './builtin-dir.js';
 import { controlCharIn, controlCharMessage } from '../data/control-chars.js';
 import type { RunInput } from './io.js';
 import type { FORMATS } from './command-table.js';

@@ -1,7 +1,9 @@
 // first: every PDF is compressed the same way on the command line as in the page
 import './same-deflate.js';
 import { closeMatches, orList } from '../data/suggest.js';
+import { DiceError } from '../engine/errors.js';
 import { causeChain, exitCodeOf, MusterError, UsageError } from '../errors.js';
+import { PrintChoiceError } from '../layout/errors.js';
 import type { CalibrateArgs } from './commands/calibrate.js';
 import type { CardsArgs } from './commands/cards.js';
 import type { CampaignArgs } from './commands/campaign.js';
@@ -93,7 +95,7 @@ export async function run(argv: readonly string[], given: CliIo): Promise<number
     return code;
   } catch (error) {
     reportError(error, io, debug);
-    return exitCodeOf(error);
+    return exitCodeFor(error);
   }
 }
 
@@ -156,6 +158,15 @@ function explain(message: string, args: readonly string[]): string {
     return `unknown option ${names.join(', ')} (${message})`;
   }
   return message;
+}
+
+/**
+ * The exit code of a failed run: 2 for bad input, 1 for a failure while generating. muster's
+ * own errors carry theirs; the lower layers' own errors are mapped here.
+ */
+export function exitCodeFor(error: unknown): number {
+  if (error instanceof DiceError || error instanceof PrintChoiceError) return 2;
+  return exitCodeOf(error);
 }
 
 /** The message and its chain of causes; the stack trace only when debugging. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ICON_NAMES } from '../doc/model.js';
+import { ICON_NAMES } from '../vocab/icons.js';
 import { DataError, type DataProblem } from '../errors.js';
 import { FolderIds } from './ids.js';
 import { MAX_DECK_CARDS, intIn, kebabId, label, listOf, prose } from './limits.js';

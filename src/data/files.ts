@@ -86,8 +86,13 @@ export function files(): Files {
 
 /** A whole file's bytes, for muster's own files (stores, fonts, templates); undefined if it is not there. */
 export function readOwnFile(path: string, limit = 64 * 1024 * 1024): Uint8Array | undefined {
+  return readWholeFile(files(), path, limit);
+}
+
+/** A whole file's bytes read through `from`; undefined if it is not there. */
+export function readWholeFile(from: Files, path: string, limit = 64 * 1024 * 1024): Uint8Array | undefined {
   try {
-    return files().read(path, limit).bytes;
+    return from.read(path, limit).bytes;
   } catch {
     return undefined;
   }

@@ -1,5 +1,5 @@
 import type { DataProblem } from '../errors.js';
-import { formatPath } from './parse.js';
+import { formatPath } from './field-path.js';
 
 /**
  * Keys JavaScript gives a meaning of their own. The YAML and JSON parsers keep them as plain

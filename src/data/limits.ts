@@ -22,10 +22,8 @@ export const MAX_SIDE_NAME_LENGTH = 60;
 /** A sentence or paragraph: a note, summary, rule or effect (built-in: 528 characters). */
 export const MAX_TEXT_LENGTH = 2000;
 
-/** Dice rolled at once (built-in: 8D6). */
-export const MAX_DICE = 20;
-/** Sides of a die (built-in: D20). */
-export const MAX_SIDES = 100;
+/** Dice rolled at once and sides of a die: the engine's own limits, which it rolls within. */
+export { MAX_DICE, MAX_SIDES } from '../engine/dice.js';
 /** Any number in a table: roll totals, needed rolls, modifiers, distances (built-in: 125). */
 export const MAX_TABLE_NUMBER = 1000;
 /** Rows of one table (built-in: 16). */

@@ -4,6 +4,7 @@ import type { DataProblem } from '../errors.js';
 import { noteCheckedValue, parseYamlText, storedCheckedValue } from './parsed-cache.js';
 import { tryReadTextFile } from './read.js';
 import { listFilesBelow } from './files.js';
+import { formatPath } from './field-path.js';
 import { forbiddenKeyProblem } from './forbidden-keys.js';
 
 /** Problems listed for one file; a file with more gets a count of the rest. */
@@ -54,15 +55,6 @@ export async function parseFile<T>(file: string, schema: z.ZodType<T>, problems:
     problems.push({ file, path: '', message: `and ${issues.length - MAX_PROBLEMS_PER_FILE} more problems in this file` });
   }
   return undefined;
-}
-
-export function formatPath(segments: readonly PropertyKey[]): string {
-  let out = '';
-  for (const segment of segments) {
-    if (typeof segment === 'number') out += `[${segment}]`;
-    else out += out ? `.${String(segment)}` : String(segment);
-  }
-  return out;
 }
 
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { DataError, GenerateError, UsageError } from '../errors.js';
-import { formatPath } from './parse.js';
+import { formatPath } from './field-path.js';
 import { decodeUtf8 } from './read.js';
 import { forbiddenKeyProblem } from './forbidden-keys.js';
 

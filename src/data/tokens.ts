@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DataError, type DataProblem } from '../errors.js';
 import { parseFolderFiles } from './parse.js';
-import { ICON_NAMES } from '../doc/model.js';
+import { ICON_NAMES } from '../vocab/icons.js';
 import { FolderIds } from './ids.js';
 import { MAX_PIECES, MAX_TOKEN_COUNT, intIn, kebabId, label, listOf, numberIn } from './limits.js';
 

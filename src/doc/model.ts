@@ -1,3 +1,5 @@
+import type { IconName } from '../vocab/icons.js';
+
 /**
  * The document model: what a printed product says, as plain data, before anything is measured
  * or placed. Builders produce it; layout turns it into positioned primitives; the Markdown and
@@ -175,63 +177,6 @@ export function runsText(runs: readonly Run[]): string {
   return runs.map((r) => r.text).join('');
 }
 
-/** The vector icons a document may ask for; layout draws them. */
-export const ICON_NAMES = [
-  'shield',
-  'tommy-gun',
-  'explosion',
-  'tank',
-  'dollar',
-  'wheel',
-  'crewed-gun',
-  'arrow',
-  'shell',
-  'helmet',
-  'actions',
-  'star',
-  'plane',
-  'flame',
-  'cloud',
-  'flag',
-  'mine',
-  'eye',
-  'cross',
-  'wrench',
-  'clock',
-  'down',
-  'wire',
-  'bayonet',
-  'figures',
-  'heart',
-  'medal',
-  'bolt',
-  'shaken',
-  'white-flag',
-  'die',
-  'crosshair',
-  'crater',
-  'rubble',
-  'turret',
-  'hull-down',
-  'truck',
-  'broken-gun',
-  'bail-out',
-  'retreat',
-  'prone',
-  'bush',
-  'tick',
-  'empty',
-  'eye-shut',
-  'binoculars',
-  'thermometer',
-  'anchor',
-  'gear',
-  'stuck',
-  'radio',
-  'grounded',
-  'sandbags',
-] as const;
-export type IconName = (typeof ICON_NAMES)[number];
 
 /** One stat on a card: the rules' symbol, a short label and the value. */
 export interface CardStat {

@@ -1,6 +1,5 @@
 import seedrandom from 'seedrandom';
-import { MAX_DICE, MAX_SIDES } from '../data/limits.js';
-import { UsageError } from '../errors.js';
+import { DiceError } from './errors.js';
 
 /**
  * The source of randomness every rolling function takes as an argument. Nothing in muster
@@ -16,6 +15,11 @@ export function createRng(seed: string): Rng {
   return { next: () => prng.quick() };
 }
 
+/** Dice rolled at once (built-in: 8D6): exact odds of more would take too long. */
+export const MAX_DICE = 20;
+/** Sides of a die (built-in: D20). */
+export const MAX_SIDES = 100;
+
 export interface Dice {
   count: number;
   sides: number;
@@ -30,12 +34,12 @@ const DICE_PATTERN = /^([1-9]\d*)?D(\d+)$/;
 export function parseDice(spec: string): Dice {
   const shown = spec.length > 20 ? `${spec.slice(0, 20)}…` : spec;
   const match = spec.length > 20 ? null : DICE_PATTERN.exec(spec.trim().toUpperCase());
-  if (!match) throw new UsageError(`"${shown}" is not a dice expression; write it like 2D6, 4D6 or D3`);
+  if (!match) throw new DiceError(`"${shown}" is not a dice expression; write it like 2D6, 4D6 or D3`);
   const count = match[1] ? Number(match[1]) : 1;
   const sides = Number(match[2]);
-  if (sides < 2) throw new UsageError(`"${spec}": a die needs at least 2 sides`);
-  if (count > MAX_DICE) throw new UsageError(`"${spec}": at most ${MAX_DICE} dice are rolled at once`);
-  if (sides > MAX_SIDES) throw new UsageError(`"${spec}": a die has at most ${MAX_SIDES} sides`);
+  if (sides < 2) throw new DiceError(`"${spec}": a die needs at least 2 sides`);
+  if (count > MAX_DICE) throw new DiceError(`"${spec}": at most ${MAX_DICE} dice are rolled at once`);
+  if (sides > MAX_SIDES) throw new DiceError(`"${spec}": a die has at most ${MAX_SIDES} sides`);
   return { count, sides };
 }
 

@@ -1,4 +1,4 @@
-import { UsageError } from '../errors.js';
+import { DiceError } from './errors.js';
 import { adjustedTotal, formatDice, parseDice, type Dice, type DiceAdjustment } from './dice.js';
 
 /**
@@ -47,7 +47,7 @@ export function adjustedDistribution(spec: string | Dice, adjustment: DiceAdjust
   const counts = new Map<number, number>();
   const outcomes = dice.sides ** dice.count;
   if (outcomes > MAX_WALKED_OUTCOMES) {
-    throw new UsageError(`${formatDice(dice)}: too many dice to count the odds of dropping or adding dice (at most ${MAX_WALKED_OUTCOMES} outcomes, such as 8D6)`);
+    throw new DiceError(`${formatDice(dice)}: too many dice to count the odds of dropping or adding dice (at most ${MAX_WALKED_OUTCOMES} outcomes, such as 8D6)`);
   }
   const faces = new Array<number>(dice.count).fill(1);
   for (let n = 0; n < outcomes; n++) {

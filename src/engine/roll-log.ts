@@ -1,6 +1,6 @@
-import type { Row, RuleTable } from '../data/schema.js';
 import { rollDice, type Rng } from './dice.js';
-import { rollOnTable, type RollRecord } from './tables.js';
+import { RollError } from './errors.js';
+import { rollOnTable, type RollRecord, type Row, type RuleTable } from './tables.js';
 
 /**
  * The roll log one result keeps, in the order the dice fell: every table roll, plain roll,
@@ -10,10 +10,10 @@ export class RollLog {
   readonly rolls: RollRecord[] = [];
 
   /** Rolls on a lookup table (rerolls included) and returns the row landed on. */
-  table(rng: Rng, table: RuleTable, purpose: string, describe: (row: Row) => string = describeRow): Row {
+  table<R extends Row>(rng: Rng, table: RuleTable<R>, purpose: string, describe: (row: R) => string = describeRow): R {
     const result = rollOnTable(rng, table, describe, purpose);
     this.rolls.push(...result.rolls);
-    if (!result.row) throw new Error(`${table.id}: landed on a total with no row`);
+    if (!result.row) throw new RollError(`${table.id}: landed on a total with no row`);
     return result.row;
   }
 
@@ -26,7 +26,7 @@ export class RollLog {
 
   /** A seeded pick from a bag; logged as a D-n roll so the appendix shows it. */
   draw<T>(rng: Rng, bag: readonly T[], purpose: string, name: (item: T) => string): T {
-    if (bag.length === 0) throw new Error(`${purpose}: nothing to draw from`);
+    if (bag.length === 0) throw new RollError(`${purpose}: nothing to draw from`);
     const face = 1 + Math.floor(rng.next() * bag.length);
     const item = bag[face - 1]!;
     this.rolls.push({ purpose, dice: `1D${bag.length}`, faces: [face], total: face, decided: name(item) });

@@ -1,16 +1,37 @@
-import type { Row, RuleTable } from '../data/schema.js';
 import { rollDice, type Rng } from './dice.js';
+import { RollError } from './errors.js';
+
+/**
+ * A table row as the engine reads it: cells by column key, of which it reads only `roll` (the
+ * totals that select the row, a list or a span {from, to}) and `reroll`. The data's checked
+ * rows are of this shape.
+ */
+export type Row = Readonly<Record<string, unknown>>;
+
+/** A table as the engine rolls on it. */
+export interface RuleTable<R extends Row = Row> {
+  readonly id: string;
+  readonly use: 'lookup' | 'need' | 'reference';
+  readonly dice?: string | undefined;
+  readonly rows: readonly R[];
+  /** totals the dice can show that the text gives no row for */
+  readonly unlisted?: readonly number[] | undefined;
+}
 
 /** The totals a lookup row answers to, or undefined when the row has no roll cell. */
 export function rowTotals(row: Row): number[] | undefined {
   const roll = row['roll'];
-  if (Array.isArray(roll)) return roll;
-  if (roll && typeof roll === 'object' && 'from' in roll) {
+  if (Array.isArray(roll)) return roll as number[];
+  if (isSpan(roll)) {
     const totals: number[] = [];
     for (let t = roll.from; t <= roll.to; t++) totals.push(t);
     return totals;
   }
   return undefined;
+}
+
+function isSpan(roll: unknown): roll is { from: number; to: number } {
+  return typeof roll === 'object' && roll !== null && 'from' in roll;
 }
 
 export function isReroll(row: Row): boolean {
@@ -28,9 +49,9 @@ export interface RollRecord {
   decided: string;
 }
 
-export interface TableRoll {
+export interface TableRoll<R extends Row = Row> {
   /** undefined when the total is one the text gives no row for (the table's `unlisted`) */
-  row: Row | undefined;
+  row: R | undefined;
   rowIndex: number;
   rolls: RollRecord[];
 }
@@ -42,14 +63,14 @@ const MAX_REROLLS = 1000;
  * Rolls on a lookup table, rolling again on a reroll row, and logs every roll. `describe`
  * turns the row landed on into the words recorded in the log.
  */
-export function rollOnTable(
+export function rollOnTable<R extends Row>(
   rng: Rng,
-  table: RuleTable,
-  describe: (row: Row) => string,
+  table: RuleTable<R>,
+  describe: (row: R) => string,
   purpose: string = table.id,
-): TableRoll {
+): TableRoll<R> {
   if (table.use !== 'lookup' || !table.dice) {
-    throw new Error(`table "${table.id}" is not a lookup table and cannot be rolled on`);
+    throw new RollError(`table "${table.id}" is not a lookup table and cannot be rolled on`);
   }
   const rolls: RollRecord[] = [];
   for (let attempt = 0; attempt < MAX_REROLLS; attempt++) {
@@ -61,11 +82,11 @@ export function rollOnTable(
         rolls.push({ purpose, ...roll, decided: 'no row in the rules text (see the table note)' });
         return { row: undefined, rowIndex: -1, rolls };
       }
-      throw new Error(`table "${table.id}" has no row for ${roll.total} on ${table.dice}`);
+      throw new RollError(`table "${table.id}" has no row for ${roll.total} on ${table.dice}`);
     }
     const reroll = isReroll(row);
     rolls.push({ purpose, ...roll, decided: reroll ? 'reroll' : describe(row) });
     if (!reroll) return { row, rowIndex, rolls };
   }
-  throw new Error(`table "${table.id}" kept asking for rerolls`);
+  throw new RollError(`table "${table.id}" kept asking for rerolls`);
 }

@@ -1,5 +1,5 @@
 import { READING_MARK, type Block, type Run, type TableBlock, type TextBlock } from '../doc/model.js';
-import { ascent } from './fonts.js';
+import type { FontStore } from './fonts.js';
 import { round, translate, type Item } from './primitives.js';
 import { CELL_PAD, COLORS, FORM_ROW_HEIGHT, MM, TICK_BOX, TITLE_BAR_HEIGHT, TYPE, type TextStyle } from './style.js';
 import { minimumWidth, naturalWidth, wrapRuns, type Line, type Segment } from './wrap.js';
@@ -32,25 +32,25 @@ const SUMMARY_STYLE: TextStyle = { face: 'italic', size: TYPE.prose, color: COLO
 const NOTE_STYLE: TextStyle = { face: 'regular', size: TYPE.note, color: COLORS.muted };
 
 /** `formRowHeight`: the least height of a form's rows, when the page has room for more than the usual */
-export function layoutBlock(block: Block, width: number, formRowHeight = FORM_ROW_HEIGHT): BlockLayout {
-  return block.kind === 'table' ? layoutTable(block, width, formRowHeight) : layoutText(block, width);
+export function layoutBlock(fonts: FontStore, block: Block, width: number, formRowHeight = FORM_ROW_HEIGHT): BlockLayout {
+  return block.kind === 'table' ? layoutTable(fonts, block, width, formRowHeight) : layoutText(fonts, block, width);
 }
 
 /** Title bar: the block's name, and the rules section it summarises, right-aligned. */
-function titleBar(title: string, section: string, width: number): Slice {
+function titleBar(fonts: FontStore, title: string, section: string, width: number): Slice {
   const items: Item[] = [{ kind: 'rect', x: 0, y: 0, w: width, h: TITLE_BAR_HEIGHT, fill: COLORS.titleBar }];
   const titleStyle: TextStyle = { face: 'bold', size: TYPE.blockTitle, color: COLORS.titleText };
   const sectionStyle: TextStyle = { face: 'italic', size: TYPE.blockSection, color: COLORS.titleSection };
   const sectionText = section ? `§ ${section}` : '';
-  const sectionLines = wrapRuns([{ text: sectionText }], sectionStyle, width * 0.45);
+  const sectionLines = wrapRuns(fonts, [{ text: sectionText }], sectionStyle, width * 0.45);
   const sectionLine = sectionLines[0]!;
   const clipped = sectionLines.length > 1 ? { ...sectionLine, segments: [{ ...sectionLine.segments[0]!, text: `${sectionLine.segments[0]!.text}…` }] } : sectionLine;
   const titleWidth = width - clipped.width - 3 * CELL_PAD.x;
-  const titleLines = wrapRuns([{ text: title }], titleStyle, Math.max(titleWidth, width * 0.4));
-  items.push(...placeLine(titleLines[0]!, CELL_PAD.x, (TITLE_BAR_HEIGHT - titleStyle.size * TYPE.leading) / 2 + 0.5, titleStyle));
+  const titleLines = wrapRuns(fonts, [{ text: title }], titleStyle, Math.max(titleWidth, width * 0.4));
+  items.push(...placeLine(fonts, titleLines[0]!, CELL_PAD.x, (TITLE_BAR_HEIGHT - titleStyle.size * TYPE.leading) / 2 + 0.5, titleStyle));
   if (sectionText) {
     items.push(
-      ...placeLine(
+      ...placeLine(fonts, 
         clipped,
         width - CELL_PAD.x - clipped.width,
         (TITLE_BAR_HEIGHT - sectionStyle.size * TYPE.leading) / 2 + 0.8,
@@ -65,16 +65,16 @@ function titleBar(title: string, section: string, width: number): Slice {
  * Column widths as a browser sizes an auto table: every column gets at least its longest
  * word; room beyond that goes to the columns whose text would otherwise wrap.
  */
-export function columnWidths(block: TableBlock, width: number): number[] {
+export function columnWidths(fonts: FontStore, block: TableBlock, width: number): number[] {
   const pad = 2 * CELL_PAD.x;
   // a column left for writing in keeps its room, however little it holds
   const room = block.columns.map((c) => (c.minWidth ?? 0) * MM);
-  const mins = block.columns.map((c, i) => Math.max(minimumWidth([{ text: c.label }], HEADER_STYLE) + pad, room[i]!));
-  const nats = block.columns.map((c, i) => Math.max(naturalWidth([{ text: c.label }], HEADER_STYLE) + pad, room[i]!));
+  const mins = block.columns.map((c, i) => Math.max(minimumWidth(fonts, [{ text: c.label }], HEADER_STYLE) + pad, room[i]!));
+  const nats = block.columns.map((c, i) => Math.max(naturalWidth(fonts, [{ text: c.label }], HEADER_STYLE) + pad, room[i]!));
   for (const row of block.rows) {
     row.forEach((cell, i) => {
-      mins[i] = Math.max(mins[i]!, minimumWidth(cell, CELL_STYLE) + pad);
-      nats[i] = Math.max(nats[i]!, naturalWidth(cell, CELL_STYLE) + pad);
+      mins[i] = Math.max(mins[i]!, minimumWidth(fonts, cell, CELL_STYLE) + pad);
+      nats[i] = Math.max(nats[i]!, naturalWidth(fonts, cell, CELL_STYLE) + pad);
     });
   }
   const sumMin = sum(mins);
@@ -91,12 +91,12 @@ export function columnWidths(block: TableBlock, width: number): number[] {
   return mins.map((m, i) => m + (nats[i]! - m) * share);
 }
 
-function layoutTable(block: TableBlock, width: number, formRowHeight: number): BlockLayout {
-  const widths = columnWidths(block, width);
+function layoutTable(fonts: FontStore, block: TableBlock, width: number, formRowHeight: number): BlockLayout {
+  const widths = columnWidths(fonts, block, width);
   const lefts = widths.map((_, i) => sum(widths.slice(0, i)));
-  const title = titleBar(block.title, block.section, width);
+  const title = titleBar(fonts, block.title, block.section, width);
 
-  const header = layoutRow(
+  const header = layoutRow(fonts, 
     block.columns.map((c) => [{ text: c.label }] as Run[]),
     block,
     widths,
@@ -108,7 +108,7 @@ function layoutTable(block: TableBlock, width: number, formRowHeight: number): B
     items: [...title.items, ...translate(header.items, 0, title.height)],
   };
   const rows = block.rows.map((row, r) =>
-    layoutRow(row, block, widths, lefts, { style: CELL_STYLE, fill: r % 2 === 1 ? COLORS.zebra : undefined, minHeight: block.form ? formRowHeight : 0 }),
+    layoutRow(fonts, row, block, widths, lefts, { style: CELL_STYLE, fill: r % 2 === 1 ? COLORS.zebra : undefined, minHeight: block.form ? formRowHeight : 0 }),
   );
   // a closing rule under the last row
   const tailItems: Item[] = [{ kind: 'line', x1: 0, y1: 0, x2: width, y2: 0, color: COLORS.rule, lineWidth: 0.6 }];
@@ -116,10 +116,10 @@ function layoutTable(block: TableBlock, width: number, formRowHeight: number): B
   const addProse = (text: string | undefined, style: TextStyle, prefix?: string) => {
     if (!text) return;
     const runs: Run[] = prefix ? [{ text: prefix, style: 'bold' }, { text }] : [{ text }];
-    const lines = wrapRuns(runs, style, width - 2);
+    const lines = wrapRuns(fonts, runs, style, width - 2);
     tailHeight += 2;
     for (const line of lines) {
-      tailItems.push(...placeLine(line, 1, tailHeight, style));
+      tailItems.push(...placeLine(fonts, line, 1, tailHeight, style));
       tailHeight += line.height;
     }
   };
@@ -129,13 +129,14 @@ function layoutTable(block: TableBlock, width: number, formRowHeight: number): B
 }
 
 function layoutRow(
+  fonts: FontStore,
   cells: readonly Run[][],
   block: TableBlock,
   widths: readonly number[],
   lefts: readonly number[],
   { style, fill, minHeight = 0 }: { style: TextStyle; fill?: string; minHeight?: number },
 ): Slice {
-  const wrapped = cells.map((cell, i) => wrapRuns(cell, style, widths[i]! - 2 * CELL_PAD.x));
+  const wrapped = cells.map((cell, i) => wrapRuns(fonts, cell, style, widths[i]! - 2 * CELL_PAD.x));
   const contentHeight = Math.max(...wrapped.map((lines) => sum(lines.map((l) => l.height))));
   // a form's rows keep room for handwriting, their text at the top
   const height = Math.max(contentHeight + 2 * CELL_PAD.y, minHeight);
@@ -149,20 +150,20 @@ function layoutRow(
     for (const line of lines) {
       const inner = widths[i]! - 2 * CELL_PAD.x;
       const offset = align === 'left' ? 0 : align === 'center' ? (inner - line.width) / 2 : inner - line.width;
-      items.push(...placeLine(line, lefts[i]! + CELL_PAD.x + offset, y, style));
+      items.push(...placeLine(fonts, line, lefts[i]! + CELL_PAD.x + offset, y, style));
       y += line.height;
     }
   });
   return { height, items };
 }
 
-function layoutText(block: TextBlock, width: number): BlockLayout {
-  const head = titleBar(block.title, block.section, width);
+function layoutText(fonts: FontStore, block: TextBlock, width: number): BlockLayout {
+  const head = titleBar(fonts, block.title, block.section, width);
   const rows: Slice[] = block.paragraphs.map((paragraph) => {
     const items: Item[] = [];
     let y = 2;
-    for (const line of wrapRuns(parseInline(paragraph), PROSE_STYLE, width - 2 * CELL_PAD.x)) {
-      items.push(...placeLine(line, CELL_PAD.x, y, PROSE_STYLE));
+    for (const line of wrapRuns(fonts, parseInline(paragraph), PROSE_STYLE, width - 2 * CELL_PAD.x)) {
+      items.push(...placeLine(fonts, line, CELL_PAD.x, y, PROSE_STYLE));
       y += line.height;
     }
     return { height: y + 1.5, items };
@@ -183,8 +184,8 @@ export function parseInline(text: string): Run[] {
 }
 
 /** Text items for one wrapped line, segments of every size sharing one baseline. */
-export function placeLine(line: Line, x: number, y: number, base: TextStyle): Item[] {
-  const baseline = y + Math.max(...line.segments.map((s) => ascent(s.face, s.size)), ascent(base.face, base.size));
+export function placeLine(fonts: FontStore, line: Line, x: number, y: number, base: TextStyle): Item[] {
+  const baseline = y + Math.max(...line.segments.map((s) => fonts.ascent(s.face, s.size)), fonts.ascent(base.face, base.size));
   const items: Item[] = [];
   let cursor = x;
   for (const segment of line.segments) {
@@ -196,7 +197,7 @@ export function placeLine(line: Line, x: number, y: number, base: TextStyle): It
     items.push({
       kind: 'text',
       x: round(cursor),
-      y: round(baseline - ascent(segment.face, segment.size)),
+      y: round(baseline - fonts.ascent(segment.face, segment.size)),
       text: segment.text,
       face: segment.face,
       size: segment.size,

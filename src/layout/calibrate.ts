@@ -1,9 +1,9 @@
 import type { DocumentMeta, Run } from '../doc/model.js';
-import { backShift } from './cards.js';
+import { backShift } from './card-sheets.js';
 import { withFallbackFonts } from './fallback.js';
-import { textWidth } from './fonts.js';
+import type { FontStore } from './fonts.js';
 import { placeLine } from './blocks.js';
-import { scaleBar } from './pages.js';
+import { scaleBar } from './page-frame.js';
 import { round, translate, type Item, type PlacedDocument, type PlacedPage } from './primitives.js';
 import { COLORS, MM, PAPER_SIZES, type TextStyle } from './style.js';
 import { wrapRuns } from './wrap.js';
@@ -63,18 +63,18 @@ const TEXT: TextStyle = { face: 'regular', size: 9, color: COLORS.ink };
 const SMALL: TextStyle = { face: 'regular', size: 6.5, color: COLORS.muted };
 const BACK_GREY = '#8a8f86';
 
-function text(value: string, x: number, y: number, style: TextStyle, align: 'left' | 'center' = 'left'): Item {
-  const left = align === 'center' ? x - textWidth(value, style.face, style.size) / 2 : x;
+function text(fonts: FontStore, value: string, x: number, y: number, style: TextStyle, align: 'left' | 'center' = 'left'): Item {
+  const left = align === 'center' ? x - fonts.textWidth(value, style.face, style.size) / 2 : x;
   return { kind: 'text', x: round(left), y: round(y), text: value, face: style.face, size: style.size, color: style.color };
 }
 
 /** Paragraphs set in `width` from (x, y); returns the items and the y below them. */
-function paragraphs(paras: readonly Run[][], x: number, y: number, width: number, style: TextStyle): { items: Item[]; bottom: number } {
+function paragraphs(fonts: FontStore, paras: readonly Run[][], x: number, y: number, width: number, style: TextStyle): { items: Item[]; bottom: number } {
   const items: Item[] = [];
   let cursor = y;
   for (const runs of paras) {
-    for (const line of wrapRuns(runs, style, width)) {
-      items.push(...placeLine(line, x, cursor, style));
+    for (const line of wrapRuns(fonts, runs, style, width)) {
+      items.push(...placeLine(fonts, line, x, cursor, style));
       cursor += line.height;
     }
     cursor += style.size * 0.6;
@@ -83,7 +83,7 @@ function paragraphs(paras: readonly Run[][], x: number, y: number, width: number
 }
 
 /** The front's target: a thin black cross with a tick every millimetre and numbers every 5, centred on the origin. */
-function frontTarget(label: string): Item[] {
+function frontTarget(fonts: FontStore, label: string): Item[] {
   const arm = ARM * MM;
   const items: Item[] = [
     { kind: 'line', x1: -arm, y1: 0, x2: arm, y2: 0, color: '#000000', lineWidth: 0.35 },
@@ -99,16 +99,16 @@ function frontTarget(label: string): Item[] {
     if (mm % 5 === 0) {
       const n = String(Math.abs(mm));
       // across: numbers under the horizontal arm; down: numbers right of the vertical arm
-      items.push(text(n, at, 2.4 * MM, SMALL, 'center'));
-      items.push(text(n, 2.4 * MM, at - SMALL.size * 0.6, SMALL));
+      items.push(text(fonts, n, at, 2.4 * MM, SMALL, 'center'));
+      items.push(text(fonts, n, 2.4 * MM, at - SMALL.size * 0.6, SMALL));
     }
   }
-  items.push(text(label, -ARM * MM, -ARM * MM, { face: 'bold', size: 10, color: COLORS.ink }));
+  items.push(text(fonts, label, -ARM * MM, -ARM * MM, { face: 'bold', size: 10, color: COLORS.ink }));
   return items;
 }
 
 /** The back's mark: a thick grey cross with a millimetre scale and a ring, centred on the origin. */
-function backTarget(label: string): Item[] {
+function backTarget(fonts: FontStore, label: string): Item[] {
   const arm = ARM * MM;
   const items: Item[] = [
     { kind: 'line', x1: -arm, y1: 0, x2: arm, y2: 0, color: BACK_GREY, lineWidth: 1.4 },
@@ -122,14 +122,14 @@ function backTarget(label: string): Item[] {
     items.push({ kind: 'line', x1: at, y1: -tick, x2: at, y2: tick, color: BACK_GREY, lineWidth: 0.5 });
     items.push({ kind: 'line', x1: -tick, y1: at, x2: tick, y2: at, color: BACK_GREY, lineWidth: 0.5 });
   }
-  items.push(text(`${label} (back)`, -ARM * MM, -ARM * MM, { face: 'bold', size: 8, color: BACK_GREY }));
+  items.push(text(fonts, `${label} (back)`, -ARM * MM, -ARM * MM, { face: 'bold', size: 8, color: BACK_GREY }));
   return items;
 }
 
-function footer(meta: DocumentMeta, side: string, width: number, height: number): Item[] {
+function footer(fonts: FontStore, meta: DocumentMeta, side: string, width: number, height: number): Item[] {
   const y = height - 16 * MM;
   return [
-    text(`muster ${meta.toolVersion} · two-sided printing check · ${meta.paper === 'a4' ? 'A4' : 'US Letter'} · ${side}`, 12 * MM, y, { face: 'regular', size: 7, color: COLORS.muted }),
+    text(fonts, `muster ${meta.toolVersion} · two-sided printing check · ${meta.paper === 'a4' ? 'A4' : 'US Letter'} · ${side}`, 12 * MM, y, { face: 'regular', size: 7, color: COLORS.muted }),
     ...scaleBar('cm', 12 * MM, y + 4 * MM),
   ].map((item) => translate([item], 0, 0)[0]!);
 }
@@ -141,16 +141,16 @@ function offsetWords(offset: { x: number; y: number }): string {
 }
 
 /** The sheet as two pages: the front with the targets and the instructions, then its back. */
-export function layoutCalibration(meta: DocumentMeta, print: { duplex: 'long' | 'short'; backOffset: { x: number; y: number } }): PlacedDocument {
+export function layoutCalibration(fonts: FontStore, meta: DocumentMeta, print: { duplex: 'long' | 'short'; backOffset: { x: number; y: number } }): PlacedDocument {
   const { width, height } = PAPER_SIZES[meta.paper];
   const targets = calibrationTargets(meta.paper);
   const edge = print.duplex === 'long' ? 'long' : 'short';
   const set = `${print.backOffset.x},${print.backOffset.y}`;
 
   const front: Item[] = [];
-  front.push(text('Two-sided printing check', width / 2, 13 * MM, { face: 'bold', size: 14, color: COLORS.ink }, 'center'));
-  front.push(text('front: print this side first', width / 2, 20 * MM, { face: 'regular', size: 8, color: COLORS.muted }, 'center'));
-  for (const t of targets) front.push(...translate(frontTarget(t.label), t.x, t.y));
+  front.push(text(fonts, 'Two-sided printing check', width / 2, 13 * MM, { face: 'bold', size: 14, color: COLORS.ink }, 'center'));
+  front.push(text(fonts, 'front: print this side first', width / 2, 20 * MM, { face: 'regular', size: 8, color: COLORS.muted }, 'center'));
+  for (const t of targets) front.push(...translate(frontTarget(fonts, t.label), t.x, t.y));
 
   const shifted = print.backOffset.x !== 0 || print.backOffset.y !== 0;
   const steps: Run[][] = [
@@ -194,17 +194,17 @@ export function layoutCalibration(meta: DocumentMeta, print: { duplex: 'long' | 
   // the instructions fill the space between the top targets and the middle one, and below it
   const textLeft = 20 * MM;
   const textWidthPt = width - 2 * textLeft;
-  const upper = paragraphs(steps.slice(0, 3), textLeft, 56 * MM, textWidthPt, TEXT);
+  const upper = paragraphs(fonts, steps.slice(0, 3), textLeft, 56 * MM, textWidthPt, TEXT);
   front.push(...upper.items);
   const middleBottom = height / 2 + (ARM + 6) * MM;
-  const lower = paragraphs(steps.slice(3), textLeft, middleBottom, textWidthPt, TEXT);
+  const lower = paragraphs(fonts, steps.slice(3), textLeft, middleBottom, textWidthPt, TEXT);
   front.push(...lower.items);
-  front.push(...footer(meta, 'front', width, height));
+  front.push(...footer(fonts, meta, 'front', width, height));
 
   const back: Item[] = [];
-  back.push(text('Back of the printing check', width / 2, 13 * MM, { face: 'bold', size: 14, color: BACK_GREY }, 'center'));
+  back.push(text(fonts, 'Back of the printing check', width / 2, 13 * MM, { face: 'bold', size: 14, color: BACK_GREY }, 'center'));
   back.push(
-    ...paragraphs(
+    ...paragraphs(fonts, 
       [[{ text: `This side is printed second, turned over on the ${edge} edge. Read the sheet from the front, held up to the light: the grey crosses of this side show through it.` }]],
       textLeft,
       56 * MM,
@@ -214,11 +214,11 @@ export function layoutCalibration(meta: DocumentMeta, print: { duplex: 'long' | 
   );
   for (const t of targets) {
     const at = backPosition(t, meta.paper, print);
-    back.push(...translate(backTarget(t.label), at.x, at.y));
+    back.push(...translate(backTarget(fonts, t.label), at.x, at.y));
   }
-  back.push(...footer(meta, 'back', width, height));
+  back.push(...footer(fonts, meta, 'back', width, height));
 
   const pages: PlacedPage[] = [front, back].map((items) => ({ width: round(width), height: round(height), items: translate(items, 0, 0) }));
-  const fonted = withFallbackFonts(pages);
+  const fonted = withFallbackFonts(fonts, pages);
   return { meta, pages: fonted.pages, missingGlyphs: fonted.missingGlyphs };
 }

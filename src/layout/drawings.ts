@@ -1,7 +1,7 @@
 import type { DocumentMeta, DrawingNode, Shape } from '../doc/model.js';
 import { placeLine } from './blocks.js';
-import { textWidth } from './fonts.js';
-import { pageFrame, pageFooter, pageHeader } from './pages.js';
+import type { FontStore } from './fonts.js';
+import { pageFrame, pageFooter, pageHeader } from './page-frame.js';
 import { round, translate, type Item, type PlacedPage } from './primitives.js';
 import { areaFill, COLORS, inkOn, MM, printChoice, type Ink, type TextStyle } from './style.js';
 import { wrapRuns } from './wrap.js';
@@ -19,7 +19,7 @@ export const CROSS = 6;
 const STRIP = '#c9cec2';
 
 /** A drawing's shapes as items, scaled from millimetres, its top-left corner at (x, y). */
-export function drawShapes(shapes: readonly Shape[], x: number, y: number, ink: Ink = 'normal'): Item[] {
+export function drawShapes(fonts: FontStore, shapes: readonly Shape[], x: number, y: number, ink: Ink = 'normal'): Item[] {
   return (ink === 'low' ? shapes.map(lowInkShape) : shapes).map((shape): Item => {
     switch (shape.kind) {
       case 'circle':
@@ -32,7 +32,7 @@ export function drawShapes(shapes: readonly Shape[], x: number, y: number, ink: 
         return { kind: 'icon', name: shape.name, x: round(x + shape.x * MM), y: round(y + shape.y * MM), size: round(shape.size * MM), color: shape.color ?? COLORS.ink };
       case 'text': {
         const face = shape.bold ? 'bold' : 'regular';
-        const width = textWidth(shape.text, face, shape.size);
+        const width = fonts.textWidth(shape.text, face, shape.size);
         const left = shape.align === 'center' ? shape.x * MM - width / 2 : shape.align === 'right' ? shape.x * MM - width : shape.x * MM;
         // y is the middle of the text line, so labels centre on marks
         return { kind: 'text', x: round(x + left), y: round(y + shape.y * MM - shape.size * 0.6), text: shape.text, face, size: shape.size, color: shape.color ?? COLORS.ink };
@@ -68,12 +68,12 @@ export function drawingArea(paper: DocumentMeta['paper']): { left: number; top: 
 }
 
 /** A title wrapped to `width`, its lines from (0, 0) down; the height includes the room under it. */
-function titleBlock(text: string, width: number): { items: Item[]; width: number; height: number } {
-  const lines = wrapRuns([{ text }], TITLE_STYLE, width);
+function titleBlock(fonts: FontStore, text: string, width: number): { items: Item[]; width: number; height: number } {
+  const lines = wrapRuns(fonts, [{ text }], TITLE_STYLE, width);
   const items: Item[] = [];
   let y = 0;
   for (const line of lines) {
-    items.push(...placeLine(line, 0, y, TITLE_STYLE));
+    items.push(...placeLine(fonts, line, 0, y, TITLE_STYLE));
     y += line.height;
   }
   return { items, width: Math.max(0, ...lines.map((l) => l.width)), height: y + TITLE_PAD };
@@ -90,20 +90,20 @@ interface Box {
 }
 
 /** A drawing with its title above, unturned. */
-function uprightBox(drawing: DrawingNode, index: number, areaW: number, ink: Ink): Box {
+function uprightBox(fonts: FontStore, drawing: DrawingNode, index: number, areaW: number, ink: Ink): Box {
   const w = drawing.width * MM;
-  const title = titleBlock(drawing.title, Math.max(w, Math.min(areaW, 70 * MM)));
-  return { index, w: Math.max(w, title.width), h: title.height + drawing.height * MM, items: [...title.items, ...drawShapes(drawing.shapes, 0, title.height, ink)] };
+  const title = titleBlock(fonts, drawing.title, Math.max(w, Math.min(areaW, 70 * MM)));
+  return { index, w: Math.max(w, title.width), h: title.height + drawing.height * MM, items: [...title.items, ...drawShapes(fonts, drawing.shapes, 0, title.height, ink)] };
 }
 
 /**
  * A drawing turned a quarter anticlockwise, its title along its left side reading upwards: a
  * ruler longer than the page is wide runs whole along the page's length.
  */
-function turnedBox(drawing: DrawingNode, index: number, ink: Ink): Box {
+function turnedBox(fonts: FontStore, drawing: DrawingNode, index: number, ink: Ink): Box {
   const w = drawing.width * MM;
-  const title = titleBlock(drawing.title, w);
-  const upright = [...title.items, ...drawShapes(drawing.shapes, 0, title.height, ink)];
+  const title = titleBlock(fonts, drawing.title, w);
+  const upright = [...title.items, ...drawShapes(fonts, drawing.shapes, 0, title.height, ink)];
   return { index, w: title.height + drawing.height * MM, h: w, items: turn(upright, w) };
 }
 
@@ -138,10 +138,10 @@ export function turn(items: readonly Item[], length: number): Item[] {
 }
 
 /** Text boxes of a drawing's shapes, in points from its top-left corner. */
-function textBoxes(drawing: DrawingNode): { x: number; y: number; w: number; h: number }[] {
-  return drawShapes(drawing.shapes, 0, 0)
+function textBoxes(fonts: FontStore, drawing: DrawingNode): { x: number; y: number; w: number; h: number }[] {
+  return drawShapes(fonts, drawing.shapes, 0, 0)
     .filter((i): i is Extract<Item, { kind: 'text' }> => i.kind === 'text')
-    .map((t) => ({ x: t.x, y: t.y, w: textWidth(t.text, t.face, t.size), h: t.size * 1.2 }));
+    .map((t) => ({ x: t.x, y: t.y, w: fonts.textWidth(t.text, t.face, t.size), h: t.size * 1.2 }));
 }
 
 /**
@@ -164,23 +164,23 @@ function crossSpots(texts: ReturnType<typeof textBoxes>, vertical: boolean, fixe
  * The pieces of a drawing larger than the page: windows of equal size that overlap by
  * OVERLAP, as few as fit, each with its place in the whole and crosses to match.
  */
-function pieces(drawing: DrawingNode, index: number, areaW: number, areaH: number, ink: Ink): Box[] {
+function pieces(fonts: FontStore, drawing: DrawingNode, index: number, areaW: number, areaH: number, ink: Ink): Box[] {
   const w = drawing.width * MM;
   const h = drawing.height * MM;
   const count = (length: number, room: number) => Math.max(1, Math.ceil((length - OVERLAP) / (room - OVERLAP)));
   const size = (length: number, n: number) => (n === 1 ? length : (length + (n - 1) * OVERLAP) / n);
   const longest = (columns: number, rows: number) => `${drawing.title}: piece ${columns * rows} of ${columns * rows} (row ${rows}, column ${columns}); overlap the strips, match the crosses`;
   // the title above each piece takes room from the window: settle the split and the title together
-  let titleH = titleBlock(longest(9, 9), areaW).height + CROSS;
+  let titleH = titleBlock(fonts, longest(9, 9), areaW).height + CROSS;
   let columns = count(w, areaW);
   let rows = count(h, areaH - titleH);
   for (let i = 0; i < 3; i++) {
-    titleH = titleBlock(longest(columns, rows), size(w, columns)).height + CROSS;
+    titleH = titleBlock(fonts, longest(columns, rows), size(w, columns)).height + CROSS;
     rows = count(h, areaH - titleH);
   }
   const windowW = size(w, columns);
   const windowH = size(h, rows);
-  const texts = textBoxes(drawing);
+  const texts = textBoxes(fonts, drawing);
   // a drawing of straight shapes (a ruler) is cut to each window and its pieces go anywhere; one with circles is masked, a piece to a page
   const masked = drawing.shapes.some((shape) => shape.kind === 'circle');
   const boxes: Box[] = [];
@@ -189,10 +189,10 @@ function pieces(drawing: DrawingNode, index: number, areaW: number, areaH: numbe
       const wx = c * (windowW - OVERLAP);
       const wy = r * (windowH - OVERLAP);
       const n = r * columns + c + 1;
-      const title = titleBlock(`${drawing.title}: piece ${n} of ${rows * columns} (row ${r + 1}, column ${c + 1}); overlap the strips, match the crosses`, windowW);
+      const title = titleBlock(fonts, `${drawing.title}: piece ${n} of ${rows * columns} (row ${r + 1}, column ${c + 1}); overlap the strips, match the crosses`, windowW);
       const top = titleH;
-      const drawn = drawShapes(drawing.shapes, -wx, top - wy, ink);
-      const items: Item[] = masked ? drawn.filter((i) => i.kind !== 'text') : clip(drawn, 0, top, windowW, top + windowH);
+      const drawn = drawShapes(fonts, drawing.shapes, -wx, top - wy, ink);
+      const items: Item[] = masked ? drawn.filter((i) => i.kind !== 'text') : clip(fonts, drawn, 0, top, windowW, top + windowH);
       // a masked piece's texts go over the masks, each on the one piece that holds its middle, moved wholly inside
       const labels: Item[] = [];
       if (masked) {
@@ -200,7 +200,7 @@ function pieces(drawing: DrawingNode, index: number, areaW: number, areaH: numbe
         const ownBottom = top + (r < rows - 1 ? windowH - OVERLAP : windowH);
         for (const t of drawn) {
           if (t.kind !== 'text') continue;
-          const tw = textWidth(t.text, t.face, t.size);
+          const tw = fonts.textWidth(t.text, t.face, t.size);
           const th = t.size * 1.2;
           const mx = t.x + tw / 2;
           const my = t.y + th / 2;
@@ -231,7 +231,7 @@ function pieces(drawing: DrawingNode, index: number, areaW: number, areaH: numbe
 }
 
 /** Items cut to a window: rects and lines to their part inside it; texts, icons and circles kept only when wholly inside. */
-function clip(items: readonly Item[], x0: number, y0: number, x1: number, y1: number): Item[] {
+function clip(fonts: FontStore, items: readonly Item[], x0: number, y0: number, x1: number, y1: number): Item[] {
   const out: Item[] = [];
   const inside = (l: number, t: number, r: number, b: number) => l >= x0 - EPS && r <= x1 + EPS && t >= y0 - EPS && b <= y1 + EPS;
   for (const item of items) {
@@ -262,7 +262,7 @@ function clip(items: readonly Item[], x0: number, y0: number, x1: number, y1: nu
         break;
       }
       case 'text':
-        if (inside(item.x, item.y, item.x + textWidth(item.text, item.face, item.size), item.y + item.size * 1.2)) out.push(item);
+        if (inside(item.x, item.y, item.x + fonts.textWidth(item.text, item.face, item.size), item.y + item.size * 1.2)) out.push(item);
         break;
       case 'icon':
         if (inside(item.x, item.y, item.x + item.size, item.y + item.size)) out.push(item);
@@ -327,7 +327,7 @@ function fit(page: Page, w: number, h: number): { x: number; y: number } | undef
  * with room, upright where it fits, or turned a quarter (a ruler along the page's length).
  * Pages keep the order of the first drawing on each.
  */
-export function layoutDrawings(drawings: readonly DrawingNode[], meta: DocumentMeta, title: string, firstPage: number, totalPages: number): PlacedPage[] {
+export function layoutDrawings(fonts: FontStore, drawings: readonly DrawingNode[], meta: DocumentMeta, title: string, firstPage: number, totalPages: number): PlacedPage[] {
   const frame = pageFrame(meta.paper);
   const area = drawingArea(meta.paper);
   const areaW = area.right - area.left;
@@ -342,8 +342,8 @@ export function layoutDrawings(drawings: readonly DrawingNode[], meta: DocumentM
 
   const rest: { upright: Box; turned?: Box }[] = [];
   drawings.forEach((drawing, index) => {
-    const upright = uprightBox(drawing, index, areaW, ink);
-    const turned = turnedBox(drawing, index, ink);
+    const upright = uprightBox(fonts, drawing, index, areaW, ink);
+    const turned = turnedBox(fonts, drawing, index, ink);
     const fitsUpright = upright.w <= areaW + EPS && upright.h <= areaH + EPS;
     // only a long, thin drawing (a ruler) is turned, or one that fits no other way
     const long = drawing.width >= 3 * drawing.height || !fitsUpright;
@@ -353,7 +353,7 @@ export function layoutDrawings(drawings: readonly DrawingNode[], meta: DocumentM
       return;
     }
     // a masked piece opens a page; the room beside and under it takes smaller drawings
-    for (const box of pieces(drawing, index, areaW, areaH, ink)) {
+    for (const box of pieces(fonts, drawing, index, areaW, areaH, ink)) {
       if (!box.piece) {
         rest.push({ upright: box });
         continue;
@@ -404,10 +404,10 @@ export function layoutDrawings(drawings: readonly DrawingNode[], meta: DocumentM
   return ordered.map(({ page }, i) => ({
     width: round(frame.width),
     height: round(frame.height),
-    items: [...page.items, ...pageHeader(title, meta, frame), ...pageFooter(meta, frame, firstPage + i, totalPages, page.items)],
+    items: [...page.items, ...pageHeader(fonts, title, meta, frame), ...pageFooter(fonts, meta, frame, firstPage + i, totalPages, page.items)],
   }));
 }
 
-export function drawingPageCount(drawings: readonly DrawingNode[], meta: DocumentMeta): number {
-  return layoutDrawings(drawings, meta, '', 1, 1).length;
+export function drawingPageCount(fonts: FontStore, drawings: readonly DrawingNode[], meta: DocumentMeta): number {
+  return layoutDrawings(fonts, drawings, meta, '', 1, 1).length;
 }

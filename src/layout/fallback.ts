@@ -1,4 +1,4 @@
-import { ascent, mixedText } from './fonts.js';
+import type { FontStore } from './fonts.js';
 import { round, type Item, type MissingGlyphs, type PlacedDocument, type PlacedPage, type TextItem } from './primitives.js';
 
 /**
@@ -7,13 +7,13 @@ import { round, type Item, type MissingGlyphs, type PlacedDocument, type PlacedP
  * characters no font has are collected. Text the face draws alone is left as it is, the same
  * objects, so a Latin document comes out unchanged.
  */
-export function withFallbackFonts(pages: readonly PlacedPage[]): { pages: PlacedPage[]; missingGlyphs: MissingGlyphs[] } {
+export function withFallbackFonts(fonts: FontStore, pages: readonly PlacedPage[]): { pages: PlacedPage[]; missingGlyphs: MissingGlyphs[] } {
   const missing = new Map<string, Set<string>>();
   const placed = pages.map((page) => {
     let items: Item[] | undefined;
     for (let i = 0; i < page.items.length; i++) {
       const item = page.items[i]!;
-      const split = item.kind === 'text' ? splitText(item, missing) : undefined;
+      const split = item.kind === 'text' ? splitText(fonts, item, missing) : undefined;
       if (split) {
         items ??= page.items.slice(0, i);
         items.push(...split);
@@ -27,8 +27,8 @@ export function withFallbackFonts(pages: readonly PlacedPage[]): { pages: Placed
 }
 
 /** The pieces of a text item the face lacks characters for; undefined when it has them all. */
-function splitText(item: TextItem, missing: Map<string, Set<string>>): TextItem[] | undefined {
-  const text = mixedText(item.text, item.face);
+function splitText(fonts: FontStore, item: TextItem, missing: Map<string, Set<string>>): TextItem[] | undefined {
+  const text = fonts.mixedText(item.text, item.face);
   if (!text) return undefined;
   if (text.missing.length > 0) {
     const chars = missing.get(item.text) ?? new Set<string>();
@@ -39,13 +39,13 @@ function splitText(item: TextItem, missing: Map<string, Set<string>>): TextItem[
   const angle = ((item.rotate ?? 0) * Math.PI) / 180;
   const cos = Math.cos(angle);
   const sin = Math.sin(angle);
-  const baseline = ascent(item.face, item.size);
+  const baseline = fonts.ascent(item.face, item.size);
   const out: TextItem[] = [];
   for (const piece of text.pieces) {
     // spaces between pieces are in their places already
     if (/^[ \t]*$/.test(piece.text)) continue;
     const dx = piece.x * item.size;
-    const dy = piece.font === item.face ? 0 : baseline - ascent(piece.font, item.size);
+    const dy = piece.font === item.face ? 0 : baseline - fonts.ascent(piece.font, item.size);
     const moved: TextItem = { ...item, x: round(item.x + dx * cos - dy * sin), y: round(item.y + dx * sin + dy * cos), text: piece.text };
     if (piece.font !== item.face) moved.font = piece.font as TextItem['font'];
     out.push(moved);

@@ -1,9 +1,8 @@
 // before any font is parsed: one TextDecoder per encoding for fontkit's strings
 import './font-strings.js';
 import { create, type Font, type Glyph, type GlyphPosition, type GlyphRun } from 'fontkit';
-import { files, readOwnFile } from '../data/files.js';
-import { fingerprint } from '../data/hash.js';
 import { visualRuns, type Cell } from './bidi.js';
+import { FontFileError } from './errors.js';
 import type { FallbackFont, FontFace } from './primitives.js';
 
 /**
@@ -13,6 +12,23 @@ import type { FallbackFont, FontFace } from './primitives.js';
 export const FACES: readonly FontFace[] = ['regular', 'bold', 'italic'];
 
 /**
+ * Where a font store finds its fonts: given by the command line and the page (muster's own
+ * files, read through what they read with), so layout opens no file itself.
+ */
+export interface FontFiles {
+  /** each face's and fallback's font file by key: regular, bold, italic, hebrew, hebrew-bold, ... */
+  readonly fonts: Readonly<Record<string, string>>;
+  /** the build's store of kerning pairs (a missing one is fine: pairs are measured) */
+  readonly pairStore: string;
+  /** the fontkit version, part of a font's fingerprint in the pairs store */
+  readonly fontkitVersion: string;
+  /** a whole file's bytes; undefined when it cannot be read */
+  read(file: string): Uint8Array | undefined;
+  /** a short fingerprint of bytes, the key of the build's stores */
+  fingerprint(bytes: Uint8Array): string;
+}
+
+/**
  * Fonts for the characters Roboto Condensed lacks, from npm packages (OFL): Noto Sans Hebrew,
  * Noto Sans Arabic, Noto Sans SC (Chinese with the Japanese kana and kanji, and symbols such
  * as ✓ ☆ →), Noto Sans Symbols and Symbols 2 (✠ ☠ ♠ and the dingbats), Noto Emoji (monochrome:
@@ -20,35 +36,6 @@ export const FACES: readonly FontFace[] = ['regular', 'bold', 'italic'];
  * Each is read only when a character needs it, so a Latin run never opens one, and a PDF
  * embeds only the glyphs it uses.
  */
-export function fontFile(key: FontFace | FallbackFont): string {
-  const file = files().places.fonts[key];
-  if (!file) throw new Error(`no font file for "${key}"`);
-  return file;
-}
-
-/** Each font file's bytes, read once. */
-const fontBytes = new Map<FontFace | FallbackFont, Uint8Array>();
-
-/** A font file parsed; one that cannot be read is muster's own installation fault. */
-function openFont(key: FontFace | FallbackFont): Font {
-  let bytes = fontBytes.get(key);
-  if (!bytes) {
-    bytes = readOwnFile(fontFile(key));
-    if (!bytes) throw new Error(`the font file ${fontFile(key)} cannot be read: reinstall muster (npm install)`);
-    fontBytes.set(key, bytes);
-  }
-  return create(bytes as Buffer) as Font;
-}
-
-/**
- * A fallback font as a PDF embeds it: parsed afresh for each PDF. fontkit keeps state in a
- * font object from one subset to the next, so a font shared by two PDFs of one run (or of one
- * page in the browser) gave the second PDF other bytes than a fresh run makes.
- */
-export function embeddingFallbackFont(key: FallbackFont): Font {
-  return openFont(key);
-}
-
 type Family = 'hebrew' | 'arabic' | 'cjk' | 'symbols' | 'symbols2' | 'emoji' | 'korean';
 /**
  * The order fallbacks are tried in for a character outside the scripts' blocks (✓, ★, ✠): the
@@ -86,18 +73,6 @@ function fallbackFor(family: Family, face: FontFace): FallbackFont {
   return face === 'bold' && family !== 'symbols2' ? `${family}-bold` : family;
 }
 
-const fallbacks = new Map<FallbackFont, Font>();
-
-/** A fallback font, opened on first use. The PDF renderer embeds this same object. */
-export function fallbackFont(key: FallbackFont): Font {
-  let loaded = fallbacks.get(key);
-  if (!loaded) {
-    loaded = openFont(key);
-    fallbacks.set(key, loaded);
-  }
-  return loaded;
-}
-
 /** fontkit has the method; its type declarations leave it out. */
 function hasGlyph(f: Font, codePoint: number): boolean {
   return (f as Font & { hasGlyphForCodePoint(codePoint: number): boolean }).hasGlyphForCodePoint(codePoint);
@@ -105,28 +80,6 @@ function hasGlyph(f: Font, codePoint: number): boolean {
 
 function isFace(key: FontFace | FallbackFont): key is FontFace {
   return key === 'regular' || key === 'bold' || key === 'italic';
-}
-
-function anyFont(key: FontFace | FallbackFont): Font {
-  return isFace(key) ? font(key) : fallbackFont(key);
-}
-
-const fonts = new Map<FontFace, Font>();
-/** Faces whose measuring font a PDF has taken for embedding (printingFont). */
-const embedded = new Set<FontFace>();
-const widths = new Map<string, number>();
-
-/**
- * The parsed font for a face, opened once per process. The PDF renderer embeds these same
- * objects, so measuring and printing share one parse and one set of glyph metrics.
- */
-export function font(face: FontFace): Font {
-  let loaded = fonts.get(face);
-  if (!loaded) {
-    loaded = openFont(face);
-    fonts.set(face, loaded);
-  }
-  return loaded;
 }
 
 /**
@@ -146,57 +99,10 @@ interface FaceMetrics {
   /** for characters the face lacks: the fallback that has them, or null where none has */
   fallback: Map<number, FallbackFont | null>;
 }
-const metrics = new Map<FontFace, FaceMetrics>();
-
-function metricsFor(face: FontFace): FaceMetrics {
-  let found = metrics.get(face);
-  if (!found) {
-    const stored = pairStore()?.fonts[face];
-    const built = stored && stored.fingerprint === fontFingerprint(face) ? { chars: new Set([...stored.chars].map((c) => c.codePointAt(0)!)), pairs: stored.pairs } : undefined;
-    found = { built, advances: new Map(), pairs: new Map(), shaped: new Map(), fallback: new Map() };
-    metrics.set(face, found);
-  }
-  return found;
-}
-
-function glyphOf(face: FontFace, m: FaceMetrics, codePoint: number): { id: number; advance: number } {
-  let glyph = m.advances.get(codePoint);
-  if (!glyph) {
-    const g = font(face).glyphForCodePoint(codePoint);
-    glyph = { id: g.id, advance: g.advanceWidth };
-    m.advances.set(codePoint, glyph);
-  }
-  return glyph;
-}
 
 /** Two code points as one number (both below 0x110000, so the product stays exact): a lookup makes no string. */
 function pairKey(a: number, b: number): number {
   return a * 0x110000 + b;
-}
-
-function pairOf(face: FontFace, m: FaceMetrics, a: number, b: number): number | null {
-  const key = pairKey(a, b);
-  let adjust = m.pairs.get(key);
-  if (adjust === undefined && m.built?.chars.has(a) && m.built.chars.has(b)) {
-    // a stored null is a ligature; a pair not stored is zero
-    const stored = `${a},${b}`;
-    adjust = stored in m.built.pairs ? m.built.pairs[stored]! : 0;
-    m.pairs.set(key, adjust);
-  }
-  if (adjust === undefined) {
-    adjust = measurePair(face, a, b);
-    m.pairs.set(key, adjust);
-  }
-  return adjust;
-}
-
-/** How two characters sit together: the kerning between them, or null for a ligature. */
-export function measurePair(face: FontFace, a: number, b: number): number | null {
-  const first = font(face).glyphForCodePoint(a);
-  const second = font(face).glyphForCodePoint(b);
-  const run = font(face).layout(String.fromCodePoint(a, b));
-  const same = run.glyphs.length === 2 && run.glyphs[0]!.id === first.id && run.glyphs[1]!.id === second.id;
-  return same ? run.advanceWidth - first.advanceWidth - second.advanceWidth : null;
 }
 
 /**
@@ -209,143 +115,11 @@ export interface FontPairStore {
   format: 1;
   fonts: Partial<Record<FontFace, { fingerprint: string; chars: string; pairs: Record<string, number | null> }>>;
 }
-let storeLocation: string | undefined;
-let store: FontPairStore | null | undefined;
-
-function pairStore(): FontPairStore | undefined {
-  if (store === undefined) {
-    try {
-      const bytes = readOwnFile(storeLocation ?? files().places.fontPairs);
-      if (!bytes) throw new Error('no store');
-      const parsed = JSON.parse(new TextDecoder().decode(bytes)) as FontPairStore;
-      store = parsed.format === 1 && parsed.fonts ? parsed : null;
-    } catch {
-      store = null;
-    }
-  }
-  return store ?? undefined;
-}
-
-/** For tests: read pairs from another store, and forget everything measured so far. */
-export function usePairStore(location: string | undefined): void {
-  storeLocation = location;
-  store = undefined;
-  metrics.clear();
-  widths.clear();
-  mixed.clear();
-}
-
-/**
- * The font file's identity and the fontkit version that shaped its pairs, so a store made
- * from another version of either is not used.
- */
-export function fontFingerprint(face: FontFace): string {
-  let known = fingerprints.get(face);
-  if (known === undefined) {
-    known = `${fingerprint(readOwnFile(fontFile(face)) ?? new Uint8Array())} fontkit ${files().places.fontkitVersion}`;
-    fingerprints.set(face, known);
-  }
-  return known;
-}
-const fingerprints = new Map<FontFace, string>();
-
-/**
- * Walks a run character by character with the kerning its pair adds before it; stops and
- * answers false at a pair that joins into a ligature, which only fontkit can lay out.
- */
-function walkRun(face: FontFace, m: FaceMetrics, run: string, visit: (codePoint: number, kern: number) => void): boolean {
-  let previous = -1;
-  for (const char of run) {
-    const codePoint = char.codePointAt(0)!;
-    let kern = 0;
-    if (previous >= 0) {
-      const adjust = pairOf(face, m, previous, codePoint);
-      if (adjust === null) return false;
-      kern = adjust;
-    }
-    visit(codePoint, kern);
-    previous = codePoint;
-  }
-  return true;
-}
 
 /** pdfkit's pieces of a line: each word with the spaces after it, shaped on its own. */
 function pdfkitRuns(text: string): string[] {
   return text.match(/[^ \t]*[ \t]?/g)!.filter((run) => run.length > 0);
 }
-
-/** One run's width in font units. */
-function runUnits(face: FontFace, m: FaceMetrics, run: string): number {
-  let units = 0;
-  const walked = walkRun(face, m, run, (codePoint, kern) => {
-    units += kern + glyphOf(face, m, codePoint).advance;
-  });
-  return walked ? units : shapedUnits(face, m, run);
-}
-
-function shapedUnits(face: FontFace, m: FaceMetrics, run: string): number {
-  let units = m.shaped.get(run);
-  if (units === undefined) {
-    units = font(face).layout(run).advanceWidth;
-    m.shaped.set(run, units);
-  }
-  return units;
-}
-
-/**
- * Width in points of a single line of text as pdfkit sets it. pdfkit shapes a line a word at
- * a time, each word with the spaces that follow it, so there is no kerning across a space;
- * the same split is made here. Characters the face lacks are measured in the fallback font
- * that draws them (see mixedText).
- */
-export function textWidth(text: string, face: FontFace, size: number): number {
-  if (text.length === 0) return 0;
-  const key = `${face}\u0000${text}`;
-  let em = widths.get(key);
-  if (em === undefined) {
-    em = covered(text, face) ? faceEm(text, face) : mixedText(text, face)!.width;
-    widths.set(key, em);
-  }
-  return em * size;
-}
-
-/** Width in ems of text the face draws alone, word by word as pdfkit does. */
-function faceEm(text: string, face: FontFace): number {
-  const m = metricsFor(face);
-  let units = 0;
-  for (const run of pdfkitRuns(text)) units += runUnits(face, m, run);
-  return units / font(face).unitsPerEm;
-}
-
-/**
- * Whether the face has a glyph for every character: the common case, so it is quick. Printable
- * ASCII needs no look-up; other characters of the Basic Multilingual Plane are looked up once
- * per face and kept in a table of one byte each (0 not yet known, 1 the face has it, 2 it lacks it).
- */
-function covered(text: string, face: FontFace): boolean {
-  if (PRINTABLE_ASCII.test(text)) return true;
-  let known = coverage.get(face);
-  if (!known) {
-    known = new Uint8Array(0x10000);
-    coverage.set(face, known);
-  }
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code >= 0x20 && code < 0x7f) continue;
-    let state = known[code]!;
-    if (state === 0) {
-      // a surrogate pair is a character beyond the table: looked up each time (rare)
-      const codePoint = text.codePointAt(i)!;
-      if (codePoint > 0xffff) i += 1;
-      state = glyphOf(face, metricsFor(face), codePoint).id === 0 ? 2 : 1;
-      if (code < 0xd800 || code > 0xdfff) known[code] = state;
-    }
-    if (state === 2) return false;
-  }
-  return true;
-}
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-const coverage = new Map<FontFace, Uint8Array>();
 
 /** A stretch of a line drawn with one font, placed from the line's start (in ems of its size). */
 export interface TextPiece {
@@ -365,123 +139,362 @@ export interface MixedText {
   missing: string[];
 }
 
-const mixed = new Map<string, MixedText>();
 /** Marks and joiners stay in the font of the letter before them, where it has them. */
 const CLINGS = /[\p{M}\p{Cf}]/u;
 /** Invisible characters (joiners, variation selectors, direction marks, controls): never a gap. */
 const INVISIBLE = /[\p{Cc}\p{Default_Ignorable_Code_Point}]/u;
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /**
- * How a line the face lacks characters for is drawn: each character in the face where it has
- * a glyph, else in the first fallback font that has one (its script's first); runs of Hebrew
- * and Arabic right to left (see bidi.ts). Undefined when the face has every character.
- * Invisible characters no font has are left out; any other character no font has stays with
- * the face, which draws its box, and is named in `missing`.
+ * The fonts layout measures with and the PDF renderer embeds, opened from the files it is
+ * given and kept for as long as the store lives: the command line and the page make one and
+ * pass it to layout and render (as react-pdf passes its fontStore).
  */
-export function mixedText(text: string, face: FontFace): MixedText | undefined {
-  if (covered(text, face)) return undefined;
-  const key = `${face}\u0000${text}`;
-  let found = mixed.get(key);
-  if (found) return found;
-  const m = metricsFor(face);
-  const cells: Cell<FontFace | FallbackFont>[] = [];
-  const missing = new Set<string>();
-  for (const char of text) {
-    const codePoint = char.codePointAt(0)!;
-    const previous = cells[cells.length - 1]?.font;
-    if (previous !== undefined && !isFace(previous) && CLINGS.test(char) && hasGlyph(fallbackFont(previous), codePoint)) {
-      cells.push({ char, font: previous });
-      continue;
-    }
-    if (glyphOf(face, m, codePoint).id !== 0) {
-      cells.push({ char, font: face });
-      continue;
-    }
-    let fallback = m.fallback.get(codePoint);
-    if (fallback === undefined) {
-      const first = familyOf(codePoint);
-      const families = first ? [first, ...FAMILIES.filter((f) => f !== first)] : FAMILIES;
-      // nothing draws a control or a variation selector: no need to open every font to learn it
-      const family = INVISIBLE.test(char) ? undefined : families.find((f) => hasGlyph(fallbackFont(fallbackFor(f, face)), codePoint));
-      fallback = family ? fallbackFor(family, face) : null;
-      m.fallback.set(codePoint, fallback);
-    }
-    if (fallback) cells.push({ char, font: fallback });
-    else if (!INVISIBLE.test(char)) {
-      missing.add(char);
-      cells.push({ char, font: face });
-    }
+export class FontStore {
+  /** Each font file's bytes, read once. */
+  private readonly fontBytes = new Map<FontFace | FallbackFont, Uint8Array>();
+  private readonly fallbacks = new Map<FallbackFont, Font>();
+  private readonly fonts = new Map<FontFace, Font>();
+  /** Faces whose measuring font a PDF has taken for embedding (printingFont). */
+  private readonly embedded = new Set<FontFace>();
+  private readonly widths = new Map<string, number>();
+  private readonly metrics = new Map<FontFace, FaceMetrics>();
+  private store: FontPairStore | null | undefined;
+  private readonly fingerprints = new Map<FontFace, string>();
+  private readonly coverage = new Map<FontFace, Uint8Array>();
+  private readonly mixed = new Map<string, MixedText>();
+  private readonly ascents = new Map<FontFace | FallbackFont, number>();
+
+  constructor(private readonly files: FontFiles) {}
+
+  /** The file of a face or fallback. */
+  private fontFile(key: FontFace | FallbackFont): string {
+    const file = this.files.fonts[key];
+    if (!file) throw new FontFileError(`no font file for "${key}"`);
+    return file;
   }
-  const pieces: TextPiece[] = [];
-  let x = 0;
-  for (const run of visualRuns(cells)) {
-    const width = isFace(run.font) ? faceEm(run.text, run.font) : fallbackEm(run.text, run.font);
-    pieces.push({ text: run.text, font: run.font, x, width, rtl: run.rtl });
-    x += width;
+
+  /** A font file parsed; one that cannot be read is muster's own installation fault. */
+  private openFont(key: FontFace | FallbackFont): Font {
+    let bytes = this.fontBytes.get(key);
+    if (!bytes) {
+      bytes = this.files.read(this.fontFile(key));
+      if (!bytes) throw new FontFileError(`the font file ${this.fontFile(key)} cannot be read: reinstall muster (npm install)`);
+      this.fontBytes.set(key, bytes);
+    }
+    return create(bytes as Buffer) as Font;
   }
-  found = { pieces, width: x, missing: [...missing] };
-  mixed.set(key, found);
-  return found;
-}
 
-/**
- * Width in ems of a run in a fallback font, shaped whole by fontkit: joined Arabic letters, and
- * reversed right-to-left runs, are as wide as pdfkit sets them (it asks the font the same).
- * A fallback run never holds a space, so pdfkit's word split leaves it whole.
- */
-function fallbackEm(text: string, key: FallbackFont): number {
-  const f = fallbackFont(key);
-  return f.layout(text).advanceWidth / f.unitsPerEm;
-}
+  /**
+   * A fallback font as a PDF embeds it: parsed afresh for each PDF. fontkit keeps state in a
+   * font object from one subset to the next, so a font shared by two PDFs of one run (or of one
+   * page in the browser) gave the second PDF other bytes than a fresh run makes.
+   */
+  embeddingFallbackFont(key: FallbackFont): Font {
+    return this.openFont(key);
+  }
 
-/**
- * The face as pdfkit embeds it: the same font, but a word is laid out from the advances and
- * pairs above instead of being shaped again (pdfkit shapes every distinct word of every
- * document). Words with a ligature, and any call with features, go to fontkit itself. The
- * result is the same glyphs at the same positions: the tests compare the PDF bytes.
- */
-export function printingFont(face: FontFace): Font {
-  // fontkit keeps state in a font from one subset to the next (see embeddingFallbackFont), so
-  // a font object is embedded by one PDF only: the first PDF of a run takes the font already
-  // parsed for measuring (its glyphs are decoded: a third of the run's font work), each later
-  // one a fresh parse. The measured advances and pairs are shared.
-  const real = embedded.has(face) ? openFont(face) : font(face);
-  embedded.add(face);
-  const m = metricsFor(face);
-  const layout = (text: string, features?: unknown): GlyphRun => {
-    if (features !== undefined) return real.layout(text, features);
-    const glyphs: Glyph[] = [];
-    const positions: GlyphPosition[] = [];
-    let advanceWidth = 0;
-    const walked = walkRun(face, m, text, (codePoint, kern) => {
-      // kerning moves the next glyph: fontkit adds it to the first glyph's advance
-      if (kern !== 0) positions[positions.length - 1]!.xAdvance += kern;
-      const glyph = real.glyphForCodePoint(codePoint);
-      glyphs.push(glyph);
-      positions.push({ xAdvance: glyph.advanceWidth, yAdvance: 0, xOffset: 0, yOffset: 0 });
-      advanceWidth += kern + glyph.advanceWidth;
+  /** A fallback font, opened on first use. The PDF renderer embeds this same object. */
+  fallbackFont(key: FallbackFont): Font {
+    return this.openedOnce(this.fallbacks, key);
+  }
+
+  private openedOnce<K extends FontFace | FallbackFont>(opened: Map<K, Font>, key: K): Font {
+    let loaded = opened.get(key);
+    if (!loaded) {
+      loaded = this.openFont(key);
+      opened.set(key, loaded);
+    }
+    return loaded;
+  }
+
+  private anyFont(key: FontFace | FallbackFont): Font {
+    return isFace(key) ? this.font(key) : this.fallbackFont(key);
+  }
+
+  /**
+   * The parsed font for a face, opened once per store. The PDF renderer embeds these same
+   * objects, so measuring and printing share one parse and one set of glyph metrics.
+   */
+  font(face: FontFace): Font {
+    return this.openedOnce(this.fonts, face);
+  }
+
+  private metricsFor(face: FontFace): FaceMetrics {
+    let found = this.metrics.get(face);
+    if (!found) {
+      const stored = this.pairStore()?.fonts[face];
+      const built = stored && stored.fingerprint === this.fontFingerprint(face) ? { chars: new Set([...stored.chars].map((c) => c.codePointAt(0)!)), pairs: stored.pairs } : undefined;
+      found = { built, advances: new Map(), pairs: new Map(), shaped: new Map(), fallback: new Map() };
+      this.metrics.set(face, found);
+    }
+    return found;
+  }
+
+  private glyphOf(face: FontFace, m: FaceMetrics, codePoint: number): { id: number; advance: number } {
+    let glyph = m.advances.get(codePoint);
+    if (!glyph) {
+      const g = this.font(face).glyphForCodePoint(codePoint);
+      glyph = { id: g.id, advance: g.advanceWidth };
+      m.advances.set(codePoint, glyph);
+    }
+    return glyph;
+  }
+
+  private pairOf(face: FontFace, m: FaceMetrics, a: number, b: number): number | null {
+    const key = pairKey(a, b);
+    let adjust = m.pairs.get(key);
+    if (adjust === undefined && m.built?.chars.has(a) && m.built.chars.has(b)) {
+      // a stored null is a ligature; a pair not stored is zero
+      const stored = `${a},${b}`;
+      adjust = stored in m.built.pairs ? m.built.pairs[stored]! : 0;
+      m.pairs.set(key, adjust);
+    }
+    if (adjust === undefined) {
+      adjust = this.measurePair(face, a, b);
+      m.pairs.set(key, adjust);
+    }
+    return adjust;
+  }
+
+  /** How two characters sit together: the kerning between them, or null for a ligature. */
+  measurePair(face: FontFace, a: number, b: number): number | null {
+    const first = this.font(face).glyphForCodePoint(a);
+    const second = this.font(face).glyphForCodePoint(b);
+    const run = this.font(face).layout(String.fromCodePoint(a, b));
+    const same = run.glyphs.length === 2 && run.glyphs[0]!.id === first.id && run.glyphs[1]!.id === second.id;
+    return same ? run.advanceWidth - first.advanceWidth - second.advanceWidth : null;
+  }
+
+  private pairStore(): FontPairStore | undefined {
+    if (this.store === undefined) {
+      try {
+        const bytes = this.files.read(this.files.pairStore);
+        if (!bytes) throw new Error('no store');
+        const parsed = JSON.parse(new TextDecoder().decode(bytes)) as FontPairStore;
+        this.store = parsed.format === 1 && parsed.fonts ? parsed : null;
+      } catch {
+        this.store = null;
+      }
+    }
+    return this.store ?? undefined;
+  }
+
+  /**
+   * The font file's identity and the fontkit version that shaped its pairs, so a store made
+   * from another version of either is not used.
+   */
+  fontFingerprint(face: FontFace): string {
+    let known = this.fingerprints.get(face);
+    if (known === undefined) {
+      known = `${this.files.fingerprint(this.files.read(this.fontFile(face)) ?? new Uint8Array())} fontkit ${this.files.fontkitVersion}`;
+      this.fingerprints.set(face, known);
+    }
+    return known;
+  }
+
+  /**
+   * Walks a run character by character with the kerning its pair adds before it; stops and
+   * answers false at a pair that joins into a ligature, which only fontkit can lay out.
+   */
+  private walkRun(face: FontFace, m: FaceMetrics, run: string, visit: (codePoint: number, kern: number) => void): boolean {
+    let previous = -1;
+    for (const char of run) {
+      const codePoint = char.codePointAt(0)!;
+      let kern = 0;
+      if (previous >= 0) {
+        const adjust = this.pairOf(face, m, previous, codePoint);
+        if (adjust === null) return false;
+        kern = adjust;
+      }
+      visit(codePoint, kern);
+      previous = codePoint;
+    }
+    return true;
+  }
+
+  /** One run's width in font units. */
+  private runUnits(face: FontFace, m: FaceMetrics, run: string): number {
+    let units = 0;
+    const walked = this.walkRun(face, m, run, (codePoint, kern) => {
+      units += kern + this.glyphOf(face, m, codePoint).advance;
     });
-    return walked ? { glyphs, positions, advanceWidth } : real.layout(text);
-  };
-  return Object.create(real, { layout: { value: layout } }) as Font;
-}
-
-/** Width in points of a line shaped whole by fontkit, word by word as pdfkit does: the reference textWidth is tested against. */
-export function shapedTextWidth(text: string, face: FontFace, size: number): number {
-  const f = font(face);
-  let units = 0;
-  for (const run of pdfkitRuns(text)) units += f.layout(run).advanceWidth;
-  return (units / f.unitsPerEm) * size;
-}
-
-/** Distance from the top of a line box to the baseline, as pdfkit places text. */
-export function ascent(face: FontFace | FallbackFont, size: number): number {
-  let perEm = ascents.get(face);
-  if (perEm === undefined) {
-    const f = anyFont(face);
-    perEm = f.ascent / f.unitsPerEm;
-    ascents.set(face, perEm);
+    return walked ? units : this.shapedUnits(face, m, run);
   }
-  return perEm * size;
+
+  private shapedUnits(face: FontFace, m: FaceMetrics, run: string): number {
+    let units = m.shaped.get(run);
+    if (units === undefined) {
+      units = this.font(face).layout(run).advanceWidth;
+      m.shaped.set(run, units);
+    }
+    return units;
+  }
+
+  /**
+   * Width in points of a single line of text as pdfkit sets it. pdfkit shapes a line a word at
+   * a time, each word with the spaces that follow it, so there is no kerning across a space;
+   * the same split is made here. Characters the face lacks are measured in the fallback font
+   * that draws them (see mixedText).
+   */
+  textWidth(text: string, face: FontFace, size: number): number {
+    if (text.length === 0) return 0;
+    const key = `${face}\u0000${text}`;
+    let em = this.widths.get(key);
+    if (em === undefined) {
+      em = this.covered(text, face) ? this.faceEm(text, face) : this.mixedText(text, face)!.width;
+      this.widths.set(key, em);
+    }
+    return em * size;
+  }
+
+  /** Width in ems of text the face draws alone, word by word as pdfkit does. */
+  private faceEm(text: string, face: FontFace): number {
+    const m = this.metricsFor(face);
+    let units = 0;
+    for (const run of pdfkitRuns(text)) units += this.runUnits(face, m, run);
+    return units / this.font(face).unitsPerEm;
+  }
+
+  /**
+   * Whether the face has a glyph for every character: the common case, so it is quick. Printable
+   * ASCII needs no look-up; other characters of the Basic Multilingual Plane are looked up once
+   * per face and kept in a table of one byte each (0 not yet known, 1 the face has it, 2 it lacks it).
+   */
+  private covered(text: string, face: FontFace): boolean {
+    if (PRINTABLE_ASCII.test(text)) return true;
+    let known = this.coverage.get(face);
+    if (!known) {
+      known = new Uint8Array(0x10000);
+      this.coverage.set(face, known);
+    }
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if (code >= 0x20 && code < 0x7f) continue;
+      let state = known[code]!;
+      if (state === 0) {
+        // a surrogate pair is a character beyond the table: looked up each time (rare)
+        const codePoint = text.codePointAt(i)!;
+        if (codePoint > 0xffff) i += 1;
+        state = this.glyphOf(face, this.metricsFor(face), codePoint).id === 0 ? 2 : 1;
+        if (code < 0xd800 || code > 0xdfff) known[code] = state;
+      }
+      if (state === 2) return false;
+    }
+    return true;
+  }
+
+  /**
+   * How a line the face lacks characters for is drawn: each character in the face where it has
+   * a glyph, else in the first fallback font that has one (its script's first); runs of Hebrew
+   * and Arabic right to left (see bidi.ts). Undefined when the face has every character.
+   * Invisible characters no font has are left out; any other character no font has stays with
+   * the face, which draws its box, and is named in `missing`.
+   */
+  mixedText(text: string, face: FontFace): MixedText | undefined {
+    if (this.covered(text, face)) return undefined;
+    const key = `${face}\u0000${text}`;
+    let found = this.mixed.get(key);
+    if (found) return found;
+    const m = this.metricsFor(face);
+    const cells: Cell<FontFace | FallbackFont>[] = [];
+    const missing = new Set<string>();
+    for (const char of text) {
+      const codePoint = char.codePointAt(0)!;
+      const previous = cells[cells.length - 1]?.font;
+      if (previous !== undefined && !isFace(previous) && CLINGS.test(char) && hasGlyph(this.fallbackFont(previous), codePoint)) {
+        cells.push({ char, font: previous });
+        continue;
+      }
+      if (this.glyphOf(face, m, codePoint).id !== 0) {
+        cells.push({ char, font: face });
+        continue;
+      }
+      let fallback = m.fallback.get(codePoint);
+      if (fallback === undefined) {
+        const first = familyOf(codePoint);
+        const families = first ? [first, ...FAMILIES.filter((f) => f !== first)] : FAMILIES;
+        // nothing draws a control or a variation selector: no need to open every font to learn it
+        const family = INVISIBLE.test(char) ? undefined : families.find((f) => hasGlyph(this.fallbackFont(fallbackFor(f, face)), codePoint));
+        fallback = family ? fallbackFor(family, face) : null;
+        m.fallback.set(codePoint, fallback);
+      }
+      if (fallback) cells.push({ char, font: fallback });
+      else if (!INVISIBLE.test(char)) {
+        missing.add(char);
+        cells.push({ char, font: face });
+      }
+    }
+    const pieces: TextPiece[] = [];
+    let x = 0;
+    for (const run of visualRuns(cells)) {
+      const width = isFace(run.font) ? this.faceEm(run.text, run.font) : this.fallbackEm(run.text, run.font);
+      pieces.push({ text: run.text, font: run.font, x, width, rtl: run.rtl });
+      x += width;
+    }
+    found = { pieces, width: x, missing: [...missing] };
+    this.mixed.set(key, found);
+    return found;
+  }
+
+  /**
+   * Width in ems of a run in a fallback font, shaped whole by fontkit: joined Arabic letters, and
+   * reversed right-to-left runs, are as wide as pdfkit sets them (it asks the font the same).
+   * A fallback run never holds a space, so pdfkit's word split leaves it whole.
+   */
+  private fallbackEm(text: string, key: FallbackFont): number {
+    const f = this.fallbackFont(key);
+    return f.layout(text).advanceWidth / f.unitsPerEm;
+  }
+
+  /**
+   * The face as pdfkit embeds it: the same font, but a word is laid out from the advances and
+   * pairs above instead of being shaped again (pdfkit shapes every distinct word of every
+   * document). Words with a ligature, and any call with features, go to fontkit itself. The
+   * result is the same glyphs at the same positions: the tests compare the PDF bytes.
+   */
+  printingFont(face: FontFace): Font {
+    // fontkit keeps state in a font from one subset to the next (see embeddingFallbackFont), so
+    // a font object is embedded by one PDF only: the first PDF of a store takes the font already
+    // parsed for measuring (its glyphs are decoded: a third of the run's font work), each later
+    // one a fresh parse. The measured advances and pairs are shared.
+    const real = this.embedded.has(face) ? this.openFont(face) : this.font(face);
+    this.embedded.add(face);
+    const m = this.metricsFor(face);
+    const layout = (text: string, features?: unknown): GlyphRun => {
+      if (features !== undefined) return real.layout(text, features);
+      const glyphs: Glyph[] = [];
+      const positions: GlyphPosition[] = [];
+      let advanceWidth = 0;
+      const walked = this.walkRun(face, m, text, (codePoint, kern) => {
+        // kerning moves the next glyph: fontkit adds it to the first glyph's advance
+        if (kern !== 0) positions[positions.length - 1]!.xAdvance += kern;
+        const glyph = real.glyphForCodePoint(codePoint);
+        glyphs.push(glyph);
+        positions.push({ xAdvance: glyph.advanceWidth, yAdvance: 0, xOffset: 0, yOffset: 0 });
+        advanceWidth += kern + glyph.advanceWidth;
+      });
+      return walked ? { glyphs, positions, advanceWidth } : real.layout(text);
+    };
+    return Object.create(real, { layout: { value: layout } }) as Font;
+  }
+
+  /** Width in points of a line shaped whole by fontkit, word by word as pdfkit does: the reference textWidth is tested against. */
+  shapedTextWidth(text: string, face: FontFace, size: number): number {
+    const f = this.font(face);
+    let units = 0;
+    for (const run of pdfkitRuns(text)) units += f.layout(run).advanceWidth;
+    return (units / f.unitsPerEm) * size;
+  }
+
+  /** Distance from the top of a line box to the baseline, as pdfkit places text. */
+  ascent(face: FontFace | FallbackFont, size: number): number {
+    let perEm = this.ascents.get(face);
+    if (perEm === undefined) {
+      const f = this.anyFont(face);
+      perEm = f.ascent / f.unitsPerEm;
+      this.ascents.set(face, perEm);
+    }
+    return perEm * size;
+  }
 }
-const ascents = new Map<FontFace | FallbackFont, number>();

@@ -1,5 +1,5 @@
 import type { DocumentMeta } from '../doc/model.js';
-import type { IconName } from '../doc/model.js';
+import type { IconName } from '../vocab/icons.js';
 
 /** What the renderer draws. Coordinates are PDF points from the page's top-left corner. */
 export type FontFace = 'regular' | 'bold' | 'italic';

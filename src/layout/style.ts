@@ -1,8 +1,5 @@
 import type { Run } from '../doc/model.js';
 import type { FontFace } from './primitives.js';
-/** One look: each icon's one meaning and each nation's one colour, for every rule set. */
-export * from './icon-meanings.js';
-
 /** Print geometry and type sizes as data, in points (1 mm = 72 / 25.4 pt). */
 export const MM = 72 / 25.4;
 

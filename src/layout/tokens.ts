@@ -1,7 +1,8 @@
 import type { DocumentMeta, TokenFace, TokenSheetNode } from '../doc/model.js';
-import { backShift, fitSize } from './cards.js';
-import { textWidth } from './fonts.js';
-import { pageFrame, pageFooter, pageHeader } from './pages.js';
+import { fitSize } from './card-faces.js';
+import { backShift } from './card-sheets.js';
+import type { FontStore } from './fonts.js';
+import { pageFrame, pageFooter, pageHeader } from './page-frame.js';
 import { round, translate, type Item, type PlacedPage } from './primitives.js';
 import { areaFill, MM, PAGE, printChoice, TYPE, type Ink } from './style.js';
 
@@ -131,18 +132,18 @@ export function tokenCentre(grid: TokenGrid, i: number, side: 'front' | 'back', 
 }
 
 /** A page's title: the sheet, the side and which sheet, shortened until it fits the header's room. */
-function sheetTitle(title: string, side: string, sheet: number, sheets: number, pageWidth: number): string {
+function sheetTitle(fonts: FontStore, title: string, side: string, sheet: number, sheets: number, pageWidth: number): string {
   const room = pageWidth / 1.6;
   const forms = [
     `${title}, ${side}s${sheets > 1 ? `, sheet ${sheet} of ${sheets}` : ''}`,
     `${title}, ${side}s${sheets > 1 ? ` ${sheet} of ${sheets}` : ''}`,
     `${title.replace(/\s*\([^)]*\)/g, '')}, ${side}s${sheets > 1 ? ` ${sheet} of ${sheets}` : ''}`,
   ];
-  return forms.find((f) => textWidth(f, 'bold', TYPE.sheetTitle) <= room) ?? forms[forms.length - 1]!;
+  return forms.find((f) => fonts.textWidth(f, 'bold', TYPE.sheetTitle) <= room) ?? forms[forms.length - 1]!;
 }
 
-export function layoutTokenSheet(sheet: TokenSheetNode, meta: DocumentMeta, firstPage: number, totalPages: number): PlacedPage[] {
-  if (hasRects(sheet)) return layoutPackedSheet(sheet, meta, firstPage, totalPages);
+export function layoutTokenSheet(fonts: FontStore, sheet: TokenSheetNode, meta: DocumentMeta, firstPage: number, totalPages: number): PlacedPage[] {
+  if (hasRects(sheet)) return layoutPackedSheet(fonts, sheet, meta, firstPage, totalPages);
   const frame = pageFrame(meta.paper);
   const grid = tokenGrid(sheet, meta);
   const perPage = tokensPerPage(grid);
@@ -157,13 +158,13 @@ export function layoutTokenSheet(sheet: TokenSheetNode, meta: DocumentMeta, firs
         const centre = tokenCentre(grid, i, side, sheet);
         const face = side === 'front' ? token.front : token.back;
         const size = (face.shape === 'round' ? sheet.print.round : sheet.print.square) * MM;
-        items.push(...translate(drawToken(face, size, sheet.print.marks, choice.ink), centre.x, centre.y));
+        items.push(...translate(drawToken(fonts, face, size, sheet.print.marks, choice.ink), centre.x, centre.y));
       });
       const page = firstPage + pages.length;
       pages.push({
         width: round(frame.width),
         height: round(frame.height),
-        items: [...pageHeader(sheetTitle(sheet.title, side, s + 1, sheets, frame.width), meta, frame), ...items, ...pageFooter(meta, frame, page, totalPages, items)],
+        items: [...pageHeader(fonts, sheetTitle(fonts, sheet.title, side, s + 1, sheets, frame.width), meta, frame), ...items, ...pageFooter(fonts, meta, frame, page, totalPages, items)],
       });
     }
   }
@@ -238,7 +239,7 @@ function packPieces(sheet: TokenSheetNode, meta: DocumentMeta): PackedPiece[][] 
 }
 
 /** Pages of packed pieces: each page of fronts, then its backs mirrored for the duplex flip. */
-function layoutPackedSheet(sheet: TokenSheetNode, meta: DocumentMeta, firstPage: number, totalPages: number): PlacedPage[] {
+function layoutPackedSheet(fonts: FontStore, sheet: TokenSheetNode, meta: DocumentMeta, firstPage: number, totalPages: number): PlacedPage[] {
   const frame = pageFrame(meta.paper);
   const packed = packPieces(sheet, meta);
   const pages: PlacedPage[] = [];
@@ -257,16 +258,16 @@ function layoutPackedSheet(sheet: TokenSheetNode, meta: DocumentMeta, firstPage:
           x += dx;
           y += dy;
         }
-        const drawn = face.shape === 'rect' ? drawStrip(face, sheet.print.marks, choice.ink) : drawToken(face, pieceBox(face, sheet).w, sheet.print.marks, choice.ink);
+        const drawn = face.shape === 'rect' ? drawStrip(fonts, face, sheet.print.marks, choice.ink) : drawToken(fonts, face, pieceBox(face, sheet).w, sheet.print.marks, choice.ink);
         items.push(...translate(drawn, x, y));
       }
       pages.push({
         width: round(frame.width),
         height: round(frame.height),
         items: [
-          ...pageHeader(sheetTitle(sheet.title, side, s + 1, packed.length, frame.width), meta, frame),
+          ...pageHeader(fonts, sheetTitle(fonts, sheet.title, side, s + 1, packed.length, frame.width), meta, frame),
           ...items,
-          ...pageFooter(meta, frame, firstPage + pages.length, totalPages, items),
+          ...pageFooter(fonts, meta, frame, firstPage + pages.length, totalPages, items),
         ],
       });
     }
@@ -275,7 +276,7 @@ function layoutPackedSheet(sheet: TokenSheetNode, meta: DocumentMeta, firstPage:
 }
 
 /** A rect piece centred on the origin, at its true size: colour into the bleed, cut line, icon and label side by side. */
-export function drawStrip(face: TokenFace, marks: boolean, inkUse: Ink = 'normal'): Item[] {
+export function drawStrip(fonts: FontStore, face: TokenFace, marks: boolean, inkUse: Ink = 'normal'): Item[] {
   const w = face.size!.width * MM;
   const h = face.size!.height * MM;
   const fill = areaFill(face.colour, inkUse, 'token');
@@ -289,13 +290,13 @@ export function drawStrip(face: TokenFace, marks: boolean, inkUse: Ink = 'normal
   items.push({ kind: 'icon', name: face.icon, x: left, y: -icon / 2, size: icon, color: ink });
   const room = w - 2 * inset - 3 * MM - icon - 1.5 * MM;
   const text = face.number !== undefined ? `${face.label} ${face.number}` : face.label;
-  const size = Math.max(TOKEN_MIN_TYPE, fitSize(text, 'bold', room, h * 0.42, TOKEN_MIN_TYPE));
+  const size = Math.max(TOKEN_MIN_TYPE, fitSize(fonts, text, 'bold', room, h * 0.42, TOKEN_MIN_TYPE));
   items.push({ kind: 'text', x: left + icon + 1.5 * MM, y: -size * 0.6, text, face: 'bold', size, color: ink });
   return items.map((item) => translate([item], 0, 0)[0]!);
 }
 
 /** One token centred on the origin: colour into the bleed, the cut line, icon and label. */
-export function drawToken(face: TokenFace, size: number, marks: boolean, inkUse: Ink = 'normal'): Item[] {
+export function drawToken(fonts: FontStore, face: TokenFace, size: number, marks: boolean, inkUse: Ink = 'normal'): Item[] {
   const half = size / 2;
   const items: Item[] = [];
   // low ink: a light tint of the colour, the inner ring in the colour itself
@@ -318,16 +319,16 @@ export function drawToken(face: TokenFace, size: number, marks: boolean, inkUse:
   if (face.number !== undefined) {
     const text = String(face.number);
     const numberSize = size * 0.42;
-    items.push({ kind: 'text', x: -textWidth(text, 'bold', numberSize) / 2, y: -size * 0.3, text, face: 'bold', size: numberSize, color: ink });
+    items.push({ kind: 'text', x: -fonts.textWidth(text, 'bold', numberSize) / 2, y: -size * 0.3, text, face: 'bold', size: numberSize, color: ink });
     items.push({ kind: 'icon', name: face.icon, x: -size * 0.3 - size * 0.05, y: -size * 0.22, size: size * 0.2, color: ink });
   } else {
     const icon = size * 0.42;
     items.push({ kind: 'icon', name: face.icon, x: -icon / 2, y: -size * 0.34, size: icon, color: ink });
   }
-  const lines = labelLines(face.label, inner * 0.86, size * 0.2);
+  const lines = labelLines(fonts, face.label, inner * 0.86, size * 0.2);
   const top = lines.texts.length > 1 ? size * 0.08 : size * 0.12;
   lines.texts.forEach((text, i) => {
-    items.push({ kind: 'text', x: -textWidth(text, 'bold', lines.size) / 2, y: top + i * lines.size * 1.1, text, face: 'bold', size: lines.size, color: ink });
+    items.push({ kind: 'text', x: -fonts.textWidth(text, 'bold', lines.size) / 2, y: top + i * lines.size * 1.1, text, face: 'bold', size: lines.size, color: ink });
   });
   return items.map((item) => translate([item], 0, 0)[0]!);
 }
@@ -336,14 +337,14 @@ export function drawToken(face: TokenFace, size: number, marks: boolean, inkUse:
  * A token's label: one line as large as fits up to `max`; where that would be smaller than
  * the smallest type, two lines broken at the most even space; never under TOKEN_MIN_TYPE.
  */
-export function labelLines(label: string, width: number, max: number): { texts: string[]; size: number } {
-  const one = fitSize(label, 'bold', width, max, 1);
+export function labelLines(fonts: FontStore, label: string, width: number, max: number): { texts: string[]; size: number } {
+  const one = fitSize(fonts, label, 'bold', width, max, 1);
   if (one >= TOKEN_MIN_TYPE || !label.includes(' ')) return { texts: [label], size: Math.max(TOKEN_MIN_TYPE, Math.min(one, max)) };
   const words = label.split(' ');
   let best: { texts: string[]; size: number } | undefined;
   for (let i = 1; i < words.length; i++) {
     const texts = [words.slice(0, i).join(' '), words.slice(i).join(' ')];
-    const size = Math.min(...texts.map((t) => fitSize(t, 'bold', width, max * 0.8, 1)));
+    const size = Math.min(...texts.map((t) => fitSize(fonts, t, 'bold', width, max * 0.8, 1)));
     if (!best || size > best.size) best = { texts, size };
   }
   return { texts: best!.texts, size: Math.max(TOKEN_MIN_TYPE, best!.size) };

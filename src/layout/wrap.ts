@@ -1,13 +1,13 @@
 import type { Run } from '../doc/model.js';
-import { textWidth } from './fonts.js';
+import type { FontStore } from './fonts.js';
 import { runStyle, TICK_BOX, tickBoxesWidth, TYPE, type TextStyle } from './style.js';
 
 /**
  * The width of a text set in a style: a glyph run as the font measures it, or tick boxes,
  * where every character but a space is a box and a space is a space.
  */
-export function styledWidth(text: string, style: TextStyle): number {
-  if (!style.boxes) return textWidth(text, style.face, style.size);
+export function styledWidth(fonts: FontStore, text: string, style: TextStyle): number {
+  if (!style.boxes) return fonts.textWidth(text, style.face, style.size);
   let width = 0;
   for (const part of text.split(/( +)/)) {
     if (part.length === 0) continue;
@@ -50,7 +50,7 @@ interface Word {
  */
 const tokenized = new WeakMap<readonly Run[], Map<TextStyle, readonly Word[]>>();
 
-function tokenize(runs: readonly Run[], base: TextStyle): readonly Word[] {
+function tokenize(fonts: FontStore, runs: readonly Run[], base: TextStyle): readonly Word[] {
   let byStyle = tokenized.get(runs);
   if (!byStyle) {
     byStyle = new Map();
@@ -59,13 +59,13 @@ function tokenize(runs: readonly Run[], base: TextStyle): readonly Word[] {
   // styles are shared constants, so the object itself is the key
   let words = byStyle.get(base);
   if (!words) {
-    words = splitWords(runs, base);
+    words = splitWords(fonts, runs, base);
     byStyle.set(base, words);
   }
   return words;
 }
 
-function splitWords(runs: readonly Run[], base: TextStyle): Word[] {
+function splitWords(fonts: FontStore, runs: readonly Run[], base: TextStyle): Word[] {
   const words: Word[] = [];
   let open: Word | undefined;
   for (const run of runs) {
@@ -77,7 +77,7 @@ function splitWords(runs: readonly Run[], base: TextStyle): Word[] {
       ...(style.boxes ? { boxes: true } : {}),
       text,
       space,
-      width: styledWidth(text, style),
+      width: styledWidth(fonts, text, style),
     });
     // only ordinary spaces break lines: a no-break space keeps "18 or lower 90%" together;
     // a split on a captured group alternates text (even places) and spaces (odd places)
@@ -104,16 +104,16 @@ function splitWords(runs: readonly Run[], base: TextStyle): Word[] {
 }
 
 /** The widest single word: no column may be narrower than this without breaking a word. */
-export function minimumWidth(runs: readonly Run[], base: TextStyle): number {
+export function minimumWidth(fonts: FontStore, runs: readonly Run[], base: TextStyle): number {
   let widest = 0;
-  for (const word of tokenize(runs, base)) if (!word.space) widest = Math.max(widest, word.width);
+  for (const word of tokenize(fonts, runs, base)) if (!word.space) widest = Math.max(widest, word.width);
   return widest;
 }
 
 /** Width of the runs set on one line. */
-export function naturalWidth(runs: readonly Run[], base: TextStyle): number {
+export function naturalWidth(fonts: FontStore, runs: readonly Run[], base: TextStyle): number {
   let width = 0;
-  for (const word of tokenize(runs, base)) width += word.width;
+  for (const word of tokenize(fonts, runs, base)) width += word.width;
   return width;
 }
 
@@ -121,7 +121,7 @@ export function naturalWidth(runs: readonly Run[], base: TextStyle): number {
  * Greedy word wrap of styled runs into lines no wider than `width`, breaking only at spaces.
  * A word longer than a line is broken between characters rather than overflowing the column.
  */
-export function wrapRuns(runs: readonly Run[], base: TextStyle, width: number): Line[] {
+export function wrapRuns(fonts: FontStore, runs: readonly Run[], base: TextStyle, width: number): Line[] {
   const lines: Line[] = [];
   let current: Token[] = [];
   let currentWidth = 0;
@@ -130,12 +130,12 @@ export function wrapRuns(runs: readonly Run[], base: TextStyle, width: number): 
     while (current.length > 0 && current[current.length - 1]!.space) {
       currentWidth -= current.pop()!.width;
     }
-    lines.push(makeLine(current, base));
+    lines.push(makeLine(fonts, current, base));
     current = [];
     currentWidth = 0;
   };
 
-  for (const word of tokenize(runs, base)) {
+  for (const word of tokenize(fonts, runs, base)) {
     if (word.space && current.length === 0) continue;
     if (currentWidth + word.width <= width + 0.01) {
       current.push(...word.pieces);
@@ -147,7 +147,7 @@ export function wrapRuns(runs: readonly Run[], base: TextStyle, width: number): 
       continue;
     }
     if (current.length > 0) flush();
-    for (const piece of word.pieces.flatMap((p) => breakWord(p, width))) {
+    for (const piece of word.pieces.flatMap((p) => breakWord(fonts, p, width))) {
       if (currentWidth + piece.width > width + 0.01 && current.length > 0) flush();
       current.push(piece);
       currentWidth += piece.width;
@@ -157,25 +157,25 @@ export function wrapRuns(runs: readonly Run[], base: TextStyle, width: number): 
   return lines;
 }
 
-function breakWord(token: Token, width: number): Token[] {
+function breakWord(fonts: FontStore, token: Token, width: number): Token[] {
   if (token.width <= width) return [token];
   const pieces: Token[] = [];
   let text = '';
   for (const char of token.text) {
     const next = text + char;
-    if (text && styledWidth(next, token) > width) {
-      pieces.push({ ...token, text, width: styledWidth(text, token) });
+    if (text && styledWidth(fonts, next, token) > width) {
+      pieces.push({ ...token, text, width: styledWidth(fonts, text, token) });
       text = char;
     } else {
       text = next;
     }
   }
-  if (text) pieces.push({ ...token, text, width: styledWidth(text, token) });
+  if (text) pieces.push({ ...token, text, width: styledWidth(fonts, text, token) });
   return pieces;
 }
 
 /** Joins tokens of the same style into segments so the renderer sets whole phrases. */
-function makeLine(tokens: readonly Token[], base: TextStyle): Line {
+function makeLine(fonts: FontStore, tokens: readonly Token[], base: TextStyle): Line {
   const segments: Segment[] = [];
   for (const token of tokens) {
     const last = segments[segments.length - 1];
@@ -186,7 +186,7 @@ function makeLine(tokens: readonly Token[], base: TextStyle): Line {
     }
   }
   // measured once joined: pdfkit kerns a word with the space after it
-  for (const segment of segments) segment.width = styledWidth(segment.text, segment);
+  for (const segment of segments) segment.width = styledWidth(fonts, segment.text, segment);
   const width = segments.reduce((w, s) => w + s.width, 0);
   const size = Math.max(base.size, ...segments.map((s) => s.size));
   return { segments, width, height: size * TYPE.leading };

@@ -1,7 +1,6 @@
 import PDFDocument from 'pdfkit';
-import { embeddingFallbackFont, FACES, printingFont } from '../layout/fonts.js';
-import type { IconName } from '../doc/model.js';
-import { EVEN_ODD, ICON_BOX, ICONS } from '../layout/icons.js';
+import { FACES, type FontStore } from '../layout/fonts.js';
+import { EVEN_ODD, ICON_BOX, ICONS, type IconName } from '../vocab/icons.js';
 import type { FallbackFont, FontFace, PlacedDocument, PlacedPage } from '../layout/primitives.js';
 import type { DocumentMeta } from '../doc/model.js';
 import { renderPages } from './render.js';
@@ -122,7 +121,10 @@ class PdfSurface implements Surface {
   /** the current page's operators, written to it as one piece when the page is done */
   private readonly pending: string[] = [];
 
-  constructor(private readonly pdf: PDFKit.PDFDocument) {
+  constructor(
+    private readonly pdf: PDFKit.PDFDocument,
+    private readonly fonts: FontStore,
+  ) {
     // pdfkit turns every operator into bytes of its own as it is added (thousands a sheet, each
     // a small array to copy and collect); they are kept as text and handed over a page at a
     // time. The page receives the same bytes: each operator and its line end, in order.
@@ -166,7 +168,7 @@ class PdfSurface implements Surface {
   text(text: string, x: number, y: number, face: FontFace, size: number, color: string, rotate?: number, fallback?: FallbackFont): void {
     const font = fallback ?? face;
     if (fallback && !this.fallbacks.has(fallback)) {
-      this.pdf.registerFont(fallback, embeddingFallbackFont(fallback) as unknown as PDFKit.Mixins.PDFFontSource);
+      this.pdf.registerFont(fallback, this.fonts.embeddingFallbackFont(fallback) as unknown as PDFKit.Mixins.PDFFontSource);
       this.fallbacks.add(fallback);
     }
     if (this.font !== font) this.pdf.font(font);
@@ -229,7 +231,7 @@ export class PdfStream {
   private readonly ended: Promise<void>;
   pages = 0;
 
-  constructor(meta: DocumentMeta) {
+  constructor(meta: DocumentMeta, fonts: FontStore) {
     this.pdf = new PDFDocument({
       autoFirstPage: false,
       compress: true,
@@ -247,14 +249,14 @@ export class PdfStream {
     });
     // the fonts measured by the layout are the fonts embedded: one parse serves both
     for (const face of FACES) {
-      this.pdf.registerFont(face, printingFont(face) as unknown as PDFKit.Mixins.PDFFontSource);
+      this.pdf.registerFont(face, fonts.printingFont(face) as unknown as PDFKit.Mixins.PDFFontSource);
     }
     this.pdf.on('data', (chunk: Buffer) => this.chunks.push(chunk));
     this.ended = new Promise((resolve, reject) => {
       this.pdf.on('end', resolve);
       this.pdf.on('error', reject);
     });
-    this.surface = new PdfSurface(this.pdf);
+    this.surface = new PdfSurface(this.pdf, fonts);
   }
 
   /** Draws the pages; bytes of the pages before the last become available to take(). */
@@ -304,8 +306,8 @@ export class PdfStream {
 }
 
 /** Renders a placed document to PDF bytes in one go: same document in, same bytes out. */
-export async function renderPdf(doc: PlacedDocument): Promise<Buffer> {
-  const stream = new PdfStream(doc.meta);
+export async function renderPdf(fonts: FontStore, doc: PlacedDocument): Promise<Buffer> {
+  const stream = new PdfStream(doc.meta, fonts);
   stream.add(doc.pages);
   const head = stream.take();
   return Buffer.concat([...head, ...(await stream.end())]);

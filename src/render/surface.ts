@@ -1,4 +1,4 @@
-import type { IconName } from '../doc/model.js';
+import type { IconName } from '../vocab/icons.js';
 import type { FallbackFont, FontFace } from '../layout/primitives.js';
 
 /**

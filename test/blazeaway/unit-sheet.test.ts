@@ -5,13 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import { loadRulesDb } from '../../src/data/load.js';
 import { runsText, type TableBlock } from '../../src/doc/model.js';
-import { layoutDocument } from '../../src/layout/pages.js';
+import { layoutDocument } from '../../src/layout/document-plan.js';
 import { loadBlazeAway } from '../../src/systems/blazeaway/data.js';
 import { checkForce } from '../../src/systems/blazeaway/force.js';
 import { loadSampleForces } from '../../src/systems/blazeaway/samples.js';
 import { tallyTable, unitSheetDocument, unitTallies } from '../../src/systems/blazeaway/unit-sheet.js';
 import { forceFile } from '../../src/systems/blazeaway/schema.js';
 import { PRINT_SETTINGS } from '../helpers/sheets.js';
+import { fonts } from '../helpers/fonts.js';
 
 const data = await loadBlazeAway((await loadRulesDb({ dataDirs: [], only: 'blazeaway' })).system('blazeaway'));
 const samples = await loadSampleForces();
@@ -28,7 +29,7 @@ describe('the unit sheet of each sample force', () => {
     samples.forEach((sample, i) => {
       for (const [paper, units] of PRINT_SETTINGS) {
         const { doc } = sheetOf(i, paper, units);
-        const pages = layoutDocument({ ...doc, decks: [] }).pages;
+        const pages = layoutDocument(fonts, { ...doc, decks: [] }).pages;
         expect(doc.sheets.map((s) => s.title)).toEqual(['Unit sheet', 'Count as you play']);
         expect(pages, `${sample.file} ${paper} ${units}`).toHaveLength(2);
       }
@@ -171,7 +172,7 @@ describe('the Unit Sheet’s tallies, each from the section that gives its numbe
       expect(rows.length, sample.file).toBeGreaterThan(0);
       for (const row of rows) expect(runsText(row[3]!), sample.file).toMatch(/^\d+(\.\d+)+ \S/);
       for (const [paper, units] of PRINT_SETTINGS) {
-        expect(layoutDocument({ ...doc, sheets: [sheet], decks: [] }).pages, `${sample.file} ${paper} ${units}`).toHaveLength(1);
+        expect(layoutDocument(fonts, { ...doc, sheets: [sheet], decks: [] }).pages, `${sample.file} ${paper} ${units}`).toHaveLength(1);
       }
     });
   });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadRulesDb } from '../../src/data/load.js';
-import { BUILTIN_DATA_DIR } from '../../src/data/builtin-dir.js';
+import { BUILTIN_DATA_DIR } from '../../src/cli/builtin-dir.js';
 import type { DocumentMeta, DrawingNode, TokenSheetNode } from '../../src/doc/model.js';
 import { layoutDrawings, OVERLAP } from '../../src/layout/drawings.js';
 import { MM } from '../../src/layout/style.js';
@@ -10,6 +10,7 @@ import { loadAids } from '../../src/systems/bof/aids.js';
 import { aidDrawings, blastTemplates, buildTokenSheet, eventDeck, grenadeRuler, rangeRuler, smokeTemplate, tokenCounts } from '../../src/systems/bof/aids-builders.js';
 import { loadArsenal } from '../../src/systems/bof/arsenal.js';
 import { buildRoster } from '../../src/systems/bof/force.js';
+import { fonts } from '../helpers/fonts.js';
 
 const dirs = [path.join(BUILTIN_DATA_DIR, 'bof')];
 const [aids, arsenal] = await Promise.all([loadAids(dirs), loadArsenal(dirs)]);
@@ -29,10 +30,10 @@ describe('tokens and markers', () => {
     for (const token of aids.tokens) expect(token.section.length).toBeGreaterThan(3);
   });
   it('a 25 mm round token is 25 mm across and a 20 mm square one 20 mm a side, cut lines included', () => {
-    const round = drawToken({ label: 'Spent', icon: 'clock', colour: '#3f4a3c', shape: 'round' }, 25 * MM, true);
+    const round = drawToken(fonts, { label: 'Spent', icon: 'clock', colour: '#3f4a3c', shape: 'round' }, 25 * MM, true);
     const cut = round.find((i) => i.kind === 'circle' && i.stroke === '#000000');
     expect(cut && cut.kind === 'circle' && (2 * cut.r) / MM).toBeCloseTo(25, 2);
-    const square = drawToken({ label: 'Stuck', icon: 'wrench', colour: '#6b4b2a', shape: 'square' }, 20 * MM, true);
+    const square = drawToken(fonts, { label: 'Stuck', icon: 'wrench', colour: '#6b4b2a', shape: 'square' }, 20 * MM, true);
     const edge = square.find((i) => i.kind === 'rect' && i.stroke === '#000000');
     expect(edge && edge.kind === 'rect' && edge.w / MM).toBeCloseTo(20, 2);
   });
@@ -80,7 +81,7 @@ describe('tokens and markers', () => {
     expect(bottom.x).toBeCloseTo(top.x, 6);
     expect(bottom.y).toBeGreaterThan(top.y);
     // two sheets of fronts, each with its backs: the page is filled edge to edge of the safe area
-    expect(layoutTokenSheet(sheet, meta(), 1, 4)).toHaveLength(4);
+    expect(layoutTokenSheet(fonts, sheet, meta(), 1, 4)).toHaveLength(4);
   });
 });
 
@@ -108,7 +109,7 @@ describe('templates at true scale', () => {
   });
   it('a template larger than the paper is split into overlapping pieces', () => {
     const [, , twenty, twentyFive] = blastTemplates(bof, 'cm');
-    const pages = layoutDrawings([twenty!, twentyFive!], meta(), 'T', 1, 12);
+    const pages = layoutDrawings(fonts, [twenty!, twentyFive!], meta(), 'T', 1, 12);
     expect(pages).toHaveLength(12);
     expect(OVERLAP).toBeCloseTo(10 * MM, 6);
     const titles = pages.flatMap((p) => p.items).filter((i) => i.kind === 'text' && /piece \d of 6/.test(i.text));
@@ -117,7 +118,7 @@ describe('templates at true scale', () => {
   it('everything fits one document, on both papers', () => {
     for (const paper of ['a4', 'letter'] as const) {
       const drawings = aidDrawings(bof, aids, arsenal, paper === 'a4' ? 'cm' : 'in', { score: 50, actions: 60 });
-      const pages = layoutDrawings(drawings, meta(paper), 'T', 1, 1);
+      const pages = layoutDrawings(fonts, drawings, meta(paper), 'T', 1, 1);
       expect(pages.length).toBeGreaterThan(3);
     }
   });

@@ -1,13 +1,14 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadRulesDb } from '../../src/data/load.js';
-import { BUILTIN_DATA_DIR } from '../../src/data/builtin-dir.js';
-import { layoutCardFront } from '../../src/layout/cards.js';
+import { BUILTIN_DATA_DIR } from '../../src/cli/builtin-dir.js';
+import { layoutCardFront } from '../../src/layout/card-faces.js';
 import { MM } from '../../src/layout/style.js';
 import { loadArsenal } from '../../src/systems/bof/arsenal.js';
 import { buildUnitCard } from '../../src/systems/bof/cards.js';
 import { unitCost } from '../../src/systems/bof/cost.js';
 import { buildRoster } from '../../src/systems/bof/force.js';
+import { fonts } from '../helpers/fonts.js';
 
 const arsenal = await loadArsenal([path.join(BUILTIN_DATA_DIR, 'bof')]);
 const bof = (await loadRulesDb({ dataDirs: [] })).system('bof');
@@ -87,7 +88,7 @@ describe('the Burst of Fire arsenal', () => {
     for (const unit of units) {
       for (const cardUnits of ['cm', 'in'] as const) {
         const card = buildUnitCard(unit, { arsenal, units: cardUnits, system });
-        for (const item of layoutCardFront(card.front, 63 * MM, 88 * MM, { left: 0, right: 0, top: 0, bottom: 0 })) {
+        for (const item of layoutCardFront(fonts, card.front, 63 * MM, 88 * MM, { left: 0, right: 0, top: 0, bottom: 0 })) {
           if (item.kind === 'text' && item.size < 5) tooSmall.push(`${unit.id}: "${item.text}" at ${item.size} pt`);
         }
       }

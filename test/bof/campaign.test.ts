@@ -148,7 +148,7 @@ describe('the campaign booklet', () => {
 describe('How to upgrade core units: the boundaries, unit class by unit class', () => {
   it('transports to transports; armoured cars to tanks; light tanks to medium and heavy; support weapons to support weapons; infantry stays infantry', async () => {
     const { loadArsenal } = await import('../../src/systems/bof/arsenal.js');
-    const { BUILTIN_DATA_DIR } = await import('../../src/data/builtin-dir.js');
+    const { BUILTIN_DATA_DIR } = await import('../../src/cli/builtin-dir.js');
     const { upgradeClass, upgradeProblem } = await import('../../src/systems/bof/upgrades.js');
     const arsenal = await loadArsenal([(await import('node:path')).join(BUILTIN_DATA_DIR, 'bof')]);
     const u = (id: string) => arsenal.units.get(id)!;

@@ -101,7 +101,7 @@ describe('each rule of the doctrine is checked and named', () => {
 
 describe('Detachment and unit quality: a squad leader is a soldier promoted for free (issue 24, item 9)', () => {
   it('the core squad leader costs what the same soldier costs; promotion adds nothing', async () => {
-    const { BUILTIN_DATA_DIR } = await import('../../src/data/builtin-dir.js');
+    const { BUILTIN_DATA_DIR } = await import('../../src/cli/builtin-dir.js');
     const builtin = await loadArsenal([(await import('node:path')).join(BUILTIN_DATA_DIR, 'bof')]);
     const { unitCost } = await import('../../src/systems/bof/cost.js');
     for (const leader of [...builtin.units.values()].filter((u) => u.type === 'squad-leader')) {

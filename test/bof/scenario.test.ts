@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadRulesDb } from '../../src/data/load.js';
-import { BUILTIN_DATA_DIR } from '../../src/data/builtin-dir.js';
+import { BUILTIN_DATA_DIR } from '../../src/cli/builtin-dir.js';
 import { createRng } from '../../src/engine/dice.js';
 import { chanceOf, sumDistribution } from '../../src/engine/odds.js';
 import { rowTotals } from '../../src/engine/tables.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BUILTIN_DATA_DIR } from '../../src/data/builtin-dir.js';
+import { BUILTIN_DATA_DIR } from '../../src/cli/builtin-dir.js';
 import { loadArsenal } from '../../src/systems/bof/arsenal.js';
 import { buildRoster, forceFile, type Force } from '../../src/systems/bof/force.js';
 import { muster, pdfPageCount } from '../helpers/cli.js';

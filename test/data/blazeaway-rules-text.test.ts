@@ -8,11 +8,12 @@ import { loadRulesDb } from '../../src/data/load.js';
 import type { Cell } from '../../src/data/schema.js';
 import { buildQuickReference } from '../../src/doc/build-reference.js';
 import { runsText } from '../../src/doc/model.js';
-import { layoutDocument } from '../../src/layout/pages.js';
+import { layoutDocument } from '../../src/layout/document-plan.js';
 import { rowTotals } from '../../src/engine/tables.js';
 import { muster } from '../helpers/cli.js';
 import { workdirs } from '../helpers/fixtures.js';
 import { expectOnePagePerSheet, sheetsInInchesWithoutNotes } from '../helpers/sheets.js';
+import { fonts } from '../helpers/fonts.js';
 
 const workdir = workdirs(afterEach);
 const blaze = (await loadRulesDb({ dataDirs: [] })).system('blazeaway');
@@ -596,7 +597,7 @@ describe('tokens and true-size pieces from data alone', () => {
       paper: 'a4',
       toolVersion: '0',
     });
-    const pages = layoutDocument(doc).pages;
+    const pages = layoutDocument(fonts, doc).pages;
     const cutLines = pages.flatMap((p) => p.items).filter((i) => i.kind === 'circle' && i.stroke === '#000000');
     const mm = (pt: number) => (pt * 25.4) / 72;
     expect(new Set(cutLines.map((c) => (c.kind === 'circle' ? Math.round(mm(c.r * 2)) : 0)))).toEqual(new Set([25, 120]));

@@ -5,13 +5,13 @@ import { MAP_COLOURS, MAP_SIDE_COLOURS, sectorStrips } from '../../src/doc/map-d
 import type { DocumentNode, DrawingNode, Paper, Shape, TableBlock, Units } from '../../src/doc/model.js';
 import { createRng } from '../../src/engine/dice.js';
 import { drawingPageCount } from '../../src/layout/drawings.js';
-import { textWidth } from '../../src/layout/fonts.js';
 import { buildPacket, packetContext } from '../../src/systems/bof/packet.js';
 import { loadScenarioContext } from '../../src/systems/bof/scenario-data.js';
 import { rollSoloScenario, rollVersusScenario, type ScenarioContext, type ScenarioResult } from '../../src/systems/bof/scenario.js';
 import type { ScenarioRequest } from '../../src/systems/module.js';
 import { moduleFor } from '../../src/systems/registry.js';
 import { geometricBox, type Box } from '../helpers/boxes.js';
+import { fonts } from '../helpers/fonts.js';
 
 const PT = 25.4 / 72;
 const PRINT = { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long' as const, backOffset: { x: 0, y: 0 } };
@@ -34,7 +34,7 @@ function bounds(shape: Shape): Box {
 
 /** A text's box from the printed face's own widths; y is the middle of the line. */
 function textBox(shape: Extract<Shape, { kind: 'text' }>): Box {
-  const w = textWidth(shape.text, shape.bold ? 'bold' : 'regular', shape.size) * PT;
+  const w = fonts.textWidth(shape.text, shape.bold ? 'bold' : 'regular', shape.size) * PT;
   const left = shape.align === 'center' ? shape.x - w / 2 : shape.align === 'right' ? shape.x - w : shape.x;
   return { x1: left, y1: shape.y - 0.6 * shape.size * PT, x2: left + w, y2: shape.y + 0.5 * shape.size * PT };
 }
@@ -147,7 +147,7 @@ describe('the table map', () => {
           // the drawing fits the page under its title line, so it is never cut into pieces
           expect(map.width).toBeLessThanOrEqual(content.w);
           expect(map.height + 11 * PT).toBeLessThanOrEqual(content.h);
-          expect(drawingPageCount([map], packet.meta)).toBe(1);
+          expect(drawingPageCount(fonts, [map], packet.meta)).toBe(1);
           // a square table's map alone takes at least 60% of the content area; a table wider than
           // deep spans the page's width (north stays at the top, so a 3:2 table's map is ~45% of
           // the area), and a deeper one takes the page's height less its legend

@@ -8,13 +8,14 @@ import { rollThroughModule } from '../helpers/module-scenario.js';
 import { describe, expect, it } from 'vitest';
 import { loadRulesDb } from '../../src/data/load.js';
 import { READING_FOOTNOTE, READING_FOOTNOTE_SHORT, READING_MARK, type CardPrint, type DocumentNode } from '../../src/doc/model.js';
-import { layoutDocument } from '../../src/layout/pages.js';
+import { layoutDocument } from '../../src/layout/document-plan.js';
 import type { PlacedPage } from '../../src/layout/primitives.js';
 import type { ScenarioRequest } from '../../src/systems/module.js';
 import { moduleFor } from '../../src/systems/registry.js';
 import { muster } from '../helpers/cli.js';
 import { workdirs } from '../helpers/fixtures.js';
 import { afterEach } from 'vitest';
+import { fonts } from '../helpers/fonts.js';
 
 const db = await loadRulesDb({ dataDirs: [] });
 const PRINT: CardPrint = { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long', backOffset: { x: 0, y: 0 } };
@@ -51,7 +52,7 @@ const footnoted = (page: PlacedPage) => texts(page).some((t) => t.includes(READI
 
 /** every page with a dagger has the footnote, none without one has it, and some page has one */
 function placedWithFootnotes(doc: DocumentNode): void {
-  const pages = layoutDocument(doc).pages;
+  const pages = layoutDocument(fonts, doc).pages;
   pages.forEach((page, i) => expect({ page: i + 1, footnote: footnoted(page) }).toEqual({ page: i + 1, footnote: marked(page) }));
   expect(pages.some(marked)).toBe(true);
 }

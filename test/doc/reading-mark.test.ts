@@ -10,10 +10,11 @@ import { loadRulesDb } from '../../src/data/load.js';
 import { buildDataDeck } from '../../src/doc/build-data-cards.js';
 import { buildQuickReference } from '../../src/doc/build-reference.js';
 import { documentMeta, READING_FOOTNOTE, READING_FOOTNOTE_SHORT, READING_MARK, type CardPrint, type TableBlock } from '../../src/doc/model.js';
-import { layoutDocument } from '../../src/layout/pages.js';
+import { layoutDocument } from '../../src/layout/document-plan.js';
 import type { PlacedPage } from '../../src/layout/primitives.js';
 import { renderMarkdown } from '../../src/render/markdown.js';
 import { ARSENAL_FIXTURE } from '../helpers/fixtures.js';
+import { fonts } from '../helpers/fonts.js';
 
 const db = await loadRulesDb({ dataDirs: [] });
 const PRINT: CardPrint = { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long', backOffset: { x: 0, y: 0 } };
@@ -32,7 +33,7 @@ describe('tables: a table with a note prints "Reading†" under it, and its page
   it.each(db.systems.map((s) => s.info.id))('%s', (id) => {
     const doc = buildQuickReference(db.system(id), { units: 'cm', paper: 'a4', toolVersion: '0' });
     const noted = doc.sheets.flatMap((s) => s.blocks).filter((b): b is TableBlock => b.kind === 'table' && b.note !== undefined);
-    const placed = layoutDocument(doc);
+    const placed = layoutDocument(fonts, doc);
     const prefixes = placed.pages.flatMap(texts).filter((t) => t === `Reading${READING_MARK}: `);
     expect(prefixes).toHaveLength(noted.length);
     everyMarkedPageFootnoted(placed.pages);
@@ -57,7 +58,7 @@ describe('cards from data: a card, line or rule marked as a reading shows the ma
         readings += (data.reading ? 1 : 0) + data.lines.filter((l) => l.reading).length + data.rules.filter((r) => typeof r !== 'string').length;
       }
       expect(node.cards.every((c) => c.back.subtitle.endsWith(READING_MARK))).toBe(deck.deck.note !== undefined);
-      const placed = layoutDocument({ meta: documentMeta(db.system(id).info, deck.deck.title, { toolVersion: '0', paper: 'a4', units: 'cm' }), sheets: [], decks: [node] });
+      const placed = layoutDocument(fonts, { meta: documentMeta(db.system(id).info, deck.deck.title, { toolVersion: '0', paper: 'a4', units: 'cm' }), sheets: [], decks: [node] });
       everyMarkedPageFootnoted(placed.pages);
       if (deck.deck.note !== undefined) expect(placed.pages.some(footnoted)).toBe(true);
     }

@@ -9,7 +9,7 @@ import {
   mean,
   sumDistribution,
 } from '../../src/engine/odds.js';
-import { UsageError } from '../../src/errors.js';
+import { DiceError } from '../../src/engine/errors.js';
 
 /** Every outcome of n dice, by brute force: an independent check on the convolution. */
 function enumerate(count: number, sides = 6): number[][] {
@@ -29,7 +29,7 @@ describe('dice expressions', () => {
     expect(parseDice('8D6')).toEqual({ count: 8, sides: 6 });
   });
   it('rejects what is not dice, saying what is allowed', () => {
-    expect(() => parseDice('4X6')).toThrow(UsageError);
+    expect(() => parseDice('4X6')).toThrow(DiceError);
     expect(() => parseDice('two dice')).toThrow(/write it like 2D6/);
   });
 });

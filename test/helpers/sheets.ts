@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import type { SystemRules } from '../../src/data/load.js';
 import { buildQuickReference } from '../../src/doc/build-reference.js';
-import { layoutDocument } from '../../src/layout/pages.js';
+import { layoutDocument } from '../../src/layout/document-plan.js';
+import { fonts } from '../helpers/fonts.js';
 
 /** Every paper with every unit, inches on Letter first as an American player prints. */
 export const PRINT_SETTINGS = [
@@ -15,7 +16,7 @@ export const PRINT_SETTINGS = [
 export function expectOnePagePerSheet(system: SystemRules): void {
   for (const [paper, units] of PRINT_SETTINGS) {
     const doc = buildQuickReference(system, { units, paper, toolVersion: '0' });
-    expect(layoutDocument(doc).pages, `${paper} ${units}`).toHaveLength(doc.sheets.length);
+    expect(layoutDocument(fonts, doc).pages, `${paper} ${units}`).toHaveLength(doc.sheets.length);
   }
 }
 

@@ -4,6 +4,7 @@ import type { BookletNode, CardNode, DocumentMeta, DocumentNode } from '../../sr
 import { layoutBooklet } from '../../src/layout/booklet.js';
 import type { PlacedPage } from '../../src/layout/primitives.js';
 import { PAGE } from '../../src/layout/style.js';
+import { fonts } from '../helpers/fonts.js';
 
 const meta: DocumentMeta = { title: 'Test booklet', systemId: 'test', systemName: 'Test rules', rulesVersion: 'v1', toolVersion: '0.0.0-test', seed: 'bk', paper: 'a4', units: 'cm' };
 const print = { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long' as const, backOffset: { x: 0, y: 0 } };
@@ -53,7 +54,7 @@ describe('a booklet gathers its parts\' rolls and cards at the back', () => {
 });
 
 describe('a booklet\'s pages', () => {
-  const placed = layoutBooklet(booklet);
+  const placed = layoutBooklet(fonts, booklet);
   const total = placed.pages.length;
   it('are numbered through the whole, under the booklet\'s title', () => {
     placed.pages.forEach((page, i) => {

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { DeckNode, DocumentNode } from '../../src/doc/model.js';
-import { deckPageCount, foldGrid, layoutCardBack, layoutCardFront, MARK_COLOR } from '../../src/layout/cards.js';
-import { textWidth } from '../../src/layout/fonts.js';
-import { layoutDocument } from '../../src/layout/pages.js';
+import { layoutCardBack, layoutCardFront } from '../../src/layout/card-faces.js';
+import { deckPageCount, foldGrid, MARK_COLOR } from '../../src/layout/card-sheets.js';
+import { layoutDocument } from '../../src/layout/document-plan.js';
 import type { Item, PlacedPage, TextItem } from '../../src/layout/primitives.js';
 import { MM, PRINT_SAFE, TYPE } from '../../src/layout/style.js';
 import { workdirs } from '../helpers/fixtures.js';
 import { muster } from '../helpers/cli.js';
 import { afterEach } from 'vitest';
+import { fonts } from '../helpers/fonts.js';
 
 /**
  * The print-safe rules of design.md section 4 on every rule set's card sheets, A4 and Letter,
@@ -49,7 +50,7 @@ interface Box {
 }
 
 function textBox(t: TextItem): Box {
-  const w = textWidth(t.text, t.face, t.size);
+  const w = fonts.textWidth(t.text, t.face, t.size);
   const h = t.size * TYPE.leading;
   // upright, or turned to run up the page (the box then lies right of x, above y)
   return t.rotate === -90 ? { x0: t.x, y0: t.y - w, x1: t.x + h, y1: t.y } : { x0: t.x, y0: t.y, x1: t.x + w, y1: t.y + h };
@@ -121,7 +122,7 @@ function segmentMeetsBox(l: { x1: number; y1: number; x2: number; y2: number; li
 
 function deckPages(doc: DocumentNode): PlacedPage[] {
   // every page of a card document past its sheets (a force's roster) is a card sheet
-  const placed = layoutDocument(doc);
+  const placed = layoutDocument(fonts, doc);
   const cardPages = (doc.decks ?? []).reduce((n, deck) => n + deckPageCount(deck, doc.meta), 0);
   return placed.pages.slice(placed.pages.length - cardPages);
 }
@@ -160,8 +161,8 @@ describe.each(PAPERS)('card sheets on $paper', ({ paper, units }) => {
         for (const card of deck.cards) {
           for (const ink of ['normal', 'low'] as const) {
             for (const [side, items] of [
-              ['front', layoutCardFront(card.front, w, h, none, ink)],
-              ['back', layoutCardBack(card.back, w, h, none, ink)],
+              ['front', layoutCardFront(fonts, card.front, w, h, none, ink)],
+              ['back', layoutCardBack(fonts, card.back, w, h, none, ink)],
             ] as const) {
               for (const item of items) {
                 if (!((item.kind === 'rect' && item.stroke) || item.kind === 'line')) continue;
@@ -206,7 +207,7 @@ describe('a small deck as fold-over pairs', () => {
     const doc = await twoEvents(paper);
     const deck = doc.decks![0]!;
     expect(deckPageCount(deck, doc.meta)).toBe(1);
-    const placed = layoutDocument(doc);
+    const placed = layoutDocument(fonts, doc);
     expect(placed.pages.length).toBe(1);
     const page = placed.pages[0]!;
     const grid = foldGrid(doc.meta.paper, deck.print, 2)!;
@@ -225,7 +226,7 @@ describe('a small deck as fold-over pairs', () => {
   });
   it('without backs: the fronts alone, as before', async () => {
     const doc = await twoEvents('a4', ['--no-backs']);
-    const placed = layoutDocument({ ...doc, meta: { ...doc.meta, print: { backs: false } } });
+    const placed = layoutDocument(fonts, { ...doc, meta: { ...doc.meta, print: { backs: false } } });
     expect(placed.pages.length).toBe(1);
     const words = placed.pages[0]!.items.flatMap((i) => (i.kind === 'text' ? [i.text] : [])).join(' ');
     expect(words).not.toContain('fold');

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { CardPrint, DocumentNode } from '../../src/doc/model.js';
-import { cardGrid, cardSlots, layoutCardFront } from '../../src/layout/cards.js';
-import { textWidth } from '../../src/layout/fonts.js';
-import { layoutDocument } from '../../src/layout/pages.js';
+import { layoutCardFront } from '../../src/layout/card-faces.js';
+import { cardGrid, cardSlots } from '../../src/layout/card-sheets.js';
+import { layoutDocument } from '../../src/layout/document-plan.js';
 import { MM, PAPER_SIZES } from '../../src/layout/style.js';
 import { renderDocument } from '../../src/render/render.js';
 import { RecordingSurface } from '../../src/render/surface.js';
 import { loadArsenal } from '../../src/systems/bof/arsenal.js';
 import { arsenalDeck, buildUnitCard, sortUnits } from '../../src/systems/bof/cards.js';
 import { ARSENAL_FIXTURE } from '../helpers/fixtures.js';
+import { fonts } from '../helpers/fonts.js';
 
 const arsenal = await loadArsenal([ARSENAL_FIXTURE]);
 const system = { id: 'bof', name: 'Burst of Fire', rulesVersion: 'test', scale: 's', blurb: 'b', provenance: 'p', products: [] };
@@ -73,10 +74,10 @@ describe('a card front', () => {
     const card = buildUnitCard(unit, ctx);
     const w = 63 * MM;
     const h = 88 * MM;
-    for (const item of layoutCardFront(card.front, w, h, { left: 0, right: 0, top: 0, bottom: 0 })) {
+    for (const item of layoutCardFront(fonts, card.front, w, h, { left: 0, right: 0, top: 0, bottom: 0 })) {
       if (item.kind !== 'text') continue;
       expect(item.x).toBeGreaterThanOrEqual(0);
-      expect(item.x + textWidth(item.text, item.face, item.size)).toBeLessThanOrEqual(w + 0.01);
+      expect(item.x + fonts.textWidth(item.text, item.face, item.size)).toBeLessThanOrEqual(w + 0.01);
       expect(item.y + item.size).toBeLessThanOrEqual(h);
       expect(item.size).toBeGreaterThanOrEqual(3.5);
     }
@@ -84,7 +85,7 @@ describe('a card front', () => {
   it('never leaves out a word: too much text is set smaller, not cut', () => {
     const unit = { ...arsenal.units.get('de-panzer-iv-h')!, notes: ['A very long reminder '.repeat(12).trim(), 'Another long reminder '.repeat(10).trim(), 'And a third '.repeat(10).trim()] };
     const card = buildUnitCard(unit, ctx);
-    const drawn = layoutCardFront(card.front, 63 * MM, 88 * MM, { left: 0, right: 0, top: 0, bottom: 0 })
+    const drawn = layoutCardFront(fonts, card.front, 63 * MM, 88 * MM, { left: 0, right: 0, top: 0, bottom: 0 })
       .flatMap((item) => (item.kind === 'text' ? [item.text] : []))
       .join(' ');
     const words = (text: string) => text.split(/\s+/).filter(Boolean);
@@ -115,7 +116,7 @@ describe('drawing calls of a card sheet against a golden file', () => {
       decks: [arsenalDeck(units, ctx, print(), 'Fixture')],
     };
     const surface = new RecordingSurface();
-    renderDocument(layoutDocument(doc), surface);
+    renderDocument(layoutDocument(fonts, doc), surface);
     await expect(surface.toLog()).toMatchFileSnapshot('../render/golden/bof-cards-a4.log');
   });
 });

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { DocumentNode } from '../../src/doc/model.js';
 import { visualRuns } from '../../src/layout/bidi.js';
 import { describeMissingGlyphs, findMissingGlyphs, withFallbackFonts } from '../../src/layout/fallback.js';
-import { ascent, fallbackFont, font, mixedText, textWidth } from '../../src/layout/fonts.js';
-import { layoutDocument } from '../../src/layout/pages.js';
+import { layoutDocument } from '../../src/layout/document-plan.js';
 import type { FallbackFont, PlacedPage, TextItem } from '../../src/layout/primitives.js';
 import { wrapRuns } from '../../src/layout/wrap.js';
 import { renderDocument } from '../../src/render/render.js';
 import { RecordingSurface, type DrawCall } from '../../src/render/surface.js';
+import { fonts } from '../helpers/fonts.js';
 
 const CHINESE = '赤軍';
 const HEBREW = 'צבא ההגנה';
@@ -26,17 +26,17 @@ function docWith(texts: string[]): DocumentNode {
 type TextCall = Extract<DrawCall, { op: 'text' }>;
 function textCalls(doc: DocumentNode): TextCall[] {
   const surface = new RecordingSurface();
-  renderDocument(layoutDocument(doc), surface);
+  renderDocument(layoutDocument(fonts, doc), surface);
   return surface.calls.filter((c): c is TextCall => c.op === 'text');
 }
 
 /** The glyphs pdfkit puts in the PDF for a call: it asks the font object the surface registers. */
-const glyphIds = (key: FallbackFont, text: string) => fallbackFont(key).layout(text).glyphs.map((g) => g.id);
-const isolated = (key: FallbackFont, text: string) => [...text].map((c) => fallbackFont(key).glyphForCodePoint(c.codePointAt(0)!).id);
+const glyphIds = (key: FallbackFont, text: string) => fonts.fallbackFont(key).layout(text).glyphs.map((g) => g.id);
+const isolated = (key: FallbackFont, text: string) => [...text].map((c) => fonts.fallbackFont(key).glyphForCodePoint(c.codePointAt(0)!).id);
 
 describe('characters the embedded face lacks', () => {
   it('Latin text is measured and drawn by the face alone, as before', () => {
-    expect(mixedText('Panzer Lehr – 90% ½ “Yes”', 'regular')).toBeUndefined();
+    expect(fonts.mixedText('Panzer Lehr – 90% ½ “Yes”', 'regular')).toBeUndefined();
     const calls = textCalls(docWith(['Panzer Lehr']));
     expect(calls.every((c) => c.font === undefined)).toBe(true);
   });
@@ -64,7 +64,7 @@ describe('characters the embedded face lacks', () => {
     // the Arabic letters are joined: contextual forms, not the isolated ones, and the word is
     // reversed: the final form of its last letter comes first, the initial form of its first
     // joining letter last (this font draws the dots of shin and jeem as marks of their own)
-    const arabic = fallbackFont('arabic').layout('الجيش').glyphs;
+    const arabic = fonts.fallbackFont('arabic').layout('الجيش').glyphs;
     expect(arabic[0]!.id).not.toBe(isolated('arabic', 'ش')[0]);
     expect(arabic.map((g) => g.id)).not.toEqual(expect.arrayContaining(isolated('arabic', 'جيش')));
     expect(arabic.map((g) => (g as typeof g & { name: string }).name).join(' ')).toMatch(/^\S*\s?uni06\w\w\.fina .*\.medi.*\.init uni0627$/);
@@ -76,68 +76,68 @@ describe('characters the embedded face lacks', () => {
     const size = line[0]!.size;
     for (let i = 1; i < line.length; i++) {
       const before = line[i - 1]!;
-      const measured = before.font ? (fallbackFont(before.font).layout(before.text).advanceWidth / fallbackFont(before.font).unitsPerEm) * size : textWidth(before.text, before.face, size);
+      const measured = before.font ? (fonts.fallbackFont(before.font).layout(before.text).advanceWidth / fonts.fallbackFont(before.font).unitsPerEm) * size : fonts.textWidth(before.text, before.face, size);
       // a space between two pieces is not drawn: the next starts after it
       const gap = line[i]!.x - before.x - measured;
       expect(gap, `${before.text} -> ${line[i]!.text}`).toBeGreaterThanOrEqual(-0.01);
       expect(gap).toBeLessThan(size);
     }
-    const baselines = line.map((c) => c.y + ascent(c.font ?? c.face, c.size));
+    const baselines = line.map((c) => c.y + fonts.ascent(c.font ?? c.face, c.size));
     for (const b of baselines) expect(b).toBeCloseTo(baselines[0]!, 2);
   });
 
   it('text along a margin keeps its pieces on its rotated baseline', () => {
     const item: TextItem = { kind: 'text', x: 100, y: 200, text: `A ${CHINESE}`, face: 'regular', size: 10, color: '#000', rotate: -90 };
     const page: PlacedPage = { width: 500, height: 500, items: [item] };
-    const [a, chinese] = withFallbackFonts([page]).pages[0]!.items as TextItem[];
+    const [a, chinese] = withFallbackFonts(fonts, [page]).pages[0]!.items as TextItem[];
     expect(a).toMatchObject({ text: 'A ', x: 100, y: 200, rotate: -90 });
     expect(a!.font).toBeUndefined();
     // turned a quarter counter-clockwise, the text runs up the page; the CJK font's taller
     // ascent moves its top towards the text's top, to the left
-    const dx = textWidth('A ', 'regular', 10);
-    const dy = ascent('regular', 10) - ascent('cjk', 10);
+    const dx = fonts.textWidth('A ', 'regular', 10);
+    const dy = fonts.ascent('regular', 10) - fonts.ascent('cjk', 10);
     expect(chinese).toMatchObject({ text: CHINESE, font: 'cjk', rotate: -90 });
     expect(chinese!.x).toBeCloseTo(100 + dy, 3);
     expect(chinese!.y).toBeCloseTo(200 - dx, 3);
     // a page the face draws alone is the same object
     const latin: PlacedPage = { width: 500, height: 500, items: [{ ...item, text: 'Latin only' }] };
-    expect(withFallbackFonts([latin]).pages[0]).toBe(latin);
+    expect(withFallbackFonts(fonts, [latin]).pages[0]).toBe(latin);
   });
 
   it('measures with the fallback metrics, so wrapping and centring stay right', () => {
-    const mixed = mixedText(LINE, 'regular')!;
-    expect(textWidth(LINE, 'regular', 10)).toBeCloseTo(mixed.width * 10, 9);
-    const cjk = fallbackFont('cjk');
+    const mixed = fonts.mixedText(LINE, 'regular')!;
+    expect(fonts.textWidth(LINE, 'regular', 10)).toBeCloseTo(mixed.width * 10, 9);
+    const cjk = fonts.fallbackFont('cjk');
     // a CJK ideograph is a full em wide, far wider than the condensed face's replacement box
-    expect(textWidth(CHINESE, 'regular', 10)).toBeCloseTo((cjk.layout(CHINESE).advanceWidth / cjk.unitsPerEm) * 10, 9);
-    expect(textWidth(CHINESE, 'regular', 10)).toBeCloseTo(20, 6);
-    const lines = wrapRuns([{ text: `${LINE} ${LINE}` }], { face: 'regular', size: 10, color: '#000' }, 120);
+    expect(fonts.textWidth(CHINESE, 'regular', 10)).toBeCloseTo((cjk.layout(CHINESE).advanceWidth / cjk.unitsPerEm) * 10, 9);
+    expect(fonts.textWidth(CHINESE, 'regular', 10)).toBeCloseTo(20, 6);
+    const lines = wrapRuns(fonts, [{ text: `${LINE} ${LINE}` }], { face: 'regular', size: 10, color: '#000' }, 120);
     for (const l of lines) expect(l.width).toBeLessThanOrEqual(120.01);
   });
 
   it('bold text falls back to the bold fallback fonts, italic to the regular ones', () => {
-    expect(mixedText(CHINESE, 'bold')!.pieces.map((p) => p.font)).toEqual(['cjk-bold']);
-    expect(mixedText(HEBREW, 'italic')!.pieces.map((p) => p.font)).toEqual(['hebrew', 'italic', 'hebrew']);
+    expect(fonts.mixedText(CHINESE, 'bold')!.pieces.map((p) => p.font)).toEqual(['cjk-bold']);
+    expect(fonts.mixedText(HEBREW, 'italic')!.pieces.map((p) => p.font)).toEqual(['hebrew', 'italic', 'hebrew']);
   });
 
   it('a check mark the face lacks is drawn from the CJK font', () => {
-    expect(font('regular').glyphForCodePoint(0x2713).id).toBe(0);
-    expect(mixedText('Done ✓', 'regular')!.pieces.map((p) => [p.text, p.font])).toEqual([
+    expect(fonts.font('regular').glyphForCodePoint(0x2713).id).toBe(0);
+    expect(fonts.mixedText('Done ✓', 'regular')!.pieces.map((p) => [p.text, p.font])).toEqual([
       ['Done ', 'regular'],
       ['✓', 'cjk'],
     ]);
-    expect(mixedText('Done ✓', 'regular')!.missing).toEqual([]);
+    expect(fonts.mixedText('Done ✓', 'regular')!.missing).toEqual([]);
   });
 
   it('reports characters no font has, with the text they were in', () => {
     // a private-use character and a code point Unicode has not assigned: no font draws them
     const doc = docWith(['Roll \ue000 for the \u0378 Brigade', 'Plain', 'Done ✓ 🎲']);
-    const placed = layoutDocument(doc);
+    const placed = layoutDocument(fonts, doc);
     expect(findMissingGlyphs(placed)).toEqual([{ text: 'Roll \ue000 for the \u0378 Brigade', chars: ['\ue000', '\u0378'] }]);
     expect(describeMissingGlyphs(findMissingGlyphs(placed))).toEqual(['no font has a glyph for "\ue000" (U+E000), "\u0378" (U+0378) in "Roll \ue000 for the \u0378 Brigade"']);
-    expect(layoutDocument(docWith(['Plain', CHINESE])).missingGlyphs).toEqual([]);
+    expect(layoutDocument(fonts, docWith(['Plain', CHINESE])).missingGlyphs).toEqual([]);
     // a batch of documents with the same names: each text named once
-    const again = layoutDocument(docWith(['Roll \ue000 for the \u0378 Brigade', '\u{F0000} ok']));
+    const again = layoutDocument(fonts, docWith(['Roll \ue000 for the \u0378 Brigade', '\u{F0000} ok']));
     expect(describeMissingGlyphs([...placed.missingGlyphs, ...again.missingGlyphs])).toEqual([
       'no font has a glyph for "\ue000" (U+E000), "\u0378" (U+0378) in "Roll \ue000 for the \u0378 Brigade"',
       'no font has a glyph for "\u{F0000}" (U+F0000) in "\u{F0000} ok"',
@@ -153,15 +153,15 @@ describe('characters the embedded face lacks', () => {
     ['한국어 부대', ['korean', 'korean'], 'regular'],
     ['✠ 🎖 한국어', ['symbols-bold', 'emoji-bold', 'korean-bold'], 'bold'],
     ['☠', ['symbols2'], 'bold'],
-  ] as const)('symbols, emoji and Korean the face lacks are drawn from their fallbacks: %s', (text, fonts, face) => {
-    const mixed = mixedText(text, face)!;
+  ] as const)('symbols, emoji and Korean the face lacks are drawn from their fallbacks: %s', (text, fallbacks, face) => {
+    const mixed = fonts.mixedText(text, face)!;
     expect(mixed.missing).toEqual([]);
-    expect(mixed.pieces.filter((p) => p.text.trim() !== '' && p.font !== face).map((p) => p.font)).toEqual(fonts);
+    expect(mixed.pieces.filter((p) => p.text.trim() !== '' && p.font !== face).map((p) => p.font)).toEqual(fallbacks);
   });
 
   it('invisible characters are neither drawn nor reported', () => {
     // a variation selector after a check mark, a zero-width joiner between emoji-free letters
-    const mixed = mixedText('✓\ufe0f ok', 'regular')!;
+    const mixed = fonts.mixedText('✓\ufe0f ok', 'regular')!;
     expect(mixed.missing).toEqual([]);
     expect(mixed.pieces.map((p) => p.text).join('')).toBe('✓ ok');
   });

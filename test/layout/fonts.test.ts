@@ -2,8 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { font, fontFingerprint, printingFont, shapedTextWidth, textWidth, usePairStore } from '../../src/layout/fonts.js';
-import { writeFontPairStore } from '../../src/layout/write-font-pairs.js';
+import { FontStore } from '../../src/layout/fonts.js';
+import { NODE_PLACES, nodeFiles } from '../../src/cli/node-files.js';
+import { readWholeFile } from '../../src/data/files.js';
+import { fingerprint } from '../../src/data/hash.js';
+import { fontPairStoreOf } from '../../src/layout/font-pairs.js';
 import type { FontFace } from '../../src/layout/primitives.js';
 import { muster } from '../helpers/cli.js';
 import { workdirs } from '../helpers/fixtures.js';
@@ -11,8 +14,13 @@ import { workdirs } from '../helpers/fixtures.js';
 const workdir = workdirs(afterEach);
 const FACES: FontFace[] = ['regular', 'bold', 'italic'];
 const scratch = mkdtempSync(path.join(tmpdir(), 'muster-fonts-'));
+
+/** A fresh store that reads its pairs from `location`, nothing measured yet. */
+function storeWithPairs(location: string): FontStore {
+  return new FontStore({ fonts: NODE_PLACES.fonts, pairStore: location, fontkitVersion: NODE_PLACES.fontkitVersion, read: (file) => readWholeFile(nodeFiles, file), fingerprint });
+}
+let fonts = storeWithPairs(NODE_PLACES.fontPairs);
 afterAll(() => {
-  usePairStore(undefined);
   rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -32,7 +40,7 @@ const shapedWidths = new Map<string, number>();
 function shapedWidth(piece: string, face: FontFace): number {
   const key = `${face}\u0000${piece}`;
   let width = shapedWidths.get(key);
-  if (width === undefined) shapedWidths.set(key, (width = shapedTextWidth(piece, face, 10)));
+  if (width === undefined) shapedWidths.set(key, (width = fonts.shapedTextWidth(piece, face, 10)));
   return width;
 }
 const shapedRuns = new Map<string, { ids: number[]; positions: string; advanceWidth: number }>();
@@ -40,7 +48,7 @@ function shapedRun(run: string, face: FontFace) {
   const key = `${face}\u0000${run}`;
   let shaped = shapedRuns.get(key);
   if (!shaped) {
-    const layout = font(face).layout(run);
+    const layout = fonts.font(face).layout(run);
     shapedRuns.set(key, (shaped = { ids: layout.glyphs.map((g) => g.id), positions: JSON.stringify(layout.positions), advanceWidth: layout.advanceWidth }));
   }
   return shaped;
@@ -83,7 +91,7 @@ describe('text measurement', () => {
       for (const text of texts) {
         for (const piece of [text, ...text.split(/\s+/)]) {
           if (!piece) continue;
-          expect(textWidth(piece, face, 10), `${face} ${JSON.stringify(piece)}`).toBeCloseTo(shapedWidth(piece, face), 9);
+          expect(fonts.textWidth(piece, face, 10), `${face} ${JSON.stringify(piece)}`).toBeCloseTo(shapedWidth(piece, face), 9);
           checked += 1;
         }
       }
@@ -96,7 +104,7 @@ describe('text measurement', () => {
     for (const face of FACES) {
       // one printing font per face, as one PDF embeds it and lays out every run through it: the
       // first test's is the measuring font itself, the second test's a fresh parse
-      const printing = printingFont(face);
+      const printing = fonts.printingFont(face);
       for (const run of runs) {
         const fast = printing.layout(run);
         const shaped = shapedRun(run, face);
@@ -108,25 +116,27 @@ describe('text measurement', () => {
   }
 
   it('agrees with fontkit shaping on every text muster prints, pairs measured as they come', () => {
-    usePairStore(path.join(scratch, 'none.json'));
+    fonts = storeWithPairs(path.join(scratch, 'none.json'));
     expectExact();
   });
   it('agrees with fontkit shaping on every text muster prints, pairs from the build\'s store', () => {
     const store = path.join(scratch, 'pairs.json');
     // the store holds only some characters: the rest are measured as they come
-    expect(writeFontPairStore('abcdefilnorstuAVTWY.,fi ', store)).toBeGreaterThan(10);
-    usePairStore(store);
+    const made = fontPairStoreOf('abcdefilnorstuAVTWY.,fi ', fonts);
+    expect(Object.values(made.fonts).reduce((pairs, face) => pairs + Object.keys(face.pairs).length, 0)).toBeGreaterThan(10);
+    writeFileSync(store, JSON.stringify(made));
+    fonts = storeWithPairs(store);
     expectExact();
   });
   it('a store made from another font file is ignored', () => {
     const store = path.join(scratch, 'foreign.json');
     const planted = { fingerprint: 'another font', chars: 'AV', pairs: { [`${'A'.codePointAt(0)},${'V'.codePointAt(0)}`]: 5000 } };
     writeFileSync(store, JSON.stringify({ format: 1, fonts: { regular: planted } }));
-    usePairStore(store);
-    expect(textWidth('AV', 'regular', 10)).toBeCloseTo(shapedTextWidth('AV', 'regular', 10), 9);
+    fonts = storeWithPairs(store);
+    expect(fonts.textWidth('AV', 'regular', 10)).toBeCloseTo(fonts.shapedTextWidth('AV', 'regular', 10), 9);
     // the same store with the right fingerprint is used: the planted value shows
-    writeFileSync(store, JSON.stringify({ format: 1, fonts: { regular: { ...planted, fingerprint: fontFingerprint('regular') } } }));
-    usePairStore(store);
-    expect(textWidth('AV', 'regular', 10)).toBeGreaterThan(shapedTextWidth('AV', 'regular', 10) + 20);
+    writeFileSync(store, JSON.stringify({ format: 1, fonts: { regular: { ...planted, fingerprint: fonts.fontFingerprint('regular') } } }));
+    fonts = storeWithPairs(store);
+    expect(fonts.textWidth('AV', 'regular', 10)).toBeGreaterThan(fonts.shapedTextWidth('AV', 'regular', 10) + 20);
   });
 });

@@ -7,10 +7,11 @@ import { tokenSchema } from '../../src/data/tokens.js';
 import { buildTokenSheet } from '../../src/doc/build-tokens.js';
 import type { DocumentNode, TableBlock } from '../../src/doc/model.js';
 import { columnWidths, layoutBlock } from '../../src/layout/blocks.js';
-import { layoutDocument } from '../../src/layout/pages.js';
+import { layoutDocument } from '../../src/layout/document-plan.js';
 import type { Item } from '../../src/layout/primitives.js';
 import { MM, PAPER_SIZES } from '../../src/layout/style.js';
 import { wrapRuns } from '../../src/layout/wrap.js';
+import { fonts } from '../helpers/fonts.js';
 
 const base = { face: 'regular', size: 8.5, color: '#000000' } as const;
 const meta = { title: 't', systemId: 'x', systemName: 'X', rulesVersion: '1', toolVersion: '0', paper: 'a4', units: 'cm' } as const;
@@ -30,7 +31,7 @@ describe('tick boxes', () => {
     rows: [[[{ text: 'Zug', style: 'bold' }], [{ text: 'Rifles ' }, { text: '□□□ □□□ □□', style: 'boxes' }], [{ text: '' }]]],
   };
   it('each box character is drawn as an empty square, never as a glyph', () => {
-    const items = [...layoutBlock(form, 500).rows.flatMap((r) => r.items)];
+    const items = [...layoutBlock(fonts, form, 500).rows.flatMap((r) => r.items)];
     const boxes = items.filter((i): i is Extract<Item, { kind: 'rect' }> => i.kind === 'rect' && i.fill === undefined && i.stroke !== undefined);
     expect(boxes).toHaveLength(8);
     expect(items.some((i) => i.kind === 'text' && i.text.includes('□'))).toBe(false);
@@ -38,18 +39,18 @@ describe('tick boxes', () => {
     for (const b of boxes) expect(b.w).toBeCloseTo(b.h, 3);
   });
   it('a stand’s boxes sit closer together than two stands do', () => {
-    const boxes = layoutBlock(form, 500).rows.flatMap((r) => r.items).filter((i): i is Extract<Item, { kind: 'rect' }> => i.kind === 'rect' && i.stroke !== undefined);
+    const boxes = layoutBlock(fonts, form, 500).rows.flatMap((r) => r.items).filter((i): i is Extract<Item, { kind: 'rect' }> => i.kind === 'rect' && i.stroke !== undefined);
     const gaps = boxes.slice(1).map((b, i) => b.x - (boxes[i]!.x + boxes[i]!.w));
     expect(gaps[2]).toBeGreaterThan(2 * gaps[0]!);
     expect(gaps[0]).toBeCloseTo(gaps[1]!, 3);
   });
   it('groups of boxes wrap between groups, never inside one', () => {
-    const lines = wrapRuns([{ text: '□□□ □□□ □□□ □□□', style: 'boxes' }], base, 60);
+    const lines = wrapRuns(fonts, [{ text: '□□□ □□□ □□□ □□□', style: 'boxes' }], base, 60);
     expect(lines.length).toBeGreaterThan(1);
     for (const line of lines) for (const s of line.segments) expect(s.text.trim().split(' ').every((g) => g.length === 3)).toBe(true);
   });
   it('a column kept to write in keeps its width when empty', () => {
-    const widths = columnWidths(form, 500);
+    const widths = columnWidths(fonts, form, 500);
     expect(widths[2]).toBeGreaterThanOrEqual(40 * MM - 0.01);
   });
 });
@@ -71,7 +72,7 @@ describe('rect pieces at their own true size', () => {
   for (const paper of ['a4', 'letter'] as const) {
     it(`print 100 x 20 and 50 x 20 mm cut lines, all on one sheet of fronts and one of backs (${paper})`, () => {
       const doc: DocumentNode = { meta: { ...meta, paper }, sheets: [], tokenSheets: [sheet('long')] };
-      const pages = layoutDocument(doc).pages;
+      const pages = layoutDocument(fonts, doc).pages;
       expect(pages).toHaveLength(2);
       const cuts = pages[0]!.items.filter((i): i is Extract<Item, { kind: 'rect' }> => i.kind === 'rect' && i.stroke === '#000000');
       const sizes = cuts.map((c) => `${Math.round(c.w / MM)}x${Math.round(c.h / MM)}`);
@@ -93,7 +94,7 @@ describe('rect pieces at their own true size', () => {
   }
   it('backs land behind their fronts: mirrored across the page for a long-edge flip, top to bottom for a short one', () => {
     for (const duplex of ['long', 'short'] as const) {
-      const pages = layoutDocument({ meta, sheets: [], tokenSheets: [sheet(duplex)] }).pages;
+      const pages = layoutDocument(fonts, { meta, sheets: [], tokenSheets: [sheet(duplex)] }).pages;
       const centres = (p: number) =>
         pages[p]!.items
           .filter((i): i is Extract<Item, { kind: 'rect' }> => i.kind === 'rect' && i.stroke === '#000000')

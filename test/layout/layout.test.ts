@@ -3,39 +3,40 @@ import { loadRulesDb } from '../../src/data/load.js';
 import { buildQuickReference } from '../../src/doc/build-reference.js';
 import type { DocumentNode, TableBlock } from '../../src/doc/model.js';
 import { blockHeight, columnWidths, layoutBlock } from '../../src/layout/blocks.js';
-import { textWidth } from '../../src/layout/fonts.js';
-import { layoutDocument, pageFrame } from '../../src/layout/pages.js';
+import { layoutDocument } from '../../src/layout/document-plan.js';
+import { pageFrame } from '../../src/layout/page-frame.js';
 import type { Item, PlacedPage } from '../../src/layout/primitives.js';
 import { MM, PAPER_SIZES } from '../../src/layout/style.js';
 import { wrapRuns } from '../../src/layout/wrap.js';
 import { DEMO_DATA } from '../helpers/fixtures.js';
 import { geometricBox, type Box } from '../helpers/boxes.js';
+import { fonts } from '../helpers/fonts.js';
 
 const base = { face: 'regular', size: 10, color: '#000' } as const;
 
 describe('word wrap', () => {
   it('keeps lines within the width and words whole', () => {
     const text = 'Units firing at a target in medium cover suffer a penalty on every attack roll';
-    const lines = wrapRuns([{ text }], base, 120);
+    const lines = wrapRuns(fonts, [{ text }], base, 120);
     expect(lines.length).toBeGreaterThan(1);
     for (const line of lines) expect(line.width).toBeLessThanOrEqual(120.01);
     expect(lines.map((l) => l.segments.map((s) => s.text).join('')).join(' ')).toBe(text);
   });
   it('keeps styles of runs on one line as separate segments', () => {
-    const [line] = wrapRuns([{ text: '18 or lower' }, { text: ' 90%', style: 'odds' }], base, 500);
+    const [line] = wrapRuns(fonts, [{ text: '18 or lower' }, { text: ' 90%', style: 'odds' }], base, 500);
     expect(line!.segments.map((s) => [s.text, s.color !== base.color])).toEqual([
       ['18 or lower', false],
       [' 90%', true],
     ]);
   });
   it('breaks a word longer than the line rather than overflowing', () => {
-    const lines = wrapRuns([{ text: 'Panzerschreckbazookapanzerfaust' }], base, 40);
+    const lines = wrapRuns(fonts, [{ text: 'Panzerschreckbazookapanzerfaust' }], base, 40);
     expect(lines.length).toBeGreaterThan(1);
     for (const line of lines) expect(line.width).toBeLessThanOrEqual(40.01);
   });
   it('measures with the embedded font', () => {
-    expect(textWidth('WWW', 'bold', 10)).toBeGreaterThan(textWidth('iii', 'bold', 10));
-    expect(textWidth('abc', 'regular', 20)).toBeCloseTo(2 * textWidth('abc', 'regular', 10), 6);
+    expect(fonts.textWidth('WWW', 'bold', 10)).toBeGreaterThan(fonts.textWidth('iii', 'bold', 10));
+    expect(fonts.textWidth('abc', 'regular', 20)).toBeCloseTo(2 * fonts.textWidth('abc', 'regular', 10), 6);
   });
 });
 
@@ -53,7 +54,7 @@ describe('tables', () => {
   it('column widths fill the width exactly', () => {
     const t = tableOf([['2, 5, 8', 'Killed outright by the blast of the shell']], ['2D6', 'Effect']);
     for (const width of [120, 250, 400]) {
-      const widths = columnWidths(t, width);
+      const widths = columnWidths(fonts, t, width);
       expect(widths.reduce((a, b) => a + b, 0)).toBeCloseTo(width, 6);
     }
   });
@@ -63,7 +64,7 @@ describe('tables', () => {
       meta: { title: 'T', systemId: 'x', systemName: 'X', rulesVersion: '1', toolVersion: '0', paper: 'a4', units: 'cm' },
       sheets: [{ title: 'Long', blocks: [tableOf(rows, ['N', 'Text'])] }],
     };
-    const placed = layoutDocument(doc);
+    const placed = layoutDocument(fonts, doc);
     const headings = placed.pages.flatMap((p) => p.items).filter((i) => i.kind === 'text' && i.text === 'Text');
     expect(headings.length).toBeGreaterThan(1);
     const rowTexts = placed.pages.flatMap((p) => p.items).filter((i) => i.kind === 'text' && /^row number/.test(i.text));
@@ -71,14 +72,14 @@ describe('tables', () => {
     for (const page of placed.pages) expectInsideFrame(page, 'a4');
   });
   it('a block measures the same as the sum of its slices', () => {
-    const layout = layoutBlock(tableOf([['1', 'one'], ['2', 'two']], ['N', 'Word']), 200);
+    const layout = layoutBlock(fonts, tableOf([['1', 'one'], ['2', 'two']], ['N', 'Word']), 200);
     expect(blockHeight(layout)).toBeCloseTo(layout.head.height + layout.rows[0]!.height + layout.rows[1]!.height + layout.tail.height, 6);
   });
 });
 
 function bounds(item: Item): Box {
   // a layout text's y is its top
-  return item.kind === 'text' ? { x1: item.x, y1: item.y, x2: item.x + textWidth(item.text, item.face, item.size), y2: item.y + item.size } : geometricBox(item);
+  return item.kind === 'text' ? { x1: item.x, y1: item.y, x2: item.x + fonts.textWidth(item.text, item.face, item.size), y2: item.y + item.size } : geometricBox(item);
 }
 
 /** Everything printed lies inside the paper with a margin a home printer can reach (5 mm). */
@@ -98,13 +99,13 @@ describe('pages', () => {
   it('fit A4 and Letter without scaling, content above the footer', async () => {
     const db = await loadRulesDb({ builtinDir: DEMO_DATA, dataDirs: [] });
     for (const paper of ['a4', 'letter'] as const) {
-      const placed = layoutDocument(buildQuickReference(db.system('demo'), { units: 'cm', paper, toolVersion: '0' }));
+      const placed = layoutDocument(fonts, buildQuickReference(db.system('demo'), { units: 'cm', paper, toolVersion: '0' }));
       for (const page of placed.pages) expectInsideFrame(page, paper);
     }
   });
   it('blocks in the columns never overlap', async () => {
     const db = await loadRulesDb({ builtinDir: DEMO_DATA, dataDirs: [] });
-    const placed = layoutDocument(buildQuickReference(db.system('demo'), { units: 'cm', paper: 'a4', toolVersion: '0' }));
+    const placed = layoutDocument(fonts, buildQuickReference(db.system('demo'), { units: 'cm', paper: 'a4', toolVersion: '0' }));
     const bars = placed.pages[0]!.items.filter((i): i is Extract<Item, { kind: 'rect' }> => i.kind === 'rect' && i.fill === '#46573a');
     // title bars are the tops of blocks: no two may intersect
     for (let a = 0; a < bars.length; a++) {
@@ -119,7 +120,7 @@ describe('pages', () => {
   it('carry a 5 cm scale bar, or a 2 in one', async () => {
     const db = await loadRulesDb({ builtinDir: DEMO_DATA, dataDirs: [] });
     for (const [units, length] of [['cm', 50 * MM], ['in', 144]] as const) {
-      const placed = layoutDocument(buildQuickReference(db.system('demo'), { units, paper: 'a4', toolVersion: '0' }));
+      const placed = layoutDocument(fonts, buildQuickReference(db.system('demo'), { units, paper: 'a4', toolVersion: '0' }));
       const segments = placed.pages[0]!.items.filter((i): i is Extract<Item, { kind: 'rect' }> => i.kind === 'rect' && i.stroke !== undefined);
       const span = Math.max(...segments.map((s) => s.x + s.w)) - Math.min(...segments.map((s) => s.x));
       expect(span).toBeCloseTo(length, 1);
@@ -154,18 +155,18 @@ describe('forms a player writes in', () => {
   /** The row rules of a laid-out table: thin lines the table's width, in page order. */
   const rowRules = (page: PlacedPage) => page.items.filter((i): i is Extract<Item, { kind: 'line' }> => i.kind === 'line' && i.lineWidth === 0.3).map((l) => l.y1);
   it('have rows at least 7 mm tall, where a table of text has about 5 mm', () => {
-    expect(blockHeight(layoutBlock(form(1), 400)) - blockHeight(layoutBlock({ ...form(1), rows: [] }, 400))).toBeGreaterThanOrEqual(7 * MM - 0.01);
+    expect(blockHeight(layoutBlock(fonts, form(1), 400)) - blockHeight(layoutBlock(fonts, { ...form(1), rows: [] }, 400))).toBeGreaterThanOrEqual(7 * MM - 0.01);
     const plain = { ...form(1), form: undefined };
-    expect(blockHeight(layoutBlock(plain, 400)) - blockHeight(layoutBlock({ ...plain, rows: [] }, 400))).toBeLessThan(6 * MM);
+    expect(blockHeight(layoutBlock(fonts, plain, 400)) - blockHeight(layoutBlock(fonts, { ...plain, rows: [] }, 400))).toBeLessThan(6 * MM);
   });
   it('take the rest of the page when they end a sheet, up to twice the least height, on the same pages', () => {
-    const page = layoutDocument(doc([form(5)])).pages[0]!;
+    const page = layoutDocument(fonts, doc([form(5)])).pages[0]!;
     const ys = rowRules(page);
     const gaps = ys.slice(1).map((y, i) => y - ys[i]!);
     // five rows on a whole page: each as tall as allowed
     expect(Math.min(...gaps.slice(1))).toBeCloseTo(14 * MM, 0);
     // forty rows do not fit on one page at 7 mm: they stay at 7 mm and run on
-    const long = layoutDocument(doc([form(40)]));
+    const long = layoutDocument(fonts, doc([form(40)]));
     expect(long.pages).toHaveLength(2);
     const longGaps = rowRules(long.pages[0]!).slice(2).map((y, i, all) => (i === 0 ? 0 : y - all[i - 1]!)).slice(1);
     for (const gap of longGaps) expect(gap).toBeGreaterThanOrEqual(7 * MM - 0.01);

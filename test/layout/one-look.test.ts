@@ -5,15 +5,15 @@ import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { loadRulesDb } from '../../src/data/load.js';
-import { ICON_NAMES, type CardNode, type CardPrint, type DocumentNode, type IconName } from '../../src/doc/model.js';
-import { ICONS } from '../../src/layout/icons.js';
-import { ICON_MEANINGS, NATION_COLOURS, iconsFor, nationColour } from '../../src/layout/style.js';
+import type { CardNode, CardPrint, DocumentNode } from '../../src/doc/model.js';
+import { ICON_MEANINGS, ICON_NAMES, ICONS, iconsFor, type IconName } from '../../src/vocab/icons.js';
+import { NATION_COLOURS, nationColour } from '../../src/layout/nation-colours.js';
 import { moduleFor } from '../../src/systems/registry.js';
 
 /**
  * One look (design.md section 4): an icon means one thing in every rule set, and a nation has
  * one colour in every rule set. Every icon a card stat, a card back or a token of the built-in
- * data prints is held to its meaning in src/layout/icon-meanings.ts by the word it stands
+ * data prints is held to its meaning in src/vocab/icons.ts by the word it stands
  * beside (the stat's or token's label, the back's subject).
  */
 const data = fileURLToPath(new URL('../../data/', import.meta.url));

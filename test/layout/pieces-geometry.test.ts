@@ -8,13 +8,14 @@ import { MODULE_IDS } from '../../src/systems/registry.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DocumentNode } from '../../src/doc/model.js';
 import { drawingArea, drawShapes, layoutDrawings } from '../../src/layout/drawings.js';
-import { textWidth } from '../../src/layout/fonts.js';
-import { layoutDocument, pageFrame } from '../../src/layout/pages.js';
+import { layoutDocument } from '../../src/layout/document-plan.js';
+import { pageFrame } from '../../src/layout/page-frame.js';
 import type { Item, PlacedPage } from '../../src/layout/primitives.js';
 import { MM, PAGE } from '../../src/layout/style.js';
 import { KEYLINE_INSET, tokenGrid, tokenPageCount, tokensPerPage } from '../../src/layout/tokens.js';
 import { muster } from '../helpers/cli.js';
 import { workdirs } from '../helpers/fixtures.js';
+import { fonts } from '../helpers/fonts.js';
 
 const workdir = workdirs(afterEach);
 const SYSTEMS = MODULE_IDS;
@@ -34,7 +35,7 @@ interface Box {
 function boxOf(item: Item): Box {
   switch (item.kind) {
     case 'text': {
-      const w = textWidth(item.text, item.face, item.size);
+      const w = fonts.textWidth(item.text, item.face, item.size);
       const h = item.size * 1.2;
       return item.rotate === -90 ? { x0: item.x, y0: item.y - w, x1: item.x + h, y1: item.y } : { x0: item.x, y0: item.y, x1: item.x + w, y1: item.y + h };
     }
@@ -100,8 +101,8 @@ async function product(system: string, paper: string, units: string): Promise<Do
 /** The product's pages: its drawings' pages, then each token sheet's. */
 async function laidOut(system: string, paper: string, units: string) {
   const doc = await product(system, paper, units);
-  const pages = layoutDocument(doc).pages;
-  const drawingPages = doc.drawings && doc.drawings.length > 0 ? layoutDrawings(doc.drawings, doc.meta, '', 1, 1).length : 0;
+  const pages = layoutDocument(fonts, doc).pages;
+  const drawingPages = doc.drawings && doc.drawings.length > 0 ? layoutDrawings(fonts, doc.drawings, doc.meta, '', 1, 1).length : 0;
   return { doc, pages, drawings: pages.slice(0, drawingPages), tokens: pages.slice(drawingPages) };
 }
 
@@ -149,7 +150,7 @@ describe.each(SYSTEMS)('%s tokens product', (system) => {
       const { doc } = await laidOut(system, paper, units);
       for (const drawing of doc.drawings ?? []) {
         const bounds = { x0: 0, y0: 0, x1: drawing.width * MM, y1: drawing.height * MM };
-        for (const item of drawShapes(drawing.shapes, 0, 0).filter((i) => i.kind === 'text')) {
+        for (const item of drawShapes(fonts, drawing.shapes, 0, 0).filter((i) => i.kind === 'text')) {
           expect(within(boxOf(item), bounds, 0.5), `${drawing.title}: ${(item as { text: string }).text}`).toBe(true);
         }
       }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentNode, DrawingNode } from '../../src/doc/model.js';
 import { calibrationTargets, backPosition, layoutCalibration, ARM, TARGET_INSET } from '../../src/layout/calibrate.js';
-import { layoutDocument } from '../../src/layout/pages.js';
+import { layoutDocument } from '../../src/layout/document-plan.js';
 import { MM, PAPER_SIZES, tint } from '../../src/layout/style.js';
 import { renderDocument } from '../../src/render/render.js';
 import { RecordingSurface, type DrawCall } from '../../src/render/surface.js';
+import { fonts } from '../helpers/fonts.js';
 
 const meta = { title: 'Test', systemId: 'bof', systemName: 'Burst of Fire', rulesVersion: 'test', toolVersion: '0', paper: 'a4' as const, units: 'cm' as const };
 const print = { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long' as const, backOffset: { x: 0, y: 0 } };
@@ -34,7 +35,7 @@ function doc(extra: Partial<DocumentNode['meta']> = {}): DocumentNode {
 
 function record(d: DocumentNode): { pages: DrawCall[][]; log: string } {
   const surface = new RecordingSurface();
-  renderDocument(layoutDocument(d), surface);
+  renderDocument(layoutDocument(fonts, d), surface);
   const pages: DrawCall[][] = [];
   for (const call of surface.calls) {
     if (call.op === 'page') pages.push([]);
@@ -45,8 +46,8 @@ function record(d: DocumentNode): { pages: DrawCall[][]; log: string } {
 
 describe('--no-backs', () => {
   it('leaves out the back pages of decks and token sheets', () => {
-    const withBacks = layoutDocument(doc());
-    const without = layoutDocument(doc({ print: { backs: false } }));
+    const withBacks = layoutDocument(fonts, doc());
+    const without = layoutDocument(fonts, doc({ print: { backs: false } }));
     // drawings 1 page, tokens 1 front + 1 back, cards 2 fronts + 2 backs
     expect(withBacks.pages.length).toBe(1 + 2 + 4);
     expect(without.pages.length).toBe(1 + 1 + 2);
@@ -55,7 +56,7 @@ describe('--no-backs', () => {
     const d = doc();
     d.decks![0]!.print = { ...print, backs: false };
     d.tokenSheets![0]!.print = { ...d.tokenSheets![0]!.print, backs: false };
-    expect(layoutDocument(d).pages.length).toBe(1 + 1 + 2);
+    expect(layoutDocument(fonts, d).pages.length).toBe(1 + 1 + 2);
   });
 });
 
@@ -109,7 +110,7 @@ describe('the duplex calibration sheet', () => {
   for (const paper of ['a4', 'letter'] as const) {
     for (const duplex of ['long', 'short'] as const) {
       it(`${paper}, ${duplex} edge: targets at the corners and middle, the back mirrored to meet them`, () => {
-        const placed = layoutCalibration(calMeta(paper), { duplex, backOffset: { x: 0, y: 0 } });
+        const placed = layoutCalibration(fonts, calMeta(paper), { duplex, backOffset: { x: 0, y: 0 } });
         expect(placed.pages.length).toBe(2);
         const surface = new RecordingSurface();
         renderDocument(placed, surface);
@@ -169,7 +170,7 @@ describe('the duplex calibration sheet', () => {
   });
 
   it('the instructions are in plain words: the back offset by name, no command-line option', () => {
-    const placed = layoutCalibration(calMeta('a4'), { duplex: 'long', backOffset: { x: 0, y: 0 } });
+    const placed = layoutCalibration(fonts, calMeta('a4'), { duplex: 'long', backOffset: { x: 0, y: 0 } });
     const words = placed.pages.flatMap((p) => p.items.filter((i) => i.kind === 'text').map((i) => (i as { text: string }).text)).join(' ');
     expect(words).toMatch(/window or a lamp/);
     expect(words).toMatch(/opposite/);

@@ -10,13 +10,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { DocumentMeta } from '../../src/doc/model.js';
 import { renderPdf } from '../../src/render/pdf-surface.js';
 import { workdirs } from '../helpers/fixtures.js';
+import { fonts } from '../helpers/fonts.js';
 
 const workdir = workdirs(afterEach);
 const meta: DocumentMeta = { title: 't', systemId: 'x', systemName: 'X', rulesVersion: '1', toolVersion: '0', paper: 'a4', units: 'cm' };
 
 describe('dashed circles in the PDF', () => {
   it('each sets its own stroke colour, whatever came before it', async () => {
-    const pdf = await renderPdf({
+    const pdf = await renderPdf(fonts, {
       meta,
       missingGlyphs: [],
       pages: [

@@ -3,10 +3,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DocumentNode } from '../../src/doc/model.js';
-import { layoutDocument } from '../../src/layout/pages.js';
+import { layoutDocument } from '../../src/layout/document-plan.js';
 import { renderPdf } from '../../src/render/pdf-surface.js';
 import { muster } from '../helpers/cli.js';
 import { workdirs } from '../helpers/fixtures.js';
+import { fonts } from '../helpers/fonts.js';
 
 const workdir = workdirs(afterEach);
 const NAMES = '赤軍 ✓,צבא ההגנה / الجيش العربي';
@@ -84,9 +85,9 @@ describe('a PDF with names in other scripts', () => {
       meta: { title: 'Plain', systemId: 'x', systemName: 'X', rulesVersion: '1', toolVersion: '0', paper: 'a4', units: 'cm' },
       sheets: [{ title: 'Sheet', blocks: [{ kind: 'text', title: 'Orders', section: 'S', width: 'column', paragraphs: ['Move and fire.'] }] }],
     };
-    const placed = layoutDocument(doc);
+    const placed = layoutDocument(fonts, doc);
     expect(placed.missingGlyphs).toEqual([]);
-    const pdf = (await renderPdf(placed)).toString('latin1');
+    const pdf = (await renderPdf(fonts, placed)).toString('latin1');
     expect(pdf).toMatch(/RobotoCondensed/);
     expect(pdf).not.toMatch(/NotoSans/);
   });

@@ -28,9 +28,9 @@ export async function runCalibrate(args: CalibrateArgs, io: CliIo): Promise<numb
     paper: args.paper,
     units: 'cm',
   };
-  const { layoutCalibration } = await import('../../layout/calibrate.js');
+  const [{ layoutCalibration }, { fontStoreOf }] = await Promise.all([import('../../layout/calibrate.js'), import('../font-store.js')]);
   await withOutput({ format: 'pdf', out: args.out, quiet: args.quiet, defaultName: `calibrate-${args.paper}-${args.duplex}` }, io, async (output) => {
-    await output.addPlaced(layoutCalibration(meta, { duplex: args.duplex, backOffset }));
+    await output.addPlaced(layoutCalibration(fontStoreOf(io.files), meta, { duplex: args.duplex, backOffset }));
   });
   // the sheet speaks of "the back offset"; here is how it is typed
   if (!args.quiet) io.stderr.write(`Print it two-sided and read it as the sheet says; then give what you read as --back-offset X,Y when you print cards and tokens (for example muster cards bof --back-offset -2,1).\n`);

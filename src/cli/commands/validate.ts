@@ -3,12 +3,13 @@ import { loadRulesDb } from '../../data/load.js';
 import { loadTokenFolder } from '../../data/tokens.js';
 import { buildQuickReference } from '../../doc/build-reference.js';
 import { checkTemplate, listTemplates } from '../../doc/templates.js';
-import { layoutDocument } from '../../layout/pages.js';
+import { layoutDocument } from '../../layout/document-plan.js';
 import { moduleFor } from '../../systems/registry.js';
 import { buildDataCardDocument } from '../../doc/build-data-cards.js';
 import { checkInterrupted } from '../../errors.js';
 import { cardPrint } from '../print-options.js';
 import { PAPERS, UNITS } from '../options.js';
+import { fontStoreOf } from '../font-store.js';
 import type { CliIo } from '../io.js';
 import { resolveFrom } from '../options.js';
 import { TOOL_VERSION } from '../version.js';
@@ -20,6 +21,7 @@ import { TOOL_VERSION } from '../version.js';
  */
 export async function runValidate(args: { data: string[] }, io: CliIo): Promise<number> {
   const db = await loadRulesDb({ dataDirs: args.data.map((d) => resolveFrom(io.cwd, d)) });
+  const fonts = fontStoreOf(io.files);
   const templates = listTemplates();
   for (const name of templates) checkTemplate(name);
   let tables = 0;
@@ -49,12 +51,12 @@ export async function runValidate(args: { data: string[] }, io: CliIo): Promise<
         await new Promise((resolve) => setImmediate(resolve));
         checkInterrupted(io.signal);
         const doc = buildQuickReference(system, { paper, units, toolVersion: TOOL_VERSION });
-        const placed = layoutDocument(doc);
+        const placed = layoutDocument(fonts, doc);
         pages += placed.pages.length;
         // a sheet is meant to be one page: say which one runs over, so it can be trimmed
         if (placed.pages.length === doc.sheets.length) continue;
         for (const sheet of doc.sheets) {
-          const own = layoutDocument({ ...doc, sheets: [sheet] }).pages.length;
+          const own = layoutDocument(fonts, { ...doc, sheets: [sheet] }).pages.length;
           if (own > 1) io.stderr.write(`warning: ${system.info.id} sheet "${sheet.title}" takes ${own} pages on ${paper} in ${units}\n`);
         }
       }

@@ -1,6 +1,7 @@
 import { renderProse } from '../../doc/templates.js';
 import type { SystemInfo } from '../../data/schema.js';
-import { markReading, type Block, type CardNode, type CardPrint, type CardStat, type DeckNode, type IconName, type SheetNode, type TableBlock, type Units } from '../../doc/model.js';
+import { markReading, type Block, type CardNode, type CardPrint, type CardStat, type DeckNode, type SheetNode, type TableBlock, type Units } from '../../doc/model.js';
+import type { IconName } from '../../vocab/icons.js';
 import { formatLength, formatModifier } from '../../doc/helpers.js';
 import { checkBlock } from '../../doc/packet.js';
 import type { Arsenal } from './arsenal.js';

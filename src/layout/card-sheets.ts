@@ -1,20 +1,16 @@
-import { READING_FOOTNOTE, READING_FOOTNOTE_SHORT, type CardBack, type CardFront, type CardPrint, type DeckNode, type DocumentMeta, type Paper, type Run } from '../doc/model.js';
-import { showsReading } from './reading-mark.js';
+import { READING_FOOTNOTE, READING_FOOTNOTE_SHORT, type CardPrint, type DeckNode, type DocumentMeta, type Paper } from '../doc/model.js';
 import { renderTemplate } from '../doc/templates.js';
-import { UsageError } from '../errors.js';
-import { placeLine } from './blocks.js';
-import { textWidth } from './fonts.js';
+import { layoutCardBack, layoutCardFront, type BleedSides } from './card-faces.js';
+import { PrintChoiceError } from './errors.js';
+import type { FontStore } from './fonts.js';
 import { round, translate, type Item, type PlacedPage } from './primitives.js';
-import { areaFill, COLORS, inkOn, MM, PAPER_SIZES, printChoice, PRINT_SAFE, TYPE, type Ink, type TextStyle } from './style.js';
-import { wrapRuns, type Line } from './wrap.js';
+import { showsReading } from './reading-mark.js';
+import { COLORS, MM, PAPER_SIZES, printChoice, PRINT_SAFE, TYPE, type TextStyle } from './style.js';
 
-/** Which edges of a card lie on the outside of the grid and get bleed. */
-export interface BleedSides {
-  left: number;
-  right: number;
-  top: number;
-  bottom: number;
-}
+/**
+ * Sheet imposition: cards placed on the paper in a grid (or as fold-over pairs), fronts and
+ * backs lined up for duplex printing, with crop marks, fold lines and the sheet's slug.
+ */
 
 export interface CardSlot {
   /** cut-line rectangle of the card, in points */
@@ -51,7 +47,7 @@ export function cardGrid(paper: Paper, print: CardPrint): CardGrid {
   const columns = Math.floor((pageWidth - 2 * (bleed + MIN_MARGIN)) / width);
   const rows = Math.floor((pageHeight - 2 * (bleed + MIN_MARGIN)) / height);
   if (columns < 1 || rows < 1) {
-    throw new UsageError(`cards of ${print.width} x ${print.height} mm with ${print.bleed} mm bleed do not fit on ${paper} paper`);
+    throw new PrintChoiceError(`cards of ${print.width} x ${print.height} mm with ${print.bleed} mm bleed do not fit on ${paper} paper`);
   }
   return {
     columns,
@@ -108,7 +104,7 @@ function bleedFor(slot: CardSlot, grid: CardGrid, bleed: number): BleedSides {
 }
 
 /** Every deck as pages: a sheet of fronts, then the sheet of their backs; a small deck as fold-over pairs on one page. */
-export function layoutDeck(deck: DeckNode, meta: DocumentMeta, firstPage: number, totalPages: number): PlacedPage[] {
+export function layoutDeck(fonts: FontStore, deck: DeckNode, meta: DocumentMeta, firstPage: number, totalPages: number): PlacedPage[] {
   const grid = cardGrid(meta.paper, deck.print);
   const perPage = grid.columns * grid.rows;
   const bleed = deck.print.bleed * MM;
@@ -120,11 +116,11 @@ export function layoutDeck(deck: DeckNode, meta: DocumentMeta, firstPage: number
     deck.cards.forEach((card, i) => {
       const front = { x: fold.x0, y: fold.y0 + i * fold.height, column: 0, row: i };
       const back = { x: fold.x0 + fold.width, y: front.y, column: 1, row: i };
-      items.push(...translate(layoutCardFront(card.front, fold.width, fold.height, bleedFor(front, fold, bleed), choice.ink), front.x, front.y));
-      items.push(...translate(layoutCardBack(card.back, fold.width, fold.height, bleedFor(back, fold, bleed), choice.ink), back.x, back.y));
+      items.push(...translate(layoutCardFront(fonts, card.front, fold.width, fold.height, bleedFor(front, fold, bleed), choice.ink), front.x, front.y));
+      items.push(...translate(layoutCardBack(fonts, card.back, fold.width, fold.height, bleedFor(back, fold, bleed), choice.ink), back.x, back.y));
     });
     const sheet = sheetFrame(fold, bleed, { dx: 0, dy: 0 }, [fold.x0 + fold.width]);
-    items.push(...sheetMarks(sheet, deck.print.marks, meta, `${deck.title}, fronts with their backs`, firstPage, totalPages, showsReading(items)));
+    items.push(...sheetMarks(fonts, sheet, deck.print.marks, meta, `${deck.title}, fronts with their backs`, firstPage, totalPages, showsReading(items)));
     return [{ width: round(fold.pageWidth), height: round(fold.pageHeight), items }];
   }
   const sheets = Math.ceil(deck.cards.length / perPage);
@@ -135,12 +131,12 @@ export function layoutDeck(deck: DeckNode, meta: DocumentMeta, firstPage: number
       cardSlots(grid, cards.length, side, deck.print).forEach((slot, i) => {
         const card = cards[i]!;
         const sides = bleedFor(slot, grid, bleed);
-        const drawn = side === 'front' ? layoutCardFront(card.front, grid.width, grid.height, sides, choice.ink) : layoutCardBack(card.back, grid.width, grid.height, sides, choice.ink);
+        const drawn = side === 'front' ? layoutCardFront(fonts, card.front, grid.width, grid.height, sides, choice.ink) : layoutCardBack(fonts, card.back, grid.width, grid.height, sides, choice.ink);
         items.push(...translate(drawn, slot.x, slot.y));
       });
       const sheet = sheetFrame(grid, bleed, side === 'back' ? backShift(deck.print) : { dx: 0, dy: 0 }, []);
       const page = firstPage + pages.length;
-      items.push(...sheetMarks(sheet, deck.print.marks, meta, `${deck.title}, ${side}s, sheet ${s + 1} of ${sheets}`, page, totalPages, showsReading(items)));
+      items.push(...sheetMarks(fonts, sheet, deck.print.marks, meta, `${deck.title}, ${side}s, sheet ${s + 1} of ${sheets}`, page, totalPages, showsReading(items)));
       pages.push({ width: round(grid.pageWidth), height: round(grid.pageHeight), items });
     }
   }
@@ -384,7 +380,7 @@ function sheetLanes(frame: SheetFrame, marks: Record<Side, SideMarks>): Lane[] {
  * rule set, version, seed, what the page is, its number and how to cut, as one line broken
  * into lanes where the marks cut a margin into pieces.
  */
-function sheetMarks(frame: SheetFrame, marksOn: boolean, meta: DocumentMeta, what: string, page: number, pages: number, reading: boolean): Item[] {
+function sheetMarks(fonts: FontStore, frame: SheetFrame, marksOn: boolean, meta: DocumentMeta, what: string, page: number, pages: number, reading: boolean): Item[] {
   const { items, marks } = cropMarks(frame, marksOn);
   const lanes = sheetLanes(frame, marks);
   const notes: string[] = [];
@@ -401,7 +397,7 @@ function sheetMarks(frame: SheetFrame, marksOn: boolean, meta: DocumentMeta, wha
 
   const placed: Item[] = [];
   const text = (lane: Lane, value: string, face: TextStyle['face']): void => {
-    const width = textWidth(value, face, SLUG.size);
+    const width = fonts.textWidth(value, face, SLUG.size);
     placed.push(...laneText(lane, value, face, width));
     lane.used += width;
   };
@@ -410,7 +406,7 @@ function sheetMarks(frame: SheetFrame, marksOn: boolean, meta: DocumentMeta, wha
   const step = unitsCm ? 10 * MM : 72 / 4;
   const steps = unitsCm ? 5 : 8;
   const label = unitsCm ? '5 cm' : '2 in';
-  const barLength = steps * step + 1.5 * MM + textWidth(label, 'bold', SLUG.size);
+  const barLength = steps * step + 1.5 * MM + fonts.textWidth(label, 'bold', SLUG.size);
   const fits = (lane: Lane) => lane.to - lane.from - lane.used >= barLength;
   const rightLanes = lanes.filter((l) => l.side === 'right' && fits(l));
   const barLane = lanes.find((l) => l.side === 'top' && fits(l) && l.to - l.from >= frame.right - frame.left) ?? rightLanes[Math.floor(rightLanes.length / 2)] ?? [...lanes].reverse().find(fits);
@@ -422,8 +418,8 @@ function sheetMarks(frame: SheetFrame, marksOn: boolean, meta: DocumentMeta, wha
   }
   // then the slug, piece by piece, in reading order through the lanes; the bar's lane last
   const order = [...lanes.filter((l) => l !== barLane), ...(barLane ? [barLane] : [])];
-  const separator = textWidth(' · ', 'regular', SLUG.size);
-  const wide = (value: string) => textWidth(value, 'regular', SLUG.size);
+  const separator = fonts.textWidth(' · ', 'regular', SLUG.size);
+  const wide = (value: string) => fonts.textWidth(value, 'regular', SLUG.size);
   /** The pieces through the lanes: each lane's pieces, and whether any ran on past the last lane's end. */
   const pack = (all: readonly string[]): { slug: Map<Lane, string[]>; overflow: boolean } => {
     const slug = new Map<Lane, string[]>();
@@ -508,194 +504,3 @@ function laneBar(lane: Lane, step: number, steps: number): Item[] {
   }
   return items;
 }
-
-/** Type, rules and the badge keep this far inside a card's trim; a card front has no frame. */
-const PAD = PRINT_SAFE.frame;
-const HEADER = 15 * MM;
-const MIN_TYPE = PRINT_SAFE.minType;
-
-/**
- * How tight a front is set, loosest first: the height of a row of stats, line spacing (a share
- * of the usual), the room between rules, the footer strip. A card whose text does not fit at
- * the smallest readable size is set tighter before anything smaller.
- */
-const SETTINGS = [
-  { cellH: 8.4 * MM, leading: 1, gap: 3, footer: 6 * MM },
-  { cellH: 8 * MM, leading: 0.94, gap: 2, footer: 5.5 * MM },
-  { cellH: 7.8 * MM, leading: 0.9, gap: 1.2, footer: 5.2 * MM },
-] as const;
-type Setting = (typeof SETTINGS)[number];
-
-/** A card front at the origin, its cut line at (0,0)-(w,h); bleed extends the ground and the header band. */
-export function layoutCardFront(card: CardFront, w: number, h: number, bleed: BleedSides, ink: Ink = 'normal'): Item[] {
-  for (const setting of SETTINGS) {
-    const front = setFront(card, w, h, bleed, ink, setting, false);
-    if (front) return front;
-  }
-  // too much text for the card at any readable size: smaller type rather than lost words
-  return setFront(card, w, h, bleed, ink, SETTINGS[SETTINGS.length - 1]!, true)!;
-}
-
-function setFront(card: CardFront, w: number, h: number, bleed: BleedSides, ink: Ink, setting: Setting, anySize: boolean): Item[] | undefined {
-  const items: Item[] = [];
-  // white ground into the bleed, header band across the top (a light tint in low ink)
-  items.push({ kind: 'rect', x: -bleed.left, y: -bleed.top, w: w + bleed.left + bleed.right, h: h + bleed.top + bleed.bottom, fill: '#ffffff' });
-  items.push({ kind: 'rect', x: -bleed.left, y: -bleed.top, w: w + bleed.left + bleed.right, h: HEADER + bleed.top, fill: areaFill(card.accent, ink, 'header') });
-
-  const badgeSize = card.badge ? 8.6 * MM : 0;
-  const titleWidth = w - 2 * PAD - (badgeSize ? badgeSize + 1.5 * MM : 0);
-  const titleSize = fitSize(card.title, 'bold', titleWidth, 12, MIN_TYPE);
-  items.push({ kind: 'text', x: PAD, y: PAD, text: card.title, face: 'bold', size: titleSize, color: inkOn('#ffffff', ink) });
-  const subSize = fitSize(card.subtitle, 'regular', titleWidth, 7.5, MIN_TYPE);
-  items.push({ kind: 'text', x: PAD, y: HEADER - 1.8 * MM - subSize * TYPE.leading, text: card.subtitle, face: 'regular', size: subSize, color: ink === 'low' ? COLORS.muted : '#eef2e8' });
-  if (card.badge) items.push(...badge(card.badge, w - PAD - 0.3 * MM - badgeSize, (HEADER - badgeSize) / 2, badgeSize, card.accent, ink));
-
-  // stats: three to a row, icon beside a big value and its label; a label too long for beside
-  // the icon runs under it, across the cell
-  const statTop = HEADER + 1.8 * MM;
-  const columns = 3;
-  const cellW = (w - 2 * PAD) / columns;
-  const cellH = setting.cellH;
-  const icon = 4.6 * MM;
-  card.stats.forEach((stat, i) => {
-    const x = PAD + (i % columns) * cellW;
-    const y = statTop + Math.floor(i / columns) * cellH;
-    items.push({ kind: 'icon', name: stat.icon, x, y: y + 0.4 * MM, size: icon, color: card.accent });
-    const valueWidth = cellW - icon - 1.5 * MM;
-    const valueSize = fitSize(stat.value, 'bold', valueWidth, 11, MIN_TYPE);
-    items.push({ kind: 'text', x: x + icon + 1 * MM, y, text: stat.value, face: 'bold', size: valueSize, color: COLORS.ink });
-    const labelY = y + 11 * TYPE.leading - 0.5;
-    if (textWidth(stat.label, 'regular', MIN_TYPE) <= valueWidth) {
-      items.push({ kind: 'text', x: x + icon + 1 * MM, y: labelY, text: stat.label, face: 'regular', size: MIN_TYPE, color: COLORS.muted });
-    } else {
-      const labelSize = fitSize(stat.label, 'regular', cellW - 1 * MM, MIN_TYPE, MIN_TYPE);
-      items.push({ kind: 'text', x, y: Math.max(labelY, y + 0.4 * MM + icon + 0.1 * MM), text: stat.label, face: 'regular', size: labelSize, color: COLORS.muted });
-    }
-  });
-  const statRows = Math.ceil(card.stats.length / columns);
-  const bodyTop = statTop + statRows * cellH + 0.3 * MM;
-  if (card.stats.length > 0) items.push({ kind: 'line', x1: PAD, y1: bodyTop, x2: w - PAD, y2: bodyTop, color: COLORS.rule, lineWidth: 0.4 });
-
-  // weapons and rules share what is left; both shrink together until they fit
-  const footerTop = h - PAD - setting.footer;
-  const room = footerTop - bodyTop - 1.2 * MM - 0.8 * MM;
-  const body = fitBody(card, w - 2 * PAD, room, setting, anySize);
-  if (!body) return undefined;
-  items.push(...translate(body, PAD, bodyTop + 1.2 * MM));
-
-  items.push({ kind: 'line', x1: PAD, y1: footerTop, x2: w - PAD, y2: footerTop, color: COLORS.rule, lineWidth: 0.4 });
-  // the footer's right text keeps its size; the left one takes the rest of the strip
-  const rightSize = fitSize(card.footer.right, 'regular', (w - 2 * PAD) * 0.45, MIN_TYPE, MIN_TYPE);
-  const rightWidth = textWidth(card.footer.right, 'regular', rightSize);
-  const leftSize = fitSize(card.footer.left, 'bold', w - 2 * PAD - rightWidth - 2 * MM, 7, MIN_TYPE);
-  const footY = footerTop + (setting.footer - 7 * TYPE.leading) / 2;
-  items.push({ kind: 'text', x: PAD, y: footY, text: card.footer.left, face: 'bold', size: leftSize, color: COLORS.ink });
-  items.push({ kind: 'text', x: w - PAD - rightWidth, y: footY + (7 - rightSize) * 0.8, text: card.footer.right, face: 'regular', size: rightSize, color: COLORS.muted });
-  return translate(items, 0, 0);
-}
-
-/**
- * Weapons, then rules, at the largest size that fits `room`, none under the smallest readable
- * size; undefined when they do not fit at it (unless `anySize`: then smaller still, never cut).
- */
-function fitBody(card: CardFront, width: number, room: number, setting: Setting, anySize: boolean): Item[] | undefined {
-  // a card without stats (an event card) has room for larger type
-  const start = card.stats.length === 0 ? 1.3 : 1;
-  const floor = anySize ? 0.4 : MIN_TYPE / 8.4;
-  for (let scale = start; ; scale = Math.max(floor, scale - 0.04)) {
-    const weaponStyle: TextStyle = { face: 'regular', size: round(Math.max(anySize ? 0 : MIN_TYPE, 9 * scale)), color: COLORS.ink };
-    const ruleStyle: TextStyle = { face: 'italic', size: round(Math.max(anySize ? 0 : MIN_TYPE, 8.4 * scale)), color: COLORS.ink };
-    const blocks: { lines: Line[]; style: TextStyle; gap: number }[] = [];
-    for (const line of card.lines) {
-      const runs: Run[] = [{ text: `${line.label}: `, style: 'bold' }, { text: line.text }];
-      blocks.push({ lines: wrapRuns(runs, weaponStyle, width), style: weaponStyle, gap: 0.6 });
-    }
-    card.rules.forEach((rule, i) => {
-      blocks.push({ lines: wrapRuns([{ text: rule }], ruleStyle, width), style: ruleStyle, gap: i === 0 && card.lines.length > 0 ? setting.gap * scale : i === 0 ? 0 : 0.6 });
-    });
-    const height = blocks.reduce((sum, b) => sum + b.gap + b.lines.reduce((s, l) => s + l.height * setting.leading, 0), 0);
-    if (height <= room + 0.01) return placeBlocks(blocks, setting.leading);
-    if (scale <= floor) return anySize ? placeBlocks(blocks, setting.leading) : undefined;
-  }
-}
-
-/** Places wrapped blocks top down, every line. */
-function placeBlocks(blocks: { lines: Line[]; style: TextStyle; gap: number }[], leading: number): Item[] {
-  const items: Item[] = [];
-  let y = 0;
-  for (const block of blocks) {
-    y += block.gap;
-    for (const line of block.lines) {
-      const height = line.height * leading;
-      // a tighter line keeps its type centred in its height
-      items.push(...placeLine(line, 0, y - (line.height - height) / 2, block.style));
-      y += height;
-    }
-  }
-  return items;
-}
-
-/** The quality badge: a white square with one bar per level above conscript and the initial. */
-function badge(b: NonNullable<CardFront['badge']>, x: number, y: number, size: number, accent: string, ink: Ink): Item[] {
-  // on a low-ink header the white square needs an edge to be seen
-  const items: Item[] = [ink === 'low' ? { kind: 'rect', x, y, w: size, h: size, fill: '#ffffff', stroke: accent, lineWidth: 0.5 } : { kind: 'rect', x, y, w: size, h: size, fill: '#ffffff' }];
-  const letter = b.label.charAt(0).toUpperCase();
-  const letterSize = size * 0.5;
-  items.push({ kind: 'text', x: x + (size - textWidth(letter, 'bold', letterSize)) / 2, y: y + size * 0.1, text: letter, face: 'bold', size: letterSize, color: accent });
-  for (let i = 0; i < b.level; i++) {
-    items.push({ kind: 'rect', x: x + size * 0.2, y: y + size * (0.7 + i * 0.13), w: size * 0.6, h: size * 0.08, fill: accent });
-  }
-  return items;
-}
-
-/** A back's frame: its line's outer edge stays 3 mm inside the trim. */
-const BACK_FRAME = PRINT_SAFE.frame + 0.5 * MM;
-
-/**
- * A card back: the accent colour edge to edge (into the bleed), a big icon and the names. In
- * low ink: white, with an outline in the accent colour and the names and icon in it.
- */
-export function layoutCardBack(card: CardBack, w: number, h: number, bleed: BleedSides, ink: Ink = 'normal'): Item[] {
-  if (ink === 'low') return layoutLowInkBack(card, w, h);
-  const items: Item[] = [
-    { kind: 'rect', x: -bleed.left, y: -bleed.top, w: w + bleed.left + bleed.right, h: h + bleed.top + bleed.bottom, fill: card.accent },
-    { kind: 'rect', x: BACK_FRAME, y: BACK_FRAME, w: w - 2 * BACK_FRAME, h: h - 2 * BACK_FRAME, stroke: '#ffffff', lineWidth: 0.8 },
-  ];
-  const icon = w * 0.42;
-  items.push({ kind: 'icon', name: card.icon, x: (w - icon) / 2, y: h * 0.3, size: icon, color: '#ffffff' });
-  const titleSize = fitSize(card.title, 'bold', w - 2 * PAD - 4 * MM, 13, MIN_TYPE);
-  items.push({ kind: 'text', x: (w - textWidth(card.title, 'bold', titleSize)) / 2, y: h * 0.12, text: card.title, face: 'bold', size: titleSize, color: '#ffffff' });
-  const subSize = fitSize(card.subtitle, 'regular', w - 2 * PAD - 4 * MM, 9, MIN_TYPE);
-  items.push({ kind: 'text', x: (w - textWidth(card.subtitle, 'regular', subSize)) / 2, y: h * 0.76, text: card.subtitle, face: 'regular', size: subSize, color: '#ffffff' });
-  return translate(items, 0, 0);
-}
-
-/** The low-ink back: no fill at all, an outline inside the cut line, the title and icon as lines of colour. */
-function layoutLowInkBack(card: CardBack, w: number, h: number): Item[] {
-  const items: Item[] = [
-    { kind: 'rect', x: BACK_FRAME, y: BACK_FRAME, w: w - 2 * BACK_FRAME, h: h - 2 * BACK_FRAME, stroke: card.accent, lineWidth: 0.8 },
-    { kind: 'rect', x: BACK_FRAME + 1.2 * MM, y: BACK_FRAME + 1.2 * MM, w: w - 2 * BACK_FRAME - 2.4 * MM, h: h - 2 * BACK_FRAME - 2.4 * MM, stroke: card.accent, lineWidth: 0.3 },
-  ];
-  const icon = w * 0.3;
-  items.push({ kind: 'icon', name: card.icon, x: (w - icon) / 2, y: h * 0.36, size: icon, color: card.accent });
-  const titleSize = fitSize(card.title, 'bold', w - 2 * PAD - 4 * MM, 13, MIN_TYPE);
-  items.push({ kind: 'text', x: (w - textWidth(card.title, 'bold', titleSize)) / 2, y: h * 0.12, text: card.title, face: 'bold', size: titleSize, color: COLORS.ink });
-  const subSize = fitSize(card.subtitle, 'regular', w - 2 * PAD - 4 * MM, 9, MIN_TYPE);
-  items.push({ kind: 'text', x: (w - textWidth(card.subtitle, 'regular', subSize)) / 2, y: h * 0.76, text: card.subtitle, face: 'regular', size: subSize, color: COLORS.muted });
-  return translate(items, 0, 0);
-}
-
-/**
- * The largest size up to `max` at which one line of text fits `width`. Below `min` the text
- * is too long for its place; it still shrinks rather than run over the card's edge.
- */
-export function fitSize(text: string, face: TextStyle['face'], width: number, max: number, min: number): number {
-  const at = textWidth(text, face, max);
-  if (at <= width) return max;
-  const fitting = Math.floor(((max * width) / at) * 4) / 4;
-  return fitting >= min ? fitting : Math.max(HARD_MINIMUM, fitting);
-}
-
-/** Smaller than this nobody reads it; data checks keep texts short enough never to get here. */
-const HARD_MINIMUM = 3.5;
-

@@ -1,4 +1,3 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import YAML from 'yaml';
 import { textKey, unfaithful, YAML_OPTIONS, type ParsedStore } from './parsed-cache.js';
 
@@ -10,17 +9,16 @@ export interface CheckedEntry {
 }
 
 /**
- * Writes the store read by storedCheckedValue, parseYamlText and storedTemplateSpec: the
- * checked value of every built-in file the build's check recorded, the parsed YAML of any
- * other (`files`, each with its path below data/), and the templates precompiled. Run by `npm run build` (a build tool on Node's file system,
- * never loaded by a run). Returns how many files it holds checked and parsed.
+ * The store read by storedCheckedValue, parseYamlText and storedTemplateSpec: the checked
+ * value of every built-in file the build's check recorded, the parsed YAML of any other
+ * (`files`, each with its path below data/ and its text), and the templates precompiled. The
+ * build (scripts/build-stores.js) writes it to disk.
  */
-export function writeParsedStore(
-  files: readonly { path: string; relative: string }[],
-  location: string,
+export function parsedStoreOf(
+  files: readonly { relative: string; text: string }[],
   checked: readonly CheckedEntry[] = [],
   templates?: { handlebars: string; specs: ReadonlyMap<string, string> },
-): { checked: number; parsed: number } {
+): ParsedStore {
   const store: ParsedStore = { format: 3, values: {}, checked: {} };
   if (templates) {
     const specs: Record<string, string> = {};
@@ -34,9 +32,7 @@ export function writeParsedStore(
   }
   for (const file of [...files].sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0))) {
     if (store.checked[file.relative]) continue;
-    const text = readFileSync(file.path, 'utf8');
-    store.values[textKey(text)] = JSON.stringify(YAML.parse(text, YAML_OPTIONS));
+    store.values[textKey(file.text)] = JSON.stringify(YAML.parse(file.text, YAML_OPTIONS));
   }
-  writeFileSync(location, `${JSON.stringify(store)}\n`);
-  return { checked: Object.keys(store.checked).length, parsed: Object.keys(store.values).length };
+  return store;
 }

@@ -1,0 +1,18 @@
+/**
+ * Layout's own failures, so it depends on nothing above it; the command line maps each to its
+ * exit code (cli/run.ts).
+ */
+
+/** Layout's failures: each names its class, as muster's own errors do. */
+abstract class LayoutError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** Print choices that cannot be laid out (cards too large for the paper): the asker's input is at fault. */
+export class PrintChoiceError extends LayoutError {}
+
+/** A font muster prints with that it cannot find or read: its own installation is at fault. */
+export class FontFileError extends LayoutError {}
