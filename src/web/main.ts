@@ -6,7 +6,7 @@
  */
 import { fileUrl, pageFiles, PLAYER_FOLDER, type Manifest, type PageFiles } from './page-files.js';
 import { runInPage, type PageRun } from './page-io.js';
-import { argvFor, shellLine, countsFrom, countsOption, deckName, formFromHash, hashFor, leftOut, ownOptions, partsFromListing, partsOptions, tickedParts, type Declarations, type DeclaredOption, type Form, type Part, type Product } from './form.js';
+import { DEFAULTS, argvFor, shellLine, countsFrom, countsOption, deckName, formFromHash, hashFor, leftOut, ownOptions, partsFromListing, partsOptions, tickedParts, type Declarations, type DeclaredOption, type Form, type Part, type Product } from './form.js';
 import { ownField } from './own-fields.js';
 import { ForceBench } from './force-builder.js';
 import { FORCE_FILE } from './kit/force-model.js';
@@ -400,15 +400,17 @@ async function restore(form: Form): Promise<void> {
   const system = systems.some((s) => s.id === form.system) ? form.system : systems[0]!.id;
   set('system', system);
   await shape({ ...form, system });
-  // a token count is no number of packets: the tokens' own list takes it
-  for (const [key, value] of Object.entries(form.options)) if (!(key === 'count' && form.product === 'tokens')) set(key, value);
-  // a rule set's own option the link leaves out is left out
-  for (const el of document.querySelectorAll<HTMLInputElement | HTMLSelectElement>('#own-fields [data-option]')) {
-    if (form.options[el.dataset['option']!] !== undefined) continue;
-    if (el instanceof HTMLInputElement && el.type === 'checkbox') el.checked = false;
-    else el.value = '';
+  // a link is the whole form: what it leaves out is at its default (a choice left blank), as on a fresh page
+  for (const el of document.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[data-option]')) {
+    const name = el.dataset['option']!;
+    if (el instanceof HTMLInputElement && el.type === 'file') continue;
+    // a token count is no number of packets: the tokens' own list takes it
+    const given = name === 'count' && form.product === 'tokens' ? undefined : form.options[name];
+    // a box and a list show the default; a field left empty stands for it
+    const value = given ?? (el instanceof HTMLInputElement && el.type !== 'checkbox' ? '' : DEFAULTS[name]);
+    if (el instanceof HTMLInputElement && el.type === 'checkbox') el.checked = value !== undefined && value !== 'no';
+    else el.value = value ?? '';
   }
-  if (!form.options['events']) set('events', 'no');
   if ($<HTMLSelectElement>('product').value === 'tokens') {
     const ticked = tickedParts(partIds(), form.options);
     for (const box of partBoxes()) box.checked = ticked.includes(box.value);

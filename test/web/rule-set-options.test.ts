@@ -77,8 +77,25 @@ describe.skipIf(!runBrowserTests)('the rule sets’ own options in chromium', ()
   }
 
   it('shows a field for every option each rule set declares for each product, and the command line takes it', async () => {
-    for (const { system, product, option, modes } of declared) {
-      const page = await open(`#/${system}/${product}${option.mode ? `?mode=${option.mode}` : ''}`);
+    // one page, led from link to link as a player's back and forward buttons would: a link restores the whole form
+    const page = await open();
+    let previous: string | undefined;
+    for (const { system, product, option } of declared) {
+      const link = `#/${system}/${product}${option.mode ? `?mode=${option.mode}` : ''}`;
+      await page.evaluate((hash) => {
+        location.hash = hash;
+      }, link);
+      // restored: the command is this product's, with neither this option nor the one set before
+      await page.waitForFunction(
+        (words, names) => {
+          const text = document.querySelector('#command')?.textContent ?? '';
+          return text.includes(words) && names.every((name) => !text.includes(`--${name} `) && !text.endsWith(`--${name}`));
+        },
+        { timeout: 10_000 },
+        ` ${product} ${system}`,
+        [option.name, ...(previous ? [previous] : [])],
+      );
+      previous = option.name;
       const selector = await controlOf(page, option.name);
       expect(await page.$(selector), `${system} ${product} --${option.name}`).not.toBeNull();
       expect(await visible(page, selector), `${system} ${product} --${option.name} shown`).toBe(true);
@@ -87,8 +104,8 @@ describe.skipIf(!runBrowserTests)('the rule sets’ own options in chromium', ()
       await setControl(page, selector, sample(option));
       await page.waitForFunction((name) => document.querySelector('#command')?.textContent?.includes(`--${name}`), { timeout: 10_000 }, option.name);
       expect(await page.evaluate(() => location.hash), `${system} ${product} --${option.name} in the link`).toContain(`${option.name}=`);
-      await page.close();
     }
+    await page.close();
   }, 300_000);
 
   it('offers an option only where the rule set declares it, and one said to be for solo only in solo', async () => {
