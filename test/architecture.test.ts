@@ -93,6 +93,11 @@ describe('layers', () => {
     const offenders = cli.filter((file) => importsOf(file).some((spec) => /^systems\/[\w-]+\//.test(resolved(file, spec) ?? '')));
     expect(offenders).toEqual([]);
   });
+  it('layout and render fill no templates: the document builders give them their words', async () => {
+    const files = await fg(['layout/**/*.ts', 'render/**/*.ts'], { cwd: src });
+    const offenders = files.flatMap((file) => importsOf(file).filter((spec) => resolved(file, spec) === 'doc/templates.ts').map(() => file));
+    expect(offenders).toEqual([]);
+  });
   it('no file imports itself through others: no cycles', async () => {
     const files = await fg(['**/*.ts'], { cwd: src, ignore: ['types/**'] });
     const edges = new Map(files.map((file) => [file, importsOf(file).map((spec) => resolved(file, spec)).filter((t): t is string => t !== undefined && files.includes(t))]));

@@ -1,6 +1,7 @@
 import type { DataCard, DataDeck } from '../data/cards.js';
 import type { SystemInfo } from '../data/schema.js';
-import { documentMeta, markReading, type CardBack, type CardNode, type CardPrint, type DeckNode, type DocumentNode, type Paper, type Units } from './model.js';
+import { markReading, type CardBack, type CardNode, type CardPrint, type DeckNode, type DocumentNode, type Paper, type Units } from './model.js';
+import { documentMeta } from './document-meta.js';
 import { renderProse } from './templates.js';
 
 const marked = (text: string, reading: string | undefined) => (reading ? markReading(text) : text);

@@ -3,7 +3,8 @@ import type { RuleTable, SheetBlock } from '../data/schema.js';
 import { chanceAtLeast, chanceAtMost, formatChance, possibleTotals, sumDistribution } from '../engine/odds.js';
 import { rowTotals } from '../engine/tables.js';
 import { formatCell } from './cells.js';
-import { documentMeta, type Block, type DocumentNode, type Paper, type Run, type TableBlock, type TableColumn, type Units } from './model.js';
+import { type Block, type DocumentNode, type Paper, type Run, type TableBlock, type TableColumn, type Units } from './model.js';
+import { documentMeta } from './document-meta.js';
 import { renderProse } from './templates.js';
 
 export interface ReferenceOptions {

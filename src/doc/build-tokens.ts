@@ -1,6 +1,7 @@
 import type { Token, TokenGroup } from '../data/tokens.js';
 import type { SystemInfo } from '../data/schema.js';
-import { documentMeta, type DocumentNode, type Paper, type TokenFace, type TokenSheetNode, type Units } from './model.js';
+import { type DocumentNode, type Paper, type TokenFace, type TokenSheetNode, type Units } from './model.js';
+import { documentMeta } from './document-meta.js';
 
 function faceOf(token: Token): TokenFace {
   return {

@@ -86,6 +86,26 @@ export interface DocumentMeta {
   print?: PrintSettings;
   /** the booklet this document is bound into: its footers number the booklet's pages under this title */
   bookTitle?: string;
+  /** the words of its pages' footers, filled from templates/ by the builders: layout only places them */
+  words: PageWords;
+}
+
+/**
+ * The words every page of a document ends with: the footer line, the page number (with the
+ * slots {title}, {page} and {pages}, known only once the pages are laid out) and the scale bar's.
+ */
+export interface PageWords {
+  footer: string;
+  pageNumber: string;
+  scaleBar: string;
+}
+
+
+
+/** A page's number in its document's words. */
+export function pageNumberText(words: PageWords, title: string, page: number, pages: number): string {
+  // the numbers first: a title may hold braces of its own
+  return words.pageNumber.replace('{page}', String(page)).replace('{pages}', String(pages)).replace('{title}', () => title);
 }
 
 /** `--no-backs` (backs: false) and `--ink low`; a field left out is the default. */
@@ -94,23 +114,6 @@ export interface PrintSettings {
   ink?: 'normal' | 'low';
 }
 
-/** A document's meta from its rule set's facts and the print options: what every footer says. */
-export function documentMeta(
-  info: { id: string; name: string; rulesVersion: string },
-  title: string,
-  options: { toolVersion: string; paper: Paper; units: Units; seed?: string },
-): DocumentMeta {
-  return {
-    title,
-    systemId: info.id,
-    systemName: info.name,
-    rulesVersion: info.rulesVersion,
-    toolVersion: options.toolVersion,
-    ...(options.seed !== undefined ? { seed: options.seed } : {}),
-    paper: options.paper,
-    units: options.units,
-  };
-}
 
 export interface DocumentNode {
   meta: DocumentMeta;

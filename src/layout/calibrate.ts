@@ -130,7 +130,7 @@ function footer(fonts: FontStore, meta: DocumentMeta, side: string, width: numbe
   const y = height - 16 * MM;
   return [
     text(fonts, `muster ${meta.toolVersion} · two-sided printing check · ${meta.paper === 'a4' ? 'A4' : 'US Letter'} · ${side}`, 12 * MM, y, { face: 'regular', size: 7, color: COLORS.muted }),
-    ...scaleBar('cm', 12 * MM, y + 4 * MM),
+    ...scaleBar('cm', meta.words.scaleBar, 12 * MM, y + 4 * MM),
   ].map((item) => translate([item], 0, 0)[0]!);
 }
 

@@ -1,5 +1,4 @@
-import { READING_FOOTNOTE, READING_FOOTNOTE_SHORT, type CardPrint, type DeckNode, type DocumentMeta, type Paper } from '../doc/model.js';
-import { renderTemplate } from '../doc/templates.js';
+import { pageNumberText, READING_FOOTNOTE, READING_FOOTNOTE_SHORT, type CardPrint, type DeckNode, type DocumentMeta, type Paper } from '../doc/model.js';
 import { layoutCardBack, layoutCardFront, type BleedSides } from './card-faces.js';
 import { PrintChoiceError } from './errors.js';
 import type { FontStore } from './fonts.js';
@@ -391,8 +390,8 @@ function sheetMarks(fonts: FontStore, frame: SheetFrame, marksOn: boolean, meta:
   const none = marksOn ? SIDES.filter((s) => marks[s].kind === 'none') : [];
   if (none.length > 0) notes.push(`no room for cut marks ${where(none)}: cut on from the other marks`);
   if (reading) notes.push(READING_FOOTNOTE);
-  const footer = renderTemplate('page-footer', { systemName: meta.systemName, rulesVersion: meta.rulesVersion, toolVersion: meta.toolVersion, seed: meta.seed ?? '' });
-  const numbered = renderTemplate('page-number', { title: what, page, pages });
+  const footer = meta.words.footer;
+  const numbered = pageNumberText(meta.words, what, page, pages);
   const pieces = [...footer.split(' · '), ...numbered.split(' · '), ...notes];
 
   const placed: Item[] = [];

@@ -1,6 +1,5 @@
-import { READING_FOOTNOTE, type DocumentMeta } from '../doc/model.js';
+import { pageNumberText, READING_FOOTNOTE, type DocumentMeta } from '../doc/model.js';
 import type { FontStore } from './fonts.js';
-import { renderTemplate } from '../doc/templates.js';
 import { placeLine } from './blocks.js';
 import { round, type Item } from './primitives.js';
 import { showsReading } from './reading-mark.js';
@@ -55,20 +54,15 @@ export function pageFooter(fonts: FontStore, meta: DocumentMeta, frame: Frame, p
   const items: Item[] = [
     { kind: 'line', x1: frame.left, y1: lineY, x2: frame.width - PAGE.marginX, y2: lineY, color: COLORS.rule, lineWidth: 0.5 },
   ];
-  const footer = renderTemplate('page-footer', {
-    systemName: meta.systemName,
-    rulesVersion: meta.rulesVersion,
-    toolVersion: meta.toolVersion,
-    seed: meta.seed ?? '',
-  });
-  const pageText = renderTemplate('page-number', { title: meta.bookTitle ?? meta.title, page, pages });
+  const footer = meta.words.footer;
+  const pageText = pageNumberText(meta.words, meta.bookTitle ?? meta.title, page, pages);
   const textY = lineY + 2;
   const footerLine = wrapRuns(fonts, [{ text: footer }], style, frame.width)[0]!;
   items.push(...placeLine(fonts, footerLine, frame.left, textY, style));
   const pageLine = wrapRuns(fonts, [{ text: pageText }], style, frame.width)[0]!;
   items.push(...placeLine(fonts, pageLine, frame.width - PAGE.marginX - pageLine.width, textY, style));
   const barY = textY + TYPE.footer * TYPE.leading + 3;
-  items.push(...scaleBar(meta.units, frame.left, barY));
+  items.push(...scaleBar(meta.units, meta.words.scaleBar, frame.left, barY));
   // the reading mark's footnote, on the scale bar's line where nothing else stands, its line
   // box ending level with the bar's foot as the bar's label does (clear of the print-safe edge)
   if (showsReading(content)) {
@@ -83,7 +77,7 @@ export function pageFooter(fonts: FontStore, meta: DocumentMeta, frame: Frame, p
  * 5 cm in 1 cm blocks, or 2 in in quarter-inch blocks, alternately filled; the label beside
  * it, clear of the bar, both kept more than 6 mm from the paper's bottom edge.
  */
-export function scaleBar(units: DocumentMeta['units'], x: number, y: number): Item[] {
+export function scaleBar(units: DocumentMeta['units'], label: string, x: number, y: number): Item[] {
   const step = units === 'cm' ? 10 * MM : 72 / 4;
   const steps = units === 'cm' ? 5 : 8;
   const height = 3.5;
@@ -102,7 +96,6 @@ export function scaleBar(units: DocumentMeta['units'], x: number, y: number): It
     });
   }
   const style: TextStyle = { face: 'regular', size: 6.5, color: COLORS.muted };
-  const label = renderTemplate('scale-bar', { length: units === 'cm' ? '5 cm' : '2 in' });
   // the label's line box ends level with the bar's foot, 2 mm right of its end
   const labelX = x + steps * step + 2 * MM;
   items.push({ kind: 'text', x: round(labelX), y: round(top + height - style.size * TYPE.leading), text: label, face: style.face, size: style.size, color: style.color });

@@ -1,3 +1,4 @@
+import { withPageWords } from '../../src/doc/document-meta.js';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadRulesDb } from '../../src/data/load.js';
@@ -15,7 +16,7 @@ import { fonts } from '../helpers/fonts.js';
 const dirs = [path.join(BUILTIN_DATA_DIR, 'bof')];
 const [aids, arsenal] = await Promise.all([loadAids(dirs), loadArsenal(dirs)]);
 const bof = (await loadRulesDb({ dataDirs: [] })).system('bof');
-const meta = (paper: 'a4' | 'letter' = 'a4', units: 'cm' | 'in' = 'cm'): DocumentMeta => ({
+const meta = (paper: 'a4' | 'letter' = 'a4', units: 'cm' | 'in' = 'cm'): DocumentMeta => withPageWords({
   title: 't', systemId: 'bof', systemName: 'Burst of Fire', rulesVersion: 'test', toolVersion: '0', paper, units,
 });
 const print = { round: 25, square: 20, marks: true, duplex: 'long' as const, backOffset: { x: 0, y: 0 } };

@@ -1,3 +1,4 @@
+import { withPageWords } from '../../src/doc/document-meta.js';
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../src/render/markdown.js';
 import { loadArsenal } from '../../src/systems/bof/arsenal.js';
@@ -54,7 +55,7 @@ describe('Burst of Fire card and roster documents (snapshots change only on purp
   });
   it('Markdown carries the roster and every card', () => {
     const md = renderMarkdown({
-      meta: { title: 'x', systemId: 'bof', systemName: 'Burst of Fire', rulesVersion: 'test', toolVersion: '0', paper: 'a4', units: 'cm' },
+      meta: withPageWords({ title: 'x', systemId: 'bof', systemName: 'Burst of Fire', rulesVersion: 'test', toolVersion: '0', paper: 'a4', units: 'cm' }),
       sheets: [rosterSheet(roster, arsenal, 'cm')],
       decks: [forceDeck(roster, { arsenal, units: 'cm', system }, print)],
     });

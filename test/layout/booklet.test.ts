@@ -1,3 +1,4 @@
+import { withPageWords } from '../../src/doc/document-meta.js';
 import { describe, expect, it } from 'vitest';
 import { coverSheet, gatherBooklet } from '../../src/doc/booklet.js';
 import type { BookletNode, CardNode, DocumentMeta, DocumentNode } from '../../src/doc/model.js';
@@ -6,7 +7,7 @@ import type { PlacedPage } from '../../src/layout/primitives.js';
 import { PAGE } from '../../src/layout/style.js';
 import { fonts } from '../helpers/fonts.js';
 
-const meta: DocumentMeta = { title: 'Test booklet', systemId: 'test', systemName: 'Test rules', rulesVersion: 'v1', toolVersion: '0.0.0-test', seed: 'bk', paper: 'a4', units: 'cm' };
+const meta: DocumentMeta = withPageWords({ title: 'Test booklet', systemId: 'test', systemName: 'Test rules', rulesVersion: 'v1', toolVersion: '0.0.0-test', seed: 'bk', paper: 'a4', units: 'cm' });
 const print = { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long' as const, backOffset: { x: 0, y: 0 } };
 const card = (id: string): CardNode => ({
   id,

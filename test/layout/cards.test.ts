@@ -1,3 +1,4 @@
+import { withPageWords } from '../../src/doc/document-meta.js';
 import { describe, expect, it } from 'vitest';
 import type { CardPrint, DocumentNode } from '../../src/doc/model.js';
 import { layoutCardFront } from '../../src/layout/card-faces.js';
@@ -111,7 +112,7 @@ describe('drawing calls of a card sheet against a golden file', () => {
   it('the fixture arsenal, fronts and backs, A4', async () => {
     const units = sortUnits(arsenal.units.values(), ['de']);
     const doc: DocumentNode = {
-      meta: { title: 'cards', systemId: 'bof', systemName: 'Burst of Fire', rulesVersion: 'test', toolVersion: '0.0.0-test', paper: 'a4', units: 'cm' },
+      meta: withPageWords({ title: 'cards', systemId: 'bof', systemName: 'Burst of Fire', rulesVersion: 'test', toolVersion: '0.0.0-test', paper: 'a4', units: 'cm' }),
       sheets: [],
       decks: [arsenalDeck(units, ctx, print(), 'Fixture')],
     };

@@ -1,3 +1,4 @@
+import { withPageWords } from '../../src/doc/document-meta.js';
 import { describe, expect, it } from 'vitest';
 import type { DocumentNode } from '../../src/doc/model.js';
 import { visualRuns } from '../../src/layout/bidi.js';
@@ -14,7 +15,7 @@ const HEBREW = 'צבא ההגנה';
 const ARABIC = 'الجيش العربي';
 const LINE = `Sides: ${CHINESE} and ${HEBREW} against ${ARABIC} 1941`;
 
-const meta = { title: 'Names', systemId: 'x', systemName: 'X', rulesVersion: '1', toolVersion: '0', paper: 'a4', units: 'cm' } as const;
+const meta = withPageWords({ title: 'Names', systemId: 'x', systemName: 'X', rulesVersion: '1', toolVersion: '0', paper: 'a4', units: 'cm' } as const);
 
 function docWith(texts: string[]): DocumentNode {
   return {

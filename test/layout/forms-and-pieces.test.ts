@@ -1,3 +1,4 @@
+import { withPageWords } from '../../src/doc/document-meta.js';
 /**
  * Shared layout for any rule set: tick boxes in a table (a form a player fills in), a column
  * kept free to write in, and rect pieces printed at their own true size (wire strips).
@@ -14,7 +15,7 @@ import { wrapRuns } from '../../src/layout/wrap.js';
 import { fonts } from '../helpers/fonts.js';
 
 const base = { face: 'regular', size: 8.5, color: '#000000' } as const;
-const meta = { title: 't', systemId: 'x', systemName: 'X', rulesVersion: '1', toolVersion: '0', paper: 'a4', units: 'cm' } as const;
+const meta = withPageWords({ title: 't', systemId: 'x', systemName: 'X', rulesVersion: '1', toolVersion: '0', paper: 'a4', units: 'cm' } as const);
 
 describe('tick boxes', () => {
   const form: TableBlock = {

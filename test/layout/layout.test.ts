@@ -1,3 +1,4 @@
+import { withPageWords } from '../../src/doc/document-meta.js';
 import { describe, expect, it } from 'vitest';
 import { loadRulesDb } from '../../src/data/load.js';
 import { buildQuickReference } from '../../src/doc/build-reference.js';
@@ -61,7 +62,7 @@ describe('tables', () => {
   it('a long table is split between rows with its heading repeated, never mid-row', async () => {
     const rows = Array.from({ length: 90 }, (_, i) => [`${i + 1}`, `row number ${i + 1}`]);
     const doc: DocumentNode = {
-      meta: { title: 'T', systemId: 'x', systemName: 'X', rulesVersion: '1', toolVersion: '0', paper: 'a4', units: 'cm' },
+      meta: withPageWords({ title: 'T', systemId: 'x', systemName: 'X', rulesVersion: '1', toolVersion: '0', paper: 'a4', units: 'cm' }),
       sheets: [{ title: 'Long', blocks: [tableOf(rows, ['N', 'Text'])] }],
     };
     const placed = layoutDocument(fonts, doc);
@@ -149,7 +150,7 @@ describe('forms a player writes in', () => {
     rows: Array.from({ length: rows }, (_, i) => [[{ text: String(i + 1) }], [{ text: '' }]]),
   });
   const doc = (blocks: TableBlock[]): DocumentNode => ({
-    meta: { title: 'Forms', systemId: 'demo', systemName: 'Demo', rulesVersion: 'v1', toolVersion: '0', paper: 'a4', units: 'cm' },
+    meta: withPageWords({ title: 'Forms', systemId: 'demo', systemName: 'Demo', rulesVersion: 'v1', toolVersion: '0', paper: 'a4', units: 'cm' }),
     sheets: [{ title: 'Forms', blocks }],
   });
   /** The row rules of a laid-out table: thin lines the table's width, in page order. */

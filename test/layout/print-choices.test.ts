@@ -1,3 +1,4 @@
+import { withPageWords } from '../../src/doc/document-meta.js';
 import { describe, expect, it } from 'vitest';
 import type { DocumentNode, DrawingNode } from '../../src/doc/model.js';
 import { calibrationTargets, backPosition, layoutCalibration, ARM, TARGET_INSET } from '../../src/layout/calibrate.js';
@@ -7,7 +8,7 @@ import { renderDocument } from '../../src/render/render.js';
 import { RecordingSurface, type DrawCall } from '../../src/render/surface.js';
 import { fonts } from '../helpers/fonts.js';
 
-const meta = { title: 'Test', systemId: 'bof', systemName: 'Burst of Fire', rulesVersion: 'test', toolVersion: '0', paper: 'a4' as const, units: 'cm' as const };
+const meta = withPageWords({ title: 'Test', systemId: 'bof', systemName: 'Burst of Fire', rulesVersion: 'test', toolVersion: '0', paper: 'a4' as const, units: 'cm' as const });
 const print = { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long' as const, backOffset: { x: 0, y: 0 } };
 const ACCENT = '#7a2f2f';
 
@@ -94,7 +95,7 @@ describe('--ink low', () => {
 });
 
 describe('the duplex calibration sheet', () => {
-  const calMeta = (paper: 'a4' | 'letter') => ({ ...meta, paper, systemId: 'muster', systemName: 'muster' });
+  const calMeta = (paper: 'a4' | 'letter') => withPageWords({ ...meta, paper, systemId: 'muster', systemName: 'muster' });
   /** Centres of crosses: points where a horizontal and a vertical line of the given colour cross at their middles. */
   function crossCentres(calls: DrawCall[], color: string): { x: number; y: number }[] {
     const lines = calls.filter((c): c is Extract<DrawCall, { op: 'line' }> => c.op === 'line' && c.color === color);

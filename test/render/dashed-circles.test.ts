@@ -1,3 +1,4 @@
+import { withPageWords } from '../../src/doc/document-meta.js';
 /**
  * A dashed circle is drawn inside a saved graphics state: after it, the colours must be set
  * again, or a second dashed circle of the same colour comes out in the colour before the first
@@ -13,7 +14,7 @@ import { workdirs } from '../helpers/fixtures.js';
 import { fonts } from '../helpers/fonts.js';
 
 const workdir = workdirs(afterEach);
-const meta: DocumentMeta = { title: 't', systemId: 'x', systemName: 'X', rulesVersion: '1', toolVersion: '0', paper: 'a4', units: 'cm' };
+const meta: DocumentMeta = withPageWords({ title: 't', systemId: 'x', systemName: 'X', rulesVersion: '1', toolVersion: '0', paper: 'a4', units: 'cm' });
 
 describe('dashed circles in the PDF', () => {
   it('each sets its own stroke colour, whatever came before it', async () => {

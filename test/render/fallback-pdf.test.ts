@@ -1,3 +1,4 @@
+import { withPageWords } from '../../src/doc/document-meta.js';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -82,7 +83,7 @@ describe('a PDF with names in other scripts', () => {
 
   it('a Latin document opens no fallback font and embeds none', async () => {
     const doc: DocumentNode = {
-      meta: { title: 'Plain', systemId: 'x', systemName: 'X', rulesVersion: '1', toolVersion: '0', paper: 'a4', units: 'cm' },
+      meta: withPageWords({ title: 'Plain', systemId: 'x', systemName: 'X', rulesVersion: '1', toolVersion: '0', paper: 'a4', units: 'cm' }),
       sheets: [{ title: 'Sheet', blocks: [{ kind: 'text', title: 'Orders', section: 'S', width: 'column', paragraphs: ['Move and fire.'] }] }],
     };
     const placed = layoutDocument(fonts, doc);

@@ -1,4 +1,5 @@
 import type { DocumentMeta, Paper } from '../../doc/model.js';
+import { withPageWords } from '../../doc/document-meta.js';
 import { withOutput } from '../emit.js';
 import type { CliIo } from '../io.js';
 import { parseOffset } from '../print-options.js';
@@ -19,7 +20,7 @@ export interface CalibrateArgs {
  */
 export async function runCalibrate(args: CalibrateArgs, io: CliIo): Promise<number> {
   const backOffset = parseOffset(args.backOffset);
-  const meta: DocumentMeta = {
+  const meta: DocumentMeta = withPageWords({
     title: 'Two-sided printing check',
     systemId: 'muster',
     systemName: 'muster',
@@ -27,7 +28,7 @@ export async function runCalibrate(args: CalibrateArgs, io: CliIo): Promise<numb
     toolVersion: TOOL_VERSION,
     paper: args.paper,
     units: 'cm',
-  };
+  });
   const [{ layoutCalibration }, { fontStoreOf }] = await Promise.all([import('../../layout/calibrate.js'), import('../font-store.js')]);
   await withOutput({ format: 'pdf', out: args.out, quiet: args.quiet, defaultName: `calibrate-${args.paper}-${args.duplex}` }, io, async (output) => {
     await output.addPlaced(layoutCalibration(fontStoreOf(io.files), meta, { duplex: args.duplex, backOffset }));

@@ -1,6 +1,7 @@
 import { formatLength } from '../../doc/helpers.js';
 import { drawMap } from '../../doc/map-diagram.js';
-import { boxesInGroups, documentMeta, markReading, READING_MARK, tickBoxGroups, type Block, type DocumentNode, type DrawingNode, type Paper, type Run, type TableBlock, type Units } from '../../doc/model.js';
+import { boxesInGroups, markReading, READING_MARK, tickBoxGroups, type Block, type DocumentNode, type DrawingNode, type Paper, type Run, type TableBlock, type Units } from '../../doc/model.js';
+import { documentMeta } from '../../doc/document-meta.js';
 import { checkBlock, rollsSheet, textTable } from '../../doc/packet.js';
 import { renderProse } from '../../doc/templates.js';
 import type { BlazeAwayData } from './data.js';

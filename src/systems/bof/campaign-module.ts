@@ -1,5 +1,6 @@
 import { createRng } from '../../engine/dice.js';
 import { markReading, READING_MARK, type Block, type BookletNode, type DocumentNode, type DrawingNode, type Shape } from '../../doc/model.js';
+import { documentMeta } from '../../doc/document-meta.js';
 import { listOption, stringOption } from '../manifest.js';
 import { UsageError } from '../../errors.js';
 import type { CampaignRequest, CampaignResponse } from '../module.js';
@@ -197,16 +198,7 @@ export async function booklet(request: BofCampaignRequest, saved?: CampaignState
   const seed = start.seed;
   const solo = start.solo;
   const front: DocumentNode = {
-    meta: {
-      title: `Campaign booklet: ${a} against ${b}`,
-      systemId: request.system.info.id,
-      systemName: request.system.info.name,
-      rulesVersion: request.system.info.rulesVersion,
-      toolVersion: request.toolVersion,
-      seed,
-      paper: request.paper,
-      units: request.units,
-    },
+    meta: documentMeta(request.system.info, `Campaign booklet: ${a} against ${b}`, { toolVersion: request.toolVersion, seed, paper: request.paper, units: request.units }),
     sheets: [
       {
         title: 'The campaign',

@@ -1,7 +1,8 @@
 import { checkForceMoraleTable } from './morale.js';
 import { forceWarnings, readForceFile, refuseIfStrict } from '../../data/force-file.js';
 import { MAX_ACTIONS, MAX_PIECES, MAX_SCORE } from '../../data/limits.js';
-import { documentMeta, type DocumentNode } from '../../doc/model.js';
+import { type DocumentNode } from '../../doc/model.js';
+import { documentMeta } from '../../doc/document-meta.js';
 import { UsageError } from '../../errors.js';
 import type { CardsRequest, CardsResult, ForceCheck, RuleSetModule, ScenarioRequest, ScenarioRoller, ScenarioSteps, TokensRequest } from '../module.js';
 import type { SystemRules } from '../../data/load.js';

@@ -1,4 +1,5 @@
 import { markReading, READING_MARK, type Block, type CardPrint, type DocumentNode, type DrawingNode, type SheetNode, type TextBlock, type Units, type Paper } from '../../doc/model.js';
+import { documentMeta } from '../../doc/document-meta.js';
 import { rollsSheet, textTable } from '../../doc/packet.js';
 import { renderProse } from '../../doc/templates.js';
 import type { Arsenal } from './arsenal.js';
@@ -261,16 +262,11 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
   decks.push({ ...events, title: 'Event cards drawn' });
 
   return {
-    meta: {
-      title: `${result.scenario.name} (${result.mode === 'solo' ? 'solo' : `${playerWords(result.players)}`})`,
-      systemId: result.system,
-      systemName: ctx.systemName,
-      rulesVersion: ctx.rulesVersion,
-      toolVersion: ctx.toolVersion,
-      seed: result.seed,
-      paper: ctx.paper,
-      units: ctx.units,
-    },
+    meta: documentMeta(
+      { id: result.system, name: ctx.systemName, rulesVersion: ctx.rulesVersion },
+      `${result.scenario.name} (${result.mode === 'solo' ? 'solo' : `${playerWords(result.players)}`})`,
+      { toolVersion: ctx.toolVersion, seed: result.seed, paper: ctx.paper, units: ctx.units },
+    ),
     sheets,
     drawings: [mapDiagram(result, ctx.units, ctx.paper)],
     drawingsTitle: `Map: ${result.scenario.name}`,

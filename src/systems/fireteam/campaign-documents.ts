@@ -1,5 +1,6 @@
 import { campaignLogTable } from '../../doc/campaign-log.js';
-import { documentMeta, READING_MARK, type Block, type DocumentNode, type DrawingNode, type Paper, type Shape, type Units } from '../../doc/model.js';
+import { READING_MARK, type Block, type DocumentNode, type DrawingNode, type Paper, type Shape, type Units } from '../../doc/model.js';
+import { documentMeta } from '../../doc/document-meta.js';
 import type { SystemInfo } from '../../data/schema.js';
 import type { FireTeamCampaignState, Side } from './campaign-schema.js';
 import { assaultTargets, defaultSplit, encounterWords, type CampaignBoard } from './campaign.js';

@@ -1,7 +1,8 @@
 import { dataCardNode } from '../../doc/build-data-cards.js';
 import { formatLength } from '../../doc/helpers.js';
 import { drawMap, MAP_COLOURS } from '../../doc/map-diagram.js';
-import { documentMeta, markReading, READING_MARK, type Block, type CardPrint, type DeckNode, type DocumentNode, type DrawingNode, type Paper, type SheetNode, type TableBlock, type Units } from '../../doc/model.js';
+import { markReading, READING_MARK, type Block, type CardPrint, type DeckNode, type DocumentNode, type DrawingNode, type Paper, type SheetNode, type TableBlock, type Units } from '../../doc/model.js';
+import { documentMeta } from '../../doc/document-meta.js';
 import { checkBlock, rollsSheet, textTable } from '../../doc/packet.js';
 import { renderProse } from '../../doc/templates.js';
 import { SIDE_NAMES, type RolledBattle } from './battle.js';

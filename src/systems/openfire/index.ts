@@ -1,6 +1,7 @@
 import type { SystemRules } from '../../data/load.js';
 import { formatLength, formatModifier } from '../../doc/helpers.js';
-import { documentMeta, markReading, type Block, type CardNode, type CardPrint, type DocumentNode, type Run, type Units } from '../../doc/model.js';
+import { markReading, type Block, type CardNode, type CardPrint, type DocumentNode, type Run, type Units } from '../../doc/model.js';
+import { documentMeta } from '../../doc/document-meta.js';
 import { renderProse } from '../../doc/templates.js';
 import { rollsSheet, textTable } from '../../doc/packet.js';
 import { UsageError } from '../../errors.js';
