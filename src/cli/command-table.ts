@@ -8,7 +8,7 @@
 import type { ProductWithOptions } from '../systems/manifest.js';
 import { ruleSetOptionSpecs, withNotes } from './rule-set-options.js';
 
-export type { CommandSpec, OptionSpec, OptionType, PositionalSpec } from './option-spec.js';
+export { camelCase, type CommandSpec, type OptionSpec, type OptionType, type PositionalSpec } from './option-spec.js';
 import type { CommandSpec, OptionSpec, PositionalSpec } from './option-spec.js';
 
 export const FORMATS = ['pdf', 'json', 'md'] as const;
@@ -225,8 +225,3 @@ export const EPILOGUE =
   'In the folder where you ran npm install, type npx muster instead of muster (npm link puts muster itself on your PATH). A rolled packet prints its seed: give it with --seed to roll the same packet again.';
 
 export const COMMAND_NAMES: readonly string[] = COMMAND_TABLE.map((c) => c.name);
-
-/** `back-offset` -> `backOffset`: the key a command reads an option by. */
-export function camelCase(name: string): string {
-  return name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
-}

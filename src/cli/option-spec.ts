@@ -39,3 +39,8 @@ export interface CommandSpec {
   /** `$0 ...` command lines with what each does, shown by --help */
   readonly examples?: readonly (readonly [string, string])[];
 }
+
+/** `back-offset` -> `backOffset`: the key a command reads an option by. */
+export function camelCase(name: string): string {
+  return name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+}

@@ -36,15 +36,6 @@ export function dataInputs(dataDirs: readonly string[], cwd: string, forceFile?:
   ];
 }
 
-/**
- * Refuses options a product of data alone has no use for, naming each one given:
- * `refuseOptions([forceFile && '--force'], 'Fire Team tokens', 'they print ...')`.
- */
-export function refuseOptions(given: readonly (string | false | undefined)[], product: string, instead: string): void {
-  const named = given.filter((o): o is string => typeof o === 'string' && o.length > 0);
-  if (named.length > 0) throw new UsageError(`${named.join(', ')}: ${product} take no ${named.length > 1 ? 'such options' : 'such option'}; ${instead}`);
-}
-
 /** A name typed in an option is one line of text a sheet can print: no control characters. */
 export function refuseControlChars(option: string, text: string): void {
   const code = controlCharIn(text);

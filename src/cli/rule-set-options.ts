@@ -6,7 +6,8 @@
 import { UsageError } from '../errors.js';
 import { declarationOf, type OptionValues, type ProductWithOptions, type RuleSetManifest, type SharedOption } from '../systems/manifest.js';
 import { MANIFESTS } from '../systems/registry.js';
-import type { OptionSpec } from './option-spec.js';
+import { orList } from '../data/suggest.js';
+import { camelCase, type OptionSpec } from './option-spec.js';
 
 /**
  * Every rule set's own options of one product, one entry per name, each rule set's word on it
@@ -44,9 +45,6 @@ export function withNotes(option: OptionSpec, product: ProductWithOptions, manif
   return notes.length === 0 ? option : { ...option, describe: `${option.describe}. ${notes.map((n) => `${n}.`).join(' ')}` };
 }
 
-/** `max-score` -> `maxScore`: the key an option is read by from the parsed command line. */
-const keyOf = (name: string) => name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
-
 /** A value the parsers leave for an option not given: never a choice made by the user. */
 const given = (value: unknown) => value !== undefined && value !== false && !(Array.isArray(value) && value.length === 0);
 
@@ -76,7 +74,7 @@ export function takeOptions(
   const values: Record<string, string | number | boolean | readonly string[]> = {};
   const others = new Set(manifests.flatMap((m) => (m[product]?.options ?? []).map((o) => o.name)));
   for (const name of [...others].sort()) {
-    const value = args[keyOf(name)];
+    const value = args[camelCase(name)];
     if (!given(value)) continue;
     const option = own.get(name);
     if (!option) {
@@ -84,8 +82,7 @@ export function takeOptions(
       continue;
     }
     if (option.choices && !option.choices.includes(String(value))) {
-      const choices = option.choices.length < 2 ? option.choices.join('') : `${option.choices.slice(0, -1).join(', ')} or ${option.choices[option.choices.length - 1]}`;
-      throw new UsageError(`--${name} ${String(value)}: ${ruleSetName} ${PRODUCT_WORDS[product]} take ${choices} (${option.describe})`);
+      throw new UsageError(`--${name} ${String(value)}: ${ruleSetName} ${PRODUCT_WORDS[product]} take ${orList(option.choices)} (${option.describe})`);
     }
     values[name] = value as string | number | boolean | readonly string[];
   }

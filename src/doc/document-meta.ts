@@ -34,7 +34,7 @@ export function pageWordsOf(meta: { systemName: string; rulesVersion: string; to
 }
 
 /** The scale bar's label in these units: its length, and what a wrong length means. */
-export function scaleBarWords(units: Units): string {
+function scaleBarWords(units: Units): string {
   return renderTemplate('scale-bar', { length: units === 'cm' ? '5 cm' : '2 in' });
 }
 

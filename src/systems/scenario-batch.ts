@@ -33,3 +33,19 @@ export async function rollBatch(
     batch.onProgress?.(i + 1, batch.count);
   }
 }
+
+/**
+ * A roller for a rule set whose packet needs more than the result its JSON prints (a roster,
+ * the cards drawn): each roll is kept beside its result until its packet is made.
+ */
+export function rollerKeepingRolls<Rolled extends { result: ScenarioResultBase }>(roll: (seed: string) => Rolled, packet: (rolled: Rolled) => DocumentNode): ScenarioRoller {
+  const rolls = new WeakMap<ScenarioResultBase, Rolled>();
+  return {
+    roll(seed) {
+      const rolled = roll(seed);
+      rolls.set(rolled.result, rolled);
+      return rolled.result;
+    },
+    packet: (result) => packet(rolls.get(result)!),
+  };
+}

@@ -2,6 +2,7 @@ import { MAX_POINTS } from '../../data/limits.js';
 import { loadRulesDb } from '../../data/load.js';
 import { checkInterrupted, InterruptedError, UsageError } from '../../errors.js';
 import { findOrRefuse } from '../../data/find-name.js';
+import { orList } from '../../data/suggest.js';
 import type { SharedOption } from '../../systems/manifest.js';
 import { manifestFor, moduleFor } from '../../systems/registry.js';
 import { rollBatch } from '../../systems/scenario-batch.js';
@@ -187,9 +188,4 @@ function parseNames(text: string, mode: 'versus' | 'solo'): { a: string; b?: str
 
 function safe(seed: string): string {
   return seed.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 40) || 'seed';
-}
-
-/** "2, 4 or 6" */
-function orList(items: readonly string[]): string {
-  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
 }

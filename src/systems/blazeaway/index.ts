@@ -9,11 +9,12 @@ import type { DocumentNode } from '../../doc/model.js';
 import { createRng } from '../../engine/dice.js';
 import type { CardsRequest, CardsResult, ForceCheck, RuleSetModule, ScenarioSteps } from '../module.js';
 import { stringOption, type OptionValues } from '../manifest.js';
+import { rollerKeepingRolls } from '../scenario-batch.js';
 import { loadBlazeAway, type BlazeAwayData } from './data.js';
 import { listBlazeAway } from './listing.js';
 import { checkForce, forceResult } from './force.js';
 import { scenarioPacket } from './packet.js';
-import { rollScenario, SIDE_NAMES, type Allocations, type RolledScenario, type Side, type SideForce } from './scenario.js';
+import { rollScenario, SIDE_NAMES, type Allocations, type Side, type SideForce } from './scenario.js';
 import { loadSampleForces } from './samples.js';
 import { forceFile } from './schema.js';
 import { unitSheetDocument } from './unit-sheet.js';
@@ -50,15 +51,10 @@ const scenario: ScenarioSteps = {
     const allocations = readAllocations(request.options, data);
     const samples = forces.length < 2 ? await loadSampleForces() : [];
     const { print, units, paper, toolVersion } = request;
-    const rolled = new WeakMap<object, RolledScenario>();
-    return {
-      roll(seed: string) {
-        const scenarioRolled = rollScenario(data, { forces, samples, table: request.table, allocations }, createRng(seed), seed);
-        rolled.set(scenarioRolled.result, scenarioRolled);
-        return scenarioRolled.result;
-      },
-      packet: (result) => scenarioPacket(rolled.get(result)!, data, { print, units, paper, toolVersion }),
-    };
+    return rollerKeepingRolls(
+      (seed) => rollScenario(data, { forces, samples, table: request.table, allocations }, createRng(seed), seed),
+      (rolled) => scenarioPacket(rolled, data, { print, units, paper, toolVersion }),
+    );
   },
 };
 

@@ -7,6 +7,7 @@ import { loadTokenFolder } from '../../data/tokens.js';
 import { forceOrDecks } from '../force-or-decks.js';
 import type { CardsRequest, CardsResult, ForceCheck, RuleSetModule, ScenarioSteps } from '../module.js';
 import { stringOption } from '../manifest.js';
+import { rollerKeepingRolls } from '../scenario-batch.js';
 import { rollBattle } from './battle.js';
 import { fireTeamCampaign, loadCampaignBoard } from './campaign-module.js';
 import { loadFireTeam, loadSideColours, type FireTeamData } from './data.js';
@@ -45,15 +46,10 @@ const scenario: ScenarioSteps = {
     const colours = await loadSideColours(request.system);
     const options = { battle, lists, players: request.players as 2 | 4, table: request.table, points: request.points };
     const looks = { print: request.print, units: request.units, paper: request.paper, toolVersion: request.toolVersion };
-    const rolled = new WeakMap<object, ReturnType<typeof rollBattle>>();
-    return {
-      roll(seed: string) {
-        const battleRolled = rollBattle(data, options, createRng(seed), seed);
-        rolled.set(battleRolled.result, battleRolled);
-        return battleRolled.result;
-      },
-      packet: (result) => battlePacket(rolled.get(result)!, data, colours, looks),
-    };
+    return rollerKeepingRolls(
+      (seed) => rollBattle(data, options, createRng(seed), seed),
+      (rolled) => battlePacket(rolled, data, colours, looks),
+    );
   },
 };
 
