@@ -144,7 +144,11 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
     options: [
       ...PRODUCT,
       { name: 'state', type: 'string', describe: 'the campaign state file (JSON)' },
-      ...forProduct('campaign', [{ name: 'names', type: 'string', describe: 'the two sides, e.g. "Red,Blue" (new, booklet)' }]),
+      ...forProduct('campaign', [
+        { name: 'names', type: 'string', describe: 'the two sides, e.g. "Red,Blue" (new, booklet)' },
+        { name: 'force', type: 'string', repeatable: true, describe: "new: a side's force file (YAML or JSON), kept in the state; the first is side A's (solo: yours), a second side B's" },
+        { name: 'strict', type: 'boolean', default: false, describe: 'new: refuse a --force file that breaks its rules instead of printing the problems' },
+      ]),
       ...CUT,
     ],
   },
@@ -180,7 +184,10 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
     positionals: [{ name: 'system', describe: 'rule set id (`muster systems`; a rule set with force files)' }],
     options: [
       { name: 'force', type: 'string', demandOption: true, describe: 'the force file (YAML or JSON)' },
-      { name: 'format', type: 'string', choices: ['text', 'json'], default: 'text', describe: 'text for reading; json: name, points, limit, entries and problems, for a script' },
+      { name: 'scenario', type: 'string', describe: "a game (scenario or game mode, by id or name) to check the force's fit to; exit 2 when it is over that game's budget" },
+      { name: 'mode', type: 'string', choices: ['versus', 'solo'], describe: 'with --scenario: a versus game (the default) or a solo one' },
+      { name: 'players', type: 'number', describe: 'with --scenario: players in a versus game (2 by default), where the rule set shares points among more' },
+      { name: 'format', type: 'string', choices: ['text', 'json'], default: 'text', describe: 'text for reading; json: name, points, limit, entries, problems and fits, for a script' },
       HOUSE_DATA,
     ],
     examples: [['$0 check bof --force examples/forces/kampfgruppe-weber.yaml', 'its points and whether it keeps its doctrine']],

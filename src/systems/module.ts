@@ -4,6 +4,7 @@ import type { SystemRules } from '../data/load.js';
 import type { ForceProblem } from '../data/force-file.js';
 import type { BookletNode, CardPrint, DocumentNode, Paper, Units } from '../doc/model.js';
 import type { OptionValues } from './manifest.js';
+import type { BudgetFit } from './budget-fit.js';
 
 /**
  * What a rule set's own module offers beyond its tables. The shared layers call these through
@@ -95,6 +96,11 @@ export interface ScenarioResultBase {
   table: { width: number; height: number };
   /** every die rolled, in order, with what it decided */
   rolls: readonly unknown[];
+  /**
+   * each force the players brought (--force) against this game's budget for its side, in the
+   * order the files were given; the command line warns of one over it, or refuses under --strict
+   */
+  fits?: readonly BudgetFit[];
 }
 
 /**
@@ -112,9 +118,11 @@ export interface ScenarioSteps {
   prepare(request: ScenarioRequest): Promise<ScenarioRoller>;
 }
 
+export type CampaignAction = 'new' | 'record' | 'next' | 'status' | 'booklet';
+
 export interface CampaignRequest {
   system: SystemRules;
-  action: 'new' | 'record' | 'next' | 'status' | 'booklet';
+  action: CampaignAction;
   /**
    * the campaign state file as read by the caller (under its lock, for record): the module
    * parses and checks it with the shared state-file layer and its own schema
@@ -123,8 +131,14 @@ export interface CampaignRequest {
   seed: string;
   /** the sides' names when given (--names); each module has its own default */
   names?: { a: string; b: string };
+  /** the sides' force files for `new`, already resolved, side A's first (solo: the player's alone); absent or empty when none is given */
+  forceFiles?: string[];
+  /** refuse a force file with problems instead of printing them (--strict) */
+  strict?: boolean;
   /** the rule set's own campaign options (its manifest's), as given */
   options: OptionValues;
+  /** a line for the user, such as a force file's problems (stderr; nothing under --quiet) */
+  onWarning?: (message: string) => void;
   onProgress?: (done: number, total: number) => void;
   print: CardPrint;
   units: Units;
@@ -163,11 +177,24 @@ export interface ForceCheck {
   limit: string | null;
   entries: { where: string; name: string; points: number | null }[];
   problems: ForceProblem[];
+  /**
+   * the force against games' budgets for its side: the game asked for (`check --scenario`),
+   * else each game the rule set has, where its games have budgets; absent where none has
+   */
+  fits?: BudgetFit[];
+}
+
+/** The game a force is checked against (`muster check --scenario`), as the command line found it. */
+export interface GameAsked {
+  /** the id of one of the module's scenarios (`scenario.names`) */
+  scenario: string;
+  mode: 'versus' | 'solo';
+  players: number;
 }
 
 export interface RuleSetModule {
   /** a force file read and checked, as its roster would print it */
-  checkForce?(request: { system: SystemRules; forceFile: string }): Promise<ForceCheck>;
+  checkForce?(request: { system: SystemRules; forceFile: string; game?: GameAsked }): Promise<ForceCheck>;
   campaign?(request: CampaignRequest): Promise<CampaignResponse>;
   /** its scenarios, where its manifest declares them */
   scenario?: ScenarioSteps;

@@ -4,6 +4,7 @@ import { loadRulesDb } from '../../data/load.js';
 import { checkInterrupted, GenerateError, UsageError } from '../../errors.js';
 import { manifestFor, moduleFor } from '../../systems/registry.js';
 import { takeOptions } from '../rule-set-options.js';
+import type { SharedOption } from '../../systems/manifest.js';
 import { emitDocument, outputFile } from '../emit.js';
 import type { CliIo, RunInput } from '../io.js';
 import { readStateBytes, replaceState } from '../state-store.js';
@@ -15,6 +16,8 @@ export interface CampaignArgs extends ProductArgs, CutArgs {
   action: 'new' | 'record' | 'next' | 'status' | 'booklet';
   state?: string;
   names?: string;
+  force?: string | string[];
+  strict?: boolean;
   /** the rule sets' own options (their manifests'), by camelCase key */
   [own: string]: unknown;
 }
@@ -60,7 +63,16 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
   const system = db.system(args.system);
   const manifest = manifestFor(system.info.id);
   if (!manifest?.campaign || !system.info.products.includes('campaign')) throw new UsageError(`rule set "${system.info.id}" has no campaigns yet`);
-  const options = takeOptions(manifest, system.info.name, 'campaign', { args, shared: args.names !== undefined ? ['names'] : [] });
+  const forces = args.force === undefined ? [] : [args.force].flat().map(String);
+  const shared: SharedOption[] = [];
+  if (args.names !== undefined) shared.push('names');
+  if (forces.length > 0) shared.push('force');
+  if (args.strict) shared.push('strict');
+  const options = takeOptions(manifest, system.info.name, 'campaign', { args, shared });
+  if (forces.some((f) => f.trim() === '')) throw new UsageError('--force: give the path of a force file, such as --force my-company.yaml');
+  if (forces.length > 0 && args.action !== 'new') throw new UsageError(`--force: a campaign takes its forces when it starts (campaign ${system.info.id} new --force FILE); campaign ${args.action} uses the forces its state keeps`);
+  if (forces.length > 2) throw new UsageError(`--force given ${forces.length} times: give one force file for side A, and another for side B`);
+  const forceFiles = forces.map((f) => resolveFrom(io.cwd, f));
   if (!manifest.campaign.actions.includes(args.action)) {
     throw new UsageError(`campaign ${args.action}: ${system.info.name} campaigns take ${manifest.campaign.actions.join(', ')}`);
   }
@@ -68,7 +80,7 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
   if (!module?.campaign) throw new UsageError(`rule set "${system.info.id}" has no campaigns yet`);
   const progress = args.quiet || args.action !== 'booklet' ? undefined : io.progress;
 
-  const inputs: RunInput[] = [...dataInputs(args.data, io.cwd)];
+  const inputs: RunInput[] = [...dataInputs(args.data, io.cwd), ...forceFiles.map((file) => ({ path: file, what: 'a --force file' }))];
   if (stateFile) {
     for (const [suffix, what] of [['', 'the campaign state'], ['.bak', "the campaign state's backup"], ['.lock', "the campaign state's lock"]] as const) {
       inputs.push({ path: `${stateFile}${suffix}`, what });
@@ -112,7 +124,12 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
       state: bytes && stateFile ? { file: stateFile, bytes, backup } : undefined,
       seed,
       names: args.names === undefined ? undefined : names,
+      forceFiles,
+      strict: args.strict ?? false,
       options,
+      onWarning: (message) => {
+        if (!args.quiet) io.stderr.write(`warning: ${message}\n`);
+      },
       print,
       units: args.units,
       paper: args.paper,

@@ -6,6 +6,8 @@ import { orList } from '../../data/suggest.js';
 import type { SharedOption } from '../../systems/manifest.js';
 import { manifestFor, moduleFor } from '../../systems/registry.js';
 import { rollBatch } from '../../systems/scenario-batch.js';
+import { isOver, overBudgetMessage } from '../../systems/budget-fit.js';
+import type { ScenarioResultBase } from '../../systems/module.js';
 import { takeOptions } from '../rule-set-options.js';
 import { withOutput } from '../emit.js';
 import type { CliIo } from '../io.js';
@@ -151,6 +153,9 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
       };
       await rollBatch(roller, batch, async (result, packet) => {
         firstId ||= result.scenario.id;
+        keepBudgets(result, forces, args.strict, args.count > 1, (message) => {
+          if (!args.quiet) io.stderr.write(`warning: ${message}\n`);
+        });
         rolled += 1;
         if (streaming) io.stdout.write(`${JSON.stringify(result)}\n`);
         else if (args.format === 'json') lines.push(args.count === 1 ? `${JSON.stringify(result, null, 2)}\n` : `${JSON.stringify(result)}\n`);
@@ -169,6 +174,20 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
     throw error;
   }
   return 0;
+}
+
+/**
+ * A force the players brought that is over its game's budget for its side: a warning naming
+ * both figures and what to do, or under --strict a refusal (exit 2, nothing written). In a
+ * batch, each packet's warning names its seed.
+ */
+function keepBudgets(result: ScenarioResultBase, forces: readonly string[], strict: boolean, batch: boolean, warn: (message: string) => void): void {
+  (result.fits ?? []).forEach((fit, i) => {
+    if (!isOver(fit)) return;
+    const message = `${batch ? `packet ${result.seed}: ` : ''}${overBudgetMessage(forces[i] ?? `side ${fit.side}`, fit)}`;
+    if (strict) throw new UsageError(`${message}; --strict refuses a force over its game's budget`);
+    warn(message);
+  });
 }
 
 /** "Anna,Ben": the two players of a versus game, side A first; a solo game has one player. */
