@@ -305,8 +305,9 @@ async function shape(form: Form): Promise<void> {
     counts: sheet && c.tokens.length > 0,
     sizes: sheet,
     'max-score': sheet && declares('max-score'),
-    forceA: product === 'cards' || product === 'scenario' || (sheet && takes('force')),
-    forceB: product === 'scenario' && form.options['mode'] !== 'solo',
+    // a force file where the rule set's product takes one: Open Fire's cards print its lists without
+    forceA: takes('force') && (product === 'cards' || product === 'scenario' || sheet),
+    forceB: takes('force') && product === 'scenario' && form.options['mode'] !== 'solo',
     cut: product !== 'tables' && product !== 'calibrate',
     duplex: product !== 'tables',
     units: product !== 'calibrate',
