@@ -164,8 +164,8 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
     if (response.booklet) await emitDocument(response.booklet, emitOptions, io);
     if (response.stateText !== undefined && stateFile && changes) {
       // `new` starts the file; a change of it is kept with the state before it
-      const change = { change: changeText(response.change ?? args.action), state: kept?.state ?? {} };
-      const text = kept?.state ? withChanges(response.stateText, [...kept.changes, change], MAX_STATE_BYTES) : response.stateText;
+      const change = kept?.state && { change: changeText(response.change ?? args.action), state: kept.state };
+      const text = change ? withChanges(response.stateText, [...kept.changes, change], MAX_STATE_BYTES) : response.stateText;
       await replaceState(stateFile, bytes, text, io);
     }
     return response;
