@@ -139,8 +139,8 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
   },
   {
     name: 'campaign',
-    describe: 'a campaign, for a rule set that has one (a ladder of games, a map to take): new, record, next, status, booklet',
-    positionals: [SYSTEM, { name: 'action', choices: ['new', 'record', 'next', 'status', 'booklet'], describe: 'what to do' }],
+    describe: 'a campaign, for a rule set that has one (a ladder of games, a map to take): new, record, next, status, booklet, undo',
+    positionals: [SYSTEM, { name: 'action', choices: ['new', 'record', 'next', 'status', 'booklet', 'undo'], describe: 'what to do (undo takes back the last change; undo again puts it back)' }],
     options: [
       ...PRODUCT,
       { name: 'state', type: 'string', describe: 'the campaign state file (JSON)' },

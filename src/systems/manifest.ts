@@ -72,7 +72,8 @@ export interface ScenarioDeclaration extends ProductDeclaration {
 }
 
 export interface CampaignDeclaration extends ProductDeclaration {
-  readonly actions: readonly ('new' | 'record' | 'next' | 'status' | 'booklet')[];
+  /** `undo` is the command line's own (it takes back the last change of any rule set's state): list it where the campaign changes its state */
+  readonly actions: readonly ('new' | 'record' | 'next' | 'status' | 'booklet' | 'undo')[];
   /** `next` changes the state (so takes its lock) only when this option of its own is given; else it only reads */
   readonly nextChangesWith?: string;
 }

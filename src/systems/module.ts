@@ -118,11 +118,16 @@ export interface ScenarioSteps {
   prepare(request: ScenarioRequest): Promise<ScenarioRoller>;
 }
 
-export type CampaignAction = 'new' | 'record' | 'next' | 'status' | 'booklet';
+export type CampaignAction = 'new' | 'record' | 'next' | 'status' | 'booklet' | 'undo';
+/**
+ * The actions a module answers: `undo` is the command line's alone, the same for every rule set
+ * (it restores the state kept before the last change, which the module never sees).
+ */
+export type ModuleCampaignAction = Exclude<CampaignAction, 'undo'>;
 
 export interface CampaignRequest {
   system: SystemRules;
-  action: CampaignAction;
+  action: ModuleCampaignAction;
   /**
    * the campaign state file as read by the caller (under its lock, for record): the module
    * parses and checks it with the shared state-file layer and its own schema
@@ -154,6 +159,12 @@ export interface CampaignResponse {
   stateText?: string;
   /** a line for the user */
   message?: string;
+  /**
+   * what the new state changed, in a player's words ("recorded game 3 (Red won)"): the command
+   * line keeps it with the state before, for `status` to name and `undo` to take back; the
+   * action's name where it is left out
+   */
+  change?: string;
   /** what --format json prints */
   json?: unknown;
   /** the seed the dice of this answer came from, where it is not the one given (a booklet of a saved campaign) */

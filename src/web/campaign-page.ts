@@ -46,6 +46,15 @@ export const nextArgv = (system: string, options: CommandOptions = []) => [...ba
 
 export const bookletArgv = (system: string) => base(system, 'booklet');
 
+/** `campaign <system> undo`: takes back the last change (an undo's too, which puts its change back). */
+export const undoArgv = (system: string) => base(system, 'undo');
+
+/** The last change a campaign keeps, as `status --format json` names it; undefined where it keeps none. */
+export function lastChange(json: Record<string, unknown>): string | undefined {
+  const last = json['lastChange'] as { change?: unknown } | null | undefined;
+  return typeof last?.change === 'string' ? last.change : undefined;
+}
+
 /** What a run did to the campaign: its words, and whether it wrote a new state. */
 export interface Change {
   run: PageRun;
@@ -182,6 +191,7 @@ export class CampaignPanel {
     el('cp-start').addEventListener('click', () => void this.start());
     el('cp-open').addEventListener('change', () => void this.openFile());
     el('cp-record').addEventListener('click', () => void this.record());
+    el('cp-undo').addEventListener('click', () => void this.undo());
     el('cp-download').addEventListener('click', () => this.download());
     el('campaign').addEventListener('input', () => this.showCommand());
     el('campaign').addEventListener('change', () => this.showCommand());
@@ -271,6 +281,13 @@ export class CampaignPanel {
     await this.refresh(done.run);
   }
 
+  /** The command line's undo on the page's copy: a change like a record, offered for download at once. */
+  private async undo(): Promise<void> {
+    const done = await this.campaign.change(undoArgv(this.shownSystem!));
+    this.say(done.run);
+    await this.refresh(done.run);
+  }
+
   private download(): void {
     const bytes = this.campaign.bytes();
     if (!bytes) return;
@@ -305,12 +322,17 @@ export class CampaignPanel {
     el<HTMLDetailsElement>('cp-start-box').open = !status;
     const json = status?.json ?? {};
     const finished = json['finished'] === true;
+    const last = status ? lastChange(json) : undefined;
     if (status) {
-      el('cp-status-text').textContent = status.text;
+      // the command line names the last change on a line of its own, which the undo button shows here
+      el('cp-status-text').textContent = last === undefined ? status.text : status.text.split('\n').slice(0, -1).join('\n');
       const names = json['names'] as Record<Side, string> | undefined;
       this.names = names ?? { a: 'Side A', b: 'Side B' };
       el('cp-status-detail').replaceChildren(part.status({ json, names: this.names, finished }));
     }
+    el('cp-undo-box').hidden = last === undefined;
+    el('cp-last-change').textContent = last === undefined ? '' : `Last change: ${last}.`;
+    el('cp-undo-command').textContent = this.host.shown(undoArgv(system));
     const shape = part.shape({ json, names: this.names, finished });
     el('cp-record-box').hidden = finished || !shape.recordable;
     el<HTMLOptionElement>('cp-print-next').textContent = shape.printNext;

@@ -10,13 +10,20 @@ import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { muster } from '../helpers/cli.js';
-import { bookletArgv, newArgv, nextArgv, PageCampaign, recordArgv, STATE_PATH } from '../../src/web/campaign-page.js';
+import { bookletArgv, lastChange, newArgv, nextArgv, PageCampaign, recordArgv, STATE_PATH, undoArgv } from '../../src/web/campaign-page.js';
+import { CHANGES_KEY } from '../../src/data/state-file.js';
 import { bofRecordOptions, type BofRecord } from '../../src/systems/bof/page/campaign-panel.js';
 import { fireteamListsOptions, fireteamNextOptions, fireteamRecordOptions } from '../../src/systems/fireteam/page/campaign-panel.js';
 import { checkHouse, houseFiles, unzipHouse, withHouse, HOUSE_PATH } from '../../src/web/house-rules.js';
 import { button, control, repo, runBrowserTests as runThem, shots, usePageServer, loadBuiltPage } from '../helpers/page.js';
 
 const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
+
+/** A state file's campaign part, everything but the changes it keeps, as muster writes it. */
+function campaignPart(state: string): string {
+  const { [CHANGES_KEY]: _changes, ...rest } = JSON.parse(state) as Record<string, unknown>;
+  return `${JSON.stringify(rest, null, 2)}\n`;
+}
 
 
 /** A house-rules folder: Burst of Fire's combat tables with the range bands renamed (and, broken, a bonus past the limit). */
@@ -106,6 +113,40 @@ describe('campaigns in the page, run in Node', () => {
       expect(mine.run.stderr).toBe(cli.stderr);
     }
     expect(text(campaign.bytes())).toBe(readFileSync(path.join(dir, 'campaign.json'), 'utf8'));
+  });
+
+  it('takes back Fire Team’s last record and the turn’s battles as the command line does, and puts them back', async () => {
+    const { files, run } = await loadBuiltPage();
+    const campaign = new PageCampaign(files, run);
+    const dir = mkdtempSync(path.join(tmpdir(), 'muster-ft-undo-'));
+    const both = async (argv: string[]) => {
+      const mine = await campaign.change(argv);
+      const cli = await muster(argv, dir);
+      expect([mine.run.code, mine.run.stderr]).toEqual([cli.code, cli.stderr]);
+      expect(text(campaign.bytes())).toBe(readFileSync(path.join(dir, 'campaign.json'), 'utf8'));
+      return mine;
+    };
+    expect((await campaign.start('fireteam', { seed: 'undo', options: [] })).changed).toBe(true);
+    expect((await muster(newArgv('fireteam', { seed: 'undo', options: [] }), dir)).code).toBe(0);
+    const fresh = text(campaign.bytes());
+    expect(lastChange((await campaign.status())!.json)).toBeUndefined();
+    expect((await both(undoArgv('fireteam'))).run.code).toBe(2);
+
+    const next = nextArgv('fireteam', fireteamNextOptions({ assault: ['C5', 'C2'], split: ['', ''] }));
+    expect(campaign.take(await run([...next, '-o', '/out/muster.pdf']))).toBe(true);
+    expect((await muster([...next, '-o', 'cli.pdf'], dir)).code).toBe(0);
+    const turn = text(campaign.bytes());
+    await both(recordArgv('fireteam', fireteamRecordOptions({ battle: '1', winner: 'b' })));
+    const recorded = text(campaign.bytes());
+    expect(lastChange((await campaign.status())!.json)).toMatch(/^recorded battle 1 of turn 1 \(.+ won\)$/);
+    const undone = await both(undoArgv('fireteam'));
+    expect(undone.changed).toBe(true);
+    expect(campaignPart(text(campaign.bytes()))).toBe(campaignPart(turn));
+    expect(lastChange((await campaign.status())!.json)).toMatch(/^took back recorded battle 1 of turn 1/);
+    await both(undoArgv('fireteam'));
+    expect(campaignPart(text(campaign.bytes()))).toBe(campaignPart(recorded));
+    expect(campaignPart(recorded)).not.toBe(campaignPart(turn));
+    expect(campaignPart(turn)).not.toBe(fresh);
   });
 });
 
@@ -235,8 +276,10 @@ describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'muster-campaign-'));
     writeFileSync(path.join(dir, 'downloaded.json'), downloaded);
     const status = await muster(['campaign', 'bof', 'status', '--state', 'downloaded.json'], dir);
-    expect(status.stderr.trim()).toBe(recorded.status);
-    expect(await page.$eval('#cp-status-text', (e) => e.textContent)).toBe(recorded.status);
+    expect(status.stderr.trim()).toBe(recorded.status.replace('--state campaign.json', '--state downloaded.json'));
+    // the last change is named by the undo button, not again in the status words
+    expect(recorded.status).toMatch(/\nLast change: recorded game 1 \(Red won\); to take it back: muster campaign bof undo --state campaign\.json$/);
+    expect(await page.$eval('#cp-status-text', (e) => e.textContent)).toBe(recorded.status.split('\n')[0]);
     await muster(['campaign', 'bof', 'new', '--state', 'campaign.json', '--names', 'Red,Blue', '--seed', 'club'], dir);
     await muster(recordArgv('bof', bofRecordOptions(RECORD)), dir);
     expect(downloaded).toBe(readFileSync(path.join(dir, 'campaign.json'), 'utf8'));
@@ -256,6 +299,50 @@ describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
 
     await page.setViewport({ width: 390, height: 844 });
     await page.screenshot({ path: path.join(shots, 'web-campaign-phone.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('undoes the last change with a button, and undoes the undo, as the command line does', async () => {
+    const { page } = await open('#/bof/campaign');
+    await page.type(await control(page, "Side A's name"), 'Red');
+    await page.type(await control(page, "Side B's name"), 'Blue');
+    await page.type(await control(page, 'Campaign seed'), 'undo');
+    const started = await campaignStep(page, 'Start a new campaign');
+    expect(started.code).toBe(0);
+    // nothing to take back yet: no button
+    expect(await page.$eval('#cp-undo-box', (e) => (e as HTMLElement).hidden)).toBe(true);
+
+    await page.select(await control(page, 'Winner'), 'b');
+    await page.select(await control(page, 'Victory'), 'strategic');
+    await page.type(await control(page, 'Combat Score, side A'), '12');
+    await page.type(await control(page, 'Combat Score, side B'), '30');
+    const recorded = await campaignStep(page, 'Record the game');
+    expect(recorded.code).toBe(0);
+    expect(await page.$eval('#cp-undo-box', (e) => (e as HTMLElement).hidden)).toBe(false);
+    expect(await page.$eval('#cp-last-change', (e) => e.textContent)).toBe('Last change: recorded game 1 (Blue won).');
+    expect(await page.$eval('#cp-undo-command', (e) => e.textContent)).toBe('muster campaign bof undo --state campaign.json');
+
+    const undone = await campaignStep(page, 'Undo the last change');
+    expect(undone.code).toBe(0);
+    expect(undone.stderr).toMatch(/^Took back recorded game 1 \(Blue won\)\. Next: game 1 of at most 10/);
+    expect(await page.$eval('#cp-messages', (e) => e.textContent)).toBe(undone.stderr.trim());
+    expect(campaignPart(undone.state)).toBe(started.state);
+    expect(undone.unsaved).toBe(true);
+    expect(await page.$eval('#cp-keep-title', (e) => e.textContent)).toContain('download bof-campaign.json now');
+    expect(await page.$eval('#cp-last-change', (e) => e.textContent)).toBe('Last change: took back recorded game 1 (Blue won).');
+    await page.screenshot({ path: path.join(shots, 'web-campaign-undo.png'), fullPage: true });
+
+    const redone = await campaignStep(page, 'Undo the last change');
+    expect(redone.code).toBe(0);
+    expect(campaignPart(redone.state)).toBe(campaignPart(recorded.state));
+    expect(await page.$eval('#cp-last-change', (e) => e.textContent)).toBe('Last change: put back recorded game 1 (Blue won).');
+
+    // the command line, run the same way, writes the very file the page holds
+    const dir = mkdtempSync(path.join(tmpdir(), 'muster-campaign-undo-'));
+    await muster(['campaign', 'bof', 'new', '--state', 'campaign.json', '--names', 'Red,Blue', '--seed', 'undo'], dir);
+    await muster(recordArgv('bof', [['winner', 'b'], ['victory', 'strategic'], ['combat-score', '12:30']]), dir);
+    for (let i = 0; i < 2; i++) expect((await muster(undoArgv('bof'), dir)).code).toBe(0);
+    expect(readFileSync(path.join(dir, 'campaign.json'), 'utf8')).toBe(redone.state);
     await page.close();
   });
 

@@ -1,19 +1,22 @@
 import path from 'node:path';
 import { MAX_SIDE_NAME_LENGTH } from '../../data/limits.js';
 import { loadRulesDb } from '../../data/load.js';
-import { checkInterrupted, GenerateError, UsageError } from '../../errors.js';
+import { checkInterrupted, DataError, GenerateError, UsageError } from '../../errors.js';
+import { changeText, changeWords, keptStatePath, keptStateText, splitChanges, undoChange, withChanges, MAX_CHANGES, type KeptState } from '../../data/state-file.js';
 import { manifestFor, moduleFor } from '../../systems/registry.js';
 import { takeOptions } from '../rule-set-options.js';
 import type { SharedOption } from '../../systems/manifest.js';
+import type { CampaignRequest, CampaignResponse, RuleSetModule } from '../../systems/module.js';
 import { emitDocument, outputFile } from '../emit.js';
 import type { CliIo, RunInput } from '../io.js';
-import { readStateBytes, replaceState } from '../state-store.js';
+import { MAX_STATE_BYTES, readStateBytes, replaceState } from '../state-store.js';
+import { shellOption } from '../shell-word.js';
 import { dataInputs, refuseControlChars, resolveFrom, type ProductArgs } from '../options.js';
 import { cardPrint, printSettings, type CutArgs } from '../print-options.js';
 import { TOOL_VERSION } from '../version.js';
 
 export interface CampaignArgs extends ProductArgs, CutArgs {
-  action: 'new' | 'record' | 'next' | 'status' | 'booklet';
+  action: 'new' | 'record' | 'next' | 'status' | 'booklet' | 'undo';
   state?: string;
   names?: string;
   force?: string | string[];
@@ -36,15 +39,17 @@ function parseNames(text: string | undefined): { a: string; b: string } {
  * What each action does with the state file: makes it, changes it (under its lock: `next`
  * may, where it sets a turn's battles), only reads it, or reads it when given.
  */
-const STATE_USE = { new: 'create', record: 'change', next: 'change', status: 'read', booklet: 'optional' } as const;
+const STATE_USE = { new: 'create', record: 'change', next: 'change', status: 'read', booklet: 'optional', undo: 'change' } as const;
 /** Actions that print no document: -o means nothing to them. */
-const NO_DOCUMENT = new Set(['new', 'record', 'status']);
+const NO_DOCUMENT = new Set(['new', 'record', 'status', 'undo']);
 
 /**
- * `muster campaign <system> new|record|next|status|booklet`. A change of the state file is
+ * `muster campaign <system> new|record|next|status|booklet|undo`. A change of the state file is
  * one read-modify-write under the file's lock; the new state is checked to read back before
  * it is written whole (temporary file, then rename), with the state before it kept byte for
- * byte as FILE.bak.
+ * byte as FILE.bak. Every change after `new` is kept in the file with the state before it
+ * (data/state-file.ts, `changes`), the same for every rule set: `status` names the last, and
+ * `undo` takes it back, itself a change, so an undo right after an undo puts the change back.
  */
 export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number> {
   const use = STATE_USE[args.action];
@@ -73,6 +78,10 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
   if (forces.length > 0 && args.action !== 'new') throw new UsageError(`--force: a campaign takes its forces when it starts (campaign ${system.info.id} new --force FILE); campaign ${args.action} uses the forces its state keeps`);
   if (forces.length > 2) throw new UsageError(`--force given ${forces.length} times: give one force file for side A, and another for side B`);
   const forceFiles = forces.map((f) => resolveFrom(io.cwd, f));
+  if (args.action === 'undo') {
+    const given = [...(args.names !== undefined ? ['--names'] : []), ...Object.keys(options).map((name) => `--${name}`)];
+    if (given.length > 0) throw new UsageError(`${given.join(', ')}: not for campaign undo, which takes back the last change as it was made; give it --state alone`);
+  }
   if (!manifest.campaign.actions.includes(args.action)) {
     throw new UsageError(`campaign ${args.action}: ${system.info.name} campaigns take ${manifest.campaign.actions.join(', ')}`);
   }
@@ -113,15 +122,11 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
     }
     if (use !== 'create' && stateFile) bytes = readStateBytes(io.files, stateFile, `muster campaign ${system.info.id} new --state ${args.state}`);
     const backup = stateFile && (await io.outputs.exists(`${stateFile}.bak`)) ? `${stateFile}.bak` : undefined;
-    progress?.start(9, 'Rolling the rungs');
-    const response = await module.campaign!({
-      onProgress: (done) => {
-        checkInterrupted(io.signal);
-        progress?.tick(done);
-      },
+    // the changes the file keeps are the command line's: the module reads the state alone
+    const kept = bytes && stateFile ? splitChanges(bytes, stateFile, 'campaign state', backup) : undefined;
+    const request: Omit<CampaignRequest, 'action'> = {
       system,
-      action: args.action,
-      state: bytes && stateFile ? { file: stateFile, bytes, backup } : undefined,
+      state: kept && stateFile ? { file: stateFile, bytes: kept.bytes, backup } : undefined,
       seed,
       names: args.names === undefined ? undefined : names,
       forceFiles,
@@ -134,13 +139,35 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
       units: args.units,
       paper: args.paper,
       toolVersion: TOOL_VERSION,
+    };
+    const undoCommand = `muster campaign ${system.info.id} undo ${shellOption('state', args.state ?? '')}`;
+    if (args.action === 'undo') {
+      const undone = await undoLast(module, request, kept!, args.state!, undoCommand);
+      checkInterrupted(io.signal);
+      await replaceState(stateFile!, bytes, undone.stateText!, io);
+      return undone;
+    }
+    progress?.start(9, 'Rolling the rungs');
+    let response = await module.campaign!({
+      ...request,
+      action: args.action,
+      onProgress: (done) => {
+        checkInterrupted(io.signal);
+        progress?.tick(done);
+      },
     });
     progress?.stop();
     checkInterrupted(io.signal);
+    if (args.action === 'status' && kept) response = withLastChange(response, kept, undoCommand);
     // the documents first: if they cannot be written, the state is left as it was
     if (response.docs) await emitDocument(response.docs, emitOptions, io);
     if (response.booklet) await emitDocument(response.booklet, emitOptions, io);
-    if (response.stateText !== undefined && stateFile && changes) await replaceState(stateFile, bytes, response.stateText, io);
+    if (response.stateText !== undefined && stateFile && changes) {
+      // `new` starts the file; a change of it is kept with the state before it
+      const change = kept?.state && { change: changeText(response.change ?? args.action), state: kept.state };
+      const text = change ? withChanges(response.stateText, [...kept.changes, change], MAX_STATE_BYTES) : response.stateText;
+      await replaceState(stateFile, bytes, text, io);
+    }
     return response;
   };
   const response = stateFile && changes ? await io.outputs.locked(stateFile, step) : await step();
@@ -154,6 +181,45 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
   if (args.format === 'json' && response.json !== undefined) io.stdout.write(`${JSON.stringify(response.json, null, 2)}\n`);
   else if (response.message && !args.quiet) io.stderr.write(`${response.message}\n`);
   return 0;
+}
+
+/**
+ * `undo`: the state kept before the last change becomes the state again, checked first by the
+ * rule set's own reading (a hand-edited kept state is refused with its field, nothing written);
+ * the state it replaces is kept in turn, so the next undo puts the change back.
+ */
+async function undoLast(module: RuleSetModule, request: Omit<CampaignRequest, 'action'>, kept: KeptState, typed: string, undoCommand: string): Promise<CampaignResponse> {
+  const last = kept.changes[kept.changes.length - 1];
+  if (!last || !kept.state) {
+    throw new UsageError(
+      `campaign undo: --state ${typed} keeps no change to take back (muster keeps a campaign's last ${MAX_CHANGES} changes, from its start or from the first change this muster made to it); nothing was changed`,
+    );
+  }
+  const index = kept.changes.length - 1;
+  const stateText = keptStateText(last.state, request.toolVersion);
+  let read: CampaignResponse;
+  try {
+    read = await module.campaign!({ ...request, action: 'status', state: { ...request.state!, bytes: new TextEncoder().encode(stateText) } });
+  } catch (error) {
+    if (error instanceof DataError) throw new DataError(error.problems.map((p) => ({ ...p, path: keptStatePath(index, p.path) })));
+    throw error;
+  }
+  const changes = [...kept.changes, undoChange(last, kept.state)];
+  const text = withChanges(stateText, changes, MAX_STATE_BYTES);
+  const after: KeptState = { bytes: new TextEncoder().encode(stateText), state: last.state, changes };
+  const status = withLastChange(read, after, undoCommand);
+  const words = changeWords(changes[changes.length - 1]!);
+  return { ...status, stateText: text, message: `${words.charAt(0).toUpperCase()}${words.slice(1)}. ${read.message ?? ''}`.trim() };
+}
+
+/** `status` with the last change named, and how to take it back (text and JSON). */
+function withLastChange(response: CampaignResponse, kept: KeptState, undoCommand: string): CampaignResponse {
+  const last = kept.changes[kept.changes.length - 1];
+  const lastChange = last ? { change: changeWords(last), undo: undoCommand } : null;
+  const json = typeof response.json === 'object' && response.json !== null && !Array.isArray(response.json) ? { ...response.json, lastChange } : response.json;
+  // an undo's undo puts its change back
+  const message = last ? `${response.message ?? ''}\nLast change: ${lastChange!.change}; to ${last.undo === 'took back' ? 'put' : 'take'} it back: ${undoCommand}`.trim() : response.message;
+  return { ...response, json, message };
 }
 
 /** --state's path; a name ending in a slash is a folder, never a campaign file. */

@@ -103,7 +103,7 @@ export async function campaign(asked: CampaignRequest): Promise<CampaignResponse
       if (upgrade.text.includes('>')) await checkUpgrade(request, u, upgrade.text);
       state = addLedger(state, { ...upgrade, kind: 'upgrade' });
     }
-    return { stateText: formatState(state, CAMPAIGN_STATE_FORMAT, request.toolVersion), message: `Game ${state.game} recorded: ${state.history[state.history.length - 1]!.event}. ${statusLine(state)}`, json: campaignStatus(state) };
+    return { change: `recorded game ${state.game} (${state.names[request.winner]} won)`, stateText: formatState(state, CAMPAIGN_STATE_FORMAT, request.toolVersion), message: `Game ${state.game} recorded: ${state.history[state.history.length - 1]!.event}. ${statusLine(state)}`, json: campaignStatus(state) };
   } catch (error) {
     if (error instanceof CampaignRuleError) throw new UsageError(error.message);
     throw error;

@@ -46,7 +46,7 @@ export const bofManifest: RuleSetManifest = {
     },
   },
   campaign: {
-    actions: ['new', 'record', 'next', 'status', 'booklet'],
+    actions: ['new', 'record', 'next', 'status', 'booklet', 'undo'],
     takes: ['names'],
     options: [
       { name: 'solo', type: 'boolean', label: 'A solo campaign', describe: 'a solo campaign: rungs use solo packets' },

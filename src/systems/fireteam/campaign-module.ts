@@ -204,6 +204,7 @@ export async function fireTeamCampaign(asked: CampaignRequest): Promise<Campaign
         return {
           stateText: format(next),
           message: `Turn ${next.turn}: ${kinds.join('; ')}.`,
+          change: `set the battles of turn ${next.turn} (${kinds.join('; ')})`,
           docs: await battlePackets(request, next, board, data, next.pending),
         };
       }
@@ -216,7 +217,7 @@ export async function fireTeamCampaign(asked: CampaignRequest): Promise<Campaign
           throw new UsageError(open.length === 0 ? statusLine(state, board) : `record: turn ${state.turn} has ${open.length} battles to record; say which with --battle ${open.map((p) => p.battle).join(' or --battle ')}`);
         }
         const next = recordBattle(state, board, battle, request.winner);
-        return { stateText: format(next), message: `Battle ${battle} of turn ${state.turn}: ${next.log[next.log.length - 1]!.event}. ${statusLine(next, board)}`, json: fireTeamCampaignStatus(next, board) };
+        return { change: `recorded battle ${battle} of turn ${state.turn} (${request.winner === 'draw' ? 'a draw' : `${state.names[request.winner]} won`})`, stateText: format(next), message: `Battle ${battle} of turn ${state.turn}: ${next.log[next.log.length - 1]!.event}. ${statusLine(next, board)}`, json: fireTeamCampaignStatus(next, board) };
       }
     }
   } catch (error) {

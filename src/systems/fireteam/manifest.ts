@@ -18,7 +18,7 @@ export const fireTeamManifest: RuleSetManifest = {
     instead: { scenario: 'Fire Team battles are chosen with --battle (muster list fireteam battles)' },
   },
   campaign: {
-    actions: ['new', 'record', 'next', 'status', 'booklet'],
+    actions: ['new', 'record', 'next', 'status', 'booklet', 'undo'],
     // the turn's assaults set its battles; a plain `next` prints them again
     nextChangesWith: 'assault',
     takes: ['names'],
