@@ -80,7 +80,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
     .map((f, i) => {
       const core = f.core !== undefined && f.additional !== undefined ? ` (core ${f.core} + ${f.additional} rolled${f.core + f.additional > f.budget ? `, cut to the mode's ${f.budget}` : ''})` : '';
       const fit = fitOf(f.side);
-      if (fit) return `${label(f.side)}${f.players > 1 ? `, each of ${f.players} players,` : ''} ${budgetWords(fit)}${shareMark(f.side, i)}${core}`;
+      if (fit) return `${label(f.side)}${f.players > 1 ? `, each of ${f.players} players${shareMark(f.side, i)},` : ''} ${budgetWords(fit)}${core}`;
       return `${label(f.side)} ${f.name ? `${f.points} of ` : ''}${f.budget}${shareMark(f.side, i)}${core}${f.players > 1 ? ` each (${f.players} players)` : ''}`;
     })
     // a fit's words hold a colon and a comma of their own
