@@ -8,6 +8,7 @@ import type { Arsenal } from './arsenal.js';
 import type { Quality, Unit, UnitType, Weapon } from './arsenal-schema.js';
 import { crewUpgradeCost, combatScoreValue, isSoldier, unitCost } from './cost.js';
 import { actionsOf, type Roster, type RosterLine } from './force.js';
+import { budgetWords, isOver, type BudgetFit } from '../budget-fit.js';
 
 /** The order cards and roster lines appear in: command first, then men, guns, vehicles, planes. */
 export const TYPE_ORDER: readonly UnitType[] = [
@@ -230,13 +231,29 @@ export function forceDeck(roster: Roster, ctx: CardContext, print: CardPrint): D
   return { title: roster.force.name, print, cards };
 }
 
-/** The roster sheet: every entry with its points, Combat Score value and actions, and the check. */
-export function rosterSheet(roster: Roster, arsenal: Arsenal, units: Units): SheetNode {
+/**
+ * A force in a game: its fit to the budget its side was given there, and what to do where it is
+ * over (in a player's words), for the roster a packet prints.
+ */
+export interface RosterInGame {
+  fit: BudgetFit;
+  /** where over: what the player can do, such as leave units out or play a mode it fits */
+  advice: string;
+  /** the text's section the budget comes from: Game modes, or solo's Setting up your forces */
+  section: string;
+}
+
+/**
+ * The roster sheet: every entry with its points, Combat Score value and actions, and the check.
+ * In a packet (`game`) the points stand against the game's budget, and a force over it has
+ * that as a problem of its check, with what to do.
+ */
+export function rosterSheet(roster: Roster, arsenal: Arsenal, units: Units, game?: RosterInGame): SheetNode {
   const cell = (text: string, style?: 'bold' | 'odds') => [{ text, ...(style ? { style } : {}) }];
   const table: TableBlock = {
     kind: 'table',
     id: 'roster',
-    title: `${roster.force.name} — ${roster.points} of ${roster.force.points} points`,
+    title: game ? `${roster.force.name} — ${budgetWords(game.fit)}` : `${roster.force.name} — ${roster.points} of ${roster.force.points} points`,
     section: 'Doctrines & Detachments',
     width: 'full',
     columns: [
@@ -280,11 +297,13 @@ export function rosterSheet(roster: Roster, arsenal: Arsenal, units: Units): She
       ],
     });
   }
+  const over = game && isOver(game.fit) ? [{ where: 'Points', rule: "the game's budget", message: `${budgetWords(game.fit)} (${game.fit.game}). ${game.advice}` }] : [];
+  const keeps = 'keeps to its doctrine: one ranking officer, allowed units, qualities and weapons, and its core units.';
   blocks.push(
     checkBlock(
-      roster.problems,
-      'Doctrines & Detachments',
-      'The force is within its points and keeps to its doctrine: one ranking officer, allowed units, qualities and weapons, and its core units.',
+      [...over, ...roster.problems],
+      game ? `${game.section}; Doctrines & Detachments` : 'Doctrines & Detachments',
+      game ? `The force is within this game's budget (${budgetWords(game.fit)}) and its own limit, and ${keeps}` : `The force is within its points and ${keeps}`,
     ),
   );
   return { title: `Roster: ${roster.force.name}`, blocks };

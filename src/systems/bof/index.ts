@@ -4,12 +4,13 @@ import { MAX_ACTIONS, MAX_PIECES, MAX_SCORE } from '../../data/limits.js';
 import { type DocumentNode } from '../../doc/model.js';
 import { documentMeta } from '../../doc/document-meta.js';
 import { UsageError } from '../../errors.js';
-import type { CardsRequest, CardsResult, ForceCheck, RuleSetModule, ScenarioRequest, ScenarioRoller, ScenarioSteps, TokensRequest } from '../module.js';
+import type { CardsRequest, CardsResult, ForceCheck, GameAsked, RuleSetModule, ScenarioRequest, ScenarioRoller, ScenarioSteps, TokensRequest } from '../module.js';
 import type { SystemRules } from '../../data/load.js';
 import { createRng } from '../../engine/dice.js';
 import { buildPacket, packetContext } from './packet.js';
 import { loadModes, loadScenarioContext } from './scenario-data.js';
-import { rollSoloScenario, rollVersusScenario, type ScenarioOptions, type ScenarioResult } from './scenario.js';
+import { coreRoster, rollSoloScenario, rollVersusScenario, type ScenarioOptions, type ScenarioResult } from './scenario.js';
+import { forceFits } from './game-budget.js';
 import { bofManifest } from './manifest.js';
 import { numberOption, stringOption } from '../manifest.js';
 import { loadAids } from './aids.js';
@@ -189,15 +190,33 @@ async function validate(system: CardsRequest['system']): Promise<string> {
   );
 }
 
-/** `muster check bof --force FILE`: the roster's points and every rule of the doctrine it breaks. */
-async function checkForce(request: { system: SystemRules; forceFile: string }): Promise<ForceCheck> {
-  const roster = buildRoster(await readForceFile(request.forceFile, forceFile), await loadArsenal(request.system.dirs));
+/**
+ * `muster check bof --force FILE [--scenario ID]`: the roster's points, every rule of the doctrine
+ * it breaks, and its fit to the games' budgets: every mode and role (and solo), or the game asked for.
+ */
+async function checkForce(request: { system: SystemRules; forceFile: string; game?: GameAsked }): Promise<ForceCheck> {
+  const [arsenal, modes] = await Promise.all([loadArsenal(request.system.dirs), loadModes(request.system.dirs)]);
+  const roster = buildRoster(await readForceFile(request.forceFile, forceFile), arsenal);
+  const { game } = request;
+  const mode = game ? modes.find((m) => m.id === game.scenario) : undefined;
+  if (game && !mode) throw new UsageError(`--scenario ${game.scenario}: not a game mode; muster list bof modes names them`);
+  if (mode && game?.mode === 'solo' && !mode.points) throw new UsageError(`--scenario ${mode.id}: ${mode.name} is not on the solo scenario table; pick another mode or check without --mode solo`);
+  // a solo side fields its detachment's core first (Setting up your forces in solo play)
+  const found = arsenal.detachments.get(roster.force.detachment);
+  const core = found ? coreRoster(arsenal, found.doctrine, found.detachment, undefined).points : 0;
+  const fits = forceFits(
+    modes,
+    { points: roster.points, core, doctrine: found?.doctrine },
+    mode && game ? { mode, solo: game.mode === 'solo', players: game.players } : undefined,
+    bofManifest.scenario!.points!.default!,
+  );
   return {
     name: roster.force.name,
     points: roster.points,
     limit: String(roster.force.points),
     entries: roster.lines.map((line) => ({ where: `units[${line.index}] ${line.unit.id}`, name: line.count > 1 ? `${line.count} × ${line.label}` : line.label, points: line.total })),
     problems: roster.problems,
+    fits,
   };
 }
 

@@ -11,6 +11,8 @@ import { crewUpgradeCost, isSoldier, unitCost } from './cost.js';
 import { actionsOf } from './force.js';
 import type { GameMode } from './scenario-schema.js';
 import { loadModes } from './scenario-data.js';
+import { budgetsInWords, PLAYER_SHARE, shareOf } from './game-budget.js';
+import { bofManifest } from './manifest.js';
 
 /**
  * `muster list bof`: the arsenal (nations, doctrines, detachments with what each allows, units
@@ -97,7 +99,9 @@ export async function listBof(request: ListRequest): Promise<ListKind[]> {
       id: 'modes',
       title: 'Game modes',
       aliases: ['scenarios', 'game-modes'],
-      hint: 'muster scenario bof --scenario ID rolls one (combat-only is not on the solo table).',
+      hint:
+        "muster scenario bof --scenario ID rolls one (combat-only is not on the solo table). Budgets are each side's points (Game modes); with 4 or 6 players each player of a side has 75 or 50 percent of them (Special rules for multiplayer games), rounded down: muster's reading, the text does not round. muster check bof --force FILE --scenario ID holds a force against one.",
+      columns: ['budget', 'roles', 'turns', 'scoreLimit', 'deployment'],
       entries: modes.map(modeEntry),
     },
     tokenKind(
@@ -165,15 +169,23 @@ function weaponEntry(weapon: Weapon): ListEntry {
   };
 }
 
+/** A mode's budgets for two players and each player's share with four and six (Game modes; Special rules for multiplayer games). */
 function modeEntry(mode: GameMode): ListEntry {
-  let budget = 'set with --points (150 a side)';
-  if (mode.points) {
-    const [a, b] = mode.points;
-    budget = a === b ? `${a} a side` : mode.roles === 'roll' ? `attacker ${a}, defender ${b}` : `side A ${a}, side B ${b}`;
-  }
+  const chosen = bofManifest.scenario!.points!.default!;
+  const budget = mode.points ? budgetsInWords(mode, 2, chosen) : `set with --points (${chosen} a side)`;
+  const share = (players: 4 | 6) =>
+    mode.points ? budgetsInWords(mode, players, chosen) : `${PLAYER_SHARE[players]! * 100}% of the points chosen a player (${shareOf(chosen, players)} of ${chosen})`;
   return {
     id: mode.id,
     name: mode.name,
-    details: { budget, roles: mode.roles === 'roll' ? 'attacker rolled' : 'even', turns: mode.turns, scoreLimit: mode.scoreLimit, deployment: mode.deployment },
+    details: {
+      budget,
+      fourPlayers: share(4),
+      sixPlayers: share(6),
+      roles: mode.roles === 'roll' ? 'attacker rolled' : 'even',
+      turns: mode.turns,
+      scoreLimit: mode.scoreLimit,
+      deployment: mode.deployment,
+    },
   };
 }

@@ -10,6 +10,9 @@ import { buildRoster, type Roster } from './force.js';
 import type { GameMode } from './scenario-schema.js';
 import { drawMap, intersect, MAP_SIDE_COLOURS, sectorStrips, type MapInput, type Sector } from '../../doc/map-diagram.js';
 import { OPPOSITE, readsAsArmour, type Edge, type ScenarioContext, type ScenarioResult } from './scenario.js';
+import { budgetWords, isOver, type BudgetFit } from '../budget-fit.js';
+import { modePoints, modesThatFit, shareRounded } from './game-budget.js';
+import { bofManifest } from './manifest.js';
 
 const SIDE_NAMES: Record<string, string> = { a: 'Side A', b: 'Side B', player: 'You', enemy: 'Enemy' };
 
@@ -35,12 +38,14 @@ export interface PacketContext {
   print: CardPrint;
   /** the players' own forces (--force), side A's first (solo: the player's), for their rosters and cards */
   rosters?: (Roster | undefined)[];
+  /** the points a side Combat only is played for (--points); the manifest's default when absent */
+  chosen?: number;
 }
 
 /** The packet settings for a loaded scenario context and the print options asked for. */
 export function packetContext(
   ctx: ScenarioContext,
-  options: { units: Units; paper: Paper; toolVersion: string; print: CardPrint },
+  options: { units: Units; paper: Paper; toolVersion: string; print: CardPrint; points?: number },
 ): PacketContext {
   return {
     arsenal: ctx.arsenal,
@@ -52,6 +57,7 @@ export function packetContext(
     systemName: ctx.system.info.name,
     rulesVersion: ctx.system.info.rulesVersion,
     print: options.print,
+    ...(options.points !== undefined ? { chosen: options.points } : {}),
   };
 }
 
@@ -64,10 +70,23 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
   // a side's printed name: the player's name where --names gave one ("Anna (Side A)")
   const label = (side: string | null) => (side && result.names?.[side] ? `${result.names[side]} (${sideName(side)})` : sideName(side));
   const morale = result.forces.map((f) => `${label(f.side)} ${f.morale}`).join(', ');
-  // a force the player brought shows what it spends beside the budget the mode gives
+  // a force the player brought shows its fit to the budget the game gives its side, in words
+  const fitOf = (side: string) => result.fits?.find((fit) => fit.side === side);
+  const shareMark = (side: string, i: number) => {
+    const role = side === result.attacker ? 'attacker' : side === result.defender ? 'defender' : ((i === 0 ? 0 : 1) as 0 | 1);
+    return result.players > 2 && shareRounded(modePoints(mode, role, chosenOf(ctx)), result.players) ? READING_MARK : '';
+  };
   const points = result.forces
-    .map((f) => `${label(f.side)} ${f.name ? `${f.points} of ` : ''}${f.budget}${f.core !== undefined && f.additional !== undefined ? ` (core ${f.core} + ${f.additional} rolled${f.core + f.additional > f.budget ? `, cut to the mode's ${f.budget}` : ''})` : ''}${f.players > 1 ? ` each (${f.players} players)` : ''}`)
-    .join(', ');
+    .map((f, i) => {
+      const core = f.core !== undefined && f.additional !== undefined ? ` (core ${f.core} + ${f.additional} rolled${f.core + f.additional > f.budget ? `, cut to the mode's ${f.budget}` : ''})` : '';
+      const fit = fitOf(f.side);
+      if (fit) return `${label(f.side)}${f.players > 1 ? `, each of ${f.players} players${shareMark(f.side, i)},` : ''} ${budgetWords(fit)}${core}`;
+      return `${label(f.side)} ${f.name ? `${f.points} of ` : ''}${f.budget}${shareMark(f.side, i)}${core}${f.players > 1 ? ` each (${f.players} players)` : ''}`;
+    })
+    // a fit's words hold a colon and a comma of their own
+    .join(result.fits ? '; ' : ', ');
+  // a force over its budget: what the player can do about it, in his words
+  const advice = (fit: BudgetFit) => overAdvice(fit, result, ctx);
   const deployment = Object.entries(result.deployment).map(([side, where]) => `${label(side)}: ${where}`).join('; ');
   const player = result.forces.find((f) => f.side === 'player');
 
@@ -81,11 +100,16 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
         `**${result.scenario.name}**${result.scenario.soloName ? ` (solo table: ${result.scenario.soloName})` : ''}. Seed **${result.seed}**: the same seed rolls this very packet again.`,
         ...(result.names ? [`Players: ${result.sides.filter((side) => result.names![side]).map((side) => label(side)).join(', ')}.`] : []),
         result.attacker ? `${roleSentence(result.attacker, 'attack', label)} ${roleSentence(result.defender, 'defend', label)}` : 'Both sides have the same goal.',
-        ...result.forces.filter((f) => f.name && f.side !== 'player').map((f) => `${label(f.side)} brings ${f.name}: ${f.points} points against the ${f.budget} this game gives it; its roster and unit cards are in this packet.`),
+        ...result.forces.filter((f) => f.name && f.side !== 'player').map((f) => {
+          const fit = fitOf(f.side);
+          if (!fit) return `${label(f.side)} brings ${f.name}: ${f.points} points against the ${f.budget} this game gives it; its roster and unit cards are in this packet.`;
+          const over = isOver(fit) ? ` **Over budget.** ${advice(fit)}` : '';
+          return `${label(f.side)} brings ${f.name}: ${budgetWords(fit)}.${over} Its roster and unit cards are in this packet.`;
+        }),
         ...(result.solo
           ? [
               `The enemy fights for the ${result.solo.enemySide} (${ctx.arsenal.nations.get(result.solo.enemyNation)?.name}), doctrine ${doctrineName(ctx.arsenal.doctrines.get(result.solo.doctrine))}; you play the ${result.solo.playerSide} (${ctx.arsenal.nations.get(result.solo.playerNation)?.name}). Map: ${result.solo.map}.`,
-              soloPointsNote(result),
+              soloPointsNote(result, advice),
             ]
           : []),
       ],
@@ -202,7 +226,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
         player?.name
           ? table(
               'your-force',
-              `Your force: ${player.name}, ${player.points} points; your budget ${player.budget} points`,
+              fitOf('player') ? `Your force: ${player.name}, ${budgetWords(fitOf('player')!)}` : `Your force: ${player.name}, ${player.points} points; your budget ${player.budget} points`,
               'Setting up your forces in solo play',
               ['Unit', 'No.', 'Quality', 'Weapons', 'Points'],
               player.units.map((u) => [u.name, String(u.count), u.quality, u.weapons.map((w) => ctx.arsenal.weapons.get(w)?.name ?? w).join(', ') || '—', String(u.points)]),
@@ -230,7 +254,11 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
   // the players' own forces: roster sheet (with its check) and a card per model, as `cards --force` prints them
   const ownSides = result.mode === 'solo' ? ['player'] : ['a', 'b'];
   const own = (ctx.rosters ?? []).flatMap((roster, i) => (roster ? [{ roster, side: ownSides[i]! }] : []));
-  for (const { roster, side } of own) sheets.push({ ...rosterSheet(roster, ctx.arsenal, ctx.units), title: `Roster, ${side === 'player' ? 'your force' : label(side)}: ${roster.force.name}` });
+  for (const { roster, side } of own) {
+    const fit = fitOf(side);
+    const game = fit ? { fit, advice: advice(fit), section: result.mode === 'solo' ? 'Setting up your forces in solo play' : mode.section } : undefined;
+    sheets.push({ ...rosterSheet(roster, ctx.arsenal, ctx.units, game), title: `Roster, ${side === 'player' ? 'your force' : label(side)}: ${roster.force.name}` });
+  }
   sheets.push(rollsSheet(result.rolls, result.seed, 'Game setup'));
 
   const cardSystem = { id: 'bof', name: ctx.systemName, rulesVersion: ctx.rulesVersion, scale: '', blurb: '', provenance: '', products: [] };
@@ -280,16 +308,33 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
  * points (Setting up your forces in solo play); the enemy's bags, or its core and rolled points
  * for the player to spend. The mode's points only cap either side.
  */
-function soloPointsNote(result: ScenarioResult): string {
+function soloPointsNote(result: ScenarioResult, advice: (fit: BudgetFit) => string): string {
   const enemy = result.forces.find((f) => f.side === 'enemy');
   const player = result.forces.find((f) => f.side === 'player');
   const capped = (f: typeof player) => (f && f.core !== undefined && f.additional !== undefined && f.core + f.additional > f.budget ? `, cut to the game mode's ${f.budget}` : '');
-  const yours = `Your budget is your core force's ${player?.core ?? 0} points plus the ${player?.additional ?? 0} additional points you rolled: ${player?.budget ?? 0}${capped(player)}${player?.name ? `; your force, ${player.name}, is ${player.points}` : ''}.`;
+  const fit = result.fits?.find((f) => f.side === 'player');
+  const brought = !player?.name ? '.' : fit ? `; your force, ${player.name}, is ${budgetWords(fit)}.${isOver(fit) ? ` **Over budget.** ${advice(fit)}` : ''}` : `; your force, ${player.name}, is ${player.points}.`;
+  const yours = `Your budget is your core force's ${player?.core ?? 0} points plus the ${player?.additional ?? 0} additional points you rolled: ${player?.budget ?? 0}${capped(player)}${brought}`;
   const theirs =
     enemy?.setup === 'buy'
       ? `The enemy's core is ${enemy.core} points and it rolled ${enemy.additional} more: buy its units as you see fit, up to ${enemy.budget}${capped(enemy)}.`
       : `The enemy bought ${enemy?.points ?? 0} points from its bags of counters by the solo dice, ${markReading('each bag ending at the first counter that does not fit')}, the mode's ${enemy?.budget ?? 0} being the most it may spend.`;
   return `**Points in solo.** ${yours} ${theirs}`;
+}
+
+/** The points Combat only is played for: those asked for, else muster's default. */
+const chosenOf = (ctx: PacketContext) => ctx.chosen ?? bofManifest.scenario!.points!.default!;
+
+/**
+ * What a player can do with a force over its budget, in his words: leave units out, or (versus)
+ * play a game mode it fits whichever side attacks. In solo the enemy's strength comes from its
+ * own dice whatever the player brings, so only the force can change.
+ */
+function overAdvice(fit: BudgetFit, result: ScenarioResult, ctx: PacketContext): string {
+  const drop = `Leave out ${-fit.left} points of units before the game`;
+  if (result.mode === 'solo') return `${drop}: the enemy is set up by its own dice, whatever you bring.`;
+  const fits = modesThatFit(ctx.modes, fit.points, result.players, chosenOf(ctx)).map(({ mode, choose }) => (choose !== undefined ? `${mode.name} at ${choose} points a side` : mode.name));
+  return fits.length > 0 ? `${drop}, or play a game mode it fits whichever side attacks: ${fits.join(', ')}.` : `${drop}.`;
 }
 
 /** A roster line's marker numbers as printed: "4", "4-6", or a dash for a unit off the table. */

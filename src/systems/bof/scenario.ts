@@ -9,6 +9,8 @@ import type { Detachment, Doctrine, Quality } from './arsenal-schema.js';
 import { crewUpgradeCost, unitCost } from './cost.js';
 import { buildRoster, loadout, type Force, type ForceEntry, type Roster } from './force.js';
 import type { GameMode } from './scenario-schema.js';
+import type { BudgetFit } from '../budget-fit.js';
+import { additionalDice, modePoints, rollsAsArmour, shareOf, soloBudget, soloFit, versusFit } from './game-budget.js';
 
 export type Edge = 'north' | 'east' | 'south' | 'west';
 /** cm left between the attacker's strips and the defender's middle in the pocket modes */
@@ -113,6 +115,8 @@ export interface ScenarioResult {
    */
   placement?: { first: string; by: 'deployment' | 'roll-off' };
   rolls: RollRecord[];
+  /** each force the players brought (rosters), in the order given, against its side's budget in this game */
+  fits?: BudgetFit[];
 }
 
 /** A player's own force as a side's force: every line of its roster, priced as the roster prices it. */
@@ -270,10 +274,9 @@ export function rollVersusScenario(ctx: ScenarioContext, options: ScenarioOption
 
   const { deployment, corridor, zones, objectives, road } = rollDeployment(ctx.system, mode, options, sides, attacker, defender, 'deployment-sector', rng, log);
 
-  const share = options.players === 4 ? 0.75 : options.players === 6 ? 0.5 : 1;
   const forces: ForceResult[] = sides.map((side, i) => {
-    const base = mode.points ? (attacker ? (side === attacker ? mode.points[0] : mode.points[1]) : mode.points[i]!) : options.points;
-    const budget = Math.floor(base * share);
+    const base = modePoints(mode, attacker ? (side === attacker ? 'attacker' : 'defender') : (i as 0 | 1), options.points);
+    const budget = shareOf(base, options.players);
     const morale = options.fixed?.morale[side] ?? rollMorale(rng, log, ctx.system, side);
     const roster = options.rosters?.[i];
     const eventCards = eventCardsOf(ctx.arsenal, roster?.force.detachment);
@@ -290,6 +293,13 @@ export function rollVersusScenario(ctx: ScenarioContext, options: ScenarioOption
   // decides where no side rolls one. Rolled last, so every roll before it stays as it was.
   const placement =
     mode.deployment === 'edges' ? { first: sides[0], by: 'deployment' as const } : { first: log.rollOff(rng, sides, 'first unit placed'), by: 'roll-off' as const };
+  // each force the players brought against the budget its side was given, in the order given
+  const game = { mode, players: options.players, chosen: options.points };
+  const fits = forces.flatMap((force, i) => {
+    const roster = options.rosters?.[i];
+    const role = force.side === attacker ? 'attacker' : force.side === defender ? 'defender' : null;
+    return roster ? [versusFit(ctx.modes, game, force.side, role, roster.points, force.budget)] : [];
+  });
   return {
     system: ctx.system.info.id,
     seed,
@@ -312,6 +322,7 @@ export function rollVersusScenario(ctx: ScenarioContext, options: ScenarioOption
     ...(options.names ? { names: options.names } : {}),
     placement,
     rolls: log.rolls,
+    ...(fits.length > 0 ? { fits } : {}),
   };
 }
 
@@ -353,8 +364,6 @@ function directionOf(row: Row): Edge {
 }
 
 // ---------------------------------------------------------------- solo
-
-const ARMOUR_LIKE = new Set<Doctrine['kind']>(['armor', 'mobile-reconnaissance']);
 
 /** Mobile Reconnaissance rolls and draws as an armour doctrine: muster's reading (the solo text names only armour), marked where its name prints. */
 export const readsAsArmour = (doctrine: Pick<Doctrine, 'kind'>) => doctrine.kind === 'mobile-reconnaissance';
@@ -402,8 +411,7 @@ export function rollSoloScenario(ctx: ScenarioContext, options: ScenarioOptions,
   const attacker = options.fixed ? fixedAttacker(options.fixed.attacker, sides) : mode.roles === 'roll' ? rollAttacker(rng, log, sides) : null;
   const defender = attacker ? (attacker === 'player' ? 'enemy' : 'player') : null;
 
-  const points = mode.points ?? [options.points, options.points];
-  const budgetOf = (side: string) => (attacker ? (side === attacker ? points[0] : points[1]) : points[0]);
+  const budgetOf = (side: string) => modePoints(mode, attacker ? (side === attacker ? 'attacker' : 'defender') : 0, options.points);
   // Setting up your forces in solo play: the core force, then the additional points rolled
   const yourCore = yours ? coreRoster(arsenal, yours.doctrine, yours.detachment, undefined) : undefined;
   const yourExtra = rollAdditional(rng, log, yours?.doctrine, 'your additional points');
@@ -477,33 +485,22 @@ export function rollSoloScenario(ctx: ScenarioContext, options: ScenarioOptions,
     solo: { enemySide, playerSide, enemyNation, playerNation, doctrine: doctrine.id, map, ...(options.fixed ? { campaign: true } : {}) },
     ...(options.names ? { names: options.names } : {}),
     rolls: log.rolls,
+    // the player's own force against his core and rolled points: the enemy is set up by its
+    // own dice whatever he brings, so a force bigger than his budget is his to cut
+    ...(own ? { fits: [soloFit(mode, attacker ? (attacker === 'player' ? 'attacker' : 'defender') : null, yourCore?.points ?? 0, yourExtra, own.points, playerBudget)] } : {}),
   };
 }
 
 /** A detachment's core units as a roster; soldiers and crews at `quality`, else the roster's defaults. */
-function coreRoster(arsenal: Arsenal, doctrine: Doctrine, detachment: Detachment, quality: Quality | undefined): Roster {
+export function coreRoster(arsenal: Arsenal, doctrine: Doctrine, detachment: Detachment, quality: Quality | undefined): Roster {
   const units: ForceEntry[] = detachment.core.map((core) => ({ unit: core.unit, count: core.count, quality: core.quality ?? quality, weapons: [] }));
   return buildRoster({ name: `Core of ${detachment.name}`, nation: doctrine.nation, doctrine: doctrine.id, detachment: detachment.id, points: 1, units }, arsenal);
 }
 
-/**
- * The additional points of a solo side (Setting up your forces in solo play; the enemy's "roll
- * for additional points"). The text names no dice for them: muster rolls the dice of the enemy's
- * bags together, soldiers 3D6 (2D6 for armour), weapons 2D6 and support weapons or vehicles 3D6.
- */
+/** A solo side's additional points, rolled with the dice `additionalDice` gives its doctrine. */
 function rollAdditional(rng: Rng, log: Log, doctrine: Doctrine | undefined, purpose: string): number {
-  const armour = doctrine !== undefined && ARMOUR_LIKE.has(doctrine.kind);
-  const dice = armour ? '7D6' : '8D6';
-  const parts = armour ? 'soldiers 2D6, weapons 2D6, vehicles 3D6' : 'soldiers 3D6, weapons 2D6, support weapons 3D6';
+  const { dice, parts } = additionalDice(doctrine);
   return log.dice(rng, dice, purpose, (t) => `${t} additional points (the solo bags' dice together: ${parts})`);
-}
-
-/**
- * A solo side's budget: its core plus the additional points, never more than the game mode's
- * points (muster's reading, as for the enemy's bags), and never less than the core it must field.
- */
-function soloBudget(core: number, additional: number, modePoints: number): number {
-  return Math.min(core + additional, Math.max(modePoints, core));
 }
 
 /**
@@ -519,7 +516,7 @@ function buyEnemyForce(ctx: ScenarioContext, doctrine: Doctrine, detachment: Det
   // crews come as conscripts where the detachment has them, else at its lowest level
   const lowest: Quality = detachment.qualities[0]!;
   for (const core of detachment.core) entries.push({ unit: core.unit, count: core.count, quality: core.quality ?? lowest, weapons: [] });
-  const armourLike = ARMOUR_LIKE.has(doctrine.kind);
+  const armourLike = rollsAsArmour(doctrine);
 
   type Counter = { label: string; add: () => ForceEntry | undefined; cost: () => number; usable?: () => boolean };
   const spend = (label: string, dice: string, counters: Counter[]) => {
