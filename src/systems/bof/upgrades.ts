@@ -150,7 +150,10 @@ export function applyUpgrade(kept: CampaignForce, typed: string, arsenal: Arsena
   }
   const after = campaignRoster(force, arsenal);
   const broken = newProblems(before, after).filter((p) => p.rule !== 'points');
-  if (broken.length > 0) return { problem: `it would leave ${kept.name} breaking its doctrine: ${broken.map((p) => `${p.rule}: ${p.message}`).join('; ')}` };
+  if (broken.length > 0) {
+    const hint = broken.some((p) => p.rule === 'allowed units') ? ` (muster list bof detachments --doctrine ${kept.doctrine} shows what it may field)` : '';
+    return { problem: `it would leave ${kept.name} breaking its doctrine: ${broken.map((p) => `${p.rule}: ${p.message}`).join('; ')}${hint}` };
+  }
   const cost = Math.max(0, after.points - before.points);
   if (force.points + cost > MAX_POINTS) return { problem: `it would raise ${kept.name}'s limit past ${MAX_POINTS} points` };
   const working = after.points >= before.points ? `${after.points} - ${before.points} points` : `${after.points} - ${before.points} points: no points come back`;
