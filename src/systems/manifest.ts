@@ -76,6 +76,11 @@ export interface CampaignDeclaration extends ProductDeclaration {
   readonly actions: readonly ('new' | 'record' | 'next' | 'status' | 'booklet' | 'undo')[];
   /** `next` changes the state (so takes its lock) only when this option of its own is given; else it only reads */
   readonly nextChangesWith?: string;
+  /**
+   * its own boolean option that makes a campaign solo: `--names` then takes the player's name
+   * alone, and side B is called `enemy`
+   */
+  readonly solo?: { readonly option: string; readonly enemy: string };
 }
 
 export interface RuleSetManifest {

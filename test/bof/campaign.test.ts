@@ -168,3 +168,56 @@ describe('How to upgrade core units: the boundaries, unit class by unit class', 
     expect(upgradeProblem(u('de-opel-blitz'), u('de-tiger-i'))).toBe('Opel Blitz is a transport and may become only a transport; Tiger I is a heavy tank (How to upgrade core units)');
   });
 });
+
+describe('a campaign\'s games field its forces and keep the solo player\'s army', async () => {
+  const { loadScenarioContext } = await import('../../src/systems/bof/scenario-data.js');
+  const { checkFits, nextGame, rollGame, standing } = await import('../../src/systems/bof/campaign-packets.js');
+  const { rollSoloPlayer } = await import('../../src/systems/bof/campaign-forces.js');
+  const { fitOf, overBudgetMessage } = await import('../../src/systems/budget-fit.js');
+  const { UsageError } = await import('../../src/errors.js');
+  const ctx = await loadScenarioContext(system);
+  const settings = { units: 'cm' as const, paper: 'a4' as const, toolVersion: '0.0.0-test', print: { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long' as const, backOffset: { x: 0, y: 0 } } };
+
+  it('a solo player\'s army rolled once from the seed is the one every game of the ladder fields', () => {
+    const { player, rolls } = rollSoloPlayer(system, ctx.arsenal, 'army');
+    expect(rollSoloPlayer(system, ctx.arsenal, 'army').player).toEqual(player);
+    expect(rolls.map((r) => r.purpose)[0]).toBe('campaign: the enemy side');
+    const state = newCampaign(system, 'army', { a: 'Anna', b: 'Enemy' }, true, { player, playerRolls: rolls });
+    for (const [i, rung] of LADDER.slice(0, 5).entries()) {
+      const { result } = rollGame(settings, ctx, state, rung, `army/game-${i + 1}`, null);
+      const you = result.forces.find((f) => f.side === 'player')!;
+      expect({ side: result.solo!.playerSide, nation: result.solo!.playerNation, doctrine: you.doctrine, detachment: you.detachment }).toEqual({
+        side: player.side,
+        nation: player.nation,
+        doctrine: player.doctrine,
+        detachment: player.detachment,
+      });
+      // no die decides the player's side, nation or doctrine any more
+      expect(result.rolls.some((r) => /^(enemy side|player nation|player doctrine)$/.test(r.purpose))).toBe(false);
+    }
+  });
+  it('a kept force over its game\'s budget: a warning naming both figures, or refused under --strict', () => {
+    const state = { ...newCampaign(system, 'fit', { a: 'Red', b: 'Blue' }, false), forces: { a: { name: 'Big Force', nation: 'de', doctrine: 'de-infantry', detachment: 'de-grenadier-platoon', points: 200, units: [{ unit: 'de-officer', count: 1, weapons: [] }] } } };
+    const { result } = rollGame(settings, ctx, state, 'probing', 'fit/game-1', null);
+    const over = fitOf('Probing the enemy lines', 'a', 149, 75);
+    const under = fitOf('Probing the enemy lines', 'b', 50, 75);
+    const warnings: string[] = [];
+    checkFits({ ...settings, onWarning: (m) => warnings.push(m) }, state, { ...result, fits: [over, under] } as typeof result);
+    expect(warnings).toEqual([overBudgetMessage("Red's force, Big Force", over)]);
+    expect(warnings[0]).toMatch(/the force costs 149 points, over the 75-point budget of Probing the enemy lines: drop 74 points/);
+    expect(() => checkFits({ ...settings, strict: true }, state, { ...result, fits: [over] } as typeof result)).toThrow(UsageError);
+    expect(() => checkFits({ ...settings, strict: true }, state, { ...result, fits: [under] } as typeof result)).not.toThrow();
+    // the packet's standing says the fit in the player's words where the engine gives it
+    const block = standing(state, ctx.arsenal, { ...rollGame(settings, ctx, state, 'probing', 'fit/game-1', null), result: { ...result, fits: [over] } as typeof result });
+    expect(block.kind === 'text' && block.paragraphs).toContain("**Red's force** Big Force, kept by the campaign with its upgrades and salvage: 149 of 75 points: 74 over the game's budget. Its roster and unit cards are in this packet.");
+    expect(nextGame(settings, ctx, state).rosters.a?.force.name).toBe('Big Force');
+  });
+  it('the ladder chart marks the rung of the next game, and only it', async () => {
+    const chart = ladderChart({ rungNumber: 4, game: 6 });
+    const marks = chart.shapes.filter((s) => s.kind === 'text' && s.text.startsWith('you are here'));
+    expect(marks).toHaveLength(1);
+    const rung = chart.shapes.find((s) => s.kind === 'text' && s.text === '4. Delay the enemy advance');
+    expect(marks[0]!.kind === 'text' && rung?.kind === 'text' && marks[0]!.y === rung.y).toBe(true);
+    expect(ladderChart().shapes.some((s) => s.kind === 'text' && s.text.startsWith('you are here'))).toBe(false);
+  });
+});

@@ -5,6 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GenerateError } from '../../src/errors.js';
 import { workdirs } from '../helpers/fixtures.js';
 import { muster, pdfPageCount } from '../helpers/cli.js';
+import { loadArsenal } from '../../src/systems/bof/arsenal.js';
+import { BUILTIN_DATA_DIR } from '../../src/cli/builtin-dir.js';
+import { unitCost } from '../../src/systems/bof/cost.js';
 
 const workdir = workdirs(afterEach);
 
@@ -163,9 +166,19 @@ describe('upgrades (Burst of Fire, How to upgrade core units)', () => {
     const unknown = await muster([...record, '--upgrade', 'a:de-opel-blitz>flying saucer:5'], cwd);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/--upgrade "a:de-opel-blitz>flying saucer:5": .*unit/);
-    const taken = await muster([...record, '--upgrade', 'a:Panzer 38(t)>Panzer III Ausf. J:5'], cwd);
+    // the cost is muster's to work out, the difference of the two units' points: a cost given must agree
+    const arsenal = await loadArsenal([path.join(BUILTIN_DATA_DIR, 'bof')]);
+    const [light, medium] = ['de-panzer-38t', 'de-panzer-iii-j'].map((id) => unitCost(arsenal.units.get(id)!, arsenal.weapons).cost);
+    const cost = medium! - light!;
+    expect(cost).toBeGreaterThan(0);
+    expect(cost).not.toBe(5);
+    const priced = await muster([...record, '--upgrade', 'a:Panzer 38(t)>Panzer III Ausf. J:5'], cwd);
+    expect(priced.code).toBe(2);
+    expect(priced.stderr).toMatch(new RegExp(`--upgrade "a:Panzer 38\\(t\\)>Panzer III Ausf\\. J:5": the upgrade costs ${cost} points \\(${medium} - ${light} points\\), what it adds to the force's points; leave the cost out, or give ${cost}`));
+    expect(readFileSync(path.join(cwd, 'c.json')).equals(before)).toBe(true);
+    const taken = await muster([...record, '--upgrade', 'a:Panzer 38(t)>Panzer III Ausf. J'], cwd);
     expect(taken.code, taken.stderr).toBe(0);
-    const state = JSON.parse(readFileSync(path.join(cwd, 'c.json'), 'utf8')) as { ledger: { text: string }[] };
-    expect(state.ledger.map((l) => l.text)).toEqual(['Panzer 38(t)>Panzer III Ausf. J']);
+    const state = JSON.parse(readFileSync(path.join(cwd, 'c.json'), 'utf8')) as { ledger: { text: string; cost: number }[] };
+    expect(state.ledger.map((l) => [l.text, l.cost])).toEqual([['Panzer 38(t)>Panzer III Ausf. J', cost]]);
   });
 });

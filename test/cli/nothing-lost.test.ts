@@ -229,13 +229,13 @@ describe('a state muster could not read back is never written', () => {
     const cwd = workdir();
     await muster(['campaign', 'bof', 'new', '--state', 'c.json', '--seed', 'ver'], cwd);
     const text = readFileSync(path.join(cwd, 'c.json'), 'utf8');
-    expect(JSON.parse(text)).toMatchObject({ version: 1, writtenBy: expect.any(String) });
+    expect(JSON.parse(text)).toMatchObject({ version: 2, writtenBy: expect.any(String) });
     writeFileSync(path.join(cwd, 'c.json'), `\ufeff${text}`);
     expect((await muster(['campaign', 'bof', 'status', '--state', 'c.json'], cwd)).code).toBe(0);
     writeFileSync(path.join(cwd, 'c.json'), JSON.stringify({ ...JSON.parse(text), version: 3, writtenBy: '2.4.0' }));
     const newer = await muster(['campaign', 'bof', 'status', '--state', 'c.json'], cwd);
     expect(newer.code).toBe(2);
-    expect(newer.stderr).toMatch(/was written by muster 2\.4\.0 \(campaign state version 3\); this muster is .* and reads version 1 at most\. Update muster/);
+    expect(newer.stderr).toMatch(/was written by muster 2\.4\.0 \(campaign state version 3\); this muster is .* and reads version 2 at most\. Update muster/);
   });
 });
 

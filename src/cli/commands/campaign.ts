@@ -25,11 +25,17 @@ export interface CampaignArgs extends ProductArgs, CutArgs {
   [own: string]: unknown;
 }
 
-function parseNames(text: string | undefined): { a: string; b: string } {
+/** Two names, side A's first; in a solo campaign (where the rule set has one) the player's alone, side B being the enemy. */
+function parseNames(text: string | undefined, solo?: { option: string; enemy: string; given: boolean }): { a: string; b: string } {
   if (text === undefined) return { a: 'Side A', b: 'Side B' };
   refuseControlChars('--names', text);
   const parts = text.split(',').map((p) => p.trim());
-  if (parts.length !== 2 || !parts[0] || !parts[1]) throw new UsageError(`--names "${text}": give two names separated by a comma, like "Red,Blue"`);
+  if (solo?.given) {
+    if (parts.length !== 1 || !parts[0]) throw new UsageError(`--names "${text}": a solo campaign has one player; give your name alone, such as --names Anna`);
+    parts.push(solo.enemy);
+  }
+  const soloHint = solo ? ` (a solo campaign, --${solo.option}, takes your name alone)` : '';
+  if (parts.length !== 2 || !parts[0] || !parts[1]) throw new UsageError(`--names "${text}": give two names separated by a comma, like "Red,Blue"${soloHint}`);
   const long = parts.find((p) => [...p].length > MAX_SIDE_NAME_LENGTH);
   if (long) throw new UsageError(`--names: "${long}" is ${[...long].length} characters; each side's name may have at most ${MAX_SIDE_NAME_LENGTH}`);
   return { a: parts[0], b: parts[1] };
@@ -59,7 +65,6 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
   }
   const stateFile = args.state !== undefined ? resolveState(args.state, io.cwd) : undefined;
   if (use === 'create' && stateFile) await io.outputs.prepare(stateFile, '--state', false);
-  const names = parseNames(args.names);
   const print = cardPrint(args);
   const seed = args.seed !== undefined && args.seed.trim() !== '' ? args.seed : io.freshSeed();
   if (seed.length > 200) throw new UsageError('--seed: at most 200 characters');
@@ -74,6 +79,8 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
   if (forces.length > 0) shared.push('force');
   if (args.strict) shared.push('strict');
   const options = takeOptions(manifest, system.info.name, 'campaign', { args, shared });
+  const solo = manifest.campaign.solo;
+  const names = parseNames(args.names, solo && { ...solo, given: options[solo.option] === true });
   if (forces.some((f) => f.trim() === '')) throw new UsageError('--force: give the path of a force file, such as --force my-company.yaml');
   if (forces.length > 0 && args.action !== 'new') throw new UsageError(`--force: a campaign takes its forces when it starts (campaign ${system.info.id} new --force FILE); campaign ${args.action} uses the forces its state keeps`);
   if (forces.length > 2) throw new UsageError(`--force given ${forces.length} times: give one force file for side A, and another for side B`);

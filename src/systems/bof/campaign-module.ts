@@ -1,11 +1,9 @@
-import { createRng } from '../../engine/dice.js';
-import { markReading, READING_MARK, type Block, type BookletNode, type DocumentNode, type DrawingNode, type Shape } from '../../doc/model.js';
-import { documentMeta } from '../../doc/document-meta.js';
+import type { BookletNode } from '../../doc/model.js';
 import { listOption, stringOption } from '../manifest.js';
 import { UsageError } from '../../errors.js';
 import type { CampaignRequest, CampaignResponse } from '../module.js';
 import { formatState, parseState } from '../../data/state-file.js';
-import { campaignLogTable } from '../../doc/campaign-log.js';
+import { forceWarnings, readForceFile, refuseIfStrict } from '../../data/force-file.js';
 import {
   addLedger,
   campaignStatus,
@@ -13,31 +11,58 @@ import {
   CampaignRuleError,
   LADDER,
   MAX_COMBAT_SCORE,
-  MAX_GAMES,
   newCampaign,
   recordGame,
-  VICTORY_POINTS,
   type CampaignState,
-  type GameRecord,
   type Side,
 } from './campaign.js';
-import { buildPacket, packetContext } from './packet.js';
+import {
+  campaignRoster,
+  forceReferenceProblems,
+  keptForce,
+  playerOfForce,
+  playerReferenceProblems,
+  rollSoloPlayer,
+  type CampaignForce,
+} from './campaign-forces.js';
+import { armyWords, nextGame } from './campaign-packets.js';
+import { buildBooklet, ladderChart, statusLine } from './campaign-booklet.js';
 import { loadScenarioContext } from './scenario-data.js';
-import { rollSoloScenario, rollVersusScenario } from './scenario.js';
+import type { ScenarioContext } from './scenario.js';
 import { findUnit } from './arsenal-names.js';
-import { upgradeProblem } from './upgrades.js';
+import { applyUpgrade, upgradeProblem } from './upgrades.js';
+import { applySalvage } from './salvage.js';
+import { buildRoster, forceFile } from './force.js';
+import { unitCost } from './cost.js';
+import type { Arsenal } from './arsenal.js';
 
-/** "a:Panzer IV for the StuG:12" -> side, text, cost. */
-function parseLedger(option: string, text: string, defaultSide: Side | undefined, needCost: boolean) {
+export { ladderChart };
+
+const other = (s: Side): Side => (s === 'a' ? 'b' : 'a');
+
+/** "a:Panzer IV for the StuG:12" -> side, text, cost (a cost given where `cost` is 'required' or 'optional'). */
+function parseLedger(option: string, text: string, defaultSide: Side | undefined, cost: 'required' | 'optional' | 'none') {
   const parts = text.split(':');
   let side: Side | undefined = defaultSide;
   if (parts[0] === 'a' || parts[0] === 'b') side = parts.shift() as Side;
-  const cost = needCost ? Number(parts.pop()) : 0;
+  // an optional cost is a last part of digits, or empty (the page sends an empty cost field)
+  const last = parts.at(-1);
+  const takesCost = cost === 'required' || (cost === 'optional' && parts.length > 1 && last !== undefined && /^\s*\d*\s*$/.test(last));
+  const costText = takesCost ? parts.pop()!.trim() : '';
+  const given = costText === '' ? undefined : Number(costText);
   const what = parts.join(':').trim();
-  if (!side || !what || what.length > 200 || (needCost && !(Number.isInteger(cost) && cost >= 0 && cost <= 100_000))) {
-    throw new UsageError(`${option} "${text}": write it as ${needCost ? 'side:what:cost, e.g. a:Panzer IV replaces the Panzer III:8 (cost 0 to 100000)' : 'side:what, e.g. a:captured Pak 40'}, the text at most 200 characters`);
+  if (!side || !what || what.length > 200 || (cost === 'required' && !(given !== undefined && Number.isInteger(given) && given >= 0 && given <= 100_000)) || (given !== undefined && !(Number.isInteger(given) && given <= 100_000))) {
+    const form =
+      cost === 'required'
+        ? 'side:what:cost, e.g. a:Panzer IV replaces the Panzer III:8 (cost 0 to 100000)'
+        : option === '--upgrade'
+          ? 'side:FROM>TO, side:FROM>elite or side:FROM+WEAPON, e.g. a:Panzer III>Panzer IV'
+          : option === '--note'
+            ? 'side:text, e.g. a:Unteroffizier Haas wounded, misses the next game'
+            : 'side:what, e.g. a:Pak 40';
+    throw new UsageError(`${option} "${text}": write it as ${form}, the text at most 200 characters`);
   }
-  return { side, text: what, cost };
+  return { side, text: what, cost: given };
 }
 
 function parseScore(text: string | undefined): { a: number; b: number } | undefined {
@@ -46,6 +71,18 @@ function parseScore(text: string | undefined): { a: number; b: number } | undefi
   if (!match) throw new UsageError(`--combat-score "${text}": give both sides' Combat Scores as A:B, like 32:18`);
   return { a: Number(match[1]), b: Number(match[2]) };
 }
+
+/** A request as this module reads it: the sides named, its own options read. */
+type BofCampaignRequest = Omit<CampaignRequest, 'names'> & {
+  names: { a: string; b: string };
+  winner?: Side;
+  solo: boolean;
+  victory?: 'decisive' | 'strategic' | 'turns';
+  combatScore?: { a: number; b: number };
+  salvage: string[];
+  upgrade: string[];
+  note?: string[];
+};
 
 export async function campaign(asked: CampaignRequest): Promise<CampaignResponse> {
   const own = asked.options;
@@ -58,25 +95,96 @@ export async function campaign(asked: CampaignRequest): Promise<CampaignResponse
     combatScore: parseScore(stringOption(own, 'combat-score')),
     salvage: listOption(own, 'salvage'),
     upgrade: listOption(own, 'upgrade'),
+    note: listOption(own, 'note'),
   };
-  if (request.action === 'new') {
-    const state = newCampaign(request.system, request.seed, request.names, request.solo);
-    return { stateText: formatState(state, CAMPAIGN_STATE_FORMAT, request.toolVersion), message: `New campaign: ${state.names.a} (morale ${state.morale.a}) against ${state.names.b} (morale ${state.morale.b}); first game: ${LADDER[0]}.`, json: campaignStatus(state) };
-  }
+  const ctx = await loadScenarioContext(request.system);
+  if (request.action === 'new') return await startCampaign(request, ctx);
   if (request.action === 'booklet' && !request.state) return { booklet: await booklet(request) };
   if (!request.state) throw new UsageError(`campaign ${request.action} needs --state FILE`);
-  const parsed = parseState(request.state.bytes, request.state.file, CAMPAIGN_STATE_FORMAT, { toolVersion: request.toolVersion, backup: request.state.backup });
-  if (parsed.system !== request.system.info.id) {
-    throw new UsageError(`--state ${request.state.file}: is a campaign of rule set "${parsed.system}"; run muster campaign ${parsed.system} ${request.action} with it`);
-  }
-  if (request.action === 'status') return { json: campaignStatus(parsed), message: statusLine(parsed) };
+  const parsed = readState(request, ctx);
+  if (request.action === 'status') return { json: statusJson(parsed, ctx.arsenal), message: statusLine(parsed, ctx) };
   // a saved campaign's booklet: its names and seed, its games so far, and the next game's packet
   if (request.action === 'booklet') return { seed: parsed.seed, booklet: await booklet(request, parsed) };
   if (request.action === 'next') {
     if (parsed.finished) throw new UsageError('the campaign is over; there is no next game');
-    return { docs: [await nextPacket(request, parsed)] };
+    return { docs: [nextGame(request, ctx, parsed).doc] };
   }
-  // record
+  return record(request, ctx, parsed);
+}
+
+/**
+ * The state file read and checked: its schema, then what it names against the arsenal (a
+ * force's units and weapons, the solo player's army). A solo campaign begun by a muster that
+ * kept no player's army gets one now, rolled from its seed as `new` rolls it.
+ */
+function readState(request: BofCampaignRequest, ctx: ScenarioContext): CampaignState {
+  const { arsenal } = ctx;
+  const parsed = parseState(request.state!.bytes, request.state!.file, CAMPAIGN_STATE_FORMAT, {
+    toolVersion: request.toolVersion,
+    backup: request.state!.backup,
+    references: (s) =>
+      s.system !== request.system.info.id
+        ? []
+        : [
+            ...(['a', 'b'] as const).flatMap((side) => (s.forces?.[side] ? forceReferenceProblems(s.forces[side]!, arsenal, `forces.${side}`) : [])),
+            ...(s.player ? playerReferenceProblems(s.player, arsenal, 'player') : []),
+          ],
+  });
+  if (parsed.system !== request.system.info.id) {
+    throw new UsageError(`--state ${request.state!.file}: is a campaign of rule set "${parsed.system}"; run muster campaign ${parsed.system} ${request.action} with it`);
+  }
+  if (parsed.solo && !parsed.player) {
+    const rolled = parsed.forces?.a ? { player: playerOfForce(parsed.forces.a), rolls: [] } : rollSoloPlayer(request.system, arsenal, parsed.seed);
+    return { ...parsed, player: rolled.player, rolls: [...parsed.rolls, ...rolled.rolls].slice(0, 100) };
+  }
+  return parsed;
+}
+
+/**
+ * `new`: morale rolled, each --force read, checked and kept by value (a name that finds nothing
+ * is refused: the state keeps ids), its problems warned of or refused under --strict; a solo
+ * campaign's player army taken from the force, or rolled once from the campaign's seed.
+ */
+async function startCampaign(request: BofCampaignRequest, ctx: ScenarioContext): Promise<CampaignResponse> {
+  const files = request.forceFiles ?? [];
+  if (request.solo && files.length > 1) throw new UsageError(`--force given ${files.length} times: a solo campaign keeps one force, yours; give one --force file (the enemy is rolled for each game)`);
+  const sides = request.solo ? ['your force'] : [`side A (${request.names.a})`, `side B (${request.names.b})`];
+  const kept: { a?: CampaignForce; b?: CampaignForce } = {};
+  for (const [i, file] of files.entries()) {
+    const roster = buildRoster(await readForceFile(file, forceFile), ctx.arsenal);
+    const force = keptForce(roster);
+    const unknown = forceReferenceProblems(force, ctx.arsenal, 'force');
+    if (unknown.length > 0) {
+      const named = roster.problems.filter((p) => /^unknown |^"[^"]*" names \d+ /.test(p.message));
+      throw new UsageError(
+        `${file}: a campaign keeps its forces by their ids, and ${named.length === 1 ? 'a name finds' : 'these names find'} no one thing of the arsenal:\n  ${(named.length > 0 ? named.map((p) => `${p.where} (${p.rule}): ${p.message}`) : unknown.map((p) => `${p.path}: ${p.message}`)).join('\n  ')}`,
+      );
+    }
+    refuseIfStrict(request.strict ?? false, file, roster.problems, 'doctrine');
+    for (const warning of forceWarnings(file, roster.problems)) request.onWarning?.(`${sides[i]}: ${warning}`);
+    kept[i === 0 ? 'a' : 'b'] = force;
+  }
+  const soloArmy = request.solo ? (kept.a ? { player: playerOfForce(kept.a), rolls: [] } : rollSoloPlayer(request.system, ctx.arsenal, request.seed)) : undefined;
+  const state = newCampaign(request.system, request.seed, request.names, request.solo, { forces: kept, ...(soloArmy ? { player: soloArmy.player, playerRolls: soloArmy.rolls } : {}) });
+  const n = state.names;
+  const forces = (['a', 'b'] as const)
+    .filter((s) => state.forces?.[s])
+    .map((s) => `${n[s]} fields ${state.forces![s]!.name} (${campaignRoster(state.forces![s]!, ctx.arsenal).points} points) in every game`);
+  const army = state.player && !state.forces?.a ? [`${n.a} plays ${armyWords(state.player, ctx.arsenal)} for the whole ladder`] : [];
+  const more = [...forces, ...army];
+  return {
+    stateText: formatState(state, CAMPAIGN_STATE_FORMAT, request.toolVersion),
+    message: `New campaign: ${n.a} (morale ${state.morale.a}) against ${n.b} (morale ${state.morale.b}); first game: ${LADDER[0]}.${more.length > 0 ? ` ${more.join('; ')}.` : ''}`,
+    json: statusJson(state, ctx.arsenal),
+  };
+}
+
+/**
+ * `record`: a game's result, then the winner's salvage, each side's upgrades and notes. Where a
+ * side's force is kept, salvage and upgrades are applied to it and checked by name and by the
+ * text's rules; where none is, they are ledger lines as written.
+ */
+function record(request: BofCampaignRequest, ctx: ScenarioContext, parsed: CampaignState): CampaignResponse {
   if (!request.winner || !request.victory || !request.combatScore) {
     throw new UsageError('record needs --winner a|b, --victory decisive|strategic|turns and --combat-score A:B');
   }
@@ -85,254 +193,89 @@ export async function campaign(asked: CampaignRequest): Promise<CampaignResponse
       throw new UsageError(`--combat-score ${request.combatScore.a}:${request.combatScore.b}: a Combat Score goes from 0 to ${MAX_COMBAT_SCORE}`);
     }
   }
+  const { arsenal } = ctx;
+  const winner = request.winner;
   try {
-    let state = recordGame(parsed, { winner: request.winner, victory: request.victory, combatScore: request.combatScore });
+    let state = recordGame(parsed, { winner, victory: request.victory, combatScore: request.combatScore });
     for (const s of request.salvage) {
-      const salvage = parseLedger('--salvage', s, request.winner, false);
+      const salvage = parseLedger('--salvage', s, winner, 'none');
       // Salvaged vehicles and weapons: what was left behind goes to the victor alone
-      if (salvage.side !== request.winner) {
+      if (salvage.side !== winner) {
         throw new UsageError(
-          `--salvage "${s}": only the game's winner, side ${request.winner} (${parsed.names[request.winner]}), claims what was left behind (Salvaged vehicles and weapons); give it as ${request.winner}:${salvage.text} or leave it out`,
+          `--salvage "${s}": only the game's winner, side ${winner} (${parsed.names[winner]}), claims what was left behind (Salvaged vehicles and weapons); give it as ${winner}:${salvage.text} or leave it out`,
         );
       }
-      state = addLedger(state, { ...salvage, kind: 'salvage' });
+      const force = state.forces?.[winner];
+      if (!force) {
+        state = addLedger(state, { side: winner, text: salvage.text, cost: 0, kind: 'salvage' });
+        continue;
+      }
+      const loser = other(winner);
+      const applied = applySalvage(force, { name: state.names[loser], force: state.forces?.[loser] }, salvage.text, state.game, arsenal);
+      if ('problem' in applied) throw new UsageError(`--salvage "${s}": ${applied.problem}`);
+      state = addLedger(state, { side: winner, text: applied.text, cost: 0, kind: 'salvage' }, applied.force);
     }
-    for (const u of request.upgrade) {
-      const upgrade = parseLedger('--upgrade', u, undefined, true);
-      // FROM > TO names two arsenal units, and is checked against the text's boundaries
-      if (upgrade.text.includes('>')) await checkUpgrade(request, u, upgrade.text);
-      state = addLedger(state, { ...upgrade, kind: 'upgrade' });
+    for (const u of request.upgrade) state = upgrade(state, u, arsenal);
+    for (const text of request.note ?? []) {
+      const note = parseLedger('--note', text, undefined, 'none');
+      state = addLedger(state, { side: note.side, text: note.text, cost: 0, kind: 'note' });
     }
-    return { change: `recorded game ${state.game} (${state.names[request.winner]} won)`, stateText: formatState(state, CAMPAIGN_STATE_FORMAT, request.toolVersion), message: `Game ${state.game} recorded: ${state.history[state.history.length - 1]!.event}. ${statusLine(state)}`, json: campaignStatus(state) };
+    return {
+      change: `recorded game ${state.game} (${state.names[request.winner]} won)`,
+      stateText: formatState(state, CAMPAIGN_STATE_FORMAT, request.toolVersion),
+      message: `Game ${state.game} recorded: ${state.history[state.history.length - 1]!.event}. ${statusLine(state, ctx)}`,
+      json: statusJson(state, arsenal),
+    };
   } catch (error) {
     if (error instanceof CampaignRuleError) throw new UsageError(error.message);
     throw error;
   }
 }
 
-/** A request as this module reads it: the sides named, its own options read. */
-type BofCampaignRequest = Omit<CampaignRequest, 'names'> & {
-  names: { a: string; b: string };
-  winner?: Side;
-  solo: boolean;
-  victory?: 'decisive' | 'strategic' | 'turns';
-  combatScore?: { a: number; b: number };
-  salvage: string[];
-  upgrade: string[];
-};
-
-/** The campaign's standing, printed at the top of the next game's packet. */
-function standing(state: CampaignState): Block {
-  const n = state.names;
-  return {
-    kind: 'text',
-    title: `Campaign: game ${state.game + 1} of at most ${MAX_GAMES}`,
-    section: 'Campaigns',
-    width: 'column',
-    paragraphs: [
-      `**Side A** is ${n.a}, **side B** ${n.b}. ${state.attacker ? `${n[state.attacker]} attacks.` : 'Nobody attacks yet.'}`,
-      `**Points** ${n.a} ${state.points.a} (${state.points.a - state.spent.a} to spend), ${n.b} ${state.points.b} (${state.points.b - state.spent.b} to spend). **Morale** ${state.morale.a} / ${state.morale.b}. **Losses in a row** ${state.streak.a} / ${state.streak.b}.`,
-    ],
-  };
-}
-
-function statusLine(state: CampaignState): string {
-  if (state.finished) return `Finished after ${state.game} games: ${state.winner ? `${state.names[state.winner]} wins` : 'a draw'}.`;
-  const attacker = state.attacker ? `${state.names[state.attacker]} attacks` : 'no attacker yet';
-  return `Next: game ${state.game + 1} of at most ${MAX_GAMES}, ${(RUNG_NAMES[LADDER[state.rungIndex]!] ?? LADDER[state.rungIndex]!).replace(/ \(.*\)$/, '')} (${attacker}). Points ${state.names.a} ${state.points.a}, ${state.names.b} ${state.points.b}; morale ${state.morale.a} / ${state.morale.b}.`;
-}
-
-async function packetFor(request: BofCampaignRequest, state: Pick<CampaignState, 'solo' | 'morale'>, rung: string, seed: string, attacker: Side | null): Promise<DocumentNode> {
-  const ctx = await loadScenarioContext(request.system);
-  const solo = state.solo;
-  const map = (s: Side) => (solo ? (s === 'a' ? 'player' : 'enemy') : s);
-  const options = {
-    mode: solo ? ('solo' as const) : ('versus' as const),
-    scenario: rung,
-    players: 2 as const,
-    table: { width: 120, height: 120 },
-    points: 150,
-    fixed: { attacker: attacker ? map(attacker) : null, morale: { [map('a')]: state.morale.a, [map('b')]: state.morale.b } },
-  };
-  const result = (solo ? rollSoloScenario : rollVersusScenario)(ctx, options, createRng(seed), seed);
-  return buildPacket(result, packetContext(ctx, request));
-}
-
 /**
- * The campaign booklet: the ladder as a chart, the scoring rules, a log for ten games and
- * ledgers per side; then a pre-rolled packet for every rung, attacker shown as side A.
+ * One --upgrade (How to upgrade core units). A kept force: FROM>TO, FROM>rank or FROM+WEAPON,
+ * applied and priced by what it adds to the force's points; a cost given must be that one. No
+ * kept force: FROM>TO names two units of the arsenal, checked against the boundaries and priced
+ * the same way at their default quality; any other text is a line with the cost given.
  */
-/** The next game's packet, with the campaign's standing at its head: `next` and a booklet print the same. */
-async function nextPacket(request: BofCampaignRequest, state: CampaignState): Promise<DocumentNode> {
-  const packet = await packetFor(request, state, LADDER[state.rungIndex]!, `${state.seed}/game-${state.game + 1}`, state.attacker);
-  packet.sheets[0]!.blocks.unshift(standing(state));
-  return packet;
-}
-
-/** A played game as the booklet's log prints it. */
-function logRow(game: GameRecord, names: { a: string; b: string }, state: CampaignState): string[] {
-  const before = state.history.slice(0, game.game);
-  const points = before.reduce((sum, g) => ({ a: sum.a + g.pointsGained.a, b: sum.b + g.pointsGained.b }), { a: 0, b: 0 });
-  return [
-    String(game.game),
-    (RUNG_NAMES[game.rung] ?? game.rung).replace(/ \(.*\)$|: .*$/, ''),
-    game.attacker ? names[game.attacker] : '—',
-    names[game.winner],
-    game.victory === 'turns' ? 'on Combat Score' : game.victory,
-    `${game.combatScore.a} / ${game.combatScore.b}`,
-    `${points.a} / ${points.b}`,
-    `${game.moraleAfter.a} / ${game.moraleAfter.b}`,
-    `${game.streakAfter.a} / ${game.streakAfter.b}`,
-  ];
-}
-
-/**
- * The campaign booklet. Fresh (no state): the ladder as a chart, the scoring rules, a log for
- * ten games and ledgers per side, then a pre-rolled packet for every rung, attacker shown as
- * side A. Of a saved campaign: its names and seed, the games played in the log, the upgrades
- * and salvage in the ledgers, and the next game's packet as `next` prints it.
- */
-export async function booklet(request: BofCampaignRequest, saved?: CampaignState): Promise<BookletNode> {
-  const start = saved ?? newCampaign(request.system, request.seed, request.names, request.solo);
-  const { a, b } = start.names;
-  const seed = start.seed;
-  const solo = start.solo;
-  const front: DocumentNode = {
-    meta: documentMeta(request.system.info, `Campaign booklet: ${a} against ${b}`, { toolVersion: request.toolVersion, seed, paper: request.paper, units: request.units }),
-    sheets: [
-      {
-        title: 'The campaign',
-        blocks: [
-          {
-            kind: 'text',
-            title: `${a} against ${b}`,
-            section: 'Campaigns',
-            width: 'column',
-            paragraphs: saved
-              ? [
-                  `Seed **${seed}**. ${statusLine(saved)}`,
-                  saved.finished ? 'The campaign is over; the log below tells it game by game.' : `The next game's packet follows the ladder${solo ? ' (a solo packet: side A is you)' : ''}.`,
-                  'Keep score on the campaign log below.',
-                ]
-              : [
-                  `Seed **${seed}**. Starting force morale: ${a} ${start.morale.a}, ${b} ${start.morale.b}.`,
-                  `Play the rungs in order. Every rung has a pre-rolled packet in this booklet${solo ? ' (solo packets: side A is you)' : ''}; from the third rung on, side A is whichever side is attacking.`,
-                  'Keep score on the campaign log below.',
-                ],
-          },
-          {
-            kind: 'text',
-            title: 'Scoring and morale',
-            section: 'How to score points and advance in a campaign',
-            width: 'column',
-            paragraphs: [
-              `**Points.** A decisive victory (the mission done, or stopped) earns ${VICTORY_POINTS.decisive}; a strategic one (the enemy withdraws at the Combat Score limit) ${VICTORY_POINTS.strategic}; a win on Combat Score after the last turn ${VICTORY_POINTS.turns}${READING_MARK}; a loss ${VICTORY_POINTS.loss}. Each side adds its own Combat Score. Points buy upgrades for the core units.`,
-              '**Roles.** The first two games are even; the loser of the second (Victory Zones) defends from then on. An attacker who wins climbs a rung; a defender who wins neutralises the roles and the ladder goes back to Probing, on the same map.',
-              `**Morale.** Rolled once at the start. Three lost games in a row cost a point; the fifth in a row costs another.`,
-              `**The end.** ${markReading('Win the top rung as attacker')}, or after ${MAX_GAMES} games the side with more wins takes the campaign.`,
-              '**Upgrades and salvage.** Infantry may rise in rank and re-arm; transports stay transports; armoured cars may become tanks, light tanks medium or heavy ones; guns may become heavier guns. The victor keeps abandoned enemy vehicles and weapons, free of penalty next game.',
-            ],
-          },
-          campaignLogTable({
-            id: 'campaign-log',
-            title: 'Campaign log',
-            section: 'How to score points and advance in a campaign',
-            columns: ['Game', 'Scenario', 'Attacker', 'Winner', 'Victory', `CS ${a} / ${b}`, `Points ${a} / ${b}`, `Morale ${a} / ${b}`, `Losses in a row`],
-            played: start.history.map((g) => logRow(g, start.names, start)),
-            rows: MAX_GAMES,
-            label: (i) => String(i + 1),
-          }),
-          ...(['a', 'b'] as const).map((s) => ({
-            kind: 'table' as const,
-            id: `ledger-${s}`,
-            title: `Upgrades and salvage: ${start.names[s]}`,
-            form: true,
-            section: 'How to upgrade core units',
-            width: 'column' as const,
-            columns: ['After game', 'Upgrade or salvage', 'Cost'].map((label) => ({ label, align: 'left' as const })),
-            rows: [
-              ...start.ledger.filter((l) => l.side === s).map((l) => [String(l.game), `${l.kind === 'salvage' ? 'Salvaged: ' : ''}${l.text}`, l.kind === 'salvage' ? '—' : String(l.cost)]),
-              ...Array.from({ length: 10 }, () => ['', '', '']),
-            ]
-              .slice(0, Math.max(10, start.ledger.filter((l) => l.side === s).length))
-              .map((row) => row.map((text) => [{ text }])),
-          })),
-        ],
-      },
-    ],
-    drawings: [ladderChart()],
-    drawingsTitle: 'The campaign ladder',
-    drawingsAfterSheet: 1,
-  };
-  const cover = {
-    title: 'Contents',
-    paragraphs: [
-      `${request.system.info.name}, a campaign on the ladder: **${a}** against **${b}**${solo ? ', solo (side A is you)' : ''}. Seed **${seed}**: the same seed prints the same booklet.`,
-      saved
-        ? saved.finished
-          ? `After ${saved.game} ${saved.game === 1 ? 'game' : 'games'} the campaign is over; the log tells it game by game.`
-          : `${saved.game} ${saved.game === 1 ? 'game' : 'games'} played; the packet for game ${saved.game + 1} follows the ladder, with its rolls and cards at the back.`
-        : 'Every rung of the ladder has its packet, its dice already rolled; every roll and the cards to cut out are at the back.',
-    ],
-  };
-  const meta = { ...front.meta };
-  const frontPart = { label: 'The campaign', short: 'Campaign', doc: front };
-  if (saved) {
-    const parts = saved.finished ? [frontPart] : [frontPart, { label: `Game ${saved.game + 1}: ${RUNG_NAMES[LADDER[saved.rungIndex]!] ?? ''}`, short: `Game ${saved.game + 1}`, doc: await nextPacket(request, saved) }];
-    return { kind: 'booklet', meta, cover, parts };
+function upgrade(state: CampaignState, typed: string, arsenal: Arsenal): CampaignState {
+  const structured = (text: string) => /[>+]/.test(text);
+  const head = parseLedger('--upgrade', typed, undefined, 'optional');
+  const force = state.forces?.[head.side];
+  if (force) {
+    if (!structured(head.text)) {
+      throw new UsageError(
+        `--upgrade "${typed}": ${state.names[head.side]}'s force, ${force.name}, is kept by the campaign, so an upgrade names its units: ${head.side}:FROM>TO (a unit), ${head.side}:FROM>elite (a rank) or ${head.side}:FROM+WEAPON (a weapon for soldiers); a line that changes nothing is --note ${head.side}:TEXT`,
+      );
+    }
+    const applied = applyUpgrade(force, head.text, arsenal);
+    if ('problem' in applied) throw new UsageError(`--upgrade "${typed}": ${applied.problem}`);
+    refuseOtherCost(typed, head.cost, applied.cost, applied.working);
+    return addLedger(state, { side: head.side, text: applied.text, cost: applied.cost, kind: 'upgrade' }, applied.force);
   }
-  const parts = [frontPart];
-  for (const [i, rung] of LADDER.entries()) {
-    parts.push({ label: `Rung ${i + 1}: ${RUNG_NAMES[rung] ?? rung}`, short: `Rung ${i + 1}`, doc: await packetFor(request, start, rung, `${seed}/rung-${i + 1}`, i >= 2 ? 'a' : null) });
-    request.onProgress?.(i + 1, LADDER.length);
+  if (head.text.includes('>')) {
+    const { from, to } = unitsOfUpgrade(typed, head.text, arsenal);
+    const price = (unit: typeof from) => unitCost(unit, arsenal.weapons).cost;
+    const cost = Math.max(0, price(to) - price(from));
+    refuseOtherCost(typed, head.cost, cost, `${price(to)} - ${price(from)} points`);
+    return addLedger(state, { side: head.side, text: head.text, cost, kind: 'upgrade' });
   }
-  return { kind: 'booklet', meta, cover, parts };
+  if (head.cost === undefined) {
+    throw new UsageError(`--upgrade "${typed}": an upgrade in words needs its cost, side:what:cost (e.g. a:two riflemen made elite:4); one that names units is side:FROM>TO, priced by muster`);
+  }
+  return addLedger(state, { side: head.side, text: head.text, cost: head.cost, kind: 'upgrade' });
 }
 
-/** The ladder as a chart: nine rungs bottom to top, where roles are set and where a loss resets. */
-/** Each rung's name as a player reads it. */
-const RUNG_NAMES: Record<string, string> = {
-  probing: 'Probing the enemy lines',
-  'victory-zones': 'Victory Zones (roles set by its loser)',
-  'supply-road': 'The Supply Road',
-  delay: 'Delay the enemy advance',
-  breakthrough: 'Breakthrough / hold the line',
-  'avoid-the-pocket': 'Avoid the pocket',
-  surrounded: 'Surrounded',
-  'capture-the-commander': 'Capture the enemy commander',
-  'combat-only': 'Combat only: win it to end the campaign',
-};
-
-export function ladderChart(): DrawingNode {
-  const names = RUNG_NAMES;
-  const rungH = 16;
-  const width = 170;
-  const shapes: Shape[] = [];
-  LADDER.forEach((rung, i) => {
-    const y = (LADDER.length - 1 - i) * rungH;
-    const even = i < 2;
-    shapes.push({ kind: 'rect', x: 30, y, w: 110, h: rungH - 3, fill: even ? '#eef2e4' : '#e3e8dc', stroke: '#46573a', width: 0.6 });
-    shapes.push({ kind: 'text', x: 36, y: y + (rungH - 3) / 2, text: `${i + 1}. ${names[rung] ?? rung}`, size: 9, bold: i === 1 || i === LADDER.length - 1 });
-    if (i < LADDER.length - 1) shapes.push({ kind: 'line', x1: 85, y1: y, x2: 85, y2: y - 3, width: 0.8, color: '#46573a' });
-  });
-  const top = 0;
-  const bottom = (LADDER.length - 1) * rungH + (rungH - 3) / 2;
-  // the reset: from any attacked rung back down to Probing
-  shapes.push({ kind: 'line', x1: 150, y1: top + 5, x2: 150, y2: bottom, width: 1, color: '#9b2c2c' });
-  shapes.push({ kind: 'line', x1: 150, y1: bottom, x2: 141, y2: bottom, width: 1, color: '#9b2c2c' });
-  shapes.push({ kind: 'text', x: 152, y: (top + bottom) / 2, text: 'defender wins:', size: 7, color: '#9b2c2c' });
-  shapes.push({ kind: 'text', x: 152, y: (top + bottom) / 2 + 4, text: 'back to Probing', size: 7, color: '#9b2c2c' });
-  shapes.push({ kind: 'text', x: 4, y: (LADDER.length - 1.5) * rungH, text: 'even games', size: 7, color: '#62675c' });
-  shapes.push({ kind: 'text', x: 4, y: 3 * rungH, text: 'attacker climbs', size: 7, color: '#46573a' });
-  shapes.push({ kind: 'text', x: 4, y: 3 * rungH + 4, text: 'one rung per win', size: 7, color: '#46573a' });
-  return { title: `The ladder, at most ${MAX_GAMES} games`, width, height: LADDER.length * rungH, shapes };
+/** An upgrade's cost is muster's to work out: a cost given must agree with it. */
+function refuseOtherCost(typed: string, given: number | undefined, cost: number, working: string): void {
+  if (given === undefined || given === cost) return;
+  throw new UsageError(`--upgrade "${typed}": the upgrade costs ${cost} points (${working}), what it adds to the force's points; leave the cost out, or give ${cost}`);
 }
 
 /** An upgrade written FROM > TO: both units the arsenal knows, and within the text's boundaries (How to upgrade core units). */
-async function checkUpgrade(request: BofCampaignRequest, typed: string, text: string): Promise<void> {
+function unitsOfUpgrade(typed: string, text: string, arsenal: Arsenal) {
   const parts = text.split('>').map((p) => p.trim());
-  if (parts.length !== 2 || parts.some((p) => p === '')) throw new UsageError(`--upgrade "${typed}": write an upgrade of one unit into another as side:FROM>TO:cost, e.g. a:Panzer III>Panzer IV:8`);
-  const { arsenal } = await loadScenarioContext(request.system);
+  if (parts.length !== 2 || parts.some((p) => p === '')) throw new UsageError(`--upgrade "${typed}": write an upgrade of one unit into another as side:FROM>TO, e.g. a:Panzer III>Panzer IV`);
   const [from, to] = parts.map((name) => {
     const match = findUnit(arsenal, name);
     if (match.problem !== undefined) throw new UsageError(`--upgrade "${typed}": ${match.problem}`);
@@ -340,4 +283,49 @@ async function checkUpgrade(request: BofCampaignRequest, typed: string, text: st
   });
   const problem = upgradeProblem(from!, to!);
   if (problem) throw new UsageError(`--upgrade "${typed}": ${problem}`);
+  return { from: from!, to: to! };
+}
+
+/** What `status --format json` prints: the standing, where it is on the ladder, and each kept force as its next packet fields it. */
+function statusJson(state: CampaignState, arsenal: Arsenal) {
+  const forces = Object.fromEntries(
+    (['a', 'b'] as const).map((s) => {
+      const kept = state.forces?.[s];
+      if (!kept) return [s, null];
+      const roster = campaignRoster(kept, arsenal);
+      return [
+        s,
+        {
+          name: kept.name,
+          nation: kept.nation,
+          doctrine: kept.doctrine,
+          detachment: kept.detachment,
+          points: roster.points,
+          limit: kept.points,
+          units: roster.lines.map((line) => ({
+            unit: line.unit.id,
+            name: line.label,
+            count: line.count,
+            quality: line.quality,
+            weapons: line.weapons,
+            points: line.total,
+            ...(kept.units[line.index]!.salvaged !== undefined ? { salvaged: kept.units[line.index]!.salvaged } : {}),
+          })),
+          problems: roster.problems.map((p) => `${p.where} (${p.rule}): ${p.message}`),
+        },
+      ];
+    }),
+  );
+  return { ...campaignStatus(state), forces, ...(state.player ? { player: state.player } : {}) };
+}
+
+/**
+ * The campaign booklet: fresh, every rung's packet rolled from the seed (a solo campaign's army
+ * rolled once for them all); of a saved campaign, where it stands and the next game's packet.
+ */
+export async function booklet(request: BofCampaignRequest, saved?: CampaignState): Promise<BookletNode> {
+  const ctx = await loadScenarioContext(request.system);
+  const army = !saved && request.solo ? rollSoloPlayer(request.system, ctx.arsenal, request.seed) : undefined;
+  const start = saved ?? newCampaign(request.system, request.seed, request.names, request.solo, army ? { player: army.player, playerRolls: army.rolls } : {});
+  return buildBooklet(request, ctx, start, saved !== undefined);
 }

@@ -5,6 +5,7 @@ import { rollOnTable, type RollRecord } from '../../engine/tables.js';
 import { checkForceMoraleTable } from './morale.js';
 import type { StateFormat } from '../../data/state-file.js';
 import { MAX_SIDE_NAME_LENGTH, textOf } from '../../data/limits.js';
+import { campaignForce, soloPlayer, type CampaignForce, type SoloPlayer } from './campaign-forces.js';
 
 /**
  * The campaign ladder (Campaigns; design.md section 6): the nine game modes in the chapter's
@@ -22,6 +23,24 @@ export const LADDER = [
   'capture-the-commander',
   'combat-only',
 ] as const;
+
+/** Each rung's name as a player reads it. */
+export const RUNG_NAMES: Readonly<Record<(typeof LADDER)[number], string>> = {
+  probing: 'Probing the enemy lines',
+  'victory-zones': 'Victory Zones (roles set by its loser)',
+  'supply-road': 'The Supply Road',
+  delay: 'Delay the enemy advance',
+  breakthrough: 'Breakthrough / hold the line',
+  'avoid-the-pocket': 'Avoid the pocket',
+  surrounded: 'Surrounded',
+  'capture-the-commander': 'Capture the enemy commander',
+  'combat-only': 'Combat only: win it to end the campaign',
+};
+
+/** A rung's short name: "Victory Zones", without what the ladder adds to it. */
+export function rungName(rung: string): string {
+  return (RUNG_NAMES[rung as (typeof LADDER)[number]] ?? rung).replace(/ \(.*\)$|: .*$/, '');
+}
 
 export const MAX_GAMES = 10;
 /** Rungs played before roles exist: the loser of the second (Victory Zones) defends. */
@@ -57,13 +76,20 @@ export const gameRecord = z
   })
   .strict();
 
+/**
+ * A line of a side's ledger: an upgrade paid for, salvage taken, or a note. Where the side's
+ * force is kept, an upgrade or salvage was applied to it; else the line is all there is.
+ */
 export const ledgerEntry = z
-  .object({ game: count(MAX_GAMES), side, kind: z.enum(['upgrade', 'salvage']), text: label(200), cost: count(MAX_POINTS) })
+  .object({ game: count(MAX_GAMES), side, kind: z.enum(['upgrade', 'salvage', 'note']), text: label(200), cost: count(MAX_POINTS) })
   .strict();
+
+/** The state file's version: 2 keeps the forces and the solo player's army; a version 1 file reads as a campaign without them. */
+const STATE_VERSION = 2;
 
 export const campaignState = z
   .object({
-    version: z.literal(1),
+    version: z.union([z.literal(1), z.literal(STATE_VERSION)]).transform(() => STATE_VERSION),
     system: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be a rule-set id such as bof').max(40),
     seed: z.string().max(200),
     names: z.object({ a: label(MAX_SIDE_NAME_LENGTH), b: label(MAX_SIDE_NAME_LENGTH) }).strict(),
@@ -83,6 +109,10 @@ export const campaignState = z
     winner: side.nullable(),
     history: z.array(gameRecord).max(MAX_GAMES),
     ledger: z.array(ledgerEntry).max(200),
+    /** each side's force, by value, where one was given when the campaign began (campaign-forces.ts) */
+    forces: z.object({ a: campaignForce.optional(), b: campaignForce.optional() }).strict().optional(),
+    /** solo: the player's army for the whole ladder */
+    player: soloPlayer.optional(),
     rolls: z
       .array(z.object({ purpose: label(200), dice: z.string().max(20), faces: z.array(z.number().int().min(1).max(100)).max(20), total: z.number().int().min(0).max(2000), decided: z.string().max(200) }).strict())
       .max(100),
@@ -104,19 +134,43 @@ export const campaignState = z
     });
     state.ledger.forEach((entry, i) => {
       if (entry.game > state.game) ctx.addIssue({ code: 'custom', path: ['ledger', i, 'game'], message: `is ${entry.game}, after the ${state.game} games played` });
+      if (entry.kind !== 'upgrade' && entry.cost !== 0) ctx.addIssue({ code: 'custom', path: ['ledger', i, 'cost'], message: `is ${entry.cost}, but only an upgrade costs points; ${entry.kind === 'salvage' ? 'salvage is free' : 'a note costs nothing'}` });
     });
+    for (const s of ['a', 'b'] as const) {
+      state.forces?.[s]?.units.forEach((entry, i) => {
+        if (entry.salvaged !== undefined && entry.salvaged > state.game) ctx.addIssue({ code: 'custom', path: ['forces', s, 'units', i, 'salvaged'], message: `is ${entry.salvaged}, after the ${state.game} games played` });
+      });
+    }
+    if (state.solo) {
+      if (state.forces?.b) ctx.addIssue({ code: 'custom', path: ['forces', 'b'], message: 'a solo campaign keeps one force, the player\'s, as side a' });
+      const own = state.forces?.a;
+      if (own && state.player) {
+        for (const key of ['nation', 'doctrine', 'detachment'] as const) {
+          if (own[key] !== state.player[key]) ctx.addIssue({ code: 'custom', path: ['player', key], message: `is ${state.player[key]}, but the player's force is ${own[key]}; they must agree` });
+        }
+      }
+    } else if (state.player) {
+      ctx.addIssue({ code: 'custom', path: ['player'], message: 'is set, but the campaign is not solo' });
+    }
   });
 
-/** The campaign state file: version 1, read and written by the shared state-file layer. */
-export const CAMPAIGN_STATE_FORMAT: StateFormat<CampaignState> = { schema: campaignState, version: 1, what: 'campaign state' };
+/** The campaign state file, read and written by the shared state-file layer; a version 1 file is read as version 2. */
+export const CAMPAIGN_STATE_FORMAT: StateFormat<CampaignState> = { schema: campaignState as z.ZodType<CampaignState>, version: STATE_VERSION, what: 'campaign state' };
 
-export type CampaignState = z.infer<typeof campaignState>;
+export type CampaignState = z.output<typeof campaignState>;
 export type GameRecord = z.infer<typeof gameRecord>;
 
 export class CampaignRuleError extends Error {}
 
+/** What a campaign starts with beyond its names: the sides' forces, and a solo player's army with the dice that rolled it. */
+export interface CampaignStart {
+  forces?: { a?: CampaignForce; b?: CampaignForce };
+  player?: SoloPlayer;
+  playerRolls?: readonly RollRecord[];
+}
+
 /** A new campaign: both sides roll force morale once (How to determine force morale during the campaign). */
-export function newCampaign(system: SystemRules, seed: string, names: { a: string; b: string }, solo: boolean): CampaignState {
+export function newCampaign(system: SystemRules, seed: string, names: { a: string; b: string }, solo: boolean, start: CampaignStart = {}): CampaignState {
   checkForceMoraleTable(system);
   const rng = createRng(`${seed}/campaign`);
   const rolls: RollRecord[] = [];
@@ -126,8 +180,9 @@ export function newCampaign(system: SystemRules, seed: string, names: { a: strin
     rolls.push(...roll.rolls);
     morale[s] = Number(roll.row!['morale']);
   }
+  const forces = start.forces && (start.forces.a || start.forces.b) ? { forces: { ...(start.forces.a ? { a: start.forces.a } : {}), ...(start.forces.b ? { b: start.forces.b } : {}) } } : {};
   return {
-    version: 1,
+    version: STATE_VERSION,
     system: system.info.id,
     seed,
     names,
@@ -144,7 +199,9 @@ export function newCampaign(system: SystemRules, seed: string, names: { a: strin
     winner: null,
     history: [],
     ledger: [],
-    rolls,
+    rolls: [...rolls, ...(start.playerRolls ?? [])],
+    ...forces,
+    ...(start.player ? { player: start.player } : {}),
   };
 }
 
@@ -233,20 +290,35 @@ export function recordGame(state: CampaignState, result: GameResult): CampaignSt
   };
 }
 
-/** Logs an upgrade or salvage (How to upgrade core units; Salvaged vehicles and weapons). */
-export function addLedger(state: CampaignState, entry: { side: Side; kind: 'upgrade' | 'salvage'; text: string; cost: number }): CampaignState {
+/**
+ * Logs an upgrade, salvage or note (How to upgrade core units; Salvaged vehicles and weapons),
+ * and where the side's force is kept, puts the force as the change left it in its place.
+ */
+export function addLedger(state: CampaignState, entry: { side: Side; kind: 'upgrade' | 'salvage' | 'note'; text: string; cost: number }, force?: CampaignForce): CampaignState {
   const available = state.points[entry.side] - state.spent[entry.side];
   if (entry.kind === 'upgrade' && entry.cost > available) {
     throw new CampaignRuleError(`${state.names[entry.side]} has ${available} points to spend; "${entry.text}" costs ${entry.cost}`);
   }
   const spent = entry.kind === 'upgrade' ? { ...state.spent, [entry.side]: state.spent[entry.side] + entry.cost } : state.spent;
-  return { ...state, spent, ledger: [...state.ledger, { game: state.game, ...entry, cost: entry.kind === 'salvage' ? 0 : entry.cost }] };
+  const forces = force ? { forces: { ...state.forces, [entry.side]: force } } : {};
+  return { ...state, spent, ledger: [...state.ledger, { game: state.game, ...entry, cost: entry.kind === 'upgrade' ? entry.cost : 0 }], ...forces };
+}
+
+/**
+ * Where the campaign stands, as the ladder chart and the status mark it ("you are here"): the
+ * next game and its rung; null once the campaign is over.
+ */
+export function campaignHere(state: CampaignState) {
+  if (state.finished) return null;
+  const rung = LADDER[state.rungIndex]!;
+  return { game: state.game + 1, rung, name: rungName(rung), rungNumber: state.rungIndex + 1, rungs: LADDER.length, attacker: state.attacker };
 }
 
 /** What `status --format json` prints. */
 export function campaignStatus(state: CampaignState) {
   return {
     game: state.game,
+    here: campaignHere(state),
     rung: state.finished ? null : LADDER[state.rungIndex],
     attacker: state.attacker,
     points: state.points,

@@ -47,9 +47,15 @@ export const bofManifest: RuleSetManifest = {
   },
   campaign: {
     actions: ['new', 'record', 'next', 'status', 'booklet', 'undo'],
-    takes: ['names'],
+    takes: ['names', 'force', 'strict'],
+    solo: { option: 'solo', enemy: 'Enemy' },
+    notes: {
+      force: 'new: side A\'s force, a second for side B (solo: yours alone), kept in the state by value; a side without one is rolled for each game',
+      strict: 'new: refuse a force that breaks its doctrine; next: refuse a kept force over its game\'s budget',
+      names: 'two, side A first, e.g. "Red,Blue"; a solo campaign (--solo) takes your name alone, e.g. Anna',
+    },
     options: [
-      { name: 'solo', type: 'boolean', label: 'A solo campaign', describe: 'a solo campaign: rungs use solo packets' },
+      { name: 'solo', type: 'boolean', label: 'A solo campaign', describe: 'a solo campaign: rungs use solo packets, your army (your force, or rolled once) kept for the whole ladder' },
       { name: 'winner', type: 'string', choices: ['a', 'b'], label: 'Who won', describe: 'record: who won' },
       {
         name: 'victory',
@@ -60,8 +66,22 @@ export const bofManifest: RuleSetManifest = {
           'record: how the game was won: decisive (the mission done, or the enemy stopped), strategic (the enemy withdrew at the Combat Score limit), turns (ahead on Combat Score after the last turn)',
       },
       { name: 'combat-score', type: 'string', label: 'Combat Scores', example: 'e.g. 32:18', describe: 'record: both Combat Scores as A:B' },
-      { name: 'salvage', type: 'string', array: true, label: 'Salvage', describe: 'record: side:what the victor salvaged, repeatable' },
-      { name: 'upgrade', type: 'string', array: true, label: 'Upgrades', describe: 'record: side:FROM>TO:cost, repeatable: names two units and is checked against the upgrade boundaries' },
+      {
+        name: 'salvage',
+        type: 'string',
+        array: true,
+        label: 'Salvage',
+        describe: 'record: side:WHAT the victor salvaged, repeatable: a vehicle, support weapon or infantry weapon (WEAPON>SOLDIER names who carries it), joining a kept force at no cost; without a kept force, any text',
+      },
+      {
+        name: 'upgrade',
+        type: 'string',
+        array: true,
+        label: 'Upgrades',
+        describe:
+          'record: side:FROM>TO (a unit), side:FROM>elite (a rank) or side:FROM+WEAPON, repeatable: checked against the upgrade boundaries, priced by the points it adds and applied to a kept force; without a kept force also side:text:cost',
+      },
+      { name: 'note', type: 'string', array: true, label: 'Notes', describe: "record: side:text, a line in the side's ledger that changes nothing, repeatable" },
     ],
   },
 };

@@ -26,8 +26,11 @@ export interface ScenarioOptions {
   table: { width: number; height: number };
   /** points for Combat only */
   points: number;
-  /** set by a campaign instead of rolled: the attacker (or none) and each side's morale */
-  fixed?: { attacker: string | null; morale: Record<string, number>; points?: Record<string, number> };
+  /**
+   * set by a campaign instead of rolled: the attacker (or none), each side's morale and, solo,
+   * the player's nation, doctrine and detachment, kept for the whole ladder
+   */
+  fixed?: { attacker: string | null; morale: Record<string, number>; points?: Record<string, number>; player?: FixedPlayer };
   /**
    * the players' own forces (--force), side A's first; in solo the first is the player's. A side
    * without one is rolled as before, and no die depends on them but the solo sides and nations.
@@ -41,6 +44,13 @@ export interface ScenarioOptions {
    * additional points that the player spends for it as he sees fit
    */
   enemy?: 'bags' | 'buy';
+}
+
+/** A solo player's army, set once for a whole campaign instead of rolled for each game. */
+export interface FixedPlayer {
+  nation: string;
+  doctrine: string;
+  detachment: string;
 }
 
 export interface Zone {
@@ -380,13 +390,16 @@ export function rollSoloScenario(ctx: ScenarioContext, options: ScenarioOptions,
   // (a German force meets a rolled Allied nation, an Allied force the Germans), and those rolls
   // are not made
   const own = options.rosters?.[0];
-  const ownSide = own ? (own.force.nation === 'de' ? 'axis' : 'allies') : undefined;
+  // a campaign keeps the player's army from game to game, as a force file does: those rolls are not made either
+  const kept = own ? undefined : options.fixed?.player;
+  const ownNation = own?.force.nation ?? kept?.nation;
+  const ownSide = ownNation ? (ownNation === 'de' ? 'axis' : 'allies') : undefined;
   const enemySide = ownSide ? (ownSide === 'axis' ? 'allies' : 'axis') : ref(log.table(rng, system.table('solo-side'), 'enemy side'));
   const playerSide = enemySide === 'axis' ? 'allies' : 'axis';
   const nationFor = (side: string, who: string) =>
     side === 'axis' ? 'de' : ref(log.table(rng, system.table('solo-allied-nation'), `${who} nation`));
   const enemyNation = nationFor(enemySide, 'enemy');
-  const playerNation = own ? own.force.nation : nationFor(playerSide, 'player');
+  const playerNation = ownNation ?? nationFor(playerSide, 'player');
   const rollDoctrine = (nationId: string, who: string) => {
     const nation = arsenal.nations.get(nationId)!;
     const face = log.dice(rng, '1D6', `${who} doctrine`, (t) => arsenal.doctrines.get(nation.doctrineRoll.find((r) => r.roll.includes(t))!.doctrine)!.name);
@@ -396,7 +409,7 @@ export function rollSoloScenario(ctx: ScenarioContext, options: ScenarioOptions,
   const { doctrine, detachment } = rollDoctrine(enemyNation, 'enemy');
   // "Roll D6 for Doctrines" stands with the side and nation rolls, which are made for both
   // sides: the player's doctrine is rolled too, unless he brings a force of his own
-  const yours = own ? arsenal.detachments.get(own.force.detachment) : rollDoctrine(playerNation, 'player');
+  const yours = own ? arsenal.detachments.get(own.force.detachment) : kept ? keptArmy(arsenal, kept) : rollDoctrine(playerNation, 'player');
   const map = ref(log.table(rng, system.table('solo-map'), 'map design'));
   let mode: GameMode;
   let soloName: string | undefined;
@@ -489,6 +502,12 @@ export function rollSoloScenario(ctx: ScenarioContext, options: ScenarioOptions,
     // own dice whatever he brings, so a force bigger than his budget is his to cut
     ...(own ? { fits: [soloFit(mode, attacker ? (attacker === 'player' ? 'attacker' : 'defender') : null, yourCore?.points ?? 0, yourExtra, own.points, playerBudget)] } : {}),
   };
+}
+
+/** The campaign's player army: its doctrine and detachment, as the arsenal has them. */
+function keptArmy(arsenal: Arsenal, kept: FixedPlayer): { doctrine: Doctrine; detachment: Detachment } | undefined {
+  const found = arsenal.detachments.get(kept.detachment);
+  return found && found.doctrine.id === kept.doctrine ? found : undefined;
 }
 
 /** A detachment's core units as a roster; soldiers and crews at `quality`, else the roster's defaults. */

@@ -1,0 +1,199 @@
+import { markReading, READING_MARK, type BookletNode, type DocumentNode, type DrawingNode, type Shape } from '../../doc/model.js';
+import { documentMeta } from '../../doc/document-meta.js';
+import { campaignLogTable } from '../../doc/campaign-log.js';
+import type { SystemRules } from '../../data/load.js';
+import { campaignHere, LADDER, MAX_GAMES, RUNG_NAMES, rungName, VICTORY_POINTS, type CampaignState, type GameRecord } from './campaign.js';
+import { armyWords, nextGame, rollGame, type PacketSettings } from './campaign-packets.js';
+import { campaignRoster } from './campaign-forces.js';
+import type { ScenarioContext } from './scenario.js';
+
+/** What a booklet needs beyond the packets' settings. */
+export interface BookletSettings extends PacketSettings {
+  system: SystemRules;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** A played game as the booklet's log prints it. */
+function logRow(game: GameRecord, names: { a: string; b: string }, state: CampaignState): string[] {
+  const before = state.history.slice(0, game.game);
+  const points = before.reduce((sum, g) => ({ a: sum.a + g.pointsGained.a, b: sum.b + g.pointsGained.b }), { a: 0, b: 0 });
+  return [
+    String(game.game),
+    rungName(game.rung),
+    game.attacker ? names[game.attacker] : '—',
+    names[game.winner],
+    game.victory === 'turns' ? 'on Combat Score' : game.victory,
+    `${game.combatScore.a} / ${game.combatScore.b}`,
+    `${points.a} / ${points.b}`,
+    `${game.moraleAfter.a} / ${game.moraleAfter.b}`,
+    `${game.streakAfter.a} / ${game.streakAfter.b}`,
+  ];
+}
+
+/** Where the campaign stands, in words: "You are here: game 3 of at most 10, rung 3 of 9, The Supply Road (Blue attacks)". */
+export function hereWords(state: CampaignState): string | undefined {
+  const here = campaignHere(state);
+  if (!here) return undefined;
+  const attacker = here.attacker ? `${state.names[here.attacker]} attacks` : 'no attacker yet';
+  return `You are here: game ${here.game} of at most ${MAX_GAMES}, rung ${here.rungNumber} of ${here.rungs}, ${here.name} (${attacker})`;
+}
+
+/** The status of a campaign in a line: where it stands, the points and morale, and the kept forces. */
+export function statusLine(state: CampaignState, ctx?: ScenarioContext): string {
+  const forces = ctx ? forcesLine(state, ctx) : '';
+  if (state.finished) return `Finished after ${state.game} games: ${state.winner ? `${state.names[state.winner]} wins` : 'a draw'}.${forces}`;
+  return `${hereWords(state)}. Points ${state.names.a} ${state.points.a}, ${state.names.b} ${state.points.b}; morale ${state.morale.a} / ${state.morale.b}.${forces}`;
+}
+
+/** " Red fields Kampfgruppe Weber (95 points); Blue is rolled for each game." */
+function forcesLine(state: CampaignState, ctx: ScenarioContext): string {
+  const parts: string[] = [];
+  for (const s of state.solo ? (['a'] as const) : (['a', 'b'] as const)) {
+    const kept = state.forces?.[s];
+    if (kept) parts.push(`${state.names[s]} fields ${kept.name} (${campaignRoster(kept, ctx.arsenal).points} points, limit ${kept.points})`);
+    else if (state.forces) parts.push(`${state.names[s]} is rolled for each game`);
+  }
+  if (state.solo && state.player && !state.forces?.a) parts.push(`${state.names.a} plays ${armyWords(state.player, ctx.arsenal)} in every game`);
+  return parts.length > 0 ? ` ${parts.join('; ')}.` : '';
+}
+
+/**
+ * The campaign booklet. Fresh (no state): the ladder as a chart, the scoring rules, a log for
+ * ten games and ledgers per side, then a pre-rolled packet for every rung, attacker shown as
+ * side A. Of a saved campaign: its names and seed, where it stands on the ladder, the games
+ * played in the log, the upgrades, salvage and notes in the ledgers, and the next game's packet
+ * as `next` prints it.
+ */
+export function buildBooklet(settings: BookletSettings, ctx: ScenarioContext, start: CampaignState, saved: boolean): BookletNode {
+  const { a, b } = start.names;
+  const seed = start.seed;
+  const solo = start.solo;
+  const hereNow = saved ? campaignHere(start) : null;
+  const army = solo && start.player && !start.forces?.a ? ` You play ${armyWords(start.player, ctx.arsenal)} in every ${saved ? 'game' : 'rung'}, ${markReading('rolled once when the campaign began')}.` : '';
+  const front: DocumentNode = {
+    meta: documentMeta(settings.system.info, `Campaign booklet: ${a} against ${b}`, { toolVersion: settings.toolVersion, seed, paper: settings.paper, units: settings.units }),
+    sheets: [
+      {
+        title: 'The campaign',
+        blocks: [
+          {
+            kind: 'text',
+            title: `${a} against ${b}`,
+            section: 'Campaigns',
+            width: 'column',
+            paragraphs: saved
+              ? [
+                  `Seed **${seed}**. ${statusLine(start, ctx)}${army}`,
+                  start.finished ? 'The campaign is over; the log below tells it game by game.' : `The next game's packet follows the ladder${solo ? ' (a solo packet: side A is you)' : ''}; the chart of the ladder marks where the campaign stands.`,
+                  'Keep score on the campaign log below.',
+                ]
+              : [
+                  `Seed **${seed}**. Starting force morale: ${a} ${start.morale.a}, ${b} ${start.morale.b}.${army}`,
+                  `Play the rungs in order. Every rung has a pre-rolled packet in this booklet${solo ? ' (solo packets: side A is you)' : ''}; from the third rung on, side A is whichever side is attacking.`,
+                  'Keep score on the campaign log below.',
+                ],
+          },
+          {
+            kind: 'text',
+            title: 'Scoring and morale',
+            section: 'How to score points and advance in a campaign',
+            width: 'column',
+            paragraphs: [
+              `**Points.** A decisive victory (the mission done, or stopped) earns ${VICTORY_POINTS.decisive}; a strategic one (the enemy withdraws at the Combat Score limit) ${VICTORY_POINTS.strategic}; a win on Combat Score after the last turn ${VICTORY_POINTS.turns}${READING_MARK}; a loss ${VICTORY_POINTS.loss}. Each side adds its own Combat Score. Points buy upgrades for the core units.`,
+              '**Roles.** The first two games are even; the loser of the second (Victory Zones) defends from then on. An attacker who wins climbs a rung; a defender who wins neutralises the roles and the ladder goes back to Probing, on the same map.',
+              `**Morale.** Rolled once at the start. Three lost games in a row cost a point; the fifth in a row costs another.`,
+              `**The end.** ${markReading('Win the top rung as attacker')}, or after ${MAX_GAMES} games the side with more wins takes the campaign.`,
+              '**Upgrades and salvage.** Infantry may rise in rank and re-arm; transports stay transports; armoured cars may become tanks, light tanks medium or heavy ones; guns may become heavier guns. The victor keeps abandoned enemy vehicles and weapons, free of penalty next game.',
+              ...(start.forces
+                ? [
+                    `**Kept forces.** An upgrade costs what it adds to the force's points, ${markReading('the difference of the two units\' points')}, and raises the force's limit by as much; salvage joins the victor's force ${markReading('at no cost for the rest of the campaign')}.`,
+                  ]
+                : []),
+            ],
+          },
+          campaignLogTable({
+            id: 'campaign-log',
+            title: 'Campaign log',
+            section: 'How to score points and advance in a campaign',
+            columns: ['Game', 'Scenario', 'Attacker', 'Winner', 'Victory', `CS ${a} / ${b}`, `Points ${a} / ${b}`, `Morale ${a} / ${b}`, `Losses in a row`],
+            played: start.history.map((g) => logRow(g, start.names, start)),
+            rows: MAX_GAMES,
+            label: (i) => String(i + 1),
+          }),
+          ...(['a', 'b'] as const).map((s) => ({
+            kind: 'table' as const,
+            id: `ledger-${s}`,
+            title: `Upgrades and salvage: ${start.names[s]}`,
+            form: true,
+            section: 'How to upgrade core units',
+            width: 'column' as const,
+            columns: ['After game', 'Upgrade or salvage', 'Cost'].map((label) => ({ label, align: 'left' as const })),
+            rows: [
+              ...start.ledger.filter((l) => l.side === s).map((l) => [String(l.game), `${l.kind === 'salvage' ? 'Salvaged: ' : l.kind === 'note' ? 'Note: ' : ''}${l.text}`, l.kind === 'upgrade' ? String(l.cost) : '—']),
+              ...Array.from({ length: 10 }, () => ['', '', '']),
+            ]
+              .slice(0, Math.max(10, start.ledger.filter((l) => l.side === s).length))
+              .map((row) => row.map((text) => [{ text }])),
+          })),
+        ],
+      },
+    ],
+    drawings: [ladderChart(hereNow ?? undefined)],
+    drawingsTitle: hereNow ? `The campaign ladder (you are here: game ${hereNow.game}, ${hereNow.name})` : 'The campaign ladder',
+    drawingsAfterSheet: 1,
+  };
+  const cover = {
+    title: 'Contents',
+    paragraphs: [
+      `${settings.system.info.name}, a campaign on the ladder: **${a}** against **${b}**${solo ? ', solo (side A is you)' : ''}. Seed **${seed}**: the same seed prints the same booklet.`,
+      saved
+        ? start.finished
+          ? `After ${start.game} ${start.game === 1 ? 'game' : 'games'} the campaign is over; the log tells it game by game.`
+          : `${start.game} ${start.game === 1 ? 'game' : 'games'} played; the packet for game ${start.game + 1} follows the ladder, with its rolls and cards at the back.`
+        : 'Every rung of the ladder has its packet, its dice already rolled; every roll and the cards to cut out are at the back.',
+    ],
+  };
+  const meta = { ...front.meta };
+  const frontPart = { label: 'The campaign', short: 'Campaign', doc: front };
+  if (saved) {
+    const parts = start.finished ? [frontPart] : [frontPart, { label: `Game ${start.game + 1}: ${RUNG_NAMES[LADDER[start.rungIndex]!] ?? ''}`, short: `Game ${start.game + 1}`, doc: nextGame(settings, ctx, start).doc }];
+    return { kind: 'booklet', meta, cover, parts };
+  }
+  const parts = [frontPart];
+  for (const [i, rung] of LADDER.entries()) {
+    parts.push({ label: `Rung ${i + 1}: ${RUNG_NAMES[rung] ?? rung}`, short: `Rung ${i + 1}`, doc: rollGame(settings, ctx, start, rung, `${seed}/rung-${i + 1}`, i >= 2 ? 'a' : null).doc });
+    settings.onProgress?.(i + 1, LADDER.length);
+  }
+  return { kind: 'booklet', meta, cover, parts };
+}
+
+/**
+ * The ladder as a chart: nine rungs bottom to top, where roles are set and where a loss
+ * resets; with `here`, the rung of the next game stands out, marked "you are here".
+ */
+export function ladderChart(here?: { rungNumber: number; game: number }): DrawingNode {
+  const names = RUNG_NAMES;
+  const rungH = 16;
+  const width = 170;
+  const shapes: Shape[] = [];
+  LADDER.forEach((rung, i) => {
+    const y = (LADDER.length - 1 - i) * rungH;
+    const even = i < 2;
+    const current = here?.rungNumber === i + 1;
+    shapes.push({ kind: 'rect', x: 30, y, w: 110, h: rungH - 3, fill: current ? '#f4e3a1' : even ? '#eef2e4' : '#e3e8dc', stroke: '#46573a', width: current ? 1.4 : 0.6 });
+    shapes.push({ kind: 'text', x: 36, y: y + (rungH - 3) / 2, text: `${i + 1}. ${names[rung] ?? rung}`, size: 9, bold: i === 1 || i === LADDER.length - 1 });
+    if (current) shapes.push({ kind: 'text', x: 137, y: y + (rungH - 3) / 2, text: `you are here: game ${here!.game}`, size: 7.5, bold: true, align: 'right', color: '#46573a' });
+    if (i < LADDER.length - 1) shapes.push({ kind: 'line', x1: 85, y1: y, x2: 85, y2: y - 3, width: 0.8, color: '#46573a' });
+  });
+  const top = 0;
+  const bottom = (LADDER.length - 1) * rungH + (rungH - 3) / 2;
+  // the reset: from any attacked rung back down to Probing
+  shapes.push({ kind: 'line', x1: 150, y1: top + 5, x2: 150, y2: bottom, width: 1, color: '#9b2c2c' });
+  shapes.push({ kind: 'line', x1: 150, y1: bottom, x2: 141, y2: bottom, width: 1, color: '#9b2c2c' });
+  shapes.push({ kind: 'text', x: 152, y: (top + bottom) / 2, text: 'defender wins:', size: 7, color: '#9b2c2c' });
+  shapes.push({ kind: 'text', x: 152, y: (top + bottom) / 2 + 4, text: 'back to Probing', size: 7, color: '#9b2c2c' });
+  shapes.push({ kind: 'text', x: 4, y: (LADDER.length - 1.5) * rungH, text: 'even games', size: 7, color: '#62675c' });
+  shapes.push({ kind: 'text', x: 4, y: 3 * rungH, text: 'attacker climbs', size: 7, color: '#46573a' });
+  shapes.push({ kind: 'text', x: 4, y: 3 * rungH + 4, text: 'one rung per win', size: 7, color: '#46573a' });
+  return { title: `The ladder, at most ${MAX_GAMES} games`, width, height: LADDER.length * rungH, shapes };
+}

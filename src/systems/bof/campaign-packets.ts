@@ -1,0 +1,142 @@
+import { createRng } from '../../engine/dice.js';
+import { markReading, type Block, type DocumentNode } from '../../doc/model.js';
+import type { CardPrint, Paper, Units } from '../../doc/model.js';
+import { budgetWords, isOver, overBudgetMessage, type BudgetFit } from '../budget-fit.js';
+import { UsageError } from '../../errors.js';
+import { LADDER, MAX_GAMES, type CampaignState, type Side } from './campaign.js';
+import { campaignRoster, type SoloPlayer } from './campaign-forces.js';
+import { buildPacket, packetContext } from './packet.js';
+import { rollSoloScenario, rollVersusScenario, type ScenarioContext, type ScenarioResult } from './scenario.js';
+import type { Roster } from './force.js';
+import type { Arsenal } from './arsenal.js';
+
+/** What printing a campaign's packets needs from the request. */
+export interface PacketSettings {
+  units: Units;
+  paper: Paper;
+  toolVersion: string;
+  print: CardPrint;
+  /** refuse a kept force over its game's budget instead of warning (--strict) */
+  strict?: boolean;
+  onWarning?: (message: string) => void;
+}
+
+/** The part of a campaign a game's packet depends on. */
+export type CampaignSides = Pick<CampaignState, 'solo' | 'morale' | 'names' | 'forces' | 'player'>;
+
+/** A rolled game of the campaign: its result and its packet. */
+export interface CampaignGame {
+  result: ScenarioResult;
+  doc: DocumentNode;
+  /** the kept forces' rosters, by side, as the packet fields them */
+  rosters: Partial<Record<Side, Roster>>;
+}
+
+/** The sides' kept forces as rosters: side A's and B's in versus, the player's alone in solo. */
+export function keptRosters(state: Pick<CampaignState, 'forces'>, ctx: ScenarioContext): Partial<Record<Side, Roster>> {
+  const rosters: Partial<Record<Side, Roster>> = {};
+  for (const s of ['a', 'b'] as const) {
+    const kept = state.forces?.[s];
+    if (kept) rosters[s] = campaignRoster(kept, ctx.arsenal);
+  }
+  return rosters;
+}
+
+/**
+ * One game of the campaign rolled and printed: the ladder's rung, its attacker and the sides'
+ * morale set by the campaign, the kept forces fielded with their rosters and cards (a side
+ * without one rolled as in any game), and a solo player's army kept from the campaign's start.
+ */
+export function rollGame(settings: PacketSettings, ctx: ScenarioContext, state: CampaignSides, rung: string, seed: string, attacker: Side | null): CampaignGame {
+  const solo = state.solo;
+  const map = (s: Side) => (solo ? (s === 'a' ? 'player' : 'enemy') : s);
+  const rosters = keptRosters(state, ctx);
+  const given = solo ? [rosters.a] : [rosters.a, rosters.b];
+  const player: SoloPlayer | undefined = solo && !rosters.a ? state.player : undefined;
+  const options = {
+    mode: solo ? ('solo' as const) : ('versus' as const),
+    scenario: rung,
+    players: 2 as const,
+    table: { width: 120, height: 120 },
+    points: 150,
+    fixed: {
+      attacker: attacker ? map(attacker) : null,
+      morale: { [map('a')]: state.morale.a, [map('b')]: state.morale.b },
+      ...(player ? { player: { nation: player.nation, doctrine: player.doctrine, detachment: player.detachment } } : {}),
+    },
+    ...(given.some((r) => r !== undefined) ? { rosters: given } : {}),
+  };
+  const result = (solo ? rollSoloScenario : rollVersusScenario)(ctx, options, createRng(seed), seed);
+  const doc = buildPacket(result, { ...packetContext(ctx, settings), ...(options.rosters ? { rosters: options.rosters } : {}) });
+  return { result, doc, rosters };
+}
+
+/** The fits the scenario engine gave for the forces brought, where it gives them. */
+function fitsOf(result: ScenarioResult): readonly BudgetFit[] {
+  return (result as ScenarioResult & { fits?: readonly BudgetFit[] }).fits ?? [];
+}
+
+/** A kept force as the player knows it, for a warning: "Red's force, Kampfgruppe Weber". */
+function forceWords(state: CampaignSides, side: Side): string {
+  return `${state.names[side]}'s force, ${state.forces?.[side]?.name ?? ''}`;
+}
+
+/** The campaign side a fit's side is: a solo game's player is side A. */
+function campaignSide(fitSide: string): Side | undefined {
+  if (fitSide === 'a' || fitSide === 'player') return 'a';
+  if (fitSide === 'b') return 'b';
+  return undefined;
+}
+
+/**
+ * A kept force over its game's budget: a warning naming both figures and what to do, or under
+ * --strict a refusal (exit 2, nothing written), as the scenario command does for a force file.
+ */
+export function checkFits(settings: PacketSettings, state: CampaignSides, result: ScenarioResult): void {
+  for (const fit of fitsOf(result)) {
+    const side = campaignSide(fit.side);
+    if (!side || !isOver(fit)) continue;
+    const message = overBudgetMessage(forceWords(state, side), fit);
+    if (settings.strict) throw new UsageError(`${message} (--strict: nothing was printed)`);
+    settings.onWarning?.(message);
+  }
+}
+
+/** The campaign's standing, printed at the top of the next game's packet. */
+export function standing(state: CampaignState, arsenal: Arsenal, game?: CampaignGame): Block {
+  const n = state.names;
+  const fits = game ? fitsOf(game.result) : [];
+  const forces = (['a', 'b'] as const).flatMap((s) => {
+    const roster = game?.rosters[s];
+    if (!roster) return [];
+    const fit = fits.find((f) => campaignSide(f.side) === s);
+    return [`**${n[s]}'s force** ${roster.force.name}, kept by the campaign with its upgrades and salvage: ${fit ? budgetWords(fit) : `${roster.points} points`}. Its roster and unit cards are in this packet.`];
+  });
+  const army = state.solo && state.player && !state.forces?.a ? [`**Your army** for the whole campaign: ${armyWords(state.player, arsenal)}, ${markReading('rolled once when the campaign began')}.`] : [];
+  return {
+    kind: 'text',
+    title: `Campaign: game ${state.game + 1} of at most ${MAX_GAMES}`,
+    section: 'Campaigns',
+    width: 'column',
+    paragraphs: [
+      `**Side A** is ${n.a}, **side B** ${n.b}. ${state.attacker ? `${n[state.attacker]} attacks.` : 'Nobody attacks yet.'}`,
+      `**Points** ${n.a} ${state.points.a} (${state.points.a - state.spent.a} to spend), ${n.b} ${state.points.b} (${state.points.b - state.spent.b} to spend). **Morale** ${state.morale.a} / ${state.morale.b}. **Losses in a row** ${state.streak.a} / ${state.streak.b}.`,
+      ...forces,
+      ...army,
+    ],
+  };
+}
+
+/** "Germany, Infantry (Grenadier platoon)": an army as a player reads it. */
+export function armyWords(army: Pick<SoloPlayer, 'nation' | 'doctrine' | 'detachment'>, arsenal: Arsenal): string {
+  const detachment = arsenal.detachments.get(army.detachment);
+  return `${arsenal.nations.get(army.nation)?.name ?? army.nation}, ${detachment?.doctrine.name ?? army.doctrine} (${detachment?.detachment.name ?? army.detachment})`;
+}
+
+/** The next game's packet, with the campaign's standing at its head: `next` and a booklet print the same. */
+export function nextGame(settings: PacketSettings, ctx: ScenarioContext, state: CampaignState): CampaignGame {
+  const game = rollGame(settings, ctx, state, LADDER[state.rungIndex]!, `${state.seed}/game-${state.game + 1}`, state.attacker);
+  checkFits(settings, state, game.result);
+  game.doc.sheets[0]!.blocks.unshift(standing(state, ctx.arsenal, game));
+  return game;
+}
