@@ -173,7 +173,7 @@ describe('a campaign\'s games field its forces and keep the solo player\'s army'
   const { loadScenarioContext } = await import('../../src/systems/bof/scenario-data.js');
   const { checkFits, nextGame, rollGame, standing } = await import('../../src/systems/bof/campaign-packets.js');
   const { rollSoloPlayer } = await import('../../src/systems/bof/campaign-forces.js');
-  const { fitOf, overBudgetMessage } = await import('../../src/systems/budget-fit.js');
+  const { fitOf } = await import('../../src/systems/budget-fit.js');
   const { UsageError } = await import('../../src/errors.js');
   const ctx = await loadScenarioContext(system);
   const settings = { units: 'cm' as const, paper: 'a4' as const, toolVersion: '0.0.0-test', print: { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long' as const, backOffset: { x: 0, y: 0 } } };
@@ -199,17 +199,17 @@ describe('a campaign\'s games field its forces and keep the solo player\'s army'
   it('a kept force over its game\'s budget: a warning naming both figures, or refused under --strict', () => {
     const state = { ...newCampaign(system, 'fit', { a: 'Red', b: 'Blue' }, false), forces: { a: { name: 'Big Force', nation: 'de', doctrine: 'de-infantry', detachment: 'de-grenadier-platoon', points: 200, units: [{ unit: 'de-officer', count: 1, weapons: [] }] } } };
     const { result } = rollGame(settings, ctx, state, 'probing', 'fit/game-1', null);
-    const over = fitOf('Probing the enemy lines', 'a', 149, 75);
+    const over = fitOf('Probing the enemy lines', 'a', 149, 75, ['--scenario combat-only']);
     const under = fitOf('Probing the enemy lines', 'b', 50, 75);
     const warnings: string[] = [];
     checkFits({ ...settings, onWarning: (m) => warnings.push(m) }, state, { ...result, fits: [over, under] } as typeof result);
-    expect(warnings).toEqual([overBudgetMessage("Red's force, Big Force", over)]);
-    expect(warnings[0]).toMatch(/the force costs 149 points, over the 75-point budget of Probing the enemy lines: drop 74 points/);
+    // the ladder sets the game: the warning says to field less, never to play another mode
+    expect(warnings).toEqual(["Red's force, Big Force: 149 points, over the 75-point budget of Probing the enemy lines: leave 74 points of it out of this game (the campaign keeps the whole force)"]);
     expect(() => checkFits({ ...settings, strict: true }, state, { ...result, fits: [over] } as typeof result)).toThrow(UsageError);
     expect(() => checkFits({ ...settings, strict: true }, state, { ...result, fits: [under] } as typeof result)).not.toThrow();
     // the packet's standing says the fit in the player's words where the engine gives it
     const block = standing(state, ctx.arsenal, { ...rollGame(settings, ctx, state, 'probing', 'fit/game-1', null), result: { ...result, fits: [over] } as typeof result });
-    expect(block.kind === 'text' && block.paragraphs).toContain("**Red's force** Big Force, kept by the campaign with its upgrades and salvage: 149 of 75 points: 74 over the game's budget. Its roster and unit cards are in this packet.");
+    expect(block.kind === 'text' && block.paragraphs).toContain("**Red's force** Big Force, kept by the campaign with its upgrades and salvage (149 of 75 points: 74 over the game's budget): leave 74 points of it out of this game. Its roster and unit cards are in this packet.");
     expect(nextGame(settings, ctx, state).rosters.a?.force.name).toBe('Big Force');
   });
   it('the ladder chart marks the rung of the next game, and only it', async () => {

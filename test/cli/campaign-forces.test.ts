@@ -97,7 +97,7 @@ describe('campaign bof new --force: the force kept by value', () => {
     expect(weber.at(-1)!.slice(-1)).toEqual(['81']);
     expect(rosterRows(again, 'Panzerzug Brandt').map((r) => r[0])).toEqual(['Leutnant Brandt', 'Panzer IV Ausf. H', 'Grenadier', 'Panzer III Ausf. J', 'Sd.Kfz. 251/1', 'Total']);
     expect(again.decks?.map((d) => d.title)).toEqual(expect.arrayContaining(['Side A: unit cards, Kampfgruppe Weber', 'Side B: unit cards, Panzerzug Brandt']));
-    expect(paragraphs(again)).toContain("**Red's force** Kampfgruppe Weber, kept by the campaign with its upgrades and salvage: 81 points. Its roster and unit cards are in this packet.");
+    expect(paragraphs(again)).toContain("**Red's force** Kampfgruppe Weber, kept by the campaign with its upgrades and salvage (81 of 75 points: 6 over the game's budget): leave 6 points of it out of this game. Its roster and unit cards are in this packet.");
   });
   it('a side without a file is rolled as before: one --force keeps side A only', async () => {
     const cwd = workdir({ 'weber.yaml': WEBER });

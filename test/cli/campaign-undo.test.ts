@@ -57,7 +57,7 @@ describe('campaign undo takes back the last change, byte for byte, and undo agai
     expect(json['lastChange']).toEqual({ change: 'recorded game 2 (Blue won)', undo: 'muster campaign bof undo --state c.json' });
 
     const undone = await ok(bof('undo'), cwd);
-    expect(undone.stderr).toMatch(/^Took back recorded game 2 \(Blue won\)\. Next: game 2 of at most 10/);
+    expect(undone.stderr).toMatch(/^Took back recorded game 2 \(Blue won\)\. You are here: game 2 of at most 10/);
     expect(campaignPart(read(cwd))).toBe(campaignPart(before));
     // the state it replaced is kept byte for byte, as for every change
     expect(read(cwd, 'c.json.bak')).toBe(after);

@@ -1,7 +1,7 @@
 import { createRng } from '../../engine/dice.js';
 import { markReading, type Block, type DocumentNode } from '../../doc/model.js';
 import type { CardPrint, Paper, Units } from '../../doc/model.js';
-import { budgetWords, isOver, overBudgetMessage, type BudgetFit } from '../budget-fit.js';
+import { budgetWords, isOver, type BudgetFit } from '../budget-fit.js';
 import { UsageError } from '../../errors.js';
 import { LADDER, MAX_GAMES, type CampaignState, type Side } from './campaign.js';
 import { campaignRoster, type SoloPlayer } from './campaign-forces.js';
@@ -96,7 +96,8 @@ export function checkFits(settings: PacketSettings, state: CampaignSides, result
   for (const fit of fitsOf(result)) {
     const side = campaignSide(fit.side);
     if (!side || !isOver(fit)) continue;
-    const message = overBudgetMessage(forceWords(state, side), fit);
+    // the ladder sets the game: the way out is to field less of the force, not another mode
+    const message = `${forceWords(state, side)}: ${fit.points} points, over the ${fit.budget}-point budget of ${fit.game}: leave ${-fit.left} points of it out of this game (the campaign keeps the whole force)`;
     if (settings.strict) throw new UsageError(`${message} (--strict: nothing was printed)`);
     settings.onWarning?.(message);
   }
@@ -110,7 +111,7 @@ export function standing(state: CampaignState, arsenal: Arsenal, game?: Campaign
     const roster = game?.rosters[s];
     if (!roster) return [];
     const fit = fits.find((f) => campaignSide(f.side) === s);
-    return [`**${n[s]}'s force** ${roster.force.name}, kept by the campaign with its upgrades and salvage: ${fit ? budgetWords(fit) : `${roster.points} points`}. Its roster and unit cards are in this packet.`];
+    return [`**${n[s]}'s force** ${roster.force.name}, kept by the campaign with its upgrades and salvage (${fit ? budgetWords(fit) : `${roster.points} points`})${fit && isOver(fit) ? `: leave ${-fit.left} points of it out of this game` : ''}. Its roster and unit cards are in this packet.`];
   });
   const army = state.solo && state.player && !state.forces?.a ? [`**Your army** for the whole campaign: ${armyWords(state.player, arsenal)}, ${markReading('rolled once when the campaign began')}.`] : [];
   return {
