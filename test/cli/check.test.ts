@@ -33,7 +33,8 @@ describe('muster check: a force file checked as every product checks it', () => 
       expect(check.entries.length).toBeGreaterThan(2);
       if (check.points !== null) expect(check.entries.reduce((n, e) => n + (e.points ?? 0), 0)).toBe(check.points);
       const text = await muster(['check', system, '--force', path.join(root, file)], workdir());
-      expect(text.stdout).toMatch(/No problems/);
+      // a force may keep every rule and still be over some games' budgets (a Fire Team force of 6 reinforcement points defending)
+      expect(text.stdout).toMatch(/No problems|keeps every rule muster checks/);
     });
   }
   it('Blaze Away! prices nothing: no points, no limit', async () => {

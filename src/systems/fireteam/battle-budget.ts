@@ -27,10 +27,10 @@ export interface SidePoints {
 const PLAYER_COUNTS = fireTeamManifest.scenario!.players;
 
 /**
- * The reinforcement points a side that brings its own force plays with. The text lets a side
- * "vary the amount you allocate ... within certain bounds": muster's reading is the allocation
- * the force file gives (`points.reinforcements`), held within the battle's bounds for the side's
- * role, rather than a roll.
+ * The reinforcement points a side that brings its own force plays with. The campaign's Forces
+ * let a side vary its allocation within bounds: muster's reading is the allocation the force
+ * file gives (`points.reinforcements`), held within the battle's bounds for the side's role,
+ * rather than a roll.
  */
 export function allocatedReinforcements(battle: FtBattle, role: Role, declared: number): number {
   const [lo, hi] = battle.reinforcements[role];

@@ -122,3 +122,16 @@ export function forceReferenceProblems(state: FireTeamCampaignState, data: FireT
   }
   return problems;
 }
+
+/** A kept force for the booklet, in a player's words: its list and platoons, and its picks in the order a battle takes them. */
+export function forceWords(force: FtForce, data: FireTeamData): string {
+  const list = findList(data, force.list)!;
+  const platoons = force.platoons.length === 1 ? 'a platoon' : `${force.platoons.length} platoons`;
+  const picks = force.reinforcements.map((entry) => {
+    const pick = matchPick(list, entry.pick).found;
+    const vehicle = entry.vehicle === undefined ? undefined : data.cards.get(entry.vehicle)?.card.title ?? entry.vehicle;
+    return `${pick?.name ?? entry.pick}${vehicle ? ` (${vehicle})` : ''}`;
+  });
+  const order = picks.length > 0 ? `each game takes its reinforcements in this order while they fit: ${picks.join(', ')}` : 'it lists no reinforcements, so each game rolls them';
+  return `brings its own force, ${platoons} of the ${list.name} list; ${order}`;
+}

@@ -8,7 +8,7 @@ import { createRng } from '../../engine/dice.js';
 import { DataError, UsageError, type DataProblem } from '../../errors.js';
 import type { CampaignRequest, CampaignResponse } from '../module.js';
 import { rollBattle, type GivenForce } from './battle.js';
-import { campaignStart, forceReferenceProblems } from './campaign-forces.js';
+import { campaignStart, forceReferenceProblems, forceWords } from './campaign-forces.js';
 import { campaignBooklet } from './campaign-documents.js';
 import { campaignFile, FIRETEAM_CAMPAIGN_FORMAT, type FireTeamCampaignState, type PendingBattle, type Side } from './campaign-schema.js';
 import {
@@ -197,7 +197,9 @@ export async function fireTeamCampaign(asked: CampaignRequest): Promise<Campaign
       }
       case 'booklet': {
         const state = request.state ? read() : await fresh();
-        return { seed: state.seed, docs: [campaignBooklet(board, state, request.system.info, { paper: request.paper, units: request.units, toolVersion: request.toolVersion })] };
+        const forces: Partial<Record<Side, string>> = {};
+        for (const s of ['a', 'b'] as const) if (state.forces?.[s]) forces[s] = forceWords(state.forces[s]!, data);
+        return { seed: state.seed, docs: [campaignBooklet(board, state, request.system.info, { paper: request.paper, units: request.units, toolVersion: request.toolVersion }, forces)] };
       }
       case 'next': {
         const state = read();
