@@ -33,6 +33,7 @@ describe('muster check: a force file checked as every product checks it', () => 
       expect(check.entries.length).toBeGreaterThan(2);
       if (check.points !== null) expect(check.entries.reduce((n, e) => n + (e.points ?? 0), 0)).toBe(check.points);
       const text = await muster(['check', system, '--force', path.join(root, file)], workdir());
+      // a force may keep every rule and still be over some games' budgets (Weber over Probing's 75; a Fire Team force defending)
       expect(text.stdout).toMatch(/keeps every rule muster checks/);
     });
   }

@@ -401,9 +401,9 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     expect(await page.$eval('#fb-verdict', (e) => e.textContent)).toBe('no problems');
     expect(await page.$eval('#ft-platoon-points-0', (e) => e.textContent)).toBe('HQ, Squad 1, Squad 2: 4 pts');
     expect(await page.$eval('#ft-pick-points-0', (e) => e.textContent)).toBe('Medium tank or assault gun: StuG: 2 pts');
-    // Fire Team's scenario takes no force: printing only, and the page says so
-    expect(await page.$eval('#fb-scenario', (e) => (e as HTMLElement).hidden)).toBe(true);
-    expect(await page.$eval('#fb-scenario-note', (e) => e.textContent)).toContain('A Fire Team scenario takes no force file');
+    // Fire Team's scenario takes the force (issue 26)
+    expect(await page.$eval('#fb-scenario', (e) => (e as HTMLElement).hidden)).toBe(false);
+    expect(await page.$eval('#fb-scenario-note', (e) => (e as HTMLElement).hidden)).toBe(true);
     expect(await page.$eval('#fb-check-command', (e) => e.textContent)).toBe('muster check fireteam --force force.yaml');
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(shots, 'web-fireteam-desktop.png'), fullPage: true });
@@ -457,6 +457,26 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(shots, 'web-fireteam-printed.png') });
     await phoneShots(page, '#ft-pick-row-0', 'fireteam');
+
+    // into a battle as side A: the packet the command line rolls with the same seed
+    await page.click('#fb-scenario');
+    await page.waitForFunction(() => (document.querySelector('#product') as HTMLSelectElement).value === 'scenario');
+    expect(await page.$eval('#command', (e) => e.textContent)).toBe('muster scenario fireteam --force force.yaml');
+    expect(await page.$eval('#forceA-built', (e) => (e as HTMLElement).hidden)).toBe(false);
+    expect(await page.$eval('#forceB', (e) => e.closest('[hidden]') !== null)).toBe(false);
+    await page.select('#battle', 'encounter');
+    await page.type('#seed', 'club');
+    expect(await page.$eval('#command', (e) => e.textContent)).toBe('muster scenario fireteam --battle encounter --seed club --force force.yaml');
+    await page.evaluate(() => {
+      delete window.muster.last;
+    });
+    await page.click('button[data-format="pdf"][data-download="no"]');
+    await page.waitForFunction(() => window.muster.last !== undefined, { timeout: 120_000 });
+    const packet = (await page.evaluate(() => window.muster.last))!;
+    expect(packet.code).toBe(0);
+    const cliPacket = await cliPdf(mended.yaml, ['scenario', 'fireteam', '--battle', 'encounter', '--seed', 'club', '--force', 'force.yaml']);
+    expect(cliPacket.code).toBe(0);
+    expect(Buffer.compare(Buffer.from(packet.base64, 'base64'), cliPacket.bytes)).toBe(0);
     expect(outside).toEqual([]);
     await page.close();
   });

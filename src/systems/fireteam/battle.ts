@@ -2,8 +2,10 @@ import type { Rng } from '../../engine/dice.js';
 import { RollLog } from '../../engine/roll-log.js';
 import type { RollRecord } from '../../engine/tables.js';
 import { UsageError } from '../../errors.js';
+import type { BudgetFit } from '../budget-fit.js';
+import { allocatedReinforcements, battlesItFits, ROLE_WORDS, sideFit, type SidePoints } from './battle-budget.js';
 import type { FireTeamData } from './data.js';
-import { checkForce, formatPoints, type FtRoster } from './force.js';
+import { checkForce, findList, formatPoints, matchPick, type FtRoster } from './force.js';
 import type { FtBattle, FtForce, FtList, FtZone } from './schema.js';
 
 export type Edge = 'north' | 'east' | 'south' | 'west';
@@ -32,6 +34,20 @@ export interface BattleOptions {
    * (the campaign's Battles); the JOPs are placed from the square's counts
    */
   square?: CampaignGround;
+  /** a side's own force (a --force file, or the one a campaign keeps) instead of one bought by the dice */
+  given?: Partial<Record<Side, GivenForce>>;
+}
+
+/**
+ * A force a player brings: its platoons as the file gives them, and its reinforcements either
+ * all as listed (`all`: a stand-alone battle, where the file is checked against the battle's
+ * points) or taken from the file's list in its order while they fit the battle's reinforcement
+ * points (`fill`: a campaign battle, each with points of its own), bought by the dice as for a
+ * rolled side where the file lists none.
+ */
+export interface GivenForce {
+  force: FtForce;
+  picks: 'all' | 'fill';
 }
 
 /** The ground a campaign battle is fought on. */
@@ -55,6 +71,8 @@ export interface FtForceResult {
   reinforcements: { points: number; budget: number };
   units: { unit: string; name: string; count: number; points: number; platoon?: number; vehicle?: string; reinforcement: boolean }[];
   problems: string[];
+  /** a force the player brought: its name as its file gives it */
+  name?: string;
 }
 
 export interface FtBattleResult {
@@ -81,7 +99,12 @@ export interface FtBattleResult {
   campaign?: { square: string; name: string; jopPoints: Record<Side, { x: number; y: number }[]> };
   forces: FtForceResult[];
   rolls: RollRecord[];
+  /** each force the players brought against this battle's points for its side, side A's first */
+  fits?: BudgetFit[];
 }
+
+/** How a side's force came to the battle: bought by the dice, or the player's own (its reinforcements all as listed, taken from its list, or rolled where it lists none). */
+export type ForceOrigin = 'rolled' | 'given' | 'file-picks' | 'rolled-picks';
 
 /** A marker as the packet prints it: along the side's edge from its left corner, and in from the edge; inches. */
 export interface MarkerPlace {
@@ -96,6 +119,12 @@ export interface RolledBattle {
   places: Record<Side, MarkerPlace[]>;
   battle: FtBattle;
   square?: CampaignGround;
+  origins: Record<Side, ForceOrigin>;
+  /**
+   * each side the players brought: its points pool by pool and its fit (as in `result.fits`);
+   * in a campaign battle, the names of the file's picks passed over as not fitting
+   */
+  budgets: Partial<Record<Side, { points: SidePoints; fit: BudgetFit; passed: string[] }>>;
 }
 
 const half = (x: number) => Math.floor(x * 2) / 2;
@@ -133,7 +162,8 @@ export function checkTable(data: FireTeamData, battle: FtBattle, table: { width:
 /**
  * A Fire Team battle (Battles and Scenarios; Patrol Phase; the campaign's Forces): the battle
  * kind, the sides' lists, edges and attacker, each side's core platoons and reinforcements
- * bought to the points by the force check, and the patrol markers laid out in their zones.
+ * bought to the points by the force check (or the force a player brought, measured against the
+ * battle's points for its side), and the patrol markers laid out in their zones.
  */
 export function rollBattle(data: FireTeamData, options: BattleOptions, rng: Rng, seed: string): RolledBattle {
   const log = new RollLog();
@@ -145,14 +175,23 @@ export function rollBattle(data: FireTeamData, options: BattleOptions, rng: Rng,
   if (!options.square) checkTable(data, battle, options.table);
 
   const allLists = [...data.lists.values()];
+  const given = options.given ?? {};
   const lists = {} as Record<Side, FtList>;
+  // a force brought names its list (the caller made sure it is one of the data's)
+  for (const side of SIDES) {
+    const own = given[side];
+    if (own) lists[side] = findList(data, own.force.list)!;
+  }
   if (options.lists) {
-    lists.a = data.lists.get(options.lists[0])!;
-    lists.b = data.lists.get(options.lists[1])!;
+    lists.a ??= data.lists.get(options.lists[0])!;
+    lists.b ??= data.lists.get(options.lists[1])!;
   } else {
-    lists.a = log.draw(rng, allLists, 'army list: Side A', (l) => l.name);
-    const foes = allLists.filter((l) => l.side !== lists.a.side);
-    lists.b = log.draw(rng, foes.length > 0 ? foes : allLists, 'army list: Side B, from the other side', (l) => l.name);
+    const foesOf = (side: Side) => {
+      const foes = lists[side] ? allLists.filter((l) => l.side !== lists[side]!.side) : allLists;
+      return foes.length > 0 ? foes : allLists;
+    };
+    lists.a ??= log.draw(rng, foesOf('b'), lists.b ? 'army list: Side A, from the other side' : 'army list: Side A', (l) => l.name);
+    lists.b ??= log.draw(rng, foesOf('a'), 'army list: Side B, from the other side', (l) => l.name);
   }
 
   const [near, far] = edgePair(battle, options.table);
@@ -169,23 +208,47 @@ export function rollBattle(data: FireTeamData, options: BattleOptions, rng: Rng,
   const reinforcementBudget = {} as Record<Side, number>;
   for (const side of [attacker, defender]) {
     const [from, to] = battle.reinforcements[role(side)];
+    const own = given[side];
     reinforcementBudget[side] =
-      options.fixed?.reinforcements?.[side] ?? options.points ?? log.between(rng, from, to, `reinforcement points: ${SIDE_NAMES[side]} (${role(side)}, ${from} to ${to})`, (v) => `${v} points`);
+      options.fixed?.reinforcements?.[side] ??
+      options.points ??
+      (own ? allocatedReinforcements(battle, role(side), own.force.points.reinforcements) : log.between(rng, from, to, `reinforcement points: ${SIDE_NAMES[side]} (${role(side)}, ${from} to ${to})`, (v) => `${v} points`));
   }
 
   const perSide = options.players / 2;
+  const coreBudget = battle.corePerPlayer * perSide;
   const rosters = {} as Record<Side, FtRoster>;
+  const origins = {} as Record<Side, ForceOrigin>;
+  const passed: Partial<Record<Side, string[]>> = {};
   for (const side of SIDES) {
+    const own = given[side];
+    if (own?.picks === 'all') {
+      rosters[side] = checkForce(own.force, data);
+      origins[side] = 'given';
+      continue;
+    }
+    if (own) {
+      // the battle's points are the force's: its platoons against the core, its picks against this battle's reinforcements
+      const fromFile = own.force.reinforcements.length > 0;
+      const filled = fromFile ? fillPicks(own.force.reinforcements, lists[side], reinforcementBudget[side]) : undefined;
+      const picks = filled ? filled.taken : buyPicks(data, lists[side], reinforcementBudget[side], SIDE_NAMES[side], rng, log);
+      if (filled) passed[side] = filled.passed;
+      rosters[side] = checkForce({ ...own.force, points: { core: coreBudget, reinforcements: reinforcementBudget[side] }, reinforcements: picks }, data);
+      origins[side] = fromFile ? 'file-picks' : 'rolled-picks';
+      continue;
+    }
     const force = buyForce(data, lists[side], battle, perSide, reinforcementBudget[side], SIDE_NAMES[side], rng, log);
     const roster = checkForce(force, data);
     // the generator buys only what the check allows: a problem here is a bug, never a result
     if (roster.problems.length > 0) throw new Error(`${SIDE_NAMES[side]}'s bought force breaks its list: ${roster.problems.map((p) => p.message).join('; ')}`);
     rosters[side] = roster;
+    origins[side] = 'rolled';
   }
 
   const tableIn = { width: options.table.width / CM_PER_IN, height: options.table.height / CM_PER_IN };
   const square = options.square;
-  const markers = data.patrol.markers + data.patrol.perExtraPlatoon * (perSide - 1);
+  // 4 markers a side and one more for each of its platoons after the first: a force brought has its own count of platoons
+  const markersOf = (side: Side) => data.patrol.markers + data.patrol.perExtraPlatoon * (Math.max(1, given[side]?.force.platoons.length ?? perSide) - 1);
   const zones: FtBattleResult['zones'] = [];
   const patrol = {} as Record<Side, { x: number; y: number }[]>;
   const places = {} as Record<Side, MarkerPlace[]>;
@@ -222,14 +285,26 @@ export function rollBattle(data: FireTeamData, options: BattleOptions, rng: Rng,
       h: Math.round((Math.max(cm(c1.y), cm(c2.y)) - y) * 10) / 10,
       label: `${SIDE_NAMES[side]}: patrol markers start here`,
     });
-    places[side] = layMarkers(markers, { lo, hi, from, to }, zone.spacing, data.patrol.together, SIDE_NAMES[side], rng, log);
+    places[side] = layMarkers(markersOf(side), { lo, hi, from, to }, zone.spacing, data.patrol.together, SIDE_NAMES[side], rng, log);
     patrol[side] = places[side].map((m) => {
       const p = toTable(m.along, m.depth);
       return { x: cm(p.x), y: cm(p.y) };
     });
   }
 
-  const forces: FtForceResult[] = SIDES.map((side) => forceResult(side, rosters[side], perSide, battle.corePerPlayer * perSide, reinforcementBudget[side]));
+  const forces: FtForceResult[] = SIDES.map((side) => forceResult(side, rosters[side], perSide, coreBudget, reinforcementBudget[side], given[side] ? given[side]!.force.name : undefined));
+  const budgets: RolledBattle['budgets'] = {};
+  for (const side of SIDES) {
+    const own = given[side];
+    if (!own) continue;
+    const roster = rosters[side];
+    const points: SidePoints = { core: { points: roster.core, budget: coreBudget }, reinforcements: { points: roster.reinforcements, budget: reinforcementBudget[side] } };
+    // a campaign battle is set by the campaign: there is no other battle to send the player to
+    const elsewhere = square
+      ? undefined
+      : battlesItFits(data.battles, { battle: battle.id, players: options.players }, side, { core: roster.core, reinforcements: roster.reinforcements, platoons: own.force.platoons.length, declared: own.force.points.reinforcements }, options.points);
+    budgets[side] = { points, passed: passed[side] ?? [], fit: sideFit(`${battle.name}, ${SIDE_NAMES[side]} ${ROLE_WORDS[role(side)]}`, side, points, elsewhere) };
+  }
   const result: FtBattleResult = {
     system: data.system.info.id,
     seed,
@@ -248,11 +323,13 @@ export function rollBattle(data: FireTeamData, options: BattleOptions, rng: Rng,
     forces,
     rolls: log.rolls,
   };
+  const fits = SIDES.flatMap((side) => (budgets[side] ? [budgets[side]!.fit] : []));
+  if (fits.length > 0) result.fits = fits;
   if (square) {
     result.campaign = { square: square.id, name: square.name, jopPoints: { a: [], b: [] } };
     for (const side of SIDES) result.campaign.jopPoints[side] = places[side].map((m) => toTableCm(deployment[side], tableIn, m));
   }
-  return { result, rosters, places, battle, ...(square ? { square } : {}) };
+  return { result, rosters, places, battle, ...(square ? { square } : {}), origins, budgets };
 }
 
 /** A place measured from a side's edge, facing the enemy (along from its left corner, in from the edge), on the table in inches. */
@@ -349,6 +426,39 @@ function buyForce(data: FireTeamData, list: FtList, battle: FtBattle, players: n
     platoons.push(platoon);
   }
 
+  return {
+    name: `${who}: ${list.name}`,
+    list: list.id,
+    points: { core: battle.corePerPlayer * players, reinforcements },
+    platoons,
+    reinforcements: buyPicks(data, list, reinforcements, who, rng, log),
+  };
+}
+
+/**
+ * A player's own picks for a battle: the file's list in its order, each taken while it fits the
+ * points left and passed over when it does not (a later, cheaper one may still fit). A pick that
+ * names nothing or has no price is left to the force check to name.
+ */
+function fillPicks(entries: FtForce['reinforcements'], list: FtList, points: number): { taken: FtForce['reinforcements']; passed: string[] } {
+  let left = points;
+  const taken: FtForce['reinforcements'] = [];
+  const passed: string[] = [];
+  for (const entry of entries) {
+    const pick = matchPick(list, entry.pick).found;
+    if (!pick || pick.points === null) continue;
+    if (pick.points > left) {
+      passed.push(pick.name);
+      continue;
+    }
+    taken.push(entry);
+    left -= pick.points;
+  }
+  return { taken, passed };
+}
+
+/** Reinforcement picks drawn while one fits the points, a pick not yet taken before one taken again (a vehicle drawn where the pick offers several). */
+function buyPicks(data: FireTeamData, list: FtList, reinforcements: number, who: string, rng: Rng, log: RollLog): FtForce['reinforcements'] {
   const picks: FtForce['reinforcements'] = [];
   let left = reinforcements;
   // a pick of no points could be drawn for ever: the generator leaves those to the players
@@ -369,17 +479,11 @@ function buyForce(data: FireTeamData, list: FtList, battle: FtBattle, players: n
     picks.push({ pick: pick.id, ...(vehicle ? { vehicle } : {}) });
     left -= pick.points!;
   }
-  return {
-    name: `${who}: ${list.name}`,
-    list: list.id,
-    points: { core: battle.corePerPlayer * players, reinforcements },
-    platoons,
-    reinforcements: picks,
-  };
+  return picks;
 }
 
 /** A force in the result: points and budgets, and what was bought, part by part. */
-function forceResult(side: Side, roster: FtRoster, players: number, coreBudget: number, reinforcementBudget: number): FtForceResult {
+function forceResult(side: Side, roster: FtRoster, players: number, coreBudget: number, reinforcementBudget: number, name?: string): FtForceResult {
   const units: FtForceResult['units'] = [];
   for (const part of roster.parts) {
     const name = part.kind === 'hq' ? 'HQ' : part.kind === 'squad' ? 'Squad' : part.kind === 'weapons-section' ? 'Weapons section' : part.name;
@@ -409,5 +513,6 @@ function forceResult(side: Side, roster: FtRoster, players: number, coreBudget: 
     reinforcements: { points: roster.reinforcements, budget: reinforcementBudget },
     units,
     problems: roster.problems.map((p) => `${p.where} (${p.rule}): ${p.message}`),
+    ...(name !== undefined ? { name } : {}),
   };
 }

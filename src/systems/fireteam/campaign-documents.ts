@@ -87,7 +87,7 @@ function wrapName(name: string, width: number): string[] {
 }
 
 /** The rules of the campaign in our own words, with the section they come from. */
-export function campaignRules(board: CampaignBoard, names: { a: string; b: string }): Block[] {
+export function campaignRules(board: CampaignBoard, names: { a: string; b: string }, forces: Partial<Record<Side, string>> = {}): Block[] {
   const { map } = board;
   const f = map.forces;
   return [
@@ -111,6 +111,7 @@ export function campaignRules(board: CampaignBoard, names: { a: string; b: strin
       paragraphs: [
         `**Core** ${f.core} points a side (${f.corePerPlayer} a player, two a side), in every game.`,
         `**Reinforcements** ${f.encounter} points a side in an encounter. In a turn of two games each side splits ${f.attackAndDefence} points: ${f.attack[0]} to ${f.attack[1]} where it attacks, the rest (${f.defence[0]} to ${f.defence[1]}) where it defends; a side that names no split gives ${defaultSplit(f.attack)} to the attack${READING_MARK}.`,
+        ...(['a', 'b'] as const).flatMap((s) => (forces[s] ? [`**${names[s]}** ${forces[s]}.`] : [])),
         `**The end${READING_MARK}.** Hold one of your starred breakout squares when a turn's games are done and you win. After turn ${map.endAfterTurns}, more squares held wins; equal is a draw.`,
       ],
     },
@@ -138,6 +139,8 @@ export function campaignBooklet(
   state: FireTeamCampaignState,
   info: SystemInfo,
   options: { paper: Paper; units: Units; toolVersion: string },
+  /** each side's own force in a player's words, where it brought one */
+  forces: Partial<Record<Side, string>> = {},
 ): DocumentNode {
   const { names } = state;
   const played = state.log.map((l) => [
@@ -155,7 +158,7 @@ export function campaignBooklet(
       {
         title: `${board.map.name}: ${names.a} against ${names.b}`,
         blocks: [
-          ...campaignRules(board, names),
+          ...campaignRules(board, names, forces),
           ...ordersTable(state, board),
           campaignLogTable({
             id: 'campaign-log',

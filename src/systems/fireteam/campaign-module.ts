@@ -7,7 +7,8 @@ import type { DocumentNode } from '../../doc/model.js';
 import { createRng } from '../../engine/dice.js';
 import { DataError, UsageError, type DataProblem } from '../../errors.js';
 import type { CampaignRequest, CampaignResponse } from '../module.js';
-import { rollBattle } from './battle.js';
+import { rollBattle, type GivenForce } from './battle.js';
+import { campaignStart, forceReferenceProblems, forceWords } from './campaign-forces.js';
 import { campaignBooklet } from './campaign-documents.js';
 import { campaignFile, FIRETEAM_CAMPAIGN_FORMAT, type FireTeamCampaignState, type PendingBattle, type Side } from './campaign-schema.js';
 import {
@@ -116,6 +117,12 @@ async function battlePackets(request: CampaignRequest, state: FireTeamCampaignSt
   return battles.map((p) => {
     const seed = `${state.seed}/turn-${state.turn}/battle-${p.battle}`;
     const square = board.squares.get(p.square)!;
+    // a side's own force fields its platoons and takes this battle's picks from its list
+    const given: Partial<Record<Side, GivenForce>> = {};
+    for (const s of ['a', 'b'] as const) {
+      const force = state.forces?.[s];
+      if (force) given[s] = { force, picks: 'fill' };
+    }
     const rolled = rollBattle(
       data,
       {
@@ -123,6 +130,7 @@ async function battlePackets(request: CampaignRequest, state: FireTeamCampaignSt
         lists: [state.lists.a, state.lists.b],
         players: PLAYERS,
         table: TABLE,
+        given,
         fixed: { ...(p.attacker ? { attacker: p.attacker } : {}), reinforcements: p.points },
         square: { id: square.id, name: square.name, terrain: square.terrain, jops: square.jops, ...(p.kind === 'encounter' && p.squares.a !== p.squares.b ? { ground: groundOf(p) } : {}) },
       },
@@ -150,17 +158,16 @@ export async function fireTeamCampaign(asked: CampaignRequest): Promise<Campaign
   };
   const [data, board] = await Promise.all([loadFireTeam(request.system), loadCampaignBoard(request.system)]);
   const format = (state: FireTeamCampaignState) => formatState(state, FIRETEAM_CAMPAIGN_FORMAT, request.toolVersion);
-  const fresh = () =>
-    newFireTeamCampaign(board, {
-      seed: request.seed,
-      names: request.names ?? { a: board.map.sides.a.name, b: board.map.sides.b.name },
-      lists: parseLists(request.lists, data, board),
-    });
+  const fresh = async () => {
+    const start = await campaignStart(request, data, board, request.lists === undefined ? undefined : parseLists(request.lists, data, board), request.lists);
+    return newFireTeamCampaign(board, { seed: request.seed, ...start });
+  };
   const read = () => {
     const state = parseState(request.state!.bytes, request.state!.file, FIRETEAM_CAMPAIGN_FORMAT, {
       toolVersion: request.toolVersion,
       backup: request.state!.backup,
-      references: (s) => (s.system === request.system.info.id && s.campaign === board.map.id ? stateReferenceProblems(s, board, new Set(data.lists.keys())) : []),
+      references: (s) =>
+        s.system === request.system.info.id && s.campaign === board.map.id ? [...stateReferenceProblems(s, board, new Set(data.lists.keys())), ...forceReferenceProblems(s, data)] : [],
     });
     if (state.system !== request.system.info.id) throw new UsageError(`--state ${request.state!.file}: is a campaign of rule set "${state.system}"; run muster campaign ${state.system} ${request.action} with it`);
     if (state.campaign !== board.map.id) throw new UsageError(`--state ${request.state!.file}: is a campaign on the map "${state.campaign}", which the data does not have`);
@@ -177,7 +184,7 @@ export async function fireTeamCampaign(asked: CampaignRequest): Promise<Campaign
   try {
     switch (request.action) {
       case 'new': {
-        const state = fresh();
+        const state = await fresh();
         return {
           stateText: format(state),
           message: `New campaign, ${board.map.name}: ${state.names.a} (${data.lists.get(state.lists.a)!.name}) against ${state.names.b} (${data.lists.get(state.lists.b)!.name}). ${statusLine(state, board)}`,
@@ -189,8 +196,10 @@ export async function fireTeamCampaign(asked: CampaignRequest): Promise<Campaign
         return { json: fireTeamCampaignStatus(state, board), message: statusLine(state, board) };
       }
       case 'booklet': {
-        const state = request.state ? read() : fresh();
-        return { seed: state.seed, docs: [campaignBooklet(board, state, request.system.info, { paper: request.paper, units: request.units, toolVersion: request.toolVersion })] };
+        const state = request.state ? read() : await fresh();
+        const forces: Partial<Record<Side, string>> = {};
+        for (const s of ['a', 'b'] as const) if (state.forces?.[s]) forces[s] = forceWords(state.forces[s]!, data);
+        return { seed: state.seed, docs: [campaignBooklet(board, state, request.system.info, { paper: request.paper, units: request.units, toolVersion: request.toolVersion }, forces)] };
       }
       case 'next': {
         const state = read();

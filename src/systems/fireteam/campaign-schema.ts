@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { StateFormat } from '../../data/state-file.js';
 import { MAX_SIDE_NAME_LENGTH, textOf } from '../../data/limits.js';
+import { forceFile } from './schema.js';
 
 const SQUARE_ID = /^[A-Z][1-9][0-9]?$/;
 const squareId = z.string().regex(SQUARE_ID, 'a square is named by its column letter and row number, like C4');
@@ -81,14 +82,23 @@ const logEntry = z
   })
   .strict();
 
+/**
+ * Version 2 adds the sides' own forces. A state without them is written as version 1, the very
+ * bytes an older muster wrote and reads; one with them as version 2, which an older muster
+ * refuses as newer than it rather than half-reading.
+ */
+export const STATE_VERSION = 2;
+
 export const fireTeamCampaignState = z
   .object({
-    version: z.literal(1),
+    version: z.union([z.literal(1), z.literal(2)]),
     system: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be a rule-set id such as fireteam').max(40),
     campaign: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(40),
     seed: z.string().max(200),
     names: z.object({ a: text(MAX_SIDE_NAME_LENGTH), b: text(MAX_SIDE_NAME_LENGTH) }).strict(),
     lists: z.object({ a: text(40), b: text(40) }).strict(),
+    /** each side's own force, by value as its file gave it when the campaign began (its list by id); a side left out is bought by the dice */
+    forces: z.object({ a: forceFile.optional(), b: forceFile.optional() }).strict().optional(),
     /** the turn being played, from 1 */
     turn: whole(1, 51),
     /** who holds each square; a square nobody holds is left out */
@@ -104,9 +114,10 @@ export const fireTeamCampaignState = z
   .superRefine((state, ctx) => {
     if (state.winner !== null && !state.finished) ctx.addIssue({ code: 'custom', path: ['winner'], message: 'is set but the campaign is not finished' });
     if (state.finished && state.pending.length > 0) ctx.addIssue({ code: 'custom', path: ['pending'], message: 'a finished campaign has no battles to fight' });
+    if (state.forces !== undefined && state.version < 2) ctx.addIssue({ code: 'custom', path: ['version'], message: 'a state with forces is version 2' });
   });
 
 export type FireTeamCampaignState = z.infer<typeof fireTeamCampaignState>;
 export type PendingBattle = z.infer<typeof pendingBattle>;
 
-export const FIRETEAM_CAMPAIGN_FORMAT: StateFormat<FireTeamCampaignState> = { schema: fireTeamCampaignState, version: 1, what: 'campaign state' };
+export const FIRETEAM_CAMPAIGN_FORMAT: StateFormat<FireTeamCampaignState> = { schema: fireTeamCampaignState, version: STATE_VERSION, what: 'campaign state' };

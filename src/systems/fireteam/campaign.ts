@@ -2,6 +2,7 @@ import type { Rng } from '../../engine/dice.js';
 import { RollLog } from '../../engine/roll-log.js';
 import type { DataProblem } from '../../errors.js';
 import type { CampaignMap, FireTeamCampaignState, PendingBattle, Side } from './campaign-schema.js';
+import type { FtForce } from './schema.js';
 
 /**
  * "Forward, victory is near!" as pure functions of a map and a state: each turn both sides
@@ -96,18 +97,25 @@ export function buildBoard(map: CampaignMap, file: string): { board?: CampaignBo
 }
 
 /** A new campaign: each side holds its deployment zone; nobody holds the rest. */
-export function newFireTeamCampaign(board: CampaignBoard, options: { seed: string; names: { a: string; b: string }; lists: { a: string; b: string } }): FireTeamCampaignState {
+export function newFireTeamCampaign(
+  board: CampaignBoard,
+  options: { seed: string; names: { a: string; b: string }; lists: { a: string; b: string }; forces?: Partial<Record<Side, FtForce>> },
+): FireTeamCampaignState {
   const owners: Record<string, Side> = {};
   for (const id of board.order) {
     for (const s of SIDES) if (board.map.deploy[s].includes(id)) owners[id] = s;
   }
+  const forces = options.forces ?? {};
+  const brought = SIDES.some((s) => forces[s] !== undefined);
   return {
-    version: 1,
+    // a state without forces stays version 1, as an older muster wrote and reads it
+    version: brought ? 2 : 1,
     system: 'fireteam',
     campaign: board.map.id,
     seed: options.seed,
     names: options.names,
     lists: options.lists,
+    ...(brought ? { forces: { ...(forces.a ? { a: forces.a } : {}), ...(forces.b ? { b: forces.b } : {}) } } : {}),
     turn: 1,
     owners,
     pending: [],
@@ -255,6 +263,7 @@ export function fireTeamCampaignStatus(state: FireTeamCampaignState, board: Camp
     outcome: state.outcome,
     names: state.names,
     lists: state.lists,
+    ...(state.forces ? { forces: state.forces } : {}),
     squares: board.order.map((id) => ({ id, name: board.squares.get(id)!.name, owner: state.owners[id] ?? null, neighbours: [...board.neighbours.get(id)!] })),
     pending: state.pending.map((p) => ({ battle: p.battle, kind: p.kind, square: p.square, squares: p.squares, attacker: p.attacker, points: p.points, result: p.result, ...(p.ground ? { ground: p.ground } : {}) })),
     targets: state.finished || state.pending.length > 0 ? { a: [], b: [] } : { a: assaultTargets(state, board, 'a'), b: assaultTargets(state, board, 'b') },

@@ -5,7 +5,9 @@ import { markReading, READING_MARK, type Block, type CardPrint, type DeckNode, t
 import { documentMeta } from '../../doc/document-meta.js';
 import { checkBlock, rollsSheet, textTable } from '../../doc/packet.js';
 import { renderProse } from '../../doc/templates.js';
-import { SIDE_NAMES, type RolledBattle } from './battle.js';
+import { budgetWords, type BudgetFit } from '../budget-fit.js';
+import { SIDE_NAMES, type RolledBattle, type Side } from './battle.js';
+import type { SidePoints } from './battle-budget.js';
 import type { FireTeamData } from './data.js';
 import { formatPoints, type FtRoster } from './force.js';
 
@@ -135,7 +137,9 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
   const attacker = SIDE_NAMES[result.attacker];
   const tableSize =
     units === 'cm' ? `${result.table.width} x ${result.table.height} cm` : `${Math.round(result.table.width / 2.54)} x ${Math.round(result.table.height / 2.54)} in`;
-  const markers = result.patrol.a.length;
+  // a side that brought more platoons has more markers (Patrol Phase)
+  const markers = { a: result.patrol.a.length, b: result.patrol.b.length };
+  const markerCount = markers.a === markers.b ? `${markers.a} a side` : `${SIDE_NAMES.a} ${markers.a}, ${SIDE_NAMES.b} ${markers.b}`;
   const force = (s: 'a' | 'b') => result.forces.find((f) => f.side === s)!;
   const budget = (s: 'a' | 'b') => {
     const f = force(s);
@@ -158,7 +162,7 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
       section: patrolRules.section,
       width: 'column',
       paragraphs: [
-        `**Markers.** Each side has ${markers} patrol markers: ${patrolRules.markers}, and ${patrolRules.perExtraPlatoon} more for each platoon after its first. Set them on the numbered points of the map, measured as the table below gives them.`,
+        `**Markers.** ${markers.a === markers.b ? `Each side has ${markers.a} patrol markers` : `${SIDE_NAMES.a} has ${markers.a} patrol markers and ${SIDE_NAMES.b} ${markers.b}`}: ${patrolRules.markers}, and ${patrolRules.perExtraPlatoon} more for each platoon after its first. Set them on the numbered points of the map, measured as the table below gives them.`,
         `**Moving.** The sides take turns to move their markers, the attacker first. A side's markers keep within ${dist(patrolRules.together, units)} of one another: each within that of another of its own${READING_MARK}. The text gives no distance for a move, so agree one before you start.`,
         `**Locking.** A marker that comes within ${dist(patrolRules.lock, units)} of an enemy marker locks, and the enemy marker with it; locked markers move no more.`,
       ],
@@ -207,7 +211,11 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
       ['Attacker, moves first', attacker],
       ['Players', `${result.players}, one platoon each`],
       ['Points', markReading(`${budget('a')}; ${budget('b')}`)],
-      rolled.square ? ['Ground', `${rolled.square.id}, ${rolled.square.name}`] : ['Patrol markers', `${markers} a side`],
+      ...(['a', 'b'] as const).flatMap((s) => {
+        const brought = rolled.budgets[s];
+        return brought ? [[`${SIDE_NAMES[s]}'s force`, `${force(s).name}: ${spentWords(brought.points, brought.fit)}`]] : [];
+      }),
+      rolled.square ? ['Ground', `${rolled.square.id}, ${rolled.square.name}`] : ['Patrol markers', markerCount],
       ['Jump-off points', jops],
     ], 'column'),
     ...(rolled.square ? campaignGround(rolled, units) : patrolBlocks),
@@ -236,17 +244,28 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
     },
   ];
 
-  const forces: Block[] = (['a', 'b'] as const).map((s) => {
+  const forces: Block[] = (['a', 'b'] as const).flatMap((s) => {
     const f = force(s);
+    const brought = rolled.budgets[s];
     const table = rosterTable(
       rosters[s],
       data,
       units,
       `force-${s}`,
-      `${SIDE_NAMES[s]}: ${listName(s)}, ${formatPoints(f.points)} of ${formatPoints(f.budget)} points`,
+      `${SIDE_NAMES[s]}: ${brought ? `${f.name} (${listName(s)})` : listName(s)}, ${formatPoints(f.points)} of ${formatPoints(f.budget)} points`,
     );
     const unspent = rosters[s].list!.reinforcements.length === 0 && f.reinforcements.budget > 0;
-    return unspent ? { ...table, summary: `${table.summary} The text gives this list no reinforcements, so its ${pointsWord(f.reinforcements.budget)} go unspent.` } : table;
+    const notes = [
+      unspent ? `The text gives this list no reinforcements, so its ${pointsWord(f.reinforcements.budget)} go unspent.` : '',
+      picksWords(rolled, s),
+    ].filter((n) => n !== '');
+    const roster = notes.length > 0 ? { ...table, summary: `${table.summary} ${notes.join(' ')}` } : table;
+    if (!brought) return [roster];
+    return [roster, checkBlock(
+      [...rosters[s].problems, ...overBudget(brought.points, rolled.origins[s] === 'given', SIDE_NAMES[s])],
+      'Army and Vehicle Lists',
+      `The force keeps to its army list and to the battle's points: ${spentWords(brought.points, brought.fit)}.`,
+    )];
   });
 
   return {
@@ -261,6 +280,47 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
     drawingsAfterSheet: 1,
     decks: (['a', 'b'] as const).map((s) => forceDeck(rosters[s], data, units, options.print, `${side(s)}: fire-team cards`, SIDE_NAMES[s])),
   };
+}
+
+/** A side's points in a battle, pool by pool, in a player's words: "core 4 of 4 and reinforcements 5 of 6: in all 9 of 10 points: 1 left to spend". */
+function spentWords(points: SidePoints, fit: BudgetFit): string {
+  const { core, reinforcements } = points;
+  const pool = (name: string, p: { points: number; budget: number }) => `${name} ${formatPoints(p.points)} of ${formatPoints(p.budget)}`;
+  const coreOver = core.points > core.budget;
+  // one pool over is the fit's alone (battle-budget.ts): the other's spare points do not pay for it
+  if (coreOver !== reinforcements.points > reinforcements.budget) {
+    return coreOver ? `core ${budgetWords(fit)}; ${pool('reinforcements', reinforcements)} points` : `${pool('core', core)} points; reinforcements ${budgetWords(fit)}`;
+  }
+  return `${pool('core', core)} and ${pool('reinforcements', reinforcements)}: in all ${budgetWords(fit)}`;
+}
+
+/** A force brought over the battle's points, pool by pool, as its roster's check lists it (a campaign's force is checked against them already). */
+function overBudget(points: SidePoints, checkedOwnPoints: boolean, side: string): { where: string; rule: string; message: string }[] {
+  if (!checkedOwnPoints) return [];
+  const over: { where: string; rule: string; message: string }[] = [];
+  const { core, reinforcements } = points;
+  if (core.points > core.budget) {
+    over.push({ where: 'battle', rule: 'core points', message: `the platoons cost ${formatPoints(core.points)} points, over the battle's ${formatPoints(core.budget)} core points for ${side}: drop ${pointsWord(core.points - core.budget)}` });
+  }
+  if (reinforcements.points > reinforcements.budget) {
+    over.push({
+      where: 'battle',
+      rule: 'reinforcement points',
+      message: `the reinforcements cost ${formatPoints(reinforcements.points)} points, over the battle's ${formatPoints(reinforcements.budget)} reinforcement points for ${side}: drop ${pointsWord(reinforcements.points - reinforcements.budget)}`,
+    });
+  }
+  return over;
+}
+
+/** Where a brought force's picks came from in a campaign battle: its file's list, in order, or the dice where the file lists none. */
+function picksWords(rolled: RolledBattle, s: Side): string {
+  const budget = pointsWord(rolled.result.forces.find((f) => f.side === s)!.reinforcements.budget);
+  // a list the text gives no picks says so already
+  if (rolled.rosters[s].list!.reinforcements.length === 0) return '';
+  if (rolled.origins[s] === 'rolled-picks') return `Its force lists no reinforcements, so its ${budget} of them were rolled.`;
+  if (rolled.origins[s] !== 'file-picks') return '';
+  const passed = rolled.budgets[s]?.passed ?? [];
+  return `Reinforcements from its force's own list, in order, while they fit this battle's ${budget}${passed.length > 0 ? `; left out: ${passed.join(', ')}` : ''}.`;
 }
 
 /** What a campaign battle is about: one square, or two side by side and the one fought on. */

@@ -8,20 +8,27 @@ export const fireTeamManifest: RuleSetManifest = {
     modes: ['versus'],
     players: [2, 4],
     table: { width: 183, height: 122 },
-    takes: ['points'],
+    takes: ['scenario', 'points', 'force', 'strict'],
     points: { min: 0, max: 40 },
+    scenarios: { what: 'battle', listCommand: 'muster list fireteam battles' },
     options: [
       { name: 'battle', type: 'string', label: 'Battle', describe: 'the battle, encounter or attack (attack versus defence, side A attacking); rolled when left out' },
       { name: 'lists', type: 'string', label: 'Army lists', example: 'e.g. russians,finns', describe: "the two sides' army lists, side A first, e.g. russians,finns; drawn when left out" },
     ],
-    notes: { players: '2 or 4, a platoon each', points: 'reinforcement points a side, 0 to 40', table: '72x48 in' },
-    instead: { scenario: 'Fire Team battles are chosen with --battle (muster list fireteam battles)' },
+    notes: {
+      players: '2 or 4, a platoon each',
+      points: 'reinforcement points a side, 0 to 40',
+      table: '72x48 in',
+      scenario: 'a battle, as --battle',
+      force: "checked against the battle's core and reinforcement points; a side left out is rolled",
+    },
   },
   campaign: {
     actions: ['new', 'record', 'next', 'status', 'booklet', 'undo'],
     // the turn's assaults set its battles; a plain `next` prints them again
     nextChangesWith: 'assault',
-    takes: ['names'],
+    takes: ['names', 'force', 'strict'],
+    notes: { force: "kept in the state; each battle takes its reinforcements from the file's list, in order, or rolls them where it lists none" },
     options: [
       { name: 'lists', type: 'string', label: 'Army lists', example: 'e.g. russians,finns', describe: "new: the two sides' army lists, e.g. russians,finns" },
       { name: 'winner', type: 'string', choices: ['a', 'b', 'draw'], label: 'Who won', describe: 'record: who won, or draw' },

@@ -21,8 +21,6 @@ function range(text: unknown): [number, number | undefined] {
 
 export class FireteamBuilder extends RuleSetBuilder {
   readonly system = 'fireteam' as const;
-  override readonly noScenario =
-    'A Fire Team scenario takes no force file: it draws both sides from the army lists (choose them under Scenario packet). Print this force’s roster and cards to play it.';
   private force: FtForce = emptyFtForce();
   private lists: Listed[] = [];
   private picks: Listed[] = [];
