@@ -134,7 +134,7 @@ function askedNations(text: string | undefined, lists: Lists, rosters: readonly 
   if (text === undefined) return {};
   const parts = text.split(',').map((p) => p.trim());
   if (parts.length > 2 || parts.some((p) => p === '')) {
-    throw new UsageError(`--nation "${text}": give side A's nation, or side A's and side B's with a comma between, such as --nation Germany,"Soviet Union" or de,su (muster list openfire nations)`);
+    throw new UsageError(`--nation "${text}": give side A's nation, or side A's and side B's with a comma between, such as --nation "Germany,Soviet Union" or de,su (muster list openfire nations)`);
   }
   const asked: { a?: string; b?: string } = {};
   parts.forEach((part, i) => {

@@ -22,7 +22,7 @@ export const openFireManifest: RuleSetManifest = {
         type: 'string',
         label: 'Nations of sides A and B',
         example: 'e.g. Germany,Soviet Union',
-        describe: "the sides' nations, side A's first, by id or name, e.g. Germany,\"Soviet Union\" or de,su; one name sets side A's alone; drawn when left out, never the same for both sides unless given so; a side's force file sets its nation",
+        describe: "the sides' nations, side A's first, by id or name, e.g. \"Germany,Soviet Union\" or de,su; one name sets side A's alone; drawn when left out, never the same for both sides unless given so; a side's force file sets its nation",
       },
       {
         name: 'minefields',
