@@ -9,6 +9,7 @@ const RULE_SET_PAGE_PARTS: Readonly<Record<string, () => Promise<PageParts>>> = 
   blazeaway: async () => (await import('./blazeaway/page/index.js')).blazeAwayPageParts,
   bof: async () => (await import('./bof/page/index.js')).bofPageParts,
   fireteam: async () => (await import('./fireteam/page/index.js')).fireTeamPageParts,
+  openfire: async () => (await import('./openfire/page/index.js')).openFirePageParts,
 };
 
 const NO_PARTS: PageParts = {};

@@ -6,7 +6,7 @@
  */
 import { fileUrl, pageFiles, PLAYER_FOLDER, type Manifest, type PageFiles } from './page-files.js';
 import { runInPage, type PageRun } from './page-io.js';
-import { DEFAULTS, argvFor, shellLine, countsFrom, countsOption, deckName, formFromHash, hashFor, leftOut, ownOptions, partsFromListing, partsOptions, tickedParts, type Declarations, type DeclaredOption, type Form, type Part, type Product } from './form.js';
+import { DEFAULTS, OPTION_ORDER, argvFor, shellLine, countsFrom, countsOption, deckName, formFromHash, hashFor, leftOut, ownOptions, partsFromListing, partsOptions, tickedParts, type Declarations, type DeclaredOption, type Form, type Part, type Product } from './form.js';
 import { ownField } from './own-fields.js';
 import { ForceBench } from './force-builder.js';
 import { FORCE_FILE } from './kit/force-model.js';
@@ -248,7 +248,8 @@ function fillOwnFields(system: SystemInfo, product: Product, own: readonly Decla
   const key = `${system.id}/${product}`;
   if (ownFieldsFor === key) return;
   ownFieldsFor = key;
-  const handMade = (name: string) => document.querySelector(`#product-fields [data-show="${name}"]`) !== null;
+  // the page's field of a shared option (the nation cards narrow to) is not one of the rule set's: an own option of that name gets a field of its own
+  const handMade = (name: string) => !OPTION_ORDER.includes(name) && document.querySelector(`#product-fields [data-show="${name}"]`) !== null;
   $('own-fields').replaceChildren(...own.filter((o) => !handMade(o.name)).map((o) => ownField(o)));
   showOptionHelp(ownHelp);
 }
@@ -291,7 +292,7 @@ async function shape(form: Form): Promise<void> {
   const sheet = tokens && !events;
   $<HTMLSelectElement>('product').value = product;
   const shown: Record<string, boolean> = {
-    nation: takes('nation') && c.nations.length > 0,
+    nation: takes('nation') && !declares('nation') && c.nations.length > 0,
     doctrine: declares('doctrine') && c.doctrines.length > 0,
     mode: product === 'scenario' && c.kinds.has('modes'),
     scenario: product === 'scenario' && c.scenarios.length > 0,

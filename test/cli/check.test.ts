@@ -11,6 +11,7 @@ const EXAMPLES = {
   bof: 'examples/forces/kampfgruppe-weber.yaml',
   fireteam: 'examples/forces/fireteam-fallschirmjager.yaml',
   blazeaway: 'examples/blazeaway/german-grenadier-company.yaml',
+  openfire: 'examples/openfire/us-rifle-platoon.yaml',
 } as const;
 
 interface CheckJson {
@@ -66,9 +67,10 @@ describe('muster check: a force file checked as every product checks it', () => 
   });
   it('refuses a rule set without force files, and a missing file, naming what to do', async () => {
     const cwd = workdir();
-    const openfire = await muster(['check', 'openfire', '--force', 'x.yaml'], cwd);
-    expect(openfire.code).toBe(2);
-    expect(openfire.stderr).toMatch(/has no force files to check; muster check takes blazeaway, bof, fireteam/);
+    // a rule set of a data folder alone has no force files; every rule set with a module does
+    const house = await muster(['check', 'skirmish', '--data', path.join(root, 'examples/house-rule-set'), '--force', 'x.yaml'], cwd);
+    expect(house.code).toBe(2);
+    expect(house.stderr).toMatch(/rule set "skirmish" has no force files to check; muster check takes blazeaway, bof, fireteam, openfire/);
     const missing = await muster(['check', 'bof', '--force', 'nowhere.yaml'], cwd);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/nowhere\.yaml.*no such file/);

@@ -20,6 +20,8 @@ function systemOf(force: unknown): string | undefined {
   if ('doctrine' in f && 'detachment' in f) return 'bof';
   if ('list' in f && 'platoons' in f) return 'fireteam';
   if (Array.isArray(f['units']) && (f['units'] as unknown[]).every((u) => u && typeof u === 'object' && 'kind' in u)) return 'blazeaway';
+  // a nation and units from the lists, with no doctrine: Open Fire's sample lists
+  if ('nation' in f && Array.isArray(f['units']) && (f['units'] as unknown[]).every((u) => u && typeof u === 'object' && 'unit' in u)) return 'openfire';
   return undefined;
 }
 
@@ -37,9 +39,9 @@ function docExamples(): Example[] {
   });
 }
 
-/** Every file of examples/forces/ and, where there is one, examples/blazeaway/. */
+/** Every file of examples/forces/ and, where there are, examples/blazeaway/ and examples/openfire/. */
 function exampleFiles(): Example[] {
-  return ['examples/forces', 'examples/blazeaway']
+  return ['examples/forces', 'examples/blazeaway', 'examples/openfire']
     .filter((dir) => existsSync(path.join(root, dir)))
     .flatMap((dir) =>
       readdirSync(path.join(root, dir))
@@ -57,6 +59,8 @@ describe('the forces the docs and examples show are legal under --strict', () =>
   it('finds them: the Burst of Fire and Fire Team force-file docs each show one, and every example file is a force', () => {
     expect(forces.filter((f) => f.where.startsWith('docs/force-file.md')).map((f) => f.system)).toEqual(['bof']);
     expect(forces.filter((f) => f.where.startsWith('docs/fireteam-force-file.md')).map((f) => f.system)).toEqual(['fireteam']);
+    expect(forces.filter((f) => f.where.startsWith('docs/openfire-force-file.md')).map((f) => f.system)).toEqual(['openfire']);
+    expect(forces.filter((f) => f.where.startsWith('examples/openfire/')).length).toBeGreaterThanOrEqual(2);
     for (const example of forces) expect(example.system, `${example.where}: not a force file muster knows`).toBeDefined();
     expect(forces.filter((f) => f.where.startsWith('examples/')).length).toBeGreaterThanOrEqual(2);
   });

@@ -163,14 +163,11 @@ describe('scenario refusals', () => {
     expect(out.stderr).toMatch(/warning: side A: .*broken\.yaml: /);
     expect((JSON.parse(out.stdout) as { forces: ForceJson[] }).forces[0]!.problems!.length).toBeGreaterThan(0);
   });
-  it('refuses --names and --strict for rule sets that do not use them, naming the option', async () => {
+  it('refuses --names for rule sets that do not use them, naming the option', async () => {
     const cwd = workdir();
     const names = await muster(['scenario', 'fireteam', '--names', 'Anna,Ben', '--format', 'json'], cwd);
     expect(names.code).toBe(2);
     expect(names.stderr).toMatch(/--names: Fire Team scenarios take no such option/);
-    const strict = await muster(['scenario', 'openfire', '--strict', '--format', 'json'], cwd);
-    expect(strict.code).toBe(2);
-    expect(strict.stderr).toMatch(/--strict: Open Fire scenarios take no such option/);
   });
 });
 

@@ -86,7 +86,7 @@ describe('unit cards from arsenal and list files: a file with a reading marks ea
 
   it('openfire: a card is marked exactly when its unit comes from a file with a reading', async () => {
     const { loadLists } = await import('../../src/systems/openfire/lists.js');
-    const { buildOfUnitCard } = await import('../../src/systems/openfire/index.js');
+    const { buildOfUnitCard } = await import('../../src/systems/openfire/unit-card.js');
     const system = db.system('openfire');
     const lists = await loadLists(system.dirs);
     expect(lists.readings.size).toBeGreaterThan(0);

@@ -13,6 +13,7 @@ import { playerWords } from '../../src/web/player-words.js';
 import { bofForceFromText, bofForceToYaml } from '../../src/systems/bof/page/force-model.js';
 import { ftForceFromText, ftForceToYaml, ftSpent } from '../../src/systems/fireteam/page/force-model.js';
 import { baCount, baForceFromText, baForceToYaml } from '../../src/systems/blazeaway/page/force-model.js';
+import { ofForceFromText, ofForceToYaml } from '../../src/systems/openfire/page/force-model.js';
 import { button, CHROMIUM, control, repo, runBrowserTests as runThem, shots, usePageServer } from '../helpers/page.js';
 
 
@@ -24,6 +25,7 @@ function docExample(file = 'docs/force-file.md'): string {
 
 const FT_EXAMPLE = 'examples/forces/fireteam-fallschirmjager.yaml';
 const BA_EXAMPLE = 'examples/blazeaway/german-grenadier-company.yaml';
+const OF_EXAMPLES = ['examples/openfire/us-rifle-platoon.yaml', 'examples/openfire/german-grenadier-platoon.yaml'];
 const example = (file: string) => readFileSync(path.join(repo, file), 'utf8');
 
 /** `muster check <system> --force FILE --format json` on a YAML text, in Node. */
@@ -133,6 +135,30 @@ describe('the Fire Team and Blaze Away! force files', () => {
     expect(yaml).toContain('      - { type: rifle, count: 3 }\n');
     expect(yaml).toContain('    weapons: [ afv-mg ]\n');
     expect(baCount(baForceFromText(example(BA_EXAMPLE)).force)).toBe('11 units: 19 stands, 8 models');
+  });
+});
+
+describe('the Open Fire force files', () => {
+  it('writes the doc’s example and both samples back as the same force, which the command line reads clean', async () => {
+    for (const text of [docExample('docs/openfire-force-file.md'), ...OF_EXAMPLES.map(example)]) {
+      const { force, notes } = ofForceFromText(text);
+      expect(notes).toEqual([]);
+      const yaml = ofForceToYaml(force);
+      expect(YAML.parse(yaml)).toEqual(YAML.parse(text));
+      const { code, report } = await cliCheck(yaml, 'openfire');
+      expect(code).toBe(0);
+      expect(report.problems).toEqual([]);
+    }
+  });
+
+  it('leaves count 1 and empty labels out, and keeps and names what the builder cannot show', () => {
+    const yaml = ofForceToYaml({ name: 'X', nation: 'de', points: 300, units: [{ unit: 'de-officer', count: 1, label: ' ' }, { unit: 'de-tank', count: 2 }] });
+    expect(YAML.parse(yaml)).toEqual({ name: 'X', nation: 'de', points: 300, units: [{ unit: 'de-officer' }, { unit: 'de-tank', count: 2 }] });
+    const { force, notes } = ofForceFromText('{"name":"X","nation":"uk","house":1,"units":[{"unit":"uk-officer","colour":"red"},7]}');
+    expect(notes).toEqual(['house: kept as in the file, the builder does not show it', 'units[0] colour: kept as in the file, the builder does not show it', 'units[1]: kept as in the file, not a unit entry']);
+    // points left out stay out: the command line's 500
+    expect(YAML.parse(ofForceToYaml(force))).toEqual({ name: 'X', nation: 'uk', units: [{ unit: 'uk-officer', colour: 'red' }, 7], house: 1 });
+    expect(() => ofForceFromText('[1]')).toThrow(/mapping/);
   });
 });
 
@@ -560,6 +586,156 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     expect(outside).toEqual([]);
     await page.close();
   });
+});
+
+describe.skipIf(!runThem)('the Open Fire force builder in chromium', () => {
+  let base = '';
+  let browser: Browser;
+  usePageServer((served) => ({ base, browser } = served));
+
+  async function settled(page: Page): Promise<{ yaml: string; code: number; report?: CheckReport }> {
+    await page.waitForFunction(() => window.musterForce?.settled === true && window.musterForce.code !== undefined, { timeout: 60_000 });
+    return (await page.evaluate(() => window.musterForce)) as { yaml: string; code: number; report?: CheckReport };
+  }
+
+  async function waitForOption(page: Page, selector: string, value: string): Promise<void> {
+    await page.waitForFunction((s, v) => [...document.querySelectorAll(`${s} option`)].some((o) => (o as HTMLOptionElement).value === v), { timeout: 60_000 }, selector, value);
+  }
+
+  async function refill(page: Page, selector: string, text: string): Promise<void> {
+    await page.click(selector, { count: 3 });
+    await page.keyboard.press('Backspace');
+    if (text) await page.type(selector, text);
+  }
+
+  const texts = (page: Page, selector: string) => page.$$eval(`${selector} li`, (lis) => lis.map((li) => li.textContent));
+
+  it('builds the US sample from the pick-lists, shows problems where the check names them, saves, prints and takes it into a scenario as the command line does', async () => {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    const outside: string[] = [];
+    page.on('request', (request) => {
+      if (/^(https?|wss?):/.test(request.url()) && !request.url().startsWith(base)) outside.push(request.url());
+    });
+    const downloads = mkdtempSync(path.join(tmpdir(), 'muster-downloads-'));
+    const cdp = await page.createCDPSession();
+    await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+    await page.goto(`${base}#/openfire/force`);
+    await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+    await waitForOption(page, '#of-nation', 'us');
+    expect(await page.$$eval('#builder input, #builder select', (els) => els.filter((e) => !(e as HTMLInputElement).labels?.length && !e.closest('[hidden]')).map((e) => e.id))).toEqual([]);
+    expect(await page.$eval('#fb-check-command', (e) => e.textContent)).toBe('muster check openfire --force force.yaml');
+
+    // by clicking: name, the doc's 500 points, the nation, then each unit from its list
+    await page.type('#of-name', '2nd Platoon, Baker Company');
+    expect(await page.$eval('#of-points', (e) => (e as HTMLInputElement).value)).toBe('500');
+    await page.select('#of-nation', 'us');
+    const units: [string, { count?: number; label?: string }][] = [
+      ['us-officer', { label: 'Lt. Hale' }],
+      ['us-rifle-squad', { count: 3 }],
+      ['us-assault-team', {}],
+      ['us-mg-team', {}],
+      ['us-at-team', {}],
+      ['us-mortar-team', {}],
+      ['us-sniper', {}],
+      ['us-at-gun', {}],
+      ['us-tank', { label: 'Sherman "Cobra King"' }],
+    ];
+    for (const [i, [unit, fill]] of units.entries()) {
+      await page.click('#of-add');
+      await waitForOption(page, `#of-unit-${i}`, unit);
+      await page.select(`#of-unit-${i}`, unit);
+      if (fill.count !== undefined) await refill(page, `#of-count-${i}`, String(fill.count));
+      if (fill.label) await page.type(`#of-label-${i}`, fill.label);
+    }
+    // the pick-list is the nation's: no German tank in a US platoon
+    expect(await page.$$eval('#of-unit-8 option', (os) => os.map((o) => (o as HTMLOptionElement).value))).not.toContain('de-tank');
+    const built = await settled(page);
+    expect(YAML.parse(built.yaml)).toEqual(YAML.parse(example(OF_EXAMPLES[0]!)));
+    expect(built.code).toBe(0);
+    expect(await page.$eval('#fb-total', (e) => e.textContent)).toBe('490 of 500 points');
+    expect(await page.$eval('#fb-verdict', (e) => e.textContent)).toBe('no problems');
+    expect(await page.$eval('#of-points-1', (e) => e.textContent)).toBe('3 × Rifle squad: 120 pts');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(shots, 'web-openfire-desktop.png'), fullPage: true });
+
+    // five rifle squads: over the force's points, the command line's problem at the top
+    await refill(page, '#of-count-1', '5');
+    const over = await settled(page);
+    const cli = await cliCheck(over.yaml, 'openfire');
+    expect(over.code).toBe(2);
+    expect(over.report!.problems).toEqual(cli.report.problems);
+    expect(await texts(page, '#fb-problems')).toEqual(['force (points): the force costs 570 points, over its limit of 500: drop 70 points']);
+    expect(await page.$eval('#fb-total', (e) => e.textContent)).toBe('570 of 500 points');
+    await refill(page, '#of-count-1', '3');
+    expect((await settled(page)).code).toBe(0);
+
+    // saved: the file the command line reads clean, the sample itself
+    await page.click('#fb-download');
+    const file = path.join(downloads, '2nd-platoon-baker-company.yaml');
+    for (let i = 0; i < 100 && !(existsSync(file) && readFileSync(file).length > 0); i++) await new Promise((r) => setTimeout(r, 100));
+    const saved = readFileSync(file, 'utf8');
+    expect(YAML.parse(saved)).toEqual(YAML.parse(example(OF_EXAMPLES[0]!)));
+
+    // a file with a German tank in it: loaded, kept as written, its problem at its row
+    const dir = mkdtempSync(path.join(tmpdir(), 'muster-load-'));
+    writeFileSync(path.join(dir, 'mixed.yaml'), `${example(OF_EXAMPLES[0]!)}  - unit: Tiger I\n`);
+    await (await page.$('#fb-load') as unknown as { uploadFile(f: string): Promise<void> }).uploadFile(path.join(dir, 'mixed.yaml'));
+    await page.waitForSelector('#of-unit-9');
+    const mixed = await settled(page);
+    expect(await page.$eval('#of-unit-9', (e) => (e as HTMLSelectElement).value)).toBe('Tiger I');
+    expect(await page.$eval('#fb-notes', (e) => e.textContent)).toContain('units[9] Tiger I: not in the list of this nation, kept as in the file');
+    const mixedCli = await cliCheck(mixed.yaml, 'openfire');
+    expect(mixed.report!.problems).toEqual(mixedCli.report.problems);
+    const atRow = mixedCli.report.problems.filter((p) => p.where.startsWith('units[9] '));
+    expect(atRow.map((p) => p.rule)).toEqual(['nation']);
+    expect(await texts(page, '#of-problems-9')).toEqual(atRow.map((p) => `(${p.rule}): ${p.message}`));
+    await page.evaluate(() => document.querySelector('#of-row-9')!.scrollIntoView());
+    await page.screenshot({ path: path.join(shots, 'web-openfire-problem.png') });
+    await page.click('#of-remove-9');
+    const mended = await settled(page);
+    expect(mended.code).toBe(0);
+    expect(YAML.parse(mended.yaml)).toEqual(YAML.parse(example(OF_EXAMPLES[0]!)));
+
+    // roster and cards: the command line's PDF, byte for byte
+    await page.evaluate(() => {
+      delete window.muster.last;
+    });
+    expect(await page.$eval('#command', (e) => e.textContent)).toBe('muster cards openfire --force force.yaml');
+    await page.click('#fb-print');
+    await page.waitForFunction(() => window.muster.last !== undefined, { timeout: 120_000 });
+    const printed = (await page.evaluate(() => window.muster.last))!;
+    expect(printed.code).toBe(0);
+    const cliCards = await cliPdf(mended.yaml, ['cards', 'openfire', '--force', 'force.yaml']);
+    expect(cliCards.code).toBe(0);
+    expect(Buffer.compare(Buffer.from(printed.base64, 'base64'), cliCards.bytes)).toBe(0);
+
+    // into a scenario as side A, against a German side B named on the form: the command line's packet
+    await page.click('#fb-scenario');
+    await page.waitForFunction(() => (document.querySelector('#product') as HTMLSelectElement).value === 'scenario');
+    expect(await page.$eval('#command', (e) => e.textContent)).toBe('muster scenario openfire --force force.yaml');
+    expect(await page.$eval('#forceB', (e) => e.closest('[hidden]') !== null)).toBe(false);
+    expect(await page.$eval('#own-nation', (e) => e.closest('[hidden]') === null)).toBe(true);
+    await page.type('#own-nation', 'us,Germany');
+    await page.type('#seed', 'club');
+    await page.waitForFunction(() => document.querySelector('#command')?.textContent === 'muster scenario openfire --nation us,Germany --seed club --force force.yaml', { timeout: 10_000 });
+    await page.evaluate(() => {
+      delete window.muster.last;
+    });
+    await page.click('button[data-format="pdf"][data-download="no"]');
+    await page.waitForFunction(() => window.muster.last !== undefined, { timeout: 120_000 });
+    const packet = (await page.evaluate(() => window.muster.last))!;
+    expect(packet.code, packet.stderr).toBe(0);
+    const cliPacket = await cliPdf(mended.yaml, ['scenario', 'openfire', '--nation', 'us,Germany', '--seed', 'club', '--force', 'force.yaml']);
+    expect(cliPacket.code).toBe(0);
+    expect(Buffer.compare(Buffer.from(packet.base64, 'base64'), cliPacket.bytes)).toBe(0);
+    await page.waitForSelector('#preview:not([hidden])');
+    await new Promise((r) => setTimeout(r, 2000)); // the PDF viewer paints
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(shots, 'web-openfire-scenario.png') });
+    expect(outside).toEqual([]);
+    await page.close();
+  }, 300_000);
 });
 
 describe.skipIf(runThem)('the force builder in chromium (skipped)', () => {

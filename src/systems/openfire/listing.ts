@@ -21,7 +21,7 @@ export async function listOpenFire(request: ListRequest): Promise<ListKind[]> {
     {
       id: 'nations',
       title: 'Nations',
-      hint: 'muster cards openfire --nation takes an id or a name.',
+      hint: 'A force file\'s nation, muster cards openfire --nation and muster scenario openfire --nation A,B take an id or a name.',
       narrowedBy: ['nation'],
       entries: [...lists.nations.values()]
         .filter((n) => !nation || n.id === nation.id)
@@ -30,7 +30,7 @@ export async function listOpenFire(request: ListRequest): Promise<ListKind[]> {
     {
       id: 'units',
       title: 'Units',
-      hint: 'Points are as the sample lists give them; muster scenario openfire buys forces from them.',
+      hint: 'Points are as the sample lists give them (muster\'s own: the text has none). A force file names a unit by its id or its name (docs/openfire-force-file.md); muster scenario openfire buys forces from them.',
       narrowedBy: ['nation'],
       columns: ['nation', 'type', 'rank', 'men', 'stats', 'weapons'],
       entries: units.map(unitEntry),

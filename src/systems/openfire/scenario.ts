@@ -2,6 +2,8 @@ import type { Rng } from '../../engine/dice.js';
 import { RollLog } from '../../engine/roll-log.js';
 import type { RollRecord } from '../../engine/tables.js';
 import type { RuleTable } from '../../data/schema.js';
+import type { ForceProblem } from '../../data/force-file.js';
+import type { BudgetFit } from '../budget-fit.js';
 import type { OfNation, OfUnit } from './schema.js';
 
 export type Edge = 'north' | 'east' | 'south' | 'west';
@@ -15,6 +17,37 @@ export interface OfLists {
   units: ReadonlyMap<string, OfUnit>;
 }
 
+/** A unit of a side's force as the result lists it: the lists' unit, how many, their points. */
+export interface OfForceUnit {
+  unit: string;
+  name: string;
+  /** a given force's own name for the entry, where its file gives one */
+  label?: string;
+  count: number;
+  points: number;
+}
+
+/** A side's force: bought from the lists by dice, or given by a player's file (--force). */
+export interface OfSideForce {
+  side: string;
+  /** a given force's name */
+  name?: string;
+  nation: string;
+  points: number;
+  budget: number;
+  units: OfForceUnit[];
+  /** a given force's problems, as `muster check` words them */
+  problems?: ForceProblem[];
+}
+
+/** A force a player brings to one side: its nation and units, already checked against the lists. */
+export interface GivenForce {
+  name: string;
+  nation: string;
+  units: OfForceUnit[];
+  problems: ForceProblem[];
+}
+
 export interface OfScenarioResult {
   system: string;
   seed: string;
@@ -24,7 +57,7 @@ export interface OfScenarioResult {
   defender: null;
   deployment: Record<string, Edge>;
   objectives: { id: string; x: number; y: number; radius: number; placedBy: string; where: 'deployment zone' | 'middle' }[];
-  forces: { side: string; nation: string; points: number; budget: number; units: { unit: string; name: string; count: number; points: number }[] }[];
+  forces: OfSideForce[];
   table: { width: number; height: number };
   zones: { side: string; x: number; y: number; w: number; h: number; label: string }[];
   win: string;
@@ -33,6 +66,8 @@ export interface OfScenarioResult {
   /** minefields (--minefields; none unless asked): a counter and the ground it reaches, in cm */
   minefields: { id: string; x: number; y: number; radius: number }[];
   rolls: RollRecord[];
+  /** each force a player brought (--force) against the game's points a side, in the order given */
+  fits?: BudgetFit[];
 }
 
 /** muster's settings where the text gives no number (the scenario-settings table). */
@@ -75,18 +110,26 @@ export function settingsOf(table: RuleTable): OfSettings {
 const DEPLOY_IN = 12;
 const CM_PER_IN = 2.5;
 
+export interface OfScenarioOptions {
+  table: { width: number; height: number };
+  points: number;
+  settings: OfSettings;
+  minefields?: number;
+  /** a side's nation chosen by the players (--nation), by id; drawn where left out */
+  nations?: { a?: string; b?: string };
+  /** a side's own force (--force): its nation and units, in place of the dice's */
+  given?: { a?: GivenForce; b?: GivenForce };
+}
+
 /**
  * An Open Fire battle (Deployment; Objectives): each side an edge and a zone 12 in deep, a D6
  * of objectives placed in turn (first in the deployment zones, then the middle), and forces
  * bought to the points from the sample lists: the officer, then seeded draws until one no
- * longer fits.
+ * longer fits. A side the players gave a force or a nation takes it and rolls nothing for it.
+ * A drawn nation never meets itself: a side that draws the other side's nation draws again
+ * among the rest, so only the players can set a nation against itself.
  */
-export function rollOpenFireScenario(
-  lists: OfLists,
-  options: { table: { width: number; height: number }; points: number; settings: OfSettings; minefields?: number },
-  rng: Rng,
-  seed: string,
-): OfScenarioResult {
+export function rollOpenFireScenario(lists: OfLists, options: OfScenarioOptions, rng: Rng, seed: string): OfScenarioResult {
   const log = new RollLog();
   const die = (dice: string, purpose: string, decided: (t: number) => string) => log.dice(rng, dice, purpose, decided);
   const draw = <T>(bag: readonly T[], purpose: string, name: (t: T) => string): T => log.draw(rng, bag, purpose, name);
@@ -122,8 +165,29 @@ export function rollOpenFireScenario(
   }
 
   const nations = [...lists.nations.values()];
-  const forces = (['a', 'b'] as const).map((side) => {
-    const nation = draw(nations, `nation: side ${side.toUpperCase()}`, (n) => n.name);
+  const fixed: Record<'a' | 'b', string | undefined> = {
+    a: options.given?.a?.nation ?? options.nations?.a,
+    b: options.given?.b?.nation ?? options.nations?.b,
+  };
+  const chosen: Partial<Record<'a' | 'b', string>> = {};
+  const nationOf = (side: 'a' | 'b'): OfNation => {
+    const set = fixed[side];
+    if (set !== undefined) return lists.nations.get(set)!;
+    const other = chosen[side === 'a' ? 'b' : 'a'] ?? fixed[side === 'a' ? 'b' : 'a'];
+    const rest = nations.filter((n) => n.id !== other);
+    // the other side's nation drawn: drawn again among the rest (none left only in a one-nation house list)
+    const again = (n: OfNation) => n.id === other && rest.length > 0;
+    const first = draw(nations, `nation: side ${side.toUpperCase()}`, (n) => (again(n) ? `${n.name}: the other side's nation, so drawn again` : n.name));
+    return again(first) ? draw(rest, `nation: side ${side.toUpperCase()}, again among the other nations`, (n) => n.name) : first;
+  };
+  const forces = (['a', 'b'] as const).map((side): OfSideForce => {
+    const given = options.given?.[side];
+    const nation = nationOf(side);
+    chosen[side] = nation.id;
+    if (given) {
+      const points = given.units.reduce((n, u) => n + u.points, 0);
+      return { side, name: given.name, nation: nation.id, points, budget: options.points, units: given.units, problems: given.problems };
+    }
     const pool = [...lists.units.values()].filter((u) => u.nation === nation.id);
     const officer = pool.find((u) => u.type === 'officer');
     const bought: OfUnit[] = officer ? [officer] : [];

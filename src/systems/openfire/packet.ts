@@ -1,0 +1,117 @@
+import { formatLength } from '../../doc/helpers.js';
+import { markReading, type Block, type DocumentNode, type Run } from '../../doc/model.js';
+import { documentMeta } from '../../doc/document-meta.js';
+import { rollsSheet, textTable } from '../../doc/packet.js';
+import { drawMap } from '../../doc/map-diagram.js';
+import type { SystemRules } from '../../data/load.js';
+import type { ScenarioRequest } from '../module.js';
+import type { Lists } from './lists.js';
+import type { OfScenarioResult } from './scenario.js';
+import { buildOfUnitCard } from './unit-card.js';
+import { budgetWords } from '../budget-fit.js';
+import { givenForceBlocks } from './roster.js';
+
+/**
+ * The printed battle: briefing, setup, objectives, each side's force (a force a player brought
+ * with its check and its fit to the game's points), the turn record, the map, every roll and a
+ * card for every unit on the table.
+ */
+export function ofPacket(result: OfScenarioResult, lists: Lists, request: ScenarioRequest, info: SystemRules['info']): DocumentNode {
+  const name = (side: string) => `Side ${side.toUpperCase()}`;
+  const fit = (side: string) => result.fits?.find((f) => f.side === side);
+  const nation = (id: string) => lists.nations.get(id)!;
+  const table = (id: string, title: string, section: string, columns: string[], rows: string[][], width: 'column' | 'full' = 'full'): Block => textTable(id, title, section, columns, rows, width);
+  const dist = (inches: number) => formatLength(request.units === 'cm' ? inches * 2.5 : inches, request.units);
+  return {
+    meta: documentMeta(info, `${result.scenario.name} (Open Fire)`, { ...request, seed: result.seed }),
+    sheets: [
+      {
+        title: `Scenario: ${result.scenario.name}`,
+        blocks: [
+          {
+            kind: 'text',
+            title: 'Briefing',
+            section: 'Objectives',
+            width: 'column',
+            paragraphs: [
+              `Seed **${result.seed}**: the same seed rolls this very packet again.`,
+              `**To win.** ${result.win.replace('3 in', dist(3))}`,
+              `Each side deploys within ${dist(12)} of its edge. Place the objectives in the order shown, the first in the deployment zones, the rest in the middle.`,
+              markReading(`**Game length.** ${result.turns} turns; the text sets none, so stop earlier only when a side has won.`),
+              ...(result.minefields.length > 0
+                ? [
+                    markReading(
+                      `**Minefields (scenario option).** ${result.minefields.length} counter${result.minefields.length === 1 ? '' : 's'} where the map shows, each field reaching ${dist(result.minefields[0]!.radius / 2.5)} all round. Infantry entering one roll to hit for a mine and die on a hit; vehicles are hit and immobilised; units with minesweepers find them and pass safely.`,
+                    ),
+                  ]
+                : []),
+            ],
+          },
+          table('setup', 'Setup', 'Deployment', ['Side', 'Nation', 'Edge', 'Points'], result.forces.map((f) => {
+            const given = fit(f.side);
+            return [name(f.side), nation(f.nation).name, result.deployment[f.side]!, given ? budgetWords(given) : `${f.points} of ${f.budget}`];
+          })),
+          table('objectives', 'Objectives, in placing order', 'Objectives', ['Objective', 'Placed by', 'Where'], result.objectives.map((o, i) => [String(i + 1), name(o.placedBy), o.where])),
+          ...result.forces.flatMap((f) => {
+            const given = fit(f.side);
+            if (f.name !== undefined && given) return givenForceBlocks(f, given, lists, name(f.side));
+            return [table(`force-${f.side}`, `${name(f.side)}: ${nation(f.nation).name}, ${f.points} points`, 'Characteristics', ['Unit', 'No.', 'Points'], f.units.map((u) => [u.name, String(u.count), String(u.points)]), 'column')];
+          }),
+          ofTurnRecord(result, name),
+        ],
+      },
+      rollsSheet(result.rolls, result.seed, 'Deployment'),
+    ],
+    drawings: [
+      // zones in the map's side colours, the same in every rule set; the legend names each side's nation
+      drawMap({
+        table: result.table,
+        zones: result.zones,
+        objectives: result.objectives.map((o, i) => ({ x: o.x, y: o.y, radius: o.radius, label: String(i + 1) })),
+        objectiveText: `Objective, numbered in placing order; held within the dashed circle, ${dist(3)}`,
+        hazards: result.minefields.map((m, i) => ({ x: m.x, y: m.y, radius: m.radius, label: `M${i + 1}` })),
+        hazardText: markReading(`Minefield counter, M1 to M${result.minefields.length}; the dashed circle: the field, ${dist(result.minefields[0]?.radius ? result.minefields[0].radius / 2.5 : 3)} round it`),
+        sides: Object.fromEntries(result.forces.map((f) => [f.side, { name: name(f.side), zone: `${name(f.side)} (${nation(f.nation).name}): deploys within ${dist(12)} of the ${result.deployment[f.side]} edge` }])),
+        grid: request.units === 'cm' ? 10 : 15,
+        gridText: request.units === 'cm' ? '10 cm' : '6 in',
+        caption: `Table ${request.units === 'cm' ? `${result.table.width} x ${result.table.height} cm` : `${Math.round(result.table.width / 2.5)} x ${Math.round(result.table.height / 2.5)} in`}, drawn to scale, north at the top.`,
+        paper: request.paper,
+        units: request.units,
+      }),
+    ],
+    drawingsTitle: `Map: ${result.scenario.name}`,
+    drawingsAfterSheet: 1,
+    // a card for every unit on the table, each side's in its own deck
+    decks: result.forces.map((f) => ({
+      title: `${name(f.side)} unit cards, ${nation(f.nation).name}`,
+      print: request.print,
+      cards: f.units.flatMap((u) => Array.from({ length: u.count }, () => buildOfUnitCard(lists.units.get(u.unit)!, lists, request.units, info.name, u.label))),
+    })),
+  };
+}
+
+/**
+ * The turn record (Turn sequence; Objectives): a tick for each player's turn, the objectives
+ * each side holds at its end, and the two-turn hold that wins.
+ */
+function ofTurnRecord(result: OfScenarioResult, name: (side: string) => string): Block {
+  const sides = result.forces.map((f) => name(f.side));
+  const tick: Run = { text: '□', style: 'boxes' };
+  return {
+    kind: 'table',
+    id: 'turn-record',
+    // the rows are muster's game length: the text sets none
+    title: markReading(`Turn record: ${result.turns} turns`),
+    section: 'Turn sequence',
+    width: 'full',
+    form: true,
+    columns: [
+      { label: 'Turn', align: 'center' },
+      ...sides.map((s) => ({ label: `${s} done`, align: 'center' as const })),
+      { label: `Objectives held: ${sides.join(' / ')}`, align: 'center' },
+      { label: 'Notes (Terror tests to retake, pinned units)', align: 'left', minWidth: 60 },
+    ],
+    rows: Array.from({ length: result.turns }, (_, i) => [[{ text: String(i + 1), style: 'bold' }], ...sides.map(() => [tick]), [{ text: '' }], [{ text: '' }]]),
+    summary: `A player's turn is a movement phase and a combat phase, in either order; orders and manoeuvres may come in either. Holding the majority of the ${result.objectives.length} ${result.objectives.length === 1 ? 'objective' : 'objectives'} for two turns running wins, as does being the last side standing.`,
+  };
+}
