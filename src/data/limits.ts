@@ -52,6 +52,18 @@ export const MAX_ACTIONS = 1000;
 export const MAX_FORCE_COUNT = 100;
 /** Models in a whole force: a 5000-point force at some 10 points a soldier. */
 export const MAX_FORCE_MODELS = 500;
+
+/**
+ * A force's entries counted together, within MAX_FORCE_MODELS (a card or a stand is printed
+ * for each): the arguments of a force schema's `.refine`, with what the rule set counts
+ * ("models", "units") in its message.
+ */
+export function forceWithinModels(what: string) {
+  return [
+    (force: { units: readonly { count: number }[] }) => force.units.reduce((n, e) => n + e.count, 0) <= MAX_FORCE_MODELS,
+    { message: `a force has at most ${MAX_FORCE_MODELS} ${what} in all`, path: ['units'] as PropertyKey[] },
+  ] as const;
+}
 /** A distance in cm on the table (built-in: 125 cm); in inches, the same over 2.5. */
 export const MAX_DISTANCE_CM = 1000;
 export const MAX_DISTANCE_IN = 400;

@@ -9,6 +9,7 @@ import { loadArsenal } from '../../src/systems/bof/arsenal.js';
 import { buildRoster, forceFile, type Force } from '../../src/systems/bof/force.js';
 import { muster, pdfPageCount } from '../helpers/cli.js';
 import { workdirs } from '../helpers/fixtures.js';
+import type { BudgetFit } from '../../src/systems/budget-fit.js';
 
 /** `scenario bof --force`: a player's own force in versus and solo packets, with --names and --strict. */
 const workdir = workdirs(afterEach);
@@ -196,14 +197,6 @@ units:
 /** A seed whose rolled Surrounded makes side A the defender (the JSON says so below). */
 const A_DEFENDS = 'c';
 
-interface FitJson {
-  game: string;
-  side: string;
-  points: number;
-  budget: number;
-  left: number;
-  elsewhere?: string[];
-}
 
 const pdfText = (file: string) => execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
 
@@ -212,7 +205,7 @@ describe("scenario bof --force: the game's budget (issue 26)", () => {
     const cwd = workdir({ 'f.yaml': PLATOON });
     const json = await muster(['scenario', 'bof', '--scenario', 'surrounded', '--force', 'f.yaml', '--seed', A_DEFENDS, '--format', 'json'], cwd);
     expect(json.code).toBe(0);
-    const result = JSON.parse(json.stdout) as { defender: string; fits: FitJson[] };
+    const result = JSON.parse(json.stdout) as { defender: string; fits: BudgetFit[] };
     expect(result.defender).toBe('a');
     expect(result.fits).toEqual([{ game: 'Surrounded, defender', side: 'a', points: 149, budget: 50, left: -99, elsewhere: ['--scenario victory-zones', '--scenario combat-only'] }]);
     expect(json.stderr).toContain("warning: f.yaml: the force costs 149 points, over the 50-point budget of Surrounded, defender: drop 99 points, or play a game it fits (--scenario victory-zones, --scenario combat-only)\n");
@@ -250,7 +243,7 @@ describe("scenario bof --force: the game's budget (issue 26)", () => {
     for (const [players, budget] of [['4', 37], ['6', 25]] as const) {
       const out = await muster(['scenario', 'bof', '--scenario', 'surrounded', '--players', players, '--force', 'f.yaml', '--seed', A_DEFENDS, '--format', 'json'], cwd);
       expect(out.code).toBe(0);
-      const fit = (JSON.parse(out.stdout) as { fits: FitJson[] }).fits[0]!;
+      const fit = (JSON.parse(out.stdout) as { fits: BudgetFit[] }).fits[0]!;
       expect(fit).toMatchObject({ side: 'a', points: 81, budget, left: budget - 81 });
       expect(out.stderr).toContain(`over the ${budget}-point budget of Surrounded, defender, ${players} players`);
     }
@@ -259,7 +252,7 @@ describe("scenario bof --force: the game's budget (issue 26)", () => {
     const cwd = workdir({ 'f.yaml': PLATOON });
     const out = await muster(['scenario', 'bof', '--mode', 'solo', '--force', 'f.yaml', '--seed', 'solo-1', '--format', 'json'], cwd);
     expect(out.code).toBe(0);
-    const result = JSON.parse(out.stdout) as { forces: (ForceJson & { core: number; additional: number })[]; fits: FitJson[] };
+    const result = JSON.parse(out.stdout) as { forces: (ForceJson & { core: number; additional: number })[]; fits: BudgetFit[] };
     const player = result.forces.find((f) => f.side === 'player')!;
     expect(result.fits).toEqual([{ game: expect.stringContaining(`your core ${player.core} + ${player.additional} rolled`), side: 'player', points: 149, budget: player.budget, left: player.budget - 149 }]);
     expect(out.stderr).toContain(`the force costs 149 points, over the ${player.budget}-point budget of`);
@@ -274,7 +267,7 @@ describe("check bof: a force's fit to the games (issue 26)", () => {
     const cwd = workdir({ 'f.yaml': PLATOON });
     const json = await muster(['check', 'bof', '--force', 'f.yaml', '--format', 'json'], cwd);
     expect(json.code).toBe(0);
-    const fits = (JSON.parse(json.stdout) as { fits: FitJson[] }).fits;
+    const fits = (JSON.parse(json.stdout) as { fits: BudgetFit[] }).fits;
     expect(fits).toHaveLength(16);
     expect(fits.find((f) => f.game === 'Surrounded, defender')).toMatchObject({ budget: 50, left: -99 });
     expect(fits.find((f) => f.game === 'Surrounded, attacker')).toMatchObject({ budget: 150, left: 1 });
@@ -292,12 +285,12 @@ describe("check bof: a force's fit to the games (issue 26)", () => {
     expect(text.stdout).toContain("In the game asked for:\n  Surrounded, the smaller role (attacker 150, defender 50): 149 of 50 points: 99 over the game's budget\n");
     const json = await muster(['check', 'bof', '--force', 'f.yaml', '--scenario', 'Surrounded', '--players', '4', '--format', 'json'], cwd);
     expect(json.code).toBe(2);
-    expect((JSON.parse(json.stdout) as { fits: FitJson[] }).fits).toEqual([
+    expect((JSON.parse(json.stdout) as { fits: BudgetFit[] }).fits).toEqual([
       { game: 'Surrounded, 4 players (75% each), the smaller role (attacker 112, defender 37 a player)', side: 'a', points: 149, budget: 37, left: -112, elsewhere: ['--scenario combat-only --points 199'] },
     ]);
     const solo = await muster(['check', 'bof', '--force', 'f.yaml', '--scenario', 'probing', '--mode', 'solo', '--format', 'json'], cwd);
     expect(solo.code).toBe(2);
-    expect((JSON.parse(solo.stdout) as { fits: FitJson[] }).fits[0]).toMatchObject({ side: 'player', budget: 68, left: -81 });
+    expect((JSON.parse(solo.stdout) as { fits: BudgetFit[] }).fits[0]).toMatchObject({ side: 'player', budget: 68, left: -81 });
     const fits = await muster(['check', 'bof', '--force', 'f.yaml', '--scenario', 'victory-zones'], cwd);
     expect(fits.code).toBe(0);
     expect(fits.stdout).toContain("  Victory Zones, 150 a side: 149 of 150 points: 1 left to spend\nNo problems");

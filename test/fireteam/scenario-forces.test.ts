@@ -13,6 +13,7 @@ import { emptyFtForce, ftForceToYaml } from '../../src/systems/fireteam/page/for
 import { muster, pdfPageCount } from '../helpers/cli.js';
 import { DECLARED } from '../helpers/declared.js';
 import { workdirs } from '../helpers/fixtures.js';
+import type { BudgetFit } from '../../src/systems/budget-fit.js';
 
 const workdir = workdirs(afterEach);
 const EXAMPLE = readFileSync(new URL('../../examples/forces/fireteam-fallschirmjager.yaml', import.meta.url), 'utf8');
@@ -38,14 +39,6 @@ platoons:
   - squads: 3
 `;
 
-interface Fit {
-  game: string;
-  side: string;
-  points: number;
-  budget: number;
-  left: number;
-  elsewhere?: string[];
-}
 interface Force {
   side: string;
   list: string;
@@ -62,7 +55,7 @@ interface Battle {
   attacker: string;
   patrol: Record<string, unknown[]>;
   forces: Force[];
-  fits?: Fit[];
+  fits?: BudgetFit[];
   rolls: { purpose: string }[];
 }
 
@@ -214,7 +207,7 @@ describe("a force's own problems, and forces that cannot take the table", () => 
 describe('check fireteam --force F [--scenario ID]', () => {
   interface Check {
     problems: unknown[];
-    fits: Fit[];
+    fits: BudgetFit[];
   }
   it('against the battle asked for (as side A): exit 2 when over, 0 when it fits', async () => {
     const cwd = workdir({ 'rota.yaml': ROTA, 'fj.yaml': EXAMPLE });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_FORCE_COUNT, MAX_FORCE_MODELS, MAX_ID_LENGTH, MAX_POINTS, intIn, label, listOf, textOf } from '../../data/limits.js';
+import { forceWithinModels, MAX_FORCE_COUNT, MAX_FORCE_MODELS, MAX_ID_LENGTH, MAX_POINTS, intIn, label, listOf, textOf } from '../../data/limits.js';
 import type { Arsenal } from './arsenal.js';
 import { findDetachment, findDoctrine, findNation, findUnit, findWeapon } from './arsenal-names.js';
 import { quality, type Quality, type Unit, type Weapon } from './arsenal-schema.js';
@@ -38,10 +38,7 @@ export const forceFile = z
     units: listOf(forceEntry, MAX_FORCE_MODELS).min(1),
   })
   .strict()
-  .refine((force) => force.units.reduce((n, e) => n + e.count, 0) <= MAX_FORCE_MODELS, {
-    message: `a force has at most ${MAX_FORCE_MODELS} models in all`,
-    path: ['units'],
-  });
+  .refine(...forceWithinModels('models'));
 
 export type ForceEntry = z.infer<typeof forceEntry>;
 export type Force = z.infer<typeof forceFile>;

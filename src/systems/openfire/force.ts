@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { findByName, type NameMatch } from '../../data/find-name.js';
 import type { ForceProblem } from '../../data/force-file.js';
-import { MAX_FORCE_COUNT, MAX_FORCE_MODELS, MAX_ID_LENGTH, MAX_POINTS, intIn, label, listOf, textOf } from '../../data/limits.js';
+import { forceWithinModels, MAX_FORCE_COUNT, MAX_FORCE_MODELS, MAX_ID_LENGTH, MAX_POINTS, intIn, label, listOf, textOf } from '../../data/limits.js';
 import type { Lists } from './lists.js';
 import type { OfNation, OfUnit } from './schema.js';
 
@@ -34,10 +34,7 @@ export const forceFile = z
   })
   .strict()
   // a card is printed for every unit: a force's count is bounded as a whole
-  .refine((force) => force.units.reduce((n, e) => n + e.count, 0) <= MAX_FORCE_MODELS, {
-    message: `a force has at most ${MAX_FORCE_MODELS} units in all`,
-    path: ['units'],
-  });
+  .refine(...forceWithinModels('units'));
 
 export type OfForce = z.infer<typeof forceFile>;
 export type OfForceEntry = z.infer<typeof forceEntry>;
