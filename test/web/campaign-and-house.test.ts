@@ -324,7 +324,7 @@ describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
 
     const undone = await campaignStep(page, 'Undo the last change');
     expect(undone.code).toBe(0);
-    expect(undone.stderr).toMatch(/^Took back recorded game 1 \(Blue won\)\. Next: game 1 of at most 10/);
+    expect(undone.stderr).toMatch(/^Took back recorded game 1 \(Blue won\)\. You are here: game 1 of at most 10/);
     expect(await page.$eval('#cp-messages', (e) => e.textContent)).toBe(undone.stderr.trim());
     expect(campaignPart(undone.state)).toBe(started.state);
     expect(undone.unsaved).toBe(true);
