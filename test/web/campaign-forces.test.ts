@@ -14,7 +14,7 @@ import { newArgv, nextArgv, PageCampaign, recordArgv, STATE_PATH, uploadName } f
 import { shellLine } from '../../src/web/form.js';
 import { PLAYER_FOLDER } from '../../src/web/page-files.js';
 import { bofRecordOptions, salvageChoices, upgradeChoices, type BofNames, type KeptForce } from '../../src/systems/bof/page/campaign-panel.js';
-import { fireteamListsOptions, forceList, keptForceWords } from '../../src/systems/fireteam/page/campaign-panel.js';
+import { fireteamListsOptions, fireteamNextOptions, forceList, keptForceWords } from '../../src/systems/fireteam/page/campaign-panel.js';
 import { button, control, loadBuiltPage, repo, runBrowserTests as runThem, shots, usePageServer } from '../helpers/page.js';
 
 const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
@@ -238,6 +238,10 @@ describe.skipIf(!runThem)('the campaign panel’s forces in chromium', () => {
     await page.type(await control(page, 'Campaign seed'), 'club');
     expect(await textOf(page, '#cp-new-command')).toBe(shellLine(START));
     await page.screenshot({ path: path.join(shots, 'web-campaign-forces-start.png'), fullPage: true });
+    await page.setViewport({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: path.join(shots, 'web-campaign-forces-start-phone.png'), fullPage: true });
+    await page.setViewport({ width: 1280, height: 900 });
 
     const started = await campaignStep(page, 'Start a new campaign');
     const cli = await muster(START, dir);
@@ -366,6 +370,23 @@ describe.skipIf(!runThem)('the campaign panel’s forces in chromium', () => {
     expect(started.state).toBe(readFileSync(path.join(dir, 'campaign.json'), 'utf8'));
     expect(await forceLines(page)).toEqual(['Vzvod Orlov: Russians list: 1 platoon, 4 reinforcement picks in order', 'Axis: bought by the dice for each battle']);
     await page.screenshot({ path: path.join(shots, 'web-campaign-forces-fireteam.png'), fullPage: true });
+
+    // the turn's packets field the kept force: the page's print sets the assaults as the command line's does
+    await page.select('#cp-assaultA', 'C5');
+    await page.select('#cp-assaultB', 'C2');
+    const next = nextArgv('fireteam', fireteamNextOptions({ assault: ['C5', 'C2'], split: ['', ''] }));
+    expect(await textOf(page, '#command')).toBe(shellLine(next));
+    await page.evaluate(() => delete window.muster.last);
+    await button(page, 'Preview');
+    await page.waitForFunction(() => window.muster.last !== undefined, { timeout: 120_000 });
+    const packets = (await page.evaluate(() => window.muster.last))!;
+    expect(packets.code, packets.stderr).toBe(0);
+    const printed = await muster([...next, '-o', 'cli.pdf'], dir);
+    expect(printed.code, printed.stderr).toBe(0);
+    expect(Buffer.compare(Buffer.from(packets.base64, 'base64'), readFileSync(path.join(dir, 'cli.pdf')))).toBe(0);
+    // the turn's battles set: the page's copy takes the state the print wrote
+    await page.waitForFunction(() => /"pending": \[\s*\{/.test(window.muster.campaign?.state ?? ''), { timeout: 10_000 });
+    expect((await page.evaluate(() => window.muster.campaign!.state)) as string).toBe(readFileSync(path.join(dir, 'campaign.json'), 'utf8'));
 
     // the force chosen no more: side A's list is the player's again
     await page.select(await control(page, "Side A's force"), '');
