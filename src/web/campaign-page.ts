@@ -6,7 +6,9 @@
  */
 import { pagePartsFor } from '../systems/page-registry.js';
 import { optionArgv } from './form.js';
-import type { CampaignPart, CommandOptions, Named, Side } from './kit/page-parts.js';
+import { SIDES, type CampaignPart, type CommandOptions, type Named, type Side } from './kit/page-parts.js';
+import type { Listed } from './kit/force-ui.js';
+import { FORCE_FILE, forceFileTooLarge } from './kit/force-model.js';
 import { PLAYER_FOLDER, type PageFiles } from './page-files.js';
 import type { PageRun } from './page-io.js';
 
@@ -16,6 +18,12 @@ export const STATE_PATH = `${PLAYER_FOLDER}/${STATE_FILE}`;
 
 export interface NewCampaign {
   names?: [string, string];
+  /** a solo campaign: `--names` takes the player's name alone */
+  solo?: boolean;
+  /** the forces' files as the command line names them in the page's folder, side A's first (solo: the player's alone) */
+  forces?: readonly string[];
+  /** refuse a force that breaks its rules (only with a force) */
+  strict?: boolean;
   seed?: string;
   /** the rule set's own options (its part's newOptions) */
   options?: CommandOptions;
@@ -32,7 +40,12 @@ function optionWords(options: CommandOptions): string[] {
 export function newArgv(system: string, n: NewCampaign): string[] {
   const argv = base(system, 'new');
   const names = n.names?.map((s) => s.trim());
-  if (names && (names[0] || names[1])) argv.push(...optionArgv('names', `${names[0] || 'Side A'},${names[1] || 'Side B'}`));
+  if (n.solo) {
+    if (names?.[0]) argv.push(...optionArgv('names', names[0]));
+  } else if (names && (names[0] || names[1])) argv.push(...optionArgv('names', `${names[0] || 'Side A'},${names[1] || 'Side B'}`));
+  const forces = n.forces ?? [];
+  for (const file of forces) argv.push(...optionArgv('force', file));
+  if (n.strict && forces.length > 0) argv.push('--strict');
   argv.push(...optionWords(n.options ?? []));
   if (n.seed?.trim()) argv.push(...optionArgv('seed', n.seed.trim()));
   return argv;
@@ -97,11 +110,30 @@ export class PageCampaign {
     return { run, changed: this.take(run) };
   }
 
-  /** A new campaign; the page's copy before it (if any) stays until the new one is made. */
-  async start(system: string, n: NewCampaign): Promise<Change> {
+  /**
+   * A new campaign; the page's copy before it (if any) stays until the new one is made. The
+   * forces' files (`uploads`, by the name the argv gives them) are in the page's folder for
+   * this run alone: the campaign keeps each force by value, and a file of the same name there
+   * before (the scenario form's) is put back.
+   */
+  async start(system: string, n: NewCampaign, uploads: ReadonlyMap<string, Uint8Array> = new Map()): Promise<Change> {
     const previous = this.bytes();
     if (previous) this.files.remove(STATE_PATH);
-    const done = await this.change(newArgv(system, n));
+    const there = new Map<string, Uint8Array | undefined>();
+    for (const [name, bytes] of uploads) {
+      const at = `${PLAYER_FOLDER}/${name}`;
+      there.set(at, this.files.has(at) ? this.files.read(at, Number.MAX_SAFE_INTEGER).bytes : undefined);
+      this.files.add(at, bytes);
+    }
+    let done: Change;
+    try {
+      done = await this.change(newArgv(system, n));
+    } finally {
+      for (const [at, bytes] of there) {
+        if (bytes) this.files.add(at, bytes);
+        else this.files.remove(at);
+      }
+    }
     if (done.changed) {
       this.system = system;
       this.fileName = `${system}-campaign.json`;
@@ -147,6 +179,13 @@ export function stateSystem(bytes: Uint8Array): string | undefined {
 
 // ---- the panel in the page ----------------------------------------------------------------
 
+/** The force the page's builder holds for a rule set: its file in the page's folder, its name and points as `check` gave them. */
+export interface BuiltForce {
+  file: string;
+  name: string;
+  points: number | null;
+}
+
 /** What the panel borrows from the page. */
 export interface CampaignHost {
   /** runs the command line in the page (with the house rules when they are in use) */
@@ -156,6 +195,14 @@ export interface CampaignHost {
   save(bytes: Uint8Array, name: string, type: string): void;
   /** the army lists of a rule set, [] where it has none */
   lists(system: string): Promise<Named[]>;
+  /** `muster list <system> ...args --format json`, [] where it lists nothing */
+  list(system: string, args: readonly string[]): Promise<Listed[]>;
+  /** the shared options the rule set's campaign takes, as `muster systems` lists them (`--force`, `--strict`, ...) */
+  takes(system: string): readonly string[];
+  /** the force built in the page's builder for this rule set, if one is built */
+  builtForce(system: string): BuiltForce | undefined;
+  /** reads a file of the page's folder (the built force) */
+  read(name: string): Uint8Array | undefined;
   /** the page turns to another rule set's campaign (a file of that rule set was opened) */
   switchSystem(system: string): Promise<void>;
   /** the command line under the form follows the panel */
@@ -171,6 +218,24 @@ export interface CampaignProbe {
   unsaved: boolean;
 }
 
+/** Where a side's force comes from on the start form. */
+type ForceFrom = '' | 'file' | 'built';
+
+/** A force file chosen for a side: the name the command line is given, and its bytes. */
+interface Upload {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * The name a chosen force file gets in the page's folder, as the command line sees it: its own
+ * name made one safe path segment, never the builder's file, and side B's never side A's.
+ */
+export function uploadName(side: Side, fileName: string, taken: readonly string[]): string {
+  const safe = fileName.replace(/[^\w.-]+/g, '_') || 'force.yaml';
+  return taken.includes(safe) ? `${side}-${safe}` : safe;
+}
+
 const el = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 export class CampaignPanel {
@@ -181,6 +246,8 @@ export class CampaignPanel {
   /** each rule set's fields, made when it is first shown, kept with what was typed in them */
   private readonly parts = new Map<string, CampaignPart>();
   private names: Record<Side, string> = { a: 'Side A', b: 'Side B' };
+  /** the force files chosen on the start form, by side */
+  private readonly uploads: Record<Side, Upload | undefined> = { a: undefined, b: undefined };
   probe: CampaignProbe | undefined;
 
   constructor(
@@ -193,6 +260,8 @@ export class CampaignPanel {
     el('cp-record').addEventListener('click', () => void this.record());
     el('cp-undo').addEventListener('click', () => void this.undo());
     el('cp-download').addEventListener('click', () => this.download());
+    for (const side of SIDES) el(`cp-force${side.toUpperCase()}`).addEventListener('change', () => void this.chooseFile(side));
+    el('cp-start-box').addEventListener('change', () => this.shapeStart());
     el('campaign').addEventListener('input', () => this.showCommand());
     el('campaign').addEventListener('change', () => this.showCommand());
     window.addEventListener('beforeunload', (event) => {
@@ -211,8 +280,16 @@ export class CampaignPanel {
       el('cp-start-fields').replaceChildren(...part.startFields);
       el('cp-record-fields').replaceChildren(...part.recordFields);
       el('cp-next-fields').replaceChildren(...part.nextFields);
+      // a force file is one rule set's: another's start form begins without one
+      for (const side of SIDES) {
+        this.uploads[side] = undefined;
+        el<HTMLInputElement>(`cp-force${side.toUpperCase()}`).value = '';
+        el<HTMLSelectElement>(`cp-force${side.toUpperCase()}-from`).value = '';
+      }
       await part.opened();
     }
+    this.fillForceChoices();
+    this.shapeStart();
     await this.refresh();
   }
 
@@ -220,7 +297,7 @@ export class CampaignPanel {
     let part = this.parts.get(system);
     if (!part) {
       const make = (await pagePartsFor(system)).campaignPanel;
-      part = make?.({ lists: () => this.host.lists(system), changed: () => this.showCommand() });
+      part = make?.({ lists: () => this.host.lists(system), list: (args) => this.host.list(system, args), changed: () => this.showCommand() });
       if (part) this.parts.set(system, part);
     }
     return part;
@@ -241,18 +318,136 @@ export class CampaignPanel {
     return this.campaign.system === system && this.campaign.bytes() !== undefined;
   }
 
-  private say(run: PageRun | undefined, words?: string): void {
+  private say(run: PageRun | undefined, words?: string, failed = run !== undefined && run.code !== 0): void {
     const box = el('cp-messages');
     const text = (words ?? (run ? run.stderr : '')).trim();
     box.textContent = text;
-    box.className = run && run.code !== 0 ? 'messages failed' : 'messages';
+    box.className = failed ? 'messages failed' : 'messages';
     box.hidden = text === '';
     if (text) box.scrollIntoView({ block: 'nearest' });
   }
 
-  private async start(): Promise<void> {
+  // ---- the start form: names, forces, the rule set's own fields ----
+
+  /** The rule set's campaign takes this shared option (as `muster systems` lists it). */
+  private takes(option: string): boolean {
+    return this.host.takes(this.shownSystem ?? '').includes(`--${option}`);
+  }
+
+  private solo(): boolean {
+    return this.part?.solo?.() === true;
+  }
+
+  /** The sides whose force the start form asks for: both, or the player's alone in a solo campaign. */
+  private forceSides(): readonly Side[] {
+    if (!this.takes('force')) return [];
+    return this.solo() ? ['a'] : SIDES;
+  }
+
+  private from(side: Side): ForceFrom {
+    return el<HTMLSelectElement>(`cp-force${side.toUpperCase()}-from`).value as ForceFrom;
+  }
+
+  /** "the force you built" where the builder holds one for this rule set; the choice kept where it still stands. */
+  private fillForceChoices(): void {
+    const built = this.host.builtForce(this.shownSystem ?? '');
+    for (const side of SIDES) {
+      const select = el<HTMLSelectElement>(`cp-force${side.toUpperCase()}-from`);
+      const kept = select.value;
+      const choices = [new Option('none: rolled by the dice', ''), new Option('a force file from this device', 'file')];
+      if (built) choices.push(new Option('the force you built', 'built'));
+      select.replaceChildren(...choices);
+      select.value = [...select.options].some((o) => o.value === kept) ? kept : '';
+    }
+  }
+
+  /** Each side's force as the start form stands: the file's name for the command line, and its bytes. */
+  private chosenForces(): Record<Side, Upload | undefined> {
+    const sides = this.forceSides();
+    const chosen: Record<Side, Upload | undefined> = { a: undefined, b: undefined };
+    for (const side of sides) {
+      const from = this.from(side);
+      if (from === 'file') chosen[side] = this.uploads[side];
+      if (from === 'built') {
+        const built = this.host.builtForce(this.shownSystem ?? '');
+        const bytes = built && this.host.read(built.file);
+        if (built && bytes) chosen[side] = { name: built.file, bytes };
+      }
+    }
+    // the command line takes side A's force first: side B's alone would be side A's
+    if (!chosen.a) chosen.b = undefined;
+    return chosen;
+  }
+
+  /** The start form shaped for the rule set, solo or not, and the forces chosen. */
+  private shapeStart(): void {
+    if (!this.part) return;
+    const solo = this.solo();
+    const sides = this.forceSides();
+    el('cp-nameA-label').textContent = solo ? 'Your name' : "Side A's name";
+    el('cp-nameB-box').hidden = solo;
+    el('cp-names').classList.toggle('single', solo);
+    el('cp-forces').hidden = sides.length === 0;
+    el('cp-forceB-box').hidden = !sides.includes('b');
+    el('cp-forceA-label').textContent = solo ? 'Your force' : "Side A's force";
+    el('cp-forceA-file-label').textContent = solo ? 'Your force file (YAML or JSON)' : "Side A's force file (YAML or JSON)";
+    const built = this.host.builtForce(this.shownSystem ?? '');
+    for (const side of SIDES) {
+      el(`cp-force${side.toUpperCase()}-file-box`).hidden = this.from(side) !== 'file';
+      const hint = el(`cp-force${side.toUpperCase()}-built`);
+      hint.hidden = this.from(side) !== 'built' || !built;
+      hint.textContent = built ? `${built.name || 'Unnamed'}${built.points === null ? '' : `, ${built.points} points`} (from Build a force)` : '';
+    }
+    const chosen = this.chosenForces();
+    const sideAChosen = this.from('a') !== '';
+    el<HTMLSelectElement>('cp-forceB-from').disabled = !sideAChosen;
+    el('cp-forceB-hint').hidden = sideAChosen;
+    el('cp-strict-box').hidden = !this.takes('strict') || !chosen.a;
+    const text = (u: Upload | undefined) => (u ? new TextDecoder().decode(u.bytes) : undefined);
+    this.part.forcesGiven?.({ a: text(chosen.a), b: text(chosen.b) });
+    this.showCommand();
+  }
+
+  /** A force file chosen for a side: held by the panel until the campaign starts. */
+  private async chooseFile(side: Side): Promise<void> {
+    const input = el<HTMLInputElement>(`cp-force${side.toUpperCase()}`);
+    const file = input.files?.[0];
+    this.uploads[side] = undefined;
+    if (file) {
+      const tooLarge = forceFileTooLarge(file.size);
+      if (tooLarge) {
+        input.value = '';
+        this.say(undefined, `${file.name} was not taken: ${tooLarge}`, true);
+      } else {
+        const other = this.uploads[side === 'a' ? 'b' : 'a']?.name;
+        const name = uploadName(side, file.name, [FORCE_FILE, ...(other ? [other] : [])]);
+        this.uploads[side] = { name, bytes: new Uint8Array(await file.arrayBuffer()) };
+      }
+    }
+    this.shapeStart();
+  }
+
+  /** `new` as the start form stands, and the force files it names. */
+  private startRequest(): { argv: string[]; n: NewCampaign; uploads: Map<string, Uint8Array> } {
     const value = (id: string) => el<HTMLInputElement>(id).value;
-    const done = await this.campaign.start(this.shownSystem!, { names: [value('cp-nameA'), value('cp-nameB')], seed: value('cp-seed'), options: this.part!.newOptions() });
+    const chosen = this.chosenForces();
+    const forces = SIDES.flatMap((side) => (chosen[side] ? [chosen[side]] : []));
+    const n: NewCampaign = {
+      names: [value('cp-nameA'), this.solo() ? '' : value('cp-nameB')],
+      solo: this.solo(),
+      forces: forces.map((f) => f.name),
+      strict: el<HTMLInputElement>('cp-strict').checked && !el('cp-strict-box').hidden,
+      seed: value('cp-seed'),
+      options: this.part!.newOptions(),
+    };
+    // the builder's file is in the page's folder already, and stays there
+    const uploads = new Map(forces.filter((f) => f.name !== FORCE_FILE).map((f) => [f.name, f.bytes]));
+    return { argv: newArgv(this.shownSystem!, n), n, uploads };
+  }
+
+  private async start(): Promise<void> {
+    const { n, uploads } = this.startRequest();
+    const done = await this.campaign.start(this.shownSystem!, n, uploads);
     this.say(done.run);
     await this.refresh(done.run);
   }
@@ -307,7 +502,10 @@ export class CampaignPanel {
 
   private showCommand(): void {
     const system = this.shownSystem;
-    if (system && this.part && this.hasCampaign(system)) el('cp-command').textContent = this.host.shown(recordArgv(system, this.part.recordOptions()));
+    if (system && this.part) {
+      el('cp-new-command').textContent = this.host.shown(this.startRequest().argv);
+      if (this.hasCampaign(system)) el('cp-command').textContent = this.host.shown(recordArgv(system, this.part.recordOptions()));
+    }
     this.host.changed();
   }
 

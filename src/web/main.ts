@@ -10,6 +10,7 @@ import { DEFAULTS, OPTION_ORDER, argvFor, shellLine, countsFrom, countsOption, d
 import { ownField } from './own-fields.js';
 import { ForceBench } from './force-builder.js';
 import { FORCE_FILE } from './kit/force-model.js';
+import type { Listed } from './kit/force-ui.js';
 import { playerWords } from './player-words.js';
 import { pagePartsFor } from '../systems/page-registry.js';
 import { CampaignPanel, type CampaignProbe } from './campaign-page.js';
@@ -342,6 +343,15 @@ function campaignPanel(): CampaignPanel {
     shown: (argv) => shellLine(house.argv(argv)),
     save,
     lists: async (system) => (await choicesFor(system)).lists,
+    list: (system, args) => campaignListing(system, args),
+    takes: (system) => systems.find((s) => s.id === system)?.takes['campaign'] ?? [],
+    builtForce(system) {
+      // a force is built where the builder shows this rule set's and its check counted a unit
+      const report = builder?.state.system === system ? builder.state.report : undefined;
+      if (!report || report.entries.length === 0 || !files.has(`${PLAYER_FOLDER}/${FORCE_FILE}`)) return undefined;
+      return { file: FORCE_FILE, name: report.name, points: report.points };
+    },
+    read: (name) => (files.has(`${PLAYER_FOLDER}/${name}`) ? files.read(`${PLAYER_FOLDER}/${name}`, Number.MAX_SAFE_INTEGER).bytes : undefined),
     async switchSystem(system) {
       const current = read();
       await restore({ system, product: 'campaign', options: pick(current.options, PRINT_KEYS) });
@@ -353,6 +363,18 @@ function campaignPanel(): CampaignPanel {
     },
   });
   return campaign;
+}
+
+/** `muster list <system> ...args --format json` for the campaign panel's choices, each asked once; [] where it lists nothing. */
+const listed = new Map<string, Promise<Listed[]>>();
+function campaignListing(system: string, args: readonly string[]): Promise<Listed[]> {
+  const key = [system, ...args].join('\u0000');
+  let found = listed.get(key);
+  if (!found) {
+    found = runInPage(['list', system, ...args, '--format', 'json'], files).then((r) => (r.code === 0 ? (JSON.parse(r.stdout) as Listed[]) : []));
+    listed.set(key, found);
+  }
+  return found;
 }
 
 /** House rules: a data folder the player adds, checked by `validate --data`, used once valid when chosen. */

@@ -4,7 +4,7 @@
  * page through src/systems/page-registry.ts; a rule set without a part has no builder or panel,
  * and the page never names one.
  */
-import type { Bench, RuleSetBuilder } from './force-ui.js';
+import type { Bench, Listed, RuleSetBuilder } from './force-ui.js';
 
 export interface PageParts {
   /** the force builder's fields in `box`, where the rule set checks forces (`muster check`) */
@@ -33,6 +33,8 @@ export type CommandOptions = readonly (readonly [name: string, value?: string])[
 export interface CampaignPartHost {
   /** `muster list <system> lists`: the rule set's army lists, [] where it has none */
   lists(): Promise<Named[]>;
+  /** `muster list <system> ...args --format json`: [] where the command line lists nothing */
+  list(args: readonly string[]): Promise<Listed[]>;
   /** a field changed without an input event (a row added or removed): the command line shown follows */
   changed(): void;
 }
@@ -68,8 +70,18 @@ export interface CampaignPart {
   readonly nextFields: readonly HTMLElement[];
   /** the rule set is shown in the panel: its lists fetched afresh */
   opened(): Promise<void>;
-  /** `new`'s options beyond the names and the seed */
+  /** `new`'s options beyond the names, the forces and the seed */
   newOptions(): CommandOptions;
+  /**
+   * The start form asks for a solo campaign (the rule set's own option ticked): one player, so
+   * one name and one force; absent where the rule set has no solo campaign.
+   */
+  solo?(): boolean;
+  /**
+   * The start form's forces changed: each side's force file as text, undefined for a side the
+   * dice field. A part follows what its own start fields take from a force (an army list).
+   */
+  forcesGiven?(forces: Readonly<Record<Side, string | undefined>>): void;
   /** `record`'s options, as the fields stand; an empty field is left out, for the command line to name */
   recordOptions(): CommandOptions;
   /** the record fields emptied after a game is recorded */

@@ -1,10 +1,13 @@
 /**
- * Burst of Fire's fields of the page's campaign panel (issue 17): a solo ladder at the start;
- * a game's winner, victory, Combat Scores, salvage and upgrades to record; the sides' points,
- * morale, wins and losing streaks, and the games played, under the status.
+ * Burst of Fire's fields of the page's campaign panel (issues 17 and 26): a solo ladder at the
+ * start; a game's winner, victory, Combat Scores, salvage, upgrades and notes to record, with
+ * the kept forces' units offered where an upgrade or salvage names them; the sides' points,
+ * morale, wins and losing streaks, the forces the campaign keeps, where it stands on the
+ * ladder, and the games played, under the status.
  */
-import { el, labelled } from '../../../web/kit/force-ui.js';
-import { SIDES, type CampaignPart, type CampaignView, type CommandOptions, type Side } from '../../../web/kit/page-parts.js';
+import { el, labelled, type Listed } from '../../../web/kit/force-ui.js';
+import { SIDES, type CampaignPart, type CampaignPartHost, type CampaignView, type CommandOptions, type Side } from '../../../web/kit/page-parts.js';
+import { bofManifest } from '../manifest.js';
 
 export interface BofRecord {
   winner: string;
@@ -12,7 +15,9 @@ export interface BofRecord {
   /** the two Combat Scores, as typed */
   score: [string, string];
   salvage: { side: string; text: string }[];
+  /** an empty cost is left to muster, which works it out for a unit it can name */
   upgrades: { side: string; text: string; cost: string }[];
+  notes?: { side: string; text: string }[];
 }
 
 /** `record`'s options for a game; an empty field is left out, for the command line to name. */
@@ -23,7 +28,12 @@ export function bofRecordOptions(fields: BofRecord): CommandOptions {
   const [a, b] = fields.score.map((s) => s.trim());
   if (a || b) options.push(['combat-score', `${a}:${b}`]);
   for (const s of fields.salvage) if (s.text.trim()) options.push(['salvage', `${s.side}:${s.text.trim()}`]);
-  for (const u of fields.upgrades) if (u.text.trim() || u.cost.trim()) options.push(['upgrade', `${u.side}:${u.text.trim()}:${u.cost.trim()}`]);
+  for (const u of fields.upgrades) {
+    const [text, cost] = [u.text.trim(), u.cost.trim()];
+    // side:what, and :cost only where one is given: an empty cost is muster's to work out
+    if (text || cost) options.push(['upgrade', cost ? `${u.side}:${text}:${cost}` : `${u.side}:${text}`]);
+  }
+  for (const n of fields.notes ?? []) if (n.text.trim()) options.push(['note', `${n.side}:${n.text.trim()}`]);
   return options;
 }
 
@@ -34,10 +44,88 @@ const VICTORIES = [
   ['turns', 'on Combat Score after the last turn'],
 ] as const;
 
-type RowKind = 'salvage' | 'upgrade';
+/** A kept force as `status --format json` gives it: as its next packet fields it. */
+export interface KeptForce {
+  name: string;
+  nation: string;
+  doctrine: string;
+  detachment: string;
+  points: number;
+  limit: number;
+  units: { unit: string; name: string; count: number; quality: string; weapons: string[]; points: number; salvaged?: number }[];
+  problems: string[];
+}
 
-export function bofCampaignPanel(host: { changed(): void }): CampaignPart {
+/** Where the campaign stands on the ladder (`here`); null once it is over. */
+interface Here {
+  game: number;
+  rung: string;
+  name: string;
+  rungNumber: number;
+  rungs: number;
+  attacker: Side | null;
+}
+
+/** The solo player's army, kept for the whole ladder: from the force, or rolled once. */
+interface Player {
+  nation: string;
+  doctrine: string;
+  detachment: string;
+  from: 'force' | 'roll';
+}
+
+/** What a side's force might leave behind for the victor: its vehicles and support weapons, and its soldiers' weapons. */
+const LEFT_BEHIND: ReadonlySet<string> = new Set(['afv', 'transport', 'support-weapon']);
+const NOT_SOLDIERS: ReadonlySet<string> = new Set([...LEFT_BEHIND, 'plane']);
+
+/** The names muster knows, by id, for the words of the status and the choices of the record. */
+export interface BofNames {
+  units: ReadonlyMap<string, Listed>;
+  weapons: ReadonlyMap<string, Listed>;
+  nations: ReadonlyMap<string, Listed>;
+  doctrines: ReadonlyMap<string, Listed>;
+  detachments: ReadonlyMap<string, Listed>;
+  modes: readonly Listed[];
+}
+
+const NO_NAMES: BofNames = { units: new Map(), weapons: new Map(), nations: new Map(), doctrines: new Map(), detachments: new Map(), modes: [] };
+
+/** The kept force's entries an upgrade may name (FROM), each name once, in the roster's order. */
+export function upgradeChoices(force: KeptForce | null | undefined): { value: string; label: string }[] {
+  if (!force) return [];
+  const seen = new Map<string, { count: number; quality: string }>();
+  for (const u of force.units) {
+    const had = seen.get(u.name);
+    seen.set(u.name, { count: (had?.count ?? 0) + u.count, quality: had && had.quality !== u.quality ? 'mixed' : u.quality });
+  }
+  return [...seen].map(([value, { count, quality }]) => ({ value, label: `${count} model${count === 1 ? '' : 's'}, ${quality}` }));
+}
+
+/** What the loser's kept force fielded that the victor may claim (Salvaged vehicles and weapons), by name. */
+export function salvageChoices(loser: KeptForce | null | undefined, names: BofNames): { value: string; label: string }[] {
+  if (!loser) return [];
+  const found = new Map<string, string>();
+  for (const u of loser.units) {
+    const unit = names.units.get(u.unit);
+    const type = String(unit?.details?.['type'] ?? '');
+    if (LEFT_BEHIND.has(type)) found.set(unit!.name, 'a vehicle or gun');
+    else if (!NOT_SOLDIERS.has(type)) for (const w of u.weapons) found.set(names.weapons.get(w)?.name ?? w, 'a weapon: WEAPON>SOLDIER hands it to one of yours');
+  }
+  return [...found].map(([value, label]) => ({ value, label }));
+}
+
+type RowKind = 'salvage' | 'upgrade' | 'note';
+const ROW_WORDS: Readonly<Record<RowKind, { what: string; remove: string }>> = {
+  salvage: { what: 'Salvage', remove: 'salvage' },
+  upgrade: { what: 'Upgrade', remove: 'upgrade' },
+  note: { what: 'Note', remove: 'note' },
+};
+
+export function bofCampaignPanel(host: CampaignPartHost): CampaignPart {
+  const soloOption = bofManifest.campaign!.solo!.option;
   let names: Record<Side, string> = { a: 'Side A', b: 'Side B' };
+  let kept: Record<Side, KeptForce | null> = { a: null, b: null };
+  let known: BofNames = NO_NAMES;
   const solo = el('input', { type: 'checkbox', id: 'cp-solo' });
   const winner = el('select');
   const victory = el('select');
@@ -47,97 +135,222 @@ export function bofCampaignPanel(host: { changed(): void }): CampaignPart {
     field.querySelector('label')!.id = `cp-score${side}-label`;
     return field;
   };
-  const salvage = el('ol', { className: 'cp-items', id: 'cp-salvage' });
-  salvage.setAttribute('aria-label', 'Salvage');
-  const upgrades = el('ol', { className: 'cp-items', id: 'cp-upgrades' });
-  upgrades.setAttribute('aria-label', 'Upgrades');
-  const addSalvage = el('button', { type: 'button', className: 'small', id: 'cp-add-salvage', textContent: 'Add salvage' });
-  const addUpgrade = el('button', { type: 'button', className: 'small', id: 'cp-add-upgrade', textContent: 'Add an upgrade' });
+  const lists: Record<RowKind, HTMLOListElement> = {
+    salvage: el('ol', { className: 'cp-items', id: 'cp-salvage' }),
+    upgrade: el('ol', { className: 'cp-items', id: 'cp-upgrades' }),
+    note: el('ol', { className: 'cp-items', id: 'cp-notes' }),
+  };
+  lists.salvage.setAttribute('aria-label', 'Salvage');
+  lists.upgrade.setAttribute('aria-label', 'Upgrades');
+  lists.note.setAttribute('aria-label', 'Notes');
+  // the choices a row's field offers, by what it names and for which side
+  const datalist = (id: string) => el('datalist', { id });
+  const choices = { upgrade: { a: datalist('cp-upgrade-from-a'), b: datalist('cp-upgrade-from-b') }, salvage: { a: datalist('cp-salvage-from-a'), b: datalist('cp-salvage-from-b') } };
+  const addButtons = {
+    salvage: el('button', { type: 'button', className: 'small', id: 'cp-add-salvage', textContent: 'Add salvage' }),
+    upgrade: el('button', { type: 'button', className: 'small', id: 'cp-add-upgrade', textContent: 'Add an upgrade' }),
+    note: el('button', { type: 'button', className: 'small', id: 'cp-add-note', textContent: 'Add a note' }),
+  };
   const record = el(
     'div',
     { id: 'cp-record-bof' },
     el('div', { className: 'row' }, labelled('cp-winner', 'Winner', winner), labelled('cp-victory', 'Victory', victory)),
     el('div', { className: 'row' }, score('A'), score('B')),
-    salvage,
-    upgrades,
-    el('div', { className: 'actions' }, addSalvage, addUpgrade),
+    lists.salvage,
+    lists.upgrade,
+    lists.note,
+    el('div', { className: 'actions' }, addButtons.salvage, addButtons.upgrade, addButtons.note),
+    ...SIDES.flatMap((s) => [choices.upgrade[s], choices.salvage[s]]),
   );
   const value = (id: string) => record.querySelector<HTMLInputElement>(`#${id}`)!.value;
 
+  /** The words under a row's field: the forms it takes, as the side's force stands. */
+  const rowHint = (kind: RowKind, side: Side): string => {
+    if (kind === 'upgrade') {
+      return kept[side]
+        ? `Name a unit of ${kept[side].name}: FROM>TO (another unit), FROM>elite (a rank), FROM+WEAPON (a weapon more); 2 x FROM for several models. Leave the cost empty: muster works it out.`
+        : 'FROM>TO (one unit into another, priced by muster), or words with their cost.';
+    }
+    if (kind === 'salvage') {
+      const loser = kept[side === 'a' ? 'b' : 'a'];
+      return `The winner's: a vehicle, support weapon or infantry weapon ${loser ? `${loser.name} fielded` : 'the loser left behind'}; WEAPON>SOLDIER hands a weapon to one of the winner's soldiers.`;
+    }
+    return "A line in the side's ledger that changes nothing.";
+  };
+
+  /** A row's field offers its side's choices, and its hint says its forms. */
+  const fitRow = (li: HTMLElement) => {
+    const kind = li.dataset['kind'] as RowKind;
+    const side = li.querySelector('select')!.value as Side;
+    const text = li.querySelector<HTMLInputElement>('input[type=text]')!;
+    if (kind === 'upgrade' || kind === 'salvage') text.setAttribute('list', choices[kind][side].id);
+    li.querySelector('.hint')!.textContent = rowHint(kind, side);
+  };
+
+  // rows are numbered as they are added, so a row removed leaves no two rows of one name
+  const made: Record<RowKind, number> = { salvage: 0, upgrade: 0, note: 0 };
   const addRow = (kind: RowKind) => {
-    const list = kind === 'salvage' ? salvage : upgrades;
-    const n = list.children.length + 1;
-    const what = kind === 'salvage' ? `Salvage ${n}` : `Upgrade ${n}`;
+    const n = ++made[kind];
+    const what = `${ROW_WORDS[kind].what} ${n}`;
     const side = el('select');
     side.append(...SIDES.map((s) => new Option(names[s], s)));
-    const text = el('input', { type: 'text', autocomplete: 'off' });
-    const parts = [labelled(`cp-${kind}-side-${n}`, `${what}: side`, side), labelled(`cp-${kind}-text-${n}`, `${what}: what`, text)];
-    if (kind === 'upgrade') parts.push(labelled(`cp-upgrade-cost-${n}`, `${what}: cost`, el('input', { type: 'number', min: '0', step: '1', inputMode: 'numeric' })));
+    // salvage is the winner's: a new row starts with the side chosen as winner
+    if (kind === 'salvage' && winner.value) side.value = winner.value;
+    const text = el('input', { type: 'text', autocomplete: 'off', spellcheck: false });
+    const hint = el('p', { className: 'hint', id: `cp-${kind}-hint-${n}` });
+    text.setAttribute('aria-describedby', hint.id);
+    const textField = labelled(`cp-${kind}-text-${n}`, `${what}: ${kind === 'note' ? 'text' : 'what'}`, text, 'cp-what');
+    textField.append(hint);
+    const parts = [labelled(`cp-${kind}-side-${n}`, `${what}: side`, side, 'cp-side'), textField];
+    if (kind === 'upgrade') {
+      const cost = el('input', { type: 'number', min: '0', step: '1', inputMode: 'numeric', placeholder: 'worked out' });
+      parts.push(labelled(`cp-upgrade-cost-${n}`, `${what}: cost`, cost, 'cp-cost'));
+    }
     const remove = el('button', { type: 'button', className: 'small', textContent: 'Remove' });
-    remove.setAttribute('aria-label', `Remove ${kind} ${n}`);
-    const li = el('li', { className: 'cp-item' }, el('div', { className: 'cp-row' }, ...parts), remove);
+    remove.setAttribute('aria-label', `Remove ${ROW_WORDS[kind].remove} ${n}`);
+    const li = el('li', { className: `cp-item cp-${kind}` }, el('div', { className: `cp-row cp-row-${kind}` }, ...parts), remove);
+    li.dataset['kind'] = kind;
+    side.addEventListener('change', () => fitRow(li));
     remove.addEventListener('click', () => {
       li.remove();
       host.changed();
     });
-    list.append(li);
+    lists[kind].append(li);
+    fitRow(li);
     text.focus();
     host.changed();
   };
-  addSalvage.addEventListener('click', () => addRow('salvage'));
-  addUpgrade.addEventListener('click', () => addRow('upgrade'));
+  for (const kind of ['salvage', 'upgrade', 'note'] as const) addButtons[kind].addEventListener('click', () => addRow(kind));
 
+  const rowsOf = (kind: RowKind) => [...lists[kind].querySelectorAll<HTMLElement>(':scope > li')];
   const readRecord = (): BofRecord => {
-    const rows = (list: HTMLElement) => [...list.querySelectorAll<HTMLElement>('li')];
+    const sideOf = (li: HTMLElement) => li.querySelector('select')!.value;
+    const textOf = (li: HTMLElement) => li.querySelector<HTMLInputElement>('input[type=text]')!.value;
     return {
       winner: winner.value,
       victory: victory.value,
       score: [value('cp-scoreA'), value('cp-scoreB')],
-      salvage: rows(salvage).map((li) => ({ side: li.querySelector('select')!.value, text: li.querySelector<HTMLInputElement>('input')!.value })),
-      upgrades: rows(upgrades).map((li) => {
-        const [text, cost] = li.querySelectorAll<HTMLInputElement>('input');
-        return { side: li.querySelector('select')!.value, text: text!.value, cost: cost!.value };
-      }),
+      salvage: rowsOf('salvage').map((li) => ({ side: sideOf(li), text: textOf(li) })),
+      upgrades: rowsOf('upgrade').map((li) => ({ side: sideOf(li), text: textOf(li), cost: li.querySelector<HTMLInputElement>('input[type=number]')!.value })),
+      notes: rowsOf('note').map((li) => ({ side: sideOf(li), text: textOf(li) })),
     };
   };
 
+  /** The datalists follow the kept forces: each side's units for its upgrades, the loser's leavings for the winner's salvage. */
+  const fillChoices = () => {
+    const options = (list: { value: string; label: string }[]) => list.map((c) => new Option(c.label, c.value));
+    for (const s of SIDES) {
+      choices.upgrade[s].replaceChildren(...options(upgradeChoices(kept[s])));
+      choices.salvage[s].replaceChildren(...options(salvageChoices(kept[s === 'a' ? 'b' : 'a'], known)));
+    }
+    for (const kind of ['salvage', 'upgrade', 'note'] as const) for (const li of rowsOf(kind)) fitRow(li);
+  };
+
   return {
-    startFields: [el('div', { className: 'field check', id: 'cp-solo-row' }, solo, el('label', { htmlFor: 'cp-solo', textContent: 'Solo: every rung a solo packet' }))],
+    startFields: [el('div', { className: 'field check', id: 'cp-solo-row' }, solo, el('label', { htmlFor: 'cp-solo', textContent: 'Solo: every rung a solo packet, your army kept for the whole ladder' }))],
     recordFields: [record],
     nextFields: [],
-    opened: async () => undefined,
-    newOptions: () => (solo.checked ? [['solo']] : []),
+    async opened() {
+      if (known !== NO_NAMES) return;
+      const byId = (listed: Listed[]) => new Map(listed.map((l) => [l.id, l]));
+      const [units, weapons, nations, doctrines, detachments, modes] = await Promise.all(['units', 'weapons', 'nations', 'doctrines', 'detachments', 'modes'].map((what) => host.list([what])));
+      known = { units: byId(units!), weapons: byId(weapons!), nations: byId(nations!), doctrines: byId(doctrines!), detachments: byId(detachments!), modes: modes! };
+      fillChoices();
+    },
+    newOptions: () => (solo.checked ? [[soloOption]] : []),
+    solo: () => solo.checked,
     recordOptions: () => bofRecordOptions(readRecord()),
     clearRecord() {
       for (const id of ['cp-winner', 'cp-victory', 'cp-scoreA', 'cp-scoreB']) record.querySelector<HTMLInputElement>(`#${id}`)!.value = '';
-      salvage.replaceChildren();
-      upgrades.replaceChildren();
+      for (const kind of ['salvage', 'upgrade', 'note'] as const) {
+        lists[kind].replaceChildren();
+        made[kind] = 0;
+      }
     },
     nextOptions: () => [],
     status(view) {
       names = view.names;
-      const kept = winner.value;
+      const forces = view.json['forces'] as Record<Side, KeptForce | null> | undefined;
+      kept = { a: forces?.a ?? null, b: forces?.b ?? null };
+      const chosen = winner.value;
       winner.replaceChildren(new Option('choose', ''), ...SIDES.map((s) => new Option(names[s], s)));
-      winner.value = kept;
+      winner.value = chosen;
       for (const select of record.querySelectorAll<HTMLSelectElement>('.cp-item select')) {
         for (const option of select.options) option.textContent = names[option.value as Side] ?? option.textContent;
       }
-      return bofStatusDetail(view);
+      fillChoices();
+      return bofStatusDetail(view, known);
     },
     shape: () => ({ recordable: true, printNext: "Next game's packet" }),
   };
 }
 
-/** The sides' points, morale, wins and losing streaks, and the games played. */
-function bofStatusDetail(view: CampaignView): HTMLElement {
+/** "Germany, Infantry (Grenadier platoon)": a solo player's army in muster's names. */
+function armyWords(player: Player, names: BofNames): string {
+  const name = (map: ReadonlyMap<string, Listed>, id: string) => map.get(id)?.name ?? id;
+  return `${name(names.nations, player.nation)}, ${name(names.doctrines, player.doctrine)} (${name(names.detachments, player.detachment)})`;
+}
+
+/** Where the campaign stands on the ladder: its rungs drawn in a row, this game's marked. */
+function hereBox(here: Here, view: CampaignView, names: BofNames): HTMLElement {
+  const ladder = el('ol', { className: 'cp-ladder' });
+  ladder.setAttribute('aria-label', `The ladder: rung ${here.rungNumber} of ${here.rungs}`);
+  // the ladder is the nine game modes in the chapter's order (the modes list)
+  const rungNames = names.modes.length === here.rungs ? names.modes.map((m) => m.name) : [];
+  for (let rung = 1; rung <= here.rungs; rung++) {
+    const step = el('li', { textContent: String(rung), title: rungNames[rung - 1] ?? `rung ${rung}` });
+    if (rung === here.rungNumber) {
+      step.className = 'here';
+      step.setAttribute('aria-current', 'step');
+    } else if (rung < here.rungNumber) step.className = 'climbed';
+    ladder.append(step);
+  }
+  const attacker = here.attacker ? `${view.names[here.attacker]} attacks` : 'no attacker yet';
+  const words = el('p', { className: 'cp-here-words' }, el('strong', { textContent: 'You are here: ' }), `game ${here.game}, ${here.name} (rung ${here.rungNumber} of ${here.rungs}); ${attacker}.`);
+  return el('div', { className: 'cp-here', id: 'cp-here' }, ladder, words);
+}
+
+/** Each side's force as the campaign keeps it: its name and points, its units in a fold; or how the dice field it. */
+function forcesBox(view: CampaignView, names: BofNames): HTMLElement {
+  const forces = (view.json['forces'] as Record<Side, KeptForce | null> | undefined) ?? { a: null, b: null };
+  const player = view.json['player'] as Player | undefined;
+  const solo = player !== undefined;
+  const list = el('ul', { className: 'cp-forces-kept', id: 'cp-forces-kept' });
+  list.setAttribute('aria-label', 'Forces');
+  for (const side of SIDES) {
+    const force = forces[side];
+    const item = el('li', {}, el('strong', { textContent: `${view.names[side]}: ` }));
+    if (force) {
+      item.append(el('span', { className: 'cp-force-name', textContent: force.name }), `, ${force.points} points (limit ${force.limit})`);
+      const units = el('ul', { className: 'cp-units' });
+      for (const u of force.units) {
+        const weapons = u.weapons.map((w) => names.weapons.get(w)?.name ?? w).join(', ');
+        const salvaged = u.salvaged === undefined ? '' : `, salvaged in game ${u.salvaged}`;
+        units.append(el('li', { textContent: `${u.count} × ${u.name}, ${u.quality}${weapons ? `: ${weapons}` : ''} (${u.points} points${salvaged})` }));
+      }
+      item.append(el('details', {}, el('summary', { textContent: `Its units (${force.units.length})` }), units));
+      if (force.problems.length > 0) item.append(el('ul', { className: 'problems' }, ...force.problems.map((p) => el('li', { textContent: p }))));
+    } else if (solo && side === 'a' && player.from === 'roll') {
+      item.append(`${armyWords(player, names)}, rolled once, for the whole ladder; its units rolled for each game`);
+    } else item.append('rolled by the dice for each game');
+    list.append(item);
+  }
+  return list;
+}
+
+/** Where the campaign stands, the sides' points, morale, wins and losing streaks, their forces, and the games played. */
+function bofStatusDetail(view: CampaignView, names: BofNames): HTMLElement {
   const j = view.json as {
     points: Record<Side, number>;
     available: Record<Side, number>;
     morale: Record<Side, number>;
     streak: Record<Side, number>;
     wins: Record<Side, number>;
+    here?: Here | null;
     history: { game: number; rung: string; winner: Side; victory: string; combatScore: Record<Side, number>; event?: string }[];
   };
+  const box = el('div', {});
+  if (j.here) box.append(hereBox(j.here, view, names));
   const table = el('table', { className: 'cp-table' });
   const head = table.createTHead().insertRow();
   for (const h of ['Side', 'Points (to spend)', 'Morale', 'Wins', 'Losses in a row']) head.append(el('th', { textContent: h, scope: 'col' }));
@@ -147,7 +360,7 @@ function bofStatusDetail(view: CampaignView): HTMLElement {
     row.append(el('th', { textContent: view.names[side], scope: 'row' }));
     for (const cell of [`${j.points[side]} (${j.available[side]})`, j.morale[side], j.wins[side], j.streak[side]]) row.insertCell().textContent = String(cell);
   }
-  const box = el('div', {}, table);
+  box.append(table, el('h4', { className: 'cp-sub', textContent: 'Forces' }), forcesBox(view, names));
   if (j.history.length > 0) {
     const list = el('ol', { className: 'cp-log' });
     list.setAttribute('aria-label', 'Games played');

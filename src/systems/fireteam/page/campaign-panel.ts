@@ -1,11 +1,13 @@
 /**
- * Fire Team's fields of the page's campaign panel (issue 17): the sides' army lists at the
- * start; which of the turn's battles was won by whom to record; the squares each side assaults
- * and the points it puts into its attack for the next turn's packets; the squares held and the
- * battles fought under the status.
+ * Fire Team's fields of the page's campaign panel (issues 17 and 26): the sides' army lists at
+ * the start (a side with a force takes its force's); which of the turn's battles was won by
+ * whom to record; the squares each side assaults and the points it puts into its attack for
+ * the next turn's packets; the squares held, the forces kept and the battles fought under the
+ * status.
  */
 import { el, labelled } from '../../../web/kit/force-ui.js';
-import { SIDES, type CampaignPart, type CampaignPartHost, type CampaignView, type CommandOptions, type Side } from '../../../web/kit/page-parts.js';
+import { SIDES, type CampaignPart, type CampaignPartHost, type CampaignView, type CommandOptions, type Named, type Side } from '../../../web/kit/page-parts.js';
+import { ftForceFromText } from './force-model.js';
 
 export interface FireteamRecord {
   battle: string;
@@ -17,9 +19,23 @@ export interface FireteamNext {
   split: [string, string];
 }
 
-/** `new`'s options for the sides' army lists: both, or neither (the command line's default). */
-export function fireteamListsOptions(lists: [string, string]): CommandOptions {
+/**
+ * `new`'s options for the sides' army lists: both, or neither (the command line's default).
+ * Where both sides bring a force their files name the lists, and none is given.
+ */
+export function fireteamListsOptions(lists: [string, string], forced: [boolean, boolean] = [false, false]): CommandOptions {
+  if (forced[0] && forced[1]) return [];
   return lists[0] && lists[1] ? [['lists', `${lists[0]},${lists[1]}`]] : [];
+}
+
+/** The army list a force file names, where it names one; undefined for a file that is no force. */
+export function forceList(text: string): string | undefined {
+  try {
+    const list = ftForceFromText(text).force.list;
+    return list === '' ? undefined : list;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `record`'s options for a battle; an empty field is left out, for the command line to name. */
@@ -52,9 +68,30 @@ const SPLITS = ['4', '5', '6'];
 export function fireteamCampaignPanel(host: CampaignPartHost): CampaignPart {
   /** the turn's battles are not set yet: the next print sets the assaults */
   let pendingNext = false;
+  let named: Named[] = [];
   const listA = el('select');
   const listB = el('select');
+  const listSelects = [listA, listB] as const;
+  /** the list each side's force names; undefined where the side has no force (its select is the player's) */
+  const forcedList: [string | undefined, string | undefined] = [undefined, undefined];
   const lists = el('div', { className: 'row', id: 'cp-lists-row' }, labelled('cp-listA', 'Side A army list', listA), labelled('cp-listB', 'Side B army list', listB));
+  /** A side with a force fields its force's list: its select shows it, and is the force's to change. */
+  const showForced = () =>
+    listSelects.forEach((select, i) => {
+      const list = forcedList[i];
+      const had = select.querySelector<HTMLOptionElement>('option[data-forced]');
+      had?.remove();
+      if (list !== undefined && !named.some((l) => l.id === list)) {
+        // a list muster does not know: the command line names it; the select shows it as the file has it
+        const option = new Option(list, list);
+        option.dataset['forced'] = 'yes';
+        select.append(option);
+      }
+      if (list !== undefined) select.value = list;
+      else if (select.disabled) select.value = '';
+      select.disabled = list !== undefined;
+      select.title = list !== undefined ? "its force's list" : '';
+    });
   const battle = el('select');
   const winner = el('select');
   const record = el('div', { id: 'cp-record-ft', className: 'row' }, labelled('cp-battle', 'Battle', battle), labelled('cp-ft-winner', 'Winner', winner));
@@ -81,10 +118,18 @@ export function fireteamCampaignPanel(host: CampaignPartHost): CampaignPart {
     recordFields: [record],
     nextFields: [next],
     async opened() {
-      const named = await host.lists();
-      for (const select of [listA, listB]) select.replaceChildren(new Option('the default', ''), ...named.map((l) => new Option(l.name, l.id)));
+      named = await host.lists();
+      for (const select of listSelects) select.replaceChildren(new Option('the default', ''), ...named.map((l) => new Option(l.name, l.id)));
+      showForced();
     },
-    newOptions: () => fireteamListsOptions([listA.value, listB.value]),
+    newOptions: () => fireteamListsOptions([listA.value, listB.value], [forcedList[0] !== undefined, forcedList[1] !== undefined]),
+    forcesGiven(forces) {
+      SIDES.forEach((side, i) => {
+        const text = forces[side];
+        forcedList[i] = text === undefined ? undefined : forceList(text);
+      });
+      showForced();
+    },
     recordOptions: () => fireteamRecordOptions({ battle: battle.value, winner: winner.value }),
     clearRecord() {
       winner.value = '';
@@ -94,7 +139,7 @@ export function fireteamCampaignPanel(host: CampaignPartHost): CampaignPart {
       const kept = winner.value;
       winner.replaceChildren(new Option('choose', ''), ...SIDES.map((s) => new Option(view.names[s], s)), new Option('a draw', 'draw'));
       winner.value = kept;
-      return fireteamStatusDetail(view);
+      return fireteamStatusDetail(view, named);
     },
     shape(view) {
       const pending = (view.json['pending'] as Pending[] | undefined) ?? [];
@@ -116,11 +161,35 @@ export function fireteamCampaignPanel(host: CampaignPartHost): CampaignPart {
   };
 }
 
-/** The squares each side holds, and the battles fought. */
-function fireteamStatusDetail(view: CampaignView): HTMLElement {
-  const j = view.json as { squares: { id: string; owner: Side | null }[]; log: { turn: number; battle: number; event: string }[] };
+/** A force the campaign keeps, as `status --format json` gives it. */
+interface KeptFtForce {
+  name: string;
+  list: string;
+  platoons: { squads: number; weaponsSections?: number; smgSquads?: number }[];
+  reinforcements?: { pick: string; vehicle?: string }[];
+}
+
+const counted = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** "Vzvod Orlov, Russians list: 1 platoon, 4 reinforcement picks in order", or how the dice field a side. */
+export function keptForceWords(force: KeptFtForce | null | undefined, lists: readonly Named[], sideName: string): string {
+  if (!force) return 'bought by the dice for each battle';
+  const list = lists.find((l) => l.id === force.list)?.name ?? force.list;
+  const picks = force.reinforcements?.length ?? 0;
+  // a side the command line named after its force is not named twice
+  const named = force.name === sideName ? '' : `${force.name}, `;
+  return `${named}${list} list: ${counted(force.platoons.length, 'platoon')}, ${picks === 0 ? 'reinforcements rolled' : `${counted(picks, 'reinforcement pick')} in order`}`;
+}
+
+/** The squares each side holds, the forces kept, and the battles fought. */
+function fireteamStatusDetail(view: CampaignView, lists: readonly Named[]): HTMLElement {
+  const j = view.json as { squares: { id: string; owner: Side | null }[]; log: { turn: number; battle: number; event: string }[]; forces?: Record<Side, KeptFtForce | null> };
   const held = SIDES.map((s) => `${view.names[s]} ${j.squares.filter((q) => q.owner === s).length}`).join(', ');
   const box = el('div', {}, el('p', { className: 'hint', textContent: `Squares held: ${held}.` }));
+  const forces = el('ul', { className: 'cp-forces-kept', id: 'cp-forces-kept' });
+  forces.setAttribute('aria-label', 'Forces');
+  for (const side of SIDES) forces.append(el('li', {}, el('strong', { textContent: `${view.names[side]}: ` }), keptForceWords(j.forces?.[side], lists, view.names[side])));
+  box.append(el('h4', { className: 'cp-sub', textContent: 'Forces' }), forces);
   if (j.log.length > 0) {
     const list = el('ol', { className: 'cp-log' });
     list.setAttribute('aria-label', 'Battles fought');
