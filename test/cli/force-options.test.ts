@@ -27,6 +27,20 @@ describe("a force's fit to its game's budget: the shared words", () => {
   });
 });
 
+describe('check against the game asked for', () => {
+  it('over its budget: both figures, what to do and the games it fits, exit 2; the JSON has the same fit', async () => {
+    const { code, stdout } = await muster(['check', 'bof', '--force', BOF_FORCE, '--scenario', 'surrounded'], workdir());
+    expect(code).toBe(2);
+    // Game modes, Surrounded: attacker 150, defender 50; the roles are rolled, so the smaller counts
+    expect(stdout).toMatch(/Surrounded, the smaller role \(attacker 150, defender 50\): 81 of 50 points: 31 over the game's budget\n    drop 31 points, or play a game it fits: --scenario victory-zones, /);
+    expect(stdout).not.toMatch(/No problems/);
+    const json = JSON.parse((await muster(['check', 'bof', '--force', BOF_FORCE, '--scenario', 'surrounded', '--format', 'json'], workdir())).stdout) as { fits: { budget: number; left: number; elsewhere: string[] }[] };
+    expect(json.fits).toHaveLength(1);
+    expect(json.fits[0]).toMatchObject({ budget: 50, left: -31 });
+    expect(json.fits[0]!.elsewhere).toContain('--scenario victory-zones');
+  });
+});
+
 describe('the options that name a game or a force are refused where they mean nothing', () => {
   it('check: --mode or --players without --scenario says to name the game', async () => {
     for (const extra of [['--mode', 'solo'], ['--players', '4']]) {
@@ -55,6 +69,6 @@ describe('the options that name a game or a force are refused where they mean no
     const dir = workdir();
     const { code, stderr } = await muster(['campaign', 'bof', 'status', '--state', path.join(dir, 'c.json'), '--force', BOF_FORCE], dir);
     expect(code).toBe(2);
-    expect(stderr).toMatch(/--force/);
+    expect(stderr).toMatch(/--force: a campaign takes its forces when it starts \(campaign bof new --force FILE\)/);
   });
 });

@@ -71,7 +71,11 @@ function checkText(check: ForceCheck, asked: boolean): string {
   const fits = check.fits ?? [];
   if (fits.length > 0) {
     lines.push(asked ? 'In the game asked for:' : 'Against each game\'s budget for its side:');
-    for (const fit of fits) lines.push(`  ${fit.game}: ${budgetWords(fit)}`);
+    for (const fit of fits) {
+      lines.push(`  ${fit.game}: ${budgetWords(fit)}`);
+      // the game asked for, over: what to do, as the scenario's warning says it
+      if (asked && isOver(fit)) lines.push(`    drop ${-fit.left} points${fit.elsewhere?.length ? `, or play a game it fits: ${fit.elsewhere.join(', ')}` : ''}`);
+    }
   }
   const over = fits.filter(isOver).length;
   if (check.problems.length === 0) {
