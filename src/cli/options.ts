@@ -3,7 +3,7 @@ import type { Paper, Units } from '../doc/model.js';
 import { UsageError } from '../errors.js';
 import { BUILTIN_DATA_DIR } from './builtin-dir.js';
 import { controlCharIn, controlCharMessage } from '../data/control-chars.js';
-import type { RunInput } from './io.js';
+import type { CliIo, RunInput } from './io.js';
 import type { FORMATS } from './command-table.js';
 
 export { FORMATS, PAPERS, UNITS } from './command-table.js';
@@ -40,4 +40,11 @@ export function dataInputs(dataDirs: readonly string[], cwd: string, forceFile?:
 export function refuseControlChars(option: string, text: string): void {
   const code = controlCharIn(text);
   if (code) throw new UsageError(`${option}: ${controlCharMessage(code)}`);
+}
+
+/** A warning for the user on stderr (a force's problems, a budget overspent); nothing under --quiet. */
+export function warnOn(io: CliIo, quiet: boolean): (message: string) => void {
+  return (message) => {
+    if (!quiet) io.stderr.write(`warning: ${message}\n`);
+  };
 }

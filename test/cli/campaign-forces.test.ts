@@ -26,19 +26,8 @@ const PANZERS = [
   '  - { unit: de-sdkfz-251 }',
   '',
 ].join('\n');
-const SHERMANS = [
-  'name: Easy Company tanks',
-  'nation: us',
-  'doctrine: us-armor',
-  'detachment: us-tank-platoon',
-  'points: 100',
-  'units:',
-  '  - { unit: us-officer }',
-  '  - { unit: us-m4-sherman, quality: regular }',
-  '  - { unit: us-rifleman, count: 4, weapons: [hand-grenade] }',
-  '  - { unit: us-bazooka-gunner }',
-  '',
-].join('\n');
+/** Side B's force: a small US tank platoon, a Sherman among it for the winner to salvage. */
+const SHERMANS = readFileSync(path.join(root, 'test/fixtures/forces/easy-company-tanks.yaml'), 'utf8');
 
 type Runs = { text: string }[];
 type Doc = { sheets: { title: string; blocks: { id?: string; kind: string; title?: string; paragraphs?: string[]; rows?: Runs[][] }[] }[]; decks?: { title: string }[] };

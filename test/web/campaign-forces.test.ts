@@ -22,19 +22,7 @@ const example = (name: string) => path.join(repo, 'examples/forces', name);
 const WEBER = readFileSync(example('kampfgruppe-weber.yaml'));
 const RUSSIANS = readFileSync(example('fireteam-russians.yaml'));
 /** Side B's force: a small US tank platoon, a Sherman among it for the winner to salvage. */
-const EASY = [
-  'name: Easy Company tanks',
-  'nation: us',
-  'doctrine: us-armor',
-  'detachment: us-tank-platoon',
-  'points: 100',
-  'units:',
-  '  - { unit: us-officer }',
-  '  - { unit: us-m4-sherman, quality: regular }',
-  '  - { unit: us-rifleman, count: 4, weapons: [hand-grenade] }',
-  '  - { unit: us-bazooka-gunner }',
-  '',
-].join('\n');
+const EASY = readFileSync(path.join(repo, 'test/fixtures/forces/easy-company-tanks.yaml'), 'utf8');
 
 /** A folder holding the forces as the page names them, for the command line to run in. */
 function forcesDir(): string {

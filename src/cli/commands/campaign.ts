@@ -11,7 +11,7 @@ import { emitDocument, outputFile } from '../emit.js';
 import type { CliIo, RunInput } from '../io.js';
 import { MAX_STATE_BYTES, readStateBytes, replaceState } from '../state-store.js';
 import { shellOption } from '../shell-word.js';
-import { dataInputs, refuseControlChars, resolveFrom, type ProductArgs } from '../options.js';
+import { dataInputs, refuseControlChars, resolveFrom, warnOn, type ProductArgs } from '../options.js';
 import { cardPrint, printSettings, type CutArgs } from '../print-options.js';
 import { TOOL_VERSION } from '../version.js';
 
@@ -139,9 +139,7 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
       forceFiles,
       strict: args.strict ?? false,
       options,
-      onWarning: (message) => {
-        if (!args.quiet) io.stderr.write(`warning: ${message}\n`);
-      },
+      onWarning: warnOn(io, args.quiet),
       print,
       units: args.units,
       paper: args.paper,

@@ -11,7 +11,7 @@ import type { ScenarioResultBase } from '../../systems/module.js';
 import { takeOptions } from '../rule-set-options.js';
 import { withOutput } from '../emit.js';
 import type { CliIo } from '../io.js';
-import { dataInputs, refuseControlChars, resolveFrom, type ProductArgs } from '../options.js';
+import { dataInputs, refuseControlChars, resolveFrom, warnOn, type ProductArgs } from '../options.js';
 import { cardPrint, printSettings, type CutArgs } from '../print-options.js';
 import { TOOL_VERSION } from '../version.js';
 import { shellOption } from '../shell-word.js';
@@ -114,9 +114,7 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
     strict: args.strict,
     ...(names ? { names } : {}),
     options,
-    onWarning: (message) => {
-      if (!args.quiet) io.stderr.write(`warning: ${message}\n`);
-    },
+    onWarning: warnOn(io, args.quiet),
     print,
     units: args.units,
     paper: args.paper,
@@ -153,9 +151,7 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
       };
       await rollBatch(roller, batch, async (result, packet) => {
         firstId ||= result.scenario.id;
-        keepBudgets(result, forces, args.strict, args.count > 1, (message) => {
-          if (!args.quiet) io.stderr.write(`warning: ${message}\n`);
-        });
+        keepBudgets(result, forces, args.strict, args.count > 1, warnOn(io, args.quiet));
         rolled += 1;
         if (streaming) io.stdout.write(`${JSON.stringify(result)}\n`);
         else if (args.format === 'json') lines.push(args.count === 1 ? `${JSON.stringify(result, null, 2)}\n` : `${JSON.stringify(result)}\n`);
