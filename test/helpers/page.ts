@@ -11,6 +11,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { muster } from './cli.js';
 import { fileUrl, pageFiles, type Manifest } from '../../src/web/page-files.js';
+import type { CampaignProbe } from '../../src/web/campaign-page.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const repo = fileURLToPath(new URL('../../', import.meta.url));
@@ -72,6 +73,16 @@ export interface MadeInPage {
   code: number;
   stderr: string;
   argv: string[];
+}
+
+/** Clicks a campaign button and waits for the page's campaign to answer: exit code, messages, status and state. */
+export async function campaignStep(page: Page, name: string): Promise<CampaignProbe> {
+  await page.evaluate(() => {
+    window.muster.campaign = undefined;
+  });
+  await button(page, name);
+  await page.waitForFunction(() => window.muster.campaign !== undefined, { timeout: 60_000 });
+  return (await page.evaluate(() => window.muster.campaign)) as CampaignProbe;
 }
 
 /** Clicks a button that makes something and waits for what the page made. */

@@ -16,6 +16,7 @@ import { bofRecordOptions, type BofRecord } from '../../src/systems/bof/page/cam
 import { fireteamListsOptions, fireteamNextOptions, fireteamRecordOptions } from '../../src/systems/fireteam/page/campaign-panel.js';
 import { checkHouse, houseFiles, unzipHouse, withHouse, HOUSE_PATH } from '../../src/web/house-rules.js';
 import { button, control, repo, runBrowserTests as runThem, shots, usePageServer, loadBuiltPage } from '../helpers/page.js';
+import { campaignStep } from '../helpers/page.js';
 
 const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
 
@@ -189,23 +190,6 @@ describe('house rules in the page, run in Node', () => {
 
 // ---- in chromium ----------------------------------------------------------------------------
 
-interface Probe {
-  code: number;
-  stderr: string;
-  status: string;
-  state: string;
-  unsaved: boolean;
-}
-
-/** Clicks a campaign button and waits for the page's campaign to answer. */
-async function campaignStep(page: Page, name: string): Promise<Probe> {
-  await page.evaluate(() => {
-    window.muster.campaign = undefined;
-  });
-  await button(page, name);
-  await page.waitForFunction(() => window.muster.campaign !== undefined, { timeout: 60_000 });
-  return (await page.evaluate(() => window.muster.campaign)) as Probe;
-}
 
 describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
   let base = '';

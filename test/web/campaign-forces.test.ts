@@ -16,6 +16,7 @@ import { PLAYER_FOLDER } from '../../src/web/page-files.js';
 import { bofRecordOptions, salvageChoices, upgradeChoices, type BofNames, type KeptForce } from '../../src/systems/bof/page/campaign-panel.js';
 import { fireteamListsOptions, fireteamNextOptions, forceList, keptForceWords } from '../../src/systems/fireteam/page/campaign-panel.js';
 import { button, control, loadBuiltPage, repo, runBrowserTests as runThem, shots, usePageServer } from '../helpers/page.js';
+import { campaignStep } from '../helpers/page.js';
 
 const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
 const example = (name: string) => path.join(repo, 'examples/forces', name);
@@ -168,21 +169,6 @@ function toOptions(argv: readonly string[]): [string, string][] {
 
 // ---- in chromium ----------------------------------------------------------------------------
 
-interface Probe {
-  code: number;
-  stderr: string;
-  status: string;
-  state: string;
-}
-
-async function campaignStep(page: Page, name: string): Promise<Probe> {
-  await page.evaluate(() => {
-    window.muster.campaign = undefined;
-  });
-  await button(page, name);
-  await page.waitForFunction(() => window.muster.campaign !== undefined, { timeout: 60_000 });
-  return (await page.evaluate(() => window.muster.campaign)) as Probe;
-}
 
 async function upload(page: Page, selector: string, file: string): Promise<void> {
   await ((await page.$(selector)) as unknown as { uploadFile(f: string): Promise<void> }).uploadFile(file);

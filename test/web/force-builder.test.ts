@@ -586,42 +586,11 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     expect(outside).toEqual([]);
     await page.close();
   });
-});
-
-describe.skipIf(!runThem)('the Open Fire force builder in chromium', () => {
-  let base = '';
-  let browser: Browser;
-  usePageServer((served) => ({ base, browser } = served));
-
-  async function settled(page: Page): Promise<{ yaml: string; code: number; report?: CheckReport }> {
-    await page.waitForFunction(() => window.musterForce?.settled === true && window.musterForce.code !== undefined, { timeout: 60_000 });
-    return (await page.evaluate(() => window.musterForce)) as { yaml: string; code: number; report?: CheckReport };
-  }
-
-  async function waitForOption(page: Page, selector: string, value: string): Promise<void> {
-    await page.waitForFunction((s, v) => [...document.querySelectorAll(`${s} option`)].some((o) => (o as HTMLOptionElement).value === v), { timeout: 60_000 }, selector, value);
-  }
-
-  async function refill(page: Page, selector: string, text: string): Promise<void> {
-    await page.click(selector, { count: 3 });
-    await page.keyboard.press('Backspace');
-    if (text) await page.type(selector, text);
-  }
 
   const texts = (page: Page, selector: string) => page.$$eval(`${selector} li`, (lis) => lis.map((li) => li.textContent));
 
   it('builds the US sample from the pick-lists, shows problems where the check names them, saves, prints and takes it into a scenario as the command line does', async () => {
-    const page = await browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    const outside: string[] = [];
-    page.on('request', (request) => {
-      if (/^(https?|wss?):/.test(request.url()) && !request.url().startsWith(base)) outside.push(request.url());
-    });
-    const downloads = mkdtempSync(path.join(tmpdir(), 'muster-downloads-'));
-    const cdp = await page.createCDPSession();
-    await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
-    await page.goto(`${base}#/openfire/force`);
-    await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+    const { page, downloads, outside } = await builderPage('openfire');
     await waitForOption(page, '#of-nation', 'us');
     expect(await page.$$eval('#builder input, #builder select', (els) => els.filter((e) => !(e as HTMLInputElement).labels?.length && !e.closest('[hidden]')).map((e) => e.id))).toEqual([]);
     expect(await page.$eval('#fb-check-command', (e) => e.textContent)).toBe('muster check openfire --force force.yaml');
