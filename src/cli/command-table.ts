@@ -10,6 +10,7 @@ import { ruleSetOptionSpecs, withNotes } from './rule-set-options.js';
 
 export { camelCase, type CommandSpec, type OptionSpec, type OptionType, type PositionalSpec } from './option-spec.js';
 import type { CommandSpec, OptionSpec, PositionalSpec } from './option-spec.js';
+import { TERRAIN_LEVELS } from '../engine/terrain.js';
 
 export const FORMATS = ['pdf', 'json', 'md'] as const;
 export const PAPERS = ['a4', 'letter'] as const;
@@ -133,6 +134,7 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
         { name: 'table', type: 'string', describe: 'table size, width x height in --units (default 120x120 cm)' },
         { name: 'points', type: 'number', describe: 'points per side where the rule set leaves them open' },
       ]),
+      { name: 'terrain', type: 'string', choices: TERRAIN_LEVELS, default: 'normal', describe: "terrain laid on the map by muster's own tables: none, light, normal or dense (`muster list <system> terrain` names the pieces)" },
       { name: 'count', type: 'number', default: 1, describe: 'packets to roll, seeds derived from --seed: up to 5000 in one PDF, 100000 as JSON Lines' },
       ...CUT,
     ],
@@ -149,6 +151,7 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
         { name: 'force', type: 'string', repeatable: true, describe: "new: a side's force file (YAML or JSON), kept in the state; the first is side A's (solo: yours), a second side B's" },
         { name: 'strict', type: 'boolean', default: false, describe: 'new: refuse a --force file that breaks its rules instead of printing the problems' },
       ]),
+      { name: 'terrain', type: 'string', choices: TERRAIN_LEVELS, default: 'normal', describe: "next, booklet: terrain laid on each game's map: none, light, normal or dense" },
       ...CUT,
     ],
   },

@@ -1,5 +1,6 @@
 import { loadCardDecks } from './cards.js';
 import type { SystemRules } from './load.js';
+import { MAP_TYPES, type TerrainTables } from './terrain-schema.js';
 import type { ProductPart } from './product-parts.js';
 import { loadTokenGroups, type Token } from './tokens.js';
 
@@ -105,7 +106,35 @@ export async function listFromData(system: SystemRules): Promise<ListKind[]> {
     };
   });
   if (tables.length > 0) kinds.push({ id: 'tables', title: 'Tables', hint: `Printed on the sheets of muster tables ${id}.`, entries: tables });
+  if (system.terrain) kinds.push(terrainKind(id, system.terrain));
   return kinds;
+}
+
+/** The terrain types a scenario's map may lay, with their effects, sizes and the maps that use them. */
+function terrainKind(systemId: string, terrain: TerrainTables): ListKind {
+  const unit = (u: 'cm' | 'in') => (u === 'cm' ? ' cm' : ' in');
+  const span = (r: readonly [number, number], u: 'cm' | 'in') => (r[0] === r[1] ? `${r[0]}${unit(u)}` : `${r[0]}-${r[1]}${unit(u)}`);
+  return {
+    id: 'terrain',
+    title: 'Terrain',
+    aliases: ['terrain-types'],
+    hint:
+      `Laid on the map of every muster scenario ${systemId} packet by muster's own tables (no rules text gives a procedure; the types and effects are the text's), ` +
+      `as many as --terrain none, light, normal or dense asks; maps lists the map types that lay it. A house-rules folder's terrain.yaml adds or replaces types.`,
+    columns: ['look', 'passable', 'size', 'section'],
+    entries: terrain.types.map((t) => ({
+      id: t.id,
+      name: t.name,
+      details: {
+        look: t.look,
+        passable: t.passable,
+        size: t.size ? `${span(t.size.width, t.units).replace(/ (cm|in)$/, '')} x ${span(t.size.depth, t.units)}` : t.length ? `${span(t.length, t.units)} long, ${t.width}${unit(t.units)} wide` : `${t.width}${unit(t.units)} wide, across the table`,
+        section: t.section,
+        effect: t.reading ? `${t.effect} (muster's reading: ${t.reading})` : t.effect,
+        maps: MAP_TYPES.filter((m) => t.id in terrain.maps[m].pieces || t.id in terrain.maps[m].lines),
+      },
+    })),
+  };
 }
 
 /** A token as listed: what it reads, its shape, how many a sheet holds, its other side. */

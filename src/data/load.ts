@@ -8,6 +8,8 @@ import { parseFile } from './parse.js';
 import { closeMatches, orList } from './suggest.js';
 import { checkDataFolder } from './walk.js';
 import { sheetsFile, systemFile, tableFile, type RuleTable, type Sheet, type SystemInfo } from './schema.js';
+import { terrainFile, type TerrainFile, type TerrainTables } from './terrain-schema.js';
+import { mergeTerrain } from './terrain-merge.js';
 
 export interface SystemRules {
   readonly info: SystemInfo;
@@ -17,6 +19,8 @@ export interface SystemRules {
   readonly sheets: readonly Sheet[];
   /** the sheets.yaml the sheets came from (a house folder's when it gives one), for messages */
   readonly sheetsFile?: string;
+  /** its terrain types and map densities (terrain.yaml), where it has them */
+  readonly terrain?: TerrainTables;
   /** where each table was defined, for messages */
   readonly tableFiles: ReadonlyMap<string, string>;
   table(id: string): RuleTable;
@@ -40,6 +44,9 @@ export interface LoadOptions {
   only?: string;
 }
 
+/** The files a rule-set folder holds beside its subfolders. */
+const ROOT_FILES: readonly string[] = ['system.yaml', 'sheets.yaml', 'terrain.yaml'];
+
 interface SystemDraft {
   info?: SystemInfo;
   infoFile?: string;
@@ -48,6 +55,8 @@ interface SystemDraft {
   tableFiles: Map<string, string>;
   sheets?: Sheet[];
   sheetsFile?: string;
+  /** each folder's terrain.yaml, built-in first */
+  terrain: { file: string; data: TerrainFile }[];
   /** a tables file of this system failed to load: its ids are unknown, so references are not checked */
   incomplete?: boolean;
 }
@@ -79,22 +88,22 @@ export async function loadRulesDb(options: LoadOptions): Promise<RulesDb> {
     const all = listFilesBelow(root, (relative) => /\.ya?ml$/.test(relative), path.join).map((relative) => ({ relative, parts: relative.split('/') }));
     const inScope = (parts: string[]) => scope === '*' || parts[0] === scope;
     const files = all
-      .filter(({ parts }) => inScope(parts) && ((parts.length === 2 && (parts[1] === 'system.yaml' || parts[1] === 'sheets.yaml')) || (parts.length === 3 && parts[1] === 'tables')))
+      .filter(({ parts }) => inScope(parts) && ((parts.length === 2 && ROOT_FILES.includes(parts[1]!)) || (parts.length === 3 && parts[1] === 'tables')))
       .map((f) => f.relative);
     // other folders of a rule set (its arsenal, say) belong to the rule set's own module
     const moduleFiles = all.filter(({ parts }) => inScope(parts) && parts.length >= 3 && parts[1] !== 'tables').map((f) => f.relative);
-    const strays = all.filter(({ parts }) => inScope(parts) && parts.length === 2 && parts[1] !== 'system.yaml' && parts[1] !== 'sheets.yaml').map((f) => f.relative);
+    const strays = all.filter(({ parts }) => inScope(parts) && parts.length === 2 && !ROOT_FILES.includes(parts[1]!)).map((f) => f.relative);
     for (const { parts } of all) if (parts.length === 2 && parts[1] === 'system.yaml') known.add(parts[0]!);
     for (const stray of strays) {
       problems.push({
         file: path.join(root, stray),
         path: '',
-        message: 'not a data file muster knows: a rule-set folder holds system.yaml, sheets.yaml, tables/*.yaml and its own subfolders',
+        message: 'not a data file muster knows: a rule-set folder holds system.yaml, sheets.yaml, terrain.yaml, tables/*.yaml and its own subfolders',
       });
     }
     for (const relative of moduleFiles) {
       const systemId = relative.split('/')[0]!;
-      const draft: SystemDraft = drafts.get(systemId) ?? { dirs: [], tables: new Map(), tableFiles: new Map() };
+      const draft: SystemDraft = drafts.get(systemId) ?? { dirs: [], tables: new Map(), tableFiles: new Map(), terrain: [] };
       drafts.set(systemId, draft);
       const systemDir = path.join(root, systemId);
       if (!draft.dirs.includes(systemDir)) draft.dirs.push(systemDir);
@@ -110,7 +119,7 @@ export async function loadRulesDb(options: LoadOptions): Promise<RulesDb> {
     for (const relative of files) {
       const file = path.join(root, relative);
       const systemId = relative.split('/')[0]!;
-      const draft: SystemDraft = drafts.get(systemId) ?? { dirs: [], tables: new Map(), tableFiles: new Map() };
+      const draft: SystemDraft = drafts.get(systemId) ?? { dirs: [], tables: new Map(), tableFiles: new Map(), terrain: [] };
       drafts.set(systemId, draft);
       const systemDir = path.join(root, systemId);
       if (!draft.dirs.includes(systemDir)) draft.dirs.push(systemDir);
@@ -130,6 +139,9 @@ export async function loadRulesDb(options: LoadOptions): Promise<RulesDb> {
           draft.sheets = parsed.sheets;
           draft.sheetsFile = file;
         }
+      } else if (base === 'terrain.yaml') {
+        const parsed = await parseFile(file, terrainFile, problems);
+        if (parsed) draft.terrain.push({ file, data: parsed });
       } else {
         const parsed = await parseFile(file, tableFile, problems);
         if (!parsed) {
@@ -159,7 +171,8 @@ export async function loadRulesDb(options: LoadOptions): Promise<RulesDb> {
       });
       continue;
     }
-    const system = freezeSystem(draft as SystemDraft & { info: SystemInfo });
+    const terrain = mergeTerrain(draft.terrain, problems);
+    const system = freezeSystem(draft as SystemDraft & { info: SystemInfo }, terrain);
     problems.push(...checkSystem(system, draft.sheetsFile ?? draft.infoFile ?? '', { references: !draft.incomplete }));
     systems.push(system);
   }
@@ -185,7 +198,7 @@ function makeDb(systems: SystemRules[], known: readonly string[]): RulesDb {
   });
 }
 
-function freezeSystem(draft: SystemDraft & { info: SystemInfo }): SystemRules {
+function freezeSystem(draft: SystemDraft & { info: SystemInfo }, terrain: TerrainTables | undefined): SystemRules {
   const tables = new Map([...draft.tables.entries()].map(([id, t]) => [id, deepFreeze(t)]));
   const id = draft.info.id;
   return Object.freeze({
@@ -195,6 +208,7 @@ function freezeSystem(draft: SystemDraft & { info: SystemInfo }): SystemRules {
     tableFiles: new Map(draft.tableFiles),
     sheets: deepFreeze(draft.sheets ?? []),
     ...(draft.sheetsFile !== undefined ? { sheetsFile: draft.sheetsFile } : {}),
+    ...(terrain ? { terrain: deepFreeze(terrain) } : {}),
     table(tableId: string): RuleTable {
       const table = tables.get(tableId);
       if (!table) throw new UsageError(`rule set "${id}" has no table "${tableId}"`);

@@ -1,4 +1,6 @@
+import type { TerrainLook } from '../vocab/terrain-looks.js';
 import type { DrawingNode, Paper, Shape, Units } from './model.js';
+import { terrainCaption, terrainLegend, terrainShapes, terrainSwatch, type MapTerrain } from './terrain-map.js';
 
 export type Edge = 'north' | 'east' | 'south' | 'west';
 export type Sector = 'left' | 'middle' | 'right';
@@ -83,6 +85,8 @@ export interface MapInput {
   zoneLabels?: boolean;
   /** a side's name beside the edge it comes from, in its colour */
   edgeNames?: { edge: Edge; side: string }[];
+  /** the terrain laid on the table, drawn under the zones' outlines and everything else */
+  terrain?: MapTerrain;
   /** the paper the map is printed on; without it the map fits both A4 and Letter */
   paper?: Paper;
   units: Units;
@@ -90,7 +94,9 @@ export interface MapInput {
 
 /** A legend entry: the kind of thing drawn, its colour and what it means. */
 export interface MapLegendEntry {
-  kind: 'zone' | 'marker' | 'objective' | 'hazard' | 'road' | 'corridor' | 'dashed' | 'sector' | 'grid';
+  kind: 'zone' | 'marker' | 'objective' | 'hazard' | 'road' | 'corridor' | 'dashed' | 'sector' | 'grid' | 'terrain' | 'note';
+  /** a terrain entry's look */
+  look?: TerrainLook;
   colour: string;
   text: string;
   /** an objective's entry: its sample has the dashed capture circle */
@@ -142,13 +148,21 @@ export function drawMap(map: MapInput): DrawingNode {
   const inside: Box = { x1: ox + 0.8, y1: oy + 0.8, x2: ox + mapW - 0.8, y2: oy + mapH - 0.8 };
 
   // zones, then the grid over them, so the grid shows on a tinted zone
+  // with terrain, a zone's tint goes under the terrain and its outline over it
+  const terrain = map.terrain && map.terrain.layout.pieces.length > 0 ? map.terrain : undefined;
   for (const zone of map.zones) {
     const colour = colourOf(zone.side);
-    shapes.push({ kind: 'rect', x: X(zone.x), y: Y(zone.y), w: zone.w * s, h: zone.h * s, fill: tint(colour), stroke: colour, width: 0.6 });
+    shapes.push({ kind: 'rect', x: X(zone.x), y: Y(zone.y), w: zone.w * s, h: zone.h * s, fill: tint(colour), ...(terrain ? {} : { stroke: colour, width: 0.6 }) });
   }
   const step = map.grid ?? 10;
   for (let g = step; g < W - 0.01; g += step) shapes.push({ kind: 'line', x1: X(g), y1: oy, x2: X(g), y2: oy + mapH, color: MAP_COLOURS.grid, width: 0.3 });
   for (let g = step; g < H - 0.01; g += step) shapes.push({ kind: 'line', x1: ox, y1: Y(g), x2: ox + mapW, y2: Y(g), color: MAP_COLOURS.grid, width: 0.3 });
+  if (terrain) {
+    // areas first, then lines across the table over them, bridges where lines cross
+    const pieces = [...terrain.layout.pieces].sort((a, b) => Number(a.shape === 'line') - Number(b.shape === 'line'));
+    for (const piece of pieces) shapes.push(...terrainShapes(piece, X, Y, s));
+    for (const zone of map.zones) shapes.push({ kind: 'rect', x: X(zone.x), y: Y(zone.y), w: zone.w * s, h: zone.h * s, stroke: colourOf(zone.side), width: 0.6 });
+  }
   shapes.push({ kind: 'rect', x: ox, y: oy, w: mapW, h: mapH, stroke: MAP_COLOURS.frame, width: 0.8 });
 
   if (map.road) {
@@ -280,6 +294,16 @@ export function drawMap(map: MapInput): DrawingNode {
       marker(map.placed.side, x, y, unit.label);
     }
   }
+  // each piece's number, where it finds room: in its middle, or along a line
+  if (terrain) {
+    for (const piece of terrain.layout.pieces) {
+      const spots: [number, number][] =
+        piece.shape === 'line'
+          ? [0.5, 0.35, 0.65, 0.2, 0.8].map((f) => pointAlong(piece.points, f)).map(([x, y]): [number, number] => [X(x), Y(y) - 2.2])
+          : [[0, 0], [0, -2.5], [0, 2.5], [-3, 0], [3, 0]].map(([dx, dy]): [number, number] => [X(piece.x) + dx!, Y(piece.y) + dy!]);
+      place(piece.label, 6.5, true, MAP_COLOURS.frame, 'center', spots);
+    }
+  }
   shapes.push(...markerShapes, ...labels);
 
   // round the table: the compass letters at the middle of each edge, the sides' names at their ends
@@ -341,6 +365,10 @@ export function legendEntries(map: MapInput, colourOf: (side: string) => string 
   for (const line of map.dashed ?? []) if (!dashed.has(`${line.colour}\u0000${line.text}`)) dashed.set(`${line.colour}\u0000${line.text}`, { kind: 'dashed', colour: line.colour, text: line.text });
   entries.push(...dashed.values());
   if (map.sectors) entries.push({ kind: 'sector', colour: MAP_COLOURS.sector, text: map.sectors.text });
+  if (map.terrain && map.terrain.layout.pieces.length > 0) {
+    for (const line of terrainLegend(map.terrain)) entries.push({ kind: 'terrain', colour: MAP_COLOURS.frame, look: line.look, text: line.text });
+    entries.push({ kind: 'note', colour: MAP_COLOURS.caption, text: terrainCaption(map.terrain.layout) });
+  }
   const step = map.grid ?? 10;
   entries.push({ kind: 'grid', colour: MAP_COLOURS.grid, text: `Grid lines every ${map.gridText ?? (map.units === 'cm' ? `${Math.round(step * 10) / 10} cm` : `${Math.round(step / 2.54)} in`)}` });
   return entries;
@@ -415,6 +443,10 @@ function swatch(key: MapLegendEntry, x: number, y: number): Shape[] {
       return dashedLine(x, y, x + SWATCH, y, key.colour);
     case 'sector':
       return dashedLine(x, y, x + SWATCH, y, key.colour, 0.5, 5, 2);
+    case 'terrain':
+      return terrainSwatch(key.look!, x, y, SWATCH);
+    case 'note':
+      return [];
     case 'grid':
       return [
         { kind: 'rect', x, y: y - 2, w: SWATCH, h: 4, fill: MAP_COLOURS.table },
@@ -483,6 +515,22 @@ export function sectorStrips(edge: Edge, table: { width: number; height: number 
   // facing east (from the west edge) it is to the north; facing west, to the south
   const leftFirst = edge === 'south' || edge === 'west';
   return leftFirst ? { left: strip(0), middle: strip(1), right: strip(2) } : { left: strip(2), middle: strip(1), right: strip(0) };
+}
+
+/** The point a fraction `f` of the way along a path. */
+function pointAlong(points: readonly (readonly [number, number])[], f: number): [number, number] {
+  const lengths = points.slice(1).map((p, i) => Math.hypot(p[0] - points[i]![0], p[1] - points[i]![1]));
+  let left = f * lengths.reduce((a, b) => a + b, 0);
+  for (const [i, length] of lengths.entries()) {
+    if (left <= length || i === lengths.length - 1) {
+      const t = length === 0 ? 0 : Math.min(1, left / length);
+      const a = points[i]!;
+      const b = points[i + 1]!;
+      return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+    }
+    left -= length;
+  }
+  return [points[0]![0], points[0]![1]];
 }
 
 /** The part of a rectangle inside another, or nothing. */

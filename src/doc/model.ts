@@ -262,6 +262,10 @@ export type Shape =
   | { kind: 'circle'; cx: number; cy: number; r: number; fill?: string; stroke?: string; width?: number; dash?: number }
   | { kind: 'rect'; x: number; y: number; w: number; h: number; fill?: string; stroke?: string; width?: number }
   | { kind: 'line'; x1: number; y1: number; x2: number; y2: number; color?: string; width?: number }
+  /** a closed outline, its corners in order; `dash` in mm dashes the outline */
+  | { kind: 'polygon'; points: readonly (readonly [number, number])[]; fill?: string; stroke?: string; width?: number; dash?: number }
+  /** an open line through its points, joined and ended round; `dash` in mm */
+  | { kind: 'polyline'; points: readonly (readonly [number, number])[]; color?: string; width?: number; dash?: number }
   | { kind: 'text'; x: number; y: number; text: string; size: number; bold?: boolean; align?: 'left' | 'center' | 'right'; color?: string }
   | { kind: 'icon'; x: number; y: number; size: number; name: IconName; color?: string };
 

@@ -30,6 +30,23 @@ export function drawShapes(fonts: FontStore, shapes: readonly Shape[], x: number
         return { kind: 'line', x1: round(x + shape.x1 * MM), y1: round(y + shape.y1 * MM), x2: round(x + shape.x2 * MM), y2: round(y + shape.y2 * MM), color: shape.color ?? COLORS.ink, lineWidth: shape.width ?? 0.5 };
       case 'icon':
         return { kind: 'icon', name: shape.name, x: round(x + shape.x * MM), y: round(y + shape.y * MM), size: round(shape.size * MM), color: shape.color ?? COLORS.ink };
+      case 'polygon':
+        return {
+          kind: 'polygon',
+          points: shape.points.map(([px, py]) => [round(x + px * MM), round(y + py * MM)] as const),
+          fill: shape.fill,
+          stroke: shape.stroke,
+          lineWidth: shape.width,
+          ...(shape.dash ? { dash: round(shape.dash * MM) } : {}),
+        };
+      case 'polyline':
+        return {
+          kind: 'polyline',
+          points: shape.points.map(([px, py]) => [round(x + px * MM), round(y + py * MM)] as const),
+          color: shape.color ?? COLORS.ink,
+          lineWidth: shape.width ?? 0.5,
+          ...(shape.dash ? { dash: round(shape.dash * MM) } : {}),
+        };
       case 'text': {
         const face = shape.bold ? 'bold' : 'regular';
         const width = fonts.textWidth(shape.text, face, shape.size);
@@ -48,6 +65,7 @@ export function drawShapes(fonts: FontStore, shapes: readonly Shape[], x: number
 function lowInkShape(shape: Shape): Shape {
   switch (shape.kind) {
     case 'circle':
+    case 'polygon':
     case 'rect': {
       if (shape.fill === undefined || shape.fill.toLowerCase() === '#ffffff') return shape;
       return { ...shape, fill: areaFill(shape.fill, 'low', 'zone'), ...(shape.stroke === undefined ? { stroke: shape.fill, width: 0.5 } : {}) };
@@ -133,6 +151,9 @@ export function turn(items: readonly Item[], length: number): Item[] {
         const p = at(item.x + item.size / 2, item.y + item.size / 2);
         return { ...item, x: round(p.x - item.size / 2), y: round(p.y - item.size / 2) };
       }
+      case 'polygon':
+      case 'polyline':
+        return { ...item, points: item.points.map(([x, y]) => [round(y), round(length - x)] as const) };
     }
   });
 }
@@ -182,7 +203,7 @@ function pieces(fonts: FontStore, drawing: DrawingNode, index: number, areaW: nu
   const windowH = size(h, rows);
   const texts = textBoxes(fonts, drawing);
   // a drawing of straight shapes (a ruler) is cut to each window and its pieces go anywhere; one with circles is masked, a piece to a page
-  const masked = drawing.shapes.some((shape) => shape.kind === 'circle');
+  const masked = drawing.shapes.some((shape) => shape.kind === 'circle' || shape.kind === 'polygon' || shape.kind === 'polyline');
   const boxes: Box[] = [];
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < columns; c++) {
@@ -270,6 +291,14 @@ function clip(fonts: FontStore, items: readonly Item[], x0: number, y0: number, 
       case 'circle':
         if (inside(item.cx - item.r, item.cy - item.r, item.cx + item.r, item.cy + item.r)) out.push(item);
         break;
+      case 'polygon':
+      case 'polyline': {
+        // a drawing with these is masked, never clipped; kept whole where it lies wholly inside
+        const xs = item.points.map((p) => p[0]);
+        const ys = item.points.map((p) => p[1]);
+        if (inside(Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys))) out.push(item);
+        break;
+      }
     }
   }
   return out;

@@ -85,7 +85,28 @@ export interface CircleItem {
   dash?: number;
 }
 
-export type Item = TextItem | RectItem | LineItem | IconItem | CircleItem;
+/** A closed outline through its corners; terrain on a map. */
+export interface PolygonItem {
+  kind: 'polygon';
+  points: readonly (readonly [number, number])[];
+  fill?: string;
+  stroke?: string;
+  lineWidth?: number;
+  /** dash length in points */
+  dash?: number;
+}
+
+/** An open line through its points, joined and ended round: a road, a river, a wall. */
+export interface PolylineItem {
+  kind: 'polyline';
+  points: readonly (readonly [number, number])[];
+  color: string;
+  lineWidth: number;
+  /** dash length in points */
+  dash?: number;
+}
+
+export type Item = TextItem | RectItem | LineItem | IconItem | CircleItem | PolygonItem | PolylineItem;
 
 export interface PlacedPage {
   width: number;
@@ -122,6 +143,9 @@ export function translate(items: readonly Item[], dx: number, dy: number): Item[
         return { ...item, x1: round(item.x1 + dx), y1: round(item.y1 + dy), x2: round(item.x2 + dx), y2: round(item.y2 + dy) };
       case 'circle':
         return { ...item, cx: round(item.cx + dx), cy: round(item.cy + dy), r: round(item.r) };
+      case 'polygon':
+      case 'polyline':
+        return { ...item, points: item.points.map(([x, y]) => [round(x + dx), round(y + dy)] as const) };
     }
   });
 }

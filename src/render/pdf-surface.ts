@@ -205,6 +205,30 @@ class PdfSurface implements Surface {
       this.fill = this.stroke = this.width = undefined;
     }
   }
+  polygon(points: readonly (readonly [number, number])[], paint: Paint & { dash?: number }): void {
+    this.dashed(paint.dash, () => {
+      this.pdf.polygon(...(points as [number, number][]));
+      this.paint(paint);
+    });
+  }
+  polyline(points: readonly (readonly [number, number])[], color: string, lineWidth: number, dash?: number): void {
+    // round joins and ends, so a bent road or river keeps its width round the bend
+    this.pdf.save().lineJoin('round').lineCap('round');
+    this.pdf.moveTo(points[0]![0], points[0]![1]);
+    for (const [x, y] of points.slice(1)) this.pdf.lineTo(x, y);
+    if (dash) this.pdf.dash(dash, { space: dash });
+    this.paint({ stroke: color, lineWidth });
+    this.pdf.restore();
+    this.fill = this.stroke = this.width = undefined;
+  }
+  /** Draws with a dash pattern set inside a saved state; the colours are set again after. */
+  private dashed(dash: number | undefined, draw: () => void): void {
+    if (!dash) return draw();
+    this.pdf.save().dash(dash, { space: dash });
+    draw();
+    this.pdf.restore();
+    this.fill = this.stroke = this.width = undefined;
+  }
   icon(name: IconName, x: number, y: number, size: number, color: string): void {
     this.fillWith(color);
     const scale = num(size / ICON_BOX);

@@ -26,6 +26,12 @@ export function renderPages(pages: readonly PlacedPage[], surface: Surface): voi
         case 'circle':
           surface.circle(item.cx, item.cy, item.r, { fill: item.fill, stroke: item.stroke, lineWidth: item.lineWidth, dash: item.dash });
           break;
+        case 'polygon':
+          surface.polygon(item.points, { fill: item.fill, stroke: item.stroke, lineWidth: item.lineWidth, dash: item.dash });
+          break;
+        case 'polyline':
+          surface.polyline(item.points, item.color, item.lineWidth, item.dash);
+          break;
       }
     }
   }

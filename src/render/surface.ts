@@ -13,6 +13,9 @@ export interface Surface {
   line(x1: number, y1: number, x2: number, y2: number, color: string, lineWidth: number): void;
   icon(name: IconName, x: number, y: number, size: number, color: string): void;
   circle(cx: number, cy: number, r: number, paint: { fill?: string; stroke?: string; lineWidth?: number; dash?: number }): void;
+  polygon(points: readonly (readonly [number, number])[], paint: { fill?: string; stroke?: string; lineWidth?: number; dash?: number }): void;
+  /** an open line, joined and ended round */
+  polyline(points: readonly (readonly [number, number])[], color: string, lineWidth: number, dash?: number): void;
 }
 
 export type DrawCall =
@@ -21,7 +24,9 @@ export type DrawCall =
   | { op: 'rect'; x: number; y: number; w: number; h: number; fill?: string; stroke?: string; lineWidth?: number }
   | { op: 'line'; x1: number; y1: number; x2: number; y2: number; color: string; lineWidth: number }
   | { op: 'icon'; name: IconName; x: number; y: number; size: number; color: string }
-  | { op: 'circle'; cx: number; cy: number; r: number; fill?: string; stroke?: string; lineWidth?: number; dash?: number };
+  | { op: 'circle'; cx: number; cy: number; r: number; fill?: string; stroke?: string; lineWidth?: number; dash?: number }
+  | { op: 'polygon'; points: readonly (readonly [number, number])[]; fill?: string; stroke?: string; lineWidth?: number; dash?: number }
+  | { op: 'polyline'; points: readonly (readonly [number, number])[]; color: string; lineWidth: number; dash?: number };
 
 export class RecordingSurface implements Surface {
   readonly calls: DrawCall[] = [];
@@ -43,6 +48,12 @@ export class RecordingSurface implements Surface {
   circle(cx: number, cy: number, r: number, paint: { fill?: string; stroke?: string; lineWidth?: number; dash?: number }): void {
     this.calls.push({ op: 'circle', cx, cy, r, ...paint });
   }
+  polygon(points: readonly (readonly [number, number])[], paint: { fill?: string; stroke?: string; lineWidth?: number; dash?: number }): void {
+    this.calls.push({ op: 'polygon', points, ...paint });
+  }
+  polyline(points: readonly (readonly [number, number])[], color: string, lineWidth: number, dash?: number): void {
+    this.calls.push({ op: 'polyline', points, color, lineWidth, ...(dash ? { dash } : {}) });
+  }
 
   /** One line per call, for golden files a reviewer can read. */
   toLog(): string {
@@ -61,6 +72,10 @@ export class RecordingSurface implements Surface {
             return `  icon ${c.name} ${c.x},${c.y} ${c.size} ${c.color}`;
           case 'circle':
             return `  circle ${c.cx},${c.cy} r${c.r}${c.fill ? ` fill ${c.fill}` : ''}${c.stroke ? ` stroke ${c.stroke} ${c.lineWidth ?? 1}` : ''}${c.dash ? ` dash ${c.dash}` : ''}`;
+          case 'polygon':
+            return `  polygon ${c.points.map((p) => p.join(',')).join(' ')}${c.fill ? ` fill ${c.fill}` : ''}${c.stroke ? ` stroke ${c.stroke} ${c.lineWidth ?? 1}` : ''}${c.dash ? ` dash ${c.dash}` : ''}`;
+          case 'polyline':
+            return `  polyline ${c.points.map((p) => p.join(',')).join(' ')} ${c.color} ${c.lineWidth}${c.dash ? ` dash ${c.dash}` : ''}`;
         }
       })
       .join('\n');

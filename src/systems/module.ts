@@ -5,6 +5,8 @@ import type { ForceProblem } from '../data/force-file.js';
 import type { BookletNode, CardPrint, DocumentNode, Paper, Units } from '../doc/model.js';
 import type { OptionValues } from './manifest.js';
 import type { BudgetFit } from './budget-fit.js';
+import type { TerrainLevel } from '../engine/terrain.js';
+import type { TerrainPieceJson } from './scenario-terrain.js';
 
 /**
  * What a rule set's own module offers beyond its tables. The shared layers call these through
@@ -72,6 +74,8 @@ export interface ScenarioRequest {
   names?: { a: string; b?: string };
   /** the rule set's own scenario options (its manifest's), as given */
   options: OptionValues;
+  /** how much terrain the map gets (--terrain; the command line's default is normal); none when left out */
+  terrain?: TerrainLevel;
   /** a line for the user, such as a force file's problems (stderr; nothing under --quiet) */
   onWarning?: (message: string) => void;
   print: CardPrint;
@@ -94,6 +98,8 @@ export interface ScenarioResultBase {
   forces: readonly { side: string; points: number | null; budget: number | null; units: readonly unknown[] }[];
   /** cm */
   table: { width: number; height: number };
+  /** the terrain laid on the table (design.md section 2), cm from its south-west corner; empty under --terrain none */
+  terrain?: readonly TerrainPieceJson[];
   /** every die rolled, in order, with what it decided */
   rolls: readonly unknown[];
   /**
@@ -142,6 +148,8 @@ export interface CampaignRequest {
   strict?: boolean;
   /** the rule set's own campaign options (its manifest's), as given */
   options: OptionValues;
+  /** how much terrain each game's map gets (--terrain; the command line's default is normal); none when left out */
+  terrain?: TerrainLevel;
   /** a line for the user, such as a force file's problems (stderr; nothing under --quiet) */
   onWarning?: (message: string) => void;
   onProgress?: (done: number, total: number) => void;

@@ -74,6 +74,12 @@ function box(item: Item): Box {
       return { x0: item.x, y0: item.y, x1: item.x + item.size, y1: item.y + item.size };
     case 'circle':
       return { x0: item.cx - item.r, y0: item.cy - item.r, x1: item.cx + item.r, y1: item.cy + item.r };
+    case 'polygon':
+    case 'polyline': {
+      const xs = item.points.map((p) => p[0]);
+      const ys = item.points.map((p) => p[1]);
+      return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+    }
   }
 }
 

@@ -146,8 +146,8 @@ describe('the duplex calibration sheet', () => {
         for (const page of pages) {
           for (const c of page) {
             if (c.op === 'page') continue;
-            const xs = c.op === 'line' ? [c.x1, c.x2] : c.op === 'circle' ? [c.cx - c.r, c.cx + c.r] : c.op === 'rect' ? [c.x, c.x + c.w] : [c.x];
-            const ys = c.op === 'line' ? [c.y1, c.y2] : c.op === 'circle' ? [c.cy - c.r, c.cy + c.r] : c.op === 'rect' ? [c.y, c.y + c.h] : [c.y];
+            const xs = c.op === 'line' ? [c.x1, c.x2] : c.op === 'circle' ? [c.cx - c.r, c.cx + c.r] : c.op === 'rect' ? [c.x, c.x + c.w] : c.op === 'polygon' || c.op === 'polyline' ? c.points.map((p) => p[0]) : [c.x];
+            const ys = c.op === 'line' ? [c.y1, c.y2] : c.op === 'circle' ? [c.cy - c.r, c.cy + c.r] : c.op === 'rect' ? [c.y, c.y + c.h] : c.op === 'polygon' || c.op === 'polyline' ? c.points.map((p) => p[1]) : [c.y];
             for (const x of xs) expect(x >= 6 * MM && x <= width - 6 * MM).toBe(true);
             for (const y of ys) expect(y >= 6 * MM && y <= height - 6 * MM).toBe(true);
             if (c.op === 'text') expect(c.size).toBeGreaterThanOrEqual(6.5);

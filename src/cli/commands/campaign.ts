@@ -1,3 +1,4 @@
+import type { TerrainLevel } from '../../engine/terrain.js';
 import path from 'node:path';
 import { MAX_SIDE_NAME_LENGTH } from '../../data/limits.js';
 import { loadRulesDb } from '../../data/load.js';
@@ -21,6 +22,7 @@ export interface CampaignArgs extends ProductArgs, CutArgs {
   names?: string;
   force?: string | string[];
   strict?: boolean;
+  terrain?: TerrainLevel;
   /** the rule sets' own options (their manifests'), by camelCase key */
   [own: string]: unknown;
 }
@@ -139,6 +141,7 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
       forceFiles,
       strict: args.strict ?? false,
       options,
+      ...(args.terrain !== undefined ? { terrain: args.terrain } : {}),
       onWarning: warnOn(io, args.quiet),
       print,
       units: args.units,

@@ -8,6 +8,7 @@ import { manifestFor, moduleFor } from '../../systems/registry.js';
 import { rollBatch } from '../../systems/scenario-batch.js';
 import { isOver, overBudgetMessage } from '../../systems/budget-fit.js';
 import type { ScenarioResultBase } from '../../systems/module.js';
+import type { TerrainLevel } from '../../engine/terrain.js';
 import { takeOptions } from '../rule-set-options.js';
 import { withOutput } from '../emit.js';
 import type { CliIo } from '../io.js';
@@ -27,6 +28,7 @@ export interface ScenarioArgs extends ProductArgs, CutArgs {
   force?: string | string[];
   strict: boolean;
   names?: string;
+  terrain: TerrainLevel;
   /** the rule sets' own options (their manifests'), by camelCase key */
   [own: string]: unknown;
 }
@@ -114,6 +116,7 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
     strict: args.strict,
     ...(names ? { names } : {}),
     options,
+    terrain: args.terrain,
     onWarning: warnOn(io, args.quiet),
     print,
     units: args.units,

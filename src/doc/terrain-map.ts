@@ -1,0 +1,221 @@
+import { insideOutline, type Point } from '../engine/geometry.js';
+import { lengthWords, type TerrainLayout, type TerrainPiece } from '../engine/terrain.js';
+import { TERRAIN_LOOK_STYLES, type TerrainLook } from '../vocab/terrain-looks.js';
+import { markReading, type Shape, type TableBlock, type Units } from './model.js';
+import { textTable } from './packet.js';
+
+/**
+ * Terrain as a map draws it and a player sets it out: each piece to scale in its look's fill,
+ * outline and marks (so it reads in black and white), its number, and the list of pieces to put
+ * out with their sizes and places. The same for every rule set.
+ */
+
+/** A terrain type as the legend and the list name it: the rule set's words for it. */
+export interface TerrainTypeWords {
+  id: string;
+  name: string;
+  look: TerrainLook;
+  effect: string;
+  section: string;
+  /** the effect line holds muster's reading */
+  reading?: boolean;
+}
+
+/** What a map needs to draw the terrain: the layout and the words for its types. */
+export interface MapTerrain {
+  layout: TerrainLayout;
+  types: readonly TerrainTypeWords[];
+}
+
+/** A piece's look, drawn in mm: `X`, `Y` turn table cm into the drawing's mm, `s` is mm per cm. */
+export function terrainShapes(piece: TerrainPiece, X: (cm: number) => number, Y: (cm: number) => number, s: number): Shape[] {
+  const style = TERRAIN_LOOK_STYLES[piece.look];
+  const points = piece.points.map(([x, y]): [number, number] => [X(x), Y(y)]);
+  if (piece.shape === 'line') {
+    const band = Math.max((piece.band ?? 1) * s, 0.7);
+    switch (piece.look) {
+      case 'road':
+      case 'river':
+      case 'hedge':
+      case 'trench':
+        return [
+          { kind: 'polyline', points, color: style.outline, width: band },
+          { kind: 'polyline', points, color: style.fill, width: Math.max(band - 0.7, 0.3) },
+          ...(piece.look === 'trench' ? [{ kind: 'polyline' as const, points, color: style.outline, width: 0.3, dash: 0.8 }] : []),
+        ];
+      case 'track':
+        return [
+          { kind: 'polyline', points, color: style.outline, width: band, dash: style.dash },
+          { kind: 'polyline', points, color: style.fill, width: Math.max(band - 0.6, 0.3) },
+        ];
+      case 'fence':
+        return [{ kind: 'polyline', points, color: style.outline, width: Math.max(band, 0.5), dash: style.dash }];
+      default:
+        return [{ kind: 'polyline', points, color: style.outline, width: band }];
+    }
+  }
+  return [
+    { kind: 'polygon', points, fill: style.fill, stroke: style.outline, width: 0.5, ...(style.dash ? { dash: style.dash } : {}) },
+    ...marks(points, style.marks, style.outline),
+  ];
+}
+
+/** The marks inside an outline that tell its look without colour. */
+function marks(outline: readonly Point[], kind: (typeof TERRAIN_LOOK_STYLES)[TerrainLook]['marks'], colour: string): Shape[] {
+  const xs = outline.map((p) => p[0]);
+  const ys = outline.map((p) => p[1]);
+  const [x1, x2, y1, y2] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const cx = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const cy = ys.reduce((a, b) => a + b, 0) / ys.length;
+  /** points on a grid inside the outline, kept `margin` mm from its box */
+  const grid = (step: number, margin: number, stagger: boolean): Point[] => {
+    const found: Point[] = [];
+    let row = 0;
+    for (let y = y1 + margin; y <= y2 - margin; y += step, row++) {
+      for (let x = x1 + margin + (stagger && row % 2 ? step / 2 : 0); x <= x2 - margin; x += step) {
+        const inner: Point[] = [[x - margin, y], [x + margin, y], [x, y - margin], [x, y + margin]];
+        if (inner.every((p) => insideOutline(p, outline))) found.push([x, y]);
+      }
+    }
+    return found;
+  };
+  switch (kind) {
+    case 'trees':
+      return grid(4.2, 1.4, true).map(([x, y]) => ({ kind: 'circle', cx: x, cy: y, r: 1.1, stroke: colour, width: 0.35 }));
+    case 'rows':
+      return grid(3.4, 1, false).map(([x, y]) => ({ kind: 'circle', cx: x, cy: y, r: 0.5, fill: colour }));
+    case 'dots':
+    case 'rubble':
+      return grid(kind === 'dots' ? 3 : 2.4, 0.8, true).map(([x, y]) => ({ kind: 'circle', cx: x, cy: y, r: kind === 'dots' ? 0.3 : 0.4, fill: colour }));
+    case 'tufts':
+      return grid(3.2, 1.2, true).flatMap(([x, y]): Shape[] => [
+        { kind: 'line', x1: x - 1, y1: y, x2: x + 1, y2: y, color: colour, width: 0.3 },
+        { kind: 'line', x1: x, y1: y, x2: x, y2: y - 0.9, color: colour, width: 0.3 },
+      ]);
+    case 'waves':
+      return grid(3.6, 1.4, true).map(([x, y]): Shape => ({ kind: 'polyline', points: [[x - 1.2, y], [x - 0.6, y - 0.5], [x, y], [x + 0.6, y - 0.5], [x + 1.2, y]], color: colour, width: 0.3 }));
+    case 'contour':
+      return [{ kind: 'polygon', points: outline.map(([x, y]): [number, number] => [cx + (x - cx) * 0.55, cy + (y - cy) * 0.55]), stroke: colour, width: 0.35 }];
+    case 'hatch': {
+      const lines: Shape[] = [];
+      for (let d = x1 - (y2 - y1); d < x2; d += 2.2) {
+        const cut = chord(outline, [d, y2], [d + (y2 - y1), y1]);
+        if (cut) lines.push({ kind: 'line', x1: cut[0][0], y1: cut[0][1], x2: cut[1][0], y2: cut[1][1], color: colour, width: 0.25 });
+      }
+      return lines;
+    }
+    case 'none':
+      return [];
+  }
+}
+
+/** The part of the line from a to b (extended) inside a convex outline, shortened a little at each end. */
+function chord(outline: readonly Point[], a: Point, b: Point): [Point, Point] | undefined {
+  let lo = -Infinity;
+  let hi = Infinity;
+  const dx = b[0] - a[0];
+  const dy = b[1] - a[1];
+  // Cyrus-Beck against each edge, the outline taken either way round
+  const area = outline.reduce((sum, p, i) => sum + (p[0] * outline[(i + 1) % outline.length]![1] - outline[(i + 1) % outline.length]![0] * p[1]), 0);
+  const sign = area > 0 ? 1 : -1;
+  for (let i = 0; i < outline.length; i++) {
+    const p = outline[i]!;
+    const q = outline[(i + 1) % outline.length]!;
+    const nx = -(q[1] - p[1]) * sign;
+    const ny = (q[0] - p[0]) * sign;
+    const denom = nx * dx + ny * dy;
+    const num = nx * (a[0] - p[0]) + ny * (a[1] - p[1]);
+    if (Math.abs(denom) < 1e-12) {
+      if (num < 0) return undefined;
+      continue;
+    }
+    const t = -num / denom;
+    if (denom > 0) lo = Math.max(lo, t);
+    else hi = Math.min(hi, t);
+  }
+  if (!(hi > lo)) return undefined;
+  const length = Math.hypot(dx, dy);
+  const trim = 0.4 / length;
+  if (hi - lo <= 2 * trim) return undefined;
+  return [
+    [a[0] + dx * (lo + trim), a[1] + dy * (lo + trim)],
+    [a[0] + dx * (hi - trim), a[1] + dy * (hi - trim)],
+  ];
+}
+
+/** A look's legend sample, its middle at (x + w / 2, y). */
+export function terrainSwatch(look: TerrainLook, x: number, y: number, w: number): Shape[] {
+  const style = TERRAIN_LOOK_STYLES[look];
+  const piece: TerrainPiece =
+    style.form === 'patch' || style.form === 'block'
+      ? { label: '', type: look, name: look, look, passable: 'open', shape: 'polygon', x: 0, y: 0, width: w, depth: 4, rotation: 0, points: [[x, y - 2], [x + w, y - 2], [x + w, y + 2], [x, y + 2]] }
+      : { label: '', type: look, name: look, look, passable: 'open', shape: 'line', x: 0, y: 0, width: w, depth: 2, rotation: 0, points: [[x + 0.8, y], [x + w - 0.8, y]], band: style.form === 'crossing' ? 2.4 : 1.2 };
+  return terrainShapes(piece, (cm) => cm, (cm) => cm, 1);
+}
+
+/** The legend's lines for the terrain drawn: one for each type on the table, in the data's order. */
+export function terrainLegend(terrain: MapTerrain): { look: TerrainLook; text: string }[] {
+  const drawn = new Set(terrain.layout.pieces.map((p) => p.type));
+  return terrain.types
+    .filter((t) => drawn.has(t.id))
+    .map((t) => ({ look: t.look, text: `${t.name}: ${t.effect} (${t.section})${t.reading ? '\u2020' : ''}` }));
+}
+
+/** The words under a map with terrain: what was laid, and that the procedure is muster's. */
+export function terrainCaption(layout: TerrainLayout): string {
+  if (layout.level === 'none') return 'No terrain laid (--terrain none).';
+  return markReading(`Terrain: ${layout.map.name.toLowerCase()} map, ${layout.level} density, laid by muster's own tables; the numbers match the pieces to put out`);
+}
+
+/**
+ * The pieces to put out, by number: what each is, its size and where it goes, in the run's
+ * units, with where lines cross; a player with a box of scenery sets the table up from it.
+ */
+export function terrainPutOut(terrain: MapTerrain, units: Units, table: { width: number; height: number }, section: string): TableBlock {
+  const words = lengthWords(units);
+  const H = table.height;
+  const rows = terrain.layout.pieces.map((piece) => [piece.label, piece.name, sizeOf(piece, words), whereOf(piece, H, table.width, words)]);
+  for (const crossing of terrain.layout.crossings) {
+    const [a, b] = crossing.labels.map((label) => terrain.layout.pieces.find((p) => p.label === label)!);
+    const bridge = a!.look === 'river' || a!.look === 'stream' || b!.look === 'river' || b!.look === 'stream';
+    rows.push(['', bridge ? 'Bridge or ford' : 'Crossing', `${a!.name} ${a!.label} meets ${b!.name} ${b!.label}`, at(crossing.x, crossing.y, H, words)]);
+  }
+  const left = terrain.layout.unplaced.map((u) => `${u.count} ${u.name.toLowerCase()} found no room and ${u.count === 1 ? 'is' : 'are'} left out`);
+  return textTable(
+    'terrain-pieces',
+    markReading(`Terrain to put out: ${terrain.layout.map.name.toLowerCase()}, ${terrain.layout.level}`),
+    section,
+    ['#', 'Piece', 'Size', 'Where (its middle)'],
+    rows,
+    'full',
+    left.length > 0 ? `${left.join('; ')}.` : undefined,
+  );
+}
+
+function sizeOf(piece: TerrainPiece, words: (cm: number, unit?: boolean) => string): string {
+  if (piece.shape === 'line') {
+    return TERRAIN_LOOK_STYLES[piece.look].form === 'crossing' ? `${words(piece.band ?? 1)} wide, across the table` : `${words(piece.width)} long`;
+  }
+  return `${words(piece.width, false)} x ${words(piece.depth)}`;
+}
+
+function whereOf(piece: TerrainPiece, H: number, W: number, words: (cm: number) => string): string {
+  if (TERRAIN_LOOK_STYLES[piece.look].form === 'crossing') {
+    const [first, mid, last] = [piece.points[0]!, piece.points[Math.floor(piece.points.length / 2)]!, piece.points[piece.points.length - 1]!];
+    return `from ${edgePoint(first, H, W, words)} through ${at(mid[0], mid[1], H, words)} to ${edgePoint(last, H, W, words)}`;
+  }
+  const turned = piece.rotation ? `, turned ${piece.rotation}°` : '';
+  return `${at(piece.x, piece.y, H, words)}${turned}${piece.objective !== undefined ? `, on objective ${piece.objective + 1}` : ''}`;
+}
+
+function at(x: number, y: number, H: number, words: (cm: number) => string): string {
+  return `${words(x)} from W, ${words(H - y)} from S`;
+}
+
+function edgePoint([x, y]: Point, H: number, W: number, words: (cm: number) => string): string {
+  if (y <= 0.01) return `the N edge ${words(x)} from W`;
+  if (y >= H - 0.01) return `the S edge ${words(x)} from W`;
+  if (x <= 0.01) return `the W edge ${words(H - y)} from S`;
+  if (x >= W - 0.01) return `the E edge ${words(H - y)} from S`;
+  return at(x, y, H, words);
+}

@@ -1,0 +1,473 @@
+import { TERRAIN_LOOK_STYLES, type TerrainForm, type TerrainLook } from '../vocab/terrain-looks.js';
+import type { Rng } from './dice.js';
+import { RollError } from './errors.js';
+import {
+  areaOf,
+  boundsOf,
+  boundsTouch,
+  clipToRect,
+  distanceToOutline,
+  outlinesMeet,
+  segmentBand,
+  segmentsCross,
+  turnedOutline,
+  turnedRect,
+  type Bounds,
+  type Outline,
+  type Point,
+  type Rect,
+} from './geometry.js';
+import { cellRows, Occupancy } from './occupancy.js';
+import type { RollLog } from './roll-log.js';
+
+/**
+ * muster's terrain procedure, the same for every rule set (no rules text gives one): for a map
+ * type and a density, roll how many pieces of each terrain type go on the table, roll each
+ * piece's size and its place among the places where it fits, and lay roads and rivers across the
+ * table. Pieces never overlap (only lines across the table cross each other: a crossroads, a
+ * bridge), no piece that stops movement covers an objective, and a deployment zone keeps at
+ * least three quarters of its ground and its table edge free of such pieces. Lengths are cm,
+ * from the table's north-west corner, y running south.
+ */
+
+export const TERRAIN_LEVELS = ['none', 'light', 'normal', 'dense'] as const;
+export type TerrainLevel = (typeof TERRAIN_LEVELS)[number];
+export type Passable = 'open' | 'difficult' | 'impassable';
+
+/** How many pieces a density puts out, against normal. */
+const LEVEL_FACTOR: Record<TerrainLevel, number> = { none: 0, light: 0.5, normal: 1, dense: 1.6 };
+/** The table the data's counts are for: 120 x 120 cm (4 x 4 ft). */
+const COUNTED_AREA = 120 * 120;
+/** Room left between two pieces, so models pass between them. */
+const GAP = 2.5;
+/** The grid a table is tested on, in cm: a piece keeps a cell clear all round it, so at least GAP. */
+const CELL = 2.5;
+/** The most of a deployment zone pieces that stop movement may take. */
+export const ZONE_BLOCKED_SHARE = 0.25;
+/** Ground along a zone's table edge kept free of pieces that stop movement. */
+const EDGE_STRIP = 5;
+/** Two roads (or two rivers) run at least this far apart, except where they cross. */
+const LINE_SPACING = 12;
+
+/** A terrain type as the procedure reads it; lengths in cm. */
+export interface TerrainType {
+  readonly id: string;
+  readonly name: string;
+  readonly look: TerrainLook;
+  readonly passable: Passable;
+  /** an area's width and depth (patch, block) or a short line's length, [least, most] */
+  readonly width?: readonly [number, number];
+  readonly depth?: readonly [number, number];
+  readonly length?: readonly [number, number];
+  /** a line's band */
+  readonly band?: number;
+  /** sizes are rolled in steps of this (the data's half unit), so a piece reads as a player measures it */
+  readonly grain: number;
+}
+
+/** How many pieces of each type a map type puts out at normal density on a 120 x 120 cm table, in the data's order. */
+export interface TerrainDensity {
+  readonly pieces: readonly (readonly [string, readonly [number, number]])[];
+  readonly lines: readonly (readonly [string, readonly [number, number]])[];
+}
+
+export interface TerrainMapType {
+  readonly id: string;
+  readonly name: string;
+  readonly density: TerrainDensity;
+}
+
+/** What an objective stands in or on: a look, or where two lines cross. */
+export type TerrainAnchor = TerrainLook | 'crossroads' | 'bridge';
+
+export interface TerrainAsk {
+  readonly table: { readonly width: number; readonly height: number };
+  readonly types: readonly TerrainType[];
+  readonly map: TerrainMapType;
+  readonly level: TerrainLevel;
+  readonly zones: readonly Rect[];
+  /** objectives: no piece that stops movement covers one; one with `on` gets that terrain laid at it */
+  readonly objectives: readonly { readonly x: number; readonly y: number; readonly on?: TerrainAnchor }[];
+  /** lines the scenario itself lays, such as a road it names */
+  readonly fixed?: readonly { readonly look: TerrainLook; readonly points: readonly Point[] }[];
+  /** the units of the words in the roll log */
+  readonly units: 'cm' | 'in';
+}
+
+export interface TerrainPiece {
+  /** its number on the map and in the list of pieces to put out */
+  readonly label: string;
+  readonly type: string;
+  readonly name: string;
+  readonly look: TerrainLook;
+  readonly passable: Passable;
+  readonly shape: 'rect' | 'polygon' | 'line';
+  /** the middle of its box (a line: of its first and last points) */
+  readonly x: number;
+  readonly y: number;
+  /** its box before turning (a line: its length and band) */
+  readonly width: number;
+  readonly depth: number;
+  /** degrees clockwise as drawn (north up) */
+  readonly rotation: number;
+  /** its outline (rect, polygon) or its path (line) */
+  readonly points: readonly Point[];
+  /** a line's band */
+  readonly band?: number;
+  /** the index of the objective it was laid for */
+  readonly objective?: number;
+}
+
+export interface TerrainLayout {
+  readonly map: { readonly id: string; readonly name: string };
+  readonly level: TerrainLevel;
+  readonly pieces: readonly TerrainPiece[];
+  /** where a line crosses another: a crossroads, a bridge or a ford */
+  readonly crossings: readonly { readonly x: number; readonly y: number; readonly labels: readonly [string, string] }[];
+  /** pieces rolled for that found no room on the table */
+  readonly unplaced: readonly { readonly type: string; readonly name: string; readonly count: number }[];
+}
+
+/** The convex parts a piece covers: its outline, or a band along each stretch of a line. */
+export function pieceParts(piece: Pick<TerrainPiece, 'shape' | 'points' | 'band'>): Outline[] {
+  if (piece.shape !== 'line') return [piece.points];
+  const parts: Outline[] = [];
+  for (let i = 0; i + 1 < piece.points.length; i++) parts.push(segmentBand(piece.points[i]!, piece.points[i + 1]!, piece.band ?? 1));
+  return parts;
+}
+
+/** The share of a zone that pieces stopping movement cover. */
+export function blockedShare(zone: Rect, pieces: readonly TerrainPiece[]): number {
+  let covered = 0;
+  for (const piece of pieces) if (piece.passable === 'impassable') for (const part of pieceParts(piece)) covered += areaOf(clipToRect(part, zone));
+  return covered / (zone.w * zone.h);
+}
+
+/** A placed thing's parts with their boxes, for quick tests. */
+interface Laid {
+  piece: TerrainPiece;
+  parts: { outline: Outline; bounds: Bounds }[];
+  crossing: boolean;
+}
+
+const PATCH_RADII = [
+  [1, 0.9, 0.97, 0.84, 0.95, 1, 0.88, 0.93, 0.98],
+  [0.95, 1, 0.86, 0.92, 1, 0.9, 0.97, 0.85, 1],
+  [1, 0.85, 0.92, 1, 0.88, 0.96, 1, 0.9, 0.87],
+  [0.9, 0.98, 1, 0.87, 0.93, 0.85, 1, 0.95, 0.9],
+  [1, 0.93, 0.86, 0.97, 1, 0.92, 0.84, 1, 0.95],
+  [0.88, 1, 0.95, 0.9, 0.86, 1, 0.93, 0.98, 0.85],
+] as const;
+
+/** A patch's outline about (0, 0) within a w x d box: one of six irregular shapes, made convex. */
+function patchOutline(w: number, d: number, shape: number): Point[] {
+  const radii = PATCH_RADII[shape % PATCH_RADII.length]!;
+  const points = radii.map((r, i): Point => {
+    const a = (i * 2 * Math.PI) / radii.length;
+    return [round((Math.cos(a) * r * w) / 2), round((Math.sin(a) * r * d) / 2)];
+  });
+  return convexHull(points);
+}
+
+function convexHull(points: readonly Point[]): Point[] {
+  const sorted = [...points].sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+  const cross = (o: Point, a: Point, b: Point) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+  const lower: Point[] = [];
+  for (const p of sorted) {
+    while (lower.length >= 2 && cross(lower[lower.length - 2]!, lower[lower.length - 1]!, p) <= 0) lower.pop();
+    lower.push(p);
+  }
+  const upper: Point[] = [];
+  for (const p of [...sorted].reverse()) {
+    while (upper.length >= 2 && cross(upper[upper.length - 2]!, upper[upper.length - 1]!, p) <= 0) upper.pop();
+    upper.push(p);
+  }
+  return [...lower.slice(0, -1), ...upper.slice(0, -1)];
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/** The turns a piece may take: a patch has no front, a block and a short line lie at any of a few angles. */
+const TURNS: Record<TerrainForm, readonly number[]> = { patch: [0, 60, 120], block: [0, 45, 90, 135], 'short-line': [0, 45, 90, 135], crossing: [0] };
+
+/** Lays the table's terrain for one scenario; every die it rolls goes into `log`. */
+export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayout {
+  const { width: W, height: H } = ask.table;
+  const words = lengthWords(ask.units);
+  const byId = new Map(ask.types.map((t) => [t.id, t]));
+  const laid: Laid[] = [];
+  const crossings: { x: number; y: number; labels: [string, string] }[] = [];
+  const unplaced = new Map<string, { type: string; name: string; count: number }>();
+  const blocked = ask.zones.map(() => 0);
+  let next = 1;
+  const result = (): TerrainLayout => ({ map: { id: ask.map.id, name: ask.map.name }, level: ask.level, pieces: laid.map((l) => l.piece), crossings, unplaced: [...unplaced.values()] });
+  if (ask.level === 'none') return result();
+
+  const firstOfLook = (look: TerrainLook) => ask.types.find((t) => t.look === look);
+  const missed = (type: TerrainType) => {
+    const entry = unplaced.get(type.id) ?? { type: type.id, name: type.name, count: 0 };
+    entry.count += 1;
+    unplaced.set(type.id, entry);
+  };
+  const toLaid = (piece: TerrainPiece): Laid => {
+    const crossing = TERRAIN_LOOK_STYLES[piece.look].form === 'crossing';
+    return { piece, crossing, parts: pieceParts(piece).map((outline) => ({ outline, bounds: boundsOf(outline) })) };
+  };
+  const grid = new Occupancy(W, H, CELL);
+  const lay = (l: Laid) => {
+    for (const part of l.parts) grid.mark(part.outline, 1);
+    for (const other of laid) if (l.crossing && other.crossing) crossings.push(...crossingsOf(other.piece, l.piece));
+    laid.push(l);
+    if (l.piece.passable === 'impassable') ask.zones.forEach((zone, i) => (blocked[i]! += l.parts.reduce((sum, p) => sum + areaOf(clipToRect(p.outline, zone)), 0)));
+  };
+
+  /** Whether a candidate fits: on the table, clear of every piece, objectives and zones kept. */
+  const fits = (candidate: Laid, gapTo: (other: Laid) => number | undefined, objective?: number): boolean => {
+    for (const part of candidate.parts) {
+      const b = part.bounds;
+      if (!candidate.crossing && (b.x1 < 0 || b.y1 < 0 || b.x2 > W || b.y2 > H)) return false;
+      for (const other of laid) {
+        const gap = gapTo(other);
+        if (gap === undefined) continue;
+        for (const o of other.parts) if (boundsTouch(b, o.bounds, gap) && outlinesMeet(part.outline, o.outline, gap)) return false;
+      }
+    }
+    if (candidate.piece.passable !== 'impassable') return true;
+    for (const [i, o] of ask.objectives.entries()) {
+      if (i === objective) continue;
+      if (candidate.parts.some((p) => distanceToOutline([o.x, o.y], p.outline) < 2)) return false;
+    }
+    for (const [i, zone] of ask.zones.entries()) {
+      const zb: Bounds = { x1: zone.x, y1: zone.y, x2: zone.x + zone.w, y2: zone.y + zone.h };
+      let share = 0;
+      for (const part of candidate.parts) {
+        if (!boundsTouch(part.bounds, zb)) continue;
+        share += areaOf(clipToRect(part.outline, zone));
+        // the strip along the zone's own table edges stays open, so the side can come on
+        if (!candidate.crossing) {
+          const b = part.bounds;
+          if ((zone.x <= 0 && b.x1 < EDGE_STRIP) || (zone.y <= 0 && b.y1 < EDGE_STRIP) || (zone.x + zone.w >= W && b.x2 > W - EDGE_STRIP) || (zone.y + zone.h >= H && b.y2 > H - EDGE_STRIP)) return false;
+        }
+      }
+      if ((blocked[i]! + share) / (zone.w * zone.h) > ZONE_BLOCKED_SHARE) return false;
+    }
+    return true;
+  };
+  // areas keep GAP from everything; lines across the table cross each other freely
+  const areaGap = () => GAP;
+  const lineGap = (look: TerrainLook) => (other: Laid) => (other.crossing ? (other.piece.look === look ? LINE_SPACING : undefined) : GAP);
+
+  const lineThrough = (type: TerrainType, points: Point[], objective?: number): TerrainPiece => {
+    const first = points[0]!;
+    const last = points[points.length - 1]!;
+    let length = 0;
+    for (let i = 0; i + 1 < points.length; i++) length += Math.hypot(points[i + 1]![0] - points[i]![0], points[i + 1]![1] - points[i]![1]);
+    return {
+      label: String(next),
+      type: type.id,
+      name: type.name,
+      look: type.look,
+      passable: type.passable,
+      shape: 'line',
+      x: round((first[0] + last[0]) / 2),
+      y: round((first[1] + last[1]) / 2),
+      width: round(length),
+      depth: type.band ?? 1,
+      rotation: round((Math.atan2(last[1] - first[1], last[0] - first[0]) * 180) / Math.PI),
+      points: points.map(([x, y]): Point => [round(x), round(y)]),
+      band: type.band ?? 1,
+      ...(objective !== undefined ? { objective } : {}),
+    };
+  };
+
+  /** A line across the table through `at` (or anywhere): which way, where it enters and leaves, and its bend are rolled. */
+  const rollLine = (type: TerrainType, what: string, at?: Point, way?: 'ns' | 'we', objective?: number): boolean => {
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      // a line that found no room is rolled again, and the log says so
+      if (attempt > 1) what = `${what.replace(/ \(again.*\)$/, '')} (again: no room for the last)`;
+      const dir = way ?? (log.dice(rng, '1D2', `terrain: ${what}, its way`, (t) => (t === 1 ? 'north to south' : 'west to east')) === 1 ? 'ns' : 'we');
+      const span = dir === 'ns' ? W : H;
+      const along = dir === 'ns' ? H : W;
+      let points: Point[];
+      if (at) {
+        // through the objective, entering and leaving a little to either side of it
+        const across = dir === 'ns' ? at[0] : at[1];
+        const shift = (t: number) => ((t - 3) * span) / 24;
+        const a = log.dice(rng, '1D5', `terrain: ${what}, where it enters`, (t) => `${words(Math.abs(shift(t)))} ${t === 3 ? 'in line with' : t < 3 ? 'before' : 'past'} the objective`);
+        const b = log.dice(rng, '1D5', `terrain: ${what}, where it leaves`, (t) => `${words(Math.abs(shift(t)))} ${t === 3 ? 'in line with' : t < 3 ? 'before' : 'past'} the objective`);
+        const from = clamp(across + shift(a), span * 0.05, span * 0.95);
+        const to = clamp(across + shift(b), span * 0.05, span * 0.95);
+        const mid = dir === 'ns' ? at[1] : at[0];
+        points = dir === 'ns' ? [[from, 0], [at[0], mid], [to, along]] : [[0, from], [mid, at[1]], [along, to]];
+      } else {
+        const edgeWords = dir === 'ns' ? ['north', 'south'] : ['west', 'east'];
+        const a = log.dice(rng, '1D9', `terrain: ${what}, where it enters`, (t) => `${words((t * span) / 10)} along the ${edgeWords[0]} edge`);
+        const b = log.dice(rng, '1D9', `terrain: ${what}, where it leaves`, (t) => `${words((t * span) / 10)} along the ${edgeWords[1]} edge`);
+        const bend = log.dice(rng, '1D5', `terrain: ${what}, its bend`, (t) => (t === 3 ? 'straight' : `bends ${words((Math.abs(t - 3) * span) / 12)} ${t < 3 ? (dir === 'ns' ? 'west' : 'north') : dir === 'ns' ? 'east' : 'south'}`));
+        const from = (a * span) / 10;
+        const to = (b * span) / 10;
+        const middle = clamp((from + to) / 2 + ((bend - 3) * span) / 12, span * 0.05, span * 0.95);
+        points = dir === 'ns' ? [[from, 0], [middle, along / 2], [to, along]] : [[0, from], [along / 2, middle], [along, to]];
+      }
+      const candidate = toLaid(lineThrough(type, points, objective));
+      if (fits(candidate, lineGap(type.look), objective)) {
+        lay(candidate);
+        next += 1;
+        return true;
+      }
+    }
+    return false;
+  };
+
+  /** Rolls an area or short line's size, then its place among all the places it fits. */
+  const rollArea = (type: TerrainType, what: string, at?: { point: Point; objective: number }): boolean => {
+    const form = TERRAIN_LOOK_STYLES[type.look].form;
+    const step = log.dice(rng, '1D6', `terrain: ${what}, its size`, (t) => sizeWords(type, form, t, words));
+    const { w, d } = sizeOf(type, form, step);
+    const shape = next % PATCH_RADII.length;
+    const outlineAt = (cx: number, cy: number, turn: number): Point[] =>
+      form === 'patch' ? turnedOutline(patchOutline(w, d, shape), cx, cy, turn) : form === 'block' ? turnedRect(cx, cy, w, d, turn) : [];
+    const pieceAt = (cx: number, cy: number, turn: number): TerrainPiece => {
+      const base = { label: String(next), type: type.id, name: type.name, look: type.look, passable: type.passable, x: round(cx), y: round(cy), width: w, depth: d, rotation: turn, ...(at ? { objective: at.objective } : {}) };
+      if (form === 'short-line') {
+        const a = (turn * Math.PI) / 180;
+        const dx = (Math.cos(a) * w) / 2;
+        const dy = (Math.sin(a) * w) / 2;
+        return { ...base, depth: type.band ?? 1, shape: 'line', band: type.band ?? 1, points: [[round(cx - dx), round(cy - dy)], [round(cx + dx), round(cy + dy)]] };
+      }
+      return { ...base, shape: form === 'patch' ? 'polygon' : 'rect', points: outlineAt(cx, cy, turn).map(([x, y]): Point => [round(x), round(y)]) };
+    };
+    if (at) {
+      const candidate = toLaid(pieceAt(at.point[0], at.point[1], 0));
+      if (!fits(candidate, areaGap, at.objective)) return false;
+      lay(candidate);
+      next += 1;
+      return true;
+    }
+    // every place on a lattice of whole cells where it fits: free cells first, then what the grid cannot tell
+    const spots: number[] = [];
+    const lattice = 2 * CELL;
+    const shapes = TURNS[form].map((turn) => {
+      const local = pieceParts(pieceAt(0, 0, turn))[0]!;
+      return { turn, local, bounds: boundsOf(local), cells: cellRows(local, CELL) };
+    });
+    for (const [s, shape] of shapes.entries()) {
+      const b = shape.bounds;
+      // the lattice's places that keep the whole piece on the table
+      const xFrom = Math.max(1, Math.ceil(-b.x1 / lattice));
+      const xTo = Math.floor((W - b.x2) / lattice);
+      const yFrom = Math.max(1, Math.ceil(-b.y1 / lattice));
+      const yTo = Math.floor((H - b.y2) / lattice);
+      for (let j = yFrom; j <= yTo; j++) {
+        for (let i = xFrom; i <= xTo; i++) {
+          if (!grid.free(shape.cells, 2 * j, 2 * i)) continue;
+          if (type.passable === 'impassable' && !fits(toLaid(pieceAt(i * lattice, j * lattice, shape.turn)), areaGap)) continue;
+          spots.push((j * 4096 + i) * 8 + s);
+        }
+      }
+    }
+    if (spots.length === 0) return false;
+    const unpack = (code: number) => ({ x: (Math.floor(code / 8) % 4096) * lattice, y: Math.floor(code / 8 / 4096) * lattice, turn: shapes[code % 8]!.turn });
+    const spot = unpack(log.draw(rng, spots, `terrain: ${what}, where it goes`, (code) => {
+      const s = unpack(code);
+      return `${placeWords(s.x, s.y, H, words)}${s.turn ? `, turned ${s.turn}°` : ''}`;
+    }));
+    lay(toLaid(pieceAt(spot.x, spot.y, spot.turn)));
+    next += 1;
+    return true;
+  };
+
+  // first what the scenario lays itself, then what its objectives stand in, then the rolled rest
+  for (const line of ask.fixed ?? []) {
+    const type = firstOfLook(line.look);
+    if (!type) continue;
+    lay(toLaid(lineThrough(type, [...line.points])));
+    next += 1;
+  }
+  for (const [index, objective] of ask.objectives.entries()) {
+    if (!objective.on) continue;
+    const at: Point = [objective.x, objective.y];
+    const anchor = objective.on;
+    const what = (type: TerrainType) => `${type.name.toLowerCase()} at objective ${index + 1}`;
+    const laidLine = (look: TerrainLook, way?: 'ns' | 'we') => {
+      const type = firstOfLook(look);
+      if (type && !rollLine(type, what(type), at, way, index)) missed(type);
+    };
+    if (anchor === 'crossroads') {
+      laidLine('road', 'ns');
+      laidLine('road', 'we');
+    } else if (anchor === 'bridge') {
+      const way = log.dice(rng, '1D2', `terrain: the bridge at objective ${index + 1}`, (t) => (t === 1 ? 'the road runs north to south, the river west to east' : 'the road runs west to east, the river north to south')) === 1 ? 'ns' : 'we';
+      laidLine('road', way);
+      laidLine(firstOfLook('river') ? 'river' : 'stream', way === 'ns' ? 'we' : 'ns');
+    } else if (TERRAIN_LOOK_STYLES[anchor].form === 'crossing') laidLine(anchor);
+    else {
+      const type = firstOfLook(anchor);
+      if (type && !rollArea(type, what(type), { point: at, objective: index })) missed(type);
+    }
+  }
+
+  const factor = LEVEL_FACTOR[ask.level] * ((W * H) / COUNTED_AREA);
+  const howMany = (id: string, range: readonly [number, number], scale: number) => {
+    const type = byId.get(id);
+    if (!type) throw new RollError(`terrain: the map type ${ask.map.id} names a type "${id}" the terrain types do not have`);
+    const lo = Math.round(range[0] * scale);
+    const hi = Math.max(lo, Math.round(range[1] * scale));
+    const count = log.between(rng, lo, hi, `terrain: how many ${type.name.toLowerCase()} (${ask.map.name.toLowerCase()}, ${ask.level})`, (n) => `${n}`);
+    return { type, count };
+  };
+  // lines cross the whole table whatever its size: only the density changes how many
+  for (const [id, range] of ask.map.density.lines) {
+    const { type, count } = howMany(id, range, LEVEL_FACTOR[ask.level]);
+    for (let i = 1; i <= count; i++) if (!rollLine(type, `${type.name.toLowerCase()} ${i}`)) missed(type);
+  }
+  for (const [id, range] of ask.map.density.pieces) {
+    const { type, count } = howMany(id, range, factor);
+    for (let i = 1; i <= count; i++) if (!rollArea(type, `${type.name.toLowerCase()} ${i}`)) missed(type);
+  }
+  return result();
+}
+
+function crossingsOf(a: TerrainPiece, b: TerrainPiece): { x: number; y: number; labels: [string, string] }[] {
+  const found: { x: number; y: number; labels: [string, string] }[] = [];
+  for (let i = 0; i + 1 < a.points.length; i++) {
+    for (let j = 0; j + 1 < b.points.length; j++) {
+      const p = segmentsCross(a.points[i]!, a.points[i + 1]!, b.points[j]!, b.points[j + 1]!);
+      if (p && !found.some((f) => Math.hypot(f.x - p[0], f.y - p[1]) < 1)) found.push({ x: round(p[0]), y: round(p[1]), labels: [a.label, b.label] });
+    }
+  }
+  return found;
+}
+
+function clamp(n: number, lo: number, hi: number): number {
+  return Math.min(hi, Math.max(lo, n));
+}
+
+/** Step `t` of six between a type's least and most size, in its grain. */
+function sizeOf(type: TerrainType, form: TerrainForm, t: number): { w: number; d: number } {
+  const at = (range: readonly [number, number] | undefined) => {
+    if (!range) return type.band ?? 1;
+    const raw = range[0] + ((range[1] - range[0]) * (t - 1)) / 5;
+    return round(Math.round(raw / type.grain) * type.grain);
+  };
+  if (form === 'short-line') return { w: at(type.length), d: type.band ?? 1 };
+  const w = at(type.width);
+  return { w, d: Math.min(w, at(type.depth)) };
+}
+
+function sizeWords(type: TerrainType, form: TerrainForm, t: number, words: (cm: number, unit?: boolean) => string): string {
+  const { w, d } = sizeOf(type, form, t);
+  return form === 'short-line' ? `${words(w)} long` : `${words(w, false)} x ${words(d)}`;
+}
+
+function placeWords(x: number, y: number, H: number, words: (cm: number) => string): string {
+  return `middle ${words(x)} from the west edge, ${words(H - y)} from the south edge`;
+}
+
+/** A length in the run's units, as a player measures it: whole cm, or inches to the half. */
+export function lengthWords(units: 'cm' | 'in'): (cm: number, unit?: boolean) => string {
+  return (cm, unit = true) => {
+    const n = units === 'cm' ? Math.round(cm) : Math.round((cm / 2.54) * 2) / 2;
+    return unit ? `${n} ${units}` : String(n);
+  };
+}
