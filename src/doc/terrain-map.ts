@@ -158,7 +158,7 @@ export function terrainLegend(terrain: MapTerrain): { look: TerrainLook; text: s
   const drawn = new Set(terrain.layout.pieces.map((p) => p.type));
   return terrain.types
     .filter((t) => drawn.has(t.id))
-    .map((t) => ({ look: t.look, text: `${t.name}: ${t.effect} (${t.section})${t.reading ? '\u2020' : ''}` }));
+    .map((t) => ({ look: t.look, text: `${t.name}: ${t.effect}${t.reading ? '\u2020' : ''}` }));
 }
 
 /** The words under a map with terrain: what was laid, and that the procedure is muster's. */
@@ -174,18 +174,19 @@ export function terrainCaption(layout: TerrainLayout): string {
 export function terrainPutOut(terrain: MapTerrain, units: Units, table: { width: number; height: number }, section: string): TableBlock {
   const words = lengthWords(units);
   const H = table.height;
-  const rows = terrain.layout.pieces.map((piece) => [piece.label, piece.name, sizeOf(piece, words), whereOf(piece, H, table.width, words)]);
+  const sectionOf = new Map(terrain.types.map((t) => [t.id, t.section]));
+  const rows = terrain.layout.pieces.map((piece) => [piece.label, piece.name, sizeOf(piece, words), whereOf(piece, H, table.width, words), sectionOf.get(piece.type) ?? '']);
   for (const crossing of terrain.layout.crossings) {
     const [a, b] = crossing.labels.map((label) => terrain.layout.pieces.find((p) => p.label === label)!);
     const bridge = a!.look === 'river' || a!.look === 'stream' || b!.look === 'river' || b!.look === 'stream';
-    rows.push(['', bridge ? 'Bridge or ford' : 'Crossing', `${a!.name} ${a!.label} meets ${b!.name} ${b!.label}`, at(crossing.x, crossing.y, H, words)]);
+    rows.push(['', bridge ? 'Bridge or ford' : 'Crossing', `${a!.name} ${a!.label} meets ${b!.name} ${b!.label}`, at(crossing.x, crossing.y, H, words), '']);
   }
   const left = terrain.layout.unplaced.map((u) => `${u.count} ${u.name.toLowerCase()} found no room and ${u.count === 1 ? 'is' : 'are'} left out`);
   return textTable(
     'terrain-pieces',
     markReading(`Terrain to put out: ${terrain.layout.map.name.toLowerCase()}, ${terrain.layout.level}`),
     section,
-    ['#', 'Piece', 'Size', 'Where (its middle)'],
+    ['#', 'Piece', 'Size', 'Where (its middle)', 'Its effect: rules section'],
     rows,
     'full',
     left.length > 0 ? `${left.join('; ')}.` : undefined,

@@ -99,12 +99,14 @@ export class Occupancy {
         touched.add(r);
       }
     }
+    if (touched.size === 0) return;
     for (const r of touched) {
       const counts = this.before[r]!;
       for (let c = 0; c < this.cols; c++) counts[c + 1] = counts[c]! + this.marked[r * this.cols + c]!;
     }
     const stride = this.cols + 1;
-    for (let r = 0; r < this.rows; r++) {
+    // the box sums change only from the first row marked down
+    for (let r = Math.min(...touched); r < this.rows; r++) {
       const counts = this.before[r]!;
       for (let c = 0; c <= this.cols; c++) this.area[(r + 1) * stride + c] = this.area[r * stride + c]! + counts[c]!;
     }

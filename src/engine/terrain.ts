@@ -7,6 +7,7 @@ import {
   boundsTouch,
   clipToRect,
   distanceToOutline,
+  distanceToSegment,
   outlinesMeet,
   segmentBand,
   segmentsCross,
@@ -17,7 +18,7 @@ import {
   type Point,
   type Rect,
 } from './geometry.js';
-import { cellRows, Occupancy } from './occupancy.js';
+import { cellRows, Occupancy, type CellRows } from './occupancy.js';
 import type { RollLog } from './roll-log.js';
 
 /**
@@ -188,7 +189,7 @@ function convexHull(points: readonly Point[]): Point[] {
 const round = (n: number) => Math.round(n * 100) / 100;
 
 /** The turns a piece may take: a patch has no front, a block and a short line lie at any of a few angles. */
-const TURNS: Record<TerrainForm, readonly number[]> = { patch: [0, 60, 120], block: [0, 45, 90, 135], 'short-line': [0, 45, 90, 135], crossing: [0] };
+const TURNS: Record<TerrainForm, readonly number[]> = { patch: [0, 90], block: [0, 45, 90], 'short-line': [0, 45, 90, 135], crossing: [0] };
 
 /** Lays the table's terrain for one scenario; every die it rolls goes into `log`. */
 export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayout {
@@ -255,7 +256,9 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
   };
   // areas keep GAP from everything; lines across the table cross each other freely
   const areaGap = () => GAP;
-  const lineGap = (look: TerrainLook) => (other: Laid) => (other.crossing ? (other.piece.look === look ? LINE_SPACING : undefined) : GAP);
+  // a line keeps GAP from areas; it crosses other lines freely (a crossroads, a bridge), but not
+  // one of its own look that it would run alongside (checked apart: runsAlongside)
+  const lineGap = () => (other: Laid) => (other.crossing ? undefined : GAP);
 
   const lineThrough = (type: TerrainType, points: Point[], objective?: number): TerrainPiece => {
     const first = points[0]!;
@@ -310,7 +313,8 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
         points = dir === 'ns' ? [[from, 0], [middle, along / 2], [to, along]] : [[0, from], [along / 2, middle], [along, to]];
       }
       const candidate = toLaid(lineThrough(type, points, objective));
-      if (fits(candidate, lineGap(type.look), objective)) {
+      const alongside = laid.some((l) => l.crossing && l.piece.look === type.look && runsAlongside(l.piece, candidate.piece));
+      if (!alongside && fits(candidate, lineGap(), objective)) {
         lay(candidate);
         next += 1;
         return true;
@@ -323,7 +327,7 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
   const rollArea = (type: TerrainType, what: string, at?: { point: Point; objective: number }): boolean => {
     const form = TERRAIN_LOOK_STYLES[type.look].form;
     const step = log.dice(rng, '1D6', `terrain: ${what}, its size`, (t) => sizeWords(type, form, t, words));
-    const { w, d } = sizeOf(type, form, step);
+    let { w, d } = sizeOf(type, form, step);
     const shape = next % PATCH_RADII.length;
     const outlineAt = (cx: number, cy: number, turn: number): Point[] =>
       form === 'patch' ? turnedOutline(patchOutline(w, d, shape), cx, cy, turn) : form === 'block' ? turnedRect(cx, cy, w, d, turn) : [];
@@ -338,39 +342,57 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
       return { ...base, shape: form === 'patch' ? 'polygon' : 'rect', points: outlineAt(cx, cy, turn).map(([x, y]): Point => [round(x), round(y)]) };
     };
     if (at) {
-      const candidate = toLaid(pieceAt(at.point[0], at.point[1], 0));
-      if (!fits(candidate, areaGap, at.objective)) return false;
-      lay(candidate);
-      next += 1;
-      return true;
+      // on the objective, or beside it where something (a road through it) is in the way
+      const reach = Math.max(w, d) / 2 + GAP + 1;
+      const spotsBeside: Point[] = [[0, 0], [reach, 0], [-reach, 0], [0, reach], [0, -reach], [reach, reach], [-reach, -reach], [reach, -reach], [-reach, reach]];
+      for (const [dx, dy] of spotsBeside) {
+        const candidate = toLaid(pieceAt(at.point[0] + dx, at.point[1] + dy, 0));
+        if (!fits(candidate, areaGap, at.objective)) continue;
+        lay(candidate);
+        next += 1;
+        return true;
+      }
+      return false;
     }
     // every place on a lattice of whole cells where it fits: free cells first, then what the grid cannot tell
-    const spots: number[] = [];
     const lattice = 2 * CELL;
-    const shapes = TURNS[form].map((turn) => {
-      const local = pieceParts(pieceAt(0, 0, turn))[0]!;
-      return { turn, local, bounds: boundsOf(local), cells: cellRows(local, CELL) };
-    });
-    for (const [s, shape] of shapes.entries()) {
-      const b = shape.bounds;
-      // the lattice's places that keep the whole piece on the table
-      const xFrom = Math.max(1, Math.ceil(-b.x1 / lattice));
-      const xTo = Math.floor((W - b.x2) / lattice);
-      const yFrom = Math.max(1, Math.ceil(-b.y1 / lattice));
-      const yTo = Math.floor((H - b.y2) / lattice);
-      for (let j = yFrom; j <= yTo; j++) {
-        for (let i = xFrom; i <= xTo; i++) {
-          if (!grid.free(shape.cells, 2 * j, 2 * i)) continue;
-          if (type.passable === 'impassable' && !fits(toLaid(pieceAt(i * lattice, j * lattice, shape.turn)), areaGap)) continue;
-          spots.push((j * 4096 + i) * 8 + s);
+    let shapes: { turn: number; local: Outline; bounds: Bounds; cells: CellRows }[] = [];
+    const spotsFor = (): number[] => {
+      const spots: number[] = [];
+      shapes = TURNS[form].map((turn) => {
+        const local = pieceParts(pieceAt(0, 0, turn))[0]!;
+        return { turn, local, bounds: boundsOf(local), cells: cellRows(local, CELL) };
+      });
+      for (const [s, shape] of shapes.entries()) {
+        const b = shape.bounds;
+        // the lattice's places that keep the whole piece on the table
+        const xFrom = Math.max(1, Math.ceil(-b.x1 / lattice));
+        const xTo = Math.floor((W - b.x2) / lattice);
+        const yFrom = Math.max(1, Math.ceil(-b.y1 / lattice));
+        const yTo = Math.floor((H - b.y2) / lattice);
+        for (let j = yFrom; j <= yTo; j++) {
+          for (let i = xFrom; i <= xTo; i++) {
+            if (!grid.free(shape.cells, 2 * j, 2 * i)) continue;
+            if (type.passable === 'impassable' && !fits(toLaid(pieceAt(i * lattice, j * lattice, shape.turn)), areaGap)) continue;
+            spots.push((j * 4096 + i) * 8 + s);
+          }
         }
       }
+      return spots;
+    };
+    let spots = spotsFor();
+    // no room at the size rolled: the least size, said in the log
+    let least = false;
+    if (spots.length === 0 && step > 1) {
+      ({ w, d } = sizeOf(type, form, 1));
+      spots = spotsFor();
+      least = spots.length > 0;
     }
     if (spots.length === 0) return false;
     const unpack = (code: number) => ({ x: (Math.floor(code / 8) % 4096) * lattice, y: Math.floor(code / 8 / 4096) * lattice, turn: shapes[code % 8]!.turn });
     const spot = unpack(log.draw(rng, spots, `terrain: ${what}, where it goes`, (code) => {
       const s = unpack(code);
-      return `${placeWords(s.x, s.y, H, words)}${s.turn ? `, turned ${s.turn}°` : ''}`;
+      return `${least ? `no room at its size: at its least, ${sizeWords(type, form, 1, words)}, ` : ''}${placeWords(s.x, s.y, H, words)}${s.turn ? `, turned ${s.turn}°` : ''}`;
     }));
     lay(toLaid(pieceAt(spot.x, spot.y, spot.turn)));
     next += 1;
@@ -384,27 +406,33 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
     lay(toLaid(lineThrough(type, [...line.points])));
     next += 1;
   }
-  for (const [index, objective] of ask.objectives.entries()) {
-    if (!objective.on) continue;
-    const at: Point = [objective.x, objective.y];
-    const anchor = objective.on;
+  // lines through objectives first, then what stands at them, beside a line where one runs through
+  const anchored = ask.objectives.flatMap((o, index) => (o.on ? [{ index, at: [o.x, o.y] as Point, anchor: o.on }] : []));
+  for (const { index, at, anchor } of anchored) {
     const what = (type: TerrainType) => `${type.name.toLowerCase()} at objective ${index + 1}`;
     const laidLine = (look: TerrainLook, way?: 'ns' | 'we') => {
       const type = firstOfLook(look);
-      if (type && !rollLine(type, what(type), at, way, index)) missed(type);
+      if (!type) return;
+      // a line of the look that already runs through the objective that way serves it
+      if (laid.some((l) => l.piece.look === look && runsThrough(l.piece, at, way))) return;
+      if (!rollLine(type, what(type), at, way, index)) missed(type);
     };
     if (anchor === 'crossroads') {
       laidLine('road', 'ns');
       laidLine('road', 'we');
     } else if (anchor === 'bridge') {
-      const way = log.dice(rng, '1D2', `terrain: the bridge at objective ${index + 1}`, (t) => (t === 1 ? 'the road runs north to south, the river west to east' : 'the road runs west to east, the river north to south')) === 1 ? 'ns' : 'we';
+      const running = laid.find((l) => l.piece.look === 'road' && runsThrough(l.piece, at));
+      const way = running
+        ? (Math.abs(running.piece.rotation) > 45 && Math.abs(running.piece.rotation) < 135 ? 'ns' : 'we')
+        : log.dice(rng, '1D2', `terrain: the bridge at objective ${index + 1}`, (t) => (t === 1 ? 'the road runs north to south, the river west to east' : 'the road runs west to east, the river north to south')) === 1 ? 'ns' : 'we';
       laidLine('road', way);
       laidLine(firstOfLook('river') ? 'river' : 'stream', way === 'ns' ? 'we' : 'ns');
     } else if (TERRAIN_LOOK_STYLES[anchor].form === 'crossing') laidLine(anchor);
-    else {
-      const type = firstOfLook(anchor);
-      if (type && !rollArea(type, what(type), { point: at, objective: index })) missed(type);
-    }
+  }
+  for (const { index, at, anchor } of anchored) {
+    if (anchor === 'crossroads' || anchor === 'bridge' || TERRAIN_LOOK_STYLES[anchor].form === 'crossing') continue;
+    const type = firstOfLook(anchor);
+    if (type && !rollArea(type, `${type.name.toLowerCase()} at objective ${index + 1}`, { point: at, objective: index })) missed(type);
   }
 
   const factor = LEVEL_FACTOR[ask.level] * ((W * H) / COUNTED_AREA);
@@ -426,6 +454,38 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
     for (let i = 1; i <= count; i++) if (!rollArea(type, `${type.name.toLowerCase()} ${i}`)) missed(type);
   }
   return result();
+}
+
+/**
+ * Whether two lines run side by side closer than LINE_SPACING somewhere: two stretches at less
+ * than 35 degrees to each other that come that close. Lines that cross at a wider angle do not.
+ */
+function runsAlongside(a: TerrainPiece, b: TerrainPiece): boolean {
+  for (let i = 0; i + 1 < a.points.length; i++) {
+    for (let j = 0; j + 1 < b.points.length; j++) {
+      const [p1, p2, q1, q2] = [a.points[i]!, a.points[i + 1]!, b.points[j]!, b.points[j + 1]!];
+      const angle = Math.abs(Math.atan2(p2[1] - p1[1], p2[0] - p1[0]) - Math.atan2(q2[1] - q1[1], q2[0] - q1[0])) % Math.PI;
+      const apart = Math.min(angle, Math.PI - angle);
+      if (apart >= (35 * Math.PI) / 180) continue;
+      const near = segmentsCross(p1, p2, q1, q2) ? 0 : Math.min(distanceToSegment(p1, q1, q2), distanceToSegment(p2, q1, q2), distanceToSegment(q1, p1, p2), distanceToSegment(q2, p1, p2));
+      if (near < LINE_SPACING) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether a line passes within a few cm of a point, running north-south or west-east there when `way` is given. */
+function runsThrough(piece: TerrainPiece, at: Point, way?: 'ns' | 'we'): boolean {
+  if (piece.shape !== 'line') return false;
+  for (let i = 0; i + 1 < piece.points.length; i++) {
+    const a = piece.points[i]!;
+    const b = piece.points[i + 1]!;
+    if (distanceToSegment(at, a, b) > (piece.band ?? 1) / 2 + 2) continue;
+    if (!way) return true;
+    const steep = Math.abs(b[1] - a[1]) > Math.abs(b[0] - a[0]);
+    if (steep === (way === 'ns')) return true;
+  }
+  return false;
 }
 
 function crossingsOf(a: TerrainPiece, b: TerrainPiece): { x: number; y: number; labels: [string, string] }[] {

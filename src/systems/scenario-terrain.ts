@@ -168,9 +168,9 @@ export function terrainLayoutOf(result: ScenarioTerrain, table: { height: number
 }
 
 /** What a map draws of a scenario's terrain, or nothing where none was laid. */
-export function mapTerrain(system: SystemRules, result: ScenarioTerrain, table: { height: number }): MapTerrain | undefined {
+export function mapTerrain(system: SystemRules | readonly TerrainTypeWords[], result: ScenarioTerrain, table: { height: number }): MapTerrain | undefined {
   const layout = terrainLayoutOf(result, table);
-  return layout && layout.pieces.length > 0 ? { layout, types: terrainTypeWords(system) } : undefined;
+  return layout && layout.pieces.length > 0 ? { layout, types: 'info' in system ? terrainTypeWords(system) : system } : undefined;
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;

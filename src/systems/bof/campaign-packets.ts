@@ -1,3 +1,4 @@
+import type { TerrainLevel } from '../../engine/terrain.js';
 import { createRng } from '../../engine/dice.js';
 import { markReading, type Block, type DocumentNode } from '../../doc/model.js';
 import type { CardPrint, Paper, Units } from '../../doc/model.js';
@@ -18,6 +19,8 @@ export interface PacketSettings {
   print: CardPrint;
   /** refuse a kept force over its game's budget instead of warning (--strict) */
   strict?: boolean;
+  /** terrain laid on each game's map (--terrain); none when absent */
+  terrain?: TerrainLevel;
   onWarning?: (message: string) => void;
 }
 
@@ -65,6 +68,7 @@ export function rollGame(settings: PacketSettings, ctx: ScenarioContext, state: 
       ...(player ? { player: { nation: player.nation, doctrine: player.doctrine, detachment: player.detachment } } : {}),
     },
     ...(given.some((r) => r !== undefined) ? { rosters: given } : {}),
+    ...(settings.terrain ? { terrain: { level: settings.terrain, units: settings.units } } : {}),
   };
   const result = (solo ? rollSoloScenario : rollVersusScenario)(ctx, options, createRng(seed), seed);
   const doc = buildPacket(result, { ...packetContext(ctx, settings), ...(options.rosters ? { rosters: options.rosters } : {}) });

@@ -153,6 +153,7 @@ const scenario: ScenarioSteps = {
       rosters,
       ...(names ? { names } : {}),
       ...(enemy !== undefined ? { enemy } : {}),
+      ...(request.terrain ? { terrain: { level: request.terrain, units: request.units } } : {}),
     };
     const roll = request.mode === 'solo' ? rollSoloScenario : rollVersusScenario;
     const roller: ScenarioRoller<ScenarioResult> = {

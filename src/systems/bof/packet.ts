@@ -1,4 +1,6 @@
 import { markReading, READING_MARK, type Block, type CardPrint, type DocumentNode, type DrawingNode, type SheetNode, type TextBlock, type Units, type Paper } from '../../doc/model.js';
+import { mapTerrain, terrainTypeWords } from '../scenario-terrain.js';
+import { terrainPutOut, type TerrainTypeWords } from '../../doc/terrain-map.js';
 import { documentMeta } from '../../doc/document-meta.js';
 import { rollsSheet, textTable } from '../../doc/packet.js';
 import { renderProse } from '../../doc/templates.js';
@@ -40,6 +42,8 @@ export interface PacketContext {
   rosters?: (Roster | undefined)[];
   /** the points a side Combat only is played for (--points); the manifest's default when absent */
   chosen?: number;
+  /** the rule set's terrain types, for the map's legend and the pieces to put out */
+  terrainTypes?: readonly TerrainTypeWords[];
 }
 
 /** The packet settings for a loaded scenario context and the print options asked for. */
@@ -58,6 +62,7 @@ export function packetContext(
     rulesVersion: ctx.system.info.rulesVersion,
     print: options.print,
     ...(options.points !== undefined ? { chosen: options.points } : {}),
+    terrainTypes: terrainTypeWords(ctx.system),
   };
 }
 
@@ -168,6 +173,9 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
       form: true,
     },
   ];
+  // the pieces to put out close the briefing, before the map they are numbered on
+  const terrain = mapTerrain(ctx.terrainTypes ?? [], result, result.table);
+  if (terrain) briefing.push(terrainPutOut(terrain, ctx.units, result.table, 'Game setup (terrain: muster\'s own tables)'));
   const sheets: SheetNode[] = [{ title: `Scenario: ${result.scenario.name}`, blocks: briefing }];
 
   const enemy = result.forces.find((f) => f.side === 'enemy' && f.units.length > 0);
@@ -296,7 +304,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
       { toolVersion: ctx.toolVersion, seed: result.seed, paper: ctx.paper, units: ctx.units },
     ),
     sheets,
-    drawings: [mapDiagram(result, ctx.units, ctx.paper)],
+    drawings: [mapDiagram(result, ctx.units, ctx.paper, ctx.terrainTypes)],
     drawingsTitle: `Map: ${result.scenario.name}`,
     drawingsAfterSheet: 1,
     decks,
@@ -412,7 +420,7 @@ function soloSectorEdge(result: ScenarioResult): Edge {
 }
 
 /** The map of a Burst of Fire packet: zones, objectives, road, corridor, sectors and the solo enemy's numbered units. */
-export function mapDiagram(result: ScenarioResult, units: Units, paper?: Paper): DrawingNode {
+export function mapDiagram(result: ScenarioResult, units: Units, paper?: Paper, terrainTypes: readonly TerrainTypeWords[] = []): DrawingNode {
   const dist = (cm: number, inches: number) => (units === 'cm' ? `${cm} cm` : `${inches} in`);
   const inchesOf = (cm: number) => Math.round(cm / 2.5);
   const name = (side: string) => result.names?.[side] ?? SIDE_NAMES[side] ?? side;
@@ -493,6 +501,7 @@ export function mapDiagram(result: ScenarioResult, units: Units, paper?: Paper):
   }
 
   const structures = result.objectives.some((o) => o.kind === 'structure');
+  const terrain = mapTerrain(terrainTypes, result, result.table);
   return drawMap({
     table: result.table,
     zones: result.zones,
@@ -508,6 +517,7 @@ export function mapDiagram(result: ScenarioResult, units: Units, paper?: Paper):
     sectors,
     placed,
     ...(dashed ? { dashed } : {}),
+    ...(terrain ? { terrain } : {}),
     gridText: dist(10, 4),
     caption: `Table ${units === 'cm' ? `${result.table.width} x ${result.table.height} cm` : `${inchesOf(result.table.width)} x ${inchesOf(result.table.height)} in`}, drawn to scale, north at the top.`,
     paper,

@@ -10,6 +10,10 @@ import { crewUpgradeCost, unitCost } from './cost.js';
 import { buildRoster, loadout, type Force, type ForceEntry, type Roster } from './force.js';
 import type { GameMode } from './scenario-schema.js';
 import type { BudgetFit } from '../budget-fit.js';
+import { rollScenarioTerrain, type ScenarioTerrain, type TerrainMapJson, type TerrainPieceJson } from '../scenario-terrain.js';
+import type { TerrainAnchor, TerrainLevel } from '../../engine/terrain.js';
+import type { MapTypeId } from '../../data/terrain-schema.js';
+import type { Units } from '../../doc/model.js';
 import { additionalDice, modePoints, rollsAsArmour, shareOf, soloBudget, soloFit, versusFit } from './game-budget.js';
 
 export type Edge = 'north' | 'east' | 'south' | 'west';
@@ -44,6 +48,8 @@ export interface ScenarioOptions {
    * additional points that the player spends for it as he sees fit
    */
   enemy?: 'bags' | 'buy';
+  /** terrain laid on the map (--terrain) and the units its roll log is written in; none when absent */
+  terrain?: { level: TerrainLevel; units: Units };
 }
 
 /** A solo player's army, set once for a whole campaign instead of rolled for each game. */
@@ -124,6 +130,9 @@ export interface ScenarioResult {
    * sector (Deployment), or, where nobody rolls one (the pocket modes), it won Game setup's roll-off
    */
   placement?: { first: string; by: 'deployment' | 'roll-off' };
+  /** the terrain laid on the table (design.md section 2), and how */
+  terrain: TerrainPieceJson[];
+  terrainMap?: TerrainMapJson;
   rolls: RollRecord[];
   /** each force the players brought (rosters), in the order given, against its side's budget in this game */
   fits?: BudgetFit[];
@@ -310,6 +319,7 @@ export function rollVersusScenario(ctx: ScenarioContext, options: ScenarioOption
     const role = force.side === attacker ? 'attacker' : force.side === defender ? 'defender' : null;
     return roster ? [versusFit(ctx.modes, game, force.side, role, roster.points, force.budget)] : [];
   });
+  const terrain = layTerrainFor(ctx, options, { zones, objectives, road }, undefined, rng, log);
   return {
     system: ctx.system.info.id,
     seed,
@@ -331,6 +341,7 @@ export function rollVersusScenario(ctx: ScenarioContext, options: ScenarioOption
     events,
     ...(options.names ? { names: options.names } : {}),
     placement,
+    ...terrain,
     rolls: log.rolls,
     ...(fits.length > 0 ? { fits } : {}),
   };
@@ -497,11 +508,58 @@ export function rollSoloScenario(ctx: ScenarioContext, options: ScenarioOptions,
     events,
     solo: { enemySide, playerSide, enemyNation, playerNation, doctrine: doctrine.id, map, ...(options.fixed ? { campaign: true } : {}) },
     ...(options.names ? { names: options.names } : {}),
+    ...layTerrainFor(ctx, options, { zones, objectives, road }, SOLO_MAP_TYPES[map], rng, log),
     rolls: log.rolls,
     // the player's own force against his core and rolled points: the enemy is set up by its
     // own dice whatever he brings, so a force bigger than his budget is his to cut
     ...(own ? { fits: [soloFit(mode, attacker ? (attacker === 'player' ? 'attacker' : 'defender') : null, yourCore?.points ?? 0, yourExtra, own.points, playerBudget)] } : {}),
   };
+}
+
+/**
+ * The map types of the solo map roll (Map design): city and rural as they are; "mix of both"
+ * is laid as a village, a reading the terrain list marks with the rest of muster's terrain.
+ */
+const SOLO_MAP_TYPES: Readonly<Record<string, MapTypeId>> = { city: 'city', rural: 'rural', mix: 'village' };
+
+/**
+ * What a vital structure of Delay the enemy advance stands in: the text names a bridge, a
+ * crossroads and a building; muster gives the structures one of each in turn (its reading).
+ */
+export const STRUCTURE_TERRAIN: readonly TerrainAnchor[] = ['bridge', 'crossroads', 'building'];
+
+/**
+ * The table's terrain, rolled after every other die of the scenario so a seed rolls the same
+ * game with or without it: the supply road laid along its road, vital structures in what they are.
+ */
+function layTerrainFor(
+  ctx: ScenarioContext,
+  options: ScenarioOptions,
+  laid: { zones: readonly Zone[]; objectives: readonly Objective[]; road: ScenarioResult['road'] },
+  map: MapTypeId | undefined,
+  rng: Rng,
+  log: Log,
+): ScenarioTerrain {
+  const { width: W, height: H } = options.table;
+  const road = laid.road;
+  const fixed = road
+    ? [{ look: 'road' as const, points: road.h > road.w ? ([[road.x + road.w / 2, 0], [road.x + road.w / 2, H]] as const) : ([[0, road.y + road.h / 2], [W, road.y + road.h / 2]] as const) }]
+    : undefined;
+  let structure = 0;
+  return rollScenarioTerrain(
+    ctx.system,
+    {
+      table: options.table,
+      zones: laid.zones,
+      objectives: laid.objectives.map((o) => ({ x: o.x, y: o.y, ...(o.kind === 'structure' ? { on: STRUCTURE_TERRAIN[structure++ % STRUCTURE_TERRAIN.length]! } : {}) })),
+      ...(fixed ? { fixed } : {}),
+      ...(map ? { map } : {}),
+      level: options.terrain?.level ?? 'none',
+      units: options.terrain?.units ?? 'cm',
+    },
+    rng,
+    log,
+  );
 }
 
 /** The campaign's player army: its doctrine and detachment, as the arsenal has them. */
