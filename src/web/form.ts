@@ -41,7 +41,7 @@ export interface DeclaredOption {
 export type Declarations = Readonly<Record<string, Readonly<Partial<Record<string, readonly DeclaredOption[]>>>>>;
 
 /** The shared options a link may carry, in the order the command line gets them; a rule set's own come after `count`. */
-const SHARED_BEFORE = ['nation', 'list', 'mode', 'scenario', 'players', 'only', 'without', 'count'] as const;
+const SHARED_BEFORE = ['nation', 'list', 'mode', 'scenario', 'players', 'only', 'without', 'count', 'terrain'] as const;
 const SHARED_AFTER = ['round-size', 'square-size', 'paper', 'units', 'duplex', 'back-offset', 'bleed', 'marks', 'backs', 'ink', 'allow-missing-glyphs', 'seed'] as const;
 export const OPTION_ORDER: readonly string[] = [...SHARED_BEFORE, ...SHARED_AFTER];
 
@@ -78,6 +78,7 @@ export const DEFAULTS: Readonly<Record<string, string>> = {
   mode: 'versus',
   players: '2',
   count: '1',
+  terrain: 'normal',
   'round-size': '25',
   'square-size': '20',
 };

@@ -301,6 +301,7 @@ async function shape(form: Form): Promise<void> {
     battle: declares('battle') && c.battles.length > 0,
     lists: declares('lists') && c.lists.length > 0,
     count: product === 'scenario',
+    terrain: product === 'scenario',
     list: product === 'cards' && c.decks.length > 0,
     events: declares('events'),
     parts: sheet && c.parts.length > 1,
