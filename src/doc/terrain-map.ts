@@ -171,8 +171,8 @@ export function terrainCaption(layout: TerrainLayout): string {
  * The pieces to put out, by number: what each is, its size and where it goes, in the run's
  * units, with where lines cross; a player with a box of scenery sets the table up from it.
  */
-export function terrainPutOut(terrain: MapTerrain, units: Units, table: { width: number; height: number }, section: string): TableBlock {
-  const words = lengthWords(units);
+export function terrainPutOut(terrain: MapTerrain, units: Units, table: { width: number; height: number }, section: string, inch?: number): TableBlock {
+  const words = lengthWords(units, inch);
   const H = table.height;
   const sectionOf = new Map(terrain.types.map((t) => [t.id, t.section]));
   const rows = terrain.layout.pieces.map((piece) => [piece.label, piece.name, sizeOf(piece, words), whereOf(piece, H, table.width, words), sectionOf.get(piece.type) ?? '']);

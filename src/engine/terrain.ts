@@ -93,6 +93,8 @@ export interface TerrainAsk {
   readonly fixed?: readonly { readonly look: TerrainLook; readonly points: readonly Point[] }[];
   /** the units of the words in the roll log */
   readonly units: 'cm' | 'in';
+  /** cm to the inch in those words: 2.54, or a rule set's own round figure (Burst of Fire: 2.5) */
+  readonly inch?: number;
 }
 
 export interface TerrainPiece {
@@ -194,7 +196,7 @@ const TURNS: Record<TerrainForm, readonly number[]> = { patch: [0, 90], block: [
 /** Lays the table's terrain for one scenario; every die it rolls goes into `log`. */
 export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayout {
   const { width: W, height: H } = ask.table;
-  const words = lengthWords(ask.units);
+  const words = lengthWords(ask.units, ask.inch);
   const byId = new Map(ask.types.map((t) => [t.id, t]));
   const laid: Laid[] = [];
   const crossings: { x: number; y: number; labels: [string, string] }[] = [];
@@ -525,9 +527,9 @@ function placeWords(x: number, y: number, H: number, words: (cm: number) => stri
 }
 
 /** A length in the run's units, as a player measures it: whole cm, or inches to the half. */
-export function lengthWords(units: 'cm' | 'in'): (cm: number, unit?: boolean) => string {
+export function lengthWords(units: 'cm' | 'in', inch = 2.54): (cm: number, unit?: boolean) => string {
   return (cm, unit = true) => {
-    const n = units === 'cm' ? Math.round(cm) : Math.round((cm / 2.54) * 2) / 2;
+    const n = units === 'cm' ? Math.round(cm) : Math.round((cm / inch) * 2) / 2;
     return unit ? `${n} ${units}` : String(n);
   };
 }

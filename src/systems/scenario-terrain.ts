@@ -23,6 +23,8 @@ export interface ScenarioTerrainAsk {
   map?: MapTypeId;
   level: TerrainLevel;
   units: 'cm' | 'in';
+  /** cm to the inch in the roll log's words, where the rule set rounds it (Burst of Fire: 2.5) */
+  inch?: number;
 }
 
 /**
@@ -47,6 +49,7 @@ function layScenarioTerrain(system: SystemRules, ask: ScenarioTerrainAsk, rng: R
       objectives: ask.objectives,
       ...(ask.fixed ? { fixed: ask.fixed } : {}),
       units: ask.units,
+      ...(ask.inch ? { inch: ask.inch } : {}),
     },
     rng,
     log,

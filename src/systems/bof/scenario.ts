@@ -556,6 +556,8 @@ function layTerrainFor(
       ...(map ? { map } : {}),
       level: options.terrain?.level ?? 'none',
       units: options.terrain?.units ?? 'cm',
+      // the text gives 10 cm as 4 in: its tables and distances convert at 2.5
+      inch: 2.5,
     },
     rng,
     log,
