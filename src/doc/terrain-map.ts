@@ -81,24 +81,24 @@ function marks(outline: readonly Point[], kind: (typeof TERRAIN_LOOK_STYLES)[Ter
   };
   switch (kind) {
     case 'trees':
-      return grid(4.2, 1.4, true).map(([x, y]) => ({ kind: 'circle', cx: x, cy: y, r: 1.1, stroke: colour, width: 0.35 }));
+      return grid(5.6, 1.4, true).map(([x, y]) => ({ kind: 'circle', cx: x, cy: y, r: 1.2, stroke: colour, width: 0.35 }));
     case 'rows':
-      return grid(3.4, 1, false).map(([x, y]) => ({ kind: 'circle', cx: x, cy: y, r: 0.5, fill: colour }));
+      return grid(4.4, 1, false).map(([x, y]) => ({ kind: 'circle', cx: x, cy: y, r: 0.5, fill: colour }));
     case 'dots':
     case 'rubble':
-      return grid(kind === 'dots' ? 3 : 2.4, 0.8, true).map(([x, y]) => ({ kind: 'circle', cx: x, cy: y, r: kind === 'dots' ? 0.3 : 0.4, fill: colour }));
+      return grid(kind === 'dots' ? 4 : 3.2, 0.8, true).map(([x, y]) => ({ kind: 'circle', cx: x, cy: y, r: kind === 'dots' ? 0.3 : 0.4, fill: colour }));
     case 'tufts':
-      return grid(3.2, 1.2, true).flatMap(([x, y]): Shape[] => [
+      return grid(4.6, 1.2, true).flatMap(([x, y]): Shape[] => [
         { kind: 'line', x1: x - 1, y1: y, x2: x + 1, y2: y, color: colour, width: 0.3 },
         { kind: 'line', x1: x, y1: y, x2: x, y2: y - 0.9, color: colour, width: 0.3 },
       ]);
     case 'waves':
-      return grid(3.6, 1.4, true).map(([x, y]): Shape => ({ kind: 'polyline', points: [[x - 1.2, y], [x - 0.6, y - 0.5], [x, y], [x + 0.6, y - 0.5], [x + 1.2, y]], color: colour, width: 0.3 }));
+      return grid(5, 1.4, true).map(([x, y]): Shape => ({ kind: 'polyline', points: [[x - 1.2, y], [x - 0.6, y - 0.5], [x, y], [x + 0.6, y - 0.5], [x + 1.2, y]], color: colour, width: 0.3 }));
     case 'contour':
       return [{ kind: 'polygon', points: outline.map(([x, y]): [number, number] => [cx + (x - cx) * 0.55, cy + (y - cy) * 0.55]), stroke: colour, width: 0.35 }];
     case 'hatch': {
       const lines: Shape[] = [];
-      for (let d = x1 - (y2 - y1); d < x2; d += 2.2) {
+      for (let d = x1 - (y2 - y1); d < x2; d += 2.8) {
         const cut = chord(outline, [d, y2], [d + (y2 - y1), y1]);
         if (cut) lines.push({ kind: 'line', x1: cut[0][0], y1: cut[0][1], x2: cut[1][0], y2: cut[1][1], color: colour, width: 0.25 });
       }
