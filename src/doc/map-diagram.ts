@@ -1,6 +1,6 @@
 import type { TerrainLook } from '../vocab/terrain-looks.js';
 import type { DrawingNode, Paper, Shape, Units } from './model.js';
-import { terrainCaption, terrainLegend, terrainShapes, terrainSwatch, type MapTerrain } from './terrain-map.js';
+import { lookVariant, terrainCaption, terrainLegend, terrainShapes, terrainSwatch, type MapTerrain } from './terrain-map.js';
 
 export type Edge = 'north' | 'east' | 'south' | 'west';
 export type Sector = 'left' | 'middle' | 'right';
@@ -95,8 +95,9 @@ export interface MapInput {
 /** A legend entry: the kind of thing drawn, its colour and what it means. */
 export interface MapLegendEntry {
   kind: 'zone' | 'marker' | 'objective' | 'hazard' | 'road' | 'corridor' | 'dashed' | 'sector' | 'grid' | 'terrain' | 'note';
-  /** a terrain entry's look */
+  /** a terrain entry's look, and which of the types sharing it (drawn with a second outline) */
   look?: TerrainLook;
+  variant?: number;
   colour: string;
   text: string;
   /** an objective's entry: its sample has the dashed capture circle */
@@ -160,7 +161,7 @@ export function drawMap(map: MapInput): DrawingNode {
   if (terrain) {
     // areas first, then lines across the table over them, bridges where lines cross
     const pieces = [...terrain.layout.pieces].sort((a, b) => Number(a.shape === 'line') - Number(b.shape === 'line'));
-    for (const piece of pieces) shapes.push(...terrainShapes(piece, X, Y, s));
+    for (const piece of pieces) shapes.push(...terrainShapes(piece, X, Y, s, lookVariant(terrain.types, piece.type)));
     for (const zone of map.zones) shapes.push({ kind: 'rect', x: X(zone.x), y: Y(zone.y), w: zone.w * s, h: zone.h * s, stroke: colourOf(zone.side), width: 0.6 });
   }
   shapes.push({ kind: 'rect', x: ox, y: oy, w: mapW, h: mapH, stroke: MAP_COLOURS.frame, width: 0.8 });
@@ -366,7 +367,7 @@ export function legendEntries(map: MapInput, colourOf: (side: string) => string 
   entries.push(...dashed.values());
   if (map.sectors) entries.push({ kind: 'sector', colour: MAP_COLOURS.sector, text: map.sectors.text });
   if (map.terrain && map.terrain.layout.pieces.length > 0) {
-    for (const line of terrainLegend(map.terrain)) entries.push({ kind: 'terrain', colour: MAP_COLOURS.frame, look: line.look, text: line.text });
+    for (const line of terrainLegend(map.terrain)) entries.push({ kind: 'terrain', colour: MAP_COLOURS.frame, look: line.look, variant: line.variant, text: line.text });
     entries.push({ kind: 'note', colour: MAP_COLOURS.caption, text: terrainCaption(map.terrain.layout) });
   }
   const step = map.grid ?? 10;
@@ -444,7 +445,7 @@ function swatch(key: MapLegendEntry, x: number, y: number): Shape[] {
     case 'sector':
       return dashedLine(x, y, x + SWATCH, y, key.colour, 0.5, 5, 2);
     case 'terrain':
-      return terrainSwatch(key.look!, x, y, SWATCH);
+      return terrainSwatch(key.look!, x, y, SWATCH, key.variant ?? 0);
     case 'note':
       return [];
     case 'grid':

@@ -27,8 +27,34 @@ export interface MapTerrain {
   types: readonly TerrainTypeWords[];
 }
 
+/**
+ * Which of a rule set's types sharing a look a type is (0 for the first): a second type of one
+ * look (dense woods after light woods) is drawn with a second outline inside, or a line down its
+ * middle, so the two differ on the page without colour.
+ */
+export function lookVariant(types: readonly TerrainTypeWords[], typeId: string): number {
+  const type = types.find((t) => t.id === typeId);
+  if (!type) return 0;
+  return types.filter((t) => t.look === type.look).findIndex((t) => t.id === typeId);
+}
+
 /** A piece's look, drawn in mm: `X`, `Y` turn table cm into the drawing's mm, `s` is mm per cm. */
-export function terrainShapes(piece: TerrainPiece, X: (cm: number) => number, Y: (cm: number) => number, s: number): Shape[] {
+export function terrainShapes(piece: TerrainPiece, X: (cm: number) => number, Y: (cm: number) => number, s: number, variant = 0): Shape[] {
+  const drawn = lookShapes(piece, X, Y, s);
+  if (variant === 0) return drawn;
+  const style = TERRAIN_LOOK_STYLES[piece.look];
+  const points = piece.points.map(([x, y]): [number, number] => [X(x), Y(y)]);
+  if (piece.shape === 'line') return [...drawn, { kind: 'polyline', points, color: style.outline, width: 0.3, ...(variant > 1 ? { dash: 0.6 } : {}) }];
+  const cx = points.reduce((a, p) => a + p[0], 0) / points.length;
+  const cy = points.reduce((a, p) => a + p[1], 0) / points.length;
+  // inset by a fixed 1.2 mm or so, whatever the piece's size
+  const size = Math.max(...points.map((p) => Math.hypot(p[0] - cx, p[1] - cy)));
+  const k = Math.max(0.5, 1 - 1.2 / Math.max(size, 1));
+  const inner = points.map(([x, y]): [number, number] => [cx + (x - cx) * k, cy + (y - cy) * k]);
+  return [...drawn, { kind: 'polygon', points: inner, stroke: style.outline, width: 0.45, ...(variant > 1 ? { dash: 0.8 } : {}) }];
+}
+
+function lookShapes(piece: TerrainPiece, X: (cm: number) => number, Y: (cm: number) => number, s: number): Shape[] {
   const style = TERRAIN_LOOK_STYLES[piece.look];
   const points = piece.points.map(([x, y]): [number, number] => [X(x), Y(y)]);
   if (piece.shape === 'line') {
@@ -144,21 +170,21 @@ function chord(outline: readonly Point[], a: Point, b: Point): [Point, Point] | 
 }
 
 /** A look's legend sample, its middle at (x + w / 2, y). */
-export function terrainSwatch(look: TerrainLook, x: number, y: number, w: number): Shape[] {
+export function terrainSwatch(look: TerrainLook, x: number, y: number, w: number, variant = 0): Shape[] {
   const style = TERRAIN_LOOK_STYLES[look];
   const piece: TerrainPiece =
     style.form === 'patch' || style.form === 'block'
       ? { label: '', type: look, name: look, look, passable: 'open', shape: 'polygon', x: 0, y: 0, width: w, depth: 4, rotation: 0, points: [[x, y - 2], [x + w, y - 2], [x + w, y + 2], [x, y + 2]] }
       : { label: '', type: look, name: look, look, passable: 'open', shape: 'line', x: 0, y: 0, width: w, depth: 2, rotation: 0, points: [[x + 0.8, y], [x + w - 0.8, y]], band: style.form === 'crossing' ? 2.4 : 1.2 };
-  return terrainShapes(piece, (cm) => cm, (cm) => cm, 1);
+  return terrainShapes(piece, (cm) => cm, (cm) => cm, 1, variant);
 }
 
 /** The legend's lines for the terrain drawn: one for each type on the table, in the data's order. */
-export function terrainLegend(terrain: MapTerrain): { look: TerrainLook; text: string }[] {
+export function terrainLegend(terrain: MapTerrain): { look: TerrainLook; variant: number; text: string }[] {
   const drawn = new Set(terrain.layout.pieces.map((p) => p.type));
   return terrain.types
     .filter((t) => drawn.has(t.id))
-    .map((t) => ({ look: t.look, text: `${t.name}: ${t.effect}${t.reading ? '\u2020' : ''}` }));
+    .map((t) => ({ look: t.look, variant: lookVariant(terrain.types, t.id), text: `${t.name}: ${t.effect}${t.reading ? '\u2020' : ''}` }));
 }
 
 /** The words under a map with terrain: what was laid, and that the procedure is muster's. */
