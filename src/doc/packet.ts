@@ -28,21 +28,44 @@ export function textTable(
   };
 }
 
-/** The appendix: every die rolled for a result, in order, with what it decided. */
+/**
+ * The appendix: every die rolled for a result, in order, with what it decided. The dice of one
+ * terrain piece (its size and its place; a line's way, ends and bend) share a row, each die with
+ * what it decided, so a table's terrain takes a row a piece.
+ */
 export function rollsSheet(rolls: readonly RollRecord[], seed: string, section: string): SheetNode {
+  const rows: string[][] = [];
+  for (let i = 0; i < rolls.length; ) {
+    const piece = terrainPiece(rolls[i]!.purpose);
+    let j = i + 1;
+    while (piece && j < rolls.length && terrainPiece(rolls[j]!.purpose)?.piece === piece.piece) j++;
+    if (j - i === 1) {
+      const r = rolls[i]!;
+      rows.push([String(i + 1), r.purpose, r.dice, r.faces.join(' '), String(r.total), r.decided]);
+    } else {
+      const group = rolls.slice(i, j);
+      rows.push([
+        `${i + 1}-${j}`,
+        piece!.piece,
+        group.map((r) => r.dice).join(', '),
+        group.map((r) => r.faces.join(' ')).join(', '),
+        group.map((r) => String(r.total)).join(', '),
+        group.map((r) => `${terrainPiece(r.purpose)!.what}: ${r.decided}`).join('; '),
+      ]);
+    }
+    i = j;
+  }
   return {
     title: 'Every roll',
     role: 'rolls',
-    blocks: [
-      textTable(
-        'rolls',
-        `Rolls for seed ${seed}`,
-        section,
-        ['#', 'For', 'Dice', 'Faces', 'Total', 'Decided'],
-        rolls.map((r, i) => [String(i + 1), r.purpose, r.dice, r.faces.join(' '), String(r.total), r.decided]),
-      ),
-    ],
+    blocks: [textTable('rolls', `Rolls for seed ${seed}`, section, ['#', 'For', 'Dice', 'Faces', 'Total', 'Decided'], rows)],
   };
+}
+
+/** "terrain: light woods 2, its size" -> the piece and what the die was for; other purposes stand alone. */
+function terrainPiece(purpose: string): { piece: string; what: string } | undefined {
+  const match = /^(terrain: [^,]+), ([^,]+)$/.exec(purpose);
+  return match ? { piece: match[1]!, what: match[2]! } : undefined;
 }
 
 /** A force's check: "no problems" and what was checked, or each problem with its entry and rule. */
