@@ -137,6 +137,15 @@ describe('a campaign square’s ground', () => {
     // another campaign's seed lays other ground on the same square
     expect(onSquare('D1', 'attack', 'b', 'other').terrain).not.toEqual(onSquare('D1', 'attack', 'b').terrain);
   });
+  it('a club’s own square that gives no map type or types: its map type is rolled from the square’s seed, the same in every battle there', () => {
+    const square = { id: 'C5', name: 'Village', terrain: 'Houses', jops: { attacker: 3, defender: 3 } };
+    const at = (battle: 'attack' | 'encounter', seed: string) =>
+      rollBattle(data, { battle, players: 2, table: TABLE, square, terrain: { level: 'normal', units: 'cm', seed: 'club/square-C5' } }, createRng(seed), seed).result;
+    const [one, two] = [at('attack', 'p'), at('encounter', 'q')];
+    expect(one.terrain.length).toBeGreaterThan(0);
+    expect(two.terrain).toEqual(one.terrain);
+    expect(one.rolls.find((r) => (r as { purpose: string }).purpose === 'terrain: the map type')).toBeDefined();
+  });
   it('each square lays its map type and only the types its line names, at least one of each; squares with different lines differ', () => {
     const seen: string[] = [];
     for (const id of board.order) {
