@@ -137,9 +137,10 @@ describe('the packet (PDF)', () => {
     await muster(['scenario', 'fireteam', '--seed', 'smoke', '--battle', 'attack', '--lists', 'russians,finns', '-o', 'b.pdf', '--quiet'], cwd);
     const a = readFileSync(path.join(cwd, 'a.pdf'));
     expect(a.equals(readFileSync(path.join(cwd, 'b.pdf')))).toBe(true);
-    // briefing, map, forces, rolls, then each side's cards: the Russians' 20 teams on 3 sheets and
-    // the Finns' 9 on 1, each sheet a page of fronts and one of backs
-    expect(pdfPageCount(a)).toBe(12);
+    // briefing, map, the terrain to put out, forces, rolls (two pages with the terrain's dice), then
+    // each side's cards: the Russians' 20 teams on 3 sheets and the Finns' 9 on 1, each sheet a
+    // page of fronts and one of backs
+    expect(pdfPageCount(a)).toBe(14);
     expect(execFileSync('qpdf', ['--check', path.join(cwd, 'a.pdf')], { encoding: 'utf8' })).toMatch(/No syntax or stream encoding errors/);
   });
   it('Markdown: the sections a player reads, in the units asked for', async () => {

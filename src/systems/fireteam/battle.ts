@@ -1,8 +1,11 @@
-import type { Rng } from '../../engine/dice.js';
+import { createRng, type Rng } from '../../engine/dice.js';
 import { RollLog } from '../../engine/roll-log.js';
+import type { TerrainLevel } from '../../engine/terrain.js';
 import type { RollRecord } from '../../engine/tables.js';
 import { UsageError } from '../../errors.js';
 import type { BudgetFit } from '../budget-fit.js';
+import type { TerrainMapJson, TerrainPieceJson } from '../scenario-terrain.js';
+import { rollBattleTerrain, type SquareTerrain } from './battle-terrain.js';
 import { allocatedReinforcements, battlesItFits, ROLE_WORDS, sideFit, type SidePoints } from './battle-budget.js';
 import type { FireTeamData } from './data.js';
 import { checkForce, findList, formatPoints, matchPick, type FtRoster } from './force.js';
@@ -36,6 +39,11 @@ export interface BattleOptions {
   square?: CampaignGround;
   /** a side's own force (a --force file, or the one a campaign keeps) instead of one bought by the dice */
   given?: Partial<Record<Side, GivenForce>>;
+  /**
+   * terrain laid on the table, after every other roll; none when left out. A campaign square's
+   * ground has a seed of its own, so every battle fought on the square has the same ground.
+   */
+  terrain?: { level: TerrainLevel; units: 'cm' | 'in'; seed?: string };
 }
 
 /**
@@ -50,8 +58,8 @@ export interface GivenForce {
   picks: 'all' | 'fill';
 }
 
-/** The ground a campaign battle is fought on. */
-export interface CampaignGround {
+/** The ground a campaign battle is fought on: its terrain line, and that line read as a map. */
+export interface CampaignGround extends SquareTerrain {
   id: string;
   name: string;
   terrain: string;
@@ -89,6 +97,9 @@ export interface FtBattleResult {
   players: number;
   /** cm */
   table: { width: number; height: number };
+  /** the terrain laid on the table (none under --terrain none), cm from its south-west corner */
+  terrain: TerrainPieceJson[];
+  terrainMap?: TerrainMapJson;
   /** where each side's patrol markers may start, cm from the north-west corner */
   zones: { side: Side; x: number; y: number; w: number; h: number; label: string }[];
   /** each side's patrol markers' starting points, numbered in order, cm from the north-west corner */
@@ -264,12 +275,7 @@ export function rollBattle(data: FireTeamData, options: BattleOptions, rng: Rng,
     const hi = half(length - margin);
     const toTable = (along: number, d: number) => fromEdge(edge, tableIn, along, d);
     if (square) {
-      // the square sets the JOPs: spread along the side's edge, the defender's a quarter of the
-      // way in (it holds the ground), the attacker's and an encounter's at the edge
-      const n = square.jops[role(side)];
-      const inset = battle.attacker === 'scenario' && side === defender ? half(depth / 4) : 1;
-      const step = n > 1 ? half((hi - lo) / (n - 1)) : 0;
-      places[side] = Array.from({ length: n }, (_, i) => ({ along: n > 1 ? lo + i * step : half((lo + hi) / 2), depth: inset }));
+      places[side] = squareJops(square, battle, role(side), edge, tableIn);
       patrol[side] = [];
       continue;
     }
@@ -305,6 +311,7 @@ export function rollBattle(data: FireTeamData, options: BattleOptions, rng: Rng,
       : battlesItFits(data.battles, { battle: battle.id, players: options.players }, side, { core: roster.core, reinforcements: roster.reinforcements, platoons: own.force.platoons.length, declared: own.force.points.reinforcements }, options.points);
     budgets[side] = { points, passed: passed[side] ?? [], fit: sideFit(`${battle.name}, ${SIDE_NAMES[side]} ${ROLE_WORDS[role(side)]}`, side, points, elsewhere) };
   }
+  const terrain = battleTerrain(data, options, battle, deployment, zones, patrol, rng, log);
   const result: FtBattleResult = {
     system: data.system.info.id,
     seed,
@@ -317,6 +324,7 @@ export function rollBattle(data: FireTeamData, options: BattleOptions, rng: Rng,
     objectives: [],
     players: options.players,
     table: { ...options.table },
+    ...terrain,
     zones,
     patrol,
     jops: square ? { a: square.jops[role('a')], b: square.jops[role('b')] } : { a: battle.jops[role('a')], b: battle.jops[role('b')] },
@@ -330,6 +338,66 @@ export function rollBattle(data: FireTeamData, options: BattleOptions, rng: Rng,
     for (const side of SIDES) result.campaign.jopPoints[side] = places[side].map((m) => toTableCm(deployment[side], tableIn, m));
   }
   return { result, rosters, places, battle, ...(square ? { square } : {}), origins, budgets };
+}
+
+/**
+ * Where a side's JOPs stand on a campaign square, which sets them: spread along the side's edge,
+ * the defender's of an attack a quarter of the way in (it holds the ground), the rest at the edge.
+ */
+function squareJops(square: CampaignGround, battle: FtBattle, role: 'attacker' | 'defender', edge: Edge, tableIn: { width: number; height: number }): MarkerPlace[] {
+  const ns = edge === 'north' || edge === 'south';
+  const length = ns ? tableIn.width : tableIn.height;
+  const depth = ns ? tableIn.height : tableIn.width;
+  const { margin: m } = battle.patrol[role];
+  const margin = length > 2 * m ? m : 0;
+  const lo = halfUp(margin);
+  const hi = half(length - margin);
+  const n = square.jops[role];
+  const inset = battle.attacker === 'scenario' && role === 'defender' ? half(depth / 4) : 1;
+  const step = n > 1 ? half((hi - lo) / (n - 1)) : 0;
+  return Array.from({ length: n }, (_, i) => ({ along: n > 1 ? lo + i * step : half((lo + hi) / 2), depth: inset }));
+}
+
+/**
+ * The battle's terrain, rolled after everything else so a seed rolls the same battle with or
+ * without it. A stand-alone battle's comes from its own dice and keeps its patrol zones usable
+ * and its markers clear. A campaign square's comes from the square's own seed and asks nothing
+ * of the battle fought on it (the bands along the edges the sides come from, a JOP's reach deep,
+ * and every place a JOP of any battle there may stand), so each battle there has the same ground;
+ * its dice follow the battle's in the log.
+ */
+function battleTerrain(
+  data: FireTeamData,
+  options: BattleOptions,
+  battle: FtBattle,
+  deployment: Record<Side, Edge>,
+  zones: FtBattleResult['zones'],
+  patrol: Record<Side, { x: number; y: number }[]>,
+  rng: Rng,
+  log: RollLog,
+): Pick<FtBattleResult, 'terrain' | 'terrainMap'> {
+  const asked = options.terrain;
+  if (!asked || asked.level === 'none') return { terrain: [] };
+  const { table, square } = options;
+  const northSouth = deployment.a === 'north' || deployment.a === 'south';
+  const common = { table, northSouth, level: asked.level, units: asked.units };
+  if (!square) {
+    return rollBattleTerrain(data.system, { ...common, zones: zones.map(({ x, y, w, h }) => ({ x, y, w, h })), keepClear: [...patrol.a, ...patrol.b] }, rng, log);
+  }
+  const tableIn = { width: table.width / CM_PER_IN, height: table.height / CM_PER_IN };
+  const reach = cm(data.deploy.jopRadius);
+  const edges = [...new Set(data.battles.flatMap((b) => edgePair(b, table)))];
+  const strip: Record<Edge, { x: number; y: number; w: number; h: number }> = {
+    north: { x: 0, y: 0, w: table.width, h: reach },
+    south: { x: 0, y: table.height - reach, w: table.width, h: reach },
+    west: { x: 0, y: 0, w: reach, h: table.height },
+    east: { x: table.width - reach, y: 0, w: reach, h: table.height },
+  };
+  const jops = data.battles.flatMap((b) => edgePair(b, table).flatMap((edge) => (['attacker', 'defender'] as const).flatMap((role) => squareJops(square, b, role, edge, tableIn).map((m) => toTableCm(edge, tableIn, m)))));
+  const own = new RollLog();
+  const laid = rollBattleTerrain(data.system, { ...common, zones: edges.map((e) => strip[e]), keepClear: jops, square }, createRng(asked.seed ?? `${square.id}`), own);
+  log.rolls.push(...own.rolls);
+  return laid;
 }
 
 /** A place measured from a side's edge, facing the enemy (along from its left corner, in from the edge), on the table in inches. */

@@ -8,6 +8,7 @@ import { createRng } from '../../engine/dice.js';
 import { DataError, UsageError, type DataProblem } from '../../errors.js';
 import type { CampaignRequest, CampaignResponse } from '../module.js';
 import { rollBattle, type GivenForce } from './battle.js';
+import { squareTerrainProblems } from './battle-terrain.js';
 import { campaignStart, forceReferenceProblems, forceWords } from './campaign-forces.js';
 import { campaignBooklet } from './campaign-documents.js';
 import { campaignFile, FIRETEAM_CAMPAIGN_FORMAT, type FireTeamCampaignState, type PendingBattle, type Side } from './campaign-schema.js';
@@ -46,6 +47,8 @@ export async function loadCampaignBoard(system: SystemRules): Promise<CampaignBo
   if (!found) throw new UsageError(`rule set "${system.info.id}" has no campaign map "${CAMPAIGN_ID}" in its campaign/ folder`);
   const { board, problems: mapProblems } = buildBoard(found.map, found.file);
   if (!board) throw new DataError(mapProblems);
+  const terrainProblems = squareTerrainProblems(found.map.squares, system.terrain);
+  if (terrainProblems.length > 0) throw new DataError(terrainProblems.map((p) => ({ file: found!.file, ...p })));
   return board;
 }
 
@@ -132,7 +135,18 @@ async function battlePackets(request: CampaignRequest, state: FireTeamCampaignSt
         table: TABLE,
         given,
         fixed: { ...(p.attacker ? { attacker: p.attacker } : {}), reinforcements: p.points },
-        square: { id: square.id, name: square.name, terrain: square.terrain, jops: square.jops, ...(p.kind === 'encounter' && p.squares.a !== p.squares.b ? { ground: groundOf(p) } : {}) },
+        square: {
+          id: square.id,
+          name: square.name,
+          terrain: square.terrain,
+          ...(square.map ? { map: square.map } : {}),
+          ...(square.types ? { types: square.types } : {}),
+          ...(square.roads ? { roads: square.roads } : {}),
+          jops: square.jops,
+          ...(p.kind === 'encounter' && p.squares.a !== p.squares.b ? { ground: groundOf(p) } : {}),
+        },
+        // the square's ground has its own seed, the campaign's and the square's: the same in every battle there
+        terrain: { level: request.terrain ?? 'none', units: request.units, seed: `${state.seed}/square-${square.id}` },
       },
       createRng(seed),
       seed,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { StateFormat } from '../../data/state-file.js';
-import { MAX_SIDE_NAME_LENGTH, textOf } from '../../data/limits.js';
+import { kebabId, MAX_SIDE_NAME_LENGTH, textOf } from '../../data/limits.js';
+import { MAP_TYPES } from '../../data/terrain-schema.js';
 import { forceFile } from './schema.js';
 
 const SQUARE_ID = /^[A-Z][1-9][0-9]?$/;
@@ -29,7 +30,25 @@ export const campaignMap = z
       .strict(),
     note: text(1000).optional(),
     squares: z
-      .array(z.object({ id: squareId, name: text(60), terrain: text(200), jops: z.object({ attacker: whole(1, 6), defender: whole(1, 6) }).strict() }).strict())
+      .array(
+        z
+          .object({
+            id: squareId,
+            name: text(60),
+            terrain: text(200),
+            /**
+             * the terrain line read as a map (muster's reading): its map type's counts, rolled
+             * when left out; the terrain types the line names, the only ones laid (every type of
+             * the map type when left out); the roads across it, the first from one side's edge
+             * to the other's, a second across that one (a crossroads)
+             */
+            map: z.enum(MAP_TYPES, { message: `one of the map types: ${MAP_TYPES.join(', ')}` }).optional(),
+            types: z.array(kebabId('woods')).min(1).max(12).optional(),
+            roads: whole(1, 2).optional(),
+            jops: z.object({ attacker: whole(1, 6), defender: whole(1, 6) }).strict(),
+          })
+          .strict(),
+      )
       .min(4)
       .max(144),
   })

@@ -1,3 +1,4 @@
+import type { MapTypeId } from '../../data/terrain-schema.js';
 import type { Rng } from '../../engine/dice.js';
 import { RollLog } from '../../engine/roll-log.js';
 import type { DataProblem } from '../../errors.js';
@@ -17,6 +18,10 @@ export interface MapSquare {
   id: string;
   name: string;
   terrain: string;
+  /** its terrain line read as a map type, the types it names and its roads (campaign-schema.ts) */
+  map?: MapTypeId;
+  types?: readonly string[];
+  roads?: number;
   jops: { attacker: number; defender: number };
   column: number;
   row: number;

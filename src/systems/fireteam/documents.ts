@@ -5,6 +5,8 @@ import { markReading, READING_MARK, type Block, type CardPrint, type DeckNode, t
 import { documentMeta } from '../../doc/document-meta.js';
 import { checkBlock, rollsSheet, textTable } from '../../doc/packet.js';
 import { renderProse } from '../../doc/templates.js';
+import { terrainPutOut, type MapTerrain } from '../../doc/terrain-map.js';
+import { mapTerrain } from '../scenario-terrain.js';
 import { budgetWords, type BudgetFit } from '../budget-fit.js';
 import { SIDE_NAMES, type RolledBattle, type Side } from './battle.js';
 import type { SidePoints } from './battle-budget.js';
@@ -130,6 +132,7 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
   const { result, rosters, places, battle } = rolled;
   const { units } = options;
   const info = data.system.info;
+  const terrain = inUnits(mapTerrain(data.system, result, result.table), units);
   const patrolRules = data.patrol;
   const deploy = data.deploy;
   const listName = (side: 'a' | 'b') => rosters[side].list!.name;
@@ -218,7 +221,7 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
       rolled.square ? ['Ground', `${rolled.square.id}, ${rolled.square.name}`] : ['Patrol markers', markerCount],
       ['Jump-off points', jops],
     ], 'column'),
-    ...(rolled.square ? campaignGround(rolled, units) : patrolBlocks),
+    ...(rolled.square ? campaignGround(rolled, units, terrain !== undefined) : patrolBlocks),
     {
       kind: 'text',
       title: 'Deployment',
@@ -272,10 +275,12 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
     meta: documentMeta(info, `${battle.name}: ${listName('a')} against ${listName('b')}`, { ...options, seed: result.seed }),
     sheets: [
       { title: `Battle: ${battle.name}`, blocks: briefing },
+      // the pieces to put out follow the map that numbers them
+      ...(terrain ? [{ title: 'Terrain to put out', blocks: [terrainPutOut(terrain, units, result.table, rolled.square ? 'Forward, victory is near!: Battles' : 'Battles and Scenarios')] }] : []),
       { title: 'The forces', blocks: forces },
       rollsSheet(result.rolls, result.seed, 'Battles and Scenarios'),
     ],
-    drawings: [battleMap(rolled, colours, units, options.paper)],
+    drawings: [battleMap(rolled, colours, units, options.paper, terrain)],
     drawingsTitle: `Map: ${battle.name}`,
     drawingsAfterSheet: 1,
     decks: (['a', 'b'] as const).map((s) => forceDeck(rosters[s], data, units, options.print, `${side(s)}: fire-team cards`, SIDE_NAMES[s])),
@@ -338,10 +343,37 @@ function campaignBrief(rolled: RolledBattle, name: string, attacker: string): st
   );
 }
 
+/** The terrain's effect lines give the text's inches (6"): in the sheet's units and words, as every rule distance on it. */
+function inUnits(terrain: MapTerrain | undefined, units: Units): MapTerrain | undefined {
+  if (!terrain) return terrain;
+  return { ...terrain, types: terrain.types.map((t) => ({ ...t, effect: t.effect.replace(/(\d+(?:\.\d+)?)"/g, (_, n: string) => dist(Number(n), units)) })) };
+}
+
+/**
+ * The road legend's line says which roads run from one side's edge to the other's: where one
+ * meets a side's own edge is that side's road entrance. Muster lays the first of them on every
+ * battle table, so each side has one: a reading.
+ */
+function withEntrances(terrain: MapTerrain, result: RolledBattle['result']): MapTerrain {
+  const { width: W, height: H } = result.table;
+  const northSouth = result.deployment.a === 'north' || result.deployment.a === 'south';
+  const joins = (p: RolledBattle['result']['terrain'][number]) => {
+    const ends = [p.points[0]!, p.points[p.points.length - 1]!];
+    const at = northSouth ? ends.map(([, y]) => y) : ends.map(([x]) => x);
+    return Math.min(...at) <= 0.01 && Math.max(...at) >= (northSouth ? H : W) - 0.01;
+  };
+  const across = result.terrain.filter((p) => p.look === 'road' && joins(p)).map((p) => p.id);
+  if (across.length === 0) return terrain;
+  const which = across.length === 1 ? `number ${across[0]} runs` : `numbers ${across.slice(0, -1).join(', ')} and ${across[across.length - 1]} run`;
+  const words = markReading(`${which} from one side's edge to the other's, an entrance for each`);
+  return { ...terrain, types: terrain.types.map((t) => (t.look === 'road' ? { ...t, effect: `${t.effect}; ${words}` } : t)) };
+}
+
 /** A campaign battle's ground: the square's terrain, and its jump-off points set on the map (no patrol phase). */
-function campaignGround(rolled: RolledBattle, units: Units): Block[] {
+function campaignGround(rolled: RolledBattle, units: Units, laid: boolean): Block[] {
   const square = rolled.square!;
   const { result, places } = rolled;
+  const map = result.terrainMap;
   return [
     {
       kind: 'text',
@@ -349,7 +381,9 @@ function campaignGround(rolled: RolledBattle, units: Units): Block[] {
       section: 'Forward, victory is near!: Battles',
       width: 'column',
       paragraphs: [
-        `**Square ${square.id}.** ${square.terrain}. Lay out the table to suit before the forces are set out.`,
+        laid && map
+          ? `**Square ${square.id}.** ${square.terrain}. The map lays it out: ${markReading(`muster reads the line as the ${map.name.toLowerCase()} map${square.map ? '' : ' (rolled for the square)'}${square.types ? ' with only the terrain the line names' : ''}`)}. Every battle on this square has this same ground: its terrain dice are the square's, not the battle's.`
+          : `**Square ${square.id}.** ${square.terrain}. Lay out the table to suit before the forces are set out.`,
         `**No patrol phase.** In the campaign the square sets the jump-off points: ${markReading(`${SIDE_NAMES.a} ${result.jops.a}, ${SIDE_NAMES.b} ${result.jops.b}`)}, on the marked points of the map${result.battle === 'attack' ? '; the defender holds the ground, so its points are within its own half' : ''}. Move one a little into cover if the terrain asks for it.`,
       ],
     },
@@ -366,7 +400,7 @@ function campaignGround(rolled: RolledBattle, units: Units): Block[] {
 }
 
 /** The table from above: the patrol zones, the markers' numbered starting points, the halves. */
-export function battleMap(rolled: RolledBattle, _colours: Record<string, string>, units: Units, paper?: Paper): DrawingNode {
+export function battleMap(rolled: RolledBattle, _colours: Record<string, string>, units: Units, paper?: Paper, terrain?: MapTerrain): DrawingNode {
   const { result, rosters } = rolled;
   const { width: W, height: H } = result.table;
   const ns = result.deployment.a === 'north' || result.deployment.a === 'south';
@@ -397,6 +431,7 @@ export function battleMap(rolled: RolledBattle, _colours: Record<string, string>
     zoneLabels: false,
     edgeNames: (['a', 'b'] as const).map((s) => ({ edge: result.deployment[s], side: s })),
     caption: `Table ${size}, drawn to scale, north at the top.`,
+    ...(terrain ? { terrain: withEntrances(terrain, result) } : {}),
     paper,
     units,
   });

@@ -46,7 +46,7 @@ const scenario: ScenarioSteps = {
     }
     const given = await givenForces(request, data, lists, listsAsked);
     const colours = await loadSideColours(request.system);
-    const options = { battle, lists, players: request.players as 2 | 4, table: request.table, points: request.points, given };
+    const options = { battle, lists, players: request.players as 2 | 4, table: request.table, points: request.points, given, terrain: { level: request.terrain ?? 'none', units: request.units } };
     const looks = { print: request.print, units: request.units, paper: request.paper, toolVersion: request.toolVersion };
     return rollerKeepingRolls(
       (seed) => rollBattle(data, options, createRng(seed), seed),

@@ -67,7 +67,7 @@ export async function listFireTeam(request: ListRequest): Promise<ListKind[]> {
       id: 'squares',
       title: `Campaign squares: ${board.map.name}`,
       hint: 'muster campaign fireteam next --assault a:SQUARE names a square to assault.',
-      columns: ['holds', 'jops', 'terrain'],
+      columns: ['holds', 'jops', 'terrain', 'ground'],
       entries: squareEntries(board),
     },
   ];
@@ -126,6 +126,8 @@ function squareEntries(board: CampaignBoard): ListEntry[] {
       .join(', ') || '-';
   return board.order.map((id) => {
     const square = board.squares.get(id)!;
-    return { id, name: square.name, details: { holds: holds(id), jops: `attacker ${square.jops.attacker}, defender ${square.jops.defender}`, terrain: square.terrain } };
+    // the terrain line as a battle's map lays it (muster's reading): its map type, the types it names, its roads
+    const ground = `${square.map ?? 'rolled'} map${square.types ? `, only ${square.types.join(', ')}` : ''}; ${square.roads ?? 1} ${(square.roads ?? 1) === 1 ? 'road' : 'roads'}`;
+    return { id, name: square.name, details: { holds: holds(id), jops: `attacker ${square.jops.attacker}, defender ${square.jops.defender}`, terrain: square.terrain, ground } };
   });
 }
