@@ -57,6 +57,14 @@ describe('the form: the options of cards, tokens and the two-sided check', () =>
     expect(argvFor({ system: 'bof', product: 'scenario', options: { count: '3' } }, DECLARED)).toEqual(['scenario', 'bof', '--count', '3']);
   });
 
+  it('scenario: --terrain, normal (the command line\'s default) left out of the link', () => {
+    const dense: Form = { system: 'fireteam', product: 'scenario', options: { count: '2', terrain: 'dense' } };
+    expect(argvFor(dense, DECLARED)).toEqual(['scenario', 'fireteam', '--count', '2', '--terrain', 'dense']);
+    expect(hashFor(dense, DECLARED)).toBe('#/fireteam/scenario?count=2&terrain=dense');
+    expect(formFromHash('#/fireteam/scenario?terrain=normal', DECLARED).options).toEqual({});
+    expect(formFromHash('#/bof/scenario?terrain=none', DECLARED).options).toEqual({ terrain: 'none' });
+  });
+
   it('the parts ticked: neither option, --only the ticked, or --without the rest, whichever is shorter', () => {
     const all = ['markers', 'tracks', 'rulers', 'templates'];
     expect(partsOptions(all, all)).toEqual({});
