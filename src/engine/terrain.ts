@@ -255,7 +255,9 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
   };
   // areas keep GAP from everything; lines across the table cross each other freely
   const areaGap = () => GAP;
-  const lineGap = (look: TerrainLook) => (other: Laid) => (other.crossing ? (other.piece.look === look ? LINE_SPACING : undefined) : GAP);
+  // two lines of one look keep apart unless one crosses the other once (a crossroads)
+  const lineGap = (look: TerrainLook, candidate: Laid) => (other: Laid) =>
+    !other.crossing ? GAP : other.piece.look !== look || crossingsOf(other.piece, candidate.piece).length === 1 ? undefined : LINE_SPACING;
 
   const lineThrough = (type: TerrainType, points: Point[], objective?: number): TerrainPiece => {
     const first = points[0]!;
@@ -310,7 +312,7 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
         points = dir === 'ns' ? [[from, 0], [middle, along / 2], [to, along]] : [[0, from], [along / 2, middle], [along, to]];
       }
       const candidate = toLaid(lineThrough(type, points, objective));
-      if (fits(candidate, lineGap(type.look), objective)) {
+      if (fits(candidate, lineGap(type.look, candidate), objective)) {
         lay(candidate);
         next += 1;
         return true;
