@@ -48,6 +48,8 @@ export const ZONE_BLOCKED_SHARE = 0.25;
 const EDGE_STRIP = 5;
 /** Two roads (or two rivers) run at least this far apart, except where they cross. */
 const LINE_SPACING = 12;
+/** Lines of these looks may cross one of their own look (a crossroads); two rivers never do. */
+const MEET: ReadonlySet<TerrainLook> = new Set(['road', 'track']);
 
 /** A terrain type as the procedure reads it; lengths in cm. */
 export interface TerrainType {
@@ -255,9 +257,14 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
   };
   // areas keep GAP from everything; lines across the table cross each other freely
   const areaGap = () => GAP;
-  // two lines of one look keep apart unless one crosses the other once (a crossroads)
+  // two lines of one look keep apart, except two roads (or tracks) running different ways that cross once: a crossroads
+  const northSouth = (piece: TerrainPiece) => {
+    const [x, y] = piece.points[0]!;
+    return (y <= 0.01 || y >= H - 0.01) && x > 0.01 && x < W - 0.01;
+  };
+  const crossroads = (a: TerrainPiece, b: TerrainPiece) => MEET.has(a.look) && northSouth(a) !== northSouth(b) && crossingsOf(a, b).length === 1;
   const lineGap = (look: TerrainLook, candidate: Laid) => (other: Laid) =>
-    !other.crossing ? GAP : other.piece.look !== look || crossingsOf(other.piece, candidate.piece).length === 1 ? undefined : LINE_SPACING;
+    !other.crossing ? GAP : other.piece.look !== look || crossroads(other.piece, candidate.piece) ? undefined : LINE_SPACING;
 
   const lineThrough = (type: TerrainType, points: Point[], objective?: number): TerrainPiece => {
     const first = points[0]!;
