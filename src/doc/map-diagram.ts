@@ -301,7 +301,7 @@ export function drawMap(map: MapInput): DrawingNode {
       const spots: [number, number][] =
         piece.shape === 'line'
           ? [0.5, 0.35, 0.65, 0.2, 0.8].map((f) => pointAlong(piece.points, f)).map(([x, y]): [number, number] => [X(x), Y(y) - 2.2])
-          : [[0, 0], [0, -2.5], [0, 2.5], [-3, 0], [3, 0]].map(([dx, dy]): [number, number] => [X(piece.x) + dx!, Y(piece.y) + dy!]);
+          : [[0, 0], [0, -2.5], [0, 2.5], [-3, 0], [3, 0], ...offCentre(piece, s)].map(([dx, dy]): [number, number] => [X(piece.x) + dx!, Y(piece.y) + dy!]);
       place(piece.label, 6.5, true, MAP_COLOURS.frame, 'center', spots);
     }
   }
@@ -516,6 +516,16 @@ export function sectorStrips(edge: Edge, table: { width: number; height: number 
   // facing east (from the west edge) it is to the north; facing west, to the south
   const leftFirst = edge === 'south' || edge === 'west';
   return leftFirst ? { left: strip(0), middle: strip(1), right: strip(2) } : { left: strip(2), middle: strip(1), right: strip(0) };
+}
+
+/**
+ * Spots further out in a large piece, still inside it whichever way it is turned (within a third
+ * of its narrower side from its middle), for when a marker stands on its middle: an objective laid
+ * in a hill or a house.
+ */
+function offCentre(piece: { width: number; depth: number }, s: number): [number, number][] {
+  const r = (Math.min(piece.width, piece.depth) * s) / 3;
+  return r > 3.5 ? [[0, r], [0, -r], [-r, 0], [r, 0]] : [];
 }
 
 /** The point a fraction `f` of the way along a path. */

@@ -49,6 +49,8 @@ export const ZONE_BLOCKED_SHARE = 0.25;
 const EDGE_STRIP = 5;
 /** Two roads (or two rivers) run at least this far apart, except where they cross. */
 const LINE_SPACING = 12;
+/** Lines of these looks may cross one of their own look (a crossroads); two rivers never meet. */
+const MEET: ReadonlySet<TerrainLook> = new Set(['road', 'track']);
 
 /** A terrain type as the procedure reads it; lengths in cm. */
 export interface TerrainType {
@@ -315,7 +317,7 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
         points = dir === 'ns' ? [[from, 0], [middle, along / 2], [to, along]] : [[0, from], [along / 2, middle], [along, to]];
       }
       const candidate = toLaid(lineThrough(type, points, objective));
-      const alongside = laid.some((l) => l.crossing && l.piece.look === type.look && runsAlongside(l.piece, candidate.piece));
+      const alongside = laid.some((l) => l.crossing && l.piece.look === type.look && runsAlongside(l.piece, candidate.piece, !MEET.has(type.look)));
       if (!alongside && fits(candidate, lineGap(), objective)) {
         lay(candidate);
         next += 1;
@@ -460,15 +462,16 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
 
 /**
  * Whether two lines run side by side closer than LINE_SPACING somewhere: two stretches at less
- * than 35 degrees to each other that come that close. Lines that cross at a wider angle do not.
+ * than 35 degrees to each other that come that close. Lines that cross at a wider angle do not,
+ * unless `anyWay` (two rivers keep apart whichever way they run).
  */
-function runsAlongside(a: TerrainPiece, b: TerrainPiece): boolean {
+function runsAlongside(a: TerrainPiece, b: TerrainPiece, anyWay = false): boolean {
   for (let i = 0; i + 1 < a.points.length; i++) {
     for (let j = 0; j + 1 < b.points.length; j++) {
       const [p1, p2, q1, q2] = [a.points[i]!, a.points[i + 1]!, b.points[j]!, b.points[j + 1]!];
       const angle = Math.abs(Math.atan2(p2[1] - p1[1], p2[0] - p1[0]) - Math.atan2(q2[1] - q1[1], q2[0] - q1[0])) % Math.PI;
       const apart = Math.min(angle, Math.PI - angle);
-      if (apart >= (35 * Math.PI) / 180) continue;
+      if (!anyWay && apart >= (35 * Math.PI) / 180) continue;
       const near = segmentsCross(p1, p2, q1, q2) ? 0 : Math.min(distanceToSegment(p1, q1, q2), distanceToSegment(p2, q1, q2), distanceToSegment(q1, p1, p2), distanceToSegment(q2, p1, p2));
       if (near < LINE_SPACING) return true;
     }

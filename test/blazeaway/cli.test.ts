@@ -229,9 +229,10 @@ describe('the scenario packet (PDF)', () => {
     await muster([...args, '-o', 'b.pdf', '--quiet'], cwd);
     const a = readFileSync(path.join(cwd, 'a.pdf'));
     expect(a.equals(readFileSync(path.join(cwd, 'b.pdf')))).toBe(true);
-    // briefing, map, two unit sheets and their two pages of tallies, rolls; the German deck of
-    // 47 cards (6 sheets) and the Soviet one of 45 (5 sheets), each sheet a page of fronts and one of backs
-    expect(pdfPageCount(a)).toBe(7 + 12 + 10);
+    // briefing, map, the terrain to put out, two unit sheets and their two pages of tallies, rolls
+    // (two pages with the terrain's); the German deck of 47 cards (6 sheets) and the Soviet one of
+    // 45 (5 sheets), each sheet a page of fronts and one of backs
+    expect(pdfPageCount(a)).toBe(9 + 12 + 10);
     expect(qpdf(path.join(cwd, 'a.pdf'))).toMatch(/No syntax or stream encoding errors/);
   });
   it('Markdown: the sections a player reads, in inches when asked', async () => {

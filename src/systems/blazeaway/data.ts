@@ -230,16 +230,31 @@ export async function loadBlazeAway(system: SystemRules): Promise<BlazeAwayData>
   let setup: BaScenarioSetup | undefined;
   const objectives = new Map<string, BaObjective>();
   const objectiveIds = new FolderIds('objective');
+  const objectiveAt = new Map<string, { file: string; path: string }>();
   for (const { file, dir, data } of await parseFolderFiles(system.dirs, 'scenarios', scenariosFile, problems)) {
     setup = data.setup ?? setup;
     (data.objectives ?? []).forEach((o, i) => {
       const duplicate = objectiveIds.claim(dir, o.id, file, `objectives[${i}].id`);
       if (duplicate) return problems.push(duplicate);
       objectives.set(o.id, o);
+      objectiveAt.set(o.id, { file, path: `objectives[${i}]` });
     });
   }
   if (!setup) problems.push({ file: where, path: 'scenarios: setup', message: 'the scenario setup is missing' });
   if (objectives.size === 0) problems.push({ file: where, path: 'scenarios: objectives', message: 'no objectives found' });
+  // an objective's terrain must be one the terrain types can lay, or its place would stand bare
+  if (system.terrain) {
+    const looks = new Set<string>(system.terrain.types.map((t) => t.look));
+    for (const o of objectives.values()) {
+      if (!o.on) continue;
+      const needs = o.on === 'crossroads' ? ['road'] : o.on === 'bridge' ? ['road', 'river or stream'] : [o.on];
+      const lacking = needs.filter((look) => !look.split(' or ').some((l) => looks.has(l)));
+      const at = objectiveAt.get(o.id)!;
+      if (lacking.length > 0) {
+        problems.push({ file: at.file, path: `${at.path}.on`, message: `${o.on} is laid with terrain that looks like ${lacking.join(' and ')}, and the terrain types (terrain.yaml) have none: add such a type there, or give the objective another "on"` });
+      }
+    }
+  }
 
   const bounds = new Map<string, { least?: number; most: number }>();
   const boundsTable = table('scenario-bounds');

@@ -52,7 +52,7 @@ const scenario: ScenarioSteps = {
     const samples = forces.length < 2 ? await loadSampleForces() : [];
     const { print, units, paper, toolVersion } = request;
     return rollerKeepingRolls(
-      (seed) => rollScenario(data, { forces, samples, table: request.table, allocations }, createRng(seed), seed),
+      (seed) => rollScenario(data, { forces, samples, table: request.table, allocations, terrain: request.terrain ?? 'none', units }, createRng(seed), seed),
       (rolled) => scenarioPacket(rolled, data, { print, units, paper, toolVersion }),
     );
   },

@@ -4,6 +4,8 @@ import { boxesInGroups, markReading, READING_MARK, tickBoxGroups, type Block, ty
 import { documentMeta } from '../../doc/document-meta.js';
 import { checkBlock, rollsSheet, textTable } from '../../doc/packet.js';
 import { renderProse } from '../../doc/templates.js';
+import { terrainPutOut, type MapTerrain } from '../../doc/terrain-map.js';
+import { mapTerrain } from '../scenario-terrain.js';
 import type { BlazeAwayData } from './data.js';
 import { SIDE_NAMES, type RolledScenario, type Side } from './scenario.js';
 import { forceBlock, forceDeck, tallySheets, unitSheetBlocks, type AircraftLine, type PrintOptions } from './unit-sheet.js';
@@ -122,14 +124,17 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
     return [sheet, ...tallySheets(data, rosters[s], `${SIDE_NAMES[s]}: count as you play`), ...(s === r.defender && r.buildings.length > 0 ? [buildingSheet(r)] : [])];
   });
 
+  // the pieces to put out follow the map, where terrain was laid
+  const terrain = mapTerrain(data.system, r, r.table);
   return {
     meta: documentMeta(info, `${objective.name}: a ${info.name} scenario`, { ...options, seed: r.seed }),
     sheets: [
       { title: `Scenario: ${objective.name}`, blocks: briefing },
+      ...(terrain ? [terrainSheet(rolled, terrain, units)] : []),
       ...sideSheets,
       rollsSheet(r.rolls, r.seed, '9.4 Scenario Design'),
     ],
-    drawings: [scenarioMap(rolled, data, units, options.paper)],
+    drawings: [scenarioMap(rolled, data, units, options.paper, terrain)],
     drawingsTitle: `Map: ${objective.name}`,
     drawingsAfterSheet: 1,
     decks: SIDES.map((s) => forceDeck(data, rosters[s], options, `${SIDE_NAMES[s]}: order cards, ${rosters[s].colour.name}`)),
@@ -208,7 +213,7 @@ function turnRecord(rolled: RolledScenario): TableBlock {
 }
 
 /** The table from above, to scale: the deployment zones, the objective, the mined half. */
-export function scenarioMap(rolled: RolledScenario, data: BlazeAwayData, units: Units, paper?: Paper): DrawingNode {
+export function scenarioMap(rolled: RolledScenario, data: BlazeAwayData, units: Units, paper?: Paper, terrain?: MapTerrain): DrawingNode {
   const { result: r } = rolled;
   const { width: W, height: H } = r.table;
   const defenderZone = r.zones.find((z) => z.side === r.defender)!;
@@ -242,6 +247,7 @@ export function scenarioMap(rolled: RolledScenario, data: BlazeAwayData, units: 
     zoneLabels: false,
     edgeNames: SIDES.map((s) => ({ edge: r.deployment[s], side: s })),
     caption: `Table ${size}, drawn to scale, north at the top.`,
+    ...(terrain ? { terrain } : {}),
     paper,
     units,
   });
@@ -290,4 +296,67 @@ function buildingSheet(r: RolledScenario['result']): { title: string; blocks: Bl
     summary: 'Each HE score of 6 to 10 takes a point, 2 from aircraft or naval guns; small and medium anti-tank rounds take none. At 0 the building cannot be held for 3 turns; then concrete and heavy brick ruins are hard cover, the rest soft.',
   };
   return { title: `${SIDE_NAMES[r.defender]}: buildings`, blocks: [table] };
+}
+
+/** Numbers of pieces as the list names them: "piece 3", "pieces 3, 5 and 8". */
+function pieceNumbers(labels: readonly string[]): string {
+  if (labels.length === 1) return `piece ${labels[0]}`;
+  return `pieces ${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
+}
+
+/**
+ * The pieces to put out, and beside them what this game changes on that ground: the objective's
+ * own ground, night and bad weather as they bear on the terrain (6.6, 6.7), and where the
+ * defender's buildings of 7.3.15 stand, since the scenario places none of them itself.
+ */
+function terrainSheet(rolled: RolledScenario, terrain: MapTerrain, units: Units): { title: string; blocks: Block[] } {
+  const { result: r, objective } = rolled;
+  const pieces = terrain.layout.pieces;
+  const def = SIDE_NAMES[r.defender];
+  const paragraphs: string[] = [];
+  const sections: string[] = [];
+  const atObjective = pieces.filter((p) => p.objective !== undefined);
+  if (atObjective.length > 0) {
+    const ground: Record<string, string> = {
+      crossroads: 'two roads cross at the objective',
+      bridge: 'a road crosses a river at the objective',
+      building: r.objectives.length > 1 ? 'a house stands on each marked point' : 'a house stands on the marked place, in a village',
+      hill: r.objectives.length > 1 ? 'a hill crest under each marked point' : 'a hill crest under the objective',
+    };
+    const what = objective.on ? (ground[objective.on] ?? `the objective stands in ${atObjective[0]!.name.toLowerCase()}`) : '';
+    paragraphs.push(`**${objective.name}.** ${markReading(`As its name says, ${what} (${pieceNumbers(atObjective.map((p) => p.label))})`)}.`);
+    sections.push('9.4');
+  }
+  if (r.night) {
+    const roads = pieces.filter((p) => p.type === 'road').map((p) => p.label);
+    const along = roads.length > 0 ? `along a road (${pieceNumbers(roads)})` : 'along a road (none on this table)';
+    paragraphs.push(`**At night (6.7).** A double move only ${along} or over open terrain: ${markReading('muster reads open terrain as ground no piece covers')}.`);
+    sections.push('6.7');
+  }
+  if (r.weather === 'bad') {
+    paragraphs.push(`**In bad weather (6.6).** Every move is halved, a road move too; ${markReading('a piece that halves a move halves the halved move again')}.`);
+    sections.push('6.6');
+  }
+  if (r.buildings.length > 0) {
+    const zone = r.zones.find((z) => z.side === r.defender)!;
+    const inHalf = (type: string) =>
+      pieces.filter((p) => p.type === type && p.x >= zone.x && p.x <= zone.x + zone.w && p.y >= zone.y && p.y <= zone.y + zone.h).map((p) => p.label);
+    const houses = r.buildings.filter((b) => b.kind === 'wood' || b.kind === 'brick');
+    const bunkers = r.buildings.filter((b) => b.kind !== 'wood' && b.kind !== 'brick');
+    const named = (list: typeof r.buildings) => list.map((b) => b.name).join(', ');
+    const parts: string[] = [];
+    if (houses.length > 0) {
+      const found = inHalf('building');
+      parts.push(`${named(houses)}: ${def} names ${houses.length === 1 ? 'a house' : 'houses'} among the buildings in its half (${found.length > 0 ? pieceNumbers(found) : 'none on this table'})${found.length < houses.length ? ', putting out more there where they are too few' : ''}`);
+    }
+    if (bunkers.length > 0) {
+      const found = inHalf('bunker');
+      parts.push(`${named(bunkers)}: ${def} sets ${bunkers.length === 1 ? 'it' : 'them'} down in its half with its wire and mines${found.length > 0 ? `, or names ${pieceNumbers(found)}` : ''}`);
+    }
+    paragraphs.push(`**${def}'s buildings (7.3.15).** ${markReading(`The scenario places none of them: ${parts.join('; ')}`)}.`);
+    sections.push('7.3.15');
+  }
+  const blocks: Block[] = [terrainPutOut(terrain, units, r.table, '6.2 Terrain Effect Table')];
+  if (paragraphs.length > 0) blocks.push({ kind: 'text', title: 'This ground in this game', section: sections.join('; '), width: 'full', paragraphs });
+  return { title: `Terrain: ${terrain.layout.map.name.toLowerCase()} map`, blocks };
 }

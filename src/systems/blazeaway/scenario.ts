@@ -1,6 +1,8 @@
 import type { Rng } from '../../engine/dice.js';
 import { RollLog } from '../../engine/roll-log.js';
 import type { RollRecord } from '../../engine/tables.js';
+import type { TerrainLevel } from '../../engine/terrain.js';
+import { rollScenarioTerrain, type TerrainMapJson, type TerrainPieceJson } from '../scenario-terrain.js';
 import type { BlazeAwayData } from './data.js';
 import { checkForce, forceResult, type BaForceResult, type BaRoster } from './force.js';
 import type { BaChance, BaForce, BaObjective, BaSpan } from './schema.js';
@@ -27,6 +29,10 @@ export interface ScenarioOptions {
   table: { width: number; height: number };
   /** what the text leaves to the scenario designer (--barrage, --suppressive, ...); muster's defaults without */
   allocations?: Allocations;
+  /** how much terrain the map gets (--terrain): none when left out, so a roll without it stays as it was */
+  terrain?: TerrainLevel;
+  /** the run's units, for the terrain rolls' words */
+  units?: 'cm' | 'in';
 }
 
 /** The designer's allocations the command line may set, each within the bounds the module checks. */
@@ -79,6 +85,10 @@ export interface BaScenarioResult {
   /** cm */
   table: { width: number; height: number };
   zones: { side: Side; x: number; y: number; w: number; h: number; label: string }[];
+  /** the terrain laid on the table, cm from its south-west corner (design.md section 2); empty under --terrain none */
+  terrain: TerrainPieceJson[];
+  /** how the terrain was laid: the map type, the density, where lines cross */
+  terrainMap?: TerrainMapJson;
   turns: number;
   night: boolean;
   weather: 'fair' | 'bad';
@@ -324,6 +334,22 @@ export function rollScenario(data: BlazeAwayData, options: ScenarioOptions, rng:
   }
   const guns = allocations.fixedDefence ? rosters[defender].units.filter((u) => u.kind === 'gun').map((u) => u.unit.name) : [];
 
+  // the terrain last of all, so a seed rolls the same game with or without it: the objective's
+  // own ground laid at its points (objectives.yaml's `on`), the map type its name gives or rolled
+  const terrain = rollScenarioTerrain(
+    data.system,
+    {
+      table: options.table,
+      zones: zones.map((z) => ({ x: z.x, y: z.y, w: z.w, h: z.h })),
+      objectives: objectives.map((o) => ({ x: o.x, y: o.y, ...(objective.on ? { on: objective.on } : {}) })),
+      ...(objective.map ? { map: objective.map } : {}),
+      level: options.terrain ?? 'none',
+      units: options.units ?? 'cm',
+    },
+    rng,
+    log,
+  );
+
   const result: BaScenarioResult = {
     system: data.system.info.id,
     seed,
@@ -335,6 +361,7 @@ export function rollScenario(data: BlazeAwayData, options: ScenarioOptions, rng:
     objectives,
     table: { ...options.table },
     zones,
+    ...terrain,
     turns,
     night,
     weather: bad ? 'bad' : 'fair',

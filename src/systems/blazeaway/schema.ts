@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { MAX_FORCE_COUNT, MAX_FORCE_MODELS, MAX_TURNS, intIn, kebabId, label, listOf, numberIn, prose } from '../../data/limits.js';
+import { MAP_TYPES } from '../../data/terrain-schema.js';
+import { TERRAIN_LOOKS } from '../../vocab/terrain-looks.js';
 
 /**
  * Blaze Away!'s own data beyond its tables: what a force file may name (data/blazeaway/forces/),
@@ -98,6 +100,9 @@ const span = z
 /** A chance on a die: `need` or more on `dice` ("1D6", 6: one game in six). */
 const chance = z.object({ dice: z.enum(['1D6', '1D10']), need: intIn(1, 10) }).strict();
 
+/** What an objective may stand in: where two lines cross, or a terrain look. */
+const OBJECTIVE_ANCHORS = ['crossroads', 'bridge', ...TERRAIN_LOOKS] as const;
+
 export const objective = z
   .object({
     id,
@@ -110,6 +115,10 @@ export const objective = z
     depth: numberIn(0.05, 0.5),
     /** cm round each point that counts as holding it */
     radius: numberIn(5, 50),
+    /** the terrain each point stands in, as its name says (a crossroads, a bridge, a hill...): laid there when terrain is */
+    on: z.enum(OBJECTIVE_ANCHORS, { message: `one of: ${OBJECTIVE_ANCHORS.join(', ')}` }).optional(),
+    /** the map type the objective names (a village), where it names one; else the map type is rolled */
+    map: z.enum(MAP_TYPES, { message: `one of the map types: ${MAP_TYPES.join(', ')}` }).optional(),
   })
   .strict();
 
