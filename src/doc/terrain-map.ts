@@ -207,7 +207,7 @@ export function terrainPutOut(terrain: MapTerrain, units: Units, table: { width:
     const bridge = a!.look === 'river' || a!.look === 'stream' || b!.look === 'river' || b!.look === 'stream';
     rows.push(['', bridge ? 'Bridge or ford' : 'Crossing', `${a!.name} ${a!.label} meets ${b!.name} ${b!.label}`, at(crossing.x, crossing.y, H, words), '']);
   }
-  const left = terrain.layout.unplaced.map((u) => `${u.count} ${u.name.toLowerCase()} found no room and ${u.count === 1 ? 'is' : 'are'} left out`);
+  const left = terrain.layout.unplaced.map((u) => `${u.name}: ${u.count} ${u.count === 1 ? 'piece' : 'pieces'} rolled found no room, left out`);
   return textTable(
     'terrain-pieces',
     markReading(`Terrain to put out: ${terrain.layout.map.name.toLowerCase()}, ${terrain.layout.level}`),
