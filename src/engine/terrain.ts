@@ -253,9 +253,11 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
     }
     return true;
   };
-  // areas keep GAP from everything; lines across the table cross each other freely
+  // areas keep GAP from everything; a line across the table crosses one of another look freely, and
+  // one of its own look only running the other way (a crossroads): two running the same way keep apart
   const areaGap = () => GAP;
-  const lineGap = (look: TerrainLook) => (other: Laid) => (other.crossing ? (other.piece.look === look ? LINE_SPACING : undefined) : GAP);
+  const lineGap = (line: TerrainPiece) => (other: Laid) =>
+    !other.crossing ? GAP : other.piece.look === line.look && wayOf(other.piece.points) === wayOf(line.points) ? LINE_SPACING : undefined;
 
   const lineThrough = (type: TerrainType, points: Point[], objective?: number): TerrainPiece => {
     const first = points[0]!;
@@ -310,7 +312,7 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
         points = dir === 'ns' ? [[from, 0], [middle, along / 2], [to, along]] : [[0, from], [along / 2, middle], [along, to]];
       }
       const candidate = toLaid(lineThrough(type, points, objective));
-      if (fits(candidate, lineGap(type.look), objective)) {
+      if (fits(candidate, lineGap(candidate.piece), objective)) {
         lay(candidate);
         next += 1;
         return true;
@@ -437,6 +439,12 @@ function crossingsOf(a: TerrainPiece, b: TerrainPiece): { x: number; y: number; 
     }
   }
   return found;
+}
+
+/** Which way a line across the table runs: north to south, or west to east. */
+function wayOf(points: readonly Point[]): 'ns' | 'we' {
+  const [a, b] = [points[0]!, points[points.length - 1]!];
+  return Math.abs(b[1] - a[1]) >= Math.abs(b[0] - a[0]) ? 'ns' : 'we';
 }
 
 function clamp(n: number, lo: number, hi: number): number {
