@@ -155,7 +155,7 @@ describe('muster list for rule sets without doctrines', () => {
 
 describe('muster list refusals: exit 2, a message saying what is allowed, nothing printed', () => {
   const refusals: [string[], RegExp][] = [
-    [['list', 'bof', 'unitz'], /unknown kind of name "unitz": did you mean units\? Known: nations, doctrines, detachments, units, weapons, modes, tokens, events, tables; list them with muster list bof/],
+    [['list', 'bof', 'unitz'], /unknown kind of name "unitz": did you mean units\? Known: nations, doctrines, detachments, units, weapons, modes, tokens, events, tables, terrain; list them with muster list bof/],
     [['list', 'fireteam', 'nations'], /unknown kind of name "nations"; known: lists, picks, battles, squares, tokens, decks, cards, tables/],
     [['list', 'bof', 'units', '--nation', 'germnay'], /--nation: unknown nation "germnay": did you mean de \(Germany\)\? Known: de, su, us, uk, pl; list them with muster list bof nations/],
     [['list', 'bof', 'units', '--nation', 'atlantis'], /--nation: unknown nation "atlantis"; known: de, su, us, uk, pl/],
