@@ -253,16 +253,28 @@ export function drawMap(map: MapInput): DrawingNode {
     }
   }
 
+  // a label placed since `at` goes on a white tag, so it reads over a terrain piece's marks
+  const tag = (at: number) => {
+    const text = labels[at];
+    if (text?.kind !== 'text') return;
+    const box = textBox(text.text, text.size, text.bold ?? false, text.x, text.y, text.align ?? 'left');
+    labels.splice(at, 0, { kind: 'rect', x: box.x1 - 0.3, y: box.y1 - 0.2, w: box.x2 - box.x1 + 0.6, h: box.y2 - box.y1 + 0.4, fill: '#ffffff' });
+  };
+
   for (const h of map.hazards ?? []) {
     if (!h.label) continue;
     const [cx, cy] = [X(h.x), Y(h.y)];
+    const at = labels.length;
     if (!place(h.label, 7, true, darken(MAP_COLOURS.hazard), 'left', [[cx + 3.5, cy], [cx + 3.5, cy - 4], [cx + 3.5, cy + 4]])) place(h.label, 7, true, darken(MAP_COLOURS.hazard), 'right', [[cx - 3.5, cy], [cx - 3.5, cy - 4], [cx - 3.5, cy + 4]]);
+    if (terrain) tag(at);
   }
 
   for (const o of map.objectives) {
     if (!o.label) continue;
     const [cx, cy] = [X(o.x), Y(o.y)];
+    const at = labels.length;
     if (!place(o.label, 8, true, darken(MAP_COLOURS.objective), 'left', [[cx + 4, cy], [cx + 4, cy - 4], [cx + 4, cy + 4]])) place(o.label, 8, true, darken(MAP_COLOURS.objective), 'right', [[cx - 4, cy], [cx - 4, cy - 4], [cx - 4, cy + 4]]);
+    if (terrain) tag(at);
   }
 
   if (map.zoneLabels !== false) {
@@ -302,7 +314,9 @@ export function drawMap(map: MapInput): DrawingNode {
         piece.shape === 'line'
           ? [0.5, 0.35, 0.65, 0.2, 0.8].map((f) => pointAlong(piece.points, f)).map(([x, y]): [number, number] => [X(x), Y(y) - 2.2])
           : [[0, 0], [0, -2.5], [0, 2.5], [-3, 0], [3, 0], ...offCentre(piece, s)].map(([dx, dy]): [number, number] => [X(piece.x) + dx!, Y(piece.y) + dy!]);
+      const at = labels.length;
       place(piece.label, 6.5, true, MAP_COLOURS.frame, 'center', spots);
+      tag(at);
     }
   }
   shapes.push(...markerShapes, ...labels);

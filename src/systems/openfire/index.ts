@@ -176,7 +176,8 @@ const scenario: ScenarioSteps = {
     }
     const given = Object.fromEntries(rosters.map((roster, i) => [SIDES[i]!, givenForce(roster)]));
     const fits = rosters.map((roster, i) => forceFit(roster, points, SIDES[i]!));
-    const options = { table: request.table, points, settings, minefields: mines, nations, given };
+    const terrain = { system: request.system, level: request.terrain ?? 'none', units: request.units } as const;
+    const options = { table: request.table, points, settings, minefields: mines, nations, given, terrain };
     const roller: ScenarioRoller<OfScenarioResult> = {
       roll: (seed) => {
         const result = rollOpenFireScenario(lists, options, createRng(seed), seed);

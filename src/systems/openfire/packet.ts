@@ -3,6 +3,8 @@ import { markReading, type Block, type DocumentNode, type Run } from '../../doc/
 import { documentMeta } from '../../doc/document-meta.js';
 import { rollsSheet, textTable } from '../../doc/packet.js';
 import { drawMap } from '../../doc/map-diagram.js';
+import { terrainPutOut } from '../../doc/terrain-map.js';
+import { mapTerrain } from '../scenario-terrain.js';
 import type { SystemRules } from '../../data/load.js';
 import type { ScenarioRequest } from '../module.js';
 import type { Lists } from './lists.js';
@@ -22,6 +24,7 @@ export function ofPacket(result: OfScenarioResult, lists: Lists, request: Scenar
   const nation = (id: string) => lists.nations.get(id)!;
   const table = (id: string, title: string, section: string, columns: string[], rows: string[][], width: 'column' | 'full' = 'full'): Block => textTable(id, title, section, columns, rows, width);
   const dist = (inches: number) => formatLength(request.units === 'cm' ? inches * 2.5 : inches, request.units);
+  const terrain = mapTerrain(request.system, result, result.table);
   return {
     meta: documentMeta(info, `${result.scenario.name} (Open Fire)`, { ...request, seed: result.seed }),
     sheets: [
@@ -60,6 +63,8 @@ export function ofPacket(result: OfScenarioResult, lists: Lists, request: Scenar
           ofTurnRecord(result, name),
         ],
       },
+      // the pieces to put out follow the map, where terrain was laid
+      ...(terrain ? [{ title: 'Terrain to put out', blocks: [terrainPutOut(terrain, request.units, result.table, 'Terrain')] }] : []),
       rollsSheet(result.rolls, result.seed, 'Deployment'),
     ],
     drawings: [
@@ -77,6 +82,7 @@ export function ofPacket(result: OfScenarioResult, lists: Lists, request: Scenar
         caption: `Table ${request.units === 'cm' ? `${result.table.width} x ${result.table.height} cm` : `${Math.round(result.table.width / 2.5)} x ${Math.round(result.table.height / 2.5)} in`}, drawn to scale, north at the top.`,
         paper: request.paper,
         units: request.units,
+        ...(terrain ? { terrain } : {}),
       }),
     ],
     drawingsTitle: `Map: ${result.scenario.name}`,

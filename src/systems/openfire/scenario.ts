@@ -4,6 +4,9 @@ import type { RollRecord } from '../../engine/tables.js';
 import type { RuleTable } from '../../data/schema.js';
 import type { ForceProblem } from '../../data/force-file.js';
 import type { BudgetFit } from '../budget-fit.js';
+import type { SystemRules } from '../../data/load.js';
+import type { TerrainLevel } from '../../engine/terrain.js';
+import { rollScenarioTerrain, type TerrainMapJson, type TerrainPieceJson } from '../scenario-terrain.js';
 import type { OfNation, OfUnit } from './schema.js';
 
 export type Edge = 'north' | 'east' | 'south' | 'west';
@@ -65,6 +68,10 @@ export interface OfScenarioResult {
   turns: number;
   /** minefields (--minefields; none unless asked): a counter and the ground it reaches, in cm */
   minefields: { id: string; x: number; y: number; radius: number }[];
+  /** the terrain laid on the table, cm from its south-west corner; empty under --terrain none */
+  terrain: TerrainPieceJson[];
+  /** how the terrain was laid: its map type, density and where lines cross */
+  terrainMap?: TerrainMapJson;
   rolls: RollRecord[];
   /** each force a player brought (--force) against the game's points a side, in the order given */
   fits?: BudgetFit[];
@@ -119,6 +126,8 @@ export interface OfScenarioOptions {
   nations?: { a?: string; b?: string };
   /** a side's own force (--force): its nation and units, in place of the dice's */
   given?: { a?: GivenForce; b?: GivenForce };
+  /** the terrain to lay (--terrain) from the rule set's terrain tables, in the run's units for the roll log; none when left out */
+  terrain?: { system: SystemRules; level: TerrainLevel; units: 'cm' | 'in' };
 }
 
 /**
@@ -227,6 +236,19 @@ export function rollOpenFireScenario(lists: OfLists, options: OfScenarioOptions,
     minefields.push({ id: `minefield-${i + 1}`, x: Math.round(vertical ? a : b), y: Math.round(vertical ? b : a), radius: options.settings.minefieldReach * CM_PER_IN });
   }
 
+  // terrain after every other roll, so a seed rolls the same battle with it or without. The text
+  // ties no objective to any ground (they are tokens the players put down, Objectives) and gives
+  // minefields no ground of their own (Minefields), and none of its terrain stops movement: no
+  // objective asks for terrain at it, and terrain may lie under a token or a minefield's counter
+  const laid = options.terrain
+    ? rollScenarioTerrain(
+        options.terrain.system,
+        { table: options.table, zones, objectives: objectives.map((o) => ({ x: o.x, y: o.y })), level: options.terrain.level, units: options.terrain.units },
+        rng,
+        log,
+      )
+    : { terrain: [] };
+
   return {
     system: 'openfire',
     seed,
@@ -242,6 +264,7 @@ export function rollOpenFireScenario(lists: OfLists, options: OfScenarioOptions,
     win: 'Hold the majority of the objectives for 2 turns, or be the last side standing. Infantry within 3 in holds an objective; vehicles and pinned infantry cannot.',
     turns: options.settings.turns,
     minefields,
+    ...laid,
     rolls: log.rolls,
   };
 }
