@@ -99,7 +99,7 @@ export interface ScenarioResultBase {
   /** cm */
   table: { width: number; height: number };
   /** the terrain laid on the table (design.md section 2), cm from its south-west corner; empty under --terrain none */
-  terrain?: readonly TerrainPieceJson[];
+  terrain: readonly TerrainPieceJson[];
   /** every die rolled, in order, with what it decided */
   rolls: readonly unknown[];
   /**
