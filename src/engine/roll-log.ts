@@ -26,11 +26,15 @@ export class RollLog {
 
   /** A seeded pick from a bag; logged as a D-n roll so the appendix shows it. */
   draw<T>(rng: Rng, bag: readonly T[], purpose: string, name: (item: T) => string): T {
-    if (bag.length === 0) throw new RollError(`${purpose}: nothing to draw from`);
-    const face = 1 + Math.floor(rng.next() * bag.length);
-    const item = bag[face - 1]!;
-    this.rolls.push({ purpose, dice: `1D${bag.length}`, faces: [face], total: face, decided: name(item) });
-    return item;
+    return bag[this.choose(rng, bag.length, purpose, (index) => name(bag[index]!))]!;
+  }
+
+  /** A seeded pick of one of `count` things, by its index from 0; logged as a D-count roll. */
+  choose(rng: Rng, count: number, purpose: string, name: (index: number) => string): number {
+    if (count === 0) throw new RollError(`${purpose}: nothing to draw from`);
+    const face = 1 + Math.floor(rng.next() * count);
+    this.rolls.push({ purpose, dice: `1D${count}`, faces: [face], total: face, decided: name(face - 1) });
+    return face - 1;
   }
 
   /** A whole number from `from` to `to`, rolled as 1D(to - from + 1) and logged; no roll when they are equal. */

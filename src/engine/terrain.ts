@@ -219,6 +219,8 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
     return { piece, crossing, parts: pieceParts(piece).map((outline) => ({ outline, bounds: boundsOf(outline) })) };
   };
   const grid = new Occupancy(W, H, CELL);
+  // the places a piece may take, found afresh for each piece: at most every lattice point in every turn
+  const spotBuffer = new Int32Array((Math.ceil(W / (2 * CELL)) + 1) * (Math.ceil(H / (2 * CELL)) + 1) * 4);
   const lay = (l: Laid) => {
     for (const part of l.parts) grid.mark(part.outline, 1);
     for (const other of laid) if (l.crossing && other.crossing) crossings.push(...crossingsOf(other.piece, l.piece));
@@ -359,10 +361,12 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
       return false;
     }
     // every place on a lattice of whole cells where it fits: free cells first, then what the grid cannot tell
-    const lattice = 2 * CELL;
+    // places every 10 cm for a piece that large (round figures to measure), every 5 cm for a smaller one
+    const lattice = (Math.min(w, d) >= 10 ? 4 : 2) * CELL;
+    const stride = lattice / CELL;
     let shapes: { turn: number; local: Outline; bounds: Bounds; cells: CellRows }[] = [];
-    const spotsFor = (): number[] => {
-      const spots: number[] = [];
+    const spotsFor = (): Int32Array => {
+      let found = 0;
       shapes = TURNS[form].map((turn) => {
         const local = pieceParts(pieceAt(0, 0, turn))[0]!;
         return { turn, local, bounds: boundsOf(local), cells: cellRows(local, CELL) };
@@ -376,13 +380,13 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
         const yTo = Math.floor((H - b.y2) / lattice);
         for (let j = yFrom; j <= yTo; j++) {
           for (let i = xFrom; i <= xTo; i++) {
-            if (!grid.free(shape.cells, 2 * j, 2 * i)) continue;
+            if (!grid.free(shape.cells, stride * j, stride * i)) continue;
             if (type.passable === 'impassable' && !fits(toLaid(pieceAt(i * lattice, j * lattice, shape.turn)), areaGap)) continue;
-            spots.push((j * 4096 + i) * 8 + s);
+            spotBuffer[found++] = (j * 4096 + i) * 8 + s;
           }
         }
       }
-      return spots;
+      return spotBuffer.subarray(0, found);
     };
     let spots = spotsFor();
     // no room at the size rolled: the least size, said in the log
@@ -394,10 +398,10 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
     }
     if (spots.length === 0) return false;
     const unpack = (code: number) => ({ x: (Math.floor(code / 8) % 4096) * lattice, y: Math.floor(code / 8 / 4096) * lattice, turn: shapes[code % 8]!.turn });
-    const spot = unpack(log.draw(rng, spots, `terrain: ${what}, where it goes`, (code) => {
-      const s = unpack(code);
+    const spot = unpack(spots[log.choose(rng, spots.length, `terrain: ${what}, where it goes`, (index) => {
+      const s = unpack(spots[index]!);
       return `${least ? `no room at its size: at its least, ${sizeWords(type, form, 1, words)}, ` : ''}${placeWords(s.x, s.y, H, words)}${s.turn ? `, turned ${s.turn}°` : ''}`;
-    }));
+    })]!);
     lay(toLaid(pieceAt(spot.x, spot.y, spot.turn)));
     next += 1;
     return true;
