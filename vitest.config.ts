@@ -15,6 +15,7 @@ const SLOW_FIRST = [
   'test/web/force-builder.test.ts',
   'test/web/rule-set-options.test.ts',
   'test/cli/documented-commands.test.ts',
+  'test/engine/terrain.test.ts',
   'test/web/campaign-and-house.test.ts',
   'test/web/browser.test.ts',
   'test/rule-set-conformance.test.ts',
