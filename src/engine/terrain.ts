@@ -100,7 +100,7 @@ export interface TerrainAsk {
 }
 
 export interface TerrainPiece {
-  /** its number on the map and in the list of pieces to put out */
+  /** its number on the map and in the list of pieces to put out, T1, T2...: never taken for an objective's or a unit's number */
   readonly label: string;
   readonly type: string;
   readonly name: string;
@@ -272,7 +272,7 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
     let length = 0;
     for (let i = 0; i + 1 < points.length; i++) length += Math.hypot(points[i + 1]![0] - points[i]![0], points[i + 1]![1] - points[i]![1]);
     return {
-      label: String(next),
+      label: `T${next}`,
       type: type.id,
       name: type.name,
       look: type.look,
@@ -338,7 +338,7 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
     const outlineAt = (cx: number, cy: number, turn: number): Point[] =>
       form === 'patch' ? turnedOutline(patchOutline(w, d, shape), cx, cy, turn) : form === 'block' ? turnedRect(cx, cy, w, d, turn) : [];
     const pieceAt = (cx: number, cy: number, turn: number): TerrainPiece => {
-      const base = { label: String(next), type: type.id, name: type.name, look: type.look, passable: type.passable, x: round(cx), y: round(cy), width: w, depth: d, rotation: turn, ...(at ? { objective: at.objective } : {}) };
+      const base = { label: `T${next}`, type: type.id, name: type.name, look: type.look, passable: type.passable, x: round(cx), y: round(cy), width: w, depth: d, rotation: turn, ...(at ? { objective: at.objective } : {}) };
       if (form === 'short-line') {
         const a = (turn * Math.PI) / 180;
         const dx = (Math.cos(a) * w) / 2;

@@ -100,7 +100,7 @@ describe('a stand-alone battle with terrain', () => {
       const r = roll(`road-${i}`);
       maps.add(r.terrainMap!.map);
       const roads = entranceRoads(r);
-      expect(roads.map((p) => p.id), r.seed).toContain('1');
+      expect(roads.map((p) => p.id), r.seed).toContain('T1');
       // its roll opens the terrain's, after the map type
       const first = (r.rolls as { purpose: string }[]).findIndex((x) => x.purpose.startsWith('terrain: '));
       expect(r.rolls.slice(first, first + 2).map((x) => (x as { purpose: string }).purpose)).toEqual(['terrain: the map type', "terrain: road 1, from one side's edge to the other's, where it enters"]);
@@ -165,8 +165,8 @@ describe('a campaign square’s ground', () => {
   it('the crossroads (D1) has two roads that cross; the first joins the sides’ edges', () => {
     const r = onSquare('D1', 'attack', 'x');
     expect(r.terrainMap!.crossings).toHaveLength(1);
-    expect(r.terrainMap!.crossings[0]!.pieces).toEqual(['1', '2']);
-    expect(entranceRoads(r).map((p) => p.id)).toEqual(['1']);
+    expect(r.terrainMap!.crossings[0]!.pieces).toEqual(['T1', 'T2']);
+    expect(entranceRoads(r).map((p) => p.id)).toEqual(['T1']);
   });
   it('no bunker covers a place a jump-off point of any battle there may stand (B4, B5)', () => {
     for (const id of ['B4', 'B5']) {
@@ -212,7 +212,7 @@ describe('a campaign square’s ground', () => {
     await run('record', '--battle', '1', '--winner', 'b');
     await run('record', '--battle', '2', '--winner', 'a');
     const second = await run('next', '--assault', 'a:C5', '--assault', 'b:C2', '--format', 'md');
-    expect(pieces(first, 'C5')).toMatch(/\| 1 \| Road \|/);
+    expect(pieces(first, 'C5')).toMatch(/\| T1 \| Road \|/);
     expect(pieces(second, 'C5')).toEqual(pieces(first, 'C5'));
     expect(pieces(second, 'C2')).toEqual(pieces(first, 'C2'));
     expect(pieces(first, 'C2')).not.toEqual(pieces(first, 'C5'));
