@@ -69,24 +69,24 @@ function separated(a: Outline, b: Outline, gap: number): boolean {
     if (length < 1e-9) continue;
     nx /= length;
     ny /= length;
-    let aMin = Infinity;
-    let aMax = -Infinity;
-    for (const [x, y] of a) {
-      const d = x * nx + y * ny;
-      if (d < aMin) aMin = d;
-      if (d > aMax) aMax = d;
-    }
-    let bMin = Infinity;
-    let bMax = -Infinity;
-    for (const [x, y] of b) {
-      const d = x * nx + y * ny;
-      if (d < bMin) bMin = d;
-      if (d > bMax) bMax = d;
-    }
+    const [aMin, aMax] = shadow(a, nx, ny);
+    const [bMin, bMax] = shadow(b, nx, ny);
     // a hair of slack: outlines that only touch do not overlap
     if (bMin >= aMax + gap - 1e-7 || aMin >= bMax + gap - 1e-7) return true;
   }
   return false;
+}
+
+/** An outline's shadow on the line through (0, 0) along (nx, ny): its least and most. */
+function shadow(outline: Outline, nx: number, ny: number): [number, number] {
+  let least = Infinity;
+  let most = -Infinity;
+  for (const [x, y] of outline) {
+    const d = x * nx + y * ny;
+    if (d < least) least = d;
+    if (d > most) most = d;
+  }
+  return [least, most];
 }
 
 /** The part of a convex outline inside a rectangle (Sutherland-Hodgman), maybe empty. */
