@@ -114,6 +114,9 @@ const mustSucceed = async (args, io) => {
 };
 rows.push(await time('scenario results, --count 1000 --format json', 1, () => mustSucceed(['scenario', 'bof', '--mode', 'solo', '--seed', 'b', '--count', '1000', '--format', 'json', '--quiet'], quietIo(scratch))));
 rows.push(await time('scenario packets, --count 50, PDF', 1, () => mustSucceed(['scenario', 'bof', '--mode', 'solo', '--seed', 'b', '--count', '50', '-o', path.join(scratch, 'p.pdf'), '--quiet'], quietIo(scratch))));
+// terrain (issue 27) is laid by default: the same packets on an empty table, for the cost of it
+rows.push(await time('scenario results, --count 1000 --format json, --terrain none', 1, () => mustSucceed(['scenario', 'bof', '--mode', 'solo', '--seed', 'b', '--count', '1000', '--format', 'json', '--quiet', '--terrain', 'none'], quietIo(scratch))));
+rows.push(await time('scenario packets, --count 50, PDF, --terrain none', 1, () => mustSucceed(['scenario', 'bof', '--mode', 'solo', '--seed', 'b', '--count', '50', '-o', path.join(scratch, 'p.pdf'), '--quiet', '--terrain', 'none'], quietIo(scratch))));
 rows.push(timeProcess('`muster scenario bof --mode solo` end to end (new process)', 9, [path.join(root, 'bin/muster.js'), 'scenario', 'bof', '--mode', 'solo', '--seed', 'b', '-o', 'solo.pdf', '--quiet']));
 rows.push(timeProcess('start-up: `muster --version` (new process)', 9, [path.join(root, 'bin/muster.js'), '--version']));
 rows.push(timeProcess('campaign booklet end to end (new process)', 5, [path.join(root, 'bin/muster.js'), 'campaign', 'bof', 'booklet', '--seed', 'b', '-o', 'booklet.pdf', '--quiet']));
