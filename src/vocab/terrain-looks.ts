@@ -67,7 +67,3 @@ export const TERRAIN_LOOK_STYLES: Readonly<Record<TerrainLook, TerrainLookStyle>
   river: { form: 'crossing', fill: '#9cc4e2', outline: '#2f6690', dash: 0, marks: 'waves' },
   stream: { form: 'crossing', fill: '#bcd7ea', outline: '#2f6690', dash: 0, marks: 'none' },
 };
-
-export function isTerrainLook(name: string): name is TerrainLook {
-  return (TERRAIN_LOOKS as readonly string[]).includes(name);
-}

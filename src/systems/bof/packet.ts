@@ -1,6 +1,6 @@
 import { markReading, READING_MARK, type Block, type CardPrint, type DocumentNode, type DrawingNode, type SheetNode, type TextBlock, type Units, type Paper } from '../../doc/model.js';
 import { mapTerrain, terrainTypeWords } from '../scenario-terrain.js';
-import { terrainPutOut, type TerrainTypeWords } from '../../doc/terrain-map.js';
+import { terrainPutOut, type MapTerrain, type TerrainTypeWords } from '../../doc/terrain-map.js';
 import { documentMeta } from '../../doc/document-meta.js';
 import { rollsSheet, textTable } from '../../doc/packet.js';
 import { renderProse } from '../../doc/templates.js';
@@ -304,7 +304,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
       { toolVersion: ctx.toolVersion, seed: result.seed, paper: ctx.paper, units: ctx.units },
     ),
     sheets,
-    drawings: [mapDiagram(result, ctx.units, ctx.paper, ctx.terrainTypes)],
+    drawings: [mapDiagram(result, ctx.units, ctx.paper, terrain)],
     drawingsTitle: `Map: ${result.scenario.name}`,
     drawingsAfterSheet: 1,
     decks,
@@ -420,7 +420,7 @@ function soloSectorEdge(result: ScenarioResult): Edge {
 }
 
 /** The map of a Burst of Fire packet: zones, objectives, road, corridor, sectors and the solo enemy's numbered units. */
-export function mapDiagram(result: ScenarioResult, units: Units, paper?: Paper, terrainTypes: readonly TerrainTypeWords[] = []): DrawingNode {
+export function mapDiagram(result: ScenarioResult, units: Units, paper?: Paper, terrain?: MapTerrain): DrawingNode {
   const dist = (cm: number, inches: number) => (units === 'cm' ? `${cm} cm` : `${inches} in`);
   const inchesOf = (cm: number) => Math.round(cm / 2.5);
   const name = (side: string) => result.names?.[side] ?? SIDE_NAMES[side] ?? side;
@@ -501,7 +501,6 @@ export function mapDiagram(result: ScenarioResult, units: Units, paper?: Paper, 
   }
 
   const structures = result.objectives.some((o) => o.kind === 'structure');
-  const terrain = mapTerrain(terrainTypes, result, result.table);
   return drawMap({
     table: result.table,
     zones: result.zones,
