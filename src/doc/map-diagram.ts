@@ -499,8 +499,22 @@ function textBox(text: string, size: number, bold: boolean, x: number, y: number
 /** Width in mm, by letter class, a little over what the printed face measures. */
 function estimateWidth(text: string, size: number, bold: boolean): number {
   let em = 0;
-  for (const ch of text) em += /[A-Z]/.test(ch) ? (/[MW]/.test(ch) ? 0.86 : 0.64) : /[0-9]/.test(ch) ? 0.56 : /[mw]/.test(ch) ? 0.76 : /[a-z]/.test(ch) ? (/[ijl]/.test(ch) ? 0.26 : 0.5) : ch === ' ' ? 0.26 : 0.5;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.codePointAt(i)!;
+    // a character beyond the basic plane is two code units and one character
+    if (c > 0xffff) i++;
+    em += charEm(c);
+  }
   return em * size * PT * (bold ? 1.07 : 1) + 0.4;
+}
+
+/** A character's width in ems, roughly, by its kind: capitals, figures, lower case, space. */
+function charEm(c: number): number {
+  if (c >= 65 && c <= 90) return c === 77 || c === 87 ? 0.86 : 0.64; // M and W are wide
+  if (c >= 48 && c <= 57) return 0.56;
+  if (c === 109 || c === 119) return 0.76; // m, w
+  if (c >= 97 && c <= 122) return c === 105 || c === 106 || c === 108 ? 0.26 : 0.5; // i, j, l narrow
+  return c === 32 ? 0.26 : 0.5;
 }
 
 const overlaps = (a: Box, b: Box) => a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2;

@@ -93,7 +93,61 @@ function setColor(pdf: PDFKit.PDFDocument, color: string, stroke: boolean): void
   if (!stroke) (pdf as unknown as { _fillColor: unknown })._fillColor = [color, undefined];
 }
 
-/** pdfkit's writer of one line of text, which text() calls for each line it sets. */
+/** Where pdfkit's layout puts a glyph, in thousandths of the font size. */
+interface GlyphPosition {
+  xAdvance: number;
+  xOffset: number;
+  yOffset: number;
+  advanceWidth: number;
+}
+
+/** The parts of pdfkit's embedded font that setting a line of text needs. */
+interface EmbeddedFont {
+  id: string;
+  ascender: number;
+  scale: number;
+  widths: number[];
+  unicode: number[][];
+  subset: { includeGlyph(glyphId: number): number };
+  layoutRun(text: string): { glyphs: { id: number; advanceWidth: number; codePoints: number[] }[]; positions: GlyphPosition[] };
+  ref(): unknown;
+}
+
+/**
+ * A word (with the space after it) as the glyphs a PDF shows: pdfkit shapes text a word at a
+ * time in the same way, so a line reads as its words in order.
+ */
+interface ShapedWord {
+  /** each glyph's id in the file's subset, as four hex digits */
+  hex: string[];
+  positions: GlyphPosition[];
+  /** all the hex digits, where no glyph is kerned or moved off its place */
+  plain: string | undefined;
+  /** a glyph is moved off its place: set apart from the baseline or the advance */
+  moved: boolean;
+}
+
+/** A word shaped in a font, its glyphs taken into the font's subset the first time it is set. */
+function shapeWord(font: EmbeddedFont, word: string): ShapedWord {
+  const run = font.layoutRun(word);
+  const hex: string[] = [];
+  let plain = true;
+  let moved = false;
+  for (let i = 0; i < run.glyphs.length; i++) {
+    const glyph = run.glyphs[i]!;
+    const position = run.positions[i]!;
+    const gid = font.subset.includeGlyph(glyph.id);
+    hex.push(gid.toString(16).padStart(4, '0'));
+    // what the font's widths and ToUnicode map are written from, as pdfkit's encode() keeps them
+    font.widths[gid] ??= glyph.advanceWidth * font.scale;
+    font.unicode[gid] ??= glyph.codePoints;
+    if (position.xOffset || position.yOffset) moved = true;
+    if (moved || position.xAdvance !== position.advanceWidth) plain = false;
+  }
+  return { hex, positions: run.positions, plain: plain ? hex.join('') : undefined, moved };
+}
+
+/** pdfkit's writer of one line of text, which its text() calls for each line it sets. */
 interface TextFragmentWriter {
   _fragment(text: string, x: number, y: number, options: object): void;
 }
@@ -104,6 +158,21 @@ interface TextFragmentWriter {
  * measured.
  */
 const ONE_LINE = Object.freeze({ lineBreak: false, columns: 0, columnGap: 18, rotation: 0, textWidth: 0, wordCount: 0 });
+
+/** A line split where pdfkit's layout splits it: after each space or tab. */
+function wordsOf(text: string): string[] {
+  const words: string[] = [];
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9) {
+      words.push(text.slice(start, i + 1));
+      start = i + 1;
+    }
+  }
+  if (start < text.length) words.push(text.slice(start));
+  return words;
+}
 
 /**
  * Draws on pdfkit. It remembers the colours and line width in force and only writes an
@@ -121,6 +190,18 @@ class PdfSurface implements Surface {
   /** the current page's operators, written to it as one piece when the page is done */
   private readonly pending: string[] = [];
 
+  /**
+   * Lines of text in a row share one text object (BT ... ET), which ends before anything else
+   * is drawn; in it the font is set again only when it changes.
+   */
+  private inText = false;
+  private textFont: EmbeddedFont | undefined;
+  private textSize: number | undefined;
+  /** colours set for text stay inside its text object, where PDF allows them */
+  private settingTextColor = false;
+  /** each font's words as shaped so far (a font object belongs to one file) */
+  private readonly shaped = new Map<EmbeddedFont, Map<string, ShapedWord>>();
+
   constructor(
     private readonly pdf: PDFKit.PDFDocument,
     private readonly fonts: FontStore,
@@ -129,14 +210,23 @@ class PdfSurface implements Surface {
     // a small array to copy and collect); they are kept as text and handed over a page at a
     // time. The page receives the same bytes: each operator and its line end, in order.
     const pending = this.pending;
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- pdfkit calls addContent with itself as this
+    const surface = this;
     (pdf as unknown as { addContent(data: string): unknown }).addContent = function addContent(this: unknown, data: string) {
+      if (surface.inText && !surface.settingTextColor) surface.endText();
       pending.push(data);
       return this;
     };
   }
 
+  private endText(): void {
+    this.pending.push('ET');
+    this.inText = false;
+  }
+
   /** Hands the page what was drawn on it; before a new page starts and before the file ends. */
   flushPage(): void {
+    if (this.inText) this.endText();
     if (this.pending.length === 0) return;
     (this.pdf as unknown as { page: { write(data: string): void } }).page.write(this.pending.join('\n'));
     this.pending.length = 0;
@@ -175,16 +265,83 @@ class PdfSurface implements Surface {
     if (this.size !== size) this.pdf.fontSize(size);
     this.font = font;
     this.size = size;
-    this.fillWith(color);
-    if (rotate) this.pdf.save().rotate(rotate, { origin: [x, y] });
-    // a laid-out line (no break, no newline) goes straight to pdfkit's writer of one line of
-    // text; text() would merge options, split lines and measure the text twice more (for the
-    // cursor and for underlines muster never draws), a fifth of a card sheet's drawing time.
-    // The operators written are text()'s own.
-    if (text.includes('\n')) this.pdf.text(text, x, y, { lineBreak: false });
-    else (this.pdf as unknown as TextFragmentWriter)._fragment(text, x, y, ONE_LINE);
+    if (rotate) {
+      this.fillWith(color);
+      this.pdf.save().rotate(rotate, { origin: [x, y] });
+    }
+    if (text.includes('\n')) {
+      if (!rotate) this.fillWith(color);
+      this.pdf.text(text, x, y, { lineBreak: false });
+    } else this.textLine(text, x, y, size, rotate ? undefined : color);
     if (rotate) this.pdf.restore();
   }
+
+  /**
+   * One laid-out line of text, at (x, y) its top left. pdfkit's own writer of a line would
+   * save the state, flip the page's axes, open a text object, set the font, shape the line and
+   * close all again for every line: most of a page's drawing time, and a third of its content.
+   * Here the lines in a row share a text object whose matrix flips the glyphs upright, and each
+   * word is shaped once a file.
+   */
+  private textLine(text: string, x: number, y: number, size: number, color: string | undefined): void {
+    const font = (this.pdf as unknown as { _font: EmbeddedFont })._font;
+    let words = this.shaped.get(font);
+    if (!words) this.shaped.set(font, (words = new Map()));
+    const line: ShapedWord[] = [];
+    for (const word of wordsOf(text)) {
+      let shaped = words.get(word);
+      if (!shaped) words.set(word, (shaped = shapeWord(font, word)));
+      line.push(shaped);
+    }
+    if (color !== undefined) {
+      if (!this.inText) this.beginText();
+      this.settingTextColor = true;
+      this.fillWith(color);
+      this.settingTextColor = false;
+    }
+    // a glyph the font moves off its place (none of muster's fonts does for the text it sets)
+    // goes to pdfkit's own writer of a line, which sets such a glyph at its own place
+    if (line.some((shaped) => shaped.moved)) {
+      (this.pdf as unknown as TextFragmentWriter)._fragment(text, x, y, ONE_LINE);
+      return;
+    }
+    if (!this.inText) this.beginText();
+    const page = (this.pdf as unknown as { page: { fonts: Record<string, unknown> } }).page;
+    page.fonts[font.id] ??= font.ref();
+    if (this.textFont !== font || this.textSize !== size) {
+      this.pending.push(`/${font.id} ${num(size)} Tf`);
+      this.textFont = font;
+      this.textSize = size;
+    }
+    this.pending.push(`1 0 0 -1 ${num(x)} ${num(y + (font.ascender / 1000) * size)} Tm`);
+    // the TJ operands: runs of glyph ids, each run followed by how far its last glyph is kerned
+    const shown: string[] = [];
+    let run = '';
+    for (const shaped of line) {
+      if (shaped.plain !== undefined) {
+        run += shaped.plain;
+        continue;
+      }
+      for (let i = 0; i < shaped.hex.length; i++) {
+        const position = shaped.positions[i]!;
+        run += shaped.hex[i]!;
+        const kern = position.xAdvance - position.advanceWidth;
+        if (kern !== 0) {
+          shown.push(`<${run}> ${num(-kern)}`);
+          run = '';
+        }
+      }
+    }
+    if (run) shown.push(`<${run}>`);
+    if (shown.length > 0) this.pending.push(`[${shown.join(' ')}] TJ`);
+  }
+
+  private beginText(): void {
+    this.pending.push('BT');
+    this.inText = true;
+    this.textFont = undefined;
+  }
+
   rect(x: number, y: number, w: number, h: number, paint: Paint): void {
     this.pdf.rect(x, y, w, h);
     this.paint(paint);

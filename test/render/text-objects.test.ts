@@ -1,0 +1,91 @@
+/**
+ * Lines of text in a row share one text object, its font set only when it changes, and the
+ * text object ends before anything else is drawn (a path inside BT ... ET is an error a PDF
+ * reader may refuse). The words still read back as set, kerned pairs and marks included.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { withPageWords } from '../../src/doc/document-meta.js';
+import type { DocumentMeta } from '../../src/doc/model.js';
+import type { Item } from '../../src/layout/primitives.js';
+import { renderPdf } from '../../src/render/pdf-surface.js';
+import { workdirs } from '../helpers/fixtures.js';
+import { fonts } from '../helpers/fonts.js';
+
+const workdir = workdirs(afterEach);
+const meta: DocumentMeta = withPageWords({ title: 't', systemId: 'x', systemName: 'X', rulesVersion: '1', toolVersion: '0', paper: 'a4', units: 'cm' });
+
+const text = (words: string, y: number, extra: Partial<Item> = {}): Item => ({ kind: 'text', x: 40, y, text: words, face: 'regular', size: 10, color: '#000000', ...extra }) as Item;
+
+/** The page's content stream, uncompressed, and the words a reader takes from it. */
+async function written(items: Item[]): Promise<{ content: string; words: string }> {
+  const pdf = await renderPdf(fonts, { meta, missingGlyphs: [], pages: [{ width: 595, height: 842, items }] });
+  const dir = workdir();
+  writeFileSync(path.join(dir, 'a.pdf'), pdf);
+  execFileSync('qpdf', ['--qdf', '--object-streams=disable', path.join(dir, 'a.pdf'), path.join(dir, 'b.pdf')]);
+  const qdf = readFileSync(path.join(dir, 'b.pdf'), 'latin1');
+  const content = /%% Contents for page 1\n(?:%%.*\n)*\d+ 0 obj\n<<[^]*?>>\nstream\n([^]*?)\nendstream/.exec(qdf)![1]!;
+  const words = execFileSync('pdftotext', ['-layout', path.join(dir, 'a.pdf'), '-'], { encoding: 'utf8' });
+  return { content, words };
+}
+
+/** The operators of the content, one a line, without their operands. */
+const operators = (content: string) => content.split('\n').map((line) => line.trim().split(/\s+/).pop()!);
+
+describe('text in the PDF', () => {
+  it('sets lines in a row in one text object, the font once, and reads back as set', async () => {
+    const { content, words } = await written([text('Morale test: roll 2D6', 40), text('AVT Wave, Toy Yard', 60), text('Bold line', 80, { face: 'bold' }), text('back to regular', 100)]);
+    const ops = operators(content);
+    expect(ops.filter((op) => op === 'BT')).toHaveLength(1);
+    expect(ops.filter((op) => op === 'ET')).toHaveLength(1);
+    // regular, bold, regular again: three fonts set for four lines
+    expect(ops.filter((op) => op === 'Tf')).toHaveLength(3);
+    expect(ops.filter((op) => op === 'Tm')).toHaveLength(4);
+    // the glyphs upright on a page whose axes run down: a text matrix that flips them
+    expect(content).toMatch(/^1 0 0 -1 40 \d+(\.\d+)? Tm$/m);
+    // "AV", "Wa", "To" and "Ya" are kerned in Roboto: a number between runs of glyphs
+    expect(content).toMatch(/\[<[0-9a-f]+> -?\d+(\.\d+)? <[0-9a-f]+>.*\] TJ/);
+    for (const line of ['Morale test: roll 2D6', 'AVT Wave, Toy Yard', 'Bold line', 'back to regular']) expect(words).toContain(line);
+  });
+
+  it('ends the text object before a shape, a saved state or the page end, and starts it again after', async () => {
+    const { content } = await written([
+      text('first', 40),
+      { kind: 'rect', x: 10, y: 10, w: 100, h: 20, fill: '#1f4e79' } as Item,
+      text('second', 60),
+      text('in gold', 80, { color: '#a8842c' }),
+      text('turned', 200, { rotate: 90 }),
+      text('last', 300),
+    ]);
+    const ops = operators(content);
+    // every BT closed by an ET before the next BT, and nothing but text and colour inside
+    const inside = new Set(['Tf', 'Tm', 'TJ', 'Tj', 'cs', 'scn']);
+    let open = false;
+    for (const op of ops) {
+      if (op === 'BT') {
+        expect(open).toBe(false);
+        open = true;
+      } else if (op === 'ET') {
+        expect(open).toBe(true);
+        open = false;
+      } else if (open) expect(inside, `operator ${op} inside a text object`).toContain(op);
+    }
+    expect(open).toBe(false);
+    // first | rect | second, in gold | turned (inside q ... Q) | last
+    expect(ops.filter((op) => op === 'BT')).toHaveLength(4);
+    // a colour change between two lines stays inside the text object
+    expect(content).toMatch(/TJ\n\/DeviceRGB cs\n[\d. ]+ scn\n1 0 0 -1 40 [\d.]+ Tm/);
+  });
+
+  it('sets letters with combining marks, which the fonts draw from the letter with no advance of their own', async () => {
+    // x with a dot below and q with an acute have no precomposed glyph: the mark follows its letter
+    const { content, words } = await written([text('Bx\u0323q\u0301 and Cafe\u0301', 40)]);
+    expect(words).toContain('Bx\u0323q\u0301 and Caf');
+    expect(words.normalize('NFC')).toContain('Café');
+    const ops = operators(content);
+    expect(ops.filter((op) => op === 'BT')).toHaveLength(1);
+    expect(ops.filter((op) => op === 'TJ')).toHaveLength(1);
+  });
+});
