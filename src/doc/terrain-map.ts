@@ -194,6 +194,20 @@ export function terrainCaption(layout: TerrainLayout): string {
 }
 
 /**
+ * An effect line's rule distances in the sheet's units: the data writes them as its text does,
+ * in inches (6") or centimetres (5cm, 5 cm); `inch` is the rule set's centimetres to the inch.
+ */
+export function effectInUnits(effect: string, units: Units, inch: number): string {
+  const length = (value: number) => {
+    const n = Math.round(value * 10) / 10;
+    return `${Number.isInteger(n) ? n : n.toFixed(1)} ${units}`;
+  };
+  return effect
+    .replace(/(\d+(?:\.\d+)?)"/g, (_, n: string) => length(units === 'in' ? Number(n) : Number(n) * inch))
+    .replace(/(\d+(?:\.\d+)?) ?cm\b/g, (_, n: string) => length(units === 'cm' ? Number(n) : Number(n) / inch));
+}
+
+/**
  * The pieces to put out, by number: what each is, its size and where it goes, in the run's
  * units, with where lines cross; a player with a box of scenery sets the table up from it.
  */

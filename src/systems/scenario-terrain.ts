@@ -5,7 +5,8 @@ import type { Point, Rect } from '../engine/geometry.js';
 import type { RollLog } from '../engine/roll-log.js';
 import { layTerrain, type Passable, type TerrainAnchor, type TerrainLayout, type TerrainLevel, type TerrainPiece } from '../engine/terrain.js';
 import type { TerrainLook } from '../vocab/terrain-looks.js';
-import type { MapTerrain, TerrainTypeWords } from '../doc/terrain-map.js';
+import { effectInUnits, type MapTerrain, type TerrainTypeWords } from '../doc/terrain-map.js';
+import type { Units } from '../doc/model.js';
 
 /**
  * A scenario's terrain, the same steps for every rule set: its map type (the scenario's, or
@@ -171,9 +172,12 @@ export function terrainLayoutOf(result: ScenarioTerrain, table: { height: number
 }
 
 /** What a map draws of a scenario's terrain, or nothing where none was laid. */
-export function mapTerrain(system: SystemRules | readonly TerrainTypeWords[], result: ScenarioTerrain, table: { height: number }): MapTerrain | undefined {
+export function mapTerrain(system: SystemRules | readonly TerrainTypeWords[], result: ScenarioTerrain, table: { height: number }, sheet: { units: Units; inch: number }): MapTerrain | undefined {
   const layout = terrainLayoutOf(result, table);
-  return layout && layout.pieces.length > 0 ? { layout, types: 'info' in system ? terrainTypeWords(system) : system } : undefined;
+  if (!layout || layout.pieces.length === 0) return undefined;
+  // the legend's effect lines give their distances in the sheet's units, as every rule distance on it
+  const types = ('info' in system ? terrainTypeWords(system) : system).map((t) => ({ ...t, effect: effectInUnits(t.effect, sheet.units, sheet.inch) }));
+  return { layout, types };
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;

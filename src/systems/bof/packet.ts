@@ -174,7 +174,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
     },
   ];
   // the pieces to put out close the briefing, before the map they are numbered on
-  const terrain = mapTerrain(ctx.terrainTypes ?? [], result, result.table);
+  const terrain = mapTerrain(ctx.terrainTypes ?? [], result, result.table, { units: ctx.units, inch: 2.5 });
   if (terrain) briefing.push(terrainPutOut(terrain, ctx.units, result.table, 'Game setup (terrain: muster\'s own tables)', 2.5));
   const sheets: SheetNode[] = [{ title: `Scenario: ${result.scenario.name}`, blocks: briefing }];
 

@@ -132,7 +132,7 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
   const { result, rosters, places, battle } = rolled;
   const { units } = options;
   const info = data.system.info;
-  const terrain = inUnits(mapTerrain(data.system, result, result.table), units);
+  const terrain = mapTerrain(data.system, result, result.table, { units, inch: 2.5 });
   const patrolRules = data.patrol;
   const deploy = data.deploy;
   const listName = (side: 'a' | 'b') => rosters[side].list!.name;
@@ -343,11 +343,6 @@ function campaignBrief(rolled: RolledBattle, name: string, attacker: string): st
   );
 }
 
-/** The terrain's effect lines give the text's inches (6"): in the sheet's units and words, as every rule distance on it. */
-function inUnits(terrain: MapTerrain | undefined, units: Units): MapTerrain | undefined {
-  if (!terrain) return terrain;
-  return { ...terrain, types: terrain.types.map((t) => ({ ...t, effect: t.effect.replace(/(\d+(?:\.\d+)?)"/g, (_, n: string) => dist(Number(n), units)) })) };
-}
 
 /**
  * The road legend's line says which roads run from one side's edge to the other's: where one

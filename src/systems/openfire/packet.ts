@@ -24,7 +24,7 @@ export function ofPacket(result: OfScenarioResult, lists: Lists, request: Scenar
   const nation = (id: string) => lists.nations.get(id)!;
   const table = (id: string, title: string, section: string, columns: string[], rows: string[][], width: 'column' | 'full' = 'full'): Block => textTable(id, title, section, columns, rows, width);
   const dist = (inches: number) => formatLength(request.units === 'cm' ? inches * 2.5 : inches, request.units);
-  const terrain = mapTerrain(request.system, result, result.table);
+  const terrain = mapTerrain(request.system, result, result.table, { units: request.units, inch: 2.5 });
   return {
     meta: documentMeta(info, `${result.scenario.name} (Open Fire)`, { ...request, seed: result.seed }),
     sheets: [
