@@ -301,7 +301,8 @@ async function shape(form: Form): Promise<void> {
     battle: declares('battle') && c.battles.length > 0,
     lists: declares('lists') && c.lists.length > 0,
     count: product === 'scenario',
-    terrain: product === 'scenario',
+    // a campaign's next packet and booklet lay terrain as a scenario does
+    terrain: product === 'scenario' || product === 'campaign',
     list: product === 'cards' && c.decks.length > 0,
     events: declares('events'),
     parts: sheet && c.parts.length > 1,

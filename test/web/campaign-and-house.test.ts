@@ -271,12 +271,15 @@ describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
     // the booklet prints as other products do, from the page's copy
     await page.select(await control(page, 'Print from the campaign'), 'booklet');
     expect(await page.$eval('#command', (e) => e.textContent)).toBe('muster campaign bof booklet --state campaign.json');
+    // the maps' terrain, as for a scenario: normal, the command line's default, is left out
+    await page.select(await control(page, 'Terrain on the map'), 'light');
+    expect(await page.$eval('#command', (e) => e.textContent)).toBe('muster campaign bof booklet --state campaign.json --terrain light');
     await page.evaluate(() => delete window.muster.last);
     await button(page, 'Preview');
     await page.waitForFunction(() => window.muster.last !== undefined, { timeout: 120_000 });
     const booklet = (await page.evaluate(() => window.muster.last))!;
     expect(booklet.code).toBe(0);
-    const cliBooklet = await muster([...bookletArgv('bof'), '-o', 'cli.pdf'], dir);
+    const cliBooklet = await muster([...bookletArgv('bof'), '--terrain', 'light', '-o', 'cli.pdf'], dir);
     expect(cliBooklet.code).toBe(0);
     expect(Buffer.compare(Buffer.from(booklet.base64, 'base64'), readFileSync(path.join(dir, 'cli.pdf')))).toBe(0);
     expect(localStorageUsed(await page.evaluate(() => [localStorage.length, sessionStorage.length]))).toBe(false);
