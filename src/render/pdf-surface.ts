@@ -210,7 +210,6 @@ class PdfSurface implements Surface {
     // a small array to copy and collect); they are kept as text and handed over a page at a
     // time. The page receives the same bytes: each operator and its line end, in order.
     const pending = this.pending;
-    // eslint-disable-next-line @typescript-eslint/no-this-alias -- pdfkit calls addContent with itself as this
     const surface = this;
     (pdf as unknown as { addContent(data: string): unknown }).addContent = function addContent(this: unknown, data: string) {
       if (surface.inText && !surface.settingTextColor) surface.endText();
