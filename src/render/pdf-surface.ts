@@ -66,21 +66,22 @@ function iconOps(name: IconName): string {
   return ops;
 }
 
-/** Each "#rrggbb" colour's operators as pdfkit's fillColor() and strokeColor() write them. */
+/** Each "#rrggbb" colour's operators, worked out once. */
 const COLOR_OPS = new Map<string, { fill: string; stroke: string }>();
 
 /**
- * A colour set as pdfkit's fillColor()/strokeColor() set it, with its operators worked out once:
- * pdfkit parses the colour and builds the same two operators at every change, and a sheet of
- * cards changes colour thousands of times. Any other colour form goes to pdfkit itself.
+ * A colour set with its operators worked out once: a sheet of cards changes colour thousands of
+ * times. The one operator that sets an RGB colour (rg, RG), each channel over 255 to four
+ * decimals (the same 8-bit colour), where pdfkit writes a colour space and the colour with
+ * every digit: colours were a sixth of a packet's page content. Any other colour form goes to
+ * pdfkit itself.
  */
 function setColor(pdf: PDFKit.PDFDocument, color: string, stroke: boolean): void {
   let ops = COLOR_OPS.get(color);
   if (!ops && /^#[0-9a-f]{6}$/i.test(color)) {
     const hex = parseInt(color.slice(1), 16);
-    // the numbers as pdfkit writes them: each channel over 255, joined by spaces
-    const rgb = [hex >> 16, (hex >> 8) & 0xff, hex & 0xff].map((part) => part / 255).join(' ');
-    ops = { fill: `/DeviceRGB cs\n${rgb} scn`, stroke: `/DeviceRGB CS\n${rgb} SCN` };
+    const rgb = [hex >> 16, (hex >> 8) & 0xff, hex & 0xff].map((part) => num(part / 255)).join(' ');
+    ops = { fill: `${rgb} rg`, stroke: `${rgb} RG` };
     COLOR_OPS.set(color, ops);
   }
   if (!ops) {

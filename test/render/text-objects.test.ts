@@ -61,7 +61,7 @@ describe('text in the PDF', () => {
     ]);
     const ops = operators(content);
     // every BT closed by an ET before the next BT, and nothing but text and colour inside
-    const inside = new Set(['Tf', 'Tm', 'TJ', 'Tj', 'cs', 'scn']);
+    const inside = new Set(['Tf', 'Tm', 'TJ', 'Tj', 'rg']);
     let open = false;
     for (const op of ops) {
       if (op === 'BT') {
@@ -76,7 +76,7 @@ describe('text in the PDF', () => {
     // first | rect | second, in gold | turned (inside q ... Q) | last
     expect(ops.filter((op) => op === 'BT')).toHaveLength(4);
     // a colour change between two lines stays inside the text object
-    expect(content).toMatch(/TJ\n\/DeviceRGB cs\n[\d. ]+ scn\n1 0 0 -1 40 [\d.]+ Tm/);
+    expect(content).toMatch(/TJ\n0\.6588 0\.5176 0\.1725 rg\n1 0 0 -1 40 [\d.]+ Tm/);
   });
 
   it('sets letters with combining marks, which the fonts draw from the letter with no advance of their own', async () => {
