@@ -119,10 +119,10 @@ interface EmbeddedFont {
  * time in the same way, so a line reads as its words in order.
  */
 interface ShapedWord {
-  /** each glyph's id in the file's subset, as four hex digits */
-  hex: string[];
+  /** each glyph's id in the file's subset, its two bytes as a literal string holds them */
+  glyphs: string[];
   positions: GlyphPosition[];
-  /** all the hex digits, where no glyph is kerned or moved off its place */
+  /** all the glyphs' bytes, where no glyph is kerned or moved off its place */
   plain: string | undefined;
   /** a glyph is moved off its place: set apart from the baseline or the advance */
   moved: boolean;
@@ -131,21 +131,33 @@ interface ShapedWord {
 /** A word shaped in a font, its glyphs taken into the font's subset the first time it is set. */
 function shapeWord(font: EmbeddedFont, word: string): ShapedWord {
   const run = font.layoutRun(word);
-  const hex: string[] = [];
+  const glyphs: string[] = [];
   let plain = true;
   let moved = false;
   for (let i = 0; i < run.glyphs.length; i++) {
     const glyph = run.glyphs[i]!;
     const position = run.positions[i]!;
     const gid = font.subset.includeGlyph(glyph.id);
-    hex.push(gid.toString(16).padStart(4, '0'));
+    glyphs.push(literalByte(gid >> 8) + literalByte(gid & 0xff));
     // what the font's widths and ToUnicode map are written from, as pdfkit's encode() keeps them
     font.widths[gid] ??= glyph.advanceWidth * font.scale;
     font.unicode[gid] ??= glyph.codePoints;
     if (position.xOffset || position.yOffset) moved = true;
     if (moved || position.xAdvance !== position.advanceWidth) plain = false;
   }
-  return { hex, positions: run.positions, plain: plain ? hex.join('') : undefined, moved };
+  return { glyphs, positions: run.positions, plain: plain ? glyphs.join('') : undefined, moved };
+}
+
+/**
+ * A byte as a PDF literal string holds it: as itself, but for the string's own brackets and
+ * backslash, and the two line ends a reader would otherwise read as one. Glyph ids so written
+ * take half the room of hex digits: text was two fifths of a packet's page content.
+ */
+function literalByte(byte: number): string {
+  if (byte === 0x28 || byte === 0x29 || byte === 0x5c) return `\\${String.fromCharCode(byte)}`;
+  if (byte === 0x0a) return '\\n';
+  if (byte === 0x0d) return '\\r';
+  return String.fromCharCode(byte);
 }
 
 /** pdfkit's writer of one line of text, which its text() calls for each line it sets. */
@@ -322,17 +334,17 @@ class PdfSurface implements Surface {
         run += shaped.plain;
         continue;
       }
-      for (let i = 0; i < shaped.hex.length; i++) {
+      for (let i = 0; i < shaped.glyphs.length; i++) {
         const position = shaped.positions[i]!;
-        run += shaped.hex[i]!;
+        run += shaped.glyphs[i]!;
         const kern = position.xAdvance - position.advanceWidth;
         if (kern !== 0) {
-          shown.push(`<${run}> ${num(-kern)}`);
+          shown.push(`(${run}) ${num(-kern)}`);
           run = '';
         }
       }
     }
-    if (run) shown.push(`<${run}>`);
+    if (run) shown.push(`(${run})`);
     if (shown.length > 0) this.pending.push(`[${shown.join(' ')}] TJ`);
   }
 
