@@ -210,6 +210,8 @@ class PdfSurface implements Surface {
   private inText = false;
   private textFont: EmbeddedFont | undefined;
   private textSize: number | undefined;
+  /** where the text object's last line starts, as a reader works it out (the page's axes, y down) */
+  private lineAt: [number, number] | undefined;
   /** colours set for text stay inside its text object, where PDF allows them */
   private settingTextColor = false;
   /** each font's words as shaped so far (a font object belongs to one file) */
@@ -325,7 +327,19 @@ class PdfSurface implements Surface {
       this.textFont = font;
       this.textSize = size;
     }
-    this.pending.push(`1 0 0 -1 ${num(x)} ${num(y + (font.ascender / 1000) * size)} Tm`);
+    // the first line of a text object is placed by its matrix, the next ones by a move from the
+    // line before (Td: a third of the room), counted from where a reader has the line, so the
+    // rounding of one move never adds to the next
+    const baseline = y + (font.ascender / 1000) * size;
+    if (this.lineAt === undefined) {
+      this.pending.push(`1 0 0 -1 ${num(x)} ${num(baseline)} Tm`);
+      this.lineAt = [Number(num(x)), Number(num(baseline))];
+    } else {
+      const dx = num(x - this.lineAt[0]);
+      const dy = num(this.lineAt[1] - baseline);
+      this.pending.push(`${dx} ${dy} Td`);
+      this.lineAt = [this.lineAt[0] + Number(dx), this.lineAt[1] - Number(dy)];
+    }
     // the TJ operands: runs of glyph ids, each run followed by how far its last glyph is kerned
     const shown: string[] = [];
     let run = '';
@@ -352,6 +366,7 @@ class PdfSurface implements Surface {
     this.pending.push('BT');
     this.inText = true;
     this.textFont = undefined;
+    this.lineAt = undefined;
   }
 
   rect(x: number, y: number, w: number, h: number, paint: Paint): void {

@@ -187,8 +187,9 @@ describe('the packet with terrain', () => {
     expect(none.code, none.stderr).toBe(0);
     const pdf = readFileSync(path.join(cwd, 'none.pdf'));
     // the bytes of `muster scenario blazeaway --seed smoke` before terrain (commit ca07c0f) until
-    // text came to be written in shared text objects and colours in one operator each; the packet
-    // at those changes drew the same pixels on all 30 pages, and this hash is the packet since
+    // text came to be written in shared text objects (lines moved by Td, glyphs as literal strings)
+    // and colours in one operator each; the packet at those changes drew the same pixels on all
+    // 30 pages, and this hash is the packet since
     expect(createHash('sha256').update(pdf).digest('hex')).toMatchSnapshot();
     const md = (await muster(['scenario', 'blazeaway', '--seed', 'smoke', '--terrain', 'none', '--format', 'md'], cwd)).stdout;
     expect(md).not.toContain('Terrain to put out');

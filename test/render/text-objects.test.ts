@@ -42,7 +42,10 @@ describe('text in the PDF', () => {
     expect(ops.filter((op) => op === 'ET')).toHaveLength(1);
     // regular, bold, regular again: three fonts set for four lines
     expect(ops.filter((op) => op === 'Tf')).toHaveLength(3);
-    expect(ops.filter((op) => op === 'Tm')).toHaveLength(4);
+    // the first line placed by the text matrix, the others by a move from the line before
+    expect(ops.filter((op) => op === 'Tm')).toHaveLength(1);
+    expect(ops.filter((op) => op === 'Td')).toHaveLength(3);
+    expect(content).toMatch(/^0 -20 Td$/m);
     // the glyphs upright on a page whose axes run down: a text matrix that flips them
     expect(content).toMatch(/^1 0 0 -1 40 \d+(\.\d+)? Tm$/m);
     // "AV", "Wa", "To" and "Ya" are kerned in Roboto: a number between runs of glyphs
@@ -61,7 +64,7 @@ describe('text in the PDF', () => {
     ]);
     const ops = operators(content);
     // every BT closed by an ET before the next BT, and nothing but text and colour inside
-    const inside = new Set(['Tf', 'Tm', 'TJ', 'Tj', 'rg']);
+    const inside = new Set(['Tf', 'Tm', 'Td', 'TJ', 'Tj', 'rg']);
     let open = false;
     for (const op of ops) {
       if (op === 'BT') {
@@ -76,7 +79,7 @@ describe('text in the PDF', () => {
     // first | rect | second, in gold | turned (inside q ... Q) | last
     expect(ops.filter((op) => op === 'BT')).toHaveLength(4);
     // a colour change between two lines stays inside the text object
-    expect(content).toMatch(/TJ\n0\.6588 0\.5176 0\.1725 rg\n1 0 0 -1 40 [\d.]+ Tm/);
+    expect(content).toMatch(/TJ\n0\.6588 0\.5176 0\.1725 rg\n0 -20 Td/);
   });
 
   it('writes glyph ids as literal strings, escaping the bytes a string cannot hold as they are', async () => {
