@@ -1,6 +1,7 @@
 import { insideOutline, type Point } from '../engine/geometry.js';
 import { lengthWords, type TerrainLayout, type TerrainPiece } from '../engine/terrain.js';
 import { TERRAIN_LOOK_STYLES, type TerrainLook } from '../vocab/terrain-looks.js';
+import { formatLength } from './helpers.js';
 import { markReading, type Shape, type TableBlock, type Units } from './model.js';
 import { textTable } from './packet.js';
 
@@ -198,10 +199,7 @@ export function terrainCaption(layout: TerrainLayout): string {
  * in inches (6") or centimetres (5cm, 5 cm); `inch` is the rule set's centimetres to the inch.
  */
 export function effectInUnits(effect: string, units: Units, inch: number): string {
-  const length = (value: number) => {
-    const n = Math.round(value * 10) / 10;
-    return `${Number.isInteger(n) ? n : n.toFixed(1)} ${units}`;
-  };
+  const length = (value: number) => formatLength(Math.round(value * 10) / 10, units);
   return effect
     .replace(/(\d+(?:\.\d+)?)"/g, (_, n: string) => length(units === 'in' ? Number(n) : Number(n) * inch))
     .replace(/(\d+(?:\.\d+)?) ?cm\b/g, (_, n: string) => length(units === 'cm' ? Number(n) : Number(n) / inch));

@@ -280,6 +280,8 @@ class PdfSurface implements Surface {
     this.font = font;
     this.size = size;
     if (rotate) {
+      // the colour before the saved state: set inside it, the restore would take it back while
+      // this surface still counted it as set
       this.fillWith(color);
       this.pdf.save().rotate(rotate, { origin: [x, y] });
     }

@@ -125,7 +125,7 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
   });
 
   // the pieces to put out follow the map, where terrain was laid
-  const terrain = mapTerrain(data.system, r, r.table, { units, inch: 2.54 });
+  const terrain = mapTerrain(data.system, r, r.table, { units, inch: 2.5 });
   return {
     meta: documentMeta(info, `${objective.name}: a ${info.name} scenario`, { ...options, seed: r.seed }),
     sheets: [
