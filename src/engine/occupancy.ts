@@ -2,15 +2,13 @@ import type { Outline } from './geometry.js';
 
 /**
  * The table as a grid of small cells, each marked where a piece (and the room kept round it)
- * lies: a candidate place is tested against the grid a row at a time instead of against every
- * piece's outline. Marks are conservative (every cell an outline touches), so two pieces that
- * keep to free cells never overlap.
+ * lies: the places a piece fits are found from the grid's runs of free cells instead of against
+ * every piece's outline. Marks are conservative (every cell an outline touches), so two pieces
+ * that keep to free cells never overlap.
  */
 
 /** The cells an outline touches, a column span for each row, in cells from the origin. */
 export interface CellRows {
-  /** the columns of all rows together */
-  box: { c1: number; c2: number };
   /** the first row */
   row: number;
   /** per row from `row` on: first and last column touched */
@@ -43,35 +41,37 @@ export function cellRows(outline: Outline, cell: number): CellRows {
         if (x1 < lo) lo = x1;
         if (x1 > hi) hi = x1;
       }
-      for (const line of [top, bottom]) {
-        if ((y1 - line) * (y2 - line) < 0) {
-          const x = x1 + ((line - y1) * (x2 - x1)) / (y2 - y1);
-          if (x < lo) lo = x;
-          if (x > hi) hi = x;
-        }
+      // where the edge crosses the band's top line, then its bottom line
+      if ((y1 - top) * (y2 - top) < 0) {
+        const x = x1 + ((top - y1) * (x2 - x1)) / (y2 - y1);
+        if (x < lo) lo = x;
+        if (x > hi) hi = x;
+      }
+      if ((y1 - bottom) * (y2 - bottom) < 0) {
+        const x = x1 + ((bottom - y1) * (x2 - x1)) / (y2 - y1);
+        if (x < lo) lo = x;
+        if (x > hi) hi = x;
       }
     }
     from[r - first] = lo === Infinity ? 0 : Math.floor(lo / cell);
     to[r - first] = lo === Infinity ? -1 : Math.ceil(hi / cell) - 1 < Math.floor(lo / cell) ? Math.floor(lo / cell) : Math.ceil(hi / cell) - 1;
   }
-  let c1 = Infinity;
-  let c2 = -Infinity;
-  for (let i = 0; i < from.length; i++) {
-    if (to[i]! < from[i]!) continue;
-    c1 = Math.min(c1, from[i]!);
-    c2 = Math.max(c2, to[i]!);
-  }
-  return { row: first, from, to, box: { c1: c1 === Infinity ? 0 : c1, c2: c2 === -Infinity ? -1 : c2 } };
+  return { row: first, from, to };
 }
 
 export class Occupancy {
   readonly cols: number;
   readonly rows: number;
-  /** per row, the count of marked cells before each column (cols + 1 entries) */
-  private readonly before: Int32Array[];
-  /** marked cells above and left of each corner of the grid, (rows + 1) x (cols + 1): a box is tested at once */
-  private readonly area: Int32Array;
   private readonly marked: Uint8Array;
+  /** per row, its runs of free cells as first and last column of each, left to right (at most one in every other cell) */
+  private readonly runs: Int32Array;
+  private readonly runCount: Int32Array;
+  /** the room a row's runs take in `runs` */
+  private readonly runStride: number;
+  /** scratch for fitsAlong: the places found so far (two lists, in turn) and the ones a row allows, as pairs */
+  private readonly keptA: Int32Array;
+  private readonly keptB: Int32Array;
+  private readonly allowed: Int32Array;
 
   constructor(
     width: number,
@@ -81,61 +81,112 @@ export class Occupancy {
     this.cols = Math.ceil(width / cell - 1e-9);
     this.rows = Math.ceil(height / cell - 1e-9);
     this.marked = new Uint8Array(this.cols * this.rows);
-    this.before = Array.from({ length: this.rows }, () => new Int32Array(this.cols + 1));
-    this.area = new Int32Array((this.rows + 1) * (this.cols + 1));
+    this.runStride = this.cols + 4;
+    this.runs = new Int32Array(this.rows * this.runStride);
+    this.runCount = new Int32Array(this.rows);
+    // every row starts as one run across the table
+    if (this.cols > 0) {
+      for (let r = 0; r < this.rows; r++) this.runs[r * this.runStride + 1] = this.cols - 1;
+      this.runCount.fill(1);
+    }
+    this.keptA = new Int32Array(this.cols + 4);
+    this.keptB = new Int32Array(this.cols + 4);
+    this.allowed = new Int32Array(this.cols + 4);
   }
 
-  /** Marks the cells an outline touches and `spread` cells round them. */
-  mark(outline: Outline, spread: number): void {
-    const cells = cellRows(outline, this.cell);
-    const touched = new Set<number>();
-    for (let i = 0; i < cells.from.length; i++) {
-      if (cells.to[i]! < cells.from[i]!) continue;
-      for (let r = cells.row + i - spread; r <= cells.row + i + spread; r++) {
-        if (r < 0 || r >= this.rows) continue;
+  /** Marks the cells the outlines (one piece's parts) touch and `spread` cells round them. */
+  mark(outlines: readonly Outline[], spread: number): void {
+    // the rows marked, first to last: their runs are found again once for all the parts
+    let first = this.rows;
+    let last = -1;
+    for (const outline of outlines) {
+      const cells = cellRows(outline, this.cell);
+      for (let i = 0; i < cells.from.length; i++) {
+        if (cells.to[i]! < cells.from[i]!) continue;
         const c1 = Math.max(0, cells.from[i]! - spread);
         const c2 = Math.min(this.cols - 1, cells.to[i]! + spread);
-        for (let c = c1; c <= c2; c++) this.marked[r * this.cols + c] = 1;
-        touched.add(r);
+        const r1 = Math.max(0, cells.row + i - spread);
+        const r2 = Math.min(this.rows - 1, cells.row + i + spread);
+        if (r1 > r2 || c1 > c2) continue;
+        for (let r = r1; r <= r2; r++) this.marked.fill(1, r * this.cols + c1, r * this.cols + c2 + 1);
+        if (r1 < first) first = r1;
+        if (r2 > last) last = r2;
       }
     }
-    if (touched.size === 0) return;
-    for (const r of touched) {
-      const counts = this.before[r]!;
-      for (let c = 0; c < this.cols; c++) counts[c + 1] = counts[c]! + this.marked[r * this.cols + c]!;
-    }
-    const stride = this.cols + 1;
-    // the box sums change only from the first row marked down
-    for (let r = Math.min(...touched); r < this.rows; r++) {
-      const counts = this.before[r]!;
-      for (let c = 0; c <= this.cols; c++) this.area[(r + 1) * stride + c] = this.area[r * stride + c]! + counts[c]!;
+    for (let r = first; r <= last; r++) {
+      const at = r * this.cols;
+      const runsAt = r * this.runStride;
+      let n = 0;
+      let c = 0;
+      while (c < this.cols) {
+        if (this.marked[at + c]) {
+          c++;
+          continue;
+        }
+        const start = c;
+        while (c + 1 < this.cols && !this.marked[at + c + 1]) c++;
+        this.runs[runsAt + 2 * n] = start;
+        this.runs[runsAt + 2 * n + 1] = c;
+        n++;
+        c++;
+      }
+      this.runCount[r] = n;
     }
   }
 
-  /** Whether every cell of `cells`, moved by whole cells, is on the grid and unmarked. */
-  free(cells: CellRows, dRow: number, dCol: number): boolean {
-    const box = cells.box;
-    // the whole box of the cells first: on an open table, one test answers
-    if (box.c2 >= box.c1) {
-      const r1 = cells.row + dRow;
-      const r2 = r1 + cells.from.length;
-      const c1 = box.c1 + dCol;
-      const c2 = box.c2 + dCol + 1;
-      if (r1 >= 0 && r2 <= this.rows && c1 >= 0 && c2 <= this.cols) {
-        const stride = this.cols + 1;
-        const inBox = this.area[r2 * stride + c2]! - this.area[r1 * stride + c2]! - this.area[r2 * stride + c1]! + this.area[r1 * stride + c1]!;
-        if (inBox === 0) return true;
+  /**
+   * The places along one row of a lattice where every cell of `cells` is on the grid and
+   * unmarked: the lattice's columns i from `iFrom` to `iTo`, the cells moved `stride` * i
+   * columns and `dRow` rows. Written to `out` as the first and last i of each stretch, left to
+   * right; returns how many stretches. Worked from each row's runs of free cells, so a row of
+   * the lattice costs its shape's rows times the runs they meet, not a test at every place.
+   */
+  fitsAlong(cells: CellRows, dRow: number, stride: number, iFrom: number, iTo: number, out: number[]): number {
+    if (iFrom > iTo) return 0;
+    let kept = this.keptA;
+    let merged = this.keptB;
+    const allowed = this.allowed;
+    kept[0] = iFrom;
+    kept[1] = iTo;
+    let keptCount = 1;
+    for (let k = 0; k < cells.from.length; k++) {
+      const from = cells.from[k]!;
+      const to = cells.to[k]!;
+      if (to < from) continue;
+      const r = cells.row + k + dRow;
+      if (r < 0 || r >= this.rows) return 0;
+      // the columns this row allows: where the row's span lies within one run of free cells
+      const runsAt = r * this.runStride;
+      const runCount = this.runCount[r]!;
+      let allowedCount = 0;
+      for (let q = 0; q < runCount; q++) {
+        const lo = Math.ceil((this.runs[runsAt + 2 * q]! - from) / stride);
+        const hi = Math.floor((this.runs[runsAt + 2 * q + 1]! - to) / stride);
+        if (lo > hi) continue;
+        allowed[2 * allowedCount] = lo;
+        allowed[2 * allowedCount + 1] = hi;
+        allowedCount++;
       }
+      // both lists run left to right without overlaps: meet them in one pass
+      let n = 0;
+      let a = 0;
+      let b = 0;
+      while (a < keptCount && b < allowedCount) {
+        const lo = Math.max(kept[2 * a]!, allowed[2 * b]!);
+        const hi = Math.min(kept[2 * a + 1]!, allowed[2 * b + 1]!);
+        if (lo <= hi) {
+          merged[2 * n] = lo;
+          merged[2 * n + 1] = hi;
+          n++;
+        }
+        if (kept[2 * a + 1]! < allowed[2 * b + 1]!) a++;
+        else b++;
+      }
+      if (n === 0) return 0;
+      [kept, merged] = [merged, kept];
+      keptCount = n;
     }
-    for (let i = 0; i < cells.from.length; i++) {
-      const c1 = cells.from[i]! + dCol;
-      const c2 = cells.to[i]! + dCol;
-      if (c2 < c1) continue;
-      const r = cells.row + i + dRow;
-      if (r < 0 || r >= this.rows || c1 < 0 || c2 >= this.cols) return false;
-      const counts = this.before[r]!;
-      if (counts[c2 + 1]! - counts[c1]! > 0) return false;
-    }
-    return true;
+    for (let q = 0; q < keptCount; q++) out.push(kept[2 * q]!, kept[2 * q + 1]!);
+    return keptCount;
   }
 }

@@ -192,6 +192,34 @@ function convexHull(points: readonly Point[]): Point[] {
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
+/** A piece's outline at (0, 0) in one turn, with its box and the grid cells it covers. */
+interface LocalShape {
+  readonly turn: number;
+  readonly local: Outline;
+  readonly bounds: Bounds;
+  readonly cells: CellRows;
+}
+
+/**
+ * Outlines at (0, 0) already worked out, by type, size, shape and turn: a type's sizes are six
+ * steps, so the same few come back piece after piece and table after table. What is kept follows
+ * from its key alone, so keeping it changes no layout.
+ */
+const localShapes = new Map<string, LocalShape>();
+const LOCAL_SHAPES_KEPT = 4096;
+
+function localShape(type: TerrainType, form: TerrainForm, w: number, d: number, shape: number, turn: number, outline: () => Outline): LocalShape {
+  const key = `${form}|${w}|${d}|${type.band ?? 1}|${form === 'patch' ? shape % PATCH_RADII.length : 0}|${turn}`;
+  let found = localShapes.get(key);
+  if (!found) {
+    const local = outline();
+    found = { turn, local, bounds: boundsOf(local), cells: cellRows(local, CELL) };
+    if (localShapes.size >= LOCAL_SHAPES_KEPT) localShapes.clear();
+    localShapes.set(key, found);
+  }
+  return found;
+}
+
 /** The turns a piece may take: a patch has no front, a block and a short line lie at any of a few angles. */
 const TURNS: Record<TerrainForm, readonly number[]> = { patch: [0, 90], block: [0, 45, 90], 'short-line': [0, 45, 90, 135], crossing: [0] };
 
@@ -219,10 +247,8 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
     return { piece, crossing, parts: pieceParts(piece).map((outline) => ({ outline, bounds: boundsOf(outline) })) };
   };
   const grid = new Occupancy(W, H, CELL);
-  // the places a piece may take, found afresh for each piece: at most every lattice point in every turn
-  const spotBuffer = new Int32Array((Math.ceil(W / (2 * CELL)) + 1) * (Math.ceil(H / (2 * CELL)) + 1) * 4);
   const lay = (l: Laid) => {
-    for (const part of l.parts) grid.mark(part.outline, 1);
+    grid.mark(l.parts.map((part) => part.outline), 1);
     for (const other of laid) if (l.crossing && other.crossing) crossings.push(...crossingsOf(other.piece, l.piece));
     laid.push(l);
     if (l.piece.passable === 'impassable') ask.zones.forEach((zone, i) => (blocked[i]! += l.parts.reduce((sum, p) => sum + areaOf(clipToRect(p.outline, zone)), 0)));
@@ -364,13 +390,18 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
     // places every 10 cm for a piece that large (round figures to measure), every 5 cm for a smaller one
     const lattice = (Math.min(w, d) >= 10 ? 4 : 2) * CELL;
     const stride = lattice / CELL;
-    let shapes: { turn: number; local: Outline; bounds: Bounds; cells: CellRows }[] = [];
-    const spotsFor = (): Int32Array => {
-      let found = 0;
-      shapes = TURNS[form].map((turn) => {
-        const local = pieceParts(pieceAt(0, 0, turn))[0]!;
-        return { turn, local, bounds: boundsOf(local), cells: cellRows(local, CELL) };
-      });
+    let shapes: readonly LocalShape[] = [];
+    /**
+     * Every place on the lattice where the piece fits, in the order turn, row, column: kept as
+     * stretches of a lattice row (turn, row, first and last column) with the count of places up
+     * to each, so a table with room for thousands of places keeps a few dozen stretches.
+     */
+    const spotsFor = () => {
+      const stretches: number[] = [];
+      const upTo: number[] = [];
+      let count = 0;
+      const along: number[] = [];
+      shapes = TURNS[form].map((turn) => localShape(type, form, w, d, shape, turn, () => pieceParts(pieceAt(0, 0, turn))[0]!));
       for (const [s, shape] of shapes.entries()) {
         const b = shape.bounds;
         // the lattice's places that keep the whole piece on the table
@@ -379,29 +410,56 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
         const yFrom = Math.max(1, Math.ceil(-b.y1 / lattice));
         const yTo = Math.floor((H - b.y2) / lattice);
         for (let j = yFrom; j <= yTo; j++) {
-          for (let i = xFrom; i <= xTo; i++) {
-            if (!grid.free(shape.cells, stride * j, stride * i)) continue;
-            if (type.passable === 'impassable' && !fits(toLaid(pieceAt(i * lattice, j * lattice, shape.turn)), areaGap)) continue;
-            spotBuffer[found++] = (j * 4096 + i) * 8 + s;
+          along.length = 0;
+          const found = grid.fitsAlong(shape.cells, stride * j, stride, xFrom, xTo, along);
+          for (let q = 0; q < found; q++) {
+            const first = along[2 * q]!;
+            const last = along[2 * q + 1]!;
+            if (type.passable !== 'impassable') {
+              count += last - first + 1;
+              stretches.push(s, j, first, last);
+              upTo.push(count);
+              continue;
+            }
+            // a piece that stops movement is tried place by place against the zones and objectives
+            for (let i = first; i <= last; i++) {
+              if (!fits(toLaid(pieceAt(i * lattice, j * lattice, shape.turn)), areaGap)) continue;
+              count += 1;
+              stretches.push(s, j, i, i);
+              upTo.push(count);
+            }
           }
         }
       }
-      return spotBuffer.subarray(0, found);
+      /** The place at `index` in that order. */
+      const at = (index: number) => {
+        let lo = 0;
+        let hi = upTo.length - 1;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (upTo[mid]! > index) hi = mid;
+          else lo = mid + 1;
+        }
+        const before = lo === 0 ? 0 : upTo[lo - 1]!;
+        return { x: (stretches[4 * lo + 2]! + index - before) * lattice, y: stretches[4 * lo + 1]! * lattice, turn: shapes[stretches[4 * lo]!]!.turn };
+      };
+      return { count, at };
     };
     let spots = spotsFor();
     // no room at the size rolled: the least size, said in the log
     let least = false;
-    if (spots.length === 0 && step > 1) {
+    if (spots.count === 0 && step > 1) {
       ({ w, d } = sizeOf(type, form, 1));
       spots = spotsFor();
-      least = spots.length > 0;
+      least = spots.count > 0;
     }
-    if (spots.length === 0) return false;
-    const unpack = (code: number) => ({ x: (Math.floor(code / 8) % 4096) * lattice, y: Math.floor(code / 8 / 4096) * lattice, turn: shapes[code % 8]!.turn });
-    const spot = unpack(spots[log.choose(rng, spots.length, `terrain: ${what}, where it goes`, (index) => {
-      const s = unpack(spots[index]!);
-      return `${least ? `no room at its size: at its least, ${sizeWords(type, form, 1, words)}, ` : ''}${placeWords(s.x, s.y, H, words)}${s.turn ? `, turned ${s.turn}°` : ''}`;
-    })]!);
+    if (spots.count === 0) return false;
+    const spot = spots.at(
+      log.choose(rng, spots.count, `terrain: ${what}, where it goes`, (index) => {
+        const s = spots.at(index);
+        return `${least ? `no room at its size: at its least, ${sizeWords(type, form, 1, words)}, ` : ''}${placeWords(s.x, s.y, H, words)}${s.turn ? `, turned ${s.turn}°` : ''}`;
+      }),
+    );
     lay(toLaid(pieceAt(spot.x, spot.y, spot.turn)));
     next += 1;
     return true;

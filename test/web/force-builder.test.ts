@@ -33,6 +33,8 @@ async function cliCheck(yaml: string, system = 'bof'): Promise<{ code: number; r
   const dir = mkdtempSync(path.join(tmpdir(), 'muster-force-'));
   writeFileSync(path.join(dir, 'force.yaml'), yaml);
   const result = await muster(['check', system, '--force', 'force.yaml', '--format', 'json'], dir);
+  // a check that could not read the file writes no report: say what it read and said instead
+  if (!result.stdout.trim().startsWith('{')) throw new Error(`muster check wrote no report (exit ${result.code}): ${result.stderr}\nfor:\n${yaml}`);
   return { code: result.code, report: JSON.parse(result.stdout) as CheckReport };
 }
 
