@@ -57,7 +57,7 @@ describe('the occupancy grid', () => {
     const dice = createRng('occupancy');
     const rng = () => dice.next();
     for (let table = 0; table < 12; table++) {
-      const [W, H] = [[120, 120], [180, 120], [90, 60], [72.5, 41]][table % 4]!;
+      const [W, H] = ([[120, 120], [180, 120], [90, 60], [72.5, 41]] as const)[table % 4]!;
       const grid = new Occupancy(W, H, CELL);
       const plain = plainGrid(grid.cols, grid.rows);
       for (let piece = 0; piece < 14; piece++) {
