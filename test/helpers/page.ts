@@ -60,6 +60,17 @@ export async function control(page: Page, label: string): Promise<string> {
   return `#${id}`;
 }
 
+/**
+ * Clicks a control as the page's own code would see a click: on the element, not at a point of
+ * the screen, so a row the page draws meanwhile (a check's problems coming in) cannot move it
+ * from under the pointer. For the controls that build a force; a button that downloads or
+ * opens something is clicked with the mouse (`button`, `page.click`).
+ */
+export async function press(page: Page, selector: string): Promise<void> {
+  await page.waitForSelector(selector, { timeout: 60_000 });
+  await page.$eval(selector, (e) => (e as HTMLElement).click());
+}
+
 /** Clicks the enabled button with these words on it. */
 export async function button(page: Page, text: string): Promise<void> {
   const handle = await page.waitForSelector(`::-p-xpath(//button[normalize-space(.)="${text}" and not(@disabled)])`, { timeout: 60_000 });

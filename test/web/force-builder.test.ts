@@ -14,7 +14,7 @@ import { bofForceFromText, bofForceToYaml } from '../../src/systems/bof/page/for
 import { ftForceFromText, ftForceToYaml, ftSpent } from '../../src/systems/fireteam/page/force-model.js';
 import { baCount, baForceFromText, baForceToYaml } from '../../src/systems/blazeaway/page/force-model.js';
 import { ofForceFromText, ofForceToYaml } from '../../src/systems/openfire/page/force-model.js';
-import { button, CHROMIUM, control, repo, runBrowserTests as runThem, shots, usePageServer } from '../helpers/page.js';
+import { button, CHROMIUM, control, press, repo, runBrowserTests as runThem, shots, usePageServer } from '../helpers/page.js';
 
 
 /** A doc's first YAML example: docs/force-file.md's is the README's Burst of Fire force. */
@@ -196,22 +196,25 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     await page.waitForFunction((s, v) => [...document.querySelectorAll(`${s} option`)].some((o) => (o as HTMLOptionElement).value === v), { timeout: 60_000 }, selector, value);
   }
 
+  /** A field's text replaced: focused and selected as the keyboard does, so rows moving meanwhile change nothing. */
   async function retype(page: Page, selector: string, text: string): Promise<void> {
-    await page.click(selector, { count: 3 });
-    await page.keyboard.press('Backspace');
+    await page.focus(selector);
+    await page.keyboard.down('Control');
+    await page.keyboard.press('KeyA');
+    await page.keyboard.up('Control');
     await page.type(selector, text);
   }
 
   /** A unit row filled from the pick-lists, as a player would. */
   async function addUnit(page: Page, index: number, unit: string, fill: { count?: number; quality?: string; label?: string; weapons?: string[]; squadLeader?: boolean } = {}): Promise<void> {
-    await page.click('#fb-add');
+    await press(page, '#fb-add');
     await waitForOption(page, `#fb-unit-${index}`, unit);
     await page.select(`#fb-unit-${index}`, unit);
     if (fill.count !== undefined) await retype(page, `#fb-count-${index}`, String(fill.count));
     if (fill.quality) await page.select(`#fb-quality-${index}`, fill.quality);
     if (fill.label) await page.type(`#fb-label-${index}`, fill.label);
-    for (const weapon of fill.weapons ?? []) await page.click(`#fb-row-${index} input[type=checkbox][value="${weapon}"]`);
-    if (fill.squadLeader) await page.click(`#fb-leader-${index}`);
+    for (const weapon of fill.weapons ?? []) await press(page, `#fb-row-${index} input[type=checkbox][value="${weapon}"]`);
+    if (fill.squadLeader) await press(page, `#fb-leader-${index}`);
   }
 
   it('builds the README’s force from the pick-lists, shows a problem at its row in the command line’s words, saves and prints it as the command line does', async () => {
@@ -414,7 +417,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     expect(await page.$eval('#ft-reinforcement-points', (e) => (e as HTMLInputElement).value)).toBe('6');
     expect(await page.$eval('#ft-squads-0', (e) => (e as HTMLInputElement).value)).toBe('2');
     for (const [i, pick] of ['medium-tank', 'weapons-section', 'support-team-1', 'artillery'].entries()) {
-      await page.click('#ft-add-pick');
+      await press(page, '#ft-add-pick');
       await waitForOption(page, `#ft-pick-${i}`, pick);
       await page.select(`#ft-pick-${i}`, pick);
     }
@@ -545,11 +548,11 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     // mended; then changed: a fourth Panzer IV, and a new unit of engineers
     await refill(page, '#ba-stand-figures-1-1', '');
     await refill(page, '#ba-models-7', '4');
-    await page.click('#ba-add');
+    await press(page, '#ba-add');
     await page.waitForSelector('#ba-unit-name-11');
     await refill(page, '#ba-unit-name-11', 'Pioniere');
     await page.select('#ba-stand-type-11-0', 'engineers');
-    await page.click('#ba-stand-remove-11-1');
+    await press(page, '#ba-stand-remove-11-1');
     const changed = await settled(page);
     expect(changed.code).toBe(0);
     const expected = YAML.parse(example(BA_EXAMPLE));
@@ -613,7 +616,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
       ['us-tank', { label: 'Sherman "Cobra King"' }],
     ];
     for (const [i, [unit, fill]] of units.entries()) {
-      await page.click('#of-add');
+      await press(page, '#of-add');
       await waitForOption(page, `#of-unit-${i}`, unit);
       await page.select(`#of-unit-${i}`, unit);
       if (fill.count !== undefined) await refill(page, `#of-count-${i}`, String(fill.count));
@@ -663,7 +666,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     expect(await texts(page, '#of-problems-9')).toEqual(atRow.map((p) => `(${p.rule}): ${p.message}`));
     await page.evaluate(() => document.querySelector('#of-row-9')!.scrollIntoView());
     await page.screenshot({ path: path.join(shots, 'web-openfire-problem.png') });
-    await page.click('#of-remove-9');
+    await press(page, '#of-remove-9');
     const mended = await settled(page);
     expect(mended.code).toBe(0);
     expect(YAML.parse(mended.yaml)).toEqual(YAML.parse(example(OF_EXAMPLES[0]!)));
