@@ -7,7 +7,8 @@
  * its module) draws its own fields from its pick-lists (`muster list`).
  */
 import type { PageRun } from './page-io.js';
-import { FORCE_FILE, forceFileTooLarge, problemsByRow, refusalLines, rowKey, type CheckReport, type Problem } from './kit/force-model.js';
+import { FORCE_FILE, forceFileTooLarge, problemsByRow, rowKey, type CheckReport, type Problem } from './kit/force-model.js';
+import { refusalWords, whereWords, type PageLabels } from './player-words.js';
 import { el, pts, type Bench, type Listed, type RuleSetBuilder, type Summary } from './kit/force-ui.js';
 import { pagePartsFor } from '../systems/page-registry.js';
 
@@ -152,6 +153,32 @@ export class ForceBench implements Bench {
     return new Promise((resolve) => this.waiting.push(resolve));
   }
 
+  /**
+   * The builder's own words for a key of the force file, from what it has drawn: a row's heading
+   * ("Unit 3") and a control's label ("Count"), the control found by its id's ending (each rule
+   * set's builder names a field's control after the file's key: fb-count-2, ft-core).
+   */
+  private labels(): PageLabels {
+    const box = this.active!.box;
+    const rowOf = (key: string) => box.querySelector<HTMLElement>(`[data-row="${CSS.escape(key)}"]`) ?? undefined;
+    const own = (node: Element, row: HTMLElement | undefined) => (node.closest('[data-row]') ?? undefined) === row;
+    return {
+      row: (key) => {
+        const row = rowOf(key);
+        if (!row) return undefined;
+        const heading = [...row.querySelectorAll('.row-head strong')].find((node) => own(node, row));
+        return heading?.textContent?.trim() || undefined;
+      },
+      field: (key, name) => {
+        const row = key === undefined ? undefined : rowOf(key);
+        if (key !== undefined && !row) return undefined;
+        const ending = new RegExp(`-${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:-\\d+)*$`);
+        const label = [...(row ?? box).querySelectorAll('label')].find((node) => ending.test(node.htmlFor) && own(node, row));
+        return label?.textContent?.trim() || undefined;
+      },
+    };
+  }
+
   /** The bar and the problems beside their rows, from the last check. */
   reshow(): void {
     const active = this.active;
@@ -166,17 +193,18 @@ export class ForceBench implements Bench {
     const summary: Summary = active.summary(report);
     this.$('fb-total').textContent = summary.total;
     if (!report) {
-      const lines = this.state.code === undefined ? [] : refusalLines(stderr);
-      verdict.textContent = lines.length ? 'the command line refuses this file:' : '';
+      const lines = this.state.code === undefined ? [] : refusalWords(stderr, this.labels());
+      verdict.textContent = lines.length ? 'to put right before the force can be checked:' : '';
       top.replaceChildren(...lines.map((line) => el('li', { textContent: line })));
       bar.className = lines.length ? 'force-bar bad' : 'force-bar';
       return;
     }
+    const labels = this.labels();
     const count = report.problems.length;
     verdict.textContent = count === 0 ? 'no problems' : `${count} problem${count === 1 ? '' : 's'}`;
     bar.className = count === 0 && summary.good ? 'force-bar good' : 'force-bar bad';
     const item = (p: Problem, where: boolean) => {
-      const li = el('li', {}, el('span', { className: 'rule', textContent: `${where ? `${p.where} ` : ''}(${p.rule}): ` }), p.message);
+      const li = el('li', {}, el('span', { className: 'rule', textContent: `${where ? `${whereWords(p.where, labels)} ` : ''}(${p.rule}): ` }), p.message);
       li.dataset['where'] = p.where;
       return li;
     };

@@ -13,3 +13,139 @@ export function playerWords(stderr: string, out: string): string {
 
 /** The page's control for --allow-missing-glyphs, as its label reads (src/web/index.html). */
 export const ALLOW_MISSING_GLYPHS_LABEL = 'Print characters no font has as empty boxes';
+
+/**
+ * Where a control stands on the page, as a player reads it, for a key of a file: the builder
+ * answers from what it has drawn (its rows' headings, its controls' labels), so the words are
+ * the ones on the screen. Without an answer, the key itself is put into words.
+ */
+export interface PageLabels {
+  /** a row's heading ("Unit 3") by the row's key in the file ("units[2]") */
+  row(key: string): string | undefined;
+  /** a control's label by the file's key ("count"), in a row or, with no row, at the top */
+  field(row: string | undefined, key: string): string | undefined;
+}
+
+/** One problem the command line found reading a file: which file, where in it, and what it expected. */
+export interface DataProblem {
+  file: string;
+  field?: string;
+  message: string;
+}
+
+/** "  /player/force.yaml at units[1].count: at most 100" and "  /player/force.yaml: Unrecognized key..." */
+const PROBLEM_LINE = /^\s+(\/\S+?)(?: at ([^:]+))?: (.+)$/;
+/** "muster: 6 problems in the data:" */
+const PROBLEMS_HEAD = /^muster: (\d+) problems? in the data:$/;
+
+/** The command line's data problems in its message, and any other lines it said. */
+export function dataProblems(stderr: string): { problems: DataProblem[]; other: string[] } {
+  const problems: DataProblem[] = [];
+  const other: string[] = [];
+  for (const line of stderr.split('\n')) {
+    if (line.trim() === '' || PROBLEMS_HEAD.test(line.trim())) continue;
+    // a single problem comes on the head line itself: "muster: /player/force.yaml at name: ..."
+    const found = PROBLEM_LINE.exec(line) ?? PROBLEM_LINE.exec(`  ${line.replace(/^muster: /, '')}`);
+    if (found) problems.push({ file: found[1]!, ...(found[2] ? { field: found[2] } : {}), message: found[3]! });
+    else other.push(line.trim());
+  }
+  return { problems, other };
+}
+
+/** A key as words: "armourClass" as "armour class", "gun-group" as "gun group". */
+function keyWords(key: string): string {
+  return key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[-_]/g, ' ')
+    .toLowerCase();
+}
+
+/** One of a list's entries: "units" as "unit", "copies" as "copy". */
+function singular(words: string): string {
+  if (/ies$/.test(words)) return words.replace(/ies$/, 'y');
+  return /[^s]s$/.test(words) ? words.slice(0, -1) : words;
+}
+
+/** The steps of a field: "units[1].stands[0].count" as ["units", 1, "stands", 0, "count"]. */
+function steps(field: string): (string | number)[] {
+  const out: (string | number)[] = [];
+  for (const part of field.split('.')) {
+    const name = /^[^[]*/.exec(part)![0];
+    if (name) out.push(name);
+    for (const index of part.matchAll(/\[(\d+)\]/g)) out.push(Number(index[1]));
+  }
+  return out;
+}
+
+/** The file's key for steps up to `end`: ["units", 1] as "units[1]". */
+function keyOf(path: readonly (string | number)[], end: number): string {
+  let key = '';
+  for (const step of path.slice(0, end)) key += typeof step === 'number' ? `[${step}]` : key ? `.${step}` : step;
+  return key;
+}
+
+/** A field as the page shows it: "units[1].count" as "Unit 2, Count"; an entry the page draws no row for as "entry 2 of units". */
+export function fieldWords(field: string, labels: PageLabels): string {
+  const path = steps(field);
+  // the innermost row the page drew that holds the field
+  let rowEnd = 0;
+  let rowHeading: string | undefined;
+  for (let end = path.length; end > 0; end--) {
+    if (typeof path[end - 1] !== 'number') continue;
+    rowHeading = labels.row(keyOf(path, end));
+    if (rowHeading) {
+      rowEnd = end;
+      break;
+    }
+  }
+  const rest = path.slice(rowEnd);
+  const words: string[] = rowHeading ? [rowHeading] : [];
+  const last = rest.at(-1);
+  const label = typeof last === 'string' ? labels.field(rowHeading ? keyOf(path, rowEnd) : undefined, last) : undefined;
+  if (label) words.push(label);
+  else {
+    // no control for it: the rest of the key in words, an entry of a list by the list's one and its number from 1
+    const parts: string[] = [];
+    rest.forEach((step, i) => {
+      if (typeof step === 'number') return;
+      const next = rest[i + 1];
+      parts.push(typeof next === 'number' ? `${singular(keyWords(step))} ${next + 1}` : keyWords(step));
+    });
+    if (parts.length) words.push(parts.join(', '));
+  }
+  return words.join(', ') || 'the file';
+}
+
+const KIND_WORDS: Record<string, string> = { string: 'some text', number: 'a number', array: 'a list', object: 'a set of values', boolean: 'yes or no' };
+const kindWords = (kind: string) => KIND_WORDS[kind] ?? kind;
+
+/** What the command line expected, as the page says it: "Invalid input: expected number, received string" as "must be a number". */
+export function expectedWords(message: string): string {
+  let found: RegExpExecArray | null;
+  if ((found = /^Invalid input: expected (\w+), received undefined$/.exec(message))) return `missing: fill in ${kindWords(found[1]!)}`;
+  if ((found = /^Invalid input: expected (\w+), received (\w+)$/.exec(message))) return `must be ${kindWords(found[1]!)}, not ${kindWords(found[2]!)}`;
+  if ((found = /^Invalid option: expected one of (.+)$/.exec(message))) return `must be one of: ${found[1]!.split('|').map((v) => v.replace(/^"|"$/g, '')).join(', ')}`;
+  if ((found = /^Too small: expected array to have >=(\d+) items?$/.exec(message))) return found[1] === '1' ? 'add at least one' : `add at least ${found[1]}`;
+  if ((found = /^Too small: expected (?:number|int) to be >=(-?[\d.]+)$/.exec(message))) return `at least ${found[1]}`;
+  if ((found = /^Too big: expected (?:number|int) to be <=(-?[\d.]+)$/.exec(message))) return `at most ${found[1]}`;
+  if ((found = /^Too small: expected string to have >=(\d+) characters?$/.exec(message))) return found[1] === '1' ? 'missing: fill it in' : `at least ${found[1]} characters`;
+  if ((found = /^Too big: expected string to have <=(\d+) characters?$/.exec(message))) return `at most ${found[1]} characters`;
+  if ((found = /^Too big: expected array to have <=(\d+) items?$/.exec(message))) return `at most ${found[1]}`;
+  if ((found = /^Unrecognized keys?: (.+)$/.exec(message))) return `has ${found[1]}, which this rule set's force files do not take: remove it`;
+  if (/^Invalid input$/.test(message)) return 'not something this rule set takes here';
+  return message;
+}
+
+/** The command line's refusal of a force file in the page's words: a line a problem, field and what to do. */
+export function refusalWords(stderr: string, labels: PageLabels): string[] {
+  const { problems, other } = dataProblems(stderr);
+  return [...problems.map((p) => `${p.field ? fieldWords(p.field, labels) : 'The file'}: ${expectedWords(p.message)}`), ...other.map((line) => line.replace(/^muster: /, ''))];
+}
+
+/** A problem's `where` from `check` ("units[2] de-rifleman") as the page shows it ("Unit 3 (de-rifleman)"). */
+export function whereWords(where: string, labels: PageLabels): string {
+  const [head = '', ...tail] = where.trim().split(/\s+/);
+  if (head === 'force') return 'The force';
+  const words = /[[.]/.test(head) ? fieldWords(head, labels) : head;
+  return tail.length ? `${words} (${tail.join(' ')})` : words;
+}

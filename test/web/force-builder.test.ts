@@ -8,6 +8,7 @@ import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { muster } from '../helpers/cli.js';
+import { playerProblems } from '../helpers/player-words.js';
 import { problemLine, problemsByRow, rowKey, type CheckReport } from '../../src/web/kit/force-model.js';
 import { playerWords } from '../../src/web/player-words.js';
 import { bofForceFromText, bofForceToYaml } from '../../src/systems/bof/page/force-model.js';
@@ -342,6 +343,33 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     const atRow = cli.report.problems.filter((p) => p.where.startsWith('units[4] '));
     expect(atRow.length).toBeGreaterThan(0);
     expect(await page.$$eval('#fb-problems-4 li', (lis) => lis.map((li) => li.textContent))).toEqual(atRow.map((p) => `(${p.rule}): ${p.message}`));
+    await page.close();
+  });
+
+  it('says what to put right in its own words: an empty force, and a file with a misspelt value', async () => {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    await page.goto(`${base}#/bof/force`);
+    await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+    await waitForOption(page, '#fb-nation', 'de');
+    const said = async () => [await page.$eval('#fb-verdict', (e) => e.textContent ?? ''), ...(await page.$$eval('#fb-problems li', (lis) => lis.map((li) => li.textContent ?? '')))];
+    // a new force: the controls to fill in, by their labels
+    await settled(page);
+    const empty = await said();
+    expect(playerProblems(empty)).toEqual([]);
+    expect(empty).toContain('Force name: missing: fill in some text');
+    expect(empty).toContain('Points limit: missing: fill in a number');
+
+    // a file whose count is a word and whose quality is misspelt: the row and the control named
+    const dir = mkdtempSync(path.join(tmpdir(), 'muster-misspelt-'));
+    writeFileSync(path.join(dir, 'misspelt.yaml'), docExample().replace('count: 4', 'count: four').replace('quality: regular', 'quality: regualr'));
+    await upload(page, path.join(dir, 'misspelt.yaml'));
+    await page.waitForFunction(() => window.musterForce?.settled === true && window.musterForce.yaml.includes('four'), { timeout: 60_000 });
+    const misspelt = await said();
+    expect(playerProblems(misspelt)).toEqual([]);
+    expect(misspelt).toContain('Unit 2, Count: must be a number, not some text');
+    expect(misspelt.some((line) => /^Unit \d+, Quality: must be one of: conscript, regular, elite$/.test(line)), misspelt.join('\n')).toBe(true);
+    await page.screenshot({ path: path.join(shots, 'web-force-misspelt.png'), fullPage: true });
     await page.close();
   });
 

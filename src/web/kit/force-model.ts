@@ -64,14 +64,6 @@ export function problemLine(problem: Problem): string {
   return `${problem.where} (${problem.rule}): ${problem.message}`;
 }
 
-/** What `check` said when it printed no report (a file it refuses outright): its stderr, line by line. */
-export function refusalLines(stderr: string): string[] {
-  return stderr
-    .split('\n')
-    .map((line) => line.trimEnd())
-    .filter((line) => line.trim() !== '');
-}
-
 /** Names a JavaScript object keeps for itself: a file's key of one could reach every object's prototype. */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 

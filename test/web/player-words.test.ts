@@ -1,0 +1,115 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+import YAML from 'yaml';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MODULE_IDS } from '../../src/systems/registry.js';
+import { dataProblems, expectedWords, fieldWords, refusalWords, whereWords, type PageLabels } from '../../src/web/player-words.js';
+import { muster } from '../helpers/cli.js';
+import { workdirs } from '../helpers/fixtures.js';
+import { repo } from '../helpers/page.js';
+import { playerProblems } from '../helpers/player-words.js';
+
+/**
+ * Issue 28: the page says the command line's refusals of a force file in its own words, a
+ * control's label for a key of the file and what to put there, never a schema path, a schema
+ * library's wording or an option name. The command line keeps its own.
+ */
+
+const workdir = workdirs(afterEach);
+
+/** A page that has drawn nothing: every key put into words from the file alone. */
+const NO_LABELS: PageLabels = { row: () => undefined, field: () => undefined };
+
+/** Every number a string, every list entry given a key no force file takes, and one such at the top. */
+function spoilt(value: unknown): unknown {
+  if (typeof value === 'number') return `${value} or so`;
+  if (Array.isArray(value)) return value.map((v) => (v && typeof v === 'object' && !Array.isArray(v) ? { ...(spoilt(v) as object), colour: 'red' } : spoilt(v)));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, spoilt(v)]));
+  return value;
+}
+
+/** The command line's refusals of broken force files, for each rule set that checks one, from the examples it reads clean. */
+async function refusals(): Promise<{ system: string; file: string; stderr: string }[]> {
+  const found: { system: string; file: string; stderr: string }[] = [];
+  const examples = await fg(['examples/**/*.yaml', '!examples/house-rule-set/**'], { cwd: repo });
+  for (const system of MODULE_IDS) {
+    const broken: [string, string][] = [
+      ['an empty file', '{}\n'],
+      ['no units', 'units: []\n'],
+    ];
+    for (const example of examples.sort()) {
+      const text = readFileSync(path.join(repo, example), 'utf8');
+      const dir = workdir({ 'force.yaml': text });
+      const clean = await muster(['check', system, '--force', 'force.yaml', '--format', 'json'], dir);
+      if (!clean.stdout.trim().startsWith('{')) continue;
+      broken.push([`${example} spoilt`, YAML.stringify({ ...(spoilt(YAML.parse(text)) as object), flavour: 'vanilla' })]);
+    }
+    for (const [file, text] of broken) {
+      const result = await muster(['check', system, '--force', 'force.yaml', '--format', 'json'], workdir({ 'force.yaml': text }));
+      if (result.stdout.trim().startsWith('{')) continue;
+      found.push({ system, file, stderr: result.stderr });
+    }
+  }
+  return found;
+}
+
+describe('the page’s words for the command line’s refusals', () => {
+  it('reads the command line’s problems: file, field and what it expected', () => {
+    const stderr = 'muster: 2 problems in the data:\n  /player/force.yaml at units[0].count: at most 100\n  /player/force.yaml: Unrecognized key: "flavour"\n';
+    expect(dataProblems(stderr)).toEqual({
+      problems: [
+        { file: '/player/force.yaml', field: 'units[0].count', message: 'at most 100' },
+        { file: '/player/force.yaml', message: 'Unrecognized key: "flavour"' },
+      ],
+      other: [],
+    });
+    expect(dataProblems('muster: /player/force.yaml at name: Invalid input: expected string, received undefined\n').problems).toEqual([
+      { file: '/player/force.yaml', field: 'name', message: 'Invalid input: expected string, received undefined' },
+    ]);
+  });
+
+  it('names a field by the row and the label the page shows, and by the key in words where it shows none', () => {
+    const labels: PageLabels = {
+      row: (key) => (({ 'units[1]': 'Unit 2', 'platoons[0]': 'Platoon 1 (with its HQ)' }) as Record<string, string>)[key],
+      field: (row, key) => (({ 'units[1] count': 'Count', ' name': 'Force name', ' core': 'Core points' }) as Record<string, string>)[`${row ?? ''} ${key}`],
+    };
+    expect(fieldWords('units[1].count', labels)).toBe('Unit 2, Count');
+    expect(fieldWords('name', labels)).toBe('Force name');
+    expect(fieldWords('points.core', labels)).toBe('Core points');
+    expect(fieldWords('units[1].weapons[2]', labels)).toBe('Unit 2, weapon 3');
+    expect(fieldWords('units[4].armourClass', labels)).toBe('unit 5, armour class');
+    expect(fieldWords('platoons[0].stands[1].gun-group', labels)).toBe('Platoon 1 (with its HQ), stand 2, gun group');
+    expect(fieldWords('reinforcements[3]', NO_LABELS)).toBe('reinforcement 4');
+    expect(fieldWords('copies[0].name', NO_LABELS)).toBe('copy 1, name');
+    expect(whereWords('units[1] de-rifleman', labels)).toBe('Unit 2 (de-rifleman)');
+    expect(whereWords('force', labels)).toBe('The force');
+  });
+
+  it('says what each kind of refusal wants', () => {
+    expect(expectedWords('Invalid input: expected string, received undefined')).toBe('missing: fill in some text');
+    expect(expectedWords('Invalid input: expected number, received string')).toBe('must be a number, not some text');
+    expect(expectedWords('Invalid option: expected one of "conscript"|"regular"|"elite"')).toBe('must be one of: conscript, regular, elite');
+    expect(expectedWords('Too small: expected array to have >=1 items')).toBe('add at least one');
+    expect(expectedWords('Too big: expected number to be <=100')).toBe('at most 100');
+    expect(expectedWords('Unrecognized key: "flavour"')).toBe('has "flavour", which this rule set\'s force files do not take: remove it');
+    // muster's own words pass as they are
+    expect(expectedWords('at most 100')).toBe('at most 100');
+  });
+
+  it('every refusal of a broken force file, for every rule set that checks one, in player words', async () => {
+    const found = await refusals();
+    // every rule set with force files was tried, each with several kinds of problem
+    expect(new Set(found.map((f) => f.system)).size).toBeGreaterThanOrEqual(3);
+    expect(found.length).toBeGreaterThanOrEqual(12);
+    const problems: string[] = [];
+    for (const { system, file, stderr } of found) {
+      // the command line keeps its own wording
+      expect(stderr, `${system} ${file}`).toMatch(/^muster: /);
+      const lines = refusalWords(stderr, NO_LABELS);
+      expect(lines.length, `${system} ${file}: ${stderr}`).toBeGreaterThan(0);
+      problems.push(...playerProblems(lines).map((p) => `${system}, ${file}: ${p}`));
+    }
+    expect(problems).toEqual([]);
+  }, 60_000);
+});
