@@ -263,7 +263,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     const shownAtRow = await page.$$eval('#fb-problems-2 li', (lis) => lis.map((li) => li.textContent));
     expect(shownAtRow).toEqual(atRow.map((p) => `(${p.rule}): ${p.message}`));
     const atTop = await page.$$eval('#fb-problems li', (lis) => lis.map((li) => li.textContent));
-    expect(atTop).toEqual(cli.report.problems.filter((p) => p.where === 'force').map((p) => `force (${p.rule}): ${p.message}`));
+    expect(atTop).toEqual(cli.report.problems.filter((p) => p.where === 'force').map((p) => `The force (${p.rule}): ${p.message}`));
     expect(await page.$eval('#fb-verdict', (e) => e.textContent)).toBe(`${cli.report.problems.length} problems`);
     await page.screenshot({ path: path.join(shots, 'web-force-problem.png') });
 
@@ -491,7 +491,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     expect(atRow.map((p) => p.rule)).toContain('squads');
     expect(await page.$$eval('#ft-platoon-problems-0 li', (lis) => lis.map((li) => li.textContent))).toEqual(atRow.map((p) => `(${p.rule}): ${p.message}`));
     expect(await page.$$eval('#fb-problems li', (lis) => lis.map((li) => li.textContent))).toEqual(
-      cli.report.problems.filter((p) => p.where === 'force').map((p) => `force (${p.rule}): ${p.message}`),
+      cli.report.problems.filter((p) => p.where === 'force').map((p) => `The force (${p.rule}): ${p.message}`),
     );
     expect(await page.$eval('#fb-total', (e) => e.textContent)).toBe('12 of 10 points: core 8 of 4, reinforcements 4 of 6'.replace('12', String(cli.report.points)).replace('reinforcements 4', `reinforcements ${ftSpent(cli.report).reinforcements}`));
     await page.evaluate(() => document.querySelector('#ft-platoon-row-0')!.scrollIntoView());
@@ -667,7 +667,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     const cli = await cliCheck(over.yaml, 'openfire');
     expect(over.code).toBe(2);
     expect(over.report!.problems).toEqual(cli.report.problems);
-    expect(await texts(page, '#fb-problems')).toEqual(['force (points): the force costs 570 points, over its limit of 500: drop 70 points']);
+    expect(await texts(page, '#fb-problems')).toEqual(['The force (points): the force costs 570 points, over its limit of 500: drop 70 points']);
     expect(await page.$eval('#fb-total', (e) => e.textContent)).toBe('570 of 500 points');
     await refill(page, '#of-count-1', '3');
     expect((await settled(page)).code).toBe(0);
