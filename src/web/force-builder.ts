@@ -8,7 +8,7 @@
  */
 import type { PageRun } from './page-io.js';
 import { FORCE_FILE, forceFileTooLarge, problemsByRow, rowKey, type CheckReport, type Problem } from './kit/force-model.js';
-import { refusalWords, whereWords, type PageLabels } from './player-words.js';
+import { literally, refusalWords, whereWords, type PageLabels } from './player-words.js';
 import { el, pts, type Bench, type Listed, type RuleSetBuilder, type Summary } from './kit/force-ui.js';
 import { pagePartsFor } from '../systems/page-registry.js';
 
@@ -172,7 +172,7 @@ export class ForceBench implements Bench {
       field: (key, name) => {
         const row = key === undefined ? undefined : rowOf(key);
         if (key !== undefined && !row) return undefined;
-        const ending = new RegExp(`-${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:-\\d+)*$`);
+        const ending = new RegExp(`-${literally(name)}(?:-\\d+)*$`);
         const label = [...(row ?? box).querySelectorAll('label')].find((node) => ending.test(node.htmlFor) && own(node, row));
         return label?.textContent?.trim() || undefined;
       },

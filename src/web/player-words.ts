@@ -2,13 +2,20 @@
  * The page's words for a run: the command line's messages with the page's own paths and
  * controls in place of what a player at a terminal would read.
  */
+import { formatPath } from '../data/field-path.js';
+
 /** The status line for a player: "Wrote /out/muster.pdf (8 pages)" is the page's own path, so "muster.pdf ready (8 pages)". */
 export function playerWords(stderr: string, out: string): string {
-  const escaped = out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = literally(out);
   const name = out.slice(out.lastIndexOf('/') + 1);
   return stderr
     .replace(new RegExp(`^Wrote ${escaped}\\b`, 'gm'), `${name} ready`)
     .replace(/\bgive --allow-missing-glyphs to print\b/g, `tick "${ALLOW_MISSING_GLYPHS_LABEL}" (under Paper and printer) to print`);
+}
+
+/** A text matched as it is in a regular expression: its special characters escaped. */
+export function literally(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The page's control for --allow-missing-glyphs, as its label reads (src/web/index.html). */
@@ -77,13 +84,6 @@ function steps(field: string): (string | number)[] {
   return out;
 }
 
-/** The file's key for steps up to `end`: ["units", 1] as "units[1]". */
-function keyOf(path: readonly (string | number)[], end: number): string {
-  let key = '';
-  for (const step of path.slice(0, end)) key += typeof step === 'number' ? `[${step}]` : key ? `.${step}` : step;
-  return key;
-}
-
 /** A field as the page shows it: "units[1].count" as "Unit 2, Count"; an entry the page draws no row for as "entry 2 of units". */
 export function fieldWords(field: string, labels: PageLabels): string {
   const path = steps(field);
@@ -92,7 +92,7 @@ export function fieldWords(field: string, labels: PageLabels): string {
   let rowHeading: string | undefined;
   for (let end = path.length; end > 0; end--) {
     if (typeof path[end - 1] !== 'number') continue;
-    rowHeading = labels.row(keyOf(path, end));
+    rowHeading = labels.row(formatPath(path.slice(0, end)));
     if (rowHeading) {
       rowEnd = end;
       break;
@@ -101,7 +101,7 @@ export function fieldWords(field: string, labels: PageLabels): string {
   const rest = path.slice(rowEnd);
   const words: string[] = rowHeading ? [rowHeading] : [];
   const last = rest.at(-1);
-  const label = typeof last === 'string' ? labels.field(rowHeading ? keyOf(path, rowEnd) : undefined, last) : undefined;
+  const label = typeof last === 'string' ? labels.field(rowHeading ? formatPath(path.slice(0, rowEnd)) : undefined, last) : undefined;
   if (label) words.push(label);
   else {
     // no control for it: the rest of the key in words, an entry of a list by the list's one and its number from 1

@@ -197,21 +197,12 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     await page.waitForFunction((s, v) => [...document.querySelectorAll(`${s} option`)].some((o) => (o as HTMLOptionElement).value === v), { timeout: 60_000 }, selector, value);
   }
 
-  /** A field's text replaced: focused and selected as the keyboard does, so rows moving meanwhile change nothing. */
-  async function retype(page: Page, selector: string, text: string): Promise<void> {
-    await page.focus(selector);
-    await page.keyboard.down('Control');
-    await page.keyboard.press('KeyA');
-    await page.keyboard.up('Control');
-    await page.type(selector, text);
-  }
-
   /** A unit row filled from the pick-lists, as a player would. */
   async function addUnit(page: Page, index: number, unit: string, fill: { count?: number; quality?: string; label?: string; weapons?: string[]; squadLeader?: boolean } = {}): Promise<void> {
     await press(page, '#fb-add');
     await waitForOption(page, `#fb-unit-${index}`, unit);
     await page.select(`#fb-unit-${index}`, unit);
-    if (fill.count !== undefined) await retype(page, `#fb-count-${index}`, String(fill.count));
+    if (fill.count !== undefined) await refill(page, `#fb-count-${index}`, String(fill.count));
     if (fill.quality) await page.select(`#fb-quality-${index}`, fill.quality);
     if (fill.label) await page.type(`#fb-label-${index}`, fill.label);
     for (const weapon of fill.weapons ?? []) await press(page, `#fb-row-${index} input[type=checkbox][value="${weapon}"]`);
@@ -252,7 +243,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     await page.screenshot({ path: path.join(shots, 'web-force-desktop.png'), fullPage: true });
 
     // two squad leaders in one entry: the command line's problem, at that row
-    await retype(page, '#fb-count-2', '2');
+    await refill(page, '#fb-count-2', '2');
     const broken = await settled(page);
     const cli = await cliCheck(broken.yaml);
     expect(cli.code).toBe(2);
@@ -268,7 +259,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     await page.screenshot({ path: path.join(shots, 'web-force-problem.png') });
 
     // undone: the problem goes
-    await retype(page, '#fb-count-2', '1');
+    await refill(page, '#fb-count-2', '1');
     const mended = await settled(page);
     expect(mended.code).toBe(0);
     expect(await page.$$eval('#fb-problems-2 li', (lis) => lis.length)).toBe(0);
@@ -323,10 +314,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
   });
 
   it('loads a force file into the builder, keeping and naming what it cannot show', async () => {
-    const page = await browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    await page.goto(`${base}#/bof/force`);
-    await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+    const { page } = await builderPage('bof');
     await waitForOption(page, '#fb-nation', 'de');
     const dir = mkdtempSync(path.join(tmpdir(), 'muster-load-'));
     const text = docExample().replace('  - unit: de-sdkfz-251', '  - unit: de-rifelman\n  - unit: de-sdkfz-251');
@@ -347,10 +335,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
   });
 
   it('says what to put right in its own words: an empty force, and a file with a misspelt value', async () => {
-    const page = await browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    await page.goto(`${base}#/bof/force`);
-    await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+    const { page } = await builderPage('bof');
     await waitForOption(page, '#fb-nation', 'de');
     const said = async () => [await page.$eval('#fb-verdict', (e) => e.textContent ?? ''), ...(await page.$$eval('#fb-problems li', (lis) => lis.map((li) => li.textContent ?? '')))];
     // a new force: the controls to fill in, by their labels
@@ -373,14 +358,18 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     await page.close();
   });
 
-  /** Types over a field's value: all of it selected from the keyboard first. */
+  /**
+   * Types over a field's value: focused and all of it selected from the keyboard first (never a
+   * click at a point, which a row drawn meanwhile could move), the new text typed over the
+   * selection, or the selection deleted to empty the field.
+   */
   async function refill(page: Page, selector: string, text: string): Promise<void> {
     await page.focus(selector);
     await page.keyboard.down('Control');
     await page.keyboard.press('KeyA');
     await page.keyboard.up('Control');
-    await page.keyboard.press('Backspace');
     if (text) await page.type(selector, text);
+    else await page.keyboard.press('Backspace');
   }
 
   /** A file the browser saved, once it is all there. */
