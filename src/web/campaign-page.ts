@@ -11,6 +11,7 @@ import type { Listed } from './kit/force-ui.js';
 import { FORCE_FILE, forceFileTooLarge } from './kit/force-model.js';
 import { PLAYER_FOLDER, type PageFiles } from './page-files.js';
 import type { PageRun } from './page-io.js';
+import { optionLabels, optionsAsControls } from './player-words.js';
 
 /** The state's name as the command line sees it (the page's folder is its working folder). */
 export const STATE_FILE = 'campaign.json';
@@ -320,7 +321,7 @@ export class CampaignPanel {
 
   private say(run: PageRun | undefined, words?: string, failed = run !== undefined && run.code !== 0): void {
     const box = el('cp-messages');
-    const text = (words ?? (run ? run.stderr : '')).trim();
+    const text = optionsAsControls((words ?? (run ? run.stderr : '')).trim(), optionLabels(el('campaign')));
     box.textContent = text;
     box.className = failed ? 'messages failed' : 'messages';
     box.hidden = text === '';

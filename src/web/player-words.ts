@@ -149,3 +149,38 @@ export function whereWords(where: string, labels: PageLabels): string {
   const words = /[[.]/.test(head) ? fieldWords(head, labels) : head;
   return tail.length ? `${words} (${tail.join(' ')})` : words;
 }
+
+/**
+ * An option as the command line writes it, with the form of its value where it gives one:
+ * "--winner a|b", "--combat-score A:B", "--assault a:SQUARE", "--assault a:A5".
+ */
+const OPTION = /--([a-z][a-z0-9-]*)(?: \w+(?:[|:]\w+)+)?/g;
+
+/**
+ * A message of the command line with each option it names as the control the page shows for
+ * it ("--combat-score A:B" as "“Combat Score, side A and Combat Score, side B”"), or the
+ * option in words where the page has none; the command line's own pointers to itself ("Run
+ * muster --help ...") left out.
+ */
+export function optionsAsControls(text: string, label: (option: string) => string | undefined): string {
+  return text
+    .split('\n')
+    .filter((line) => !/^Run muster --help\b/.test(line.trim()))
+    .map((line) => line.replace(/^muster: /, ''))
+    .join('\n')
+    .replace(OPTION, (_, name: string) => `“${label(name) ?? keyWords(name)}”`)
+    // an option given twice in an example ("--assault a:A5 --assault b:A2") is named once
+    .replace(/(“[^”]+”)(?: \1)+/g, '$1');
+}
+
+/** The labels of the controls in `root` marked as giving an option (forOption), joined: the page's name for the option. */
+export function optionLabels(root: ParentNode): (option: string) => string | undefined {
+  return (option) => {
+    const words = new Set<string>();
+    for (const control of root.querySelectorAll<HTMLElement>(`[data-campaign-option="${CSS.escape(option)}"]`)) {
+      const label = control.id ? root.querySelector(`label[for="${CSS.escape(control.id)}"]`)?.textContent?.trim() : undefined;
+      if (label) words.add(label);
+    }
+    return words.size ? [...words].join(' and ') : undefined;
+  };
+}

@@ -16,6 +16,7 @@ import { bofRecordOptions, type BofRecord } from '../../src/systems/bof/page/cam
 import { fireteamListsOptions, fireteamNextOptions, fireteamRecordOptions } from '../../src/systems/fireteam/page/campaign-panel.js';
 import { checkHouse, houseFiles, unzipHouse, withHouse, HOUSE_PATH } from '../../src/web/house-rules.js';
 import { button, control, repo, runBrowserTests as runThem, shots, usePageServer, loadBuiltPage } from '../helpers/page.js';
+import { playerProblems } from '../helpers/player-words.js';
 import { campaignStep } from '../helpers/page.js';
 
 const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
@@ -247,7 +248,12 @@ describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
     const refused = await campaignStep(page, 'Record the game');
     expect(refused.code).toBe(2);
     expect(refused.state).toBe(recorded.state);
-    expect(await page.$eval('#cp-messages', (e) => e.textContent)).toBe('muster: record needs --winner a|b, --victory decisive|strategic|turns and --combat-score A:B');
+    // the command line's message in the page's words: its controls named by their labels
+    const refusal = await page.$eval('#cp-messages', (e) => e.textContent ?? '');
+    expect(refusal).toBe('record needs “Winner”, “Victory” and “Combat Score, side A and Combat Score, side B”');
+    expect(playerProblems([refusal])).toEqual([]);
+    await page.$eval('#cp-messages', (e) => e.scrollIntoView());
+    await page.screenshot({ path: path.join(shots, 'web-campaign-refused.png') });
     expect(await page.$eval('#cp-messages', (e) => e.className)).toBe('messages failed');
 
     await button(page, 'Download the campaign file');

@@ -3,8 +3,8 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import YAML from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MODULE_IDS } from '../../src/systems/registry.js';
-import { dataProblems, expectedWords, fieldWords, refusalWords, whereWords, type PageLabels } from '../../src/web/player-words.js';
+import { MANIFESTS, MODULE_IDS } from '../../src/systems/registry.js';
+import { dataProblems, expectedWords, fieldWords, optionsAsControls, refusalWords, whereWords, type PageLabels } from '../../src/web/player-words.js';
 import { muster } from '../helpers/cli.js';
 import { workdirs } from '../helpers/fixtures.js';
 import { repo } from '../helpers/page.js';
@@ -112,4 +112,37 @@ describe('the page’s words for the command line’s refusals', () => {
     }
     expect(problems).toEqual([]);
   }, 60_000);
+});
+
+describe('the page’s words for the command line’s options', () => {
+  const labels = (option: string) => (({ winner: 'Winner', 'combat-score': 'Combat Score, side A and Combat Score, side B', assault: 'Side A assaults and Side B assaults' }) as Record<string, string>)[option];
+
+  it('names an option by the control the page shows for it, its value’s form left out', () => {
+    expect(optionsAsControls('muster: record needs --winner a|b, --victory decisive|strategic|turns and --combat-score A:B', labels)).toBe(
+      'record needs “Winner”, “victory” and “Combat Score, side A and Combat Score, side B”',
+    );
+    expect(optionsAsControls("muster: --assault: give both sides' squares, like --assault a:A5 --assault b:A2 (missing: b)", labels)).toBe(
+      "“Side A assaults and Side B assaults”: give both sides' squares, like “Side A assaults and Side B assaults” (missing: b)",
+    );
+    expect(optionsAsControls('muster: Invalid values:\n  Argument: winner, Given: "c"\nRun muster --help for the commands and their options.', labels)).toBe('Invalid values:\n  Argument: winner, Given: "c"');
+  });
+
+  it('every refusal of a campaign’s record and next turn, for every rule set with a campaign, names no option', async () => {
+    const said: string[] = [];
+    for (const manifest of MANIFESTS.filter((m) => m.campaign)) {
+      const dir = workdir();
+      expect((await muster(['campaign', manifest.id, 'new', '--state', 'c.json', '--seed', 'words'], dir)).code).toBe(0);
+      const tries = [['record'], ['record', '--winner', 'a'], ...(manifest.campaign!.actions.includes('next') ? [['next', '-o', 'n.pdf'], ['next', '--assault', 'a:Z9', '-o', 'n.pdf']] : [])];
+      for (const args of tries) {
+        const result = await muster(['campaign', manifest.id, ...args, '--state', 'c.json'], dir);
+        // what it took (a next turn that needs nothing more) says nothing to put right
+        if (result.code !== 2) continue;
+        expect(result.stderr).toMatch(/--[a-z]/);
+        said.push(optionsAsControls(result.stderr.trim(), () => undefined));
+      }
+    }
+    // Burst of Fire's two refused records and Fire Team's records and assaults at least
+    expect(said.length).toBeGreaterThanOrEqual(5);
+    expect(playerProblems(said)).toEqual([]);
+  });
 });

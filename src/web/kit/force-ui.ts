@@ -114,6 +114,16 @@ export function labelled(id: string, text: string, control: HTMLElement, extra =
   return el('div', { className: `field ${extra}`.trim() }, el('label', { htmlFor: id, textContent: text }), control);
 }
 
+/**
+ * Marks a control as the one that gives a command-line option in a campaign's form, so the
+ * page names it by its label where a message of the command line names the option. (Not
+ * data-option: that marks the print form's own controls, which the form reads into its argv.)
+ */
+export function forOption<T extends HTMLElement>(control: T, name: string): T {
+  control.dataset['campaignOption'] = name;
+  return control;
+}
+
 export function option(value: string, text: string, selected = false): HTMLOptionElement {
   return new Option(text, value, selected, selected);
 }

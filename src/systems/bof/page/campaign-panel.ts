@@ -5,7 +5,7 @@
  * morale, wins and losing streaks, the forces the campaign keeps, where it stands on the
  * ladder, and the games played, under the status.
  */
-import { el, labelled, type Listed } from '../../../web/kit/force-ui.js';
+import { el, forOption, labelled, type Listed } from '../../../web/kit/force-ui.js';
 import { SIDES, type CampaignPart, type CampaignPartHost, type CampaignView, type CommandOptions, type Side } from '../../../web/kit/page-parts.js';
 import { bofManifest } from '../manifest.js';
 
@@ -127,11 +127,11 @@ export function bofCampaignPanel(host: CampaignPartHost): CampaignPart {
   let kept: Record<Side, KeptForce | null> = { a: null, b: null };
   let known: BofNames = NO_NAMES;
   const solo = el('input', { type: 'checkbox', id: 'cp-solo' });
-  const winner = el('select');
-  const victory = el('select');
+  const winner = forOption(el('select'), 'winner');
+  const victory = forOption(el('select'), 'victory');
   victory.append(...VICTORIES.map(([value, text]) => new Option(text, value)));
   const score = (side: 'A' | 'B') => {
-    const field = labelled(`cp-score${side}`, `Combat Score, side ${side}`, el('input', { type: 'number', inputMode: 'numeric', min: '0', step: '1' }));
+    const field = labelled(`cp-score${side}`, `Combat Score, side ${side}`, forOption(el('input', { type: 'number', inputMode: 'numeric', min: '0', step: '1' }), 'combat-score'));
     field.querySelector('label')!.id = `cp-score${side}-label`;
     return field;
   };

@@ -5,7 +5,7 @@
  * the next turn's packets; the squares held, the forces kept and the battles fought under the
  * status.
  */
-import { el, labelled } from '../../../web/kit/force-ui.js';
+import { el, forOption, labelled } from '../../../web/kit/force-ui.js';
 import { SIDES, type CampaignPart, type CampaignPartHost, type CampaignView, type CommandOptions, type Named, type Side } from '../../../web/kit/page-parts.js';
 import { ftForceFromText } from './force-model.js';
 
@@ -69,8 +69,8 @@ export function fireteamCampaignPanel(host: CampaignPartHost): CampaignPart {
   /** the turn's battles are not set yet: the next print sets the assaults */
   let pendingNext = false;
   let named: Named[] = [];
-  const listA = el('select');
-  const listB = el('select');
+  const listA = forOption(el('select'), 'lists');
+  const listB = forOption(el('select'), 'lists');
   const listSelects = [listA, listB] as const;
   /** the list each side's force names; undefined where the side has no force (its select is the player's) */
   const forcedList: [string | undefined, string | undefined] = [undefined, undefined];
@@ -92,12 +92,12 @@ export function fireteamCampaignPanel(host: CampaignPartHost): CampaignPart {
       select.disabled = list !== undefined;
       select.title = list !== undefined ? "its force's list" : '';
     });
-  const battle = el('select');
-  const winner = el('select');
+  const battle = forOption(el('select'), 'battle');
+  const winner = forOption(el('select'), 'winner');
   const record = el('div', { id: 'cp-record-ft', className: 'row' }, labelled('cp-battle', 'Battle', battle), labelled('cp-ft-winner', 'Winner', winner));
-  const assault = SIDES.map(() => el('select'));
+  const assault = SIDES.map(() => forOption(el('select'), 'assault'));
   const split = SIDES.map(() => {
-    const select = el('select');
+    const select = forOption(el('select'), 'split');
     select.append(new Option('the middle', ''), ...SPLITS.map((n) => new Option(n)));
     return select;
   });
