@@ -8,7 +8,7 @@
  */
 import type { PageRun } from './page-io.js';
 import { FORCE_FILE, forceFileTooLarge, problemsByRow, rowKey, type CheckReport, type Problem } from './kit/force-model.js';
-import { literally, refusalWords, whereWords, type PageLabels } from './player-words.js';
+import { literally, noteWords, refusalWords, whereWords, type PageLabels } from './player-words.js';
 import { el, pts, type Bench, type Listed, type RuleSetBuilder, type Summary } from './kit/force-ui.js';
 import { pagePartsFor } from '../systems/page-registry.js';
 
@@ -110,7 +110,8 @@ export class ForceBench implements Bench {
   }
 
   setNotes(notes: string[], refused = false): void {
-    this.$('fb-notes').replaceChildren(...notes.map((n) => el('li', { textContent: n })));
+    const labels = this.active ? this.labels() : undefined;
+    this.$('fb-notes').replaceChildren(...notes.map((n) => el('li', { textContent: labels ? noteWords(n, labels) : n })));
     this.$('fb-notes-box').hidden = notes.length === 0;
     this.$('fb-notes-box').className = refused ? 'refused' : '';
   }

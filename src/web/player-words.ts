@@ -184,3 +184,14 @@ export function optionLabels(root: ParentNode): (option: string) => string | und
     return words.size ? [...words].join(' and ') : undefined;
   };
 }
+
+/**
+ * A builder's note on what a loaded file holds, its entry named as the page names it: "units[4]
+ * de-rifelman: not in the pick-list..." as "Unit 5 (de-rifelman): not in the pick-list...".
+ */
+export function noteWords(note: string, labels: PageLabels): string {
+  const found = /^(\S*\[\d+\]\S*)((?: [^:]+)?): /.exec(note);
+  if (!found) return note;
+  const words = whereWords(`${found[1]}${found[2]}`, labels);
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${note.slice(found[0].length)}`;
+}

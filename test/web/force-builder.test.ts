@@ -325,7 +325,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     expect(await page.$eval('#fb-name', (e) => (e as HTMLInputElement).value)).toBe('Panzerzug Brandt');
     expect(await page.$eval('#fb-unit-3', (e) => (e as HTMLSelectElement).value)).toBe('de-panzer-iv-h');
     expect(await page.$eval('#fb-unit-4', (e) => (e as HTMLSelectElement).value)).toBe('de-rifelman');
-    expect(await page.$eval('#fb-notes', (e) => e.textContent)).toContain('units[4] de-rifelman: not in the pick-list of this doctrine, kept as in the file');
+    expect(await page.$eval('#fb-notes', (e) => e.textContent)).toContain('Unit 5 (de-rifelman): not in the pick-list of this doctrine, kept as in the file');
     const cli = await cliCheck(loaded.yaml);
     expect(loaded.report!.problems).toEqual(cli.report.problems);
     const atRow = cli.report.problems.filter((p) => p.where.startsWith('units[4] '));
@@ -675,7 +675,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     await page.waitForSelector('#of-unit-9');
     const mixed = await settled(page);
     expect(await page.$eval('#of-unit-9', (e) => (e as HTMLSelectElement).value)).toBe('Tiger I');
-    expect(await page.$eval('#fb-notes', (e) => e.textContent)).toContain('units[9] Tiger I: not in the list of this nation, kept as in the file');
+    expect(await page.$eval('#fb-notes', (e) => e.textContent)).toContain('Unit 10 (Tiger I): not in the list of this nation, kept as in the file');
     const mixedCli = await cliCheck(mixed.yaml, 'openfire');
     expect(mixed.report!.problems).toEqual(mixedCli.report.problems);
     const atRow = mixedCli.report.problems.filter((p) => p.where.startsWith('units[9] '));

@@ -4,7 +4,7 @@ import fg from 'fast-glob';
 import YAML from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MANIFESTS, MODULE_IDS } from '../../src/systems/registry.js';
-import { dataProblems, expectedWords, fieldWords, optionsAsControls, refusalWords, whereWords, type PageLabels } from '../../src/web/player-words.js';
+import { dataProblems, expectedWords, fieldWords, noteWords, optionsAsControls, refusalWords, whereWords, type PageLabels } from '../../src/web/player-words.js';
 import { muster } from '../helpers/cli.js';
 import { workdirs } from '../helpers/fixtures.js';
 import { repo } from '../helpers/page.js';
@@ -84,6 +84,11 @@ describe('the page’s words for the command line’s refusals', () => {
     expect(fieldWords('copies[0].name', NO_LABELS)).toBe('copy 1, name');
     expect(whereWords('units[1] de-rifleman', labels)).toBe('Unit 2 (de-rifleman)');
     expect(whereWords('force', labels)).toBe('The force');
+    // a builder's notes on a loaded file
+    expect(noteWords('units[4] de-rifelman: not in the pick-list of this doctrine, kept as in the file', NO_LABELS)).toBe('Unit 5 (de-rifelman): not in the pick-list of this doctrine, kept as in the file');
+    expect(noteWords('units[1] colour: kept as in the file, the builder does not show it', labels)).toBe('Unit 2 (colour): kept as in the file, the builder does not show it');
+    expect(noteWords('house: kept as in the file, the builder does not show it', labels)).toBe('house: kept as in the file, the builder does not show it');
+    expect(noteWords('Loaded mine.yaml.', labels)).toBe('Loaded mine.yaml.');
   });
 
   it('says what each kind of refusal wants', () => {
