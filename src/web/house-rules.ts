@@ -7,6 +7,7 @@ import { Inflate } from 'fflate';
 import { MAX_FILE_BYTES, MAX_FOLDER_ENTRIES } from '../data/limits.js';
 import { PLAYER_FOLDER, type PageFiles } from './page-files.js';
 import type { PageRun } from './page-io.js';
+import { NO_LABELS, refusalWords } from './player-words.js';
 
 /** The folder as the command line sees it (the page's folder is its working folder). */
 export const HOUSE_DIR = 'house';
@@ -313,7 +314,8 @@ export class HousePanel {
 
   private report(run: PageRun, name: string, count?: number): void {
     const use = el<HTMLInputElement>('house-use');
-    const words = (run.stderr + run.stdout).trim();
+    // the command line's --data folder is, on the page, the house-rules folder the player added
+    const words = refusalWords((run.stderr + run.stdout).trim(), NO_LABELS, HOUSE_PATH, (option) => (option === 'data' ? 'house-rules' : undefined)).join('\n');
     let said: string;
     if (run.code === 0) {
       this.inPlace = { name, count: count ?? 0 };

@@ -42,8 +42,8 @@ export interface DataProblem {
 
 /** "  /player/force.yaml at units[1].count: at most 100" and "  /player/force.yaml: Unrecognized key..." */
 const PROBLEM_LINE = /^\s+(\/\S+?)(?: at ([^:]+))?: (.+)$/;
-/** "muster: 6 problems in the data:" */
-const PROBLEMS_HEAD = /^muster: (\d+) problems? in the data:$/;
+/** "muster: 6 problems in the data:", "muster: Bad data:" */
+const PROBLEMS_HEAD = /^muster: (?:\d+ problems? in the data|Bad data):$/;
 
 /** The command line's data problems in its message, and any other lines it said. */
 export function dataProblems(stderr: string): { problems: DataProblem[]; other: string[] } {
@@ -79,7 +79,8 @@ function steps(field: string): (string | number)[] {
   for (const part of field.split('.')) {
     const name = /^[^[]*/.exec(part)![0];
     if (name) out.push(name);
-    for (const index of part.matchAll(/\[(\d+)\]/g)) out.push(Number(index[1]));
+    // an entry by its place ([2]) or by its id ([id=morale], kept as "=morale")
+    for (const index of part.matchAll(/\[(?:(\d+)|\w+=([^\]]+))\]/g)) out.push(index[1] !== undefined ? Number(index[1]) : `=${index[2]}`);
   }
   return out;
 }
@@ -107,9 +108,9 @@ export function fieldWords(field: string, labels: PageLabels): string {
     // no control for it: the rest of the key in words, an entry of a list by the list's one and its number from 1
     const parts: string[] = [];
     rest.forEach((step, i) => {
-      if (typeof step === 'number') return;
+      if (typeof step === 'number' || step.startsWith('=')) return;
       const next = rest[i + 1];
-      parts.push(typeof next === 'number' ? `${singular(keyWords(step))} ${next + 1}` : keyWords(step));
+      parts.push(typeof next === 'number' ? `${singular(keyWords(step))} ${next + 1}` : typeof next === 'string' && next.startsWith('=') ? `${singular(keyWords(step))} ${next.slice(1)}` : keyWords(step));
     });
     if (parts.length) words.push(parts.join(', '));
   }
@@ -131,15 +132,29 @@ export function expectedWords(message: string): string {
   if ((found = /^Too small: expected string to have >=(\d+) characters?$/.exec(message))) return found[1] === '1' ? 'missing: fill it in' : `at least ${found[1]} characters`;
   if ((found = /^Too big: expected string to have <=(\d+) characters?$/.exec(message))) return `at most ${found[1]} characters`;
   if ((found = /^Too big: expected array to have <=(\d+) items?$/.exec(message))) return `at most ${found[1]}`;
-  if ((found = /^Unrecognized keys?: (.+)$/.exec(message))) return `has ${found[1]}, which this rule set's force files do not take: remove it`;
+  if ((found = /^Unrecognized keys?: (.+)$/.exec(message))) return `has ${found[1]}, which muster does not take here: remove it`;
   if (/^Invalid input$/.test(message)) return 'not something this rule set takes here';
   return message;
 }
 
-/** The command line's refusal of a force file in the page's words: a line a problem, field and what to do. */
-export function refusalWords(stderr: string, labels: PageLabels): string[] {
+/** A page that names nothing of what it has drawn: every key put into words from the file alone. */
+export const NO_LABELS: PageLabels = { row: () => undefined, field: () => undefined };
+
+/**
+ * The command line's refusal of a file in the page's words: a line a problem, the field as the
+ * page names it and what to put there. With `folder` (house rules, many files of the player's
+ * own), each problem names its file as it lies in that folder ("bof/tables/combat.yaml").
+ */
+export function refusalWords(stderr: string, labels: PageLabels, folder?: string, option: (name: string) => string | undefined = () => undefined): string[] {
   const { problems, other } = dataProblems(stderr);
-  return [...problems.map((p) => `${p.field ? fieldWords(p.field, labels) : 'The file'}: ${expectedWords(p.message)}`), ...other.map((line) => line.replace(/^muster: /, ''))];
+  const inFolder = (text: string) => (folder ? text.replaceAll(`${folder}/`, '') : text);
+  // a message that points at another place ("already used in FILE at FIELD") points in words too
+  const placesIn = (text: string) => inFolder(text.replace(/(\/\S+) at ([\w.[\]=-]+)/g, (_, file: string, field: string) => `${inFolder(file)}, ${fieldWords(field, NO_LABELS)}`));
+  const lines = [
+    ...problems.map((p) => `${folder ? `${inFolder(p.file)}, ` : ''}${p.field ? fieldWords(p.field, labels) : folder ? 'the file' : 'The file'}: ${placesIn(expectedWords(p.message))}`),
+    ...other.map((line) => placesIn(line)),
+  ];
+  return optionsAsControls(lines.join('\n'), option).split('\n');
 }
 
 /** A problem's `where` from `check` ("units[2] de-rifleman") as the page shows it ("Unit 3 (de-rifleman)"). */

@@ -4,9 +4,11 @@
 /** What a page message may not hold: a path into the file, the schema's words, a file's path, an option. */
 export const NOT_PLAYER_WORDS: [string, RegExp][] = [
   ['a list index', /\w\[\d+\]/],
-  ['a dotted key', /[A-Za-z]\.[A-Za-z]/],
+  // (a file's name and its ending are no key)
+  ['a dotted key', /[A-Za-z]\.(?!(?:yaml|yml|json|zip|pdf)\b)[A-Za-z]/],
   ['the schema library', /Invalid input|Invalid option|Unrecognized key|Too small|Too big|expected \w+, received|>=|<=/],
-  ['a file path', /\/[\w.-]+\//],
+  // the page's own folders (/player/...): a path inside the player's own house-rules folder is theirs
+  ['a path of the page', /(^|[\s(])\/[\w.-]+\//],
   ['an option name', /(^|[\s(])--[a-z]/],
   ['the command line speaking', /^muster:/],
 ];

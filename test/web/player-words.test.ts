@@ -4,7 +4,7 @@ import fg from 'fast-glob';
 import YAML from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MANIFESTS, MODULE_IDS } from '../../src/systems/registry.js';
-import { dataProblems, expectedWords, fieldWords, noteWords, optionsAsControls, refusalWords, whereWords, type PageLabels } from '../../src/web/player-words.js';
+import { dataProblems, expectedWords, fieldWords, NO_LABELS, noteWords, optionsAsControls, refusalWords, whereWords, type PageLabels } from '../../src/web/player-words.js';
 import { muster } from '../helpers/cli.js';
 import { workdirs } from '../helpers/fixtures.js';
 import { repo } from '../helpers/page.js';
@@ -18,8 +18,6 @@ import { playerProblems } from '../helpers/player-words.js';
 
 const workdir = workdirs(afterEach);
 
-/** A page that has drawn nothing: every key put into words from the file alone. */
-const NO_LABELS: PageLabels = { row: () => undefined, field: () => undefined };
 
 /** Every number a string, every list entry given a key no force file takes, and one such at the top. */
 function spoilt(value: unknown): unknown {
@@ -97,7 +95,7 @@ describe('the page’s words for the command line’s refusals', () => {
     expect(expectedWords('Invalid option: expected one of "conscript"|"regular"|"elite"')).toBe('must be one of: conscript, regular, elite');
     expect(expectedWords('Too small: expected array to have >=1 items')).toBe('add at least one');
     expect(expectedWords('Too big: expected number to be <=100')).toBe('at most 100');
-    expect(expectedWords('Unrecognized key: "flavour"')).toBe('has "flavour", which this rule set\'s force files do not take: remove it');
+    expect(expectedWords('Unrecognized key: "flavour"')).toBe('has "flavour", which muster does not take here: remove it');
     // muster's own words pass as they are
     expect(expectedWords('at most 100')).toBe('at most 100');
   });
@@ -149,5 +147,34 @@ describe('the page’s words for the command line’s options', () => {
     // Burst of Fire's two refused records and Fire Team's records and assaults at least
     expect(said.length).toBeGreaterThanOrEqual(5);
     expect(playerProblems(said)).toEqual([]);
+  });
+});
+
+describe('the page’s words for a house-rules folder the command line refuses', () => {
+  const table = (rows: string, extra = '') => `tables:\n  - id: house-morale\n    title: Morale (house)\n    section: House\n    source: house\n    use: reference\n${extra}    columns:\n      - { key: when, label: When }\n    rows:\n${rows}`;
+  const BROKEN: [string, string][] = [
+    ['a cell in no column', table('      - { when: "pinned", effect: 1 }\n')],
+    ['a table with no rows', table('      []\n')],
+    ['a key no table takes', table('      - { when: "pinned" }\n', '    colour: red\n')],
+    ['a table twice', `${table('      - { when: "pinned" }\n')}${table('      - { when: "broken" }\n').replace('tables:\n', '')}`],
+    ['not YAML', 'tables: [ { id: x\n'],
+  ];
+
+  it('names each file as it lies in the folder and each field in words, for every rule set', async () => {
+    const said: string[] = [];
+    for (const system of MODULE_IDS) {
+      for (const [what, text] of BROKEN) {
+        const dir = workdir({ [`${system}/tables/house.yaml`]: text });
+        const result = await muster(['validate', '--data', dir], workdir());
+        expect(result.code, `${system}, ${what}: ${result.stderr}`).toBe(2);
+        const lines = refusalWords(result.stderr + result.stdout, NO_LABELS, dir);
+        expect(lines.join('\n'), `${system}, ${what}`).toContain(`${system}/tables/house.yaml`);
+        said.push(...lines);
+      }
+    }
+    expect(playerProblems(said)).toEqual([]);
+    expect(refusalWords('muster: Bad data:\n  /player/house/bof/tables/combat.yaml at tables[id=house-morale].rows[2].bonus.mod: at most 1000\n', NO_LABELS, '/player/house')).toEqual([
+      'bof/tables/combat.yaml, table house-morale, row 3, bonus, mod: at most 1000',
+    ]);
   });
 });
