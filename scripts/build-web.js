@@ -4,6 +4,7 @@
 // - dist/web/index.html: the page
 // - dist/web/files/: what muster reads (data, templates, sample forces, the build's stores,
 //   the fonts), with files/index.json listing every file under the page's virtual root
+import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
@@ -179,13 +180,25 @@ for (const [face, file] of Object.entries(NODE_PLACES.fonts)) {
 }
 
 const entries = [];
+/** the files loaded with the page, end to end in one file: one request instead of a hundred */
+const packed = [];
+let packedSize = 0;
 for (const [virtual, file] of [...copies].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
   const target = path.join(web, 'files', virtual.slice('/muster/'.length));
   mkdirSync(path.dirname(target), { recursive: true });
   copyFileSync(file, target);
   const size = statSync(file).size;
-  entries.push({ path: virtual, size, ...(size > LAZY_BYTES || lazyFonts.has(virtual) ? { lazy: true } : {}) });
+  if (size > LAZY_BYTES || lazyFonts.has(virtual)) entries.push({ path: virtual, size, lazy: true });
+  else {
+    entries.push({ path: virtual, size, at: packedSize });
+    packed.push(readFileSync(file));
+    packedSize += size;
+  }
 }
+const pack = Buffer.concat(packed);
+// named by its content, so a browser keeps it until the files change
+const packName = `with-page-${createHash('sha256').update(pack).digest('hex').slice(0, 16)}.bin`;
+writeFileSync(path.join(web, 'files', packName), pack);
 const manifest = {
   version,
   fontkitVersion: NODE_PLACES.fontkitVersion,
@@ -197,6 +210,7 @@ const manifest = {
     fontPairs: '/muster/font-pairs.json',
     fonts,
   },
+  pack: { url: `files/${packName}`, size: packedSize },
   files: entries,
 };
 writeFileSync(path.join(web, 'files', 'index.json'), `${JSON.stringify(manifest, null, 1)}\n`);

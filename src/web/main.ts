@@ -4,7 +4,7 @@
  * and the PDF bytes are the command line's. The form lives in the address
  * (#/bof/tables?paper=letter&units=in), so a link reproduces a product.
  */
-import { fileUrl, pageFiles, PLAYER_FOLDER, type Manifest, type PageFiles } from './page-files.js';
+import { fileUrl, pageFiles, PLAYER_FOLDER, unpack, type Manifest, type PageFiles } from './page-files.js';
 import { runInPage, type PageRun } from './page-io.js';
 import { DEFAULTS, OPTION_ORDER, argvFor, shellLine, countsFrom, countsOption, deckName, formFromHash, hashFor, leftOut, ownOptions, partsFromListing, partsOptions, tickedParts, type Declarations, type DeclaredOption, type Form, type Part, type Product } from './form.js';
 import { ownField } from './own-fields.js';
@@ -93,18 +93,27 @@ async function fetchBytes(url: string): Promise<Uint8Array> {
   return new Uint8Array(await response.arrayBuffer());
 }
 
+/** A file's bytes, the progress bar showing the kilobytes come in. */
+async function fetchShowing(url: string, label: string, size: number): Promise<Uint8Array> {
+  const response = await fetch(url);
+  if (!response.ok || !response.body) throw new Error(`${url}: ${response.status} ${response.statusText}`);
+  const kb = (n: number) => Math.round(n / 1024);
+  const bytes = new Uint8Array(size);
+  let done = 0;
+  showProgress(label, 0, kb(size), 'kB');
+  const reader = response.body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    if (done + read.value.byteLength > size) throw new Error(`${url}: more than the ${size} bytes listed; reload the page`);
+    bytes.set(read.value, done);
+    done += read.value.byteLength;
+    showProgress(label, kb(done), kb(size), 'kB');
+  }
+  return done === size ? bytes : bytes.subarray(0, done);
+}
+
 async function boot(): Promise<void> {
   const manifest = (await (await fetch('files/index.json')).json()) as Manifest;
-  const eager = manifest.files.filter((f) => !f.lazy);
-  let loaded = 0;
-  const fetched = new Map<string, Uint8Array>();
-  showProgress('Loading muster', 0, eager.length);
-  await Promise.all(
-    eager.map(async (entry) => {
-      fetched.set(entry.path, await fetchBytes(fileUrl(entry.path)));
-      showProgress('Loading muster', ++loaded, eager.length);
-    }),
-  );
+  const fetched = unpack(manifest, await fetchShowing(manifest.pack.url, 'Loading muster', manifest.pack.size));
   files = pageFiles(manifest, fetched);
   $('version').textContent = `version ${manifest.version}`;
   const listed = await runJson<{ systems: SystemInfo[] }>(['systems', '--format', 'json']);
@@ -499,12 +508,12 @@ function sync(): void {
   $('command').textContent = shellLine(argvOf(form));
 }
 
-function showProgress(label: string, done: number, total: number): void {
+function showProgress(label: string, done: number, total: number, unit = ''): void {
   const bar = $<HTMLProgressElement>('progress');
   bar.hidden = false;
   bar.max = Math.max(total, 1);
   bar.value = done;
-  $('progress-label').textContent = `${label} ${done} of ${total}`;
+  $('progress-label').textContent = `${label} ${done} of ${total}${unit ? ` ${unit}` : ''}`;
   $('status').hidden = false;
 }
 

@@ -6,6 +6,8 @@ export interface Manifest {
   version: string;
   fontkitVersion: string;
   places: Omit<Places, 'fontkitVersion'>;
+  /** the files loaded with the page, end to end in one file (each entry's `at` and `size` place it) */
+  pack: { url: string; size: number };
   files: ManifestEntry[];
 }
 
@@ -13,6 +15,8 @@ export interface ManifestEntry {
   /** the path under the page's virtual root, e.g. /muster/data/bof/tables.yaml */
   path: string;
   size: number;
+  /** where its bytes start in the pack, for a file loaded with the page */
+  at?: number;
   /** fetched only when a run reads it (the CJK fonts) */
   lazy?: boolean;
 }
@@ -170,6 +174,18 @@ export class PageFiles implements Files {
 }
 
 /** The page's files as the manifest lists them, `fetched` holding the bytes of those fetched. */
+/** The files loaded with the page, cut out of the pack by where the manifest places them. */
+export function unpack(manifest: Manifest, pack: Uint8Array): Map<string, Uint8Array> {
+  if (pack.byteLength !== manifest.pack.size) throw new Error(`${manifest.pack.url}: ${pack.byteLength} bytes, the list says ${manifest.pack.size}; reload the page`);
+  const files = new Map<string, Uint8Array>();
+  for (const entry of manifest.files) {
+    if (entry.lazy || entry.at === undefined) continue;
+    if (entry.at + entry.size > pack.byteLength) throw new Error(`${manifest.pack.url}: ${entry.path} lies past its end; reload the page`);
+    files.set(entry.path, pack.subarray(entry.at, entry.at + entry.size));
+  }
+  return files;
+}
+
 export function pageFiles(manifest: Manifest, fetched: ReadonlyMap<string, Uint8Array>): PageFiles {
   const files = new PageFiles({ ...manifest.places, fontkitVersion: manifest.fontkitVersion });
   for (const entry of manifest.files) {

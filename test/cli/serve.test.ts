@@ -36,10 +36,10 @@ async function serve(...extra: string[]): Promise<Served> {
   return { child, url, stderr: () => errors };
 }
 
-/** A GET with the Host header a browser would send for `host`. */
-function get(url: URL, path: string, host: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+/** A GET with the Host header a browser would send for `host` (and any other headers). */
+function get(url: URL, path: string, host: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path, headers: { host } }, (res) => {
+    const req = request({ host: url.hostname, port: url.port, path, headers: { host, ...headers } }, (res) => {
       let body = '';
       res.on('data', (chunk: Buffer) => (body += String(chunk)));
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
@@ -69,6 +69,24 @@ describe('muster serve', () => {
     const html = (await get(url, '/', host)).body;
     expect(html).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
     expect(html).not.toMatch(/<style|\sstyle=|\son[a-z]+=/i);
+  });
+
+  it('tags each file by its content and answers a browser holding the same bytes with 304 and no body, so it keeps its compiled code', async () => {
+    const { url } = await serve();
+    const host = `127.0.0.1:${url.port}`;
+    const first = await get(url, '/muster.js', host);
+    const tag = String(first.headers['etag']);
+    expect(tag).toMatch(/^"[0-9a-f]{40}"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await get(url, '/muster.js', host, { 'if-none-match': tag });
+    expect(again.status).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers['etag']).toBe(tag);
+    expect(again.headers['content-security-policy']).toBeDefined();
+    // another file's tag, or a tag of changed bytes, gets the file
+    const css = await get(url, '/muster.css', host, { 'if-none-match': tag });
+    expect(css.status).toBe(200);
+    expect(css.body.length).toBeGreaterThan(100);
   });
 
   it('answers only for this machine’s names at its port: another name (DNS rebinding) is refused', async () => {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { muster } from './cli.js';
-import { fileUrl, pageFiles, type Manifest } from '../../src/web/page-files.js';
+import { fileUrl, pageFiles, unpack, type Manifest } from '../../src/web/page-files.js';
 import type { CampaignProbe } from '../../src/web/campaign-page.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -141,7 +141,8 @@ export async function loadBuiltPage() {
   } catch {
     throw new Error('dist/web/files/index.json is missing: run npm run build first');
   }
-  const fetched = new Map(manifest.files.filter((f) => !f.lazy).map((f) => [f.path, builtFile(f.path)]));
+  // as the page has them: cut out of the pack it fetches
+  const fetched = unpack(manifest, new Uint8Array(readFileSync(new URL(manifest.pack.url.slice('files/'.length), BUILT_FILES))));
   const files = pageFiles(manifest, fetched);
   return { files, runInPage, run: (argv: string[]) => runInPage(argv, files) };
 }

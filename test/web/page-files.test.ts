@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { muster } from '../helpers/cli.js';
-import { builtFile, loadBuiltPage } from '../helpers/page.js';
+import { BUILT_FILES, builtFile, loadBuiltPage } from '../helpers/page.js';
 import { FileAccessError } from '../../src/data/files.js';
 import { argvFor, formFromHash, hashFor } from '../../src/web/form.js';
 import { DECLARED } from '../helpers/declared.js';
 import { ALLOW_MISSING_GLYPHS_LABEL } from '../../src/web/player-words.js';
-import { fileUrl, PageFiles, pageFiles, type Manifest } from '../../src/web/page-files.js';
+import { fileUrl, PageFiles, pageFiles, unpack, type Manifest } from '../../src/web/page-files.js';
 
 const PLACES = {
   data: '/muster/data/',
@@ -92,7 +92,7 @@ describe('the page files', () => {
   });
 
   it("keeps a player's files under /player, and removes one replaced", () => {
-    const manifest: Manifest = { version: '0', fontkitVersion: '2.0.4', places: PLACES, files: [{ path: '/muster/data/bof/a.yaml', size: 2 }] };
+    const manifest: Manifest = { version: '0', fontkitVersion: '2.0.4', places: PLACES, pack: { url: 'files/p.bin', size: 2 }, files: [{ path: '/muster/data/bof/a.yaml', size: 2, at: 0 }] };
     const files = pageFiles(manifest, new Map([['/muster/data/bof/a.yaml', bytes('x\n')]]));
     expect(files.list('/player')).toEqual([]);
     files.add('/player/force.yaml', bytes('units: []\n'));
@@ -100,6 +100,35 @@ describe('the page files', () => {
     files.remove('/player/force.yaml');
     expect(codeOf(() => files.stat('/player/force.yaml'))).toBe('ENOENT');
     expect(files.places.fontkitVersion).toBe('2.0.4');
+  });
+
+  it('cuts the files loaded with the page out of one pack, and refuses a pack that is cut short', () => {
+    const manifest: Manifest = {
+      version: '0',
+      fontkitVersion: '2.0.4',
+      places: PLACES,
+      pack: { url: 'files/p.bin', size: 5 },
+      files: [
+        { path: '/muster/data/bof/a.yaml', size: 2, at: 0 },
+        { path: '/muster/data/bof/b.yaml', size: 3, at: 2 },
+        { path: '/muster/fonts/C.otf', size: 8_000_000, lazy: true },
+      ],
+    };
+    const unpacked = unpack(manifest, bytes('x\nyz\n'));
+    expect([...unpacked.keys()]).toEqual(['/muster/data/bof/a.yaml', '/muster/data/bof/b.yaml']);
+    expect(new TextDecoder().decode(unpacked.get('/muster/data/bof/b.yaml'))).toBe('yz\n');
+    expect(() => unpack(manifest, bytes('x\ny'))).toThrow('files/p.bin: 3 bytes, the list says 5; reload the page');
+  });
+
+  it('packs every file the built page loads with it, byte for byte as the file itself', () => {
+    const manifest = JSON.parse(readFileSync(new URL('index.json', BUILT_FILES), 'utf8')) as Manifest;
+    const unpacked = unpack(manifest, new Uint8Array(readFileSync(new URL(manifest.pack.url.slice('files/'.length), BUILT_FILES))));
+    const eager = manifest.files.filter((f) => !f.lazy);
+    expect(eager.length).toBeGreaterThan(50);
+    expect([...unpacked.keys()]).toEqual(eager.map((f) => f.path));
+    for (const f of eager) expect(Buffer.from(unpacked.get(f.path)!).equals(builtFile(f.path)), f.path).toBe(true);
+    // the fonts fetched only when a text needs one stay out of it
+    expect(manifest.files.filter((f) => f.lazy).every((f) => f.at === undefined)).toBe(true);
   });
 
   it('gives each file of the virtual root its URL under files/', () => {

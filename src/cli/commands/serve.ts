@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -106,7 +107,13 @@ export async function startServer(root: string, port: number, host?: string): Pr
           return;
         }
         const body = await readFile(file);
+        const tag = `"${createHash('sha1').update(body).digest('hex')}"`;
+        if (req.headers['if-none-match'] === tag) {
+          res.writeHead(304, { etag: tag, 'cache-control': 'no-cache', ...HEADERS }).end();
+          return;
+        }
         res.writeHead(200, {
+          etag: tag,
           'content-type': TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
           'content-length': body.length,
           'cache-control': 'no-cache',
