@@ -40,8 +40,8 @@ function debugging(argv, env) {
 const sha256 = (bytes) => crypto.createHash('sha256').update(bytes).digest('hex');
 
 /** The bundle's bytes and the stamp of the file they were read from (one open, so both are of the same file). */
-function readBundle() {
-  const fd = fs.openSync(BUNDLE, 'r');
+function readBundle(file = BUNDLE) {
+  const fd = fs.openSync(file, 'r');
   try {
     const stats = fs.fstatSync(fd, { bigint: true });
     const bytes = fs.readFileSync(fd);
@@ -62,10 +62,10 @@ const KEY = /^muster-code-cache 2 (\S+) (\S+) bundle=([0-9a-f]{64}) seen=(\S+) d
  * with `restamp` when it was, but its key names the stamp of another file (to be written
  * again with this one's).
  */
-function readCache(bundle) {
+function readCache(bundle, file = CACHE) {
   let bytes;
   try {
-    bytes = fs.readFileSync(CACHE);
+    bytes = fs.readFileSync(file);
   } catch {
     return { data: undefined, bundleHash: undefined };
   }
@@ -139,4 +139,5 @@ function loadBundle({ argv = process.argv.slice(2), env = process.env } = {}) {
   };
 }
 
-module.exports = { loadBundle, BUNDLE, CACHE };
+// readBundle and readCache for the tests: which damaged caches are kept from V8
+module.exports = { loadBundle, readBundle, readCache, BUNDLE, CACHE };
