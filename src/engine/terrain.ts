@@ -265,19 +265,22 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
         for (const o of other.parts) if (boundsTouch(b, o.bounds, gap) && outlinesMeet(part.outline, o.outline, gap)) return false;
       }
     }
-    if (candidate.piece.passable !== 'impassable') return true;
+    return candidate.piece.passable !== 'impassable' || keepsGround(candidate.parts, candidate.crossing, objective);
+  };
+  /** A piece that stops movement keeps clear of the objectives (but its own) and leaves each zone passable. */
+  const keepsGround = (parts: Laid['parts'], crossing: boolean, objective?: number): boolean => {
     for (const [i, o] of ask.objectives.entries()) {
       if (i === objective) continue;
-      if (candidate.parts.some((p) => distanceToOutline([o.x, o.y], p.outline) < 2)) return false;
+      if (parts.some((p) => distanceToOutline([o.x, o.y], p.outline) < 2)) return false;
     }
     for (const [i, zone] of ask.zones.entries()) {
       const zb: Bounds = { x1: zone.x, y1: zone.y, x2: zone.x + zone.w, y2: zone.y + zone.h };
       let share = 0;
-      for (const part of candidate.parts) {
+      for (const part of parts) {
         if (!boundsTouch(part.bounds, zb)) continue;
         share += areaOf(clipToRect(part.outline, zone));
         // the strip along the zone's own table edges stays open, so the side can come on
-        if (!candidate.crossing) {
+        if (!crossing) {
           const b = part.bounds;
           if ((zone.x <= 0 && b.x1 < EDGE_STRIP) || (zone.y <= 0 && b.y1 < EDGE_STRIP) || (zone.x + zone.w >= W && b.x2 > W - EDGE_STRIP) || (zone.y + zone.h >= H && b.y2 > H - EDGE_STRIP)) return false;
         }
@@ -373,6 +376,34 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
       }
       return { ...base, shape: form === 'patch' ? 'polygon' : 'rect', points: outlineAt(cx, cy, turn).map(([x, y]): Point => [round(x), round(y)]) };
     };
+    /**
+     * The parts of the piece at (cx, cy) as pieceAt lays them, for trying many places: an area's
+     * outline turned once per size and turn, then moved and rounded with the very sums
+     * turnedOutline makes, so a place tried is the place laid.
+     */
+    const turnedTerms = new Map<string, number[][]>();
+    const partsAt = (cx: number, cy: number, turn: number): Laid['parts'] => {
+      if (form === 'short-line') {
+        const a = (turn * Math.PI) / 180;
+        const dx = (Math.cos(a) * w) / 2;
+        const dy = (Math.sin(a) * w) / 2;
+        const outline = segmentBand([round(cx - dx), round(cy - dy)], [round(cx + dx), round(cy + dy)], type.band ?? 1);
+        return [{ outline, bounds: boundsOf(outline) }];
+      }
+      if (form !== 'patch' && form !== 'block') return toLaid(pieceAt(cx, cy, turn)).parts;
+      const key = `${w}|${d}|${turn}`;
+      let terms = turnedTerms.get(key);
+      if (!terms) {
+        const local: Point[] = form === 'patch' ? patchOutline(w, d, shape) : [[-w / 2, -d / 2], [w / 2, -d / 2], [w / 2, d / 2], [-w / 2, d / 2]];
+        const a = (turn * Math.PI) / 180;
+        const cos = Math.cos(a);
+        const sin = Math.sin(a);
+        terms = local.map(([x, y]) => [x * cos, y * sin, x * sin, y * cos]);
+        turnedTerms.set(key, terms);
+      }
+      const outline = terms.map(([xc, ys, xs, yc]): Point => [round(cx + xc! - ys!), round(cy + xs! + yc!)]);
+      return [{ outline, bounds: boundsOf(outline) }];
+    };
     if (at) {
       // on the objective, or beside it where something (a road through it) is in the way
       const reach = Math.max(w, d) / 2 + GAP + 1;
@@ -422,8 +453,9 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
               continue;
             }
             // a piece that stops movement is tried place by place against the zones and objectives
+            // (the grid has found it clear of every piece, with the gap, and on the table)
             for (let i = first; i <= last; i++) {
-              if (!fits(toLaid(pieceAt(i * lattice, j * lattice, shape.turn)), areaGap)) continue;
+              if (!keepsGround(partsAt(i * lattice, j * lattice, shape.turn), false)) continue;
               count += 1;
               stretches.push(s, j, i, i);
               upTo.push(count);
