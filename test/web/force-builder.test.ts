@@ -193,8 +193,17 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     return page.$$eval(`${selector} option`, (options) => options.map((o) => (o as HTMLOptionElement).value));
   }
 
+  /** What the page said and threw, kept per page so a wait that times out can say it. */
+  const pageErrors = new WeakMap<Page, string[]>();
+
   async function waitForOption(page: Page, selector: string, value: string): Promise<void> {
-    await page.waitForFunction((s, v) => [...document.querySelectorAll(`${s} option`)].some((o) => (o as HTMLOptionElement).value === v), { timeout: 60_000 }, selector, value);
+    try {
+      await page.waitForFunction((s, v) => [...document.querySelectorAll(`${s} option`)].some((o) => (o as HTMLOptionElement).value === v), { timeout: 60_000 }, selector, value);
+    } catch (error) {
+      const said = await page.evaluate(() => ['#fb-notes', '#messages', '#fb-verdict'].map((s) => `${s}: ${document.querySelector(s)?.textContent ?? '(none)'}`).join('; ')).catch(() => '(the page did not answer)');
+      const options = await page.$$eval(`${selector} option`, (os) => os.map((o) => (o as HTMLOptionElement).value)).catch(() => []);
+      throw new Error(`no option "${value}" in ${selector} (it has ${JSON.stringify(options)}); the page says ${said}; errors: ${JSON.stringify(pageErrors.get(page) ?? [])}`, { cause: error });
+    }
   }
 
   /** A unit row filled from the pick-lists, as a player would. */
@@ -384,6 +393,10 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     const page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 900 });
     const outside: string[] = [];
+    const errors: string[] = [];
+    pageErrors.set(page, errors);
+    page.on('pageerror', (error) => errors.push(String(error)));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     page.on('request', (request) => {
       // the browser's own PDF viewer loads chrome:// resources; a request out is http(s) elsewhere
       if (/^(https?|wss?):/.test(request.url()) && !request.url().startsWith(base)) outside.push(request.url());
