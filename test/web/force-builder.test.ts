@@ -233,10 +233,15 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     await page.select('#fb-doctrine', 'de-armor');
     await page.waitForFunction(() => (document.querySelector('#fb-detachment') as HTMLSelectElement).value === 'de-panzer-platoon', { timeout: 60_000 });
 
-    await addUnit(page, 0, 'de-officer', { label: 'Leutnant Brandt' });
-    await addUnit(page, 1, 'de-rifleman', { count: 4, quality: 'regular' });
-    await addUnit(page, 2, 'de-rifleman', { label: 'Unteroffizier Haas', weapons: ['de-mp40', 'de-stielhandgranate'], squadLeader: true });
-    await addUnit(page, 3, 'de-panzer-iv-h', { quality: 'regular' });
+    // the detachment's core units are there already, named by what they are
+    await page.waitForSelector('#fb-unit-2');
+    expect(await page.$eval('#fb-detachment-about', (e) => e.textContent)).toBe('Fields at least: 1 Leutnant, 1 Panzer IV Ausf. H (regular), 4 Grenadier. Qualities: regular, elite.');
+    expect(await page.$$eval('#fb-units select[id^="fb-unit-"]', (ss) => ss.map((s) => (s as HTMLSelectElement).value))).toEqual(['de-officer', 'de-panzer-iv-h', 'de-rifleman']);
+    expect(await page.$eval('#fb-count-2', (e) => (e as HTMLInputElement).value)).toBe('4');
+    expect(await page.$eval('#fb-quality-1', (e) => (e as HTMLSelectElement).value)).toBe('regular');
+    await page.type('#fb-label-0', 'Leutnant Brandt');
+    await page.select('#fb-quality-2', 'regular');
+    await addUnit(page, 3, 'de-rifleman', { label: 'Unteroffizier Haas', weapons: ['de-mp40', 'de-stielhandgranate'], squadLeader: true });
     await addUnit(page, 4, 'de-sdkfz-251');
     // the pick-list is the doctrine's: no Soviet tank in a German platoon
     expect(await optionsOf(page, '#fb-unit-4')).not.toContain('su-t34-85');
@@ -246,21 +251,21 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     expect(built.code).toBe(0);
     expect(await page.$eval('#fb-total', (e) => e.textContent)).toBe('48 of 75 points');
     expect(await page.$eval('#fb-verdict', (e) => e.textContent)).toBe('no problems');
-    expect(await page.$eval('#fb-points-3', (e) => e.textContent)).toBe('Panzer IV Ausf. H: 24 pts');
+    expect(await page.$eval('#fb-points-1', (e) => e.textContent)).toBe('Panzer IV Ausf. H: 24 pts');
     expect(outside).toEqual([]);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(shots, 'web-force-desktop.png'), fullPage: true });
 
     // two squad leaders in one entry: the command line's problem, at that row
-    await refill(page, '#fb-count-2', '2');
+    await refill(page, '#fb-count-3', '2');
     const broken = await settled(page);
     const cli = await cliCheck(broken.yaml);
     expect(cli.code).toBe(2);
     expect(broken.code).toBe(2);
     expect(broken.report!.problems).toEqual(cli.report.problems);
-    const atRow = cli.report.problems.filter((p) => p.where.startsWith('units[2] '));
+    const atRow = cli.report.problems.filter((p) => p.where.startsWith('units[3] '));
     expect(atRow.length).toBeGreaterThan(0);
-    const shownAtRow = await page.$$eval('#fb-problems-2 li', (lis) => lis.map((li) => li.textContent));
+    const shownAtRow = await page.$$eval('#fb-problems-3 li', (lis) => lis.map((li) => li.textContent));
     expect(shownAtRow).toEqual(atRow.map((p) => `(${p.rule}): ${p.message}`));
     const atTop = await page.$$eval('#fb-problems li', (lis) => lis.map((li) => li.textContent));
     expect(atTop).toEqual(cli.report.problems.filter((p) => p.where === 'force').map((p) => `The force (${p.rule}): ${p.message}`));
@@ -268,10 +273,10 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     await page.screenshot({ path: path.join(shots, 'web-force-problem.png') });
 
     // undone: the problem goes
-    await refill(page, '#fb-count-2', '1');
+    await refill(page, '#fb-count-3', '1');
     const mended = await settled(page);
     expect(mended.code).toBe(0);
-    expect(await page.$$eval('#fb-problems-2 li', (lis) => lis.length)).toBe(0);
+    expect(await page.$$eval('#fb-problems-3 li', (lis) => lis.length)).toBe(0);
     expect(await page.$eval('#fb-verdict', (e) => e.textContent)).toBe('no problems');
 
     // the force file downloaded is one the command line reads clean
@@ -332,7 +337,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     await (input as unknown as { uploadFile(f: string): Promise<void> }).uploadFile(path.join(dir, 'mine.yaml'));
     const loaded = await settled(page);
     expect(await page.$eval('#fb-name', (e) => (e as HTMLInputElement).value)).toBe('Panzerzug Brandt');
-    expect(await page.$eval('#fb-unit-3', (e) => (e as HTMLSelectElement).value)).toBe('de-panzer-iv-h');
+    expect(await page.$eval('#fb-unit-1', (e) => (e as HTMLSelectElement).value)).toBe('de-panzer-iv-h');
     expect(await page.$eval('#fb-unit-4', (e) => (e as HTMLSelectElement).value)).toBe('de-rifelman');
     expect(await page.$eval('#fb-notes', (e) => e.textContent)).toContain('Unit 5 (de-rifelman): not in the pick-list of this doctrine, kept as in the file');
     const cli = await cliCheck(loaded.yaml);
@@ -361,7 +366,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     await page.waitForFunction(() => window.musterForce?.settled === true && window.musterForce.yaml.includes('four'), { timeout: 60_000 });
     const misspelt = await said();
     expect(playerProblems(misspelt)).toEqual([]);
-    expect(misspelt).toContain('Unit 2, Count: must be a number, not some text');
+    expect(misspelt).toContain('Unit 3, Count: must be a number, not some text');
     expect(misspelt.some((line) => /^Unit \d+, Quality: must be one of: conscript, regular, elite$/.test(line)), misspelt.join('\n')).toBe(true);
     await page.screenshot({ path: path.join(shots, 'web-force-misspelt.png'), fullPage: true });
     await page.close();

@@ -1,6 +1,7 @@
 import { foundOrRefuse } from '../../data/find-name.js';
 import { tokenEntry, tokenKind, type ListEntry, type ListKind, type ListRequest } from '../../data/listing.js';
 import { BOF_TOKEN_PARTS } from './aids-builders.js';
+import { coreLine } from './core-line.js';
 import { UsageError } from '../../errors.js';
 import { loadAids } from './aids.js';
 import { loadArsenal, type Arsenal } from './arsenal.js';
@@ -129,7 +130,7 @@ function detachmentEntry(doctrine: Doctrine, d: Detachment): ListEntry {
       doctrine: doctrine.id,
       qualities: d.qualities,
       officer: `${officer.unit}: ${officer.orders} orders to units within ${officer.radius.cm} cm (${officer.radius.in} in), activated ${times} a turn`,
-      core: d.core.map((c) => `${c.count} x ${c.unit}${c.quality ? ` (${c.quality})` : ''}`),
+      core: d.core.map(coreLine),
       options: d.options,
       weapons: d.weapons,
       eventCards: d.eventCards,

@@ -7,6 +7,7 @@
 import type { CheckReport } from '../../../web/kit/force-model.js';
 import { el, labelled, option, pts, redrawRows, RuleSetBuilder, type Bench, type Listed, type Summary } from '../../../web/kit/force-ui.js';
 import { bofForceFromText, bofForceToYaml, emptyBofForce, type BofEntry, type BofForce } from './force-model.js';
+import { parseCoreLine, type CoreEntry } from '../core-line.js';
 
 const SOLDIER_TYPES = new Set(['infantry', 'crew', 'squad-leader', 'ranking-officer']);
 const QUALITIES = ['conscript', 'regular', 'elite'];
@@ -37,12 +38,7 @@ export class BofBuilder extends RuleSetBuilder {
     );
     this.$('fb-nation').addEventListener('change', () => void this.chooseNation(this.$<HTMLSelectElement>('fb-nation').value));
     this.$('fb-doctrine').addEventListener('change', () => void this.chooseDoctrine(this.$<HTMLSelectElement>('fb-doctrine').value));
-    this.$('fb-detachment').addEventListener('change', () =>
-      this.edit(() => {
-        this.force.detachment = this.$<HTMLSelectElement>('fb-detachment').value;
-        this.showDetachment();
-      }),
-    );
+    this.$('fb-detachment').addEventListener('change', () => void this.chooseDetachment(this.$<HTMLSelectElement>('fb-detachment').value));
     this.$('fb-add').addEventListener('click', () => this.addUnit());
   }
 
@@ -150,13 +146,40 @@ export class BofBuilder extends RuleSetBuilder {
     this.showDetachment();
   }
 
-  /** What the detachment must field, under its pick-list. */
+  /** The chosen detachment's core units, as its listing gives them. */
+  private coreOf(): CoreEntry[] {
+    const found = this.detachments.find((d) => d.id === this.force.detachment);
+    const core = found?.details?.['core'];
+    return Array.isArray(core) ? core.flatMap((line) => parseCoreLine(String(line)) ?? []) : [];
+  }
+
+  /** What the detachment must field, by the units' names, under its pick-list. */
   private showDetachment(): void {
     const found = this.detachments.find((d) => d.id === this.force.detachment);
-    const details = found?.details ?? {};
-    const core = Array.isArray(details['core']) ? (details['core'] as string[]).join(', ') : '';
-    const qualities = Array.isArray(details['qualities']) ? (details['qualities'] as string[]).join(', ') : '';
+    const core = this.coreOf()
+      .map((c) => `${c.count} ${this.findUnit(c.unit)?.name ?? c.unit}${c.quality ? ` (${c.quality})` : ''}`)
+      .join(', ');
+    const listed = found?.details?.['qualities'];
+    const qualities = Array.isArray(listed) ? listed.join(', ') : '';
     this.$('fb-detachment-about').textContent = found ? `Fields at least: ${core}. Qualities: ${qualities}.` : '';
+  }
+
+  /**
+   * A force with no units yet, its detachment chosen: its core units are filled in, for the
+   * player to name, arm and add to. A force that has units keeps them as they are.
+   */
+  private fillCore(): boolean {
+    if (!Array.isArray(this.force.units) || this.force.units.length > 0) return false;
+    const core = this.coreOf();
+    this.force.units.push(...core.map((c): BofEntry => ({ unit: c.unit, ...(c.count !== 1 ? { count: c.count } : {}), ...(c.quality ? { quality: c.quality } : {}) })));
+    return core.length > 0;
+  }
+
+  private async chooseDetachment(detachment: string): Promise<void> {
+    this.force.detachment = detachment;
+    this.showDetachment();
+    if (this.fillCore()) await this.renderRows();
+    this.changed();
   }
 
   private async chooseNation(nation: string): Promise<void> {
@@ -177,6 +200,7 @@ export class BofBuilder extends RuleSetBuilder {
     }
     await this.loadLists();
     if (!this.detachments.some((d) => d.id === this.force.detachment)) this.force.detachment = this.detachments.length === 1 ? this.detachments[0]!.id : '';
+    this.fillCore();
     this.renderSelects();
     await this.renderRows();
     this.changed();
