@@ -11,6 +11,7 @@ import { FORCE_FILE, forceFileTooLarge, problemsByRow, rowKey, type CheckReport,
 import { literally, noteWords, refusalWords, whereWords, type PageLabels } from './player-words.js';
 import { el, pts, type Bench, type Listed, type RuleSetBuilder, type Summary } from './kit/force-ui.js';
 import { pagePartsFor } from '../systems/page-registry.js';
+import { keptName, sortKept, type KeptForce, type Shelf } from './kept-forces.js';
 
 /** What the page lends the builder: the command line, the player's folder, printing, saving. */
 export interface BuilderHost {
@@ -19,6 +20,13 @@ export interface BuilderHost {
   save(bytes: Uint8Array, name: string, type: string): void;
   print(): void;
   toScenario(): void;
+  /** where forces are kept in the browser, and the list of them on the first screen */
+  shelf: Shelf;
+  keptList: HTMLElement;
+  /** a rule set's name, for the list */
+  systemName(system: string): string;
+  /** the page turned to a rule set's builder */
+  openBuilder(system: string): Promise<void>;
 }
 
 /** What the test reads: the force written and what `check` said of it. */
@@ -62,6 +70,62 @@ export class ForceBench implements Bench {
     this.$('fb-scenario').addEventListener('click', () => void this.whenChecked().then(() => this.host.toScenario()));
     this.$('fb-load').addEventListener('change', () => void this.load(this.$<HTMLInputElement>('fb-load')));
     this.$('fb-new').addEventListener('click', () => void this.active?.reset().then(() => this.setNotes([])));
+    this.$('fb-keep').addEventListener('click', () => void this.keep());
+  }
+
+  /** The force kept in the browser under the name given (the force's own name if none), replacing one of that name. */
+  private async keep(): Promise<void> {
+    const active = this.active;
+    if (!active) return;
+    const said = this.$('fb-keep-said');
+    const asked = keptName(this.$<HTMLInputElement>('fb-keep-name').value.trim() || active.forceName());
+    if ('refused' in asked) {
+      said.textContent = asked.refused;
+      return;
+    }
+    const replacing = (await this.host.shelf.all().catch(() => [])).some((f) => f.system === active.system && f.name === asked.name);
+    try {
+      await this.host.shelf.put({ name: asked.name, system: active.system, yaml: active.yaml() });
+    } catch (error) {
+      said.textContent = `This browser did not keep it (${(error as Error).message}): download the force file instead.`;
+      return;
+    }
+    this.$<HTMLInputElement>('fb-keep-name').value = asked.name;
+    said.textContent = `${replacing ? 'Replaced' : 'Kept'} “${asked.name}” in this browser: it is listed under Your forces.`;
+    await this.showKept();
+  }
+
+  /** The forces kept in the browser, each to open in its builder or to remove; the list hidden when there are none. */
+  async showKept(): Promise<void> {
+    const list = this.host.keptList;
+    const kept = sortKept(await this.host.shelf.all().catch(() => []));
+    list.replaceChildren(
+      ...kept.map((force, i) => {
+        const open = el('button', { type: 'button', id: `kept-open-${i}`, textContent: 'Open' });
+        open.setAttribute('aria-label', `Open ${force.name}`);
+        open.addEventListener('click', () => void this.openKept(force));
+        const remove = el('button', { type: 'button', id: `kept-remove-${i}`, textContent: 'Remove' });
+        remove.setAttribute('aria-label', `Remove ${force.name} from this browser`);
+        remove.addEventListener('click', () => void this.removeKept(force));
+        return el('li', {}, el('div', {}, el('span', { className: 'kept-name', textContent: force.name }), el('span', { className: 'kept-system', textContent: this.host.systemName(force.system) })), open, remove);
+      }),
+    );
+    list.closest('fieldset')!.hidden = kept.length === 0;
+  }
+
+  private async openKept(force: KeptForce): Promise<void> {
+    await this.host.openBuilder(force.system);
+    if (this.active?.system !== force.system) return;
+    await this.active.load(force.yaml, `“${force.name}”, kept in this browser`);
+    this.$<HTMLInputElement>('fb-keep-name').value = force.name;
+    this.$('fb-keep-said').textContent = '';
+    this.root.scrollIntoView();
+  }
+
+  private async removeKept(force: KeptForce): Promise<void> {
+    await this.host.shelf.remove(force.system, force.name);
+    await this.showKept();
+    this.$('fb-keep-said').textContent = `Removed “${force.name}” from this browser.`;
   }
 
   private $<T extends HTMLElement>(id: string): T {

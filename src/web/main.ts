@@ -9,6 +9,7 @@ import { runInPage, type PageRun } from './page-io.js';
 import { DEFAULTS, OPTION_ORDER, argvFor, shellLine, countsFrom, countsOption, deckName, formFromHash, hashFor, leftOut, ownOptions, partsFromListing, partsOptions, tickedParts, type Declarations, type DeclaredOption, type Form, type Part, type Product } from './form.js';
 import { ownField } from './own-fields.js';
 import { ForceBench } from './force-builder.js';
+import { indexedDbShelf, memoryShelf } from './kept-forces.js';
 import { FORCE_FILE } from './kit/force-model.js';
 import type { Listed } from './kit/force-ui.js';
 import { playerWords } from './player-words.js';
@@ -122,6 +123,7 @@ async function boot(): Promise<void> {
   const select = $<HTMLSelectElement>('system');
   select.replaceChildren(...systems.map((s) => new Option(s.name, s.id)));
   await restore(formFromHash(location.hash, declared));
+  await forceBuilder().showKept();
   hideProgress();
   for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-format]')) button.disabled = false;
   window.muster.ready = true;
@@ -425,6 +427,13 @@ function forceBuilder(): ForceBench {
       const current = read();
       await restore({ system: current.system, product: 'scenario', options: pick(current.options, PRINT_KEYS) });
       $('forceA').focus();
+    },
+    shelf: window.indexedDB ? indexedDbShelf(window.indexedDB) : memoryShelf(),
+    keptList: $('kept-list'),
+    systemName: (id) => systems.find((s) => s.id === id)?.name ?? id,
+    async openBuilder(system) {
+      const current = read();
+      await restore({ system, product: 'force', options: pick(current.options, PRINT_KEYS) });
     },
   });
   return builder;

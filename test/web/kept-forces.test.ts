@@ -1,0 +1,135 @@
+// Forces kept in the browser (issue 28): names and order in Node over a shelf in memory; in
+// chromium, a force kept under a name survives a reload and a restart of the browser (the same
+// profile), opens in its rule set's builder as the very file it was, and goes when removed.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'puppeteer-core';
+import YAML from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { keptName, memoryShelf, sortKept, KEPT_NAME_MAX } from '../../src/web/kept-forces.js';
+import { CHROMIUM, press, repo, runBrowserTests, shots, usePageServer, type PageServer } from '../helpers/page.js';
+
+describe('the names forces are kept under', () => {
+  it('takes a name as typed, its spaces tidied, and refuses none or one too long', () => {
+    expect(keptName('  Club   night ')).toEqual({ name: 'Club night' });
+    expect(keptName('   ')).toEqual({ refused: 'Give the force a name to keep it under.' });
+    expect(keptName('x'.repeat(KEPT_NAME_MAX + 1))).toEqual({ refused: `A name of at most ${KEPT_NAME_MAX} characters, please: this one has ${KEPT_NAME_MAX + 1}.` });
+  });
+
+  it('lists them by name as a player reads it (case and numbers), then by rule set', () => {
+    const kept = ['b', 'Platoon 10', 'platoon 9', 'A'].map((name) => ({ name, system: 'bof', yaml: '' }));
+    expect(sortKept([...kept, { name: 'A', system: 'fireteam', yaml: '' }]).map((f) => `${f.name}/${f.system}`)).toEqual(['A/bof', 'A/fireteam', 'b/bof', 'platoon 9/bof', 'Platoon 10/bof']);
+  });
+
+  it('keeps one force a rule set and name: keeping it again replaces it, and removing it removes only it', async () => {
+    const shelf = memoryShelf();
+    await shelf.put({ name: 'Club night', system: 'bof', yaml: 'a' });
+    await shelf.put({ name: 'Club night', system: 'fireteam', yaml: 'b' });
+    await shelf.put({ name: 'Club night', system: 'bof', yaml: 'c' });
+    expect(sortKept(await shelf.all())).toEqual([{ name: 'Club night', system: 'bof', yaml: 'c' }, { name: 'Club night', system: 'fireteam', yaml: 'b' }]);
+    await shelf.remove('bof', 'Club night');
+    expect(await shelf.all()).toEqual([{ name: 'Club night', system: 'fireteam', yaml: 'b' }]);
+  });
+});
+
+const DOC_FORCE = /```yaml\n([\s\S]*?)```/.exec(readFileSync(path.join(repo, 'docs/force-file.md'), 'utf8'))![1]!;
+
+describe.skipIf(!runBrowserTests)('forces kept in the browser, in chromium', () => {
+  let served: PageServer;
+  usePageServer((started) => (served = started));
+
+  const profile = mkdtempSync(path.join(tmpdir(), 'muster-profile-'));
+  const launch = async (): Promise<Browser> => {
+    const { default: puppeteer } = await import('puppeteer-core');
+    return puppeteer.launch({ executablePath: CHROMIUM, headless: true, userDataDir: profile, args: ['--no-sandbox', '--disable-gpu'] });
+  };
+  async function open(browser: Browser, hash = ''): Promise<Page> {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    page.on('pageerror', (error) => {
+      throw error;
+    });
+    await page.goto(`${served.base}${hash}`);
+    await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+    return page;
+  }
+  const listed = (page: Page) => page.$$eval('#kept-list li', (lis) => lis.map((li) => [...li.querySelectorAll('span')].map((s) => s.textContent).join(' / ')));
+  async function settledYaml(page: Page, includes: string): Promise<string> {
+    await page.waitForFunction((text) => window.musterForce?.settled === true && window.musterForce.yaml.includes(text), { timeout: 60_000 }, includes);
+    return page.evaluate(() => window.musterForce!.yaml);
+  }
+  async function keepAs(page: Page, name: string): Promise<string> {
+    await page.$eval('#fb-keep-name', (e) => ((e as HTMLInputElement).value = ''));
+    await page.type('#fb-keep-name', name);
+    await page.$eval('#fb-keep-said', (e) => (e.textContent = ''));
+    await press(page, '#fb-keep');
+    await page.waitForFunction(() => document.querySelector('#fb-keep-said')!.textContent !== '', { timeout: 60_000 });
+    return page.$eval('#fb-keep-said', (e) => e.textContent ?? '');
+  }
+
+  it('keeps a force under a name through a reload and a restart of the browser, opens it as it was, and removes it', async () => {
+    const first = await launch();
+    const page = await open(first, '#/bof/force');
+    expect(await page.$eval('#kept', (e) => (e as HTMLElement).hidden)).toBe(true);
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'muster-kept-')), 'brandt.yaml');
+    (await import('node:fs')).writeFileSync(file, DOC_FORCE);
+    await page.waitForSelector('#fb-load');
+    await ((await page.$('#fb-load')) as unknown as { uploadFile(f: string): Promise<void> }).uploadFile(file);
+    const built = await settledYaml(page, 'Panzerzug Brandt');
+    expect(YAML.parse(built)).toEqual(YAML.parse(DOC_FORCE));
+
+    expect(await keepAs(page, '   ')).toBe('Kept “Panzerzug Brandt” in this browser: it is listed under Your forces.');
+    expect(await keepAs(page, 'Club night')).toBe('Kept “Club night” in this browser: it is listed under Your forces.');
+    expect(await keepAs(page, 'Club night')).toBe('Replaced “Club night” in this browser: it is listed under Your forces.');
+    expect(await listed(page)).toEqual(['Club night / Burst of Fire', 'Panzerzug Brandt / Burst of Fire']);
+    await page.evaluate(() => document.querySelector('#fb-keep')!.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: path.join(shots, 'web-kept-builder.png') });
+    expect(await page.$eval('#kept', (e) => (e as HTMLElement).hidden)).toBe(false);
+    expect(await page.$eval('#kept .hint', (e) => e.textContent)).toMatch(/clearing the browser's data for this site removes them/);
+
+    // the same name in another rule set is another force
+    await page.goto(`${served.base}#/fireteam/force`);
+    await page.reload();
+    await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+    await ((await page.$('#fb-load')) as unknown as { uploadFile(f: string): Promise<void> }).uploadFile(path.join(repo, 'examples/forces/fireteam-fallschirmjager.yaml'));
+    await settledYaml(page, 'fallschirmjager');
+    expect(await keepAs(page, 'Club night')).toBe('Kept “Club night” in this browser: it is listed under Your forces.');
+    expect(await listed(page)).toEqual(['Club night / Burst of Fire', 'Club night / Fire Team', 'Panzerzug Brandt / Burst of Fire']);
+
+    // reloaded: listed on the first screen, and opened in Burst of Fire's builder as it was kept
+    await page.goto(served.base);
+    await page.reload();
+    await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+    expect(await page.$eval('#product', (e) => (e as HTMLSelectElement).value)).toBe('tables');
+    expect(await listed(page)).toEqual(['Club night / Burst of Fire', 'Club night / Fire Team', 'Panzerzug Brandt / Burst of Fire']);
+    await page.screenshot({ path: path.join(shots, 'web-kept-forces.png') });
+    await page.setViewport({ width: 360, height: 740 });
+    await page.screenshot({ path: path.join(shots, 'web-kept-forces-phone.png') });
+    await page.setViewport({ width: 1280, height: 900 });
+    await press(page, '#kept-open-0');
+    expect(YAML.parse(await settledYaml(page, 'Panzerzug Brandt'))).toEqual(YAML.parse(DOC_FORCE));
+    expect(await page.$eval('#product', (e) => (e as HTMLSelectElement).value)).toBe('force');
+    expect(await page.$eval('#system', (e) => (e as HTMLSelectElement).value)).toBe('bof');
+    expect(await page.$eval('#fb-notes', (e) => e.textContent)).toBe('Loaded “Club night”, kept in this browser.');
+    await first.close();
+
+    // the browser closed and started again on the same profile: still there
+    const second = await launch();
+    const again = await open(second);
+    expect(await listed(again)).toEqual(['Club night / Burst of Fire', 'Club night / Fire Team', 'Panzerzug Brandt / Burst of Fire']);
+    await press(again, '#kept-open-1');
+    expect(await settledYaml(again, 'fallschirmjager')).toContain('fallschirmjager');
+    expect(await again.$eval('#system', (e) => (e as HTMLSelectElement).value)).toBe('fireteam');
+    await press(again, '#kept-remove-1');
+    await again.waitForFunction(() => document.querySelectorAll('#kept-list li').length === 2, { timeout: 60_000 });
+    expect(await again.$eval('#fb-keep-said', (e) => e.textContent)).toBe('Removed “Club night” from this browser.');
+    await press(again, '#kept-remove-0');
+    await press(again, '#kept-remove-0');
+    await again.waitForFunction(() => (document.querySelector('#kept') as HTMLElement).hidden, { timeout: 60_000 });
+    await again.reload();
+    await again.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+    expect(await listed(again)).toEqual([]);
+    await second.close();
+  }, 180_000);
+});
