@@ -12,6 +12,7 @@ import { literally, noteWords, refusalWords, whereWords, type PageLabels } from 
 import { el, pts, type Bench, type Listed, type RuleSetBuilder, type Summary } from './kit/force-ui.js';
 import { pagePartsFor } from '../systems/page-registry.js';
 import { keptName, sortKept, type KeptForce, type Shelf } from './kept-forces.js';
+import { forceFromLinkValue, forceLink } from './force-link.js';
 
 /** What the page lends the builder: the command line, the player's folder, printing, saving. */
 export interface BuilderHost {
@@ -71,6 +72,32 @@ export class ForceBench implements Bench {
     this.$('fb-load').addEventListener('change', () => void this.load(this.$<HTMLInputElement>('fb-load')));
     this.$('fb-new').addEventListener('click', () => void this.active?.reset().then(() => this.setNotes([])));
     this.$('fb-keep').addEventListener('click', () => void this.keep());
+    this.$('fb-link').addEventListener('click', () => void this.link());
+  }
+
+  /** A link with the force in it, shown to copy (and copied where the browser allows). */
+  private async link(): Promise<void> {
+    if (!this.active) return;
+    const text = this.$<HTMLInputElement>('fb-link-text');
+    text.value = forceLink(location.href, this.active.system, this.active.yaml());
+    this.$('fb-link-box').hidden = false;
+    text.select();
+    await navigator.clipboard?.writeText(text.value).catch(() => undefined);
+  }
+
+  /** The force a link carries (its `force=` value), loaded into the builder open now. */
+  async openLinked(value: string): Promise<void> {
+    if (!this.active) return;
+    const found = forceFromLinkValue(value);
+    if ('refused' in found) {
+      this.setNotes([found.refused, 'The builder keeps the force it had.'], true);
+      return;
+    }
+    try {
+      await this.active.load(found.yaml, 'the force in the link');
+    } catch (error) {
+      this.setNotes([`The force in the link was not opened: ${(error as Error).message}`, 'The builder keeps the force it had.'], true);
+    }
   }
 
   /** The force kept in the browser under the name given (the force's own name if none), replacing one of that name. */

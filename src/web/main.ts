@@ -10,6 +10,7 @@ import { DEFAULTS, OPTION_ORDER, argvFor, shellLine, countsFrom, countsOption, d
 import { ownField } from './own-fields.js';
 import { ForceBench } from './force-builder.js';
 import { indexedDbShelf, memoryShelf } from './kept-forces.js';
+import { forceInHash } from './force-link.js';
 import { FORCE_FILE } from './kit/force-model.js';
 import type { Listed } from './kit/force-ui.js';
 import { playerWords } from './player-words.js';
@@ -122,7 +123,7 @@ async function boot(): Promise<void> {
   declared = Object.fromEntries(systems.map((s) => [s.id, s.options]));
   const select = $<HTMLSelectElement>('system');
   select.replaceChildren(...systems.map((s) => new Option(s.name, s.id)));
-  await restore(formFromHash(location.hash, declared));
+  await restoreLink(location.hash);
   await forceBuilder().showKept();
   hideProgress();
   for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-format]')) button.disabled = false;
@@ -439,6 +440,14 @@ function forceBuilder(): ForceBench {
   return builder;
 }
 
+/** The form a link gives, and the force it carries opened in the builder. */
+async function restoreLink(hash: string): Promise<void> {
+  const form = formFromHash(hash, declared);
+  await restore(form);
+  const force = forceInHash(hash);
+  if (force !== undefined && form.product === 'force') await forceBuilder().openLinked(force);
+}
+
 /** Sets the form's controls from a Form (a link, or the defaults). */
 async function restore(form: Form): Promise<void> {
   const system = systems.some((s) => s.id === form.system) ? form.system : systems[0]!.id;
@@ -674,7 +683,7 @@ document.addEventListener('DOMContentLoaded', () => {
   }
   $('stop').addEventListener('click', () => running?.abort());
   window.addEventListener('hashchange', () => {
-    if (location.hash !== hashFor(read(), declared)) void restore(formFromHash(location.hash, declared));
+    if (location.hash !== hashFor(read(), declared)) void restoreLink(location.hash);
   });
   boot().catch((error: Error) => {
     $('messages').textContent = `muster could not start: ${error.message}`;

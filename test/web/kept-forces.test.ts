@@ -8,6 +8,9 @@ import type { Browser, Page } from 'puppeteer-core';
 import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { keptName, memoryShelf, sortKept, KEPT_NAME_MAX } from '../../src/web/kept-forces.js';
+import { forceFromLinkValue, forceInHash, forceLink, forceLinkValue } from '../../src/web/force-link.js';
+import { deflateSync } from 'fflate';
+import { MAX_FILE_BYTES } from '../../src/data/limits.js';
 import { CHROMIUM, press, repo, runBrowserTests, shots, usePageServer, type PageServer } from '../helpers/page.js';
 
 describe('the names forces are kept under', () => {
@@ -34,6 +37,40 @@ describe('the names forces are kept under', () => {
 });
 
 const DOC_FORCE = /```yaml\n([\s\S]*?)```/.exec(readFileSync(path.join(repo, 'docs/force-file.md'), 'utf8'))![1]!;
+
+describe('a force in a link', () => {
+  it('carries the force file whole, packed in the fragment, and reads it back', () => {
+    const link = forceLink('http://127.0.0.1:8080/muster/?x=1#/bof/tables', 'bof', DOC_FORCE);
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:8080\/muster\/\?x=1#\/bof\/force\?force=[A-Za-z0-9_-]+$/);
+    // packed: shorter than the file it carries
+    expect(forceInHash(new URL(link).hash)!.length).toBeLessThan(DOC_FORCE.length);
+    expect(forceFromLinkValue(forceInHash(new URL(link).hash)!)).toEqual({ yaml: DOC_FORCE });
+    const accents = 'name: Zug Müller — 1. Kompanie\n';
+    expect(forceFromLinkValue(forceLinkValue(accents))).toEqual({ yaml: accents });
+    expect(forceInHash('#/bof/force')).toBeUndefined();
+  });
+
+  it('refuses a link cut short, changed, or unpacking past what a force file may hold', () => {
+    const value = forceLinkValue(DOC_FORCE);
+    const damaged = { refused: 'The force in this link is damaged (cut short or changed): ask for the link again, or for the force file.' };
+    expect(forceFromLinkValue(value.slice(0, value.length - 8))).toEqual(damaged);
+    expect(forceFromLinkValue(`${value}!`)).toEqual(damaged);
+    expect(forceFromLinkValue('')).toEqual(damaged);
+    // a value made by hand: a length and fingerprint, then what it packs
+    const made = (length: number, bytes: Uint8Array, fingerprint = 0) => {
+      const head = Buffer.alloc(8);
+      head.writeUInt32BE(length, 0);
+      head.writeUInt32BE(fingerprint, 4);
+      return Buffer.concat([head, Buffer.from(deflateSync(bytes))]).toString('base64url');
+    };
+    // a fingerprint that does not match what unpacks
+    expect(forceFromLinkValue(made(3, new Uint8Array([0x61, 0x62, 0x63])))).toEqual(damaged);
+    // a bomb: small in the link, over the bound unpacked, whatever length it claims
+    const bomb = made(10, new Uint8Array(MAX_FILE_BYTES + 1));
+    expect(bomb.length).toBeLessThan(40_000);
+    expect(forceFromLinkValue(bomb)).toEqual({ refused: `The force in this link is larger than muster takes (${MAX_FILE_BYTES / (1024 * 1024)} MB, as for a force file): it was not opened.` });
+  });
+});
 
 describe.skipIf(!runBrowserTests)('forces kept in the browser, in chromium', () => {
   let served: PageServer;
@@ -132,4 +169,41 @@ describe.skipIf(!runBrowserTests)('forces kept in the browser, in chromium', () 
     expect(await listed(again)).toEqual([]);
     await second.close();
   }, 180_000);
+
+  it('makes a link that opens the same force in a fresh browser profile, and says when a link is damaged', async () => {
+    const page = await served.browser.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    await page.goto(`${served.base}#/bof/force`);
+    await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'muster-link-')), 'brandt.yaml');
+    (await import('node:fs')).writeFileSync(file, DOC_FORCE);
+    await ((await page.$('#fb-load')) as unknown as { uploadFile(f: string): Promise<void> }).uploadFile(file);
+    const built = await settledYaml(page, 'Panzerzug Brandt');
+    await press(page, '#fb-link');
+    await page.waitForFunction(() => (document.querySelector('#fb-link-text') as HTMLInputElement).value !== '', { timeout: 60_000 });
+    const link = await page.$eval('#fb-link-text', (e) => (e as HTMLInputElement).value);
+    expect(link.startsWith(`${served.base}#/bof/force?force=`)).toBe(true);
+    await page.evaluate(() => document.querySelector('#fb-link')!.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: path.join(shots, 'web-force-link.png') });
+    await page.close();
+
+    // another profile: nothing kept there, the force comes from the link alone
+    const fresh = await served.browser.createBrowserContext();
+    const other = await fresh.newPage();
+    await other.setViewport({ width: 360, height: 740 });
+    await other.goto(link);
+    await other.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+    expect(await settledYaml(other, 'Panzerzug Brandt')).toBe(built);
+    expect(await other.$eval('#fb-notes', (e) => e.textContent)).toBe('Loaded the force in the link.');
+    expect(await other.$eval('#system', (e) => (e as HTMLSelectElement).value)).toBe('bof');
+    expect(await other.$$eval('#kept-list li', (lis) => lis.length)).toBe(0);
+    await other.screenshot({ path: path.join(shots, 'web-force-link-phone.png') });
+
+    // a link cut short, pasted into the same tab: the builder says so and keeps what it had
+    await other.goto(link.slice(0, -10));
+    await other.waitForFunction(() => document.querySelector('#fb-notes')!.textContent !== '', { timeout: 60_000 });
+    expect(await other.$$eval('#fb-notes li', (lis) => lis.map((li) => li.textContent))).toEqual(['The force in this link is damaged (cut short or changed): ask for the link again, or for the force file.', 'The builder keeps the force it had.']);
+    expect(await other.evaluate(() => window.musterForce!.yaml)).toBe(built);
+    await fresh.close();
+  }, 120_000);
 });
