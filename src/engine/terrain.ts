@@ -11,8 +11,6 @@ import {
   outlinesMeet,
   segmentBand,
   segmentsCross,
-  turnedOutline,
-  turnedRect,
   type Bounds,
   type Outline,
   type Point,
@@ -364,33 +362,13 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
     const step = log.dice(rng, '1D6', `terrain: ${what}, its size`, (t) => sizeWords(type, form, t, words));
     let { w, d } = sizeOf(type, form, step);
     const shape = next % PATCH_RADII.length;
-    const outlineAt = (cx: number, cy: number, turn: number): Point[] =>
-      form === 'patch' ? turnedOutline(patchOutline(w, d, shape), cx, cy, turn) : form === 'block' ? turnedRect(cx, cy, w, d, turn) : [];
-    const pieceAt = (cx: number, cy: number, turn: number): TerrainPiece => {
-      const base = { label: `T${next}`, type: type.id, name: type.name, look: type.look, passable: type.passable, x: round(cx), y: round(cy), width: w, depth: d, rotation: turn, ...(at ? { objective: at.objective } : {}) };
-      if (form === 'short-line') {
-        const a = (turn * Math.PI) / 180;
-        const dx = (Math.cos(a) * w) / 2;
-        const dy = (Math.sin(a) * w) / 2;
-        return { ...base, depth: type.band ?? 1, shape: 'line', band: type.band ?? 1, points: [[round(cx - dx), round(cy - dy)], [round(cx + dx), round(cy + dy)]] };
-      }
-      return { ...base, shape: form === 'patch' ? 'polygon' : 'rect', points: outlineAt(cx, cy, turn).map(([x, y]): Point => [round(x), round(y)]) };
-    };
     /**
-     * The parts of the piece at (cx, cy) as pieceAt lays them, for trying many places: an area's
-     * outline turned once per size and turn, then moved and rounded with the very sums
-     * turnedOutline makes, so a place tried is the place laid.
+     * An area's outline at (cx, cy), rounded: its points turned once per size and turn (kept, as
+     * a piece is tried at many places), then moved with the sums turnedOutline makes.
      */
     const turnedTerms = new Map<string, number[][]>();
-    const partsAt = (cx: number, cy: number, turn: number): Laid['parts'] => {
-      if (form === 'short-line') {
-        const a = (turn * Math.PI) / 180;
-        const dx = (Math.cos(a) * w) / 2;
-        const dy = (Math.sin(a) * w) / 2;
-        const outline = segmentBand([round(cx - dx), round(cy - dy)], [round(cx + dx), round(cy + dy)], type.band ?? 1);
-        return [{ outline, bounds: boundsOf(outline) }];
-      }
-      if (form !== 'patch' && form !== 'block') return toLaid(pieceAt(cx, cy, turn)).parts;
+    const outlineAt = (cx: number, cy: number, turn: number): Point[] => {
+      if (form !== 'patch' && form !== 'block') return [];
       const key = `${w}|${d}|${turn}`;
       let terms = turnedTerms.get(key);
       if (!terms) {
@@ -401,7 +379,23 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
         terms = local.map(([x, y]) => [x * cos, y * sin, x * sin, y * cos]);
         turnedTerms.set(key, terms);
       }
-      const outline = terms.map(([xc, ys, xs, yc]): Point => [round(cx + xc! - ys!), round(cy + xs! + yc!)]);
+      return terms.map(([xc, ys, xs, yc]): Point => [round(cx + xc! - ys!), round(cy + xs! + yc!)]);
+    };
+    /** A short line's two ends at (cx, cy), rounded. */
+    const lineEnds = (cx: number, cy: number, turn: number): [Point, Point] => {
+      const a = (turn * Math.PI) / 180;
+      const dx = (Math.cos(a) * w) / 2;
+      const dy = (Math.sin(a) * w) / 2;
+      return [[round(cx - dx), round(cy - dy)], [round(cx + dx), round(cy + dy)]];
+    };
+    const pieceAt = (cx: number, cy: number, turn: number): TerrainPiece => {
+      const base = { label: `T${next}`, type: type.id, name: type.name, look: type.look, passable: type.passable, x: round(cx), y: round(cy), width: w, depth: d, rotation: turn, ...(at ? { objective: at.objective } : {}) };
+      if (form === 'short-line') return { ...base, depth: type.band ?? 1, shape: 'line', band: type.band ?? 1, points: lineEnds(cx, cy, turn) };
+      return { ...base, shape: form === 'patch' ? 'polygon' : 'rect', points: outlineAt(cx, cy, turn) };
+    };
+    /** The parts of the piece pieceAt would lay at (cx, cy), without the piece: for trying many places. */
+    const partsAt = (cx: number, cy: number, turn: number): Laid['parts'] => {
+      const outline = form === 'short-line' ? segmentBand(...lineEnds(cx, cy, turn), type.band ?? 1) : outlineAt(cx, cy, turn);
       return [{ outline, bounds: boundsOf(outline) }];
     };
     if (at) {

@@ -147,8 +147,8 @@ export async function loadBuiltPage() {
   return { files, runInPage, run: (argv: string[]) => runInPage(argv, files) };
 }
 
-/** The page opened at a link (1280 by 900), once it is ready; an error in the page fails the test. */
-export async function openPage(served: PageServer, hash = ''): Promise<Page> {
+/** The page opened at a link (1280 by 900) in this browser, once it is ready; an error in the page fails the test. */
+export async function openPage(served: Pick<PageServer, 'base' | 'browser'>, hash = ''): Promise<Page> {
   const page = await served.browser.newPage();
   await page.setViewport({ width: 1280, height: 900 });
   page.on('pageerror', (error) => {

@@ -173,7 +173,7 @@ async function phoneShots(page: Page, row: string, name: string, back = false): 
   await page.setViewport({ width: 360, height: 740 });
   await page.evaluate((selector) => document.querySelector(selector)!.scrollIntoView(), row);
   // the sticky points bar covers nothing of the row scrolled to: its heading shows below the bar
-  const [barBottom, rowTop] = await page.evaluate((selector) => [document.querySelector('#fb-bar')!.getBoundingClientRect().bottom, document.querySelector(selector)!.getBoundingClientRect().top], row);
+  const { barBottom, rowTop } = await page.evaluate((selector) => ({ barBottom: document.querySelector('#fb-bar')!.getBoundingClientRect().bottom, rowTop: document.querySelector(selector)!.getBoundingClientRect().top }), row);
   expect(rowTop, `${row} under the points bar at 360 px`).toBeGreaterThanOrEqual(barBottom);
   await page.screenshot({ path: path.join(shots, `web-${name}-phone.png`) });
   await page.evaluate(() => window.scrollTo(0, 0));

@@ -11,7 +11,7 @@ import { keptName, memoryShelf, sortKept, KEPT_NAME_MAX } from '../../src/web/ke
 import { forceFromLinkValue, forceInHash, forceLink, forceLinkValue } from '../../src/web/force-link.js';
 import { deflateSync } from 'fflate';
 import { MAX_FILE_BYTES } from '../../src/data/limits.js';
-import { CHROMIUM, press, repo, runBrowserTests, shots, usePageServer, type PageServer } from '../helpers/page.js';
+import { CHROMIUM, openPage, press, repo, runBrowserTests, shots, usePageServer, type PageServer } from '../helpers/page.js';
 
 describe('the names forces are kept under', () => {
   it('takes a name as typed, its spaces tidied, and refuses none or one too long', () => {
@@ -81,16 +81,8 @@ describe.skipIf(!runBrowserTests)('forces kept in the browser, in chromium', () 
     const { default: puppeteer } = await import('puppeteer-core');
     return puppeteer.launch({ executablePath: CHROMIUM, headless: true, userDataDir: profile, args: ['--no-sandbox', '--disable-gpu'] });
   };
-  async function open(browser: Browser, hash = ''): Promise<Page> {
-    const page = await browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    page.on('pageerror', (error) => {
-      throw error;
-    });
-    await page.goto(`${served.base}${hash}`);
-    await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
-    return page;
-  }
+  /** The page in a browser started on the kept profile. */
+  const open = (browser: Browser, hash = '') => openPage({ base: served.base, browser }, hash);
   const listed = (page: Page) => page.$$eval('#kept-list li', (lis) => lis.map((li) => [...li.querySelectorAll('span')].map((s) => s.textContent).join(' / ')));
   async function settledYaml(page: Page, includes: string): Promise<string> {
     await page.waitForFunction((text) => window.musterForce?.settled === true && window.musterForce.yaml.includes(text), { timeout: 60_000 }, includes);
