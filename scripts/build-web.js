@@ -144,14 +144,17 @@ const result = await esbuild.build({
   format: 'esm',
   target: ['chrome100', 'firefox100', 'safari15'],
   sourcemap: 'linked',
-  minify: false,
+  // minified, names kept: error classes name themselves by their constructor's name
+  minify: true,
+  keepNames: true,
   legalComments: 'eof',
   logLevel: 'warning',
   plugins: [pagePlugin],
   metafile: true,
 });
 writeFileSync(path.join(root, 'dist', 'web-meta.json'), JSON.stringify(result.metafile));
-for (const page of ['index.html', 'muster.css', 'favicon.svg']) copyFileSync(path.join(root, 'src/web', page), path.join(web, page));
+const PAGE_FILES = ['index.html', 'muster.css', 'favicon.svg'];
+for (const page of PAGE_FILES) copyFileSync(path.join(root, 'src/web', page), path.join(web, page));
 
 // ---- the files the page reads -----------------------------------------------------------
 
@@ -214,6 +217,43 @@ const manifest = {
   files: entries,
 };
 writeFileSync(path.join(web, 'files', 'index.json'), `${JSON.stringify(manifest, null, 1)}\n`);
+
+// ---- installable, and working offline after the first visit ----------------------------
+
+writeFileSync(
+  path.join(web, 'manifest.webmanifest'),
+  `${JSON.stringify(
+    {
+      name: 'muster: play-aids for WW2 wargames',
+      short_name: 'muster',
+      description: 'Unit cards, tokens, templates, quick-reference tables and rolled scenario packets, printed as PDF',
+      // relative to this file: the page works from any folder of any static host
+      start_url: './',
+      scope: './',
+      display: 'standalone',
+      background_color: '#f6f4ee',
+      theme_color: '#3d5a2a',
+      icons: [{ src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+    },
+    null,
+    1,
+  )}\n`,
+);
+/** what the page cannot start without: cached whole by the worker on its first visit */
+const shell = ['./', 'muster.js', ...PAGE_FILES.filter((f) => f !== 'index.html'), 'manifest.webmanifest', 'files/index.json', manifest.pack.url];
+const stamp = createHash('sha256');
+for (const file of shell) stamp.update(file).update(readFileSync(path.join(web, file === './' ? 'index.html' : file)));
+await esbuild.build({
+  entryPoints: [path.join(root, 'src/web/service-worker.ts')],
+  outfile: path.join(web, 'sw.js'),
+  bundle: true,
+  platform: 'browser',
+  format: 'iife',
+  target: ['chrome100', 'firefox100', 'safari15'],
+  minify: true,
+  logLevel: 'warning',
+  define: { MUSTER_SHELL: JSON.stringify(shell), MUSTER_STAMP: JSON.stringify(stamp.digest('hex').slice(0, 16)) },
+});
 
 const kb = (n) => `${Math.round(n / 1024)} kB`;
 const eager = entries.filter((e) => !e.lazy).reduce((n, e) => n + e.size, 0);

@@ -14,6 +14,7 @@ import { forceInHash } from './force-link.js';
 import { FORCE_FILE } from './kit/force-model.js';
 import type { Listed } from './kit/force-ui.js';
 import { playerWords } from './player-words.js';
+import { keepOffline } from './offline.js';
 import { pagePartsFor } from '../systems/page-registry.js';
 import { CampaignPanel, type CampaignProbe } from './campaign-page.js';
 import { HousePanel, type HouseProbe } from './house-rules.js';
@@ -84,7 +85,7 @@ let builder: ForceBench | undefined;
 /** For the browser test: what the page produced last. */
 declare global {
   interface Window {
-    muster: { ready: boolean; last?: { name: string; base64: string; code: number; stderr: string; argv: string[] }; campaign?: CampaignProbe; house?: HouseProbe };
+    muster: { ready: boolean; last?: { name: string; base64: string; code: number; stderr: string; argv: string[] }; campaign?: CampaignProbe; house?: HouseProbe; offline?: boolean };
   }
 }
 window.muster = { ready: false };
@@ -128,6 +129,18 @@ async function boot(): Promise<void> {
   hideProgress();
   for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-format]')) button.disabled = false;
   window.muster.ready = true;
+  keepOffline('serviceWorker' in navigator ? navigator.serviceWorker : undefined, {
+    kept: () => {
+      $('offline').hidden = false;
+      window.muster.offline = true;
+    },
+    newBuild: (use) => {
+      $('new-build').hidden = false;
+      $('use-new-build').onclick = use;
+    },
+  }).catch(() => {
+    // kept or not, the page works online as before: nothing to tell the player
+  });
 }
 
 /** A listing the page reads, run as the command line would (its JSON on stdout). */

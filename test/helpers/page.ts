@@ -23,6 +23,8 @@ export const runBrowserTests = existsSync(CHROMIUM) || Boolean(process.env['CI']
 export interface PageServer {
   base: string;
   browser: Browser;
+  /** stops `muster serve` alone, the browser still open: the network cut */
+  cut(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -43,9 +45,14 @@ export async function startPageServer(): Promise<PageServer> {
   });
   const { default: puppeteer } = await import('puppeteer-core');
   const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  const ended = new Promise<void>((resolve) => server.once('exit', () => resolve()));
   return {
     base,
     browser,
+    async cut() {
+      server.kill('SIGTERM');
+      await ended;
+    },
     async stop() {
       await browser.close();
       server.kill('SIGTERM');

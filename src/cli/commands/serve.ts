@@ -66,6 +66,7 @@ const TYPES: Record<string, string> = {
   '.otf': 'font/otf',
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
+  '.webmanifest': 'application/manifest+json',
   '.pdf': 'application/pdf',
 };
 

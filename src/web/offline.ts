@@ -1,0 +1,37 @@
+// Keeping the page for use with no network (its service worker, src/web/service-worker.ts),
+// and telling the player when a newer build is waiting.
+
+export interface OfflineShow {
+  /** the page's files are kept: muster opens and prints with no network from now on */
+  kept(): void;
+  /** a newer build is ready; `use` switches to it and reloads the page */
+  newBuild(use: () => void): void;
+}
+
+/**
+ * Registers the worker once the page has started (its files are then in the browser's cache,
+ * so the worker's first copy costs no second download). A page opened from a file, or in a
+ * browser without service workers, works as before, online.
+ */
+export async function keepOffline(container: ServiceWorkerContainer | undefined, show: OfflineShow): Promise<void> {
+  if (!container) return;
+  const registration = await container.register('sw.js');
+  const offerWaiting = () => {
+    const waiting = registration.waiting;
+    // a worker waiting while another controls the page is a newer build
+    if (!waiting || !container.controller) return;
+    show.newBuild(() => {
+      container.addEventListener('controllerchange', () => location.reload(), { once: true });
+      waiting.postMessage('use-new-build');
+    });
+  };
+  offerWaiting();
+  registration.addEventListener('updatefound', () => {
+    const installing = registration.installing;
+    installing?.addEventListener('statechange', () => {
+      if (installing.state === 'installed') offerWaiting();
+    });
+  });
+  await container.ready;
+  show.kept();
+}

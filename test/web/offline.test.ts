@@ -1,0 +1,118 @@
+// The page as an installed app: after its first visit it opens and prints with `muster serve`
+// stopped, the PDF byte for byte the command line's, a large font fetched once kept with it.
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { cliPdf, openPage, produce, repo, runBrowserTests, shots, usePageServer, type PageServer } from '../helpers/page.js';
+
+/**
+ * Any static host: a plain file server (no ETag, no muster) serving a copy of dist/web under a
+ * folder of its site, as a club's web space would.
+ */
+function staticHost(root: string, folder: string): Promise<{ base: string; close(): Promise<void> }> {
+  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.webmanifest': 'application/manifest+json' };
+  const server = createServer((req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://host').pathname);
+    if (!pathname.startsWith(folder)) return void res.writeHead(404).end();
+    let file = path.join(root, pathname.slice(folder.length));
+    if (file.endsWith(path.sep) || pathname === folder) file = path.join(file, 'index.html');
+    if (!file.startsWith(root) || !existsSync(file)) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({ base: `http://127.0.0.1:${port}${folder}`, close: () => new Promise((done) => server.close(() => done())) });
+    }),
+  );
+}
+
+describe.skipIf(!runBrowserTests)('the page offline, from any static host', () => {
+  let served: PageServer;
+  usePageServer((s) => (served = s));
+
+  async function kept(page: Page): Promise<void> {
+    await page.waitForFunction(() => window.muster.offline === true, { timeout: 60_000 });
+  }
+
+  it('is installable, and after its first visit prints with no server, as the command line does, Chinese included', async () => {
+    const seed = '中文 club';
+    const page = await openPage(served, `#/bof/scenario?seed=${encodeURIComponent(seed)}`);
+    await kept(page);
+    expect(await page.$eval('#offline', (e) => (e as HTMLElement).hidden)).toBe(false);
+    const cdp = await page.createCDPSession();
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+    expect(installabilityErrors.map((e) => e.errorId)).toEqual([]);
+    const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; data?: string };
+    expect(manifest.errors).toEqual([]);
+    expect(JSON.parse(manifest.data!)).toMatchObject({ start_url: './', display: 'standalone' });
+
+    // online, the Chinese font is fetched when the seed needs it, and kept
+    const online = await produce(page, 'Preview');
+    expect(online.code, online.stderr).toBe(0);
+    const cliChinese = await cliPdf(['scenario', 'bof', '--seed', seed]);
+    expect(Buffer.compare(Buffer.from(online.base64, 'base64'), cliChinese)).toBe(0);
+
+    await served.cut();
+    // reopened with the network gone: the page, its files and that font come from the browser
+    await page.reload();
+    await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+    const again = await produce(page, 'Preview');
+    expect(again.code, again.stderr).toBe(0);
+    expect(Buffer.compare(Buffer.from(again.base64, 'base64'), cliChinese)).toBe(0);
+
+    // a new tab at another of the page's addresses, still offline: tables on Letter in inches
+    const other = await openPage(served, '#/bof/tables?paper=letter&units=in');
+    const tables = await produce(other, 'Download PDF');
+    expect(tables.code, tables.stderr).toBe(0);
+    expect(Buffer.compare(Buffer.from(tables.base64, 'base64'), await cliPdf(['tables', 'bof', '--paper', 'letter', '--units', 'in']))).toBe(0);
+    await other.screenshot({ path: path.join(shots, 'offline-tables.png') });
+    await other.close();
+    await page.close();
+  });
+
+  it('works from a folder of a plain static host, and offers a newer build without mixing it with the open one', async () => {
+    const copy = mkdtempSync(path.join(tmpdir(), 'muster-static-'));
+    cpSync(path.join(repo, 'dist/web'), copy, { recursive: true });
+    const host = await staticHost(copy, '/clubs/muster/');
+    try {
+      const page = await openPage({ base: host.base, browser: served.browser }, '#/fireteam/tables');
+      await page.waitForFunction(() => window.muster.offline === true, { timeout: 60_000 });
+      const made = await produce(page, 'Download PDF');
+      expect(made.code, made.stderr).toBe(0);
+      expect(Buffer.compare(Buffer.from(made.base64, 'base64'), await cliPdf(['tables', 'fireteam']))).toBe(0);
+      expect(await page.$eval('#new-build', (e) => (e as HTMLElement).hidden)).toBe(true);
+
+      // a new build on the host: its worker waits, and the page says so
+      const worker = path.join(copy, 'sw.js');
+      const before = readFileSync(worker, 'utf8');
+      const stamp = /`\$\{\w+\}([0-9a-f]{16})`/.exec(before)?.[1];
+      expect(stamp, 'the build stamp in sw.js').toBeTruthy();
+      writeFileSync(worker, before.replace(stamp!, 'feedfacefeedface'));
+      await page.reload();
+      await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+      await page.waitForSelector('#new-build:not([hidden])', { timeout: 60_000 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: path.join(shots, 'new-build.png'), clip: { x: 0, y: 0, width: 1280, height: 200 } });
+      const names = async () => page.evaluate(async () => (await caches.keys()).filter((n) => n.startsWith('muster ')).map((n) => n.split(' ').pop()));
+      expect((await names()).sort()).toEqual([stamp, 'feedfacefeedface'].sort());
+
+      // taken: the page reloads under the new worker, which drops the old build's cache
+      const reloaded = page.waitForNavigation();
+      await page.click('#use-new-build');
+      await reloaded;
+      await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+      await page.waitForFunction(async () => (await caches.keys()).filter((n) => n.startsWith('muster ')).length === 1, { timeout: 60_000 });
+      expect(await names()).toEqual(['feedfacefeedface']);
+      expect(await page.$eval('#new-build', (e) => (e as HTMLElement).hidden)).toBe(true);
+      await page.close();
+    } finally {
+      await host.close();
+      rmSync(copy, { recursive: true, force: true });
+    }
+  });
+});
