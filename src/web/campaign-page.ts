@@ -1,8 +1,10 @@
 /**
  * Campaigns in the page (issue 17): the command line's `muster campaign <system> ...` run on a
- * copy of the state file held in the page's memory (/player/campaign.json). The page never
- * keeps the only copy: nothing is stored in the browser, and after every change the new state
- * is offered for download at once. Each rule set's own fields are its page part's.
+ * copy of the state file held in the page's memory (/player/campaign.json). Every state a run
+ * writes is kept in the browser with the ones before it (kept-campaigns.ts), so nothing is lost
+ * to a reload and any earlier state can be gone back to; the player downloads the file as a
+ * backup when reminded. A browser that keeps nothing falls back to a download after each
+ * change. Each rule set's own fields are its page part's.
  */
 import { pagePartsFor } from '../systems/page-registry.js';
 import { optionArgv } from './form.js';
@@ -12,6 +14,10 @@ import { FORCE_FILE, forceFileTooLarge } from './kit/force-model.js';
 import { PLAYER_FOLDER, type PageFiles } from './page-files.js';
 import type { PageRun } from './page-io.js';
 import { optionLabels, optionsAsControls } from './player-words.js';
+import { freeName, keptName, type Shelf } from './browser-shelf.js';
+import { backTo, backupWords, campaignName, currentState, downloadedNow, newKeptCampaign, notDownloaded, withVersion, type KeptCampaign } from './kept-campaigns.js';
+import { drawKeptList } from './kept-list.js';
+import { el as make } from './kit/force-ui.js';
 
 /** The state's name as the command line sees it (the page's folder is its working folder). */
 export const STATE_FILE = 'campaign.json';
@@ -208,6 +214,10 @@ export interface CampaignHost {
   switchSystem(system: string): Promise<void>;
   /** the command line under the form follows the panel */
   changed(): void;
+  /** where campaigns are kept in the browser, and the first screen's list of them */
+  shelf: Shelf<KeptCampaign>;
+  keptList: HTMLElement;
+  systemName(id: string): string;
 }
 
 /** For the browser test: the campaign as the page holds it. */
@@ -217,6 +227,10 @@ export interface CampaignProbe {
   status: string;
   state: string;
   unsaved: boolean;
+  /** the name it is kept under in the browser, '' where it is not kept */
+  kept: string;
+  /** the states kept, the first of them its start or the file opened */
+  versions: number;
 }
 
 /** Where a side's force comes from on the start form. */
@@ -249,26 +263,58 @@ export class CampaignPanel {
   private names: Record<Side, string> = { a: 'Side A', b: 'Side B' };
   /** the force files chosen on the start form, by side */
   private readonly uploads: Record<Side, Upload | undefined> = { a: undefined, b: undefined };
-  probe: CampaignProbe | undefined;
+  /** the last run's words and the state, as `refresh` found them */
+  private snapshot: Omit<CampaignProbe, 'unsaved' | 'kept' | 'versions'> | undefined;
+  /** a button's work is under way (a run, then keeping its state): the probe waits for its end */
+  private busy = false;
+  /** the campaign as the browser keeps it, with its history */
+  private kept: KeptCampaign | undefined;
+  /** why the browser did not keep the last change, if it did not */
+  private keepError: string | undefined;
+  /** the last change as `status` names it */
+  private lastChangeWords: string | undefined;
 
   constructor(
     files: PageFiles,
     private readonly host: CampaignHost,
   ) {
     this.campaign = new PageCampaign(files, (argv) => host.run(argv));
-    el('cp-start').addEventListener('click', () => void this.start());
-    el('cp-open').addEventListener('change', () => void this.openFile());
-    el('cp-record').addEventListener('click', () => void this.record());
-    el('cp-undo').addEventListener('click', () => void this.undo());
-    el('cp-download').addEventListener('click', () => this.download());
+    el('cp-start').addEventListener('click', () => void this.act(() => this.start()));
+    el('cp-open').addEventListener('change', () => void this.act(() => this.openFile()));
+    el('cp-record').addEventListener('click', () => void this.act(() => this.record()));
+    el('cp-undo').addEventListener('click', () => void this.act(() => this.undo()));
+    el('cp-download').addEventListener('click', () => void this.act(() => this.download()));
+    el('cp-rename').addEventListener('click', () => void this.act(() => this.rename()));
+    el('cp-history-list').addEventListener('click', (event) => {
+      const back = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-version]');
+      if (back) void this.act(() => this.goBack(Number(back.dataset['version'])));
+    });
     for (const side of SIDES) el(`cp-force${side.toUpperCase()}`).addEventListener('change', () => void this.chooseFile(side));
     el('cp-start-box').addEventListener('change', () => this.shapeStart());
     el('campaign').addEventListener('input', () => this.showCommand());
     el('campaign').addEventListener('change', () => this.showCommand());
     window.addEventListener('beforeunload', (event) => {
-      // the page keeps no copy: leaving with changes not downloaded loses them
-      if (this.campaign.unsaved) event.preventDefault();
+      // where the browser keeps nothing, leaving with changes not downloaded loses them
+      if (this.campaign.unsaved && !this.kept) event.preventDefault();
     });
+  }
+
+  /** For the browser test: the campaign as the page holds it, once the button's work is done. */
+  get probe(): CampaignProbe | undefined {
+    if (this.busy || !this.snapshot) return undefined;
+    const kept = this.kept && !this.keepError ? this.kept : undefined;
+    return { ...this.snapshot, unsaved: this.campaign.unsaved, kept: kept?.name ?? '', versions: kept?.versions.length ?? 0 };
+  }
+
+  /** A button's work: the run, the state kept, then the page told (the probe among it). */
+  private async act(work: () => Promise<void>): Promise<void> {
+    this.busy = true;
+    try {
+      await work();
+    } finally {
+      this.busy = false;
+      this.host.changed();
+    }
   }
 
   /** Shapes the panel for a rule set (its start form, and the campaign if it is this one's). */
@@ -312,7 +358,10 @@ export class CampaignPanel {
 
   /** A print run may change the state (a `next` that sets the turn's assaults). */
   async printed(run: PageRun): Promise<void> {
-    if (this.campaign.take(run)) await this.refresh();
+    if (this.campaign.take(run)) {
+      await this.refresh();
+      await this.keepChange();
+    }
   }
 
   hasCampaign(system: string): boolean {
@@ -448,8 +497,15 @@ export class CampaignPanel {
 
   private async start(): Promise<void> {
     const { n, uploads } = this.startRequest();
-    const done = await this.campaign.start(this.shownSystem!, n, uploads);
+    const system = this.shownSystem!;
+    const done = await this.campaign.start(system, n, uploads);
     this.say(done.run);
+    if (done.changed) {
+      this.kept = undefined;
+      await this.refresh(done.run);
+      const named = campaignName(SIDES.map((side) => this.names[side]), this.solo(), this.host.systemName(system));
+      await this.keepNew(named, 'started', false);
+    }
     await this.refresh(done.run);
   }
 
@@ -467,6 +523,10 @@ export class CampaignPanel {
     }
     const done = await this.campaign.open(system, file.name, bytes);
     this.say(done.run, done.changed ? `Opened ${file.name}.` : undefined);
+    if (done.changed) {
+      this.kept = undefined;
+      await this.keepNew(file.name.replace(/\.json$/i, '') || 'campaign', `opened ${file.name}`, true);
+    }
     await this.refresh(done.run);
   }
 
@@ -475,6 +535,7 @@ export class CampaignPanel {
     this.say(done.run);
     if (done.changed) this.part!.clearRecord();
     await this.refresh(done.run);
+    if (done.changed) await this.keepChange();
   }
 
   /** The command line's undo on the page's copy: a change like a record, offered for download at once. */
@@ -482,23 +543,151 @@ export class CampaignPanel {
     const done = await this.campaign.change(undoArgv(this.shownSystem!));
     this.say(done.run);
     await this.refresh(done.run);
+    if (done.changed) await this.keepChange();
   }
 
-  private download(): void {
+  private async download(): Promise<void> {
     const bytes = this.campaign.bytes();
     if (!bytes) return;
     this.host.save(bytes, this.campaign.fileName, 'application/json');
     this.campaign.unsaved = false;
+    if (this.kept) await this.put(downloadedNow(this.kept));
+    this.showKeep();
+  }
+
+  // ---- kept in the browser ----
+
+  /** Keeps the page's copy as a new campaign on the shelf, under a name no other of its rule set has. */
+  private async keepNew(wanted: string, change: string, downloaded: boolean): Promise<void> {
+    const system = this.shownSystem!;
+    const bytes = this.campaign.bytes();
+    if (!bytes) return;
+    const taken = (await this.host.shelf.all().catch(() => [])).filter((c) => c.system === system).map((c) => c.name);
+    const fresh = newKeptCampaign(freeName(wanted, taken), system, this.campaign.fileName, { change, state: new TextDecoder().decode(bytes) }, downloaded);
+    await this.put(fresh);
+    await this.showKept();
+  }
+
+  /** The page's copy changed (a record, an undo, a print that set the turn): a new version of the kept campaign. */
+  private async keepChange(): Promise<void> {
+    const bytes = this.campaign.bytes();
+    if (!this.kept || !bytes) return;
+    await this.put(withVersion(this.kept, { change: this.lastChangeWords ?? 'changed', state: new TextDecoder().decode(bytes) }));
+    this.showKeep();
+    this.host.changed();
+  }
+
+  /** Puts a campaign on the shelf; it is the panel's from now on, kept or not. */
+  private async put(next: KeptCampaign): Promise<void> {
+    this.kept = next;
+    try {
+      await this.host.shelf.put(next);
+      this.keepError = undefined;
+    } catch (error) {
+      this.keepError = (error as Error).message;
+    }
+  }
+
+  /** The campaign as it was at an earlier version: the page's copy, checked by `status` as an opened file is. */
+  private async goBack(index: number): Promise<void> {
+    if (!this.kept) return;
+    const next = backTo(this.kept, index);
+    if (next === this.kept) return;
+    const done = await this.campaign.open(this.kept.system, this.kept.fileName, new TextEncoder().encode(currentState(next).state));
+    this.say(done.run, done.changed ? `Back to: ${this.kept.versions[index]!.change}. Going back is itself a change, listed in the history.` : undefined);
+    if (done.changed) {
+      this.campaign.unsaved = notDownloaded(next) > 0;
+      await this.put(next);
+    }
+    await this.refresh(done.run);
+  }
+
+  private async rename(): Promise<void> {
+    const kept = this.kept;
+    if (!kept) return;
+    const asked = keptName(el<HTMLInputElement>('cp-keep-name').value, 'campaign');
+    if ('refused' in asked) return this.say(undefined, asked.refused, true);
+    if (asked.name === kept.name) return;
+    const others = await this.host.shelf.all().catch(() => []);
+    if (others.some((c) => c.system === kept.system && c.name === asked.name)) return this.say(undefined, `A ${this.host.systemName(kept.system)} campaign named “${asked.name}” is kept already: choose another name.`, true);
+    await this.put({ ...kept, name: asked.name });
+    if (!this.keepError) await this.host.shelf.remove(kept.system, kept.name).catch(() => undefined);
+    this.say(undefined, `Kept as “${asked.name}”.`);
+    await this.showKept();
+    this.showKeep();
+  }
+
+  /** The campaigns kept in the browser, on the first screen. */
+  async showKept(): Promise<void> {
+    drawKeptList(this.host.keptList, await this.host.shelf.all().catch(() => []), {
+      prefix: 'kept-campaign',
+      systemName: (id) => this.host.systemName(id),
+      detail: (c) => {
+        const n = notDownloaded(c);
+        return n === 0 ? 'downloaded' : `${n} ${n === 1 ? 'change' : 'changes'} not downloaded`;
+      },
+      open: (c) => void this.act(() => this.openKept(c)),
+      remove: (c) => void this.act(() => this.removeKept(c)),
+    });
+  }
+
+  private async openKept(kept: KeptCampaign): Promise<void> {
+    await this.host.switchSystem(kept.system);
+    const done = await this.campaign.open(kept.system, kept.fileName, new TextEncoder().encode(currentState(kept).state));
+    this.say(done.run, done.changed ? `Opened “${kept.name}”, kept in this browser.` : undefined);
+    if (done.changed) {
+      this.kept = kept;
+      this.campaign.unsaved = notDownloaded(kept) > 0;
+    }
+    await this.refresh(done.run);
+    el('campaign').scrollIntoView();
+  }
+
+  private async removeKept(kept: KeptCampaign): Promise<void> {
+    await this.host.shelf.remove(kept.system, kept.name);
+    // the page's copy stays open, no longer kept: leaving it asks first
+    if (this.kept?.system === kept.system && this.kept.name === kept.name) this.kept = undefined;
+    await this.showKept();
     this.showKeep();
   }
 
   private showKeep(): void {
     const has = this.hasCampaign(this.shownSystem ?? '');
     el('cp-keep').hidden = !has;
-    el('cp-keep').classList.toggle('unsaved', this.campaign.unsaved);
-    el('cp-keep-title').textContent = this.campaign.unsaved
-      ? `Changed: download ${this.campaign.fileName} now to keep this change.`
-      : `${this.campaign.fileName}: the file you hold is up to date.`;
+    const kept = has && !this.keepError ? this.kept : undefined;
+    el('cp-kept-box').hidden = !kept;
+    if (kept) {
+      const { words, due } = backupWords(kept);
+      el('cp-keep').classList.toggle('unsaved', due);
+      el('cp-keep-title').textContent = `Kept in this browser as “${kept.name}”.`;
+      el('cp-keep-words').textContent = `${words} Clearing the browser's data for this site removes what it keeps.`;
+      const name = el<HTMLInputElement>('cp-keep-name');
+      if (document.activeElement !== name) name.value = kept.name;
+      el('cp-history-title').textContent = `History: ${kept.versions.length} ${kept.versions.length === 1 ? 'state' : 'states'} kept, newest first`;
+      const last = kept.versions.length - 1;
+      el('cp-history-list').replaceChildren(
+        ...kept.versions
+          .map((version, i) => {
+            const item = make('li', {}, make('span', { textContent: version.change }));
+            if (i === last) item.append(make('em', { textContent: ' (as it stands)' }));
+            else {
+              const back = make('button', { type: 'button', id: `cp-back-${i}`, textContent: 'Go back to this' });
+              back.dataset['version'] = String(i);
+              item.append(back);
+            }
+            return item;
+          })
+          .reverse(),
+      );
+    } else {
+      el('cp-keep').classList.toggle('unsaved', this.campaign.unsaved);
+      el('cp-keep-title').textContent = this.campaign.unsaved
+        ? `Changed: download ${this.campaign.fileName} now to keep this change.`
+        : `${this.campaign.fileName}: the file you hold is up to date.`;
+      el('cp-keep-words').textContent = this.keepError
+        ? `This browser did not keep it (${this.keepError}): the file you download is the only copy, and the page forgets the campaign when closed or reloaded.`
+        : 'This browser does not keep this campaign: the file you download is the only copy, and the page forgets the campaign when closed or reloaded.';
+    }
   }
 
   private showCommand(): void {
@@ -529,6 +718,7 @@ export class CampaignPanel {
       this.names = names ?? { a: 'Side A', b: 'Side B' };
       el('cp-status-detail').replaceChildren(part.status({ json, names: this.names, finished }));
     }
+    this.lastChangeWords = last;
     el('cp-undo-box').hidden = last === undefined;
     el('cp-last-change').textContent = last === undefined ? '' : `Last change: ${last}.`;
     el('cp-undo-command').textContent = this.host.shown(undoArgv(system));
@@ -536,12 +726,11 @@ export class CampaignPanel {
     el('cp-record-box').hidden = finished || !shape.recordable;
     el<HTMLOptionElement>('cp-print-next').textContent = shape.printNext;
     const bytes = this.campaign.bytes();
-    this.probe = {
+    this.snapshot = {
       code: run?.code ?? 0,
       stderr: run?.stderr ?? '',
       status: status?.text ?? '',
       state: has && bytes ? new TextDecoder().decode(bytes) : '',
-      unsaved: this.campaign.unsaved,
     };
     this.showKeep();
     this.showCommand();

@@ -11,7 +11,8 @@ import { FORCE_FILE, forceFileTooLarge, problemsByRow, rowKey, type CheckReport,
 import { literally, noteWords, refusalWords, whereWords, type PageLabels } from './player-words.js';
 import { el, pts, type Bench, type Listed, type RuleSetBuilder, type Summary } from './kit/force-ui.js';
 import { pagePartsFor } from '../systems/page-registry.js';
-import { keptName, sortKept, type KeptForce, type Shelf } from './kept-forces.js';
+import { keptName, type KeptForce, type Shelf } from './browser-shelf.js';
+import { drawKeptList } from './kept-list.js';
 import { forceFromLinkValue, forceLink } from './force-link.js';
 
 /** What the page lends the builder: the command line, the player's folder, printing, saving. */
@@ -22,7 +23,7 @@ export interface BuilderHost {
   print(): void;
   toScenario(): void;
   /** where forces are kept in the browser, and the list of them on the first screen */
-  shelf: Shelf;
+  shelf: Shelf<KeptForce>;
   keptList: HTMLElement;
   /** a rule set's name, for the list */
   systemName(system: string): string;
@@ -118,26 +119,18 @@ export class ForceBench implements Bench {
       return;
     }
     this.$<HTMLInputElement>('fb-keep-name').value = asked.name;
-    said.textContent = `${replacing ? 'Replaced' : 'Kept'} “${asked.name}” in this browser: it is listed under Your forces.`;
+    said.textContent = `${replacing ? 'Replaced' : 'Kept'} “${asked.name}” in this browser: it is listed under “Kept in this browser”, Forces.`;
     await this.showKept();
   }
 
   /** The forces kept in the browser, each to open in its builder or to remove; the list hidden when there are none. */
   async showKept(): Promise<void> {
-    const list = this.host.keptList;
-    const kept = sortKept(await this.host.shelf.all().catch(() => []));
-    list.replaceChildren(
-      ...kept.map((force, i) => {
-        const open = el('button', { type: 'button', id: `kept-open-${i}`, textContent: 'Open' });
-        open.setAttribute('aria-label', `Open ${force.name}`);
-        open.addEventListener('click', () => void this.openKept(force));
-        const remove = el('button', { type: 'button', id: `kept-remove-${i}`, textContent: 'Remove' });
-        remove.setAttribute('aria-label', `Remove ${force.name} from this browser`);
-        remove.addEventListener('click', () => void this.removeKept(force));
-        return el('li', {}, el('div', {}, el('span', { className: 'kept-name', textContent: force.name }), el('span', { className: 'kept-system', textContent: this.host.systemName(force.system) })), open, remove);
-      }),
-    );
-    list.closest('fieldset')!.hidden = kept.length === 0;
+    drawKeptList(this.host.keptList, await this.host.shelf.all().catch(() => []), {
+      prefix: 'kept',
+      systemName: (id) => this.host.systemName(id),
+      open: (force) => void this.openKept(force),
+      remove: (force) => void this.removeKept(force),
+    });
   }
 
   private async openKept(force: KeptForce): Promise<void> {

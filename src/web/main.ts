@@ -9,7 +9,7 @@ import { runInPage, type PageRun } from './page-io.js';
 import { DEFAULTS, OPTION_ORDER, argvFor, shellLine, countsFrom, countsOption, deckName, formFromHash, hashFor, leftOut, ownOptions, partsFromListing, partsOptions, tickedParts, type Declarations, type DeclaredOption, type Form, type Part, type Product } from './form.js';
 import { ownField } from './own-fields.js';
 import { ForceBench } from './force-builder.js';
-import { indexedDbShelf, memoryShelf } from './kept-forces.js';
+import { indexedDbShelf, memoryShelf } from './browser-shelf.js';
 import { forceInHash } from './force-link.js';
 import { FORCE_FILE } from './kit/force-model.js';
 import type { Listed } from './kit/force-ui.js';
@@ -126,6 +126,7 @@ async function boot(): Promise<void> {
   select.replaceChildren(...systems.map((s) => new Option(s.name, s.id)));
   await restoreLink(location.hash);
   await forceBuilder().showKept();
+  await campaignPanel().showKept();
   hideProgress();
   for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-format]')) button.disabled = false;
   window.muster.ready = true;
@@ -388,6 +389,9 @@ function campaignPanel(): CampaignPanel {
       window.muster.campaign = campaign?.probe;
       sync();
     },
+    shelf: window.indexedDB ? indexedDbShelf(window.indexedDB, 'campaigns') : memoryShelf(),
+    keptList: $('kept-campaign-list'),
+    systemName: (id) => systems.find((s) => s.id === id)?.name ?? id,
   });
   return campaign;
 }
@@ -442,7 +446,7 @@ function forceBuilder(): ForceBench {
       await restore({ system: current.system, product: 'scenario', options: pick(current.options, PRINT_KEYS) });
       $('forceA').focus();
     },
-    shelf: window.indexedDB ? indexedDbShelf(window.indexedDB) : memoryShelf(),
+    shelf: window.indexedDB ? indexedDbShelf(window.indexedDB, 'forces') : memoryShelf(),
     keptList: $('kept-list'),
     systemName: (id) => systems.find((s) => s.id === id)?.name ?? id,
     async openBuilder(system) {

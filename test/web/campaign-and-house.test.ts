@@ -15,7 +15,7 @@ import { CHANGES_KEY } from '../../src/data/state-file.js';
 import { bofRecordOptions, type BofRecord } from '../../src/systems/bof/page/campaign-panel.js';
 import { fireteamListsOptions, fireteamNextOptions, fireteamRecordOptions } from '../../src/systems/fireteam/page/campaign-panel.js';
 import { checkHouse, houseFiles, unzipHouse, withHouse, HOUSE_PATH } from '../../src/web/house-rules.js';
-import { button, control, repo, runBrowserTests as runThem, shots, usePageServer, loadBuiltPage } from '../helpers/page.js';
+import { button, control, press, repo, runBrowserTests as runThem, shots, usePageServer, loadBuiltPage } from '../helpers/page.js';
 import { playerProblems } from '../helpers/player-words.js';
 import { campaignStep } from '../helpers/page.js';
 
@@ -220,9 +220,11 @@ describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
     const started = await campaignStep(page, 'Start a new campaign');
     expect(started.code).toBe(0);
     expect(started.unsaved).toBe(true);
-    // the offer is there at once, with the line that the page keeps no copy
+    // kept in the browser at once under its sides' names, with the download offered as a backup
+    expect(started.kept).toMatch(/^Red vs Blue( \(\d+\))?$/);
+    expect(started.versions).toBe(1);
     expect(await page.$eval('#cp-keep', (e) => (e as HTMLElement).hidden)).toBe(false);
-    expect(await page.$eval('#cp-keep', (e) => e.textContent)).toContain('This page keeps no copy of your campaign');
+    expect(await page.$eval('#cp-keep-words', (e) => e.textContent)).toBe("Never downloaded: 1 change in this browser alone. Download the campaign file now and then as a backup. Clearing the browser's data for this site removes what it keeps.");
 
     await page.select(await control(page, 'Winner'), 'a');
     await page.select(await control(page, 'Victory'), 'decisive');
@@ -260,7 +262,7 @@ describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
     for (let i = 0; i < 100 && !readdirSync(downloads).includes('bof-campaign.json'); i++) await new Promise((r) => setTimeout(r, 100));
     const downloaded = readFileSync(path.join(downloads, 'bof-campaign.json'), 'utf8');
     expect(downloaded).toBe(recorded.state);
-    expect(await page.$eval('#cp-keep-title', (e) => e.textContent)).toContain('up to date');
+    expect(await page.$eval('#cp-keep-words', (e) => e.textContent)).toContain('Your downloaded bof-campaign.json is up to date.');
 
     // the command line reads the downloaded file and says what the page says; its own run writes the same file
     const dir = mkdtempSync(path.join(tmpdir(), 'muster-campaign-'));
@@ -321,7 +323,8 @@ describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
     expect(await page.$eval('#cp-messages', (e) => e.textContent)).toBe(undone.stderr.trim());
     expect(campaignPart(undone.state)).toBe(started.state);
     expect(undone.unsaved).toBe(true);
-    expect(await page.$eval('#cp-keep-title', (e) => e.textContent)).toContain('download bof-campaign.json now');
+    expect(undone.versions).toBe(3);
+    expect(await page.$eval('#cp-keep-words', (e) => e.textContent)).toContain('Never downloaded: 3 changes in this browser alone.');
     expect(await page.$eval('#cp-last-change', (e) => e.textContent)).toBe('Last change: took back recorded game 1 (Blue won).');
     await page.screenshot({ path: path.join(shots, 'web-campaign-undo.png'), fullPage: true });
 
@@ -336,6 +339,88 @@ describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
     await muster(recordArgv('bof', [['winner', 'b'], ['victory', 'strategic'], ['combat-score', '12:30']]), dir);
     for (let i = 0; i < 2; i++) expect((await muster(undoArgv('bof'), dir)).code).toBe(0);
     expect(readFileSync(path.join(dir, 'campaign.json'), 'utf8')).toBe(redone.state);
+    await page.close();
+  });
+
+  it('keeps a campaign in the browser through a reload, goes back to any state it had, and asks for a backup after five changes', async () => {
+    const { page } = await open('#/bof/campaign');
+    await page.type(await control(page, "Side A's name"), 'Gold');
+    await page.type(await control(page, "Side B's name"), 'Green');
+    await page.type(await control(page, 'Campaign seed'), 'kept');
+    const started = await campaignStep(page, 'Start a new campaign');
+    expect([started.code, started.kept, started.versions]).toEqual([0, 'Gold vs Green', 1]);
+    const record = async (winner: 'a' | 'b', score: [string, string]) => {
+      await page.select(await control(page, 'Winner'), winner);
+      await page.select(await control(page, 'Victory'), 'decisive');
+      await page.type(await control(page, 'Combat Score, side A'), score[0]);
+      await page.type(await control(page, 'Combat Score, side B'), score[1]);
+      return campaignStep(page, 'Record the game');
+    };
+    const first = await record('a', ['30', '12']);
+    const second = await record('b', ['9', '27']);
+    const undone = await campaignStep(page, 'Undo the last change');
+    expect([first.versions, second.versions, undone.versions]).toEqual([2, 3, 4]);
+    expect(await page.$eval('#cp-keep', (e) => e.classList.contains('unsaved'))).toBe(false);
+
+    // reloaded: listed on the first screen, and opened as it was left
+    await page.reload();
+    await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+    const listed = await page.$$eval('#kept-campaign-list li', (lis) => lis.map((li) => [...li.querySelectorAll('span')].map((s) => s.textContent).join(' / ')));
+    expect(listed).toContain('Gold vs Green / Burst of Fire · 4 changes not downloaded');
+    await page.evaluate(() => (window.muster.campaign = undefined));
+    await press(page, `#kept-campaign-open-${listed.indexOf('Gold vs Green / Burst of Fire · 4 changes not downloaded')}`);
+    await page.waitForFunction(() => window.muster.campaign !== undefined, { timeout: 60_000 });
+    const reopened = (await page.evaluate(() => window.muster.campaign))!;
+    expect([reopened.state, reopened.kept, reopened.versions]).toEqual([undone.state, 'Gold vs Green', 4]);
+    expect(await page.$eval('#cp-messages', (e) => e.textContent)).toBe('Opened “Gold vs Green”, kept in this browser.');
+    const history = () => page.$$eval('#cp-history-list li', (lis) => lis.map((li) => li.textContent));
+    expect(await history()).toEqual([
+      'took back recorded game 2 (Green won) (as it stands)',
+      'recorded game 2 (Green won)Go back to this',
+      'recorded game 1 (Gold won)Go back to this',
+      'startedGo back to this',
+    ]);
+
+    // back to the state after game 2: a change of its own, the fifth, which asks for a backup
+    await page.evaluate(() => ((document.getElementById('cp-history') as HTMLDetailsElement).open = true));
+    await page.evaluate(() => (window.muster.campaign = undefined));
+    await press(page, '#cp-back-2');
+    await page.waitForFunction(() => window.muster.campaign !== undefined, { timeout: 60_000 });
+    const back = (await page.evaluate(() => window.muster.campaign))!;
+    expect([back.state, back.versions]).toEqual([second.state, 5]);
+    expect(back.status).toBe(second.status);
+    expect(await page.$eval('#cp-messages', (e) => e.textContent)).toBe('Back to: recorded game 2 (Green won). Going back is itself a change, listed in the history.');
+    expect((await history())[0]).toBe('went back to: recorded game 2 (Green won) (as it stands)');
+    expect(await page.$eval('#cp-keep', (e) => e.classList.contains('unsaved'))).toBe(true);
+    expect(await page.$eval('#cp-keep-words', (e) => e.textContent)).toContain('Never downloaded: 5 changes in this browser alone.');
+    await page.$eval('#cp-keep', (e) => e.scrollIntoView());
+    await page.screenshot({ path: path.join(shots, 'web-campaign-kept.png') });
+    await page.setViewport({ width: 360, height: 800 });
+    await page.screenshot({ path: path.join(shots, 'web-campaign-kept-phone.png') });
+    await page.setViewport({ width: 1280, height: 900 });
+
+    // the state gone back to is the command line's own: it records the next game from it as the page does
+    const dir = mkdtempSync(path.join(tmpdir(), 'muster-campaign-kept-'));
+    writeFileSync(path.join(dir, 'campaign.json'), back.state);
+    const third = await record('a', ['22', '20']);
+    expect(third.code).toBe(0);
+    expect((await muster(recordArgv('bof', [['winner', 'a'], ['victory', 'decisive'], ['combat-score', '22:20']]), dir)).code).toBe(0);
+    expect(third.state).toBe(readFileSync(path.join(dir, 'campaign.json'), 'utf8'));
+
+    // renamed, then removed from the first screen: the page's copy stays open, no longer kept
+    await page.$eval('#cp-keep-name', (e) => ((e as HTMLInputElement).value = 'Club ladder 1944'));
+    const renamed = await campaignStep(page, 'Rename');
+    expect(renamed.kept).toBe('Club ladder 1944');
+    const names = () => page.$$eval('#kept-campaign-list .kept-name', (spans) => spans.map((s) => s.textContent));
+    expect(await names()).toContain('Club ladder 1944');
+    expect(await names()).not.toContain('Gold vs Green');
+    await page.evaluate(() => (window.muster.campaign = undefined));
+    await press(page, `#kept-campaign-remove-${(await names()).indexOf('Club ladder 1944')}`);
+    await page.waitForFunction(() => window.muster.campaign !== undefined, { timeout: 60_000 });
+    expect(await names()).not.toContain('Club ladder 1944');
+    const removed = (await page.evaluate(() => window.muster.campaign))!;
+    expect([removed.kept, removed.state]).toEqual(['', third.state]);
+    expect(await page.$eval('#cp-keep-words', (e) => e.textContent)).toContain('This browser does not keep this campaign');
     await page.close();
   });
 

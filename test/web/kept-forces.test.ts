@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { keptName, memoryShelf, sortKept, KEPT_NAME_MAX } from '../../src/web/kept-forces.js';
+import { freeName, keptName, memoryShelf, sortKept, KEPT_NAME_MAX, type KeptForce } from '../../src/web/browser-shelf.js';
 import { forceFromLinkValue, forceInHash, forceLink, forceLinkValue } from '../../src/web/force-link.js';
 import { deflateSync } from 'fflate';
 import { MAX_FILE_BYTES } from '../../src/data/limits.js';
@@ -26,13 +26,21 @@ describe('the names forces are kept under', () => {
   });
 
   it('keeps one force a rule set and name: keeping it again replaces it, and removing it removes only it', async () => {
-    const shelf = memoryShelf();
+    const shelf = memoryShelf<KeptForce>();
     await shelf.put({ name: 'Club night', system: 'bof', yaml: 'a' });
     await shelf.put({ name: 'Club night', system: 'fireteam', yaml: 'b' });
     await shelf.put({ name: 'Club night', system: 'bof', yaml: 'c' });
     expect(sortKept(await shelf.all())).toEqual([{ name: 'Club night', system: 'bof', yaml: 'c' }, { name: 'Club night', system: 'fireteam', yaml: 'b' }]);
     await shelf.remove('bof', 'Club night');
     expect(await shelf.all()).toEqual([{ name: 'Club night', system: 'fireteam', yaml: 'b' }]);
+  });
+
+  it('a name already kept gets the next free number, within the longest name kept', () => {
+    expect(freeName('Anna vs Ben', [])).toBe('Anna vs Ben');
+    expect(freeName('Anna vs Ben', ['Anna vs Ben', 'Anna vs Ben (2)'])).toBe('Anna vs Ben (3)');
+    const long = freeName('x'.repeat(200), ['x'.repeat(KEPT_NAME_MAX - 5)]);
+    expect(long).toBe(`${'x'.repeat(KEPT_NAME_MAX - 5)} (2)`);
+    expect(keptName(long)).toEqual({ name: long });
   });
 });
 
@@ -108,9 +116,9 @@ describe.skipIf(!runBrowserTests)('forces kept in the browser, in chromium', () 
     const built = await settledYaml(page, 'Panzerzug Brandt');
     expect(YAML.parse(built)).toEqual(YAML.parse(DOC_FORCE));
 
-    expect(await keepAs(page, '   ')).toBe('Kept “Panzerzug Brandt” in this browser: it is listed under Your forces.');
-    expect(await keepAs(page, 'Club night')).toBe('Kept “Club night” in this browser: it is listed under Your forces.');
-    expect(await keepAs(page, 'Club night')).toBe('Replaced “Club night” in this browser: it is listed under Your forces.');
+    expect(await keepAs(page, '   ')).toBe('Kept “Panzerzug Brandt” in this browser: it is listed under “Kept in this browser”, Forces.');
+    expect(await keepAs(page, 'Club night')).toBe('Kept “Club night” in this browser: it is listed under “Kept in this browser”, Forces.');
+    expect(await keepAs(page, 'Club night')).toBe('Replaced “Club night” in this browser: it is listed under “Kept in this browser”, Forces.');
     expect(await listed(page)).toEqual(['Club night / Burst of Fire', 'Panzerzug Brandt / Burst of Fire']);
     await page.evaluate(() => document.querySelector('#fb-keep')!.scrollIntoView({ block: 'center' }));
     await page.screenshot({ path: path.join(shots, 'web-kept-builder.png') });
@@ -123,7 +131,7 @@ describe.skipIf(!runBrowserTests)('forces kept in the browser, in chromium', () 
     await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
     await ((await page.$('#fb-load')) as unknown as { uploadFile(f: string): Promise<void> }).uploadFile(path.join(repo, 'examples/forces/fireteam-fallschirmjager.yaml'));
     await settledYaml(page, 'fallschirmjager');
-    expect(await keepAs(page, 'Club night')).toBe('Kept “Club night” in this browser: it is listed under Your forces.');
+    expect(await keepAs(page, 'Club night')).toBe('Kept “Club night” in this browser: it is listed under “Kept in this browser”, Forces.');
     expect(await listed(page)).toEqual(['Club night / Burst of Fire', 'Club night / Fire Team', 'Panzerzug Brandt / Burst of Fire']);
 
     // reloaded: listed on the first screen, and opened in Burst of Fire's builder as it was kept
