@@ -1,5 +1,5 @@
 /**
- * What the page keeps in the browser (issue 28): forces and campaigns, each under a name the
+ * What the page keeps in the browser (issue 28): forces, campaigns and games at the table, each under a name the
  * player gives and its rule set, holding the very files the command line reads. The shelf is
  * IndexedDB in the page; the rules of names and order are pure, for Node to test with a shelf
  * in memory.
@@ -61,10 +61,10 @@ export function memoryShelf<T extends Kept>(): Shelf<T> {
 }
 
 const DB_NAME = 'muster';
-/** 1: forces; 2: campaigns beside them */
-const DB_VERSION = 2;
-export type StoreName = 'forces' | 'campaigns';
-const STORES: readonly StoreName[] = ['forces', 'campaigns'];
+/** 1: forces; 2: campaigns beside them; 3: games at the table */
+const DB_VERSION = 3;
+export type StoreName = 'forces' | 'campaigns' | 'games';
+const STORES: readonly StoreName[] = ['forces', 'campaigns', 'games'];
 
 function done<T>(request: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {

@@ -8,7 +8,7 @@ import { shellWord } from '../cli/shell-word.js';
  * 'force' is the page's force builder: its command line prints the force's roster and cards.
  * 'calibrate' is the two-sided printing check, the same for every rule set (`muster calibrate`).
  */
-export type Product = 'tables' | 'cards' | 'tokens' | 'scenario' | 'force' | 'campaign' | 'calibrate';
+export type Product = 'tables' | 'cards' | 'tokens' | 'scenario' | 'force' | 'campaign' | 'table' | 'calibrate';
 
 export interface Form {
   system: string;
@@ -86,7 +86,7 @@ export const DEFAULTS: Readonly<Record<string, string>> = {
 /** The options `muster calibrate` takes: it prints one sheet, the same for every rule set. */
 export const CALIBRATE_OPTIONS: readonly string[] = ['paper', 'duplex', 'back-offset'];
 
-const PRODUCTS: readonly Product[] = ['tables', 'cards', 'tokens', 'scenario', 'force', 'campaign', 'calibrate'];
+const PRODUCTS: readonly Product[] = ['tables', 'cards', 'tokens', 'scenario', 'force', 'campaign', 'table', 'calibrate'];
 
 export const DEFAULT_FORM: Form = { system: 'bof', product: 'tables', options: {} };
 

@@ -18,10 +18,14 @@ import { keepOffline } from './offline.js';
 import { pagePartsFor } from '../systems/page-registry.js';
 import { CampaignPanel, type CampaignProbe } from './campaign-page.js';
 import { HousePanel, type HouseProbe } from './house-rules.js';
+import { TablePanel, type TableProbe } from './table-mode.js';
+import type { TableGame } from './table-game.js';
+import type { KeptForce } from './browser-shelf.js';
 
 interface SystemInfo {
   id: string;
   name: string;
+  rulesVersion: string;
   blurb: string;
   products: string[];
   /** the options a product takes beyond the common ones, as `muster systems` lists them */
@@ -62,6 +66,7 @@ const PRODUCTS: Record<Product, string> = {
   scenario: 'Scenario packet',
   force: 'Build a force',
   campaign: 'Campaign',
+  table: 'At the table (play mode)',
   calibrate: 'Two-sided printing check',
 };
 
@@ -85,7 +90,7 @@ let builder: ForceBench | undefined;
 /** For the browser test: what the page produced last. */
 declare global {
   interface Window {
-    muster: { ready: boolean; last?: { name: string; base64: string; code: number; stderr: string; argv: string[] }; campaign?: CampaignProbe; house?: HouseProbe; offline?: boolean };
+    muster: { ready: boolean; last?: { name: string; base64: string; code: number; stderr: string; argv: string[] }; campaign?: CampaignProbe; house?: HouseProbe; offline?: boolean; table?: TableProbe };
   }
 }
 window.muster = { ready: false };
@@ -127,6 +132,7 @@ async function boot(): Promise<void> {
   await restoreLink(location.hash);
   await forceBuilder().showKept();
   await campaignPanel().showKept();
+  await tablePanel().showKept();
   hideProgress();
   for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-format]')) button.disabled = false;
   window.muster.ready = true;
@@ -287,11 +293,12 @@ async function shape(form: Form): Promise<void> {
   const c = await choicesFor(system.id);
   const parts = await pagePartsFor(system.id);
   const buildsForces = parts.forceBuilder !== undefined;
+  const atTable = parts.tableMode !== undefined;
   const players = (system.play?.players ?? [2]).map(String);
   // the lists are filled when the rule set changes, so a choice made stays made
   if (shapedFor !== system.id) {
     shapedFor = system.id;
-    const offered = [...system.products, ...(buildsForces ? ['force'] : []), 'calibrate'];
+    const offered = [...system.products, ...(buildsForces ? ['force'] : []), ...(atTable ? ['table'] : []), 'calibrate'];
     const products = (offered.filter((p) => p in PRODUCTS) as Product[]).map((p) => new Option(PRODUCTS[p], p));
     $<HTMLSelectElement>('product').replaceChildren(...products);
     $('blurb').textContent = system.blurb;
@@ -308,7 +315,7 @@ async function shape(form: Form): Promise<void> {
     showOptionHelp(ownHelp);
     $<HTMLSelectElement>('players').replaceChildren(...players.map((p) => new Option(p, p)));
   }
-  const product = (system.products.includes(form.product) || (form.product === 'force' && buildsForces) || form.product === 'calibrate' ? form.product : system.products[0]) as Product;
+  const product = (system.products.includes(form.product) || (form.product === 'force' && buildsForces) || (form.product === 'table' && atTable) || form.product === 'calibrate' ? form.product : system.products[0]) as Product;
   // what the rule set declares its product takes: its own options, and the shared ones beyond the common
   const own = ownOptions(declared, system.id, product);
   const declares = (name: string) => own.some((o) => o.name === name);
@@ -348,7 +355,11 @@ async function shape(form: Form): Promise<void> {
     builder: product === 'force',
     dice: product !== 'force' && product !== 'campaign' && product !== 'calibrate',
     campaign: product === 'campaign',
+    table: product === 'table',
+    printing: product !== 'table',
   };
+  // the table mode prints nothing of muster's: no paper, no dice, no house rules, no command line
+  if (product === 'table') for (const name of ['cut', 'duplex', 'units', 'inks', 'glyphs', 'formats', 'house', 'dice']) shown[name] = false;
   for (const [name, show] of Object.entries(shown)) {
     for (const el of document.querySelectorAll<HTMLElement>(`[data-show="${name}"]`)) el.hidden = !show;
   }
@@ -359,8 +370,54 @@ async function shape(form: Form): Promise<void> {
   $('forceA-built').hidden = forces.forceA !== FORCE_FILE;
   $('product-fields').hidden = !Object.entries(shown).some(([n, s]) => s && !['cut', 'duplex', 'units', 'inks', 'glyphs', 'formats', 'house', 'builder', 'dice', 'campaign'].includes(n));
   document.querySelector('main')!.classList.toggle('building', product === 'force');
+  document.querySelector('main')!.classList.toggle('at-table', product === 'table');
+  document.documentElement.classList.toggle('at-table', product === 'table');
   if (product === 'force') await forceBuilder().open(system.id);
   if (product === 'campaign') await campaignPanel().open(system.id);
+  if (product === 'table' && parts.tableMode) await tablePanel().open(system.id, parts.tableMode);
+}
+
+/** The table mode (rule sets with a table part): a game in play, kept in the browser per game. */
+let table: TablePanel | undefined;
+let forceShelf: ReturnType<typeof indexedDbShelf<KeptForce>> | undefined;
+function keptForceShelf() {
+  return (forceShelf ??= window.indexedDB ? indexedDbShelf<KeptForce>(window.indexedDB, 'forces') : memoryShelf<KeptForce>());
+}
+function tablePanel(): TablePanel {
+  table ??= new TablePanel({
+    run: (argv) => runInPage(house.argv(argv), files),
+    async withFile(name, bytes, work) {
+      const at = `${PLAYER_FOLDER}/${name}`;
+      files.add(at, bytes);
+      try {
+        return await work();
+      } finally {
+        files.remove(at);
+      }
+    },
+    builtForce(system) {
+      const report = builder?.state.system === system ? builder.state.report : undefined;
+      const at = `${PLAYER_FOLDER}/${FORCE_FILE}`;
+      const bytes = report && report.entries.length > 0 && files.has(at) ? files.read(at, Number.MAX_SAFE_INTEGER).bytes : undefined;
+      return report && bytes ? { bytes, name: report.name } : undefined;
+    },
+    keptForces: async (system) => (await keptForceShelf().all()).filter((f) => f.system === system),
+    shelf: window.indexedDB ? indexedDbShelf<TableGame>(window.indexedDB, 'games') : memoryShelf<TableGame>(),
+    keptList: $('kept-game-list'),
+    systemName: (id) => systems.find((s) => s.id === id)?.name ?? id,
+    sheetLine(id) {
+      const system = systems.find((s) => s.id === id);
+      return `${system?.name ?? id} · ${system?.rulesVersion ?? ''} · muster ${$('version').textContent?.replace(/^version /, '') ?? ''}`;
+    },
+    async openTable(system) {
+      const current = read();
+      await restore({ system, product: 'table', options: pick(current.options, PRINT_KEYS) });
+    },
+    changed() {
+      window.muster.table = table?.probe;
+    },
+  });
+  return table;
 }
 
 /** The campaign panel (rule sets with a campaign): the command line's `campaign` on the page's copy of the state. */
@@ -446,7 +503,7 @@ function forceBuilder(): ForceBench {
       await restore({ system: current.system, product: 'scenario', options: pick(current.options, PRINT_KEYS) });
       $('forceA').focus();
     },
-    shelf: window.indexedDB ? indexedDbShelf(window.indexedDB, 'forces') : memoryShelf(),
+    shelf: keptForceShelf(),
     keptList: $('kept-list'),
     systemName: (id) => systems.find((s) => s.id === id)?.name ?? id,
     async openBuilder(system) {

@@ -13,6 +13,39 @@ export interface PageParts {
   campaignPanel?: (host: CampaignPartHost) => CampaignPart;
   /** the words an option's empty field shows (its placeholder), by the option's name: the rule set's default */
   optionHelp?: Readonly<Record<string, string>>;
+  /** what the page's table mode shows of a game of this rule set */
+  tableMode?: TablePart;
+}
+
+/** A marker a unit carries at the table: a token of the rule set's catalogue (`muster list <system> tokens`), by id. */
+export interface TableMarker {
+  token: string;
+  /** a number that goes up and down (Fire Team's pins), not a box ticked once */
+  counted?: boolean;
+}
+
+/** A unit at the table: its name and the boxes its losses are ticked in. */
+export interface TableUnit {
+  name: string;
+  boxes: number;
+}
+
+/**
+ * A rule set's table mode: the markers its units carry, the tables the rolls it makes most
+ * need (`muster list <system> tables` ids), a score both sides keep, the turns a game lasts.
+ * Which tables and markers are shown is muster's reading, said so on the page.
+ */
+export interface TablePart {
+  odds: readonly string[];
+  markers: readonly TableMarker[];
+  /** what a box of losses stands for ("model", "stand") */
+  lossesOf: string;
+  /** a score both sides keep, from 0 to `max` (Burst of Fire's Combat Score) */
+  track?: { label: string; max: number };
+  /** turns a game lasts, where the rule set or muster's scenarios set them; none: a count with no end */
+  turns?: number;
+  /** the units of a force file, as the check names them; by default each entry of the check, "N × name" as N boxes */
+  units?(yaml: string, entries: readonly { where: string; name: string }[]): TableUnit[];
 }
 
 export type Side = 'a' | 'b';

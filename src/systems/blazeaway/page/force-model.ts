@@ -126,6 +126,12 @@ export function baForceFromText(text: string): LoadedForce<BaForce> {
   return { force, notes };
 }
 
+/** The pieces a unit fields: an infantry unit's stands, another's models. */
+export function baPieces(unit: BaUnit): number {
+  if (unit.kind === 'infantry') return Array.isArray(unit.stands) ? unit.stands.reduce((n, s) => n + (isMapping(s) && typeof s.count === 'number' ? s.count : 1), 0) : 0;
+  return typeof unit['models'] === 'number' ? unit['models'] : 1;
+}
+
 /** "11 units: 28 stands, 8 models" for the bar. */
 export function baCount(force: BaForce): string {
   if (!Array.isArray(force.units)) return 'units as in the file';
@@ -133,8 +139,8 @@ export function baCount(force: BaForce): string {
   let models = 0;
   for (const unit of force.units) {
     if (!isMapping(unit)) continue;
-    if (unit.kind === 'infantry' && Array.isArray(unit.stands)) for (const s of unit.stands) stands += isMapping(s) && typeof s.count === 'number' ? s.count : 1;
-    else if (unit.kind !== 'infantry') models += typeof unit['models'] === 'number' ? unit['models'] : 1;
+    if (unit.kind === 'infantry') stands += baPieces(unit);
+    else models += baPieces(unit);
   }
   const n = force.units.length;
   return `${n} unit${n === 1 ? '' : 's'}: ${stands} stand${stands === 1 ? '' : 's'}, ${models} model${models === 1 ? '' : 's'}`;

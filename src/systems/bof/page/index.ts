@@ -2,9 +2,17 @@ import type { PageParts } from '../../../web/kit/page-parts.js';
 import { bofCampaignPanel } from './campaign-panel.js';
 import { BofBuilder } from './force-builder.js';
 
-/** Burst of Fire in the page: a force builder, the campaign ladder's fields, and its tokens' track length. */
+/** Burst of Fire in the page: a force builder, the campaign ladder's fields, its tokens' track length, and its table mode. */
 export const bofPageParts: PageParts = {
   forceBuilder: (bench, box) => new BofBuilder(bench, box),
   campaignPanel: bofCampaignPanel,
   optionHelp: { 'max-score': '50 (15 for Probing the enemy lines)' },
+  tableMode: {
+    odds: ['odds-4d6-lower', 'range-bands', 'infantry-hit-effects', 'ap-vs-afv'],
+    markers: [{ token: 'suppressed' }, { token: 'injured', counted: true }, { token: 'shocked' }, { token: 'spent' }],
+    lossesOf: 'model',
+    track: { label: 'Combat Score', max: 50 },
+    // muster's versus packets: 5 turns (the scenario packet prints each game's own)
+    turns: 5,
+  },
 };

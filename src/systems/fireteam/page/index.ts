@@ -2,8 +2,13 @@ import type { PageParts } from '../../../web/kit/page-parts.js';
 import { fireteamCampaignPanel } from './campaign-panel.js';
 import { FireteamBuilder } from './force-builder.js';
 
-/** Fire Team in the page: a force builder and the campaign map's fields. */
+/** Fire Team in the page: a force builder, the campaign map's fields, and its table mode (a battle has no set length). */
 export const fireTeamPageParts: PageParts = {
   forceBuilder: (bench, box) => new FireteamBuilder(bench, box),
   campaignPanel: fireteamCampaignPanel,
+  tableMode: {
+    odds: ['fire', 'fire-modifiers', 'at-fire', 'damage-results'],
+    markers: [{ token: 'pin', counted: true }, { token: 'pinned' }, { token: 'over-watch' }],
+    lossesOf: 'figure or vehicle',
+  },
 };

@@ -1,0 +1,167 @@
+// The page's table mode (issue 28): a game's ticks in Node (src/web/table-game.ts); every rule
+// set's table part names markers and tables its own data has; and in chromium a Burst of
+// Fire game set up from a force file, ticked, kept through a reload, and printed as it stands.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { MODULE_IDS } from '../../src/systems/registry.js';
+import { pagePartsFor } from '../../src/systems/page-registry.js';
+import { MARK_MAX, newSide, newTableGame, pressLoss, setMark, setScore, setTurn, standing, unitsFromEntries } from '../../src/web/table-game.js';
+import { muster } from '../helpers/cli.js';
+import { control, openPage, press, repo, runBrowserTests, shots, usePageServer, type PageServer } from '../helpers/page.js';
+
+describe('a game at the table', () => {
+  const game = () =>
+    newTableGame('Red vs Blue', 'bof', { turns: 5, scoreMax: 50 }, [newSide('Red', 'Kampfgruppe Weber', [{ name: 'Grenadier 1', boxes: 1 }, { name: 'MG 42 team', boxes: 3 }]), newSide('Blue', 'none', [])]);
+
+  it('ticks losses from the first box, a press on the last ticked one taking it back', () => {
+    let g = pressLoss(game(), 0, 1, 2);
+    expect(g.sides[0].units[1]!.lost).toBe(2);
+    g = pressLoss(g, 0, 1, 2);
+    expect(g.sides[0].units[1]!.lost).toBe(1);
+    g = pressLoss(g, 0, 1, 9);
+    expect(g.sides[0].units[1]!.lost).toBe(3);
+    expect(standing(g.sides[0])).toEqual({ units: 1, boxes: 1 });
+    // a unit or side that is not there changes nothing
+    expect(pressLoss(g, 1, 0, 1)).toBe(g);
+  });
+
+  it('keeps markers, the turn and the score within their bounds', () => {
+    let g = setMark(game(), 0, 0, 'suppressed', 5, false);
+    expect(g.sides[0].units[0]!.marks).toEqual({ suppressed: 1 });
+    g = setMark(g, 0, 0, 'injured', MARK_MAX + 5, true);
+    expect(g.sides[0].units[0]!.marks['injured']).toBe(MARK_MAX);
+    expect(setTurn(g, 9).turn).toBe(5);
+    expect(setTurn(g, 0).turn).toBe(1);
+    expect(setTurn({ ...g, turns: 0 }, 40).turn).toBe(40);
+    expect(setScore(g, 1, 80).sides[1].score).toBe(50);
+    expect(setScore(g, 1, -3).sides[1].score).toBe(0);
+  });
+
+  it('takes a force’s units from its check: an entry of N is N units, each with its own markers', () => {
+    expect(unitsFromEntries([{ name: 'Leutnant Weber' }, { name: '2 × MG-Schütze' }, { name: 'Gefreiter Brandt' }, { name: '1 × MG-Schütze' }])).toEqual([
+      { name: 'Leutnant Weber', boxes: 1 },
+      { name: 'MG-Schütze 1', boxes: 1 },
+      { name: 'MG-Schütze 2', boxes: 1 },
+      { name: 'Gefreiter Brandt', boxes: 1 },
+      // numbered on through the force: never two units of one name
+      { name: 'MG-Schütze 3', boxes: 1 },
+    ]);
+  });
+});
+
+describe('every rule set’s table part', () => {
+  it.each(MODULE_IDS)('%s: its markers are in its token list, its tables on its quick-reference sheets', async (id) => {
+    const part = (await pagePartsFor(id)).tableMode;
+    if (!part) return;
+    const dir = mkdtempSync(path.join(tmpdir(), 'muster-table-part-'));
+    const listed = async (what: string) => JSON.parse((await muster(['list', id, what, '--format', 'json'], dir)).stdout) as { id: string }[];
+    const tokens = (await listed('tokens')).map((t) => t.id);
+    // the tables as its quick-reference sheets print them, the odds tables muster works out among them
+    const sheets = JSON.parse((await muster(['tables', id, '--format', 'json'], dir)).stdout) as { sheets: { blocks: { kind: string; id?: string }[] }[] };
+    const tables = sheets.sheets.flatMap((s) => s.blocks.filter((b) => b.kind === 'table').map((b) => b.id));
+    for (const marker of part.markers) expect(tokens, `${id} marker ${marker.token}`).toContain(marker.token);
+    for (const table of part.odds) expect(tables, `${id} table ${table}`).toContain(table);
+    expect(part.odds.length).toBeGreaterThan(0);
+    expect(part.markers.length).toBeGreaterThan(0);
+  });
+});
+
+describe.skipIf(!runBrowserTests)('the table mode in chromium', () => {
+  let served: PageServer;
+  usePageServer((s) => (served = s));
+
+  const probe = (page: Page) => page.evaluate(() => window.muster.table);
+  /** Presses a control of the game and waits until the browser has kept the change. */
+  async function tick(page: Page, label: string): Promise<void> {
+    const saves = (await probe(page))?.saves ?? 0;
+    await press(page, `#tb-game button[aria-label="${label}"]`);
+    await page.waitForFunction((n) => (window.muster.table?.saves ?? 0) > n, { timeout: 60_000 }, saves);
+  }
+
+  it('sets up a game from a force file, keeps every tick through a reload, and prints the sheet as it stands', async () => {
+    const page = await openPage(served, '#/bof/table');
+    expect(await page.$eval('#table', (e) => (e as HTMLElement).hidden)).toBe(false);
+    expect(await page.$eval('#command', (e) => (e as HTMLElement).hidden)).toBe(true);
+    await page.type(await control(page, "Side A's name"), 'Weber');
+    await page.type(await control(page, "Side B's name"), 'Miller');
+    await page.select(await control(page, "Side A's force"), 'file');
+    await ((await page.$('#tb-fileA')) as unknown as { uploadFile(...p: string[]): Promise<void> }).uploadFile(path.join(repo, 'examples/forces/kampfgruppe-weber.yaml'));
+    expect(await page.$eval('#tb-turns', (e) => (e as HTMLInputElement).value)).toBe('5');
+    expect(await page.$eval('#tb-score-max-label', (e) => e.textContent)).toBe('Combat Score to win');
+    await press(page, '#tb-start-button');
+    await page.waitForFunction(() => (window.muster.table?.saves ?? 0) > 0, { timeout: 60_000 });
+    const started = (await probe(page))!;
+    expect(started.error).toBe('');
+    expect(started.game!.name).toBe('Weber vs Miller');
+    // the force's units as its check names them: 6 grenadiers are 6 units
+    const units = started.game!.sides[0].units.map((u) => u.name);
+    expect(units.slice(0, 4)).toEqual(['Leutnant Weber', 'Unteroffizier Haas', 'Grenadier 1', 'Grenadier 2']);
+    expect(units.filter((u) => u.startsWith('Grenadier '))).toEqual(Array.from({ length: 12 }, (_, i) => `Grenadier ${i + 1}`));
+    expect(started.game!.sides[0].force).toBe('Kampfgruppe Weber, 81 points');
+    await page.waitForSelector('#tb-game details.tb-odds');
+    expect(await page.$$eval('#tb-game details.tb-odds summary', (s) => s.map((x) => x.textContent))).toEqual([
+      'Attack roll odds — chance to roll the number or less on 4D6',
+      'Range bands',
+      'Hits on infantry and crews',
+      'AP hits on AFVs',
+    ]);
+
+    // the game played: losses, markers, the turn, the Combat Score, a unit of side B added by name
+    await tick(page, 'Grenadier 1: model 1 lost');
+    await tick(page, 'Leutnant Weber: Suppressed');
+    await tick(page, 'Unteroffizier Haas: Injured more');
+    await tick(page, 'Unteroffizier Haas: Injured more');
+    await tick(page, 'Turn 3');
+    await tick(page, 'Weber: Combat Score up');
+    await page.type('#tb-add-1-name', 'Sherman');
+    const saves = (await probe(page))!.saves;
+    await press(page, 'form.tb-add[data-side="1"] button[type=submit]');
+    await page.waitForFunction((n) => (window.muster.table?.saves ?? 0) > n, { timeout: 60_000 }, saves);
+    const played = (await probe(page))!.game!;
+    expect(played.turn).toBe(3);
+    expect(played.sides[0].score).toBe(1);
+    expect(played.sides[0].units[2]!.lost).toBe(1);
+    expect(played.sides[0].units[0]!.marks).toEqual({ suppressed: 1 });
+    expect(played.sides[0].units[1]!.marks).toEqual({ injured: 2 });
+    expect(played.sides[1].units.map((u) => u.name)).toEqual(['Sherman']);
+    await page.setViewport({ width: 360, height: 800 });
+    await page.$eval('#tb-game', (e) => e.scrollIntoView());
+    await page.screenshot({ path: path.join(shots, 'web-table-phone.png') });
+    await page.setViewport({ width: 1280, height: 900 });
+    await page.screenshot({ path: path.join(shots, 'web-table-desktop.png') });
+
+    // reloaded: the game is listed, and opens as it was left
+    await page.reload();
+    await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+    const listed = await page.$$eval('#kept-game-list li', (lis) => lis.map((li) => [...li.querySelectorAll('span')].map((s) => s.textContent).join(' / ')));
+    expect(listed).toEqual(['Weber vs Miller / Burst of Fire · turn 3 of 5']);
+    await press(page, '#kept-game-open-0');
+    await page.waitForFunction(() => window.muster.table?.game !== undefined, { timeout: 60_000 });
+    expect((await probe(page))!.game).toEqual(played);
+    await page.waitForSelector('#tb-game button[aria-label="Grenadier 1: model 1 lost"][aria-pressed="true"]');
+
+    // printed as it stands: the game alone, with the rule set and version, every odds table open
+    await page.emulateMediaType('print');
+    const pdf = path.join(mkdtempSync(path.join(tmpdir(), 'muster-table-print-')), 'sheet.pdf');
+    writeFileSync(pdf, await page.pdf({ format: 'A4' }));
+    await page.emulateMediaType('screen');
+    const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Weber vs Miller');
+    expect(text).toMatch(/Burst of Fire · core rules \(web text, undated\) · muster \d+\.\d+\.\d+/);
+    expect(text).toContain('Sherman');
+    expect(text).toContain('Hits on infantry and crews');
+    expect(text).toContain('33%');
+    expect(text).not.toContain('Download PDF');
+    expect(text).not.toContain('Set up another game');
+    execFileSync('pdftoppm', ['-r', '50', '-png', '-f', '1', '-l', '1', pdf, path.join(shots, 'web-table-print')]);
+
+    // removed from the list: gone from the browser
+    await press(page, '#kept-game-remove-0');
+    await page.waitForFunction(() => document.querySelectorAll('#kept-game-list li').length === 0, { timeout: 60_000 });
+    await page.close();
+  });
+});
