@@ -549,10 +549,13 @@ export class CampaignPanel {
   private async download(): Promise<void> {
     const bytes = this.campaign.bytes();
     if (!bytes) return;
-    this.host.save(bytes, this.campaign.fileName, 'application/json');
+    // the words first: the panel says the download is up to date as the file goes
     this.campaign.unsaved = false;
-    if (this.kept) await this.put(downloadedNow(this.kept));
+    const next = this.kept && downloadedNow(this.kept);
+    if (next) this.kept = next;
     this.showKeep();
+    this.host.save(bytes, this.campaign.fileName, 'application/json');
+    if (next) await this.put(next);
   }
 
   // ---- kept in the browser ----

@@ -161,7 +161,8 @@ export async function openPage(served: Pick<PageServer, 'base' | 'browser'>, has
   page.on('pageerror', (error) => {
     throw error;
   });
-  await page.goto(`${served.base}${hash}`);
+  // the page is ready when muster says so, not at the load event (which a loaded machine may hold back)
+  await page.goto(`${served.base}${hash}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
   await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
   return page;
 }

@@ -59,7 +59,7 @@ describe.skipIf(!runBrowserTests)('the page offline, from any static host', () =
 
     await served.cut();
     // reopened with the network gone: the page, its files and that font come from the browser
-    await page.reload();
+    await page.reload({ waitUntil: 'domcontentloaded', timeout: 60_000 });
     await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
     const again = await produce(page, 'Preview');
     expect(again.code, again.stderr).toBe(0);
@@ -73,7 +73,7 @@ describe.skipIf(!runBrowserTests)('the page offline, from any static host', () =
     await other.screenshot({ path: path.join(shots, 'offline-tables.png') });
     await other.close();
     await page.close();
-  });
+  }, 180_000);
 
   it('works from a folder of a plain static host, and offers a newer build without mixing it with the open one', async () => {
     const copy = mkdtempSync(path.join(tmpdir(), 'muster-static-'));
@@ -93,7 +93,7 @@ describe.skipIf(!runBrowserTests)('the page offline, from any static host', () =
       const stamp = /`\$\{\w+\}([0-9a-f]{16})`/.exec(before)?.[1];
       expect(stamp, 'the build stamp in sw.js').toBeTruthy();
       writeFileSync(worker, before.replace(stamp!, 'feedfacefeedface'));
-      await page.reload();
+      await page.reload({ waitUntil: 'domcontentloaded', timeout: 60_000 });
       await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
       await page.waitForSelector('#new-build:not([hidden])', { timeout: 60_000 });
       await page.evaluate(() => window.scrollTo(0, 0));
@@ -102,7 +102,7 @@ describe.skipIf(!runBrowserTests)('the page offline, from any static host', () =
       expect((await names()).sort()).toEqual([stamp, 'feedfacefeedface'].sort());
 
       // taken: the page reloads under the new worker, which drops the old build's cache
-      const reloaded = page.waitForNavigation();
+      const reloaded = page.waitForNavigation({ waitUntil: 'domcontentloaded', timeout: 60_000 });
       await page.click('#use-new-build');
       await reloaded;
       await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });

@@ -222,3 +222,12 @@ describe('the page io, run in Node on the built page files', () => {
     expect(Buffer.compare(Buffer.from(run.written.get('/out/muster.pdf')!), readFileSync(path.join(dir, 'cli.pdf')))).toBe(0);
   });
 });
+
+describe('the page’s own labels', () => {
+  it('name one control each: a player (and a test) finds a field by its label’s words', () => {
+    const html = readFileSync(new URL('../../src/web/index.html', import.meta.url), 'utf8');
+    const labels = [...html.matchAll(/<label\b[^>]*>([^<]+)<\/label>/g)].map((m) => m[1]!.trim());
+    expect(labels.length).toBeGreaterThan(40);
+    expect(labels.filter((label, i) => labels.indexOf(label) !== i)).toEqual([]);
+  });
+});

@@ -86,9 +86,9 @@ describe.skipIf(!runBrowserTests)('the table mode in chromium', () => {
     const page = await openPage(served, '#/bof/table');
     expect(await page.$eval('#table', (e) => (e as HTMLElement).hidden)).toBe(false);
     expect(await page.$eval('#command', (e) => (e as HTMLElement).hidden)).toBe(true);
-    await page.type(await control(page, "Side A's name"), 'Weber');
-    await page.type(await control(page, "Side B's name"), 'Miller');
-    await page.select(await control(page, "Side A's force"), 'file');
+    await page.type(await control(page, 'Name of side A'), 'Weber');
+    await page.type(await control(page, 'Name of side B'), 'Miller');
+    await page.select(await control(page, 'Units of side A from'), 'file');
     await ((await page.$('#tb-fileA')) as unknown as { uploadFile(...p: string[]): Promise<void> }).uploadFile(path.join(repo, 'examples/forces/kampfgruppe-weber.yaml'));
     expect(await page.$eval('#tb-turns', (e) => (e as HTMLInputElement).value)).toBe('5');
     expect(await page.$eval('#tb-score-max-label', (e) => e.textContent)).toBe('Combat Score to win');

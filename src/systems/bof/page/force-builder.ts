@@ -317,24 +317,30 @@ export class BofBuilder extends RuleSetBuilder {
     const labelInput = el('input', { type: 'text', value: typeof entry.label === 'string' ? entry.label : '', placeholder: unit?.name ?? '', autocomplete: 'off' });
     labelInput.addEventListener('input', () => this.edit(() => (entry.label = labelInput.value)));
 
-    const fields = el('div', { className: 'row3' }, labelled(`fb-count-${index}`, 'Count', count));
-    if (type !== 'ranking-officer' || entry.quality) fields.append(labelled(`fb-quality-${index}`, 'Quality', quality));
-    fields.append(labelled(`fb-label-${index}`, 'Label', labelInput));
-    li.append(head, labelled(`fb-unit-${index}`, 'Unit', unitSelect), fields);
+    const remove = el('button', { type: 'button', id: `fb-remove-${index}`, className: 'small remove', textContent: '✕', title: `Remove unit ${index + 1}` });
+    remove.setAttribute('aria-label', `Remove unit ${index + 1}`);
+    remove.addEventListener('click', () => void this.removeUnit(index));
+    // one line at desktop width: the unit, its count, quality and label, and its removal
+    const line = el('div', { className: 'unit-line' }, labelled(`fb-unit-${index}`, 'Unit', unitSelect, 'unit-pick'), labelled(`fb-count-${index}`, 'Count', count));
+    if (type !== 'ranking-officer' || entry.quality) line.append(labelled(`fb-quality-${index}`, 'Quality', quality));
+    else line.append(el('div', { className: 'field' }));
+    line.append(labelled(`fb-label-${index}`, 'Label', labelInput), remove);
+    li.append(head, line);
 
     const weapons = Array.isArray(entry.weapons) ? entry.weapons : [];
-    if ((soldier && type !== 'ranking-officer' && this.weapons.length > 0) || weapons.length > 0) li.append(this.weaponsBox(entry, index, weapons));
+    // a second line only for what a soldier may have: weapons bought (opened on demand) and the squad leader
+    const extras = el('div', { className: 'unit-extras' });
+    if ((soldier && type !== 'ranking-officer' && this.weapons.length > 0) || weapons.length > 0) extras.append(this.weaponsBox(entry, index, weapons));
     if (type === 'infantry' || entry.squadLeader) {
       const leader = el('input', { type: 'checkbox', checked: Boolean(entry.squadLeader) });
       leader.addEventListener('change', () => this.edit(() => (entry.squadLeader = leader.checked || undefined)));
       leader.id = `fb-leader-${index}`;
-      li.append(el('div', { className: 'field check' }, leader, el('label', { htmlFor: leader.id, textContent: 'Appointed squad leader (free)' })));
+      extras.append(el('div', { className: 'field check' }, leader, el('label', { htmlFor: leader.id, textContent: 'Appointed squad leader (free)' })));
     }
+    if (extras.children.length > 0) li.append(extras);
     const problems = el('ul', { className: 'problems', id: `fb-problems-${index}` });
     problems.setAttribute('aria-live', 'polite');
-    const remove = el('button', { type: 'button', id: `fb-remove-${index}`, className: 'small', textContent: `Remove unit ${index + 1}` });
-    remove.addEventListener('click', () => void this.removeUnit(index));
-    li.append(problems, el('div', { className: 'actions' }, remove));
+    li.append(problems);
     return li;
   }
 
