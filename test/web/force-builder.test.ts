@@ -372,6 +372,27 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     expect(misspelt).toContain('Unit 3, Count: must be a number, not some text');
     expect(misspelt.some((line) => /^Unit \d+, Quality: must be one of: conscript, regular, elite$/.test(line)), misspelt.join('\n')).toBe(true);
     await page.screenshot({ path: path.join(shots, 'web-force-misspelt.png'), fullPage: true });
+
+    // weapons spelled by name and without the nation, as the check takes them: each ticked once,
+    // under the pick-list's own name, never again "as in the file"; the file's spelling kept
+    const spelt = docExample().replace('weapons: [de-mp40, de-stielhandgranate]', 'weapons: [MP 40, stielhandgranate]');
+    expect(spelt).toContain('[MP 40, stielhandgranate]');
+    writeFileSync(path.join(dir, 'spelt.yaml'), spelt);
+    await upload(page, path.join(dir, 'spelt.yaml'));
+    await page.waitForFunction(() => window.musterForce?.settled === true && window.musterForce.yaml.includes('MP 40'), { timeout: 60_000 });
+    const loaded = await settled(page);
+    expect(loaded.code).toBe(0);
+    const row = await page.$$eval('#fb-units > li', (lis) => lis.findIndex((li) => li.textContent?.includes('Weapons bought: MP 40, Stielhandgranate')));
+    expect(row).toBeGreaterThanOrEqual(0);
+    await page.$eval(`#fb-row-${row} details.weapons`, (d) => ((d as HTMLDetailsElement).open = true));
+    const boxes = await page.$$eval(`#fb-row-${row} fieldset.weapons .field`, (fields) => fields.map((f) => `${(f.querySelector('input') as HTMLInputElement).checked ? '[x]' : '[ ]'} ${f.textContent}`));
+    expect(boxes.filter((b) => /as in the file/.test(b))).toEqual([]);
+    expect(boxes.filter((b) => b.startsWith('[x]'))).toEqual(['[x] MP 40, 1 pt', '[x] Stielhandgranate, 1 pt']);
+    expect(loaded.yaml).toContain('weapons: [ MP 40, stielhandgranate ]');
+    // unticked, the file's spelling goes with it
+    await press(page, `#fb-row-${row} fieldset.weapons input[value="de-mp40"]`);
+    await page.waitForFunction(() => window.musterForce?.settled === true && !window.musterForce.yaml.includes('MP 40'), { timeout: 60_000 });
+    expect((await settled(page)).yaml).toContain('weapons: [ stielhandgranate ]');
     await page.close();
   });
 

@@ -8,6 +8,7 @@ import type { CheckReport } from '../../../web/kit/force-model.js';
 import { el, labelled, option, pts, redrawRows, RuleSetBuilder, type Bench, type Listed, type Summary } from '../../../web/kit/force-ui.js';
 import { bofForceFromText, bofForceToYaml, emptyBofForce, type BofEntry, type BofForce } from './force-model.js';
 import { parseCoreLine, type CoreEntry } from '../core-line.js';
+import { findByName } from '../../../data/find-name.js';
 
 const SOLDIER_TYPES = new Set(['infantry', 'crew', 'squad-leader', 'ranking-officer']);
 const QUALITIES = ['conscript', 'regular', 'elite'];
@@ -23,6 +24,8 @@ export class BofBuilder extends RuleSetBuilder {
   private weapons: Listed[] = [];
   /** entries whose weapons are shown: the rows the player adds, and those opened */
   private weaponsShown = new WeakSet<object>();
+  /** each pick-list's spellings (id, name, id without the nation), made once per list */
+  private readonly spellings = new WeakMap<readonly Listed[], { id: string; name: string; aliases: string[]; entry: Listed }[]>();
   /** the rows being drawn: a newer drawing stops an older one */
   private drawing = 0;
 
@@ -124,8 +127,30 @@ export class BofBuilder extends RuleSetBuilder {
   }
 
   private findUnit(name: string): Listed | undefined {
-    const lower = name.toLowerCase();
-    return this.units.find((u) => u.id === name) ?? this.units.find((u) => u.id.toLowerCase() === lower || u.name.toLowerCase() === lower);
+    return this.spelled(name, this.units);
+  }
+
+  /** A weapon of the pick-list as a file may spell it: its id, its name, or its id without the nation ("mp40"). */
+  private findWeapon(typed: string): Listed | undefined {
+    return this.spelled(typed, this.weapons);
+  }
+
+  /** The entry of a pick-list a typed name finds as the command line's check finds it, where it finds one. */
+  private spelled(typed: string, entries: readonly Listed[]): Listed | undefined {
+    // most files give ids: found at once, before any spelling is folded
+    const direct = entries.find((e) => e.id === typed);
+    if (direct) return direct;
+    let candidates = this.spellings.get(entries);
+    if (!candidates) {
+      const nations = new Set(this.nations.map((n) => n.id));
+      candidates = entries.map((e) => {
+        const dash = e.id.indexOf('-');
+        return { id: e.id, name: e.name, aliases: dash > 0 && nations.has(e.id.slice(0, dash)) ? [e.id.slice(dash + 1)] : [], entry: e };
+      });
+      this.spellings.set(entries, candidates);
+    }
+    const match = findByName(typed, candidates, { what: 'entry' });
+    return match.problem === undefined ? match.found.entry : undefined;
   }
 
   private fill(id: string, entries: Listed[], value: string, first: string): void {
@@ -349,21 +374,25 @@ export class BofBuilder extends RuleSetBuilder {
    * checkboxes: a few hundred rows of a dozen checkboxes each would keep the page busy for seconds.
    */
   private weaponsBox(entry: BofEntry, index: number, weapons: string[]): HTMLElement {
-    const names = weapons.map((id) => this.weapons.find((w) => w.id === id)?.name ?? id);
+    // a weapon the file spells otherwise ("MP 40", "mp40") is the pick-list's own, ticked, never shown twice
+    const idOf = (typed: string) => this.findWeapon(typed)?.id ?? typed;
+    const nameOf = (typed: string) => this.findWeapon(typed)?.name ?? typed;
+    const names = weapons.map(nameOf);
     const details = el('details', { className: 'weapons' }, el('summary', { textContent: `Weapons bought: ${names.length ? names.join(', ') : 'none'}` }));
     const fill = () => {
       if (details.querySelector('fieldset')) return;
       const set = el('fieldset', { className: 'weapons' }, el('legend', { textContent: 'Weapons bought' }));
       const shown = [...this.weapons.map((w) => ({ id: w.id, text: `${w.name}, ${pts(w.points)}` }))];
-      for (const w of weapons) if (!this.weapons.some((x) => x.id === w)) shown.push({ id: w, text: `${w} (as in the file)` });
+      for (const w of weapons) if (!this.findWeapon(w) && !shown.some((x) => x.id === w)) shown.push({ id: w, text: `${w} (as in the file)` });
       for (const [k, w] of shown.entries()) {
-        const box = el('input', { type: 'checkbox', id: `fb-weapon-${index}-${k}`, checked: weapons.includes(w.id) });
+        const box = el('input', { type: 'checkbox', id: `fb-weapon-${index}-${k}`, checked: weapons.some((typed) => idOf(typed) === w.id) });
         box.value = w.id;
         box.addEventListener('change', () =>
           this.edit(() => {
             const now = Array.isArray(entry.weapons) ? entry.weapons : [];
-            entry.weapons = box.checked ? [...now, w.id] : now.filter((x) => x !== w.id);
-            const bought = entry.weapons.map((id) => this.weapons.find((x) => x.id === id)?.name ?? id);
+            // the file's own spelling stays while ticked; unticked, every spelling of it goes
+            entry.weapons = box.checked ? (now.some((typed) => idOf(typed) === w.id) ? now : [...now, w.id]) : now.filter((typed) => idOf(typed) !== w.id);
+            const bought = entry.weapons.map(nameOf);
             details.querySelector('summary')!.textContent = `Weapons bought: ${bought.length ? bought.join(', ') : 'none'}`;
           }),
         );
