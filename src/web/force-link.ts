@@ -85,10 +85,20 @@ export function forceFromLinkValue(value: string): { yaml: string } | { refused:
   }
 }
 
-/** The `force=` value of a page's fragment (#/bof/force?force=...), if it has one. */
-export function forceInHash(hash: string): string | undefined {
+/** Side B's force in a scenario's link, beside side A's `force=`. */
+export const FORCE_B_PARAM = 'forceB';
+
+/** The `force=` value of a page's fragment (#/bof/force?force=...), or another parameter's, if it has one. */
+export function forceInHash(hash: string, param = FORCE_PARAM): string | undefined {
   const query = /^#\/[\w-]+(?:\/[\w-]+)?\?(.*)$/.exec(hash)?.[1];
-  return query === undefined ? undefined : (new URLSearchParams(query).get(FORCE_PARAM) ?? undefined);
+  return query === undefined ? undefined : (new URLSearchParams(query).get(param) ?? undefined);
+}
+
+/** A page's fragment with the forces a product is given packed after its options (`force=`, `forceB=`). */
+export function withForces(hash: string, packed: { a?: string; b?: string }): string {
+  const params = [...(packed.a ? [`${FORCE_PARAM}=${packed.a}`] : []), ...(packed.b ? [`${FORCE_B_PARAM}=${packed.b}`] : [])];
+  if (params.length === 0) return hash;
+  return `${hash}${hash.includes('?') ? '&' : '?'}${params.join('&')}`;
 }
 
 /** A link to the page's builder of a rule set with this force in it. */

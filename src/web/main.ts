@@ -10,7 +10,7 @@ import { DEFAULTS, OPTION_ORDER, argvFor, shellLine, countsFrom, countsOption, d
 import { ownField } from './own-fields.js';
 import { ForceBench } from './force-builder.js';
 import { indexedDbShelf, memoryShelf } from './browser-shelf.js';
-import { forceInHash } from './force-link.js';
+import { FORCE_B_PARAM, forceFromLinkValue, forceInHash, forceLinkValue, withForces } from './force-link.js';
 import { FORCE_FILE } from './kit/force-model.js';
 import type { Listed } from './kit/force-ui.js';
 import { playerWords } from './player-words.js';
@@ -520,6 +520,38 @@ async function restoreLink(hash: string): Promise<void> {
   await restore(form);
   const force = forceInHash(hash);
   if (force !== undefined && form.product === 'force') await forceBuilder().openLinked(force);
+  else if (form.product !== 'campaign' && form.product !== 'table') await linkedForces(hash);
+}
+
+/** The force files a product's link carries: in the page's folder as force-a.yaml and force-b.yaml, given to the product. */
+async function linkedForces(hash: string): Promise<void> {
+  const said: string[] = [];
+  for (const [slot, param, name] of [['forceA', 'force', 'force-a.yaml'], ['forceB', FORCE_B_PARAM, 'force-b.yaml']] as const) {
+    const value = forceInHash(hash, param);
+    if (value === undefined) continue;
+    const found = forceFromLinkValue(value);
+    if ('refused' in found) {
+      said.push(`${slot === 'forceA' ? 'Side A' : 'Side B'}: ${found.refused}`);
+      continue;
+    }
+    files.add(`${PLAYER_FOLDER}/${name}`, new TextEncoder().encode(found.yaml));
+    forces[slot] = name;
+  }
+  showLinkedForces(said);
+  last = undefined;
+  sync();
+}
+
+/** Beside the force file fields: which force came with the link, or why one did not. */
+function showLinkedForces(refused: readonly string[] = []): void {
+  const lines = [
+    ...(forces.forceA === 'force-a.yaml' ? ['Side A: the force in the link (force-a.yaml); choose a file to use another.'] : []),
+    ...(forces.forceB === 'force-b.yaml' ? ['Side B: the force in the link (force-b.yaml); choose a file to use another.'] : []),
+    ...refused,
+  ];
+  $('forces-linked').textContent = lines.join('\n');
+  $('forces-linked').hidden = lines.length === 0;
+  $('forces-linked').className = refused.length > 0 ? 'hint messages failed' : 'hint';
 }
 
 /** Sets the form's controls from a Form (a link, or the defaults). */
@@ -592,10 +624,36 @@ function forceFiles(form: Form): string[] {
   return names;
 }
 
+/** Each force file given to a product, packed for a link once per file (name and bytes). */
+const packedForces = new Map<string, { bytes: Uint8Array; value: string }>();
+function packedForce(name: string | undefined): string | undefined {
+  if (!name || !files.has(`${PLAYER_FOLDER}/${name}`)) return undefined;
+  const bytes = files.read(`${PLAYER_FOLDER}/${name}`, Number.MAX_SAFE_INTEGER).bytes;
+  if (!bytes) return undefined;
+  const known = packedForces.get(name);
+  if (known && known.bytes === bytes) return known.value;
+  const value = forceLinkValue(new TextDecoder().decode(bytes));
+  packedForces.set(name, { bytes, value });
+  return value;
+}
+
+/**
+ * The page's address for a form: its options, and the force files it prints with packed after
+ * `#` (never sent to a server), so the link opens the same forces and packet elsewhere. The
+ * builder's own link carries its force; a campaign keeps its forces in its state.
+ */
+function pageHash(form: Form): string {
+  const hash = hashFor(form, declared);
+  if (form.product === 'force' || form.product === 'campaign' || form.product === 'table') return hash;
+  const [a, b] = [forces.forceA, forces.forceB];
+  const given = forceFiles(form);
+  return withForces(hash, { a: given.includes(a ?? '') ? packedForce(a) : undefined, b: given.includes(b ?? '') ? packedForce(b) : undefined });
+}
+
 /** The address and the command line shown follow the form. */
 function sync(): void {
   const form = read();
-  const hash = hashFor(form, declared);
+  const hash = pageHash(form);
   if (location.hash !== hash) history.replaceState(null, '', hash);
   $('command').textContent = shellLine(argvOf(form));
 }
@@ -690,7 +748,7 @@ async function make(format: 'pdf' | 'json' | 'md', download: boolean): Promise<v
   if (result.code !== 0 || !bytes) return;
   if (seed && !form.options['seed'] && form.product !== 'campaign') {
     const link = $<HTMLAnchorElement>('seed-link');
-    link.href = hashFor({ ...form, options: { ...form.options, seed } }, declared);
+    link.href = pageHash({ ...form, options: { ...form.options, seed } });
     $('seed-note').hidden = false;
   }
   if (format === 'pdf') {
@@ -717,6 +775,7 @@ async function addForce(input: HTMLInputElement): Promise<void> {
   // the builder's force.yaml stays: the builder owns it
   if (previous && previous !== FORCE_FILE) files.remove(`${PLAYER_FOLDER}/${previous}`);
   forces[slot] = undefined;
+  showLinkedForces();
   $('forceA-built').hidden = forces.forceA !== FORCE_FILE;
   const file = input.files?.[0];
   if (file) {

@@ -1,7 +1,8 @@
 // Forces kept in the browser (issue 28): names and order in Node over a shelf in memory; in
 // chromium, a force kept under a name survives a reload and a restart of the browser (the same
 // profile), opens in its rule set's builder as the very file it was, and goes when removed.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { muster } from '../helpers/cli.js';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
@@ -206,4 +207,49 @@ describe.skipIf(!runBrowserTests)('forces kept in the browser, in chromium', () 
     expect(await other.evaluate(() => window.musterForce!.yaml)).toBe(built);
     await fresh.close();
   }, 120_000);
+
+  it('a scenario’s link carries both sides’ forces: another profile prints the same packet, as the command line does', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'muster-scenario-link-'));
+    writeFileSync(path.join(dir, 'weber.yaml'), readFileSync(path.join(repo, 'examples/forces/kampfgruppe-weber.yaml')));
+    writeFileSync(path.join(dir, 'brandt.yaml'), DOC_FORCE);
+    const page = await openPage(served, '#/bof/scenario?seed=linked');
+    await ((await page.$('#forceA')) as unknown as { uploadFile(f: string): Promise<void> }).uploadFile(path.join(dir, 'weber.yaml'));
+    await ((await page.$('#forceB')) as unknown as { uploadFile(f: string): Promise<void> }).uploadFile(path.join(dir, 'brandt.yaml'));
+    await page.waitForFunction(() => location.hash.includes('&forceB='), { timeout: 60_000 });
+    const hash = await page.evaluate(() => location.hash);
+    expect(hash).toMatch(/^#\/bof\/scenario\?seed=linked&force=[\w-]+&forceB=[\w-]+$/);
+    expect(forceFromLinkValue(forceInHash(hash)!)).toEqual({ yaml: readFileSync(path.join(dir, 'weber.yaml'), 'utf8') });
+    await page.close();
+
+    const fresh = await served.browser.createBrowserContext();
+    try {
+      const other = await openPage({ base: served.base, browser: fresh as unknown as Browser }, hash);
+      expect(await other.$eval('#forces-linked', (e) => e.textContent)).toBe(
+        'Side A: the force in the link (force-a.yaml); choose a file to use another.\nSide B: the force in the link (force-b.yaml); choose a file to use another.',
+      );
+      expect(await other.$eval('#command', (e) => e.textContent)).toBe('muster scenario bof --seed linked --force force-a.yaml --force force-b.yaml');
+      await other.evaluate(() => delete window.muster.last);
+      await press(other, 'button[data-format="pdf"][data-download="no"]');
+      await other.waitForFunction(() => window.muster.last !== undefined, { timeout: 120_000 });
+      const made = (await other.evaluate(() => window.muster.last))!;
+      expect(made.code, made.stderr).toBe(0);
+      // the command line, given the same two files under the names the link gives them
+      writeFileSync(path.join(dir, 'force-a.yaml'), readFileSync(path.join(dir, 'weber.yaml')));
+      writeFileSync(path.join(dir, 'force-b.yaml'), DOC_FORCE);
+      const cli = await muster(['scenario', 'bof', '--force', 'force-a.yaml', '--force', 'force-b.yaml', '--seed', 'linked', '-o', 'cli.pdf'], dir);
+      expect(cli.code, cli.stderr).toBe(0);
+      expect(Buffer.compare(Buffer.from(made.base64, 'base64'), readFileSync(path.join(dir, 'cli.pdf')))).toBe(0);
+
+      // a damaged force in a link: said beside the field, and the product printed without it
+      const damaged = await fresh.newPage();
+      await damaged.goto(`${served.base}${hash.replace(/&forceB=.*$/, '&forceB=AAAA')}`, { waitUntil: 'domcontentloaded' });
+      await damaged.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+      expect(await damaged.$eval('#forces-linked', (e) => e.textContent)).toBe(
+        'Side A: the force in the link (force-a.yaml); choose a file to use another.\nSide B: The force in this link is damaged (cut short or changed): ask for the link again, or for the force file.',
+      );
+      expect(await damaged.$eval('#command', (e) => e.textContent)).toBe('muster scenario bof --seed linked --force force-a.yaml');
+    } finally {
+      await fresh.close();
+    }
+  }, 180_000);
 });
