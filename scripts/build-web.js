@@ -13,6 +13,7 @@ import * as esbuild from 'esbuild';
 import fg from 'fast-glob';
 import { NODE_PLACES } from '../dist/cli/node-files.js';
 import { MODULE_IDS } from '../dist/systems/registry.js';
+import { publicAddress } from '../dist/cli/public-url.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const web = path.join(root, 'dist', 'web');
@@ -182,6 +183,9 @@ for (const [face, file] of Object.entries(NODE_PLACES.fonts)) {
   if (!EAGER_FONTS.has(face)) lazyFonts.add(fonts[face]);
 }
 
+/** MUSTER_PUBLIC_URL: the address the built page will be reached at (checked as --public-url is), or none */
+const publicUrl = process.env.MUSTER_PUBLIC_URL?.trim() ? publicAddress(process.env.MUSTER_PUBLIC_URL, 'MUSTER_PUBLIC_URL') : undefined;
+
 const entries = [];
 /** the files loaded with the page, end to end in one file: one request instead of a hundred */
 const packed = [];
@@ -215,6 +219,8 @@ const manifest = {
   },
   pack: { url: `files/${packName}`, size: packedSize },
   files: entries,
+  // a build for a public host may say where it is, for the links rosters print (muster serve --public-url does the same)
+  ...(publicUrl ? { publicUrl } : {}),
 };
 writeFileSync(path.join(web, 'files', 'index.json'), `${JSON.stringify(manifest, null, 1)}\n`);
 

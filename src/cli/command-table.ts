@@ -94,6 +94,11 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
         { name: 'strict', type: 'boolean', default: false, describe: 'refuse a force that breaks its rules instead of printing the problems' },
         { name: 'list', type: 'string', describe: 'one deck where the cards come in several; `muster list <system> decks` names them' },
       ]),
+      {
+        name: 'public-url',
+        type: 'string',
+        describe: "with --force: the address others reach muster's page at (e.g. https://club.example/muster/); the roster prints a link and QR code that open the force there",
+      },
       ...CUT,
     ],
   },
@@ -215,6 +220,11 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
     options: [
       { name: 'port', type: 'number', default: 8080, describe: 'the port to listen on; 0 picks a free one' },
       { name: 'host', type: 'string', describe: "also serve the page at this machine's address on your network (a club's LAN): anyone there who can reach it can use the page" },
+      {
+        name: 'public-url',
+        type: 'string',
+        describe: "the address others reach this page at (e.g. https://club.example/muster/): a roster printed in the page carries a link and QR code to its force there",
+      },
     ],
   },
   {

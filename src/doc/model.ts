@@ -62,7 +62,23 @@ export interface TextBlock {
   paragraphs: string[];
 }
 
-export type Block = TableBlock | TextBlock;
+/**
+ * A link to muster's page with a force in it, as its roster prints it where a public address
+ * is given (--public-url): the address in full, and its QR code to open it with a phone.
+ */
+export interface LinkBlock {
+  kind: 'link';
+  title: string;
+  section: string;
+  width: 'column' | 'full';
+  /** what the link opens, in a line */
+  caption: string;
+  url: string;
+  /** the QR code's modules row by row (true: dark), without its quiet zone; empty where the address is too long for one */
+  qr: boolean[][];
+}
+
+export type Block = TableBlock | TextBlock | LinkBlock;
 
 export interface SheetNode {
   title: string;

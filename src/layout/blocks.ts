@@ -1,8 +1,8 @@
-import { READING_MARK, type Block, type Run, type TableBlock, type TextBlock } from '../doc/model.js';
+import { READING_MARK, type Block, type LinkBlock, type Run, type TableBlock, type TextBlock } from '../doc/model.js';
 import type { FontStore } from './fonts.js';
 import { round, translate, type Item } from './primitives.js';
 import { CELL_PAD, COLORS, FORM_ROW_HEIGHT, MM, TICK_BOX, TITLE_BAR_HEIGHT, TYPE, type TextStyle } from './style.js';
-import { minimumWidth, naturalWidth, wrapRuns, type Line, type Segment } from './wrap.js';
+import { minimumWidth, naturalWidth, styledWidth, wrapRuns, type Line, type Segment } from './wrap.js';
 
 /** A slice of a block that is never split, laid out at the origin. */
 export interface Slice {
@@ -33,7 +33,8 @@ const NOTE_STYLE: TextStyle = { face: 'regular', size: TYPE.note, color: COLORS.
 
 /** `formRowHeight`: the least height of a form's rows, when the page has room for more than the usual */
 export function layoutBlock(fonts: FontStore, block: Block, width: number, formRowHeight = FORM_ROW_HEIGHT): BlockLayout {
-  return block.kind === 'table' ? layoutTable(fonts, block, width, formRowHeight) : layoutText(fonts, block, width);
+  if (block.kind === 'table') return layoutTable(fonts, block, width, formRowHeight);
+  return block.kind === 'link' ? layoutLink(fonts, block, width) : layoutText(fonts, block, width);
 }
 
 /** Title bar: the block's name, and the rules section it summarises, right-aligned. */
@@ -170,6 +171,72 @@ function layoutText(fonts: FontStore, block: TextBlock, width: number): BlockLay
   });
   const tail: Slice = { height: 1, items: [{ kind: 'line', x1: 0, y1: 0, x2: width, y2: 0, color: COLORS.rule, lineWidth: 0.6 }] };
   return { width, head, rows, tail };
+}
+
+/** A QR code's side at most (35 mm): a phone reads it from a hand's length, and it leaves the line room. */
+const QR_SIDE = 35 * MM;
+/** The least a QR code's module may be (0.4 mm), for a phone's camera to read it printed at home. */
+const QR_MODULE_MIN = 0.4 * MM;
+const URL_STYLE: TextStyle = { face: 'regular', size: TYPE.note, color: COLORS.ink };
+
+/**
+ * A link: its QR code at the left (dark modules in rows of rects, with a quiet zone of four
+ * modules) and its caption beside it; the address in full below, broken wherever a line ends
+ * (it has no spaces) and never with a character added, so it can be typed as printed.
+ */
+function layoutLink(fonts: FontStore, block: LinkBlock, width: number): BlockLayout {
+  const head = titleBar(fonts, block.title, block.section, width);
+  const items: Item[] = [];
+  const modules = block.qr.length;
+  const module = modules > 0 ? Math.max(QR_MODULE_MIN, Math.min(QR_SIDE, width * 0.4) / (modules + 8)) : 0;
+  const side = modules > 0 ? module * (modules + 8) : 0;
+  block.qr.forEach((row, y) => {
+    // one rect per run of dark modules: a few hundred operators rather than thousands
+    for (let x = 0; x < row.length; ) {
+      if (!row[x]) {
+        x++;
+        continue;
+      }
+      let end = x;
+      while (end < row.length && row[end]) end++;
+      items.push({ kind: 'rect', x: round(2 + (4 + x) * module), y: round(2 + (4 + y) * module), w: round((end - x) * module), h: round(module), fill: COLORS.ink });
+      x = end;
+    }
+  });
+  const left = modules > 0 ? 2 + side + 3 : CELL_PAD.x;
+  const textWidth = Math.max(width - left - CELL_PAD.x, 20);
+  let y = 3;
+  for (const line of wrapRuns(fonts, [{ text: block.caption }], PROSE_STYLE, textWidth)) {
+    items.push(...placeLine(fonts, line, left, y, PROSE_STYLE));
+    y += line.height;
+  }
+  const rows: Slice[] = [{ height: Math.max(y, side + 2) + 1.5, items }];
+  // the address below, a line a slice: a long one runs on into the next column as a table does
+  for (const piece of breakAddress(fonts, block.url, width - 2 * CELL_PAD.x)) {
+    const [line] = wrapRuns(fonts, [{ text: piece }], URL_STYLE, Number.MAX_SAFE_INTEGER);
+    rows.push({ height: line!.height, items: placeLine(fonts, line!, CELL_PAD.x, 0, URL_STYLE) });
+  }
+  rows.push({ height: 1.5, items: [] });
+  const tail: Slice = { height: 1, items: [{ kind: 'line', x1: 0, y1: 0, x2: width, y2: 0, color: COLORS.rule, lineWidth: 0.6 }] };
+  return { width, head, rows, tail };
+}
+
+/** An address in pieces that each fit `width`, cut between characters. */
+function breakAddress(fonts: FontStore, url: string, width: number): string[] {
+  const pieces: string[] = [];
+  let rest = url;
+  while (rest.length > 0) {
+    let low = 1;
+    let high = rest.length;
+    while (low < high) {
+      const mid = Math.ceil((low + high) / 2);
+      if (styledWidth(fonts, rest.slice(0, mid), URL_STYLE) <= width) low = mid;
+      else high = mid - 1;
+    }
+    pieces.push(rest.slice(0, low));
+    rest = rest.slice(low);
+  }
+  return pieces;
 }
 
 /** Prose may mark a lead-in in bold with **...**; nothing else is interpreted. */

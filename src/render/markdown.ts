@@ -12,6 +12,10 @@ export function renderMarkdown(doc: DocumentNode): string {
         for (const p of block.paragraphs) out.push(p, '');
         continue;
       }
+      if (block.kind === 'link') {
+        out.push(block.caption, '', `<${block.url}>`, '');
+        continue;
+      }
       out.push(`| ${block.columns.map((c) => escapeCell(c.label)).join(' | ')} |`);
       out.push(`| ${block.columns.map((c) => (c.align === 'right' ? '---:' : c.align === 'center' ? ':---:' : '---')).join(' | ')} |`);
       for (const row of block.rows) out.push(`| ${row.map((cell) => escapeCell(runsText(cell).trim())).join(' | ')} |`);

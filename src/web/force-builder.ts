@@ -24,6 +24,8 @@ export interface BuilderHost {
   toScenario(): void;
   /** where forces are kept in the browser, and the list of them on the first screen */
   shelf: Shelf<KeptForce>;
+  /** where others reach this page, if the server or the build says */
+  publicUrl?(): string | undefined;
   keptList: HTMLElement;
   /** a rule set's name, for the list */
   systemName(system: string): string;
@@ -80,7 +82,8 @@ export class ForceBench implements Bench {
   private async link(): Promise<void> {
     if (!this.active) return;
     const text = this.$<HTMLInputElement>('fb-link-text');
-    text.value = forceLink(location.href, this.active.system, this.active.yaml());
+    // the page's public address where one is configured: a link to 127.0.0.1 opens nothing elsewhere
+    text.value = forceLink(this.host.publicUrl?.() ?? location.href, this.active.system, this.active.yaml());
     this.$('fb-link-box').hidden = false;
     text.select();
     await navigator.clipboard?.writeText(text.value).catch(() => undefined);

@@ -73,6 +73,8 @@ const PRODUCTS: Record<Product, string> = {
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 let files: PageFiles;
+/** where others reach this page, if the server or the build says: a roster printed here carries a link to its force there */
+let publicUrl: string | undefined;
 let systems: SystemInfo[] = [];
 /** each rule set's own options by product: what a link may carry and the form's fields */
 let declared: Declarations = {};
@@ -123,6 +125,7 @@ async function boot(): Promise<void> {
   const manifest = (await (await fetch('files/index.json')).json()) as Manifest;
   const fetched = unpack(manifest, await fetchShowing(manifest.pack.url, 'Loading muster', manifest.pack.size));
   files = pageFiles(manifest, fetched);
+  publicUrl = manifest.publicUrl;
   $('version').textContent = `version ${manifest.version}`;
   const listed = await runJson<{ systems: SystemInfo[] }>(['systems', '--format', 'json']);
   systems = listed.systems;
@@ -482,7 +485,9 @@ function argvOf(form: Form): string[] {
   // the two-sided check is the same sheet for every rule set: no house rules
   if (form.product === 'calibrate') return argvFor(form, declared);
   if (form.product === 'campaign') return house.argv([...campaignPanel().printArgv(form.system), ...argvFor(form, declared).slice(2)]);
-  return house.argv(argvFor(form, declared, forceFiles(form)));
+  const argv = argvFor(form, declared, forceFiles(form));
+  if (form.product === 'force' && publicUrl) argv.push('--public-url', publicUrl);
+  return house.argv(argv);
 }
 
 
@@ -504,6 +509,7 @@ function forceBuilder(): ForceBench {
       $('forceA').focus();
     },
     shelf: keptForceShelf(),
+    publicUrl: () => publicUrl,
     keptList: $('kept-list'),
     systemName: (id) => systems.find((s) => s.id === id)?.name ?? id,
     async openBuilder(system) {

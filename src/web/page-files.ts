@@ -9,6 +9,8 @@ export interface Manifest {
   /** the files loaded with the page, end to end in one file (each entry's `at` and `size` place it) */
   pack: { url: string; size: number };
   files: ManifestEntry[];
+  /** where others reach this page (muster serve --public-url, or MUSTER_PUBLIC_URL at build): rosters print links to it */
+  publicUrl?: string;
 }
 
 export interface ManifestEntry {

@@ -71,6 +71,22 @@ describe('muster serve', () => {
     expect(html).not.toMatch(/<style|\sstyle=|\son[a-z]+=/i);
   });
 
+  it('tells the page its public address (--public-url) in the list of its files, for the links rosters print; refuses a bad one', async () => {
+    const plain = await serve();
+    const listed = JSON.parse((await get(plain.url, '/files/index.json', `127.0.0.1:${plain.url.port}`)).body) as { publicUrl?: string; pack: unknown };
+    expect(listed.publicUrl).toBeUndefined();
+    const { url } = await serve('--public-url', 'https://club.example/muster/#x');
+    const got = await get(url, '/files/index.json', `127.0.0.1:${url.port}`);
+    const manifest = JSON.parse(got.body) as { publicUrl?: string; pack: unknown };
+    expect(manifest.publicUrl).toBe('https://club.example/muster/');
+    // the rest as built, and tagged by what is sent
+    expect(manifest.pack).toEqual(listed.pack);
+    expect((await get(url, '/files/index.json', `127.0.0.1:${url.port}`, { 'if-none-match': String(got.headers['etag']) })).status).toBe(304);
+    const refused = await muster(['serve', '--port', '0', '--public-url', 'file:///etc/passwd'], repo);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--public-url: "file:///etc/passwd" is not a web address (http or https)');
+  });
+
   it('tags each file by its content and answers a browser holding the same bytes with 304 and no body, so it keeps its compiled code', async () => {
     const { url } = await serve();
     const host = `127.0.0.1:${url.port}`;

@@ -29,10 +29,10 @@ export interface PageServer {
 }
 
 /** Serves the built page on a free port and opens chromium; `stop` ends both. */
-export async function startPageServer(): Promise<PageServer> {
+export async function startPageServer(serveArgs: readonly string[] = []): Promise<PageServer> {
   if (!existsSync(path.join(repo, 'dist/web/index.html'))) throw new Error('dist/web is not built: run npm run build first');
   mkdirSync(shots, { recursive: true });
-  const server: ChildProcess = spawn(process.execPath, ['bin/muster.js', 'serve', '--port', '0'], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server: ChildProcess = spawn(process.execPath, ['bin/muster.js', 'serve', '--port', '0', ...serveArgs], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
   const base = await new Promise<string>((resolve, reject) => {
     let said = '';
     server.stdout!.on('data', (chunk: Buffer) => {
@@ -117,10 +117,10 @@ export async function produce(page: Page, text: string): Promise<MadeInPage> {
  * Serves the page and opens chromium for the tests of one describe block, and closes both
  * after them; `ready` hands the test block the address and the browser.
  */
-export function usePageServer(ready: (served: PageServer) => void): void {
+export function usePageServer(ready: (served: PageServer) => void, serveArgs: readonly string[] = []): void {
   let served: PageServer | undefined;
   beforeAll(async () => {
-    served = await startPageServer();
+    served = await startPageServer(serveArgs);
     ready(served);
   });
   afterAll(async () => {

@@ -50,7 +50,7 @@ const DOC_FORCE = /```yaml\n([\s\S]*?)```/.exec(readFileSync(path.join(repo, 'do
 describe('a force in a link', () => {
   it('carries the force file whole, packed in the fragment, and reads it back', () => {
     const link = forceLink('http://127.0.0.1:8080/muster/?x=1#/bof/tables', 'bof', DOC_FORCE);
-    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:8080\/muster\/\?x=1#\/bof\/force\?force=[A-Za-z0-9_-]+$/);
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:8080\/muster\/\?x=1#\/bof\/force\?force=[A-Za-z0-9_~]+$/);
     // packed: shorter than the file it carries
     expect(forceInHash(new URL(link).hash)!.length).toBeLessThan(DOC_FORCE.length);
     expect(forceFromLinkValue(forceInHash(new URL(link).hash)!)).toEqual({ yaml: DOC_FORCE });
@@ -217,7 +217,7 @@ describe.skipIf(!runBrowserTests)('forces kept in the browser, in chromium', () 
     await ((await page.$('#forceB')) as unknown as { uploadFile(f: string): Promise<void> }).uploadFile(path.join(dir, 'brandt.yaml'));
     await page.waitForFunction(() => location.hash.includes('&forceB='), { timeout: 60_000 });
     const hash = await page.evaluate(() => location.hash);
-    expect(hash).toMatch(/^#\/bof\/scenario\?seed=linked&force=[\w-]+&forceB=[\w-]+$/);
+    expect(hash).toMatch(/^#\/bof\/scenario\?seed=linked&force=[\w~-]+&forceB=[\w~-]+$/);
     expect(forceFromLinkValue(forceInHash(hash)!)).toEqual({ yaml: readFileSync(path.join(dir, 'weber.yaml'), 'utf8') });
     await page.close();
 
@@ -252,4 +252,32 @@ describe.skipIf(!runBrowserTests)('forces kept in the browser, in chromium', () 
       await fresh.close();
     }
   }, 180_000);
+});
+
+describe.skipIf(!runBrowserTests)('a page served with its public address', () => {
+  let served: PageServer;
+  usePageServer((s) => (served = s), ['--public-url', 'https://club.example/muster/']);
+
+  it('prints a roster that carries its force as a link to that address, as the command line does, and makes links to it', async () => {
+    const page = await openPage(served, '#/bof/force');
+    const dir = mkdtempSync(path.join(tmpdir(), 'muster-public-'));
+    writeFileSync(path.join(dir, 'force.yaml'), DOC_FORCE);
+    await ((await page.$('#fb-load')) as unknown as { uploadFile(f: string): Promise<void> }).uploadFile(path.join(dir, 'force.yaml'));
+    await page.waitForFunction(() => window.musterForce?.settled === true && window.musterForce.yaml.includes('Panzerzug Brandt'), { timeout: 60_000 });
+    const yaml = await page.evaluate(() => window.musterForce!.yaml);
+    expect(await page.$eval('#command', (e) => e.textContent)).toBe('muster cards bof --force force.yaml --public-url https://club.example/muster/');
+    await page.evaluate(() => delete window.muster.last);
+    await press(page, '#fb-print');
+    await page.waitForFunction(() => window.muster.last !== undefined, { timeout: 120_000 });
+    const made = (await page.evaluate(() => window.muster.last))!;
+    expect(made.code, made.stderr).toBe(0);
+    writeFileSync(path.join(dir, 'force.yaml'), yaml);
+    const cli = await muster(['cards', 'bof', '--force', 'force.yaml', '--public-url', 'https://club.example/muster/', '-o', 'cli.pdf'], dir);
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(Buffer.compare(Buffer.from(made.base64, 'base64'), readFileSync(path.join(dir, 'cli.pdf')))).toBe(0);
+    await press(page, '#fb-link');
+    await page.waitForFunction(() => (document.querySelector('#fb-link-text') as HTMLInputElement).value !== '', { timeout: 60_000 });
+    expect(await page.$eval('#fb-link-text', (e) => (e as HTMLInputElement).value)).toBe(forceLink('https://club.example/muster/', 'bof', yaml));
+    await page.close();
+  }, 120_000);
 });

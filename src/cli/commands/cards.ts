@@ -10,12 +10,17 @@ import { cardPrint, printSettings, type CutArgs } from '../print-options.js';
 import type { CliIo } from '../io.js';
 import { dataInputs, resolveFrom, type ProductArgs } from '../options.js';
 import { TOOL_VERSION } from '../version.js';
+import { publicAddress } from '../public-url.js';
+import { forceLinkBlock } from '../../doc/force-link-block.js';
+import type { DocumentNode } from '../../doc/model.js';
+import { tryReadTextFile } from '../../data/read.js';
 
 export interface CardsArgs extends ProductArgs, CutArgs {
   nation?: string;
   force?: string;
   strict: boolean;
   list?: string;
+  publicUrl?: string;
   /** the rule sets' own options (their manifests'), by camelCase key */
   [own: string]: unknown;
 }
@@ -33,6 +38,8 @@ export async function runCards(args: CardsArgs, io: CliIo): Promise<number> {
   if (args.list !== undefined) shared.push('list');
   const options = takeOptions(manifestFor(system.info.id), system.info.name, 'cards', { args, shared });
   if (args.strict && args.force === undefined) throw new UsageError('--strict: it refuses a --force file that breaks its rules; give --force FILE, or leave --strict out');
+  if (args.publicUrl !== undefined && args.force === undefined) throw new UsageError("--public-url: a force's roster prints the link to it; give --force FILE, or leave --public-url out");
+  const publicUrl = args.publicUrl === undefined ? undefined : publicAddress(args.publicUrl);
   const module = await moduleFor(system.info.id);
   const request = {
     system,
@@ -53,9 +60,10 @@ export async function runCards(args: CardsArgs, io: CliIo): Promise<number> {
     return 0;
   }
   if (!args.quiet) for (const warning of result.warnings) io.stderr.write(`warning: ${warning}\n`);
+  const doc = publicUrl && request.forceFile ? withForceLink(result.doc, publicUrl, system.info.id, request.forceFile) : result.doc;
   const name = args.force ? path.basename(args.force).replace(/\.[^.]+$/, '') : [args.nation, options['doctrine']].filter(Boolean).join('-') || (module?.cards ? 'arsenal' : 'decks');
   await emitDocument(
-    result.doc,
+    doc,
     {
       format: args.format,
       ...(result.json !== undefined ? { json: `${JSON.stringify(result.json, null, 2)}\n` } : {}),
@@ -70,4 +78,17 @@ export async function runCards(args: CardsArgs, io: CliIo): Promise<number> {
     io,
   );
   return 0;
+}
+
+/**
+ * The roster with the link to its force at its end: the first sheet (every rule set's force
+ * document opens with its roster), or a sheet of its own where a document has none.
+ */
+function withForceLink(doc: DocumentNode, publicUrl: string, systemId: string, forceFile: string): DocumentNode {
+  const read = tryReadTextFile(forceFile, 'force file');
+  if ('problem' in read) return doc;
+  const block = forceLinkBlock(publicUrl, systemId, read.text);
+  const [first, ...rest] = doc.sheets;
+  const sheets = first ? [{ ...first, blocks: [...first.blocks, block] }, ...rest] : [{ title: 'This force as a link', blocks: [block] }];
+  return { ...doc, sheets };
 }

@@ -5,12 +5,18 @@ import path from 'node:path';
 import { GenerateError, UsageError } from '../../errors.js';
 import type { CliIo } from '../io.js';
 import { INSTALL_ROOT } from '../install-root.js';
+import { publicAddress } from '../public-url.js';
 
 export interface ServeArgs {
   port: number;
   /** an address of this machine on the club's network, to serve the page there too */
   host?: string;
+  /** the address others reach the page at: the page's rosters print links to it */
+  publicUrl?: string;
 }
+
+/** The page's list of its files, which says where a printed link should point. */
+const MANIFEST = `files${path.sep}index.json`;
 
 /**
  * What the page may load and where it may be shown: its own files only. 'unsafe-eval' is
@@ -88,7 +94,7 @@ async function fileFor(root: string, url: string): Promise<string | undefined> {
 }
 
 /** Starts the server on 127.0.0.1 (or `host`); resolves once it listens. */
-export async function startServer(root: string, port: number, host?: string): Promise<Server> {
+export async function startServer(root: string, port: number, host?: string, publicUrl?: string): Promise<Server> {
   const realRoot = await realpath(root);
   // known once listening: port 0 picks one
   let allowed = new Set<string>();
@@ -107,7 +113,9 @@ export async function startServer(root: string, port: number, host?: string): Pr
           res.writeHead(404, { ...HEADERS, 'content-type': 'text/plain; charset=utf-8' }).end('not found\n');
           return;
         }
-        const body = await readFile(file);
+        const read = await readFile(file);
+        // the manifest says where links point: the page's rosters print them (--public-url)
+        const body = publicUrl !== undefined && file === path.join(realRoot, MANIFEST) ? withPublicUrl(read, publicUrl) : read;
         const tag = `"${createHash('sha1').update(body).digest('hex')}"`;
         if (req.headers['if-none-match'] === tag) {
           res.writeHead(304, { etag: tag, 'cache-control': 'no-cache', ...HEADERS }).end();
@@ -138,6 +146,12 @@ export async function startServer(root: string, port: number, host?: string): Pr
   return server;
 }
 
+/** The manifest with the public address in it, for the page to print in links. */
+function withPublicUrl(manifest: Buffer, publicUrl: string): Buffer {
+  const parsed = JSON.parse(manifest.toString('utf8')) as Record<string, unknown>;
+  return Buffer.from(`${JSON.stringify({ ...parsed, publicUrl }, null, 1)}\n`);
+}
+
 /** `muster serve`: the page on localhost until Ctrl-C. */
 export async function runServe(args: ServeArgs, io: CliIo): Promise<number> {
   if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) throw new UsageError(`--port${Number.isNaN(args.port) ? ' (not a number)' : ` ${args.port}`}: give a port number from 0 to 65535 (0 picks a free one)`);
@@ -147,9 +161,10 @@ export async function runServe(args: ServeArgs, io: CliIo): Promise<number> {
   if (host !== undefined && !/^(?:[\w-]+(?:\.[\w-]+)*|[0-9a-fA-F:]+(?:%\w+)?)$/.test(host)) throw new UsageError(`--host ${JSON.stringify(args.host)}: give this machine's address on your network, such as 192.168.1.20`);
   // every address at once has no one name for the browser to give: the Host check needs one
   if (host !== undefined && /^(0\.0\.0\.0|::|\[::\])$/.test(host)) throw new UsageError(`--host ${host}: give this machine's own address on your network (such as 192.168.1.20), not every address at once`);
+  const publicUrl = args.publicUrl === undefined ? undefined : publicAddress(args.publicUrl);
   let server: Server;
   try {
-    server = await startServer(WEB_ROOT, args.port, host);
+    server = await startServer(WEB_ROOT, args.port, host, publicUrl);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UsageError(`--port ${args.port}: the port is in use; give another, or --port 0 for a free one`);

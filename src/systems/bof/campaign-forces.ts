@@ -9,7 +9,7 @@ import { createRng } from '../../engine/dice.js';
 import { RollLog } from '../../engine/roll-log.js';
 import type { RollRecord } from '../../engine/tables.js';
 import type { Arsenal } from './arsenal.js';
-import { forceEntry, buildRoster, type Force, type Roster } from './force.js';
+import { coreShortWords, forceEntry, buildRoster, type Force, type Roster } from './force.js';
 
 /**
  * The sides' forces a campaign keeps (Campaigns; How to upgrade core units; Salvaged vehicles
@@ -127,7 +127,7 @@ export function campaignRoster(kept: CampaignForce, arsenal: Arsenal): Roster {
   if (detachment && detachment.doctrine.id === kept.doctrine) {
     for (const core of detachment.detachment.core) {
       const have = kept.units.filter((e) => e.salvaged === undefined && (e.upgradedFrom ?? e.unit) === core.unit).reduce((n, e) => n + e.count, 0);
-      if (have < core.count) problems.push({ where: 'force', rule: 'core units', message: `${detachment.detachment.name} must field ${core.count} x ${core.unit}; this force has ${have}` });
+      if (have < core.count) problems.push({ where: 'force', rule: 'core units', message: coreShortWords(arsenal, detachment.detachment.name, core, have) });
     }
   }
   if (points > kept.points) problems.push({ where: 'force', rule: 'points', message: `the force costs ${points} points, over its limit of ${kept.points}` });

@@ -149,14 +149,14 @@ export function buildRoster(typed: Force, arsenal: Arsenal): Roster {
   const officerCount = officers.reduce((n, l) => n + l.count, 0);
   if (officerCount !== 1) add('force', 'officer', `a force fields exactly one ranking officer; this one has ${officerCount}`);
   else if (detachment && officers[0]!.unit.id !== detachment.officer.unit) {
-    add(`units[${officers[0]!.index}] ${officers[0]!.unit.id}`, 'officer', `${detachment.name} is led by ${detachment.officer.unit}`);
+    add(`units[${officers[0]!.index}] ${officers[0]!.unit.id}`, 'officer', `${detachment.name} is led by a ${unitName(arsenal, detachment.officer.unit)}`);
   }
   const leaders = lines.filter((l) => l.squadLeader || l.unit.type === 'squad-leader').reduce((n, l) => n + l.count, 0);
   if (leaders > 1) add('force', 'squad leader', `at most one squad leader may be appointed; this force has ${leaders}`);
   if (detachment) {
     for (const core of detachment.core) {
       const have = lines.filter((l) => l.unit.id === core.unit).reduce((n, l) => n + l.count, 0);
-      if (have < core.count) add('force', 'core units', `${detachment.name} must field ${core.count} x ${core.unit}; this force has ${have}`);
+      if (have < core.count) add('force', 'core units', coreShortWords(arsenal, detachment.name, core, have));
     }
   }
   // spare crewmen are bought to man vehicles: no more than the force's vehicles have seats for
@@ -234,4 +234,15 @@ function contributesActions(unit: Unit): number {
     return 1 + (unit.crew ?? 0);
   }
   return 1;
+}
+
+/** A unit as a player reads it on a page ("Unteroffizier (squad leader)"), its id where the arsenal has none. */
+export function unitName(arsenal: Arsenal, id: string): string {
+  const unit = arsenal.units.get(id);
+  return unit ? `${unit.name} (${unit.type.replace(/-/g, ' ')})` : id;
+}
+
+/** A detachment short of a core unit, in a player's words: the unit by its name, never its id. */
+export function coreShortWords(arsenal: Arsenal, detachment: string, core: { unit: string; count: number }, have: number): string {
+  return `${detachment} must field ${core.count} × ${unitName(arsenal, core.unit)}; this force has ${have}`;
 }
