@@ -145,9 +145,11 @@ const result = await esbuild.build({
   format: 'esm',
   target: ['chrome100', 'firefox100', 'safari15'],
   sourcemap: 'linked',
-  // minified, names kept: error classes name themselves by their constructor's name
-  minify: true,
-  keepNames: true,
+  // minified but for its names: error classes name themselves by their constructor's name, and
+  // esbuild's keepNames (a call for every function made) slowed a deck printed in the page
+  minifyWhitespace: true,
+  minifySyntax: true,
+  minifyIdentifiers: false,
   legalComments: 'eof',
   logLevel: 'warning',
   plugins: [pagePlugin],

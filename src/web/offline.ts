@@ -1,6 +1,9 @@
 // Keeping the page for use with no network (its service worker, src/web/service-worker.ts),
 // and telling the player when a newer build is waiting.
 
+/** How long after the page starts its files are kept for offline use. */
+export const KEEP_AFTER_MS = 4000;
+
 export interface OfflineShow {
   /** the page's files are kept: muster opens and prints with no network from now on */
   kept(): void;
@@ -9,12 +12,16 @@ export interface OfflineShow {
 }
 
 /**
- * Registers the worker once the page has started (its files are then in the browser's cache,
- * so the worker's first copy costs no second download). A page opened from a file, or in a
+ * Registers the worker once the page has started and is idle (its files are then in the
+ * browser's cache, so the worker's first copy costs no second download). A page opened from a file, or in a
  * browser without service workers, works as before, online.
  */
 export async function keepOffline(container: ServiceWorkerContainer | undefined, show: OfflineShow): Promise<void> {
   if (!container) return;
+  // a few seconds in, once the page is idle: the worker's first copy (4 MB into the browser's
+  // cache) slowed a print asked for at once by a third (npm run bench), so it waits for a pause
+  await new Promise<void>((resolve) => setTimeout(resolve, KEEP_AFTER_MS));
+  await new Promise<void>((resolve) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 10_000 }) : resolve()));
   const registration = await container.register('sw.js');
   const offerWaiting = () => {
     const waiting = registration.waiting;

@@ -11,7 +11,6 @@ import type { CliIo } from '../io.js';
 import { dataInputs, resolveFrom, type ProductArgs } from '../options.js';
 import { TOOL_VERSION } from '../version.js';
 import { publicAddress } from '../public-url.js';
-import { forceLinkBlock } from '../../doc/force-link-block.js';
 import type { DocumentNode } from '../../doc/model.js';
 import { tryReadTextFile } from '../../data/read.js';
 
@@ -60,7 +59,7 @@ export async function runCards(args: CardsArgs, io: CliIo): Promise<number> {
     return 0;
   }
   if (!args.quiet) for (const warning of result.warnings) io.stderr.write(`warning: ${warning}\n`);
-  const doc = publicUrl && request.forceFile ? withForceLink(result.doc, publicUrl, system.info.id, request.forceFile) : result.doc;
+  const doc = publicUrl && request.forceFile ? await withForceLink(result.doc, publicUrl, system.info.id, request.forceFile) : result.doc;
   const name = args.force ? path.basename(args.force).replace(/\.[^.]+$/, '') : [args.nation, options['doctrine']].filter(Boolean).join('-') || (module?.cards ? 'arsenal' : 'decks');
   await emitDocument(
     doc,
@@ -84,9 +83,11 @@ export async function runCards(args: CardsArgs, io: CliIo): Promise<number> {
  * The roster with the link to its force at its end: the first sheet (every rule set's force
  * document opens with its roster), or a sheet of its own where a document has none.
  */
-function withForceLink(doc: DocumentNode, publicUrl: string, systemId: string, forceFile: string): DocumentNode {
+async function withForceLink(doc: DocumentNode, publicUrl: string, systemId: string, forceFile: string): Promise<DocumentNode> {
   const read = tryReadTextFile(forceFile, 'force file');
   if ('problem' in read) return doc;
+  // the QR encoder is loaded only for a roster that prints a link
+  const { forceLinkBlock } = await import('../../doc/force-link-block.js');
   const block = forceLinkBlock(publicUrl, systemId, read.text);
   const [first, ...rest] = doc.sheets;
   const sheets = first ? [{ ...first, blocks: [...first.blocks, block] }, ...rest] : [{ title: 'This force as a link', blocks: [block] }];
