@@ -137,13 +137,13 @@ const pagePlugin = {
 
 rmSync(web, { recursive: true, force: true });
 mkdirSync(web, { recursive: true });
+/** What the page's script and its worker are built for: the browsers of the last few years. */
+const FOR_BROWSERS = { bundle: true, platform: 'browser', target: ['chrome100', 'firefox100', 'safari15'], logLevel: 'warning' };
 const result = await esbuild.build({
+  ...FOR_BROWSERS,
   entryPoints: [path.join(root, 'src/web/main.ts')],
   outfile: path.join(web, 'muster.js'),
-  bundle: true,
-  platform: 'browser',
   format: 'esm',
-  target: ['chrome100', 'firefox100', 'safari15'],
   sourcemap: 'linked',
   // minified but for its names: error classes name themselves by their constructor's name, and
   // esbuild's keepNames (a call for every function made) slowed a deck printed in the page
@@ -151,7 +151,6 @@ const result = await esbuild.build({
   minifySyntax: true,
   minifyIdentifiers: false,
   legalComments: 'eof',
-  logLevel: 'warning',
   plugins: [pagePlugin],
   metafile: true,
 });
@@ -252,14 +251,11 @@ const shell = ['./', 'muster.js', ...PAGE_FILES.filter((f) => f !== 'index.html'
 const stamp = createHash('sha256');
 for (const file of shell) stamp.update(file).update(readFileSync(path.join(web, file === './' ? 'index.html' : file)));
 await esbuild.build({
+  ...FOR_BROWSERS,
   entryPoints: [path.join(root, 'src/web/service-worker.ts')],
   outfile: path.join(web, 'sw.js'),
-  bundle: true,
-  platform: 'browser',
   format: 'iife',
-  target: ['chrome100', 'firefox100', 'safari15'],
   minify: true,
-  logLevel: 'warning',
   define: { MUSTER_SHELL: JSON.stringify(shell), MUSTER_STAMP: JSON.stringify(stamp.digest('hex').slice(0, 16)) },
 });
 
