@@ -174,6 +174,15 @@ export class PageCampaign {
   }
 }
 
+/**
+ * The command line's status in the page's words: its hints of what to type ("(next --assault
+ * a:SQUARE ...)") left out, as the panel's controls stand below it, and any other option named
+ * by its control.
+ */
+export function statusWords(text: string, label: (option: string) => string | undefined): string {
+  return optionsAsControls(text.replace(/ \((?:new|record|next|undo|booklet|status)\b[^)]*\)/g, ''), label);
+}
+
 /** The `system` a state file says it belongs to, if it says. */
 export function stateSystem(bytes: Uint8Array): string | undefined {
   try {
@@ -370,7 +379,7 @@ export class CampaignPanel {
 
   private say(run: PageRun | undefined, words?: string, failed = run !== undefined && run.code !== 0): void {
     const box = el('cp-messages');
-    const text = optionsAsControls((words ?? (run ? run.stderr : '')).trim(), optionLabels(el('campaign')));
+    const text = statusWords((words ?? (run ? run.stderr : '')).trim(), optionLabels(el('campaign')));
     box.textContent = text;
     box.className = failed ? 'messages failed' : 'messages';
     box.hidden = text === '';
@@ -716,7 +725,7 @@ export class CampaignPanel {
     const last = status ? lastChange(json) : undefined;
     if (status) {
       // the command line names the last change on a line of its own, which the undo button shows here
-      el('cp-status-text').textContent = last === undefined ? status.text : status.text.split('\n').slice(0, -1).join('\n');
+      el('cp-status-text').textContent = statusWords(last === undefined ? status.text : status.text.split('\n').slice(0, -1).join('\n'), optionLabels(el('campaign')));
       const names = json['names'] as Record<Side, string> | undefined;
       this.names = names ?? { a: 'Side A', b: 'Side B' };
       el('cp-status-detail').replaceChildren(part.status({ json, names: this.names, finished }));

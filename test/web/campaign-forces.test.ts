@@ -10,6 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { muster } from '../helpers/cli.js';
+import { playerProblems } from '../helpers/player-words.js';
 import { newArgv, nextArgv, PageCampaign, recordArgv, STATE_PATH, uploadName } from '../../src/web/campaign-page.js';
 import { shellLine } from '../../src/web/form.js';
 import { PLAYER_FOLDER } from '../../src/web/page-files.js';
@@ -343,6 +344,10 @@ describe.skipIf(!runThem)('the campaign panel’s forces in chromium', () => {
     expect([started.code, started.stderr]).toEqual([0, cli.stderr]);
     expect(started.state).toBe(readFileSync(path.join(dir, 'campaign.json'), 'utf8'));
     expect(await forceLines(page)).toEqual(['Vzvod Orlov: Russians list: 1 platoon, 4 reinforcement picks in order', 'Axis: bought by the dice for each battle']);
+    // where the campaign stands, in the page's words: the command line's hint of what to type left out (the controls are below)
+    const standing = await textOf(page, '#cp-status-text');
+    expect(standing).toMatch(/Next: each side assaults a square; Vzvod Orlov may go to [A-Z]\d/);
+    expect(playerProblems([standing])).toEqual([]);
     await page.screenshot({ path: path.join(shots, 'web-campaign-forces-fireteam.png'), fullPage: true });
 
     // the turn's packets field the kept force: the page's print sets the assaults as the command line's does
