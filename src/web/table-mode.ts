@@ -10,6 +10,7 @@ import type { KeptForce, Shelf } from './browser-shelf.js';
 import { freeName, keptName } from './browser-shelf.js';
 import { drawKeptList } from './kept-list.js';
 import { el } from './kit/force-ui.js';
+import { READING_FOOTNOTE, READING_MARK } from '../doc/model.js';
 import type { TablePart, TableUnit } from './kit/page-parts.js';
 import type { PageRun } from './page-io.js';
 import { pressLoss, newSide, newTableGame, setMark, setScore, setTurn, standing, unitsFromEntries, type SideAtTable, type TableGame } from './table-game.js';
@@ -357,11 +358,11 @@ export class TablePanel {
     $('tb-game').replaceChildren(
       el('h3', { textContent: game.name }),
       el('p', { className: 'tb-sheet-line', textContent: this.host.sheetLine(game.system) }),
-      el('div', { className: 'tb-turn-row' }, el('span', { textContent: game.turns > 0 ? `Turn (of ${game.turns})` : 'Turn (no set end)' }), turns),
+      el('div', { className: 'tb-turn-row' }, el('span', { textContent: game.turns > 0 ? `Turn (of ${game.turns})${READING_MARK}` : 'Turn (no set end)' }), turns),
       ...game.sides.map((side, s) => sideBox(side, s as 0 | 1)),
-      el('h4', { textContent: 'The rolls made most' }),
+      el('h4', { textContent: `The rolls made most${READING_MARK}` }),
       ...looked.odds.map(oddsTable),
-      el('p', { className: 'hint', textContent: `muster's reading: which markers and tables are shown here is muster's choice; the rules list none for a table mode. Each table is the quick-reference sheet's, with its odds.` }),
+      el('p', { className: 'hint', textContent: `${READING_FOOTNOTE}: which markers and tables are shown here is muster's choice, as are the turns where no scenario sets them. Each table is the quick-reference sheet's, with its odds.` }),
       ...(this.error ? [el('p', { className: 'messages failed', textContent: this.error })] : []),
       el('div', { className: 'actions no-print' }, act({ act: 'print' }, 'Print this sheet as it stands'), act({ act: 'new' }, 'Set up another game')),
     );
