@@ -75,6 +75,8 @@ const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as 
 let files: PageFiles;
 /** where others reach this page, if the server or the build says: a roster printed here carries a link to its force there */
 let publicUrl: string | undefined;
+/** muster's version, as the build wrote it into the page's list of files */
+let version = '';
 let systems: SystemInfo[] = [];
 /** each rule set's own options by product: what a link may carry and the form's fields */
 let declared: Declarations = {};
@@ -126,7 +128,8 @@ async function boot(): Promise<void> {
   const fetched = unpack(manifest, await fetchShowing(manifest.pack.url, 'Loading muster', manifest.pack.size));
   files = pageFiles(manifest, fetched);
   publicUrl = manifest.publicUrl;
-  $('version').textContent = `version ${manifest.version}`;
+  version = manifest.version;
+  $('version').textContent = `version ${version}`;
   const listed = await runJson<{ systems: SystemInfo[] }>(['systems', '--format', 'json']);
   systems = listed.systems;
   declared = Object.fromEntries(systems.map((s) => [s.id, s.options]));
@@ -399,10 +402,9 @@ function tablePanel(): TablePanel {
       }
     },
     builtForce(system) {
-      const report = builder?.state.system === system ? builder.state.report : undefined;
-      const at = `${PLAYER_FOLDER}/${FORCE_FILE}`;
-      const bytes = report && report.entries.length > 0 && files.has(at) ? files.read(at, Number.MAX_SAFE_INTEGER).bytes : undefined;
-      return report && bytes ? { bytes, name: report.name } : undefined;
+      const built = builtForce(system);
+      const bytes = built && files.read(`${PLAYER_FOLDER}/${built.file}`, Number.MAX_SAFE_INTEGER).bytes;
+      return built && bytes ? { bytes, name: built.name } : undefined;
     },
     keptForces: async (system) => (await keptForceShelf().all()).filter((f) => f.system === system),
     shelf: window.indexedDB ? indexedDbShelf<TableGame>(window.indexedDB, 'games') : memoryShelf<TableGame>(),
@@ -410,7 +412,7 @@ function tablePanel(): TablePanel {
     systemName: (id) => systems.find((s) => s.id === id)?.name ?? id,
     sheetLine(id) {
       const system = systems.find((s) => s.id === id);
-      return `${system?.name ?? id} · ${system?.rulesVersion ?? ''} · muster ${$('version').textContent?.replace(/^version /, '') ?? ''}`;
+      return `${system?.name ?? id} · ${system?.rulesVersion ?? ''} · muster ${version}`;
     },
     async openTable(system) {
       const current = read();
@@ -423,6 +425,13 @@ function tablePanel(): TablePanel {
   return table;
 }
 
+/** The force built in the page's builder for a rule set: built where the builder shows this rule set's and its check counted a unit. */
+function builtForce(system: string): { file: string; name: string; points: number | null } | undefined {
+  const report = builder?.state.system === system ? builder.state.report : undefined;
+  if (!report || report.entries.length === 0 || !files.has(`${PLAYER_FOLDER}/${FORCE_FILE}`)) return undefined;
+  return { file: FORCE_FILE, name: report.name, points: report.points };
+}
+
 /** The campaign panel (rule sets with a campaign): the command line's `campaign` on the page's copy of the state. */
 let campaign: CampaignPanel | undefined;
 function campaignPanel(): CampaignPanel {
@@ -433,12 +442,7 @@ function campaignPanel(): CampaignPanel {
     lists: async (system) => (await choicesFor(system)).lists,
     list: (system, args) => campaignListing(system, args),
     takes: (system) => systems.find((s) => s.id === system)?.takes['campaign'] ?? [],
-    builtForce(system) {
-      // a force is built where the builder shows this rule set's and its check counted a unit
-      const report = builder?.state.system === system ? builder.state.report : undefined;
-      if (!report || report.entries.length === 0 || !files.has(`${PLAYER_FOLDER}/${FORCE_FILE}`)) return undefined;
-      return { file: FORCE_FILE, name: report.name, points: report.points };
-    },
+    builtForce,
     read: (name) => (files.has(`${PLAYER_FOLDER}/${name}`) ? files.read(`${PLAYER_FOLDER}/${name}`, Number.MAX_SAFE_INTEGER).bytes : undefined),
     async switchSystem(system) {
       const current = read();
