@@ -139,6 +139,27 @@ export interface MixedText {
   missing: string[];
 }
 
+/**
+ * A font that reads the tables of `parsed` but keeps glyph objects of its own, as a fresh
+ * parse of the same file would. fontkit keeps each glyph it has made, with the characters it
+ * was first asked for (written to the PDF's ToUnicode map), and its layout engine holds the font
+ * it was made for: those are what a PDF must not inherit from the PDFs before it. The tables
+ * themselves (cmap, metrics, GSUB, GPOS, glyf offsets) are only read, so one parse serves every
+ * PDF of a store: parsing them afresh was two fifths of the time a PDF took to write.
+ */
+export function glyphsOfItsOwn(parsed: Font): Font {
+  const own = Object.create(parsed as object) as Font & { _glyphs: object };
+  own._glyphs = {};
+  // fontkit's cached getter makes the engine for the object it is read on, once
+  let proto: object | null = Object.getPrototypeOf(parsed) as object | null;
+  let engine: PropertyDescriptor | undefined;
+  for (; proto && !engine?.get; proto = Object.getPrototypeOf(proto) as object | null) engine = Object.getOwnPropertyDescriptor(proto, '_layoutEngine');
+  if (!engine?.get) throw new FontFileError('this fontkit makes no layout engine a font can have of its own: muster needs fontkit 2');
+  const made = engine.get;
+  Object.defineProperty(own, '_layoutEngine', { configurable: true, get: () => made.call(own) as unknown });
+  return own;
+}
+
 /** Marks and joiners stay in the font of the letter before them, where it has them. */
 const CLINGS = /[\p{M}\p{Cf}]/u;
 /** Invisible characters (joiners, variation selectors, direction marks, controls): never a gap. */
@@ -186,12 +207,13 @@ export class FontStore {
   }
 
   /**
-   * A fallback font as a PDF embeds it: parsed afresh for each PDF. fontkit keeps state in a
-   * font object from one subset to the next, so a font shared by two PDFs of one run (or of one
-   * page in the browser) gave the second PDF other bytes than a fresh run makes.
+   * A fallback font as a PDF embeds it: with glyphs of its own for each PDF (glyphsOfItsOwn).
+   * fontkit keeps in a font object the glyphs made for one PDF, so a font object shared by two
+   * PDFs of one run (or of one page in the browser) gave the second PDF other bytes than a
+   * fresh run makes.
    */
   embeddingFallbackFont(key: FallbackFont): Font {
-    return this.openFont(key);
+    return glyphsOfItsOwn(this.fallbackFont(key));
   }
 
   /** A fallback font, opened on first use. The PDF renderer embeds this same object. */
@@ -454,11 +476,11 @@ export class FontStore {
    * result is the same glyphs at the same positions: the tests compare the PDF bytes.
    */
   printingFont(face: FontFace): Font {
-    // fontkit keeps state in a font from one subset to the next (see embeddingFallbackFont), so
-    // a font object is embedded by one PDF only: the first PDF of a store takes the font already
-    // parsed for measuring (its glyphs are decoded: a third of the run's font work), each later
-    // one a fresh parse. The measured advances and pairs are shared.
-    const real = this.embedded.has(face) ? this.openFont(face) : this.font(face);
+    // fontkit keeps in a font object the glyphs made for a PDF (see glyphsOfItsOwn), so the
+    // first PDF of a store takes the font measured with (its glyphs already decoded: a third of
+    // the run's font work), each later one the same tables with glyphs of its own. The measured
+    // advances and pairs are shared.
+    const real = this.embedded.has(face) ? glyphsOfItsOwn(this.font(face)) : this.font(face);
     this.embedded.add(face);
     const m = this.metricsFor(face);
     const layout = (text: string, features?: unknown): GlyphRun => {
