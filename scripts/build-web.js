@@ -154,7 +154,26 @@ const result = await esbuild.build({
   plugins: [pagePlugin],
   metafile: true,
 });
+// the command line itself runs in a worker beside the page (src/web/run-worker.ts), so a long
+// print never holds up the page: the same modules, built the same way
+const worker = await esbuild.build({
+  ...FOR_BROWSERS,
+  entryPoints: [path.join(root, 'src/web/run-worker.ts')],
+  outfile: path.join(web, 'run-worker.js'),
+  // a classic worker script: module workers came to Firefox only in version 114; what the
+  // modules ask of import.meta.url (pdfkit's colour profile, never read) is the script's address
+  format: 'iife',
+  define: { 'import.meta.url': 'self.location.href' },
+  sourcemap: 'linked',
+  minifyWhitespace: true,
+  minifySyntax: true,
+  minifyIdentifiers: false,
+  legalComments: 'eof',
+  plugins: [pagePlugin],
+  metafile: true,
+});
 writeFileSync(path.join(root, 'dist', 'web-meta.json'), JSON.stringify(result.metafile));
+writeFileSync(path.join(root, 'dist', 'web-worker-meta.json'), JSON.stringify(worker.metafile));
 const PAGE_FILES = ['index.html', 'muster.css', 'favicon.svg'];
 for (const page of PAGE_FILES) copyFileSync(path.join(root, 'src/web', page), path.join(web, page));
 
@@ -247,7 +266,7 @@ writeFileSync(
   )}\n`,
 );
 /** what the page cannot start without: cached whole by the worker on its first visit */
-const shell = ['./', 'muster.js', ...PAGE_FILES.filter((f) => f !== 'index.html'), 'manifest.webmanifest', 'files/index.json', manifest.pack.url];
+const shell = ['./', 'muster.js', 'run-worker.js', ...PAGE_FILES.filter((f) => f !== 'index.html'), 'manifest.webmanifest', 'files/index.json', manifest.pack.url];
 const stamp = createHash('sha256');
 for (const file of shell) stamp.update(file).update(readFileSync(path.join(web, file === './' ? 'index.html' : file)));
 await esbuild.build({
@@ -262,5 +281,5 @@ await esbuild.build({
 const kb = (n) => `${Math.round(n / 1024)} kB`;
 const eager = entries.filter((e) => !e.lazy).reduce((n, e) => n + e.size, 0);
 console.log(
-  `build-web: dist/web/muster.js ${kb(statSync(path.join(web, 'muster.js')).size)}, ${entries.length} files (${kb(eager)} loaded with the page, ${entries.filter((e) => e.lazy).length} fetched when needed)`,
+  `build-web: dist/web/muster.js ${kb(statSync(path.join(web, 'muster.js')).size)}, run-worker.js ${kb(statSync(path.join(web, 'run-worker.js')).size)}, ${entries.length} files (${kb(eager)} loaded with the page, ${entries.filter((e) => e.lazy).length} fetched when needed)`,
 );

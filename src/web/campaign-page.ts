@@ -240,6 +240,8 @@ export interface CampaignProbe {
   kept: string;
   /** the states kept, the first of them its start or the file opened */
   versions: number;
+  /** how many buttons' work the panel has finished: a test waits for the count to grow */
+  acts: number;
 }
 
 /** Where a side's force comes from on the start form. */
@@ -273,9 +275,10 @@ export class CampaignPanel {
   /** the force files chosen on the start form, by side */
   private readonly uploads: Record<Side, Upload | undefined> = { a: undefined, b: undefined };
   /** the last run's words and the state, as `refresh` found them */
-  private snapshot: Omit<CampaignProbe, 'unsaved' | 'kept' | 'versions'> | undefined;
+  private snapshot: Omit<CampaignProbe, 'unsaved' | 'kept' | 'versions' | 'acts'> | undefined;
   /** a button's work is under way (a run, then keeping its state): the probe waits for its end */
   private busy = false;
+  private acts = 0;
   /** the campaign as the browser keeps it, with its history */
   private kept: KeptCampaign | undefined;
   /** why the browser did not keep the last change, if it did not */
@@ -312,7 +315,7 @@ export class CampaignPanel {
   get probe(): CampaignProbe | undefined {
     if (this.busy || !this.snapshot) return undefined;
     const kept = this.kept && !this.keepError ? this.kept : undefined;
-    return { ...this.snapshot, unsaved: this.campaign.unsaved, kept: kept?.name ?? '', versions: kept?.versions.length ?? 0 };
+    return { ...this.snapshot, unsaved: this.campaign.unsaved, kept: kept?.name ?? '', versions: kept?.versions.length ?? 0, acts: this.acts };
   }
 
   /** A button's work: the run, the state kept, then the page told (the probe among it). */
@@ -322,6 +325,7 @@ export class CampaignPanel {
       await work();
     } finally {
       this.busy = false;
+      this.acts++;
       this.host.changed();
     }
   }

@@ -4,8 +4,10 @@
  * and the PDF bytes are the command line's. The form lives in the address
  * (#/bof/tables?paper=letter&units=in), so a link reproduces a product.
  */
-import { fileUrl, pageFiles, PLAYER_FOLDER, unpack, type Manifest, type PageFiles } from './page-files.js';
-import { runInPage, type PageRun } from './page-io.js';
+import { PLAYER_FOLDER, playerFiles, type Manifest, type PageFiles } from './page-files.js';
+import type { PageRun, PageRunOptions } from './page-io.js';
+import { RUN_WORKER_URL } from './run-protocol.js';
+import { WorkerRunner, type WorkerLike } from './worker-runner.js';
 import { DEFAULTS, OPTION_ORDER, argvFor, shellLine, countsFrom, countsOption, deckName, formFromHash, hashFor, leftOut, ownOptions, partsFromListing, partsOptions, tickedParts, type Declarations, type DeclaredOption, type Form, type Part, type Product } from './form.js';
 import { ownField } from './own-fields.js';
 import { ForceBench } from './force-builder.js';
@@ -94,39 +96,25 @@ let builder: ForceBench | undefined;
 /** For the browser test: what the page produced last. */
 declare global {
   interface Window {
-    muster: { ready: boolean; last?: { name: string; base64: string; code: number; stderr: string; argv: string[] }; campaign?: CampaignProbe; house?: HouseProbe; offline?: boolean; table?: TableProbe };
+    muster: { ready: boolean; pending?: number; last?: { name: string; base64: string; code: number; stderr: string; argv: string[] }; campaign?: CampaignProbe; house?: HouseProbe; offline?: boolean; table?: TableProbe };
   }
 }
 window.muster = { ready: false };
 
-async function fetchBytes(url: string): Promise<Uint8Array> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
-  return new Uint8Array(await response.arrayBuffer());
-}
-
-/** A file's bytes, the progress bar showing the kilobytes come in. */
-async function fetchShowing(url: string, label: string, size: number): Promise<Uint8Array> {
-  const response = await fetch(url);
-  if (!response.ok || !response.body) throw new Error(`${url}: ${response.status} ${response.statusText}`);
-  const kb = (n: number) => Math.round(n / 1024);
-  const bytes = new Uint8Array(size);
-  let done = 0;
-  showProgress(label, 0, kb(size), 'kB');
-  const reader = response.body.getReader();
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    if (done + read.value.byteLength > size) throw new Error(`${url}: more than the ${size} bytes listed; reload the page`);
-    bytes.set(read.value, done);
-    done += read.value.byteLength;
-    showProgress(label, kb(done), kb(size), 'kB');
-  }
-  return done === size ? bytes : bytes.subarray(0, done);
-}
+/** The command line, run in the page's worker (run-worker.ts) on the player's folder as it is now. */
+let runner: WorkerRunner;
+const runCommand = (argv: readonly string[], options?: Omit<PageRunOptions, 'fetchFile'>): Promise<PageRun> => runner.run(argv, options);
 
 async function boot(): Promise<void> {
   const manifest = (await (await fetch('files/index.json')).json()) as Manifest;
-  const fetched = unpack(manifest, await fetchShowing(manifest.pack.url, 'Loading muster', manifest.pack.size));
-  files = pageFiles(manifest, fetched);
+  files = playerFiles(manifest);
+  // muster's own files come to the worker, which shows them coming in
+  const kb = (n: number) => Math.round(n / 1024);
+  runner = new WorkerRunner(new Worker(RUN_WORKER_URL) as unknown as WorkerLike, files, (news) => {
+    if (news.type === 'loading') showProgress('Loading muster', kb(news.done), kb(news.total), 'kB');
+  });
+  // for the browser tests: the runs the page has asked for and not had back
+  Object.defineProperty(window.muster, 'pending', { get: () => runner.pending, enumerable: true });
   publicUrl = manifest.publicUrl;
   version = manifest.version;
   $('version').textContent = `version ${version}`;
@@ -158,7 +146,7 @@ async function boot(): Promise<void> {
 
 /** A listing the page reads, run as the command line would (its JSON on stdout). */
 async function runJson<T>(argv: string[]): Promise<T> {
-  const result = await runInPage(argv, files);
+  const result = await runCommand(argv);
   if (result.code !== 0) throw new Error(result.stderr);
   return JSON.parse(result.stdout) as T;
 }
@@ -188,7 +176,7 @@ async function choicesFor(system: string): Promise<Choices> {
   if (kinds.has('tokens')) {
     const tokens = await runJson<{ id: string; name: string; details: { count: number; part?: string } }[]>(['list', system, 'tokens', '--format', 'json']);
     found.tokens = tokens.map((t) => ({ id: t.id, name: t.name, count: t.details.count, part: t.details.part ?? 'markers' }));
-    found.parts = partsFromListing((await runInPage(['list', system, 'tokens'], files)).stdout);
+    found.parts = partsFromListing((await runCommand(['list', system, 'tokens'])).stdout);
   }
   choices.set(system, found);
   return found;
@@ -391,7 +379,7 @@ function keptForceShelf() {
 }
 function tablePanel(): TablePanel {
   table ??= new TablePanel({
-    run: (argv) => runInPage(house.argv(argv), files),
+    run: (argv) => runCommand(house.argv(argv)),
     async withFile(name, bytes, work) {
       const at = `${PLAYER_FOLDER}/${name}`;
       files.add(at, bytes);
@@ -436,7 +424,7 @@ function builtForce(system: string): { file: string; name: string; points: numbe
 let campaign: CampaignPanel | undefined;
 function campaignPanel(): CampaignPanel {
   campaign ??= new CampaignPanel(files, {
-    run: (argv) => runInPage(house.argv(argv), files),
+    run: (argv) => runCommand(house.argv(argv)),
     shown: (argv) => shellLine(house.argv(argv)),
     save,
     lists: async (system) => (await choicesFor(system)).lists,
@@ -466,7 +454,7 @@ function campaignListing(system: string, args: readonly string[]): Promise<Liste
   const key = [system, ...args].join('\u0000');
   let found = listed.get(key);
   if (!found) {
-    found = runInPage(['list', system, ...args, '--format', 'json'], files).then((r) => (r.code === 0 ? (JSON.parse(r.stdout) as Listed[]) : []));
+    found = runCommand(['list', system, ...args, '--format', 'json']).then((r) => (r.code === 0 ? (JSON.parse(r.stdout) as Listed[]) : []));
     listed.set(key, found);
   }
   return found;
@@ -474,7 +462,7 @@ function campaignListing(system: string, args: readonly string[]): Promise<Liste
 
 /** House rules: a data folder the player adds, checked by `validate --data`, used once valid when chosen. */
 const house = new HousePanel({
-  run: (argv) => runInPage(argv, files),
+  run: (argv) => runCommand(argv),
   files: () => files,
   systems: () => systems.map((s) => s.id),
   changed(report) {
@@ -498,7 +486,7 @@ function argvOf(form: Form): string[] {
 /** The force builder (every rule set with forces), lent the page's command line and its folder. */
 function forceBuilder(): ForceBench {
   builder ??= new ForceBench($('builder'), {
-    run: (argv) => runInPage(argv, files),
+    run: (argv) => runCommand(argv),
     writeForce(text) {
       files.add(`${PLAYER_FOLDER}/${FORCE_FILE}`, new TextEncoder().encode(text));
       last = undefined;
@@ -721,18 +709,11 @@ async function make(format: 'pdf' | 'json' | 'md', download: boolean): Promise<v
   $('seed-note').hidden = true;
   let result: PageRun;
   try {
-    const how = {
-      signal: controller.signal,
-      progress: (label: string, done: number, total: number) => showProgress(label, done, total),
-      fetchFile: async (file: string) => {
-        showProgress('Fetching a font', 0, 1);
-        return fetchBytes(fileUrl(file));
-      },
-    };
-    result = await runInPage(argv, files, how);
+    const how = { signal: controller.signal, progress: (label: string, done: number, total: number) => showProgress(label, done, total) };
+    result = await runCommand(argv, how);
     // an option that answers in words and writes no file (a unit's cost worked out): the answer is shown
     if (result.code === 2 && /^muster: -o\/--out: .* writes no file; leave -o out/m.test(result.stderr)) {
-      const answer = await runInPage(argv.slice(0, -2), files, how);
+      const answer = await runCommand(argv.slice(0, -2), how);
       result = { ...answer, stderr: answer.code === 0 ? answer.stdout : answer.stderr };
     }
   } catch (error) {

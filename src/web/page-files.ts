@@ -94,6 +94,26 @@ export class PageFiles implements Files {
     return this.bytes.has(clean(file));
   }
 
+  /** Every file under a folder with its bytes, in path order (a file listed but not fetched has none and is left out). */
+  filesUnder(dir: string): [string, Uint8Array][] {
+    const at = clean(dir);
+    return [...this.bytes]
+      .filter(([file]) => file.startsWith(`${at}/`))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+
+  /** A folder made to hold these files and nothing else; it is there even when they are none. */
+  replaceTree(dir: string, entries: readonly (readonly [string, Uint8Array])[]): void {
+    const at = clean(dir);
+    this.removeTree(at);
+    this.add(`${at}/.keep`, new Uint8Array());
+    this.remove(`${at}/.keep`);
+    for (const [file, bytes] of entries) {
+      if (!clean(file).startsWith(`${at}/`)) throw new FileAccessError('EINVAL', `${file}: not in ${at}`);
+      this.add(file, bytes);
+    }
+  }
+
   /** The listed files a run tried to read before their bytes were there; cleared by the call. */
   takeWanted(): string[] {
     const wanted = [...this.wanted].sort();
@@ -196,7 +216,16 @@ export function pageFiles(manifest: Manifest, fetched: ReadonlyMap<string, Uint8
     else files.addListed(entry.path, entry.size);
   }
   // the player's folder is there before anything is added to it
-  files.add(`${PLAYER_FOLDER}/.keep`, new Uint8Array());
-  files.remove(`${PLAYER_FOLDER}/.keep`);
+  files.replaceTree(PLAYER_FOLDER, []);
+  return files;
+}
+
+/**
+ * The page's own files: the player's folder alone. muster's files are in the worker that runs
+ * the command line (run-worker.ts), which takes a copy of this folder with every run.
+ */
+export function playerFiles(manifest: Manifest): PageFiles {
+  const files = new PageFiles({ ...manifest.places, fontkitVersion: manifest.fontkitVersion });
+  files.replaceTree(PLAYER_FOLDER, []);
   return files;
 }

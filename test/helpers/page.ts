@@ -60,6 +60,33 @@ export async function startPageServer(serveArgs: readonly string[] = []): Promis
   };
 }
 
+/**
+ * Waits until the page has had back every run it asked for. The command line runs in a worker
+ * beside the page, one run at a time, so the lists a choice fills, a panel's set-up and the
+ * words after a click come a moment after the choice or click, as a player sees them come.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => !window.muster?.ready || window.muster.pending === 0, { timeout: 60_000 });
+}
+
+/**
+ * The page, its choosing, clicking and typing each waiting for the page to answer before the
+ * test goes on, as a player waits for a list to fill before picking from it.
+ */
+export function answering(page: Page): Page {
+  for (const name of ['select', 'click', 'type'] as const) {
+    const act = (page[name] as (...args: unknown[]) => Promise<unknown>).bind(page);
+    Object.defineProperty(page, name, {
+      value: async (...args: unknown[]) => {
+        const done = await act(...args);
+        await settled(page);
+        return done;
+      },
+    });
+  }
+  return page;
+}
+
 /** The control a <label> names, by the label's text. */
 export async function control(page: Page, label: string): Promise<string> {
   const id = await page.evaluate((text) => [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === text)?.htmlFor ?? '', label);
@@ -76,10 +103,12 @@ export async function control(page: Page, label: string): Promise<string> {
 export async function press(page: Page, selector: string): Promise<void> {
   await page.waitForSelector(selector, { timeout: 60_000 });
   await page.$eval(selector, (e) => (e as HTMLElement).click());
+  await settled(page);
 }
 
 /** Clicks the enabled button with these words on it. */
 export async function button(page: Page, text: string): Promise<void> {
+  await settled(page);
   const handle = await page.waitForSelector(`::-p-xpath(//button[normalize-space(.)="${text}" and not(@disabled)])`, { timeout: 60_000 });
   await handle!.click();
 }
@@ -93,14 +122,20 @@ export interface MadeInPage {
   argv: string[];
 }
 
-/** Clicks a campaign button and waits for the page's campaign to answer: exit code, messages, status and state. */
-export async function campaignStep(page: Page, name: string): Promise<CampaignProbe> {
-  await page.evaluate(() => {
-    window.muster.campaign = undefined;
-  });
-  await button(page, name);
-  await page.waitForFunction(() => window.muster.campaign !== undefined, { timeout: 60_000 });
+/**
+ * Does something to the campaign panel (a click) and waits for the panel to finish the work it
+ * set off: the campaign as it then stands (exit code, messages, status, state).
+ */
+export async function campaignAfter(page: Page, action: () => Promise<void>): Promise<CampaignProbe> {
+  const before = await page.evaluate(() => window.muster.campaign?.acts ?? 0);
+  await action();
+  await page.waitForFunction((count) => (window.muster.campaign?.acts ?? 0) > count, { timeout: 60_000 }, before);
   return (await page.evaluate(() => window.muster.campaign)) as CampaignProbe;
+}
+
+/** Clicks a campaign button and waits for the page's campaign to answer. */
+export function campaignStep(page: Page, name: string): Promise<CampaignProbe> {
+  return campaignAfter(page, () => button(page, name));
 }
 
 /** Clicks a button that makes something and waits for what the page made. */
@@ -156,7 +191,7 @@ export async function loadBuiltPage() {
 
 /** The page opened at a link (1280 by 900) in this browser, once it is ready; an error in the page fails the test. */
 export async function openPage(served: Pick<PageServer, 'base' | 'browser'>, hash = ''): Promise<Page> {
-  const page = await served.browser.newPage();
+  const page = answering(await served.browser.newPage());
   await page.setViewport({ width: 1280, height: 900 });
   page.on('pageerror', (error) => {
     throw error;
@@ -164,6 +199,7 @@ export async function openPage(served: Pick<PageServer, 'base' | 'browser'>, has
   // the page is ready when muster says so, not at the load event (which a loaded machine may hold back)
   await page.goto(`${served.base}${hash}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
   await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+  await settled(page);
   return page;
 }
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { muster } from '../helpers/cli.js';
-import { button, CHROMIUM, control, produce, runBrowserTests as runThem, shots, usePageServer } from '../helpers/page.js';
+import { button, CHROMIUM, control, produce, runBrowserTests as runThem, shots, usePageServer, answering, settled } from '../helpers/page.js';
 
 
 async function choose(page: Page, label: string, value: string): Promise<void> {
@@ -27,7 +27,7 @@ describe.skipIf(!runThem)('the page in chromium', () => {
   usePageServer((served) => ({ base, browser } = served));
 
   async function open(hash = '', viewport = { width: 1280, height: 900 }): Promise<Page> {
-    const page = await browser.newPage();
+    const page = answering(await browser.newPage());
     await page.setViewport(viewport);
     const outside: string[] = [];
     page.on('request', (request) => {
@@ -38,6 +38,7 @@ describe.skipIf(!runThem)('the page in chromium', () => {
     });
     await page.goto(`${base}${hash}`);
     await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+    await settled(page);
     expect(outside).toEqual([]);
     return page;
   }

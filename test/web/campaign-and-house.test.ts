@@ -15,7 +15,7 @@ import { CHANGES_KEY } from '../../src/data/state-file.js';
 import { bofRecordOptions, type BofRecord } from '../../src/systems/bof/page/campaign-panel.js';
 import { fireteamListsOptions, fireteamNextOptions, fireteamRecordOptions } from '../../src/systems/fireteam/page/campaign-panel.js';
 import { checkHouse, houseFiles, unzipHouse, withHouse, HOUSE_PATH } from '../../src/web/house-rules.js';
-import { button, control, press, repo, runBrowserTests as runThem, shots, usePageServer, loadBuiltPage } from '../helpers/page.js';
+import { button, control, press, repo, runBrowserTests as runThem, shots, usePageServer, loadBuiltPage, answering, settled, campaignAfter } from '../helpers/page.js';
 import { playerProblems } from '../helpers/player-words.js';
 import { campaignStep } from '../helpers/page.js';
 
@@ -198,7 +198,7 @@ describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
   usePageServer((served) => ({ base, browser } = served));
 
   async function open(hash: string, viewport = { width: 1280, height: 900 }): Promise<{ page: Page; downloads: string }> {
-    const page = await browser.newPage();
+    const page = answering(await browser.newPage());
     await page.setViewport(viewport);
     page.on('pageerror', (error) => {
       throw error;
@@ -208,6 +208,7 @@ describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
     await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
     await page.goto(`${base}${hash}`);
     await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+    await settled(page);
     return { page, downloads };
   }
 
@@ -365,12 +366,10 @@ describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
     // reloaded: listed on the first screen, and opened as it was left
     await page.reload();
     await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+    await settled(page);
     const listed = await page.$$eval('#kept-campaign-list li', (lis) => lis.map((li) => [...li.querySelectorAll('span')].map((s) => s.textContent).join(' / ')));
     expect(listed).toContain('Gold vs Green / Burst of Fire · 4 changes not downloaded');
-    await page.evaluate(() => (window.muster.campaign = undefined));
-    await press(page, `#kept-campaign-open-${listed.indexOf('Gold vs Green / Burst of Fire · 4 changes not downloaded')}`);
-    await page.waitForFunction(() => window.muster.campaign !== undefined, { timeout: 60_000 });
-    const reopened = (await page.evaluate(() => window.muster.campaign))!;
+    const reopened = await campaignAfter(page, () => press(page, `#kept-campaign-open-${listed.indexOf('Gold vs Green / Burst of Fire · 4 changes not downloaded')}`));
     expect([reopened.state, reopened.kept, reopened.versions]).toEqual([undone.state, 'Gold vs Green', 4]);
     expect(await page.$eval('#cp-messages', (e) => e.textContent)).toBe('Opened “Gold vs Green”, kept in this browser.');
     const history = () => page.$$eval('#cp-history-list li', (lis) => lis.map((li) => li.textContent));
@@ -383,10 +382,7 @@ describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
 
     // back to the state after game 2: a change of its own, the fifth, which asks for a backup
     await page.evaluate(() => ((document.getElementById('cp-history') as HTMLDetailsElement).open = true));
-    await page.evaluate(() => (window.muster.campaign = undefined));
-    await press(page, '#cp-back-2');
-    await page.waitForFunction(() => window.muster.campaign !== undefined, { timeout: 60_000 });
-    const back = (await page.evaluate(() => window.muster.campaign))!;
+    const back = await campaignAfter(page, () => press(page, '#cp-back-2'));
     expect([back.state, back.versions]).toEqual([second.state, 5]);
     expect(back.status).toBe(second.status);
     expect(await page.$eval('#cp-messages', (e) => e.textContent)).toBe('Back to: recorded game 2 (Green won). Going back is itself a change, listed in the history.');
@@ -414,11 +410,8 @@ describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
     const names = () => page.$$eval('#kept-campaign-list .kept-name', (spans) => spans.map((s) => s.textContent));
     expect(await names()).toContain('Club ladder 1944');
     expect(await names()).not.toContain('Gold vs Green');
-    await page.evaluate(() => (window.muster.campaign = undefined));
-    await press(page, `#kept-campaign-remove-${(await names()).indexOf('Club ladder 1944')}`);
-    await page.waitForFunction(() => window.muster.campaign !== undefined, { timeout: 60_000 });
+    const removed = await campaignAfter(page, async () => press(page, `#kept-campaign-remove-${(await names()).indexOf('Club ladder 1944')}`));
     expect(await names()).not.toContain('Club ladder 1944');
-    const removed = (await page.evaluate(() => window.muster.campaign))!;
     expect([removed.kept, removed.state]).toEqual(['', third.state]);
     expect(await page.$eval('#cp-keep-words', (e) => e.textContent)).toContain('This browser does not keep this campaign');
     await page.close();

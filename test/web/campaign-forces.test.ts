@@ -16,7 +16,7 @@ import { shellLine } from '../../src/web/form.js';
 import { PLAYER_FOLDER } from '../../src/web/page-files.js';
 import { bofRecordOptions, salvageChoices, upgradeChoices, type BofNames, type KeptForce } from '../../src/systems/bof/page/campaign-panel.js';
 import { fireteamListsOptions, fireteamNextOptions, forceList, keptForceWords } from '../../src/systems/fireteam/page/campaign-panel.js';
-import { button, control, loadBuiltPage, repo, runBrowserTests as runThem, shots, usePageServer } from '../helpers/page.js';
+import { button, control, loadBuiltPage, repo, runBrowserTests as runThem, shots, usePageServer, answering, settled } from '../helpers/page.js';
 import { campaignStep } from '../helpers/page.js';
 
 const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
@@ -186,13 +186,14 @@ describe.skipIf(!runThem)('the campaign panel’s forces in chromium', () => {
   usePageServer((served) => ({ base, browser } = served));
 
   async function open(hash: string): Promise<Page> {
-    const page = await browser.newPage();
+    const page = answering(await browser.newPage());
     await page.setViewport({ width: 1280, height: 900 });
     page.on('pageerror', (error) => {
       throw error;
     });
     await page.goto(`${base}${hash}`);
     await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+    await settled(page);
     return page;
   }
 

@@ -15,7 +15,7 @@ import { bofForceFromText, bofForceToYaml } from '../../src/systems/bof/page/for
 import { ftForceFromText, ftForceToYaml, ftSpent } from '../../src/systems/fireteam/page/force-model.js';
 import { baCount, baForceFromText, baForceToYaml } from '../../src/systems/blazeaway/page/force-model.js';
 import { ofForceFromText, ofForceToYaml } from '../../src/systems/openfire/page/force-model.js';
-import { button, CHROMIUM, control, press, repo, runBrowserTests as runThem, shots, usePageServer } from '../helpers/page.js';
+import { button, CHROMIUM, control, press, repo, runBrowserTests as runThem, shots, usePageServer, answering } from '../helpers/page.js';
 
 
 /** A doc's first YAML example: docs/force-file.md's is the README's Burst of Fire force. */
@@ -338,6 +338,8 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     writeFileSync(path.join(dir, 'mine.yaml'), text);
     const input = await page.$('#fb-load');
     await (input as unknown as { uploadFile(f: string): Promise<void> }).uploadFile(path.join(dir, 'mine.yaml'));
+    // the file is read, then checked: the builder holds its force once its name is in
+    await page.waitForFunction(() => window.musterForce?.yaml.includes('Panzerzug Brandt'), { timeout: 60_000 });
     const loaded = await settled(page);
     expect(await page.$eval('#fb-name', (e) => (e as HTMLInputElement).value)).toBe('Panzerzug Brandt');
     expect(await page.$eval('#fb-unit-1', (e) => (e as HTMLSelectElement).value)).toBe('de-panzer-iv-h');
@@ -419,7 +421,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
 
   /** A page at a rule set's builder, with downloads kept and requests out counted. */
   async function builderPage(system: string): Promise<{ page: Page; downloads: string; outside: string[] }> {
-    const page = await browser.newPage();
+    const page = answering(await browser.newPage());
     await page.setViewport({ width: 1280, height: 900 });
     const outside: string[] = [];
     const errors: string[] = [];
@@ -435,6 +437,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
     await page.goto(`${base}#/${system}/force`);
     await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+    await settled(page);
     expect(await page.$eval('#product', (e) => (e as HTMLSelectElement).value)).toBe('force');
     return { page, downloads, outside };
   }

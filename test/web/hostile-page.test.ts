@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { zipSync } from 'fflate';
-import { button, produce, repo, runBrowserTests as runThem, shots, usePageServer } from '../helpers/page.js';
+import { button, produce, repo, runBrowserTests as runThem, shots, usePageServer, answering, settled } from '../helpers/page.js';
 import { claimSize } from '../helpers/zips.js';
 
 
@@ -42,7 +42,7 @@ describe.skipIf(!runThem)('the page against hostile links and files, in chromium
   usePageServer((served) => ({ base, browser } = served));
 
   async function open(hash = ''): Promise<{ page: Page; errors: Error[] }> {
-    const page = await browser.newPage();
+    const page = answering(await browser.newPage());
     await page.setViewport({ width: 1280, height: 900 });
     const errors: Error[] = [];
     page.on('pageerror', (error) => errors.push(error as Error));
@@ -61,6 +61,7 @@ describe.skipIf(!runThem)('the page against hostile links and files, in chromium
     const response = await page.goto(`${base}${hash}`);
     expect(response!.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
     await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+    await settled(page);
     return { page, errors };
   }
 

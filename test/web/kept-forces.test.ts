@@ -12,7 +12,7 @@ import { freeName, keptName, memoryShelf, sortKept, KEPT_NAME_MAX, type KeptForc
 import { forceFromLinkValue, forceInHash, forceLink, forceLinkValue } from '../../src/web/force-link.js';
 import { deflateSync } from 'fflate';
 import { MAX_FILE_BYTES } from '../../src/data/limits.js';
-import { CHROMIUM, openPage, press, repo, runBrowserTests, shots, usePageServer, type PageServer } from '../helpers/page.js';
+import { CHROMIUM, openPage, press, repo, runBrowserTests, shots, usePageServer, type PageServer, answering, settled } from '../helpers/page.js';
 
 describe('the names forces are kept under', () => {
   it('takes a name as typed, its spaces tidied, and refuses none or one too long', () => {
@@ -130,6 +130,7 @@ describe.skipIf(!runBrowserTests)('forces kept in the browser, in chromium', () 
     await page.goto(`${served.base}#/fireteam/force`);
     await page.reload();
     await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+    await settled(page);
     await ((await page.$('#fb-load')) as unknown as { uploadFile(f: string): Promise<void> }).uploadFile(path.join(repo, 'examples/forces/fireteam-fallschirmjager.yaml'));
     await settledYaml(page, 'fallschirmjager');
     expect(await keepAs(page, 'Club night')).toBe('Kept “Club night” in this browser: it is listed under “Kept in this browser”, Forces.');
@@ -139,6 +140,7 @@ describe.skipIf(!runBrowserTests)('forces kept in the browser, in chromium', () 
     await page.goto(served.base);
     await page.reload();
     await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+    await settled(page);
     expect(await page.$eval('#product', (e) => (e as HTMLSelectElement).value)).toBe('tables');
     expect(await listed(page)).toEqual(['Club night / Burst of Fire', 'Club night / Fire Team', 'Panzerzug Brandt / Burst of Fire']);
     await page.screenshot({ path: path.join(shots, 'web-kept-forces.png') });
@@ -172,10 +174,11 @@ describe.skipIf(!runBrowserTests)('forces kept in the browser, in chromium', () 
   }, 180_000);
 
   it('makes a link that opens the same force in a fresh browser profile, and says when a link is damaged', async () => {
-    const page = await served.browser.newPage();
+    const page = answering(await served.browser.newPage());
     await page.setViewport({ width: 1280, height: 900 });
     await page.goto(`${served.base}#/bof/force`);
     await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+    await settled(page);
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'muster-link-')), 'brandt.yaml');
     (await import('node:fs')).writeFileSync(file, DOC_FORCE);
     await ((await page.$('#fb-load')) as unknown as { uploadFile(f: string): Promise<void> }).uploadFile(file);
@@ -190,7 +193,7 @@ describe.skipIf(!runBrowserTests)('forces kept in the browser, in chromium', () 
 
     // another profile: nothing kept there, the force comes from the link alone
     const fresh = await served.browser.createBrowserContext();
-    const other = await fresh.newPage();
+    const other = answering(await fresh.newPage());
     await other.setViewport({ width: 360, height: 740 });
     await other.goto(link);
     await other.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
@@ -241,7 +244,7 @@ describe.skipIf(!runBrowserTests)('forces kept in the browser, in chromium', () 
       expect(Buffer.compare(Buffer.from(made.base64, 'base64'), readFileSync(path.join(dir, 'cli.pdf')))).toBe(0);
 
       // a damaged force in a link: said beside the field, and the product printed without it
-      const damaged = await fresh.newPage();
+      const damaged = answering(await fresh.newPage());
       await damaged.goto(`${served.base}${hash.replace(/&forceB=.*$/, '&forceB=AAAA')}`, { waitUntil: 'domcontentloaded' });
       await damaged.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
       expect(await damaged.$eval('#forces-linked', (e) => e.textContent)).toBe(

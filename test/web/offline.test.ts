@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { cliPdf, openPage, produce, repo, runBrowserTests, shots, usePageServer, type PageServer } from '../helpers/page.js';
+import { cliPdf, openPage, produce, repo, runBrowserTests, shots, usePageServer, type PageServer, answering, settled } from '../helpers/page.js';
 
 /**
  * Any static host: a plain file server (no ETag, no muster) serving a copy of dist/web under a
@@ -37,7 +37,7 @@ describe.skipIf(!runBrowserTests)('the page offline, from any static host', () =
 
   /** A tab opened with no server: if it does not come up, what it asked for and how that went. */
   async function openOffline(hash: string): Promise<Page> {
-    const page = await served.browser.newPage();
+    const page = answering(await served.browser.newPage());
     await page.setViewport({ width: 1280, height: 900 });
     const asked: string[] = [];
     page.on('requestfinished', (r) => asked.push(`${r.url()} ${r.response()?.status()} ${r.response()?.fromServiceWorker() ? 'worker' : 'network'}`));
@@ -45,6 +45,7 @@ describe.skipIf(!runBrowserTests)('the page offline, from any static host', () =
     try {
       await page.goto(`${served.base}${hash}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
       await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+    await settled(page);
     } catch (error) {
       throw new Error(`${(error as Error).message}; the tab asked for:\n${asked.join('\n')}`);
     }
@@ -110,6 +111,7 @@ describe.skipIf(!runBrowserTests)('the page offline, from any static host', () =
       writeFileSync(worker, before.replace(stamp!, 'feedfacefeedface'));
       await page.reload({ waitUntil: 'domcontentloaded', timeout: 60_000 });
       await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+    await settled(page);
       await page.waitForSelector('#new-build:not([hidden])', { timeout: 60_000 });
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: path.join(shots, 'new-build.png'), clip: { x: 0, y: 0, width: 1280, height: 200 } });
@@ -121,6 +123,7 @@ describe.skipIf(!runBrowserTests)('the page offline, from any static host', () =
       await page.click('#use-new-build');
       await reloaded;
       await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+    await settled(page);
       await page.waitForFunction(async () => (await caches.keys()).filter((n) => n.startsWith('muster ')).length === 1, { timeout: 60_000 });
       expect(await names()).toEqual(['feedfacefeedface']);
       expect(await page.$eval('#new-build', (e) => (e as HTMLElement).hidden)).toBe(true);

@@ -1,0 +1,33 @@
+/**
+ * What the page and the worker that runs the command line for it say to each other. The page
+ * asks for a run with its argv and a copy of the player's folder; the worker answers with the
+ * run's progress, then its exit code, words and written files, as `runInPage` gives them.
+ */
+
+/** A run of the command line: the player's folder as the page holds it at the moment it asks. */
+export interface RunRequest {
+  type: 'run';
+  id: number;
+  argv: string[];
+  player: [string, Uint8Array][];
+}
+
+/** Stop a run asked for (the Stop button, or a new print replacing it): it ends as an interrupted run does. */
+export interface StopRequest {
+  type: 'stop';
+  id: number;
+}
+
+export type ToRunWorker = RunRequest | StopRequest;
+
+/** Worker messages about no run in particular: muster's files coming in, or failing to. */
+export type WorkerNews = { type: 'loading'; done: number; total: number } | { type: 'broken'; message: string };
+
+export type FromRunWorker =
+  | WorkerNews
+  | { type: 'progress'; id: number; label: string; done: number; total: number }
+  | { type: 'done'; id: number; code: number; stdout: string; stderr: string; written: [string, Uint8Array][] }
+  | { type: 'failed'; id: number; message: string };
+
+/** The worker's script beside the page. */
+export const RUN_WORKER_URL = 'run-worker.js';

@@ -1,0 +1,95 @@
+/**
+ * The worker that runs the command line for the page (issue 28): muster's files, fonts and
+ * run(argv, io) live here, so a long print never holds up the page's clicks, scrolling and
+ * Stop button. Runs go one at a time, in the order asked, each on the player's folder as the
+ * page held it when it asked; the same argv on the same files gives the command line's bytes.
+ */
+import { fileUrl, pageFiles, PLAYER_FOLDER, unpack, type Manifest, type PageFiles } from './page-files.js';
+import { runInPage } from './page-io.js';
+import type { FromRunWorker, RunRequest, ToRunWorker } from './run-protocol.js';
+
+interface WorkerScope {
+  postMessage(message: FromRunWorker): void;
+  onmessage: ((event: MessageEvent<ToRunWorker>) => void) | null;
+}
+const scope = globalThis as unknown as WorkerScope;
+
+async function fetchBytes(url: string, onChunk?: (done: number) => void): Promise<Uint8Array> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
+  if (!onChunk || !response.body) return new Uint8Array(await response.arrayBuffer());
+  const chunks: Uint8Array[] = [];
+  let done = 0;
+  const reader = response.body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    chunks.push(read.value);
+    done += read.value.byteLength;
+    onChunk(done);
+  }
+  const bytes = new Uint8Array(done);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** muster's files, from the pack the page's list names; the page shows them coming in. */
+async function loadFiles(): Promise<PageFiles> {
+  const manifest = (await (await fetch('files/index.json')).json()) as Manifest;
+  const pack = await fetchBytes(manifest.pack.url, (done) => scope.postMessage({ type: 'loading', done, total: manifest.pack.size }));
+  return pageFiles(manifest, unpack(manifest, pack));
+}
+
+const loaded = loadFiles();
+loaded.catch((error: unknown) => scope.postMessage({ type: 'broken', message: (error as Error).message }));
+
+const queue: RunRequest[] = [];
+const stops = new Map<number, AbortController>();
+let running = false;
+
+async function runOne(request: RunRequest, files: PageFiles): Promise<void> {
+  const { id } = request;
+  files.replaceTree(PLAYER_FOLDER, request.player);
+  try {
+    const result = await runInPage(request.argv, files, {
+      signal: stops.get(id)!.signal,
+      progress: (label, done, total) => scope.postMessage({ type: 'progress', id, label, done, total }),
+      fetchFile: (file) => {
+        scope.postMessage({ type: 'progress', id, label: 'Fetching a font', done: 0, total: 1 });
+        return fetchBytes(fileUrl(file));
+      },
+    });
+    scope.postMessage({ type: 'done', id, code: result.code, stdout: result.stdout, stderr: result.stderr, written: [...result.written] });
+  } catch (error) {
+    scope.postMessage({ type: 'failed', id, message: (error as Error).message });
+  } finally {
+    stops.delete(id);
+  }
+}
+
+async function drain(): Promise<void> {
+  if (running) return;
+  running = true;
+  try {
+    const files = await loaded;
+    for (let next = queue.shift(); next; next = queue.shift()) await runOne(next, files);
+  } catch (error) {
+    // muster's files never came: every run waiting is told so
+    for (const request of queue.splice(0)) scope.postMessage({ type: 'failed', id: request.id, message: (error as Error).message });
+  } finally {
+    running = false;
+  }
+}
+
+scope.onmessage = ({ data }) => {
+  if (data.type === 'run') {
+    stops.set(data.id, new AbortController());
+    queue.push(data);
+    void drain();
+  } else {
+    // a run not started yet starts stopped, and ends as a stopped run does
+    stops.get(data.id)?.abort();
+  }
+};
