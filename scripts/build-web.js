@@ -172,6 +172,8 @@ const worker = await esbuild.build({
   plugins: [pagePlugin],
   metafile: true,
 });
+// the HTML's first script: it starts the worker before the page's own script has come
+await esbuild.build({ ...FOR_BROWSERS, entryPoints: [path.join(root, 'src/web/start-worker.ts')], outfile: path.join(web, 'start-worker.js'), format: 'iife', minify: true });
 writeFileSync(path.join(root, 'dist', 'web-meta.json'), JSON.stringify(result.metafile));
 writeFileSync(path.join(root, 'dist', 'web-worker-meta.json'), JSON.stringify(worker.metafile));
 const PAGE_FILES = ['index.html', 'muster.css', 'favicon.svg'];
@@ -243,6 +245,12 @@ const manifest = {
   ...(publicUrl ? { publicUrl } : {}),
 };
 writeFileSync(path.join(web, 'files', 'index.json'), `${JSON.stringify(manifest, null, 1)}\n`);
+// the page asks for its list of files and the pack before any script runs: fetched while the
+// page's script and the worker's come, and taken from the browser's preload when asked for
+const preloads = ['files/index.json', manifest.pack.url].map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin>`).join('\n');
+const page = readFileSync(path.join(web, 'index.html'), 'utf8');
+if (!page.includes('<script type="module" src="muster.js"></script>')) throw new Error('build-web: index.html has no <script> for muster.js to put the preloads before');
+writeFileSync(path.join(web, 'index.html'), page.replace('<script type="module" src="muster.js"></script>', `${preloads}\n<script type="module" src="muster.js"></script>`));
 
 // ---- installable, and working offline after the first visit ----------------------------
 
@@ -266,7 +274,7 @@ writeFileSync(
   )}\n`,
 );
 /** what the page cannot start without: cached whole by the worker on its first visit */
-const shell = ['./', 'muster.js', 'run-worker.js', ...PAGE_FILES.filter((f) => f !== 'index.html'), 'manifest.webmanifest', 'files/index.json', manifest.pack.url];
+const shell = ['./', 'start-worker.js', 'muster.js', 'run-worker.js', ...PAGE_FILES.filter((f) => f !== 'index.html'), 'manifest.webmanifest', 'files/index.json', manifest.pack.url];
 const stamp = createHash('sha256');
 for (const file of shell) stamp.update(file).update(readFileSync(path.join(web, file === './' ? 'index.html' : file)));
 await esbuild.build({

@@ -6,7 +6,7 @@
  * these links; a roster prints one (with --public-url).
  */
 import { Inflate, deflateSync } from 'fflate';
-import { MAX_FILE_BYTES } from './limits.js';
+import { MAX_FILE_BYTES } from './limit-values.js';
 
 export const FORCE_PARAM = 'force';
 

@@ -4,7 +4,7 @@
  * the command line's own `validate --data`, and once valid every product may take it.
  */
 import { Inflate } from 'fflate';
-import { MAX_FILE_BYTES, MAX_FOLDER_ENTRIES } from '../data/limits.js';
+import { MAX_FILE_BYTES, MAX_FOLDER_ENTRIES } from '../data/limit-values.js';
 import { PLAYER_FOLDER, type PageFiles } from './page-files.js';
 import type { PageRun } from './page-io.js';
 import { NO_LABELS, refusalWords } from './player-words.js';

@@ -101,18 +101,47 @@ declare global {
 }
 window.muster = { ready: false };
 
-/** The command line, run in the page's worker (run-worker.ts) on the player's folder as it is now. */
+/**
+ * The worker that runs the command line (run-worker.ts), started by the HTML's first script
+ * (start-worker.ts) so that it comes while this script does. Its news waits until the runner
+ * below listens.
+ */
+const runWorker = (globalThis as { musterWorker?: Worker }).musterWorker ?? new Worker(RUN_WORKER_URL);
+/** The list of muster's files, asked for at once (the HTML has already asked: see build-web.js). */
+const manifestFetched = fetch('files/index.json').then(async (response) => {
+  if (!response.ok) throw new Error(`files/index.json: ${response.status} ${response.statusText}`);
+  return (await response.json()) as Manifest;
+});
+// an error here is boot's to tell
+manifestFetched.catch(() => undefined);
+/** The command line, run in the page's worker on the player's folder as it is now. */
 let runner: WorkerRunner;
 const runCommand = (argv: readonly string[], options?: Omit<PageRunOptions, 'fetchFile'>): Promise<PageRun> => runner.run(argv, options);
 
-async function boot(): Promise<void> {
-  const manifest = (await (await fetch('files/index.json')).json()) as Manifest;
-  files = playerFiles(manifest);
-  // muster's own files come to the worker, which shows them coming in
+/** A file's bytes, the progress bar showing the kilobytes come in. */
+async function fetchShowing(url: string, label: string, size: number): Promise<Uint8Array> {
+  const response = await fetch(url);
+  if (!response.ok || !response.body) throw new Error(`${url}: ${response.status} ${response.statusText}`);
   const kb = (n: number) => Math.round(n / 1024);
-  runner = new WorkerRunner(new Worker(RUN_WORKER_URL) as unknown as WorkerLike, files, (news) => {
-    if (news.type === 'loading') showProgress('Loading muster', kb(news.done), kb(news.total), 'kB');
-  });
+  const bytes = new Uint8Array(size);
+  let done = 0;
+  showProgress(label, 0, kb(size), 'kB');
+  const reader = response.body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    if (done + read.value.byteLength > size) throw new Error(`${url}: more than the ${size} bytes listed; reload the page`);
+    bytes.set(read.value, done);
+    done += read.value.byteLength;
+    showProgress(label, kb(done), kb(size), 'kB');
+  }
+  return done === size ? bytes : bytes.subarray(0, done);
+}
+
+async function boot(): Promise<void> {
+  const manifest = await manifestFetched;
+  files = playerFiles(manifest);
+  runner = new WorkerRunner(runWorker as unknown as WorkerLike, files);
+  // muster's own files, fetched here while the worker's script comes, then handed to it
+  runner.give(manifest, await fetchShowing(manifest.pack.url, 'Loading muster', manifest.pack.size));
   // for the browser tests: the runs the page has asked for and not had back
   Object.defineProperty(window.muster, 'pending', { get: () => runner.pending, enumerable: true });
   publicUrl = manifest.publicUrl;

@@ -1,3 +1,5 @@
+import type { Manifest } from './page-files.js';
+
 /**
  * What the page and the worker that runs the command line for it say to each other. The page
  * asks for a run with its argv and a copy of the player's folder; the worker answers with the
@@ -18,10 +20,20 @@ export interface StopRequest {
   id: number;
 }
 
-export type ToRunWorker = RunRequest | StopRequest;
+/**
+ * muster's files, once: the page fetches the list and the pack as soon as it starts (the HTML
+ * asks for both before any script runs) while the worker's own script is still on its way.
+ */
+export interface FilesGiven {
+  type: 'files';
+  manifest: Manifest;
+  pack: Uint8Array;
+}
 
-/** Worker messages about no run in particular: muster's files coming in, or failing to. */
-export type WorkerNews = { type: 'loading'; done: number; total: number } | { type: 'broken'; message: string };
+export type ToRunWorker = FilesGiven | RunRequest | StopRequest;
+
+/** Worker messages about no run in particular: muster's files unusable. */
+export type WorkerNews = { type: 'broken'; message: string };
 
 export type FromRunWorker =
   | WorkerNews

@@ -4,7 +4,7 @@
  * Stop button. Runs go one at a time, in the order asked, each on the player's folder as the
  * page held it when it asked; the same argv on the same files gives the command line's bytes.
  */
-import { fileUrl, pageFiles, PLAYER_FOLDER, unpack, type Manifest, type PageFiles } from './page-files.js';
+import { fileUrl, pageFiles, PLAYER_FOLDER, unpack, type PageFiles } from './page-files.js';
 import { runInPage } from './page-io.js';
 import type { FromRunWorker, RunRequest, ToRunWorker } from './run-protocol.js';
 
@@ -14,35 +14,19 @@ interface WorkerScope {
 }
 const scope = globalThis as unknown as WorkerScope;
 
-async function fetchBytes(url: string, onChunk?: (done: number) => void): Promise<Uint8Array> {
+async function fetchBytes(url: string): Promise<Uint8Array> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
-  if (!onChunk || !response.body) return new Uint8Array(await response.arrayBuffer());
-  const chunks: Uint8Array[] = [];
-  let done = 0;
-  const reader = response.body.getReader();
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    chunks.push(read.value);
-    done += read.value.byteLength;
-    onChunk(done);
-  }
-  const bytes = new Uint8Array(done);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
+  return new Uint8Array(await response.arrayBuffer());
 }
 
-/** muster's files, from the pack the page's list names; the page shows them coming in. */
-async function loadFiles(): Promise<PageFiles> {
-  const manifest = (await (await fetch('files/index.json')).json()) as Manifest;
-  const pack = await fetchBytes(manifest.pack.url, (done) => scope.postMessage({ type: 'loading', done, total: manifest.pack.size }));
-  return pageFiles(manifest, unpack(manifest, pack));
-}
-
-const loaded = loadFiles();
+/** muster's files, from the pack the page hands over (see FilesGiven). */
+let given: (files: PageFiles) => void;
+let refused: (error: Error) => void;
+const loaded = new Promise<PageFiles>((resolve, reject) => {
+  given = resolve;
+  refused = reject;
+});
 loaded.catch((error: unknown) => scope.postMessage({ type: 'broken', message: (error as Error).message }));
 
 const queue: RunRequest[] = [];
@@ -84,7 +68,13 @@ async function drain(): Promise<void> {
 }
 
 scope.onmessage = ({ data }) => {
-  if (data.type === 'run') {
+  if (data.type === 'files') {
+    try {
+      given(pageFiles(data.manifest, unpack(data.manifest, data.pack)));
+    } catch (error) {
+      refused(error as Error);
+    }
+  } else if (data.type === 'run') {
     stops.set(data.id, new AbortController());
     queue.push(data);
     void drain();

@@ -3,13 +3,13 @@
  * `runInPage` takes and gives what it gives, so the page's panels neither know nor care where
  * the command line runs. Each run carries a copy of the player's folder as it is when asked.
  */
-import { PLAYER_FOLDER, type PageFiles } from './page-files.js';
+import { PLAYER_FOLDER, type Manifest, type PageFiles } from './page-files.js';
 import type { PageRun, PageRunOptions } from './page-io.js';
 import type { FromRunWorker, ToRunWorker, WorkerNews } from './run-protocol.js';
 
 /** What the page needs of a Worker: a test gives a stand-in. */
 export interface WorkerLike {
-  postMessage(message: ToRunWorker): void;
+  postMessage(message: ToRunWorker, transfer?: Transferable[]): void;
   onmessage: ((event: MessageEvent<FromRunWorker>) => void) | null;
   onerror: ((event: ErrorEvent) => void) | null;
 }
@@ -32,8 +32,8 @@ export class WorkerRunner {
     onNews: (news: WorkerNews) => void = () => undefined,
   ) {
     worker.onmessage = ({ data }) => {
-      if (data.type === 'loading' || data.type === 'broken') {
-        if (data.type === 'broken') this.fail(data.message);
+      if (data.type === 'broken') {
+        this.fail(data.message);
         onNews(data);
         return;
       }
@@ -63,6 +63,11 @@ export class WorkerRunner {
     this.broken = message;
     for (const waiting of this.waiting.values()) waiting.reject(new Error(message));
     this.waiting.clear();
+  }
+
+  /** Hands the worker muster's files: the list and the pack the page fetched (the pack's bytes move, not copied). */
+  give(manifest: Manifest, pack: Uint8Array): void {
+    this.worker.postMessage({ type: 'files', manifest, pack }, [pack.buffer]);
   }
 
   /** Runs the command line in the worker: resolves with the run, rejects if the worker cannot run it. */

@@ -62,7 +62,7 @@ describe('the page’s side of the worker', () => {
     const stopped = new AbortController();
     stopped.abort();
     const never = runner.run(['tables', 'bof'], { signal: stopped.signal });
-    expect(sent.map((m) => `${m.type} ${m.id}`)).toEqual(['run 1', 'stop 1', 'run 2', 'stop 2']);
+    expect(sent.map((m) => `${m.type} ${m.type === 'files' ? '' : m.id}`)).toEqual(['run 1', 'stop 1', 'run 2', 'stop 2']);
     answer({ type: 'done', id: 1, code: 130, stdout: '', stderr: 'muster: interrupted; nothing was written\n', written: [] });
     answer({ type: 'failed', id: 2, message: 'interrupted' });
     expect((await run).code).toBe(130);
@@ -74,17 +74,25 @@ describe('the page’s side of the worker', () => {
     const news: string[] = [];
     const runner = new WorkerRunner(worker, new PageFiles(PLACES), (n) => news.push(n.type));
     const waiting = runner.run(['systems']);
-    answer({ type: 'loading', done: 10, total: 100 });
-    answer({ type: 'broken', message: 'files/with-page-x.bin: 404 Not Found' });
-    await expect(waiting).rejects.toThrow('404 Not Found');
-    await expect(runner.run(['systems'])).rejects.toThrow('404 Not Found');
-    expect(news).toEqual(['loading', 'broken']);
+    answer({ type: 'broken', message: 'files/with-page-x.bin: 1200 bytes, the list says 1300; reload the page' });
+    await expect(waiting).rejects.toThrow('reload the page');
+    await expect(runner.run(['systems'])).rejects.toThrow('reload the page');
+    expect(news).toEqual(['broken']);
 
     const script = standIn();
     const noScript = new WorkerRunner(script.worker, new PageFiles(PLACES));
     const lost = noScript.run(['systems']);
     script.worker.onerror!({ message: '' } as ErrorEvent);
     await expect(lost).rejects.toThrow('muster could not start its worker (its script did not load): reload the page');
+  });
+
+  it('hands the worker muster’s list of files and its pack, the pack’s bytes moved rather than copied', () => {
+    const { worker } = standIn();
+    const moved: Transferable[][] = [];
+    worker.postMessage = (_message, transfer) => moved.push(transfer ?? []);
+    const pack = new Uint8Array([1, 2, 3]);
+    new WorkerRunner(worker, new PageFiles(PLACES)).give({ version: '0', fontkitVersion: '2', places: PLACES, pack: { url: 'files/p.bin', size: 3 }, files: [] }, pack);
+    expect(moved).toEqual([[pack.buffer]]);
   });
 
   it('keeps a folder to exactly the files given, and lists a folder’s files in path order', () => {
@@ -107,10 +115,10 @@ describe('the built page', () => {
     return Object.keys(Object.values(built.outputs).find((o) => o.entryPoint)!.inputs);
   };
 
-  it('runs the command line in its worker alone: the page’s own script holds no command, layout or PDF writer', () => {
+  it('runs the command line in its worker alone: the page’s own script holds no command, schema, layout or PDF writer', () => {
     const page = inputs('web-meta.json');
     const worker = inputs('web-worker-meta.json');
-    for (const part of ['src/cli/run.ts', 'src/layout/', 'src/render/', 'node_modules/pdfkit/', 'node_modules/fontkit/', 'node_modules/yargs']) {
+    for (const part of ['src/cli/run.ts', 'src/layout/', 'src/render/', 'node_modules/pdfkit/', 'node_modules/fontkit/', 'node_modules/yargs', 'node_modules/zod/']) {
       expect(page.some((file) => file.includes(part)), part).toBe(false);
       expect(worker.some((file) => file.includes(part)), part).toBe(true);
     }

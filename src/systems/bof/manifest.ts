@@ -1,4 +1,4 @@
-import { MAX_POINTS, MAX_SCORE } from '../../data/limits.js';
+import { MAX_POINTS, MAX_SCORE } from '../../data/limit-values.js';
 import type { RuleSetManifest } from '../manifest.js';
 
 export const bofManifest: RuleSetManifest = {

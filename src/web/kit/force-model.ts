@@ -4,7 +4,7 @@
  * command's `where` mapped to the builder's rows. No DOM here, so Node tests it as it is.
  */
 import YAML from 'yaml';
-import { MAX_ENTRIES, MAX_FILE_BYTES } from '../../data/limits.js';
+import { MAX_ENTRIES, MAX_FILE_BYTES } from '../../data/limit-values.js';
 
 /** Where the builder keeps the force it writes, as the command line names it from /player. */
 export const FORCE_FILE = 'force.yaml';
