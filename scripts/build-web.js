@@ -139,38 +139,23 @@ rmSync(web, { recursive: true, force: true });
 mkdirSync(web, { recursive: true });
 /** What the page's script and its worker are built for: the browsers of the last few years. */
 const FOR_BROWSERS = { bundle: true, platform: 'browser', target: ['chrome100', 'firefox100', 'safari15'], logLevel: 'warning' };
-const result = await esbuild.build({
-  ...FOR_BROWSERS,
-  entryPoints: [path.join(root, 'src/web/main.ts')],
-  outfile: path.join(web, 'muster.js'),
-  format: 'esm',
-  sourcemap: 'linked',
-  // minified but for its names: error classes name themselves by their constructor's name, and
-  // esbuild's keepNames (a call for every function made) slowed a deck printed in the page
-  minifyWhitespace: true,
-  minifySyntax: true,
-  minifyIdentifiers: false,
-  legalComments: 'eof',
-  plugins: [pagePlugin],
-  metafile: true,
-});
+/**
+ * The page's own scripts, built alike: minified but for their names (error classes name
+ * themselves by their constructor's name, and esbuild's keepNames, a call for every function
+ * made, slowed a deck printed in the page), muster's Node-only modules swapped for the page's.
+ */
+const MUSTER_SCRIPT = { ...FOR_BROWSERS, sourcemap: 'linked', minifyWhitespace: true, minifySyntax: true, minifyIdentifiers: false, legalComments: 'eof', plugins: [pagePlugin], metafile: true };
+const result = await esbuild.build({ ...MUSTER_SCRIPT, entryPoints: [path.join(root, 'src/web/main.ts')], outfile: path.join(web, 'muster.js'), format: 'esm' });
 // the command line itself runs in a worker beside the page (src/web/run-worker.ts), so a long
-// print never holds up the page: the same modules, built the same way
+// print never holds up the page
 const worker = await esbuild.build({
-  ...FOR_BROWSERS,
+  ...MUSTER_SCRIPT,
   entryPoints: [path.join(root, 'src/web/run-worker.ts')],
   outfile: path.join(web, 'run-worker.js'),
   // a classic worker script: module workers came to Firefox only in version 114; what the
   // modules ask of import.meta.url (pdfkit's colour profile, never read) is the script's address
   format: 'iife',
   define: { 'import.meta.url': 'self.location.href' },
-  sourcemap: 'linked',
-  minifyWhitespace: true,
-  minifySyntax: true,
-  minifyIdentifiers: false,
-  legalComments: 'eof',
-  plugins: [pagePlugin],
-  metafile: true,
 });
 // the HTML's first script: it starts the worker before the page's own script has come
 await esbuild.build({ ...FOR_BROWSERS, entryPoints: [path.join(root, 'src/web/start-worker.ts')], outfile: path.join(web, 'start-worker.js'), format: 'iife', minify: true });
