@@ -36,9 +36,14 @@ export function keptName(typed: string, what = 'force'): { name: string } | { re
 
 /** `wanted`, or "wanted (2)", "(3)"... where one of that name is kept already. */
 export function freeName(wanted: string, taken: readonly string[]): string {
-  const base = wanted.slice(0, KEPT_NAME_MAX - 5);
-  if (!taken.includes(base)) return base;
-  for (let n = 2; ; n++) if (!taken.includes(`${base} (${n})`)) return `${base} (${n})`;
+  const whole = wanted.slice(0, KEPT_NAME_MAX).trimEnd();
+  if (!taken.includes(whole)) return whole;
+  for (let n = 2; ; n++) {
+    // the number goes on the end, the name cut short only as far as it needs to fit
+    const suffix = ` (${n})`;
+    const numbered = `${whole.slice(0, KEPT_NAME_MAX - suffix.length).trimEnd()}${suffix}`;
+    if (!taken.includes(numbered)) return numbered;
+  }
 }
 
 /** The order a list shows: by name as a player reads it, then by rule set. */

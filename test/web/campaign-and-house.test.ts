@@ -403,8 +403,23 @@ describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
     expect((await muster(recordArgv('bof', [['winner', 'a'], ['victory', 'decisive'], ['combat-score', '22:20']]), dir)).code).toBe(0);
     expect(third.state).toBe(readFileSync(path.join(dir, 'campaign.json'), 'utf8'));
 
-    // renamed, then removed from the first screen: the page's copy stays open, no longer kept
+    // a browser that refuses to keep the new name (its disk full): kept as it was, and said so
+    await page.evaluate(() => {
+      const put = IDBObjectStore.prototype.put;
+      (window as unknown as { keptPut: typeof put }).keptPut = put;
+      IDBObjectStore.prototype.put = () => {
+        throw new DOMException('the disk is full', 'QuotaExceededError');
+      };
+    });
     await page.$eval('#cp-keep-name', (e) => ((e as HTMLInputElement).value = 'Club ladder 1944'));
+    const refused = await campaignStep(page, 'Rename');
+    expect(refused.kept).toBe('Gold vs Green');
+    expect(await page.$eval('#cp-messages', (e) => e.textContent)).toBe('This browser did not take the new name (the disk is full): the campaign is still kept as “Gold vs Green”.');
+    await page.evaluate(() => {
+      IDBObjectStore.prototype.put = (window as unknown as { keptPut: typeof IDBObjectStore.prototype.put }).keptPut;
+    });
+
+    // renamed, then removed from the first screen: the page's copy stays open, no longer kept
     const renamed = await campaignStep(page, 'Rename');
     expect(renamed.kept).toBe('Club ladder 1944');
     const names = () => page.$$eval('#kept-campaign-list .kept-name', (spans) => spans.map((s) => s.textContent));

@@ -39,9 +39,16 @@ describe('the names forces are kept under', () => {
   it('a name already kept gets the next free number, within the longest name kept', () => {
     expect(freeName('Anna vs Ben', [])).toBe('Anna vs Ben');
     expect(freeName('Anna vs Ben', ['Anna vs Ben', 'Anna vs Ben (2)'])).toBe('Anna vs Ben (3)');
-    const long = freeName('x'.repeat(200), ['x'.repeat(KEPT_NAME_MAX - 5)]);
-    expect(long).toBe(`${'x'.repeat(KEPT_NAME_MAX - 5)} (2)`);
+    // a name of the longest length kept whole while it is free, cut only to make room for a number
+    const longest = 'y'.repeat(KEPT_NAME_MAX);
+    expect(freeName(longest, [])).toBe(longest);
+    expect(freeName(`${'y'.repeat(76)} vs Ben`, [])).toBe(`${'y'.repeat(76)} vs`);
+    const long = freeName('x'.repeat(200), ['x'.repeat(KEPT_NAME_MAX)]);
+    expect(long).toBe(`${'x'.repeat(KEPT_NAME_MAX - 4)} (2)`);
+    expect(long).toHaveLength(KEPT_NAME_MAX);
     expect(keptName(long)).toEqual({ name: long });
+    const tenth = freeName(longest, [longest, ...Array.from({ length: 8 }, (_, i) => `${'y'.repeat(KEPT_NAME_MAX - 4)} (${i + 2})`)]);
+    expect(tenth).toBe(`${'y'.repeat(KEPT_NAME_MAX - 5)} (10)`);
   });
 });
 
