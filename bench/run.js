@@ -152,7 +152,9 @@ rows.push({ label: 'ratio: peak memory of 3000 solo packets / of 1000 (PDF)', ru
 const pageBench = JSON.parse(execFileSync(process.execPath, [path.join(root, 'bench/page.js'), '5'], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop());
 if (pageBench.skipped) console.error(`page benchmark skipped: ${pageBench.skipped}`);
 else {
+  rows.push({ label: 'the page: its form showing the rule sets, a fresh context', runs: pageBench.runs, ms: pageBench.form });
   rows.push({ label: 'the page: first load in chromium, a fresh context (form ready, files fetched)', runs: pageBench.runs, ms: pageBench.load });
+  rows.push({ label: 'the page: from opening it to the deck below in hand, a fresh context', runs: pageBench.runs, ms: pageBench.first });
   rows.push({ label: 'the page: muster cards bof --nation us printed in chromium', runs: pageBench.runs, ms: pageBench.deck });
   rows.push({ label: 'the same deck from the command line (new process)', runs: pageBench.runs, ms: pageBench.cli });
 }
