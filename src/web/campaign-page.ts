@@ -626,15 +626,15 @@ export class CampaignPanel {
     if (asked.name === kept.name) return;
     const others = await this.host.shelf.all().catch(() => []);
     if (others.some((c) => c.system === kept.system && c.name === asked.name)) return this.say(undefined, `A ${this.host.systemName(kept.system)} campaign named “${asked.name}” is kept already: choose another name.`, true);
-    await this.put({ ...kept, name: asked.name });
-    if (this.keepError) {
+    const renamed = { ...kept, name: asked.name };
+    try {
+      await this.host.shelf.put(renamed);
+    } catch (error) {
       // the browser refused the new name: the campaign stays kept under the old one, as it was
-      const why = this.keepError;
-      this.kept = kept;
-      this.keepError = undefined;
-      this.say(undefined, `This browser did not take the new name (${why}): the campaign is still kept as “${kept.name}”.`, true);
-      return;
+      return this.say(undefined, `This browser did not take the new name (${(error as Error).message}): the campaign is still kept as “${kept.name}”.`, true);
     }
+    this.kept = renamed;
+    this.keepError = undefined;
     await this.host.shelf.remove(kept.system, kept.name).catch(() => undefined);
     this.say(undefined, `Kept as “${asked.name}”.`);
     await this.showKept();

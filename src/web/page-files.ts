@@ -209,20 +209,19 @@ export function unpack(manifest: Manifest, pack: Uint8Array): Map<string, Uint8A
 }
 
 export function pageFiles(manifest: Manifest, fetched: ReadonlyMap<string, Uint8Array>): PageFiles {
-  const files = new PageFiles({ ...manifest.places, fontkitVersion: manifest.fontkitVersion });
+  const files = playerFiles(manifest);
   for (const entry of manifest.files) {
     const bytes = fetched.get(entry.path);
     if (bytes) files.add(entry.path, bytes);
     else files.addListed(entry.path, entry.size);
   }
-  // the player's folder is there before anything is added to it
-  files.replaceTree(PLAYER_FOLDER, []);
   return files;
 }
 
 /**
- * The page's own files: the player's folder alone. muster's files are in the worker that runs
- * the command line (run-worker.ts), which takes a copy of this folder with every run.
+ * The page's own files: the player's folder alone (there before anything is added to it).
+ * muster's files are in the worker that runs the command line (run-worker.ts), which takes a
+ * copy of this folder with every run.
  */
 export function playerFiles(manifest: Manifest): PageFiles {
   const files = new PageFiles({ ...manifest.places, fontkitVersion: manifest.fontkitVersion });

@@ -10,14 +10,13 @@ import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { muster } from '../helpers/cli.js';
-import { bookletArgv, lastChange, newArgv, nextArgv, PageCampaign, recordArgv, STATE_PATH, undoArgv } from '../../src/web/campaign-page.js';
+import { bookletArgv, lastChange, newArgv, nextArgv, PageCampaign, recordArgv, STATE_PATH, undoArgv, type CampaignProbe } from '../../src/web/campaign-page.js';
 import { CHANGES_KEY } from '../../src/data/state-file.js';
 import { bofRecordOptions, type BofRecord } from '../../src/systems/bof/page/campaign-panel.js';
 import { fireteamListsOptions, fireteamNextOptions, fireteamRecordOptions } from '../../src/systems/fireteam/page/campaign-panel.js';
 import { checkHouse, houseFiles, unzipHouse, withHouse, HOUSE_PATH } from '../../src/web/house-rules.js';
-import { button, control, press, repo, runBrowserTests as runThem, shots, usePageServer, loadBuiltPage, answering, settled, campaignAfter } from '../helpers/page.js';
+import { button, control, press, repo, runBrowserTests as runThem, shots, usePageServer, loadBuiltPage, answering, settled, campaignAfter, campaignStep } from '../helpers/page.js';
 import { playerProblems } from '../helpers/player-words.js';
-import { campaignStep } from '../helpers/page.js';
 
 const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
 
@@ -197,6 +196,14 @@ describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
   let browser: Browser;
   usePageServer((served) => ({ base, browser } = served));
 
+  /** A new Burst of Fire campaign started from the form, its sides named and its seed given. */
+  async function startCampaign(page: Page, a: string, b: string, seed: string): Promise<CampaignProbe> {
+    await page.type(await control(page, "Side A's name"), a);
+    await page.type(await control(page, "Side B's name"), b);
+    await page.type(await control(page, 'Campaign seed'), seed);
+    return campaignStep(page, 'Start a new campaign');
+  }
+
   async function open(hash: string, viewport = { width: 1280, height: 900 }): Promise<{ page: Page; downloads: string }> {
     const page = answering(await browser.newPage());
     await page.setViewport(viewport);
@@ -215,10 +222,7 @@ describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
   it('starts a Burst of Fire campaign, records a game with the form, and downloads the command line’s state', async () => {
     const { page, downloads } = await open('#/bof/campaign');
     expect(await page.$eval('#campaign', (e) => (e as HTMLElement).hidden)).toBe(false);
-    await page.type(await control(page, "Side A's name"), 'Red');
-    await page.type(await control(page, "Side B's name"), 'Blue');
-    await page.type(await control(page, 'Campaign seed'), 'club');
-    const started = await campaignStep(page, 'Start a new campaign');
+    const started = await startCampaign(page, 'Red', 'Blue', 'club');
     expect(started.code).toBe(0);
     expect(started.unsaved).toBe(true);
     // kept in the browser at once under its sides' names, with the download offered as a backup
@@ -300,10 +304,7 @@ describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
 
   it('undoes the last change with a button, and undoes the undo, as the command line does', async () => {
     const { page } = await open('#/bof/campaign');
-    await page.type(await control(page, "Side A's name"), 'Red');
-    await page.type(await control(page, "Side B's name"), 'Blue');
-    await page.type(await control(page, 'Campaign seed'), 'undo');
-    const started = await campaignStep(page, 'Start a new campaign');
+    const started = await startCampaign(page, 'Red', 'Blue', 'undo');
     expect(started.code).toBe(0);
     // nothing to take back yet: no button
     expect(await page.$eval('#cp-undo-box', (e) => (e as HTMLElement).hidden)).toBe(true);
@@ -345,10 +346,7 @@ describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
 
   it('keeps a campaign in the browser through a reload, goes back to any state it had, and asks for a backup after five changes', async () => {
     const { page } = await open('#/bof/campaign');
-    await page.type(await control(page, "Side A's name"), 'Gold');
-    await page.type(await control(page, "Side B's name"), 'Green');
-    await page.type(await control(page, 'Campaign seed'), 'kept');
-    const started = await campaignStep(page, 'Start a new campaign');
+    const started = await startCampaign(page, 'Gold', 'Green', 'kept');
     expect([started.code, started.kept, started.versions]).toEqual([0, 'Gold vs Green', 1]);
     const record = async (winner: 'a' | 'b', score: [string, string]) => {
       await page.select(await control(page, 'Winner'), winner);
