@@ -68,9 +68,10 @@ describe('Open Fire scenarios (Deployment; Objectives)', () => {
     expect(md).toContain(`Holding the majority of the ${n} ${n === 1 ? 'objective' : 'objectives'} for two turns running wins, as does being the last side standing.`);
     const decks = md.split(/^## Cards: /m).slice(1);
     expect(decks).toHaveLength(2);
+    // a card for each unit, or one with a box for each where an entry has several
     decks.forEach((deck, i) => {
-      const cards = deck.match(/^### /gm) ?? [];
-      expect(cards.length).toBe(result.forces[i]!.units.reduce((sum, u) => sum + u.count, 0));
+      const models = deck.split(/^### /m).slice(1).reduce((n, card) => n + Math.max(1, (card.match(/\[ \] /g) ?? []).length), 0);
+      expect(models).toBe(result.forces[i]!.units.reduce((sum, u) => sum + u.count, 0));
     });
   });
   it('Characteristics: a house list naming a weapon its unit does not carry is refused, naming the file, the field and the weapons it carries', async () => {

@@ -68,10 +68,30 @@ describe('every data folder validates and prints its tables', () => {
     for (const id of dataFolders) expect(valid.stdout, id).toMatch(new RegExp(`^${id}: `, 'm'));
   });
 
-  it.each(dataFolders)('%s: its tables, the same bytes twice', async (id) => {
-    const files = ['a', 'b'].map((n) => path.join(dir, `${id}-tables-${n}.pdf`));
-    for (const file of files) expect((await muster(['tables', id, '-o', file, '--quiet'], dir)).code).toBe(0);
+  // the second run names the text's units: a product left without --units prints in them
+  it.each(dataFolders)('%s: its tables, the same bytes twice, in the units of its text unless --units says', async (id) => {
+    const textUnits = db.system(id).info.units;
+    const files = ['a', 'b', 'other'].map((n) => path.join(dir, `${id}-tables-${n}.pdf`));
+    const units = [[], ['--units', textUnits], ['--units', textUnits === 'cm' ? 'in' : 'cm']];
+    for (const [i, file] of files.entries()) expect((await muster(['tables', id, '-o', file, '--quiet', ...units[i]!], dir)).code).toBe(0);
     expect(readFileSync(files[0]!).equals(readFileSync(files[1]!))).toBe(true);
+    expect(readFileSync(files[0]!).equals(readFileSync(files[2]!))).toBe(false);
+  });
+
+  it.each(dataFolders)('%s: its cards and tokens print in the units of its text', async (id) => {
+    const textUnits = db.system(id).info.units;
+    for (const product of (['cards', 'tokens'] as const).filter((p) => db.system(id).info.products.includes(p))) {
+      const files = ['a', 'b'].map((n) => path.join(dir, `${id}-${product}-${n}.pdf`));
+      for (const [i, file] of files.entries()) expect((await muster([product, id, '-o', file, '--quiet', ...(i === 1 ? ['--units', textUnits] : [])], dir)).code).toBe(0);
+      expect(readFileSync(files[0]!).equals(readFileSync(files[1]!)), product).toBe(true);
+    }
+  });
+
+  it('muster systems names each rule set’s units as its system.yaml does', async () => {
+    const listed = JSON.parse((await muster(['systems', '--format', 'json'], dir)).stdout) as { systems: { id: string; units: string }[] };
+    expect(listed.systems.map((s) => [s.id, s.units])).toEqual(db.systems.map((s) => [s.info.id, s.info.units]));
+    const text = (await muster(['systems'], dir)).stdout;
+    for (const s of db.systems) expect(text).toMatch(new RegExp(`^${s.info.id} [^]*?measures in ${s.info.units === 'in' ? 'inches' : 'centimetres'}`, 'm'));
   });
 });
 
@@ -89,9 +109,11 @@ describe.each(withScenarios)('%s scenarios keep the contract', (id) => {
     expect(result['seed']).toBe('contract');
   });
 
-  it('the same seed gives the same PDF, byte for byte', async () => {
+  it('the same seed gives the same PDF, byte for byte, in the units of its text unless --units says', async () => {
     const files = ['a', 'b'].map((n) => path.join(dir, `${id}-${n}.pdf`));
-    for (const file of files) expect((await muster(['scenario', id, '--seed', 'contract', '-o', file, '--quiet'], dir)).code).toBe(0);
+    // the second run names the text's units: the packet left without --units is in them
+    const units = [[], ['--units', db.system(id).info.units]];
+    for (const [i, file] of files.entries()) expect((await muster(['scenario', id, '--seed', 'contract', '-o', file, '--quiet', ...units[i]!], dir)).code).toBe(0);
     expect(readFileSync(files[0]!).equals(readFileSync(files[1]!))).toBe(true);
   });
 
@@ -132,6 +154,17 @@ describe.each(withScenarios)('%s scenarios keep the contract', (id) => {
   });
 });
 
+describe.each(MANIFESTS.filter((m) => m.campaign).map((m) => m.id))('%s campaigns print in the units of the text', (id) => {
+  it('a booklet left without --units is the booklet in the text’s units, byte for byte', async () => {
+    const files = ['a', 'b'].map((n) => path.join(dir, `${id}-booklet-${n}.pdf`));
+    for (const [i, file] of files.entries()) {
+      const made = await muster(['campaign', id, 'booklet', '--seed', 'contract', '-o', file, '--quiet', ...(i === 1 ? ['--units', db.system(id).info.units] : [])], dir);
+      expect(made.code, made.stderr).toBe(0);
+    }
+    expect(readFileSync(files[0]!).equals(readFileSync(files[1]!))).toBe(true);
+  });
+});
+
 describe('a fifth rule set of data alone, made here', () => {
   const house = () => ['--data', fifth];
 
@@ -148,10 +181,10 @@ describe('a fifth rule set of data alone, made here', () => {
     }
   });
 
-  it.each(['tables', 'cards', 'tokens'])('prints its %s, the same bytes twice', async (product) => {
+  it.each(['tables', 'cards', 'tokens'])('prints its %s, the same bytes twice, in the inches its system.yaml names', async (product) => {
     const files = ['a', 'b'].map((n) => path.join(dir, `skirmish-${product}-${n}.pdf`));
-    for (const file of files) {
-      const made = await muster([product, 'skirmish', '-o', file, '--quiet', ...house()], dir);
+    for (const [i, file] of files.entries()) {
+      const made = await muster([product, 'skirmish', '-o', file, '--quiet', ...house(), ...(i === 1 ? ['--units', 'in'] : [])], dir);
       expect(made.code, made.stderr).toBe(0);
     }
     expect(readFileSync(files[0]!).subarray(0, 5).toString()).toBe('%PDF-');
@@ -186,6 +219,7 @@ function makeDataOnlyRuleSet(root: string): void {
       'blurb: A made-up rule set of data alone, for the contract test.',
       'provenance: Invented for muster’s tests.',
       'products: [tables, cards, tokens]',
+      'units: in',
     ].join('\n'),
     'sheets.yaml': ['sheets:', '  - id: one', '    title: Skirmish sheet', '    blocks:', '      - table: rally'].join('\n'),
     'tables/rally.yaml': [

@@ -27,7 +27,7 @@ const PRODUCT: readonly OptionSpec[] = [
   { name: 'out', alias: 'o', type: 'string', describe: 'output file (PDF default: a file under out/; JSON and Markdown default: stdout)' },
   { name: 'format', type: 'string', choices: FORMATS, default: 'pdf', describe: 'pdf, or the result as json or md' },
   { name: 'paper', type: 'string', choices: PAPERS, default: 'a4', describe: 'paper size' },
-  { name: 'units', type: 'string', choices: UNITS, default: 'cm', describe: 'units for distances, rulers and the scale bar' },
+  { name: 'units', type: 'string', choices: UNITS, describe: 'units for distances, rulers and the scale bar (default: the units of the rules text; `muster systems` names them)' },
   { name: 'data', type: 'string', array: true, default: [], describe: 'extra data folder (house rules), repeatable' },
   { name: 'quiet', type: 'boolean', default: false, describe: 'print nothing but errors' },
   {
@@ -37,6 +37,24 @@ const PRODUCT: readonly OptionSpec[] = [
     describe: 'write the PDF even when a character has no glyph in any embedded font (it prints as a box); without it that is an error',
   },
 ];
+
+/** Of every product that prints a force's cards: one card for models that are the same, or one a model. */
+const FORCE_CARDS: OptionSpec = {
+  name: 'cards',
+  type: 'string',
+  choices: ['grouped', 'each'],
+  default: 'grouped',
+  describe: "a force's cards: grouped, one card for models that are the same (unit, quality, weapons) with a box to tick for each; each, one card a model",
+};
+
+/** Of every product that prints a deck of cards: sheets of fronts and of backs to print two-sided, or fronts and backs to fold. */
+const DECK_LAYOUT: OptionSpec = {
+  name: 'layout',
+  type: 'string',
+  choices: ['sheets', 'fold'],
+  default: 'sheets',
+  describe: 'sheets: a sheet of fronts, then one of backs, printed two-sided; fold: fronts beside their backs on one side of the paper, folded down the middle and cut through both layers (no two-sided printing)',
+};
 
 /** Options of every product that prints: leave out the backs, save ink. */
 const INK: readonly OptionSpec[] = [
@@ -99,6 +117,8 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
         type: 'string',
         describe: "with --force: the address others reach muster's page at (e.g. https://club.example/muster/); the roster prints a link and QR code that open the force there",
       },
+      FORCE_CARDS,
+      DECK_LAYOUT,
       ...CUT,
     ],
   },
@@ -120,6 +140,7 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
       },
       { name: 'round-size', type: 'number', default: 25, describe: 'round token diameter in mm (15 to 40)' },
       { name: 'square-size', type: 'number', default: 20, describe: 'square token side in mm (15 to 40)' },
+      DECK_LAYOUT,
       ...CUT,
     ],
   },
@@ -141,6 +162,8 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
       ]),
       { name: 'terrain', type: 'string', choices: TERRAIN_LEVELS, default: 'normal', describe: "terrain laid on the map by muster's own tables: none, light, normal or dense (`muster list <system> terrain` names the pieces)" },
       { name: 'count', type: 'number', default: 1, describe: 'packets to roll, seeds derived from --seed: up to 5000 in one PDF, 100000 as JSON Lines' },
+      FORCE_CARDS,
+      DECK_LAYOUT,
       ...CUT,
     ],
   },
@@ -157,6 +180,8 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
         { name: 'strict', type: 'boolean', default: false, describe: 'new: refuse a --force file that breaks its rules instead of printing the problems' },
       ]),
       { name: 'terrain', type: 'string', choices: TERRAIN_LEVELS, default: 'normal', describe: "next, booklet: terrain laid on each game's map: none, light, normal or dense" },
+      FORCE_CARDS,
+      DECK_LAYOUT,
       ...CUT,
     ],
   },

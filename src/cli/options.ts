@@ -16,11 +16,17 @@ export interface ProductArgs {
   out?: string;
   format: Format;
   paper: Paper;
-  units: Units;
+  /** left out: the units the rule set's text measures in (unitsOf) */
+  units?: Units;
   data: string[];
   quiet: boolean;
   /** --allow-missing-glyphs: a character no font can draw is a warning, not an error */
   allowMissingGlyphs: boolean;
+}
+
+/** --units as given, or else the units the rule set's text measures in (its system.yaml). */
+export function unitsOf(args: { units?: Units }, info: { units: Units }): Units {
+  return args.units ?? info.units;
 }
 
 export function resolveFrom(cwd: string, file: string): string {

@@ -21,6 +21,10 @@ export interface CutArgs extends InkArgs {
   backOffset: string;
   bleed: number;
   marks: 'crop' | 'none';
+  /** --cards, where a product prints a force's cards */
+  cards?: 'grouped' | 'each';
+  /** --layout, where a product prints a deck */
+  layout?: 'sheets' | 'fold';
 }
 
 /** "1.5,-0.5" -> {x: 1.5, y: -0.5}, in mm. */
@@ -37,5 +41,5 @@ export function parseOffset(text: string): { x: number; y: number } {
 /** Card print settings from the options, checked. */
 export function cardPrint(args: CutArgs) {
   if (!(args.bleed >= 0 && args.bleed <= 6)) throw new UsageError(`--bleed ${args.bleed}: allowed 0 to 6 mm`);
-  return { width: 63, height: 88, bleed: args.bleed, marks: args.marks === 'crop', duplex: args.duplex, backOffset: parseOffset(args.backOffset), ...printSettings(args) };
+  return { width: 63, height: 88, bleed: args.bleed, marks: args.marks === 'crop', duplex: args.duplex, backOffset: parseOffset(args.backOffset), ...printSettings(args), ...(args.cards === 'each' ? { eachModel: true } : {}), ...(args.layout === 'fold' ? { fold: true } : {}) };
 }

@@ -126,6 +126,11 @@ export const ruleTable = z
     /** which reading was chosen where the text is unclear or contradicts itself */
     note: prose.optional(),
     /**
+     * the reading of a conversion from the text's units (its system.yaml `units`): printed as
+     * the note is, only on a sheet in the other units
+     */
+    conversionNote: prose.optional(),
+    /**
      * Totals the dice can show that the text gives no row for, each read as stated in the
      * note. Any other total without a row is an error.
      */
@@ -175,6 +180,8 @@ export const systemFile = z
     /** a statement of where the data's facts come from */
     provenance: prose,
     products: z.array(productName).max(10),
+    /** the units its text measures in: every distance muster prints is in these unless --units says otherwise */
+    units: z.enum(['cm', 'in']),
   })
   .strict();
 

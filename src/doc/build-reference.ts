@@ -34,7 +34,7 @@ function buildBlock(system: SystemRules, block: SheetBlock, units: Units, origin
   if ('table' in block) {
     const table = system.table(block.table);
     const file = system.tableFiles.get(table.id) ?? origin;
-    const built = buildTableBlock(table, units, block.width ?? 'column', `${file} tables[id=${table.id}]`);
+    const built = buildTableBlock(table, units, block.width ?? 'column', `${file} tables[id=${table.id}]`, system.info.units);
     return block.transpose ? transposeTable(built) : built;
   }
   if ('odds' in block) return buildOddsLadder(block.odds, block.or, block.title);
@@ -50,7 +50,8 @@ function buildBlock(system: SystemRules, block: SheetBlock, units: Units, origin
   };
 }
 
-export function buildTableBlock(table: RuleTable, units: Units, width: 'column' | 'full', origin: string): TableBlock {
+/** textUnits: the units the rules text measures in; a sheet in others carries the table's conversionNote too */
+export function buildTableBlock(table: RuleTable, units: Units, width: 'column' | 'full', origin: string, textUnits: Units): TableBlock {
   const ctx = { units, dice: table.dice, origin, compact: table.compact };
   const columns: TableColumn[] = table.columns.map((c) => ({
     label: c.key === 'roll' && table.dice ? table.dice : c.label,
@@ -86,8 +87,14 @@ export function buildTableBlock(table: RuleTable, units: Units, width: 'column' 
     columns,
     rows,
     summary: prose(table.summary, 'summary'),
-    note: prose(table.note, 'note'),
+    note: noteOf(table, units, textUnits, prose),
   };
+}
+
+/** The table's reading, and its conversion's where the sheet is not in the text's units: one note under the table. */
+function noteOf(table: RuleTable, units: Units, textUnits: Units, prose: (text: string | undefined, field: string) => string | undefined): string | undefined {
+  const notes = [prose(table.note, 'note'), units === textUnits ? undefined : prose(table.conversionNote, 'conversionNote')].filter((n) => n !== undefined);
+  return notes.length > 0 ? notes.join(' ') : undefined;
 }
 
 /**

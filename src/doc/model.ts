@@ -216,6 +216,8 @@ export interface CardFront {
   lines: { label: string; text: string }[];
   /** two or three short rules reminders in our own words */
   rules: string[];
+  /** a card for several models that are the same: a box for each, to tick when it is lost, with its caption (model-cards.ts) */
+  tally?: readonly string[];
   /** bottom strip, left and right */
   footer: { left: string; right: string };
 }
@@ -244,6 +246,10 @@ export interface CardPrint {
   /** false: the back pages are left out; the document's print settings come first */
   backs?: boolean;
   ink?: 'normal' | 'low';
+  /** true (--cards each): a force's deck gives every model a card, even where models are the same */
+  eachModel?: boolean;
+  /** true (--layout fold): fronts and their backs on one side of the sheet, to fold; no two-sided printing */
+  fold?: boolean;
 }
 
 export interface DeckNode {
@@ -295,4 +301,9 @@ export interface DrawingNode {
   width: number;
   height: number;
   shapes: Shape[];
+  /**
+   * A smaller drawing that serves as well (a quarter of a disc, turned round its centre): layout
+   * prints it instead where it takes fewer pieces to cut and join than this one
+   */
+  standIn?: DrawingNode;
 }

@@ -82,9 +82,12 @@ function setFront(fonts: FontStore, card: CardFront, w: number, h: number, bleed
   const bodyTop = statTop + statRows * cellH + 0.3 * MM;
   if (card.stats.length > 0) items.push({ kind: 'line', x1: PAD, y1: bodyTop, x2: w - PAD, y2: bodyTop, color: COLORS.rule, lineWidth: 0.4 });
 
-  // weapons and rules share what is left; both shrink together until they fit
+  // weapons and rules share what is left above the footer and the models' boxes; both shrink together until they fit
   const footerTop = h - PAD - setting.footer;
-  const room = footerTop - bodyTop - 1.2 * MM - 0.8 * MM;
+  const tally = card.tally ? layoutTally(fonts, card.tally, w - 2 * PAD) : undefined;
+  const tallyTop = footerTop - (tally ? tally.height + 0.8 * MM : 0);
+  if (tally) items.push(...translate(tally.items, PAD, tallyTop));
+  const room = tallyTop - bodyTop - 1.2 * MM - 0.8 * MM;
   const body = fitBody(fonts, card, w - 2 * PAD, room, setting, anySize);
   if (!body) return undefined;
   items.push(...translate(body, PAD, bodyTop + 1.2 * MM));
@@ -98,6 +101,31 @@ function setFront(fonts: FontStore, card: CardFront, w: number, h: number, bleed
   items.push({ kind: 'text', x: PAD, y: footY, text: card.footer.left, face: 'bold', size: leftSize, color: COLORS.ink });
   items.push({ kind: 'text', x: w - PAD - rightWidth, y: footY + (7 - rightSize) * 0.8, text: card.footer.right, face: 'regular', size: rightSize, color: COLORS.muted });
   return translate(items, 0, 0);
+}
+
+const TALLY_BOX = 3.2 * MM;
+const TALLY_ROW = 4.4 * MM;
+
+/**
+ * The boxes of a card for several models, one a model with its caption beside it, in rows that
+ * fill the width: a player ticks a box when that model is lost.
+ */
+function layoutTally(fonts: FontStore, captions: readonly string[], width: number): { items: Item[]; height: number } {
+  const items: Item[] = [];
+  let x = 0;
+  let y = 0;
+  for (const caption of captions) {
+    const size = fitSize(fonts, caption, 'regular', width - TALLY_BOX - 1 * MM, 7, MIN_TYPE);
+    const cell = TALLY_BOX + 0.8 * MM + fonts.textWidth(caption, 'regular', size);
+    if (x > 0 && x + cell > width) {
+      x = 0;
+      y += TALLY_ROW;
+    }
+    items.push({ kind: 'rect', x, y: y + (TALLY_ROW - TALLY_BOX) / 2, w: TALLY_BOX, h: TALLY_BOX, fill: '#ffffff', stroke: COLORS.ink, lineWidth: 0.6 });
+    items.push({ kind: 'text', x: x + TALLY_BOX + 0.8 * MM, y: y + (TALLY_ROW - size * TYPE.leading) / 2, text: caption, face: 'regular', size, color: COLORS.ink });
+    x += cell + 2.2 * MM;
+  }
+  return { items, height: y + TALLY_ROW };
 }
 
 /**

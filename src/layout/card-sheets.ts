@@ -109,6 +109,7 @@ export function layoutDeck(fonts: FontStore, deck: DeckNode, meta: DocumentMeta,
   const bleed = deck.print.bleed * MM;
   const pages: PlacedPage[] = [];
   const choice = printChoice(meta, deck.print);
+  if (deck.print.fold && choice.backs) return layoutFoldSheets(fonts, deck, meta, firstPage, totalPages);
   const fold = choice.backs ? foldGrid(meta.paper, deck.print, deck.cards.length) : undefined;
   if (fold) {
     const items: Item[] = [];
@@ -144,6 +145,10 @@ export function layoutDeck(fonts: FontStore, deck: DeckNode, meta: DocumentMeta,
 
 export function deckPageCount(deck: DeckNode, meta: DocumentMeta): number {
   const choice = printChoice(meta, deck.print);
+  if (deck.print.fold && choice.backs) {
+    const grid = foldSheetGrid(meta.paper, deck.print);
+    return Math.ceil(deck.cards.length / ((grid.columns / 2) * grid.rows));
+  }
   if (choice.backs && foldGrid(meta.paper, deck.print, deck.cards.length)) return 1;
   const grid = cardGrid(meta.paper, deck.print);
   return (choice.backs ? 2 : 1) * Math.ceil(deck.cards.length / (grid.columns * grid.rows));
@@ -167,6 +172,70 @@ export function foldGrid(paper: Paper, print: CardPrint, count: number): CardGri
   return { columns: 2, rows: count, width, height, x0: (pageWidth - 2 * width) / 2, y0: (pageHeight - count * height) / 2, pageWidth, pageHeight };
 }
 
+/**
+ * The fold layout (--layout fold): the fronts on one half of the sheet and their backs on the
+ * other, each back where its front lands when the sheet is folded down the middle, printed side
+ * out. No two-sided printing, so no printer to line up: fold, then cut each card through both
+ * layers. The sheet lies across (landscape) where that holds more cards: four poker cards on A4
+ * or Letter. Backs are drawn upright: a fold about a vertical line turns nothing upside down.
+ */
+export function foldSheetGrid(paper: Paper, print: CardPrint): CardGrid {
+  const sizes = PAPER_SIZES[paper];
+  const width = print.width * MM;
+  const height = print.height * MM;
+  const bleed = print.bleed * MM;
+  const ways = [
+    { pageWidth: sizes.height, pageHeight: sizes.width },
+    { pageWidth: sizes.width, pageHeight: sizes.height },
+  ].map((way) => ({
+    ...way,
+    // a half's cards reach the fold; only the outer edge needs bleed and room for marks
+    half: Math.floor((way.pageWidth / 2 - bleed - MIN_MARGIN) / width),
+    rows: Math.floor((way.pageHeight - 2 * (bleed + MIN_MARGIN)) / height),
+  }));
+  const best = ways.reduce((a, b) => (b.half * b.rows > a.half * a.rows ? b : a));
+  if (best.half < 1 || best.rows < 1) {
+    throw new PrintChoiceError(`--layout fold: cards of ${print.width} x ${print.height} mm with ${print.bleed} mm bleed do not fit twice across ${paper} paper; leave --layout out`);
+  }
+  return {
+    columns: 2 * best.half,
+    rows: best.rows,
+    width,
+    height,
+    x0: best.pageWidth / 2 - best.half * width,
+    y0: (best.pageHeight - best.rows * height) / 2,
+    pageWidth: best.pageWidth,
+    pageHeight: best.pageHeight,
+  };
+}
+
+/** The deck on fold sheets: each page a set of fronts beside their backs, the fold line between. */
+function layoutFoldSheets(fonts: FontStore, deck: DeckNode, meta: DocumentMeta, firstPage: number, totalPages: number): PlacedPage[] {
+  const grid = foldSheetGrid(meta.paper, deck.print);
+  const half = grid.columns / 2;
+  const perPage = half * grid.rows;
+  const bleed = deck.print.bleed * MM;
+  const ink = printChoice(meta, deck.print).ink;
+  const sheets = Math.ceil(deck.cards.length / perPage);
+  const pages: PlacedPage[] = [];
+  for (let s = 0; s < sheets; s++) {
+    const items: Item[] = [];
+    deck.cards.slice(s * perPage, (s + 1) * perPage).forEach((card, i) => {
+      const row = Math.floor(i / half);
+      const front = { x: grid.x0 + (i % half) * grid.width, y: grid.y0 + row * grid.height, column: i % half, row };
+      // the back mirrored about the fold: the first column's back is the last column
+      const column = grid.columns - 1 - front.column;
+      const back = { x: grid.x0 + column * grid.width, y: front.y, column, row };
+      items.push(...translate(layoutCardFront(fonts, card.front, grid.width, grid.height, bleedFor(front, grid, bleed), ink), front.x, front.y));
+      items.push(...translate(layoutCardBack(fonts, card.back, grid.width, grid.height, bleedFor(back, grid, bleed), ink), back.x, back.y));
+    });
+    const frame = { ...sheetFrame(grid, bleed, { dx: 0, dy: 0 }, [grid.x0 + half * grid.width]), foldWhole: true };
+    items.push(...sheetMarks(fonts, frame, deck.print.marks, meta, `${deck.title}, fronts with their backs to fold, sheet ${s + 1} of ${sheets}`, firstPage + s, totalPages, showsReading(items)));
+    pages.push({ width: round(grid.pageWidth), height: round(grid.pageHeight), items });
+  }
+  return pages;
+}
+
 /** The cards of one page as the marks and the margin text see them: the grid's trim after any back shift. */
 interface SheetFrame {
   pageWidth: number;
@@ -181,6 +250,8 @@ interface SheetFrame {
   cutsY: number[];
   /** x of every fold line (fold-over pairs): dashed, not cut */
   folds: number[];
+  /** the whole sheet folds on its line (--layout fold), not each pair once cut out */
+  foldWhole?: boolean;
 }
 
 function sheetFrame(grid: CardGrid, bleed: number, shift: { dx: number; dy: number }, folds: number[]): SheetFrame {
@@ -362,7 +433,8 @@ function sheetLanes(frame: SheetFrame, marks: Record<Side, SideMarks>): Lane[] {
       // a vertical side reads upwards: its pieces from the bottom
       return across ? lanes : lanes.reverse();
     };
-    const beyond = m.kind === 'outside' ? m.far - MARK.gap / 2 : m.kind === 'tick' ? m.far : bandEnd;
+    // a lane keeps clear of a mark's far end, a tick's as an outside mark's: a tick's white edge reaches past its end
+    const beyond = m.kind === 'outside' || m.kind === 'tick' ? m.far - MARK.gap / 2 : bandEnd;
     if (beyond - SAFE >= LINE) {
       long.push({ side, from: span[0]!, to: span[1]!, cross: laneCross(frame, side, SAFE, Math.min(beyond, SAFE + LINE + MARK.gap)), backing: false, used: 0 });
     } else if (bandEnd - SAFE >= LINE) {
@@ -383,7 +455,7 @@ function sheetMarks(fonts: FontStore, frame: SheetFrame, marksOn: boolean, meta:
   const { items, marks } = cropMarks(frame, marksOn);
   const lanes = sheetLanes(frame, marks);
   const notes: string[] = [];
-  if (frame.folds.length > 0) notes.push('cut out each pair, fold along the dashed line');
+  if (frame.folds.length > 0) notes.push(frame.foldWhole ? 'fold the sheet along the dashed line, printed side out, then cut each card through both layers' : 'cut out each pair, fold along the dashed line');
   const where = (sides: Side[]) => (sides.length === 4 ? 'on every side' : sides.every((s) => s === 'top' || s === 'bottom') && sides.length === 2 ? 'at the top and bottom' : sides.every((s) => s === 'left' || s === 'right') && sides.length === 2 ? 'at the sides' : `at the ${sides.join(' and ')}`);
   const ticks = SIDES.filter((s) => marks[s].kind === 'tick');
   if (ticks.length > 0) notes.push(`cut marks ${where(ticks)} are short ticks ${frame.bleed > 0 ? 'in the printed edge round the cards' : 'next to the cards'}`);

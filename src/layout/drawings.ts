@@ -350,6 +350,15 @@ function fit(page: Page, w: number, h: number): { x: number; y: number } | undef
   return undefined;
 }
 
+/** The pieces a drawing is printed in: one where it fits the page upright or turned, else as many as it is split into. */
+function pieceCount(fonts: FontStore, drawing: DrawingNode, index: number, areaW: number, areaH: number, ink: Ink): number {
+  const upright = uprightBox(fonts, drawing, index, areaW, ink);
+  if (upright.w <= areaW + EPS && upright.h <= areaH + EPS) return 1;
+  const turned = turnedBox(fonts, drawing, index, ink);
+  if (turned.w <= areaW + EPS && turned.h <= areaH + EPS) return 1;
+  return pieces(fonts, drawing, index, areaW, areaH, ink).filter((box) => box.piece).length;
+}
+
 /**
  * Packs drawings onto pages. A drawing larger than the page is split into balanced pieces
  * that overlap, each starting a page of its own; every other drawing goes to the first page
@@ -370,7 +379,8 @@ export function layoutDrawings(fonts: FontStore, drawings: readonly DrawingNode[
   };
 
   const rest: { upright: Box; turned?: Box }[] = [];
-  drawings.forEach((drawing, index) => {
+  drawings.forEach((whole, index) => {
+    const drawing = whole.standIn && pieceCount(fonts, whole.standIn, index, areaW, areaH, ink) < pieceCount(fonts, whole, index, areaW, areaH, ink) ? whole.standIn : whole;
     const upright = uprightBox(fonts, drawing, index, areaW, ink);
     const turned = turnedBox(fonts, drawing, index, ink);
     const fitsUpright = upright.w <= areaW + EPS && upright.h <= areaH + EPS;

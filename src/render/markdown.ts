@@ -33,6 +33,8 @@ export function renderMarkdown(doc: DocumentNode): string {
       for (const line of f.lines) out.push(`- ${line.label}: ${line.text}`);
       if (f.lines.length > 0) out.push('');
       for (const rule of f.rules) out.push(`_${rule}_`, '');
+      // a card for several models: a box for each, ticked when it is lost
+      if (f.tally) out.push(`Models: ${f.tally.map((caption) => `[ ] ${caption}`).join(' · ')}`, '');
       out.push(`${f.footer.left} · \`${f.footer.right}\``, '');
     }
   }

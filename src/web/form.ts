@@ -42,7 +42,7 @@ export type Declarations = Readonly<Record<string, Readonly<Partial<Record<strin
 
 /** The shared options a link may carry, in the order the command line gets them; a rule set's own come after `count`. */
 const SHARED_BEFORE = ['nation', 'list', 'mode', 'scenario', 'players', 'only', 'without', 'count', 'terrain'] as const;
-const SHARED_AFTER = ['round-size', 'square-size', 'paper', 'units', 'duplex', 'back-offset', 'bleed', 'marks', 'backs', 'ink', 'allow-missing-glyphs', 'seed'] as const;
+const SHARED_AFTER = ['round-size', 'square-size', 'layout', 'cards', 'paper', 'units', 'duplex', 'back-offset', 'bleed', 'marks', 'backs', 'ink', 'allow-missing-glyphs', 'seed'] as const;
 export const OPTION_ORDER: readonly string[] = [...SHARED_BEFORE, ...SHARED_AFTER];
 
 /** The products whose rule-set options are fields of the form (a campaign's are its panel's). */
@@ -59,15 +59,24 @@ export function optionOrder(declared: Declarations, system: string, product: Pro
   return [...SHARED_BEFORE, ...own.filter((name) => !(OPTION_ORDER as readonly string[]).includes(name)), ...SHARED_AFTER];
 }
 
-/** The value an option's field holds when the option is left out: the command line's default; "no" for a flag of the rule set's own; else empty. */
-export function leftOut(name: string, own: readonly DeclaredOption[]): string {
-  return DEFAULTS[name] ?? (own.find((o) => o.name === name)?.type === 'boolean' ? 'no' : '');
+/** Each rule set's text units by its id, as `muster systems` lists them: its --units default. */
+export type TextUnits = Readonly<Record<string, string>>;
+
+/** The command line's default of a shared option: --units is the rule set's text units (unknown: none). */
+export function defaultOf(name: string, textUnits: string | undefined): string | undefined {
+  return name === 'units' ? textUnits : DEFAULTS[name];
 }
 
-/** The command line's defaults: a value equal to one is left out of the link and the argv. */
+/** The value an option's field holds when the option is left out: the command line's default; "no" for a flag of the rule set's own; else empty. */
+export function leftOut(name: string, own: readonly DeclaredOption[], textUnits?: string): string {
+  return defaultOf(name, textUnits) ?? (own.find((o) => o.name === name)?.type === 'boolean' ? 'no' : '');
+}
+
+/** The command line's defaults: a value equal to one is left out of the link and the argv (--units: defaultOf). */
 export const DEFAULTS: Readonly<Record<string, string>> = {
   paper: 'a4',
-  units: 'cm',
+  layout: 'sheets',
+  cards: 'grouped',
   duplex: 'long',
   'back-offset': '0,0',
   bleed: '3',
@@ -94,7 +103,7 @@ export const DEFAULT_FORM: Form = { system: 'bof', product: 'tables', options: {
  * The form a link holds; what it does not name is left at the defaults, and an option neither
  * shared nor declared by the rule set for the product is ignored.
  */
-export function formFromHash(hash: string, declared: Declarations): Form {
+export function formFromHash(hash: string, declared: Declarations, textUnits: TextUnits = {}): Form {
   const match = /^#\/([\w-]+)(?:\/([\w-]+))?(?:\?(.*))?$/.exec(hash);
   if (!match) return DEFAULT_FORM;
   const system = match[1]!;
@@ -103,7 +112,7 @@ export function formFromHash(hash: string, declared: Declarations): Form {
   const own = ownOptions(declared, system, product);
   const options: Record<string, string> = {};
   for (const [key, value] of new URLSearchParams(match[3] ?? '')) {
-    if (known.includes(key) && value !== '' && value !== leftOut(key, own)) options[key] = value;
+    if (known.includes(key) && value !== '' && value !== leftOut(key, own, textUnits[system])) options[key] = value;
   }
   return { system, product, options };
 }

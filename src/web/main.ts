@@ -8,7 +8,7 @@ import { PLAYER_FOLDER, playerFiles, type Manifest, type PageFiles } from './pag
 import type { PageRun, PageRunOptions } from './page-io.js';
 import { RUN_WORKER_URL } from './run-protocol.js';
 import { WorkerRunner, type WorkerLike } from './worker-runner.js';
-import { DEFAULTS, OPTION_ORDER, argvFor, shellLine, countsFrom, countsOption, deckName, formFromHash, hashFor, leftOut, ownOptions, partsFromListing, partsOptions, tickedParts, type Declarations, type DeclaredOption, type Form, type Part, type Product } from './form.js';
+import { defaultOf, OPTION_ORDER, argvFor, shellLine, countsFrom, countsOption, deckName, formFromHash, hashFor, leftOut, ownOptions, partsFromListing, partsOptions, tickedParts, type Declarations, type DeclaredOption, type TextUnits, type Form, type Part, type Product } from './form.js';
 import { ownField } from './own-fields.js';
 import { ForceBench } from './force-builder.js';
 import { indexedDbShelf, memoryShelf } from './browser-shelf.js';
@@ -30,6 +30,8 @@ interface SystemInfo {
   rulesVersion: string;
   blurb: string;
   products: string[];
+  /** the units its text measures in: --units left out */
+  units: string;
   /** the options a product takes beyond the common ones, as `muster systems` lists them */
   takes: Partial<Record<string, string[]>>;
   /** its own options by product, as its manifest declares them: the form's fields for them */
@@ -82,6 +84,8 @@ let version = '';
 let systems: SystemInfo[] = [];
 /** each rule set's own options by product: what a link may carry and the form's fields */
 let declared: Declarations = {};
+/** each rule set's text units: the --units its products print in when the form leaves it */
+let textUnits: TextUnits = {};
 const choices = new Map<string, Choices>();
 /** the player's force files by input name (side A, side B), already in files at /player/NAME */
 const forces: Record<'forceA' | 'forceB', string | undefined> = { forceA: undefined, forceB: undefined };
@@ -150,6 +154,7 @@ async function boot(): Promise<void> {
   const listed = await runJson<{ systems: SystemInfo[] }>(['systems', '--format', 'json']);
   systems = listed.systems;
   declared = Object.fromEntries(systems.map((s) => [s.id, s.options]));
+  textUnits = Object.fromEntries(systems.map((s) => [s.id, s.units]));
   const select = $<HTMLSelectElement>('system');
   select.replaceChildren(...systems.map((s) => new Option(s.name, s.id)));
   await restoreLink(location.hash);
@@ -369,7 +374,11 @@ async function shape(form: Form): Promise<void> {
     forceA: takes('force') && (product === 'cards' || product === 'scenario' || sheet),
     forceB: takes('force') && product === 'scenario' && form.options['mode'] !== 'solo',
     cut: product !== 'tables' && product !== 'calibrate',
-    duplex: product !== 'tables',
+    // --layout: wherever a deck of cards is printed; folded, the printer's two-sided settings do not apply
+    decklayout: ['cards', 'force', 'scenario', 'campaign'].includes(product) || (product === 'tokens' && form.options['events'] === 'yes'),
+    // --cards: how a force's models get their cards, wherever a force's cards are printed
+    forcecards: product === 'force' || product === 'scenario' || product === 'campaign' || (product === 'cards' && takes('force')),
+    duplex: product !== 'tables' && form.options['layout'] !== 'fold',
     units: product !== 'calibrate',
     inks: product !== 'calibrate',
     glyphs: product !== 'calibrate',
@@ -382,7 +391,7 @@ async function shape(form: Form): Promise<void> {
     printing: product !== 'table',
   };
   // the table mode prints nothing of muster's: no paper, no dice, no house rules, no command line
-  if (product === 'table') for (const name of ['cut', 'duplex', 'units', 'inks', 'glyphs', 'formats', 'house', 'dice']) shown[name] = false;
+  if (product === 'table') for (const name of ['cut', 'decklayout', 'forcecards', 'duplex', 'units', 'inks', 'glyphs', 'formats', 'house', 'dice']) shown[name] = false;
   for (const [name, show] of Object.entries(shown)) {
     for (const el of document.querySelectorAll<HTMLElement>(`[data-show="${name}"]`)) el.hidden = !show;
   }
@@ -391,7 +400,7 @@ async function shape(form: Form): Promise<void> {
   shown['own'] = [...document.querySelectorAll<HTMLElement>('#own-fields [data-own]')].some((f) => !f.hidden);
   $('forceA-label').textContent = product === 'scenario' ? 'Force file, side A (solo: yours)' : tokens ? 'Force file (tokens for its models)' : 'Force file';
   $('forceA-built').hidden = forces.forceA !== FORCE_FILE;
-  $('product-fields').hidden = !Object.entries(shown).some(([n, s]) => s && !['cut', 'duplex', 'units', 'inks', 'glyphs', 'formats', 'house', 'builder', 'dice', 'campaign', 'table', 'printing'].includes(n));
+  $('product-fields').hidden = !Object.entries(shown).some(([n, s]) => s && !['cut', 'decklayout', 'forcecards', 'duplex', 'units', 'inks', 'glyphs', 'formats', 'house', 'builder', 'dice', 'campaign', 'table', 'printing'].includes(n));
   document.querySelector('main')!.classList.toggle('building', product === 'force');
   document.querySelector('main')!.classList.toggle('at-table', product === 'table');
   document.documentElement.classList.toggle('at-table', product === 'table');
@@ -543,7 +552,7 @@ function forceBuilder(): ForceBench {
 
 /** The form a link gives, and the force it carries opened in the builder. */
 async function restoreLink(hash: string): Promise<void> {
-  const form = formFromHash(hash, declared);
+  const form = formFromHash(hash, declared, textUnits);
   await restore(form);
   const force = forceInHash(hash);
   if (force !== undefined && form.product === 'force') await forceBuilder().openLinked(force);
@@ -593,7 +602,7 @@ async function restore(form: Form): Promise<void> {
     // a token count is no number of packets: the tokens' own list takes it
     const given = name === 'count' && form.product === 'tokens' ? undefined : form.options[name];
     // a box and a list show the default; a field left empty stands for it
-    const value = given ?? (el instanceof HTMLInputElement && el.type !== 'checkbox' ? '' : DEFAULTS[name]);
+    const value = given ?? (el instanceof HTMLInputElement && el.type !== 'checkbox' ? '' : defaultOf(name, textUnits[system]));
     if (el instanceof HTMLInputElement && el.type === 'checkbox') el.checked = value !== undefined && value !== 'no';
     else el.value = value ?? '';
   }
@@ -627,7 +636,9 @@ function read(): Form {
     if (el.closest<HTMLElement>('[hidden]')) continue;
     const name = el.dataset['option']!;
     const value = el instanceof HTMLInputElement && el.type === 'checkbox' ? (el.checked ? 'yes' : 'no') : el.value.trim();
-    if (value !== '' && value !== leftOut(name, own)) options[name] = value;
+    // the fields still show the rule set they were shaped for when another is just chosen: a
+    // value is that one's default or a choice (units left at centimetres for Burst of Fire become Fire Team's inches)
+    if (value !== '' && value !== leftOut(name, own, textUnits[shapedFor ?? system])) options[name] = value;
   }
   if (!$('parts-box').hidden) Object.assign(options, partsOptions(partIds(), partBoxes().filter((b) => b.checked).map((b) => b.value)));
   if (!$('counts-box').hidden) {
@@ -816,7 +827,7 @@ document.addEventListener('DOMContentLoaded', () => {
   form.addEventListener('change', async (event) => {
     const target = event.target as HTMLElement;
     if (target.id === 'forceA' || target.id === 'forceB') return addForce(target as HTMLInputElement);
-    if (target.id === 'mode' || target.id === 'events') {
+    if (target.id === 'mode' || target.id === 'events' || target.id === 'layout') {
       await shape(read());
       sync();
       return;
@@ -846,7 +857,7 @@ document.addEventListener('DOMContentLoaded', () => {
 });
 
 /** Print settings carry over to another rule set; its own choices do not. */
-const PRINT_KEYS = ['paper', 'units', 'duplex', 'back-offset', 'bleed', 'marks', 'backs', 'ink', 'allow-missing-glyphs', 'seed'];
+const PRINT_KEYS = ['layout', 'cards', 'paper', 'units', 'duplex', 'back-offset', 'bleed', 'marks', 'backs', 'ink', 'allow-missing-glyphs', 'seed'];
 function pick(options: Record<string, string>, keys: string[]): Record<string, string> {
   return Object.fromEntries(Object.entries(options).filter(([k]) => keys.includes(k)));
 }

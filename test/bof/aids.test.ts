@@ -108,13 +108,21 @@ describe('templates at true scale', () => {
     expect(text).toContain('close +8');
     expect(text).toContain('medium +4');
   });
-  it('a template larger than the paper is split into overlapping pieces', () => {
+  it('a template larger than the paper is split into overlapping pieces; a blast disc prints as its quarter where that takes fewer', () => {
     const [, , twenty, twentyFive] = blastTemplates(bof, 'cm');
-    const pages = layoutDrawings(fonts, [twenty!, twentyFive!], meta(), 'T', 1, 12);
-    expect(pages).toHaveLength(12);
+    // whole, the 40 and 50 cm discs take six pieces each
+    const whole = layoutDrawings(fonts, [{ ...twenty!, standIn: undefined }, { ...twentyFive!, standIn: undefined }], meta(), 'T', 1, 12);
+    expect(whole).toHaveLength(12);
     expect(OVERLAP).toBeCloseTo(10 * MM, 6);
-    const titles = pages.flatMap((p) => p.items).filter((i) => i.kind === 'text' && /piece \d of 6/.test(i.text));
-    expect(titles).toHaveLength(12);
+    expect(whole.flatMap((p) => p.items).filter((i) => i.kind === 'text' && /piece \d of 6/.test(i.text))).toHaveLength(12);
+    // their quarters two each, turned round the marked corner to cover the circle
+    const quarters = layoutDrawings(fonts, [twenty!, twentyFive!], meta(), 'T', 1, 4);
+    expect(quarters).toHaveLength(4);
+    // each piece's title, as it wraps: what the quarter is and how to turn it, then which piece
+    for (const page of quarters) {
+      const words = page.items.flatMap((i) => (i.kind === 'text' ? [i.text] : [])).join(' ');
+      expect(words).toMatch(/a quarter: lay the marked corner on the centre, then turn it edge to edge three times to cover the whole circle: piece \d of 2/);
+    }
   });
   it('everything fits one document, on both papers', () => {
     for (const paper of ['a4', 'letter'] as const) {

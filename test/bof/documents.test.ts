@@ -7,7 +7,7 @@ import { buildRoster } from '../../src/systems/bof/force.js';
 import { ARSENAL_FIXTURE } from '../helpers/fixtures.js';
 
 const arsenal = await loadArsenal([ARSENAL_FIXTURE]);
-const system = { id: 'bof', name: 'Burst of Fire', rulesVersion: 'test', scale: 's', blurb: 'b', provenance: 'p', products: [] };
+const system = { id: 'bof', name: 'Burst of Fire', rulesVersion: 'test', scale: 's', blurb: 'b', provenance: 'p', products: [], units: 'cm' as const };
 const print = { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long' as const, backOffset: { x: 0, y: 0 } };
 const roster = buildRoster(
   {
@@ -30,8 +30,16 @@ describe('Burst of Fire card and roster documents (snapshots change only on purp
   it('roster sheet', () => {
     expect(rosterSheet(roster, arsenal, 'cm')).toMatchSnapshot();
   });
-  it('force deck: one card per model, numbered', () => {
-    const deck = forceDeck(roster, { arsenal, units: 'cm', system }, print);
+  it('force deck: one card for the models alike, a box for each; with eachModel one card per model, numbered', () => {
+    const grouped = forceDeck(roster, { arsenal, units: 'cm', system }, print);
+    expect(grouped.cards.map((c) => [c.front.title, c.front.tally])).toEqual([
+      ['Leutnant', undefined],
+      ['Schütze 1–4', ['1', '2', '3', '4']],
+      ['Unteroffizier Haas', undefined],
+      ['Kübelwagen', undefined],
+    ]);
+    expect(grouped).toMatchSnapshot();
+    const deck = forceDeck(roster, { arsenal, units: 'cm', system }, { ...print, eachModel: true });
     expect(deck.cards.map((c) => c.front.title)).toEqual([
       'Leutnant',
       'Schütze 1',
@@ -48,7 +56,7 @@ describe('Burst of Fire card and roster documents (snapshots change only on purp
     expect([...arsenal.units.values()].map((u) => buildUnitCard(u, ctx))).toMatchSnapshot();
   });
   it('the squad leader card carries his +1 and his Combat Score value of 5', () => {
-    const haas = forceDeck(roster, { arsenal, units: 'cm', system }, print).cards[5]!;
+    const haas = forceDeck(roster, { arsenal, units: 'cm', system }, print).cards.find((c) => c.front.title === 'Unteroffizier Haas')!;
     expect(haas.front.subtitle).toBe('Germany · squad leader (rifleman)');
     expect(haas.front.stats.find((s) => s.icon === 'bayonet')?.value).toBe('18'); // regular 16 + MP 40 +1 + leader +1
     expect(haas.front.footer.left).toBe('Cost 3 · Combat Score 5');

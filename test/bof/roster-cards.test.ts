@@ -51,8 +51,42 @@ describe('roster and cards agree', () => {
         { unit: unit.id, count: 1, quality: 'conscript', weapons: [], label: 'Runner' },
       ],
     };
-    const titles = forceDeck(buildRoster(force, arsenal), ctx, print).cards.map((c) => c.front.title);
+    const titles = forceDeck(buildRoster(force, arsenal), ctx, { ...print, eachModel: true }).cards.map((c) => c.front.title);
     expect(titles).toEqual([1, 2, 3, 4, 5, 6, 7].map((n) => `${unit.name} ${n}`).concat('Runner'));
+    // grouped, the same numbers: one card for the elite four, one for the regular three, each model a box
+    const grouped = forceDeck(buildRoster(force, arsenal), ctx, print).cards.map((c) => [c.front.title, c.front.tally]);
+    expect(grouped).toEqual([
+      [`${unit.name} 1–4`, ['1', '2', '3', '4']],
+      [`${unit.name} 5–7`, ['5', '6', '7']],
+      ['Runner', undefined],
+    ]);
+  });
+
+  it('models alike share a card, ten at most; another weapon, quality or a squad leader is another card', () => {
+    const rifleman = arsenal.units.get('us-rifleman')!;
+    const force: Force = {
+      ...forceOf(rifleman.id, rifleman.nation, []),
+      units: [
+        { unit: rifleman.id, count: 12, weapons: [] },
+        { unit: 'us-squad-leader', count: 1, weapons: [] },
+        { unit: rifleman.id, count: 2, weapons: ['hand-grenade'] },
+        { unit: rifleman.id, count: 2, quality: 'elite', weapons: [] },
+        { unit: rifleman.id, count: 1, weapons: [] },
+      ],
+    };
+    const cards = forceDeck(buildRoster(force, arsenal), ctx, print).cards;
+    expect(cards.map((c) => [c.front.title, c.front.tally?.length])).toEqual([
+      ['Rifleman 1–10', 10],
+      // the thirteenth, from the last entry, is the same as the first twelve: it joins their second card
+      ['Rifleman ×3', 3],
+      ['Sergeant', undefined],
+      ['Rifleman 13–14', 2],
+      ['Rifleman 15–16', 2],
+    ]);
+    expect(cards[1]!.front.tally).toEqual(['11', '12', '17']);
+    // the card of the models with grenades says so; the others do not
+    expect(cards[3]!.front.lines.map((l) => l.label)).toContain('Hand grenade');
+    expect(cards[0]!.front.lines.map((l) => l.label)).not.toContain('Hand grenade');
   });
 });
 

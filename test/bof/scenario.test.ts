@@ -307,7 +307,8 @@ describe('Deployment: infantry within 50 cm / 20 in of the edge, and solo marker
       const doc = packetOf(r);
       const enemy = r.forces.find((f) => f.side === 'enemy')!;
       const deck = doc.decks!.find((d) => d.title === 'Enemy unit cards')!;
-      const titles = deck.cards.map((c) => c.front.title);
+      // a card for one model is titled with its name; one for several names them by its boxes (Ursus A 1–2: boxes 1 and 2)
+      const titles = deck.cards.flatMap((c) => (c.front.tally ? c.front.tally.map((n) => `${c.front.title.replace(/ (\d+–\d+|×\d+)$/, '')} ${n}`) : [c.front.title]));
       const placed = enemy.units.flatMap((u) => (u.markers ?? []).map((n) => `${u.name} ${n}`));
       const models = enemy.units.filter((u) => u.sector !== 'off table' && arsenal.units.get(u.unit)!.type !== 'ranking-officer').reduce((n, u) => n + u.count, 0);
       expect(placed.length, r.seed).toBeGreaterThanOrEqual(models);

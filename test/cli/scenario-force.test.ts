@@ -96,8 +96,11 @@ describe('scenario bof --force, versus', () => {
     expect([plain.code, first.code, second.code]).toEqual([0, 0, 0]);
     const one = readFileSync(path.join(cwd, 'one.pdf'));
     expect(one.equals(readFileSync(path.join(cwd, 'two.pdf')))).toBe(true);
-    // a roster sheet and 22 cards (three sheets of fronts, three of backs) more than without the force
-    expect(pdfPageCount(one) - pdfPageCount(readFileSync(path.join(cwd, 'plain.pdf')))).toBe(7);
+    // a roster sheet and the cards of its 22 models, the alike on one card: two sheets of fronts, two of backs
+    expect(pdfPageCount(one) - pdfPageCount(readFileSync(path.join(cwd, 'plain.pdf')))).toBe(5);
+    // --cards each: a card a model, 22 on three sheets of fronts and three of backs
+    expect((await muster(['scenario', 'bof', '--force', 'force.yaml', '--names', 'Anna,Ben', '--seed', 'club', '--cards', 'each', '-o', 'each.pdf'], cwd)).code).toBe(0);
+    expect(pdfPageCount(readFileSync(path.join(cwd, 'each.pdf'))) - pdfPageCount(readFileSync(path.join(cwd, 'plain.pdf')))).toBe(7);
     const md = await muster(['scenario', 'bof', '--force', 'force.yaml', '--names', 'Anna,Ben', '--seed', 'club', '--format', 'md'], cwd);
     expect(md.stdout).toMatch(/Players: Anna \(Side A\), Ben \(Side B\)\./);
     expect(md.stdout).toMatch(/Kampfgruppe Weber/);

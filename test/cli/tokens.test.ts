@@ -20,11 +20,12 @@ describe('muster tokens', () => {
     expect(pdfPageCount(a)).toBeGreaterThan(10);
     expect(qpdf(path.join(cwd, 'a.pdf'))).toMatch(/No syntax or stream encoding errors/);
   });
-  it('packs its pages: tokens fill the sheets, rulers run whole along the page, two 120 mm templates to a page', async () => {
+  it('packs its pages: tokens fill the sheets, rulers run whole along the page, two 120 mm templates to a page, a disc too big for the page as a quarter', async () => {
     const cwd = workdir();
     for (const [args, pages] of [
-      [['tokens', 'bof'], 21],
-      [['tokens', 'bof', '--paper', 'letter', '--units', 'in'], 25],
+      // 21 and 25 when the 40 and 50 cm discs took six pieces each
+      [['tokens', 'bof'], 13],
+      [['tokens', 'bof', '--paper', 'letter', '--units', 'in'], 15],
       [['tokens', 'blazeaway'], 18],
       [['tokens', 'blazeaway', '--paper', 'letter', '--units', 'in'], 18],
       [['tokens', 'openfire'], 2],
@@ -61,6 +62,33 @@ units:
     const doc = JSON.parse(stdout) as { drawings: { title: string }[]; tokenSheets: { tokens: { front: { label: string } }[] }[] };
     expect(doc.drawings.map((d) => d.title)).toContain('Action Point Counter (0 to 9)');
     expect(doc.tokenSheets[0]!.tokens.filter((t) => t.front.label === 'Spent')).toHaveLength(9);
+  });
+  it('--force: the markers its models carry, its own Combat Score track, and only the rulers and templates its weapons use', async () => {
+    const cwd = workdir();
+    const platoon = path.join(import.meta.dirname, '../fixtures/forces/us-rifle-platoon.yaml');
+    const { code, stdout, stderr } = await muster(['tokens', 'bof', '--force', platoon, '--format', 'json'], cwd);
+    expect(code, stderr).toBe(0);
+    const titles = (JSON.parse(stdout) as { drawings: { title: string }[] }).drawings.map((d) => d.title);
+    // rifles, grenades and an 81 mm mortar: the 5 and 10 cm discs, the grenade ruler and the drift compass; no smoke
+    expect(titles.filter((t) => t.startsWith('Blast '))).toEqual(['Blast 5 cm radius: Hand grenades, 20 mm; flamethrowers', 'Blast 10 cm radius: 37 to 47 mm; satchel charges, mortar shells']);
+    expect(titles).toContain('Grenade throw ruler, 4D6 needed per band');
+    expect(titles.some((t) => t.startsWith('Drift compass'))).toBe(true);
+    expect(titles.some((t) => t.startsWith('Smoke'))).toBe(false);
+    // its own track, its officer's radius, and the rally radius of its sergeant
+    expect(titles.filter((t) => t.startsWith('Combat Score'))).toEqual(['Combat Score, Able Company, 1st Platoon (0 to 50)']);
+    expect(titles.filter((t) => t.startsWith('Command radius'))).toEqual(['Command radius 25 cm']);
+    expect(titles.some((t) => t.startsWith('Squad leader rally radius'))).toBe(true);
+    const pdf = await muster(['tokens', 'bof', '--force', platoon, '-o', 'force.pdf', '--quiet'], cwd);
+    expect(pdf.code).toBe(0);
+    // fewer pages than the catalogue's 13
+    expect(pdfPageCount(readFileSync(path.join(cwd, 'force.pdf')))).toBe(10);
+    // a force of tanks: no grenade ruler, the Sherman's 20 cm disc as a quarter
+    const tanks = path.join(import.meta.dirname, '../fixtures/forces/easy-company-tanks.yaml');
+    const tankTitles = (JSON.parse((await muster(['tokens', 'bof', '--force', tanks, '--format', 'json'], cwd)).stdout) as { drawings: { title: string; standIn?: { title: string } }[] }).drawings;
+    const disc = tankTitles.find((d) => d.title.startsWith('Blast 20 cm'))!;
+    expect(disc.standIn!.title).toMatch(/a quarter: lay the marked corner on the centre, then turn it edge to edge three times/);
+    const text = execFileSync('pdftotext', [path.join(cwd, 'force.pdf'), '-'], { encoding: 'utf8' });
+    expect(text).not.toContain('side B');
   });
   it('--max-score sets the Combat Score track, e.g. 15 for Probing the enemy lines', async () => {
     const { stdout } = await muster(['tokens', 'bof', '--max-score', '15', '--format', 'json'], workdir());

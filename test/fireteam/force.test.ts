@@ -143,7 +143,7 @@ describe('muster cards fireteam --force', () => {
     expect(stdout).toMatch(/Check: no problems/);
     expect(stdout).toMatch(/Zug Hoffmann: 10 of 10 points/);
   });
-  it('prints the roster and a card for each team: 17 teams on two sheets of fronts and backs; the same bytes twice', async () => {
+  it('prints the roster and the cards of its 17 teams, the same team of each squad on one card, on two sheets of fronts and backs; the same bytes twice', async () => {
     const cwd = workdir();
     const first = await muster(['cards', 'fireteam', '--force', EXAMPLE, '-o', 'a.pdf'], cwd);
     expect(first.code).toBe(0);
@@ -157,8 +157,12 @@ describe('muster cards fireteam --force', () => {
       decks: { cards: { front: { title: string; stats: { value: string }[] } }[] }[];
     };
     expect(json.decks).toHaveLength(1);
-    expect(json.decks[0]!.cards).toHaveLength(17);
-    expect(json.decks[0]!.cards.filter((c) => c.front.title === 'Squad FT1')).toHaveLength(2);
+    // the same team of each squad is one card with a box for each squad
+    expect(json.decks[0]!.cards).toHaveLength(11);
+    expect(json.decks[0]!.cards.filter((c) => c.front.title === 'Squad FT1 ×2')).toHaveLength(1);
+    const each = JSON.parse((await muster(['cards', 'fireteam', '--force', EXAMPLE, '--format', 'json', '--cards', 'each'], cwd)).stdout) as typeof json;
+    expect(each.decks[0]!.cards).toHaveLength(17);
+    expect(each.decks[0]!.cards.filter((c) => c.front.title === 'Squad FT1')).toHaveLength(2);
     expect(json.decks[0]!.cards.find((c) => c.front.title === 'StuG')!.front.stats.map((s) => s.value)).toEqual(['Medium', '4D6']);
   });
   it('a force breaking its list: printed with its problems and warned of, or refused under --strict', async () => {

@@ -44,11 +44,12 @@ describe('muster scenario fireteam', () => {
     expect(attack.attacker).toBe('a');
     expect(attack.jops).toEqual({ a: 4, b: 3 });
   });
-  it('--points sets the reinforcement points a side; --players 4 gives 5 markers a side; --table in inches', async () => {
+  it('--points sets the reinforcement points a side; --players 4 gives 5 markers a side; --table in inches, the text\'s units, unless --units cm', async () => {
     expect((await json(['--seed', 's', '--points', '3'])).forces.map((f) => f.reinforcements.budget)).toEqual([3, 3]);
     expect((await json(['--seed', 's', '--players', '4'])).patrol['a']).toHaveLength(5);
     expect((await json(['--seed', 's', '--table', '96x48', '--units', 'in'])).table).toEqual({ width: 244, height: 122 });
-    expect((await json(['--seed', 's', '--table', '180x120'])).table).toEqual({ width: 180, height: 120 });
+    expect((await json(['--seed', 's', '--table', '96x48'])).table).toEqual({ width: 244, height: 122 });
+    expect((await json(['--seed', 's', '--table', '180x120', '--units', 'cm'])).table).toEqual({ width: 180, height: 120 });
   });
   it('--count gives JSON Lines, one battle a line, seeds derived', async () => {
     const { code, stdout } = await muster(['scenario', 'fireteam', '--seed', 'batch', '--count', '3', '--format', 'json', '--quiet'], workdir());
@@ -71,8 +72,8 @@ describe('muster scenario fireteam', () => {
       [['--battle', 'encounter', '--battle', 'attack'], /--battle is given twice \(encounter and attack\); give it once/],
       [['--points', '41'], /--points 41: a whole number from 0 to 40/],
       [['--points', '2.5'], /--points 2.5: a whole number from 0 to 40/],
-      [['--table', '90x60'], /--table: Encounter needs the table at least 24 in \(61 cm\) across, so the patrols start more than 12 in apart/],
-      [['--table', '48x34', '--units', 'in', '--battle', 'attack'], /--table: Attack versus defence needs the table at least 36 in \(91 cm\) across/],
+      [['--table', '90x60', '--units', 'cm'], /--table: Encounter needs the table at least 24 in \(61 cm\) across, so the patrols start more than 12 in apart/],
+      [['--table', '48x34', '--battle', 'attack'], /--table: Attack versus defence needs the table at least 36 in \(91 cm\) across/],
     ] as const) {
       const cwd = workdir();
       const result = await muster(['scenario', 'fireteam', ...((args as readonly string[]).includes('--battle') ? [] : ['--battle', 'encounter']), ...args], cwd);
@@ -138,9 +139,12 @@ describe('the packet (PDF)', () => {
     const a = readFileSync(path.join(cwd, 'a.pdf'));
     expect(a.equals(readFileSync(path.join(cwd, 'b.pdf')))).toBe(true);
     // briefing, map, the terrain to put out, forces, rolls (two pages with the terrain's dice), then
-    // each side's cards: the Russians' 20 teams on 3 sheets and the Finns' 9 on 1, each sheet a
-    // page of fronts and one of backs
-    expect(pdfPageCount(a)).toBe(14);
+    // each side's cards: the Russians' 20 teams on 2 sheets (the same team of each squad on one
+    // card) and the Finns' 9 on 1, each sheet a page of fronts and one of backs; with --cards
+    // each, the Russians' on 3
+    expect(pdfPageCount(a)).toBe(12);
+    await muster(['scenario', 'fireteam', '--seed', 'smoke', '--battle', 'attack', '--lists', 'russians,finns', '--cards', 'each', '-o', 'each.pdf', '--quiet'], cwd);
+    expect(pdfPageCount(readFileSync(path.join(cwd, 'each.pdf')))).toBe(14);
     expect(execFileSync('qpdf', ['--check', path.join(cwd, 'a.pdf')], { encoding: 'utf8' })).toMatch(/No syntax or stream encoding errors/);
   });
   it('Markdown: the sections a player reads, in the units asked for', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DeckNode, DocumentNode } from '../../src/doc/model.js';
 import { layoutCardBack, layoutCardFront } from '../../src/layout/card-faces.js';
-import { deckPageCount, foldGrid, MARK_COLOR } from '../../src/layout/card-sheets.js';
+import { deckPageCount, foldGrid, foldSheetGrid, MARK_COLOR } from '../../src/layout/card-sheets.js';
 import { layoutDocument } from '../../src/layout/document-plan.js';
 import type { Item, PlacedPage, TextItem } from '../../src/layout/primitives.js';
 import { MM, PRINT_SAFE, TYPE } from '../../src/layout/style.js';
@@ -28,6 +28,9 @@ const PRODUCTS = [
   // the widest bleed with the backs moved, and none in low ink
   ['cards', 'bof', '--nation', 'us', '--bleed', '6', '--duplex', 'short', '--back-offset', '2,-1.5'],
   ['cards', 'openfire', '--bleed', '0', '--ink', 'low'],
+  // fronts beside their backs, to fold: across the sheet, and with the widest bleed
+  ['cards', 'fireteam', '--layout', 'fold'],
+  ['tokens', 'bof', '--events', '--layout', 'fold', '--bleed', '6', '--ink', 'low'],
 ] as const;
 const PAPERS = [
   { paper: 'a4', units: 'cm' },
@@ -243,5 +246,55 @@ describe('a small deck as fold-over pairs', () => {
     const deck = { ...doc!.decks![0]!, cards: doc!.decks![0]!.cards.slice(0, 4) };
     expect(foldGrid('a4', deck.print, 4)).toBeUndefined();
     expect(deckPageCount(deck, doc!.meta)).toBe(2);
+  });
+});
+
+describe('the fold layout: fronts beside their backs, no two-sided printing (--layout fold)', () => {
+  it.each(['a4', 'letter'] as const)('on %s: four cards a sheet laid across, each back where its front lands when folded down the middle', async (paper) => {
+    const [whole] = await documents(['cards', 'fireteam', '--list', 'russians', '--layout', 'fold', '--paper', paper]);
+    // the list's fire teams, 12 cards: three sheets
+    const deck = whole!.decks!.find((d) => d.cards.length === 12)!;
+    const doc = { ...whole!, decks: [deck] };
+    expect(deck.print.fold).toBe(true);
+    const grid = foldSheetGrid(doc.meta.paper, deck.print);
+    expect([grid.columns, grid.rows]).toEqual([4, 2]);
+    expect(grid.pageWidth).toBeGreaterThan(grid.pageHeight);
+    expect(deckPageCount(deck, doc.meta)).toBe(3);
+    const pages = deckPages(doc);
+    expect(pages).toHaveLength(3);
+    const fold = grid.pageWidth / 2;
+    expect(grid.x0 + 2 * grid.width).toBeCloseTo(fold, 6);
+    pages.forEach((page, p) => {
+      expect(page.width).toBeGreaterThan(page.height);
+      const texts = page.items.filter((i): i is TextItem => i.kind === 'text');
+      deck.cards.slice(p * 4, p * 4 + 4).forEach((card, i) => {
+        // the front's title in its cell left of the fold, the back's title in the mirrored cell right of it
+        const column = i % 2;
+        const row = Math.floor(i / 2);
+        const inCell = (t: TextItem, c: number) => t.x >= grid.x0 + c * grid.width - 0.01 && t.x < grid.x0 + (c + 1) * grid.width && t.y > grid.y0 + row * grid.height && t.y < grid.y0 + (row + 1) * grid.height;
+        expect(texts.filter((t) => t.text === card.front.title && inCell(t, column)), `${card.front.title} front`).toHaveLength(1);
+        expect(texts.filter((t) => t.text === card.back.title && inCell(t, 3 - column)), `${card.front.title} back`).toHaveLength(1);
+      });
+      // the fold is dashed, not cut; the slug says to fold, then cut
+      const dashes = page.items.filter((i) => i.kind === 'line' && i.x1 === i.x2 && Math.abs(i.x1 - fold) < 0.01 && i.color !== '#ffffff');
+      expect(dashes.length).toBeGreaterThan(10);
+      expect(texts.map((t) => t.text).join(' ')).toContain('fold the sheet along the dashed line, printed side out, then cut each card through both layers');
+    });
+  });
+
+  it('without backs there is nothing to fold: the fronts alone, as on sheets', async () => {
+    const [doc] = await documents(['cards', 'fireteam', '--list', 'russians', '--layout', 'fold', '--no-backs']);
+    const placed = deckPages({ ...doc!, meta: { ...doc!.meta, print: { backs: false } } });
+    const words = placed.flatMap((p) => p.items.flatMap((i) => (i.kind === 'text' ? [i.text] : []))).join(' ');
+    expect(words).not.toContain('fold');
+  });
+
+  it('tokens with no deck refuse it, saying why; with --events the deck folds', async () => {
+    const cwd = workdir();
+    const refused = await muster(['tokens', 'bof', '--layout', 'fold', '-o', 't.pdf'], cwd);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--layout fold: these tokens hold no deck of cards to fold; leave --layout out');
+    const events = await muster(['tokens', 'bof', '--events', '--layout', 'fold', '-o', 'e.pdf', '--quiet'], cwd);
+    expect(events.code, events.stderr).toBe(0);
   });
 });

@@ -13,7 +13,7 @@ import { ARSENAL_FIXTURE } from '../helpers/fixtures.js';
 import { fonts } from '../helpers/fonts.js';
 
 const arsenal = await loadArsenal([ARSENAL_FIXTURE]);
-const system = { id: 'bof', name: 'Burst of Fire', rulesVersion: 'test', scale: 's', blurb: 'b', provenance: 'p', products: [] };
+const system = { id: 'bof', name: 'Burst of Fire', rulesVersion: 'test', scale: 's', blurb: 'b', provenance: 'p', products: [], units: 'cm' as const };
 const ctx = { arsenal, units: 'cm' as const, system };
 const print = (over: Partial<CardPrint> = {}): CardPrint => ({ width: 63, height: 88, bleed: 3, marks: true, duplex: 'long', backOffset: { x: 0, y: 0 }, ...over });
 

@@ -236,4 +236,22 @@ describe('true-size pieces to a page', () => {
       expect(window.y1 - window.y0).toBeGreaterThan(60 * MM);
     }
   });
+  it('a disc too big for the page prints as its quarter where that takes fewer pieces, whole where it fits', () => {
+    const meta = { title: 't', systemId: 'bof', systemName: 'Burst of Fire', rulesVersion: 'test', toolVersion: '0', paper: 'a4' as const, units: 'cm' as const, words: { footer: 'f', pageNumber: '{title} · page {page} of {pages}', scaleBar: 's' } };
+    const disc = (r: number) => ({
+      title: `Disc ${r}`,
+      width: 2 * r,
+      height: 2 * r,
+      shapes: [{ kind: 'circle' as const, cx: r, cy: r, r, stroke: '#000000' }],
+      standIn: { title: `Disc ${r}, a quarter`, width: r, height: r, shapes: [{ kind: 'polygon' as const, points: [[0, 0], [r, 0], [0, r]] as const, stroke: '#000000' }] },
+    });
+    const titles = (r: number) => layoutDrawings(fonts, [disc(r)], meta, '', 1, 1).flatMap((page) => page.items.flatMap((i) => (i.kind === 'text' ? [i.text] : [])));
+    // 80 mm across fits a page: the whole disc
+    expect(titles(40).some((t) => t === 'Disc 40')).toBe(true);
+    expect(titles(40).some((t) => t.includes('quarter'))).toBe(false);
+    // 400 mm across takes six pieces; its quarter, 200 mm square, two
+    const big = layoutDrawings(fonts, [disc(200)], meta, '', 1, 1);
+    expect(big).toHaveLength(2);
+    expect(big.flatMap((page) => page.items.flatMap((i) => (i.kind === 'text' ? [i.text] : []))).filter((t) => t.startsWith('Disc 200, a quarter: piece'))).toHaveLength(2);
+  });
 });

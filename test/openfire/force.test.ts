@@ -32,28 +32,31 @@ interface CheckJson {
 
 describe('Open Fire force files: the examples', () => {
   it.each([
-    [US, 490, 11],
-    [DE, 475, 11],
-  ])('%s keeps every rule under --strict: its roster and a card for every unit, the same bytes twice', async (file, points, units) => {
+    [US, 490, 11, 9],
+    [DE, 475, 11, 9],
+  ])('%s keeps every rule under --strict: its roster and a card for every entry, a box for each of its units, the same bytes twice', async (file, points, units, cards) => {
     const cwd = workdir();
     const check = await muster(['check', 'openfire', '--force', file, '--format', 'json'], cwd);
     expect(check.code, check.stderr).toBe(0);
     const json = JSON.parse(check.stdout) as CheckJson;
     expect(json).toMatchObject({ system: 'openfire', points, limit: '500', problems: [] });
     expect(json.entries.reduce((n, e) => n + e.points, 0)).toBe(points);
-    const cards = await muster(['cards', 'openfire', '--force', file, '--strict', '-o', 'a.pdf'], cwd);
-    expect(cards.code, cards.stderr).toBe(0);
-    expect(cards.stderr).toBe('Wrote a.pdf (' + String(1 + 2 * Math.ceil(units / 9)) + ' pages)\n');
+    const made = await muster(['cards', 'openfire', '--force', file, '--strict', '-o', 'a.pdf'], cwd);
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stderr).toBe('Wrote a.pdf (' + String(1 + 2 * Math.ceil(cards / 9)) + ' pages)\n');
     await muster(['cards', 'openfire', '--force', file, '--strict', '-o', 'b.pdf', '--quiet'], cwd);
     const pdf = readFileSync(path.join(cwd, 'a.pdf'));
     expect(Buffer.compare(pdf, readFileSync(path.join(cwd, 'b.pdf')))).toBe(0);
-    // the roster, a sheet of 9 fronts and one of backs for each 9 units
-    const sheets = Math.ceil(units / 9);
+    // the roster, a sheet of 9 fronts and one of backs for each 9 cards
+    const sheets = Math.ceil(cards / 9);
     expect(pdfPageCount(pdf)).toBe(1 + 2 * sheets);
     const md = (await muster(['cards', 'openfire', '--force', file, '--format', 'md'], cwd)).stdout;
     expect(md).toContain(`, ${points} of 500 points`);
     expect(md).toContain('Check: no problems');
-    expect((md.split(/^## Cards: /m)[1]!.match(/^### /gm) ?? []).length).toBe(units);
+    const deck = md.split(/^## Cards: /m)[1]!;
+    expect((deck.match(/^### /gm) ?? []).length).toBe(cards);
+    // every unit has its card or its box on one
+    expect(deck.split(/^### /m).slice(1).reduce((n, card) => n + Math.max(1, (card.match(/\[ \] /g) ?? []).length), 0)).toBe(units);
   });
 
   it('names units by id or by name, whatever the case: the German example prices as its ids would', () => {

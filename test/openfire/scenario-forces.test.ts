@@ -69,8 +69,10 @@ describe('scenario openfire --force: the given forces replace the rolled buys', 
     expect((await muster([...args, '-o', 'b.pdf', '--quiet'], cwd)).code).toBe(0);
     const pdf = readFileSync(path.join(cwd, 'a.pdf'));
     expect(Buffer.compare(pdf, readFileSync(path.join(cwd, 'b.pdf')))).toBe(0);
-    // the sheet, the rolls, the map, then 11 cards a side: two sheets of fronts and two of backs each
-    expect(pdfPageCount(pdf)).toBeGreaterThanOrEqual(3 + 8);
+    // the sheet, the rolls, the map, then 9 cards a side (11 units, the alike on one card): a sheet of fronts and one of backs each
+    expect(pdfPageCount(pdf)).toBeGreaterThanOrEqual(3 + 4);
+    expect((await muster([...args, '--cards', 'each', '-o', 'each.pdf', '--quiet'], cwd)).code).toBe(0);
+    expect(pdfPageCount(readFileSync(path.join(cwd, 'each.pdf'))) - pdfPageCount(pdf)).toBe(4);
     const md = (await muster([...args, '--format', 'md'], cwd)).stdout;
     const { deployment } = JSON.parse((await muster([...args, '--format', 'json'], cwd)).stdout) as { deployment: Record<string, string> };
     expect(md).toContain(`| Side A | Germany | ${deployment['a']} | 475 of 500 points: 25 left to spend |`);
@@ -81,7 +83,9 @@ describe('scenario openfire --force: the given forces replace the rolled buys', 
     expect(md).toContain('### Side A, check: no problems');
     expect(md).toContain('490 of 500 points: 10 left to spend');
     const decks = md.split(/^## Cards: /m).slice(1);
-    expect(decks.map((d) => (d.match(/^### /gm) ?? []).length)).toEqual([11, 11]);
+    // 9 cards a side, the 11 units a card or a box each
+    expect(decks.map((d) => (d.match(/^### /gm) ?? []).length)).toEqual([9, 9]);
+    expect(decks.map((d) => d.split(/^### /m).slice(1).reduce((n, card) => n + Math.max(1, (card.match(/\[ \] /g) ?? []).length), 0))).toEqual([11, 11]);
   });
 
   it('a force with problems: warned of, printed in its check, carried in the JSON; refused under --strict', async () => {

@@ -65,6 +65,14 @@ describe('the form: the options of cards, tokens and the two-sided check', () =>
     expect(formFromHash('#/bof/scenario?terrain=none', DECLARED).options).toEqual({ terrain: 'none' });
   });
 
+  it('--units: the units of the rule set’s text are its default, left out of the link and the argv', () => {
+    const textUnits = { bof: 'cm', fireteam: 'in' };
+    expect(formFromHash('#/fireteam/cards?units=in', DECLARED, textUnits).options).toEqual({});
+    expect(formFromHash('#/fireteam/cards?units=cm', DECLARED, textUnits).options).toEqual({ units: 'cm' });
+    expect(formFromHash('#/bof/cards?units=cm', DECLARED, textUnits).options).toEqual({});
+    expect(argvFor(formFromHash('#/fireteam/cards?units=cm', DECLARED, textUnits), DECLARED)).toEqual(['cards', 'fireteam', '--units', 'cm']);
+  });
+
   it('the parts ticked: neither option, --only the ticked, or --without the rest, whichever is shorter', () => {
     const all = ['markers', 'tracks', 'rulers', 'templates'];
     expect(partsOptions(all, all)).toEqual({});
@@ -195,9 +203,13 @@ describe.skipIf(!runBrowserTests)('the product options in chromium', () => {
     await page.close();
   });
 
-  it('prints cards fireteam --list russians, byte for byte the command line’s', async () => {
+  it('prints cards fireteam --list russians, byte for byte the command line’s, in the inches of its text', async () => {
     const page = await open();
+    const units = () => page.$eval('#units', (e) => (e as HTMLSelectElement).value);
+    expect(await units()).toBe('cm');
     await choose(page, 'Rule set', 'fireteam');
+    // the form starts at the units the rule set's text measures in, and leaves them out of the command
+    expect(await units()).toBe('in');
     await choose(page, 'Product', 'cards');
     expect(await page.$$eval('#list option', (options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual(['', 'british', 'fallschirmjager', 'finns', 'russians', 'us', 'vehicles']);
     await choose(page, 'Deck', 'russians');
@@ -205,8 +217,18 @@ describe.skipIf(!runBrowserTests)('the product options in chromium', () => {
     expect(await page.evaluate(() => location.hash)).toBe('#/fireteam/cards?list=russians');
     const made = await produce(page);
     expect(made.code, made.stderr).toBe(0);
-    expect(Buffer.compare(Buffer.from(made.base64, 'base64'), await cliPdf(['cards', 'fireteam', '--list', 'russians']))).toBe(0);
+    expect(Buffer.compare(Buffer.from(made.base64, 'base64'), await cliPdf(['cards', 'fireteam', '--list', 'russians', '--units', 'in']))).toBe(0);
+    // centimetres are a choice the command and the link carry, and carry over to another rule set, where they are its own
+    await choose(page, 'Units', 'cm');
+    expect(await page.$eval('#command', (e) => e.textContent)).toBe('muster cards fireteam --list russians --units cm');
+    await choose(page, 'Rule set', 'bof');
+    expect(await units()).toBe('cm');
+    expect(await page.$eval('#command', (e) => e.textContent)).toBe('muster cards bof');
     await page.close();
+    const linked = await open('#/openfire/tables?units=in');
+    expect(await linked.evaluate(() => location.hash)).toBe('#/openfire/tables');
+    expect(await linked.$eval('#units', (e) => (e as HTMLSelectElement).value)).toBe('in');
+    await linked.close();
   });
 
   it('prints calibrate --paper letter --duplex short, byte for byte the command line’s', async () => {

@@ -12,7 +12,7 @@ import { emitDocument, outputFile } from '../emit.js';
 import type { CliIo, RunInput } from '../io.js';
 import { MAX_STATE_BYTES, readStateBytes, replaceState } from '../state-store.js';
 import { shellOption } from '../shell-word.js';
-import { dataInputs, refuseControlChars, resolveFrom, warnOn, type ProductArgs } from '../options.js';
+import { dataInputs, refuseControlChars, resolveFrom, unitsOf, warnOn, type ProductArgs } from '../options.js';
 import { cardPrint, printSettings, type CutArgs } from '../print-options.js';
 import { TOOL_VERSION } from '../version.js';
 
@@ -144,7 +144,7 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
       ...(args.terrain !== undefined ? { terrain: args.terrain } : {}),
       onWarning: warnOn(io, args.quiet),
       print,
-      units: args.units,
+      units: unitsOf(args, system.info),
       paper: args.paper,
       toolVersion: TOOL_VERSION,
     };

@@ -8,7 +8,7 @@ import { takeOptions } from '../rule-set-options.js';
 import { emitDocument } from '../emit.js';
 import { cardPrint, printSettings, type CutArgs } from '../print-options.js';
 import type { CliIo } from '../io.js';
-import { dataInputs, resolveFrom, type ProductArgs } from '../options.js';
+import { dataInputs, resolveFrom, unitsOf, type ProductArgs } from '../options.js';
 import { TOOL_VERSION } from '../version.js';
 import { publicAddress } from '../public-url.js';
 import type { DocumentNode } from '../../doc/model.js';
@@ -48,7 +48,7 @@ export async function runCards(args: CardsArgs, io: CliIo): Promise<number> {
     list: args.list,
     options,
     print,
-    units: args.units,
+    units: unitsOf(args, system.info),
     paper: args.paper,
     toolVersion: TOOL_VERSION,
   };

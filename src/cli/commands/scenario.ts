@@ -12,7 +12,7 @@ import type { TerrainLevel } from '../../engine/terrain.js';
 import { takeOptions } from '../rule-set-options.js';
 import { withOutput } from '../emit.js';
 import type { CliIo } from '../io.js';
-import { dataInputs, refuseControlChars, resolveFrom, warnOn, type ProductArgs } from '../options.js';
+import { dataInputs, refuseControlChars, resolveFrom, unitsOf, warnOn, type ProductArgs } from '../options.js';
 import { cardPrint, printSettings, type CutArgs } from '../print-options.js';
 import { TOOL_VERSION } from '../version.js';
 import { shellOption } from '../shell-word.js';
@@ -54,13 +54,14 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
   if (!(Number.isInteger(args.count) && args.count >= 1 && args.count <= maxCount)) {
     throw new UsageError(`--count ${args.count}: a whole number from 1 to ${maxCount} for ${args.format === 'pdf' ? 'a PDF' : args.format === 'md' ? 'Markdown' : 'JSON'} (JSON Lines go up to 100000)`);
   }
-  const givenTable = args.table === undefined ? undefined : parseTable(args.table, args.units);
   const print = cardPrint(args);
   const seed = args.seed !== undefined && args.seed.trim() !== '' ? args.seed : io.freshSeed();
   if (seed.length > 200) throw new UsageError('--seed: at most 200 characters');
   const db = await loadRulesDb({ dataDirs: args.data.map((d) => resolveFrom(io.cwd, d)), only: args.system });
   const system = db.system(args.system);
   const name = system.info.name;
+  const units = unitsOf(args, system.info);
+  const givenTable = args.table === undefined ? undefined : parseTable(args.table, units);
   const manifest = manifestFor(system.info.id);
   const declared = manifest?.scenario;
   if (!declared || !system.info.products.includes('scenario')) throw new UsageError(`rule set "${system.info.id}" has no scenarios yet`);
@@ -119,7 +120,7 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
     terrain: args.terrain,
     onWarning: warnOn(io, args.quiet),
     print,
-    units: args.units,
+    units,
     paper: args.paper,
     toolVersion: TOOL_VERSION,
   });

@@ -27,6 +27,8 @@ export async function runSystems(args: { format: 'text' | 'json'; data: string[]
     scale: s.info.scale,
     blurb: s.info.blurb,
     products: [...s.info.products],
+    // the units its text measures in: every product's default, and the page's form starts at them
+    units: s.info.units,
     // the options a product takes beyond the ones every rule set's does (the page offers them)
     takes: Object.fromEntries(productsOf(s.info.products).map((p) => [p, takesOf(s.info.id, p)])),
     // its own options, as its manifest declares them (name, type, choices, describe): the page makes its fields from these
@@ -35,7 +37,7 @@ export async function runSystems(args: { format: 'text' | 'json'; data: string[]
     ...(manifestFor(s.info.id)?.scenario ? { play: playOf(manifestFor(s.info.id)!.scenario!) } : {}),
   }));
   if (args.format === 'json') io.stdout.write(`${JSON.stringify({ systems }, null, 2)}\n`);
-  else io.stdout.write(`${renderTemplate('systems', { systems })}\n`);
+  else io.stdout.write(`${renderTemplate('systems', { systems: systems.map((s) => ({ ...s, measures: s.units === 'in' ? 'inches' : 'centimetres' })) })}\n`);
   return 0;
 }
 

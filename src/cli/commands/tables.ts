@@ -3,7 +3,7 @@ import { buildQuickReference } from '../../doc/build-reference.js';
 import { UsageError } from '../../errors.js';
 import { emitDocument } from '../emit.js';
 import type { CliIo } from '../io.js';
-import { dataInputs, resolveFrom, type ProductArgs } from '../options.js';
+import { dataInputs, resolveFrom, unitsOf, type ProductArgs } from '../options.js';
 import { printSettings, type InkArgs } from '../print-options.js';
 import { TOOL_VERSION } from '../version.js';
 
@@ -14,10 +14,11 @@ export async function runTables(args: ProductArgs & InkArgs, io: CliIo): Promise
   if (!system.info.products.includes('tables') || system.sheets.length === 0) {
     throw new UsageError(`rule set "${system.info.id}" has no quick-reference sheets yet`);
   }
-  const doc = buildQuickReference(system, { units: args.units, paper: args.paper, toolVersion: TOOL_VERSION });
+  const units = unitsOf(args, system.info);
+  const doc = buildQuickReference(system, { units, paper: args.paper, toolVersion: TOOL_VERSION });
   await emitDocument(
     doc,
-    { format: args.format, out: args.out, quiet: args.quiet, pageProgress: true, inputs: dataInputs(args.data, io.cwd), allowMissingGlyphs: args.allowMissingGlyphs, print: printSettings(args), defaultName: `${system.info.id}-tables-${args.paper}-${args.units}` },
+    { format: args.format, out: args.out, quiet: args.quiet, pageProgress: true, inputs: dataInputs(args.data, io.cwd), allowMissingGlyphs: args.allowMissingGlyphs, print: printSettings(args), defaultName: `${system.info.id}-tables-${args.paper}-${units}` },
     io,
   );
   return 0;

@@ -12,7 +12,7 @@ import { manifestFor, moduleFor } from '../../systems/registry.js';
 import { takeOptions } from '../rule-set-options.js';
 import { emitDocument } from '../emit.js';
 import type { CliIo } from '../io.js';
-import { dataInputs, resolveFrom, type ProductArgs } from '../options.js';
+import { dataInputs, resolveFrom, unitsOf, type ProductArgs } from '../options.js';
 import { cardPrint, printSettings, type CutArgs } from '../print-options.js';
 import { TOOL_VERSION } from '../version.js';
 
@@ -56,16 +56,19 @@ export async function runTokens(args: TokensArgs, io: CliIo): Promise<number> {
     round,
     square,
     print,
-    units: args.units,
+    units: unitsOf(args, system.info),
     paper: args.paper,
     toolVersion: TOOL_VERSION,
   };
   const result = module?.tokens ? await module.tokens(request) : await tokensFromData(request);
+  if (print.fold && (result.doc.decks ?? []).length === 0) {
+    throw new UsageError('--layout fold: these tokens hold no deck of cards to fold; leave --layout out (two-sided tokens print as a sheet of fronts and one of backs)');
+  }
   if (!args.quiet) for (const warning of result.warnings) io.stderr.write(`warning: ${warning}\n`);
   const what = options['events'] === true ? 'events' : args.force ? path.basename(args.force).replace(/\.[^.]+$/, '') : 'tokens';
   await emitDocument(
     result.doc,
-    { format: args.format, out: args.out, quiet: args.quiet, pageProgress: true, inputs: dataInputs(args.data, io.cwd, args.force), allowMissingGlyphs: args.allowMissingGlyphs, print: printSettings(args), defaultName: `${system.info.id}-${what}-${args.paper}-${args.units}` },
+    { format: args.format, out: args.out, quiet: args.quiet, pageProgress: true, inputs: dataInputs(args.data, io.cwd, args.force), allowMissingGlyphs: args.allowMissingGlyphs, print: printSettings(args), defaultName: `${system.info.id}-${what}-${args.paper}-${request.units}` },
     io,
   );
   return 0;

@@ -158,7 +158,7 @@ function vehicleTable(data: BlazeAwayData, units: readonly CheckedUnit[], option
 function gunRows(data: BlazeAwayData, units: readonly CheckedUnit[], options: PrintOptions): TableBlock | undefined {
   const groups = new Set(units.flatMap((u) => (u.gunGroup !== undefined ? [String(u.gunGroup)] : [])));
   if (groups.size === 0) return undefined;
-  const full = buildTableBlock(data.system.table('armour-combat'), options.units, 'full', 'tables armour-combat');
+  const full = buildTableBlock(data.system.table('armour-combat'), options.units, 'full', 'tables armour-combat', data.system.info.units);
   return {
     ...full,
     id: 'gun-rows',

@@ -93,10 +93,10 @@ export function buildTrack(title: string, max: number, accent: string): DrawingN
 
 // ---------------------------------------------------------------- templates
 
-/** Blast discs at true scale, one per row of the rules' blast radius table. */
-export function blastTemplates(system: SystemRules, units: Units): DrawingNode[] {
+/** Blast discs at true scale, one per row of the rules' blast radius table (or those of the radii `only` names, in cm). */
+export function blastTemplates(system: SystemRules, units: Units, only?: ReadonlySet<number>): DrawingNode[] {
   const table = system.table('blast-radius');
-  return table.rows.map((row) => {
+  return table.rows.filter((row) => only === undefined || only.has(single(distanceOf(row['radius'])!.cm))).map((row) => {
     const d = distanceOf(row['radius'])!;
     const r = mm(single(d.cm), single(d.in), units);
     const what = String(row['calibre'] ?? '');
@@ -112,8 +112,36 @@ export function blastTemplates(system: SystemRules, units: Units): DrawingNode[]
         { kind: 'line', x1: r, y1: r - 4, x2: r, y2: r + 4, width: 0.4 },
         { kind: 'text', x: r, y: r + Math.min(r * 0.45, 14), text: label, size: r > 30 ? 10 : 6.5, bold: true, align: 'center' },
       ],
+      standIn: quarterDisc(`Blast ${label}: ${what}`, label, r),
     };
   });
+}
+
+/**
+ * A quarter of a blast disc, for a disc too big for the paper: its corner is the disc's centre,
+ * and turned round it edge to edge it covers the whole circle in four places. One piece to cut
+ * (or two) instead of six to join.
+ */
+function quarterDisc(title: string, label: string, r: number): DrawingNode {
+  const steps = 36;
+  const arc = Array.from({ length: steps + 1 }, (_, i) => {
+    const a = (i / steps) * (Math.PI / 2);
+    return [Math.round(r * Math.cos(a) * 100) / 100, Math.round(r * Math.sin(a) * 100) / 100] as const;
+  });
+  return {
+    title: `${title}, a quarter: lay the marked corner on the centre, then turn it edge to edge three times to cover the whole circle`,
+    width: r,
+    height: r,
+    shapes: [
+      { kind: 'polygon', points: [[0, 0], ...arc], fill: '#f4e6d0', stroke: INK, width: 0.8 },
+      // the centre, in the corner: a quarter of the whole disc's centre mark
+      { kind: 'polygon', points: [[0, 0], [4, 0], [0, 4]], fill: INK },
+      { kind: 'text', x: 6, y: 3, text: 'centre', size: 8, bold: true, color: INK },
+      // each straight edge is where the next quarter's other edge goes
+      { kind: 'text', x: r * 0.55, y: 4, text: 'edge: turn to here', size: 7, align: 'center', color: MUTED },
+      { kind: 'text', x: r * 0.36, y: r * 0.36, text: `${label}, quarter`, size: 10, bold: true, align: 'center' },
+    ],
+  };
 }
 
 export function smokeTemplate(aids: Aids, units: Units): DrawingNode {
@@ -215,13 +243,17 @@ export function rangeRuler(system: SystemRules, units: Units): DrawingNode[] {
   ]);
 }
 
-/** Radius rulers for squad leaders and for every ranking officer's command radius in the arsenal. */
-export function radiusRulers(aids: Aids, arsenal: Arsenal, units: Units): DrawingNode[] {
+/**
+ * Radius rulers for squad leaders and for every ranking officer's command radius in the arsenal;
+ * for a force, its own officer's radius, and the squad leader's where it has one.
+ */
+export function radiusRulers(aids: Aids, arsenal: Arsenal, units: Units, needs?: ForceNeeds): DrawingNode[] {
   const radii = new Map<number, { cm: number; in: number }>();
   for (const { detachment } of arsenal.detachments.values()) radii.set(detachment.officer.radius.cm, detachment.officer.radius);
+  if (needs) for (const cm of [...radii.keys()]) if (!needs.commandRadii.has(cm)) radii.delete(cm);
   const drawings: DrawingNode[] = [];
   const sl = aids.templates.squadLeaderRadius;
-  drawings.push(...ruler(`Squad leader rally radius ${formatLength(units === 'cm' ? sl.cm : sl.in, units)}`, units === 'cm' ? sl.cm : sl.in, units, [{ from: 0, to: units === 'cm' ? sl.cm : sl.in, label: 'rally two suppressed soldiers', fill: '#eef2e4' }]));
+  if (!needs || needs.squadLeader) drawings.push(...ruler(`Squad leader rally radius ${formatLength(units === 'cm' ? sl.cm : sl.in, units)}`, units === 'cm' ? sl.cm : sl.in, units, [{ from: 0, to: units === 'cm' ? sl.cm : sl.in, label: 'rally two suppressed soldiers', fill: '#eef2e4' }]));
   for (const radius of [...radii.values()].sort((a, b) => a.cm - b.cm)) {
     const length = units === 'cm' ? radius.cm : radius.in;
     drawings.push(...ruler(`Command radius ${formatLength(length, units)}`, length, units, [{ from: 0, to: length, label: 'orders and +2 to attacks and morale', fill: '#e3e8dc' }]));
@@ -298,22 +330,61 @@ export const BOF_TOKEN_PARTS = [
   { id: 'templates', name: 'smoke and blast templates and the drift compass', aliases: ['template'] },
 ] as const;
 
-/** The drawings of each part besides the token sheet (markers), in print order. */
+/**
+ * What a force's models can do that a sheet of aids serves: the rulers and templates its
+ * weapons use, its officer's command radius, whether it has a squad leader to rally with.
+ */
+export interface ForceNeeds {
+  name: string;
+  /** blast radii in cm, of its weapons and its guns */
+  blasts: ReadonlySet<number>;
+  /** it throws grenades: the grenade ruler */
+  grenades: boolean;
+  smoke: boolean;
+  squadLeader: boolean;
+  /** its ranking officer's command radius, in cm */
+  commandRadii: ReadonlySet<number>;
+}
+
+const THROWN: ReadonlySet<string> = new Set(['hand-grenade', 'smoke-grenade', 'at-grenade']);
+
+export function forceNeeds(roster: Roster, arsenal: Arsenal): ForceNeeds {
+  const weapons = roster.lines.flatMap((line) => line.weapons.map((id) => arsenal.weapons.get(id)).filter((w) => w !== undefined));
+  const blasts = new Set<number>([...weapons.flatMap((w) => (w.blast ? [w.blast.cm] : [])), ...roster.lines.flatMap((line) => (line.unit.blast ? [line.unit.blast.cm] : []))]);
+  const officer = arsenal.detachments.get(roster.force.detachment)?.detachment.officer.radius;
+  return {
+    name: roster.force.name,
+    blasts,
+    grenades: weapons.some((w) => THROWN.has(w.kind)),
+    smoke: weapons.some((w) => w.kind === 'smoke-grenade'),
+    squadLeader: roster.lines.some((line) => line.squadLeader || line.unit.type === 'squad-leader'),
+    commandRadii: new Set(officer && roster.lines.some((line) => line.unit.type === 'ranking-officer') ? [officer.cm] : []),
+  };
+}
+
+/**
+ * The drawings of each part besides the token sheet (markers), in print order. For a force
+ * (`needs`): its own Combat Score track, and only the rulers and templates its models use.
+ */
 export function aidDrawingsByPart(
   system: SystemRules,
   aids: Aids,
   arsenal: Arsenal,
   units: Units,
   tracks: { score: number; actions: number },
+  needs?: ForceNeeds,
 ): Record<'tracks' | 'rulers' | 'templates', DrawingNode[]> {
+  // grenades and shells drift: the compass goes with either
+  const drifts = !needs || needs.grenades || needs.blasts.size > 0;
   return {
     tracks: [
-      buildTrack(`Combat Score, side A (0 to ${tracks.score})`, tracks.score, '#7a3b2e'),
-      buildTrack(`Combat Score, side B (0 to ${tracks.score})`, tracks.score, '#1f4e79'),
+      ...(needs
+        ? [buildTrack(`Combat Score, ${needs.name} (0 to ${tracks.score})`, tracks.score, '#7a3b2e')]
+        : [buildTrack(`Combat Score, side A (0 to ${tracks.score})`, tracks.score, '#7a3b2e'), buildTrack(`Combat Score, side B (0 to ${tracks.score})`, tracks.score, '#1f4e79')]),
       buildTrack(`Action Point Counter (0 to ${tracks.actions})`, tracks.actions, OLIVE),
     ],
-    rulers: [...grenadeRuler(system, aids, units), ...rangeRuler(system, units), ...radiusRulers(aids, arsenal, units)],
-    templates: [smokeTemplate(aids, units), driftCompass(system, units), ...blastTemplates(system, units)],
+    rulers: [...(!needs || needs.grenades ? grenadeRuler(system, aids, units) : []), ...rangeRuler(system, units), ...radiusRulers(aids, arsenal, units, needs)],
+    templates: [...(!needs || needs.smoke ? [smokeTemplate(aids, units)] : []), ...(drifts ? [driftCompass(system, units)] : []), ...blastTemplates(system, units, needs?.blasts)],
   };
 }
 

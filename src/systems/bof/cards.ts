@@ -9,6 +9,7 @@ import type { Quality, Unit, UnitType, Weapon } from './arsenal-schema.js';
 import { crewUpgradeCost, combatScoreValue, isSoldier, unitCost } from './cost.js';
 import { actionsOf, type Roster, type RosterLine } from './force.js';
 import { budgetWords, isOver, type BudgetFit } from '../budget-fit.js';
+import { cardForModels, groupSameModels } from '../../doc/model-cards.js';
 
 /** The order cards and roster lines appear in: command first, then men, guns, vehicles, planes. */
 export const TYPE_ORDER: readonly UnitType[] = [
@@ -206,29 +207,34 @@ export function arsenalDeck(units: Unit[], ctx: CardContext, print: CardPrint, t
 }
 
 /**
- * One card per model on the table: a line of six riflemen gives six cards. Models of one name
- * are numbered through the whole force (elite Paratroopers 1-4, then regular 5-7), never twice.
+ * The cards of the models on the table. Models of one name are numbered through the whole
+ * force (elite Paratroopers 1-4, then regular 5-7), never twice. Models that are the same (unit,
+ * quality, weapons, squad leader or not) share a card with a box each (Rifleman 1–6); with
+ * --cards each, every model has a card of its own.
  */
 export function forceDeck(roster: Roster, ctx: CardContext, print: CardPrint): DeckNode {
-  const cards: CardNode[] = [];
   const named = new Map<string, number>();
   for (const line of roster.lines) named.set(line.label, (named.get(line.label) ?? 0) + line.count);
   const numbered = new Map<string, number>();
+  const models: { line: RosterLine; label: string }[] = [];
   for (const line of roster.lines) {
     for (let i = 0; i < line.count; i++) {
       const n = (numbered.get(line.label) ?? 0) + 1;
       numbered.set(line.label, n);
-      cards.push(
-        buildUnitCard(line.unit, ctx, {
-          quality: line.quality,
-          weapons: line.weapons,
-          squadLeader: line.squadLeader,
-          label: named.get(line.label)! > 1 ? `${line.label} ${n}` : line.label,
-        }),
-      );
+      models.push({ line, label: named.get(line.label)! > 1 ? `${line.label} ${n}` : line.label });
     }
   }
+  const groups = groupSameModels(models, ({ line }) => sameModel(line), ({ label }) => label, print.eachModel);
+  const cards = groups.map(({ models: [first], labels }) => {
+    const { line, label } = first!;
+    return cardForModels(buildUnitCard(line.unit, ctx, { quality: line.quality, weapons: line.weapons, squadLeader: line.squadLeader, label }), labels);
+  });
   return { title: roster.force.name, print, cards };
+}
+
+/** What makes two models the same on the table: their unit, quality and weapons, and whether one leads a squad. */
+function sameModel(line: RosterLine): string {
+  return JSON.stringify([line.unit.id, line.quality, [...line.weapons].sort(), line.squadLeader === true]);
 }
 
 /**

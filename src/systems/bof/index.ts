@@ -15,7 +15,7 @@ import { bofManifest } from './manifest.js';
 import { numberOption, stringOption } from '../manifest.js';
 import { loadAids } from './aids.js';
 import { campaign } from './campaign-module.js';
-import { aidDrawingsByPart, BOF_TOKEN_PARTS, buildTokenSheet, eventDeck, tokenCounts } from './aids-builders.js';
+import { aidDrawingsByPart, BOF_TOKEN_PARTS, buildTokenSheet, eventDeck, forceNeeds, tokenCounts } from './aids-builders.js';
 import { chooseParts, parseCountOverrides } from '../../data/product-parts.js';
 import { loadArsenal, type Arsenal } from './arsenal.js';
 import { findDoctrine, findNation, findUnit } from './arsenal-names.js';
@@ -121,7 +121,7 @@ async function tokens(request: TokensRequest): Promise<{ doc: DocumentNode; warn
   const tracks = { score: maxScore ?? aids.tracks.combatScore, actions: roster ? roster.actionsPerTurn : aids.tracks.actionPoints };
   const title = roster ? `${info.name} tokens for ${roster.force.name}` : `${info.name} tokens, tracks and templates`;
   const print = { round: request.round, square: request.square, marks: request.print.marks, duplex: request.print.duplex, backOffset: request.print.backOffset };
-  const byPart = aidDrawingsByPart(request.system, aids, arsenal, request.units, tracks);
+  const byPart = aidDrawingsByPart(request.system, aids, arsenal, request.units, tracks, roster ? forceNeeds(roster, arsenal) : undefined);
   const doc: DocumentNode = {
     meta: { ...meta, title },
     sheets: [],

@@ -269,7 +269,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
   }
   sheets.push(rollsSheet(result.rolls, result.seed, 'Game setup'));
 
-  const cardSystem = { id: 'bof', name: ctx.systemName, rulesVersion: ctx.rulesVersion, scale: '', blurb: '', provenance: '', products: [] };
+  const cardSystem = { id: 'bof', name: ctx.systemName, rulesVersion: ctx.rulesVersion, scale: '', blurb: '', provenance: '', products: [], units: ctx.units };
   const decks = own.map(({ roster, side }) => ({
     ...forceDeck(roster, { arsenal: ctx.arsenal, units: ctx.units, system: cardSystem }, ctx.print),
     title: `${side === 'player' ? 'Your' : `${label(side)}:`} unit cards, ${roster.force.name}`,

@@ -1,4 +1,5 @@
 import { dataCardNode } from '../../doc/build-data-cards.js';
+import { cardForModels, groupSameModels } from '../../doc/model-cards.js';
 import { formatLength } from '../../doc/helpers.js';
 import { drawMap, MAP_COLOURS } from '../../doc/map-diagram.js';
 import { markReading, READING_MARK, type Block, type CardPrint, type DeckNode, type DocumentNode, type DrawingNode, type Paper, type SheetNode, type TableBlock, type Units } from '../../doc/model.js';
@@ -76,20 +77,28 @@ export function rosterTable(roster: FtRoster, data: FireTeamData, units: Units, 
   };
 }
 
-/** A card for each team of a force, in its list's colour; `footer` says whose (a side in a packet). */
+/**
+ * A card for the teams of a force, in its list's colour: the same team in several parts (the
+ * first fire team of each squad) shares a card with a box for each, captioned with its part;
+ * with `eachModel` every team has its own. `footer` says whose (a side in a packet).
+ */
 export function forceDeck(roster: FtRoster, data: FireTeamData, units: Units, print: CardPrint, title: string, footer?: string): DeckNode {
   const list = roster.list!;
-  const cards = roster.parts.flatMap((part, p) =>
-    part.teams.map((team, t) =>
-      dataCardNode(team.card, {
-        id: `${team.card.id}-${p + 1}-${t + 1}`,
-        colour: list.colour,
-        footerRight: footer ?? (part.name.length <= 16 ? part.name : part.reinforcement && part.vehicle ? data.cards.get(part.vehicle)!.card.title : list.name),
-        back: { title: data.system.info.name.toUpperCase(), subtitle: footer ? `${footer} · ${list.name}` : list.name, accent: list.colour, icon: team.quality === null ? 'tank' : 'helmet' },
-        units,
-      }),
-    ),
-  );
+  const teams = roster.parts.flatMap((part, p) => part.teams.map((team, t) => ({ part, team, id: `${team.card.id}-${p + 1}-${t + 1}` })));
+  const groups = groupSameModels(teams, ({ team }) => JSON.stringify([team.card.id, team.quality]), ({ part }) => part.name, print.eachModel, 'places');
+  const cards = groups.map(({ models, labels }) => {
+    const { part, team, id } = models[0]!;
+    // a card for teams of several parts names none of them at its foot: its boxes do
+    const partName = models.every((m) => m.part === part) ? part.name : undefined;
+    const card = dataCardNode(team.card, {
+      id,
+      colour: list.colour,
+      footerRight: footer ?? (partName !== undefined && partName.length <= 16 ? partName : part.reinforcement && part.vehicle && partName !== undefined ? data.cards.get(part.vehicle)!.card.title : list.name),
+      back: { title: data.system.info.name.toUpperCase(), subtitle: footer ? `${footer} · ${list.name}` : list.name, accent: list.colour, icon: team.quality === null ? 'tank' : 'helmet' },
+      units,
+    });
+    return cardForModels(card, labels, 'places');
+  });
   return { title, cards, print };
 }
 

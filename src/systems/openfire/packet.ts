@@ -9,9 +9,8 @@ import type { SystemRules } from '../../data/load.js';
 import type { ScenarioRequest } from '../module.js';
 import type { Lists } from './lists.js';
 import type { OfScenarioResult } from './scenario.js';
-import { buildOfUnitCard } from './unit-card.js';
 import { budgetWords } from '../budget-fit.js';
-import { givenForceBlocks } from './roster.js';
+import { forceCards, givenForceBlocks } from './roster.js';
 
 /**
  * The printed battle: briefing, setup, objectives, each side's force (a force a player brought
@@ -91,7 +90,13 @@ export function ofPacket(result: OfScenarioResult, lists: Lists, request: Scenar
     decks: result.forces.map((f) => ({
       title: `${name(f.side)} unit cards, ${nation(f.nation).name}`,
       print: request.print,
-      cards: f.units.flatMap((u) => Array.from({ length: u.count }, () => buildOfUnitCard(lists.units.get(u.unit)!, lists, request.units, info.name, u.label))),
+      cards: forceCards(
+        f.units.map((u) => ({ unit: lists.units.get(u.unit)!, count: u.count, ...(u.label !== undefined ? { label: u.label } : {}) })),
+        lists,
+        request.units,
+        info.name,
+        request.print.eachModel,
+      ),
     })),
   };
 }

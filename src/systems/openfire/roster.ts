@@ -1,6 +1,7 @@
 import { formatLength } from '../../doc/helpers.js';
 import { documentMeta } from '../../doc/document-meta.js';
-import type { Block, CardPrint, DocumentNode, Paper, TableBlock, Units } from '../../doc/model.js';
+import type { Block, CardNode, CardPrint, DocumentNode, Paper, TableBlock, Units } from '../../doc/model.js';
+import { cardForModels, groupSameModels } from '../../doc/model-cards.js';
 import { checkBlock, textTable } from '../../doc/packet.js';
 import type { SystemRules } from '../../data/load.js';
 import { budgetWords, isOver, type BudgetFit } from '../budget-fit.js';
@@ -62,6 +63,18 @@ export function rosterTable(roster: OfRoster, lists: Lists, units: Units): Table
   };
 }
 
+/**
+ * A card for each entry's models: an entry of three of one unit is one card with three boxes
+ * (Rifle team ×3), or with `eachModel` three cards as the models stand on the table.
+ */
+export function forceCards(entries: readonly { unit: OfUnit; count: number; label?: string }[], lists: Lists, units: Units, systemName: string, eachModel?: boolean): CardNode[] {
+  const models = entries.flatMap((entry) => Array.from({ length: entry.count }, () => entry));
+  // an entry the player named keeps its own card: its models are that entry's
+  return groupSameModels(models, (entry) => JSON.stringify([entry.unit.id, entry.label ?? null]), (entry) => entry.label ?? entry.unit.name, eachModel).map(({ models: [entry], labels }) =>
+    cardForModels(buildOfUnitCard(entry!.unit, lists, units, systemName, entry!.label), labels),
+  );
+}
+
 /** `muster cards openfire --force FILE`: the roster with its check, and a card for every unit. */
 export function forceDocument(roster: OfRoster, lists: Lists, system: SystemRules['info'], options: RosterPrint): DocumentNode {
   const { force } = roster;
@@ -73,7 +86,13 @@ export function forceDocument(roster: OfRoster, lists: Lists, system: SystemRule
       {
         title: `${force.name}: unit cards`,
         print: options.print,
-        cards: roster.lines.flatMap((line) => Array.from({ length: line.count }, () => buildOfUnitCard(line.unit, lists, options.units, system.name, line.label === line.unit.name ? undefined : line.label))),
+        cards: forceCards(
+          roster.lines.map((line) => ({ unit: line.unit, count: line.count, ...(line.label !== line.unit.name ? { label: line.label } : {}) })),
+          lists,
+          options.units,
+          system.name,
+          options.print.eachModel,
+        ),
       },
     ],
   };
