@@ -6,16 +6,47 @@ export type Edge = 'north' | 'east' | 'south' | 'west';
 export type Sector = 'left' | 'middle' | 'right';
 
 /**
- * The table map's colours, one per side role, the same in every rule set: side A and the solo
- * enemy in brick red, side B and the solo player in blue. Zones are drawn as a light tint of
- * the colour outlined in the colour itself; a side's markers are discs in it.
+ * The sides' colours, one per side role, the same in every rule set and on every sheet that
+ * tells the sides apart (maps, tracks, campaign maps): side A and the solo enemy in a light brick
+ * red, side B and the solo player in a dark navy. They differ in lightness as well as hue, by
+ * more than a fifth of the scale even as a red-green colour-blind player sees them or a printer
+ * in black and white prints them (test/doc/side-palette.test.ts). Zones are a light tint of the
+ * colour outlined in the colour itself.
  */
 export const MAP_SIDE_COLOURS: Readonly<Record<'a' | 'b' | 'enemy' | 'player', string>> = {
-  a: '#a23b2a',
-  b: '#1f5a91',
-  enemy: '#a23b2a',
-  player: '#1f5a91',
+  a: '#c8582f',
+  b: '#173a5e',
+  enemy: '#c8582f',
+  player: '#173a5e',
 };
+
+/**
+ * How each side reads without its colour, printed in black and white or seen by a colour-blind
+ * player: the first side's zone is plain and its markers discs, the second's zone hatched and
+ * its markers squares. A side of a rule set's own name takes the look of its place among the
+ * map's sides.
+ */
+export const MAP_SIDE_LOOKS: Readonly<Record<'a' | 'b' | 'enemy' | 'player', SideLook>> = { a: 'plain', b: 'hatched', enemy: 'plain', player: 'hatched' };
+export type SideLook = 'plain' | 'hatched';
+
+function sideLookOf(map: MapInput): (side: string) => SideLook {
+  const order = [...new Set([...Object.keys(map.sides), ...map.zones.map((z) => z.side)])];
+  return (side) => (MAP_SIDE_LOOKS as Record<string, SideLook>)[side] ?? (order.indexOf(side) % 2 === 1 ? 'hatched' : 'plain');
+}
+
+/** Lines at 45° across a rectangle, `gap` mm apart, each cut to the rectangle: a zone's hatching. */
+export function hatchLines(x: number, y: number, w: number, h: number, colour: string, gap = 2.4): Shape[] {
+  const lines: Shape[] = [];
+  // a line x - y = c, for c from the rectangle's lower left to its upper right corner
+  for (let c = x - (y + h) + gap / 2; c < x + w - y; c += gap) {
+    const x1 = Math.max(x, c + y);
+    const x2 = Math.min(x + w, c + y + h);
+    if (x2 - x1 < 0.2) continue;
+    const r = (v: number) => Math.round(v * 100) / 100;
+    lines.push({ kind: 'line', x1: r(x1), y1: r(x1 - c), x2: r(x2), y2: r(x2 - c), color: colour, width: 0.25 });
+  }
+  return lines;
+}
 
 /** The colours of everything else a map shows, the same in every rule set. */
 export const MAP_COLOURS = {
@@ -92,9 +123,19 @@ export interface MapInput {
   units: Units;
 }
 
+/** A side's numbered marker: a disc, or a square for the side whose zone is hatched. */
+function markerShape(look: SideLook, cx: number, cy: number, colour: string): Shape {
+  const side = MARKER_R * 1.8;
+  return look === 'hatched'
+    ? { kind: 'rect', x: cx - side / 2, y: cy - side / 2, w: side, h: side, fill: colour, stroke: '#ffffff', width: 0.5 }
+    : { kind: 'circle', cx, cy, r: MARKER_R, fill: colour, stroke: '#ffffff', width: 0.5 };
+}
+
 /** A legend entry: the kind of thing drawn, its colour and what it means. */
 export interface MapLegendEntry {
   kind: 'zone' | 'marker' | 'objective' | 'hazard' | 'road' | 'corridor' | 'dashed' | 'sector' | 'grid' | 'terrain' | 'note';
+  /** a side's zone or markers: how they read without colour */
+  sideLook?: SideLook;
   /** a terrain entry's look, and which of the types sharing it (drawn with a second outline) */
   look?: TerrainLook;
   variant?: number;
@@ -130,6 +171,7 @@ export function drawMap(map: MapInput): DrawingNode {
   const max = MAX_SIZE[map.paper ?? 'both'];
   const colourOf = (side: string) => (MAP_SIDE_COLOURS as Record<string, string>)[side] ?? map.sides[side]?.colour ?? '#6b6f66';
   const nameOf = (side: string) => map.sides[side]?.name ?? side;
+  const lookOf = sideLookOf(map);
 
   const legend = legendEntries(map, colourOf, nameOf);
   const legendRows = legendLayout(legend, max.w - 2 * PAD_X);
@@ -154,6 +196,7 @@ export function drawMap(map: MapInput): DrawingNode {
   for (const zone of map.zones) {
     const colour = colourOf(zone.side);
     shapes.push({ kind: 'rect', x: X(zone.x), y: Y(zone.y), w: zone.w * s, h: zone.h * s, fill: tint(colour), ...(terrain ? {} : { stroke: colour, width: 0.6 }) });
+    if (lookOf(zone.side) === 'hatched') shapes.push(...hatchLines(X(zone.x), Y(zone.y), zone.w * s, zone.h * s, colour));
   }
   const step = map.grid ?? 10;
   for (let g = step; g < W - 0.01; g += step) shapes.push({ kind: 'line', x1: X(g), y1: oy, x2: X(g), y2: oy + mapH, color: MAP_COLOURS.grid, width: 0.3 });
@@ -200,7 +243,7 @@ export function drawMap(map: MapInput): DrawingNode {
   // fixed markers: the rules set their points, so labels make way for them
   const markerShapes: Shape[] = [];
   const marker = (side: string, cx: number, cy: number, label: string) => {
-    markerShapes.push({ kind: 'circle', cx, cy, r: MARKER_R, fill: colourOf(side), stroke: '#ffffff', width: 0.5 });
+    markerShapes.push(markerShape(lookOf(side), cx, cy, colourOf(side)));
     markerShapes.push({ kind: 'text', x: cx, y: cy + 0.3, text: label, size: 7, bold: true, align: 'center', color: '#ffffff' });
     taken.push({ x1: cx - MARKER_R - 0.4, y1: cy - MARKER_R - 0.4, x2: cx + MARKER_R + 0.4, y2: cy + MARKER_R + 0.4 });
   };
@@ -365,12 +408,13 @@ export function drawMap(map: MapInput): DrawingNode {
 export function legendEntries(map: MapInput, colourOf: (side: string) => string = (side) => (MAP_SIDE_COLOURS as Record<string, string>)[side] ?? map.sides[side]?.colour ?? '#6b6f66', nameOf: (side: string) => string = (side) => map.sides[side]?.name ?? side): MapLegendEntry[] {
   const entries: MapLegendEntry[] = [];
   const sides = [...new Set([...Object.keys(map.sides), ...map.zones.map((z) => z.side)])];
+  const lookOf = sideLookOf(map);
   for (const side of sides) {
-    if (map.zones.some((z) => z.side === side)) entries.push({ kind: 'zone', colour: colourOf(side), text: map.sides[side]?.zone ?? `${nameOf(side)}: sets up here` });
+    if (map.zones.some((z) => z.side === side)) entries.push({ kind: 'zone', colour: colourOf(side), sideLook: lookOf(side), text: map.sides[side]?.zone ?? `${nameOf(side)}: sets up here` });
   }
   for (const side of sides) {
     const has = (map.markers ?? []).some((m) => m.side === side) || (map.placed?.side === side && map.placed.units.length > 0);
-    if (has) entries.push({ kind: 'marker', colour: colourOf(side), text: map.sides[side]?.markers ?? `${nameOf(side)}: numbered points` });
+    if (has) entries.push({ kind: 'marker', colour: colourOf(side), sideLook: lookOf(side), text: map.sides[side]?.markers ?? `${nameOf(side)}: numbered points` });
   }
   if (map.objectives.length > 0) entries.push({ kind: 'objective', colour: MAP_COLOURS.objective, text: map.objectiveText ?? 'Objective; the dashed circle round it: its capture radius', circle: map.objectives.some((o) => o.radius > 0) });
   if ((map.hazards ?? []).length > 0) entries.push({ kind: 'hazard', colour: MAP_COLOURS.hazard, text: map.hazardText ?? 'Hazard; the dashed circle round it: the ground it covers' });
@@ -434,9 +478,12 @@ function wrap(text: string, width: number, size: number): string[] {
 function swatch(key: MapLegendEntry, x: number, y: number): Shape[] {
   switch (key.kind) {
     case 'zone':
-      return [{ kind: 'rect', x, y: y - 2, w: SWATCH, h: 4, fill: tint(key.colour), stroke: key.colour, width: 0.6 }];
+      return [
+        { kind: 'rect', x, y: y - 2, w: SWATCH, h: 4, fill: tint(key.colour), stroke: key.colour, width: 0.6 },
+        ...(key.sideLook === 'hatched' ? hatchLines(x, y - 2, SWATCH, 4, key.colour, 1.6) : []),
+      ];
     case 'marker':
-      return [{ kind: 'circle', cx: x + SWATCH / 2, cy: y, r: MARKER_R, fill: key.colour, stroke: '#ffffff', width: 0.5 }];
+      return [markerShape(key.sideLook ?? 'plain', x + SWATCH / 2, y, key.colour)];
     case 'objective':
       return [
         ...(key.circle ? [{ kind: 'circle' as const, cx: x + SWATCH / 2, cy: y, r: 2.2, stroke: key.colour, width: 0.6, dash: 1.5 }] : []),

@@ -1,4 +1,4 @@
-import type { CardNode } from './model.js';
+import type { CardNode, DeckNode } from './model.js';
 
 /**
  * One card for models that are the same (issue 29): a player who fields six identical riflemen
@@ -91,4 +91,20 @@ function namesOf(labels: readonly string[], cardTitle: string): { title: string;
   }
   if (labels.every((label) => label === labels[0])) return { title: `${labels[0]} ×${labels.length}`, captions: labels.map((_, i) => String(i + 1)) };
   return { title: `${cardTitle} ×${labels.length}`, captions: [...labels] };
+}
+
+/**
+ * A side's deck in a game: each card names the side at its foot and on its back, and the second
+ * side's backs are hatched, so the two decks part in black and white and when both sides field
+ * the same nation.
+ */
+export function deckOfSide(deck: DeckNode, side: { name: string; look: 'plain' | 'hatched' }): DeckNode {
+  return {
+    ...deck,
+    cards: deck.cards.map((card) => ({
+      ...card,
+      front: { ...card.front, footer: { ...card.front.footer, right: side.name } },
+      back: { ...card.back, subtitle: card.back.subtitle.startsWith(side.name) ? card.back.subtitle : `${side.name} · ${card.back.subtitle}`, ...(side.look === 'hatched' ? { pattern: 'hatched' as const } : {}) },
+    })),
+  };
 }

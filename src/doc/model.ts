@@ -227,6 +227,8 @@ export interface CardBack {
   subtitle: string;
   accent: string;
   icon: IconName;
+  /** hatched: the back of the second side's cards in a game, told from the first's without colour */
+  pattern?: 'hatched';
 }
 
 export interface CardNode {

@@ -195,9 +195,14 @@ export function layoutCardBack(fonts: FontStore, card: CardBack, w: number, h: n
     { kind: 'rect', x: -bleed.left, y: -bleed.top, w: w + bleed.left + bleed.right, h: h + bleed.top + bleed.bottom, fill: card.accent },
     { kind: 'rect', x: BACK_FRAME, y: BACK_FRAME, w: w - 2 * BACK_FRAME, h: h - 2 * BACK_FRAME, stroke: '#ffffff', lineWidth: 0.8 },
   ];
+  // inside the frame, clear of the cut: a pattern a trim off true does not show lopsided
+  if (card.pattern === 'hatched') items.push(...hatching(BACK_FRAME + 1.2 * MM, BACK_FRAME + 1.2 * MM, w - 2 * BACK_FRAME - 2.4 * MM, h - 2 * BACK_FRAME - 2.4 * MM, '#ffffff', 0.35));
   const icon = w * 0.42;
   items.push({ kind: 'icon', name: card.icon, x: (w - icon) / 2, y: h * 0.3, size: icon, color: '#ffffff' });
   const titleSize = fitSize(fonts, card.title, 'bold', w - 2 * PAD - 4 * MM, 13, MIN_TYPE);
+  const subSize0 = fitSize(fonts, card.subtitle, 'regular', w - 2 * PAD - 4 * MM, 9, MIN_TYPE);
+  // the words on a plate of plain ground, clear of the hatching
+  if (card.pattern === 'hatched') items.push(...plates(w, [[h * 0.12, titleSize], [h * 0.76, subSize0]], card.accent));
   items.push({ kind: 'text', x: (w - fonts.textWidth(card.title, 'bold', titleSize)) / 2, y: h * 0.12, text: card.title, face: 'bold', size: titleSize, color: '#ffffff' });
   const subSize = fitSize(fonts, card.subtitle, 'regular', w - 2 * PAD - 4 * MM, 9, MIN_TYPE);
   items.push({ kind: 'text', x: (w - fonts.textWidth(card.subtitle, 'regular', subSize)) / 2, y: h * 0.76, text: card.subtitle, face: 'regular', size: subSize, color: '#ffffff' });
@@ -210,13 +215,38 @@ function layoutLowInkBack(fonts: FontStore, card: CardBack, w: number, h: number
     { kind: 'rect', x: BACK_FRAME, y: BACK_FRAME, w: w - 2 * BACK_FRAME, h: h - 2 * BACK_FRAME, stroke: card.accent, lineWidth: 0.8 },
     { kind: 'rect', x: BACK_FRAME + 1.2 * MM, y: BACK_FRAME + 1.2 * MM, w: w - 2 * BACK_FRAME - 2.4 * MM, h: h - 2 * BACK_FRAME - 2.4 * MM, stroke: card.accent, lineWidth: 0.3 },
   ];
+  // low ink: the hatching inside the inner frame only, in thin lines of the accent
+  if (card.pattern === 'hatched') {
+    const inset = BACK_FRAME + 1.2 * MM;
+    items.push(...hatching(inset, inset, w - 2 * inset, h - 2 * inset, card.accent, 0.3));
+  }
   const icon = w * 0.3;
   items.push({ kind: 'icon', name: card.icon, x: (w - icon) / 2, y: h * 0.36, size: icon, color: card.accent });
   const titleSize = fitSize(fonts, card.title, 'bold', w - 2 * PAD - 4 * MM, 13, MIN_TYPE);
+  if (card.pattern === 'hatched') items.push(...plates(w, [[h * 0.12, titleSize], [h * 0.76, fitSize(fonts, card.subtitle, 'regular', w - 2 * PAD - 4 * MM, 9, MIN_TYPE)]], '#ffffff'));
   items.push({ kind: 'text', x: (w - fonts.textWidth(card.title, 'bold', titleSize)) / 2, y: h * 0.12, text: card.title, face: 'bold', size: titleSize, color: COLORS.ink });
   const subSize = fitSize(fonts, card.subtitle, 'regular', w - 2 * PAD - 4 * MM, 9, MIN_TYPE);
   items.push({ kind: 'text', x: (w - fonts.textWidth(card.subtitle, 'regular', subSize)) / 2, y: h * 0.76, text: card.subtitle, face: 'regular', size: subSize, color: COLORS.muted });
   return translate(items, 0, 0);
+}
+
+/** Bands of plain ground across a hatched back's inner frame, behind lines of words at (y, size). */
+function plates(w: number, lines: readonly (readonly [number, number])[], fill: string): Item[] {
+  const inset = BACK_FRAME + 1.2 * MM;
+  return lines.map(([y, size]) => ({ kind: 'rect' as const, x: round(inset), y: round(y - 1 * MM), w: round(w - 2 * inset), h: round(size * TYPE.leading + 2 * MM), fill }));
+}
+
+/** Lines at 45° across a rectangle, 4 mm apart, each cut to it: the pattern of a hatched back. */
+function hatching(x: number, y: number, w: number, h: number, color: string, lineWidth: number): Item[] {
+  const gap = 4 * MM;
+  const items: Item[] = [];
+  for (let c = x - (y + h) + gap / 2; c < x + w - y; c += gap) {
+    const x1 = Math.max(x, c + y);
+    const x2 = Math.min(x + w, c + y + h);
+    if (x2 - x1 < 0.5) continue;
+    items.push({ kind: 'line', x1: round(x1), y1: round(x1 - c), x2: round(x2), y2: round(x2 - c), color, lineWidth });
+  }
+  return items;
 }
 
 /**

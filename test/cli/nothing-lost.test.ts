@@ -324,7 +324,10 @@ describe('signals and streams (the built command)', () => {
   }
   it('Ctrl-C stops validate within a second', async () => {
     // how long a whole check takes on this machine (under a second on a quick one): Ctrl-C
-    // comes half-way through the next, well past start-up and into the checking
+    // comes half-way through the next, well past start-up and into the checking. The first run
+    // fills the user's cache of parsed data, which makes later runs quicker: it is not the one
+    // timed, or half its time would be past the end of the next
+    expect(spawnSync(process.execPath, [BIN, 'validate'], { cwd: workdir() }).status).toBe(0);
     const started = performance.now();
     expect(spawnSync(process.execPath, [BIN, 'validate'], { cwd: workdir() }).status).toBe(0);
     const whole = performance.now() - started;

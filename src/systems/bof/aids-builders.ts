@@ -6,6 +6,7 @@ import { chanceAtMost, formatChance, sumDistribution } from '../../engine/odds.j
 import { rowTotals } from '../../engine/tables.js';
 import { formatLength } from '../../doc/helpers.js';
 import { renderProse } from '../../doc/templates.js';
+import { MAP_SIDE_COLOURS } from '../../doc/map-diagram.js';
 import type { Aids } from './aids.js';
 import type { Token } from './aids-schema.js';
 import type { Arsenal } from './arsenal.js';
@@ -379,8 +380,8 @@ export function aidDrawingsByPart(
   return {
     tracks: [
       ...(needs
-        ? [buildTrack(`Combat Score, ${needs.name} (0 to ${tracks.score})`, tracks.score, '#7a3b2e')]
-        : [buildTrack(`Combat Score, side A (0 to ${tracks.score})`, tracks.score, '#7a3b2e'), buildTrack(`Combat Score, side B (0 to ${tracks.score})`, tracks.score, '#1f4e79')]),
+        ? [buildTrack(`Combat Score, ${needs.name} (0 to ${tracks.score})`, tracks.score, MAP_SIDE_COLOURS.a)]
+        : [buildTrack(`Combat Score, side A (0 to ${tracks.score})`, tracks.score, MAP_SIDE_COLOURS.a), buildTrack(`Combat Score, side B (0 to ${tracks.score})`, tracks.score, MAP_SIDE_COLOURS.b)]),
       buildTrack(`Action Point Counter (0 to ${tracks.actions})`, tracks.actions, OLIVE),
     ],
     rulers: [...(!needs || needs.grenades ? grenadeRuler(system, aids, units) : []), ...rangeRuler(system, units), ...radiusRulers(aids, arsenal, units, needs)],

@@ -1,4 +1,4 @@
-import { markReading, READING_MARK, type Block, type CardPrint, type DocumentNode, type DrawingNode, type SheetNode, type TextBlock, type Units, type Paper } from '../../doc/model.js';
+import { markReading, READING_MARK, type Block, type CardPrint, type DeckNode, type DocumentNode, type DrawingNode, type SheetNode, type TextBlock, type Units, type Paper } from '../../doc/model.js';
 import { mapTerrain, terrainTypeWords } from '../scenario-terrain.js';
 import { terrainPutOut, type MapTerrain, type TerrainTypeWords } from '../../doc/terrain-map.js';
 import { documentMeta } from '../../doc/document-meta.js';
@@ -10,7 +10,8 @@ import { eventDeck } from './aids-builders.js';
 import { forceDeck, rosterSheet, type CardContext } from './cards.js';
 import { buildRoster, type Roster } from './force.js';
 import type { GameMode } from './scenario-schema.js';
-import { drawMap, intersect, MAP_SIDE_COLOURS, sectorStrips, type MapInput, type Sector } from '../../doc/map-diagram.js';
+import { drawMap, intersect, MAP_SIDE_COLOURS, MAP_SIDE_LOOKS, sectorStrips, type MapInput, type Sector } from '../../doc/map-diagram.js';
+import { deckOfSide } from '../../doc/model-cards.js';
 import { OPPOSITE, readsAsArmour, type Edge, type ScenarioContext, type ScenarioResult } from './scenario.js';
 import { budgetWords, isOver, type BudgetFit } from '../budget-fit.js';
 import { modePoints, modesThatFit, shareRounded } from './game-budget.js';
@@ -270,8 +271,10 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
   sheets.push(rollsSheet(result.rolls, result.seed, 'Game setup'));
 
   const cardSystem = { id: 'bof', name: ctx.systemName, rulesVersion: ctx.rulesVersion, scale: '', blurb: '', provenance: '', products: [], units: ctx.units };
+  // each side's cards name it, and the second side's backs are hatched: the decks part when both field one nation
+  const ofSide = (deck: DeckNode, side: string) => deckOfSide(deck, { name: side === 'player' ? 'Your force' : sideName(side), look: (MAP_SIDE_LOOKS as Record<string, 'plain' | 'hatched'>)[side] ?? 'plain' });
   const decks = own.map(({ roster, side }) => ({
-    ...forceDeck(roster, { arsenal: ctx.arsenal, units: ctx.units, system: cardSystem }, ctx.print),
+    ...ofSide(forceDeck(roster, { arsenal: ctx.arsenal, units: ctx.units, system: cardSystem }, ctx.print), side),
     title: `${side === 'player' ? 'Your' : `${label(side)}:`} unit cards, ${roster.force.name}`,
   }));
   if (enemy && result.forces.find((f) => f.side === 'enemy')) {
@@ -291,7 +294,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
     const cardCtx: CardContext = { arsenal: ctx.arsenal, units: ctx.units, system: cardSystem };
     // the cards show what each enemy soldier actually carries
     roster.lines.forEach((line, i) => (line.weapons = models[i]!.u.weapons));
-    decks.push({ ...forceDeck(roster, cardCtx, ctx.print), title: 'Enemy unit cards' });
+    decks.push({ ...ofSide(forceDeck(roster, cardCtx, ctx.print), 'enemy'), title: 'Enemy unit cards' });
   }
   const drawn = new Set(result.events.flatMap((e) => e.cards.map((c) => c.id)));
   const events = eventDeck({ ...ctx.aids, events: ctx.aids.events.filter((e) => drawn.has(e.id)) }, ctx.units, ctx.print, ctx.systemName);

@@ -1,15 +1,22 @@
 import { campaignLogTable } from '../../doc/campaign-log.js';
 import { READING_MARK, type Block, type DocumentNode, type DrawingNode, type Paper, type Shape, type Units } from '../../doc/model.js';
 import { documentMeta } from '../../doc/document-meta.js';
+import { hatchLines, MAP_SIDE_COLOURS, MAP_SIDE_LOOKS } from '../../doc/map-diagram.js';
 import type { SystemInfo } from '../../data/schema.js';
 import type { FireTeamCampaignState, Side } from './campaign-schema.js';
 import { assaultTargets, defaultSplit, encounterWords, type CampaignBoard } from './campaign.js';
 
-/** The sides' colours on the campaign map: the same tints as their markers on a battle map. */
+/** The sides' colours on the campaign map: their colours on a battle map, and tints of them. */
 export const SIDE_TINTS: Record<Side, { fill: string; ink: string }> = {
-  a: { fill: '#f1d9d4', ink: '#9b2c2c' },
-  b: { fill: '#d9e2ec', ink: '#1f4e79' },
+  a: { fill: lighten(MAP_SIDE_COLOURS.a, 0.78), ink: MAP_SIDE_COLOURS.a },
+  b: { fill: lighten(MAP_SIDE_COLOURS.b, 0.82), ink: MAP_SIDE_COLOURS.b },
 };
+
+/** A colour mixed with white, `white` of the way. */
+function lighten(hex: string, white: number): string {
+  const mix = (i: number) => Math.round(parseInt(hex.slice(i, i + 2), 16) * (1 - white) + 255 * white).toString(16).padStart(2, '0');
+  return `#${mix(1)}${mix(3)}${mix(5)}`;
+}
 const RIVER = '#3b7fb8';
 const VACANT = '#f6f5ef';
 const LINE = '#46573a';
@@ -39,11 +46,13 @@ export function campaignMapDrawing(board: CampaignBoard, state: FireTeamCampaign
     const { x, y } = corner(id);
     const owner = state.owners[id];
     shapes.push({ kind: 'rect', x, y, w: cell, h: cell, fill: owner ? SIDE_TINTS[owner].fill : VACANT, stroke: LINE, width: 0.4 });
+    // side B's squares hatched, as its zone on a battle map: the holder reads in black and white too
+    if (owner && MAP_SIDE_LOOKS[owner] === 'hatched') shapes.push(...hatchLines(x, y, cell, cell, tintLine(owner), 3));
     shapes.push({ kind: 'text', x: x + 2, y: y + 4, text: id, size: 8, bold: true });
     wrapName(sq.name, cell - 4).forEach((line, i) => shapes.push({ kind: 'text', x: x + 2, y: y + 9 + i * 3.4, text: line, size: 6.5 }));
     if (owner) shapes.push({ kind: 'text', x: x + 2, y: y + cell - 3, text: state.names[owner], size: 6.5, bold: true, color: SIDE_TINTS[owner].ink });
     for (const s of ['a', 'b'] as const) {
-      if (map.breakout[s].includes(id)) shapes.push({ kind: 'icon', x: x + cell - 7, y: y + 1.5, size: 5, name: 'star', color: SIDE_TINTS[s].ink });
+      if (map.breakout[s].includes(id)) shapes.push(...breakoutMark(s, x + cell - 7, y + 1.5));
     }
   }
   for (const [p, q] of map.river?.cut ?? []) {
@@ -64,14 +73,27 @@ export function campaignMapDrawing(board: CampaignBoard, state: FireTeamCampaign
   ];
   legend.forEach(([who, fill], i) => {
     shapes.push({ kind: 'rect', x: x0 + i * 44, y: ly - 2.5, w: 5, h: 5, fill, stroke: LINE, width: 0.3 });
+    if (i === 1) shapes.push(...hatchLines(x0 + i * 44, ly - 2.5, 5, 5, tintLine('b'), 1.6));
     shapes.push({ kind: 'text', x: x0 + i * 44 + 7, y: ly, text: `${who} holds`, size: 7 });
   });
   shapes.push({ kind: 'line', x1: x0, y1: ly + 7, x2: x0 + 6, y2: ly + 7, width: 2.2, color: RIVER });
   shapes.push({ kind: 'text', x: x0 + 8, y: ly + 7, text: `${map.river?.name ?? 'the river'}: no way across here`, size: 7 });
-  shapes.push({ kind: 'icon', x: x0 + 88, y: ly + 4.5, size: 5, name: 'star', color: SIDE_TINTS.a.ink });
-  shapes.push({ kind: 'icon', x: x0 + 94, y: ly + 4.5, size: 5, name: 'star', color: SIDE_TINTS.b.ink });
-  shapes.push({ kind: 'text', x: x0 + 101, y: ly + 7, text: 'breakout square of the side in that colour', size: 7 });
+  shapes.push(...breakoutMark('a', x0 + 88, ly + 4.5));
+  shapes.push({ kind: 'text', x: x0 + 94, y: ly + 7, text: `${state.names.a}'s breakout`, size: 7 });
+  shapes.push(...breakoutMark('b', x0 + 130, ly + 4.5));
+  shapes.push({ kind: 'text', x: x0 + 136, y: ly + 7, text: `${state.names.b}'s breakout`, size: 7 });
   return { title: `${map.name}: the map after turn ${state.pending.length > 0 || state.finished ? state.turn : state.turn - 1}`, width, height: ly + 10, shapes };
+}
+
+/** The hatching of a side's squares: its ink, lightened so the square's words stay easy to read. */
+function tintLine(side: Side): string {
+  return lighten(SIDE_TINTS[side].ink, 0.55);
+}
+
+/** A breakout square's star in the side's colour; side B's in a square frame, so the two differ in black and white. */
+function breakoutMark(side: Side, x: number, y: number): Shape[] {
+  const star: Shape = { kind: 'icon', x, y, size: 5, name: 'star', color: SIDE_TINTS[side].ink };
+  return MAP_SIDE_LOOKS[side] === 'hatched' ? [{ kind: 'rect', x: x - 0.6, y: y - 0.6, w: 6.2, h: 6.2, fill: '#ffffff', stroke: SIDE_TINTS[side].ink, width: 0.4 }, star] : [star];
 }
 
 /** A square's name in lines that fit its width (a rough measure: condensed type at 6.5 pt). */

@@ -1,7 +1,7 @@
 import { dataCardNode } from '../../doc/build-data-cards.js';
-import { cardForModels, groupSameModels } from '../../doc/model-cards.js';
+import { cardForModels, deckOfSide, groupSameModels } from '../../doc/model-cards.js';
 import { formatLength } from '../../doc/helpers.js';
-import { drawMap, MAP_COLOURS } from '../../doc/map-diagram.js';
+import { drawMap, MAP_COLOURS, MAP_SIDE_LOOKS } from '../../doc/map-diagram.js';
 import { markReading, READING_MARK, type Block, type CardPrint, type DeckNode, type DocumentNode, type DrawingNode, type Paper, type SheetNode, type TableBlock, type Units } from '../../doc/model.js';
 import { documentMeta } from '../../doc/document-meta.js';
 import { checkBlock, rollsSheet, textTable } from '../../doc/packet.js';
@@ -292,7 +292,8 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
     drawings: [battleMap(rolled, colours, units, options.paper, terrain)],
     drawingsTitle: `Map: ${battle.name}`,
     drawingsAfterSheet: 1,
-    decks: (['a', 'b'] as const).map((s) => forceDeck(rosters[s], data, units, options.print, `${side(s)}: fire-team cards`, SIDE_NAMES[s])),
+    // side B's backs hatched as well as named: the decks part in black and white
+    decks: (['a', 'b'] as const).map((s) => deckOfSide(forceDeck(rosters[s], data, units, options.print, `${side(s)}: fire-team cards`, SIDE_NAMES[s]), { name: SIDE_NAMES[s], look: MAP_SIDE_LOOKS[s] })),
   };
 }
 

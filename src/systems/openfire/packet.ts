@@ -2,7 +2,8 @@ import { formatLength } from '../../doc/helpers.js';
 import { markReading, type Block, type DocumentNode, type Run } from '../../doc/model.js';
 import { documentMeta } from '../../doc/document-meta.js';
 import { rollsSheet, textTable } from '../../doc/packet.js';
-import { drawMap } from '../../doc/map-diagram.js';
+import { drawMap, MAP_SIDE_LOOKS } from '../../doc/map-diagram.js';
+import { deckOfSide } from '../../doc/model-cards.js';
 import { terrainPutOut } from '../../doc/terrain-map.js';
 import { mapTerrain } from '../scenario-terrain.js';
 import type { SystemRules } from '../../data/load.js';
@@ -87,7 +88,8 @@ export function ofPacket(result: OfScenarioResult, lists: Lists, request: Scenar
     drawingsTitle: `Map: ${result.scenario.name}`,
     drawingsAfterSheet: 1,
     // a card for every unit on the table, each side's in its own deck
-    decks: result.forces.map((f) => ({
+    // each side's cards name it, and side B's backs are hatched: the decks part when both field one nation
+    decks: result.forces.map((f) => deckOfSide({
       title: `${name(f.side)} unit cards, ${nation(f.nation).name}`,
       print: request.print,
       cards: forceCards(
@@ -97,7 +99,7 @@ export function ofPacket(result: OfScenarioResult, lists: Lists, request: Scenar
         info.name,
         request.print.eachModel,
       ),
-    })),
+    }, { name: name(f.side), look: (MAP_SIDE_LOOKS as Record<string, 'plain' | 'hatched'>)[f.side] ?? 'plain' })),
   };
 }
 
