@@ -113,6 +113,12 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
         { name: 'list', type: 'string', describe: 'one deck where the cards come in several; `muster list <system> decks` names them' },
       ]),
       {
+        name: 'shop',
+        type: 'string',
+        choices: ['dtc'],
+        describe: "a print shop's file instead of sheets to print at home: dtc, DriveThruCards poker cards (a card a page with 1/8 in bleed, each back before its front, CMYK); the deck alone, no roster",
+      },
+      {
         name: 'public-url',
         type: 'string',
         describe: "with --force: the address others reach muster's page at (e.g. https://club.example/muster/); the roster prints a link and QR code that open the force there",

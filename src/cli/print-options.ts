@@ -1,10 +1,12 @@
-import type { PrintSettings } from '../doc/model.js';
+import type { CardPrint, PrintSettings } from '../doc/model.js';
 import { UsageError } from '../errors.js';
 import type { INKS } from './command-table.js';
 
 export interface InkArgs {
   backs?: boolean;
   ink?: (typeof INKS)[number];
+  /** --shop, where a product takes it: a print shop's file */
+  shop?: 'dtc';
 }
 
 /** The print settings a document carries to layout: only what differs from the defaults. */
@@ -12,6 +14,7 @@ export function printSettings(args: InkArgs): PrintSettings | undefined {
   const settings: PrintSettings = {
     ...(args.backs === false ? { backs: false } : {}),
     ...(args.ink === 'low' ? { ink: 'low' as const } : {}),
+    ...(args.shop ? { colour: 'cmyk' as const } : {}),
   };
   return Object.keys(settings).length > 0 ? settings : undefined;
 }
@@ -38,8 +41,20 @@ export function parseOffset(text: string): { x: number; y: number } {
   return offset;
 }
 
+/**
+ * DriveThruCards' poker card (docs/print-shops.md): 2.5 x 3.5 in, 1/8 in of bleed on every side,
+ * a page of 2.75 x 3.75 in. In mm, as every card size is.
+ */
+export const DTC_POKER = { width: 63.5, height: 88.9, bleed: 3.175 } as const;
+
 /** Card print settings from the options, checked. */
-export function cardPrint(args: CutArgs) {
+export function cardPrint(args: CutArgs): CardPrint {
   if (!(args.bleed >= 0 && args.bleed <= 6)) throw new UsageError(`--bleed ${args.bleed}: allowed 0 to 6 mm`);
+  if (args.shop === 'dtc') {
+    if (args.layout === 'fold') throw new UsageError('--layout fold: a print shop takes a card a page, not sheets to fold; leave --layout out with --shop');
+    if (args.backs === false) throw new UsageError("--no-backs: DriveThruCards prints each card's back from the file; leave --no-backs out with --shop");
+    // the shop's own size and bleed, its own cut: no marks
+    return { ...DTC_POKER, marks: false, duplex: args.duplex, backOffset: parseOffset(args.backOffset), ...printSettings(args), shop: 'dtc' as const, ...(args.cards === 'each' ? { eachModel: true } : {}) };
+  }
   return { width: 63, height: 88, bleed: args.bleed, marks: args.marks === 'crop', duplex: args.duplex, backOffset: parseOffset(args.backOffset), ...printSettings(args), ...(args.cards === 'each' ? { eachModel: true } : {}), ...(args.layout === 'fold' ? { fold: true } : {}) };
 }

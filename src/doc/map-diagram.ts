@@ -1,6 +1,7 @@
 import type { TerrainLook } from '../vocab/terrain-looks.js';
 import type { DrawingNode, Paper, Shape, Units } from './model.js';
 import { lookVariant, terrainCaption, terrainLegend, terrainShapes, terrainSwatch, type MapTerrain } from './terrain-map.js';
+import { hatchLines } from './hatch.js';
 
 export type Edge = 'north' | 'east' | 'south' | 'west';
 export type Sector = 'left' | 'middle' | 'right';
@@ -32,20 +33,6 @@ export type SideLook = 'plain' | 'hatched';
 function sideLookOf(map: MapInput): (side: string) => SideLook {
   const order = [...new Set([...Object.keys(map.sides), ...map.zones.map((z) => z.side)])];
   return (side) => (MAP_SIDE_LOOKS as Record<string, SideLook>)[side] ?? (order.indexOf(side) % 2 === 1 ? 'hatched' : 'plain');
-}
-
-/** Lines at 45° across a rectangle, `gap` mm apart, each cut to the rectangle: a zone's hatching. */
-export function hatchLines(x: number, y: number, w: number, h: number, colour: string, gap = 2.4): Shape[] {
-  const lines: Shape[] = [];
-  // a line x - y = c, for c from the rectangle's lower left to its upper right corner
-  for (let c = x - (y + h) + gap / 2; c < x + w - y; c += gap) {
-    const x1 = Math.max(x, c + y);
-    const x2 = Math.min(x + w, c + y + h);
-    if (x2 - x1 < 0.2) continue;
-    const r = (v: number) => Math.round(v * 100) / 100;
-    lines.push({ kind: 'line', x1: r(x1), y1: r(x1 - c), x2: r(x2), y2: r(x2 - c), color: colour, width: 0.25 });
-  }
-  return lines;
 }
 
 /** The colours of everything else a map shows, the same in every rule set. */

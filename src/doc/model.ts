@@ -128,6 +128,8 @@ export function pageNumberText(words: PageWords, title: string, page: number, pa
 export interface PrintSettings {
   backs?: boolean;
   ink?: 'normal' | 'low';
+  /** cmyk: every colour in DeviceCMYK, total ink limited, for a print shop's press (--shop) */
+  colour?: 'cmyk';
 }
 
 
@@ -252,6 +254,8 @@ export interface CardPrint {
   eachModel?: boolean;
   /** true (--layout fold): fronts and their backs on one side of the sheet, to fold; no two-sided printing */
   fold?: boolean;
+  /** dtc (--shop dtc): a card a page with its bleed, each back before its front, for DriveThruCards */
+  shop?: 'dtc';
 }
 
 export interface DeckNode {

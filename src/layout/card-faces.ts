@@ -1,4 +1,5 @@
 import type { CardBack, CardFront, Run } from '../doc/model.js';
+import { hatchLines } from '../doc/hatch.js';
 import { placeLine } from './blocks.js';
 import type { FontStore } from './fonts.js';
 import { round, translate, type Item } from './primitives.js';
@@ -236,17 +237,9 @@ function plates(w: number, lines: readonly (readonly [number, number])[], fill: 
   return lines.map(([y, size]) => ({ kind: 'rect' as const, x: round(inset), y: round(y - 1 * MM), w: round(w - 2 * inset), h: round(size * TYPE.leading + 2 * MM), fill }));
 }
 
-/** Lines at 45° across a rectangle, 4 mm apart, each cut to it: the pattern of a hatched back. */
+/** The pattern of a hatched back: a map's hatching (the same lines as side B's zone), 4 mm apart. */
 function hatching(x: number, y: number, w: number, h: number, color: string, lineWidth: number): Item[] {
-  const gap = 4 * MM;
-  const items: Item[] = [];
-  for (let c = x - (y + h) + gap / 2; c < x + w - y; c += gap) {
-    const x1 = Math.max(x, c + y);
-    const x2 = Math.min(x + w, c + y + h);
-    if (x2 - x1 < 0.5) continue;
-    items.push({ kind: 'line', x1: round(x1), y1: round(x1 - c), x2: round(x2), y2: round(x2 - c), color, lineWidth });
-  }
-  return items;
+  return hatchLines(x, y, w, h, color, 4 * MM).flatMap((line) => (line.kind === 'line' ? [{ kind: 'line' as const, x1: line.x1, y1: line.y1, x2: line.x2, y2: line.y2, color, lineWidth }] : []));
 }
 
 /**

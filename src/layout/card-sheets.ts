@@ -109,6 +109,7 @@ export function layoutDeck(fonts: FontStore, deck: DeckNode, meta: DocumentMeta,
   const bleed = deck.print.bleed * MM;
   const pages: PlacedPage[] = [];
   const choice = printChoice(meta, deck.print);
+  if (deck.print.shop) return layoutShopCards(fonts, deck, meta);
   if (deck.print.fold && choice.backs) return layoutFoldSheets(fonts, deck, meta, firstPage, totalPages);
   const fold = choice.backs ? foldGrid(meta.paper, deck.print, deck.cards.length) : undefined;
   if (fold) {
@@ -145,6 +146,7 @@ export function layoutDeck(fonts: FontStore, deck: DeckNode, meta: DocumentMeta,
 
 export function deckPageCount(deck: DeckNode, meta: DocumentMeta): number {
   const choice = printChoice(meta, deck.print);
+  if (deck.print.shop) return 2 * deck.cards.length;
   if (deck.print.fold && choice.backs) {
     const grid = foldSheetGrid(meta.paper, deck.print);
     return Math.ceil(deck.cards.length / ((grid.columns / 2) * grid.rows));
@@ -234,6 +236,21 @@ function layoutFoldSheets(fonts: FontStore, deck: DeckNode, meta: DocumentMeta, 
     pages.push({ width: round(grid.pageWidth), height: round(grid.pageHeight), items });
   }
   return pages;
+}
+
+/**
+ * A print shop's file (--shop dtc): each card a page of its own, its bleed round it on every
+ * side and the page's TrimBox where it is cut, its back before its front as the shop pairs them.
+ * Nothing else is on the page: no marks, no slug, which the shop's cut would take off.
+ */
+function layoutShopCards(fonts: FontStore, deck: DeckNode, meta: DocumentMeta): PlacedPage[] {
+  const w = deck.print.width * MM;
+  const h = deck.print.height * MM;
+  const b = deck.print.bleed * MM;
+  const all = { left: b, right: b, top: b, bottom: b };
+  const { ink } = printChoice(meta, deck.print);
+  const page = (items: Item[]): PlacedPage => ({ width: round(w + 2 * b), height: round(h + 2 * b), items: translate(items, b, b), trim: { x: round(b), y: round(b), w: round(w), h: round(h) } });
+  return deck.cards.flatMap((card) => [page(layoutCardBack(fonts, card.back, w, h, all, ink)), page(layoutCardFront(fonts, card.front, w, h, all, ink))]);
 }
 
 /** The cards of one page as the marks and the margin text see them: the grid's trim after any back shift. */

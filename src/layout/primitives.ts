@@ -112,6 +112,8 @@ export interface PlacedPage {
   width: number;
   height: number;
   items: Item[];
+  /** where the page is cut (a print shop's card with its bleed round it): the PDF's TrimBox */
+  trim?: { x: number; y: number; w: number; h: number };
 }
 
 /** Characters no embedded font has a glyph for, with the text they stand in; they print as a box. */

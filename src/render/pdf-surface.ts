@@ -4,7 +4,8 @@ import { EVEN_ODD, ICON_BOX, ICONS, type IconName } from '../vocab/icons.js';
 import type { FallbackFont, FontFace, PlacedDocument, PlacedPage } from '../layout/primitives.js';
 import type { DocumentMeta } from '../doc/model.js';
 import { renderPages } from './render.js';
-import type { Surface } from './surface.js';
+import type { Surface, TrimBox } from './surface.js';
+import { cmykOf } from './cmyk.js';
 
 /**
  * A fixed date for the PDF's info dictionary. pdfkit derives the file ID from the info, so
@@ -66,8 +67,9 @@ function iconOps(name: IconName): string {
   return ops;
 }
 
-/** Each "#rrggbb" colour's operators, worked out once. */
+/** Each "#rrggbb" colour's operators, worked out once: in RGB, and in CMYK for a print shop. */
 const COLOR_OPS = new Map<string, { fill: string; stroke: string }>();
+const CMYK_OPS = new Map<string, { fill: string; stroke: string }>();
 
 /**
  * A colour set with its operators worked out once: a sheet of cards changes colour thousands of
@@ -76,14 +78,22 @@ const COLOR_OPS = new Map<string, { fill: string; stroke: string }>();
  * every digit: colours were a sixth of a packet's page content. Any other colour form goes to
  * pdfkit itself.
  */
-function setColor(pdf: PDFKit.PDFDocument, color: string, stroke: boolean): void {
-  let ops = COLOR_OPS.get(color);
+function setColor(pdf: PDFKit.PDFDocument, color: string, stroke: boolean, cmyk = false): void {
+  let ops = (cmyk ? CMYK_OPS : COLOR_OPS).get(color);
   if (!ops && /^#[0-9a-f]{6}$/i.test(color)) {
-    const hex = parseInt(color.slice(1), 16);
-    const rgb = [hex >> 16, (hex >> 8) & 0xff, hex & 0xff].map((part) => num(part / 255)).join(' ');
-    ops = { fill: `${rgb} rg`, stroke: `${rgb} RG` };
-    COLOR_OPS.set(color, ops);
+    if (cmyk) {
+      // k and K set a DeviceCMYK colour: no RGB anywhere in a print shop's file
+      const inks = cmykOf(color).map(num).join(' ');
+      ops = { fill: `${inks} k`, stroke: `${inks} K` };
+      CMYK_OPS.set(color, ops);
+    } else {
+      const hex = parseInt(color.slice(1), 16);
+      const rgb = [hex >> 16, (hex >> 8) & 0xff, hex & 0xff].map((part) => num(part / 255)).join(' ');
+      ops = { fill: `${rgb} rg`, stroke: `${rgb} RG` };
+      COLOR_OPS.set(color, ops);
+    }
   }
+  if (!ops && cmyk) throw new Error(`colour "${color}" is not #rrggbb: a print shop's file takes CMYK colours only`);
   if (!ops) {
     if (stroke) pdf.strokeColor(color);
     else pdf.fillColor(color);
@@ -220,6 +230,7 @@ class PdfSurface implements Surface {
   constructor(
     private readonly pdf: PDFKit.PDFDocument,
     private readonly fonts: FontStore,
+    private readonly cmyk = false,
   ) {
     // pdfkit turns every operator into bytes of its own as it is added (thousands a sheet, each
     // a small array to copy and collect); they are kept as text and handed over a page at a
@@ -246,18 +257,24 @@ class PdfSurface implements Surface {
     this.pending.length = 0;
   }
 
-  beginPage(width: number, height: number): void {
+  beginPage(width: number, height: number, trim?: TrimBox): void {
     this.flushPage();
     this.pdf.addPage({ size: [width, height], margin: 0 });
+    if (trim) {
+      // a print shop's page: cut at the TrimBox, the whole page its bleed (PDF counts up from the foot)
+      const data = (this.pdf as unknown as { page: { dictionary: { data: Record<string, number[]> } } }).page.dictionary.data;
+      data['TrimBox'] = [trim.x, height - trim.y - trim.h, trim.x + trim.w, height - trim.y].map((n) => Math.round(n * 1000) / 1000);
+      data['BleedBox'] = [0, 0, width, height];
+    }
     // a new page starts from the default graphics state
     this.fill = this.stroke = this.width = undefined;
   }
   private fillWith(color: string): void {
-    if (this.fill !== color) setColor(this.pdf, color, false);
+    if (this.fill !== color) setColor(this.pdf, color, false, this.cmyk);
     this.fill = color;
   }
   private strokeWith(color: string, lineWidth: number): void {
-    if (this.stroke !== color) setColor(this.pdf, color, true);
+    if (this.stroke !== color) setColor(this.pdf, color, true, this.cmyk);
     if (this.width !== lineWidth) this.pdf.lineWidth(lineWidth);
     this.stroke = color;
     this.width = lineWidth;
@@ -466,7 +483,7 @@ export class PdfStream {
       this.pdf.on('end', resolve);
       this.pdf.on('error', reject);
     });
-    this.surface = new PdfSurface(this.pdf, fonts);
+    this.surface = new PdfSurface(this.pdf, fonts, meta.print?.colour === 'cmyk');
   }
 
   /** Draws the pages; bytes of the pages before the last become available to take(). */

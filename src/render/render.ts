@@ -8,7 +8,7 @@ export function renderDocument(doc: PlacedDocument, surface: Surface): void {
 
 export function renderPages(pages: readonly PlacedPage[], surface: Surface): void {
   for (const page of pages) {
-    surface.beginPage(page.width, page.height);
+    surface.beginPage(page.width, page.height, page.trim);
     for (const item of page.items) {
       switch (item.kind) {
         case 'text':

@@ -5,8 +5,17 @@ import type { FallbackFont, FontFace } from '../layout/primitives.js';
  * What a renderer draws on. The PDF surface turns calls into pdfkit operations; the recording
  * surface logs them, so tests compare drawing calls instead of PDF bytes.
  */
+/** Where a page is cut, from its top left corner, in points. */
+export interface TrimBox {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
 export interface Surface {
-  beginPage(width: number, height: number): void;
+  /** `trim`: where the page is cut, for a print shop; the rest of the page is its bleed */
+  beginPage(width: number, height: number, trim?: TrimBox): void;
   /** `font`, where given, draws the text instead of the face: characters the face lacks */
   text(text: string, x: number, y: number, face: FontFace, size: number, color: string, rotate?: number, font?: FallbackFont): void;
   rect(x: number, y: number, w: number, h: number, paint: { fill?: string; stroke?: string; lineWidth?: number }): void;
@@ -19,7 +28,7 @@ export interface Surface {
 }
 
 export type DrawCall =
-  | { op: 'page'; width: number; height: number }
+  | { op: 'page'; width: number; height: number; trim?: TrimBox }
   | { op: 'text'; text: string; x: number; y: number; face: FontFace; size: number; color: string; rotate?: number; font?: FallbackFont }
   | { op: 'rect'; x: number; y: number; w: number; h: number; fill?: string; stroke?: string; lineWidth?: number }
   | { op: 'line'; x1: number; y1: number; x2: number; y2: number; color: string; lineWidth: number }
@@ -30,8 +39,8 @@ export type DrawCall =
 
 export class RecordingSurface implements Surface {
   readonly calls: DrawCall[] = [];
-  beginPage(width: number, height: number): void {
-    this.calls.push({ op: 'page', width, height });
+  beginPage(width: number, height: number, trim?: TrimBox): void {
+    this.calls.push({ op: 'page', width, height, ...(trim ? { trim } : {}) });
   }
   text(text: string, x: number, y: number, face: FontFace, size: number, color: string, rotate?: number, font?: FallbackFont): void {
     this.calls.push({ op: 'text', text, x, y, face, size, color, ...(rotate ? { rotate } : {}), ...(font ? { font } : {}) });

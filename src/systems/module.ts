@@ -2,6 +2,7 @@ import type { ListKind, ListRequest } from '../data/listing.js';
 import type { PartChoice } from '../data/product-parts.js';
 import type { SystemRules } from '../data/load.js';
 import type { ForceProblem } from '../data/force-file.js';
+import type { Token } from '../data/tokens.js';
 import type { BookletNode, CardPrint, DocumentNode, Paper, Units } from '../doc/model.js';
 import type { OptionValues } from './manifest.js';
 import type { BudgetFit } from './budget-fit.js';
@@ -211,9 +212,22 @@ export interface GameAsked {
   players: number;
 }
 
+/** The kinds of model a data folder's tokens are counted by for a force (`perForce.of` in tokens/*.yaml). */
+export type ForceKind = NonNullable<Token['perForce']>['of'];
+
+/** How many models of each kind a force fields: what `tokens --force` counts a data folder's tokens by. */
+export interface ForceTally {
+  name: string;
+  /** a kind the rule set does not have is left out, and counts none */
+  counts: Partial<Record<ForceKind, number>>;
+  warnings: string[];
+}
+
 export interface RuleSetModule {
   /** a force file read and checked, as its roster would print it */
   checkForce?(request: { system: SystemRules; forceFile: string; game?: GameAsked }): Promise<ForceCheck>;
+  /** a force file's models by kind, for the tokens of its data folder sized to it */
+  forceTally?(request: { system: SystemRules; forceFile: string }): Promise<ForceTally>;
   campaign?(request: CampaignRequest): Promise<CampaignResponse>;
   /** its scenarios, where its manifest declares them */
   scenario?: ScenarioSteps;

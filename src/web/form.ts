@@ -42,7 +42,7 @@ export type Declarations = Readonly<Record<string, Readonly<Partial<Record<strin
 
 /** The shared options a link may carry, in the order the command line gets them; a rule set's own come after `count`. */
 const SHARED_BEFORE = ['nation', 'list', 'mode', 'scenario', 'players', 'only', 'without', 'count', 'terrain'] as const;
-const SHARED_AFTER = ['round-size', 'square-size', 'layout', 'cards', 'paper', 'units', 'duplex', 'back-offset', 'bleed', 'marks', 'backs', 'ink', 'allow-missing-glyphs', 'seed'] as const;
+const SHARED_AFTER = ['round-size', 'square-size', 'shop', 'layout', 'cards', 'paper', 'units', 'duplex', 'back-offset', 'bleed', 'marks', 'backs', 'ink', 'allow-missing-glyphs', 'seed'] as const;
 export const OPTION_ORDER: readonly string[] = [...SHARED_BEFORE, ...SHARED_AFTER];
 
 /** The products whose rule-set options are fields of the form (a campaign's are its panel's). */

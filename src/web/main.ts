@@ -374,6 +374,8 @@ async function shape(form: Form): Promise<void> {
     forceA: takes('force') && (product === 'cards' || product === 'scenario' || sheet),
     forceB: takes('force') && product === 'scenario' && form.options['mode'] !== 'solo',
     cut: product !== 'tables' && product !== 'calibrate',
+    // --shop: a card deck for a print shop's press
+    shop: product === 'cards' || product === 'force',
     // --layout: wherever a deck of cards is printed; folded, the printer's two-sided settings do not apply
     decklayout: ['cards', 'force', 'scenario', 'campaign'].includes(product) || (product === 'tokens' && form.options['events'] === 'yes'),
     // --cards: how a force's models get their cards, wherever a force's cards are printed
@@ -391,7 +393,7 @@ async function shape(form: Form): Promise<void> {
     printing: product !== 'table',
   };
   // the table mode prints nothing of muster's: no paper, no dice, no house rules, no command line
-  if (product === 'table') for (const name of ['cut', 'decklayout', 'forcecards', 'duplex', 'units', 'inks', 'glyphs', 'formats', 'house', 'dice']) shown[name] = false;
+  if (product === 'table') for (const name of ['cut', 'shop', 'decklayout', 'forcecards', 'duplex', 'units', 'inks', 'glyphs', 'formats', 'house', 'dice']) shown[name] = false;
   for (const [name, show] of Object.entries(shown)) {
     for (const el of document.querySelectorAll<HTMLElement>(`[data-show="${name}"]`)) el.hidden = !show;
   }
@@ -400,7 +402,7 @@ async function shape(form: Form): Promise<void> {
   shown['own'] = [...document.querySelectorAll<HTMLElement>('#own-fields [data-own]')].some((f) => !f.hidden);
   $('forceA-label').textContent = product === 'scenario' ? 'Force file, side A (solo: yours)' : tokens ? 'Force file (tokens for its models)' : 'Force file';
   $('forceA-built').hidden = forces.forceA !== FORCE_FILE;
-  $('product-fields').hidden = !Object.entries(shown).some(([n, s]) => s && !['cut', 'decklayout', 'forcecards', 'duplex', 'units', 'inks', 'glyphs', 'formats', 'house', 'builder', 'dice', 'campaign', 'table', 'printing'].includes(n));
+  $('product-fields').hidden = !Object.entries(shown).some(([n, s]) => s && !['cut', 'shop', 'decklayout', 'forcecards', 'duplex', 'units', 'inks', 'glyphs', 'formats', 'house', 'builder', 'dice', 'campaign', 'table', 'printing'].includes(n));
   document.querySelector('main')!.classList.toggle('building', product === 'force');
   document.querySelector('main')!.classList.toggle('at-table', product === 'table');
   document.documentElement.classList.toggle('at-table', product === 'table');
@@ -857,7 +859,7 @@ document.addEventListener('DOMContentLoaded', () => {
 });
 
 /** Print settings carry over to another rule set; its own choices do not. */
-const PRINT_KEYS = ['layout', 'cards', 'paper', 'units', 'duplex', 'back-offset', 'bleed', 'marks', 'backs', 'ink', 'allow-missing-glyphs', 'seed'];
+const PRINT_KEYS = ['shop', 'layout', 'cards', 'paper', 'units', 'duplex', 'back-offset', 'bleed', 'marks', 'backs', 'ink', 'allow-missing-glyphs', 'seed'];
 function pick(options: Record<string, string>, keys: string[]): Record<string, string> {
   return Object.fromEntries(Object.entries(options).filter(([k]) => keys.includes(k)));
 }

@@ -90,6 +90,33 @@ units:
     const text = execFileSync('pdftotext', [path.join(cwd, 'force.pdf'), '-'], { encoding: 'utf8' });
     expect(text).not.toContain('side B');
   });
+  it('--force for the rule sets whose tokens are data: each marker its file counts by a kind of model, in the numbers the force needs', async () => {
+    const cwd = workdir();
+    const counted = async (args: string[]) => {
+      const { code, stdout, stderr } = await muster(['tokens', ...args, '--format', 'json'], cwd);
+      expect(code, stderr).toBe(0);
+      const doc = JSON.parse(stdout) as { meta: { title: string }; tokenSheets: { title: string; tokens: { front: { label: string; number?: number } }[] }[] };
+      const counts: Record<string, number> = {};
+      for (const t of doc.tokenSheets[0]!.tokens) counts[`${t.front.label}${t.front.number ?? ''}`] = (counts[`${t.front.label}${t.front.number ?? ''}`] ?? 0) + 1;
+      return { title: doc.meta.title, sheet: doc.tokenSheets[0]!.title, counts };
+    };
+    // Open Fire's US platoon: 9 units on foot, a tank, an AT gun
+    const us = await counted(['openfire', '--force', path.join(import.meta.dirname, '../../examples/openfire/us-rifle-platoon.yaml')]);
+    expect(us.title).toBe('Open Fire tokens for 2nd Platoon, Baker Company');
+    expect(us.sheet).toBe('Tokens for 2nd Platoon, Baker Company');
+    expect(us.counts).toMatchObject({ Pinned: 9, 'Hit the dirt': 5, Overdrive: 1, HP6: 1, HP4: 1, HP2: 1, Immobilised: 1 });
+    // what no model carries stays at the sheet's count
+    const sheet = await counted(['openfire']);
+    expect(us.counts['Minefield']).toBe(sheet.counts['Minefield']);
+    expect(sheet.counts['Pinned']).toBe(8);
+    // Fire Team's Russians: 17 teams on foot and a T-34
+    const russians = await counted(['fireteam', '--force', path.join(import.meta.dirname, '../../examples/forces/fireteam-russians.yaml')]);
+    expect(russians.counts).toMatchObject({ Pin: Math.ceil(17 * 1.5), Pinned: Math.ceil(17 / 2), 'Over watch': 9, 'Radio out': 1, Immobilised: 1 });
+    // a rule set whose tokens are not sized to a force refuses it by name
+    const refused = await muster(['tokens', 'blazeaway', '--force', 'x.yaml'], cwd);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--force: Blaze Away! tokens take no such option/);
+  });
   it('--max-score sets the Combat Score track, e.g. 15 for Probing the enemy lines', async () => {
     const { stdout } = await muster(['tokens', 'bof', '--max-score', '15', '--format', 'json'], workdir());
     expect(stdout).toContain('Combat Score, side A (0 to 15)');

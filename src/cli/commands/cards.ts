@@ -37,6 +37,8 @@ export async function runCards(args: CardsArgs, io: CliIo): Promise<number> {
   if (args.list !== undefined) shared.push('list');
   const options = takeOptions(manifestFor(system.info.id), system.info.name, 'cards', { args, shared });
   if (args.strict && args.force === undefined) throw new UsageError('--strict: it refuses a --force file that breaks its rules; give --force FILE, or leave --strict out');
+  if (args.shop && args.format !== 'pdf') throw new UsageError(`--shop: a print shop takes a PDF; leave --format ${args.format} out`);
+  if (args.shop && args.publicUrl !== undefined) throw new UsageError("--public-url: the link is printed on the roster, which a print shop's file leaves out; leave one of them out");
   if (args.publicUrl !== undefined && args.force === undefined) throw new UsageError("--public-url: a force's roster prints the link to it; give --force FILE, or leave --public-url out");
   const publicUrl = args.publicUrl === undefined ? undefined : publicAddress(args.publicUrl);
   const module = await moduleFor(system.info.id);
@@ -59,7 +61,10 @@ export async function runCards(args: CardsArgs, io: CliIo): Promise<number> {
     return 0;
   }
   if (!args.quiet) for (const warning of result.warnings) io.stderr.write(`warning: ${warning}\n`);
-  const doc = publicUrl && request.forceFile ? await withForceLink(result.doc, publicUrl, system.info.id, request.forceFile) : result.doc;
+  const linked = publicUrl && request.forceFile ? await withForceLink(result.doc, publicUrl, system.info.id, request.forceFile) : result.doc;
+  // a print shop's file holds the cards alone: the roster is printed at home
+  if (args.shop && linked.sheets.length > 0 && !args.quiet) io.stderr.write(`warning: --shop: the roster is not in a print shop's file; print it with the same command without --shop\n`);
+  const doc = args.shop ? { ...linked, sheets: [], drawings: [], tokenSheets: [] } : linked;
   const name = args.force ? path.basename(args.force).replace(/\.[^.]+$/, '') : [args.nation, options['doctrine']].filter(Boolean).join('-') || (module?.cards ? 'arsenal' : 'decks');
   await emitDocument(
     doc,

@@ -2,10 +2,10 @@ import path from 'node:path';
 import { loadRulesDb } from '../../data/load.js';
 import { tokenGroupPart } from '../../data/listing.js';
 import { chooseParts, parseCountOverrides } from '../../data/product-parts.js';
-import { loadTokenGroups } from '../../data/tokens.js';
+import { loadTokenGroups, type Token } from '../../data/tokens.js';
 import { buildDataTokenDocument } from '../../doc/build-tokens.js';
 import type { DocumentNode } from '../../doc/model.js';
-import type { TokensRequest } from '../../systems/module.js';
+import type { ForceTally, RuleSetModule, TokensRequest } from '../../systems/module.js';
 import { UsageError } from '../../errors.js';
 import type { SharedOption } from '../../systems/manifest.js';
 import { manifestFor, moduleFor } from '../../systems/registry.js';
@@ -60,7 +60,7 @@ export async function runTokens(args: TokensArgs, io: CliIo): Promise<number> {
     paper: args.paper,
     toolVersion: TOOL_VERSION,
   };
-  const result = module?.tokens ? await module.tokens(request) : await tokensFromData(request);
+  const result = module?.tokens ? await module.tokens(request) : await tokensFromData(request, module);
   if (print.fold && (result.doc.decks ?? []).length === 0) {
     throw new UsageError('--layout fold: these tokens hold no deck of cards to fold; leave --layout out (two-sided tokens print as a sheet of fronts and one of backs)');
   }
@@ -74,9 +74,14 @@ export async function runTokens(args: TokensArgs, io: CliIo): Promise<number> {
   return 0;
 }
 
-/** Tokens of a rule set without a module of its own for them: its tokens/ folder, a sheet per group. */
-async function tokensFromData(request: TokensRequest): Promise<{ doc: DocumentNode; warnings: string[] }> {
+/**
+ * Tokens of a rule set without a module of its own for them: its tokens/ folder, a sheet per
+ * group. For a force (--force), each token its file counts by a kind of model (`perForce`) in
+ * the numbers that force needs, as the rule set's module tallies its models.
+ */
+async function tokensFromData(request: TokensRequest, module: RuleSetModule | undefined): Promise<{ doc: DocumentNode; warnings: string[] }> {
   const loaded = await loadTokenGroups(request.system.dirs);
+  const tally = request.forceFile !== undefined ? await tallyOf(request, module) : undefined;
   if (loaded.length === 0) throw new UsageError(`rule set "${request.system.info.id}" lists tokens among its products but has no tokens/ folder`);
   const listCommand = `muster list ${request.system.info.id} tokens`;
   const chosen = chooseParts(loaded.map((g) => tokenGroupPart(g.title)), request.parts ?? {}, listCommand);
@@ -84,17 +89,25 @@ async function tokensFromData(request: TokensRequest): Promise<{ doc: DocumentNo
   // a part left out prints none of its tokens, but they stay known as the other side of a token kept
   const groups = loaded.map((g) => {
     const kept = chosen.has(tokenGroupPart(g.title).id);
-    return { ...g, tokens: g.tokens.map((t) => ({ ...t, count: kept ? (overrides.get(t.id) ?? t.count) : 0 })) };
+    const needed = (t: Token) => (tally && t.perForce ? Math.ceil((tally.counts[t.perForce.of] ?? 0) * t.perForce.ratio) : t.count);
+    return { ...g, tokens: g.tokens.map((t) => ({ ...t, count: kept ? (overrides.get(t.id) ?? needed(t)) : 0 })) };
   });
   if (groups.every((g) => g.tokens.every((t) => t.count === 0))) throw new UsageError('--only, --without and --count leave no token to print; ask for at least one');
   const { print } = request;
+  const doc = buildDataTokenDocument(request.system.info, groups, {
+    print: { round: request.round, square: request.square, marks: print.marks, duplex: print.duplex, backOffset: print.backOffset },
+    units: request.units,
+    paper: request.paper,
+    toolVersion: request.toolVersion,
+  });
   return {
-    doc: buildDataTokenDocument(request.system.info, groups, {
-      print: { round: request.round, square: request.square, marks: print.marks, duplex: print.duplex, backOffset: print.backOffset },
-      units: request.units,
-      paper: request.paper,
-      toolVersion: request.toolVersion,
-    }),
-    warnings: [],
+    doc: tally ? { ...doc, meta: { ...doc.meta, title: `${request.system.info.name} tokens for ${tally.name}` }, tokenSheets: (doc.tokenSheets ?? []).map((s) => (s.title === 'Tokens and markers' ? { ...s, title: `Tokens for ${tally.name}` } : s)) } : doc,
+    warnings: tally?.warnings ?? [],
   };
+}
+
+/** The force's models by kind, as its rule set's module counts them. */
+async function tallyOf(request: TokensRequest, module: RuleSetModule | undefined): Promise<ForceTally> {
+  if (!module?.forceTally) throw new UsageError(`--force: ${request.system.info.name} tokens are not sized to a force; leave --force out`);
+  return await module.forceTally({ system: request.system, forceFile: request.forceFile! });
 }

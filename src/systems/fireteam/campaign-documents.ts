@@ -1,7 +1,8 @@
 import { campaignLogTable } from '../../doc/campaign-log.js';
 import { READING_MARK, type Block, type DocumentNode, type DrawingNode, type Paper, type Shape, type Units } from '../../doc/model.js';
 import { documentMeta } from '../../doc/document-meta.js';
-import { hatchLines, MAP_SIDE_COLOURS, MAP_SIDE_LOOKS } from '../../doc/map-diagram.js';
+import { hatchLines } from '../../doc/hatch.js';
+import { MAP_SIDE_COLOURS, MAP_SIDE_LOOKS } from '../../doc/map-diagram.js';
 import type { SystemInfo } from '../../data/schema.js';
 import type { FireTeamCampaignState, Side } from './campaign-schema.js';
 import { assaultTargets, defaultSplit, encounterWords, type CampaignBoard } from './campaign.js';

@@ -5,7 +5,7 @@ import { createRng } from '../../engine/dice.js';
 import { UsageError } from '../../errors.js';
 import { loadTokenFolder } from '../../data/tokens.js';
 import { forceOrDecks } from '../force-or-decks.js';
-import type { CardsRequest, CardsResult, ForceCheck, GameAsked, RuleSetModule, ScenarioRequest, ScenarioSteps } from '../module.js';
+import type { CardsRequest, CardsResult, ForceCheck, ForceTally, GameAsked, RuleSetModule, ScenarioRequest, ScenarioSteps } from '../module.js';
 import { stringOption } from '../manifest.js';
 import { rollerKeepingRolls } from '../scenario-batch.js';
 import type { BudgetFit } from '../budget-fit.js';
@@ -142,8 +142,17 @@ function battleFits(roster: FtRoster, battles: readonly FtBattle[], game: GameAs
   });
 }
 
+/** A force's teams for its tokens: a team a model, the vehicles apart (a vehicle's card has no quality). */
+async function forceTally(request: { system: SystemRules; forceFile: string }): Promise<ForceTally> {
+  const roster = checkForce(await readForceFile(request.forceFile, forceFile), await loadFireTeam(request.system));
+  const teams = roster.parts.flatMap((part) => part.teams);
+  const vehicles = teams.filter((team) => team.quality === null).length;
+  return { name: roster.force.name, counts: { models: teams.length, infantry: teams.length - vehicles, vehicles, afv: vehicles }, warnings: forceWarnings(request.forceFile, roster.problems) };
+}
+
 export const fireTeamModule: RuleSetModule = {
   checkForce: checkFireTeamForce,
+  forceTally,
   campaign: fireTeamCampaign,
   cards,
   list: listFireTeam,

@@ -4,6 +4,7 @@ export const fireTeamManifest: RuleSetManifest = {
   id: 'fireteam',
   name: 'Fire Team',
   cards: { takes: ['force', 'strict', 'list'], notes: { list: 'an army list (e.g. russians)' } },
+  tokens: { takes: ['force', 'only', 'without', 'count'], notes: { force: 'a force file: the pins, damage and other markers in the numbers its teams need' } },
   scenario: {
     modes: ['versus'],
     players: [2, 4],

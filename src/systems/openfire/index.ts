@@ -8,7 +8,7 @@ import { UsageError } from '../../errors.js';
 import { forceWarnings, readForceFile, refuseIfStrict } from '../../data/force-file.js';
 import { loadTokenFolder } from '../../data/tokens.js';
 import { createRng } from '../../engine/dice.js';
-import type { CardsRequest, CardsResult, ForceCheck, RuleSetModule, ScenarioRequest, ScenarioRoller, ScenarioSteps } from '../module.js';
+import type { CardsRequest, CardsResult, ForceCheck, ForceTally, RuleSetModule, ScenarioRequest, ScenarioRoller, ScenarioSteps } from '../module.js';
 import { numberOption, stringOption } from '../manifest.js';
 import { fitOf, type BudgetFit } from '../budget-fit.js';
 import { openFireManifest } from './manifest.js';
@@ -209,4 +209,17 @@ async function validate(system: SystemRules): Promise<string> {
   return `${lists.nations.size} nations, ${lists.units.size} units, ${lists.weapons.size} weapons, ${markers.length} tokens`;
 }
 
-export const openFireModule: RuleSetModule = { checkForce, cards, scenario, list: listOpenFire, validate };
+const VEHICLES: ReadonlySet<string> = new Set(['light-vehicle', 'tank', 'heavy-tank']);
+
+/** A force's units for its tokens: a unit a model, its infantry, officers and vehicles apart. */
+async function forceTally(request: { system: SystemRules; forceFile: string }): Promise<ForceTally> {
+  const roster = checkOpenFireForce(await readForceFile(request.forceFile, forceFile), await loadLists(request.system.dirs));
+  const count = (keep: (type: string) => boolean) => roster.lines.filter((line) => keep(line.unit.type)).reduce((n, line) => n + line.count, 0);
+  return {
+    name: roster.force.name,
+    counts: { models: count(() => true), infantry: count((t) => !VEHICLES.has(t) && t !== 'gun'), officers: count((t) => t === 'officer'), vehicles: count((t) => VEHICLES.has(t)), afv: count((t) => t === 'tank' || t === 'heavy-tank'), 'support-weapons': count((t) => t === 'gun') },
+    warnings: forceWarnings(request.forceFile, roster.problems),
+  };
+}
+
+export const openFireModule: RuleSetModule = { checkForce, forceTally, cards, scenario, list: listOpenFire, validate };

@@ -9,6 +9,7 @@ export const openFireManifest: RuleSetManifest = {
     notes: { force: 'a force from muster\'s sample lists (docs/openfire-force-file.md): its roster and a card for every unit' },
     instead: { list: 'its unit, order and manoeuvre cards are one set, narrowed by --nation (such as --nation "Soviet Union"; muster list openfire nations)' },
   },
+  tokens: { takes: ['force', 'only', 'without', 'count'], notes: { force: 'a force file: the pinned, damage and hit-point markers in the numbers its units need' } },
   scenario: {
     modes: ['versus'],
     players: [2],
