@@ -112,10 +112,10 @@ units:
     // Fire Team's Russians: 17 teams on foot and a T-34
     const russians = await counted(['fireteam', '--force', path.join(import.meta.dirname, '../../examples/forces/fireteam-russians.yaml')]);
     expect(russians.counts).toMatchObject({ Pin: Math.ceil(17 * 1.5), Pinned: Math.ceil(17 / 2), 'Over watch': 9, 'Radio out': 1, Immobilised: 1 });
-    // a rule set whose tokens are not sized to a force refuses it by name
-    const refused = await muster(['tokens', 'blazeaway', '--force', 'x.yaml'], cwd);
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/--force: Blaze Away! tokens take no such option/);
+    // Blaze Away!'s British company: a marker goes on a unit, 11 of them, 3 of them tanks
+    const british = await counted(['blazeaway', '--force', path.join(import.meta.dirname, '../../examples/blazeaway/british-rifle-company.yaml')]);
+    expect(british.title).toBe('Blaze Away! tokens for B Company, 5th Battalion');
+    expect(british.counts).toMatchObject({ Disordered: 11, 'Double move': 6, Disabled: 3, 'Stuck on wire': 3 });
   });
   it('--max-score sets the Combat Score track, e.g. 15 for Probing the enemy lines', async () => {
     const { stdout } = await muster(['tokens', 'bof', '--max-score', '15', '--format', 'json'], workdir());

@@ -116,10 +116,9 @@ describe('the form: the options of cards, tokens and the two-sided check', () =>
     // what the page offers for tokens beyond the common options comes from muster systems
     const systems = JSON.parse((await muster(['systems', '--format', 'json'], dir)).stdout) as { systems: { id: string; takes: { tokens: string[] } }[] };
     const takes = Object.fromEntries(systems.systems.map((s) => [s.id, s.takes.tokens]));
-    expect(takes).toEqual({ blazeaway: [], bof: ['--force', '--events', '--max-score'], fireteam: ['--force'], openfire: ['--force'] });
+    expect(takes).toEqual({ blazeaway: ['--force'], bof: ['--force', '--events', '--max-score'], fireteam: ['--force'], openfire: ['--force'] });
     // and the command line refuses the others in its own words
     expect((await muster(['tokens', 'fireteam', '--events', '--max-score', '20'], dir)).stderr).toMatch(/--events, --max-score: Fire Team tokens take no such options/);
-    expect((await muster(['tokens', 'blazeaway', '--force', 'none.yaml', '--max-score', '20'], dir)).stderr).toMatch(/--force, --max-score: Blaze Away! tokens take no such options/);
   });
 });
 
@@ -202,7 +201,7 @@ describe.skipIf(!runBrowserTests)('the product options in chromium', () => {
     await choose(page, 'Rule set', 'blazeaway');
     await choose(page, 'Product', 'tokens');
     expect(await page.$$eval('#parts input', (boxes) => boxes.map((b) => (b as HTMLInputElement).value).sort())).toEqual(['area-fire-templates', 'markers', 'minefields-and-hidden-cards', 'wire-strips']);
-    expect(await shown(page, '#forceA')).toBe(false);
+    expect(await shown(page, '#forceA')).toBe(true);
     await page.close();
   });
 

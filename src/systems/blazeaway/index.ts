@@ -7,7 +7,7 @@ import { DataError, UsageError } from '../../errors.js';
 import { forceOrDecks } from '../force-or-decks.js';
 import type { DocumentNode } from '../../doc/model.js';
 import { createRng } from '../../engine/dice.js';
-import type { CardsRequest, CardsResult, ForceCheck, RuleSetModule, ScenarioSteps } from '../module.js';
+import type { CardsRequest, CardsResult, ForceCheck, ForceTally, RuleSetModule, ScenarioSteps } from '../module.js';
 import { stringOption, type OptionValues } from '../manifest.js';
 import { rollerKeepingRolls } from '../scenario-batch.js';
 import { loadBlazeAway, type BlazeAwayData } from './data.js';
@@ -128,8 +128,24 @@ async function checkBlazeAwayForce(request: { system: SystemRules; forceFile: st
   };
 }
 
+/**
+ * A force's units for its tokens: in Blaze Away! a marker goes on a unit (a platoon of stands, a
+ * troop of tanks), so a unit counts as a model; its vehicles and aircraft by the model.
+ */
+async function forceTally(request: { system: SystemRules; forceFile: string }): Promise<ForceTally> {
+  const roster = checkForce(await readForceFile(request.forceFile, forceFile), await loadBlazeAway(request.system));
+  const units = (kinds: readonly string[]) => roster.units.filter((u) => kinds.includes(u.kind)).length;
+  const models = (kinds: readonly string[]) => roster.units.filter((u) => kinds.includes(u.kind)).reduce((n, u) => n + u.models, 0);
+  return {
+    name: roster.force.name,
+    counts: { models: roster.units.length, infantry: units(['infantry']), 'support-weapons': units(['gun']), vehicles: models(['armour', 'motorised']), afv: models(['armour']), planes: models(['aircraft']) },
+    warnings: forceWarnings(request.forceFile, roster.problems),
+  };
+}
+
 export const blazeAwayModule: RuleSetModule = {
   checkForce: checkBlazeAwayForce,
+  forceTally,
   cards,
   list: listBlazeAway,
   scenario,

@@ -4,6 +4,7 @@ export const blazeAwayManifest: RuleSetManifest = {
   id: 'blazeaway',
   name: 'Blaze Away!',
   cards: { takes: ['force', 'strict', 'list'], notes: { list: 'a player colour (red, blue)' } },
+  tokens: { takes: ['force', 'only', 'without', 'count'], notes: { force: 'a force file: the disordered, hit and disabled markers in the numbers its units need' } },
   scenario: {
     modes: ['versus'],
     players: [2],
