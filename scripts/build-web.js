@@ -4,6 +4,7 @@
 // - dist/web/index.html: the page
 // - dist/web/files/: what muster reads (data, templates, sample forces, the build's stores,
 //   the fonts), with files/index.json listing every file under the page's virtual root
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -228,6 +229,9 @@ const manifest = {
   files: entries,
   // a build for a public host may say where it is, for the links rosters print (muster serve --public-url does the same)
   ...(publicUrl ? { publicUrl } : {}),
+  // what `muster systems --format json` prints for this build, so the form shows its rule sets
+  // before the worker has run a command (the worker prints the same from the same files)
+  systems: JSON.parse(execFileSync(process.execPath, [path.join(root, 'bin', 'muster.js'), 'systems', '--format', 'json'], { cwd: root, encoding: 'utf8' })).systems,
 };
 writeFileSync(path.join(web, 'files', 'index.json'), `${JSON.stringify(manifest, null, 1)}\n`);
 // the page asks for its list of files and the pack before any script runs: fetched while the

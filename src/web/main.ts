@@ -145,18 +145,20 @@ async function boot(): Promise<void> {
   files = playerFiles(manifest);
   runner = new WorkerRunner(runWorker as unknown as WorkerLike, files);
   // muster's own files, fetched here while the worker's script comes, then handed to it
-  runner.give(manifest, await fetchShowing(manifest.pack.url, 'Loading muster', manifest.pack.size));
+  const pack = fetchShowing(manifest.pack.url, 'Loading muster', manifest.pack.size);
   // for the browser tests: the runs the page has asked for and not had back
   Object.defineProperty(window.muster, 'pending', { get: () => runner.pending, enumerable: true });
   publicUrl = manifest.publicUrl;
   version = manifest.version;
   $('version').textContent = `version ${version}`;
-  const listed = await runJson<{ systems: SystemInfo[] }>(['systems', '--format', 'json']);
-  systems = listed.systems;
+  // the build's listing, the same as the worker's: the rule sets show while the files still come
+  if (!manifest.systems) runner.give(manifest, await pack);
+  systems = manifest.systems ? (manifest.systems as SystemInfo[]) : (await runJson<{ systems: SystemInfo[] }>(['systems', '--format', 'json'])).systems;
   declared = Object.fromEntries(systems.map((s) => [s.id, s.options]));
   textUnits = Object.fromEntries(systems.map((s) => [s.id, s.units]));
   const select = $<HTMLSelectElement>('system');
   select.replaceChildren(...systems.map((s) => new Option(s.name, s.id)));
+  if (manifest.systems) runner.give(manifest, await pack);
   await restoreLink(location.hash);
   await forceBuilder().showKept();
   await campaignPanel().showKept();

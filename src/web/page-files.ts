@@ -11,6 +11,8 @@ export interface Manifest {
   files: ManifestEntry[];
   /** where others reach this page (muster serve --public-url, or MUSTER_PUBLIC_URL at build): rosters print links to it */
   publicUrl?: string;
+  /** `muster systems --format json`'s rule sets, as the build printed them: the form's choices before the worker runs */
+  systems?: unknown[];
 }
 
 export interface ManifestEntry {

@@ -131,6 +131,12 @@ describe('the page files', () => {
     expect(manifest.files.filter((f) => f.lazy).every((f) => f.at === undefined)).toBe(true);
   });
 
+  it('lists the rule sets as muster systems prints them, so the form shows them before the worker has run', async () => {
+    const manifest = JSON.parse(readFileSync(new URL('index.json', BUILT_FILES), 'utf8')) as Manifest;
+    const listed = JSON.parse((await muster(['systems', '--format', 'json'], mkdtempSync(path.join(tmpdir(), 'muster-systems-')))).stdout) as { systems: unknown[] };
+    expect(manifest.systems).toEqual(listed.systems);
+  });
+
   it('gives each file of the virtual root its URL under files/', () => {
     expect(fileUrl('/muster/data/bof/tables.yaml')).toBe('files/data/bof/tables.yaml');
     expect(fileUrl('/muster/fonts/A B.ttf')).toBe('files/fonts/A%20B.ttf');
