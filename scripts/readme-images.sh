@@ -30,6 +30,8 @@ shot bof-tables-shooting 297 'Shooting' -- tables bof
 shot bof-tables-setup 297 'Setting up' -- tables bof
 shot bof-cards-front 297 '' -- cards bof --nation us
 shot bof-cards-roster 297 'Roster' -- cards bof --force examples/forces/kampfgruppe-weber.yaml
+shot bof-cards-grouped 297 '~Rifleman 1–10' -- cards bof --force test/fixtures/forces/us-rifle-platoon.yaml
+shot cards-fold 421 '~Support: medic' -- cards fireteam --list russians --layout fold
 shot bof-solo-briefing 297 'Scenario:' -- scenario bof --mode solo --seed club-night
 shot bof-solo-map 297 'Map:' -- scenario bof --mode solo --seed club-night
 shot bof-campaign-ladder 297 'The campaign ladder' -- campaign bof booklet --seed ladder
