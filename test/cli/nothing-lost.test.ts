@@ -331,18 +331,27 @@ describe('signals and streams (the built command)', () => {
     const started = performance.now();
     expect(spawnSync(process.execPath, [BIN, 'validate'], { cwd: workdir() }).status).toBe(0);
     const whole = performance.now() - started;
-    const child = spawn(process.execPath, [BIN, 'validate'], { cwd: workdir() });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    await new Promise((r) => setTimeout(r, whole / 2));
-    const sent = performance.now();
-    child.kill('SIGINT');
-    expect(await exited).toBe(130);
-    // the issue asks for a second; a little slack for a busy CI machine
-    expect(performance.now() - sent).toBeLessThan(1500);
-    expect(stderr).toBe('muster: interrupted; nothing was written\n');
-  }, 30_000);
+    // on a machine busy with other tests, one run may take twice another's time, and a check
+    // that ended before its Ctrl-C came is tried again with the Ctrl-C sooner, not taken as one
+    // that was stopped: each is interrupted or ends whole, never anything else
+    for (const share of [0.5, 0.4, 0.3, 0.25, 0.2]) {
+      const child = spawn(process.execPath, [BIN, 'validate'], { cwd: workdir() });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      await new Promise((r) => setTimeout(r, whole * share));
+      const sent = performance.now();
+      child.kill('SIGINT');
+      const code = await exited;
+      if (code === 0) continue;
+      expect(code).toBe(130);
+      // the issue asks for a second; a little slack for a busy CI machine
+      expect(performance.now() - sent).toBeLessThan(1500);
+      expect(stderr).toBe('muster: interrupted; nothing was written\n');
+      return;
+    }
+    expect.fail('every check ended before its Ctrl-C came');
+  }, 60_000);
   it('Ctrl-C part-way through a JSON Lines stream says how many lines went out', async () => {
     const run = await interrupt(['scenario', 'bof', '--seed', 's', '--count', '100000', '--format', 'json', '--quiet'], workdir(), (out) => out.split('\n').length > 100, 'SIGINT');
     expect(run.code).toBe(130);
