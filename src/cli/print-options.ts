@@ -50,11 +50,10 @@ export const DTC_POKER = { width: 63.5, height: 88.9, bleed: 3.175 } as const;
 /** Card print settings from the options, checked. */
 export function cardPrint(args: CutArgs): CardPrint {
   if (!(args.bleed >= 0 && args.bleed <= 6)) throw new UsageError(`--bleed ${args.bleed}: allowed 0 to 6 mm`);
-  if (args.shop === 'dtc') {
-    if (args.layout === 'fold') throw new UsageError('--layout fold: a print shop takes a card a page, not sheets to fold; leave --layout out with --shop');
-    if (args.backs === false) throw new UsageError("--no-backs: DriveThruCards prints each card's back from the file; leave --no-backs out with --shop");
-    // the shop's own size and bleed, its own cut: no marks
-    return { ...DTC_POKER, marks: false, duplex: args.duplex, backOffset: parseOffset(args.backOffset), ...printSettings(args), shop: 'dtc' as const, ...(args.cards === 'each' ? { eachModel: true } : {}) };
-  }
-  return { width: 63, height: 88, bleed: args.bleed, marks: args.marks === 'crop', duplex: args.duplex, backOffset: parseOffset(args.backOffset), ...printSettings(args), ...(args.cards === 'each' ? { eachModel: true } : {}), ...(args.layout === 'fold' ? { fold: true } : {}) };
+  const home: CardPrint = { width: 63, height: 88, bleed: args.bleed, marks: args.marks === 'crop', duplex: args.duplex, backOffset: parseOffset(args.backOffset), ...printSettings(args), ...(args.cards === 'each' ? { eachModel: true } : {}), ...(args.layout === 'fold' ? { fold: true } : {}) };
+  if (args.shop !== 'dtc') return home;
+  if (args.layout === 'fold') throw new UsageError('--layout fold: a print shop takes a card a page, not sheets to fold; leave --layout out with --shop');
+  if (args.backs === false) throw new UsageError("--no-backs: DriveThruCards prints each card's back from the file; leave --no-backs out with --shop");
+  // the shop's own size and bleed, its own cut: no marks
+  return { ...home, ...DTC_POKER, marks: false, shop: 'dtc' };
 }

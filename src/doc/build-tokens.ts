@@ -32,7 +32,7 @@ export function buildTokenSheet(tokens: readonly Token[], counts: ReadonlyMap<st
 export function buildDataTokenDocument(
   info: SystemInfo,
   groups: readonly TokenGroup[],
-  options: { print: TokenSheetNode['print']; units: Units; paper: Paper; toolVersion: string },
+  options: { print: TokenSheetNode['print']; units: Units; paper: Paper; toolVersion: string; forceName?: string },
 ): DocumentNode {
   const all = groups.flatMap((g) => g.tokens);
   const sheets = [...groups]
@@ -44,11 +44,11 @@ export function buildDataTokenDocument(
         all,
         new Map(g.tokens.map((t) => [t.id, t.count])),
         { ...options.print, round: g.round ?? options.print.round, square: g.square ?? options.print.square },
-        g.title ?? 'Tokens and markers',
+        g.title ?? (options.forceName !== undefined ? `Tokens for ${options.forceName}` : 'Tokens and markers'),
       ),
     );
   return {
-    meta: documentMeta(info, `${info.name} tokens`, options),
+    meta: documentMeta(info, options.forceName !== undefined ? `${info.name} tokens for ${options.forceName}` : `${info.name} tokens`, options),
     sheets: [],
     tokenSheets: sheets,
   };

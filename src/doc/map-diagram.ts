@@ -2,6 +2,7 @@ import type { TerrainLook } from '../vocab/terrain-looks.js';
 import type { DrawingNode, Paper, Shape, Units } from './model.js';
 import { lookVariant, terrainCaption, terrainLegend, terrainShapes, terrainSwatch, type MapTerrain } from './terrain-map.js';
 import { hatchLines } from './hatch.js';
+import { withWhite } from './colours.js';
 
 export type Edge = 'north' | 'east' | 'south' | 'west';
 export type Sector = 'left' | 'middle' | 'right';
@@ -30,9 +31,14 @@ export const MAP_SIDE_COLOURS: Readonly<Record<'a' | 'b' | 'enemy' | 'player', s
 export const MAP_SIDE_LOOKS: Readonly<Record<'a' | 'b' | 'enemy' | 'player', SideLook>> = { a: 'plain', b: 'hatched', enemy: 'plain', player: 'hatched' };
 export type SideLook = 'plain' | 'hatched';
 
+/** The look of a side role (a, b, player, enemy); a side of a rule set's own name reads plain unless a map places it. */
+export function sideLook(side: string): SideLook {
+  return (MAP_SIDE_LOOKS as Record<string, SideLook>)[side] ?? 'plain';
+}
+
 function sideLookOf(map: MapInput): (side: string) => SideLook {
   const order = [...new Set([...Object.keys(map.sides), ...map.zones.map((z) => z.side)])];
-  return (side) => (MAP_SIDE_LOOKS as Record<string, SideLook>)[side] ?? (order.indexOf(side) % 2 === 1 ? 'hatched' : 'plain');
+  return (side) => (side in MAP_SIDE_LOOKS ? sideLook(side) : order.indexOf(side) % 2 === 1 ? 'hatched' : 'plain');
 }
 
 /** The colours of everything else a map shows, the same in every rule set. */
@@ -555,9 +561,9 @@ const overlaps = (a: Box, b: Box) => a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 &
 const within = (a: Box, area: Box) => a.x1 >= area.x1 && a.x2 <= area.x2 && a.y1 >= area.y1 && a.y2 <= area.y2;
 const grow = (a: Box, by: number): Box => ({ x1: a.x1 - by, y1: a.y1 - by, x2: a.x2 + by, y2: a.y2 + by });
 
+/** A side's zone: a fifth of its colour. */
 function tint(hex: string): string {
-  const mix = (i: number) => Math.round(parseInt(hex.slice(i, i + 2), 16) * 0.2 + 255 * 0.8).toString(16).padStart(2, '0');
-  return `#${mix(1)}${mix(3)}${mix(5)}`;
+  return withWhite(hex, 0.2);
 }
 
 /** A side's colour a little darker, for words set on its tinted zone. */

@@ -201,11 +201,10 @@ export function layoutCardBack(fonts: FontStore, card: CardBack, w: number, h: n
   const icon = w * 0.42;
   items.push({ kind: 'icon', name: card.icon, x: (w - icon) / 2, y: h * 0.3, size: icon, color: '#ffffff' });
   const titleSize = fitSize(fonts, card.title, 'bold', w - 2 * PAD - 4 * MM, 13, MIN_TYPE);
-  const subSize0 = fitSize(fonts, card.subtitle, 'regular', w - 2 * PAD - 4 * MM, 9, MIN_TYPE);
-  // the words on a plate of plain ground, clear of the hatching
-  if (card.pattern === 'hatched') items.push(...plates(w, [[h * 0.12, titleSize], [h * 0.76, subSize0]], card.accent));
-  items.push({ kind: 'text', x: (w - fonts.textWidth(card.title, 'bold', titleSize)) / 2, y: h * 0.12, text: card.title, face: 'bold', size: titleSize, color: '#ffffff' });
   const subSize = fitSize(fonts, card.subtitle, 'regular', w - 2 * PAD - 4 * MM, 9, MIN_TYPE);
+  // the words on a plate of plain ground, clear of the hatching
+  if (card.pattern === 'hatched') items.push(...plates(w, [[h * 0.12, titleSize], [h * 0.76, subSize]], card.accent));
+  items.push({ kind: 'text', x: (w - fonts.textWidth(card.title, 'bold', titleSize)) / 2, y: h * 0.12, text: card.title, face: 'bold', size: titleSize, color: '#ffffff' });
   items.push({ kind: 'text', x: (w - fonts.textWidth(card.subtitle, 'regular', subSize)) / 2, y: h * 0.76, text: card.subtitle, face: 'regular', size: subSize, color: '#ffffff' });
   return translate(items, 0, 0);
 }
@@ -224,9 +223,9 @@ function layoutLowInkBack(fonts: FontStore, card: CardBack, w: number, h: number
   const icon = w * 0.3;
   items.push({ kind: 'icon', name: card.icon, x: (w - icon) / 2, y: h * 0.36, size: icon, color: card.accent });
   const titleSize = fitSize(fonts, card.title, 'bold', w - 2 * PAD - 4 * MM, 13, MIN_TYPE);
-  if (card.pattern === 'hatched') items.push(...plates(w, [[h * 0.12, titleSize], [h * 0.76, fitSize(fonts, card.subtitle, 'regular', w - 2 * PAD - 4 * MM, 9, MIN_TYPE)]], '#ffffff'));
-  items.push({ kind: 'text', x: (w - fonts.textWidth(card.title, 'bold', titleSize)) / 2, y: h * 0.12, text: card.title, face: 'bold', size: titleSize, color: COLORS.ink });
   const subSize = fitSize(fonts, card.subtitle, 'regular', w - 2 * PAD - 4 * MM, 9, MIN_TYPE);
+  if (card.pattern === 'hatched') items.push(...plates(w, [[h * 0.12, titleSize], [h * 0.76, subSize]], '#ffffff'));
+  items.push({ kind: 'text', x: (w - fonts.textWidth(card.title, 'bold', titleSize)) / 2, y: h * 0.12, text: card.title, face: 'bold', size: titleSize, color: COLORS.ink });
   items.push({ kind: 'text', x: (w - fonts.textWidth(card.subtitle, 'regular', subSize)) / 2, y: h * 0.76, text: card.subtitle, face: 'regular', size: subSize, color: COLORS.muted });
   return translate(items, 0, 0);
 }

@@ -94,14 +94,14 @@ async function tokensFromData(request: TokensRequest, module: RuleSetModule | un
   });
   if (groups.every((g) => g.tokens.every((t) => t.count === 0))) throw new UsageError('--only, --without and --count leave no token to print; ask for at least one');
   const { print } = request;
-  const doc = buildDataTokenDocument(request.system.info, groups, {
-    print: { round: request.round, square: request.square, marks: print.marks, duplex: print.duplex, backOffset: print.backOffset },
-    units: request.units,
-    paper: request.paper,
-    toolVersion: request.toolVersion,
-  });
   return {
-    doc: tally ? { ...doc, meta: { ...doc.meta, title: `${request.system.info.name} tokens for ${tally.name}` }, tokenSheets: (doc.tokenSheets ?? []).map((s) => (s.title === 'Tokens and markers' ? { ...s, title: `Tokens for ${tally.name}` } : s)) } : doc,
+    doc: buildDataTokenDocument(request.system.info, groups, {
+      print: { round: request.round, square: request.square, marks: print.marks, duplex: print.duplex, backOffset: print.backOffset },
+      units: request.units,
+      paper: request.paper,
+      toolVersion: request.toolVersion,
+      ...(tally ? { forceName: tally.name } : {}),
+    }),
     warnings: tally?.warnings ?? [],
   };
 }

@@ -10,7 +10,7 @@ import { eventDeck } from './aids-builders.js';
 import { forceDeck, rosterSheet, type CardContext } from './cards.js';
 import { buildRoster, type Roster } from './force.js';
 import type { GameMode } from './scenario-schema.js';
-import { drawMap, intersect, MAP_SIDE_COLOURS, MAP_SIDE_LOOKS, sectorStrips, type MapInput, type Sector } from '../../doc/map-diagram.js';
+import { drawMap, intersect, MAP_SIDE_COLOURS, sectorStrips, sideLook, type MapInput, type Sector } from '../../doc/map-diagram.js';
 import { deckOfSide } from '../../doc/model-cards.js';
 import { OPPOSITE, readsAsArmour, type Edge, type ScenarioContext, type ScenarioResult } from './scenario.js';
 import { budgetWords, isOver, type BudgetFit } from '../budget-fit.js';
@@ -272,7 +272,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
 
   const cardSystem = { id: 'bof', name: ctx.systemName, rulesVersion: ctx.rulesVersion, scale: '', blurb: '', provenance: '', products: [], units: ctx.units };
   // each side's cards name it, and the second side's backs are hatched: the decks part when both field one nation
-  const ofSide = (deck: DeckNode, side: string) => deckOfSide(deck, { name: side === 'player' ? 'Your force' : sideName(side), look: (MAP_SIDE_LOOKS as Record<string, 'plain' | 'hatched'>)[side] ?? 'plain' });
+  const ofSide = (deck: DeckNode, side: string) => deckOfSide(deck, { name: side === 'player' ? 'Your force' : sideName(side), look: sideLook(side) });
   const decks = own.map(({ roster, side }) => ({
     ...ofSide(forceDeck(roster, { arsenal: ctx.arsenal, units: ctx.units, system: cardSystem }, ctx.print), side),
     title: `${side === 'player' ? 'Your' : `${label(side)}:`} unit cards, ${roster.force.name}`,

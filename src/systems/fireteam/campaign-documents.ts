@@ -2,6 +2,7 @@ import { campaignLogTable } from '../../doc/campaign-log.js';
 import { READING_MARK, type Block, type DocumentNode, type DrawingNode, type Paper, type Shape, type Units } from '../../doc/model.js';
 import { documentMeta } from '../../doc/document-meta.js';
 import { hatchLines } from '../../doc/hatch.js';
+import { withWhite } from '../../doc/colours.js';
 import { MAP_SIDE_COLOURS, MAP_SIDE_LOOKS } from '../../doc/map-diagram.js';
 import type { SystemInfo } from '../../data/schema.js';
 import type { FireTeamCampaignState, Side } from './campaign-schema.js';
@@ -9,15 +10,9 @@ import { assaultTargets, defaultSplit, encounterWords, type CampaignBoard } from
 
 /** The sides' colours on the campaign map: their colours on a battle map, and tints of them. */
 export const SIDE_TINTS: Record<Side, { fill: string; ink: string }> = {
-  a: { fill: lighten(MAP_SIDE_COLOURS.a, 0.78), ink: MAP_SIDE_COLOURS.a },
-  b: { fill: lighten(MAP_SIDE_COLOURS.b, 0.82), ink: MAP_SIDE_COLOURS.b },
+  a: { fill: withWhite(MAP_SIDE_COLOURS.a, 0.22), ink: MAP_SIDE_COLOURS.a },
+  b: { fill: withWhite(MAP_SIDE_COLOURS.b, 0.18), ink: MAP_SIDE_COLOURS.b },
 };
-
-/** A colour mixed with white, `white` of the way. */
-function lighten(hex: string, white: number): string {
-  const mix = (i: number) => Math.round(parseInt(hex.slice(i, i + 2), 16) * (1 - white) + 255 * white).toString(16).padStart(2, '0');
-  return `#${mix(1)}${mix(3)}${mix(5)}`;
-}
 const RIVER = '#3b7fb8';
 const VACANT = '#f6f5ef';
 const LINE = '#46573a';
@@ -88,7 +83,7 @@ export function campaignMapDrawing(board: CampaignBoard, state: FireTeamCampaign
 
 /** The hatching of a side's squares: its ink, lightened so the square's words stay easy to read. */
 function tintLine(side: Side): string {
-  return lighten(SIDE_TINTS[side].ink, 0.55);
+  return withWhite(SIDE_TINTS[side].ink, 0.45);
 }
 
 /** A breakout square's star in the side's colour; side B's in a square frame, so the two differ in black and white. */

@@ -2,7 +2,7 @@ import { formatLength } from '../../doc/helpers.js';
 import { markReading, type Block, type DocumentNode, type Run } from '../../doc/model.js';
 import { documentMeta } from '../../doc/document-meta.js';
 import { rollsSheet, textTable } from '../../doc/packet.js';
-import { drawMap, MAP_SIDE_LOOKS } from '../../doc/map-diagram.js';
+import { drawMap, sideLook } from '../../doc/map-diagram.js';
 import { deckOfSide } from '../../doc/model-cards.js';
 import { terrainPutOut } from '../../doc/terrain-map.js';
 import { mapTerrain } from '../scenario-terrain.js';
@@ -99,7 +99,7 @@ export function ofPacket(result: OfScenarioResult, lists: Lists, request: Scenar
         info.name,
         request.print.eachModel,
       ),
-    }, { name: name(f.side), look: (MAP_SIDE_LOOKS as Record<string, 'plain' | 'hatched'>)[f.side] ?? 'plain' })),
+    }, { name: name(f.side), look: sideLook(f.side) })),
   };
 }
 
