@@ -183,6 +183,8 @@ const { templates: _precompiled, ...storeForPage } = JSON.parse(readFileSync(NOD
 writeFileSync(pageStore, `${JSON.stringify(storeForPage)}\n`);
 copies.set('/muster/parsed-data.json', pageStore);
 copies.set('/muster/font-pairs.json', NODE_PLACES.fontPairs);
+// the image renderer (--shop mpc), fetched by the first run that draws an image
+copies.set('/muster/resvg.wasm', NODE_PLACES.rasteriser);
 const fonts = {};
 const lazyFonts = new Set();
 for (const [face, file] of Object.entries(NODE_PLACES.fonts)) {
@@ -223,6 +225,7 @@ const manifest = {
     examples: '/muster/examples/',
     parsedStore: '/muster/parsed-data.json',
     fontPairs: '/muster/font-pairs.json',
+    rasteriser: '/muster/resvg.wasm',
     fonts,
   },
   pack: { url: `files/${packName}`, size: packedSize },

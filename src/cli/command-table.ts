@@ -11,6 +11,7 @@ import { ruleSetOptionSpecs, withNotes } from './rule-set-options.js';
 export { camelCase, type CommandSpec, type OptionSpec, type OptionType, type PositionalSpec } from './option-spec.js';
 import type { CommandSpec, OptionSpec, PositionalSpec } from './option-spec.js';
 import { TERRAIN_LEVELS } from '../engine/terrain.js';
+import { SHOPS } from '../doc/model.js';
 
 export const FORMATS = ['pdf', 'json', 'md'] as const;
 export const PAPERS = ['a4', 'letter'] as const;
@@ -115,8 +116,9 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
       {
         name: 'shop',
         type: 'string',
-        choices: ['dtc'],
-        describe: "a print shop's file instead of sheets to print at home: dtc, DriveThruCards poker cards (a card a page with 1/8 in bleed, each back before its front, CMYK); the deck alone, no roster",
+        choices: SHOPS,
+        describe:
+          "a print shop's file instead of sheets to print at home, the deck alone, no roster: dtc, DriveThruCards poker cards (a PDF, a card a page with 1/8 in bleed, each back before its front, CMYK); mpc, MakePlayingCards poker cards (a zip of PNG images at 300 dpi, 822 x 1122 px with bleed, fronts and backs in folders of their own)",
       },
       {
         name: 'public-url',

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import type { BookletNode, DocumentNode, PrintSettings } from '../doc/model.js';
-import { checkInterrupted, UsageError } from '../errors.js';
+import { checkInterrupted, GenerateError, UsageError } from '../errors.js';
 import { renderBookletMarkdown, renderMarkdown } from '../render/markdown.js';
 import type { MissingGlyphs, PlacedDocument } from '../layout/primitives.js';
 import type { PdfStream } from '../render/pdf-surface.js';
-import type { Files } from '../data/files.js';
+import { readWholeFile, type Files } from '../data/files.js';
+import type { ImageArchive } from '../render/image-archive.js';
 import type { CliIo, FileWriter } from './io.js';
 import type { RunInput } from './io.js';
 import type { Format } from './options.js';
@@ -28,6 +29,11 @@ export interface EmitOptions {
   allowMissingGlyphs?: boolean;
   /** --no-backs and --ink: carried on each document's meta to layout */
   print?: PrintSettings;
+  /**
+   * a zip of PNG images, a page each, instead of a PDF (a print shop's, --shop mpc), with text
+   * files beside them; the format stays pdf, whose pages they are
+   */
+  images?: { dpi: number; texts: Readonly<Record<string, string>> };
 }
 
 /** The document with the run's print settings on its meta (unchanged when there are none). */
@@ -78,7 +84,7 @@ export async function withOutput(options: EmitOptions, io: CliIo, produce: (outp
   const target = async (): Promise<string | undefined> => {
     if (given || !toOutFolder || resolved) return given ?? resolved;
     const name = typeof options.defaultName === 'function' ? options.defaultName() : options.defaultName;
-    resolved = path.join(outFolder, `${name}.pdf`);
+    resolved = path.join(outFolder, `${name}.${options.images ? 'zip' : 'pdf'}`);
     await io.outputs.prepare(resolved, 'output', true);
     return resolved;
   };
@@ -87,6 +93,7 @@ export async function withOutput(options: EmitOptions, io: CliIo, produce: (outp
   const docs: (DocumentNode | BookletNode)[] = [];
   let json = options.json;
   let pdf: { stream: PdfStream; file: BufferedWriter } | undefined;
+  let images: ImageArchive | undefined;
   const missing: MissingGlyphs[] = [];
   const output: DocumentOutput = {
     async add(given) {
@@ -104,6 +111,16 @@ export async function withOutput(options: EmitOptions, io: CliIo, produce: (outp
     },
     async addPlaced(placed, onPage) {
       missing.push(...placed.missingGlyphs);
+      if (options.images) {
+        images ??= await openImages(io.files, options.images.dpi);
+        for (const page of placed.pages) {
+          images.add(page);
+          await new Promise((resolve) => setImmediate(resolve));
+          checkInterrupted(io.signal);
+          onPage?.();
+        }
+        return;
+      }
       const { PdfStream, fonts } = await pdfWriter(io.files);
       if (!pdf) pdf = { stream: new PdfStream(placed.meta, fonts), file: new BufferedWriter(await io.openFile((await target())!)) };
       // a page at a time: its bytes head for the disk, and the pause between pages lets Ctrl-C through
@@ -138,13 +155,15 @@ export async function withOutput(options: EmitOptions, io: CliIo, produce: (outp
       checkInterrupted(io.signal);
       await pdf.file.target.commit();
     }
+    // written whole, once every image is drawn: nothing is left when a run stops before
+    if (images) await io.writeFile((await target())!, images.finish(options.images!.texts));
   } catch (error) {
     await pdf?.file.target.discard();
     throw error;
   }
 
   // a PDF with no pages is never begun: nothing to write or report
-  if (options.format === 'pdf' && !pdf) return;
+  if (options.format === 'pdf' && !pdf && !images) return;
   const file = await target();
   let text: string | undefined;
   if (options.format === 'json') text = json ?? `${JSON.stringify(docs.length === 1 ? docs[0] : docs, null, 2)}\n`;
@@ -160,7 +179,8 @@ export async function withOutput(options: EmitOptions, io: CliIo, produce: (outp
   if (file && !options.quiet) {
     const shown = path.relative(io.cwd, file) || file;
     const pages = pdf?.stream.pages;
-    io.stderr.write(`Wrote ${shown.startsWith('..') ? file : shown}${pages ? ` (${pages} ${pages === 1 ? 'page' : 'pages'})` : ''}\n`);
+    const count = images ? ` (${images.images} ${images.images === 1 ? 'image' : 'images'})` : pages ? ` (${pages} ${pages === 1 ? 'page' : 'pages'})` : '';
+    io.stderr.write(`Wrote ${shown.startsWith('..') ? file : shown}${count}\n`);
   }
 }
 
@@ -181,6 +201,14 @@ async function pdfWriter(files: Files) {
   const [{ layoutDocument }, { PdfStream }, { fontStoreOf }] = await Promise.all([import('../layout/document-plan.js'), import('../render/pdf-surface.js'), import('./font-store.js')]);
   const fonts = fontStoreOf(files);
   return { layoutDocument: (doc: DocumentNode) => layoutDocument(fonts, doc), PdfStream, fonts };
+}
+
+/** The rasteriser and the fonts (resvg's WebAssembly, read through the files) only when images are made. */
+async function openImages(files: Files, dpi: number): Promise<ImageArchive> {
+  const [{ ImageArchive }, { fontStoreOf }] = await Promise.all([import('../render/image-archive.js'), import('./font-store.js')]);
+  const wasm = readWholeFile(files, files.places.rasteriser);
+  if (!wasm) throw new GenerateError(`the image renderer ${files.places.rasteriser} cannot be read: reinstall muster (npm install), or reload the page`);
+  return ImageArchive.open(fontStoreOf(files), wasm, dpi);
 }
 
 /**

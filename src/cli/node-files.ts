@@ -35,6 +35,7 @@ export const NODE_PLACES: Places = {
     korean: require.resolve('@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf'),
     'korean-bold': require.resolve('@expo-google-fonts/noto-sans-kr/700Bold/NotoSansKR_700Bold.ttf'),
   },
+  rasteriser: require.resolve('@resvg/resvg-wasm/index_bg.wasm'),
   fontkitVersion: (require(path.join(path.dirname(require.resolve('fontkit')), '..', 'package.json')) as { version: string }).version,
 };
 

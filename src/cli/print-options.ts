@@ -1,4 +1,4 @@
-import type { CardPrint, PrintSettings } from '../doc/model.js';
+import type { CardPrint, PrintSettings, Shop } from '../doc/model.js';
 import { UsageError } from '../errors.js';
 import type { INKS } from './command-table.js';
 
@@ -6,7 +6,7 @@ export interface InkArgs {
   backs?: boolean;
   ink?: (typeof INKS)[number];
   /** --shop, where a product takes it: a print shop's file */
-  shop?: 'dtc';
+  shop?: Shop;
 }
 
 /** The print settings a document carries to layout: only what differs from the defaults. */
@@ -14,7 +14,8 @@ export function printSettings(args: InkArgs): PrintSettings | undefined {
   const settings: PrintSettings = {
     ...(args.backs === false ? { backs: false } : {}),
     ...(args.ink === 'low' ? { ink: 'low' as const } : {}),
-    ...(args.shop ? { colour: 'cmyk' as const } : {}),
+    // DriveThruCards prints from CMYK; MakePlayingCards takes RGB images
+    ...(args.shop === 'dtc' ? { colour: 'cmyk' as const } : {}),
   };
   return Object.keys(settings).length > 0 ? settings : undefined;
 }
@@ -47,13 +48,26 @@ export function parseOffset(text: string): { x: number; y: number } {
  */
 export const DTC_POKER = { width: 63.5, height: 88.9, bleed: 3.175 } as const;
 
+/**
+ * MakePlayingCards' poker card (docs/print-shops.md): 2.5 x 3.5 in with 36 px of bleed on every
+ * side at 300 dpi (0.12 in), an image of 822 x 1122 px.
+ */
+export const MPC_POKER = { width: 63.5, height: 88.9, bleed: 3.048, dpi: 300 } as const;
+
+/** Each shop's name as a player knows it, and its card. */
+export const SHOP_CARDS: Readonly<Record<Shop, { name: string; card: { width: number; height: number; bleed: number } }>> = {
+  dtc: { name: 'DriveThruCards', card: DTC_POKER },
+  mpc: { name: 'MakePlayingCards', card: { width: MPC_POKER.width, height: MPC_POKER.height, bleed: MPC_POKER.bleed } },
+};
+
 /** Card print settings from the options, checked. */
 export function cardPrint(args: CutArgs): CardPrint {
   if (!(args.bleed >= 0 && args.bleed <= 6)) throw new UsageError(`--bleed ${args.bleed}: allowed 0 to 6 mm`);
   const home: CardPrint = { width: 63, height: 88, bleed: args.bleed, marks: args.marks === 'crop', duplex: args.duplex, backOffset: parseOffset(args.backOffset), ...printSettings(args), ...(args.cards === 'each' ? { eachModel: true } : {}), ...(args.layout === 'fold' ? { fold: true } : {}) };
-  if (args.shop !== 'dtc') return home;
+  if (args.shop === undefined) return home;
+  const shop = SHOP_CARDS[args.shop];
   if (args.layout === 'fold') throw new UsageError('--layout fold: a print shop takes a card a page, not sheets to fold; leave --layout out with --shop');
-  if (args.backs === false) throw new UsageError("--no-backs: DriveThruCards prints each card's back from the file; leave --no-backs out with --shop");
+  if (args.backs === false) throw new UsageError(`--no-backs: ${shop.name} prints each card's back from the file; leave --no-backs out with --shop`);
   // the shop's own size and bleed, its own cut: no marks
-  return { ...home, ...DTC_POKER, marks: false, shop: 'dtc' };
+  return { ...home, ...shop.card, marks: false, shop: args.shop };
 }

@@ -30,6 +30,8 @@ export interface Places {
   fonts: Readonly<Record<string, string>>;
   /** the fontkit version, part of a font's fingerprint in the pairs store */
   fontkitVersion: string;
+  /** resvg compiled to WebAssembly, which draws a print shop's images (--shop mpc) */
+  rasteriser: string;
 }
 
 export interface Files {

@@ -254,9 +254,16 @@ export interface CardPrint {
   eachModel?: boolean;
   /** true (--layout fold): fronts and their backs on one side of the sheet, to fold; no two-sided printing */
   fold?: boolean;
-  /** dtc (--shop dtc): a card a page with its bleed, each back before its front, for DriveThruCards */
-  shop?: 'dtc';
+  /**
+   * --shop: a card a page with its bleed, each back before its front: dtc, a PDF for
+   * DriveThruCards; mpc, each page a PNG image for MakePlayingCards
+   */
+  shop?: Shop;
 }
+
+/** The print shops muster writes files for (docs/print-shops.md). */
+export const SHOPS = ['dtc', 'mpc'] as const;
+export type Shop = (typeof SHOPS)[number];
 
 export interface DeckNode {
   title: string;

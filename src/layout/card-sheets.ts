@@ -109,7 +109,7 @@ export function layoutDeck(fonts: FontStore, deck: DeckNode, meta: DocumentMeta,
   const bleed = deck.print.bleed * MM;
   const pages: PlacedPage[] = [];
   const choice = printChoice(meta, deck.print);
-  if (deck.print.shop) return layoutShopCards(fonts, deck, meta);
+  if (deck.print.shop) return layoutShopCards(fonts, deck, meta, firstPage, totalPages);
   if (deck.print.fold && choice.backs) return layoutFoldSheets(fonts, deck, meta, firstPage, totalPages);
   const fold = choice.backs ? foldGrid(meta.paper, deck.print, deck.cards.length) : undefined;
   if (fold) {
@@ -241,16 +241,22 @@ function layoutFoldSheets(fonts: FontStore, deck: DeckNode, meta: DocumentMeta, 
 /**
  * A print shop's file (--shop dtc): each card a page of its own, its bleed round it on every
  * side and the page's TrimBox where it is cut, its back before its front as the shop pairs them.
- * Nothing else is on the page: no marks, no slug, which the shop's cut would take off.
+ * Nothing else is on the page: no marks, no slug, which the shop's cut would take off. Each page
+ * is named for the image a shop that takes images gets: "front/07", "back/07", numbered through
+ * the document (a shop's document holds its decks alone, two pages a card).
  */
-function layoutShopCards(fonts: FontStore, deck: DeckNode, meta: DocumentMeta): PlacedPage[] {
+function layoutShopCards(fonts: FontStore, deck: DeckNode, meta: DocumentMeta, firstPage: number, totalPages: number): PlacedPage[] {
   const w = deck.print.width * MM;
   const h = deck.print.height * MM;
   const b = deck.print.bleed * MM;
   const all = { left: b, right: b, top: b, bottom: b };
   const { ink } = printChoice(meta, deck.print);
-  const page = (items: Item[]): PlacedPage => ({ width: round(w + 2 * b), height: round(h + 2 * b), items: translate(items, b, b), trim: { x: round(b), y: round(b), w: round(w), h: round(h) } });
-  return deck.cards.flatMap((card) => [page(layoutCardBack(fonts, card.back, w, h, all, ink)), page(layoutCardFront(fonts, card.front, w, h, all, ink))]);
+  const digits = String(Math.ceil(totalPages / 2)).length;
+  const page = (items: Item[], name: string): PlacedPage => ({ width: round(w + 2 * b), height: round(h + 2 * b), items: translate(items, b, b), trim: { x: round(b), y: round(b), w: round(w), h: round(h) }, name });
+  return deck.cards.flatMap((card, i) => {
+    const number = String(Math.floor((firstPage - 1) / 2) + i + 1).padStart(digits, '0');
+    return [page(layoutCardBack(fonts, card.back, w, h, all, ink), `back/${number}`), page(layoutCardFront(fonts, card.front, w, h, all, ink), `front/${number}`)];
+  });
 }
 
 /** The cards of one page as the marks and the margin text see them: the grid's trim after any back shift. */

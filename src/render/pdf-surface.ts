@@ -6,6 +6,7 @@ import type { DocumentMeta } from '../doc/model.js';
 import { renderPages } from './render.js';
 import type { Surface, TrimBox } from './surface.js';
 import { cmykOf } from './cmyk.js';
+import { wordsOf } from './words.js';
 
 /**
  * A fixed date for the PDF's info dictionary. pdfkit derives the file ID from the info, so
@@ -181,21 +182,6 @@ interface TextFragmentWriter {
  * measured.
  */
 const ONE_LINE = Object.freeze({ lineBreak: false, columns: 0, columnGap: 18, rotation: 0, textWidth: 0, wordCount: 0 });
-
-/** A line split where pdfkit's layout splits it: after each space or tab. */
-function wordsOf(text: string): string[] {
-  const words: string[] = [];
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 32 || c === 9) {
-      words.push(text.slice(start, i + 1));
-      start = i + 1;
-    }
-  }
-  if (start < text.length) words.push(text.slice(start));
-  return words;
-}
 
 /**
  * Draws on pdfkit. It remembers the colours and line width in force and only writes an

@@ -1,8 +1,10 @@
-// The parts of fontkit muster uses for measuring text; the package ships no types.
+// The parts of fontkit muster uses for measuring text and drawing glyphs; the package ships no types.
 declare module 'fontkit' {
   export interface Glyph {
     id: number;
     advanceWidth: number;
+    /** the outline in font units, y up; toSVG() gives it as SVG path data */
+    path: { toSVG(): string };
   }
   export interface GlyphPosition {
     xAdvance: number;

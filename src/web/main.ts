@@ -396,9 +396,15 @@ async function shape(form: Form): Promise<void> {
   };
   // the table mode prints nothing of muster's: no paper, no dice, no house rules, no command line
   if (product === 'table') for (const name of ['cut', 'shop', 'decklayout', 'forcecards', 'duplex', 'units', 'inks', 'glyphs', 'formats', 'house', 'dice']) shown[name] = false;
+  // a print shop's file has the shop's own card, bleed and cut, a card a page: no sheets to lay out
+  if (shown['shop'] && form.options['shop']) for (const name of ['cut', 'decklayout', 'duplex']) shown[name] = false;
   for (const [name, show] of Object.entries(shown)) {
     for (const el of document.querySelectorAll<HTMLElement>(`[data-show="${name}"]`)) el.hidden = !show;
   }
+  // a shop that takes images gets them in a zip: there is no PDF to preview
+  const images = shown['shop'] === true && form.options['shop'] === 'mpc';
+  document.querySelector<HTMLButtonElement>('button[data-format="pdf"][data-download="yes"]')!.textContent = images ? 'Download images (zip)' : 'Download PDF';
+  document.querySelector<HTMLButtonElement>('button[data-format="pdf"][data-download="no"]')!.hidden = images;
   // an option said to be for one mode ("solo: ...") is shown in that mode alone
   for (const field of document.querySelectorAll<HTMLElement>('#own-fields [data-mode]')) field.hidden = field.dataset['mode'] !== (form.options['mode'] ?? 'versus');
   shown['own'] = [...document.querySelectorAll<HTMLElement>('#own-fields [data-own]')].some((f) => !f.hidden);
@@ -733,12 +739,14 @@ function toBase64(bytes: Uint8Array): string {
   return btoa(text);
 }
 
-const TYPES = { pdf: 'application/pdf', json: 'application/json', md: 'text/markdown' } as const;
+const TYPES = { pdf: 'application/pdf', json: 'application/json', md: 'text/markdown', zip: 'application/zip' } as const;
 
 /** Makes the product in a format: the PDF is previewed, and saved when `download` is set. */
 async function make(format: 'pdf' | 'json' | 'md', download: boolean): Promise<void> {
   const form = read();
-  const out = `/out/muster.${format}`;
+  // a shop that takes images (--shop mpc): the "PDF" is a zip of them
+  const file = format === 'pdf' && form.options['shop'] === 'mpc' ? 'zip' : format;
+  const out = `/out/muster.${file}`;
   const argv = [...argvOf(form), ...(format === 'pdf' ? [] : ['--format', format]), '-o', out];
   const key = argv.join('\u0000');
   const base = form.product === 'calibrate' ? 'calibrate' : `${form.system}-${form.product === 'force' ? 'cards' : form.product === 'campaign' ? `campaign-${argv[2]}` : form.product}`;
@@ -776,7 +784,7 @@ async function make(format: 'pdf' | 'json' | 'md', download: boolean): Promise<v
   if (messages) $('status').scrollIntoView({ block: 'nearest' });
   const bytes = result.written.get(out);
   const seed = /^Seed: (\S+)/m.exec(result.stderr)?.[1];
-  const name = `${base}${seed ? `-${seed}` : ''}.${format}`;
+  const name = `${base}${seed ? `-${seed}` : ''}.${file}`;
   window.muster.last = { name, base64: bytes ? toBase64(bytes) : '', code: result.code, stderr: result.stderr, argv };
   // a campaign's print may change its state (a next turn that sets its assaults): the page's copy takes it
   if (form.product === 'campaign') await campaignPanel().printed(result);
@@ -786,7 +794,7 @@ async function make(format: 'pdf' | 'json' | 'md', download: boolean): Promise<v
     link.href = pageHash({ ...form, options: { ...form.options, seed } });
     $('seed-note').hidden = false;
   }
-  if (format === 'pdf') {
+  if (file === 'pdf') {
     last = { key, bytes, name, seed };
     if (previewUrl) URL.revokeObjectURL(previewUrl);
     previewUrl = URL.createObjectURL(new Blob([bytes as BlobPart], { type: TYPES.pdf }));
@@ -795,7 +803,7 @@ async function make(format: 'pdf' | 'json' | 'md', download: boolean): Promise<v
     frame.hidden = false;
     $('preview-empty').hidden = true;
   }
-  if (download) save(bytes, name, TYPES[format]);
+  if (download) save(bytes, name, TYPES[file]);
 }
 
 function setBusy(busy: boolean): void {
@@ -831,7 +839,7 @@ document.addEventListener('DOMContentLoaded', () => {
   form.addEventListener('change', async (event) => {
     const target = event.target as HTMLElement;
     if (target.id === 'forceA' || target.id === 'forceB') return addForce(target as HTMLInputElement);
-    if (target.id === 'mode' || target.id === 'events' || target.id === 'layout') {
+    if (target.id === 'mode' || target.id === 'events' || target.id === 'layout' || target.id === 'shop') {
       await shape(read());
       sync();
       return;

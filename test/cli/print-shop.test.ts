@@ -1,13 +1,33 @@
 /**
  * A print shop's file (issue 29): `cards --shop dtc` for DriveThruCards poker cards, read back
- * with poppler and qpdf as the shop's checks would read it.
+ * with poppler and qpdf as the shop's checks would read it; `cards --shop mpc` for
+ * MakePlayingCards, a zip of PNG images, read back as an unzip and a PNG reader would.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { unzipSync } from 'fflate';
+import { Resvg } from '@resvg/resvg-wasm';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cmykOf, TOTAL_INK } from '../../src/render/cmyk.js';
+import { pagesAsSvg } from '../../src/render/svg-surface.js';
+import { ImageArchive } from '../../src/render/image-archive.js';
+import { renderPdf } from '../../src/render/pdf-surface.js';
+import { layoutDocument } from '../../src/layout/document-plan.js';
+import { nodeFiles } from '../../src/cli/node-files.js';
+import { fonts } from '../helpers/fonts.js';
+import { cardPrint } from '../../src/cli/print-options.js';
+import type { DocumentNode } from '../../src/doc/model.js';
+
+/**
+ * How far an image may be from poppler's rendering of the same page, a channel 0 to 255 in a
+ * block of 6 x 6 pixels. poppler snaps glyphs to whole pixels and resvg does not, so an edge may
+ * lie a pixel apart (measured: at worst 59, and 2.6% of blocks more than 16 apart, on a card's
+ * front); a glyph or line missing, moved or in another colour is well over both.
+ */
+const WORST_BLOCK = 100;
+const BLOCKS_APART = 0.04;
 import { muster, pdfPageCount } from '../helpers/cli.js';
 import { workdirs } from '../helpers/fixtures.js';
 
@@ -84,7 +104,7 @@ describe('cards --shop dtc: DriveThruCards poker cards', () => {
     for (const [args, said] of [
       [['--layout', 'fold'], /--layout fold: a print shop takes a card a page/],
       [['--no-backs'], /--no-backs: DriveThruCards prints each card's back/],
-      [['--format', 'md'], /--shop: a print shop takes a PDF/],
+      [['--format', 'md'], /--shop dtc: a print shop takes a PDF, not md; leave --format md out/],
       [['--force', PLATOON, '--public-url', 'https://club.example/muster/'], /--public-url: the link is printed on the roster/],
     ] as const) {
       const refused = await muster(['cards', 'bof', '--shop', 'dtc', ...args, '-o', 'x.pdf'], cwd);
@@ -92,9 +112,115 @@ describe('cards --shop dtc: DriveThruCards poker cards', () => {
       expect(refused.stderr, args.join(' ')).toMatch(said);
       expect(existsSync(path.join(cwd, 'x.pdf'))).toBe(false);
     }
-    const unknown = await muster(['cards', 'bof', '--shop', 'mpc', '-o', 'x.pdf'], cwd);
+    const unknown = await muster(['cards', 'bof', '--shop', 'tgc', '-o', 'x.pdf'], cwd);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/shop[^]*"mpc"[^]*"dtc"/);
+    expect(unknown.stderr).toMatch(/shop[^]*"tgc"[^]*"dtc", "mpc"/);
+  });
+});
+
+/** A PNG's width and height, from its header. */
+function pngSize(png: Uint8Array): { width: number; height: number } {
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  expect([...png.subarray(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+describe('cards --shop mpc: MakePlayingCards poker cards', () => {
+  it('a zip of PNG images, 822 x 1122 px each, fronts and backs numbered alike, with a read-me; the same bytes twice', async () => {
+    const cwd = workdir();
+    const made = await muster(['cards', 'bof', '--force', PLATOON, '--shop', 'mpc', '-o', 'mpc.zip'], cwd);
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stderr).toContain('Wrote mpc.zip (26 images)');
+    expect((await muster(['cards', 'bof', '--force', PLATOON, '--shop', 'mpc', '-o', 'again.zip', '--quiet'], cwd)).code).toBe(0);
+    const zip = readFileSync(path.join(cwd, 'mpc.zip'));
+    expect(zip.equals(readFileSync(path.join(cwd, 'again.zip')))).toBe(true);
+    const entries = unzipSync(zip);
+    const numbers = Array.from({ length: 13 }, (_, i) => String(i + 1).padStart(2, '0'));
+    expect(Object.keys(entries)).toEqual(['read-me.txt', ...numbers.flatMap((n) => [`back/${n}.png`, `front/${n}.png`])]);
+    for (const [name, bytes] of Object.entries(entries)) if (name.endsWith('.png')) expect(pngSize(bytes), name).toEqual({ width: 822, height: 1122 });
+    const readMe = new TextDecoder().decode(entries['read-me.txt']);
+    expect(readMe).toContain('Burst of Fire (core rules (web text, undated)), muster 0.1.0');
+    expect(readMe).toContain('822 x 1122 pixels at 300 dpi: the card, 750 x 1050 pixels, with 36 pixels of bleed on every side');
+    expect(readMe).toMatch(/^04 {2}Rifleman 1–10, United States · rifleman \(Able Company, 1st Platoon\)$/m);
+    expect(readMe.match(/^\d\d {2}/gm)).toHaveLength(13);
+    // every front its own card; the backs of cards of one kind are the same picture
+    const distinct = (side: string) => new Set(Object.entries(entries).filter(([name]) => name.startsWith(side)).map(([, bytes]) => Buffer.from(bytes).toString('base64'))).size;
+    expect(distinct('front/')).toBe(13);
+    expect(distinct('back/')).toBeGreaterThan(1);
+  });
+
+  it('each image is the page the PDF prints, pixel for pixel within anti-aliasing', async () => {
+    const cwd = workdir();
+    // the platoon's document, its deck set up as --shop mpc sets it, laid out; its PDF in RGB
+    const doc = JSON.parse((await muster(['cards', 'bof', '--force', PLATOON, '--format', 'json'], cwd)).stdout) as DocumentNode;
+    const print = cardPrint({ duplex: 'long', backOffset: '0,0', bleed: 0, marks: 'crop', shop: 'mpc' });
+    const shopDoc: DocumentNode = { ...doc, sheets: [], decks: doc.decks!.map((deck) => ({ ...deck, print })) };
+    const placed = layoutDocument(fonts, shopDoc);
+    expect(placed.pages.slice(0, 4).map((page) => page.name)).toEqual(['back/01', 'front/01', 'back/02', 'front/02']);
+    // the Rifleman 1–10 card: its back and its front, with the tally boxes
+    const pages = placed.pages.slice(6, 8);
+    writeFileSync(path.join(cwd, 'card.pdf'), await renderPdf(fonts, { ...placed, pages }));
+    execFileSync('pdftoppm', ['-r', '300', path.join(cwd, 'card.pdf'), path.join(cwd, 'poppler')]);
+    await ImageArchive.open(fonts, readFileSync(nodeFiles.places.rasteriser), 300);
+    pagesAsSvg(fonts, pages).forEach((svg, i) => {
+      const image = new Resvg(svg, { fitTo: { mode: 'width', value: 822 }, font: { loadSystemFonts: false } }).render();
+      const ppm = readFileSync(path.join(cwd, `poppler-${i + 1}.ppm`));
+      // P6, width, height, 255, then RGB
+      const header = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.toString('latin1', 0, 32))!;
+      expect([Number(header[1]), Number(header[2])]).toEqual([image.width, image.height]);
+      const rgb = ppm.subarray(header[0].length);
+      // resvg copies the pixels out of its memory each time they are asked for: once
+      const drawn = image.pixels;
+      // compared a block of 6 x 6 pixels (half a millimetre) at a time: the two renderers shade
+      // the edges of letters and lines a little differently, which a block's average evens out;
+      // a glyph out of place, a missing line or a wrong colour does not
+      const block = 6;
+      const across = Math.floor(image.width / block);
+      const down = Math.floor(image.height / block);
+      let worst = 0;
+      let apart = 0;
+      for (let by = 0; by < down; by++) {
+        for (let bx = 0; bx < across; bx++) {
+          let most = 0;
+          for (let c = 0; c < 3; c++) {
+            let sum = 0;
+            for (let y = by * block; y < (by + 1) * block; y++) {
+              for (let x = bx * block; x < (bx + 1) * block; x++) sum += drawn[(y * image.width + x) * 4 + c]! - rgb[(y * image.width + x) * 3 + c]!;
+            }
+            most = Math.max(most, Math.abs(sum) / (block * block));
+          }
+          worst = Math.max(worst, most);
+          if (most > 16) apart++;
+        }
+      }
+      expect(worst, `page ${i + 1}: the block most unlike`).toBeLessThan(WORST_BLOCK);
+      expect(apart / (across * down), `page ${i + 1}: blocks apart`).toBeLessThan(BLOCKS_APART);
+    });
+  });
+
+  it('refuses what it cannot be, with exit 2 and no file', async () => {
+    const cwd = workdir();
+    for (const [args, said] of [
+      [['--no-backs'], /--no-backs: MakePlayingCards prints each card's back/],
+      [['--format', 'md'], /--shop mpc: a print shop takes images, not md; leave --format md out/],
+    ] as const) {
+      const refused = await muster(['cards', 'bof', '--shop', 'mpc', ...args, '-o', 'x.zip'], cwd);
+      expect(refused.code, args.join(' ')).toBe(2);
+      expect(refused.stderr, args.join(' ')).toMatch(said);
+      expect(existsSync(path.join(cwd, 'x.zip'))).toBe(false);
+    }
+  });
+
+  it('every rule set’s decks; named in out/ for the shop', async () => {
+    const cwd = workdir();
+    const made = await muster(['cards', 'fireteam', '--list', 'russians', '--shop', 'mpc'], cwd);
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stderr).toMatch(/^Wrote out\/fireteam-cards-russians-mpc\.zip \(\d+ images\)$/m);
+    const entries = unzipSync(readFileSync(path.join(cwd, 'out/fireteam-cards-russians-mpc.zip')));
+    const fronts = Object.keys(entries).filter((name) => name.startsWith('front/'));
+    expect(fronts.length).toBeGreaterThan(0);
+    expect(Object.keys(entries).filter((name) => name.startsWith('back/'))).toHaveLength(fronts.length);
+    expect(new TextDecoder().decode(entries['read-me.txt'])).toContain(`${fronts.length} cards for MakePlayingCards`);
   });
 });
 

@@ -17,6 +17,7 @@ const PLACES = {
   examples: '/muster/examples/',
   parsedStore: '/muster/parsed-data.json',
   fontPairs: '/muster/font-pairs.json',
+  rasteriser: '/muster/resvg.wasm',
   fonts: { regular: '/muster/fonts/R.ttf', cjk: '/muster/fonts/C.otf' },
   fontkitVersion: '2.0.4',
 };

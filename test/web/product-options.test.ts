@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { muster } from '../helpers/cli.js';
-import { button, CHROMIUM, control, runBrowserTests, shots, usePageServer, type PageServer, cliPdf, openPage } from '../helpers/page.js';
+import { button, CHROMIUM, control, runBrowserTests, shots, usePageServer, type PageServer, cliPdf, openPage, produce as produceWith } from '../helpers/page.js';
 import {
   argvFor,
   countsFrom,
@@ -231,6 +231,27 @@ describe.skipIf(!runBrowserTests)('the product options in chromium', () => {
     expect(await linked.evaluate(() => location.hash)).toBe('#/openfire/tables');
     expect(await linked.$eval('#units', (e) => (e as HTMLSelectElement).value)).toBe('in');
     await linked.close();
+  });
+
+  it('prints cards for MakePlayingCards: a zip of images byte for byte the command line’s, the renderer fetched when first needed', async () => {
+    const page = await open('#/fireteam/cards?list=vehicles');
+    await choose(page, 'For a print shop', 'mpc');
+    expect(await page.$eval('#command', (e) => e.textContent)).toBe('muster cards fireteam --list vehicles --shop mpc');
+    // the shop's card has its own bleed and cut, a card a page: none of the sheets' settings
+    for (const field of ['#bleed', '#duplex', '#layout']) expect(await shown(page, field), field).toBe(false);
+    // a zip cannot be previewed: the one button downloads it
+    expect(await page.$$eval('button[data-format="pdf"]', (buttons) => buttons.filter((b) => !(b as HTMLElement).hidden).map((b) => b.textContent))).toEqual(['Download images (zip)']);
+    const made = await produceWith(page, 'Download images (zip)');
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.name).toBe('fireteam-cards.zip');
+    const zip = Buffer.from(made.base64, 'base64');
+    expect(zip.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
+    expect(Buffer.compare(zip, await cliPdf(['cards', 'fireteam', '--list', 'vehicles', '--shop', 'mpc']))).toBe(0);
+    // back to a PDF: the buttons are as they were
+    await choose(page, 'For a print shop', '');
+    expect(await page.$$eval('button[data-format="pdf"]', (buttons) => buttons.filter((b) => !(b as HTMLElement).hidden).map((b) => b.textContent))).toEqual(['Download PDF', 'Preview']);
+    expect(await shown(page, '#bleed')).toBe(true);
+    await page.close();
   });
 
   it('prints calibrate --paper letter --duplex short, byte for byte the command line’s', async () => {

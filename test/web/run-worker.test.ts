@@ -9,7 +9,7 @@ import type { FromRunWorker, ToRunWorker } from '../../src/web/run-protocol.js';
 import { WorkerRunner, type WorkerLike } from '../../src/web/worker-runner.js';
 import { openPage, repo, runBrowserTests, usePageServer, type PageServer } from '../helpers/page.js';
 
-const PLACES = { data: '/muster/data/', templates: '/muster/templates/', examples: '/muster/examples/', parsedStore: '/p.json', fontPairs: '/f.json', fontkitVersion: '2', fonts: {} };
+const PLACES = { data: '/muster/data/', templates: '/muster/templates/', examples: '/muster/examples/', parsedStore: '/p.json', fontPairs: '/f.json', rasteriser: '/r.wasm', fontkitVersion: '2', fonts: {} };
 const bytes = (text: string) => new TextEncoder().encode(text);
 
 /** A worker that keeps what it is sent and answers as the test says. */

@@ -6,7 +6,8 @@ import { UsageError } from '../../errors.js';
 import { manifestFor, moduleFor } from '../../systems/registry.js';
 import { takeOptions } from '../rule-set-options.js';
 import { emitDocument } from '../emit.js';
-import { cardPrint, printSettings, type CutArgs } from '../print-options.js';
+import { cardPrint, MPC_POKER, printSettings, type CutArgs } from '../print-options.js';
+import { mpcReadMe } from '../shop-read-me.js';
 import type { CliIo } from '../io.js';
 import { dataInputs, resolveFrom, unitsOf, type ProductArgs } from '../options.js';
 import { TOOL_VERSION } from '../version.js';
@@ -37,7 +38,7 @@ export async function runCards(args: CardsArgs, io: CliIo): Promise<number> {
   if (args.list !== undefined) shared.push('list');
   const options = takeOptions(manifestFor(system.info.id), system.info.name, 'cards', { args, shared });
   if (args.strict && args.force === undefined) throw new UsageError('--strict: it refuses a --force file that breaks its rules; give --force FILE, or leave --strict out');
-  if (args.shop && args.format !== 'pdf') throw new UsageError(`--shop: a print shop takes a PDF; leave --format ${args.format} out`);
+  if (args.shop && args.format !== 'pdf') throw new UsageError(`--shop ${args.shop}: a print shop takes ${args.shop === 'mpc' ? 'images' : 'a PDF'}, not ${args.format}; leave --format ${args.format} out`);
   if (args.shop && args.publicUrl !== undefined) throw new UsageError("--public-url: the link is printed on the roster, which a print shop's file leaves out; leave one of them out");
   if (args.publicUrl !== undefined && args.force === undefined) throw new UsageError("--public-url: a force's roster prints the link to it; give --force FILE, or leave --public-url out");
   const publicUrl = args.publicUrl === undefined ? undefined : publicAddress(args.publicUrl);
@@ -65,7 +66,7 @@ export async function runCards(args: CardsArgs, io: CliIo): Promise<number> {
   // a print shop's file holds the cards alone: the roster is printed at home
   if (args.shop && linked.sheets.length > 0 && !args.quiet) io.stderr.write(`warning: --shop: the roster is not in a print shop's file; print it with the same command without --shop\n`);
   const doc = args.shop ? { ...linked, sheets: [], drawings: [], tokenSheets: [] } : linked;
-  const name = args.force ? path.basename(args.force).replace(/\.[^.]+$/, '') : [args.nation, options['doctrine']].filter(Boolean).join('-') || (module?.cards ? 'arsenal' : 'decks');
+  const name = args.force ? path.basename(args.force).replace(/\.[^.]+$/, '') : [args.nation, options['doctrine'], args.list].filter(Boolean).join('-') || (module?.cards ? 'arsenal' : 'decks');
   await emitDocument(
     doc,
     {
@@ -77,7 +78,8 @@ export async function runCards(args: CardsArgs, io: CliIo): Promise<number> {
       inputs: dataInputs(args.data, io.cwd, args.force),
       allowMissingGlyphs: args.allowMissingGlyphs,
       print: printSettings(args),
-      defaultName: `${system.info.id}-cards-${name}-${args.paper}`,
+      ...(args.shop === 'mpc' ? { images: { dpi: MPC_POKER.dpi, texts: { 'read-me.txt': mpcReadMe(doc) } } } : {}),
+      defaultName: args.shop ? `${system.info.id}-cards-${name}-${args.shop}` : `${system.info.id}-cards-${name}-${args.paper}`,
     },
     io,
   );
