@@ -43,3 +43,18 @@ shot fireteam-campaign-map 497 'The campaign map' -- campaign fireteam booklet -
 shot blazeaway-tables-armour 297 'Tanks, armour' -- tables blazeaway
 shot blazeaway-unit-sheet 497 'Unit sheet' -- cards blazeaway --force examples/blazeaway/german-grenadier-company.yaml
 shot openfire-packet 297 'Scenario:' -- scenario openfire --seed club-night
+
+# a print shop's images (--shop mpc): the zip's back and front of one card, side by side, shrunk
+# by the same renderer that drew them
+node bin/muster.js cards bof --force test/fixtures/forces/us-rifle-platoon.yaml --shop mpc -o "$tmp/mpc.zip" --quiet
+node --input-type=module -e '
+import { readFileSync, writeFileSync } from "node:fs";
+import { unzipSync } from "fflate";
+import { initWasm, Resvg } from "@resvg/resvg-wasm";
+await initWasm(readFileSync("node_modules/@resvg/resvg-wasm/index_bg.wasm"));
+const zip = unzipSync(readFileSync(process.argv[1]));
+const image = (name, x) => `<image x="${x}" width="822" height="1122" href="data:image/png;base64,${Buffer.from(zip[name]).toString("base64")}"/>`;
+const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1674" height="1122">${image("back/04.png", 0)}${image("front/04.png", 852)}</svg>`;
+writeFileSync("docs/images/cards-mpc.png", new Resvg(svg, { fitTo: { mode: "width", value: 420 } }).render().asPng());
+' "$tmp/mpc.zip"
+echo "docs/images/cards-mpc.png: back/04 and front/04 of muster cards bof --force ... --shop mpc"

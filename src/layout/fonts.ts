@@ -1,5 +1,6 @@
 // before any font is parsed: one TextDecoder per encoding for fontkit's strings
 import './font-strings.js';
+import { RecentCache } from './recent-cache.js';
 import { create, type Font, type Glyph, type GlyphPosition, type GlyphRun } from 'fontkit';
 import { visualRuns, type Cell } from './bidi.js';
 import { FontFileError } from './errors.js';
@@ -160,6 +161,12 @@ export function glyphsOfItsOwn(parsed: Font): Font {
   return own;
 }
 
+/**
+ * How many texts' widths a store keeps in each half of its cache: a long batch measures new texts
+ * on every page (its seeds, rolls and places), which are let go once unused for a while.
+ */
+const WIDTHS_KEPT = 4096;
+
 /** Marks and joiners stay in the font of the letter before them, where it has them. */
 const CLINGS = /[\p{M}\p{Cf}]/u;
 /** Invisible characters (joiners, variation selectors, direction marks, controls): never a gap. */
@@ -178,7 +185,8 @@ export class FontStore {
   private readonly fonts = new Map<FontFace, Font>();
   /** Faces whose measuring font a PDF has taken for embedding (printingFont). */
   private readonly embedded = new Set<FontFace>();
-  private readonly widths = new Map<string, number>();
+  /** each text's width in ems, for the texts of the last few hundred pages */
+  private readonly widths = new RecentCache<string, number>(WIDTHS_KEPT);
   private readonly metrics = new Map<FontFace, FaceMetrics>();
   private store: FontPairStore | null | undefined;
   private readonly fingerprints = new Map<FontFace, string>();

@@ -7,6 +7,7 @@ import { renderPages } from './render.js';
 import type { Surface, TrimBox } from './surface.js';
 import { cmykOf } from './cmyk.js';
 import { wordsOf } from './words.js';
+import { RecentCache } from '../layout/recent-cache.js';
 
 /**
  * A fixed date for the PDF's info dictionary. pdfkit derives the file ID from the info, so
@@ -139,6 +140,12 @@ interface ShapedWord {
   moved: boolean;
 }
 
+/**
+ * How many shaped words a font keeps in each half of its cache: a batch of packets sets new words
+ * on every page (seeds, rolls, places), which are let go once unused for a while.
+ */
+const WORDS_KEPT = 1024;
+
 /** A word shaped in a font, its glyphs taken into the font's subset the first time it is set. */
 function shapeWord(font: EmbeddedFont, word: string): ShapedWord {
   const run = font.layoutRun(word);
@@ -211,7 +218,7 @@ class PdfSurface implements Surface {
   /** colours set for text stay inside its text object, where PDF allows them */
   private settingTextColor = false;
   /** each font's words as shaped so far (a font object belongs to one file) */
-  private readonly shaped = new Map<EmbeddedFont, Map<string, ShapedWord>>();
+  private readonly shaped = new Map<EmbeddedFont, RecentCache<string, ShapedWord>>();
 
   constructor(
     private readonly pdf: PDFKit.PDFDocument,
@@ -300,15 +307,16 @@ class PdfSurface implements Surface {
    * save the state, flip the page's axes, open a text object, set the font, shape the line and
    * close all again for every line: most of a page's drawing time, and a third of its content.
    * Here the lines in a row share a text object whose matrix flips the glyphs upright, and each
-   * word is shaped once a file.
+   * word is shaped once (while it is among the last WORDS_KEPT).
    */
   private textLine(text: string, x: number, y: number, size: number, color: string | undefined): void {
     const font = (this.pdf as unknown as { _font: EmbeddedFont })._font;
     let words = this.shaped.get(font);
-    if (!words) this.shaped.set(font, (words = new Map()));
+    if (!words) this.shaped.set(font, (words = new RecentCache(WORDS_KEPT)));
     const line: ShapedWord[] = [];
     for (const word of wordsOf(text)) {
       let shaped = words.get(word);
+      // shaped again once let go, a word gives the same glyphs
       if (!shaped) words.set(word, (shaped = shapeWord(font, word)));
       line.push(shaped);
     }
@@ -425,6 +433,9 @@ class PdfSurface implements Surface {
   }
 }
 
+/** How many written pages' references the page tree keeps as one entry. */
+const KIDS_A_RUN = 256;
+
 /** A pdfkit object reference as the page tree writes it: "id gen R" (its class's toString). */
 interface WrittenReference {
   id: number;
@@ -479,14 +490,18 @@ export class PdfStream {
     this.releaseWrittenPages();
   }
 
-  /** How many of the page tree's entries are already references alone. */
+  /** How many of the page tree's entries are already references alone, or runs of them. */
   private released = 0;
+  /** How many entries at the front of the page tree are runs of KIDS_A_RUN references. */
+  private runs = 0;
 
   /**
    * pdfkit keeps each page's dictionary, with its resources and content objects, in the page
    * tree until the file ends, though all it writes of them there is "N 0 R": some kilobytes a
    * page, so 3000 packets held a hundred megabytes. Each page already written is swapped for a
-   * reference that writes the same; the bytes do not change.
+   * reference that writes the same, and every KIDS_A_RUN such references for one entry that
+   * writes them all, as the page tree's array joins its entries (a space between): a few bytes
+   * a page are left of it, and the bytes of the file do not change.
    */
   private releaseWrittenPages(): void {
     const kids = (this.pdf as unknown as { _root: { data: { Pages: { data: { Kids: WrittenReference[] } } } } })._root.data.Pages.data.Kids;
@@ -499,6 +514,14 @@ export class PdfStream {
       reference.gen = page.gen;
       reference.offset = page.offset;
       kids[this.released] = reference;
+    }
+    while (this.released - this.runs >= KIDS_A_RUN) {
+      const written = kids.slice(this.runs, this.runs + KIDS_A_RUN).join(' ');
+      // a reference to pdfkit, which writes what its toString gives
+      const run = Object.create(Object.getPrototypeOf(kids[this.runs]!) as object, { toString: { value: () => written } }) as WrittenReference;
+      kids.splice(this.runs, KIDS_A_RUN, run);
+      this.runs += 1;
+      this.released -= KIDS_A_RUN - 1;
     }
   }
 
