@@ -28,7 +28,7 @@ import type { DocumentNode } from '../../src/doc/model.js';
  */
 const WORST_BLOCK = 100;
 const BLOCKS_APART = 0.04;
-import { muster, pdfPageCount } from '../helpers/cli.js';
+import { muster, pdfPageCount, type CliResult } from '../helpers/cli.js';
 import { workdirs } from '../helpers/fixtures.js';
 
 const workdir = workdirs(afterEach);
@@ -45,17 +45,24 @@ function boxes(pdf: string, pages: number): { media: number[]; trim: number[]; b
   return media.map((m, i) => ({ media: m, trim: trim[i]!, bleed: bleed[i]! }));
 }
 
+/** The platoon's deck for a shop, made twice in one folder: the first run's answer, and the file, the same bytes both times. */
+async function madeTwice(cwd: string, shop: string, file: string): Promise<{ made: CliResult; bytes: Buffer }> {
+  const made = await muster(['cards', 'bof', '--force', PLATOON, '--shop', shop, '-o', file], cwd);
+  expect(made.code, made.stderr).toBe(0);
+  expect((await muster(['cards', 'bof', '--force', PLATOON, '--shop', shop, '-o', `again-${file}`, '--quiet'], cwd)).code).toBe(0);
+  const bytes = readFileSync(path.join(cwd, file));
+  expect(bytes.equals(readFileSync(path.join(cwd, `again-${file}`)))).toBe(true);
+  return { made, bytes };
+}
+
 describe('cards --shop dtc: DriveThruCards poker cards', () => {
   it('a card a page, 2.75 x 3.75 in with 1/8 in of bleed, its TrimBox and BleedBox set, each back before its front; the same bytes twice', async () => {
     const cwd = workdir();
-    const made = await muster(['cards', 'bof', '--force', PLATOON, '--shop', 'dtc', '-o', 'dtc.pdf'], cwd);
-    expect(made.code, made.stderr).toBe(0);
+    const { made, bytes } = await madeTwice(cwd, 'dtc', 'dtc.pdf');
     expect(made.stderr).toContain("warning: --shop: the roster is not in a print shop's file; print it with the same command without --shop");
-    expect((await muster(['cards', 'bof', '--force', PLATOON, '--shop', 'dtc', '-o', 'again.pdf', '--quiet'], cwd)).code).toBe(0);
     const file = path.join(cwd, 'dtc.pdf');
-    expect(readFileSync(file).equals(readFileSync(path.join(cwd, 'again.pdf')))).toBe(true);
     // the platoon's 13 cards, each a back and a front
-    const pages = pdfPageCount(readFileSync(file));
+    const pages = pdfPageCount(bytes);
     expect(pages).toBe(26);
     for (const page of boxes(file, pages)) {
       expect(page.media).toEqual([0, 0, 198, 270]);
@@ -127,14 +134,9 @@ function pngSize(png: Uint8Array): { width: number; height: number } {
 
 describe('cards --shop mpc: MakePlayingCards poker cards', () => {
   it('a zip of PNG images, 822 x 1122 px each, fronts and backs numbered alike, with a read-me; the same bytes twice', async () => {
-    const cwd = workdir();
-    const made = await muster(['cards', 'bof', '--force', PLATOON, '--shop', 'mpc', '-o', 'mpc.zip'], cwd);
-    expect(made.code, made.stderr).toBe(0);
+    const { made, bytes } = await madeTwice(workdir(), 'mpc', 'mpc.zip');
     expect(made.stderr).toContain('Wrote mpc.zip (26 images)');
-    expect((await muster(['cards', 'bof', '--force', PLATOON, '--shop', 'mpc', '-o', 'again.zip', '--quiet'], cwd)).code).toBe(0);
-    const zip = readFileSync(path.join(cwd, 'mpc.zip'));
-    expect(zip.equals(readFileSync(path.join(cwd, 'again.zip')))).toBe(true);
-    const entries = unzipSync(zip);
+    const entries = unzipSync(bytes);
     const numbers = Array.from({ length: 13 }, (_, i) => String(i + 1).padStart(2, '0'));
     expect(Object.keys(entries)).toEqual(['read-me.txt', ...numbers.flatMap((n) => [`back/${n}.png`, `front/${n}.png`])]);
     for (const [name, bytes] of Object.entries(entries)) if (name.endsWith('.png')) expect(pngSize(bytes), name).toEqual({ width: 822, height: 1122 });
