@@ -396,8 +396,10 @@ async function shape(form: Form): Promise<void> {
   };
   // the table mode prints nothing of muster's: no paper, no dice, no house rules, no command line
   if (product === 'table') for (const name of ['cut', 'shop', 'decklayout', 'forcecards', 'duplex', 'units', 'inks', 'glyphs', 'formats', 'house', 'dice']) shown[name] = false;
-  // a print shop's file has the shop's own card, bleed and cut, a card a page: no sheets to lay out
-  if (shown['shop'] && form.options['shop']) for (const name of ['cut', 'decklayout', 'duplex']) shown[name] = false;
+  // a print shop's file has the shop's own card, bleed and cut, a card a page, each with its back:
+  // no sheets to lay out
+  shown['backs'] = shown['inks'] === true;
+  if (shown['shop'] && form.options['shop']) for (const name of ['cut', 'decklayout', 'duplex', 'backs']) shown[name] = false;
   for (const [name, show] of Object.entries(shown)) {
     for (const el of document.querySelectorAll<HTMLElement>(`[data-show="${name}"]`)) el.hidden = !show;
   }
@@ -405,12 +407,14 @@ async function shape(form: Form): Promise<void> {
   const images = shown['shop'] === true && form.options['shop'] === 'mpc';
   document.querySelector<HTMLButtonElement>('button[data-format="pdf"][data-download="yes"]')!.textContent = images ? 'Download images (zip)' : 'Download PDF';
   document.querySelector<HTMLButtonElement>('button[data-format="pdf"][data-download="no"]')!.hidden = images;
+  const empty = $('preview-empty');
+  empty.textContent = (images ? empty.dataset['images'] : empty.dataset['words']) ?? '';
   // an option said to be for one mode ("solo: ...") is shown in that mode alone
   for (const field of document.querySelectorAll<HTMLElement>('#own-fields [data-mode]')) field.hidden = field.dataset['mode'] !== (form.options['mode'] ?? 'versus');
   shown['own'] = [...document.querySelectorAll<HTMLElement>('#own-fields [data-own]')].some((f) => !f.hidden);
   $('forceA-label').textContent = product === 'scenario' ? 'Force file, side A (solo: yours)' : tokens ? 'Force file (tokens for its models)' : 'Force file';
   $('forceA-built').hidden = forces.forceA !== FORCE_FILE;
-  $('product-fields').hidden = !Object.entries(shown).some(([n, s]) => s && !['cut', 'shop', 'decklayout', 'forcecards', 'duplex', 'units', 'inks', 'glyphs', 'formats', 'house', 'builder', 'dice', 'campaign', 'table', 'printing'].includes(n));
+  $('product-fields').hidden = !Object.entries(shown).some(([n, s]) => s && !['cut', 'shop', 'backs', 'decklayout', 'forcecards', 'duplex', 'units', 'inks', 'glyphs', 'formats', 'house', 'builder', 'dice', 'campaign', 'table', 'printing'].includes(n));
   document.querySelector('main')!.classList.toggle('building', product === 'force');
   document.querySelector('main')!.classList.toggle('at-table', product === 'table');
   document.documentElement.classList.toggle('at-table', product === 'table');

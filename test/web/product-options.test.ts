@@ -237,8 +237,9 @@ describe.skipIf(!runBrowserTests)('the product options in chromium', () => {
     const page = await open('#/fireteam/cards?list=vehicles');
     await choose(page, 'For a print shop', 'mpc');
     expect(await page.$eval('#command', (e) => e.textContent)).toBe('muster cards fireteam --list vehicles --shop mpc');
-    // the shop's card has its own bleed and cut, a card a page: none of the sheets' settings
-    for (const field of ['#bleed', '#duplex', '#layout']) expect(await shown(page, field), field).toBe(false);
+    // the shop's card has its own bleed and cut, a card a page with its back: none of the sheets' settings
+    for (const field of ['#bleed', '#duplex', '#layout', '#backs']) expect(await shown(page, field), field).toBe(false);
+    expect(await page.$eval('#preview-empty', (e) => e.textContent)).toMatch(/^MakePlayingCards takes a picture of each card: Download images \(zip\) saves them/);
     // a zip cannot be previewed: the one button downloads it
     expect(await page.$$eval('button[data-format="pdf"]', (buttons) => buttons.filter((b) => !(b as HTMLElement).hidden).map((b) => b.textContent))).toEqual(['Download images (zip)']);
     const made = await produceWith(page, 'Download images (zip)');
@@ -250,7 +251,8 @@ describe.skipIf(!runBrowserTests)('the product options in chromium', () => {
     // back to a PDF: the buttons are as they were
     await choose(page, 'For a print shop', '');
     expect(await page.$$eval('button[data-format="pdf"]', (buttons) => buttons.filter((b) => !(b as HTMLElement).hidden).map((b) => b.textContent))).toEqual(['Download PDF', 'Preview']);
-    expect(await shown(page, '#bleed')).toBe(true);
+    for (const field of ['#bleed', '#duplex', '#layout', '#backs']) expect(await shown(page, field), field).toBe(true);
+    expect(await page.$eval('#preview-empty', (e) => e.textContent)).toBe('Choose what to print, then Preview or Download PDF. The first pages show here.');
     await page.close();
   });
 
