@@ -263,6 +263,8 @@ export class TablePanel {
     const sides = [...game.sides] as [SideAtTable, SideAtTable];
     sides[side] = { ...sides[side], units: [...sides[side].units, ...newSide('', '', [{ name, boxes }]).units] };
     await this.change({ ...game, sides });
+    // the form stays for the next unit: its name cleared, its count kept
+    (form.elements.namedItem('unit') as HTMLInputElement).value = '';
     $<HTMLInputElement>(`tb-add-${side}-name`).focus();
   }
 
@@ -292,8 +294,19 @@ export class TablePanel {
     });
   }
 
+  /**
+   * What a tick leaves as it was: the odds tables (folded or open as the player left them) and
+   * each side's add-a-unit form (with what is typed in it), made once a game.
+   */
+  private still: { game: string; odds: HTMLElement[]; adds: HTMLFormElement[] } | undefined;
+
   private drawGame(game: TableGame, looked: { markers: Map<string, string>; odds: OddsTable[] }): void {
     const part = this.part!;
+    const which = `${game.system}\u0000${game.name}`;
+    if (this.still?.game !== which) this.still = { game: which, odds: looked.odds.map(oddsTable), adds: [] };
+    const still = this.still;
+    // the control pressed keeps the focus when the game is drawn again after it
+    const pressed = document.activeElement instanceof HTMLButtonElement && document.activeElement.closest('#tb-game') ? actKey(document.activeElement) : undefined;
     const act = (props: Record<string, string>, text: string, label?: string) => {
       const b = el('button', { type: 'button', textContent: text });
       for (const [k, v] of Object.entries(props)) b.dataset[k] = v;
@@ -335,7 +348,7 @@ export class TablePanel {
         const li = el('li', { className: u.lost >= u.boxes ? 'gone' : '' }, el('span', { className: 'tb-unit', textContent: u.name }), el('span', { className: 'tb-losses' }, ...losses), el('span', { className: 'tb-marks' }, ...marks));
         return li;
       });
-      const add = el(
+      const add = (still.adds[s] ??= el(
         'form',
         { className: 'tb-add no-print' },
         el('label', { htmlFor: `tb-add-${s}-name`, textContent: 'Add a unit' }),
@@ -343,7 +356,7 @@ export class TablePanel {
         el('label', { htmlFor: `tb-add-${s}-boxes`, textContent: `${part.lossesOf}s` }),
         el('input', { id: `tb-add-${s}-boxes`, name: 'boxes', type: 'number', min: '1', max: '500', value: '1' }),
         el('button', { type: 'submit', textContent: 'Add' }),
-      );
+      ));
       add.dataset['side'] = String(s);
       return el(
         'section',
@@ -361,14 +374,16 @@ export class TablePanel {
       el('div', { className: 'tb-turn-row' }, el('span', { textContent: game.turns > 0 ? `Turn (of ${game.turns})${READING_MARK}` : 'Turn (no set end)' }), turns),
       ...game.sides.map((side, s) => sideBox(side, s as 0 | 1)),
       el('h4', { textContent: `The rolls made most${READING_MARK}` }),
-      ...looked.odds.map(oddsTable),
+      ...still.odds,
       el('p', { className: 'hint', textContent: `${READING_FOOTNOTE}: which markers and tables are shown here is muster's choice, as are the turns where no scenario sets them. Each table is the quick-reference sheet's, with its odds.` }),
       ...(this.error ? [el('p', { className: 'messages failed', textContent: this.error })] : []),
       el('div', { className: 'actions no-print' }, act({ act: 'print' }, 'Print this sheet as it stands'), act({ act: 'new' }, 'Set up another game')),
     );
+    if (pressed) [...$('tb-game').querySelectorAll<HTMLButtonElement>('button[data-act]')].find((b) => actKey(b) === pressed)?.focus({ preventScroll: true });
   }
 
   // ---- kept games ----
+
 
   async showKept(): Promise<void> {
     drawKeptList(this.host.keptList, await this.host.shelf.all().catch(() => []), {
@@ -397,4 +412,10 @@ export class TablePanel {
     await this.showKept();
     this.host.changed();
   }
+}
+
+/** A control of the game by what it does (its data-act and the rest): the same after a redraw. */
+function actKey(button: HTMLButtonElement): string | undefined {
+  if (button.dataset['act'] === undefined) return undefined;
+  return JSON.stringify(Object.entries(button.dataset).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

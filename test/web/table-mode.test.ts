@@ -117,7 +117,19 @@ describe.skipIf(!runBrowserTests)('the table mode in chromium', () => {
     await tick(page, 'Unteroffizier Haas: Injured more');
     await tick(page, 'Turn 3');
     await tick(page, 'Weber: Combat Score up');
-    await page.type('#tb-add-1-name', 'Sherman');
+    // a tick while a unit's name is half typed: the name stays, the odds tables stay as they
+    // were folded, and the box pressed keeps the focus (a keyboard or screen reader keeps its place)
+    await page.type('#tb-add-1-name', 'Sher');
+    await page.$eval('#tb-game details.tb-odds', (d) => ((d as HTMLDetailsElement).open = true));
+    // pressed as a player presses it, the pointer on the box (which gives it the focus)
+    const before = (await probe(page))!.saves;
+    await page.click('#tb-game button[aria-label="Grenadier 2: model 1 lost"]');
+    await page.waitForFunction((n) => (window.muster.table?.saves ?? 0) > n, { timeout: 60_000 }, before);
+    expect(await page.$eval('#tb-add-1-name', (e) => (e as HTMLInputElement).value)).toBe('Sher');
+    expect(await page.$eval('#tb-game details.tb-odds', (d) => (d as HTMLDetailsElement).open)).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Grenadier 2: model 1 lost');
+    await tick(page, 'Grenadier 2: model 1 lost');
+    await page.type('#tb-add-1-name', 'man');
     const saves = (await probe(page))!.saves;
     await press(page, 'form.tb-add[data-side="1"] button[type=submit]');
     await page.waitForFunction((n) => (window.muster.table?.saves ?? 0) > n, { timeout: 60_000 }, saves);
@@ -128,6 +140,9 @@ describe.skipIf(!runBrowserTests)('the table mode in chromium', () => {
     expect(played.sides[0].units[0]!.marks).toEqual({ suppressed: 1 });
     expect(played.sides[0].units[1]!.marks).toEqual({ injured: 2 });
     expect(played.sides[1].units.map((u) => u.name)).toEqual(['Sherman']);
+    expect(played.sides[0].units[3]!.lost).toBe(0);
+    // ready for the next unit
+    expect(await page.$eval('#tb-add-1-name', (e) => (e as HTMLInputElement).value)).toBe('');
     await page.setViewport({ width: 360, height: 800 });
     await page.$eval('#tb-game', (e) => e.scrollIntoView());
     await page.screenshot({ path: path.join(shots, 'web-table-phone.png') });
