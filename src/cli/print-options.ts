@@ -50,14 +50,16 @@ export const DTC_POKER = { width: 63.5, height: 88.9, bleed: 3.175 } as const;
 
 /**
  * MakePlayingCards' poker card (docs/print-shops.md): 2.5 x 3.5 in with 36 px of bleed on every
- * side at 300 dpi (0.12 in), an image of 822 x 1122 px.
+ * side at MPC_DPI (0.12 in), an image of 822 x 1122 px.
  */
-export const MPC_POKER = { width: 63.5, height: 88.9, bleed: 3.048, dpi: 300 } as const;
+export const MPC_POKER = { width: 63.5, height: 88.9, bleed: 3.048 } as const;
+/** The resolution MakePlayingCards takes its images at. */
+export const MPC_DPI = 300;
 
 /** Each shop's name as a player knows it, and its card. */
 export const SHOP_CARDS: Readonly<Record<Shop, { name: string; card: { width: number; height: number; bleed: number } }>> = {
   dtc: { name: 'DriveThruCards', card: DTC_POKER },
-  mpc: { name: 'MakePlayingCards', card: { width: MPC_POKER.width, height: MPC_POKER.height, bleed: MPC_POKER.bleed } },
+  mpc: { name: 'MakePlayingCards', card: MPC_POKER },
 };
 
 /** Card print settings from the options, checked. */

@@ -1,5 +1,5 @@
 import type { DocumentNode } from '../doc/model.js';
-import { MPC_POKER } from './print-options.js';
+import { MPC_DPI, MPC_POKER } from './print-options.js';
 
 /**
  * The read-me in a MakePlayingCards zip (--shop mpc): what the images are, how to order them,
@@ -10,7 +10,7 @@ export function mpcReadMe(doc: DocumentNode): string {
   const cards = (doc.decks ?? []).flatMap((deck) => deck.cards.map((card) => ({ deck: deck.title, title: card.front.title, subtitle: card.front.subtitle })));
   const digits = String(cards.length).length;
   const number = (n: number) => String(n).padStart(digits, '0');
-  const pixels = (mm: number) => Math.round((mm / 25.4) * MPC_POKER.dpi);
+  const pixels = (mm: number) => Math.round((mm / 25.4) * MPC_DPI);
   const bleed = pixels(MPC_POKER.bleed);
   const { meta } = doc;
   const last = number(cards.length);
@@ -20,7 +20,7 @@ export function mpcReadMe(doc: DocumentNode): string {
     '',
     'The images',
     `- front/${number(1)}.png to front/${last}.png: the fronts; back/${number(1)}.png to back/${last}.png: the backs. A back and a front of the same number are one card.`,
-    `- Each is ${pixels(MPC_POKER.width + 2 * MPC_POKER.bleed)} x ${pixels(MPC_POKER.height + 2 * MPC_POKER.bleed)} pixels at ${MPC_POKER.dpi} dpi: the card, ${pixels(MPC_POKER.width)} x ${pixels(MPC_POKER.height)} pixels, with ${bleed} pixels of bleed on every side, which the shop cuts away. Nothing that matters is in the bleed.`,
+    `- Each is ${pixels(MPC_POKER.width + 2 * MPC_POKER.bleed)} x ${pixels(MPC_POKER.height + 2 * MPC_POKER.bleed)} pixels at ${MPC_DPI} dpi: the card, ${pixels(MPC_POKER.width)} x ${pixels(MPC_POKER.height)} pixels, with ${bleed} pixels of bleed on every side, which the shop cuts away. Nothing that matters is in the bleed.`,
     '',
     'Ordering',
     `- Choose poker-size cards and a deck of at least ${cards.length}.`,

@@ -114,7 +114,7 @@ export interface PlacedPage {
   items: Item[];
   /** where the page is cut (a print shop's card with its bleed round it): the PDF's TrimBox */
   trim?: { x: number; y: number; w: number; h: number };
-  /** the page's name when it is written as an image of its own (a shop's card: "07-front") */
+  /** the page's name when it is written as an image of its own (a shop's card: "front/07") */
   name?: string;
 }
 

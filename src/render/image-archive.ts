@@ -25,7 +25,7 @@ async function compileRasteriser(wasm: Uint8Array): Promise<void> {
 }
 
 /** A page's size in pixels at `dpi`: points are 1/72 in. */
-export function pixelsOf(page: Pick<PlacedPage, 'width' | 'height'>, dpi: number): { width: number; height: number } {
+function pixelsOf(page: Pick<PlacedPage, 'width' | 'height'>, dpi: number): { width: number; height: number } {
   return { width: Math.round((page.width / 72) * dpi), height: Math.round((page.height / 72) * dpi) };
 }
 

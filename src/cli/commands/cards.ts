@@ -6,7 +6,7 @@ import { UsageError } from '../../errors.js';
 import { manifestFor, moduleFor } from '../../systems/registry.js';
 import { takeOptions } from '../rule-set-options.js';
 import { emitDocument } from '../emit.js';
-import { cardPrint, MPC_POKER, printSettings, type CutArgs } from '../print-options.js';
+import { cardPrint, MPC_DPI, printSettings, type CutArgs } from '../print-options.js';
 import { mpcReadMe } from '../shop-read-me.js';
 import type { CliIo } from '../io.js';
 import { dataInputs, resolveFrom, unitsOf, type ProductArgs } from '../options.js';
@@ -78,7 +78,7 @@ export async function runCards(args: CardsArgs, io: CliIo): Promise<number> {
       inputs: dataInputs(args.data, io.cwd, args.force),
       allowMissingGlyphs: args.allowMissingGlyphs,
       print: printSettings(args),
-      ...(args.shop === 'mpc' ? { images: { dpi: MPC_POKER.dpi, texts: { 'read-me.txt': mpcReadMe(doc) } } } : {}),
+      ...(args.shop === 'mpc' ? { images: { dpi: MPC_DPI, texts: { 'read-me.txt': mpcReadMe(doc) } } } : {}),
       defaultName: args.shop ? `${system.info.id}-cards-${name}-${args.shop}` : `${system.info.id}-cards-${name}-${args.paper}`,
     },
     io,
