@@ -161,6 +161,9 @@ describe('cards --shop mpc: MakePlayingCards poker cards', () => {
     expect(placed.pages.slice(0, 4).map((page) => page.name)).toEqual(['back/01', 'front/01', 'back/02', 'front/02']);
     // the Rifleman 1–10 card: its back and its front, with the tally boxes
     const pages = placed.pages.slice(6, 8);
+    // the images the read-me lists as "04  Rifleman 1–10"
+    expect(pages.map((page) => page.name)).toEqual(['back/04', 'front/04']);
+    expect(pages[1]!.items.some((item) => item.kind === 'text' && item.text === 'Rifleman 1–10')).toBe(true);
     writeFileSync(path.join(cwd, 'card.pdf'), await renderPdf(fonts, { ...placed, pages }));
     execFileSync('pdftoppm', ['-r', '300', path.join(cwd, 'card.pdf'), path.join(cwd, 'poppler')]);
     await ImageArchive.open(fonts, readFileSync(nodeFiles.places.rasteriser), 300);
