@@ -10,12 +10,14 @@ import { defineConfig } from 'vitest/config';
  */
 const SLOW_FIRST = [
   'test/cli/lock-race.test.ts',
+  'test/web/offline.test.ts',
   'test/hard-inputs.test.ts',
   'test/cli/bundle.test.ts',
   'test/web/force-builder.test.ts',
   'test/web/rule-set-options.test.ts',
   'test/cli/documented-commands.test.ts',
   'test/engine/terrain.test.ts',
+  'test/web/kept-forces.test.ts',
   'test/web/campaign-and-house.test.ts',
   'test/web/browser.test.ts',
   'test/rule-set-conformance.test.ts',

@@ -2,7 +2,7 @@
 // Debian's chromium driven headless through puppeteer-core, and the page's controls found by
 // the words of their labels, as a player finds them.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -28,8 +28,57 @@ export interface PageServer {
   stop(): Promise<void>;
 }
 
+export interface BrowserChoices {
+  /**
+   * Chromium's own PDF viewer in the page's preview. Off, the preview frame still gets the PDF
+   * the page made (its bytes are what the tests compare) but chromium does not draw it: drawing
+   * it cost about a second of CPU for every PDF a test made, a sixth of the suite's browser time.
+   * On for the tests whose screenshots are looked at to see the preview itself.
+   */
+  pdfViewer?: boolean;
+  /** a profile kept between launches (a browser restarted); a new one of its own otherwise */
+  profile?: string;
+}
+
+/**
+ * Debian's chromium, headless. Downloads the test does not ask for are refused, so that no run
+ * of the suite leaves files in the home folder.
+ */
+export async function launchChromium(choices: BrowserChoices = {}): Promise<Browser> {
+  const profile = choices.profile ?? mkdtempSync(path.join(tmpdir(), 'muster-chromium-'));
+  if (!choices.pdfViewer) {
+    mkdirSync(path.join(profile, 'Default'), { recursive: true });
+    const preferences = path.join(profile, 'Default/Preferences');
+    const kept = existsSync(preferences) ? (JSON.parse(readFileSync(preferences, 'utf8')) as Record<string, unknown>) : {};
+    writeFileSync(preferences, JSON.stringify({ ...kept, plugins: { always_open_pdf_externally: true } }));
+  }
+  const { default: puppeteer } = await import('puppeteer-core');
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    userDataDir: profile,
+    args: ['--no-sandbox', '--disable-gpu'],
+    downloadBehavior: { policy: 'deny' },
+  });
+  // a profile of its own goes with the browser
+  if (!choices.profile) browser.process()?.once('exit', () => rmSync(profile, { recursive: true, force: true }));
+  return browser;
+}
+
+/**
+ * A folder of its own for the downloads of this page's browser from now on. Set through the
+ * browser's own session: set through a page's, it lasts only while the page is open, and
+ * chromium then saves into the home folder.
+ */
+export async function allowDownloads(page: Page): Promise<string> {
+  const downloads = mkdtempSync(path.join(tmpdir(), 'muster-downloads-'));
+  const cdp = await page.browser().target().createCDPSession();
+  await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+  return downloads;
+}
+
 /** Serves the built page on a free port and opens chromium; `stop` ends both. */
-export async function startPageServer(serveArgs: readonly string[] = []): Promise<PageServer> {
+export async function startPageServer(serveArgs: readonly string[] = [], choices: BrowserChoices = {}): Promise<PageServer> {
   if (!existsSync(path.join(repo, 'dist/web/index.html'))) throw new Error('dist/web is not built: run npm run build first');
   mkdirSync(shots, { recursive: true });
   const server: ChildProcess = spawn(process.execPath, ['bin/muster.js', 'serve', '--port', '0', ...serveArgs], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -43,8 +92,7 @@ export async function startPageServer(serveArgs: readonly string[] = []): Promis
     server.stderr!.on('data', (chunk: Buffer) => reject(new Error(`muster serve: ${String(chunk)}`)));
     server.once('exit', (code) => reject(new Error(`muster serve stopped (${code})`)));
   });
-  const { default: puppeteer } = await import('puppeteer-core');
-  const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await launchChromium(choices);
   const ended = new Promise<void>((resolve) => server.once('exit', () => resolve()));
   return {
     base,
@@ -152,10 +200,10 @@ export async function produce(page: Page, text: string): Promise<MadeInPage> {
  * Serves the page and opens chromium for the tests of one describe block, and closes both
  * after them; `ready` hands the test block the address and the browser.
  */
-export function usePageServer(ready: (served: PageServer) => void, serveArgs: readonly string[] = []): void {
+export function usePageServer(ready: (served: PageServer) => void, serveArgs: readonly string[] = [], choices: BrowserChoices = {}): void {
   let served: PageServer | undefined;
   beforeAll(async () => {
-    served = await startPageServer(serveArgs);
+    served = await startPageServer(serveArgs, choices);
     ready(served);
   });
   afterAll(async () => {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { muster } from '../helpers/cli.js';
-import { button, CHROMIUM, control, produce, runBrowserTests as runThem, shots, usePageServer, answering, settled } from '../helpers/page.js';
+import { button, CHROMIUM, control, produce, runBrowserTests as runThem, shots, usePageServer, answering, settled , allowDownloads } from '../helpers/page.js';
 
 
 async function choose(page: Page, label: string, value: string): Promise<void> {
@@ -24,7 +24,8 @@ async function cliPdf(args: string[]): Promise<{ bytes: Buffer; stderr: string; 
 describe.skipIf(!runThem)('the page in chromium', () => {
   let base = '';
   let browser: Browser;
-  usePageServer((served) => ({ base, browser } = served));
+  // chromium's PDF viewer on: its screenshots show the preview drawn
+  usePageServer((served) => ({ base, browser } = served), [], { pdfViewer: true });
 
   async function open(hash = '', viewport = { width: 1280, height: 900 }): Promise<Page> {
     const page = answering(await browser.newPage());
@@ -45,9 +46,7 @@ describe.skipIf(!runThem)('the page in chromium', () => {
 
   it('prints Burst of Fire tables on Letter in inches, byte for byte the command line’s PDF', async () => {
     const page = await open();
-    const downloads = mkdtempSync(path.join(tmpdir(), 'muster-downloads-'));
-    const cdp = await page.createCDPSession();
-    await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+    const downloads = await allowDownloads(page);
     await choose(page, 'Rule set', 'bof');
     await choose(page, 'Product', 'tables');
     await choose(page, 'Paper', 'letter');

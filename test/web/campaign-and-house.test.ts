@@ -15,7 +15,7 @@ import { CHANGES_KEY } from '../../src/data/state-file.js';
 import { bofRecordOptions, type BofRecord } from '../../src/systems/bof/page/campaign-panel.js';
 import { fireteamListsOptions, fireteamNextOptions, fireteamRecordOptions } from '../../src/systems/fireteam/page/campaign-panel.js';
 import { checkHouse, houseFiles, unzipHouse, withHouse, HOUSE_PATH } from '../../src/web/house-rules.js';
-import { button, control, press, repo, runBrowserTests as runThem, shots, usePageServer, loadBuiltPage, answering, settled, campaignAfter, campaignStep } from '../helpers/page.js';
+import { button, control, press, repo, runBrowserTests as runThem, shots, usePageServer, loadBuiltPage, answering, settled, campaignAfter, campaignStep , allowDownloads } from '../helpers/page.js';
 import { playerProblems } from '../helpers/player-words.js';
 
 const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
@@ -210,9 +210,7 @@ describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
     page.on('pageerror', (error) => {
       throw error;
     });
-    const downloads = mkdtempSync(path.join(tmpdir(), 'muster-downloads-'));
-    const cdp = await page.createCDPSession();
-    await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+    const downloads = await allowDownloads(page);
     await page.goto(`${base}${hash}`);
     await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
     await settled(page);

@@ -15,7 +15,7 @@ import { bofForceFromText, bofForceToYaml } from '../../src/systems/bof/page/for
 import { ftForceFromText, ftForceToYaml, ftSpent } from '../../src/systems/fireteam/page/force-model.js';
 import { baCount, baForceFromText, baForceToYaml } from '../../src/systems/blazeaway/page/force-model.js';
 import { ofForceFromText, ofForceToYaml } from '../../src/systems/openfire/page/force-model.js';
-import { button, CHROMIUM, control, press, repo, runBrowserTests as runThem, shots, usePageServer, answering } from '../helpers/page.js';
+import { button, CHROMIUM, control, press, repo, runBrowserTests as runThem, shots, usePageServer, answering , allowDownloads } from '../helpers/page.js';
 
 
 /** A doc's first YAML example: docs/force-file.md's is the README's Burst of Fire force. */
@@ -432,9 +432,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
       // the browser's own PDF viewer loads chrome:// resources; a request out is http(s) elsewhere
       if (/^(https?|wss?):/.test(request.url()) && !request.url().startsWith(base)) outside.push(request.url());
     });
-    const downloads = mkdtempSync(path.join(tmpdir(), 'muster-downloads-'));
-    const cdp = await page.createCDPSession();
-    await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+    const downloads = await allowDownloads(page);
     await page.goto(`${base}#/${system}/force`);
     await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
     await settled(page);

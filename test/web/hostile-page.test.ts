@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { zipSync } from 'fflate';
-import { button, produce, repo, runBrowserTests as runThem, shots, usePageServer, answering, settled } from '../helpers/page.js';
+import { button, produce, repo, runBrowserTests as runThem, shots, usePageServer, answering, settled , allowDownloads } from '../helpers/page.js';
 import { claimSize } from '../helpers/zips.js';
 
 
@@ -39,7 +39,8 @@ type Upload = { uploadFile(...p: string[]): Promise<void> };
 describe.skipIf(!runThem)('the page against hostile links and files, in chromium', () => {
   let base = '';
   let browser: Browser;
-  usePageServer((served) => ({ base, browser } = served));
+  // chromium's PDF viewer on: the preview drawn under the page’s content security policy, in its screenshot
+  usePageServer((served) => ({ base, browser } = served), [], { pdfViewer: true });
 
   async function open(hash = ''): Promise<{ page: Page; errors: Error[] }> {
     const page = answering(await browser.newPage());
@@ -55,9 +56,7 @@ describe.skipIf(!runThem)('the page against hostile links and files, in chromium
         throw new Error(`refused by the page's policy: ${event.violatedDirective} ${event.blockedURI}`);
       });
     });
-    const downloads = mkdtempSync(path.join(tmpdir(), 'muster-downloads-'));
-    const cdp = await page.createCDPSession();
-    await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+    const downloads = await allowDownloads(page);
     const response = await page.goto(`${base}${hash}`);
     expect(response!.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
     await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });

@@ -12,7 +12,7 @@ import { freeName, keptName, memoryShelf, sortKept, KEPT_NAME_MAX, type KeptForc
 import { forceFromLinkValue, forceInHash, forceLink, forceLinkValue } from '../../src/web/force-link.js';
 import { deflateSync } from 'fflate';
 import { MAX_FILE_BYTES } from '../../src/data/limits.js';
-import { CHROMIUM, openPage, press, repo, runBrowserTests, shots, usePageServer, type PageServer, answering, settled } from '../helpers/page.js';
+import { launchChromium, openPage, press, repo, runBrowserTests, shots, usePageServer, type PageServer, answering, settled } from '../helpers/page.js';
 
 describe('the names forces are kept under', () => {
   it('takes a name as typed, its spaces tidied, and refuses none or one too long', () => {
@@ -93,10 +93,7 @@ describe.skipIf(!runBrowserTests)('forces kept in the browser, in chromium', () 
   usePageServer((started) => (served = started));
 
   const profile = mkdtempSync(path.join(tmpdir(), 'muster-profile-'));
-  const launch = async (): Promise<Browser> => {
-    const { default: puppeteer } = await import('puppeteer-core');
-    return puppeteer.launch({ executablePath: CHROMIUM, headless: true, userDataDir: profile, args: ['--no-sandbox', '--disable-gpu'] });
-  };
+  const launch = (): Promise<Browser> => launchChromium({ profile });
   /** The page in a browser started on the kept profile. */
   const open = (browser: Browser, hash = '') => openPage({ base: served.base, browser }, hash);
   const listed = (page: Page) => page.$$eval('#kept-list li', (lis) => lis.map((li) => [...li.querySelectorAll('span')].map((s) => s.textContent).join(' / ')));

@@ -132,5 +132,7 @@ describe.skipIf(!runBrowserTests)('the page offline, from any static host', () =
       await host.close();
       rmSync(copy, { recursive: true, force: true });
     }
-  });
+    // each build is kept only once its page has been idle a while (offline.ts): on a machine
+    // busy with the rest of the suite that can take half a minute, twice over
+  }, 180_000);
 });
