@@ -7,13 +7,11 @@
 //
 // OTHER_CHECKOUT is a built muster (git worktree add /tmp/base REV && cd /tmp/base && npm ci).
 // Prints each build's medians and the median of this/other over the pairs, as one JSON line.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM, median, serve, visit } from './page-visit.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const other = process.argv[2];
 const pairs = Number(process.argv[3] ?? 15);
@@ -27,45 +25,6 @@ if (!existsSync(CHROMIUM)) {
 }
 const { default: puppeteer } = await import('puppeteer-core');
 
-/** `muster serve` of a checkout, on a free port */
-function serve(checkout) {
-  const server = spawn(process.execPath, [path.join(checkout, 'bin/muster.js'), 'serve', '--port', '0'], { cwd: checkout, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let said = '';
-    server.stdout.on('data', (chunk) => {
-      said += String(chunk);
-      const found = /muster is at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(said);
-      if (found) resolve({ base: found[1], stop: () => server.kill() });
-    });
-    server.once('exit', (code) => reject(new Error(`muster serve of ${checkout} stopped (${code})`)));
-  });
-}
-
-/** One first visit: the form showing the rule sets, the page ready, the US deck printed at once. */
-async function visit(browser, base) {
-  const context = await browser.createBrowserContext();
-  try {
-    const page = await context.newPage();
-    const start = performance.now();
-    await page.goto(`${base}#/bof/cards?nation=us`);
-    await page.waitForFunction(() => document.querySelectorAll('#system option').length > 1, { timeout: 120_000, polling: 'mutation' });
-    const form = performance.now() - start;
-    await page.waitForFunction(() => window.muster?.ready === true, { timeout: 120_000 });
-    const load = performance.now() - start;
-    const button = await page.waitForSelector('::-p-xpath(//button[normalize-space(.)="Download PDF" and not(@disabled)])');
-    const printStart = performance.now();
-    await button.click();
-    await page.waitForFunction(() => window.muster.last !== undefined, { timeout: 120_000 });
-    const deck = performance.now() - printStart;
-    const last = await page.evaluate(() => ({ code: window.muster.last.code, stderr: window.muster.last.stderr }));
-    if (last.code !== 0) throw new Error(`the page's deck failed: ${last.stderr}`);
-    return { form, load, deck, first: load + deck };
-  } finally {
-    await context.close();
-  }
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const servers = [await serve(root), await serve(other)];
 const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
 const KEYS = ['form', 'load', 'deck', 'first'];
