@@ -2,11 +2,18 @@
 // (Content-Security-Policy, no referrer), and only for the names of this machine it serves
 // (a DNS-rebinding name is refused); `--host` for a club's network says what it opens.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import fg from 'fast-glob';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { repo } from '../helpers/page.js';
 import { muster } from '../helpers/cli.js';
+import { encodingsTaken, startServer } from '../../src/cli/commands/serve.js';
 
 interface Served {
   child: ChildProcess;
@@ -37,12 +44,15 @@ async function serve(...extra: string[]): Promise<Served> {
 }
 
 /** A GET with the Host header a browser would send for `host` (and any other headers). */
-function get(url: URL, path: string, host: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function get(url: URL, path: string, host: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: url.hostname, port: url.port, path, headers: { host, ...headers } }, (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => (body += String(chunk)));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: res.statusCode!, headers: res.headers, body: bytes.toString('utf8'), bytes });
+      });
     });
     req.on('error', reject);
     req.end();
@@ -103,6 +113,78 @@ describe('muster serve', () => {
     const css = await get(url, '/muster.css', host, { 'if-none-match': tag });
     expect(css.status).toBe(200);
     expect(css.body.length).toBeGreaterThan(100);
+  });
+
+  it('sends the copies the build stored compressed, as the browser takes them: brotli over https, gzip over http, else the file; each its own tag', async () => {
+    const { url } = await serve();
+    const host = `127.0.0.1:${url.port}`;
+    const file = readFileSync(path.join(repo, 'dist/web/run-worker.js'));
+    // what chromium asks over https, and over plain http (a club's network)
+    const br = await get(url, '/run-worker.js', host, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(Buffer.compare(brotliDecompressSync(br.bytes), file)).toBe(0);
+    expect(br.bytes.length).toBeLessThan(file.length / 3);
+    const gz = await get(url, '/run-worker.js', host, { 'accept-encoding': 'gzip, deflate' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(Buffer.compare(gunzipSync(gz.bytes), file)).toBe(0);
+    for (const accept of [undefined, 'identity', 'br;q=0, gzip;q=0, *;q=0']) {
+      const plain = await get(url, '/run-worker.js', host, accept === undefined ? {} : { 'accept-encoding': accept });
+      expect(plain.headers['content-encoding'], accept).toBeUndefined();
+      expect(Buffer.compare(plain.bytes, file), accept).toBe(0);
+    }
+    // a cache in between keeps one copy for each, by the header that chose it
+    for (const got of [br, gz]) expect(got.headers['vary']).toBe('accept-encoding');
+    const tags = new Set([br, gz, await get(url, '/run-worker.js', host)].map((r) => r.headers['etag']));
+    expect(tags.size).toBe(3);
+    const again = await get(url, '/run-worker.js', host, { 'accept-encoding': 'gzip', 'if-none-match': String(gz.headers['etag']) });
+    expect(again.status).toBe(304);
+    // every file the page fetches has both copies, the same bytes when opened
+    const web = path.join(repo, 'dist/web');
+    const files = await fg(['**/*'], { cwd: web, ignore: ['**/*.map', '**/*.br', '**/*.gz'] });
+    expect(files.length).toBeGreaterThan(50);
+    for (const name of files) {
+      const bytes = readFileSync(path.join(web, name));
+      expect(Buffer.compare(gunzipSync(readFileSync(path.join(web, `${name}.gz`))), bytes), name).toBe(0);
+      expect(Buffer.compare(brotliDecompressSync(readFileSync(path.join(web, `${name}.br`))), bytes), name).toBe(0);
+    }
+  });
+
+  it('sends a file changed since the build as it now is, never its older compressed copy', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'muster-serve-'));
+    writeFileSync(path.join(root, 'index.html'), '<p>page</p>');
+    writeFileSync(path.join(root, 'app.js'), 'old');
+    writeFileSync(path.join(root, 'app.js.gz'), gzipSync('old'));
+    const then = Date.now() / 1000 - 60;
+    utimesSync(path.join(root, 'app.js.gz'), then, then);
+    const server = await startServer(root, 0);
+    try {
+      const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      const host = `127.0.0.1:${url.port}`;
+      writeFileSync(path.join(root, 'app.js'), 'new');
+      const got = await get(url, '/app.js', host, { 'accept-encoding': 'gzip' });
+      expect(got.headers['content-encoding']).toBeUndefined();
+      expect(got.body).toBe('new');
+      // a copy as new as its file is sent
+      writeFileSync(path.join(root, 'app.js.gz'), gzipSync('new'));
+      const fresh = await get(url, '/app.js', host, { 'accept-encoding': 'gzip' });
+      expect(fresh.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(fresh.bytes).toString()).toBe('new');
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('reads Accept-Encoding as browsers and proxies write it', () => {
+    expect(encodingsTaken('gzip, deflate, br, zstd')).toEqual(['br', 'gzip']);
+    expect(encodingsTaken('gzip, deflate')).toEqual(['gzip']);
+    expect(encodingsTaken('br;q=0, gzip;q=0.5')).toEqual(['gzip']);
+    expect(encodingsTaken('*')).toEqual(['br', 'gzip']);
+    expect(encodingsTaken('*;q=0, gzip')).toEqual(['gzip']);
+    expect(encodingsTaken('GZIP ; q=1.0')).toEqual(['gzip']);
+    expect(encodingsTaken(undefined)).toEqual([]);
+    expect(encodingsTaken('identity')).toEqual([]);
   });
 
   it('answers only for this machine’s names at its port: another name (DNS rebinding) is refused', async () => {

@@ -76,6 +76,47 @@ const TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
 };
 
+/** The compressed copies the build stores beside each file (scripts/build-web.js), the smaller first. */
+const STORED = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+type Encoding = (typeof STORED)[number]['encoding'];
+/** A file's bytes as sent, and their encoding where they are a stored copy. */
+interface Sent {
+  body: Buffer;
+  encoding?: Encoding;
+}
+
+/**
+ * The stored encodings a browser takes, by its Accept-Encoding, the smaller first. A browser
+ * asks for brotli over https alone; over plain http, as on a club's network, it takes gzip.
+ */
+export function encodingsTaken(accept: string | undefined): Encoding[] {
+  const quality = new Map<string, number>();
+  for (const part of (accept ?? '').split(',')) {
+    const [name = '', ...params] = part.toLowerCase().split(';').map((p) => p.trim());
+    const q = params.map((p) => /^q=([0-9.]+)$/.exec(p)?.[1]).find((v) => v !== undefined);
+    if (name) quality.set(name, q === undefined ? 1 : Number(q));
+  }
+  const taken = (name: string) => (quality.get(name) ?? quality.get('*') ?? 0) > 0;
+  return STORED.filter(({ encoding }) => taken(encoding)).map(({ encoding }) => encoding);
+}
+
+/**
+ * The file as it is sent: its copy in the first encoding the browser takes, where the build
+ * stored one no older than the file (a file changed since the build is sent as it now is).
+ */
+async function encodedBody(file: string, taken: readonly Encoding[]): Promise<Sent> {
+  const made = (await stat(file)).mtimeMs;
+  for (const { encoding, suffix } of STORED) {
+    if (!taken.includes(encoding)) continue;
+    const copy = await stat(file + suffix).catch(() => undefined);
+    if (copy?.isFile() && copy.mtimeMs >= made) return { body: await readFile(file + suffix), encoding };
+  }
+  return { body: await readFile(file) };
+}
+
 /** The file under `root` a request names, or undefined when it names none or leads outside. */
 async function fileFor(root: string, url: string): Promise<string | undefined> {
   let rel: string;
@@ -113,19 +154,21 @@ export async function startServer(root: string, port: number, host?: string, pub
           res.writeHead(404, { ...HEADERS, 'content-type': 'text/plain; charset=utf-8' }).end('not found\n');
           return;
         }
-        const read = await readFile(file);
         // the manifest says where links point: the page's rosters print them (--public-url)
-        const body = publicUrl !== undefined && file === path.join(realRoot, MANIFEST) ? withPublicUrl(read, publicUrl) : read;
+        const { body, encoding }: Sent =
+          publicUrl !== undefined && file === path.join(realRoot, MANIFEST) ? { body: withPublicUrl(await readFile(file), publicUrl) } : await encodedBody(file, encodingsTaken(req.headers['accept-encoding']));
+        // a tag of the bytes sent: each encoding of a file has its own
         const tag = `"${createHash('sha1').update(body).digest('hex')}"`;
+        const kept = { etag: tag, 'cache-control': 'no-cache', vary: 'accept-encoding' };
         if (req.headers['if-none-match'] === tag) {
-          res.writeHead(304, { etag: tag, 'cache-control': 'no-cache', ...HEADERS }).end();
+          res.writeHead(304, { ...kept, ...HEADERS }).end();
           return;
         }
         res.writeHead(200, {
-          etag: tag,
+          ...kept,
           'content-type': TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
           'content-length': body.length,
-          'cache-control': 'no-cache',
+          ...(encoding ? { 'content-encoding': encoding } : {}),
           ...HEADERS,
         });
         res.end(req.method === 'HEAD' ? undefined : body);
