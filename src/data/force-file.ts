@@ -17,9 +17,9 @@ export interface ForceProblem {
 }
 
 /** Reads a force file (YAML or JSON) against its schema; a file that does not fit is a DataError. */
-export async function readForceFile<T>(file: string, schema: z.ZodType<T>): Promise<T> {
+export async function readForceFile<T>(file: string, schema: z.ZodType<T>, text?: string): Promise<T> {
   const problems: DataProblem[] = [];
-  const force = await parseFile(file, schema, problems, 'force file');
+  const force = await parseFile(file, schema, problems, 'force file', text);
   if (force === undefined) throw new DataError(problems);
   return force;
 }

@@ -15,10 +15,10 @@ const MAX_PROBLEMS_PER_FILE = 50;
  * into `problems` with the file and the field path; the result is undefined if there were any.
  * `what` names the file in messages: "data file", "force file".
  */
-export async function parseFile<T>(file: string, schema: z.ZodType<T>, problems: DataProblem[], what = 'data file'): Promise<T | undefined> {
+export async function parseFile<T>(file: string, schema: z.ZodType<T>, problems: DataProblem[], what = 'data file', given?: string): Promise<T | undefined> {
   // a run reads about a hundred small files: read at once, each costs microseconds, while
   // awaiting each from the thread pool left the loader idle for most of its time
-  const read = tryReadTextFile(file, what);
+  const read = given === undefined ? tryReadTextFile(file, what) : { text: given };
   if ('problem' in read) {
     problems.push(read.problem);
     return undefined;

@@ -18,6 +18,11 @@ export interface CardsRequest {
   nation?: string;
   /** path of a force file, already resolved */
   forceFile?: string;
+  /**
+   * that file's text as the command line read it, once: the cards and the link their roster
+   * prints (--public-url) are made from the same bytes, whatever happens to the file meanwhile
+   */
+  forceText?: string;
   /** refuse a force with problems instead of printing them on the roster */
   strict: boolean;
   /** one of several decks (--list): an army list's, a player colour's, as typed */

@@ -12,6 +12,8 @@ import type { DocumentNode, LinkBlock } from '../../src/doc/model.js';
 import { forceFromLinkValue, forceLink } from '../../src/data/force-link.js';
 import { forceInHash } from '../../src/web/force-link.js';
 import { muster } from '../helpers/cli.js';
+import { nodeFiles } from '../../src/cli/node-files.js';
+import type { Files } from '../../src/data/files.js';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const PUBLIC = 'https://club.example/muster/';
@@ -59,6 +61,23 @@ describe('a roster with --public-url', () => {
     // without the option, no link: the roster as it always was
     const plain = await muster(['cards', id, '--force', file, '--format', 'json'], scratch());
     expect(linkOf(JSON.parse(plain.stdout) as DocumentNode)).toBeUndefined();
+  });
+
+  // a file changed while muster runs (an editor saving it) must not give a roster whose link
+  // holds another force than its cards: muster reads it once, and makes both from that text
+  it.each(Object.keys(FORCES))('%s: reads the force file once, its cards and its link from the same text', async (id) => {
+    const file = path.join(repo, FORCES[id]!);
+    let reads = 0;
+    const counting: Files = {
+      ...nodeFiles,
+      read: (at, limit) => {
+        if (at === file) reads++;
+        return nodeFiles.read(at, limit);
+      },
+    };
+    const { code, stderr } = await muster(['cards', id, '--force', file, '--public-url', PUBLIC, '-o', 'roster.pdf'], scratch(), { files: counting });
+    expect(code, stderr).toBe(0);
+    expect(reads).toBe(1);
   });
 
   it.each(['bof', 'blazeaway'])('%s: the printed QR code reads back as the address, and the sheet is print-safe', async (id) => {

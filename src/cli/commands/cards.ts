@@ -2,7 +2,7 @@ import path from 'node:path';
 import { loadRulesDb } from '../../data/load.js';
 import { dataDecks } from '../../systems/force-or-decks.js';
 import type { SharedOption } from '../../systems/manifest.js';
-import { UsageError } from '../../errors.js';
+import { DataError, UsageError } from '../../errors.js';
 import { manifestFor, moduleFor } from '../../systems/registry.js';
 import { takeOptions } from '../rule-set-options.js';
 import { emitDocument } from '../emit.js';
@@ -43,10 +43,14 @@ export async function runCards(args: CardsArgs, io: CliIo): Promise<number> {
   if (args.publicUrl !== undefined && args.force === undefined) throw new UsageError("--public-url: a force's roster prints the link to it; give --force FILE, or leave --public-url out");
   const publicUrl = args.publicUrl === undefined ? undefined : publicAddress(args.publicUrl);
   const module = await moduleFor(system.info.id);
+  const forceFile = args.force ? path.resolve(io.cwd, args.force) : undefined;
+  // a roster that prints its force's link reads the file once: the link is the force printed
+  const forceText = publicUrl && forceFile ? forceTextOf(forceFile) : undefined;
   const request = {
     system,
     nation: args.nation,
-    forceFile: args.force ? path.resolve(io.cwd, args.force) : undefined,
+    forceFile,
+    forceText,
     strict: args.strict,
     list: args.list,
     options,
@@ -62,7 +66,7 @@ export async function runCards(args: CardsArgs, io: CliIo): Promise<number> {
     return 0;
   }
   if (!args.quiet) for (const warning of result.warnings) io.stderr.write(`warning: ${warning}\n`);
-  const linked = publicUrl && request.forceFile ? await withForceLink(result.doc, publicUrl, system.info.id, request.forceFile) : result.doc;
+  const linked = publicUrl && forceText !== undefined ? await withForceLink(result.doc, publicUrl, system.info.id, forceText) : result.doc;
   // a print shop's file holds the cards alone: the roster is printed at home
   if (args.shop && linked.sheets.length > 0 && !args.quiet) io.stderr.write(`warning: --shop: the roster is not in a print shop's file; print it with the same command without --shop\n`);
   const doc = args.shop ? { ...linked, sheets: [], drawings: [], tokenSheets: [] } : linked;
@@ -86,16 +90,21 @@ export async function runCards(args: CardsArgs, io: CliIo): Promise<number> {
   return 0;
 }
 
+/** A force file's text, or the problem reading it, as the rule set's own reading would give it. */
+function forceTextOf(file: string): string {
+  const read = tryReadTextFile(file, 'force file');
+  if ('problem' in read) throw new DataError([read.problem]);
+  return read.text;
+}
+
 /**
  * The roster with the link to its force at its end: the first sheet (every rule set's force
  * document opens with its roster), or a sheet of its own where a document has none.
  */
-async function withForceLink(doc: DocumentNode, publicUrl: string, systemId: string, forceFile: string): Promise<DocumentNode> {
-  const read = tryReadTextFile(forceFile, 'force file');
-  if ('problem' in read) return doc;
+async function withForceLink(doc: DocumentNode, publicUrl: string, systemId: string, forceText: string): Promise<DocumentNode> {
   // the QR encoder is loaded only for a roster that prints a link
   const { forceLinkBlock } = await import('../../doc/force-link-block.js');
-  const block = forceLinkBlock(publicUrl, systemId, read.text);
+  const block = forceLinkBlock(publicUrl, systemId, forceText);
   const [first, ...rest] = doc.sheets;
   const sheets = first ? [{ ...first, blocks: [...first.blocks, block] }, ...rest] : [{ title: 'This force as a link', blocks: [block] }];
   return { ...doc, sheets };

@@ -24,7 +24,7 @@ async function cards(request: CardsRequest): Promise<CardsResult> {
   return forceOrDecks(request, async (file) => {
     const { print, units, paper, toolVersion } = request;
     const data = await loadBlazeAway(request.system);
-    const force = await readForceFile(file, forceFile);
+    const force = await readForceFile(file, forceFile, request.forceText);
     const roster = checkForce(force, data);
     refuseIfStrict(request.strict, file, roster.problems, 'rules');
     return {

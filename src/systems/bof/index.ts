@@ -35,7 +35,7 @@ async function cards(request: CardsRequest): Promise<CardsResult> {
   const meta = documentMeta(request.system.info, '', request);
 
   if (request.forceFile) {
-    const force = await readForceFile(request.forceFile, forceFile);
+    const force = await readForceFile(request.forceFile, forceFile, request.forceText);
     const roster = buildRoster(force, arsenal);
     refuseIfStrict(request.strict, request.forceFile, roster.problems, 'doctrine');
     const doc: DocumentNode = {

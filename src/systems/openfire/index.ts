@@ -55,7 +55,7 @@ async function cards(request: CardsRequest): Promise<CardsResult> {
   if (request.forceFile) {
     if (request.nation !== undefined) throw new UsageError('--nation: with --force the cards are those of the force, whose file names its nation; leave --nation out, or --force to print a nation\'s cards');
     const file = request.forceFile;
-    const roster = checkOpenFireForce(await readForceFile(file, forceFile), lists);
+    const roster = checkOpenFireForce(await readForceFile(file, forceFile, request.forceText), lists);
     refuseIfStrict(request.strict, file, roster.problems, 'army list');
     const { print, units, paper, toolVersion } = request;
     return { kind: 'document', doc: forceDocument(roster, lists, info, { print, units, paper, toolVersion }), warnings: forceWarnings(file, roster.problems) };
