@@ -36,9 +36,23 @@ export function sideLook(side: string): SideLook {
   return (MAP_SIDE_LOOKS as Record<string, SideLook>)[side] ?? 'plain';
 }
 
-function sideLookOf(map: MapInput): (side: string) => SideLook {
-  const order = [...new Set([...Object.keys(map.sides), ...map.zones.map((z) => z.side)])];
-  return (side) => (side in MAP_SIDE_LOOKS ? sideLook(side) : order.indexOf(side) % 2 === 1 ? 'hatched' : 'plain');
+/** How a map shows its sides: in the order it names them, each by its colour, name and look. */
+interface SideStyles {
+  sides: string[];
+  colourOf(side: string): string;
+  nameOf(side: string): string;
+  /** a side of its own (not one of the shared looks) hatched or plain by turns, so two can be told apart without colour */
+  lookOf(side: string): SideLook;
+}
+
+function sideStyles(map: MapInput): SideStyles {
+  const sides = [...new Set([...Object.keys(map.sides), ...map.zones.map((z) => z.side)])];
+  return {
+    sides,
+    colourOf: (side) => (MAP_SIDE_COLOURS as Record<string, string>)[side] ?? map.sides[side]?.colour ?? '#6b6f66',
+    nameOf: (side) => map.sides[side]?.name ?? side,
+    lookOf: (side) => (side in MAP_SIDE_LOOKS ? sideLook(side) : sides.indexOf(side) % 2 === 1 ? 'hatched' : 'plain'),
+  };
 }
 
 /** The colours of everything else a map shows, the same in every rule set. */
@@ -162,11 +176,10 @@ const PT = 25.4 / 72;
 export function drawMap(map: MapInput): DrawingNode {
   const { width: W, height: H } = map.table;
   const max = MAX_SIZE[map.paper ?? 'both'];
-  const colourOf = (side: string) => (MAP_SIDE_COLOURS as Record<string, string>)[side] ?? map.sides[side]?.colour ?? '#6b6f66';
-  const nameOf = (side: string) => map.sides[side]?.name ?? side;
-  const lookOf = sideLookOf(map);
+  const styles = sideStyles(map);
+  const { colourOf, nameOf, lookOf } = styles;
 
-  const legend = legendEntries(map, colourOf, nameOf);
+  const legend = legendEntries(map, styles);
   const legendRows = legendLayout(legend, max.w - 2 * PAD_X);
   const legendHeight = legendRows.height;
   // as large as the page allows, the legend and caption under it
@@ -398,10 +411,9 @@ export function drawMap(map: MapInput): DrawingNode {
 }
 
 /** The legend's entries, from what the map draws and nothing else. */
-export function legendEntries(map: MapInput, colourOf: (side: string) => string = (side) => (MAP_SIDE_COLOURS as Record<string, string>)[side] ?? map.sides[side]?.colour ?? '#6b6f66', nameOf: (side: string) => string = (side) => map.sides[side]?.name ?? side): MapLegendEntry[] {
+export function legendEntries(map: MapInput, styles: SideStyles = sideStyles(map)): MapLegendEntry[] {
   const entries: MapLegendEntry[] = [];
-  const sides = [...new Set([...Object.keys(map.sides), ...map.zones.map((z) => z.side)])];
-  const lookOf = sideLookOf(map);
+  const { sides, colourOf, nameOf, lookOf } = styles;
   for (const side of sides) {
     if (map.zones.some((z) => z.side === side)) entries.push({ kind: 'zone', colour: colourOf(side), sideLook: lookOf(side), text: map.sides[side]?.zone ?? `${nameOf(side)}: sets up here` });
   }

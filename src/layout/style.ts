@@ -1,3 +1,4 @@
+import { withWhite } from '../doc/colours.js';
 import type { Run } from '../doc/model.js';
 import type { FontFace } from './primitives.js';
 /** Print geometry and type sizes as data, in points (1 mm = 72 / 25.4 pt). */
@@ -118,11 +119,9 @@ export function printChoice(meta: { print?: { backs?: boolean; ink?: Ink } }, ow
 /** How much of a colour is kept in a low-ink tint (the rest is white). */
 export const LOW_INK = { header: 0.18, token: 0.16, zone: 0.3, outline: 0.9 };
 
-/** A colour mixed with white: `keep` 1 is the colour, 0 is white. */
+/** A colour mixed with white (`keep` 1 is the colour, 0 is white); a colour by name is left as it is. */
 export function tint(hex: string, keep: number): string {
-  if (!/^#[0-9a-f]{6}$/i.test(hex)) return hex;
-  const mix = (i: number) => Math.round(255 - (255 - parseInt(hex.slice(i, i + 2), 16)) * keep);
-  return `#${[1, 3, 5].map((i) => mix(i).toString(16).padStart(2, '0')).join('')}`;
+  return /^#[0-9a-f]{6}$/i.test(hex) ? withWhite(hex, keep) : hex;
 }
 
 /** True for a colour dark type reads on. */
