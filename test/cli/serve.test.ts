@@ -2,7 +2,7 @@
 // (Content-Security-Policy, no referrer), and only for the names of this machine it serves
 // (a DNS-rebinding name is refused); `--host` for a club's network says what it opens.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -149,7 +149,7 @@ describe('muster serve', () => {
     }
   });
 
-  it('sends a file changed since the build as it now is, never its older compressed copy', async () => {
+  it('sends a file changed since the build as it now is, never its older compressed copy nor one that is a link', async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'muster-serve-'));
     writeFileSync(path.join(root, 'index.html'), '<p>page</p>');
     writeFileSync(path.join(root, 'app.js'), 'old');
@@ -164,7 +164,17 @@ describe('muster serve', () => {
       const got = await get(url, '/app.js', host, { 'accept-encoding': 'gzip' });
       expect(got.headers['content-encoding']).toBeUndefined();
       expect(got.body).toBe('new');
+      // a copy that is a link, even to the right bytes, is not followed out of the folder
+      const outside = mkdtempSync(path.join(tmpdir(), 'muster-outside-'));
+      writeFileSync(path.join(outside, 'secret.gz'), gzipSync('new'));
+      rmSync(path.join(root, 'app.js.gz'));
+      symlinkSync(path.join(outside, 'secret.gz'), path.join(root, 'app.js.gz'));
+      const linked = await get(url, '/app.js', host, { 'accept-encoding': 'gzip' });
+      expect(linked.headers['content-encoding']).toBeUndefined();
+      expect(linked.body).toBe('new');
+      rmSync(outside, { recursive: true, force: true });
       // a copy as new as its file is sent
+      rmSync(path.join(root, 'app.js.gz'));
       writeFileSync(path.join(root, 'app.js.gz'), gzipSync('new'));
       const fresh = await get(url, '/app.js', host, { 'accept-encoding': 'gzip' });
       expect(fresh.headers['content-encoding']).toBe('gzip');

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { lstat, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { GenerateError, UsageError } from '../../errors.js';
 import type { CliIo } from '../io.js';
@@ -105,13 +105,14 @@ export function encodingsTaken(accept: string | undefined): Encoding[] {
 
 /**
  * The file as it is sent: its copy in the first encoding the browser takes, where the build
- * stored one no older than the file (a file changed since the build is sent as it now is).
+ * stored one no older than the file (a file changed since the build is sent as it now is). A
+ * copy that is a link is never followed: it could lead out of the page's folder.
  */
 async function encodedBody(file: string, taken: readonly Encoding[]): Promise<Sent> {
   const made = (await stat(file)).mtimeMs;
   for (const { encoding, suffix } of STORED) {
     if (!taken.includes(encoding)) continue;
-    const copy = await stat(file + suffix).catch(() => undefined);
+    const copy = await lstat(file + suffix).catch(() => undefined);
     if (copy?.isFile() && copy.mtimeMs >= made) return { body: await readFile(file + suffix), encoding };
   }
   return { body: await readFile(file) };
