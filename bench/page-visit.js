@@ -23,8 +23,10 @@ export function serve(checkout) {
  * One first visit, in a fresh context (nothing cached): from opening the page to its form
  * showing the rule sets (`form`) and to the page ready (`load`), the US deck printed as soon as
  * its button can be pressed (`deck`), and the whole way to the deck in hand (`first`), in ms.
+ * With `pauseMs` the button is pressed that long after the page is ready, as a player who looks
+ * at the form first (`first` then leaves the pause out).
  */
-export async function visit(browser, base) {
+export async function visit(browser, base, pauseMs = 0) {
   const context = await browser.createBrowserContext();
   try {
     const page = await context.newPage();
@@ -35,6 +37,7 @@ export async function visit(browser, base) {
     await page.waitForFunction(() => window.muster?.ready === true, { timeout: 120_000 });
     const load = performance.now() - start;
     const button = await page.waitForSelector('::-p-xpath(//button[normalize-space(.)="Download PDF" and not(@disabled)])');
+    if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
     const printStart = performance.now();
     await button.click();
     await page.waitForFunction(() => window.muster.last !== undefined, { timeout: 120_000 });

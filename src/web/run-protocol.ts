@@ -30,10 +30,19 @@ export interface FilesGiven {
   pack: Uint8Array;
 }
 
-export type ToRunWorker = FilesGiven | RunRequest | StopRequest;
+/**
+ * The page is ready, and the player has not asked for anything yet: a worker with nothing to
+ * run prints a small sheet no one sees, so that the first print asked for finds its code
+ * compiled and its fonts read (the first print in a fresh page took twice as long as the next).
+ */
+export interface WarmRequest {
+  type: 'warm';
+}
 
-/** Worker messages about no run in particular: muster's files unusable. */
-export type WorkerNews = { type: 'broken'; message: string };
+export type ToRunWorker = FilesGiven | RunRequest | StopRequest | WarmRequest;
+
+/** Worker messages about no run in particular: muster's files unusable; the warm-up done. */
+export type WorkerNews = { type: 'broken'; message: string } | { type: 'warmed' };
 
 export type FromRunWorker =
   | WorkerNews

@@ -6,7 +6,7 @@
  */
 import { fileUrl, pageFiles, PLAYER_FOLDER, unpack, type PageFiles } from './page-files.js';
 import { runInPage } from './page-io.js';
-import type { FromRunWorker, RunRequest, ToRunWorker } from './run-protocol.js';
+import type { FromRunWorker, RunRequest, ToRunWorker, WarmRequest } from './run-protocol.js';
 
 interface WorkerScope {
   postMessage(message: FromRunWorker): void;
@@ -29,9 +29,18 @@ const loaded = new Promise<PageFiles>((resolve, reject) => {
 });
 loaded.catch((error: unknown) => scope.postMessage({ type: 'broken', message: (error as Error).message }));
 
-const queue: RunRequest[] = [];
+const queue: (RunRequest | WarmRequest)[] = [];
 const stops = new Map<number, AbortController>();
 let running = false;
+/** the sheet printed to warm the worker: one page in muster's fonts, the player's folder not read */
+const WARM_UP = ['calibrate', '-o', '/out/warm-up.pdf', '--quiet'];
+let warmed = false;
+
+/** The warm-up, its result thrown away: a run that fails here fails again, and says so, when asked. */
+async function warmUp(files: PageFiles): Promise<void> {
+  await runInPage(WARM_UP, files).catch(() => undefined);
+  scope.postMessage({ type: 'warmed' });
+}
 
 async function runOne(request: RunRequest, files: PageFiles): Promise<void> {
   const { id } = request;
@@ -58,10 +67,10 @@ async function drain(): Promise<void> {
   running = true;
   try {
     const files = await loaded;
-    for (let next = queue.shift(); next; next = queue.shift()) await runOne(next, files);
+    for (let next = queue.shift(); next; next = queue.shift()) await (next.type === 'warm' ? warmUp(files) : runOne(next, files));
   } catch (error) {
     // muster's files never came: every run waiting is told so
-    for (const request of queue.splice(0)) scope.postMessage({ type: 'failed', id: request.id, message: (error as Error).message });
+    for (const request of queue.splice(0)) if (request.type === 'run') scope.postMessage({ type: 'failed', id: request.id, message: (error as Error).message });
   } finally {
     running = false;
   }
@@ -74,6 +83,12 @@ scope.onmessage = ({ data }) => {
     } catch (error) {
       refused(error as Error);
     }
+  } else if (data.type === 'warm') {
+    // once, and only with nothing waiting: a run asked for meanwhile waits for it to end
+    if (warmed || running || queue.length > 0) return;
+    warmed = true;
+    queue.push(data);
+    void drain();
   } else if (data.type === 'run') {
     stops.set(data.id, new AbortController());
     queue.push(data);

@@ -37,6 +37,10 @@ export class WorkerRunner {
         onNews(data);
         return;
       }
+      if (data.type === 'warmed') {
+        onNews(data);
+        return;
+      }
       const waiting = this.waiting.get(data.id);
       if (!waiting) return;
       if (data.type === 'progress') {
@@ -68,6 +72,11 @@ export class WorkerRunner {
   /** Hands the worker muster's files: the list and the pack the page fetched (the pack's bytes move, not copied). */
   give(manifest: Manifest, pack: Uint8Array): void {
     this.worker.postMessage({ type: 'files', manifest, pack }, [pack.buffer]);
+  }
+
+  /** Tells the worker the page is ready and idle (WarmRequest). */
+  warm(): void {
+    if (!this.broken) this.worker.postMessage({ type: 'warm' });
   }
 
   /** Runs the command line in the worker: resolves with the run, rejects if the worker cannot run it. */

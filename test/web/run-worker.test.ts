@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { PageFiles, PLAYER_FOLDER } from '../../src/web/page-files.js';
 import type { FromRunWorker, ToRunWorker } from '../../src/web/run-protocol.js';
 import { WorkerRunner, type WorkerLike } from '../../src/web/worker-runner.js';
-import { openPage, repo, runBrowserTests, usePageServer, type PageServer } from '../helpers/page.js';
+import { cliPdf, openPage, produce, repo, runBrowserTests, usePageServer, type PageServer } from '../helpers/page.js';
 
 const PLACES = { data: '/muster/data/', templates: '/muster/templates/', examples: '/muster/examples/', parsedStore: '/p.json', fontPairs: '/f.json', rasteriser: '/r.wasm', fontkitVersion: '2', fonts: {} };
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -62,11 +62,25 @@ describe('the page’s side of the worker', () => {
     const stopped = new AbortController();
     stopped.abort();
     const never = runner.run(['tables', 'bof'], { signal: stopped.signal });
-    expect(sent.map((m) => `${m.type} ${m.type === 'files' ? '' : m.id}`)).toEqual(['run 1', 'stop 1', 'run 2', 'stop 2']);
+    expect(sent.map((m) => `${m.type} ${'id' in m ? m.id : ''}`)).toEqual(['run 1', 'stop 1', 'run 2', 'stop 2']);
     answer({ type: 'done', id: 1, code: 130, stdout: '', stderr: 'muster: interrupted; nothing was written\n', written: [] });
     answer({ type: 'failed', id: 2, message: 'interrupted' });
     expect((await run).code).toBe(130);
     await expect(never).rejects.toThrow('interrupted');
+  });
+
+  it('tells the worker when the page is idle, and the page when the worker has warmed itself; a broken worker is not asked', () => {
+    const { worker, sent, answer } = standIn();
+    const news: string[] = [];
+    const runner = new WorkerRunner(worker, new PageFiles(PLACES), (n) => news.push(n.type));
+    runner.warm();
+    expect(sent).toEqual([{ type: 'warm' }]);
+    answer({ type: 'warmed' });
+    expect(news).toEqual(['warmed']);
+    expect(runner.pending).toBe(0);
+    answer({ type: 'broken', message: 'no files' });
+    runner.warm();
+    expect(sent).toHaveLength(1);
   });
 
   it('fails every run, waiting or asked for later, once the worker cannot run any, saying to reload', async () => {
@@ -155,6 +169,18 @@ describe.skipIf(!runBrowserTests)('a long run in chromium', () => {
     await page.$eval('#count', (e) => e.dispatchEvent(new Event('input', { bubbles: true })));
     await page.click('button[data-format="pdf"]');
     await page.waitForFunction(() => window.muster.last?.code === 0, { timeout: 60_000 });
+    await page.close();
+  });
+
+  it('warms itself once the page is idle, and nothing of it shows: no words, no preview, no download; the first print is the command line’s', async () => {
+    const page = await openPage(served, '#/fireteam/tables');
+    await page.waitForFunction(() => window.muster.warmed === true, { timeout: 60_000 });
+    expect(await page.$eval('#messages', (e) => e.textContent)).toBe('');
+    expect(await page.$eval('#preview', (e) => (e as HTMLIFrameElement).hidden)).toBe(true);
+    expect(await page.evaluate(() => window.muster.last)).toBeUndefined();
+    const made = await produce(page, 'Download PDF');
+    expect(made.code, made.stderr).toBe(0);
+    expect(Buffer.compare(Buffer.from(made.base64, 'base64'), await cliPdf(['tables', 'fireteam']))).toBe(0);
     await page.close();
   });
 });
