@@ -108,7 +108,7 @@ window.muster = { ready: false };
 /**
  * How long after the page is ready its worker warms itself (run-protocol.ts WarmRequest) if the
  * player has asked for nothing: a print asked for within that time is not held up by it, and
- * one asked for after it takes about half as long (npm run bench: 154 ms against 333 ms).
+ * one asked for after it takes about half as long (bench/page.js: 145-149 ms against 312-316).
  */
 const WARM_AFTER_MS = 250;
 
