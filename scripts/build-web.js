@@ -6,7 +6,7 @@
 //   the fonts), with files/index.json listing every file under the page's virtual root
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -292,22 +292,16 @@ await esbuild.build({
 function storeCompressed(folder) {
   let plain = 0;
   let gzipped = 0;
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (!/\.(map|br|gz)$/.test(entry.name)) {
-        const bytes = readFileSync(file);
-        const quality = bytes.length > 4 * 1024 * 1024 ? 5 : 9;
-        const gz = gzipSync(bytes, { level: 9 });
-        writeFileSync(`${file}.gz`, gz);
-        writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
-        plain += bytes.length;
-        gzipped += gz.length;
-      }
-    }
-  };
-  walk(folder);
+  for (const name of fg.sync('**/*', { cwd: folder, ignore: ['**/*.map'] }).sort()) {
+    const file = path.join(folder, name);
+    const bytes = readFileSync(file);
+    const quality = bytes.length > 4 * 1024 * 1024 ? 5 : 9;
+    const gz = gzipSync(bytes, { level: 9 });
+    writeFileSync(`${file}.gz`, gz);
+    writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+    plain += bytes.length;
+    gzipped += gz.length;
+  }
   return { plain, gzipped };
 }
 const stored = storeCompressed(web);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { BookletNode, DocumentNode, PrintSettings } from '../doc/model.js';
 import { checkInterrupted, GenerateError, UsageError } from '../errors.js';
 import { renderBookletMarkdown, renderMarkdown } from '../render/markdown.js';
-import type { MissingGlyphs, PlacedDocument } from '../layout/primitives.js';
+import type { MissingGlyphs, PlacedDocument, PlacedPage } from '../layout/primitives.js';
 import type { PdfStream } from '../render/pdf-surface.js';
 import { readWholeFile, type Files } from '../data/files.js';
 import type { ImageArchive } from '../render/image-archive.js';
@@ -95,6 +95,22 @@ export async function withOutput(options: EmitOptions, io: CliIo, produce: (outp
   let pdf: { stream: PdfStream; file: BufferedWriter } | undefined;
   let images: ImageArchive | undefined;
   const missing: MissingGlyphs[] = [];
+  /** How each page is drawn: as an image for the zip, or into the PDF, its bytes heading for the disk. */
+  const pageDrawer = async (placed: PlacedDocument): Promise<(page: PlacedPage) => Promise<void>> => {
+    if (options.images) {
+      const archive = (images ??= await openImages(io.files, options.images.dpi));
+      return async (page) => {
+        archive.add(page);
+        await new Promise((resolve) => setImmediate(resolve));
+      };
+    }
+    const { PdfStream, fonts } = await pdfWriter(io.files);
+    const into = (pdf ??= { stream: new PdfStream(placed.meta, fonts), file: new BufferedWriter(await io.openFile((await target())!)) });
+    return async (page) => {
+      into.stream.add([page]);
+      await into.file.add(into.stream.take());
+    };
+  };
   const output: DocumentOutput = {
     async add(given) {
       const doc = withPrint(given, options.print);
@@ -111,22 +127,10 @@ export async function withOutput(options: EmitOptions, io: CliIo, produce: (outp
     },
     async addPlaced(placed, onPage) {
       missing.push(...placed.missingGlyphs);
-      if (options.images) {
-        images ??= await openImages(io.files, options.images.dpi);
-        for (const page of placed.pages) {
-          images.add(page);
-          await new Promise((resolve) => setImmediate(resolve));
-          checkInterrupted(io.signal);
-          onPage?.();
-        }
-        return;
-      }
-      const { PdfStream, fonts } = await pdfWriter(io.files);
-      if (!pdf) pdf = { stream: new PdfStream(placed.meta, fonts), file: new BufferedWriter(await io.openFile((await target())!)) };
-      // a page at a time: its bytes head for the disk, and the pause between pages lets Ctrl-C through
+      const draw = await pageDrawer(placed);
+      // a page at a time, and the pause between pages lets Ctrl-C through
       for (const page of placed.pages) {
-        pdf.stream.add([page]);
-        await pdf.file.add(pdf.stream.take());
+        await draw(page);
         // Ctrl-C: stop here, and the temporary file goes
         checkInterrupted(io.signal);
         onPage?.();

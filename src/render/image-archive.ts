@@ -32,7 +32,11 @@ function pixelsOf(page: Pick<PlacedPage, 'width' | 'height'>, dpi: number): { wi
 /** Images drawn a page at a time, zipped at the end. */
 export class ImageArchive {
   private readonly entries: Zippable = {};
-  images = 0;
+
+  /** the images drawn so far */
+  get images(): number {
+    return Object.keys(this.entries).length;
+  }
 
   private constructor(
     private readonly fonts: FontStore,
@@ -53,8 +57,7 @@ export class ImageArchive {
     const png = image.asPng();
     image.free();
     drawing.free();
-    this.images += 1;
-    const name = `${page.name ?? `page-${String(this.images).padStart(3, '0')}`}.png`;
+    const name = `${page.name ?? `page-${String(this.images + 1).padStart(3, '0')}`}.png`;
     if (name in this.entries) throw new Error(`two pages are both named ${name}: a layout names each image once`);
     // PNG is compressed already: stored as it is
     this.entries[name] = [png, { level: 0, mtime: FIXED_ZIP_DATE }];

@@ -384,7 +384,6 @@ export class TablePanel {
 
   // ---- kept games ----
 
-
   async showKept(): Promise<void> {
     drawKeptList(this.host.keptList, await this.host.shelf.all().catch(() => []), {
       prefix: 'kept-game',

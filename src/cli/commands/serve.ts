@@ -108,8 +108,7 @@ export function encodingsTaken(accept: string | undefined): Encoding[] {
  * stored one no older than the file (a file changed since the build is sent as it now is). A
  * copy that is a link is never followed: it could lead out of the page's folder.
  */
-async function encodedBody(file: string, taken: readonly Encoding[]): Promise<Sent> {
-  const made = (await stat(file)).mtimeMs;
+async function encodedBody({ file, made }: Served, taken: readonly Encoding[]): Promise<Sent> {
   for (const { encoding, suffix } of STORED) {
     if (!taken.includes(encoding)) continue;
     const copy = await lstat(file + suffix).catch(() => undefined);
@@ -118,8 +117,14 @@ async function encodedBody(file: string, taken: readonly Encoding[]): Promise<Se
   return { body: await readFile(file) };
 }
 
+/** A file the server sends: its real path, and when it was last changed. */
+interface Served {
+  file: string;
+  made: number;
+}
+
 /** The file under `root` a request names, or undefined when it names none or leads outside. */
-async function fileFor(root: string, url: string): Promise<string | undefined> {
+async function fileFor(root: string, url: string): Promise<Served | undefined> {
   let rel: string;
   try {
     rel = decodeURIComponent(new URL(url, 'http://localhost').pathname);
@@ -132,7 +137,8 @@ async function fileFor(root: string, url: string): Promise<string | undefined> {
   // a link inside the folder may not lead out of it either
   const real = await realpath(file).catch(() => undefined);
   if (!real || !real.startsWith(root + path.sep)) return undefined;
-  return (await stat(real)).isFile() ? real : undefined;
+  const found = await stat(real);
+  return found.isFile() ? { file: real, made: found.mtimeMs } : undefined;
 }
 
 /** Starts the server on 127.0.0.1 (or `host`); resolves once it listens. */
@@ -150,14 +156,15 @@ export async function startServer(root: string, port: number, host?: string, pub
       return;
     }
     fileFor(realRoot, req.url ?? '/')
-      .then(async (file) => {
-        if (!file) {
+      .then(async (served) => {
+        if (!served) {
           res.writeHead(404, { ...HEADERS, 'content-type': 'text/plain; charset=utf-8' }).end('not found\n');
           return;
         }
         // the manifest says where links point: the page's rosters print them (--public-url)
+        const { file } = served;
         const { body, encoding }: Sent =
-          publicUrl !== undefined && file === path.join(realRoot, MANIFEST) ? { body: withPublicUrl(await readFile(file), publicUrl) } : await encodedBody(file, encodingsTaken(req.headers['accept-encoding']));
+          publicUrl !== undefined && file === path.join(realRoot, MANIFEST) ? { body: withPublicUrl(await readFile(file), publicUrl) } : await encodedBody(served, encodingsTaken(req.headers['accept-encoding']));
         // a tag of the bytes sent: each encoding of a file has its own
         const tag = `"${createHash('sha1').update(body).digest('hex')}"`;
         const kept = { etag: tag, 'cache-control': 'no-cache', vary: 'accept-encoding' };
