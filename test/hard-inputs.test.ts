@@ -138,26 +138,57 @@ describe('every engine over many seeds, and real PDFs through qpdf', () => {
     }
   }
 
-  it('260 packets of both rule sets, on both papers and in both units, each its own valid PDF', async () => {
+  /**
+   * The choices a packet is made with, each taking its values in turn every `step` packets.
+   * The steps are chosen so that 40 packets take every pair of choices (and every player count
+   * beside every other choice in versus), which the test checks first: the 200 packets of
+   * earlier stops, each choice in step with another, never printed some pairs at all.
+   */
+  const CHOICES = {
+    paper: { step: 6, values: ['a4', 'letter'] },
+    units: { step: 10, values: ['cm', 'in'] },
+    mode: { step: 8, values: ['versus', 'solo'] },
+    players: { step: 2, values: [2, 4, 6] },
+    marks: { step: 5, values: [true, false] },
+    duplex: { step: 7, values: ['long', 'short'] },
+    width: { step: 2, values: [120, 150, 180, 210] },
+    points: { step: 1, values: [100, 150, 200, 250, 300] },
+  } as const;
+  type Choice = keyof typeof CHOICES;
+  const PACKETS = 40;
+  const chosen = Array.from({ length: PACKETS }, (_, i) =>
+    Object.fromEntries(Object.entries(CHOICES).map(([name, { step, values }]) => [name, values[Math.floor(i / step) % values.length]])),
+  ) as { [C in Choice]: (typeof CHOICES)[C]['values'][number] }[];
+
+  it('the packets below take every pair of choices, and every player count beside every choice in versus', () => {
+    const names = Object.keys(CHOICES) as Choice[];
+    for (const [a, b] of names.flatMap((a, i) => names.slice(i + 1).map((b) => [a, b] as const))) {
+      const players = a === 'players' || b === 'players';
+      // a solo game has no player count
+      if (players && (a === 'mode' || b === 'mode')) continue;
+      const rows = players ? chosen.filter((c) => c.mode === 'versus') : chosen;
+      const pairs = new Set(rows.map((c) => `${String(c[a])}|${String(c[b])}`));
+      expect(pairs.size, `${a} with ${b}`).toBe(CHOICES[a].values.length * CHOICES[b].values.length);
+    }
+  });
+
+  it(`${PACKETS + 20} packets of both rule sets, on both papers and in both units, each its own valid PDF`, async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'muster-qpdf-'));
     try {
       const files: string[] = [];
       const db = await loadRulesDb({ dataDirs: [] });
       const system = db.system('bof');
       const ctx = await loadScenarioContext(system);
-      for (let i = 0; i < 200; i++) {
+      for (const [i, choice] of chosen.entries()) {
         const seed = `qpdf-${i}`;
-        const paper = i % 4 < 2 ? ('a4' as const) : ('letter' as const);
-        const units = i % 3 === 0 ? ('in' as const) : ('cm' as const);
-        const players = ([2, 4, 6] as const)[i % 3]!;
-        const solo = i % 2 === 1;
         const packetCtx = packetContext(ctx, {
-          units,
-          paper,
+          units: choice.units,
+          paper: choice.paper,
           toolVersion: '0',
-          print: { width: 63, height: 88, bleed: 3, marks: i % 5 !== 0, duplex: i % 7 === 0 ? 'short' : 'long', backOffset: { x: 0, y: 0 } },
+          print: { width: 63, height: 88, bleed: 3, marks: choice.marks, duplex: choice.duplex, backOffset: { x: 0, y: 0 } },
         });
-        const options = { mode: solo ? ('solo' as const) : ('versus' as const), players: solo ? (2 as const) : players, table: { width: 120 + (i % 4) * 30, height: 120 }, points: 100 + (i % 5) * 50 };
+        const solo = choice.mode === 'solo';
+        const options = { mode: choice.mode, players: solo ? (2 as const) : choice.players, table: { width: choice.width, height: 120 }, points: choice.points };
         const result = (solo ? rollSoloScenario : rollVersusScenario)(ctx, options, createRng(seed), seed);
         const file = path.join(dir, `${seed}.pdf`);
         writeFileSync(file, await renderPdf(fonts, layoutDocument(fonts, buildPacket(result, packetCtx))));
@@ -165,14 +196,14 @@ describe('every engine over many seeds, and real PDFs through qpdf', () => {
         qpdfCheck(file);
       }
       let n = 0;
-      const rolled = await rollThroughModule(db.system('openfire'), { table: { width: 180, height: 120 }, count: 60, seed: 'qpdf-of', units: 'in', paper: 'letter' });
+      const rolled = await rollThroughModule(db.system('openfire'), { table: { width: 180, height: 120 }, count: 20, seed: 'qpdf-of', units: 'in', paper: 'letter' });
       for (const { packet } of rolled) {
         const file = path.join(dir, `of-${n++}.pdf`);
         writeFileSync(file, await renderPdf(fonts, layoutDocument(fonts, packet)));
         files.push(file);
         qpdfCheck(file);
       }
-      expect(files).toHaveLength(260);
+      expect(files).toHaveLength(PACKETS + 20);
       await expectSoundPdfs(files);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -310,7 +310,6 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     expect(await page.$eval('#messages', (e) => e.textContent)).toContain(`muster.pdf ready (${pages})`);
     expect(await page.$eval('#messages', (e) => e.textContent)).not.toContain('/out/');
     await page.waitForSelector('#preview:not([hidden])');
-    await new Promise((r) => setTimeout(r, 2000)); // the PDF viewer paints
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(shots, 'web-force-printed.png') });
 
@@ -459,7 +458,6 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     expect(cli.code).toBe(0);
     expect(Buffer.compare(Buffer.from(made.base64, 'base64'), cli.bytes)).toBe(0);
     await page.waitForSelector('#preview:not([hidden])');
-    await new Promise((r) => setTimeout(r, 2000)); // the PDF viewer paints
   }
 
   async function unlabelled(page: Page): Promise<string[]> {
@@ -764,7 +762,6 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     expect(cliPacket.code).toBe(0);
     expect(Buffer.compare(Buffer.from(packet.base64, 'base64'), cliPacket.bytes)).toBe(0);
     await page.waitForSelector('#preview:not([hidden])');
-    await new Promise((r) => setTimeout(r, 2000)); // the PDF viewer paints
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(shots, 'web-openfire-scenario.png') });
     expect(outside).toEqual([]);
