@@ -122,6 +122,13 @@ export async function settled(page: Page): Promise<void> {
  * test goes on, as a player waits for a list to fill before picking from it.
  */
 export function answering(page: Page): Page {
+  // Waits look every 50 ms rather than at every frame (puppeteer's default): looking at every
+  // frame keeps chromium drawing frames for as long as a wait lasts, the whole of a PDF's making.
+  const waitForFunction = page.waitForFunction.bind(page);
+  Object.defineProperty(page, 'waitForFunction', {
+    value: (fn: Parameters<Page['waitForFunction']>[0], options: Parameters<Page['waitForFunction']>[1] = {}, ...args: unknown[]) =>
+      waitForFunction(fn, { polling: 50, ...options }, ...args),
+  });
   for (const name of ['select', 'click', 'type'] as const) {
     const act = (page[name] as (...args: unknown[]) => Promise<unknown>).bind(page);
     Object.defineProperty(page, name, {
