@@ -45,7 +45,7 @@ describe.skipIf(!runBrowserTests)('the page offline, from any static host', () =
     try {
       await page.goto(`${served.base}${hash}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
       await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
-    await settled(page);
+      await settled(page);
     } catch (error) {
       throw new Error(`${(error as Error).message}; the tab asked for:\n${asked.join('\n')}`);
     }
@@ -111,7 +111,7 @@ describe.skipIf(!runBrowserTests)('the page offline, from any static host', () =
       writeFileSync(worker, before.replace(stamp!, 'feedfacefeedface'));
       await page.reload({ waitUntil: 'domcontentloaded', timeout: 60_000 });
       await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
-    await settled(page);
+      await settled(page);
       await page.waitForSelector('#new-build:not([hidden])', { timeout: 60_000 });
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: path.join(shots, 'new-build.png'), clip: { x: 0, y: 0, width: 1280, height: 200 } });
@@ -123,7 +123,7 @@ describe.skipIf(!runBrowserTests)('the page offline, from any static host', () =
       await page.click('#use-new-build');
       await reloaded;
       await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
-    await settled(page);
+      await settled(page);
       await page.waitForFunction(async () => (await caches.keys()).filter((n) => n.startsWith('muster ')).length === 1, { timeout: 60_000 });
       expect(await names()).toEqual(['feedfacefeedface']);
       expect(await page.$eval('#new-build', (e) => (e as HTMLElement).hidden)).toBe(true);
