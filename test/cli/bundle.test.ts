@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { MODULE_IDS } from '../../src/systems/registry.js';
 import { createHash } from 'node:crypto';
-import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -117,11 +117,6 @@ describe('the one-file command', () => {
 });
 
 describe("the bundle's code cache", () => {
-  const keep = `${CACHE}.kept-by-test`;
-  afterEach(() => {
-    if (existsSync(keep)) renameSync(keep, CACHE);
-  });
-
   it("starts with a key: the Node that made it, the sha256 of the bundle's bytes and of its own data", () => {
     const cache = readFileSync(CACHE);
     const key = cache.subarray(0, dataStart(cache) - 1).toString('latin1');
@@ -129,26 +124,29 @@ describe("the bundle's code cache", () => {
     expect(key).toBe(`muster-code-cache 2 ${process.version} ${process.arch} bundle=${hash(readFileSync(BUNDLE))} seen=${key.match(/seen=(\S+)/)?.[1]} data=${hash(cache.subarray(dataStart(cache)))}`);
   });
 
+  // On a copy of the install: the built one's cache is read by every real muster process the
+  // other test files start meanwhile, and must stay the build's.
   it('a missing cache is made again by the next run; a stale or damaged one is ignored and replaced', () => {
-    copyFileSync(CACHE, keep);
+    const install = copyInstall(workdir(), { cache: true });
+    const built = readFileSync(install.cache);
     const cwd = workdir();
-    rmSync(CACHE);
-    expect(runBin(['--version'], cwd).status).toBe(0);
-    expect(existsSync(CACHE)).toBe(true);
+    rmSync(install.cache);
+    expect(runIn(install.bin, ['--version'], cwd).status).toBe(0);
+    expect(existsSync(install.cache)).toBe(true);
     // a cache of an older muster: a key of another form
-    writeFileSync(CACHE, Buffer.concat([Buffer.from(`muster-code-cache 1 2 ${process.version} ${process.arch}\n`), readFileSync(keep).subarray(200)]));
-    const stale = runBin(['tables', 'bof', '-o', 'stale.pdf', '--quiet'], cwd);
+    writeFileSync(install.cache, Buffer.concat([Buffer.from(`muster-code-cache 1 2 ${process.version} ${process.arch}\n`), built.subarray(200)]));
+    const stale = runIn(install.bin, ['tables', 'bof', '-o', 'stale.pdf', '--quiet'], cwd);
     expect(stale.status, stale.stderr).toBe(0);
-    expect(readFileSync(CACHE).toString('latin1')).toMatch(/^muster-code-cache 2 v/);
+    expect(readFileSync(install.cache).toString('latin1')).toMatch(/^muster-code-cache 2 v/);
     // the right key over bytes V8 cannot read (their checksum in the key): V8 refuses them, the run goes on
-    const kept = readFileSync(keep);
+    const written = readFileSync(install.cache);
     const junk = Buffer.alloc(4096, 7);
-    const key = kept.subarray(0, dataStart(kept)).toString('latin1').replace(/data=[0-9a-f]+/, `data=${createHash('sha256').update(junk).digest('hex')}`);
-    writeFileSync(CACHE, Buffer.concat([Buffer.from(key, 'latin1'), junk]));
-    const damaged = runBin(['tables', 'bof', '-o', 'damaged.pdf', '--quiet'], cwd);
+    const key = written.subarray(0, dataStart(written)).toString('latin1').replace(/data=[0-9a-f]+/, `data=${createHash('sha256').update(junk).digest('hex')}`);
+    writeFileSync(install.cache, Buffer.concat([Buffer.from(key, 'latin1'), junk]));
+    const damaged = runIn(install.bin, ['tables', 'bof', '-o', 'damaged.pdf', '--quiet'], cwd);
     expect(damaged.status, damaged.stderr).toBe(0);
     expect(readFileSync(path.join(cwd, 'damaged.pdf')).equals(readFileSync(path.join(cwd, 'stale.pdf')))).toBe(true);
-    expect(statSync(CACHE).size).toBeGreaterThan(100_000);
+    expect(statSync(install.cache).size).toBeGreaterThan(100_000);
   }, 60_000);
 
   it("on a Node with a compile cache of its own (22.1 and later), Node's is used", () => {

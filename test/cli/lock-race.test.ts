@@ -98,15 +98,18 @@ describe('a lock with nothing in it', () => {
 
 interface Child {
   code: number | null;
+  /** the signal that ended the run, if one did: a run that ends with no message says how */
+  signal: NodeJS.Signals | null;
   stderr: string;
 }
 
+/** A real run; answered once its streams are closed, so all it wrote is in (at 'exit' it may not be). */
 function spawnMuster(args: string[], cwd: string, seed: number): Promise<Child> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--require', SLOW_FS, BIN, ...args, '--quiet'], { cwd, env: { ...process.env, MUSTER_TEST_DELAY_SEED: String(seed) } });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.on('exit', (code) => resolve({ code, stderr }));
+    child.on('close', (code, signal) => resolve({ code, signal, stderr }));
   });
 }
 
@@ -120,7 +123,7 @@ describe('real runs of muster against a dead run’s lock, their file operations
       deadLock(path.join(cwd, 'c.json'));
       const record = (i: number) => ['campaign', 'bof', 'record', '--state', 'c.json', '--winner', i % 2 ? 'a' : 'b', '--victory', 'decisive', '--combat-score', `${i}:1`];
       const results = await Promise.all(Array.from({ length: 6 }, (_, i) => spawnMuster(record(i), cwd, t * 10 + i)));
-      for (const failed of results.filter((r) => r.code !== 0)) expect(failed.stderr).toMatch(/is changing this file; nothing was changed/);
+      for (const failed of results.filter((r) => r.code !== 0)) expect(failed.stderr, `exit ${failed.code}, signal ${failed.signal}`).toMatch(/is changing this file; nothing was changed/);
       const state = JSON.parse(readFileSync(path.join(cwd, 'c.json'), 'utf8')) as { game: number; history: unknown[] };
       const recorded = results.filter((r) => r.code === 0).length;
       expect({ trial: t, games: state.history.length }).toEqual({ trial: t, games: recorded });
@@ -143,7 +146,7 @@ describe('real runs of muster against a dead run’s lock, their file operations
       );
       const status = JSON.parse((await muster([...campaign('status'), '--format', 'json'], cwd)).stdout) as { pending: unknown[]; log: unknown[] };
       const recorded = results.filter((r) => r.code === 0).length;
-      for (const failed of results.filter((r) => r.code !== 0)) expect(failed.stderr).toMatch(/is changing this file; nothing was changed|is recorded already|no battles are waiting/);
+      for (const failed of results.filter((r) => r.code !== 0)) expect(failed.stderr, `exit ${failed.code}, signal ${failed.signal}`).toMatch(/is changing this file; nothing was changed|is recorded already|no battles are waiting/);
       expect({ trial: t, recorded }).toEqual({ trial: t, recorded: 2 - status.pending.length });
       expect(readdirSync(cwd).sort()).toEqual(['c.json', 'c.json.bak']);
     }

@@ -108,7 +108,7 @@ describe('two runs on one campaign', () => {
         const child = spawn(process.execPath, [BIN, ...record('c.json', i % 2 ? 'a' : 'b', `${i}:1`)], { cwd });
         let stderr = '';
         child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-        child.on('exit', (code) => resolve({ code, stderr }));
+        child.on('close', (code) => resolve({ code, stderr }));
       }),
     );
     const results = await Promise.all(runs);
@@ -304,7 +304,7 @@ async function interrupt(args: string[], cwd: string, ready: (stdout: string) =>
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   for (let i = 0; i < 400 && !ready(stdout); i++) await new Promise((r) => setTimeout(r, 25));
   child.kill(signal);
   const code = await exited;
@@ -338,7 +338,7 @@ describe('signals and streams (the built command)', () => {
       const child = spawn(process.execPath, [BIN, 'validate'], { cwd: workdir() });
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
       await new Promise((r) => setTimeout(r, whole * share));
       const sent = performance.now();
       child.kill('SIGINT');
@@ -362,7 +362,7 @@ describe('signals and streams (the built command)', () => {
     const child = spawn(process.execPath, [BIN, 'scenario', 'bof', '--seed', 'p', '--count', '20000', '--format', 'json'], { cwd: workdir() });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
     // the reader takes one chunk and goes away, as head does
     await new Promise((resolve) => child.stdout.once('data', resolve));
     child.stdout.destroy();
@@ -374,7 +374,7 @@ describe('signals and streams (the built command)', () => {
     const child = spawn(process.execPath, [BIN, 'tables', 'bof', '--format', 'md'], { cwd: workdir(), stdio: ['ignore', full, 'pipe'] });
     let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     closeSync(full);
     expect(code).toBe(1);
     expect(stderr).toBe('muster: could not write to standard output: the disk is full\n');

@@ -177,7 +177,7 @@ describe('long jobs', () => {
   it('a real SIGINT to a running batch: exit 130, nothing left (the built command)', async () => {
     const cwd = workdir();
     const child = spawn(process.execPath, [path.join(ROOT, 'bin/muster.js'), 'scenario', 'bof', '--seed', 's', '--count', '1000', '-o', 'big.pdf', '--quiet'], { cwd });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
     // wait until packets are being written, then press Ctrl-C
     for (let i = 0; i < 400 && !readdirSync(cwd).some((f) => f.endsWith('.tmp')); i++) await new Promise((r) => setTimeout(r, 25));
     expect(readdirSync(cwd).some((f) => f.endsWith('.tmp'))).toBe(true);
@@ -189,7 +189,7 @@ describe('long jobs', () => {
     const child = spawn(process.execPath, [path.join(ROOT, 'bin/muster.js'), 'scenario', 'bof', '--seed', 's', '--count', '100000', '--format', 'json', '--quiet'], { cwd: workdir() });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
     for (let i = 0; i < 400 && out.split('\n').length < 200; i++) await new Promise((r) => setTimeout(r, 25));
     child.kill('SIGINT');
     expect(await exited).toBe(130);
