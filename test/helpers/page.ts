@@ -82,6 +82,13 @@ export async function startPageServer(serveArgs: readonly string[] = [], choices
   if (!existsSync(path.join(repo, 'dist/web/index.html'))) throw new Error('dist/web is not built: run npm run build first');
   mkdirSync(shots, { recursive: true });
   const server: ChildProcess = spawn(process.execPath, ['bin/muster.js', 'serve', '--port', '0', ...serveArgs], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
+  const ended = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  /** stops the server and passes on why: a page server that fails to start leaves nothing running */
+  const failed = async (error: unknown): Promise<never> => {
+    server.kill('SIGTERM');
+    await ended;
+    throw error;
+  };
   const base = await new Promise<string>((resolve, reject) => {
     let said = '';
     server.stdout!.on('data', (chunk: Buffer) => {
@@ -91,9 +98,8 @@ export async function startPageServer(serveArgs: readonly string[] = [], choices
     });
     server.stderr!.on('data', (chunk: Buffer) => reject(new Error(`muster serve: ${String(chunk)}`)));
     server.once('exit', (code) => reject(new Error(`muster serve stopped (${code})`)));
-  });
-  const browser = await launchChromium(choices);
-  const ended = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  }).catch(failed);
+  const browser = await launchChromium(choices).catch(failed);
   return {
     base,
     browser,
