@@ -71,9 +71,8 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() + 1),
     sequence: { sequencer: SlowFirst },
     // A young generation larger than V8's 16 MB default: the tests make PDFs, images and
-    // thousands of rolled packets one after another, nearly all of it short-lived, and with the
-    // default the workers spent about a tenth of their time collecting it (measured: 70.5
-    // core-seconds to 66.2 for the five slowest files of plain Node work).
+    // thousands of rolled packets one after another, nearly all of it short-lived (measured on
+    // the 2-core machine: the whole suite 406 core-seconds with the default, 383 with this).
     execArgv: ['--max-semi-space-size=64'],
     // PDF rendering and whole-arsenal runs take a few seconds on a 2-core CI machine
     testTimeout: 60_000,

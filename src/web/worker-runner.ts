@@ -32,12 +32,8 @@ export class WorkerRunner {
     onNews: (news: WorkerNews) => void = () => undefined,
   ) {
     worker.onmessage = ({ data }) => {
-      if (data.type === 'broken') {
-        this.fail(data.message);
-        onNews(data);
-        return;
-      }
-      if (data.type === 'warmed') {
+      if (data.type === 'broken' || data.type === 'warmed') {
+        if (data.type === 'broken') this.fail(data.message);
         onNews(data);
         return;
       }

@@ -5,7 +5,6 @@
  * seeded length before every step of the lock (some runs dying at a step), and as real muster
  * processes whose file operations are slowed by a preload.
  */
-import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
@@ -16,10 +15,9 @@ import { lockFile, type LockStep } from '../../src/cli/lock.js';
 import { workdirs } from '../helpers/fixtures.js';
 import { DEAD_PID, LOCK_STEPS as STEPS, lockTrial as trial } from '../helpers/lock-trials.js';
 import { muster } from '../helpers/cli.js';
+import { runBuilt } from '../helpers/built-command.js';
 
 const workdir = workdirs(afterEach);
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = path.join(ROOT, 'bin/muster.js');
 const SLOW_FS = fileURLToPath(new URL('../helpers/slow-lock-fs.cjs', import.meta.url));
 describe('breaking a dead run’s lock, in every interleaving', () => {
   it('300 trials of six runs: every game written is in the state, the lock and its claims are gone', async () => {
@@ -96,22 +94,8 @@ describe('a lock with nothing in it', () => {
   });
 });
 
-interface Child {
-  code: number | null;
-  /** the signal that ended the run, if one did: a run that ends with no message says how */
-  signal: NodeJS.Signals | null;
-  stderr: string;
-}
-
-/** A real run; answered once its streams are closed, so all it wrote is in (at 'exit' it may not be). */
-function spawnMuster(args: string[], cwd: string, seed: number): Promise<Child> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--require', SLOW_FS, BIN, ...args, '--quiet'], { cwd, env: { ...process.env, MUSTER_TEST_DELAY_SEED: String(seed) } });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.on('close', (code, signal) => resolve({ code, signal, stderr }));
-  });
-}
+/** A real run, its file operations slowed by the seeded delays of slow-lock-fs.cjs. */
+const spawnMuster = (args: string[], cwd: string, seed: number) => runBuilt([...args, '--quiet'], { cwd, preload: SLOW_FS, env: { MUSTER_TEST_DELAY_SEED: String(seed) } });
 
 const deadLock = (file: string) => writeFileSync(`${file}.lock`, JSON.stringify({ pid: DEAD_PID, host: hostname() }));
 

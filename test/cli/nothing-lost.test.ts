@@ -2,7 +2,7 @@
  * Issue 12, "nothing lost": a player's files survive full disks, two runs at once, outputs
  * pointed at inputs, links, modes, devices and signals; every case here failed before.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, closeSync, existsSync, openSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openFileAtomic, writeFileAtomic, type WriteBytes } from '../../src/cli/atomic-file.js';
 import { BusyError, lockFile } from '../../src/cli/lock.js';
 import { workdirs } from '../helpers/fixtures.js';
+import { runBuilt, startBuilt } from '../helpers/built-command.js';
 import { muster } from '../helpers/cli.js';
 import { ALLOW_MISSING_GLYPHS_LABEL, playerWords } from '../../src/web/player-words.js';
 
@@ -103,15 +104,7 @@ describe('two runs on one campaign', () => {
   it('ten records at once: every game that says it was recorded is in the state', async () => {
     const cwd = workdir();
     await muster(['campaign', 'bof', 'new', '--state', 'c.json', '--seed', 'race'], cwd);
-    const runs = Array.from({ length: 10 }, (_, i) =>
-      new Promise<{ code: number | null; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, [BIN, ...record('c.json', i % 2 ? 'a' : 'b', `${i}:1`)], { cwd });
-        let stderr = '';
-        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-        child.on('close', (code) => resolve({ code, stderr }));
-      }),
-    );
-    const results = await Promise.all(runs);
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => runBuilt(record('c.json', i % 2 ? 'a' : 'b', `${i}:1`), { cwd })));
     const recorded = results.filter((r) => r.code === 0);
     for (const failed of results.filter((r) => r.code !== 0)) expect(failed.stderr).toMatch(/is changing this file; nothing was changed/);
     expect(recorded.length).toBeGreaterThan(0);
@@ -122,15 +115,8 @@ describe('two runs on one campaign', () => {
   }, 60_000);
   it('two new campaigns at once on one file: one is made, the other refused', async () => {
     const cwd = workdir();
-    const both = await Promise.all(
-      ['one', 'two'].map(
-        (seed) =>
-          new Promise<number | null>((resolve) => {
-            spawn(process.execPath, [BIN, 'campaign', 'bof', 'new', '--state', 'c.json', '--seed', seed, '--quiet'], { cwd }).on('exit', resolve);
-          }),
-      ),
-    );
-    expect(both.sort()).toEqual([0, 2]);
+    const both = await Promise.all(['one', 'two'].map((seed) => runBuilt(['campaign', 'bof', 'new', '--state', 'c.json', '--seed', seed, '--quiet'], { cwd })));
+    expect(both.map((run) => run.code).sort()).toEqual([0, 2]);
   }, 30_000);
   it('a held lock: the run fails with a clear message and changes nothing', async () => {
     const cwd = workdir();
@@ -299,16 +285,11 @@ describe('links, modes and special files', () => {
 
 /** Runs the built command until `ready` says so (given what it printed so far), then sends `signal`. */
 async function interrupt(args: string[], cwd: string, ready: (stdout: string) => boolean, signal: NodeJS.Signals) {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  for (let i = 0; i < 400 && !ready(stdout); i++) await new Promise((r) => setTimeout(r, 25));
-  child.kill(signal);
-  const code = await exited;
-  return { code, stdout, stderr };
+  const run = startBuilt(args, { cwd });
+  for (let i = 0; i < 400 && !ready(run.stdout); i++) await new Promise((r) => setTimeout(r, 25));
+  run.child.kill(signal);
+  const { code } = await run.ended;
+  return { code, stdout: run.stdout, stderr: run.stderr };
 }
 
 describe('signals and streams (the built command)', () => {
@@ -335,19 +316,16 @@ describe('signals and streams (the built command)', () => {
     // that ended before its Ctrl-C came is tried again with the Ctrl-C sooner, not taken as one
     // that was stopped: each is interrupted or ends whole, never anything else
     for (const share of [0.5, 0.4, 0.3, 0.25, 0.2]) {
-      const child = spawn(process.execPath, [BIN, 'validate'], { cwd: workdir() });
-      let stderr = '';
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-      const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+      const run = startBuilt(['validate'], { cwd: workdir() });
       await new Promise((r) => setTimeout(r, whole * share));
       const sent = performance.now();
-      child.kill('SIGINT');
-      const code = await exited;
+      run.child.kill('SIGINT');
+      const { code } = await run.ended;
       if (code === 0) continue;
       expect(code).toBe(130);
       // the issue asks for a second; a little slack for a busy CI machine
       expect(performance.now() - sent).toBeLessThan(1500);
-      expect(stderr).toBe('muster: interrupted; nothing was written\n');
+      expect(run.stderr).toBe('muster: interrupted; nothing was written\n');
       return;
     }
     expect.fail('every check ended before its Ctrl-C came');
@@ -359,22 +337,16 @@ describe('signals and streams (the built command)', () => {
     expect(run.stderr).toBe(`muster: interrupted; ${lines} whole lines (one packet each) had been written to standard output\n`);
   }, 30_000);
   it('a closed stdout (| head) ends the run quietly with exit 0', async () => {
-    const child = spawn(process.execPath, [BIN, 'scenario', 'bof', '--seed', 'p', '--count', '20000', '--format', 'json'], { cwd: workdir() });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    const run = startBuilt(['scenario', 'bof', '--seed', 'p', '--count', '20000', '--format', 'json'], { cwd: workdir() });
     // the reader takes one chunk and goes away, as head does
-    await new Promise((resolve) => child.stdout.once('data', resolve));
-    child.stdout.destroy();
-    expect(await exited).toBe(0);
-    expect(stderr).toMatch(/^Seed: p .*\n$/);
+    await new Promise((resolve) => run.child.stdout!.once('data', resolve));
+    run.child.stdout!.destroy();
+    expect((await run.ended).code).toBe(0);
+    expect(run.stderr).toMatch(/^Seed: p .*\n$/);
   }, 30_000);
   it('a full stdout (> /dev/full) exits 1 with one line', async () => {
     const full = openSync('/dev/full', 'w');
-    const child = spawn(process.execPath, [BIN, 'tables', 'bof', '--format', 'md'], { cwd: workdir(), stdio: ['ignore', full, 'pipe'] });
-    let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    const { code, stderr } = await runBuilt(['tables', 'bof', '--format', 'md'], { cwd: workdir(), stdoutFd: full });
     closeSync(full);
     expect(code).toBe(1);
     expect(stderr).toBe('muster: could not write to standard output: the disk is full\n');

@@ -1,13 +1,12 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { workdirs } from '../helpers/fixtures.js';
+import { startBuilt } from '../helpers/built-command.js';
 import { muster, pdfPageCount } from '../helpers/cli.js';
 import { openFileAtomic } from '../../src/cli/io.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 const workdir = workdirs(afterEach);
 
@@ -176,24 +175,20 @@ describe('long jobs', () => {
   });
   it('a real SIGINT to a running batch: exit 130, nothing left (the built command)', async () => {
     const cwd = workdir();
-    const child = spawn(process.execPath, [path.join(ROOT, 'bin/muster.js'), 'scenario', 'bof', '--seed', 's', '--count', '1000', '-o', 'big.pdf', '--quiet'], { cwd });
-    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    const run = startBuilt(['scenario', 'bof', '--seed', 's', '--count', '1000', '-o', 'big.pdf', '--quiet'], { cwd });
     // wait until packets are being written, then press Ctrl-C
     for (let i = 0; i < 400 && !readdirSync(cwd).some((f) => f.endsWith('.tmp')); i++) await new Promise((r) => setTimeout(r, 25));
     expect(readdirSync(cwd).some((f) => f.endsWith('.tmp'))).toBe(true);
-    child.kill('SIGINT');
-    expect(await exited).toBe(130);
+    run.child.kill('SIGINT');
+    expect((await run.ended).code).toBe(130);
     expect(readdirSync(cwd)).toEqual([]);
   }, 30_000);
   it('a real SIGINT to a long JSON Lines stream stops it: exit 130, whole lines only (the built command)', async () => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'bin/muster.js'), 'scenario', 'bof', '--seed', 's', '--count', '100000', '--format', 'json', '--quiet'], { cwd: workdir() });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-    for (let i = 0; i < 400 && out.split('\n').length < 200; i++) await new Promise((r) => setTimeout(r, 25));
-    child.kill('SIGINT');
-    expect(await exited).toBe(130);
-    const lines = out.trimEnd().split('\n');
+    const run = startBuilt(['scenario', 'bof', '--seed', 's', '--count', '100000', '--format', 'json', '--quiet'], { cwd: workdir() });
+    for (let i = 0; i < 400 && run.stdout.split('\n').length < 200; i++) await new Promise((r) => setTimeout(r, 25));
+    run.child.kill('SIGINT');
+    expect((await run.ended).code).toBe(130);
+    const lines = run.stdout.trimEnd().split('\n');
     // far short of the 100000 asked for, and every line printed is a whole packet
     expect(lines.length).toBeGreaterThan(100);
     expect(lines.length).toBeLessThan(50_000);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { muster } from '../helpers/cli.js';
-import { button, CHROMIUM, control, produce, runBrowserTests as runThem, shots, usePageServer, answering, settled , allowDownloads } from '../helpers/page.js';
+import { button, CHROMIUM, control, produce, runBrowserTests as runThem, shots, usePageServer, answering, settled, allowDownloads } from '../helpers/page.js';
 
 
 async function choose(page: Page, label: string, value: string): Promise<void> {

@@ -15,7 +15,7 @@ import { CHANGES_KEY } from '../../src/data/state-file.js';
 import { bofRecordOptions, type BofRecord } from '../../src/systems/bof/page/campaign-panel.js';
 import { fireteamListsOptions, fireteamNextOptions, fireteamRecordOptions } from '../../src/systems/fireteam/page/campaign-panel.js';
 import { checkHouse, houseFiles, unzipHouse, withHouse, HOUSE_PATH } from '../../src/web/house-rules.js';
-import { button, control, press, repo, runBrowserTests as runThem, shots, usePageServer, loadBuiltPage, answering, settled, campaignAfter, campaignStep , allowDownloads } from '../helpers/page.js';
+import { button, control, press, repo, runBrowserTests as runThem, shots, usePageServer, loadBuiltPage, answering, settled, campaignAfter, campaignStep, allowDownloads } from '../helpers/page.js';
 import { playerProblems } from '../helpers/player-words.js';
 
 const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);

@@ -15,7 +15,7 @@ import { bofForceFromText, bofForceToYaml } from '../../src/systems/bof/page/for
 import { ftForceFromText, ftForceToYaml, ftSpent } from '../../src/systems/fireteam/page/force-model.js';
 import { baCount, baForceFromText, baForceToYaml } from '../../src/systems/blazeaway/page/force-model.js';
 import { ofForceFromText, ofForceToYaml } from '../../src/systems/openfire/page/force-model.js';
-import { button, CHROMIUM, control, press, repo, runBrowserTests as runThem, shots, usePageServer, answering , allowDownloads } from '../helpers/page.js';
+import { button, CHROMIUM, control, press, repo, runBrowserTests as runThem, shots, usePageServer, answering, allowDownloads } from '../helpers/page.js';
 
 
 /** A doc's first YAML example: docs/force-file.md's is the README's Burst of Fire force. */

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { zipSync } from 'fflate';
-import { button, produce, repo, runBrowserTests as runThem, shots, usePageServer, answering, settled , allowDownloads } from '../helpers/page.js';
+import { button, produce, repo, runBrowserTests as runThem, shots, usePageServer, answering, settled, allowDownloads } from '../helpers/page.js';
 import { claimSize } from '../helpers/zips.js';
 
 
