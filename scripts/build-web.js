@@ -91,13 +91,21 @@ const pagePlugin = {
       'src/cli/node-files.js': 'node-files',
       'src/cli/builtin-dir.js': 'builtin-dir',
       'src/cli/install-root.js': 'install-root',
-      // Node's util.parseArgs is not in the page: every command line there goes to yargs
-      'src/cli/fast-parse.js': 'fast-parse',
     };
-    build.onResolve({ filter: /^\.\.?\/.*(same-deflate|version|node-files|builtin-dir|install-root|fast-parse)\.js$/ }, (args) => {
+    build.onResolve({ filter: /^\.\.?\/.*(same-deflate|version|node-files|builtin-dir|install-root)\.js$/ }, (args) => {
       const stub = own[path.relative(root, path.resolve(args.resolveDir, args.path)).split(path.sep).join('/')];
       return stub ? { path: stub, namespace: 'muster-stub' } : undefined;
     });
+    // the quick parser reads a command line with Node's util.parseArgs; the page, with the
+    // package Node's own is kept in step with, so an ordinary command line skips yargs there too
+    build.onResolve({ filter: /^(node:)?util$/ }, (args) =>
+      path.relative(root, args.importer).split(path.sep).join('/') === 'src/cli/fast-parse.ts' ? { path: path.join(packageDir('@pkgjs/parseargs'), 'index.js') } : undefined,
+    );
+    // its copies of the built-ins are taken from Node's name for the global object
+    build.onLoad({ filter: /[\\/]@pkgjs[\\/]parseargs[\\/]internal[\\/]primordials\.js$/ }, (args) => ({
+      contents: `var global = globalThis;\n${readFileSync(args.path, 'utf8')}`,
+      loader: 'js',
+    }));
     // yargs' own entry reads Node (fs, util, process); the page's is assembled from its parts
     build.onResolve({ filter: /^yargs$/ }, () => ({ path: path.join(root, 'src/web/yargs-browser.ts') }));
     build.onResolve({ filter: /^muster-web:/ }, (args) => ({ path: VIRTUAL[args.path] ?? `unknown virtual module ${args.path}` }));
@@ -130,7 +138,6 @@ const pagePlugin = {
         ].join('\n'),
         'builtin-dir': "export const BUILTIN_DATA_DIR = '/muster/data/';",
         'install-root': "export const INSTALL_ROOT = '/muster/';",
-        'fast-parse': 'export function fastParse() { return undefined; }',
       }[args.path];
       return { contents, loader: 'js' };
     });

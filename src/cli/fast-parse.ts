@@ -19,8 +19,10 @@ const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
  * yargs' message, and test/cli/fast-parse.test.ts checks both agree on every documented line.
  * One mistake it names itself, as the yargs path does: an option that takes one value given
  * twice (RepeatedOptionError), which yargs would pass on as a list no command expects.
+ * The page has no node:util: its build gives this module the npm package Node's parseArgs is
+ * kept in step with (@pkgjs/parseargs), and the test reads every line with both.
  */
-export function fastParse(argv: readonly string[], table: readonly CommandSpec[] = COMMAND_TABLE): QuickParse | undefined {
+export function fastParse(argv: readonly string[], table: readonly CommandSpec[] = COMMAND_TABLE, parse: typeof parseArgs = parseArgs): QuickParse | undefined {
   if (argv.length === 1 && argv[0] === '--version') return { kind: 'version' };
   const [name, ...rest] = argv;
   const command = table.find((c) => c.name === name);
@@ -46,7 +48,7 @@ export function fastParse(argv: readonly string[], table: readonly CommandSpec[]
   }
   let parsed: ReturnType<typeof parseArgs>;
   try {
-    parsed = parseArgs({ args: words, options, allowPositionals: true, strict: true, tokens: true });
+    parsed = parse({ args: words, options, allowPositionals: true, strict: true, tokens: true });
   } catch {
     return undefined;
   }

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import type { parseArgs } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { camelCase, COMMAND_TABLE, EXAMPLES } from '../../src/cli/command-table.js';
 import { fastParse } from '../../src/cli/fast-parse.js';
@@ -153,5 +155,27 @@ describe('an option that takes one value, given twice, is refused by name on bot
       if (quick.kind !== 'command') throw new Error('a command was expected');
       expect(reading(quick.command, quick.args)).toEqual(expected);
     }
+  });
+});
+
+describe('the page reads every line as the command line does', () => {
+  // the page's build gives the quick parser this package for node:util's parseArgs (scripts/build-web.js)
+  const { parseArgs: pageParseArgs } = createRequire(import.meta.url)('@pkgjs/parseargs') as { parseArgs: typeof parseArgs };
+  /** The quick parser's answer, or the message it refused the line with. */
+  const outcome = (argv: readonly string[], parse?: typeof parseArgs) => {
+    try {
+      return { read: fastParse(argv, COMMAND_TABLE, parse) };
+    } catch (error) {
+      return { refused: (error as Error).message };
+    }
+  };
+  const lines = [...documented, ...helpExamples, ...TYPED, ...LEFT, ...twiceLines(), ...repeatedLines()];
+
+  it('has the lines of both parsers to read', () => {
+    expect(lines.length).toBeGreaterThan(250);
+  });
+
+  it.each(lines)('$where', ({ argv }) => {
+    expect(outcome(argv, pageParseArgs)).toEqual(outcome(argv));
   });
 });

@@ -137,6 +137,13 @@ describe('the built page', () => {
       expect(worker.some((file) => file.includes(part)), part).toBe(true);
     }
   });
+
+  it('reads an ordinary command line with the quick parser, as the command line does, yargs kept for help and messages', () => {
+    const worker = inputs('web-worker-meta.json');
+    expect(worker).toContain('src/cli/fast-parse.ts');
+    expect(worker).toContain('node_modules/@pkgjs/parseargs/index.js');
+    expect(worker.some((file) => file.includes('node_modules/yargs'))).toBe(true);
+  });
 });
 
 describe.skipIf(!runBrowserTests)('a long run in chromium', () => {
