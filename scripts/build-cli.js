@@ -2,12 +2,8 @@
 // bin/muster.js through V8's code cache (bin/load-bundle.js). One CommonJS file starts in a
 // fraction of the time Node takes to resolve, read and compile some three hundred ES modules.
 // Not minified: a stack trace (with --debug, through the source map) names muster's own files.
-//
-// Left out of the bundle, each by a stub that says so if it is ever reached:
-// - fontkit's Brotli decoder: it reads WOFF2 fonts only, and muster embeds TrueType/OpenType
-// - @noble/ciphers' AES: pdfkit encrypts with it only when asked for a password, which muster
-//   never does (its tables are built when the module loads)
-// - zod's messages in languages other than English (muster sets none)
+// What it leaves out (WOFF2 fonts, encryption, zod's other languages) the page leaves out too:
+// scripts/left-out.js.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import * as esbuild from 'esbuild';
+import { leaveOut } from './left-out.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -29,14 +26,6 @@ const REPLACED = {
   'src/cli/version.ts': `export const TOOL_VERSION = ${JSON.stringify(version)};`,
 };
 
-const STUBS = {
-  'brotli/decompress.js': "module.exports = function decompress() { throw new Error('muster reads no WOFF2 fonts (fontkit\\'s Brotli decoder is left out of the bundle)'); };",
-  '@noble/ciphers/aes': [
-    "const refuse = () => { throw new Error('muster writes no encrypted PDF (AES is left out of the bundle)'); };",
-    'module.exports = { cbc: refuse, ecb: refuse, ctr: refuse, gcm: refuse };',
-  ].join('\n'),
-};
-
 const cliPlugin = {
   name: 'muster-cli',
   setup(build) {
@@ -44,20 +33,12 @@ const cliPlugin = {
       const relative = path.relative(root, args.path).split(path.sep).join('/');
       return relative in REPLACED ? { contents: REPLACED[relative], loader: 'ts' } : undefined;
     });
-    const stubFilter = new RegExp(`^(${Object.keys(STUBS).map((s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`);
-    build.onResolve({ filter: stubFilter }, (args) => ({ path: args.path, namespace: 'muster-stub' }));
-    build.onLoad({ filter: /.*/, namespace: 'muster-stub' }, (args) => ({ contents: STUBS[args.path], loader: 'js' }));
+    leaveOut(build);
     // pdfkit's CommonJS build (its ES build asks import.meta where its data files are), and
     // fontkit's, the one pdfkit requires: with our imports taking its ES build, fontkit and
     // its Unicode tables would come twice, each set up at start-up; restructure likewise, whose
     // reader src/layout/font-strings.ts amends for the fontkit that pdfkit uses
     build.onResolve({ filter: /^(pdfkit|fontkit|restructure)$/ }, (args) => ({ path: require.resolve(args.path) }));
-    // zod's messages in English only: muster speaks English, and the forty other languages
-    // zod lists (400 kB) would be set up at every start
-    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /[\\/]zod[\\/]v4[\\/](classic|core)$/.test(args.resolveDir) ? { path: 'zod-locales-en-only', namespace: 'zod-en', pluginData: path.join(args.resolveDir, '..', 'locales') } : undefined,
-    );
-    build.onLoad({ filter: /.*/, namespace: 'zod-en' }, (args) => ({ contents: "export { default as en } from './en.js';", loader: 'js', resolveDir: args.pluginData }));
     // a package that asks where it is (import.meta.url) is answered with the bundle's place,
     // and yargs, which finds its locale files from its own, with its package folder
     build.onLoad({ filter: /[\\/]node_modules[\\/].*\.m?js$/ }, (args) => {

@@ -138,6 +138,15 @@ describe('the built page', () => {
     }
   });
 
+  it('leaves out what the command’s bundle leaves out: the WOFF2 decoder, encryption, zod’s languages but English', () => {
+    const worker = inputs('web-worker-meta.json');
+    for (const stub of ['muster-left-out:brotli/decompress.js', 'muster-left-out:@noble/ciphers/aes', 'node_modules/zod/v4/locales/en.js']) expect(worker, stub).toContain(stub);
+    expect(worker.filter((file) => /node_modules\/(brotli\/|@noble\/ciphers\/esm\/aes)|zod\/v4\/locales\/(?!en\.js)/.test(file))).toEqual([]);
+    const script = readFileSync(path.join(repo, 'dist/web/run-worker.js'), 'utf8');
+    expect(script).toContain('muster reads no WOFF2 fonts');
+    expect(script).toContain('muster writes no encrypted PDF');
+  });
+
   it('reads an ordinary command line with the quick parser, as the command line does, yargs kept for help and messages', () => {
     const worker = inputs('web-worker-meta.json');
     expect(worker).toContain('src/cli/fast-parse.ts');
