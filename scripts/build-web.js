@@ -12,8 +12,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
-import { leaveOut } from './left-out.js';
 import fg from 'fast-glob';
+import { leaveOut } from './left-out.js';
 import { NODE_PLACES } from '../dist/cli/node-files.js';
 import { MODULE_IDS } from '../dist/systems/registry.js';
 import { publicAddress } from '../dist/cli/public-url.js';
@@ -87,7 +87,7 @@ const pagePlugin = {
   setup(build) {
     // what the command's bundle leaves out, the page leaves out too
     leaveOut(build);
-    // four of muster's own modules are Node's alone: the page has its own of each (see below)
+    // five of muster's own modules are Node's alone: the page has its own of each (see below)
     const own = {
       'src/cli/same-deflate.js': 'same-deflate', // the page compresses with fflate through pdfkit's browser build already
       'src/cli/version.js': 'version',

@@ -2,12 +2,13 @@
 // and the page's worker, scripts/build-web.js), each by a stub that says so if it is ever
 // reached:
 // - fontkit's Brotli decoder: it reads WOFF2 fonts only, and muster embeds TrueType/OpenType;
-//   its dictionary is unpacked when the module loads (in the page, by the decoder itself, a
-//   tenth of a second on the first print)
+//   its dictionary is unpacked when the module loads, in the page by the decoder itself on the
+//   first print (left out there too, a deck asked for at once went from 1.15 to 0.99-1.02 of
+//   ce98050's time: BENCHMARKS.md)
 // - @noble/ciphers' AES: pdfkit encrypts with it only when asked for a password, which muster
 //   never does (its tables are built when the module loads)
 // - zod's messages in languages other than English (muster sets none): forty other languages,
-//   300 kB, each set up when the script starts
+//   300 kB of the page's script, each set up when the script starts
 import path from 'node:path';
 
 /** Modules replaced by a stub: the name a package imports -> the stub's source. */
