@@ -17,7 +17,7 @@ import type { ProductArgs } from './options.js';
 import { COMMAND_NAMES, COMMAND_TABLE } from './command-table.js';
 import { optionUses, refuseRepeated } from './repeated-options.js';
 import { fastParse } from './fast-parse.js';
-import { buildYargs } from './yargs-parse.js';
+import { readWithYargs } from './yargs-parse.js';
 import { TOOL_VERSION } from './version.js';
 import { useFiles } from '../data/files.js';
 import { escapeControls } from '../data/control-chars.js';
@@ -66,20 +66,7 @@ export async function run(argv: readonly string[], given: CliIo): Promise<number
       await io.finish?.();
       return code;
     }
-    let output = '';
-    let failure: Error | undefined;
-    const parser = await buildYargs(args);
-    if (!args.some((a) => a === '--help' || a === '-h' || a === 'help')) {
-      // yargs lays out the whole help text after every command in case it is shown later;
-      // muster prints its own messages, so that work (a tenth of a fresh run) is skipped
-      (parser as unknown as { getInternalMethods(): { getUsageInstance(): { cacheHelpMessage(): void } } })
-        .getInternalMethods()
-        .getUsageInstance().cacheHelpMessage = () => undefined;
-    }
-    const parsed = await parser.parseAsync(args, {}, (error, _argv, text) => {
-      if (error) failure = error;
-      output = text;
-    });
+    const { parsed, output, failure } = await readWithYargs(args);
     if (failure) throw new UsageError(`${explain(failure.message, args)}\nRun muster --help for the commands and their options.`);
     if (output) {
       io.stdout.write(output.endsWith('\n') ? output : `${output}\n`);

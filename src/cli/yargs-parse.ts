@@ -56,3 +56,29 @@ export async function buildYargs(argv: readonly string[]): Promise<Argv> {
     .help()
     .wrap(100);
 }
+
+/** What yargs made of a command line: its reading, the text it answered with (help, the version), and what was wrong. */
+export interface YargsReading {
+  parsed: Record<string, unknown> & { _: unknown[] };
+  output: string;
+  failure: Error | undefined;
+}
+
+/**
+ * Reads a command line with yargs as a run does. yargs lays out the whole help text after
+ * every command in case it is shown later; muster prints its own messages, so that work (a
+ * tenth of a fresh run) is done only when help is asked for.
+ */
+export async function readWithYargs(args: readonly string[]): Promise<YargsReading> {
+  const parser = await buildYargs(args);
+  if (!args.some((a) => a === '--help' || a === '-h' || a === 'help')) {
+    (parser as unknown as { getInternalMethods(): { getUsageInstance(): { cacheHelpMessage(): void } } }).getInternalMethods().getUsageInstance().cacheHelpMessage = () => undefined;
+  }
+  let output = '';
+  let failure: Error | undefined;
+  const parsed = (await parser.parseAsync([...args], {}, (error: Error | undefined, _argv: unknown, text: string) => {
+    if (error) failure = error;
+    output = text;
+  })) as YargsReading['parsed'];
+  return { parsed, output, failure };
+}

@@ -48,11 +48,23 @@ interface Word {
  * The words of each text, kept per runs array and style: a table cell is measured for its
  * narrowest and natural widths and then wrapped, often at several trial widths.
  */
-const tokenized = new WeakMap<readonly Run[], Map<TextStyle, readonly Word[]>>();
+let tokenized = new WeakMap<readonly Run[], Map<TextStyle, readonly Word[]>>();
+/**
+ * Texts kept before the map is started afresh. V8 does not shrink a WeakMap's table when the
+ * collector clears its entries: over a batch of thousands of packets the table, all but empty,
+ * grew by some 600 bytes a written page (heap snapshots after 300 and 900 packets), and the
+ * collector worked the harder the longer the file. Only time depends on it, never a result.
+ */
+const TEXTS_KEPT = 20_000;
+let textsKept = 0;
 
 function tokenize(fonts: FontStore, runs: readonly Run[], base: TextStyle): readonly Word[] {
   let byStyle = tokenized.get(runs);
   if (!byStyle) {
+    if (++textsKept > TEXTS_KEPT) {
+      tokenized = new WeakMap();
+      textsKept = 1;
+    }
     byStyle = new Map();
     tokenized.set(runs, byStyle);
   }

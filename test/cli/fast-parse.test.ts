@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { camelCase, COMMAND_TABLE, EXAMPLES } from '../../src/cli/command-table.js';
 import { fastParse } from '../../src/cli/fast-parse.js';
 import { commandLineWords } from '../../src/cli/run.js';
-import { buildYargs } from '../../src/cli/yargs-parse.js';
+import { buildYargs, readWithYargs } from '../../src/cli/yargs-parse.js';
 import { mayRepeat, optionUses, refuseRepeated } from '../../src/cli/repeated-options.js';
 import { RepeatedOptionError } from '../../src/errors.js';
 import { twiceLines, repeatedLines } from '../helpers/repeated-options.js';
@@ -26,14 +26,9 @@ function reading(command: string, args: Record<string, unknown>) {
   return out;
 }
 
+/** What yargs reads, as a run reads a line the quick parser leaves to it. */
 async function yargsReading(argv: readonly string[]) {
-  const parser = await buildYargs(argv);
-  let failure: Error | undefined;
-  let output = '';
-  const parsed = (await parser.parseAsync([...argv], {}, (error: Error | undefined, _argv: unknown, text: string) => {
-    failure = error ?? undefined;
-    output = text;
-  })) as Record<string, unknown> & { _: unknown[] };
+  const { parsed, output, failure } = await readWithYargs(argv);
   if (failure) return { error: failure.message };
   if (output) return { output };
   return reading(String(parsed._[0]), parsed);
