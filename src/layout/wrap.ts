@@ -52,8 +52,8 @@ let tokenized = new WeakMap<readonly Run[], Map<TextStyle, readonly Word[]>>();
 /**
  * Texts kept before the map is started afresh. V8 does not shrink a WeakMap's table when the
  * collector clears its entries: over a batch of thousands of packets the table, all but empty,
- * grew by some 600 bytes a written page (heap snapshots after 300 and 900 packets), and the
- * collector worked the harder the longer the file. Only time depends on it, never a result.
+ * grew by some 600 bytes a written page (heap snapshots after 300 and 900 packets). Only memory
+ * depends on it, never a result.
  */
 const TEXTS_KEPT = 20_000;
 let textsKept = 0;
