@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { camelCase, COMMAND_TABLE, EXAMPLES } from '../../src/cli/command-table.js';
 import { fastParse } from '../../src/cli/fast-parse.js';
 import { commandLineWords } from '../../src/cli/run.js';
-import { buildYargs, readWithYargs } from '../../src/cli/yargs-parse.js';
+import { readWithYargs } from '../../src/cli/yargs-parse.js';
 import { mayRepeat, optionUses, refuseRepeated } from '../../src/cli/repeated-options.js';
 import { RepeatedOptionError } from '../../src/errors.js';
 import { twiceLines, repeatedLines } from '../helpers/repeated-options.js';
@@ -104,8 +104,7 @@ describe('the quick parser and yargs read a command line alike', () => {
     const argv = commandLineWords(words('cards bof -o deck.pdf --back-offset=-1,2 --no-backs'));
     const quick = fastParse(argv);
     if (quick?.kind !== 'command') throw new Error('a command was expected');
-    const parser = await buildYargs(argv);
-    const full = (await parser.parseAsync([...argv])) as Record<string, unknown>;
+    const full = (await readWithYargs(argv)).parsed;
     for (const key of ['o', 'out', 'back-offset', 'backOffset', 'backs', 'bleed', 'marks', 'allow-missing-glyphs', 'allowMissingGlyphs', 'data', 'format']) {
       expect(quick.args[key], key).toEqual(full[key]);
     }

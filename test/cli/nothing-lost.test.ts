@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openFileAtomic, writeFileAtomic, type WriteBytes } from '../../src/cli/atomic-file.js';
 import { BusyError, lockFile } from '../../src/cli/lock.js';
 import { workdirs } from '../helpers/fixtures.js';
-import { runBuilt, startBuilt } from '../helpers/built-command.js';
+import { runBuilt, startBuilt, until } from '../helpers/built-command.js';
 import { muster } from '../helpers/cli.js';
 import { ALLOW_MISSING_GLYPHS_LABEL, playerWords } from '../../src/web/player-words.js';
 
@@ -286,7 +286,7 @@ describe('links, modes and special files', () => {
 /** Runs the built command until `ready` says so (given what it printed so far), then sends `signal`. */
 async function interrupt(args: string[], cwd: string, ready: (stdout: string) => boolean, signal: NodeJS.Signals) {
   const run = startBuilt(args, { cwd });
-  for (let i = 0; i < 400 && !ready(run.stdout); i++) await new Promise((r) => setTimeout(r, 25));
+  await until(() => ready(run.stdout));
   run.child.kill(signal);
   const { code } = await run.ended;
   return { code, stdout: run.stdout, stderr: run.stderr };

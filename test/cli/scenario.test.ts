@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { workdirs } from '../helpers/fixtures.js';
-import { startBuilt } from '../helpers/built-command.js';
+import { startBuilt, until } from '../helpers/built-command.js';
 import { muster, pdfPageCount } from '../helpers/cli.js';
 import { openFileAtomic } from '../../src/cli/io.js';
 
@@ -177,7 +177,7 @@ describe('long jobs', () => {
     const cwd = workdir();
     const run = startBuilt(['scenario', 'bof', '--seed', 's', '--count', '1000', '-o', 'big.pdf', '--quiet'], { cwd });
     // wait until packets are being written, then press Ctrl-C
-    for (let i = 0; i < 400 && !readdirSync(cwd).some((f) => f.endsWith('.tmp')); i++) await new Promise((r) => setTimeout(r, 25));
+    await until(() => readdirSync(cwd).some((f) => f.endsWith('.tmp')));
     expect(readdirSync(cwd).some((f) => f.endsWith('.tmp'))).toBe(true);
     run.child.kill('SIGINT');
     expect((await run.ended).code).toBe(130);
@@ -185,7 +185,7 @@ describe('long jobs', () => {
   }, 30_000);
   it('a real SIGINT to a long JSON Lines stream stops it: exit 130, whole lines only (the built command)', async () => {
     const run = startBuilt(['scenario', 'bof', '--seed', 's', '--count', '100000', '--format', 'json', '--quiet'], { cwd: workdir() });
-    for (let i = 0; i < 400 && run.stdout.split('\n').length < 200; i++) await new Promise((r) => setTimeout(r, 25));
+    await until(() => run.stdout.split('\n').length >= 200);
     run.child.kill('SIGINT');
     expect((await run.ended).code).toBe(130);
     const lines = run.stdout.trimEnd().split('\n');

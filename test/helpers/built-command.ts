@@ -57,3 +57,8 @@ export async function runBuilt(args: readonly string[], options: BuiltRunOptions
   const { code, signal } = await run.ended;
   return { code, signal, stdout: run.stdout, stderr: run.stderr };
 }
+
+/** Waits until `seen` is true, looking every 25 ms for at most 10 s (a run's output, a file it makes). */
+export async function until(seen: () => boolean): Promise<void> {
+  for (let i = 0; i < 400 && !seen(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+}
