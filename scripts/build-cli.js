@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import * as esbuild from 'esbuild';
+import { makeAsciiOnly } from './ascii-only.js';
 import { leaveOut } from './left-out.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -66,7 +67,7 @@ export async function buildCli() {
     target: 'node20',
     sourcemap: 'linked',
     sourcesContent: false,
-    minify: false,
+    minifyWhitespace: true,
     legalComments: 'none',
     logLevel: 'warning',
     // a module that still asks where it is would find nothing in a CommonJS bundle
@@ -76,6 +77,7 @@ export async function buildCli() {
     banner: { js: 'const __musterRequire = require;' },
     metafile: true,
   });
+  makeAsciiOnly(BUNDLE);
   const text = readFileSync(BUNDLE, 'utf8');
   // the bundle is run through vm.Script, which has no loader for a dynamic import
   if (/\bimport\(/.test(text.replace(/\/\/.*$/gm, ''))) throw new Error('build-cli: the bundle still has a dynamic import()');

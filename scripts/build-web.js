@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import fg from 'fast-glob';
+import { makeAsciiOnly } from './ascii-only.js';
 import { leaveOut } from './left-out.js';
 import { NODE_PLACES } from '../dist/cli/node-files.js';
 import { MODULE_IDS } from '../dist/systems/registry.js';
@@ -171,6 +172,8 @@ const worker = await esbuild.build({
 });
 // the HTML's first script: it starts the worker before the page's own script has come
 await esbuild.build({ ...FOR_BROWSERS, entryPoints: [path.join(root, 'src/web/start-worker.ts')], outfile: path.join(web, 'start-worker.js'), format: 'iife', minify: true });
+// the scripts' sources kept one byte a character in the browser's heap, as the command's bundle
+for (const script of ['muster.js', 'run-worker.js', 'start-worker.js']) makeAsciiOnly(path.join(web, script));
 writeFileSync(path.join(root, 'dist', 'web-meta.json'), JSON.stringify(result.metafile));
 writeFileSync(path.join(root, 'dist', 'web-worker-meta.json'), JSON.stringify(worker.metafile));
 const PAGE_FILES = ['index.html', 'muster.css', 'favicon.svg'];

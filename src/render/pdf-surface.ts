@@ -131,14 +131,19 @@ interface EmbeddedFont {
  * time in the same way, so a line reads as its words in order.
  */
 interface ShapedWord {
-  /** each glyph's id in the file's subset, its two bytes as a literal string holds them */
-  glyphs: string[];
-  positions: GlyphPosition[];
-  /** all the glyphs' bytes, where no glyph is kerned or moved off its place */
-  plain: string | undefined;
+  /**
+   * the glyphs' ids in the file's subset, two bytes each as a literal string holds them, in
+   * pieces: each but the last ends with a glyph the font kerns. Kept this short because a
+   * batch keeps thousands of words, and fontkit's positions took six times the room.
+   */
+  pieces: string[];
+  /** how far the last glyph of each piece but the last is kerned, in text space */
+  kerns: number[];
   /** a glyph is moved off its place: set apart from the baseline or the advance */
   moved: boolean;
 }
+
+const NOT_KERNED: number[] = [];
 
 /**
  * How many shaped words a font keeps in each half of its cache: a batch of packets sets new words
@@ -149,21 +154,28 @@ const WORDS_KEPT = 1024;
 /** A word shaped in a font, its glyphs taken into the font's subset the first time it is set. */
 function shapeWord(font: EmbeddedFont, word: string): ShapedWord {
   const run = font.layoutRun(word);
-  const glyphs: string[] = [];
-  let plain = true;
+  const pieces: string[] = [];
+  const kerns: number[] = [];
+  let piece = '';
   let moved = false;
   for (let i = 0; i < run.glyphs.length; i++) {
     const glyph = run.glyphs[i]!;
     const position = run.positions[i]!;
     const gid = font.subset.includeGlyph(glyph.id);
-    glyphs.push(literalByte(gid >> 8) + literalByte(gid & 0xff));
+    piece += literalByte(gid >> 8) + literalByte(gid & 0xff);
     // what the font's widths and ToUnicode map are written from, as pdfkit's encode() keeps them
     font.widths[gid] ??= glyph.advanceWidth * font.scale;
     font.unicode[gid] ??= glyph.codePoints;
     if (position.xOffset || position.yOffset) moved = true;
-    if (moved || position.xAdvance !== position.advanceWidth) plain = false;
+    const kern = position.xAdvance - position.advanceWidth;
+    if (kern !== 0) {
+      pieces.push(piece);
+      kerns.push(kern);
+      piece = '';
+    }
   }
-  return { glyphs, positions: run.positions, plain: plain ? glyphs.join('') : undefined, moved };
+  pieces.push(piece);
+  return { pieces, kerns: kerns.length > 0 ? kerns : NOT_KERNED, moved };
 }
 
 /**
@@ -357,19 +369,11 @@ class PdfSurface implements Surface {
     const shown: string[] = [];
     let run = '';
     for (const shaped of line) {
-      if (shaped.plain !== undefined) {
-        run += shaped.plain;
-        continue;
+      for (let i = 0; i < shaped.kerns.length; i++) {
+        shown.push(`(${run + shaped.pieces[i]!}) ${num(-shaped.kerns[i]!)}`);
+        run = '';
       }
-      for (let i = 0; i < shaped.glyphs.length; i++) {
-        const position = shaped.positions[i]!;
-        run += shaped.glyphs[i]!;
-        const kern = position.xAdvance - position.advanceWidth;
-        if (kern !== 0) {
-          shown.push(`(${run}) ${num(-kern)}`);
-          run = '';
-        }
-      }
+      run += shaped.pieces[shaped.kerns.length]!;
     }
     if (run) shown.push(`(${run})`);
     if (shown.length > 0) this.pending.push(`[${shown.join(' ')}] TJ`);

@@ -147,6 +147,12 @@ describe('the built page', () => {
     expect(script).toContain('muster writes no encrypted PDF');
   });
 
+  it('keeps its scripts ASCII alone, their sources one byte a character in the browser’s heap', () => {
+    for (const script of ['muster.js', 'run-worker.js', 'start-worker.js']) {
+      expect(readFileSync(path.join(repo, 'dist/web', script), 'utf8').match(/[^\x00-\x7f]/g) ?? [], script).toEqual([]);
+    }
+  });
+
   it('reads an ordinary command line with the quick parser, as the command line does, yargs kept for help and messages', () => {
     const worker = inputs('web-worker-meta.json');
     expect(worker).toContain('src/cli/fast-parse.ts');
