@@ -126,7 +126,7 @@ rows.push(timeProcess('start-up alone: node loads the command through its code c
 const measured = (args, heap) => {
   const flags = heap ? [`--max-old-space-size=${heap}`] : [];
   try {
-    const out = execFileSync(process.execPath, [...flags, path.join(root, 'bench/memory.js'), ...args, '--quiet'], { cwd: scratch, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = execFileSync(process.execPath, [...flags, path.join(root, 'bench/memory.cjs'), ...args, '--quiet'], { cwd: scratch, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     return JSON.parse(out.trim().split('\n').pop());
   } catch (error) {
     // a batch that holds what it has written runs out of a capped heap: that is the finding

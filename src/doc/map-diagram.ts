@@ -349,7 +349,10 @@ export function drawMap(map: MapInput): DrawingNode {
         const cx = (x1 + x2) / 2;
         const cy = (y1 + y2) / 2;
         for (let y = cy - Math.floor((cy - y1) / gap) * gap; y <= y2 + 0.01; y += gap) for (let x = cx - Math.floor((cx - x1) / gap) * gap; x <= x2 + 0.01; x += gap) spots.push([x, y]);
-        spots.sort((p, q) => Math.hypot(p[0] - cx, p[1] - cy) - Math.hypot(q[0] - cx, q[1] - cy) || p[1] - q[1] || p[0] - q[0]);
+        // nearest the region's middle first; each spot's distance worked out once, not at every comparison
+        const byDistance = spots.map((spot) => ({ spot, d: Math.hypot(spot[0] - cx, spot[1] - cy) }));
+        byDistance.sort((p, q) => p.d - q.d || p.spot[1] - q.spot[1] || p.spot[0] - q.spot[0]);
+        byDistance.forEach(({ spot }, i) => (spots[i] = spot));
       }
       const free = spots.find(([x, y]) => !taken.some((t) => overlaps(t, { x1: x - MARKER_R, y1: y - MARKER_R, x2: x + MARKER_R, y2: y + MARKER_R })));
       const [x, y] = free ?? spots[0] ?? [ox + mapW / 2, oy + mapH / 2];

@@ -91,6 +91,9 @@ function splitWords(fonts: FontStore, runs: readonly Run[], base: TextStyle): Wo
       space,
       width: styledWidth(fonts, text, style),
     });
+    // every space of a run is the same word, never changed: one object, where a batch's texts,
+    // kept while their document is laid out, had one for each space
+    let space: Word | undefined;
     // only ordinary spaces break lines: a no-break space keeps "18 or lower 90%" together;
     // a split on a captured group alternates text (even places) and spaces (odd places)
     const parts = run.text.split(/([ \t\n]+)/);
@@ -98,8 +101,11 @@ function splitWords(fonts: FontStore, runs: readonly Run[], base: TextStyle): Wo
       const part = parts[i]!;
       if (part.length === 0) continue;
       if (i % 2 === 1) {
-        const space = token(' ', true);
-        words.push({ pieces: [space], width: space.width, space: true });
+        if (!space) {
+          const piece = token(' ', true);
+          space = { pieces: [piece], width: piece.width, space: true };
+        }
+        words.push(space);
         open = undefined;
       } else if (open) {
         const piece = token(part, false);

@@ -8,6 +8,7 @@ import type { Surface, TrimBox } from './surface.js';
 import { cmykOf } from './cmyk.js';
 import { wordsOf } from './words.js';
 import { RecentCache } from '../layout/recent-cache.js';
+import { objectOffsets, type ObjectOffsets } from './object-offsets.js';
 
 /**
  * A fixed date for the PDF's info dictionary. pdfkit derives the file ID from the info, so
@@ -437,6 +438,9 @@ class PdfSurface implements Surface {
   }
 }
 
+const ASCII_BYTES = new TextEncoder();
+const ASCII_TEXT = new TextDecoder();
+
 /** How many written pages' references the page tree keeps as one entry. */
 const KIDS_A_RUN = 256;
 
@@ -475,6 +479,8 @@ export class PdfStream {
         ModDate: FIXED_PDF_DATE,
       },
     });
+    const kept = this.pdf as unknown as { _offsets: ObjectOffsets };
+    kept._offsets = objectOffsets(kept._offsets);
     // the fonts measured by the layout are the fonts embedded: one parse serves both
     for (const face of FACES) {
       this.pdf.registerFont(face, fonts.printingFont(face) as unknown as PDFKit.Mixins.PDFFontSource);
@@ -520,9 +526,10 @@ export class PdfStream {
       kids[this.released] = reference;
     }
     while (this.released - this.runs >= KIDS_A_RUN) {
-      const written = kids.slice(this.runs, this.runs + KIDS_A_RUN).join(' ');
+      // its text ("12 0 R 15 0 R ...") kept as bytes, outside the heap the collector marks
+      const written = ASCII_BYTES.encode(kids.slice(this.runs, this.runs + KIDS_A_RUN).join(' '));
       // a reference to pdfkit, which writes what its toString gives
-      const run = Object.create(Object.getPrototypeOf(kids[this.runs]!) as object, { toString: { value: () => written } }) as WrittenReference;
+      const run = Object.create(Object.getPrototypeOf(kids[this.runs]!) as object, { toString: { value: () => ASCII_TEXT.decode(written) } }) as WrittenReference;
       kids.splice(this.runs, KIDS_A_RUN, run);
       this.runs += 1;
       this.released -= KIDS_A_RUN - 1;
