@@ -1,5 +1,6 @@
 import type { Run } from '../doc/model.js';
 import type { FontStore } from './fonts.js';
+import { RecentCache } from './recent-cache.js';
 import { runStyle, TICK_BOX, tickBoxesWidth, TYPE, type TextStyle } from './style.js';
 
 /**
@@ -46,25 +47,19 @@ interface Word {
 
 /**
  * The words of each text, kept per runs array and style: a table cell is measured for its
- * narrowest and natural widths and then wrapped, often at several trial widths.
+ * narrowest and natural widths and then wrapped, often at several trial widths, all while its
+ * table is laid out. So only the last few hundred texts are kept. A batch of packets kept every
+ * text's words for as long as its document lived: half of what a packet allocates, alive across
+ * the young generation's collections, so moved to the old one and filling it (issue 30). Kept
+ * this briefly, most die young: under a 64 MB heap 300 packets took 12.6 s instead of 17-18
+ * and the full collections fell from about 200 to 80. Only time depends on it, never a result.
  */
-let tokenized = new WeakMap<readonly Run[], Map<TextStyle, readonly Word[]>>();
-/**
- * Texts kept before the map is started afresh. V8 does not shrink a WeakMap's table when the
- * collector clears its entries: over a batch of thousands of packets the table, all but empty,
- * grew by some 600 bytes a written page (heap snapshots after 300 and 900 packets). Only memory
- * depends on it, never a result.
- */
-const TEXTS_KEPT = 20_000;
-let textsKept = 0;
+const TEXTS_KEPT = 256;
+const tokenized = new RecentCache<readonly Run[], Map<TextStyle, readonly Word[]>>(TEXTS_KEPT);
 
 function tokenize(fonts: FontStore, runs: readonly Run[], base: TextStyle): readonly Word[] {
   let byStyle = tokenized.get(runs);
   if (!byStyle) {
-    if (++textsKept > TEXTS_KEPT) {
-      tokenized = new WeakMap();
-      textsKept = 1;
-    }
     byStyle = new Map();
     tokenized.set(runs, byStyle);
   }

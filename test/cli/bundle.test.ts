@@ -99,6 +99,15 @@ describe('the one-file command', () => {
     expect(systems.stdout).toContain('Burst of Fire');
   });
 
+  it('reads a bundle edited by hand with characters beyond ASCII as UTF-8, as written (the build writes ASCII, read as latin1)', () => {
+    const install = copyInstall(workdir());
+    const original = readFileSync(install.bundle, 'utf8');
+    writeFileSync(install.bundle, original.replace(/TOOL_VERSION="[^"]*"/, 'TOOL_VERSION="0.1–é"'));
+    const version = runIn(install.bin, ['--version'], workdir());
+    expect(version.status, version.stderr).toBe(0);
+    expect(version.stdout).toBe('0.1–é\n');
+  });
+
   it('moved to another folder, it reads the data and stores beside it, not the ones it was built from', () => {
     const install = workdir();
     copyInstall(install);
