@@ -1,7 +1,7 @@
 /**
  * Where each object of a PDF starts, as pdfkit keeps them for the cross-reference table it
- * writes at the end: five or so for every page, so 30,000 pages made pdfkit's array of them
- * the one thing in the heap that grew with the file, and the collector marked it again at
+ * writes at the end: several for every page, so 30,000 pages made pdfkit's array of them the
+ * one thing in the heap that grew with the file, and the collector marked it again at
  * every full collection (issue 30). Here they are kept in a typed array, outside the heap the
  * collector traces, behind the four uses pdfkit makes of its array: `length`, `push(null)` for
  * an object begun, `[i] = offset` once it is written, and reading them all in order.

@@ -135,7 +135,7 @@ interface ShapedWord {
   /**
    * the glyphs' ids in the file's subset, two bytes each as a literal string holds them, in
    * pieces: each but the last ends with a glyph the font kerns. Kept this short because a
-   * batch keeps thousands of words, and fontkit's positions took six times the room.
+   * batch keeps thousands of words, and with fontkit's positions they took four times the room.
    */
   pieces: string[];
   /** how far the last glyph of each piece but the last is kerned, in text space */
