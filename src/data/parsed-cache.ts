@@ -1,5 +1,6 @@
 import { files, readOwnFile } from './files.js';
 import { fingerprint, sha256Hex } from './hash.js';
+import { PackedTexts } from './packed-texts.js';
 
 /**
  * The build's store of muster's own data, so that a run with built-in data parses JSON and
@@ -27,11 +28,17 @@ export interface ParsedStore {
   templates?: { handlebars: string; specs: Record<string, string> };
 }
 
+/** The store as a run keeps it: its texts packed outside the heap, decoded when asked for. */
 interface LoadedStore {
-  values: Map<string, string>;
-  checked: Map<string, { key: string; value: string }>;
-  templates: { handlebars: string; specs: Map<string, string> };
+  values: PackedTexts;
+  /** the hash of each checked file's text, by its path below the data folder */
+  checkedKeys: Map<string, string>;
+  /** the checked value of each file, by its path below the data folder */
+  checked: PackedTexts;
+  templates: { handlebars: string; specs: PackedTexts };
 }
+
+const NOTHING_STORED: LoadedStore = { values: new PackedTexts([]), checkedKeys: new Map(), checked: new PackedTexts([]), templates: { handlebars: '', specs: new PackedTexts([]) } };
 
 let loaded: LoadedStore | undefined;
 let loadedFrom: string | undefined;
@@ -43,7 +50,7 @@ export function textKey(text: string): string {
 
 function store(location: string): LoadedStore {
   if (loaded && loadedFrom === location) return loaded;
-  loaded = { values: new Map(), checked: new Map(), templates: { handlebars: '', specs: new Map() } };
+  loaded = NOTHING_STORED;
   loadedFrom = location;
   try {
     const bytes = readOwnFile(location);
@@ -51,14 +58,15 @@ function store(location: string): LoadedStore {
     const parsed = JSON.parse(new TextDecoder().decode(bytes)) as ParsedStore;
     // an unreadable or foreign store is ignored: every file is then parsed and checked
     if (parsed.format !== 3) return loaded;
-    for (const [key, value] of Object.entries(parsed.values ?? {})) if (typeof value === 'string') loaded.values.set(key, value);
-    for (const [file, entry] of Object.entries(parsed.checked ?? {})) {
-      if (typeof entry?.key === 'string' && typeof entry.value === 'string') loaded.checked.set(file, entry);
-    }
-    if (typeof parsed.templates?.handlebars === 'string') {
-      loaded.templates.handlebars = parsed.templates.handlebars;
-      for (const [key, spec] of Object.entries(parsed.templates.specs ?? {})) if (typeof spec === 'string') loaded.templates.specs.set(key, spec);
-    }
+    const texts = (record: Record<string, unknown> | undefined) => Object.entries(record ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+    const checked = Object.entries(parsed.checked ?? {}).filter(([, entry]) => typeof entry?.key === 'string' && typeof entry.value === 'string');
+    const handlebars = typeof parsed.templates?.handlebars === 'string' ? parsed.templates.handlebars : '';
+    loaded = {
+      values: new PackedTexts(texts(parsed.values)),
+      checkedKeys: new Map(checked.map(([file, entry]) => [file, entry.key])),
+      checked: new PackedTexts(checked.map(([file, entry]) => [file, entry.value])),
+      templates: { handlebars, specs: new PackedTexts(handlebars ? texts(parsed.templates?.specs) : []) },
+    };
   } catch {
     // no store (running from source, or before the first build)
   }
@@ -79,9 +87,9 @@ function builtinPath(file: string): string | undefined {
 export function storedCheckedValue(file: string, text: string, location?: string): unknown {
   const relative = builtinPath(file);
   if (relative === undefined) return undefined;
-  const entry = store(location ?? files().places.parsedStore).checked.get(relative);
-  if (!entry || entry.key !== textKey(text)) return undefined;
-  return JSON.parse(entry.value) as unknown;
+  const stored = store(location ?? files().places.parsedStore);
+  if (stored.checkedKeys.get(relative) !== textKey(text)) return undefined;
+  return JSON.parse(stored.checked.get(relative)!) as unknown;
 }
 
 /**

@@ -129,9 +129,14 @@ interface EmbeddedFont {
 
 /**
  * A word (with the space after it) as the glyphs a PDF shows: pdfkit shapes text a word at a
- * time in the same way, so a line reads as its words in order.
+ * time in the same way, so a line reads as its words in order. Most words have no kerned glyph
+ * and none moved: such a word is kept as its glyphs' bytes alone (see KernedWord), half the room
+ * of the record, which a batch keeps thousands of.
  */
-interface ShapedWord {
+type ShapedWord = string | KernedWord;
+
+/** A word with a glyph the font kerns, or one it moves off its place. */
+interface KernedWord {
   /**
    * the glyphs' ids in the file's subset, two bytes each as a literal string holds them, in
    * pieces: each but the last ends with a glyph the font kerns. Kept this short because a
@@ -144,8 +149,6 @@ interface ShapedWord {
   moved: boolean;
 }
 
-const NOT_KERNED: number[] = [];
-
 /**
  * How many shaped words a font keeps in each half of its cache: a batch of packets sets new words
  * on every page (seeds, rolls, places), which are let go once unused for a while.
@@ -157,38 +160,51 @@ function shapeWord(font: EmbeddedFont, word: string): ShapedWord {
   const run = font.layoutRun(word);
   const pieces: string[] = [];
   const kerns: number[] = [];
-  let piece = '';
+  // a piece's characters gathered and made into one flat string: added to a string a glyph at
+  // a time, a long word was kept as a chain of some twenty joined pieces
+  const piece: number[] = [];
   let moved = false;
   for (let i = 0; i < run.glyphs.length; i++) {
     const glyph = run.glyphs[i]!;
     const position = run.positions[i]!;
     const gid = font.subset.includeGlyph(glyph.id);
-    piece += literalByte(gid >> 8) + literalByte(gid & 0xff);
+    pushLiteralByte(piece, gid >> 8);
+    pushLiteralByte(piece, gid & 0xff);
     // what the font's widths and ToUnicode map are written from, as pdfkit's encode() keeps them
     font.widths[gid] ??= glyph.advanceWidth * font.scale;
     font.unicode[gid] ??= glyph.codePoints;
     if (position.xOffset || position.yOffset) moved = true;
     const kern = position.xAdvance - position.advanceWidth;
     if (kern !== 0) {
-      pieces.push(piece);
+      pieces.push(stringOf(piece));
       kerns.push(kern);
-      piece = '';
+      piece.length = 0;
     }
   }
-  pieces.push(piece);
-  return { pieces, kerns: kerns.length > 0 ? kerns : NOT_KERNED, moved };
+  if (kerns.length === 0 && !moved) return stringOf(piece);
+  pieces.push(stringOf(piece));
+  return { pieces, kerns, moved };
 }
+
+/** Character codes as one flat string; a word of thousands of glyphs is taken a slice at a time. */
+function stringOf(codes: readonly number[]): string {
+  if (codes.length <= CODES_AT_ONCE) return String.fromCharCode(...codes);
+  let made = '';
+  for (let at = 0; at < codes.length; at += CODES_AT_ONCE) made += String.fromCharCode(...codes.slice(at, at + CODES_AT_ONCE));
+  return made;
+}
+const CODES_AT_ONCE = 4096;
 
 /**
  * A byte as a PDF literal string holds it: as itself, but for the string's own brackets and
  * backslash, and the two line ends a reader would otherwise read as one. Glyph ids so written
  * take half the room of hex digits: text was two fifths of a packet's page content.
  */
-function literalByte(byte: number): string {
-  if (byte === 0x28 || byte === 0x29 || byte === 0x5c) return `\\${String.fromCharCode(byte)}`;
-  if (byte === 0x0a) return '\\n';
-  if (byte === 0x0d) return '\\r';
-  return String.fromCharCode(byte);
+function pushLiteralByte(chars: number[], byte: number): void {
+  if (byte === 0x28 || byte === 0x29 || byte === 0x5c) chars.push(0x5c, byte);
+  else if (byte === 0x0a) chars.push(0x5c, 0x6e);
+  else if (byte === 0x0d) chars.push(0x5c, 0x72);
+  else chars.push(byte);
 }
 
 /** pdfkit's writer of one line of text, which its text() calls for each line it sets. */
@@ -341,7 +357,7 @@ class PdfSurface implements Surface {
     }
     // a glyph the font moves off its place (none of muster's fonts does for the text it sets)
     // goes to pdfkit's own writer of a line, which sets such a glyph at its own place
-    if (line.some((shaped) => shaped.moved)) {
+    if (line.some((shaped) => typeof shaped !== 'string' && shaped.moved)) {
       (this.pdf as unknown as TextFragmentWriter)._fragment(text, x, y, ONE_LINE);
       return;
     }
@@ -370,6 +386,10 @@ class PdfSurface implements Surface {
     const shown: string[] = [];
     let run = '';
     for (const shaped of line) {
+      if (typeof shaped === 'string') {
+        run += shaped;
+        continue;
+      }
       for (let i = 0; i < shaped.kerns.length; i++) {
         shown.push(`(${run + shaped.pieces[i]!}) ${num(-shaped.kerns[i]!)}`);
         run = '';

@@ -110,4 +110,20 @@ describe('text in the PDF', () => {
     expect(ops.filter((op) => op === 'BT')).toHaveLength(1);
     expect(ops.filter((op) => op === 'TJ')).toHaveLength(1);
   });
+
+  it('sets a word of thousands of letters whole, as one run of glyphs', async () => {
+    // a word's glyph bytes are gathered and made into a string a slice at a time past 4096
+    const long = 'minimum'.repeat(800);
+    const { content, words } = await written([text(long, 40, { size: 2 })]);
+    const shown = [...content.matchAll(/^\[(.*)\] TJ$/gm)].map((m) => m[1]!);
+    expect(shown).toHaveLength(1);
+    // no pair in it is kerned: one piece of 11,200 bytes
+    expect(shown[0]).toMatch(/^\([^]*\)$/);
+    expect(shown[0]).not.toMatch(/\) -?\d/);
+    // two bytes a glyph, an escape taking two characters for one byte
+    const bytes = shown[0]!.replace(/ -?\d+(\.\d+)? ?/g, '').replace(/\)\(|^\(|\)$/g, '').replace(/\\[()\\nr]/g, 'x');
+    expect(bytes.length).toBe(long.length * 2);
+    // what lies on the page reads back (the word runs on past its edge)
+    expect(words.replace(/\s+/g, '')).toContain(long.slice(0, 300));
+  });
 });
