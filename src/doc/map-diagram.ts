@@ -1,6 +1,6 @@
 import type { TerrainLook } from '../vocab/terrain-looks.js';
 import type { DrawingNode, Paper, Shape, Units } from './model.js';
-import { lookVariant, terrainCaption, terrainLegend, terrainShapes, terrainSwatch, type MapTerrain } from './terrain-map.js';
+import { lookVariant, terrainCaption, terrainLegend, terrainShapes, terrainSwatch, type MapScale, type MapTerrain } from './terrain-map.js';
 import { hatchLines } from './hatch.js';
 import { withWhite } from './colours.js';
 
@@ -188,37 +188,34 @@ export function drawMap(map: MapInput): DrawingNode {
   const mapH = H * s;
   const ox = (max.w - mapW) / 2;
   const oy = PAD_TOP;
-  const X = (cm: number) => ox + cm * s;
-  const Y = (cm: number) => oy + cm * s;
+  const canvas = new MapCanvas({ ox, oy, s }, { x1: ox + 0.8, y1: oy + 0.8, x2: ox + mapW - 0.8, y2: oy + mapH - 0.8 }, styles);
+  const { labels, taken } = canvas;
 
   const shapes: Shape[] = [{ kind: 'rect', x: ox, y: oy, w: mapW, h: mapH, fill: MAP_COLOURS.table }];
-  const labels: Shape[] = [];
-  const taken: Box[] = [];
-  const inside: Box = { x1: ox + 0.8, y1: oy + 0.8, x2: ox + mapW - 0.8, y2: oy + mapH - 0.8 };
 
   // zones, then the grid over them, so the grid shows on a tinted zone
   // with terrain, a zone's tint goes under the terrain and its outline over it
   const terrain = map.terrain && map.terrain.layout.pieces.length > 0 ? map.terrain : undefined;
   for (const zone of map.zones) {
     const colour = colourOf(zone.side);
-    shapes.push({ kind: 'rect', x: X(zone.x), y: Y(zone.y), w: zone.w * s, h: zone.h * s, fill: tint(colour), ...(terrain ? {} : { stroke: colour, width: 0.6 }) });
-    if (lookOf(zone.side) === 'hatched') shapes.push(...hatchLines(X(zone.x), Y(zone.y), zone.w * s, zone.h * s, colour));
+    shapes.push({ kind: 'rect', x: canvas.X(zone.x), y: canvas.Y(zone.y), w: zone.w * s, h: zone.h * s, fill: tint(colour), ...(terrain ? {} : { stroke: colour, width: 0.6 }) });
+    if (lookOf(zone.side) === 'hatched') shapes.push(...hatchLines(canvas.X(zone.x), canvas.Y(zone.y), zone.w * s, zone.h * s, colour));
   }
   const step = map.grid ?? 10;
-  for (let g = step; g < W - 0.01; g += step) shapes.push({ kind: 'line', x1: X(g), y1: oy, x2: X(g), y2: oy + mapH, color: MAP_COLOURS.grid, width: 0.3 });
-  for (let g = step; g < H - 0.01; g += step) shapes.push({ kind: 'line', x1: ox, y1: Y(g), x2: ox + mapW, y2: Y(g), color: MAP_COLOURS.grid, width: 0.3 });
+  for (let g = step; g < W - 0.01; g += step) shapes.push({ kind: 'line', x1: canvas.X(g), y1: oy, x2: canvas.X(g), y2: oy + mapH, color: MAP_COLOURS.grid, width: 0.3 });
+  for (let g = step; g < H - 0.01; g += step) shapes.push({ kind: 'line', x1: ox, y1: canvas.Y(g), x2: ox + mapW, y2: canvas.Y(g), color: MAP_COLOURS.grid, width: 0.3 });
   if (terrain) {
     // areas first, then lines across the table over them, bridges where lines cross
     const pieces = [...terrain.layout.pieces].sort((a, b) => Number(a.shape === 'line') - Number(b.shape === 'line'));
-    for (const piece of pieces) shapes.push(...terrainShapes(piece, X, Y, s, lookVariant(terrain.types, piece.type)));
-    for (const zone of map.zones) shapes.push({ kind: 'rect', x: X(zone.x), y: Y(zone.y), w: zone.w * s, h: zone.h * s, stroke: colourOf(zone.side), width: 0.6 });
+    for (const piece of pieces) shapes.push(...terrainShapes(piece, canvas.scale, lookVariant(terrain.types, piece.type)));
+    for (const zone of map.zones) shapes.push({ kind: 'rect', x: canvas.X(zone.x), y: canvas.Y(zone.y), w: zone.w * s, h: zone.h * s, stroke: colourOf(zone.side), width: 0.6 });
   }
   shapes.push({ kind: 'rect', x: ox, y: oy, w: mapW, h: mapH, stroke: MAP_COLOURS.frame, width: 0.8 });
 
   if (map.road) {
     const r = map.road;
-    shapes.push({ kind: 'rect', x: X(r.x), y: Y(r.y), w: r.w * s, h: r.h * s, stroke: MAP_COLOURS.roadEdge, width: 0.6 });
-    const band = r.h > r.w ? { x: X(r.x + r.w / 2 - 2), y: Y(r.y), w: 4 * s, h: r.h * s } : { x: X(r.x), y: Y(r.y + r.h / 2 - 2), w: r.w * s, h: 4 * s };
+    shapes.push({ kind: 'rect', x: canvas.X(r.x), y: canvas.Y(r.y), w: r.w * s, h: r.h * s, stroke: MAP_COLOURS.roadEdge, width: 0.6 });
+    const band = r.h > r.w ? { x: canvas.X(r.x + r.w / 2 - 2), y: canvas.Y(r.y), w: 4 * s, h: r.h * s } : { x: canvas.X(r.x), y: canvas.Y(r.y + r.h / 2 - 2), w: r.w * s, h: 4 * s };
     shapes.push({ kind: 'rect', ...band, fill: MAP_COLOURS.road });
     taken.push(grow({ x1: band.x, y1: band.y, x2: band.x + band.w, y2: band.y + band.h }, 0.8));
   }
@@ -227,60 +224,44 @@ export function drawMap(map: MapInput): DrawingNode {
   if (map.sectors) {
     const { across } = map.sectors;
     for (const f of [1 / 3, 2 / 3]) {
-      const line = across === 'x' ? [X(W * f), oy, X(W * f), oy + mapH] : [ox, Y(H * f), ox + mapW, Y(H * f)];
+      const line = across === 'x' ? [canvas.X(W * f), oy, canvas.X(W * f), oy + mapH] : [ox, canvas.Y(H * f), ox + mapW, canvas.Y(H * f)];
       shapes.push(...dashedLine(line[0]!, line[1]!, line[2]!, line[3]!, MAP_COLOURS.sector, 0.5, 5, 2));
     }
   }
 
   for (const o of map.objectives) {
-    if (o.radius > 0) shapes.push({ kind: 'circle', cx: X(o.x), cy: Y(o.y), r: o.radius * s, stroke: MAP_COLOURS.objective, width: 0.6, dash: 1.5 });
-    shapes.push({ kind: 'icon', x: X(o.x) - 3, y: Y(o.y) - 3, size: 6, name: 'flag', color: MAP_COLOURS.objective });
-    taken.push({ x1: X(o.x) - 3.4, y1: Y(o.y) - 3.4, x2: X(o.x) + 3.4, y2: Y(o.y) + 3.4 });
+    if (o.radius > 0) shapes.push({ kind: 'circle', cx: canvas.X(o.x), cy: canvas.Y(o.y), r: o.radius * s, stroke: MAP_COLOURS.objective, width: 0.6, dash: 1.5 });
+    shapes.push({ kind: 'icon', x: canvas.X(o.x) - 3, y: canvas.Y(o.y) - 3, size: 6, name: 'flag', color: MAP_COLOURS.objective });
+    taken.push({ x1: canvas.X(o.x) - 3.4, y1: canvas.Y(o.y) - 3.4, x2: canvas.X(o.x) + 3.4, y2: canvas.Y(o.y) + 3.4 });
   }
 
   for (const h of map.hazards ?? []) {
-    shapes.push({ kind: 'circle', cx: X(h.x), cy: Y(h.y), r: h.radius * s, stroke: MAP_COLOURS.hazard, width: 0.6, dash: 1 });
-    shapes.push({ kind: 'icon', x: X(h.x) - 2.5, y: Y(h.y) - 2.5, size: 5, name: 'explosion', color: MAP_COLOURS.hazard });
-    taken.push({ x1: X(h.x) - 2.9, y1: Y(h.y) - 2.9, x2: X(h.x) + 2.9, y2: Y(h.y) + 2.9 });
+    shapes.push({ kind: 'circle', cx: canvas.X(h.x), cy: canvas.Y(h.y), r: h.radius * s, stroke: MAP_COLOURS.hazard, width: 0.6, dash: 1 });
+    shapes.push({ kind: 'icon', x: canvas.X(h.x) - 2.5, y: canvas.Y(h.y) - 2.5, size: 5, name: 'explosion', color: MAP_COLOURS.hazard });
+    taken.push({ x1: canvas.X(h.x) - 2.9, y1: canvas.Y(h.y) - 2.9, x2: canvas.X(h.x) + 2.9, y2: canvas.Y(h.y) + 2.9 });
   }
 
-  for (const line of map.dashed ?? []) shapes.push(...dashedLine(X(line.x1), Y(line.y1), X(line.x2), Y(line.y2), line.colour));
+  for (const line of map.dashed ?? []) shapes.push(...dashedLine(canvas.X(line.x1), canvas.Y(line.y1), canvas.X(line.x2), canvas.Y(line.y2), line.colour));
 
   // fixed markers: the rules set their points, so labels make way for them
-  const markerShapes: Shape[] = [];
-  const marker = (side: string, cx: number, cy: number, label: string) => {
-    markerShapes.push(markerShape(lookOf(side), cx, cy, colourOf(side)));
-    markerShapes.push({ kind: 'text', x: cx, y: cy + 0.3, text: label, size: 7, bold: true, align: 'center', color: '#ffffff' });
-    taken.push({ x1: cx - MARKER_R - 0.4, y1: cy - MARKER_R - 0.4, x2: cx + MARKER_R + 0.4, y2: cy + MARKER_R + 0.4 });
-  };
-  for (const m of map.markers ?? []) marker(m.side, X(m.x), Y(m.y), m.label);
+  for (const m of map.markers ?? []) canvas.marker(m.side, canvas.X(m.x), canvas.Y(m.y), m.label);
 
   // labels, most bound to their place first: the corridor at its edge, the sectors at theirs, the zones
-  const place = (text: string, size: number, bold: boolean, colour: string, align: 'left' | 'center' | 'right', candidates: [number, number][], area: Box = inside) => {
-    for (const [x, y] of candidates) {
-      const box = textBox(text, size, bold, x, y, align);
-      if (!within(box, area) || taken.some((t) => overlaps(t, box))) continue;
-      taken.push(grow(box, 0.6));
-      labels.push({ kind: 'text', x, y, text, size, bold, align, color: colour });
-      return true;
-    }
-    return false;
-  };
   const slide = (from: number, to: number, n: number) => Array.from({ length: n + 1 }, (_, i) => from + ((to - from) * i) / n);
 
   if (map.corridor) {
     const c = map.corridor;
     const green = MAP_COLOURS.corridor;
     const line = { north: [0, 0, W, 0], south: [0, H, W, H], west: [0, 0, 0, H], east: [W, 0, W, H] }[c];
-    shapes.push({ kind: 'line', x1: X(line[0]!), y1: Y(line[1]!), x2: X(line[2]!), y2: Y(line[3]!), color: green, width: 3 });
+    shapes.push({ kind: 'line', x1: canvas.X(line[0]!), y1: canvas.Y(line[1]!), x2: canvas.X(line[2]!), y2: canvas.Y(line[3]!), color: green, width: 3 });
     const text = map.corridorText ?? `Escape corridor: the ${c} edge`;
     const d = 2.8; // clear of the thick line
     const along = slide(0.5, 0.15, 7).flatMap((f) => (f === 0.5 ? [f] : [f, 1 - f]));
     const spots: [number, number][] =
-      c === 'north' ? along.map((f) => [X(W * f), oy + d + 1.6])
-      : c === 'south' ? along.map((f) => [X(W * f), oy + mapH - d - 1.6])
-      : along.map((f) => [c === 'west' ? ox + d : ox + mapW - d, Y(H * f)]);
-    place(text, 8, true, green, c === 'west' ? 'left' : c === 'east' ? 'right' : 'center', spots);
+      c === 'north' ? along.map((f) => [canvas.X(W * f), oy + d + 1.6])
+      : c === 'south' ? along.map((f) => [canvas.X(W * f), oy + mapH - d - 1.6])
+      : along.map((f) => [c === 'west' ? ox + d : ox + mapW - d, canvas.Y(H * f)]);
+    canvas.place(text, 8, true, green, c === 'west' ? 'left' : c === 'east' ? 'right' : 'center', spots);
   }
 
   if (map.sectors) {
@@ -294,44 +275,36 @@ export function drawMap(map: MapInput): DrawingNode {
         const sideways = [0, -0.28, 0.28].map((f) => mid + f / 3);
         const spots: [number, number][] = depthSteps.flatMap((d) =>
           sideways.map((f): [number, number] =>
-            across === 'x' ? [X(W * f), edge === 'north' ? oy + 2.6 + d * s : oy + mapH - 2.6 - d * s] : [edge === 'west' ? ox + 1.6 + d * s : ox + mapW - 1.6 - d * s, Y(H * f)],
+            across === 'x' ? [canvas.X(W * f), edge === 'north' ? oy + 2.6 + d * s : oy + mapH - 2.6 - d * s] : [edge === 'west' ? ox + 1.6 + d * s : ox + mapW - 1.6 - d * s, canvas.Y(H * f)],
           ),
         );
-        place(name, LABEL_SIZE, true, colour, across === 'x' ? 'center' : edge === 'west' ? 'left' : 'right', spots);
+        canvas.place(name, LABEL_SIZE, true, colour, across === 'x' ? 'center' : edge === 'west' ? 'left' : 'right', spots);
       });
     }
   }
 
-  // a label placed since `at` goes on a white tag, so it reads over a terrain piece's marks
-  const tag = (at: number) => {
-    const text = labels[at];
-    if (text?.kind !== 'text') return;
-    const box = textBox(text.text, text.size, text.bold ?? false, text.x, text.y, text.align ?? 'left');
-    labels.splice(at, 0, { kind: 'rect', x: box.x1 - 0.3, y: box.y1 - 0.2, w: box.x2 - box.x1 + 0.6, h: box.y2 - box.y1 + 0.4, fill: '#ffffff' });
-  };
-
   for (const h of map.hazards ?? []) {
     if (!h.label) continue;
-    const [cx, cy] = [X(h.x), Y(h.y)];
+    const [cx, cy] = [canvas.X(h.x), canvas.Y(h.y)];
     const at = labels.length;
-    if (!place(h.label, 7, true, darken(MAP_COLOURS.hazard), 'left', [[cx + 3.5, cy], [cx + 3.5, cy - 4], [cx + 3.5, cy + 4]])) place(h.label, 7, true, darken(MAP_COLOURS.hazard), 'right', [[cx - 3.5, cy], [cx - 3.5, cy - 4], [cx - 3.5, cy + 4]]);
-    if (terrain) tag(at);
+    if (!canvas.place(h.label, 7, true, darken(MAP_COLOURS.hazard), 'left', [[cx + 3.5, cy], [cx + 3.5, cy - 4], [cx + 3.5, cy + 4]])) canvas.place(h.label, 7, true, darken(MAP_COLOURS.hazard), 'right', [[cx - 3.5, cy], [cx - 3.5, cy - 4], [cx - 3.5, cy + 4]]);
+    if (terrain) canvas.tag(at);
   }
 
   for (const o of map.objectives) {
     if (!o.label) continue;
-    const [cx, cy] = [X(o.x), Y(o.y)];
+    const [cx, cy] = [canvas.X(o.x), canvas.Y(o.y)];
     const at = labels.length;
-    if (!place(o.label, 8, true, darken(MAP_COLOURS.objective), 'left', [[cx + 4, cy], [cx + 4, cy - 4], [cx + 4, cy + 4]])) place(o.label, 8, true, darken(MAP_COLOURS.objective), 'right', [[cx - 4, cy], [cx - 4, cy - 4], [cx - 4, cy + 4]]);
-    if (terrain) tag(at);
+    if (!canvas.place(o.label, 8, true, darken(MAP_COLOURS.objective), 'left', [[cx + 4, cy], [cx + 4, cy - 4], [cx + 4, cy + 4]])) canvas.place(o.label, 8, true, darken(MAP_COLOURS.objective), 'right', [[cx - 4, cy], [cx - 4, cy - 4], [cx - 4, cy + 4]]);
+    if (terrain) canvas.tag(at);
   }
 
   if (map.zoneLabels !== false) {
     for (const zone of map.zones) {
       const colour = darken(colourOf(zone.side));
       const spots: [number, number][] = [];
-      for (const fy of [Math.min(zone.h / 2, 6) / zone.h, 0.5, 0.25, 0.75, 0.1, 0.9]) for (const fx of [0.5, 0.3, 0.7, 0.15, 0.85]) spots.push([X(zone.x + zone.w * fx), Y(zone.y + zone.h * fy)]);
-      place(nameOf(zone.side), 8, true, colour, 'center', spots);
+      for (const fy of [Math.min(zone.h / 2, 6) / zone.h, 0.5, 0.25, 0.75, 0.1, 0.9]) for (const fx of [0.5, 0.3, 0.7, 0.15, 0.85]) spots.push([canvas.X(zone.x + zone.w * fx), canvas.Y(zone.y + zone.h * fy)]);
+      canvas.place(nameOf(zone.side), 8, true, colour, 'center', spots);
     }
   }
 
@@ -342,10 +315,10 @@ export function drawMap(map: MapInput): DrawingNode {
       const regions = map.placed.regions[unit.sector] ?? [];
       const spots: [number, number][] = [];
       for (const r of regions) {
-        const x1 = X(r.x) + MARKER_R + 1.2;
-        const x2 = X(r.x + r.w) - MARKER_R - 1.2;
-        const y1 = Y(r.y) + MARKER_R + 1.2;
-        const y2 = Y(r.y + r.h) - MARKER_R - 1.2;
+        const x1 = canvas.X(r.x) + MARKER_R + 1.2;
+        const x2 = canvas.X(r.x + r.w) - MARKER_R - 1.2;
+        const y1 = canvas.Y(r.y) + MARKER_R + 1.2;
+        const y2 = canvas.Y(r.y + r.h) - MARKER_R - 1.2;
         const cx = (x1 + x2) / 2;
         const cy = (y1 + y2) / 2;
         for (let y = cy - Math.floor((cy - y1) / gap) * gap; y <= y2 + 0.01; y += gap) for (let x = cx - Math.floor((cx - x1) / gap) * gap; x <= x2 + 0.01; x += gap) spots.push([x, y]);
@@ -356,7 +329,7 @@ export function drawMap(map: MapInput): DrawingNode {
       }
       const free = spots.find(([x, y]) => !taken.some((t) => overlaps(t, { x1: x - MARKER_R, y1: y - MARKER_R, x2: x + MARKER_R, y2: y + MARKER_R })));
       const [x, y] = free ?? spots[0] ?? [ox + mapW / 2, oy + mapH / 2];
-      marker(map.placed.side, x, y, unit.label);
+      canvas.marker(map.placed.side, x, y, unit.label);
     }
   }
   // each piece's number, where it finds room: in its middle, or along a line
@@ -364,14 +337,14 @@ export function drawMap(map: MapInput): DrawingNode {
     for (const piece of terrain.layout.pieces) {
       const spots: [number, number][] =
         piece.shape === 'line'
-          ? [0.5, 0.35, 0.65, 0.2, 0.8].map((f) => pointAlong(piece.points, f)).map(([x, y]): [number, number] => [X(x), Y(y) - 2.2])
-          : [[0, 0], [0, -2.5], [0, 2.5], [-3, 0], [3, 0], ...offCentre(piece, s)].map(([dx, dy]): [number, number] => [X(piece.x) + dx!, Y(piece.y) + dy!]);
+          ? [0.5, 0.35, 0.65, 0.2, 0.8].map((f) => pointAlong(piece.points, f)).map(([x, y]): [number, number] => [canvas.X(x), canvas.Y(y) - 2.2])
+          : [[0, 0], [0, -2.5], [0, 2.5], [-3, 0], [3, 0], ...offCentre(piece, s)].map(([dx, dy]): [number, number] => [canvas.X(piece.x) + dx!, canvas.Y(piece.y) + dy!]);
       const at = labels.length;
-      place(piece.label, 6.5, true, MAP_COLOURS.frame, 'center', spots);
-      tag(at);
+      canvas.place(piece.label, 6.5, true, MAP_COLOURS.frame, 'center', spots);
+      canvas.tag(at);
     }
   }
-  shapes.push(...markerShapes, ...labels);
+  shapes.push(...canvas.markerShapes, ...labels);
 
   // round the table: the compass letters at the middle of each edge, the sides' names at their ends
   const outside: Box = { x1: 0, y1: 0, x2: max.w, y2: oy + mapH + BELOW - 4.5 };
@@ -411,6 +384,61 @@ export function drawMap(map: MapInput): DrawingNode {
     row.lines.forEach((line, i) => shapes.push({ kind: 'text', x: x + SWATCH + 1.5, y: y + i * LEGEND_LINE, text: line, size: LEGEND_SIZE, color: MAP_COLOURS.frame }));
   }
   return { title: 'Map', width: max.w, height: top + legendHeight + 1, shapes };
+}
+
+/**
+ * The drawn table: its scale, the labels and markers placed so far and the room they take, so
+ * each next label finds a free spot. Its helpers are methods, not closures made for each map: V8
+ * keeps a closure's optimised code only while some instance of it lives, so under a small heap
+ * each full collection threw theirs away and they were compiled again every few packets (issue 30).
+ */
+class MapCanvas {
+  readonly labels: Shape[] = [];
+  readonly taken: Box[] = [];
+  readonly markerShapes: Shape[] = [];
+
+  constructor(
+    readonly scale: MapScale,
+    private readonly inside: Box,
+    private readonly styles: SideStyles,
+  ) {}
+
+  /** Table cm across to drawing mm. */
+  X(cm: number): number {
+    return this.scale.ox + cm * this.scale.s;
+  }
+
+  /** Table cm down to drawing mm. */
+  Y(cm: number): number {
+    return this.scale.oy + cm * this.scale.s;
+  }
+
+  /** A side's numbered marker at (cx, cy); labels make way for it. */
+  marker(side: string, cx: number, cy: number, label: string): void {
+    this.markerShapes.push(markerShape(this.styles.lookOf(side), cx, cy, this.styles.colourOf(side)));
+    this.markerShapes.push({ kind: 'text', x: cx, y: cy + 0.3, text: label, size: 7, bold: true, align: 'center', color: '#ffffff' });
+    this.taken.push({ x1: cx - MARKER_R - 0.4, y1: cy - MARKER_R - 0.4, x2: cx + MARKER_R + 0.4, y2: cy + MARKER_R + 0.4 });
+  }
+
+  /** A label at the first of its spots where it is inside `area` and clear of what is taken. */
+  place(text: string, size: number, bold: boolean, colour: string, align: 'left' | 'center' | 'right', candidates: [number, number][], area: Box = this.inside): boolean {
+    for (const [x, y] of candidates) {
+      const box = textBox(text, size, bold, x, y, align);
+      if (!within(box, area) || this.taken.some((t) => overlaps(t, box))) continue;
+      this.taken.push(grow(box, 0.6));
+      this.labels.push({ kind: 'text', x, y, text, size, bold, align, color: colour });
+      return true;
+    }
+    return false;
+  }
+
+  /** A label placed since `at` goes on a white tag, so it reads over a terrain piece's marks. */
+  tag(at: number): void {
+    const text = this.labels[at];
+    if (text?.kind !== 'text') return;
+    const box = textBox(text.text, text.size, text.bold ?? false, text.x, text.y, text.align ?? 'left');
+    this.labels.splice(at, 0, { kind: 'rect', x: box.x1 - 0.3, y: box.y1 - 0.2, w: box.x2 - box.x1 + 0.6, h: box.y2 - box.y1 + 0.4, fill: '#ffffff' });
+  }
 }
 
 /** The legend's entries, from what the map draws and nothing else. */

@@ -39,12 +39,27 @@ export function lookVariant(types: readonly TerrainTypeWords[], typeId: string):
   return types.filter((t) => t.look === type.look).findIndex((t) => t.id === typeId);
 }
 
-/** A piece's look, drawn in mm: `X`, `Y` turn table cm into the drawing's mm, `s` is mm per cm. */
-export function terrainShapes(piece: TerrainPiece, X: (cm: number) => number, Y: (cm: number) => number, s: number, variant = 0): Shape[] {
-  const drawn = lookShapes(piece, X, Y, s);
+/** Where the table's cm fall on a drawing: across at ox + cm * s, down at oy + cm * s (mm). */
+export interface MapScale {
+  readonly ox: number;
+  readonly oy: number;
+  /** mm per cm */
+  readonly s: number;
+}
+
+const UNSCALED: MapScale = { ox: 0, oy: 0, s: 1 };
+
+/** A piece's points on the drawing, in mm. */
+function scaledPoints(piece: TerrainPiece, { ox, oy, s }: MapScale): [number, number][] {
+  return piece.points.map(([x, y]): [number, number] => [ox + x * s, oy + y * s]);
+}
+
+/** A piece's look, drawn in mm at `scale`. */
+export function terrainShapes(piece: TerrainPiece, scale: MapScale, variant = 0): Shape[] {
+  const drawn = lookShapes(piece, scale);
   if (variant === 0) return drawn;
   const style = TERRAIN_LOOK_STYLES[piece.look];
-  const points = piece.points.map(([x, y]): [number, number] => [X(x), Y(y)]);
+  const points = scaledPoints(piece, scale);
   if (piece.shape === 'line') return [...drawn, { kind: 'polyline', points, color: style.outline, width: 0.3, ...(variant > 1 ? { dash: 0.6 } : {}) }];
   const cx = points.reduce((a, p) => a + p[0], 0) / points.length;
   const cy = points.reduce((a, p) => a + p[1], 0) / points.length;
@@ -55,9 +70,10 @@ export function terrainShapes(piece: TerrainPiece, X: (cm: number) => number, Y:
   return [...drawn, { kind: 'polygon', points: inner, stroke: style.outline, width: 0.45, ...(variant > 1 ? { dash: 0.8 } : {}) }];
 }
 
-function lookShapes(piece: TerrainPiece, X: (cm: number) => number, Y: (cm: number) => number, s: number): Shape[] {
+function lookShapes(piece: TerrainPiece, scale: MapScale): Shape[] {
+  const { s } = scale;
   const style = TERRAIN_LOOK_STYLES[piece.look];
-  const points = piece.points.map(([x, y]): [number, number] => [X(x), Y(y)]);
+  const points = scaledPoints(piece, scale);
   if (piece.shape === 'line') {
     const band = Math.max((piece.band ?? 1) * s, 0.7);
     switch (piece.look) {
@@ -87,6 +103,24 @@ function lookShapes(piece: TerrainPiece, X: (cm: number) => number, Y: (cm: numb
   ];
 }
 
+/**
+ * Points on a grid inside the outline, kept `margin` mm from its box. A function of the module,
+ * not a closure made for each outline: V8 keeps a closure's optimised code only while some
+ * instance of it lives, so under a small heap each full collection threw this one's away and
+ * it was compiled again every few packets (issue 30).
+ */
+function gridInside(outline: readonly Point[], [x1, x2, y1, y2]: readonly [number, number, number, number], step: number, margin: number, stagger: boolean): Point[] {
+  const found: Point[] = [];
+  let row = 0;
+  for (let y = y1 + margin; y <= y2 - margin; y += step, row++) {
+    for (let x = x1 + margin + (stagger && row % 2 ? step / 2 : 0); x <= x2 - margin; x += step) {
+      const inner: Point[] = [[x - margin, y], [x + margin, y], [x, y - margin], [x, y + margin]];
+      if (inner.every((p) => insideOutline(p, outline))) found.push([x, y]);
+    }
+  }
+  return found;
+}
+
 /** The marks inside an outline that tell its look without colour. */
 function marks(outline: readonly Point[], kind: (typeof TERRAIN_LOOK_STYLES)[TerrainLook]['marks'], colour: string): Shape[] {
   const xs = outline.map((p) => p[0]);
@@ -94,18 +128,7 @@ function marks(outline: readonly Point[], kind: (typeof TERRAIN_LOOK_STYLES)[Ter
   const [x1, x2, y1, y2] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
   const cx = xs.reduce((a, b) => a + b, 0) / xs.length;
   const cy = ys.reduce((a, b) => a + b, 0) / ys.length;
-  /** points on a grid inside the outline, kept `margin` mm from its box */
-  const grid = (step: number, margin: number, stagger: boolean): Point[] => {
-    const found: Point[] = [];
-    let row = 0;
-    for (let y = y1 + margin; y <= y2 - margin; y += step, row++) {
-      for (let x = x1 + margin + (stagger && row % 2 ? step / 2 : 0); x <= x2 - margin; x += step) {
-        const inner: Point[] = [[x - margin, y], [x + margin, y], [x, y - margin], [x, y + margin]];
-        if (inner.every((p) => insideOutline(p, outline))) found.push([x, y]);
-      }
-    }
-    return found;
-  };
+  const grid = (step: number, margin: number, stagger: boolean) => gridInside(outline, [x1, x2, y1, y2], step, margin, stagger);
   switch (kind) {
     case 'trees':
       return grid(5.6, 1.4, true).map(([x, y]) => ({ kind: 'circle', cx: x, cy: y, r: 1.2, stroke: colour, width: 0.35 }));
@@ -177,7 +200,7 @@ export function terrainSwatch(look: TerrainLook, x: number, y: number, w: number
     style.form === 'patch' || style.form === 'block'
       ? { label: '', type: look, name: look, look, passable: 'open', shape: 'polygon', x: 0, y: 0, width: w, depth: 4, rotation: 0, points: [[x, y - 2], [x + w, y - 2], [x + w, y + 2], [x, y + 2]] }
       : { label: '', type: look, name: look, look, passable: 'open', shape: 'line', x: 0, y: 0, width: w, depth: 2, rotation: 0, points: [[x + 0.8, y], [x + w - 0.8, y]], band: style.form === 'crossing' ? 2.4 : 1.2 };
-  return terrainShapes(piece, (cm) => cm, (cm) => cm, 1, variant);
+  return terrainShapes(piece, UNSCALED, variant);
 }
 
 /** The legend's lines for the terrain drawn: one for each type on the table, in the data's order. */

@@ -223,55 +223,154 @@ const TURNS: Record<TerrainForm, readonly number[]> = { patch: [0, 90], block: [
 
 /** Lays the table's terrain for one scenario; every die it rolls goes into `log`. */
 export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayout {
-  const { width: W, height: H } = ask.table;
-  const words = lengthWords(ask.units, ask.inch);
-  const byId = new Map(ask.types.map((t) => [t.id, t]));
-  const laid: Laid[] = [];
-  const crossings: { x: number; y: number; labels: [string, string] }[] = [];
-  const unplaced = new Map<string, { type: string; name: string; count: number }>();
-  const blocked = ask.zones.map(() => 0);
-  let next = 1;
-  const result = (): TerrainLayout => ({ map: { id: ask.map.id, name: ask.map.name }, level: ask.level, pieces: laid.map((l) => l.piece), crossings, unplaced: [...unplaced.values()] });
-  if (ask.level === 'none') return result();
+  const table = new TerrainTable(ask, rng, log);
+  if (ask.level === 'none') return table.result();
 
-  const firstOfLook = (look: TerrainLook) => ask.types.find((t) => t.look === look);
-  const missed = (type: TerrainType) => {
-    const entry = unplaced.get(type.id) ?? { type: type.id, name: type.name, count: 0 };
+  // first what the scenario lays itself, then what its objectives stand in, then the rolled rest
+  for (const line of ask.fixed ?? []) {
+    const type = table.firstOfLook(line.look);
+    if (!type) continue;
+    table.lay(toLaid(table.lineThrough(type, [...line.points])));
+    table.next += 1;
+  }
+  // lines through objectives first, then what stands at them, beside a line where one runs through
+  const anchored = ask.objectives.flatMap((o, index) => (o.on ? [{ index, at: [o.x, o.y] as Point, anchor: o.on }] : []));
+  for (const { index, at, anchor } of anchored) {
+    const what = (type: TerrainType) => `${type.name.toLowerCase()} at objective ${index + 1}`;
+    const laidLine = (look: TerrainLook, way?: 'ns' | 'we') => {
+      const type = table.firstOfLook(look);
+      if (!type) return;
+      // a line of the look that already runs through the objective that way serves it
+      if (table.laid.some((l) => l.piece.look === look && runsThrough(l.piece, at, way))) return;
+      if (!table.rollLine(type, what(type), at, way, index)) table.missed(type);
+    };
+    if (anchor === 'crossroads') {
+      laidLine('road', 'ns');
+      laidLine('road', 'we');
+    } else if (anchor === 'bridge') {
+      const running = table.laid.find((l) => l.piece.look === 'road' && runsThrough(l.piece, at));
+      const way = running
+        ? (Math.abs(running.piece.rotation) > 45 && Math.abs(running.piece.rotation) < 135 ? 'ns' : 'we')
+        : log.dice(rng, '1D2', `terrain: the bridge at objective ${index + 1}`, (t) => (t === 1 ? 'the road runs north to south, the river west to east' : 'the road runs west to east, the river north to south')) === 1 ? 'ns' : 'we';
+      laidLine('road', way);
+      laidLine(table.firstOfLook('river') ? 'river' : 'stream', way === 'ns' ? 'we' : 'ns');
+    } else if (TERRAIN_LOOK_STYLES[anchor].form === 'crossing') laidLine(anchor);
+  }
+  for (const { index, at, anchor } of anchored) {
+    if (anchor === 'crossroads' || anchor === 'bridge' || TERRAIN_LOOK_STYLES[anchor].form === 'crossing') continue;
+    const type = table.firstOfLook(anchor);
+    if (type && !table.rollArea(type, `${type.name.toLowerCase()} at objective ${index + 1}`, { point: at, objective: index })) table.missed(type);
+  }
+
+  const { width: W, height: H } = ask.table;
+  const factor = LEVEL_FACTOR[ask.level] * ((W * H) / COUNTED_AREA);
+  const byId = new Map(ask.types.map((t) => [t.id, t]));
+  const howMany = (id: string, range: readonly [number, number], scale: number) => {
+    const type = byId.get(id);
+    if (!type) throw new RollError(`terrain: the map type ${ask.map.id} names a type "${id}" the terrain types do not have`);
+    const lo = Math.round(range[0] * scale);
+    const hi = Math.max(lo, Math.round(range[1] * scale));
+    const count = log.between(rng, lo, hi, `terrain: how many ${type.name.toLowerCase()} (${ask.map.name.toLowerCase()}, ${ask.level})`, (n) => `${n}`);
+    return { type, count };
+  };
+  // lines cross the whole table whatever its size: only the density changes how many
+  for (const [id, range] of ask.map.density.lines) {
+    const { type, count } = howMany(id, range, LEVEL_FACTOR[ask.level]);
+    for (let i = 1; i <= count; i++) if (!table.rollLine(type, `${type.name.toLowerCase()} ${i}`)) table.missed(type);
+  }
+  for (const [id, range] of ask.map.density.pieces) {
+    const { type, count } = howMany(id, range, factor);
+    for (let i = 1; i <= count; i++) if (!table.rollArea(type, `${type.name.toLowerCase()} ${i}`)) table.missed(type);
+  }
+  return table.result();
+}
+
+/** A piece with its outlines and their boxes, as the table tests it. */
+function toLaid(piece: TerrainPiece): Laid {
+  const crossing = TERRAIN_LOOK_STYLES[piece.look].form === 'crossing';
+  return { piece, crossing, parts: pieceParts(piece).map((outline) => ({ outline, bounds: boundsOf(outline) })) };
+}
+
+// areas keep GAP from everything; lines across the table cross each other freely
+const areaGap = () => GAP;
+// a line keeps GAP from areas; it crosses other lines freely (a crossroads, a bridge), but not
+// one of its own look that it would run alongside (checked apart: runsAlongside)
+const lineGap = (other: Laid) => (other.crossing ? undefined : GAP);
+
+/**
+ * One table as its terrain is laid: the pieces so far, the grid they fill and the dice. The
+ * procedure's steps are its methods, and a piece's its own class's (AreaPiece, PlaceList): they
+ * were closures made for each table and piece, and V8 keeps a closure's optimised code only
+ * while some instance of it lives, so under a small heap each full collection threw theirs away
+ * and they were compiled again every few packets (issue 30).
+ */
+class TerrainTable {
+  readonly W: number;
+  readonly H: number;
+  readonly words: (cm: number, unit?: boolean) => string;
+  readonly laid: Laid[] = [];
+  readonly crossings: { x: number; y: number; labels: [string, string] }[] = [];
+  readonly unplaced = new Map<string, { type: string; name: string; count: number }>();
+  readonly blocked: number[];
+  readonly grid: Occupancy;
+  /** the number of the next piece laid (its label T1, T2, ...) */
+  next = 1;
+
+  constructor(
+    readonly ask: TerrainAsk,
+    readonly rng: Rng,
+    readonly log: RollLog,
+  ) {
+    this.W = ask.table.width;
+    this.H = ask.table.height;
+    this.words = lengthWords(ask.units, ask.inch);
+    this.blocked = ask.zones.map(() => 0);
+    this.grid = new Occupancy(this.W, this.H, CELL);
+  }
+
+  result(): TerrainLayout {
+    return { map: { id: this.ask.map.id, name: this.ask.map.name }, level: this.ask.level, pieces: this.laid.map((l) => l.piece), crossings: this.crossings, unplaced: [...this.unplaced.values()] };
+  }
+
+  firstOfLook(look: TerrainLook): TerrainType | undefined {
+    return this.ask.types.find((t) => t.look === look);
+  }
+
+  missed(type: TerrainType): void {
+    const entry = this.unplaced.get(type.id) ?? { type: type.id, name: type.name, count: 0 };
     entry.count += 1;
-    unplaced.set(type.id, entry);
-  };
-  const toLaid = (piece: TerrainPiece): Laid => {
-    const crossing = TERRAIN_LOOK_STYLES[piece.look].form === 'crossing';
-    return { piece, crossing, parts: pieceParts(piece).map((outline) => ({ outline, bounds: boundsOf(outline) })) };
-  };
-  const grid = new Occupancy(W, H, CELL);
-  const lay = (l: Laid) => {
-    grid.mark(l.parts.map((part) => part.outline), 1);
-    for (const other of laid) if (l.crossing && other.crossing) crossings.push(...crossingsOf(other.piece, l.piece));
-    laid.push(l);
-    if (l.piece.passable === 'impassable') ask.zones.forEach((zone, i) => (blocked[i]! += l.parts.reduce((sum, p) => sum + areaOf(clipToRect(p.outline, zone)), 0)));
-  };
+    this.unplaced.set(type.id, entry);
+  }
+
+  lay(l: Laid): void {
+    this.grid.mark(l.parts.map((part) => part.outline), 1);
+    for (const other of this.laid) if (l.crossing && other.crossing) this.crossings.push(...crossingsOf(other.piece, l.piece));
+    this.laid.push(l);
+    if (l.piece.passable === 'impassable') this.ask.zones.forEach((zone, i) => (this.blocked[i]! += l.parts.reduce((sum, p) => sum + areaOf(clipToRect(p.outline, zone)), 0)));
+  }
 
   /** Whether a candidate fits: on the table, clear of every piece, objectives and zones kept. */
-  const fits = (candidate: Laid, gapTo: (other: Laid) => number | undefined, objective?: number): boolean => {
+  fits(candidate: Laid, gapTo: (other: Laid) => number | undefined, objective?: number): boolean {
     for (const part of candidate.parts) {
       const b = part.bounds;
-      if (!candidate.crossing && (b.x1 < 0 || b.y1 < 0 || b.x2 > W || b.y2 > H)) return false;
-      for (const other of laid) {
+      if (!candidate.crossing && (b.x1 < 0 || b.y1 < 0 || b.x2 > this.W || b.y2 > this.H)) return false;
+      for (const other of this.laid) {
         const gap = gapTo(other);
         if (gap === undefined) continue;
         for (const o of other.parts) if (boundsTouch(b, o.bounds, gap) && outlinesMeet(part.outline, o.outline, gap)) return false;
       }
     }
-    return candidate.piece.passable !== 'impassable' || keepsGround(candidate.parts, candidate.crossing, objective);
-  };
+    return candidate.piece.passable !== 'impassable' || this.keepsGround(candidate.parts, candidate.crossing, objective);
+  }
+
   /** A piece that stops movement keeps clear of the objectives (but its own) and leaves each zone passable. */
-  const keepsGround = (parts: Laid['parts'], crossing: boolean, objective?: number): boolean => {
-    for (const [i, o] of ask.objectives.entries()) {
+  keepsGround(parts: Laid['parts'], crossing: boolean, objective?: number): boolean {
+    const { W, H } = this;
+    for (const [i, o] of this.ask.objectives.entries()) {
       if (i === objective) continue;
       if (parts.some((p) => distanceToOutline([o.x, o.y], p.outline) < 2)) return false;
     }
-    for (const [i, zone] of ask.zones.entries()) {
+    for (const [i, zone] of this.ask.zones.entries()) {
       const zb: Bounds = { x1: zone.x, y1: zone.y, x2: zone.x + zone.w, y2: zone.y + zone.h };
       let share = 0;
       for (const part of parts) {
@@ -283,23 +382,18 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
           if ((zone.x <= 0 && b.x1 < EDGE_STRIP) || (zone.y <= 0 && b.y1 < EDGE_STRIP) || (zone.x + zone.w >= W && b.x2 > W - EDGE_STRIP) || (zone.y + zone.h >= H && b.y2 > H - EDGE_STRIP)) return false;
         }
       }
-      if ((blocked[i]! + share) / (zone.w * zone.h) > ZONE_BLOCKED_SHARE) return false;
+      if ((this.blocked[i]! + share) / (zone.w * zone.h) > ZONE_BLOCKED_SHARE) return false;
     }
     return true;
-  };
-  // areas keep GAP from everything; lines across the table cross each other freely
-  const areaGap = () => GAP;
-  // a line keeps GAP from areas; it crosses other lines freely (a crossroads, a bridge), but not
-  // one of its own look that it would run alongside (checked apart: runsAlongside)
-  const lineGap = () => (other: Laid) => (other.crossing ? undefined : GAP);
+  }
 
-  const lineThrough = (type: TerrainType, points: Point[], objective?: number): TerrainPiece => {
+  lineThrough(type: TerrainType, points: Point[], objective?: number): TerrainPiece {
     const first = points[0]!;
     const last = points[points.length - 1]!;
     let length = 0;
     for (let i = 0; i + 1 < points.length; i++) length += Math.hypot(points[i + 1]![0] - points[i]![0], points[i + 1]![1] - points[i]![1]);
     return {
-      label: `T${next}`,
+      label: `T${this.next}`,
       type: type.id,
       name: type.name,
       look: type.look,
@@ -314,10 +408,11 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
       band: type.band ?? 1,
       ...(objective !== undefined ? { objective } : {}),
     };
-  };
+  }
 
   /** A line across the table through `at` (or anywhere): which way, where it enters and leaves, and its bend are rolled. */
-  const rollLine = (type: TerrainType, what: string, at?: Point, way?: 'ns' | 'we', objective?: number): boolean => {
+  rollLine(type: TerrainType, what: string, at?: Point, way?: 'ns' | 'we', objective?: number): boolean {
+    const { log, rng, words, W, H } = this;
     for (let attempt = 1; attempt <= 4; attempt++) {
       // a line that found no room is rolled again, and the log says so
       if (attempt > 1) what = `${what.replace(/ \(again.*\)$/, '')} (again: no room for the last)`;
@@ -345,138 +440,45 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
         const middle = clamp((from + to) / 2 + ((bend - 3) * span) / 12, span * 0.05, span * 0.95);
         points = dir === 'ns' ? [[from, 0], [middle, along / 2], [to, along]] : [[0, from], [along / 2, middle], [along, to]];
       }
-      const candidate = toLaid(lineThrough(type, points, objective));
-      const alongside = laid.some((l) => l.crossing && l.piece.look === type.look && runsAlongside(l.piece, candidate.piece, !MEET.has(type.look)));
-      if (!alongside && fits(candidate, lineGap(), objective)) {
-        lay(candidate);
-        next += 1;
+      const candidate = toLaid(this.lineThrough(type, points, objective));
+      const alongside = this.laid.some((l) => l.crossing && l.piece.look === type.look && runsAlongside(l.piece, candidate.piece, !MEET.has(type.look)));
+      if (!alongside && this.fits(candidate, lineGap, objective)) {
+        this.lay(candidate);
+        this.next += 1;
         return true;
       }
     }
     return false;
-  };
+  }
 
   /** Rolls an area or short line's size, then its place among all the places it fits. */
-  const rollArea = (type: TerrainType, what: string, at?: { point: Point; objective: number }): boolean => {
+  rollArea(type: TerrainType, what: string, at?: { point: Point; objective: number }): boolean {
+    const { log, rng, words, H } = this;
     const form = TERRAIN_LOOK_STYLES[type.look].form;
     const step = log.dice(rng, '1D6', `terrain: ${what}, its size`, (t) => sizeWords(type, form, t, words));
-    let { w, d } = sizeOf(type, form, step);
-    const shape = next % PATCH_RADII.length;
-    /**
-     * An area's outline at (cx, cy), rounded: its points turned once per size and turn (kept, as
-     * a piece is tried at many places), then moved with the sums turnedOutline makes.
-     */
-    const turnedTerms = new Map<string, number[][]>();
-    const outlineAt = (cx: number, cy: number, turn: number): Point[] => {
-      if (form !== 'patch' && form !== 'block') return [];
-      const key = `${w}|${d}|${turn}`;
-      let terms = turnedTerms.get(key);
-      if (!terms) {
-        const local: Point[] = form === 'patch' ? patchOutline(w, d, shape) : [[-w / 2, -d / 2], [w / 2, -d / 2], [w / 2, d / 2], [-w / 2, d / 2]];
-        const a = (turn * Math.PI) / 180;
-        const cos = Math.cos(a);
-        const sin = Math.sin(a);
-        terms = local.map(([x, y]) => [x * cos, y * sin, x * sin, y * cos]);
-        turnedTerms.set(key, terms);
-      }
-      return terms.map(([xc, ys, xs, yc]): Point => [round(cx + xc! - ys!), round(cy + xs! + yc!)]);
-    };
-    /** A short line's two ends at (cx, cy), rounded. */
-    const lineEnds = (cx: number, cy: number, turn: number): [Point, Point] => {
-      const a = (turn * Math.PI) / 180;
-      const dx = (Math.cos(a) * w) / 2;
-      const dy = (Math.sin(a) * w) / 2;
-      return [[round(cx - dx), round(cy - dy)], [round(cx + dx), round(cy + dy)]];
-    };
-    const pieceAt = (cx: number, cy: number, turn: number): TerrainPiece => {
-      const base = { label: `T${next}`, type: type.id, name: type.name, look: type.look, passable: type.passable, x: round(cx), y: round(cy), width: w, depth: d, rotation: turn, ...(at ? { objective: at.objective } : {}) };
-      if (form === 'short-line') return { ...base, depth: type.band ?? 1, shape: 'line', band: type.band ?? 1, points: lineEnds(cx, cy, turn) };
-      return { ...base, shape: form === 'patch' ? 'polygon' : 'rect', points: outlineAt(cx, cy, turn) };
-    };
-    /** The parts of the piece pieceAt would lay at (cx, cy), without the piece: for trying many places. */
-    const partsAt = (cx: number, cy: number, turn: number): Laid['parts'] => {
-      const outline = form === 'short-line' ? segmentBand(...lineEnds(cx, cy, turn), type.band ?? 1) : outlineAt(cx, cy, turn);
-      return [{ outline, bounds: boundsOf(outline) }];
-    };
+    const piece = new AreaPiece(this, type, form, sizeOf(type, form, step), at);
     if (at) {
       // on the objective, or beside it where something (a road through it) is in the way
-      const reach = Math.max(w, d) / 2 + GAP + 1;
+      const reach = Math.max(piece.w, piece.d) / 2 + GAP + 1;
       const spotsBeside: Point[] = [[0, 0], [reach, 0], [-reach, 0], [0, reach], [0, -reach], [reach, reach], [-reach, -reach], [reach, -reach], [-reach, reach]];
       for (const [dx, dy] of spotsBeside) {
-        const candidate = toLaid(pieceAt(at.point[0] + dx, at.point[1] + dy, 0));
-        if (!fits(candidate, areaGap, at.objective)) continue;
-        lay(candidate);
-        next += 1;
+        const candidate = toLaid(piece.pieceAt(at.point[0] + dx, at.point[1] + dy, 0));
+        if (!this.fits(candidate, areaGap, at.objective)) continue;
+        this.lay(candidate);
+        this.next += 1;
         return true;
       }
       return false;
     }
     // every place on a lattice of whole cells where it fits: free cells first, then what the grid cannot tell
     // places every 10 cm for a piece that large (round figures to measure), every 5 cm for a smaller one
-    const lattice = (Math.min(w, d) >= 10 ? 4 : 2) * CELL;
-    const stride = lattice / CELL;
-    let shapes: readonly LocalShape[] = [];
-    /**
-     * Every place on the lattice where the piece fits, in the order turn, row, column: kept as
-     * stretches of a lattice row (turn, row, first and last column) with the count of places up
-     * to each, so a table with room for thousands of places keeps a few dozen stretches.
-     */
-    const spotsFor = () => {
-      const stretches: number[] = [];
-      const upTo: number[] = [];
-      let count = 0;
-      const along: number[] = [];
-      shapes = TURNS[form].map((turn) => localShape(type, form, w, d, shape, turn, () => pieceParts(pieceAt(0, 0, turn))[0]!));
-      for (const [s, shape] of shapes.entries()) {
-        const b = shape.bounds;
-        // the lattice's places that keep the whole piece on the table
-        const xFrom = Math.max(1, Math.ceil(-b.x1 / lattice));
-        const xTo = Math.floor((W - b.x2) / lattice);
-        const yFrom = Math.max(1, Math.ceil(-b.y1 / lattice));
-        const yTo = Math.floor((H - b.y2) / lattice);
-        for (let j = yFrom; j <= yTo; j++) {
-          along.length = 0;
-          const found = grid.fitsAlong(shape.cells, stride * j, stride, xFrom, xTo, along);
-          for (let q = 0; q < found; q++) {
-            const first = along[2 * q]!;
-            const last = along[2 * q + 1]!;
-            if (type.passable !== 'impassable') {
-              count += last - first + 1;
-              stretches.push(s, j, first, last);
-              upTo.push(count);
-              continue;
-            }
-            // a piece that stops movement is tried place by place against the zones and objectives
-            // (the grid has found it clear of every piece, with the gap, and on the table)
-            for (let i = first; i <= last; i++) {
-              if (!keepsGround(partsAt(i * lattice, j * lattice, shape.turn), false)) continue;
-              count += 1;
-              stretches.push(s, j, i, i);
-              upTo.push(count);
-            }
-          }
-        }
-      }
-      /** The place at `index` in that order. */
-      const at = (index: number) => {
-        let lo = 0;
-        let hi = upTo.length - 1;
-        while (lo < hi) {
-          const mid = (lo + hi) >> 1;
-          if (upTo[mid]! > index) hi = mid;
-          else lo = mid + 1;
-        }
-        const before = lo === 0 ? 0 : upTo[lo - 1]!;
-        return { x: (stretches[4 * lo + 2]! + index - before) * lattice, y: stretches[4 * lo + 1]! * lattice, turn: shapes[stretches[4 * lo]!]!.turn };
-      };
-      return { count, at };
-    };
-    let spots = spotsFor();
+    const lattice = (Math.min(piece.w, piece.d) >= 10 ? 4 : 2) * CELL;
+    let spots = new PlaceList(this, piece, lattice);
     // no room at the size rolled: the least size, said in the log
     let least = false;
     if (spots.count === 0 && step > 1) {
-      ({ w, d } = sizeOf(type, form, 1));
-      spots = spotsFor();
+      piece.resize(sizeOf(type, form, 1));
+      spots = new PlaceList(this, piece, lattice);
       least = spots.count > 0;
     }
     if (spots.count === 0) return false;
@@ -486,66 +488,152 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
         return `${least ? `no room at its size: at its least, ${sizeWords(type, form, 1, words)}, ` : ''}${placeWords(s.x, s.y, H, words)}${s.turn ? `, turned ${s.turn}°` : ''}`;
       }),
     );
-    lay(toLaid(pieceAt(spot.x, spot.y, spot.turn)));
-    next += 1;
+    this.lay(toLaid(piece.pieceAt(spot.x, spot.y, spot.turn)));
+    this.next += 1;
     return true;
-  };
+  }
+}
 
-  // first what the scenario lays itself, then what its objectives stand in, then the rolled rest
-  for (const line of ask.fixed ?? []) {
-    const type = firstOfLook(line.look);
-    if (!type) continue;
-    lay(toLaid(lineThrough(type, [...line.points])));
-    next += 1;
-  }
-  // lines through objectives first, then what stands at them, beside a line where one runs through
-  const anchored = ask.objectives.flatMap((o, index) => (o.on ? [{ index, at: [o.x, o.y] as Point, anchor: o.on }] : []));
-  for (const { index, at, anchor } of anchored) {
-    const what = (type: TerrainType) => `${type.name.toLowerCase()} at objective ${index + 1}`;
-    const laidLine = (look: TerrainLook, way?: 'ns' | 'we') => {
-      const type = firstOfLook(look);
-      if (!type) return;
-      // a line of the look that already runs through the objective that way serves it
-      if (laid.some((l) => l.piece.look === look && runsThrough(l.piece, at, way))) return;
-      if (!rollLine(type, what(type), at, way, index)) missed(type);
-    };
-    if (anchor === 'crossroads') {
-      laidLine('road', 'ns');
-      laidLine('road', 'we');
-    } else if (anchor === 'bridge') {
-      const running = laid.find((l) => l.piece.look === 'road' && runsThrough(l.piece, at));
-      const way = running
-        ? (Math.abs(running.piece.rotation) > 45 && Math.abs(running.piece.rotation) < 135 ? 'ns' : 'we')
-        : log.dice(rng, '1D2', `terrain: the bridge at objective ${index + 1}`, (t) => (t === 1 ? 'the road runs north to south, the river west to east' : 'the road runs west to east, the river north to south')) === 1 ? 'ns' : 'we';
-      laidLine('road', way);
-      laidLine(firstOfLook('river') ? 'river' : 'stream', way === 'ns' ? 'we' : 'ns');
-    } else if (TERRAIN_LOOK_STYLES[anchor].form === 'crossing') laidLine(anchor);
-  }
-  for (const { index, at, anchor } of anchored) {
-    if (anchor === 'crossroads' || anchor === 'bridge' || TERRAIN_LOOK_STYLES[anchor].form === 'crossing') continue;
-    const type = firstOfLook(anchor);
-    if (type && !rollArea(type, `${type.name.toLowerCase()} at objective ${index + 1}`, { point: at, objective: index })) missed(type);
+/** An area or short line of a rolled size, as it is tried at places on the table. */
+class AreaPiece {
+  /**
+   * An area's points turned once per size and turn (kept, as a piece is tried at many places),
+   * to be moved with the sums outlineAt makes.
+   */
+  private readonly turnedTerms = new Map<string, number[][]>();
+  readonly shape: number;
+  w: number;
+  d: number;
+
+  constructor(
+    private readonly table: TerrainTable,
+    readonly type: TerrainType,
+    readonly form: TerrainForm,
+    size: { w: number; d: number },
+    private readonly at: { point: Point; objective: number } | undefined,
+  ) {
+    this.w = size.w;
+    this.d = size.d;
+    this.shape = table.next % PATCH_RADII.length;
   }
 
-  const factor = LEVEL_FACTOR[ask.level] * ((W * H) / COUNTED_AREA);
-  const howMany = (id: string, range: readonly [number, number], scale: number) => {
-    const type = byId.get(id);
-    if (!type) throw new RollError(`terrain: the map type ${ask.map.id} names a type "${id}" the terrain types do not have`);
-    const lo = Math.round(range[0] * scale);
-    const hi = Math.max(lo, Math.round(range[1] * scale));
-    const count = log.between(rng, lo, hi, `terrain: how many ${type.name.toLowerCase()} (${ask.map.name.toLowerCase()}, ${ask.level})`, (n) => `${n}`);
-    return { type, count };
-  };
-  // lines cross the whole table whatever its size: only the density changes how many
-  for (const [id, range] of ask.map.density.lines) {
-    const { type, count } = howMany(id, range, LEVEL_FACTOR[ask.level]);
-    for (let i = 1; i <= count; i++) if (!rollLine(type, `${type.name.toLowerCase()} ${i}`)) missed(type);
+  resize(size: { w: number; d: number }): void {
+    this.w = size.w;
+    this.d = size.d;
   }
-  for (const [id, range] of ask.map.density.pieces) {
-    const { type, count } = howMany(id, range, factor);
-    for (let i = 1; i <= count; i++) if (!rollArea(type, `${type.name.toLowerCase()} ${i}`)) missed(type);
+
+  /** An area's outline at (cx, cy), rounded. */
+  outlineAt(cx: number, cy: number, turn: number): Point[] {
+    const { form, w, d } = this;
+    if (form !== 'patch' && form !== 'block') return [];
+    const key = `${w}|${d}|${turn}`;
+    let terms = this.turnedTerms.get(key);
+    if (!terms) {
+      const local: Point[] = form === 'patch' ? patchOutline(w, d, this.shape) : [[-w / 2, -d / 2], [w / 2, -d / 2], [w / 2, d / 2], [-w / 2, d / 2]];
+      const a = (turn * Math.PI) / 180;
+      const cos = Math.cos(a);
+      const sin = Math.sin(a);
+      terms = local.map(([x, y]) => [x * cos, y * sin, x * sin, y * cos]);
+      this.turnedTerms.set(key, terms);
+    }
+    return terms.map(([xc, ys, xs, yc]): Point => [round(cx + xc! - ys!), round(cy + xs! + yc!)]);
   }
-  return result();
+
+  /** A short line's two ends at (cx, cy), rounded. */
+  lineEnds(cx: number, cy: number, turn: number): [Point, Point] {
+    const a = (turn * Math.PI) / 180;
+    const dx = (Math.cos(a) * this.w) / 2;
+    const dy = (Math.sin(a) * this.w) / 2;
+    return [[round(cx - dx), round(cy - dy)], [round(cx + dx), round(cy + dy)]];
+  }
+
+  pieceAt(cx: number, cy: number, turn: number): TerrainPiece {
+    const { type, form, w, d, at } = this;
+    const base = { label: `T${this.table.next}`, type: type.id, name: type.name, look: type.look, passable: type.passable, x: round(cx), y: round(cy), width: w, depth: d, rotation: turn, ...(at ? { objective: at.objective } : {}) };
+    if (form === 'short-line') return { ...base, depth: type.band ?? 1, shape: 'line', band: type.band ?? 1, points: this.lineEnds(cx, cy, turn) };
+    return { ...base, shape: form === 'patch' ? 'polygon' : 'rect', points: this.outlineAt(cx, cy, turn) };
+  }
+
+  /** The parts of the piece pieceAt would lay at (cx, cy), without the piece: for trying many places. */
+  partsAt(cx: number, cy: number, turn: number): Laid['parts'] {
+    const outline = this.form === 'short-line' ? segmentBand(...this.lineEnds(cx, cy, turn), this.type.band ?? 1) : this.outlineAt(cx, cy, turn);
+    return [{ outline, bounds: boundsOf(outline) }];
+  }
+
+  /** Its outline at (0, 0) in each turn it may take, with the cells each covers. */
+  localShapes(): readonly LocalShape[] {
+    return TURNS[this.form].map((turn) => localShape(this.type, this.form, this.w, this.d, this.shape, turn, () => pieceParts(this.pieceAt(0, 0, turn))[0]!));
+  }
+}
+
+/**
+ * Every place on the lattice where a piece fits, in the order turn, row, column: kept as
+ * stretches of a lattice row (turn, row, first and last column) with the count of places up
+ * to each, so a table with room for thousands of places keeps a few dozen stretches.
+ */
+class PlaceList {
+  readonly count: number;
+  private readonly stretches: number[] = [];
+  private readonly upTo: number[] = [];
+  private readonly shapes: readonly LocalShape[];
+
+  constructor(
+    table: TerrainTable,
+    piece: AreaPiece,
+    private readonly lattice: number,
+  ) {
+    const { stretches, upTo } = this;
+    const { W, H, grid } = table;
+    const stride = lattice / CELL;
+    let count = 0;
+    const along: number[] = [];
+    this.shapes = piece.localShapes();
+    for (const [s, shape] of this.shapes.entries()) {
+      const b = shape.bounds;
+      // the lattice's places that keep the whole piece on the table
+      const xFrom = Math.max(1, Math.ceil(-b.x1 / lattice));
+      const xTo = Math.floor((W - b.x2) / lattice);
+      const yFrom = Math.max(1, Math.ceil(-b.y1 / lattice));
+      const yTo = Math.floor((H - b.y2) / lattice);
+      for (let j = yFrom; j <= yTo; j++) {
+        along.length = 0;
+        const found = grid.fitsAlong(shape.cells, stride * j, stride, xFrom, xTo, along);
+        for (let q = 0; q < found; q++) {
+          const first = along[2 * q]!;
+          const last = along[2 * q + 1]!;
+          if (piece.type.passable !== 'impassable') {
+            count += last - first + 1;
+            stretches.push(s, j, first, last);
+            upTo.push(count);
+            continue;
+          }
+          // a piece that stops movement is tried place by place against the zones and objectives
+          // (the grid has found it clear of every piece, with the gap, and on the table)
+          for (let i = first; i <= last; i++) {
+            if (!table.keepsGround(piece.partsAt(i * lattice, j * lattice, shape.turn), false)) continue;
+            count += 1;
+            stretches.push(s, j, i, i);
+            upTo.push(count);
+          }
+        }
+      }
+    }
+    this.count = count;
+  }
+
+  /** The place at `index` in that order. */
+  at(index: number): { x: number; y: number; turn: number } {
+    const { stretches, upTo, lattice } = this;
+    let lo = 0;
+    let hi = upTo.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (upTo[mid]! > index) hi = mid;
+      else lo = mid + 1;
+    }
+    const before = lo === 0 ? 0 : upTo[lo - 1]!;
+    return { x: (stretches[4 * lo + 2]! + index - before) * lattice, y: stretches[4 * lo + 1]! * lattice, turn: this.shapes[stretches[4 * lo]!]!.turn };
+  }
 }
 
 /**

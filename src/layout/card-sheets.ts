@@ -513,50 +513,7 @@ function sheetMarks(fonts: FontStore, frame: SheetFrame, marksOn: boolean, meta:
   // then the slug, piece by piece, in reading order through the lanes; the bar's lane last
   const order = [...lanes.filter((l) => l !== barLane), ...(barLane ? [barLane] : [])];
   const separator = fonts.textWidth(' · ', 'regular', SLUG.size);
-  const wide = (value: string) => fonts.textWidth(value, 'regular', SLUG.size);
-  /** The pieces through the lanes: each lane's pieces, and whether any ran on past the last lane's end. */
-  const pack = (all: readonly string[]): { slug: Map<Lane, string[]>; overflow: boolean } => {
-    const slug = new Map<Lane, string[]>();
-    let overflow = false;
-    const slugWidth = (lane: Lane) => (slug.has(lane) ? wide(slug.get(lane)!.join(' · ')) : 0);
-    const put = (lane: Lane, value: string) => slug.set(lane, [...(slug.get(lane) ?? []), value]);
-    const room = (lane: Lane) => lane.to - lane.from - lane.used - slugWidth(lane) - (slug.has(lane) ? separator : 0);
-    let li = 0;
-    for (const piece of all) {
-      let rest = piece;
-      while (rest && order.length > 0) {
-        const lane = order[li]!;
-        const last = li === order.length - 1;
-        if (wide(rest) <= room(lane)) {
-          put(lane, rest);
-          break;
-        }
-        // a piece longer than a whole lane is broken between words; a shorter one moves on
-        const empty = !last ? order[li + 1]!.to - order[li + 1]!.from - order[li + 1]!.used - slugWidth(order[li + 1]!) : 0;
-        if (wide(rest) > empty) {
-          let head = '';
-          for (const word of rest.split(' ')) {
-            const next = head ? `${head} ${word}` : word;
-            if (wide(next) > room(lane)) break;
-            head = next;
-          }
-          if (head) {
-            put(lane, head);
-            rest = rest.slice(head.length + 1);
-          }
-        }
-        if (!rest) break;
-        if (last) {
-          // nowhere left: the rest runs on in the last lane rather than be lost
-          put(lane, rest);
-          overflow = true;
-          break;
-        }
-        li++;
-      }
-    }
-    return { slug, overflow };
-  };
+  const pack = (all: readonly string[]) => packSlug(fonts, order, separator, all);
   let packed = pack(pieces);
   // the reading's footnote in its short form where the long one would take the slug into one
   // more lane (down a side, among the cut ticks) or past the last
@@ -567,6 +524,71 @@ function sheetMarks(fonts: FontStore, frame: SheetFrame, marksOn: boolean, meta:
   const slug = packed.slug;
   for (const [lane, parts] of slug) text(lane, parts.join(' · '), 'regular');
   return [...items, ...placed];
+}
+
+/**
+ * The pieces of a slug through the lanes in order: each lane's pieces, and whether any ran on
+ * past the last lane's end. It and its helpers are functions of the module, not closures made
+ * for each page: V8 keeps a closure's optimised code only while some instance of it lives, so
+ * under a small heap each full collection threw theirs away and they were compiled again every
+ * few packets (issue 30).
+ */
+function packSlug(fonts: FontStore, order: readonly Lane[], separator: number, all: readonly string[]): { slug: Map<Lane, string[]>; overflow: boolean } {
+  const slug = new Map<Lane, string[]>();
+  let overflow = false;
+  let li = 0;
+  for (const piece of all) {
+    let rest = piece;
+    while (rest && order.length > 0) {
+      const lane = order[li]!;
+      const last = li === order.length - 1;
+      if (slugTextWidth(fonts, rest) <= laneRoom(fonts, slug, lane, separator)) {
+        putInLane(slug, lane, rest);
+        break;
+      }
+      // a piece longer than a whole lane is broken between words; a shorter one moves on
+      const empty = !last ? order[li + 1]!.to - order[li + 1]!.from - order[li + 1]!.used - laneSlugWidth(fonts, slug, order[li + 1]!) : 0;
+      if (slugTextWidth(fonts, rest) > empty) {
+        let head = '';
+        for (const word of rest.split(' ')) {
+          const next = head ? `${head} ${word}` : word;
+          if (slugTextWidth(fonts, next) > laneRoom(fonts, slug, lane, separator)) break;
+          head = next;
+        }
+        if (head) {
+          putInLane(slug, lane, head);
+          rest = rest.slice(head.length + 1);
+        }
+      }
+      if (!rest) break;
+      if (last) {
+        // nowhere left: the rest runs on in the last lane rather than be lost
+        putInLane(slug, lane, rest);
+        overflow = true;
+        break;
+      }
+      li++;
+    }
+  }
+  return { slug, overflow };
+}
+
+function slugTextWidth(fonts: FontStore, value: string): number {
+  return fonts.textWidth(value, 'regular', SLUG.size);
+}
+
+/** The width of the slug's pieces a lane holds so far. */
+function laneSlugWidth(fonts: FontStore, slug: ReadonlyMap<Lane, readonly string[]>, lane: Lane): number {
+  return slug.has(lane) ? slugTextWidth(fonts, slug.get(lane)!.join(' · ')) : 0;
+}
+
+/** The room left in a lane, after what is drawn there and the slug's pieces, with a separator before the next. */
+function laneRoom(fonts: FontStore, slug: ReadonlyMap<Lane, readonly string[]>, lane: Lane, separator: number): number {
+  return lane.to - lane.from - lane.used - laneSlugWidth(fonts, slug, lane) - (slug.has(lane) ? separator : 0);
+}
+
+function putInLane(slug: Map<Lane, string[]>, lane: Lane, value: string): void {
+  slug.set(lane, [...(slug.get(lane) ?? []), value]);
 }
 
 /** A text in a lane at its next free place: across at the top or bottom, upwards at a side. */

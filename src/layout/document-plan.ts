@@ -1,9 +1,9 @@
-import type { DocumentNode, SheetNode } from '../doc/model.js';
+import type { DocumentMeta, DocumentNode, SheetNode } from '../doc/model.js';
 import type { FontStore } from './fonts.js';
 import { deckPageCount, layoutDeck } from './card-sheets.js';
 import { drawingPageCount, layoutDrawings } from './drawings.js';
 import { withFallbackFonts } from './fallback.js';
-import { pageFooter, pageFrame, pageHeader } from './page-frame.js';
+import { pageFooter, pageFrame, pageHeader, type Frame } from './page-frame.js';
 import { round, translate, type Item, type PlacedDocument, type PlacedPage } from './primitives.js';
 import { layoutSheet, type ContentPage } from './sheet-columns.js';
 import { areaFill, COLORS, printChoice } from './style.js';
@@ -66,22 +66,27 @@ export function planDocument(fonts: FontStore, doc: DocumentNode): DocumentPlan 
     pages({ first, total }) {
       const pages: PlacedPage[] = [];
       const next = () => first + pages.length;
-      const framed = (page: ContentPage): PlacedPage => ({
-        width: round(frame.width),
-        height: round(frame.height),
-        items: translate(
-          [...pageHeader(fonts, page.sheetTitle, doc.meta, frame), ...(lowInk ? page.items.map(lowInkBlockItem) : page.items), ...pageFooter(fonts, doc.meta, frame, next(), total, page.items)],
-          0,
-          0,
-        ),
-      });
-      for (const page of before) pages.push(framed(page));
+      for (const page of before) pages.push(framedPage(fonts, doc.meta, frame, lowInk, page, next(), total));
       if (drawings.length > 0) pages.push(...layoutDrawings(fonts, drawings, doc.meta, drawingsTitle, next(), total));
-      for (const page of after) pages.push(framed(page));
+      for (const page of after) pages.push(framedPage(fonts, doc.meta, frame, lowInk, page, next(), total));
       for (const sheet of tokenSheets) pages.push(...layoutTokenSheet(fonts, sheet, doc.meta, next(), total));
       for (const deck of decks) pages.push(...layoutDeck(fonts, deck, doc.meta, next(), total));
       return pages;
     },
+  };
+}
+
+/**
+ * A sheet's page with its header and footer. A function of the module, not a closure made for
+ * each document: V8 keeps a closure's optimised code only while some instance of it lives, so
+ * under a small heap each full collection threw this one's away and it was compiled again
+ * every few packets (issue 30).
+ */
+function framedPage(fonts: FontStore, meta: DocumentMeta, frame: Frame, lowInk: boolean, page: ContentPage, number: number, total: number): PlacedPage {
+  return {
+    width: round(frame.width),
+    height: round(frame.height),
+    items: translate([...pageHeader(fonts, page.sheetTitle, meta, frame), ...(lowInk ? page.items.map(lowInkBlockItem) : page.items), ...pageFooter(fonts, meta, frame, number, total, page.items)], 0, 0),
   };
 }
 

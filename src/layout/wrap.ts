@@ -78,15 +78,6 @@ function splitWords(fonts: FontStore, runs: readonly Run[], base: TextStyle): Wo
   let open: Word | undefined;
   for (const run of runs) {
     const style = runStyle(run, base);
-    const token = (text: string, space: boolean): Token => ({
-      face: style.face,
-      size: style.size,
-      color: style.color,
-      ...(style.boxes ? { boxes: true } : {}),
-      text,
-      space,
-      width: styledWidth(fonts, text, style),
-    });
     // every space of a run is the same word, never changed: one object, where a batch's texts,
     // kept while their document is laid out, had one for each space
     let space: Word | undefined;
@@ -98,23 +89,28 @@ function splitWords(fonts: FontStore, runs: readonly Run[], base: TextStyle): Wo
       if (part.length === 0) continue;
       if (i % 2 === 1) {
         if (!space) {
-          const piece = token(' ', true);
+          const piece = styledToken(fonts, style, ' ', true);
           space = { pieces: [piece], width: piece.width, space: true };
         }
         words.push(space);
         open = undefined;
       } else if (open) {
-        const piece = token(part, false);
+        const piece = styledToken(fonts, style, part, false);
         open.pieces.push(piece);
         open.width += piece.width;
       } else {
-        const piece = token(part, false);
+        const piece = styledToken(fonts, style, part, false);
         open = { pieces: [piece], width: piece.width, space: false };
         words.push(open);
       }
     }
   }
   return words;
+}
+
+/** A piece of text in a run's style, measured. */
+function styledToken(fonts: FontStore, style: TextStyle, text: string, space: boolean): Token {
+  return { face: style.face, size: style.size, color: style.color, ...(style.boxes ? { boxes: true } : {}), text, space, width: styledWidth(fonts, text, style) };
 }
 
 /** The widest single word: no column may be narrower than this without breaking a word. */
@@ -136,39 +132,47 @@ export function naturalWidth(fonts: FontStore, runs: readonly Run[], base: TextS
  * A word longer than a line is broken between characters rather than overflowing the column.
  */
 export function wrapRuns(fonts: FontStore, runs: readonly Run[], base: TextStyle, width: number): Line[] {
-  const lines: Line[] = [];
-  let current: Token[] = [];
-  let currentWidth = 0;
-
-  const flush = () => {
-    while (current.length > 0 && current[current.length - 1]!.space) {
-      currentWidth -= current.pop()!.width;
-    }
-    lines.push(makeLine(fonts, current, base));
-    current = [];
-    currentWidth = 0;
-  };
-
+  const open: OpenLine = { lines: [], tokens: [], width: 0 };
   for (const word of tokenize(fonts, runs, base)) {
-    if (word.space && current.length === 0) continue;
-    if (currentWidth + word.width <= width + 0.01) {
-      current.push(...word.pieces);
-      currentWidth += word.width;
+    if (word.space && open.tokens.length === 0) continue;
+    if (open.width + word.width <= width + 0.01) {
+      open.tokens.push(...word.pieces);
+      open.width += word.width;
       continue;
     }
     if (word.space) {
-      flush();
+      endLine(fonts, open, base);
       continue;
     }
-    if (current.length > 0) flush();
+    if (open.tokens.length > 0) endLine(fonts, open, base);
     for (const piece of word.pieces.flatMap((p) => breakWord(fonts, p, width))) {
-      if (currentWidth + piece.width > width + 0.01 && current.length > 0) flush();
-      current.push(piece);
-      currentWidth += piece.width;
+      if (open.width + piece.width > width + 0.01 && open.tokens.length > 0) endLine(fonts, open, base);
+      open.tokens.push(piece);
+      open.width += piece.width;
     }
   }
-  if (current.length > 0 || lines.length === 0) flush();
-  return lines;
+  if (open.tokens.length > 0 || open.lines.length === 0) endLine(fonts, open, base);
+  return open.lines;
+}
+
+/** The lines wrapped so far and the one being filled. */
+interface OpenLine {
+  lines: Line[];
+  tokens: Token[];
+  width: number;
+}
+
+/**
+ * Ends the line being filled, without its trailing spaces. The wrapping's steps are functions
+ * of the module rather than closures made for each text: V8 keeps a closure's optimised code
+ * only while some instance of it lives, so under a small heap each full collection threw such
+ * code away and it was compiled again every few packets (issue 30).
+ */
+function endLine(fonts: FontStore, open: OpenLine, base: TextStyle): void {
+  while (open.tokens.length > 0 && open.tokens[open.tokens.length - 1]!.space) open.width -= open.tokens.pop()!.width;
+  open.lines.push(makeLine(fonts, open.tokens, base));
+  open.tokens = [];
+  open.width = 0;
 }
 
 function breakWord(fonts: FontStore, token: Token, width: number): Token[] {

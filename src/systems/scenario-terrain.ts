@@ -103,13 +103,30 @@ export interface TerrainPieceJson {
   objective?: number;
 }
 
+/**
+ * A point between the table's two ways of counting: from its north-west corner, y running south
+ * (as the maps draw), and from its south-west corner, y running north (the JSON). These are
+ * functions of the module, not closures made for each scenario: V8 keeps a closure's optimised
+ * code only while some instance of it lives, so under a small heap each full collection threw
+ * theirs away and they were compiled again every few packets (issue 30).
+ */
+function flipped([x, y]: readonly [number, number], height: number): [number, number] {
+  return [x, round(height - y)];
+}
+
+function allFlipped(points: readonly (readonly [number, number])[], height: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (const point of points) out.push(flipped(point, height));
+  return out;
+}
+
 /** A scenario's terrain for its JSON: the pieces, and how they were laid (none for a rule set without terrain). */
 export function terrainJson(layout: TerrainLayout | undefined, table: { height: number }): ScenarioTerrain {
   if (!layout) return { terrain: [] };
-  const flip = ([x, y]: Point): [number, number] => [x, round(table.height - y)];
+  const H = table.height;
   return {
     terrain: layout.pieces.map((p) => {
-      const [x, y] = p.shape === 'line' ? flip(p.points[0]!) : flip([p.x, p.y]);
+      const [x, y] = p.shape === 'line' ? flipped(p.points[0]!, H) : flipped([p.x, p.y], H);
       return {
         id: p.label,
         type: p.type,
@@ -122,7 +139,7 @@ export function terrainJson(layout: TerrainLayout | undefined, table: { height: 
         width: p.width,
         ...(p.shape === 'line' ? { band: p.band ?? p.depth } : { depth: p.depth }),
         rotation: p.rotation === 0 ? 0 : -p.rotation,
-        points: p.points.map(flip),
+        points: allFlipped(p.points, H),
         ...(p.objective !== undefined ? { objective: p.objective + 1 } : {}),
       };
     }),
@@ -140,12 +157,11 @@ export function terrainJson(layout: TerrainLayout | undefined, table: { height: 
 export function terrainLayoutOf(result: ScenarioTerrain, table: { height: number }): TerrainLayout | undefined {
   const laid = result.terrainMap;
   if (!laid) return undefined;
-  const flip = ([x, y]: readonly [number, number]): Point => [x, round(table.height - y)];
   return {
     map: { id: laid.map, name: laid.name },
     level: laid.density,
     pieces: result.terrain.map((p): TerrainPiece => {
-      const points = p.points.map(flip);
+      const points = allFlipped(p.points, table.height);
       const line = p.shape === 'line';
       const first = points[0]!;
       const last = points[points.length - 1]!;

@@ -5,7 +5,7 @@ import type { RollRecord } from '../../engine/tables.js';
 import { RollLog as Log } from '../../engine/roll-log.js';
 import type { Aids } from './aids.js';
 import type { Arsenal } from './arsenal.js';
-import type { Detachment, Doctrine, Quality } from './arsenal-schema.js';
+import type { Detachment, Doctrine, Quality, Unit, Weapon } from './arsenal-schema.js';
 import { crewUpgradeCost, unitCost } from './cost.js';
 import { buildRoster, loadout, type Force, type ForceEntry, type Roster } from './force.js';
 import type { GameMode } from './scenario-schema.js';
@@ -589,96 +589,37 @@ function rollAdditional(rng: Rng, log: Log, doctrine: Doctrine | undefined, purp
  */
 function buyEnemyForce(ctx: ScenarioContext, doctrine: Doctrine, detachment: Detachment, budget: number, rng: Rng, log: Log): Roster {
   const { arsenal } = ctx;
-  const entries: ForceEntry[] = [];
-  const force = (): Force => ({ name: `Enemy ${doctrine.name}`, nation: doctrine.nation, doctrine: doctrine.id, detachment: detachment.id, points: budget, units: entries });
-  const spent = () => buildRoster(force(), arsenal).points;
   // crews come as conscripts where the detachment has them, else at its lowest level
   const lowest: Quality = detachment.qualities[0]!;
+  const buying = new EnemyPurchase(arsenal, doctrine, detachment, budget, lowest);
+  const { entries } = buying;
+  const spent = () => buying.spent();
+  const force = () => buying.force();
   for (const core of detachment.core) entries.push({ unit: core.unit, count: core.count, quality: core.quality ?? lowest, weapons: [] });
   const armourLike = rollsAsArmour(doctrine);
-
-  type Counter = { label: string; add: () => ForceEntry | undefined; cost: () => number; usable?: () => boolean };
-  const spend = (label: string, dice: string, counters: Counter[]) => {
-    let pool = log.dice(rng, dice, `${label}: points`, (t) => `${t} points for ${label}`);
-    const bag = [...counters];
-    while (bag.length > 0) {
-      // a draw that no longer fits the points, or the scenario's budget, ends the bag; one that
-      // nobody can take is set aside unpaid and the drawing goes on (muster's reading)
-      let outcome = 'buy' as 'buy' | 'end' | 'aside';
-      const pick = log.draw(rng, bag, `${label}: draw`, (b) => {
-        const cost = b.cost();
-        outcome = !(cost <= pool && spent() + cost <= budget) ? 'end' : b.usable && !b.usable() ? 'aside' : 'buy';
-        const pts = `${cost} ${cost === 1 ? 'point' : 'points'}`;
-        return outcome === 'buy' ? `${b.label} (${pts})` : outcome === 'end' ? `${b.label} (${pts}): does not fit, the bag ends` : `${b.label}: nobody can carry it, set aside unpaid`;
-      });
-      if (outcome === 'end') break;
-      if (outcome === 'aside') {
-        bag.splice(bag.indexOf(pick), 1);
-        continue;
-      }
-      const cost = pick.cost();
-      const entry = pick.add();
-      if (entry) entries.push(entry);
-      pool -= cost;
-    }
-  };
 
   // soldiers: 3D6 for infantry-like doctrines, 2D6 for armour (solo: Setting up the enemy forces)
   const infantryBag = detachment.options
     .map((id) => arsenal.units.get(id)!)
     .filter((u) => u.type === 'infantry')
-    .flatMap((u) => detachment.qualities.map((q) => ({ u, q })));
-  spend('soldiers', armourLike ? '2D6' : '3D6', infantryBag.map(({ u, q }) => ({
-    label: `${u.name} (${q})`,
-    cost: () => unitCost(u, arsenal.weapons, q).cost,
-    add: () => ({ unit: u.id, count: 1, quality: q, weapons: [] }),
-  })));
+    .flatMap((u) => detachment.qualities.map((q): EnemyCounter => ({ kind: 'soldier', unit: u, quality: q })));
+  buying.spend('soldiers', armourLike ? '2D6' : '3D6', infantryBag, rng, log);
 
   // weapon upgrades: 2D6; the best weapons go to the highest levels, spread one at a time,
   // and a bought primary weapon only ever replaces a rifle
-  const rank: Record<Quality, number> = { elite: 0, regular: 1, conscript: 2 };
-  const weaponBag = detachment.weapons.map((id) => arsenal.weapons.get(id)!).filter((w) => w.cost > 0);
-  const carriesRifle = (e: ForceEntry) => {
-    const own = loadout(arsenal.units.get(e.unit)!.weapons, e.weapons, arsenal);
-    return own.some((id) => arsenal.weapons.get(id)?.kind === 'rifle');
-  };
-  const carries = (e: ForceEntry, id: string) => loadout(arsenal.units.get(e.unit)!.weapons, e.weapons, arsenal).includes(id);
-  spend('weapon upgrades', '2D6', weaponBag.map((w) => ({
-    label: w.name,
-    cost: () => w.cost,
-    // a soldier takes a weapon he does not carry yet, and a primary one only in place of a rifle
-    usable: () => entries.some((e) => arsenal.units.get(e.unit)!.type === 'infantry' && !carries(e, w.id) && (w.slot === 'side' || carriesRifle(e))),
-    add: () => {
-      const fits = (e: ForceEntry) => arsenal.units.get(e.unit)!.type === 'infantry' && !carries(e, w.id) && (w.slot === 'side' || carriesRifle(e));
-      let candidates = entries
-        .map((e, i) => ({ e, i }))
-        .filter(({ e }) => e.count === 1 && fits(e))
-        .sort((a, b) => rank[a.e.quality ?? 'regular'] - rank[b.e.quality ?? 'regular'] || a.e.weapons.length - b.e.weapons.length || a.i - b.i);
-      const best = candidates[0];
-      const group = entries
-        .map((e, i) => ({ e, i }))
-        .filter(({ e }) => e.count > 1 && fits(e))
-        .sort((a, b) => rank[a.e.quality ?? 'regular'] - rank[b.e.quality ?? 'regular'] || a.i - b.i)[0];
-      // take a fresh man from a group when every single soldier already carries something
-      if (group && (!best || best.e.weapons.length > 0) && (!best || rank[group.e.quality ?? 'regular'] <= rank[best.e.quality ?? 'regular'])) {
-        entries[group.i] = { ...group.e, count: group.e.count - 1 };
-        entries.push({ ...group.e, count: 1, weapons: [] });
-        candidates = [{ e: entries[entries.length - 1]!, i: entries.length - 1 }];
-      }
-      const target = candidates[0];
-      if (target) entries[target.i] = { ...target.e, weapons: [...target.e.weapons, w.id] };
-      return undefined;
-    },
-  })));
+  const weaponBag = detachment.weapons
+    .map((id) => arsenal.weapons.get(id)!)
+    .filter((w) => w.cost > 0)
+    .map((w): EnemyCounter => ({ kind: 'weapon', weapon: w }));
+  buying.spend('weapon upgrades', '2D6', weaponBag, rng, log);
 
   // support weapons (3D6, infantry-like) or vehicles (3D6, armour); crews come as conscripts
   const machineTypes = armourLike ? ['afv', 'transport'] : ['support-weapon', 'transport'];
-  const machineBag = detachment.options.map((id) => arsenal.units.get(id)!).filter((u) => machineTypes.includes(u.type));
-  spend(armourLike ? 'vehicles' : 'support weapons', '3D6', machineBag.map((u) => ({
-    label: u.name,
-    cost: () => unitCost(u, arsenal.weapons, lowest).cost + crewUpgradeCost(u, lowest),
-    add: () => ({ unit: u.id, count: 1, quality: lowest, weapons: [] }),
-  })));
+  const machineBag = detachment.options
+    .map((id) => arsenal.units.get(id)!)
+    .filter((u) => machineTypes.includes(u.type))
+    .map((u): EnemyCounter => ({ kind: 'machine', unit: u }));
+  buying.spend(armourLike ? 'vehicles' : 'support weapons', '3D6', machineBag, rng, log);
 
   // crew upgrades: 1D6 counters at most, the most valuable crewed unit first
   const upgrades = log.dice(rng, '1D6', 'crew upgrades', (t) => `up to ${t} crew upgrades`);
@@ -696,6 +637,136 @@ function buyEnemyForce(ctx: ScenarioContext, doctrine: Doctrine, detachment: Det
     entries[target.i] = { ...target.e, quality };
   }
   return buildRoster(force(), arsenal);
+}
+
+/** A counter in one of the solo bags, and what it buys. */
+type EnemyCounter = { kind: 'soldier'; unit: Unit; quality: Quality } | { kind: 'weapon'; weapon: Weapon } | { kind: 'machine'; unit: Unit };
+
+/** How a drawn counter ends: bought, the bag's end, or set aside unpaid. */
+type DrawOutcome = 'buy' | 'end' | 'aside';
+
+const QUALITY_RANK: Record<Quality, number> = { elite: 0, regular: 1, conscript: 2 };
+
+/**
+ * The enemy force as its bags are drawn: the entries bought so far and what each counter
+ * costs, whether anyone can take it and what it adds. Methods, not closures made for each
+ * force: V8 keeps a closure's optimised code only while some instance of it lives, so under a
+ * small heap each full collection threw theirs away and they were compiled again every few
+ * packets (issue 30).
+ */
+class EnemyPurchase {
+  readonly entries: ForceEntry[] = [];
+  /** the last drawn counter's outcome, worked out as its draw is logged */
+  private drawn: DrawOutcome = 'buy';
+
+  constructor(
+    private readonly arsenal: Arsenal,
+    private readonly doctrine: Doctrine,
+    private readonly detachment: Detachment,
+    private readonly budget: number,
+    private readonly lowest: Quality,
+  ) {}
+
+  force(): Force {
+    const { doctrine, detachment } = this;
+    return { name: `Enemy ${doctrine.name}`, nation: doctrine.nation, doctrine: doctrine.id, detachment: detachment.id, points: this.budget, units: this.entries };
+  }
+
+  spent(): number {
+    return buildRoster(this.force(), this.arsenal).points;
+  }
+
+  /** Draws from a bag with points rolled on `dice` until a draw no longer fits. */
+  spend(label: string, dice: string, counters: readonly EnemyCounter[], rng: Rng, log: Log): void {
+    let pool = log.dice(rng, dice, `${label}: points`, (t) => `${t} points for ${label}`);
+    const bag = [...counters];
+    while (bag.length > 0) {
+      // a draw that no longer fits the points, or the scenario's budget, ends the bag; one that
+      // nobody can take is set aside unpaid and the drawing goes on (muster's reading)
+      const pick = log.draw(rng, bag, `${label}: draw`, this.describeDraw.bind(this, pool));
+      const outcome = this.drawn;
+      if (outcome === 'end') break;
+      if (outcome === 'aside') {
+        bag.splice(bag.indexOf(pick), 1);
+        continue;
+      }
+      const cost = this.cost(pick);
+      const entry = this.add(pick);
+      if (entry) this.entries.push(entry);
+      pool -= cost;
+    }
+  }
+
+  /** The log's words for a drawn counter; its outcome is kept for the draw to act on. */
+  private describeDraw(pool: number, b: EnemyCounter): string {
+    const cost = this.cost(b);
+    const outcome: DrawOutcome = !(cost <= pool && this.spent() + cost <= this.budget) ? 'end' : !this.usable(b) ? 'aside' : 'buy';
+    this.drawn = outcome;
+    const name = this.label(b);
+    const pts = `${cost} ${cost === 1 ? 'point' : 'points'}`;
+    return outcome === 'buy' ? `${name} (${pts})` : outcome === 'end' ? `${name} (${pts}): does not fit, the bag ends` : `${name}: nobody can carry it, set aside unpaid`;
+  }
+
+  private label(c: EnemyCounter): string {
+    return c.kind === 'soldier' ? `${c.unit.name} (${c.quality})` : c.kind === 'weapon' ? c.weapon.name : c.unit.name;
+  }
+
+  private cost(c: EnemyCounter): number {
+    const { arsenal, lowest } = this;
+    if (c.kind === 'soldier') return unitCost(c.unit, arsenal.weapons, c.quality).cost;
+    if (c.kind === 'weapon') return c.weapon.cost;
+    return unitCost(c.unit, arsenal.weapons, lowest).cost + crewUpgradeCost(c.unit, lowest);
+  }
+
+  /** Whether anyone can take it: only a weapon can find nobody. */
+  private usable(c: EnemyCounter): boolean {
+    return c.kind !== 'weapon' || this.entries.some((e) => this.takesWeapon(e, c.weapon));
+  }
+
+  /** A soldier takes a weapon he does not carry yet, and a primary one only in place of a rifle. */
+  private takesWeapon(e: ForceEntry, w: Weapon): boolean {
+    return this.arsenal.units.get(e.unit)!.type === 'infantry' && !this.carries(e, w.id) && (w.slot === 'side' || this.carriesRifle(e));
+  }
+
+  private carries(e: ForceEntry, id: string): boolean {
+    return loadout(this.arsenal.units.get(e.unit)!.weapons, e.weapons, this.arsenal).includes(id);
+  }
+
+  private carriesRifle(e: ForceEntry): boolean {
+    const { arsenal } = this;
+    return loadout(arsenal.units.get(e.unit)!.weapons, e.weapons, arsenal).some((id) => arsenal.weapons.get(id)?.kind === 'rifle');
+  }
+
+  /** What a bought counter adds: a new entry, or a weapon given to a soldier (the entries changed in place). */
+  private add(c: EnemyCounter): ForceEntry | undefined {
+    if (c.kind === 'soldier') return { unit: c.unit.id, count: 1, quality: c.quality, weapons: [] };
+    if (c.kind === 'machine') return { unit: c.unit.id, count: 1, quality: this.lowest, weapons: [] };
+    this.giveWeapon(c.weapon);
+    return undefined;
+  }
+
+  /** The best weapons go to the highest levels, spread one at a time. */
+  private giveWeapon(w: Weapon): void {
+    const { entries } = this;
+    const rank = (e: ForceEntry) => QUALITY_RANK[e.quality ?? 'regular'];
+    let candidates = entries
+      .map((e, i) => ({ e, i }))
+      .filter(({ e }) => e.count === 1 && this.takesWeapon(e, w))
+      .sort((a, b) => rank(a.e) - rank(b.e) || a.e.weapons.length - b.e.weapons.length || a.i - b.i);
+    const best = candidates[0];
+    const group = entries
+      .map((e, i) => ({ e, i }))
+      .filter(({ e }) => e.count > 1 && this.takesWeapon(e, w))
+      .sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i)[0];
+    // take a fresh man from a group when every single soldier already carries something
+    if (group && (!best || best.e.weapons.length > 0) && (!best || rank(group.e) <= rank(best.e))) {
+      entries[group.i] = { ...group.e, count: group.e.count - 1 };
+      entries.push({ ...group.e, count: 1, weapons: [] });
+      candidates = [{ e: entries[entries.length - 1]!, i: entries.length - 1 }];
+    }
+    const target = candidates[0];
+    if (target) entries[target.i] = { ...target.e, weapons: [...target.e.weapons, w.id] };
+  }
 }
 
 /**
