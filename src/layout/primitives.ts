@@ -136,22 +136,47 @@ export interface PlacedDocument {
  * kept to 1/1000 pt: finer than any printer, and free of float noise between platforms.
  */
 export function translate(items: readonly Item[], dx: number, dy: number): Item[] {
-  return items.map((item) => {
-    switch (item.kind) {
-      case 'text':
-      case 'icon':
-        return { ...item, x: round(item.x + dx), y: round(item.y + dy) };
-      case 'rect':
-        return { ...item, x: round(item.x + dx), y: round(item.y + dy), w: round(item.w), h: round(item.h) };
-      case 'line':
-        return { ...item, x1: round(item.x1 + dx), y1: round(item.y1 + dy), x2: round(item.x2 + dx), y2: round(item.y2 + dy) };
-      case 'circle':
-        return { ...item, cx: round(item.cx + dx), cy: round(item.cy + dy), r: round(item.r) };
-      case 'polygon':
-      case 'polyline':
-        return { ...item, points: item.points.map(([x, y]) => [round(x + dx), round(y + dy)] as const) };
-    }
-  });
+  // a page's items are framed where they stand: those already rounded are kept, not copied (a
+  // packet's pages were a megabyte of copies, alive until written: issue 30)
+  if (dx === 0 && dy === 0) return items.map((item) => (isRounded(item) ? item : moved(item, 0, 0)));
+  return items.map((item) => moved(item, dx, dy));
+}
+
+/** An item moved by (dx, dy), its places and sizes rounded. */
+function moved(item: Item, dx: number, dy: number): Item {
+  switch (item.kind) {
+    case 'text':
+    case 'icon':
+      return { ...item, x: round(item.x + dx), y: round(item.y + dy) };
+    case 'rect':
+      return { ...item, x: round(item.x + dx), y: round(item.y + dy), w: round(item.w), h: round(item.h) };
+    case 'line':
+      return { ...item, x1: round(item.x1 + dx), y1: round(item.y1 + dy), x2: round(item.x2 + dx), y2: round(item.y2 + dy) };
+    case 'circle':
+      return { ...item, cx: round(item.cx + dx), cy: round(item.cy + dy), r: round(item.r) };
+    case 'polygon':
+    case 'polyline':
+      return { ...item, points: item.points.map(([x, y]) => [round(x + dx), round(y + dy)] as const) };
+  }
+}
+
+/** Whether every place and size of an item is already as round() leaves it. */
+function isRounded(item: Item): boolean {
+  const same = (value: number) => round(value) === value;
+  switch (item.kind) {
+    case 'text':
+    case 'icon':
+      return same(item.x) && same(item.y);
+    case 'rect':
+      return same(item.x) && same(item.y) && same(item.w) && same(item.h);
+    case 'line':
+      return same(item.x1) && same(item.y1) && same(item.x2) && same(item.y2);
+    case 'circle':
+      return same(item.cx) && same(item.cy) && same(item.r);
+    case 'polygon':
+    case 'polyline':
+      return item.points.every(([x, y]) => same(x) && same(y));
+  }
 }
 
 export function round(value: number): number {
