@@ -6,6 +6,7 @@
  * these links; a roster prints one (with --public-url).
  */
 import { Inflate, deflateSync } from 'fflate';
+import { binaryString } from '../vocab/binary-string.js';
 import { MAX_FILE_BYTES } from './limit-values.js';
 
 export const FORCE_PARAM = 'force';
@@ -15,11 +16,7 @@ export const FORCE_PARAM = 'force';
  * '-', so a printed link never holds "--word" or "xx-word-word", which read as an option or an
  * id on a page (design.md section 4); links made with '-' before still open.
  */
-const toLinkBase64 = (bytes: Uint8Array) => {
-  let text = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(text).replace(/\+/g, '~').replace(/\//g, '_').replace(/=+$/, '');
-};
+const toLinkBase64 = (bytes: Uint8Array) => btoa(binaryString(bytes)).replace(/\+/g, '~').replace(/\//g, '_').replace(/=+$/, '');
 
 function fromLinkBase64(value: string): Uint8Array | undefined {
   if (!/^[A-Za-z0-9_~-]*$/.test(value)) return undefined;

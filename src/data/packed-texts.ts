@@ -1,3 +1,5 @@
+const UTF8 = new TextDecoder();
+
 /**
  * Texts kept by key as UTF-8 in one buffer, each decoded when asked for. A buffer's bytes lie
  * outside the JavaScript heap, where a text kept as a string for a whole run would sit: the
@@ -34,6 +36,6 @@ export class PackedTexts {
   get(key: string): string | undefined {
     const i = this.index.get(key);
     if (i === undefined) return undefined;
-    return new TextDecoder().decode(this.bytes.subarray(i === 0 ? 0 : this.ends[i - 1], this.ends[i]));
+    return UTF8.decode(this.bytes.subarray(i === 0 ? 0 : this.ends[i - 1], this.ends[i]));
   }
 }

@@ -561,7 +561,7 @@ class AreaPiece {
   }
 
   /** Its outline at (0, 0) in each turn it may take, with the cells each covers. */
-  localShapes(): readonly LocalShape[] {
+  turnedShapes(): readonly LocalShape[] {
     return TURNS[this.form].map((turn) => localShape(this.type, this.form, this.w, this.d, this.shape, turn, () => pieceParts(this.pieceAt(0, 0, turn))[0]!));
   }
 }
@@ -587,7 +587,7 @@ class PlaceList {
     const stride = lattice / CELL;
     let count = 0;
     const along: number[] = [];
-    this.shapes = piece.localShapes();
+    this.shapes = piece.turnedShapes();
     for (const [s, shape] of this.shapes.entries()) {
       const b = shape.bounds;
       // the lattice's places that keep the whole piece on the table

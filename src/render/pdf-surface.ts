@@ -9,6 +9,7 @@ import { cmykOf } from './cmyk.js';
 import { wordsOf } from './words.js';
 import { RecentCache } from '../layout/recent-cache.js';
 import { objectOffsets, type ObjectOffsets } from './object-offsets.js';
+import { binaryString } from '../vocab/binary-string.js';
 
 /**
  * A fixed date for the PDF's info dictionary. pdfkit derives the file ID from the info, so
@@ -176,24 +177,16 @@ function shapeWord(font: EmbeddedFont, word: string): ShapedWord {
     if (position.xOffset || position.yOffset) moved = true;
     const kern = position.xAdvance - position.advanceWidth;
     if (kern !== 0) {
-      pieces.push(stringOf(piece));
+      pieces.push(binaryString(piece));
       kerns.push(kern);
       piece.length = 0;
     }
   }
-  if (kerns.length === 0 && !moved) return stringOf(piece);
-  pieces.push(stringOf(piece));
+  if (kerns.length === 0 && !moved) return binaryString(piece);
+  pieces.push(binaryString(piece));
   return { pieces, kerns, moved };
 }
 
-/** Character codes as one flat string; a word of thousands of glyphs is taken a slice at a time. */
-function stringOf(codes: readonly number[]): string {
-  if (codes.length <= CODES_AT_ONCE) return String.fromCharCode(...codes);
-  let made = '';
-  for (let at = 0; at < codes.length; at += CODES_AT_ONCE) made += String.fromCharCode(...codes.slice(at, at + CODES_AT_ONCE));
-  return made;
-}
-const CODES_AT_ONCE = 4096;
 
 /**
  * A byte as a PDF literal string holds it: as itself, but for the string's own brackets and

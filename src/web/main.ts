@@ -23,6 +23,7 @@ import { HousePanel, type HouseProbe } from './house-rules.js';
 import { TablePanel, type TableProbe } from './table-mode.js';
 import type { TableGame } from './table-game.js';
 import type { KeptForce } from './browser-shelf.js';
+import { binaryString } from '../vocab/binary-string.js';
 
 interface SystemInfo {
   id: string;
@@ -750,9 +751,7 @@ function save(bytes: Uint8Array, name: string, type: string): void {
 }
 
 function toBase64(bytes: Uint8Array): string {
-  let text = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(text);
+  return btoa(binaryString(bytes));
 }
 
 const TYPES = { pdf: 'application/pdf', json: 'application/json', md: 'text/markdown', zip: 'application/zip' } as const;

@@ -112,7 +112,7 @@ describe('text in the PDF', () => {
   });
 
   it('sets a word of thousands of letters whole, as one run of glyphs', async () => {
-    // a word's glyph bytes are gathered and made into a string a slice at a time past 4096
+    // a word's glyph bytes are gathered and made into one string (binaryString, tested on its own)
     const long = 'minimum'.repeat(800);
     const { content, words } = await written([text(long, 40, { size: 2 })]);
     const shown = [...content.matchAll(/^\[(.*)\] TJ$/gm)].map((m) => m[1]!);

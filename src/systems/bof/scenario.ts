@@ -593,8 +593,6 @@ function buyEnemyForce(ctx: ScenarioContext, doctrine: Doctrine, detachment: Det
   const lowest: Quality = detachment.qualities[0]!;
   const buying = new EnemyPurchase(arsenal, doctrine, detachment, budget, lowest);
   const { entries } = buying;
-  const spent = () => buying.spent();
-  const force = () => buying.force();
   for (const core of detachment.core) entries.push({ unit: core.unit, count: core.count, quality: core.quality ?? lowest, weapons: [] });
   const armourLike = rollsAsArmour(doctrine);
 
@@ -633,10 +631,10 @@ function buyEnemyForce(ctx: ScenarioContext, doctrine: Doctrine, detachment: Det
     const target = crewed[0];
     if (!target) break;
     const extra = (crewUpgradeCost(target.u, quality) - crewUpgradeCost(target.u, lowest)) * target.e.count;
-    if (spent() + extra > budget) break;
+    if (buying.spent() + extra > budget) break;
     entries[target.i] = { ...target.e, quality };
   }
-  return buildRoster(force(), arsenal);
+  return buildRoster(buying.force(), arsenal);
 }
 
 /** A counter in one of the solo bags, and what it buys. */
