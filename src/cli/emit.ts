@@ -200,11 +200,22 @@ async function layoutBookletPdf(booklet: BookletNode, files: Files): Promise<Pla
   return layoutBooklet(fonts, booklet);
 }
 
-/** Layout, the PDF writer and the fonts (fontkit, pdfkit) are loaded only when a PDF is made. */
-async function pdfWriter(files: Files) {
+/** Layout, the PDF writer and the fonts (fontkit, pdfkit), loaded when the first PDF is made. */
+async function openPdfWriter(files: Files) {
   const [{ layoutDocument }, { PdfStream }, { fontStoreOf }] = await Promise.all([import('../layout/document-plan.js'), import('../render/pdf-surface.js'), import('./font-store.js')]);
   const fonts = fontStoreOf(files);
   return { layoutDocument: (doc: DocumentNode) => layoutDocument(fonts, doc), PdfStream, fonts };
+}
+
+/**
+ * One writer for the files a run was given: asked for twice a packet, it was opened anew each
+ * time, and a batch remade its objects' hidden classes some six times a packet (issue 30).
+ */
+const pdfWriters = new WeakMap<Files, ReturnType<typeof openPdfWriter>>();
+function pdfWriter(files: Files): ReturnType<typeof openPdfWriter> {
+  let writer = pdfWriters.get(files);
+  if (!writer) pdfWriters.set(files, (writer = openPdfWriter(files)));
+  return writer;
 }
 
 /** The rasteriser and the fonts (resvg's WebAssembly, read through the files) only when images are made. */

@@ -1,4 +1,5 @@
 import type { CardNode, DeckNode } from './model.js';
+import { extended } from '../vocab/extended.js';
 
 /**
  * One card for models that are the same (issue 29): a player who fields six identical riflemen
@@ -55,7 +56,8 @@ export function groupSameModels<T>(models: readonly T[], sameAs: (model: T) => s
 export function cardForModels(card: CardNode, labels: readonly string[], labelsAre: LabelsAre = 'names'): CardNode {
   if (labels.length < 2) return card;
   const { title, captions } = namedBy(labels, card.front.title, labelsAre);
-  return { ...card, front: { ...card.front, title, tally: captions } };
+  // the tally is new to the front: added by extended(), not after a spread (vocab/extended.ts)
+  return { ...card, front: extended(card.front, { title, tally: captions }) };
 }
 
 function namedBy(labels: readonly string[], cardTitle: string, labelsAre: LabelsAre): { title: string; captions: string[] } {

@@ -18,6 +18,7 @@ import {
 } from './geometry.js';
 import { cellRows, Occupancy, type CellRows } from './occupancy.js';
 import type { RollLog } from './roll-log.js';
+import { extended } from '../vocab/extended.js';
 
 /**
  * muster's terrain procedure, the same for every rule set (no rules text gives one): for a map
@@ -550,8 +551,9 @@ class AreaPiece {
   pieceAt(cx: number, cy: number, turn: number): TerrainPiece {
     const { type, form, w, d, at } = this;
     const base = { label: `T${this.table.next}`, type: type.id, name: type.name, look: type.look, passable: type.passable, x: round(cx), y: round(cy), width: w, depth: d, rotation: turn, ...(at ? { objective: at.objective } : {}) };
-    if (form === 'short-line') return { ...base, depth: type.band ?? 1, shape: 'line', band: type.band ?? 1, points: this.lineEnds(cx, cy, turn) };
-    return { ...base, shape: form === 'patch' ? 'polygon' : 'rect', points: this.outlineAt(cx, cy, turn) };
+    // the shape's keys are new to the base: not added after a spread (vocab/extended.ts)
+    if (form === 'short-line') return extended(base, { depth: type.band ?? 1, shape: 'line' as const, band: type.band ?? 1, points: this.lineEnds(cx, cy, turn) });
+    return extended(base, { shape: form === 'patch' ? ('polygon' as const) : ('rect' as const), points: this.outlineAt(cx, cy, turn) });
   }
 
   /** The parts of the piece pieceAt would lay at (cx, cy), without the piece: for trying many places. */

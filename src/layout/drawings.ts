@@ -5,6 +5,7 @@ import { pageFrame, pageFooter, pageHeader } from './page-frame.js';
 import { round, translate, type Item, type PlacedPage } from './primitives.js';
 import { areaFill, COLORS, inkOn, MM, printChoice, type Ink, type TextStyle } from './style.js';
 import { wrapRuns } from './wrap.js';
+import { extended } from '../vocab/extended.js';
 
 /** Room between two drawings on a page. */
 const GAP = 4 * MM;
@@ -132,7 +133,8 @@ export function turn(items: readonly Item[], length: number): Item[] {
     switch (item.kind) {
       case 'text': {
         const p = at(item.x, item.y);
-        return { ...item, x: p.x, y: p.y, rotate: (item.rotate ?? 0) - 90 };
+        // a text upright until now gains its rotation: not added after a spread (vocab/extended.ts)
+        return extended(item, { x: p.x, y: p.y, rotate: (item.rotate ?? 0) - 90 });
       }
       case 'line': {
         const a = at(item.x1, item.y1);

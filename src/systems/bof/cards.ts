@@ -75,7 +75,7 @@ export function buildUnitCard(
   const quality: Quality = options.quality ?? (soldier ? 'regular' : 'conscript');
   const weaponIds = options.weapons ?? unit.weapons;
   const weapons = weaponIds.map((id) => ctx.arsenal.weapons.get(id)).filter((w): w is Weapon => w !== undefined);
-  const base = unitCost({ ...unit, weapons: weaponIds }, ctx.arsenal.weapons, quality).cost;
+  const base = unitCost(unit, ctx.arsenal.weapons, quality, weaponIds).cost;
   const cost = soldier ? base : base + crewUpgradeCost(unit, quality);
   const score = options.squadLeader ? 5 : combatScoreValue(unit, cost);
   const role = options.squadLeader ? `squad leader (${unit.role})` : unit.role;

@@ -53,9 +53,13 @@ export function isSoldier(unit: Unit): boolean {
   return SOLDIERS.has(unit.type) || unit.type === 'squad-leader' || unit.type === 'ranking-officer';
 }
 
-/** The cost of a unit at a quality, with every step shown. */
-export function unitCost(unit: Unit, weapons: ReadonlyMap<string, Weapon>, quality: Quality = 'regular'): CostBreakdown {
-  const parts: CostPart[] = isSoldier(unit) ? soldierParts(unit, weapons, quality) : machineParts(unit);
+/**
+ * The cost of a unit at a quality, with every step shown; a soldier carrying `carried` (his own
+ * weapons unless a force or card gives others). Given apart rather than in a copy of the unit,
+ * which cost a batch of packets a fresh chain of hidden classes for each copy (issue 30).
+ */
+export function unitCost(unit: Unit, weapons: ReadonlyMap<string, Weapon>, quality: Quality = 'regular', carried: readonly string[] = unit.weapons): CostBreakdown {
+  const parts: CostPart[] = isSoldier(unit) ? soldierParts(unit, carried, weapons, quality) : machineParts(unit);
   const raw = parts.reduce((sum, p) => sum + p.value, 0);
   const formula = Math.max(1, roundHalfUp(raw));
   const override = unit.costOverride;
@@ -70,11 +74,11 @@ export function crewUpgradeCost(unit: Unit, quality: Quality): number {
   return 0;
 }
 
-function soldierParts(unit: Unit, weapons: ReadonlyMap<string, Weapon>, quality: Quality): CostPart[] {
+function soldierParts(unit: Unit, carried: readonly string[], weapons: ReadonlyMap<string, Weapon>, quality: Quality): CostPart[] {
   const parts: CostPart[] = [
     { label: `${quality} soldier`, working: `quality base ${COST_WEIGHTS.quality[quality]}`, value: COST_WEIGHTS.quality[quality] },
   ];
-  for (const id of unit.weapons) {
+  for (const id of carried) {
     const weapon = weapons.get(id);
     if (weapon && weapon.cost > 0) parts.push({ label: weapon.name, working: `weapon cost ${weapon.cost}`, value: weapon.cost });
   }

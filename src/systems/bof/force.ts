@@ -128,7 +128,7 @@ export function buildRoster(typed: Force, arsenal: Arsenal): Roster {
     }
 
     const carried = loadout(unit.weapons, entry.weapons, arsenal);
-    const base = unitCost({ ...unit, weapons: carried }, arsenal.weapons, q).cost;
+    const base = unitCost(unit, arsenal.weapons, q, carried).cost;
     const each = isSoldier(unit) ? base : base + crewUpgradeCost(unit, q);
     lines.push({
       index,

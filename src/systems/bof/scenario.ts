@@ -15,6 +15,7 @@ import type { TerrainAnchor, TerrainLevel } from '../../engine/terrain.js';
 import type { MapTypeId } from '../../data/terrain-schema.js';
 import type { Units } from '../../doc/model.js';
 import { additionalDice, modePoints, rollsAsArmour, shareOf, soloBudget, soloFit, versusFit } from './game-budget.js';
+import { extended } from '../../vocab/extended.js';
 
 export type Edge = 'north' | 'east' | 'south' | 'west';
 /** cm left between the attacker's strips and the defender's middle in the pocket modes */
@@ -787,12 +788,12 @@ function placeEnemy(roster: Roster, rng: Rng, log: Log, system: SystemRules): Fo
   for (const line of lines) {
     const base = { unit: line.unit.id, name: line.label, count: line.count, quality: line.quality, weapons: line.weapons, points: line.total };
     if (line.unit.type === 'plane') {
-      placed.push({ ...base, sector: 'off table', note: 'parked off the table until it attacks' });
+      placed.push(extended(base, { sector: 'off table', note: 'parked off the table until it attacks' }));
       continue;
     }
     if (line.unit.type === 'ranking-officer') {
       const best = (['left', 'middle', 'right'] as const).reduce((a, b) => ((counts.get(b) ?? 0) > (counts.get(a) ?? 0) ? b : a), 'middle');
-      placed.push({ ...base, sector: best, note: 'placed where most of his men are' });
+      placed.push(extended(base, { sector: best, note: 'placed where most of his men are' }));
       continue;
     }
     const models: { sector: string; note?: string }[] = [];
@@ -815,10 +816,11 @@ function placeEnemy(roster: Roster, rng: Rng, log: Log, system: SystemRules): Fo
     for (const m of models) {
       const same = groups.find((g) => g.sector === m.sector && g.note === m.note);
       if (same) same.count += 1;
-      else groups.push({ ...m, count: 1 });
+      else groups.push(extended(m, { count: 1 }));
     }
-    for (const g of groups) placed.push({ ...base, count: g.count, points: line.each * g.count, sector: g.sector, ...(g.note ? { note: g.note } : {}) });
+    for (const g of groups) placed.push(extended(base, { count: g.count, points: line.each * g.count, sector: g.sector, ...(g.note ? { note: g.note } : {}) }));
   }
   let next = 1;
-  return placed.map((u) => (u.sector === 'off table' ? u : { ...u, markers: Array.from({ length: u.count }, () => next++) }));
+  // keys new to each unit are added by extended(), not after a spread (vocab/extended.ts)
+  return placed.map((u) => (u.sector === 'off table' ? u : extended(u, { markers: Array.from({ length: u.count }, () => next++) })));
 }
