@@ -88,10 +88,7 @@ function splitWords(fonts: FontStore, runs: readonly Run[], base: TextStyle): Wo
       const part = parts[i]!;
       if (part.length === 0) continue;
       if (i % 2 === 1) {
-        if (!space) {
-          const piece = styledToken(fonts, style, ' ', true);
-          space = { pieces: [piece], width: piece.width, space: true };
-        }
+        if (!space) space = new SplitWord(styledToken(fonts, style, ' ', true), true);
         words.push(space);
         open = undefined;
       } else if (open) {
@@ -99,8 +96,7 @@ function splitWords(fonts: FontStore, runs: readonly Run[], base: TextStyle): Wo
         open.pieces.push(piece);
         open.width += piece.width;
       } else {
-        const piece = styledToken(fonts, style, part, false);
-        open = { pieces: [piece], width: piece.width, space: false };
+        open = new SplitWord(styledToken(fonts, style, part, false), false);
         words.push(open);
       }
     }
@@ -110,8 +106,9 @@ function splitWords(fonts: FontStore, runs: readonly Run[], base: TextStyle): Wo
 
 /** A piece of text in a run's style, measured. */
 function styledToken(fonts: FontStore, style: TextStyle, text: string, space: boolean): Token {
-  return { face: style.face, size: style.size, color: style.color, ...(style.boxes ? { boxes: true } : {}), text, space, width: styledWidth(fonts, text, style) };
+  return new MeasuredToken(style, text, space, styledWidth(fonts, text, style));
 }
+
 
 /** The widest single word: no column may be narrower than this without breaking a word. */
 export function minimumWidth(fonts: FontStore, runs: readonly Run[], base: TextStyle): number {
@@ -182,13 +179,13 @@ function breakWord(fonts: FontStore, token: Token, width: number): Token[] {
   for (const char of token.text) {
     const next = text + char;
     if (text && styledWidth(fonts, next, token) > width) {
-      pieces.push({ ...token, text, width: styledWidth(fonts, text, token) });
+      pieces.push(new MeasuredToken(token, text, token.space, styledWidth(fonts, text, token)));
       text = char;
     } else {
       text = next;
     }
   }
-  if (text) pieces.push({ ...token, text, width: styledWidth(fonts, text, token) });
+  if (text) pieces.push(new MeasuredToken(token, text, token.space, styledWidth(fonts, text, token)));
   return pieces;
 }
 
@@ -200,12 +197,75 @@ function makeLine(fonts: FontStore, tokens: readonly Token[], base: TextStyle): 
     if (last && last.face === token.face && last.size === token.size && last.color === token.color && last.boxes === token.boxes) {
       last.text += token.text;
     } else {
-      segments.push({ face: token.face, size: token.size, color: token.color, ...(token.boxes ? { boxes: true } : {}), text: token.text, width: 0 });
+      segments.push(new JoinedSegment(token));
     }
   }
   // measured once joined: pdfkit kerns a word with the space after it
   for (const segment of segments) segment.width = styledWidth(fonts, segment.text, segment);
   const width = segments.reduce((w, s) => w + s.width, 0);
   const size = Math.max(base.size, ...segments.map((s) => s.size));
-  return { segments, width, height: size * TYPE.leading };
+  return new WrappedLine(segments, width, size * TYPE.leading);
+}
+
+/*
+ * The wrap's tokens, words, segments and lines are made by classes rather than object literals:
+ * V8 moves each literal's objects straight into the old generation once most of them are seen
+ * alive at a young collection (allocation-site pretenuring), and a packet's words and lines,
+ * kept while its tables are measured and set, were. There they were garbage that only a full
+ * collection frees, and under a small heap the full collections came ever more often (issue 30).
+ * Objects made by a class have no such site and die young.
+ */
+
+class MeasuredToken implements Token {
+  readonly face: TextStyle['face'];
+  readonly size: number;
+  readonly color: string;
+  readonly boxes: true | undefined;
+  constructor(
+    style: TextStyle,
+    readonly text: string,
+    readonly space: boolean,
+    readonly width: number,
+  ) {
+    this.face = style.face;
+    this.size = style.size;
+    this.color = style.color;
+    this.boxes = style.boxes ? true : undefined;
+  }
+}
+
+class SplitWord implements Word {
+  readonly pieces: Token[];
+  width: number;
+  constructor(
+    first: Token,
+    readonly space: boolean,
+  ) {
+    this.pieces = [first];
+    this.width = first.width;
+  }
+}
+
+class JoinedSegment implements Segment {
+  readonly face: TextStyle['face'];
+  readonly size: number;
+  readonly color: string;
+  readonly boxes: true | undefined;
+  text: string;
+  width = 0;
+  constructor(token: Token) {
+    this.face = token.face;
+    this.size = token.size;
+    this.color = token.color;
+    this.boxes = token.boxes ? true : undefined;
+    this.text = token.text;
+  }
+}
+
+class WrappedLine implements Line {
+  constructor(
+    readonly segments: Segment[],
+    readonly width: number,
+    readonly height: number,
+  ) {}
 }
