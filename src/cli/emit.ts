@@ -214,7 +214,12 @@ async function openPdfWriter(files: Files) {
 const pdfWriters = new WeakMap<Files, ReturnType<typeof openPdfWriter>>();
 function pdfWriter(files: Files): ReturnType<typeof openPdfWriter> {
   let writer = pdfWriters.get(files);
-  if (!writer) pdfWriters.set(files, (writer = openPdfWriter(files)));
+  if (!writer) {
+    writer = openPdfWriter(files);
+    pdfWriters.set(files, writer);
+    // a failed load (the page offline, a part not fetched) is tried again by the next run
+    writer.catch(() => pdfWriters.delete(files));
+  }
   return writer;
 }
 

@@ -109,7 +109,6 @@ function styledToken(fonts: FontStore, style: TextStyle, text: string, space: bo
   return new MeasuredToken(style, text, space, styledWidth(fonts, text, style));
 }
 
-
 /** The widest single word: no column may be narrower than this without breaking a word. */
 export function minimumWidth(fonts: FontStore, runs: readonly Run[], base: TextStyle): number {
   let widest = 0;
