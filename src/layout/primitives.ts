@@ -162,21 +162,25 @@ function moved(item: Item, dx: number, dy: number): Item {
 
 /** Whether every place and size of an item is already as round() leaves it. */
 function isRounded(item: Item): boolean {
-  const same = (value: number) => round(value) === value;
   switch (item.kind) {
     case 'text':
     case 'icon':
-      return same(item.x) && same(item.y);
+      return isRound(item.x) && isRound(item.y);
     case 'rect':
-      return same(item.x) && same(item.y) && same(item.w) && same(item.h);
+      return isRound(item.x) && isRound(item.y) && isRound(item.w) && isRound(item.h);
     case 'line':
-      return same(item.x1) && same(item.y1) && same(item.x2) && same(item.y2);
+      return isRound(item.x1) && isRound(item.y1) && isRound(item.x2) && isRound(item.y2);
     case 'circle':
-      return same(item.cx) && same(item.cy) && same(item.r);
+      return isRound(item.cx) && isRound(item.cy) && isRound(item.r);
     case 'polygon':
     case 'polyline':
-      return item.points.every(([x, y]) => same(x) && same(y));
+      return item.points.every(([x, y]) => isRound(x) && isRound(y));
   }
+}
+
+/** Whether a number is already as round() leaves it. */
+function isRound(value: number): boolean {
+  return round(value) === value;
 }
 
 export function round(value: number): number {

@@ -215,21 +215,31 @@ function makeLine(fonts: FontStore, tokens: readonly Token[], base: TextStyle): 
  * Objects made by a class have no such site and die young.
  */
 
-class MeasuredToken implements Token {
+/** A text in one style: what a token and a segment share. */
+class StyledText {
   readonly face: TextStyle['face'];
   readonly size: number;
   readonly color: string;
   readonly boxes: true | undefined;
   constructor(
     style: TextStyle,
-    readonly text: string,
-    readonly space: boolean,
-    readonly width: number,
+    public text: string,
   ) {
     this.face = style.face;
     this.size = style.size;
     this.color = style.color;
     this.boxes = style.boxes ? true : undefined;
+  }
+}
+
+class MeasuredToken extends StyledText implements Token {
+  constructor(
+    style: TextStyle,
+    text: string,
+    readonly space: boolean,
+    readonly width: number,
+  ) {
+    super(style, text);
   }
 }
 
@@ -245,19 +255,10 @@ class SplitWord implements Word {
   }
 }
 
-class JoinedSegment implements Segment {
-  readonly face: TextStyle['face'];
-  readonly size: number;
-  readonly color: string;
-  readonly boxes: true | undefined;
-  text: string;
+class JoinedSegment extends StyledText implements Segment {
   width = 0;
   constructor(token: Token) {
-    this.face = token.face;
-    this.size = token.size;
-    this.color = token.color;
-    this.boxes = token.boxes ? true : undefined;
-    this.text = token.text;
+    super(token, token.text);
   }
 }
 

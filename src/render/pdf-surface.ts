@@ -187,7 +187,6 @@ function shapeWord(font: EmbeddedFont, word: string): ShapedWord {
   return { pieces, kerns, moved };
 }
 
-
 /**
  * A byte as a PDF literal string holds it: as itself, but for the string's own brackets and
  * backslash, and the two line ends a reader would otherwise read as one. Glyph ids so written

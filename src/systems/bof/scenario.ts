@@ -724,16 +724,11 @@ class EnemyPurchase {
 
   /** A soldier takes a weapon he does not carry yet, and a primary one only in place of a rifle. */
   private takesWeapon(e: ForceEntry, w: Weapon): boolean {
-    return this.arsenal.units.get(e.unit)!.type === 'infantry' && !this.carries(e, w.id) && (w.slot === 'side' || this.carriesRifle(e));
-  }
-
-  private carries(e: ForceEntry, id: string): boolean {
-    return loadout(this.arsenal.units.get(e.unit)!.weapons, e.weapons, this.arsenal).includes(id);
-  }
-
-  private carriesRifle(e: ForceEntry): boolean {
     const { arsenal } = this;
-    return loadout(arsenal.units.get(e.unit)!.weapons, e.weapons, arsenal).some((id) => arsenal.weapons.get(id)?.kind === 'rifle');
+    const unit = arsenal.units.get(e.unit)!;
+    if (unit.type !== 'infantry') return false;
+    const carried = loadout(unit.weapons, e.weapons, arsenal);
+    return !carried.includes(w.id) && (w.slot === 'side' || carried.some((id) => arsenal.weapons.get(id)?.kind === 'rifle'));
   }
 
   /** What a bought counter adds: a new entry, or a weapon given to a soldier (the entries changed in place). */
@@ -778,9 +773,8 @@ class EnemyPurchase {
 function placeEnemy(roster: Roster, rng: Rng, log: Log, system: SystemRules): ForceResult['units'] {
   const sectorTable = system.table('solo-sector');
   const order = (type: string) => ['afv', 'transport', 'support-weapon', 'squad-leader', 'infantry', 'crew', 'plane', 'ranking-officer'].indexOf(type);
-  const rank: Record<Quality, number> = { elite: 0, regular: 1, conscript: 2 };
   const lines = [...roster.lines].sort(
-    (a, b) => order(a.unit.type) - order(b.unit.type) || rank[a.quality] - rank[b.quality] || b.each - a.each || a.index - b.index,
+    (a, b) => order(a.unit.type) - order(b.unit.type) || QUALITY_RANK[a.quality] - QUALITY_RANK[b.quality] || b.each - a.each || a.index - b.index,
   );
   const placed: ForceResult['units'] = [];
   const counts = new Map<string, number>();
