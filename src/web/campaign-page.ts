@@ -14,7 +14,7 @@ import { FORCE_FILE, forceFileTooLarge } from './kit/force-model.js';
 import { PLAYER_FOLDER, type PageFiles } from './page-files.js';
 import type { PageRun } from './page-io.js';
 import { optionLabels, optionsAsControls } from './player-words.js';
-import { freeName, keptName, type Shelf } from './browser-shelf.js';
+import { freeName, keptName, MovedOnError, ShelfError, type Shelf, type ShelfChange } from './browser-shelf.js';
 import { backTo, backupWords, campaignName, currentState, downloadedNow, newKeptCampaign, notDownloaded, withVersion, type KeptCampaign } from './kept-campaigns.js';
 import { drawKeptList } from './kept-list.js';
 import { el as make } from './kit/force-ui.js';
@@ -281,8 +281,15 @@ export class CampaignPanel {
   private acts = 0;
   /** the campaign as the browser keeps it, with its history */
   private kept: KeptCampaign | undefined;
-  /** why the browser did not keep the last change, if it did not */
-  private keepError: string | undefined;
+  /**
+   * Why the browser did not keep the campaign as the panel holds it, if it did not: an error,
+   * never its message alone, since a browser's may be empty.
+   */
+  private keepError: ShelfError | undefined;
+  /** a change another tab's save got ahead of: this tab's state then, offered for download */
+  private notKept: { state: string; change: string } | undefined;
+  /** the buttons' work, one at a time: a change told by another tab waits for a run under way */
+  private queue: Promise<void> = Promise.resolve();
   /** the last change as `status` names it */
   private lastChangeWords: string | undefined;
 
@@ -297,6 +304,9 @@ export class CampaignPanel {
     el('cp-undo').addEventListener('click', () => void this.act(() => this.undo()));
     el('cp-download').addEventListener('click', () => void this.act(() => this.download()));
     el('cp-rename').addEventListener('click', () => void this.act(() => this.rename()));
+    el('cp-keep-again').addEventListener('click', () => void this.act(() => this.keepAgain()));
+    el('cp-download-not-kept').addEventListener('click', () => this.downloadNotKept());
+    host.shelf.onChange((change) => void this.act(() => this.changedElsewhere(change)));
     el('cp-history-list').addEventListener('click', (event) => {
       const back = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-version]');
       if (back) void this.act(() => this.goBack(Number(back.dataset['version'])));
@@ -306,28 +316,32 @@ export class CampaignPanel {
     el('campaign').addEventListener('input', () => this.showCommand());
     el('campaign').addEventListener('change', () => this.showCommand());
     window.addEventListener('beforeunload', (event) => {
-      // where the browser keeps nothing, leaving with changes not downloaded loses them
-      if (this.campaign.unsaved && !this.kept) event.preventDefault();
+      // where the browser did not keep it, leaving with changes not downloaded loses them
+      if ((this.campaign.unsaved && !this.keptForGood()) || this.notKept) event.preventDefault();
     });
   }
 
   /** For the browser test: the campaign as the page holds it, once the button's work is done. */
   get probe(): CampaignProbe | undefined {
     if (this.busy || !this.snapshot) return undefined;
-    const kept = this.kept && !this.keepError ? this.kept : undefined;
+    const kept = this.keptForGood();
     return { ...this.snapshot, unsaved: this.campaign.unsaved, kept: kept?.name ?? '', versions: kept?.versions.length ?? 0, acts: this.acts };
   }
 
-  /** A button's work: the run, the state kept, then the page told (the probe among it). */
-  private async act(work: () => Promise<void>): Promise<void> {
-    this.busy = true;
-    try {
-      await work();
-    } finally {
-      this.busy = false;
-      this.acts++;
-      this.host.changed();
-    }
+  /** A button's work: the run, the state kept, then the page told (the probe among it); one at a time. */
+  private act(work: () => Promise<void>): Promise<void> {
+    const next = this.queue.then(async () => {
+      this.busy = true;
+      try {
+        await work();
+      } finally {
+        this.busy = false;
+        this.acts++;
+        this.host.changed();
+      }
+    });
+    this.queue = next.catch(() => undefined);
+    return next;
   }
 
   /** Shapes the panel for a rule set (its start form, and the campaign if it is this one's). */
@@ -515,6 +529,7 @@ export class CampaignPanel {
     this.say(done.run);
     if (done.changed) {
       this.kept = undefined;
+      this.notKept = undefined;
       await this.refresh(done.run);
       const named = campaignName(SIDES.map((side) => this.names[side]), this.solo(), this.host.systemName(system));
       await this.keepNew(named, 'started', false);
@@ -538,6 +553,7 @@ export class CampaignPanel {
     this.say(done.run, done.changed ? `Opened ${file.name}.` : undefined);
     if (done.changed) {
       this.kept = undefined;
+      this.notKept = undefined;
       await this.keepNew(file.name.replace(/\.json$/i, '') || 'campaign', `opened ${file.name}`, true);
     }
     await this.refresh(done.run);
@@ -573,14 +589,24 @@ export class CampaignPanel {
 
   // ---- kept in the browser ----
 
+  /** The campaign as the browser keeps it for good: not where a save failed, nor in a browser that keeps nothing. */
+  private keptForGood(): KeptCampaign | undefined {
+    return this.kept && !this.keepError && this.host.shelf.keeps ? this.kept : undefined;
+  }
+
   /** Keeps the page's copy as a new campaign on the shelf, under a name no other of its rule set has. */
   private async keepNew(wanted: string, change: string, downloaded: boolean): Promise<void> {
     const system = this.shownSystem!;
     const bytes = this.campaign.bytes();
     if (!bytes) return;
     const taken = (await this.host.shelf.all().catch(() => [])).filter((c) => c.system === system).map((c) => c.name);
-    const fresh = newKeptCampaign(freeName(wanted, taken), system, this.campaign.fileName, { change, state: new TextDecoder().decode(bytes) }, downloaded);
-    await this.put(fresh);
+    // another tab may take the free name between the look and the save: the next free one then
+    for (let tries = 0; tries < 5; tries++) {
+      const fresh = newKeptCampaign(freeName(wanted, taken), system, this.campaign.fileName, { change, state: new TextDecoder().decode(bytes) }, downloaded);
+      const moved = await this.put(fresh, false);
+      if (!moved) break;
+      taken.push(fresh.name);
+    }
     await this.showKept();
   }
 
@@ -593,15 +619,80 @@ export class CampaignPanel {
     this.host.changed();
   }
 
-  /** Puts a campaign on the shelf; it is the panel's from now on, kept or not. */
-  private async put(next: KeptCampaign): Promise<void> {
+  /**
+   * Puts a campaign on the shelf; it is the panel's from now on, kept or not, and said kept only
+   * once the browser has it on disk. Where another tab saved first, the panel takes that tab's
+   * campaign (`adopt`) and offers this tab's change for download; true then.
+   */
+  private async put(next: KeptCampaign, adopt = true): Promise<boolean> {
     this.kept = next;
     try {
-      await this.host.shelf.put(next);
+      this.kept = await this.host.shelf.put(next);
       this.keepError = undefined;
+      return false;
     } catch (error) {
-      this.keepError = (error as Error).message;
+      if (error instanceof MovedOnError && adopt) {
+        await this.takeStored(error.stored as KeptCampaign, currentState(next));
+        return true;
+      }
+      this.keepError = error instanceof ShelfError ? error : new ShelfError('refused', `the browser refused to keep it (${String(error)})`);
+      return error instanceof MovedOnError;
     }
+  }
+
+  /** After a failed save: the same campaign, tried again (space freed meanwhile). */
+  private async keepAgain(): Promise<void> {
+    if (!this.kept) return;
+    await this.put(this.kept);
+    this.showKeep();
+    if (!this.keepError) this.say(undefined, `Kept in this browser as “${this.kept.name}”.`);
+  }
+
+  /**
+   * The campaign as another tab kept it, shown here in place of this tab's copy; this tab's
+   * last change, if another tab's save got ahead of it, offered for download.
+   */
+  private async takeStored(stored: KeptCampaign, mine?: { state: string; change: string }): Promise<void> {
+    const done = await this.campaign.open(stored.system, stored.fileName, new TextEncoder().encode(currentState(stored).state));
+    if (!done.changed) return;
+    this.kept = stored;
+    this.keepError = undefined;
+    this.campaign.unsaved = notDownloaded(stored) > 0;
+    const theirs = currentState(stored).change;
+    if (mine && mine.state !== currentState(stored).state) {
+      this.notKept = mine;
+      this.say(undefined, `Another tab changed “${stored.name}” first (${theirs}), so this tab's change (${mine.change}) was not kept. The campaign is shown as the other tab left it: make your change again, or download this tab's version.`, true);
+    } else {
+      this.say(undefined, `“${stored.name}” was changed in another tab (${theirs}): shown here as it stands now.`);
+    }
+    await this.refresh();
+  }
+
+  /** Another tab kept or removed a campaign: the list follows, and the campaign open here if it is that one. */
+  private async changedElsewhere(change: ShelfChange): Promise<void> {
+    await this.showKept();
+    const kept = this.kept;
+    if (!kept || kept.system !== change.system || kept.name !== change.name) return;
+    const stored = await this.host.shelf.get(change.system, change.name).catch(() => undefined);
+    if (!stored) {
+      this.kept = undefined;
+      this.say(undefined, `“${kept.name}” was renamed or removed in another tab: the campaign stays open here, no longer kept in this browser. Download it to keep it.`, true);
+      this.showKeep();
+      return;
+    }
+    if ((stored.revision ?? 0) <= (kept.revision ?? 0)) return;
+    // a change of this tab's not yet kept stays on screen: its save is refused and offered for download then
+    if (this.keepError) return this.say(undefined, `“${kept.name}” was also changed in another tab (${currentState(stored).change}).`, true);
+    await this.takeStored(stored);
+  }
+
+  /** This tab's change that another tab's save got ahead of, as a state file of its own. */
+  private downloadNotKept(): void {
+    const notKept = this.notKept;
+    if (!notKept) return;
+    this.host.save(new TextEncoder().encode(notKept.state), this.campaign.fileName.replace(/(\.json)?$/i, '-not-kept.json'), 'application/json');
+    this.notKept = undefined;
+    this.showKeep();
   }
 
   /** The campaign as it was at an earlier version: the page's copy, checked by `status` as an opened file is. */
@@ -626,12 +717,13 @@ export class CampaignPanel {
     if (asked.name === kept.name) return;
     const others = await this.host.shelf.all().catch(() => []);
     if (others.some((c) => c.system === kept.system && c.name === asked.name)) return this.say(undefined, `A ${this.host.systemName(kept.system)} campaign named “${asked.name}” is kept already: choose another name.`, true);
-    const renamed = { ...kept, name: asked.name };
+    let renamed: KeptCampaign;
     try {
-      await this.host.shelf.put(renamed);
+      renamed = await this.host.shelf.put({ ...kept, name: asked.name, revision: undefined });
     } catch (error) {
       // the browser refused the new name: the campaign stays kept under the old one, as it was
-      return this.say(undefined, `This browser did not take the new name (${(error as Error).message}): the campaign is still kept as “${kept.name}”.`, true);
+      const why = error instanceof MovedOnError ? `another tab keeps a campaign of that name` : (error as Error).message;
+      return this.say(undefined, `This browser did not take the new name (${why}): the campaign is still kept as “${kept.name}”.`, true);
     }
     this.kept = renamed;
     this.keepError = undefined;
@@ -661,6 +753,8 @@ export class CampaignPanel {
     this.say(done.run, done.changed ? `Opened “${kept.name}”, kept in this browser.` : undefined);
     if (done.changed) {
       this.kept = kept;
+      this.keepError = undefined;
+      this.notKept = undefined;
       this.campaign.unsaved = notDownloaded(kept) > 0;
     }
     await this.refresh(done.run);
@@ -668,7 +762,11 @@ export class CampaignPanel {
   }
 
   private async removeKept(kept: KeptCampaign): Promise<void> {
-    await this.host.shelf.remove(kept.system, kept.name);
+    try {
+      await this.host.shelf.remove(kept.system, kept.name);
+    } catch (error) {
+      return this.say(undefined, `“${kept.name}” was not removed: ${(error as Error).message}.`, true);
+    }
     // the page's copy stays open, no longer kept: leaving it asks first
     if (this.kept?.system === kept.system && this.kept.name === kept.name) this.kept = undefined;
     await this.showKept();
@@ -678,7 +776,9 @@ export class CampaignPanel {
   private showKeep(): void {
     const has = this.hasCampaign(this.shownSystem ?? '');
     el('cp-keep').hidden = !has;
-    const kept = has && !this.keepError ? this.kept : undefined;
+    el('cp-not-kept-box').hidden = !this.notKept;
+    el('cp-keep-again').hidden = !has || !this.kept || !this.keepError || this.keepError.trouble === 'closed';
+    const kept = has ? this.keptForGood() : undefined;
     el('cp-kept-box').hidden = !kept;
     if (kept) {
       const { words, due } = backupWords(kept);
@@ -704,13 +804,17 @@ export class CampaignPanel {
           .reverse(),
       );
     } else {
-      el('cp-keep').classList.toggle('unsaved', this.campaign.unsaved);
-      el('cp-keep-title').textContent = this.campaign.unsaved
-        ? `Changed: download ${this.campaign.fileName} now to keep this change.`
-        : `${this.campaign.fileName}: the file you hold is up to date.`;
+      el('cp-keep').classList.toggle('unsaved', this.campaign.unsaved || this.keepError !== undefined);
+      el('cp-keep-title').textContent = this.keepError
+        ? `Not kept in this browser: download ${this.campaign.fileName} now.`
+        : this.campaign.unsaved
+          ? `Changed: download ${this.campaign.fileName} now to keep this change.`
+          : `${this.campaign.fileName}: the file you hold is up to date.`;
       el('cp-keep-words').textContent = this.keepError
-        ? `This browser did not keep it (${this.keepError}): the file you download is the only copy, and the page forgets the campaign when closed or reloaded.`
-        : 'This browser does not keep this campaign: the file you download is the only copy, and the page forgets the campaign when closed or reloaded.';
+        ? `This browser did not keep the last change: ${this.keepError.message}. The campaign on screen is as you left it; the file you download is the only copy of it until the browser keeps it again.`
+        : this.host.shelf.keeps
+          ? 'This browser does not keep this campaign: the file you download is the only copy, and the page forgets the campaign when closed or reloaded.'
+          : 'This browser keeps nothing for this page: the file you download is the only copy, and the page forgets the campaign when closed or reloaded.';
     }
   }
 

@@ -11,7 +11,7 @@ import { FORCE_FILE, forceFileTooLarge, problemsByRow, rowKey, type CheckReport,
 import { literally, noteWords, refusalWords, whereWords, type PageLabels } from './player-words.js';
 import { el, pts, type Bench, type Listed, type RuleSetBuilder, type Summary } from './kit/force-ui.js';
 import { pagePartsFor } from '../systems/page-registry.js';
-import { keptName, type KeptForce, type Shelf } from './browser-shelf.js';
+import { keptName, MovedOnError, type KeptForce, type Shelf, type ShelfChange } from './browser-shelf.js';
 import { drawKeptList } from './kept-list.js';
 import { forceFromLinkValue, forceLink } from './force-link.js';
 
@@ -63,6 +63,10 @@ export class ForceBench implements Bench {
   private report: CheckReport | undefined;
   private waiting: (() => void)[] = [];
   readonly state: BuilderState = { settled: true, system: '', yaml: '', checks: 0, rowsDrawn: 0 };
+  /** the kept force this builder's force was opened from or last kept as, and the revision it had then */
+  private keptFrom: { system: string; name: string; revision: number | undefined } | undefined;
+  /** the force file as last downloaded or kept for good: leaving with another asks first where nothing is kept */
+  private safeYaml = '';
 
   constructor(
     private readonly root: HTMLElement,
@@ -76,6 +80,12 @@ export class ForceBench implements Bench {
     this.$('fb-new').addEventListener('click', () => void this.active?.reset().then(() => this.setNotes([])));
     this.$('fb-keep').addEventListener('click', () => void this.keep());
     this.$('fb-link').addEventListener('click', () => void this.link());
+    host.shelf.onChange((change) => void this.changedElsewhere(change));
+    window.addEventListener('beforeunload', (event) => {
+      // where the browser keeps nothing, a force built and not downloaded is lost on leaving
+      const yaml = this.active?.yaml();
+      if (!this.host.shelf.keeps && this.report && this.report.entries.length > 0 && yaml !== undefined && yaml !== this.safeYaml) event.preventDefault();
+    });
   }
 
   /** A link with the force in it, shown to copy (and copied where the browser allows). */
@@ -114,16 +124,42 @@ export class ForceBench implements Bench {
       said.textContent = asked.refused;
       return;
     }
-    const replacing = (await this.host.shelf.all().catch(() => [])).some((f) => f.system === active.system && f.name === asked.name);
+    const existing = await this.host.shelf.get(active.system, asked.name).catch(() => undefined);
+    const from = this.keptFrom?.system === active.system && this.keptFrom.name === asked.name ? this.keptFrom : undefined;
+    const yaml = active.yaml();
+    let kept: KeptForce;
     try {
-      await this.host.shelf.put({ name: asked.name, system: active.system, yaml: active.yaml() });
+      // over the copy this force was opened from, if it is that one; keeping under another kept force's name replaces it, as said
+      kept = await this.host.shelf.put({ name: asked.name, system: active.system, yaml, revision: from ? from.revision : existing?.revision }, 'if-unchanged');
     } catch (error) {
-      said.textContent = `This browser did not keep it (${(error as Error).message}): download the force file instead.`;
+      if (error instanceof MovedOnError) {
+        // pressed again, it replaces the newer copy: the player has been told
+        this.keptFrom = { system: active.system, name: asked.name, revision: error.stored.revision };
+        said.textContent = `Another tab kept a newer “${asked.name}” since this one was opened here: nothing was replaced. Press “Keep it” again to replace it with this force, or open the other from “Kept in this browser”.`;
+        return;
+      }
+      said.textContent = `This browser did not keep it: ${(error as Error).message}. Download the force file instead.`;
       return;
     }
+    this.keptFrom = { system: kept.system, name: kept.name, revision: kept.revision };
+    if (this.host.shelf.keeps) this.safeYaml = yaml;
     this.$<HTMLInputElement>('fb-keep-name').value = asked.name;
-    said.textContent = `${replacing ? 'Replaced' : 'Kept'} “${asked.name}” in this browser: it is listed under “Kept in this browser”, Forces.`;
+    said.textContent = this.host.shelf.keeps
+      ? `${existing ? 'Replaced' : 'Kept'} “${asked.name}” in this browser: it is listed under “Kept in this browser”, Forces.`
+      : `Kept “${asked.name}” in this tab only: this browser keeps nothing for this page, so it is gone when the tab closes or reloads. Download the force file to keep it.`;
     await this.showKept();
+  }
+
+  /** Another tab kept or removed a force: the list follows, and the player is told if it is the one open here. */
+  private async changedElsewhere(change: ShelfChange): Promise<void> {
+    await this.showKept();
+    const from = this.keptFrom;
+    if (!from || from.system !== change.system || from.name !== change.name) return;
+    const stored = await this.host.shelf.get(change.system, change.name).catch(() => undefined);
+    if (stored?.revision === from.revision) return;
+    this.$('fb-keep-said').textContent = stored
+      ? `“${from.name}” was kept anew in another tab. The force here is as you left it: open the other from “Kept in this browser”, or press “Keep it” twice to replace it with this one.`
+      : `“${from.name}” was removed in another tab. The force here is as you left it: press “Keep it” to keep it again.`;
   }
 
   /** The forces kept in the browser, each to open in its builder or to remove; the list hidden when there are none. */
@@ -140,13 +176,20 @@ export class ForceBench implements Bench {
     await this.host.openBuilder(force.system);
     if (this.active?.system !== force.system) return;
     await this.active.load(force.yaml, `“${force.name}”, kept in this browser`);
+    this.keptFrom = { system: force.system, name: force.name, revision: force.revision };
+    this.safeYaml = this.active.yaml();
     this.$<HTMLInputElement>('fb-keep-name').value = force.name;
     this.$('fb-keep-said').textContent = '';
     this.root.scrollIntoView();
   }
 
   private async removeKept(force: KeptForce): Promise<void> {
-    await this.host.shelf.remove(force.system, force.name);
+    try {
+      await this.host.shelf.remove(force.system, force.name);
+    } catch (error) {
+      this.$('fb-keep-said').textContent = `“${force.name}” was not removed: ${(error as Error).message}.`;
+      return;
+    }
     await this.showKept();
     this.$('fb-keep-said').textContent = `Removed “${force.name}” from this browser.`;
   }
@@ -325,7 +368,9 @@ export class ForceBench implements Bench {
   private download(): void {
     if (!this.active) return;
     const slug = this.active.forceName().toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'force';
-    this.host.save(new TextEncoder().encode(this.active.yaml()), `${slug}.yaml`, 'application/yaml');
+    const yaml = this.active.yaml();
+    this.host.save(new TextEncoder().encode(yaml), `${slug}.yaml`, 'application/yaml');
+    this.safeYaml = yaml;
   }
 
   private async load(input: HTMLInputElement): Promise<void> {

@@ -11,7 +11,7 @@ import { WorkerRunner, type WorkerLike } from './worker-runner.js';
 import { defaultOf, OPTION_ORDER, argvFor, shellLine, countsFrom, countsOption, deckName, formFromHash, hashFor, leftOut, ownOptions, partsFromListing, partsOptions, tickedParts, type Declarations, type DeclaredOption, type TextUnits, type Form, type Part, type Product } from './form.js';
 import { ownField } from './own-fields.js';
 import { ForceBench } from './force-builder.js';
-import { indexedDbShelf, memoryShelf } from './browser-shelf.js';
+import { BrowserStore } from './browser-shelf.js';
 import { FORCE_B_PARAM, forceFromLinkValue, forceInHash, forceLinkValue, withForces } from './force-link.js';
 import { FORCE_FILE } from './kit/force-model.js';
 import type { Listed } from './kit/force-ui.js';
@@ -22,6 +22,7 @@ import { CampaignPanel, type CampaignProbe } from './campaign-page.js';
 import { HousePanel, type HouseProbe } from './house-rules.js';
 import { TablePanel, type TableProbe } from './table-mode.js';
 import type { TableGame } from './table-game.js';
+import type { KeptCampaign } from './kept-campaigns.js';
 import type { KeptForce } from './browser-shelf.js';
 import { binaryString } from '../vocab/binary-string.js';
 
@@ -101,7 +102,7 @@ let builder: ForceBench | undefined;
 /** For the browser test: what the page produced last. */
 declare global {
   interface Window {
-    muster: { ready: boolean; warmed?: boolean; pending?: number; last?: { name: string; base64: string; code: number; stderr: string; argv: string[] }; campaign?: CampaignProbe; house?: HouseProbe; offline?: boolean; table?: TableProbe };
+    muster: { ready: boolean; warmed?: boolean; pending?: number; last?: { name: string; base64: string; code: number; stderr: string; argv: string[] }; campaign?: CampaignProbe; house?: HouseProbe; offline?: boolean; table?: TableProbe; store?: 'kept' | 'nothing' | 'waiting' | 'superseded' };
   }
 }
 window.muster = { ready: false };
@@ -148,6 +149,50 @@ async function fetchShowing(url: string, label: string, size: number): Promise<U
   return done === size ? bytes : bytes.subarray(0, done);
 }
 
+/** What the store notice says, by what is wrong with what this browser keeps. */
+const STORE_NOTICES = {
+  nothing:
+    'This browser keeps nothing for this page (a private window, or storage for sites turned off): forces, campaigns and games made here are gone when the tab closes or reloads. Download each one to keep it; the page asks before you leave with something not downloaded.',
+  waiting:
+    'Waiting for muster open in another tab: it holds what this browser keeps, and this newer muster cannot use it until that tab lets go. Reload or close the other muster tab.',
+  superseded:
+    'A newer muster was opened in another tab. What this browser keeps is safe, but this tab can keep nothing more: download anything you changed here, then reload this page.',
+} as const;
+
+function showStoreNotice(kind: keyof typeof STORE_NOTICES | undefined): void {
+  const notice = $('store-notice');
+  notice.hidden = kind === undefined;
+  $('store-notice-words').textContent = kind ? STORE_NOTICES[kind] : '';
+  $('store-reload').hidden = kind !== 'superseded';
+  window.muster.store = kind ?? 'kept';
+}
+
+/** The browser's IndexedDB, if it has one it lets this page use (some throw on the very asking). */
+function browserIndexedDb(): IDBFactory | undefined {
+  try {
+    return window.indexedDB ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Resolves when the store waits on another tab: the page goes on without it meanwhile. */
+let storeWaits: () => void = () => undefined;
+const storeWaiting = new Promise<void>((resolve) => (storeWaits = resolve));
+/** What the page keeps in this browser: forces, campaigns and games, shared with its other tabs. */
+const store = new BrowserStore(browserIndexedDb(), {
+  blocked() {
+    showStoreNotice('waiting');
+    storeWaits();
+  },
+  unblocked() {
+    showStoreNotice(undefined);
+  },
+  superseded() {
+    showStoreNotice('superseded');
+  },
+});
+
 async function boot(): Promise<void> {
   const manifest = await manifestFetched;
   files = playerFiles(manifest);
@@ -171,9 +216,13 @@ async function boot(): Promise<void> {
   select.replaceChildren(...systems.map((s) => new Option(s.name, s.id)));
   if (manifest.systems) runner.give(manifest, await pack);
   await restoreLink(location.hash);
-  await forceBuilder().showKept();
-  await campaignPanel().showKept();
-  await tablePanel().showKept();
+  // the kept lists wait for the browser's store; an older muster holding it in another tab
+  // (storeWaiting) does not hold the page up: the lists fill when it lets go
+  const keptShown = Promise.all([forceBuilder().showKept(), campaignPanel().showKept(), tablePanel().showKept()]);
+  await Promise.race([keptShown, storeWaiting]);
+  const keeps = await Promise.race([store.keeps(), storeWaiting.then(() => undefined)]);
+  if (keeps !== undefined) showStoreNotice(keeps ? undefined : 'nothing');
+  $('store-reload').addEventListener('click', () => location.reload());
   hideProgress();
   for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-format]')) button.disabled = false;
   window.muster.ready = true;
@@ -438,9 +487,9 @@ async function shape(form: Form): Promise<void> {
 
 /** The table mode (rule sets with a table part): a game in play, kept in the browser per game. */
 let table: TablePanel | undefined;
-let forceShelf: ReturnType<typeof indexedDbShelf<KeptForce>> | undefined;
+let forceShelf: ReturnType<typeof store.shelf<KeptForce>> | undefined;
 function keptForceShelf() {
-  return (forceShelf ??= window.indexedDB ? indexedDbShelf<KeptForce>(window.indexedDB, 'forces') : memoryShelf<KeptForce>());
+  return (forceShelf ??= store.shelf<KeptForce>('forces'));
 }
 function tablePanel(): TablePanel {
   table ??= new TablePanel({
@@ -460,7 +509,7 @@ function tablePanel(): TablePanel {
       return built && bytes ? { bytes, name: built.name } : undefined;
     },
     keptForces: async (system) => (await keptForceShelf().all()).filter((f) => f.system === system),
-    shelf: window.indexedDB ? indexedDbShelf<TableGame>(window.indexedDB, 'games') : memoryShelf<TableGame>(),
+    shelf: store.shelf<TableGame>('games'),
     keptList: $('kept-game-list'),
     systemName: (id) => systems.find((s) => s.id === id)?.name ?? id,
     sheetLine(id) {
@@ -506,7 +555,7 @@ function campaignPanel(): CampaignPanel {
       window.muster.campaign = campaign?.probe;
       sync();
     },
-    shelf: window.indexedDB ? indexedDbShelf(window.indexedDB, 'campaigns') : memoryShelf(),
+    shelf: store.shelf<KeptCampaign>('campaigns'),
     keptList: $('kept-campaign-list'),
     systemName: (id) => systems.find((s) => s.id === id)?.name ?? id,
   });

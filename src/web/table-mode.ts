@@ -7,7 +7,8 @@
  * as it stands. What the rule set shows comes from its part (TablePart) and its own lists.
  */
 import type { KeptForce, Shelf } from './browser-shelf.js';
-import { freeName, keptName } from './browser-shelf.js';
+import { freeName, keptName, MovedOnError, type ShelfChange } from './browser-shelf.js';
+import { mergeThreeWay } from './three-way-merge.js';
 import { drawKeptList } from './kept-list.js';
 import { el } from './kit/force-ui.js';
 import { READING_FOOTNOTE, READING_MARK } from '../doc/model.js';
@@ -74,6 +75,10 @@ export class TablePanel {
   private system: string | undefined;
   private part: TablePart | undefined;
   private game: TableGame | undefined;
+  /** the game as the browser last confirmed keeping it (its revision): what this tab's ticks are made on */
+  private stored: TableGame | undefined;
+  /** saves one at a time, each of the game as it then stands */
+  private saving: Promise<void> = Promise.resolve();
   private saves = 0;
   private error = '';
   /** each rule set's marker names (its token list) and odds tables, asked once */
@@ -86,6 +91,11 @@ export class TablePanel {
     $('tb-game').addEventListener('submit', (event) => {
       event.preventDefault();
       void this.addUnit(event.target as HTMLFormElement);
+    });
+    host.shelf.onChange((change) => void this.changedElsewhere(change));
+    window.addEventListener('beforeunload', (event) => {
+      // a game the browser did not keep is lost on leaving
+      if (this.game && (this.error || !this.host.shelf.keeps)) event.preventDefault();
     });
     // the sheet prints every odds table, folded or not
     window.addEventListener('beforeprint', () => {
@@ -190,6 +200,7 @@ export class TablePanel {
       if ('refused' in asked) throw new Error(asked.refused);
       const taken = (await this.host.shelf.all().catch(() => [])).filter((g) => g.system === system).map((g) => g.name);
       this.game = newTableGame(freeName(asked.name, taken), system, { turns, scoreMax }, [sides[0]!, sides[1]!]);
+      this.stored = undefined;
       this.say('');
       await this.keep();
       await this.showKept();
@@ -202,15 +213,70 @@ export class TablePanel {
   }
 
   /** Keeps the game as it stands; the count of saves tells a test the browser has it. */
-  private async keep(): Promise<void> {
-    if (!this.game) return;
-    try {
-      await this.host.shelf.put(this.game);
-      this.error = '';
-    } catch (error) {
-      this.error = `This browser did not keep the game (${(error as Error).message}): print the sheet to keep it on paper.`;
+  private keep(): Promise<void> {
+    this.saving = this.saving.then(() => this.keepNow());
+    return this.saving;
+  }
+
+  /**
+   * One save of the game as it stands, made on the copy last kept. Where another tab kept the
+   * game meanwhile, the two tabs' ticks are put together (a loss ticked there and a marker
+   * set here both stay) and kept; nothing either tab pressed is lost.
+   */
+  private async keepNow(): Promise<void> {
+    for (let tries = 0; this.game && tries < 5; tries++) {
+      const game = this.game;
+      try {
+        const kept = await this.host.shelf.put({ ...game, revision: this.stored?.revision });
+        this.stored = kept;
+        // a press made while the browser was saving stays this tab's, kept by the next save
+        if (this.game === game) this.game = kept;
+        this.error = this.host.shelf.keeps ? '' : NOT_KEPT_WORDS;
+        break;
+      } catch (error) {
+        if (error instanceof MovedOnError && !this.stored) {
+          // a new game whose name another tab took meanwhile: the next free name, never over that tab's game
+          const taken = (await this.host.shelf.all().catch(() => [])).filter((g) => g.system === game.system).map((g) => g.name);
+          this.game = { ...this.game, name: freeName(game.name, [...taken, game.name]) };
+          continue;
+        }
+        if (error instanceof MovedOnError) {
+          this.takeStored(error.stored as TableGame);
+          continue;
+        }
+        this.error = `This browser did not keep the game (${(error as Error).message}): print the sheet to keep it on paper.`;
+        break;
+      }
     }
     this.saves++;
+    this.draw();
+    this.host.changed();
+  }
+
+  /** The game as another tab kept it, with this tab's presses not yet kept put on top. */
+  private takeStored(theirs: TableGame): void {
+    const mine = this.game!;
+    const base = this.stored;
+    this.game = base ? { ...mergeThreeWay(strip(base), strip(mine), strip(theirs)), revision: theirs.revision } : { ...mine, revision: theirs.revision };
+    this.stored = theirs;
+  }
+
+  /** Another tab kept or removed a game: the list follows, and the game open here takes its ticks. */
+  private async changedElsewhere(change: ShelfChange): Promise<void> {
+    await this.showKept();
+    const game = this.game;
+    if (!game || game.system !== change.system || game.name !== change.name) return;
+    this.saving = this.saving.then(async () => {
+      const stored = await this.host.shelf.get(change.system, change.name).catch(() => undefined);
+      if (!stored || !this.game || (stored.revision ?? 0) <= (this.stored?.revision ?? 0)) return;
+      const unsaved = this.game !== this.stored;
+      this.takeStored(stored);
+      if (unsaved) await this.keepNow();
+      else this.game = stored;
+      this.draw();
+      this.host.changed();
+    });
+    await this.saving;
   }
 
   private async change(next: TableGame): Promise<void> {
@@ -397,20 +463,36 @@ export class TablePanel {
   private async openKept(game: TableGame): Promise<void> {
     await this.host.openTable(game.system);
     this.game = game;
+    this.stored = game;
+    this.error = '';
     this.draw();
     $('tb-game').scrollIntoView();
     this.host.changed();
   }
 
   private async removeKept(game: TableGame): Promise<void> {
-    await this.host.shelf.remove(game.system, game.name);
+    try {
+      await this.host.shelf.remove(game.system, game.name);
+    } catch (error) {
+      this.say(`“${game.name}” was not removed: ${(error as Error).message}.`, true);
+      return;
+    }
     if (this.game?.system === game.system && this.game.name === game.name) {
       this.game = undefined;
+      this.stored = undefined;
       this.draw();
     }
     await this.showKept();
     this.host.changed();
   }
+}
+
+const NOT_KEPT_WORDS = 'This browser keeps nothing for this page: the game is gone when this tab closes or reloads. Print the sheet to keep it on paper.';
+
+/** A game without the store's count of its saves: what two tabs' ticks are merged on. */
+function strip(game: TableGame): TableGame {
+  const { revision: _revision, ...rest } = game;
+  return rest;
 }
 
 /** A control of the game by what it does (its data-act and the rest): the same after a redraw. */

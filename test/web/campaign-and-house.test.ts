@@ -410,7 +410,9 @@ describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
     await page.$eval('#cp-keep-name', (e) => ((e as HTMLInputElement).value = 'Club ladder 1944'));
     const refused = await campaignStep(page, 'Rename');
     expect(refused.kept).toBe('Gold vs Green');
-    expect(await page.$eval('#cp-messages', (e) => e.textContent)).toBe('This browser did not take the new name (the disk is full): the campaign is still kept as “Gold vs Green”.');
+    expect(await page.$eval('#cp-messages', (e) => e.textContent)).toBe(
+      "This browser did not take the new name (this browser's storage for the page is full: remove kept forces, campaigns or games you no longer need, or free space on the device): the campaign is still kept as “Gold vs Green”.",
+    );
     await page.evaluate(() => {
       IDBObjectStore.prototype.put = (window as unknown as { keptPut: typeof IDBObjectStore.prototype.put }).keptPut;
     });
