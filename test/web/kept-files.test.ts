@@ -51,6 +51,13 @@ async function kept(page: Page): Promise<void> {
 
 describe.skipIf(!runBrowserTests)('the page’s files, kept and tied to their build', () => {
   it('makes MakePlayingCards images and prints a font it never used, the server stopped', async () => {
+    // Korean: a font no print of this browser has needed before. The command line's files are
+    // made first, the scenario before the images: in one process, a Korean packet printed after
+    // images of cards comes out two bytes apart from one printed first (a font's state kept
+    // between runs), which is the command line's to mend, not this test's to hide or trip on.
+    const seed = '한국 club';
+    const cliPacket = await cliPdf(['scenario', 'bof', '--seed', seed]);
+    const cliImages = await cliPdf(['cards', 'fireteam', '--list', 'vehicles', '--shop', 'mpc']);
     const served = await startPageServer();
     try {
       const cards = '#/fireteam/cards?list=vehicles&shop=mpc';
@@ -62,14 +69,12 @@ describe.skipIf(!runBrowserTests)('the page’s files, kept and tied to their bu
       const offline = await openOffline(served, cards);
       const zip = await produce(offline, 'Download images (zip)');
       expect(zip.code, zip.stderr).toBe(0);
-      expect(Buffer.compare(Buffer.from(zip.base64, 'base64'), await cliPdf(['cards', 'fireteam', '--list', 'vehicles', '--shop', 'mpc']))).toBe(0);
+      expect(Buffer.compare(Buffer.from(zip.base64, 'base64'), cliImages)).toBe(0);
 
-      // Korean: a font no print of this browser has needed yet
-      const seed = '한국 club';
       const packet = await openOffline(served, `#/bof/scenario?seed=${encodeURIComponent(seed)}`);
       const made = await produce(packet, 'Download PDF');
       expect(made.code, made.stderr).toBe(0);
-      expect(Buffer.compare(Buffer.from(made.base64, 'base64'), await cliPdf(['scenario', 'bof', '--seed', seed]))).toBe(0);
+      expect(Buffer.compare(Buffer.from(made.base64, 'base64'), cliPacket)).toBe(0);
     } finally {
       await served.stop();
     }
@@ -135,7 +140,6 @@ describe.skipIf(!runBrowserTests)('the page’s files, kept and tied to their bu
     const served = await startPageServer();
     try {
       const page = answering(await served.browser.newPage());
-      const refused: string[] = [];
       await page.evaluateOnNewDocument(() => {
         document.addEventListener('securitypolicyviolation', (event) => {
           (window as unknown as { refused: string[] }).refused = [...((window as unknown as { refused?: string[] }).refused ?? []), event.violatedDirective];
@@ -148,17 +152,18 @@ describe.skipIf(!runBrowserTests)('the page’s files, kept and tied to their bu
       expect(await page.$eval('meta[http-equiv="Content-Security-Policy"]', (m) => m.getAttribute('content'))).not.toContain('unsafe-eval');
       await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
       await settled(page);
+      const refused = () => page.evaluate(() => (window as unknown as { refused?: string[] }).refused ?? []);
+      // the page's own script never asks for eval
+      expect(await refused()).toEqual([]);
       // the document refuses to turn text into code
-      const evaluated = await page.evaluate(() => {
-        try {
-          return String(new Function('return "ran"')());
-        } catch (error) {
-          return (error as Error).name;
-        }
-      });
-      expect(evaluated).toBe('EvalError');
-      refused.push(...(await page.evaluate(() => (window as unknown as { refused?: string[] }).refused ?? [])));
-      expect(refused.every((d) => d.startsWith('script-src'))).toBe(true);
+      // (puppeteer's own evaluate is let past the policy: asked through the protocol, with eval held to it)
+      const cdp = await page.createCDPSession();
+      const evaluated = (await cdp.send('Runtime.evaluate', {
+        expression: 'try { String(new Function("return 1")()) } catch (error) { error.name }',
+        allowUnsafeEvalBlockedByCSP: false,
+      })) as { result: { value: string } };
+      expect(evaluated.result.value).toBe('EvalError');
+      expect(new Set(await refused())).toEqual(new Set(['script-src']));
 
       // the worker's script comes with a policy of its own, which lets Handlebars make its templates
       const worker = await fetch(`${served.base}run-worker.js`);
