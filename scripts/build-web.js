@@ -207,6 +207,9 @@ for (const [face, file] of Object.entries(NODE_PLACES.fonts)) {
   if (!EAGER_FONTS.has(face)) lazyFonts.add(fonts[face]);
 }
 
+/** Where the page fetches a file of its virtual root, as fileUrl in src/web/page-files.ts says (/muster/x -> files/x). */
+const fileUrl = (virtual) => `files/${virtual.replace(/^\/muster\//, '').split('/').map(encodeURIComponent).join('/')}`;
+
 /** MUSTER_PUBLIC_URL: the address the built page will be reached at (checked as --public-url is), or none */
 const publicUrl = process.env.MUSTER_PUBLIC_URL?.trim() ? publicAddress(process.env.MUSTER_PUBLIC_URL, 'MUSTER_PUBLIC_URL') : undefined;
 
@@ -219,7 +222,8 @@ for (const [virtual, file] of [...copies].sort(([a], [b]) => (a < b ? -1 : a > b
   mkdirSync(path.dirname(target), { recursive: true });
   copyFileSync(file, target);
   const size = statSync(file).size;
-  if (size > LAZY_BYTES || lazyFonts.has(virtual)) entries.push({ path: virtual, size, lazy: true });
+  // a file fetched apart carries its hash: the page takes no other build's copy into a PDF
+  if (size > LAZY_BYTES || lazyFonts.has(virtual)) entries.push({ path: virtual, size, lazy: true, sha256: createHash('sha256').update(readFileSync(file)).digest('hex') });
   else {
     entries.push({ path: virtual, size, at: packedSize });
     packed.push(readFileSync(file));
@@ -289,7 +293,12 @@ await esbuild.build({
   outfile: path.join(web, 'sw.js'),
   format: 'iife',
   minify: true,
-  define: { MUSTER_SHELL: JSON.stringify(shell), MUSTER_STAMP: JSON.stringify(stamp.digest('hex').slice(0, 16)) },
+  define: {
+    MUSTER_SHELL: JSON.stringify(shell),
+    MUSTER_STAMP: JSON.stringify(stamp.digest('hex').slice(0, 16)),
+    // what the page fetches apart (the image renderer, the large fonts): kept after the shell, each checked by its hash
+    MUSTER_LATER: JSON.stringify(entries.filter((e) => e.lazy).map((e) => ({ url: fileUrl(e.path), sha256: e.sha256 }))),
+  },
 });
 
 // ---- stored compressed, for muster serve and any static host that sends such copies -------

@@ -7,7 +7,7 @@
  */
 import { Inflate, deflateSync } from 'fflate';
 import { binaryString } from '../vocab/binary-string.js';
-import { MAX_FILE_BYTES } from './limit-values.js';
+import { MAX_FILE_BYTES, MAX_FORCE_LINK_CHARS } from './limit-values.js';
 
 export const FORCE_PARAM = 'force';
 
@@ -50,6 +50,8 @@ export function forceLinkValue(yaml: string): string {
 /** A link's force file, or what is wrong with the link, in the player's words. */
 export function forceFromLinkValue(value: string): { yaml: string } | { refused: string } {
   const damaged = { refused: 'The force in this link is damaged (cut short or changed): ask for the link again, or for the force file.' };
+  // refused by its length before anything is unpacked: no real force needs a link this long
+  if (value.length > MAX_FORCE_LINK_CHARS) return { refused: `This link is longer than a link to muster carries (${MAX_FORCE_LINK_CHARS / 1024} kB of force; the largest real forces take some 8 kB): it was not opened. Ask for the force file instead, and load it.` };
   const whole = fromLinkBase64(value);
   if (!whole || whole.length <= 8) return damaged;
   const head = new DataView(whole.buffer, whole.byteOffset, 8);

@@ -40,11 +40,11 @@ export function fingerprint(content: string | Uint8Array): string {
 }
 
 /**
- * The SHA-256 of a text's UTF-8 bytes, in hex: what guards a value kept for a text, where a
+ * The SHA-256 of a text's UTF-8 bytes (or of bytes), in hex: what guards a value kept for a text, where a
  * short fingerprint could be matched on purpose (a 64-bit one collides in seconds of search).
  * Pure JavaScript (@noble/hashes), so the page computes the same; some 30 MB a second in a
  * fresh process, against YAML's 1.5: cheap beside the parse it saves.
  */
-export function sha256Hex(text: string): string {
-  return bytesToHex(sha256(utf8ToBytes(text)));
+export function sha256Hex(text: string | Uint8Array): string {
+  return bytesToHex(sha256(typeof text === 'string' ? utf8ToBytes(text) : text));
 }

@@ -53,3 +53,19 @@ export const MAX_FORCE_MODELS = 500;
 /** A distance in cm on the table (built-in: 125 cm); in inches, the same over 2.5. */
 export const MAX_DISTANCE_CM = 1000;
 export const MAX_DISTANCE_IN = 400;
+
+/**
+ * Values in one file once its YAML aliases are written out, each alias counted as often as it
+ * is used: as many as a file of MAX_FILE_BYTES could hold written out (two bytes a value at
+ * the least, `1,`), so a few aliases never make a file larger than the largest muster takes.
+ */
+export const MAX_FILE_VALUES = MAX_FILE_BYTES / 2;
+
+/**
+ * Characters of a force carried in a link (the `force=` value), refused before it is unpacked.
+ * The largest real forces we could make up take some 8 kB: 500 Burst of Fire soldiers each
+ * named, 6.9 kB; 100 Blaze Away! platoons of 20 stands each with a note, 7.8 kB. A QR code
+ * holds at most 4 kB. Eight times the largest leaves room for long notes and names; past it a
+ * link is a file that should be sent as one.
+ */
+export const MAX_FORCE_LINK_CHARS = 64 * 1024;

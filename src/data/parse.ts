@@ -6,6 +6,7 @@ import { tryReadTextFile } from './read.js';
 import { listFilesBelow } from './files.js';
 import { formatPath } from './field-path.js';
 import { forbiddenKeyProblem } from './forbidden-keys.js';
+import { TooManyValuesError } from './file-values.js';
 
 /** Problems listed for one file; a file with more gets a count of the rest. */
 const MAX_PROBLEMS_PER_FILE = 50;
@@ -31,6 +32,10 @@ export async function parseFile<T>(file: string, schema: z.ZodType<T>, problems:
   try {
     raw = await parseYamlText(text);
   } catch (error) {
+    if (error instanceof TooManyValuesError) {
+      problems.push({ file, path: '', message: error.message });
+      return undefined;
+    }
     const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
     const pos = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
     problems.push({ file, path: pos ? `line ${pos.line}, column ${pos.col}` : '', message: `not valid YAML: ${message}` });

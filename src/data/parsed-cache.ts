@@ -1,4 +1,5 @@
 import { files, readOwnFile } from './files.js';
+import { holdsTooManyValues, TooManyValuesError } from './file-values.js';
 import { fingerprint, sha256Hex } from './hash.js';
 import { PackedTexts } from './packed-texts.js';
 
@@ -153,6 +154,7 @@ export async function parseYamlText(text: string, location?: string): Promise<un
   // loaded only when needed: with the store, a plain run never loads the YAML parser
   const { default: YAML } = await import('yaml');
   const value: unknown = YAML.parse(text, YAML_OPTIONS);
+  if (holdsTooManyValues(value)) throw new TooManyValuesError();
   // only what JSON gives back as it was: a value with .inf or NaN is parsed each time
   if (cache && jsonFaithful(value)) {
     const json = JSON.stringify(value);

@@ -5,7 +5,7 @@
 export const KEEP_AFTER_MS = 4000;
 
 export interface OfflineShow {
-  /** the page's files are kept: muster opens and prints with no network from now on */
+  /** the page's files are kept, those fetched apart too: muster opens and prints anything with no network from now on */
   kept(): void;
   /** a newer build is ready; `use` switches to it and reloads the page */
   newBuild(use: () => void): void;
@@ -21,7 +21,7 @@ export async function keepOffline(container: ServiceWorkerContainer | undefined,
   // a few seconds in, once the page is idle: the worker's first copy (4 MB into the browser's
   // cache) slowed a print asked for at once by a third (npm run bench), so it waits for a pause
   await new Promise<void>((resolve) => setTimeout(resolve, KEEP_AFTER_MS));
-  await new Promise<void>((resolve) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 10_000 }) : resolve()));
+  await idle();
   const registration = await container.register('sw.js');
   const offerWaiting = () => {
     const waiting = registration.waiting;
@@ -39,6 +39,26 @@ export async function keepOffline(container: ServiceWorkerContainer | undefined,
       if (installing.state === 'installed') offerWaiting();
     });
   });
-  await container.ready;
-  show.kept();
+  const ready = await container.ready;
+  // the rest (the image renderer, the large fonts) once the shell is kept and the page idle
+  // again: a print asked for meanwhile is not held up by a 35 MB download
+  await idle();
+  if (await keepTheRest(ready.active)) show.kept();
+}
+
+function idle(): Promise<void> {
+  return new Promise<void>((resolve) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 10_000 }) : resolve()));
+}
+
+/**
+ * Asks the service worker to keep every file the page fetches apart; true once all are kept.
+ * Said "kept" only then: before, a first MakePlayingCards print or a first Chinese name with
+ * no network failed. A file that did not come is asked for again at the next visit.
+ */
+function keepTheRest(active: ServiceWorker | null): Promise<boolean> {
+  if (!active) return Promise.resolve(false);
+  const channel = new MessageChannel();
+  const answered = new Promise<boolean>((resolve) => (channel.port1.onmessage = (event) => resolve(event.data === true)));
+  active.postMessage('keep-the-rest', [channel.port2]);
+  return answered;
 }

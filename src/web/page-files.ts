@@ -23,6 +23,8 @@ export interface ManifestEntry {
   at?: number;
   /** fetched only when a run reads it (the CJK fonts) */
   lazy?: boolean;
+  /** the SHA-256 of its bytes, in hex, for a file fetched apart: the page takes no other build's copy */
+  sha256?: string;
 }
 
 /** Where a player's own files (a force file) go. */

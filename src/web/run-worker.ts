@@ -4,6 +4,7 @@
  * Stop button. Runs go one at a time, in the order asked, each on the player's folder as the
  * page held it when it asked; the same argv on the same files gives the command line's bytes.
  */
+import { sha256Hex } from '../data/hash.js';
 import { fileUrl, pageFiles, PLAYER_FOLDER, unpack, type PageFiles } from './page-files.js';
 import { runInPage } from './page-io.js';
 import type { FromRunWorker, RunRequest, ToRunWorker, WarmRequest } from './run-protocol.js';
@@ -14,10 +15,26 @@ interface WorkerScope {
 }
 const scope = globalThis as unknown as WorkerScope;
 
-async function fetchBytes(url: string): Promise<Uint8Array> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
-  return new Uint8Array(await response.arrayBuffer());
+/** The hash the page's build gave each file fetched apart, by its path under the virtual root. */
+const hashes = new Map<string, string>();
+
+/** What a file fetched apart is, in the player's words. */
+const what = (file: string) => (/\.(ttf|otf)$/.test(file) ? 'A font this print needs' : 'The image renderer');
+
+/**
+ * A file fetched apart, checked against its build's hash: a page still open when a newer muster
+ * is put on its host (or an older service worker still in control) would otherwise print with
+ * the newer build's font, a PDF neither command line makes.
+ */
+async function fetchChecked(file: string): Promise<Uint8Array> {
+  const url = fileUrl(file);
+  const response = await fetch(url).catch(() => undefined);
+  if (!response) throw new Error(`${what(file)} could not be fetched: connect to the network once and print again (it is kept for use offline from then on)`);
+  if (!response.ok) throw new Error(`${what(file)} is not on the host as this page was built with it (${response.status}): a newer muster may be there; reload the page`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const want = hashes.get(file);
+  if (want !== undefined && sha256Hex(bytes) !== want) throw new Error(`${what(file)} came from another build of muster, not the one this page was built with: reload the page to use the newer one`);
+  return bytes;
 }
 
 /** muster's files, from the pack the page hands over (see FilesGiven). */
@@ -51,7 +68,7 @@ async function runOne(request: RunRequest, files: PageFiles): Promise<void> {
       progress: (label, done, total) => scope.postMessage({ type: 'progress', id, label, done, total }),
       fetchFile: (file) => {
         scope.postMessage({ type: 'progress', id, label: 'Fetching a font', done: 0, total: 1 });
-        return fetchBytes(fileUrl(file));
+        return fetchChecked(file);
       },
     });
     scope.postMessage({ type: 'done', id, code: result.code, stdout: result.stdout, stderr: result.stderr, written: [...result.written] });
@@ -78,6 +95,7 @@ async function drain(): Promise<void> {
 
 scope.onmessage = ({ data }) => {
   if (data.type === 'files') {
+    for (const entry of data.manifest.files) if (entry.sha256) hashes.set(entry.path, entry.sha256);
     try {
       given(pageFiles(data.manifest, unpack(data.manifest, data.pack)));
     } catch (error) {

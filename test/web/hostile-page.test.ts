@@ -11,6 +11,8 @@ import type { Browser, Page } from 'puppeteer-core';
 import { zipSync } from 'fflate';
 import { button, produce, repo, runBrowserTests as runThem, shots, usePageServer, answering, settled, allowDownloads } from '../helpers/page.js';
 import { claimSize } from '../helpers/zips.js';
+import { aliasBombYaml } from '../helpers/alias-bomb.js';
+import { forceLinkValue } from '../../src/data/force-link.js';
 
 
 /** The words a POSIX shell makes of a command line, as a player's terminal would. */
@@ -224,6 +226,31 @@ describe.skipIf(!runThem)('the page against hostile links and files, in chromium
     await page.screenshot({ path: path.join(shots, 'hostile-force-500.png') });
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('refuses at once a short link whose YAML aliases make 100 units of 500 stands, and a link longer than any force needs (issue 55)', async () => {
+    const yaml = aliasBombYaml();
+    const { page, errors } = await open(`#/blazeaway/force?force=${forceLinkValue(yaml)}`);
+    // before: the builder drew 50,000 stand rows, for minutes (the wait below would end first)
+    await page.waitForFunction(() => document.getElementById('fb-notes')!.textContent!.includes('not opened'), { timeout: 30_000 });
+    expect(await page.$$eval('#fb-notes li', (lis) => lis.map((li) => li.textContent))).toEqual([
+      'The force in the link was not opened: stands in entry 1 of units holds 500 entries; muster takes at most 20 there, as the command line does. Take some out, or split the force into smaller ones.',
+      'The builder keeps the force it had.',
+    ]);
+    expect(await page.$eval('#fb-notes-box', (e) => e.className)).toBe('refused');
+    expect(await page.evaluate(() => window.musterForce!.yaml)).not.toContain('Alias bomb');
+    await page.screenshot({ path: path.join(shots, 'hostile-alias-link.png') });
+    await page.close();
+
+    // 1.4 MB after force=: refused by its length, nothing unpacked
+    const long = await open(`#/blazeaway/force?force=${'A'.repeat(1_400_000)}`);
+    await long.page.waitForFunction(() => document.getElementById('fb-notes')!.textContent!.includes('not opened'), { timeout: 30_000 });
+    expect(await long.page.$$eval('#fb-notes li', (lis) => lis.map((li) => li.textContent))).toEqual([
+      'This link is longer than a link to muster carries (64 kB of force; the largest real forces take some 8 kB): it was not opened. Ask for the force file instead, and load it.',
+      'The builder keeps the force it had.',
+    ]);
+    expect([...errors, ...long.errors]).toEqual([]);
+    await long.page.close();
   });
 
   it('refuses a force file with a __proto__, constructor or prototype key, keeping the force it had', async () => {

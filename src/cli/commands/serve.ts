@@ -19,13 +19,13 @@ export interface ServeArgs {
 const MANIFEST = `files${path.sep}index.json`;
 
 /**
- * What the page may load and where it may be shown: its own files only. 'unsafe-eval' is
- * Handlebars' (the text templates, the build's and a player's house rules, become functions);
- * no inline script or style, so a link cannot slip any in. The PDF preview is a blob: frame.
+ * What the page may load and where it may be shown: its own files only. No inline script or
+ * style, so a link cannot slip any in, and no eval: the page's own script turns no text into
+ * code. The PDF preview is a blob: frame.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self' 'unsafe-eval'",
+  "script-src 'self'",
   "style-src 'self'",
   "img-src 'self' data: blob:",
   "frame-src blob:",
@@ -34,6 +34,17 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
+
+/**
+ * The policy of the worker that runs the command line (run-worker.js), which a worker takes
+ * from its script's own answer, not from the page: 'unsafe-eval' is Handlebars' (the text
+ * templates, the build's and a player's house rules, become functions, and Handlebars has no
+ * way to fill a template but a function made from text). Its own files only, as the page.
+ */
+export const WORKER_POLICY = ["default-src 'self'", "script-src 'self' 'unsafe-eval'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"].join('; ');
+
+/** The worker's script, the one answer sent with WORKER_POLICY. */
+const WORKER_SCRIPT = 'run-worker.js';
 
 /** Headers on every answer, the refusals too. */
 const HEADERS = {
@@ -168,8 +179,10 @@ export async function startServer(root: string, port: number, host?: string, pub
         // a tag of the bytes sent: each encoding of a file has its own
         const tag = `"${createHash('sha1').update(body).digest('hex')}"`;
         const kept = { etag: tag, 'cache-control': 'no-cache', vary: 'accept-encoding' };
+        // a 304's headers replace those the browser kept: the worker's policy goes on it too
+        const own = file === path.join(realRoot, WORKER_SCRIPT) ? { ...HEADERS, 'content-security-policy': WORKER_POLICY } : HEADERS;
         if (req.headers['if-none-match'] === tag) {
-          res.writeHead(304, { ...kept, ...HEADERS }).end();
+          res.writeHead(304, { ...kept, ...own }).end();
           return;
         }
         res.writeHead(200, {
@@ -177,7 +190,7 @@ export async function startServer(root: string, port: number, host?: string, pub
           'content-type': TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
           'content-length': body.length,
           ...(encoding ? { 'content-encoding': encoding } : {}),
-          ...HEADERS,
+          ...own,
         });
         res.end(req.method === 'HEAD' ? undefined : body);
       })

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_FORCE_COUNT, MAX_FORCE_MODELS, MAX_TURNS, intIn, kebabId, label, listOf, numberIn, prose } from '../../data/limits.js';
 import { MAP_TYPES } from '../../data/terrain-schema.js';
 import { TERRAIN_LOOKS } from '../../vocab/terrain-looks.js';
+import { BA_FORCE_LISTS } from './force-limits.js';
 
 /**
  * Blaze Away!'s own data beyond its tables: what a force file may name (data/blazeaway/forces/),
@@ -170,7 +171,7 @@ const common = {
 };
 
 export const infantryUnit = z
-  .object({ ...common, kind: z.literal('infantry'), stands: listOf(standEntry, 20).min(1, 'at least one stand') })
+  .object({ ...common, kind: z.literal('infantry'), stands: listOf(standEntry, BA_FORCE_LISTS['units[].stands']).min(1, 'at least one stand') })
   .strict();
 
 const vehicleFields = {
@@ -195,7 +196,7 @@ const vehicleFields = {
    */
   softskin: z.boolean({ error: 'true or false: true for an unarmoured vehicle, which moves on the cards of the unit it serves (3.3)' }).optional(),
   /** other weapons, by weapon id: afv-mg, vehicle-flamethrower */
-  weapons: listOf(label, 10).default([]),
+  weapons: listOf(label, BA_FORCE_LISTS['units[].weapons']).default([]),
   /** what each model carries: a carrier id and the stands it holds */
   carrier: label.optional(),
   carries: intIn(0, 20).optional(),
@@ -252,7 +253,7 @@ export const forceFile = z
     /** the colour of the order deck: a copy of the deck in cards/ (Red, Blue) */
     colour: label.optional(),
     notes: prose.optional(),
-    units: listOf(forceUnit, 100).min(1, 'at least one unit'),
+    units: listOf(forceUnit, BA_FORCE_LISTS.units).min(1, 'at least one unit'),
   })
   .strict()
   // a sheet with a box for every figure: a bound far past a brigade keeps it printable

@@ -4,6 +4,7 @@
  * command's `where` mapped to the builder's rows. No DOM here, so Node tests it as it is.
  */
 import YAML from 'yaml';
+import { holdsTooManyValues, TOO_MANY_VALUES } from '../../data/file-values.js';
 import { MAX_ENTRIES, MAX_FILE_BYTES } from '../../data/limit-values.js';
 
 /** Where the builder keeps the force it writes, as the command line names it from /player. */
@@ -75,19 +76,37 @@ function placeWords(path: readonly (string | number)[]): string {
 }
 
 /**
- * What the command line refuses in any force file, checked over the whole file at once before
- * the builder shows any of it: a list longer than it takes, a key that names an object's insides.
- * Each node is visited once, so a large file costs its size.
+ * The longest each list of a rule set's force file may be, as its schema says, by where the
+ * list stands: "units", "units[].stands" (the stands of any unit). A list not named takes
+ * MAX_ENTRIES, as every list of every file does.
  */
-export function forceFileRefusal(parsed: unknown): string | undefined {
+export type ListLimits = Readonly<Record<string, number>>;
+
+/** "units[].stands" for the path units, 3, stands. */
+function listPlace(path: readonly (string | number)[]): string {
+  return path.map((step) => (typeof step === 'number' ? '[]' : `.${step}`)).join('').replace(/^\./, '');
+}
+
+/**
+ * What the command line refuses in any force file, checked over the whole file at once before
+ * the builder shows any of it: a list longer than it takes (the rule set's `lists`, where it
+ * names one), a key that names an object's insides. Each node is visited once for each place
+ * it stands (an alias's list in every unit that names it), so a file whose aliases make it
+ * larger than MAX_FILE_VALUES values is refused before that.
+ */
+export function forceFileRefusal(parsed: unknown, lists: ListLimits = {}): string | undefined {
+  if (holdsTooManyValues(parsed)) return `${TOO_MANY_VALUES}.`;
   const stack: { value: unknown; path: (string | number)[] }[] = [{ value: parsed, path: [] }];
   while (stack.length > 0) {
     const { value, path } = stack.pop()!;
     if (Array.isArray(value)) {
+      const own = lists[listPlace(path)];
+      if (own !== undefined && value.length > own) return `${placeWords(path)} holds ${value.length} entries; muster takes at most ${own} there, as the command line does. Take some out, or split the force into smaller ones.`;
       if (value.length > MAX_ENTRIES) return `${placeWords(path)} holds ${value.length} entries; muster takes at most ${MAX_ENTRIES} in one list, as the command line does. Split the force into smaller ones.`;
-      value.forEach((item, i) => stack.push({ value: item, path: [...path, i] }));
+      // pushed last first: the first entry that breaks a limit is the one named
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: [...path, i] });
     } else if (value && typeof value === 'object') {
-      for (const key of Object.keys(value)) {
+      for (const key of Object.keys(value).reverse()) {
         if (FORBIDDEN_KEYS.has(key)) return `${placeWords(path)} holds a key named "${key}": muster takes no key named "__proto__", "constructor" or "prototype" in any file. Rename or remove it, and load the file again.`;
         stack.push({ value: (value as Record<string, unknown>)[key], path: [...path, key] });
       }
@@ -104,14 +123,15 @@ export function forceFileTooLarge(bytes: number): string | undefined {
 /**
  * A force file's text as data: YAML or JSON, a byte-order mark ignored; a mapping or an error.
  * Refused whole, before the builder shows any of it, when the command line would refuse it
- * by its size, a list's length or a forbidden key: the builder keeps the force it had.
+ * by its size, what its aliases make of it, a list's length (the rule set's `lists`) or a
+ * forbidden key: the builder keeps the force it had.
  */
-export function parseForceText(text: string, what: string): Record<string, unknown> {
+export function parseForceText(text: string, what: string, lists: ListLimits = {}): Record<string, unknown> {
   const tooLarge = forceFileTooLarge(new TextEncoder().encode(text).length);
   if (tooLarge) throw new Error(tooLarge);
   const parsed: unknown = YAML.parse(text.replace(/^\uFEFF/, ''));
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`a force file is a mapping of ${what}`);
-  const refusal = forceFileRefusal(parsed);
+  const refusal = forceFileRefusal(parsed, lists);
   if (refusal) throw new Error(refusal);
   return parsed as Record<string, unknown>;
 }

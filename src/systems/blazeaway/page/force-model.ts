@@ -4,6 +4,7 @@
  * written as YAML and read back from a player's YAML or JSON. No DOM here, so Node tests it.
  */
 import { docYaml, isMapping, ordered, parseForceText, unknownKeys, type LoadedForce } from '../../../web/kit/force-model.js';
+import { BA_FORCE_LISTS } from '../force-limits.js';
 
 export const BA_KINDS = ['infantry', 'armour', 'motorised', 'gun', 'aircraft'] as const;
 export type BaKind = (typeof BA_KINDS)[number];
@@ -86,7 +87,9 @@ export function baForceToYaml(force: BaForce): string {
 
 /** Reads a Blaze Away! force file; what the builder cannot show is kept and named. */
 export function baForceFromText(text: string): LoadedForce<BaForce> {
-  const raw = parseForceText(text, 'name, side, nation, rating, colour and units');
+  // the command line's limits on its lists checked before any row is drawn: 100 units each
+  // naming one aliased list of 500 stands (a 600-character link) froze the page for minutes
+  const raw = parseForceText(text, 'name, side, nation, rating, colour and units', BA_FORCE_LISTS);
   const notes: string[] = [...unknownKeys(raw, FORCE_KEYS)];
   const force = { ...emptyBaForce(), ...raw, units: [] } as BaForce;
   for (const key of ['name', 'side', 'nation', 'rating'] as const) {
