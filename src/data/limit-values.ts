@@ -53,3 +53,14 @@ export const MAX_FORCE_MODELS = 500;
 /** A distance in cm on the table (built-in: 125 cm); in inches, the same over 2.5. */
 export const MAX_DISTANCE_CM = 1000;
 export const MAX_DISTANCE_IN = 400;
+
+/**
+ * How deeply a campaign state file nests its objects and lists. The deepest a state muster
+ * writes reaches is 10 (Fire Team: changes[i].state.pending[j].ground.rolls[k].faces, a kept
+ * state's roll for an encounter's ground) and 9 for Burst of Fire (changes[i].state.forces.a
+ * .units[j].salvagedWeapons), measured on campaigns of both rule sets played to their end with
+ * forces, salvage, upgrades, encounters and undos. Three times that leaves room for a new field
+ * or rule set, while a file nested thousands of levels deep (which took seconds to walk and
+ * then overflowed the call stack when written back) is refused before it is parsed.
+ */
+export const MAX_STATE_DEPTH = 32;
