@@ -135,3 +135,24 @@ describe('jsonDepth', () => {
     expect(jsonDepth(nested(DEPTH))).toBe(DEPTH);
   });
 });
+
+describe('a force file or house data file nested thousands of levels deep', () => {
+  const files: [string, string][] = [
+    ['f.yaml', `name: ${nested(DEPTH)}\n`],
+    ['f.json', `{"name": ${nested(DEPTH)}}`],
+    ['f.yaml', `name: Weber\nunits:\n  ${'- '.repeat(DEPTH)}x\n`],
+  ];
+  it.each(files.map(([name, text]) => ({ name, text })))('$name: refused by file and line as too deeply nested, exit 2', async ({ name, text }) => {
+    const cwd = workdir({ [name]: text });
+    const result = await muster(['check', 'bof', '--force', name], cwd);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(new RegExp(`${name.replace('.', '\\.')} at line \\d+, column \\d+: nested too deeply to read: a force file nests a few levels of lists and fields \\(muster's own at most 7\\); is this the right file\\?`));
+    expect(result.stderr).not.toMatch(/call stack/);
+  });
+  it('a house data file too', async () => {
+    const cwd = workdir({ 'house/bof/tables/deep.yaml': `tables: ${nested(DEPTH)}\n` });
+    const result = await muster(['validate', '--data', 'house'], cwd);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/deep\.yaml at line \d+, column \d+: nested too deeply to read: a data file nests/);
+  });
+});
