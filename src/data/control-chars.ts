@@ -22,9 +22,22 @@ export function controlCharMessage(code: string): string {
 }
 
 /**
+ * The bidirectional controls: embeddings and overrides (U+202A to U+202E), isolates (U+2066 to
+ * U+2069), the marks (U+200E, U+200F) and the Arabic letter mark (U+061C). A name is allowed them
+ * (a Hebrew or Arabic name may need a mark, and the PDF's layout reorders text by them), but in
+ * a terminal an override turns the rest of its line round: a name can make a message read as
+ * another one.
+ */
+const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+const ANY_BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
+/**
  * Text for a terminal or a log: each control character (but newline and tab) as a visible
- * escape, so nothing a file or an option holds can move the cursor, retitle or clear the screen.
+ * escape, so nothing a file or an option holds can move the cursor, retitle or clear the screen,
+ * and each bidirectional control as `\u202E`, so nothing turns the rest of a line round. That
+ * spelling is JSON's own escape, so JSON on standard output still reads back as the same text.
  */
 export function escapeControls(text: string): string {
-  return IN_PROSE.test(text) ? text.replace(ANY, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`) : text;
+  const controls = IN_PROSE.test(text) ? text.replace(ANY, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`) : text;
+  return BIDI.test(controls) ? controls.replace(ANY_BIDI, (c) => `\\u${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`) : controls;
 }

@@ -69,3 +69,14 @@ export const MAX_FILE_VALUES = MAX_FILE_BYTES / 2;
  * link is a file that should be sent as one.
  */
 export const MAX_FORCE_LINK_CHARS = 64 * 1024;
+
+/**
+ * How deeply a campaign state file nests its objects and lists. The deepest a state muster
+ * writes reaches is 10 (Fire Team: changes[i].state.pending[j].ground.rolls[k].faces, a kept
+ * state's roll for an encounter's ground) and 9 for Burst of Fire (changes[i].state.forces.a
+ * .units[j].salvagedWeapons), measured on campaigns of both rule sets played to their end with
+ * forces, salvage, upgrades, encounters and undos. Three times that leaves room for a new field
+ * or rule set, while a file nested thousands of levels deep (which took seconds to walk and
+ * then overflowed the call stack when written back) is refused before it is parsed.
+ */
+export const MAX_STATE_DEPTH = 32;

@@ -8,6 +8,9 @@ import { formatPath } from './field-path.js';
 import { forbiddenKeyProblem } from './forbidden-keys.js';
 import { TooManyValuesError } from './file-values.js';
 
+/** The deepest nesting of lists and fields in muster's own data and example files (an arsenal's weapons' modes). */
+const MAX_DATA_DEPTH_SEEN = 7;
+
 /** Problems listed for one file; a file with more gets a count of the rest. */
 const MAX_PROBLEMS_PER_FILE = 50;
 
@@ -38,7 +41,11 @@ export async function parseFile<T>(file: string, schema: z.ZodType<T>, problems:
     }
     const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
     const pos = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
-    problems.push({ file, path: pos ? `line ${pos.line}, column ${pos.col}` : '', message: `not valid YAML: ${message}` });
+    // the yaml package stops a file nested too deeply for its parser (some 800 levels) with
+    // "Maximum call stack size exceeded": said in the player's words, as a limit
+    const tooDeep = (error as { code?: string }).code === 'RESOURCE_EXHAUSTION' && /call stack/i.test(message);
+    const why = tooDeep ? `nested too deeply to read: a ${what} nests a few levels of lists and fields (muster's own at most ${MAX_DATA_DEPTH_SEEN}); is this the right file?` : `not valid YAML: ${message}`;
+    problems.push({ file, path: pos ? `line ${pos.line}, column ${pos.col}` : '', message: why });
     return undefined;
   }
   // every house file, force file and edited data file passes here before any schema copies it

@@ -3,7 +3,8 @@ import { DataError, GenerateError, UsageError } from '../errors.js';
 import { formatPath } from './field-path.js';
 import { decodeUtf8 } from './read.js';
 import { forbiddenKeyProblem } from './forbidden-keys.js';
-import { textOf } from './limits.js';
+import { jsonDepth } from './json-depth.js';
+import { MAX_STATE_DEPTH, textOf } from './limits.js';
 
 /**
  * A file muster writes and reads back between runs (a campaign's state), in any rule set:
@@ -49,6 +50,7 @@ export function parseState<T>(
   const decoded = decodeUtf8(bytes, format.what);
   if (!('text' in decoded)) throw new DataError([{ file, path: decoded.path, message: `${decoded.message}${backup}` }]);
   const { text } = decoded;
+  refuseDeepState(text, file, format.what, context.backup);
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -78,6 +80,23 @@ export function parseState<T>(
   const broken = context.references?.(parsed.data) ?? [];
   if (broken.length > 0) throw new DataError(broken.map((p) => ({ file, path: p.path, message: `${p.message}${backup}` })));
   return parsed.data;
+}
+
+/**
+ * Refuses a state text nested deeper than any state muster writes, before it is parsed or
+ * walked: the command line and the page (which runs the same code in its worker) alike.
+ */
+export function refuseDeepState(text: string, file: string, what: string, backup?: string): void {
+  const depth = jsonDepth(text);
+  if (depth <= MAX_STATE_DEPTH) return;
+  const instead = backup ? `the state muster last wrote, or the one before the last change, in ${backup}` : 'the state muster last wrote (on the page: the copy you last saved)';
+  throw new DataError([
+    {
+      file,
+      path: '',
+      message: `is nested ${depth} levels deep, more than the ${MAX_STATE_DEPTH} a ${what} ever holds, so it is not one muster wrote; nothing was read or changed: open ${instead}`,
+    },
+  ]);
 }
 
 /**
@@ -132,6 +151,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 export function splitChanges(bytes: Uint8Array, file: string, what: string, backup?: string): KeptState {
   const decoded = decodeUtf8(bytes, what);
   if (!('text' in decoded)) return { bytes, changes: [] };
+  refuseDeepState(decoded.text, file, what, backup);
   let raw: unknown;
   try {
     raw = JSON.parse(decoded.text);

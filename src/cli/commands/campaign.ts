@@ -204,12 +204,35 @@ async function undoLast(module: RuleSetModule, request: Omit<CampaignRequest, 'a
     );
   }
   const index = kept.changes.length - 1;
+  const file = request.state!.file;
+  const backupHint = request.state!.backup ? `; the state before the last change is in ${request.state!.backup}` : '';
+  // the module's reading would blame the whole file for these ("is a campaign of rule set X",
+  // "written by a newer muster"), where only the kept state is at fault
+  const system = request.system.info.id;
+  if (last.state['system'] !== system) {
+    throw new DataError([
+      { file, path: keptStatePath(index, 'system'), message: `is ${JSON.stringify(last.state['system'])}, but this is a campaign of rule set "${system}": a state kept among the changes is of the campaign's own rule set${backupHint}` },
+    ]);
+  }
+  const version = last.state['version'];
+  const current = kept.state['version'];
+  if (typeof version === 'number' && typeof current === 'number' && version > current) {
+    throw new DataError([
+      { file, path: keptStatePath(index, 'version'), message: `is ${version}, newer than the campaign's own state (version ${current}): a state kept among the changes was written before the state after it, so its version is ${current} at most${backupHint}` },
+    ]);
+  }
   const stateText = keptStateText(last.state, request.toolVersion);
   let read: CampaignResponse;
   try {
     read = await module.campaign!({ ...request, action: 'status', state: { ...request.state!, bytes: new TextEncoder().encode(stateText) } });
   } catch (error) {
     if (error instanceof DataError) throw new DataError(error.problems.map((p) => ({ ...p, path: keptStatePath(index, p.path) })));
+    // any other refusal of the kept state names it, not the file, as what cannot be gone back to
+    if (error instanceof UsageError) {
+      const prefix = `--state ${file}: `;
+      const reason = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+      throw new DataError([{ file, path: keptStatePath(index, ''), message: `cannot be gone back to: ${reason}${backupHint}` }]);
+    }
     throw error;
   }
   const changes = [...kept.changes, undoChange(last, kept.state)];

@@ -6,6 +6,7 @@ import { GenerateError, UsageError } from '../../errors.js';
 import type { CliIo } from '../io.js';
 import { INSTALL_ROOT } from '../install-root.js';
 import { publicAddress } from '../public-url.js';
+import { hostAddress, isEveryAddress } from '../host-address.js';
 
 export interface ServeArgs {
   port: number;
@@ -221,10 +222,16 @@ export async function runServe(args: ServeArgs, io: CliIo): Promise<number> {
   if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) throw new UsageError(`--port${Number.isNaN(args.port) ? ' (not a number)' : ` ${args.port}`}: give a port number from 0 to 65535 (0 picks a free one)`);
   const index = await stat(path.join(WEB_ROOT, 'index.html')).catch(() => undefined);
   if (!index) throw new GenerateError(`the page is not built (${WEB_ROOT} has no index.html); run npm run build`);
-  const host = args.host?.trim();
-  if (host !== undefined && !/^(?:[\w-]+(?:\.[\w-]+)*|[0-9a-fA-F:]+(?:%\w+)?)$/.test(host)) throw new UsageError(`--host ${JSON.stringify(args.host)}: give this machine's address on your network, such as 192.168.1.20`);
-  // every address at once has no one name for the browser to give: the Host check needs one
-  if (host !== undefined && /^(0\.0\.0\.0|::|\[::\])$/.test(host)) throw new UsageError(`--host ${host}: give this machine's own address on your network (such as 192.168.1.20), not every address at once`);
+  const address = args.host === undefined ? undefined : hostAddress(args.host);
+  if (args.host !== undefined && !address) throw new UsageError(`--host ${JSON.stringify(args.host)}: give this machine's address on your network, such as 192.168.1.20`);
+  // every address at once has no one name for the browser to give: the Host check needs one.
+  // Decided on the address as the resolver will read it, whatever its spelling (0x0, ::0)
+  const every = (canonical: string) => {
+    const given = args.host!.trim();
+    return new UsageError(`--host ${given}${given === canonical ? '' : ` (that is ${canonical})`}: give this machine's own address on your network (such as 192.168.1.20), not every address at once`);
+  };
+  if (address?.every) throw every(address.listen);
+  const host = address?.listen;
   const publicUrl = args.publicUrl === undefined ? undefined : publicAddress(args.publicUrl);
   let server: Server;
   try {
@@ -236,8 +243,13 @@ export async function runServe(args: ServeArgs, io: CliIo): Promise<number> {
     if (host !== undefined && (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')) throw new UsageError(`--host ${host}: not an address of this machine; give its address on your network, such as 192.168.1.20`);
     throw error;
   }
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : args.port;
+  const bound = server.address();
+  if (host !== undefined && typeof bound === 'object' && bound && isEveryAddress(bound.address)) {
+    // a name that resolves to every address
+    server.close();
+    throw every(bound.address);
+  }
+  const port = typeof bound === 'object' && bound ? bound.port : args.port;
   if (host !== undefined) {
     io.stderr.write(`muster: the page is open to your network: anyone on your network who can reach ${hostName(host)}:${port} can use the page; it reads no files of yours beyond the page.\n`);
   }

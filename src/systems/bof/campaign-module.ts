@@ -6,6 +6,7 @@ import { formatState, parseState } from '../../data/state-file.js';
 import { forceWarnings, readForceFile, refuseIfStrict } from '../../data/force-file.js';
 import {
   addLedger,
+  MAX_LEDGER_LINES,
   campaignStatus,
   CAMPAIGN_STATE_FORMAT,
   CampaignRuleError,
@@ -192,6 +193,14 @@ function record(request: BofCampaignRequest, ctx: ScenarioContext, parsed: Campa
     if (request.combatScore[s] > MAX_COMBAT_SCORE) {
       throw new UsageError(`--combat-score ${request.combatScore.a}:${request.combatScore.b}: a Combat Score goes from 0 to ${MAX_COMBAT_SCORE}`);
     }
+  }
+  const adding = request.salvage.length + request.upgrade.length + (request.note?.length ?? 0);
+  if (parsed.ledger.length + adding > MAX_LEDGER_LINES) {
+    const given = [request.salvage.length > 0 && '--salvage', request.upgrade.length > 0 && '--upgrade', (request.note?.length ?? 0) > 0 && '--note'].filter(Boolean).join(', ');
+    const room = MAX_LEDGER_LINES - parsed.ledger.length;
+    throw new UsageError(
+      `${given}: the campaign's ledger (ledger in ${request.state!.file}) holds ${parsed.ledger.length} lines, and keeps at most ${MAX_LEDGER_LINES}; this record would add ${adding}. ${room > 0 ? `Give at most ${room}` : 'Record the game without them'} (upgrades and salvage first: notes change nothing); nothing was changed`,
+    );
   }
   const { arsenal } = ctx;
   const winner = request.winner;

@@ -84,6 +84,14 @@ export const ledgerEntry = z
   .object({ game: count(MAX_GAMES), side, kind: z.enum(['upgrade', 'salvage', 'note']), text: label(200), cost: count(MAX_POINTS) })
   .strict();
 
+/**
+ * Lines a campaign's ledger keeps, both sides together: ten games of upgrades, salvage and notes
+ * at twenty a game. A record that would add past it is refused rather than the oldest lines
+ * dropped: the upgrades among them are what a side's spent points were paid for, and the
+ * booklet prints them.
+ */
+export const MAX_LEDGER_LINES = 200;
+
 /** The state file's version: 2 keeps the forces and the solo player's army; a version 1 file reads as a campaign without them. */
 const STATE_VERSION = 2;
 
@@ -108,7 +116,7 @@ export const campaignState = z
     finished: z.boolean(),
     winner: side.nullable(),
     history: z.array(gameRecord).max(MAX_GAMES),
-    ledger: z.array(ledgerEntry).max(200),
+    ledger: z.array(ledgerEntry).max(MAX_LEDGER_LINES, `at most ${MAX_LEDGER_LINES} lines`),
     /** each side's force, by value, where one was given when the campaign began (campaign-forces.ts) */
     forces: z.object({ a: campaignForce.optional(), b: campaignForce.optional() }).strict().optional(),
     /** solo: the player's army for the whole ladder */
