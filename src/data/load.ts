@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DataError, UsageError, type DataProblem } from '../errors.js';
+import { DataError, GenerateError, UsageError, type DataProblem } from '../errors.js';
 import { files as installedFiles, listFilesBelow } from './files.js';
 import { checkSystem } from './check.js';
 import { FolderIds } from './ids.js';
@@ -7,7 +7,7 @@ import { MAX_ID_LENGTH } from './limits.js';
 import { parseFile } from './parse.js';
 import { closeMatches, orList } from './suggest.js';
 import { checkDataFolder } from './walk.js';
-import { sheetsFile, systemFile, tableFile, type RuleTable, type Sheet, type SystemInfo } from './schema.js';
+import { readingsFile, sheetsFile, systemFile, tableFile, type Reading, type RuleTable, type Sheet, type SystemInfo } from './schema.js';
 import { terrainFile, type TerrainFile, type TerrainTables } from './terrain-schema.js';
 import { mergeTerrain } from './terrain-merge.js';
 
@@ -23,7 +23,18 @@ export interface SystemRules {
   readonly terrain?: TerrainTables;
   /** where each table was defined, for messages */
   readonly tableFiles: ReadonlyMap<string, string>;
+  /** muster's readings for this rule set (readings.yaml), by id; a house folder's replace or add */
+  readonly readings: ReadonlyMap<string, Reading>;
   table(id: string): RuleTable;
+  /** The reading of this id, to mark what it decides: an id not in the register is muster's defect, never printed unmarked. */
+  reading(id: string): ReadingRef;
+}
+
+/** A reading of a rule set's register, as a builder marks a text with it: obtained only from `SystemRules.reading`. */
+export interface ReadingRef {
+  readonly system: string;
+  readonly id: string;
+  readonly title: string;
 }
 
 export interface RulesDb {
@@ -45,7 +56,7 @@ export interface LoadOptions {
 }
 
 /** The files a rule-set folder holds beside its subfolders. */
-const ROOT_FILES: readonly string[] = ['system.yaml', 'sheets.yaml', 'terrain.yaml'];
+const ROOT_FILES: readonly string[] = ['system.yaml', 'sheets.yaml', 'terrain.yaml', 'readings.yaml'];
 
 interface SystemDraft {
   info?: SystemInfo;
@@ -57,6 +68,8 @@ interface SystemDraft {
   sheetsFile?: string;
   /** each folder's terrain.yaml, built-in first */
   terrain: { file: string; data: TerrainFile }[];
+  /** the readings of every folder's readings.yaml, a later folder's replacing an earlier's of the same id */
+  readings: Map<string, Reading>;
   /** a tables file of this system failed to load: its ids are unknown, so references are not checked */
   incomplete?: boolean;
 }
@@ -103,7 +116,7 @@ export async function loadRulesDb(options: LoadOptions): Promise<RulesDb> {
     }
     for (const relative of moduleFiles) {
       const systemId = relative.split('/')[0]!;
-      const draft: SystemDraft = drafts.get(systemId) ?? { dirs: [], tables: new Map(), tableFiles: new Map(), terrain: [] };
+      const draft: SystemDraft = drafts.get(systemId) ?? { dirs: [], tables: new Map(), tableFiles: new Map(), terrain: [], readings: new Map() };
       drafts.set(systemId, draft);
       const systemDir = path.join(root, systemId);
       if (!draft.dirs.includes(systemDir)) draft.dirs.push(systemDir);
@@ -119,7 +132,7 @@ export async function loadRulesDb(options: LoadOptions): Promise<RulesDb> {
     for (const relative of files) {
       const file = path.join(root, relative);
       const systemId = relative.split('/')[0]!;
-      const draft: SystemDraft = drafts.get(systemId) ?? { dirs: [], tables: new Map(), tableFiles: new Map(), terrain: [] };
+      const draft: SystemDraft = drafts.get(systemId) ?? { dirs: [], tables: new Map(), tableFiles: new Map(), terrain: [], readings: new Map() };
       drafts.set(systemId, draft);
       const systemDir = path.join(root, systemId);
       if (!draft.dirs.includes(systemDir)) draft.dirs.push(systemDir);
@@ -139,6 +152,14 @@ export async function loadRulesDb(options: LoadOptions): Promise<RulesDb> {
           draft.sheets = parsed.sheets;
           draft.sheetsFile = file;
         }
+      } else if (base === 'readings.yaml') {
+        const parsed = await parseFile(file, readingsFile, problems);
+        const seen = new Set<string>();
+        parsed?.readings.forEach((entry, i) => {
+          if (seen.has(entry.id)) problems.push({ file, path: `readings[${i}].id`, message: `"${entry.id}" is given twice in this file: one entry an id` });
+          seen.add(entry.id);
+          draft.readings.set(entry.id, entry);
+        });
       } else if (base === 'terrain.yaml') {
         const parsed = await parseFile(file, terrainFile, problems);
         if (parsed) draft.terrain.push({ file, data: parsed });
@@ -201,11 +222,14 @@ function makeDb(systems: SystemRules[], known: readonly string[]): RulesDb {
 function freezeSystem(draft: SystemDraft & { info: SystemInfo }, terrain: TerrainTables | undefined): SystemRules {
   const tables = new Map([...draft.tables.entries()].map(([id, t]) => [id, deepFreeze(t)]));
   const id = draft.info.id;
+  const readings = new Map([...draft.readings.entries()].map(([key, r]) => [key, deepFreeze(r)]));
+  const refs = new Map<string, ReadingRef>();
   return Object.freeze({
     info: deepFreeze(draft.info),
     dirs: Object.freeze([...draft.dirs]),
     tables,
     tableFiles: new Map(draft.tableFiles),
+    readings,
     sheets: deepFreeze(draft.sheets ?? []),
     ...(draft.sheetsFile !== undefined ? { sheetsFile: draft.sheetsFile } : {}),
     ...(terrain ? { terrain: deepFreeze(terrain) } : {}),
@@ -213,6 +237,16 @@ function freezeSystem(draft: SystemDraft & { info: SystemInfo }, terrain: Terrai
       const table = tables.get(tableId);
       if (!table) throw new UsageError(`rule set "${id}" has no table "${tableId}"`);
       return table;
+    },
+    reading(readingId: string): ReadingRef {
+      let ref = refs.get(readingId);
+      if (!ref) {
+        const entry = readings.get(readingId);
+        if (!entry) throw new GenerateError(`rule set "${id}" has no reading "${readingId}" in its readings.yaml: muster marks only readings its register holds`);
+        ref = Object.freeze({ system: id, id: readingId, title: entry.title });
+        refs.set(readingId, ref);
+      }
+      return ref;
     },
   });
 }

@@ -191,6 +191,29 @@ export const sheetsFile = z
   })
   .strict();
 
+/**
+ * One of muster's readings (data/<system>/readings.yaml): a choice muster made where the text is
+ * silent or says two things. Everything printed or rolled by a reading names its id; docs/readings.md
+ * is made from these entries.
+ */
+export const reading = z
+  .object({
+    id: boundedId('escape-corridor-dice'),
+    /** a few words naming the question, as a list of readings heads its entry */
+    title: label,
+    /** what muster does, in muster's own words, as a player reads it */
+    words: prose,
+    /** the text's section headings the reading stands between: where the question comes up, or the places that disagree */
+    between: listOf(label, 6).min(1, 'at least one section of the text: where the question comes up'),
+  })
+  .strict();
+
+export const readingsFile = z
+  .object({
+    readings: listOf(reading, 200),
+  })
+  .strict();
+
 export type DiceSpec = z.infer<typeof diceSpec>;
 export type RollSpec = z.infer<typeof rollSpec>;
 export type DistanceCell = z.infer<typeof distanceCell>;
@@ -204,4 +227,5 @@ export type RuleTable = z.infer<typeof ruleTable>;
 export type Sheet = z.infer<typeof sheet>;
 export type SheetBlock = z.infer<typeof sheetBlock>;
 export type SystemInfo = z.infer<typeof systemFile>;
+export type Reading = z.infer<typeof reading>;
 export type ProductName = z.infer<typeof productName>;
