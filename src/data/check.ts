@@ -14,6 +14,7 @@ interface CheckedSystem {
   readonly tables: ReadonlyMap<string, RuleTable>;
   readonly tableFiles: ReadonlyMap<string, string>;
   readonly sheets: readonly Sheet[];
+  readonly readings: ReadonlyMap<string, unknown>;
 }
 
 /** Checks that schemas cannot express: dice coverage, row keys, references between files. */
@@ -29,6 +30,11 @@ export function checkSystem(
     const found = checkTable(table);
     for (const problem of found.slice(0, MAX_PROBLEMS_PER_TABLE)) problems.push({ file, path: at(problem.path), message: problem.message });
     if (found.length > MAX_PROBLEMS_PER_TABLE) problems.push({ file, path: at(''), message: `and ${found.length - MAX_PROBLEMS_PER_TABLE} more problems in this table` });
+    // a note said to stand for a reading stands for one the register holds
+    if (table.readingId !== undefined && !system.readings.has(table.readingId)) {
+      problems.push({ file, path: at('.readingId'), message: `no reading "${table.readingId}" in this rule set's readings.yaml; known: ${[...system.readings.keys()].join(', ') || 'none'}` });
+    }
+    if (table.readingId !== undefined && table.note === undefined) problems.push({ file, path: at('.readingId'), message: 'names a reading but the table has no note saying it' });
   }
   system.sheets.forEach((sheet, s) => {
     sheet.blocks.forEach((block, b) => {

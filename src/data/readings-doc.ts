@@ -9,6 +9,33 @@ export interface RegisterForDoc {
   /** the rule set's name, as its system.yaml gives it */
   name: string;
   readings: readonly Reading[];
+  /**
+   * Readings whose words are kept with the data they decide (a table's note, a terrain type's
+   * reading) and print beside it: listed after the register, each by what it belongs to.
+   */
+  withData?: readonly { what: string; section: string; words: string }[];
+}
+
+/**
+ * A data text's helpers as the page shows them in centimetres with inches beside: the list is
+ * read by clubs on either side of the Atlantic, and a note names a distance or a modifier.
+ */
+export function helpersInWords(text: string): string {
+  return text
+    .replace(/\{\{dist (-?[\d.]+) (-?[\d.]+)\}\}/g, (_, cm: string, inch: string) => `${cm} cm (${inch} in)`)
+    .replace(/\{\{mod (-?[\d.]+)\}\}/g, (_, n: string) => (Number(n) > 0 ? `+${n}` : n.replace('-', '\u2212')));
+}
+
+/** The readings a rule set's data keeps beside what they decide: its tables' notes and its terrain types' readings. */
+export function dataReadings(system: {
+  tables: ReadonlyMap<string, { title: string; section: string; note?: string; readingId?: string }>;
+  terrain?: { types: readonly { name: string; reading?: string }[] };
+}): { what: string; section: string; words: string }[] {
+  const found: { what: string; section: string; words: string }[] = [];
+  // a note that stands for a register's entry is listed there
+  for (const table of system.tables.values()) if (table.note && !table.readingId) found.push({ what: `${helpersInWords(table.title)} (table)`, section: table.section, words: helpersInWords(table.note) });
+  for (const type of system.terrain?.types ?? []) if (type.reading) found.push({ what: `${type.name} (terrain)`, section: 'Terrain', words: helpersInWords(type.reading) });
+  return found;
 }
 
 const INTRO = [
@@ -50,6 +77,11 @@ export function readingsMarkdown(registers: readonly RegisterForDoc[]): string {
       out.push(...wrap(`${head} ${r.words} (${between}; reading \`${r.id}\`)`, '- ', '  '));
     }
     out.push('');
+    if (register.withData?.length) {
+      out.push(`### Kept with the data`, '', ...wrap(`Each of these is printed beside the table or terrain it decides, marked with the dagger.`, '', ''), '');
+      for (const d of register.withData) out.push(...wrap(`**${d.what}.** ${d.words} (${sectionWords(d.section)})`, '- ', '  '));
+      out.push('');
+    }
   }
   return `${out.join('\n').trimEnd()}\n`;
 }

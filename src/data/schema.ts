@@ -125,6 +125,8 @@ export const ruleTable = z
     summary: prose.optional(),
     /** which reading was chosen where the text is unclear or contradicts itself */
     note: prose.optional(),
+    /** the entry of the rule set's register of readings (readings.yaml) the note stands for */
+    readingId: kebabId.optional(),
     /**
      * the reading of a conversion from the text's units (its system.yaml `units`): printed as
      * the note is, only on a sheet in the other units

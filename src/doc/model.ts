@@ -180,8 +180,25 @@ export const READING_FOOTNOTE = `${READING_MARK} muster's reading: the text leav
 /** The footnote where a margin has room for no more (a card sheet with wide bleed on Letter). */
 export const READING_FOOTNOTE_SHORT = `${READING_MARK} muster's reading`;
 
-/** A text marked as muster's reading (marked once, however often it is asked). */
-export function markReading(text: string): string {
+/**
+ * A reading of a rule set's register (data/<system>/readings.yaml) by its rule set and id,
+ * "bof/solo-bag-end": every dagger muster prints names the entry that says what it means. A
+ * test reads every mark in the source against the registers, and every entry against the marks.
+ */
+export type ReadingId = `${string}/${string}`;
+
+/** A text marked as muster's reading, the entry of its register named (marked once, however often it is asked). */
+export function markReading(text: string, reading: ReadingId): string {
+  if (!/^[a-z0-9-]+\/[a-z0-9-]+$/.test(reading)) throw new Error(`muster's defect: "${reading}" is no reading of a register (system/id)`);
+  return text.endsWith(READING_MARK) ? text : `${text}${READING_MARK}`;
+}
+
+/**
+ * A text marked by a reading whose words live with its data (a card's, a terrain type's,
+ * a table's `reading`): the words are required, so no dagger is printed without them.
+ */
+export function markDataReading(text: string, words: string): string {
+  if (!words.trim()) throw new Error("muster's defect: a data reading without its words");
   return text.endsWith(READING_MARK) ? text : `${text}${READING_MARK}`;
 }
 

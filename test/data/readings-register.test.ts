@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadRulesDb } from '../../src/data/load.js';
-import { readingsMarkdown } from '../../src/data/readings-doc.js';
+import { dataReadings, readingsMarkdown } from '../../src/data/readings-doc.js';
 import { GenerateError } from '../../src/errors.js';
 import { scratchDir } from '../helpers/fixtures.js';
 
@@ -20,7 +20,7 @@ const textOf = (id: string) => TEXTS[id]!.map((file) => readFileSync(new URL(`..
 
 describe('the registers of readings', () => {
   it('docs/readings.md is made from them (npm run readings)', () => {
-    const made = readingsMarkdown(db.systems.map((s) => ({ name: s.info.name, readings: [...s.readings.values()] })));
+    const made = readingsMarkdown(db.systems.map((s) => ({ name: s.info.name, readings: [...s.readings.values()], withData: dataReadings(s) })));
     expect(readFileSync(new URL('../../docs/readings.md', import.meta.url), 'utf8'), 'docs/readings.md is out of date: run npm run readings').toBe(made);
   });
 

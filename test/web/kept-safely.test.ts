@@ -260,6 +260,7 @@ describe.skipIf(!runBrowserTests)('nothing lost in chromium', () => {
     expect(started.code).toBe(0);
     expect(started.kept).toBe('');
     expect(await words(page, 'cp-keep-words')).toBe('This browser keeps nothing for this page: the file you download is the only copy, and the page forgets the campaign when closed or reloaded.');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(shots, 'web-store-nothing.png') });
     const asked = new Promise<string>((resolve) =>
       page.once('dialog', (dialog) => {

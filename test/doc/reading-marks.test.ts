@@ -1,0 +1,105 @@
+// Every dagger muster prints names its reading (issue 49): the source marks a text only through
+// markReading with a register's id ("bof/solo-bag-end") or markDataReading with the data's
+// words; no dagger is written by hand; every id named is in its rule set's register, and every
+// entry of a register is named somewhere (a reading nothing prints or rolls is a stale entry).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { describe, expect, it } from 'vitest';
+import { loadRulesDb } from '../../src/data/load.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const db = await loadRulesDb({ dataDirs: [] });
+const registers = new Map(db.systems.map((s) => [s.info.id, s.readings]));
+const sources = fg.sync('src/**/*.ts', { cwd: root }).sort().map((file) => ({ file, text: readFileSync(path.join(root, file), 'utf8') }));
+/** where the mark is defined and drawn: the one place a dagger may be written */
+const MARK_HOME = ['src/doc/model.ts'];
+
+/** The arguments of each call of `name` in a source, as written (a small reader of TypeScript's brackets, strings and templates). */
+function callArguments(text: string, name: string): string[][] {
+  const calls: string[][] = [];
+  for (let at = text.indexOf(`${name}(`); at !== -1; at = text.indexOf(`${name}(`, at + 1)) {
+    if (/[\w$.]/.test(text[at - 1] ?? '') || /function\s+$/.test(text.slice(Math.max(0, at - 10), at))) continue;
+    const args: string[] = [];
+    let depth = 0;
+    let start = at + name.length + 1;
+    const quotes: string[] = [];
+    for (let i = start; i < text.length; i++) {
+      const c = text[i]!;
+      const quote = quotes[quotes.length - 1];
+      if (quote) {
+        if (c === '\\') i++;
+        else if (c === quote) quotes.pop();
+        else if (quote === '`' && c === '$' && text[i + 1] === '{') {
+          quotes.push('}');
+          i++;
+        }
+        continue;
+      }
+      if (c === "'" || c === '"' || c === '`') quotes.push(c);
+      else if (c === '(' || c === '[' || c === '{') depth++;
+      else if (c === '}' && depth === 0 && quotes.length === 0) continue;
+      else if (c === ')' || c === ']' || c === '}') {
+        if (depth === 0) {
+          args.push(text.slice(start, i).trim());
+          break;
+        }
+        depth--;
+      } else if (c === ',' && depth === 0) {
+        args.push(text.slice(start, i).trim());
+        start = i + 1;
+      }
+    }
+    calls.push(args.filter(Boolean));
+  }
+  return calls;
+}
+
+/** The reading ids a source names in its marks: [system or '*' for any rule set's, id]. */
+function namedReadings(): { file: string; system: string; id: string }[] {
+  const named: { file: string; system: string; id: string }[] = [];
+  for (const { file, text } of sources) {
+    for (const args of callArguments(text, 'markReading')) {
+      const reading = args[1] ?? '';
+      const literal = /^'([a-z0-9-]+)\/([a-z0-9-]+)'$/.exec(reading);
+      const anySystem = /^`\$\{[^}]+\}\/([a-z0-9-]+)`$/.exec(reading);
+      if (literal) named.push({ file, system: literal[1]!, id: literal[2]! });
+      else if (anySystem) named.push({ file, system: '*', id: anySystem[1]! });
+      else named.push({ file, system: '?', id: reading });
+    }
+  }
+  return named;
+}
+
+describe('every dagger names its reading', () => {
+  it('no source writes the dagger by hand: it comes from markReading or markDataReading', () => {
+    const byHand = sources.filter(({ file, text }) => !MARK_HOME.includes(file) && !file.startsWith('src/layout/') && !file.startsWith('src/render/') && (/\bREADING_MARK\b/.test(text) || text.includes('\u2020')));
+    expect(byHand.map((s) => s.file)).toEqual([]);
+  });
+
+  it('every mark names an entry of its rule set’s register (every rule set’s, where the rule set is the caller’s)', () => {
+    const named = namedReadings();
+    expect(named.length).toBeGreaterThan(20);
+    const missing = named.filter(({ system, id }) => (system === '*' ? [...registers.values()].some((r) => !r.has(id)) : !registers.get(system)?.has(id))).map((n) => `${n.file}: ${n.system}/${n.id}`);
+    expect(missing, 'marks naming no entry of a register (data/<system>/readings.yaml)').toEqual([]);
+  });
+
+  it('every data reading is marked with its words', () => {
+    const calls = sources.flatMap(({ file, text }) => callArguments(text, 'markDataReading').map((args) => ({ file, args })));
+    for (const { file, args } of calls) expect(args, file).toHaveLength(2);
+  });
+
+  it('every entry of a register is named by a mark, or by the data it decides', () => {
+    const named = namedReadings();
+    const data = fg.sync('data/**/*.{yaml,yml}', { cwd: root, ignore: ['data/*/readings.yaml'] }).map((file) => readFileSync(path.join(root, file), 'utf8')).join('\n');
+    const unused: string[] = [];
+    for (const [system, readings] of registers) {
+      for (const id of readings.keys()) {
+        const marked = named.some((n) => n.id === id && (n.system === system || n.system === '*'));
+        const inData = new RegExp(`\\breadingId:\\s*${id}\\b`).test(data);
+        if (!marked && !inData) unused.push(`${system}/${id}`);
+      }
+    }
+    expect(unused, 'register entries nothing marks').toEqual([]);
+  });
+});
