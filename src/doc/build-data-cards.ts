@@ -1,10 +1,10 @@
 import type { DataCard, DataDeck } from '../data/cards.js';
 import type { SystemInfo } from '../data/schema.js';
-import { markReading, type CardBack, type CardNode, type CardPrint, type DeckNode, type DocumentNode, type Paper, type Units } from './model.js';
+import { markDataReading, type CardBack, type CardNode, type CardPrint, type DeckNode, type DocumentNode, type Paper, type Units } from './model.js';
 import { documentMeta } from './document-meta.js';
 import { renderProse } from './templates.js';
 
-const marked = (text: string, reading: string | undefined) => (reading ? markReading(text) : text);
+const marked = (text: string, reading: string | undefined) => (reading ? markDataReading(text, reading) : text);
 
 /**
  * One card from data, in a colour and with a back: its texts filled in the units asked for.
@@ -16,11 +16,11 @@ export function dataCardNode(card: DataCard, options: { id: string; colour: stri
     id: options.id,
     front: {
       title: card.title,
-      subtitle: card.reading ? markReading(card.subtitle) : card.subtitle,
+      subtitle: marked(card.subtitle, card.reading),
       accent: options.colour,
       stats: card.stats.map((stat) => ({ icon: stat.icon, label: stat.label, value: stat.value })),
       lines: card.lines.map((line, l) => ({ label: line.label, text: marked(prose(line.text, `lines[${l}]`), line.reading) })),
-      rules: card.rules.map((rule, r) => (typeof rule === 'string' ? prose(rule, `rules[${r}]`) : markReading(prose(rule.text, `rules[${r}]`)))),
+      rules: card.rules.map((rule, r) => (typeof rule === 'string' ? prose(rule, `rules[${r}]`) : markDataReading(prose(rule.text, `rules[${r}]`), rule.reading))),
       footer: { left: card.section, right: options.footerRight },
     },
     back: options.back,

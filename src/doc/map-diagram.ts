@@ -462,7 +462,7 @@ export function legendEntries(map: MapInput, styles: SideStyles = sideStyles(map
   if (map.sectors) entries.push({ kind: 'sector', colour: MAP_COLOURS.sector, text: map.sectors.text });
   if (map.terrain && map.terrain.layout.pieces.length > 0) {
     for (const line of terrainLegend(map.terrain)) entries.push({ kind: 'terrain', colour: MAP_COLOURS.frame, look: line.look, variant: line.variant, text: line.text });
-    entries.push({ kind: 'note', colour: MAP_COLOURS.caption, text: terrainCaption(map.terrain.layout) });
+    entries.push({ kind: 'note', colour: MAP_COLOURS.caption, text: terrainCaption(map.terrain) });
   }
   const step = map.grid ?? 10;
   entries.push({ kind: 'grid', colour: MAP_COLOURS.grid, text: `Grid lines every ${map.gridText ?? (map.units === 'cm' ? `${Math.round(step * 10) / 10} cm` : `${Math.round(step / 2.54)} in`)}` });

@@ -2,7 +2,7 @@ import { insideOutline, type Point } from '../engine/geometry.js';
 import { lengthWords, type TerrainLayout, type TerrainPiece } from '../engine/terrain.js';
 import { TERRAIN_LOOK_STYLES, type TerrainLook } from '../vocab/terrain-looks.js';
 import { formatLength } from './helpers.js';
-import { markReading, type Shape, type TableBlock, type Units } from './model.js';
+import { markDataReading, markReading, type Shape, type TableBlock, type Units } from './model.js';
 import { textTable } from './packet.js';
 
 /**
@@ -18,14 +18,16 @@ export interface TerrainTypeWords {
   look: TerrainLook;
   effect: string;
   section: string;
-  /** the effect line holds muster's reading */
-  reading?: boolean;
+  /** where the effect line holds muster's reading, what it decided (the data's words) */
+  reading?: string;
 }
 
 /** What a map needs to draw the terrain: the layout and the words for its types. */
 export interface MapTerrain {
   layout: TerrainLayout;
   types: readonly TerrainTypeWords[];
+  /** the rule set's id: its register's "terrain-procedure" is the reading that lays terrain, which no text gives */
+  system: string;
 }
 
 /**
@@ -208,13 +210,14 @@ export function terrainLegend(terrain: MapTerrain): { look: TerrainLook; variant
   const drawn = new Set(terrain.layout.pieces.map((p) => p.type));
   return terrain.types
     .filter((t) => drawn.has(t.id))
-    .map((t) => ({ look: t.look, variant: lookVariant(terrain.types, t.id), text: `${t.name}: ${t.effect}${t.reading ? '\u2020' : ''}` }));
+    .map((t) => ({ look: t.look, variant: lookVariant(terrain.types, t.id), text: t.reading ? markDataReading(`${t.name}: ${t.effect}`, t.reading) : `${t.name}: ${t.effect}` }));
 }
 
 /** The words under a map with terrain: what was laid, and that the procedure is muster's. */
-export function terrainCaption(layout: TerrainLayout): string {
+export function terrainCaption(terrain: MapTerrain): string {
+  const layout = terrain.layout;
   if (layout.level === 'none') return 'No terrain laid (--terrain none).';
-  return markReading(`Terrain: ${layout.map.name.toLowerCase()} map, ${layout.level} density, laid by muster's own tables; the numbers match the pieces to put out`);
+  return markReading(`Terrain: ${layout.map.name.toLowerCase()} map, ${layout.level} density, laid by muster's own tables; the numbers match the pieces to put out`, `${terrain.system}/terrain-procedure`);
 }
 
 /**
@@ -245,7 +248,7 @@ export function terrainPutOut(terrain: MapTerrain, units: Units, table: { width:
   const left = terrain.layout.unplaced.map((u) => `${u.name}: ${u.count} ${u.count === 1 ? 'piece' : 'pieces'} rolled found no room, left out`);
   return textTable(
     'terrain-pieces',
-    markReading(`Terrain to put out: ${terrain.layout.map.name.toLowerCase()}, ${terrain.layout.level}`),
+    markReading(`Terrain to put out: ${terrain.layout.map.name.toLowerCase()}, ${terrain.layout.level}`, `${terrain.system}/terrain-procedure`),
     section,
     ['#', 'Piece', 'Size', 'Where (its middle)', 'Its effect: rules section'],
     rows,

@@ -59,7 +59,7 @@ function layScenarioTerrain(system: SystemRules, ask: ScenarioTerrainAsk, rng: R
 
 /** The words a map's legend and the list of pieces use for the rule set's terrain types. */
 export function terrainTypeWords(system: SystemRules): TerrainTypeWords[] {
-  return (system.terrain?.types ?? []).map((t) => ({ id: t.id, name: t.name, look: t.look, effect: t.effect, section: t.section, ...(t.reading ? { reading: true } : {}) }));
+  return (system.terrain?.types ?? []).map((t) => ({ id: t.id, name: t.name, look: t.look, effect: t.effect, section: t.section, ...(t.reading ? { reading: t.reading } : {}) }));
 }
 
 /** How a scenario's terrain was laid, in its JSON beside the pieces. */
@@ -188,12 +188,12 @@ export function terrainLayoutOf(result: ScenarioTerrain, table: { height: number
 }
 
 /** What a map draws of a scenario's terrain, or nothing where none was laid. */
-export function mapTerrain(system: SystemRules | readonly TerrainTypeWords[], result: ScenarioTerrain, table: { height: number }, sheet: { units: Units; inch: number }): MapTerrain | undefined {
+export function mapTerrain(system: SystemRules | { id: string; types: readonly TerrainTypeWords[] }, result: ScenarioTerrain, table: { height: number }, sheet: { units: Units; inch: number }): MapTerrain | undefined {
   const layout = terrainLayoutOf(result, table);
   if (!layout || layout.pieces.length === 0) return undefined;
   // the legend's effect lines give their distances in the sheet's units, as every rule distance on it
-  const types = ('info' in system ? terrainTypeWords(system) : system).map((t) => ({ ...t, effect: effectInUnits(t.effect, sheet.units, sheet.inch) }));
-  return { layout, types };
+  const types = ('info' in system ? terrainTypeWords(system) : system.types).map((t) => ({ ...t, effect: effectInUnits(t.effect, sheet.units, sheet.inch) }));
+  return { layout, types, system: 'info' in system ? system.info.id : system.id };
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;

@@ -11,7 +11,7 @@ import { freeName, keptName, MovedOnError, type ShelfChange } from './browser-sh
 import { mergeThreeWay } from './three-way-merge.js';
 import { drawKeptList } from './kept-list.js';
 import { el } from './kit/force-ui.js';
-import { READING_FOOTNOTE, READING_MARK } from '../doc/model.js';
+import { markReading, READING_FOOTNOTE } from '../doc/model.js';
 import type { TablePart, TableUnit } from './kit/page-parts.js';
 import type { PageRun } from './page-io.js';
 import { pressLoss, newSide, newTableGame, setMark, setScore, setTurn, standing, unitsFromEntries, type SideAtTable, type TableGame } from './table-game.js';
@@ -437,9 +437,9 @@ export class TablePanel {
     $('tb-game').replaceChildren(
       el('h3', { textContent: game.name }),
       el('p', { className: 'tb-sheet-line', textContent: this.host.sheetLine(game.system) }),
-      el('div', { className: 'tb-turn-row' }, el('span', { textContent: game.turns > 0 ? `Turn (of ${game.turns})${READING_MARK}` : 'Turn (no set end)' }), turns),
+      el('div', { className: 'tb-turn-row' }, el('span', { textContent: game.turns > 0 ? markReading(`Turn (of ${game.turns})`, `${game.system}/table-mode`) : 'Turn (no set end)' }), turns),
       ...game.sides.map((side, s) => sideBox(side, s as 0 | 1)),
-      el('h4', { textContent: `The rolls made most${READING_MARK}` }),
+      el('h4', { textContent: markReading('The rolls made most', `${game.system}/table-mode`) }),
       ...still.odds,
       el('p', { className: 'hint', textContent: `${READING_FOOTNOTE}: which markers and tables are shown here is muster's choice, as are the turns where no scenario sets them. Each table is the quick-reference sheet's, with its odds.` }),
       ...(this.error ? [el('p', { className: 'messages failed', textContent: this.error })] : []),

@@ -1,6 +1,6 @@
 import { formatLength } from '../../doc/helpers.js';
 import { drawMap } from '../../doc/map-diagram.js';
-import { boxesInGroups, markReading, READING_MARK, tickBoxGroups, type Block, type DocumentNode, type DrawingNode, type Paper, type Run, type TableBlock, type Units } from '../../doc/model.js';
+import { boxesInGroups, markReading, tickBoxGroups, type Block, type DocumentNode, type DrawingNode, type Paper, type Run, type TableBlock, type Units } from '../../doc/model.js';
 import { documentMeta } from '../../doc/document-meta.js';
 import { checkBlock, rollsSheet, textTable } from '../../doc/packet.js';
 import { renderProse } from '../../doc/templates.js';
@@ -34,7 +34,7 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
   const def = SIDE_NAMES[r.defender];
   const table = `${length(r.table.width, units)} x ${length(r.table.height, units)}`;
   // the attacker's zone depth is muster's (the text sets none), marked where it prints
-  const zoneDepth = markReading(length(r.zones.find((z) => z.side === r.attacker)![r.deployment[r.attacker] === 'north' || r.deployment[r.attacker] === 'south' ? 'h' : 'w'], units));
+  const zoneDepth = markReading(length(r.zones.find((z) => z.side === r.attacker)![r.deployment[r.attacker] === 'north' || r.deployment[r.attacker] === 'south' ? 'h' : 'w'], units), 'blazeaway/forces-and-scenarios');
   const aircraftText = (s: Side) =>
     r.weather === 'bad' ? 'grounded by the weather' : r.aircraft[s].length === 0 ? 'none' : r.aircraft[s].map((a) => `${a.name} (${a.type}), ${plural(a.turns, 'turn')}`).join('; ');
 
@@ -45,9 +45,9 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
       section: '9.4 Scenario Design',
       width: 'column',
       paragraphs: [
-        `**${markReading(objective.name)}.** ${prose(objective.brief, `scenarios objectives[id=${objective.id}].brief`)}`,
+        `**${markReading(objective.name, 'blazeaway/forces-and-scenarios')}.** ${prose(objective.brief, `scenarios objectives[id=${objective.id}].brief`)}`,
         `${name(r.attacker)} attacks from the ${r.deployment[r.attacker]} edge; ${name(r.defender)} defends the ${r.deployment[r.defender]} half. ${att} won the roll for the attack.`,
-        `**${plural(r.turns, 'turn')}**, ${r.night ? 'at night' : 'by day'}, in ${r.weather === 'bad' ? 'bad' : 'fair'} weather. ${markReading('If the attacker has not taken the objective by the end of the last turn, the defender wins.')}`,
+        `**${plural(r.turns, 'turn')}**, ${r.night ? 'at night' : 'by day'}, in ${r.weather === 'bad' ? 'bad' : 'fair'} weather. ${markReading('If the attacker has not taken the objective by the end of the last turn, the defender wins.', 'blazeaway/scenario-victory')}`,
         `Seed **${r.seed}**: the same seed sets up this very game again.`,
       ],
     },
@@ -60,15 +60,15 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
         ['Table', table],
         ...SIDES.map((s) => [SIDE_NAMES[s], `${rosters[s].force.name} (${rosters[s].force.nation}), ${role(s)}, from the ${r.deployment[s]} edge; cards in ${rosters[s].colour.name}`]),
         ['Game length', `${plural(r.turns, 'turn')}${r.night ? ' (a night game: at most 10)' : ''}`],
-        ['Time and weather', markReading(`${r.night ? 'Night' : 'Day'}; ${r.weather === 'bad' ? 'bad weather' : 'fair weather'}`)],
+        ['Time and weather', markReading(`${r.night ? 'Night' : 'Day'}; ${r.weather === 'bad' ? 'bad weather' : 'fair weather'}`, 'blazeaway/forces-and-scenarios')],
         ['Double moves', `${SIDE_NAMES.a} ${r.doubleMoves.a}, ${SIDE_NAMES.b} ${r.doubleMoves.b}${r.night ? '; only on roads and open ground' : ''}`],
         ...barrageRows(r),
         ...designerRows(r),
         ...SIDES.map((s) => [`Aircraft, ${SIDE_NAMES[s]}`, aircraftText(s)]),
-        ['Mines', markReading(`${def}: ${plural(r.mines.squares, 'mine square')}${r.mines.squares > 0 ? ` and ${plural(r.mines.dummies, 'dummy', 'dummies')}` : ''}`)],
-        ['Wire', markReading(`${def}: ${plural(r.wire.long, 'long strip')}, ${plural(r.wire.short, 'short strip')}`)],
+        ['Mines', markReading(`${def}: ${plural(r.mines.squares, 'mine square')}${r.mines.squares > 0 ? ` and ${plural(r.mines.dummies, 'dummy', 'dummies')}` : ''}`, 'blazeaway/forces-and-scenarios')],
+        ['Wire', markReading(`${def}: ${plural(r.wire.long, 'long strip')}, ${plural(r.wire.short, 'short strip')}`, 'blazeaway/forces-and-scenarios')],
         ['Hidden movement', r.hiddenMovement ? `in use${r.night ? ' (always at night)' : ''}; dummy cards: ${SIDE_NAMES.a} ${r.hiddenDummies.a}, ${SIDE_NAMES.b} ${r.hiddenDummies.b}` : 'not used'],
-        ['Snipers', markReading(`${SIDE_NAMES.a} ${r.snipers.a}, ${SIDE_NAMES.b} ${r.snipers.b}`)],
+        ['Snipers', markReading(`${SIDE_NAMES.a} ${r.snipers.a}, ${SIDE_NAMES.b} ${r.snipers.b}`, 'blazeaway/forces-and-scenarios')],
       ],
       'column',
     ),
@@ -234,11 +234,11 @@ export function scenarioMap(rolled: RolledScenario, data: BlazeAwayData, units: 
     table: r.table,
     zones: r.zones,
     objectives: r.objectives.map((o) => ({ x: o.x, y: o.y, radius: o.radius })),
-    objectiveText: `${markReading(rolled.objective.name)}: hold within the dashed circle`,
+    objectiveText: `${markReading(rolled.objective.name, 'blazeaway/forces-and-scenarios')}: hold within the dashed circle`,
     sides: Object.fromEntries(
       SIDES.map((s) => [
         s,
-        { name: SIDE_NAMES[s], zone: s === r.attacker ? `${SIDE_NAMES[s]}, attacker: deploys in this band${READING_MARK}` : `${SIDE_NAMES[s]}, defender: deploys anywhere in its half` },
+        { name: SIDE_NAMES[s], zone: s === r.attacker ? markReading(`${SIDE_NAMES[s]}, attacker: deploys in this band`, 'blazeaway/forces-and-scenarios') : `${SIDE_NAMES[s]}, defender: deploys anywhere in its half` },
       ]),
     ),
     dashed: mined ? outline : [],
@@ -263,7 +263,7 @@ function barrageRows(r: RolledScenario['result']): string[][] {
   if (r.barrages.length === 0) return [['Pre-game barrage', 'none (chosen for this game)']];
   return r.barrages.map((b) => {
     const text = `${SIDE_NAMES[b.side]}: ${plural(b.templates, 'area-fire template')}, falling ${when(b.turn)}`;
-    return ['Pre-game barrage', chosen ? text : markReading(`${text}; the attacker's alone`)];
+    return ['Pre-game barrage', chosen ? text : markReading(`${text}; the attacker's alone`, 'blazeaway/forces-and-scenarios')];
   });
 }
 
@@ -271,7 +271,7 @@ function barrageRows(r: RolledScenario['result']): string[][] {
 function designerRows(r: RolledScenario['result']): string[][] {
   const perSide = (v: Record<Side, number>, what: string) => SIDES.map((s) => `${SIDE_NAMES[s]} ${plural(v[s], what)}`).join(', ');
   const rows: string[][] = [];
-  if (SIDES.some((s) => r.suppressive[s] > 0)) rows.push(['Suppressive fire (7.3.13)', markReading(`${perSide(r.suppressive, 'template')}, placed at the start, no deviation; nothing under one may move, firing as Disordered`)]);
+  if (SIDES.some((s) => r.suppressive[s] > 0)) rows.push(['Suppressive fire (7.3.13)', markReading(`${perSide(r.suppressive, 'template')}, placed at the start, no deviation; nothing under one may move, firing as Disordered`, 'blazeaway/forces-and-scenarios')]);
   if (SIDES.some((s) => r.divisional[s] > 0)) rows.push(['Divisional artillery (7.3.11)', `${perSide(r.divisional, 'template')} a turn, called by an HQ at the start of a turn, falling after Aimed Fire`]);
   if (r.fixedDefence.guns.length > 0) rows.push(['Fixed Defence (7.2.7)', `${SIDE_NAMES[r.fixedDefence.side]}'s ${r.fixedDefence.guns.join(', ')}: +1 to knock out; an Excellent crew shoots twice, the second at −1`]);
   // the points themselves, with their boxes, are on the defender's buildings sheet
@@ -324,17 +324,17 @@ function terrainSheet(rolled: RolledScenario, terrain: MapTerrain, units: Units)
       hill: r.objectives.length > 1 ? 'a hill crest under each marked point' : 'a hill crest under the objective',
     };
     const what = objective.on ? (ground[objective.on] ?? `the objective stands in ${atObjective[0]!.name.toLowerCase()}`) : '';
-    paragraphs.push(`**${objective.name}.** ${markReading(`As its name says, ${what} (${pieceNumbers(atObjective.map((p) => p.label))})`)}.`);
+    paragraphs.push(`**${objective.name}.** ${markReading(`As its name says, ${what} (${pieceNumbers(atObjective.map((p) => p.label))})`, 'blazeaway/forces-and-scenarios')}.`);
     sections.push('9.4');
   }
   if (r.night) {
     const roads = pieces.filter((p) => p.type === 'road').map((p) => p.label);
     const along = roads.length > 0 ? `along a road (${pieceNumbers(roads)})` : 'along a road (none on this table)';
-    paragraphs.push(`**At night (6.7).** A double move only ${along} or over open terrain: ${markReading('muster reads open terrain as ground no piece covers')}.`);
+    paragraphs.push(`**At night (6.7).** A double move only ${along} or over open terrain: ${markReading('muster reads open terrain as ground no piece covers', 'blazeaway/night-open-terrain')}.`);
     sections.push('6.7');
   }
   if (r.weather === 'bad') {
-    paragraphs.push(`**In bad weather (6.6).** Every move is halved, a road move too; ${markReading('a piece that halves a move halves the halved move again')}.`);
+    paragraphs.push(`**In bad weather (6.6).** Every move is halved, a road move too; ${markReading('a piece that halves a move halves the halved move again', 'blazeaway/bad-weather-halving')}.`);
     sections.push('6.6');
   }
   if (r.buildings.length > 0) {
@@ -353,7 +353,7 @@ function terrainSheet(rolled: RolledScenario, terrain: MapTerrain, units: Units)
       const found = inHalf('bunker');
       parts.push(`${named(bunkers)}: ${def} sets ${bunkers.length === 1 ? 'it' : 'them'} down in its half with its wire and mines${found.length > 0 ? `, or names ${pieceNumbers(found)}` : ''}`);
     }
-    paragraphs.push(`**${def}'s buildings (7.3.15).** ${markReading(`The scenario places none of them: ${parts.join('; ')}`)}.`);
+    paragraphs.push(`**${def}'s buildings (7.3.15).** ${markReading(`The scenario places none of them: ${parts.join('; ')}`, 'blazeaway/forces-and-scenarios')}.`);
     sections.push('7.3.15');
   }
   const blocks: Block[] = [terrainPutOut(terrain, units, r.table, '6.2 Terrain Effect Table')];

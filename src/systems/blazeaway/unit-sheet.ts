@@ -2,7 +2,7 @@ import { buildDataDeck } from '../../doc/build-data-cards.js';
 import { buildTableBlock } from '../../doc/build-reference.js';
 import { formatDistance } from '../../doc/cells.js';
 import { formatModifier } from '../../doc/helpers.js';
-import { markReading, READING_MARK, runsText, tickBoxGroups, type Block, type CardPrint, type DeckNode, type DocumentNode, type Paper, type Run, type TableBlock, type TableColumn, type TextBlock, type Units } from '../../doc/model.js';
+import { markReading, runsText, tickBoxGroups, type Block, type CardPrint, type DeckNode, type DocumentNode, type Paper, type Run, type TableBlock, type TableColumn, type TextBlock, type Units } from '../../doc/model.js';
 import { documentMeta } from '../../doc/document-meta.js';
 import { checkBlock } from '../../doc/packet.js';
 import { renderProse } from '../../doc/templates.js';
@@ -74,7 +74,7 @@ function lossCell(point: { losses: number; percent: number; table?: boolean } | 
   if (!point) return [plain('—')];
   // held on one line: a short column of one-line rows keeps the sheet to a page
   const percent = `\u00a0${point.percent}%`;
-  return [plain(`${point.losses}\u00a0of\u00a0${of}`), { text: point.table === true ? percent : markReading(percent), style: 'odds' }];
+  return [plain(`${point.losses}\u00a0of\u00a0${of}`), { text: point.table === true ? percent : markReading(percent, 'blazeaway/breaking-point-rounding'), style: 'odds' }];
 }
 
 /**
@@ -100,7 +100,7 @@ function infantryTable(data: BlazeAwayData, units: readonly CheckedUnit[], optio
       plain(`${i > 0 ? ' ' : ''}${g.type.name}\u00a0`),
       tickBoxGroups(Array.from({ length: g.count }, () => g.figures)),
     ]);
-    return [[bold(u.unit.name)], ratingCell(data, u), stands, lossCell(u.breakingPoint, u.figures), [plain(readOrders(u) ? markReading(String(u.orders)) : String(u.orders))], [plain(u.weapons.map((w) => weaponText(data, w, options.units)).join('; '))], notesCell(u)];
+    return [[bold(u.unit.name)], ratingCell(data, u), stands, lossCell(u.breakingPoint, u.figures), [plain(readOrders(u) ? markReading(String(u.orders), 'blazeaway/unit-sheet-orders') : String(u.orders))], [plain(u.weapons.map((w) => weaponText(data, w, options.units)).join('; '))], notesCell(u)];
   });
   return table(
     'infantry',
@@ -108,7 +108,7 @@ function infantryTable(data: BlazeAwayData, units: readonly CheckedUnit[], optio
     `${SECTION}; 8.1`,
     [left('Unit'), left('Rating, D10 at 3/2/1 figures'), left('Stands: tick a box for each figure lost'), left('Breaks at (lost)'), centre('Orders'), left('Weapons'), left('Notes', NOTES_ROOM)],
     rows,
-    `Breaks at: the figures lost, of its figures, at which the unit leaves the game at the end of the turn, and its rating's share: from the 8.1 table for sections of 3 figures, otherwise the share rounded half up${READING_MARK}. Orders: order cards a turn, up to its rating's for the sections${READING_MARK}; specialists, heavy weapons and HQs${READING_MARK} take one each.`,
+    `Breaks at: the figures lost, of its figures, at which the unit leaves the game at the end of the turn, and its rating's share: from the 8.1 table for sections of 3 figures, otherwise ${markReading('the share rounded half up', 'blazeaway/breaking-point-rounding')}. Orders: order cards a turn, ${markReading("up to its rating's for the sections", 'blazeaway/unit-sheet-orders')}; ${markReading('specialists, heavy weapons and HQs', 'blazeaway/unit-sheet-orders')} take one each.`,
   );
 }
 
@@ -332,8 +332,8 @@ export function forceBlock(data: BlazeAwayData, roster: BaRoster, title: string)
     width: 'column',
     paragraphs: [
       `**${force.name}.** ${force.nation}, ${force.side === 'axis' ? 'Axis' : 'Allies'}${force.partisans ? '; partisans, never better than Confident (3.6)' : ''}.`,
-      rating ? `**Command rating.** ${rating.name}: ${rating.read ? markReading(plural(rating.cards, 'order card')) : plural(rating.cards, 'order card')} a platoon, unless a unit has its own rating.` : '**Command rating.** Unknown: see the check.',
-      `**Orders.** ${plural(roster.ordersPerTurn, 'order card')} a turn, from a deck of ${markReading(plural(total, 'card'))} in ${roster.colour.name}, ${dummies} of them ${dummies === 1 ? 'a dummy' : 'dummies'} (a dummy is no extra order).`,
+      rating ? `**Command rating.** ${rating.name}: ${rating.read ? markReading(plural(rating.cards, 'order card'), 'blazeaway/order-card-deck') : plural(rating.cards, 'order card')} a platoon, unless a unit has its own rating.` : '**Command rating.** Unknown: see the check.',
+      `**Orders.** ${plural(roster.ordersPerTurn, 'order card')} a turn, from a deck of ${markReading(plural(total, 'card'), 'blazeaway/order-card-deck')} in ${roster.colour.name}, ${dummies} of them ${dummies === 1 ? 'a dummy' : 'dummies'} (a dummy is no extra order).`,
       ...(force.notes ? [`**Notes.** ${force.notes}`] : []),
     ],
   };

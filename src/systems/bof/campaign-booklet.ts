@@ -1,4 +1,4 @@
-import { markReading, READING_MARK, type BookletNode, type DocumentNode, type DrawingNode, type Shape } from '../../doc/model.js';
+import { markReading, type BookletNode, type DocumentNode, type DrawingNode, type Shape } from '../../doc/model.js';
 import { documentMeta } from '../../doc/document-meta.js';
 import { campaignLogTable } from '../../doc/campaign-log.js';
 import type { SystemRules } from '../../data/load.js';
@@ -69,7 +69,7 @@ export function buildBooklet(settings: BookletSettings, ctx: ScenarioContext, st
   const seed = start.seed;
   const solo = start.solo;
   const hereNow = saved ? campaignHere(start) : null;
-  const army = solo && start.player && !start.forces?.a ? ` You play ${armyWords(start.player, ctx.arsenal)} in every ${saved ? 'game' : 'rung'}, ${markReading('rolled once when the campaign began')}.` : '';
+  const army = solo && start.player && !start.forces?.a ? ` You play ${armyWords(start.player, ctx.arsenal)} in every ${saved ? 'game' : 'rung'}, ${markReading('rolled once when the campaign began', 'bof/solo-campaign-army')}.` : '';
   const front: DocumentNode = {
     meta: documentMeta(settings.system.info, `Campaign booklet: ${a} against ${b}`, { toolVersion: settings.toolVersion, seed, paper: settings.paper, units: settings.units }),
     sheets: [
@@ -99,14 +99,14 @@ export function buildBooklet(settings: BookletSettings, ctx: ScenarioContext, st
             section: 'How to score points and advance in a campaign',
             width: 'column',
             paragraphs: [
-              `**Points.** A decisive victory (the mission done, or stopped) earns ${VICTORY_POINTS.decisive}; a strategic one (the enemy withdraws at the Combat Score limit) ${VICTORY_POINTS.strategic}; a win on Combat Score after the last turn ${VICTORY_POINTS.turns}${READING_MARK}; a loss ${VICTORY_POINTS.loss}. Each side adds its own Combat Score. Points buy upgrades for the core units.`,
+              `**Points.** A decisive victory (the mission done, or stopped) earns ${VICTORY_POINTS.decisive}; a strategic one (the enemy withdraws at the Combat Score limit) ${VICTORY_POINTS.strategic}; a win on Combat Score after the last turn ${markReading(String(VICTORY_POINTS.turns), 'bof/campaign-victory')}; a loss ${VICTORY_POINTS.loss}. Each side adds its own Combat Score. Points buy upgrades for the core units.`,
               '**Roles.** The first two games are even; the loser of the second (Victory Zones) defends from then on. An attacker who wins climbs a rung; a defender who wins neutralises the roles and the ladder goes back to Probing, on the same map.',
               `**Morale.** Rolled once at the start. Three lost games in a row cost a point; the fifth in a row costs another.`,
-              `**The end.** ${markReading('Win the top rung as attacker')}, or after ${MAX_GAMES} games the side with more wins takes the campaign.`,
+              `**The end.** ${markReading('Win the top rung as attacker', 'bof/campaign-victory')}, or after ${MAX_GAMES} games the side with more wins takes the campaign.`,
               '**Upgrades and salvage.** Infantry may rise in rank and re-arm; transports stay transports; armoured cars may become tanks, light tanks medium or heavy ones; guns may become heavier guns. The victor keeps abandoned enemy vehicles and weapons, free of penalty next game.',
               ...(start.forces
                 ? [
-                    `**Kept forces.** An upgrade costs what it adds to the force's points, ${markReading('the difference of the two units\' points')}, and raises the force's limit by as much; salvage joins the victor's force ${markReading('at no cost for the rest of the campaign')}.`,
+                    `**Kept forces.** An upgrade costs what it adds to the force's points, ${markReading('the difference of the two units\' points', 'bof/campaign-upgrades')}, and raises the force's limit by as much; salvage joins the victor's force ${markReading('at no cost for the rest of the campaign', 'bof/salvage')}.`,
                   ]
                 : []),
             ],

@@ -117,7 +117,7 @@ export function standing(state: CampaignState, arsenal: Arsenal, game?: Campaign
     const fit = fits.find((f) => campaignSide(f.side) === s);
     return [`**${n[s]}'s force** ${roster.force.name}, kept by the campaign with its upgrades and salvage (${fit ? budgetWords(fit) : `${roster.points} points`})${fit && isOver(fit) ? `: leave ${-fit.left} points of it out of this game` : ''}. Its roster and unit cards are in this packet.`];
   });
-  const army = state.solo && state.player && !state.forces?.a ? [`**Your army** for the whole campaign: ${armyWords(state.player, arsenal)}, ${markReading('rolled once when the campaign began')}.`] : [];
+  const army = state.solo && state.player && !state.forces?.a ? [`**Your army** for the whole campaign: ${armyWords(state.player, arsenal)}, ${markReading('rolled once when the campaign began', 'bof/solo-campaign-army')}.`] : [];
   return {
     kind: 'text',
     title: `Campaign: game ${state.game + 1} of at most ${MAX_GAMES}`,

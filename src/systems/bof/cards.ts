@@ -93,7 +93,7 @@ export function buildUnitCard(
       rules: rulesFor(unit, weapons, ctx.units).slice(0, 3),
       // the player's words at the foot: the model's name where the card has a label of its own, else the rule set
       // the arsenal's stats and points are muster's own: one mark at the card's foot when its file says so
-      footer: { left: ctx.arsenal.readings.has(unit.id) ? markReading(`Cost ${cost} · Combat Score ${score}`) : `Cost ${cost} · Combat Score ${score}`, right: options.label && options.label !== unit.name && !options.label.startsWith(unit.name) ? unit.name : ctx.system.name },
+      footer: { left: ctx.arsenal.readings.has(unit.id) ? markReading(`Cost ${cost} · Combat Score ${score}`, 'bof/arsenal-stats') : `Cost ${cost} · Combat Score ${score}`, right: options.label && options.label !== unit.name && !options.label.startsWith(unit.name) ? unit.name : ctx.system.name },
     },
     back: {
       title: ctx.system.name.toUpperCase(),

@@ -1,4 +1,4 @@
-import { markReading, READING_MARK, type Block, type CardPrint, type DeckNode, type DocumentNode, type DrawingNode, type SheetNode, type TextBlock, type Units, type Paper } from '../../doc/model.js';
+import { markReading, type Block, type CardPrint, type DeckNode, type DocumentNode, type DrawingNode, type SheetNode, type TextBlock, type Units, type Paper } from '../../doc/model.js';
 import { mapTerrain, terrainTypeWords } from '../scenario-terrain.js';
 import { terrainPutOut, type MapTerrain, type TerrainTypeWords } from '../../doc/terrain-map.js';
 import { documentMeta } from '../../doc/document-meta.js';
@@ -80,7 +80,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
   const fitOf = (side: string) => result.fits?.find((fit) => fit.side === side);
   const shareMark = (side: string, i: number) => {
     const role = side === result.attacker ? 'attacker' : side === result.defender ? 'defender' : ((i === 0 ? 0 : 1) as 0 | 1);
-    return result.players > 2 && shareRounded(modePoints(mode, role, chosenOf(ctx)), result.players) ? READING_MARK : '';
+    return result.players > 2 && shareRounded(modePoints(mode, role, chosenOf(ctx)), result.players) ? markReading('', 'bof/multiplayer-shares') : '';
   };
   const points = result.forces
     .map((f, i) => {
@@ -175,7 +175,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
     },
   ];
   // the pieces to put out close the briefing, before the map they are numbered on
-  const terrain = mapTerrain(ctx.terrainTypes ?? [], result, result.table, { units: ctx.units, inch: 2.5 });
+  const terrain = mapTerrain({ id: 'bof', types: ctx.terrainTypes ?? [] }, result, result.table, { units: ctx.units, inch: 2.5 });
   if (terrain) briefing.push(terrainPutOut(terrain, ctx.units, result.table, 'Game setup (terrain: muster\'s own tables)', 2.5));
   const sheets: SheetNode[] = [{ title: `Scenario: ${result.scenario.name}`, blocks: briefing }];
 
@@ -329,7 +329,7 @@ function soloPointsNote(result: ScenarioResult, advice: (fit: BudgetFit) => stri
   const theirs =
     enemy?.setup === 'buy'
       ? `The enemy's core is ${enemy.core} points and it rolled ${enemy.additional} more: buy its units as you see fit, up to ${enemy.budget}${capped(enemy)}.`
-      : `The enemy bought ${enemy?.points ?? 0} points from its bags of counters by the solo dice, ${markReading('each bag ending at the first counter that does not fit')}, the mode's ${enemy?.budget ?? 0} being the most it may spend.`;
+      : `The enemy bought ${enemy?.points ?? 0} points from its bags of counters by the solo dice, ${markReading('each bag ending at the first counter that does not fit', 'bof/solo-bag-end')}, the mode's ${enemy?.budget ?? 0} being the most it may spend.`;
   return `**Points in solo.** ${yours} ${theirs}`;
 }
 
@@ -364,7 +364,7 @@ function enemyStrength(enemy: ScenarioResult['forces'][number] | undefined): str
 /** A doctrine's name; one that draws as armour without being armour says so, marked as muster's reading. */
 function doctrineName(doctrine: { name: string; kind: Parameters<typeof readsAsArmour>[0]['kind'] } | undefined): string {
   if (!doctrine) return '';
-  return readsAsArmour(doctrine) ? `${doctrine.name} (${markReading('rolled for as armour')})` : doctrine.name;
+  return readsAsArmour(doctrine) ? `${doctrine.name} (${markReading('rolled for as armour', 'bof/mobile-reconnaissance-solo')})` : doctrine.name;
 }
 
 /** The detachment a solo player fields and the cards he draws, under his force's form. */
@@ -387,7 +387,7 @@ function eventsSummary(result: ScenarioResult, label: (side: string | null) => s
   // in a solo campaign the enemy does not hold its cards back (Random event & effect cards in campaigns)
   const each = result.solo?.campaign ? `${drawn} In this campaign game the enemy plays its cards from turn 1.` : drawn;
   if (unknown.length === 0) return each;
-  return `${each} ${unknown.join(' and ')}: one card for each player is drawn here; a detachment that draws more (Fallschirmjäger: 2) draws the rest from the deck.${READING_MARK}`;
+  return markReading(`${each} ${unknown.join(' and ')}: one card for each player is drawn here; a detachment that draws more (Fallschirmjäger: 2) draws the rest from the deck.`, 'bof/event-cards');
 }
 
 /**
@@ -403,7 +403,7 @@ export function shallowZone(result: ScenarioResult, side: string, units: Units):
     result.deployment[side] === 'edges'
       ? `${dist(50)} from the edges would reach the defender's ground in the middle of this table`
       : `${dist(50)} from both edges would leave less than ${dist(20)} between the zones on this table`;
-  return `infantry within ${dist(depth)} of the edge, the strip drawn ${dist(depth)} deep, not the text's ${dist(50)}: ${why}${READING_MARK}`;
+  return markReading(`infantry within ${dist(depth)} of the edge, the strip drawn ${dist(depth)} deep, not the text's ${dist(50)}: ${why}`, 'bof/pocket-strips');
 }
 
 const SECTORS: readonly Sector[] = ['left', 'middle', 'right'];
@@ -541,7 +541,7 @@ function beforeTurnOne(placement: NonNullable<ScenarioResult['placement']>, labe
     paragraphs: [
       placement.by === 'deployment'
         ? // Game setup also speaks of a roll-off; the Deployment section gives the first unit to the sector's roller
-          markReading(`**1. First unit (Deployment).** ${label(placement.first)} rolled the deployment sector and places first; ${after}.`)
+          markReading(`**1. First unit (Deployment).** ${label(placement.first)} rolled the deployment sector and places first; ${after}.`, 'bof/deployment-first-unit')
         : `**1. First unit (Game setup).** No side rolled a sector: ${label(placement.first)} won the roll-off (a D6 each, higher starts) and places first; ${after}.`,
       `**2. Squad leader (Game setup; Squad Leaders).** Each player promotes one of his soldiers, at no cost: +1 to his own morale checks and attacks, and he may rally up to two soldiers within ${dist(20, 8)} a turn, an action and a morale check for each.`,
       '**3. Then** the first turn: a D6 each for initiative, the higher moves first.',

@@ -1,5 +1,5 @@
 import { campaignLogTable } from '../../doc/campaign-log.js';
-import { READING_MARK, type Block, type DocumentNode, type DrawingNode, type Paper, type Shape, type Units } from '../../doc/model.js';
+import { markReading, type Block, type DocumentNode, type DrawingNode, type Paper, type Shape, type Units } from '../../doc/model.js';
 import { documentMeta } from '../../doc/document-meta.js';
 import { hatchLines } from '../../doc/hatch.js';
 import { withWhite } from '../../doc/colours.js';
@@ -117,7 +117,7 @@ export function campaignRules(board: CampaignBoard, names: { a: string; b: strin
       paragraphs: [
         map.story,
         `**${names.a}** starts on ${map.deploy.a.join(', ')}; **${names.b}** on ${map.deploy.b.join(', ')}. The river is crossed only where the map shows no blue line.`,
-        `**Each turn** each side assaults one square next to one it holds. Both into the same empty square, or into two empty squares side by side: one encounter, over two squares fought on the square of the side that rolls higher on a D6${READING_MARK}. Otherwise each side fights an attack against the other's defence: two games.`,
+        `**Each turn** each side assaults one square next to one it holds. Both into the same empty square, or into two empty squares side by side: one encounter, over two squares fought on ${markReading('the square of the side that rolls higher on a D6', 'fireteam/campaign-assaults')}. Otherwise each side fights an attack against the other's defence: two games.`,
         '**Battles.** The square sets the terrain and the jump-off points; there is no patrol phase. An attacker takes the square only by winning; an encounter drawn takes nothing. Losses are not carried to the next game.',
       ],
     },
@@ -128,9 +128,9 @@ export function campaignRules(board: CampaignBoard, names: { a: string; b: strin
       width: 'column',
       paragraphs: [
         `**Core** ${f.core} points a side (${f.corePerPlayer} a player, two a side), in every game.`,
-        `**Reinforcements** ${f.encounter} points a side in an encounter. In a turn of two games each side splits ${f.attackAndDefence} points: ${f.attack[0]} to ${f.attack[1]} where it attacks, the rest (${f.defence[0]} to ${f.defence[1]}) where it defends; a side that names no split gives ${defaultSplit(f.attack)} to the attack${READING_MARK}.`,
+        `**Reinforcements** ${f.encounter} points a side in an encounter. In a turn of two games each side splits ${f.attackAndDefence} points: ${f.attack[0]} to ${f.attack[1]} where it attacks, the rest (${f.defence[0]} to ${f.defence[1]}) where it defends; ${markReading(`a side that names no split gives ${defaultSplit(f.attack)} to the attack`, 'fireteam/set-up')}.`,
         ...(['a', 'b'] as const).flatMap((s) => (forces[s] ? [`**${names[s]}** ${forces[s]}.`] : [])),
-        `**The end${READING_MARK}.** Hold one of your starred breakout squares when a turn's games are done and you win. After turn ${map.endAfterTurns}, more squares held wins; equal is a draw.`,
+        `**${markReading('The end', 'fireteam/campaign-map')}.** Hold one of your starred breakout squares when a turn's games are done and you win. After turn ${map.endAfterTurns}, more squares held wins; equal is a draw.`,
       ],
     },
   ];

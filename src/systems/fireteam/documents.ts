@@ -2,7 +2,7 @@ import { dataCardNode } from '../../doc/build-data-cards.js';
 import { cardForModels, deckOfSide, groupSameModels } from '../../doc/model-cards.js';
 import { formatLength } from '../../doc/helpers.js';
 import { drawMap, MAP_COLOURS, MAP_SIDE_LOOKS } from '../../doc/map-diagram.js';
-import { markReading, READING_MARK, type Block, type CardPrint, type DeckNode, type DocumentNode, type DrawingNode, type Paper, type SheetNode, type TableBlock, type Units } from '../../doc/model.js';
+import { markDataReading, markReading, type Block, type CardPrint, type DeckNode, type DocumentNode, type DrawingNode, type Paper, type SheetNode, type TableBlock, type Units } from '../../doc/model.js';
 import { documentMeta } from '../../doc/document-meta.js';
 import { checkBlock, rollsSheet, textTable } from '../../doc/packet.js';
 import { renderProse } from '../../doc/templates.js';
@@ -40,7 +40,7 @@ function teamName(title: string, made: string | undefined, vehicle: string | und
 }
 
 /** a value muster chose where the text leaves it open carries the one mark (design.md section 4) */
-const marked = (text: string, reading: unknown) => (reading ? markReading(text) : text);
+const marked = (text: string, reading: string | undefined) => (reading ? markDataReading(text, reading) : text);
 
 const pointsWord = (n: number) => `${formatPoints(n)} ${n === 1 ? 'point' : 'points'}`;
 
@@ -158,7 +158,7 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
     return `${SIDE_NAMES[s]}: core ${formatPoints(f.core.budget)}, reinforcements ${formatPoints(f.reinforcements.budget)}`;
   };
   // the text gives 3 or 4 JOPs a side; the count each side gets is muster's
-  const jops = markReading(`${SIDE_NAMES.a} ${result.jops.a}, ${SIDE_NAMES.b} ${result.jops.b}`);
+  const jops = markReading(`${SIDE_NAMES.a} ${result.jops.a}, ${SIDE_NAMES.b} ${result.jops.b}`, 'fireteam/set-up');
   const how =
     battle.attacker === 'throw'
       ? `${attacker} won the throw for the attack (the appendix has the dice)`
@@ -175,13 +175,13 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
       width: 'column',
       paragraphs: [
         `**Markers.** ${markers.a === markers.b ? `Each side has ${markers.a} patrol markers` : `${SIDE_NAMES.a} has ${markers.a} patrol markers and ${SIDE_NAMES.b} ${markers.b}`}: ${patrolRules.markers}, and ${patrolRules.perExtraPlatoon} more for each platoon after its first. Set them on the numbered points of the map, measured as the table below gives them.`,
-        `**Moving.** The sides take turns to move their markers, the attacker first. A side's markers keep within ${dist(patrolRules.together, units)} of one another: each within that of another of its own${READING_MARK}. The text gives no distance for a move, so agree one before you start.`,
+        `**Moving.** The sides take turns to move their markers, the attacker first. A side's markers keep within ${dist(patrolRules.together, units)} of one another: ${markReading('each within that of another of its own', 'fireteam/set-up')}. The text gives no distance for a move, so agree one before you start.`,
         `**Locking.** A marker that comes within ${dist(patrolRules.lock, units)} of an enemy marker locks, and the enemy marker with it; locked markers move no more.`,
       ],
     },
     textTable(
       'patrol-start',
-      markReading('Patrol markers: starting points'),
+      markReading('Patrol markers: starting points', 'fireteam/set-up'),
       patrolRules.section,
       ['Side', 'Marker', 'From the corner on its left', 'In from its own edge'],
       (['a', 'b'] as const).flatMap((s) => places[s].map((m, i) => [SIDE_NAMES[s], String(i + 1), place(m.along, units), place(m.depth, units)])),
@@ -222,7 +222,7 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
       [SIDE_NAMES.b, `${listName('b')}, from the ${result.deployment.b} edge`],
       ['Attacker, moves first', attacker],
       ['Players', `${result.players}, one platoon each`],
-      ['Points', markReading(`${budget('a')}; ${budget('b')}`)],
+      ['Points', markReading(`${budget('a')}; ${budget('b')}`, 'fireteam/set-up')],
       ...(['a', 'b'] as const).flatMap((s) => {
         const brought = rolled.budgets[s];
         return brought ? [[`${SIDE_NAMES[s]}'s force`, `${force(s).name}: ${spentWords(brought.points, brought.fit)}`]] : [];
@@ -349,7 +349,7 @@ function campaignBrief(rolled: RolledBattle, name: string, attacker: string): st
   return (
     `**${name}** over two squares: ${SIDE_NAMES.a} went for ${ground.squares.a} and ${SIDE_NAMES.b} for ${ground.squares.b}, squares side by side, so the two assaults meet. ` +
     `It is fought on ${square.id}, ${square.name}, the square of ${SIDE_NAMES[ground.side]}${ground.rolls.length > 0 ? ', which rolled higher (the dice open the rolls appendix)' : ''}. ` +
-    markReading('The text does not say which square such an encounter is fought on; this one is the roll-off’s.')
+    markReading('The text does not say which square such an encounter is fought on; this one is the roll-off’s.', 'fireteam/campaign-assaults')
   );
 }
 
@@ -370,7 +370,7 @@ function withEntrances(terrain: MapTerrain, result: RolledBattle['result']): Map
   const across = result.terrain.filter((p) => p.look === 'road' && joins(p)).map((p) => p.id);
   if (across.length === 0) return terrain;
   const which = across.length === 1 ? `number ${across[0]} runs` : `numbers ${across.slice(0, -1).join(', ')} and ${across[across.length - 1]} run`;
-  const words = markReading(`${which} from one side's edge to the other's, an entrance for each`);
+  const words = markReading(`${which} from one side's edge to the other's, an entrance for each`, 'fireteam/battle-edges');
   return { ...terrain, types: terrain.types.map((t) => (t.look === 'road' ? { ...t, effect: `${t.effect}; ${words}` } : t)) };
 }
 
@@ -387,14 +387,14 @@ function campaignGround(rolled: RolledBattle, units: Units, laid: boolean): Bloc
       width: 'column',
       paragraphs: [
         laid && map
-          ? `**Square ${square.id}.** ${square.terrain}. The map lays it out: ${markReading(`muster reads the line as the ${map.name.toLowerCase()} map${square.map ? '' : ' (rolled for the square)'}${square.types ? ' with only the terrain the line names' : ''}`)}. Every battle on this square has this same ground: its terrain dice are the square's, not the battle's.`
+          ? `**Square ${square.id}.** ${square.terrain}. The map lays it out: ${markReading(`muster reads the line as the ${map.name.toLowerCase()} map${square.map ? '' : ' (rolled for the square)'}${square.types ? ' with only the terrain the line names' : ''}`, 'fireteam/campaign-map')}. Every battle on this square has this same ground: its terrain dice are the square's, not the battle's.`
           : `**Square ${square.id}.** ${square.terrain}. Lay out the table to suit before the forces are set out.`,
-        `**No patrol phase.** In the campaign the square sets the jump-off points: ${markReading(`${SIDE_NAMES.a} ${result.jops.a}, ${SIDE_NAMES.b} ${result.jops.b}`)}, on the marked points of the map${result.battle === 'attack' ? '; the defender holds the ground, so its points are within its own half' : ''}. Move one a little into cover if the terrain asks for it.`,
+        `**No patrol phase.** In the campaign the square sets the jump-off points: ${markReading(`${SIDE_NAMES.a} ${result.jops.a}, ${SIDE_NAMES.b} ${result.jops.b}`, 'fireteam/set-up')}, on the marked points of the map${result.battle === 'attack' ? '; the defender holds the ground, so its points are within its own half' : ''}. Move one a little into cover if the terrain asks for it.`,
       ],
     },
     textTable(
       'jop-points',
-      markReading('Jump-off points'),
+      markReading('Jump-off points', 'fireteam/set-up'),
       'Forward, victory is near!: Battles',
       ['Side', 'JOP', 'From the corner on its left', 'In from its own edge'],
       (['a', 'b'] as const).flatMap((s) => places[s].map((m, i) => [SIDE_NAMES[s], `J${i + 1}`, place(m.along, units), place(m.depth, units)])),
@@ -422,8 +422,8 @@ export function battleMap(rolled: RolledBattle, _colours: Record<string, string>
         s,
         {
           name: side(s),
-          zone: `${side(s)}: its markers start in this band${READING_MARK}`,
-          markers: result.campaign ? `${SIDE_NAMES[s]}'s jump-off points${READING_MARK}, J1 and on as in the table` : `${SIDE_NAMES[s]}'s patrol markers, numbered as in the table`,
+          zone: markReading(`${side(s)}: its markers start in this band`, 'fireteam/set-up'),
+          markers: result.campaign ? `${markReading(`${SIDE_NAMES[s]}'s jump-off points`, 'fireteam/set-up')}, J1 and on as in the table` : `${SIDE_NAMES[s]}'s patrol markers, numbered as in the table`,
         },
       ]),
     ),

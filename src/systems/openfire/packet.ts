@@ -40,11 +40,12 @@ export function ofPacket(result: OfScenarioResult, lists: Lists, request: Scenar
               `Seed **${result.seed}**: the same seed rolls this very packet again.`,
               `**To win.** ${result.win.replace('3 in', dist(3))}`,
               `Each side deploys within ${dist(12)} of its edge. Place the objectives in the order shown, the first in the deployment zones, the rest in the middle.`,
-              markReading(`**Game length.** ${result.turns} turns; the text sets none, so stop earlier only when a side has won.`),
+              markReading(`**Game length.** ${result.turns} turns; the text sets none, so stop earlier only when a side has won.`, 'openfire/scenario-settings'),
               ...(result.minefields.length > 0
                 ? [
                     markReading(
                       `**Minefields (scenario option).** ${result.minefields.length} counter${result.minefields.length === 1 ? '' : 's'} where the map shows, each field reaching ${dist(result.minefields[0]!.radius / 2.5)} all round. Infantry entering one roll to hit for a mine and die on a hit; vehicles are hit and immobilised; units with minesweepers find them and pass safely.`,
+                      'openfire/scenario-settings',
                     ),
                   ]
                 : []),
@@ -75,7 +76,7 @@ export function ofPacket(result: OfScenarioResult, lists: Lists, request: Scenar
         objectives: result.objectives.map((o, i) => ({ x: o.x, y: o.y, radius: o.radius, label: String(i + 1) })),
         objectiveText: `Objective, numbered in placing order; held within the dashed circle, ${dist(3)}`,
         hazards: result.minefields.map((m, i) => ({ x: m.x, y: m.y, radius: m.radius, label: `M${i + 1}` })),
-        hazardText: markReading(`Minefield counter, M1 to M${result.minefields.length}; the dashed circle: the field, ${dist(result.minefields[0]?.radius ? result.minefields[0].radius / 2.5 : 3)} round it`),
+        hazardText: markReading(`Minefield counter, M1 to M${result.minefields.length}; the dashed circle: the field, ${dist(result.minefields[0]?.radius ? result.minefields[0].radius / 2.5 : 3)} round it`, 'openfire/scenario-settings'),
         sides: Object.fromEntries(result.forces.map((f) => [f.side, { name: name(f.side), zone: `${name(f.side)} (${nation(f.nation).name}): deploys within ${dist(12)} of the ${result.deployment[f.side]} edge` }])),
         grid: request.units === 'cm' ? 10 : 15,
         gridText: request.units === 'cm' ? '10 cm' : '6 in',
@@ -114,7 +115,7 @@ function ofTurnRecord(result: OfScenarioResult, name: (side: string) => string):
     kind: 'table',
     id: 'turn-record',
     // the rows are muster's game length: the text sets none
-    title: markReading(`Turn record: ${result.turns} turns`),
+    title: markReading(`Turn record: ${result.turns} turns`, 'openfire/scenario-settings'),
     section: 'Turn sequence',
     width: 'full',
     form: true,

@@ -63,7 +63,7 @@ export function buildOfUnitCard(unit: OfUnit, lists: Lists, units: Units, system
       lines: unit.weapons.map((id) => weaponLine(unit, id, lists, units, vehicle)),
       rules: [...unit.notes, ...(vehicle ? [MOUNTED_RULE] : []), rankRule].slice(0, 3),
       // the lists' stats and points are muster's own: one mark at the card's foot when its file says so
-      footer: { left: lists.readings.has(unit.id) ? markReading(`${unit.points} points`) : `${unit.points} points`, right: systemName },
+      footer: { left: lists.readings.has(unit.id) ? markReading(`${unit.points} points`, 'openfire/unit-stats-and-points') : `${unit.points} points`, right: systemName },
     },
     back: { title: systemName.toUpperCase(), subtitle: `${nation.name} · ${TYPE_NAMES[unit.type]}`, accent: nation.colour, icon: vehicle ? 'tank' : unit.type === 'gun' ? 'crewed-gun' : 'helmet' },
   };
