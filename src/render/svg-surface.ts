@@ -1,5 +1,5 @@
 import type { Font, Glyph } from 'fontkit';
-import type { FontStore } from '../layout/fonts.js';
+import { glyphsOfItsOwn, type FontStore } from '../layout/fonts.js';
 import { EVEN_ODD, ICON_BOX, ICONS, type IconName } from '../vocab/icons.js';
 import type { FallbackFont, FontFace, PlacedPage } from '../layout/primitives.js';
 import { renderPages } from './render.js';
@@ -72,8 +72,21 @@ class SvgSurface implements Surface {
     this.size = undefined;
   }
 
+  /**
+   * The store's font with glyphs of these images' own: fontkit keeps each glyph it makes with
+   * the characters it was first made for, and the store's font is the one the next PDF of the
+   * run embeds, whose ToUnicode map is written from them (a PDF made after images lost its
+   * full stops' text).
+   */
+  private ownFont(font: Font): Font {
+    let own = this.ownFonts.get(font);
+    if (!own) this.ownFonts.set(font, (own = glyphsOfItsOwn(font)));
+    return own;
+  }
+  private readonly ownFonts = new Map<Font, Font>();
+
   text(text: string, x: number, y: number, face: FontFace, size: number, color: string, rotate?: number, fallback?: FallbackFont): void {
-    const font = fallback ? this.fonts.fallbackFont(fallback) : this.fonts.font(face);
+    const font = this.ownFont(fallback ? this.fonts.fallbackFont(fallback) : this.fonts.font(face));
     const scale = size / font.unitsPerEm;
     const uses: string[] = [];
     // lines below the first as pdfkit sets them: a line's height with the font's gap
