@@ -196,6 +196,17 @@ describe('8 Breaking Point', () => {
     expect(bp('Poor', { name: 'S', kind: 'infantry', stands: [{ type: 'sniper' }] })).toBeUndefined();
     expect(force([{ name: 'PaK', kind: 'gun', gun: 'PaK', models: 2, figures: 4, gunGroup: 2 }], { rating: 'Average' }).units[0]!.breakingPoint).toEqual({ losses: 4, percent: 50, table: false });
   });
+  it('7.2.2 Crew Ratings, 8: a gun crew breaks by its crew rating, not the unit\'s', () => {
+    // a Confident company's PaK 40s with an Average crew: 4 of their 8 crew, 50%, not 66%
+    const pak = force([{ name: 'PaK 40', kind: 'gun', gun: '7.5 cm PaK 40', models: 2, figures: 4, gunGroup: 2, crew: 'Average' }], { rating: 'Confident' }).units[0]!;
+    expect(pak.breakingPoint).toEqual({ losses: 4, percent: 50, table: false });
+    // a crew left out is the unit's rating (7.2.2 points to the command ratings)
+    expect(force([{ name: 'PaK 40', kind: 'gun', gun: '7.5 cm PaK 40', models: 2, figures: 4, gunGroup: 2 }], { rating: 'Excellent' }).units[0]!.breakingPoint).toEqual({ losses: 7, percent: 85, table: false });
+  });
+  it('7.2.2 Crew Ratings, 8.2: vehicles pull out at their crew rating\'s share, not the unit\'s', () => {
+    expect(force([tanks({ models: 3, crew: 'Excellent' })], { rating: 'Poor' }).units[0]!.withdraw).toEqual({ losses: 3, percent: 85 });
+    expect(force([tanks({ models: 3, crew: 'Poor' })], { rating: 'Excellent' }).units[0]!.withdraw).toEqual({ losses: 2, percent: 50 });
+  });
   it('8.2 vehicles pull out at 50%, 66% and 85% of their models, at least one', () => {
     const withdraw = (rating: string, models: number) => force([tanks({ models })], { rating }).units[0]!.withdraw;
     expect([withdraw('Poor', 3), withdraw('Average', 4), withdraw('Confident', 3), withdraw('Excellent', 3), withdraw('Excellent', 1)]).toEqual([

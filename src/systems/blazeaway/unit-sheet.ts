@@ -150,7 +150,7 @@ function vehicleTable(data: BlazeAwayData, units: readonly CheckedUnit[], option
     `${SECTION}; 7.2; 8.2`,
     [left('Unit'), left('Crew, firing on the move'), left('Tick losses'), left('Pulls out at (lost)'), centre('Orders'), centre('Class'), centre('Gun group'), left('Other weapons, carrying'), left('Notes', NOTES_ROOM)],
     rows,
-    'A box for each vehicle, or for each crew figure of a gun. Vehicles pull out at the text\'s guide share of losses (8.2); a gun crew at its rating\'s share of its figures (8). Guns shot at by artillery are class E (7.3.3).',
+    `A box for each vehicle, or for each crew figure of a gun. Vehicles pull out at the text's guide share of losses (8.2), a gun crew at the share of its figures (8), both by the crew rating${READING_MARK} (7.2.2). Guns shot at by artillery are class E (7.3.3).`,
   );
 }
 
