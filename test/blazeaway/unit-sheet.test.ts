@@ -57,6 +57,15 @@ describe('the unit sheet of each sample force', () => {
       }
     });
   });
+  it('7.2.8 Armour Combat Table: a fixed gun\'s arc is 45° in all, centred on the barrel, muster\'s reading, marked; never 45° either way', () => {
+    const summary = table(sheetOf(0).doc, 'gun-rows')!.summary!;
+    expect(summary).toContain('45° arc in all, centred on its barrel\u2020');
+    expect(summary).not.toMatch(/either way/);
+    // the armour sheet prints the table whole, its reading under it
+    const combat = data.system.table('armour-combat');
+    expect(combat.summary).not.toMatch(/either way/);
+    expect(combat.note).toMatch(/45° in all, half of it each side of the barrel/);
+  });
   it('its order deck: the cards the ratings give, in the force’s colour, all with one back', () => {
     samples.forEach((_, i) => {
       const { doc, roster } = sheetOf(i);
