@@ -122,6 +122,14 @@ describe('the Unit Sheet’s tallies, each from the section that gives its numbe
     // a box for each charge of each stand, in a group a stand
     expect(rowsOf([{ name: 'Platoon', kind: 'infantry', stands: [{ type: 'rifle', count: 3 }, { type: 'lmg' }] }])[0]![2]).toBe('□□□ □□□ □□□ □□□');
   });
+  it('7.1.8 Snipers: a sniper cannot move, so it has no charge boxes; the stands beside it keep theirs', () => {
+    const [sniper, scouts] = talliesOf([
+      { name: 'Sniper', kind: 'infantry', stands: [{ type: 'sniper' }] },
+      { name: 'Scouts', kind: 'infantry', stands: [{ type: 'rifle', count: 2 }, { type: 'sniper' }] },
+    ]);
+    expect(sniper!.map((t) => t[0])).not.toContain('Charges');
+    expect(scouts).toContainEqual(['Charges', 3, 2, '4.4.3 Charge']);
+  });
   it('7.1.6 Flamethrowers: 2 bursts a man-pack stand, 3 a flamethrower vehicle, only for units that carry one', () => {
     const [pioneers, crocodiles, shermans] = talliesOf([
       { name: 'Pioneers', kind: 'infantry', stands: [{ type: 'engineers' }, { type: 'flamethrower', count: 2 }] },

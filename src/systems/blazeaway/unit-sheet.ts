@@ -254,7 +254,7 @@ function tallyNumbers(data: BlazeAwayData) {
 
 /**
  * What a unit counts off in a game, only where its weapons or kind make the rule apply: charges
- * for every infantry stand (4.4.3), bursts for flamethrowers (7.1.6), smoke for medium and heavy
+ * for every infantry stand but snipers (4.4.3, 7.1.8), bursts for flamethrowers (7.1.6), smoke for medium and heavy
  * mortars and guns (7.3.14), volleys for rocket launchers (7.3.10), hits on softskins (7.1.7),
  * mortar hits on armoured vehicles (7.2.11) and the turns until a lost HQ is replaced (3.5.3).
  */
@@ -268,7 +268,8 @@ export function unitTallies(data: BlazeAwayData, unit: CheckedUnit): Tally[] {
   if (u.kind === 'infantry') {
     const stands = (test: (g: CheckedUnit['groups'][number]) => boolean) => unit.groups.filter(test).reduce((k, g) => k + g.count, 0);
     const weapon = (g: CheckedUnit['groups'][number]) => data.weapons.get(g.type.weapon);
-    add('Charges', n.charges, unit.stands, 'stand');
+    // a sniper cannot move and takes no order card (7.1.8): it never charges
+    add('Charges', n.charges, stands((g) => g.type.orders !== 'none'), 'stand');
     add('Flamethrower bursts', n.flameManPack, stands((g) => g.type.weapon === 'flamethrower'), 'flamethrower');
     // light mortars lay no smoke (7.3.14: medium and heavy only)
     add('Smoke rounds', n.smoke, stands((g) => weapon(g)?.table === 'mortars' && weapon(g)?.row !== 'light'), 'mortar');
