@@ -83,12 +83,14 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
           ? '**2. Barrage.** None in this game (7.3.2).'
           : `**2. Barrage.** ${r.barrages
               .map((b) => `${SIDE_NAMES[b.side]} plots its ${plural(b.templates, 'template')} on a sketch of the table; ${b.turn === 0 ? 'they fall before the first turn' : `they fall at the start of turn ${b.turn}`}`)
-              .join('. ')}, each rolled for with its deviation (7.3.2).${SIDES.some((s) => r.suppressive[s] > 0) ? ` Suppressive-fire templates go down now, where their side wants them, with no deviation (7.3.13).` : ''}`,
+              .join('. ')}, each rolled for with its deviation (7.3.2).`,
         `**3. Snipers.** Each side marks its snipers on a sketch of the table (7.1.8).`,
         r.hiddenMovement
           ? `**4. Deployment.** A face-down card for each stand, gun and vehicle, and the dummies; ${att} sets up within ${zoneDepth} of its edge (6.5).`
           : `**4. Deployment.** ${att} sets up within ${zoneDepth} of its edge, in sight.`,
-        `**5. Chits.** Each side takes its double-move chits and its order cards.`,
+        SIDES.some((s) => r.suppressive[s] > 0)
+          ? `**5. Chits.** Each side takes its double-move chits, its order cards and its suppressive-fire templates (${SIDES.map((s) => `${SIDE_NAMES[s]} ${r.suppressive[s]}`).join(', ')}), kept to fire in play (7.3.13).`
+          : `**5. Chits.** Each side takes its double-move chits and its order cards.`,
       ],
     },
     conditions(r.night, r.weather === 'bad', units),
@@ -271,7 +273,13 @@ function barrageRows(r: RolledScenario['result']): string[][] {
 function designerRows(r: RolledScenario['result']): string[][] {
   const perSide = (v: Record<Side, number>, what: string) => SIDES.map((s) => `${SIDE_NAMES[s]} ${plural(v[s], what)}`).join(', ');
   const rows: string[][] = [];
-  if (SIDES.some((s) => r.suppressive[s] > 0)) rows.push(['Suppressive fire (7.3.13)', markReading(`${perSide(r.suppressive, 'template')}, placed at the start, no deviation; nothing under one may move, firing as Disordered`)]);
+  // 7.3.13 allots the templates at the start; the artillery chooses to fire one in play, in place of killing fire
+  if (SIDES.some((s) => r.suppressive[s] > 0)) {
+    rows.push([
+      'Suppressive fire (7.3.13)',
+      `${perSide(r.suppressive, 'template')}, allotted at the start: its artillery, on or off the table, may fire one in place of killing fire, laid where wanted with no deviation, each template once${READING_MARK}; a unit at least half under one may not move, and fires as Disordered`,
+    ]);
+  }
   if (SIDES.some((s) => r.divisional[s] > 0)) rows.push(['Divisional artillery (7.3.11)', `${perSide(r.divisional, 'template')} a turn, called by an HQ at the start of a turn, falling after Aimed Fire`]);
   if (r.fixedDefence.guns.length > 0) rows.push(['Fixed Defence (7.2.7)', `${SIDE_NAMES[r.fixedDefence.side]}'s ${r.fixedDefence.guns.join(', ')}: +1 to knock out; an Excellent crew shoots twice, the second at −1`]);
   // the points themselves, with their boxes, are on the defender's buildings sheet
