@@ -151,8 +151,21 @@ describe('the Unit Sheet’s tallies, each from the section that gives its numbe
     expect(mortars).toContainEqual(['Smoke rounds', 3, 2, '7.3.14 Smoke']);
     expect(light!.map((t) => t[0])).not.toContain('Smoke rounds');
     expect(guns).toContainEqual(['Smoke rounds', 3, 2, '7.3.14 Smoke']);
-    expect(tanks).toContainEqual(['Smoke rounds', 3, 3, '7.3.14 Smoke']);
+    // which vehicles carry smoke the text leaves open: every gun-armed one is muster's reading, marked
+    expect(tanks).toContainEqual(['Smoke rounds\u2020', 3, 3, '7.3.14 Smoke']);
     expect(truck!.map((t) => t[0])).not.toContain('Smoke rounds');
+  });
+  it('6.4 Motorised Infantry, 3.3 Organisation: a carrier on its passengers\' cards and a softskin show 0 orders with the section that gives it', () => {
+    const roster = force([
+      { name: 'Platoon', kind: 'infantry', stands: [{ type: 'rifle', count: 3 }] },
+      { name: 'Half-tracks', kind: 'motorised', vehicle: 'M3', models: 1, armourClass: 'D', carrier: 'half-track', carries: 3 },
+      { name: 'Trucks', kind: 'motorised', vehicle: 'Bedford', armourClass: 'E' },
+    ]);
+    const doc = unitSheetDocument(data, roster, { print, paper: 'a4', units: 'cm', toolVersion: '0' });
+    const rows = table(doc, 'armour')!.rows;
+    expect(runsText(rows[0]![4]!)).toBe('0 (6.4)');
+    expect(runsText(rows[0]![7]!)).toContain('on their order cards (6.4)');
+    expect(runsText(rows[1]![4]!)).toBe('0 (3.3)');
   });
   it('7.3.10 Rocket Artillery: no more than 4 volleys a launcher, only for rocket units', () => {
     const [werfer, katyusha, gun] = talliesOf([

@@ -35,8 +35,15 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
   const table = `${length(r.table.width, units)} x ${length(r.table.height, units)}`;
   // the attacker's zone depth is muster's (the text sets none), marked where it prints
   const zoneDepth = markReading(length(r.zones.find((z) => z.side === r.attacker)![r.deployment[r.attacker] === 'north' || r.deployment[r.attacker] === 'south' ? 'h' : 'w'], units));
+  // the turns each flies are rolled within 7.4.2's 3 to 6, and air support is added by muster: both its readings
   const aircraftText = (s: Side) =>
-    r.weather === 'bad' ? 'grounded by the weather' : r.aircraft[s].length === 0 ? 'none' : r.aircraft[s].map((a) => `${a.name} (${a.type}), ${plural(a.turns, 'turn')}`).join('; ');
+    r.weather === 'bad'
+      ? 'grounded by the weather (6.6)'
+      : r.aircraft[s].length === 0
+        ? 'none'
+        : r.aircraft[s].map((a) => `${a.unit === undefined ? `${a.name}, added by the scenario${READING_MARK}` : a.name} (${a.type}), ${markReading(plural(a.turns, 'turn'))}`).join('; ');
+  // game length is rolled within the text's 12 to 24 (2), at night from muster's least to 6.7's 10
+  const turnsText = markReading(plural(r.turns, 'turn'));
 
   const briefing: Block[] = [
     {
@@ -47,7 +54,7 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
       paragraphs: [
         `**${markReading(objective.name)}.** ${prose(objective.brief, `scenarios objectives[id=${objective.id}].brief`)}`,
         `${name(r.attacker)} attacks from the ${r.deployment[r.attacker]} edge; ${name(r.defender)} defends the ${r.deployment[r.defender]} half. ${att} won the roll for the attack.`,
-        `**${plural(r.turns, 'turn')}**, ${r.night ? 'at night' : 'by day'}, in ${r.weather === 'bad' ? 'bad' : 'fair'} weather. ${markReading('If the attacker has not taken the objective by the end of the last turn, the defender wins.')}`,
+        `**${turnsText}**, ${r.night ? 'at night' : 'by day'}, in ${r.weather === 'bad' ? 'bad' : 'fair'} weather. ${markReading('If the attacker has not taken the objective by the end of the last turn, the defender wins.')}`,
         `Seed **${r.seed}**: the same seed sets up this very game again.`,
       ],
     },
@@ -59,15 +66,17 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
       [
         ['Table', table],
         ...SIDES.map((s) => [SIDE_NAMES[s], `${rosters[s].force.name} (${rosters[s].force.nation}), ${role(s)}, from the ${r.deployment[s]} edge; cards in ${rosters[s].colour.name}`]),
-        ['Game length', `${plural(r.turns, 'turn')}${r.night ? ' (a night game: at most 10)' : ''}`],
+        ['Game length', `${turnsText}${r.night ? ' (a night game: at most 10, 6.7)' : ''}`],
         ['Time and weather', markReading(`${r.night ? 'Night' : 'Day'}; ${r.weather === 'bad' ? 'bad weather' : 'fair weather'}`)],
-        ['Double moves', `${SIDE_NAMES.a} ${r.doubleMoves.a}, ${SIDE_NAMES.b} ${r.doubleMoves.b}${r.night ? '; only on roads and open ground' : ''}`],
+        // rolled within 6.3's 1 to 4 a side
+        ['Double moves', `${markReading(`${SIDE_NAMES.a} ${r.doubleMoves.a}, ${SIDE_NAMES.b} ${r.doubleMoves.b}`)}${r.night ? '; only on roads and open ground (6.7)' : ''}`],
         ...barrageRows(r),
         ...designerRows(r),
         ...SIDES.map((s) => [`Aircraft, ${SIDE_NAMES[s]}`, aircraftText(s)]),
         ['Mines', markReading(`${def}: ${plural(r.mines.squares, 'mine square')}${r.mines.squares > 0 ? ` and ${plural(r.mines.dummies, 'dummy', 'dummies')}` : ''}`)],
         ['Wire', markReading(`${def}: ${plural(r.wire.long, 'long strip')}, ${plural(r.wire.short, 'short strip')}`)],
-        ['Hidden movement', r.hiddenMovement ? `in use${r.night ? ' (always at night)' : ''}; dummy cards: ${SIDE_NAMES.a} ${r.hiddenDummies.a}, ${SIDE_NAMES.b} ${r.hiddenDummies.b}` : 'not used'],
+        // at night the text's (6.5 applies to night combat); by day, and the dummies always, muster's roll
+        ['Hidden movement', hiddenText(r)],
         ['Snipers', markReading(`${SIDE_NAMES.a} ${r.snipers.a}, ${SIDE_NAMES.b} ${r.snipers.b}`)],
       ],
       'column',
@@ -82,7 +91,7 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
         r.barrages.length === 0
           ? '**2. Barrage.** None in this game (7.3.2).'
           : `**2. Barrage.** ${r.barrages
-              .map((b) => `${SIDE_NAMES[b.side]} plots its ${plural(b.templates, 'template')} on a sketch of the table; ${b.turn === 0 ? 'they fall before the first turn' : `they fall at the start of turn ${b.turn}`}`)
+              .map((b) => `${SIDE_NAMES[b.side]} plots its ${plural(b.templates, 'template')} on a sketch of the table; ${b.turn === 0 ? 'they fall before the first turn' : markReading(`they fall at the start of turn ${b.turn}`)}`)
               .join('. ')}, each rolled for with its deviation (7.3.2).`,
         `**3. Snipers.** Each side marks its snipers on a sketch of the table (7.1.8).`,
         r.hiddenMovement
@@ -109,10 +118,12 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
             const unit = a.unit !== undefined ? own.get(a.unit) : undefined;
             return {
               name: a.name,
-              model: unit?.unit.kind === 'aircraft' ? unit.unit.aircraft : 'air support',
+              model: unit?.unit.kind === 'aircraft' ? unit.unit.aircraft : '',
               role: data.aircraft.find((role) => role.role === a.type),
               turns: a.turns,
               notes: unit?.unit.notes ?? '',
+              // a flight the scenario adds, not one of the force's units
+              ...(a.unit === undefined ? { support: true } : {}),
             };
           });
     const sheet = {
@@ -190,8 +201,9 @@ function turnRecord(rolled: RolledScenario): TableBlock {
   const rows: Run[][][] = Array.from({ length: r.turns }, (_, i) => {
     const turn = i + 1;
     const events: string[] = [];
-    if (turn === 1 && r.barrage.turn === 0) events.push('barrage fell before this turn');
-    if (r.barrage.turn === turn) events.push(`${SIDE_NAMES[r.barrage.side]}'s barrage falls`);
+    if (turn === 1 && r.barrages.some((b) => b.turn === 0)) events.push('barrage fell before this turn');
+    // the set turn is muster's roll (7.3.2 lets the designer name one)
+    for (const b of r.barrages) if (b.turn === turn) events.push(markReading(`${SIDE_NAMES[b.side]}'s barrage falls`));
     if (turn === r.turns) events.push('last turn: who holds the objective?');
     return [[{ text: String(turn), style: 'bold' }], [tick], [{ text: events.join('; ') }], [{ text: '' }], [{ text: '' }]];
   });
@@ -257,7 +269,8 @@ export function scenarioMap(rolled: RolledScenario, data: BlazeAwayData, units: 
 
 /**
  * The pre-game barrage: the attacker's alone is muster's reading of 7.3.2, which allots
- * templates to "players"; a barrage --barrage chose is the designer's, printed plain.
+ * templates to "players"; a barrage --barrage chose is the designer's. Its templates (within
+ * 7.3.2's 6 to 10) and whether it falls on a set turn, and which, are muster's rolls: marked.
  */
 function barrageRows(r: RolledScenario['result']): string[][] {
   const when = (turn: number) => (turn === 0 ? 'before the first turn' : `at the start of turn ${turn}`);
@@ -265,8 +278,15 @@ function barrageRows(r: RolledScenario['result']): string[][] {
   if (r.barrages.length === 0) return [['Pre-game barrage', 'none (chosen for this game)']];
   return r.barrages.map((b) => {
     const text = `${SIDE_NAMES[b.side]}: ${plural(b.templates, 'area-fire template')}, falling ${when(b.turn)}`;
-    return ['Pre-game barrage', chosen ? text : markReading(`${text}; the attacker's alone`)];
+    return ['Pre-game barrage', markReading(chosen ? text : `${text}; the attacker's alone`)];
   });
+}
+
+/** Hidden movement: always at night (6.5 applies it to night combat); by day in use or not as muster rolled, its dummies muster's roll. */
+function hiddenText(r: RolledScenario['result']): string {
+  if (!r.hiddenMovement) return markReading('not used');
+  const dummies = markReading(`${SIDE_NAMES.a} ${r.hiddenDummies.a}, ${SIDE_NAMES.b} ${r.hiddenDummies.b}`);
+  return `${r.night ? 'in use (always at night, 6.5)' : markReading('in use')}; dummy cards: ${dummies}`;
 }
 
 /** The designer's allocations a game was given (7.2.7, 7.3.11, 7.3.13, 7.3.15): a row each, only where given. */

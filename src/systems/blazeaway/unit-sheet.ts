@@ -129,7 +129,7 @@ function vehicleTable(data: BlazeAwayData, units: readonly CheckedUnit[], option
     const passengers = u.orders === 0 && u.carries !== undefined && u.carries > 0;
     const other = [
       ...u.weapons.map((w) => weaponText(data, w, options.units)),
-      ...(u.carrier && u.carries ? [`${u.carrier.name}, ${plural(u.carries, 'stand')} each${passengers ? ', on their orders' : ''}`] : []),
+      ...(u.carrier && u.carries ? [`${u.carrier.name}, ${plural(u.carries, 'stand')} each${passengers ? ', on their order cards (6.4)' : ''}`] : []),
       ...(u.softskin && !passengers ? ['softskin: on the cards of the unit it serves (3.3)'] : []),
     ];
     return [
@@ -137,7 +137,8 @@ function vehicleTable(data: BlazeAwayData, units: readonly CheckedUnit[], option
       u.crew ? [plain(u.crew), { text: `\u00a0${crewFiring(u.crew)}`, style: 'odds' }] : [plain('unknown')],
       tick,
       u.withdraw ? lossCell(u.withdraw, u.models) : lossCell(u.breakingPoint, u.figures),
-      [plain(String(u.orders))],
+      // no cards of its own: a carrier moves on its passengers' (6.4), a softskin on its unit's (3.3)
+      [plain(u.orders === 0 && (passengers || u.softskin) ? `0 (${passengers ? '6.4' : '3.3'})` : String(u.orders))],
       [plain(armour)],
       [plain(gun)],
       [plain(other.join('; ') || '—')],
@@ -176,9 +177,11 @@ export interface AircraftLine {
   /** boxes to tick, one a turn it may fly */
   turns: number;
   notes: string;
+  /** air support the scenario adds (muster's reading), not one of the force's units */
+  support?: boolean;
 }
 
-function aircraftTable(lines: readonly AircraftLine[], options: PrintOptions): TableBlock {
+function aircraftTable(lines: readonly AircraftLine[], options: PrintOptions, support = false): TableBlock {
   const rows = lines.map((a): Run[][] => [
     [bold(a.name), plain(a.model ? ` ${a.model}` : '')],
     [plain(a.role?.role ?? 'unknown')],
@@ -186,6 +189,16 @@ function aircraftTable(lines: readonly AircraftLine[], options: PrintOptions): T
     a.turns > 0 ? [boxes(a.turns)] : [plain('grounded')],
     [plain(a.notes)],
   ]);
+  if (support) {
+    return table(
+      'air-support',
+      `Air support the scenario adds${READING_MARK}: not part of the force`,
+      '7.4',
+      [left('Flight'), left('Type'), left('Its order and task'), left('Turns: tick each'), left('Notes', NOTES_ROOM)],
+      rows,
+      `Flights muster's scenario gives this side for this game only${READING_MARK}, beside its own. Each is a flight with an order card of its own (7.4); on Prone it circles off the table (7.4.7).`,
+    );
+  }
   return table(
     'aircraft',
     'Aircraft',
@@ -214,7 +227,10 @@ export function unitSheetBlocks(data: BlazeAwayData, roster: BaRoster, options: 
     const guns = gunRows(data, vehicles, options);
     if (guns) blocks.push(guns);
   }
-  if (aircraft.length > 0) blocks.push(aircraftTable(aircraft, options));
+  const own = aircraft.filter((a) => a.support !== true);
+  const support = aircraft.filter((a) => a.support === true);
+  if (own.length > 0) blocks.push(aircraftTable(own, options));
+  if (support.length > 0) blocks.push(aircraftTable(support, options, true));
   return blocks;
 }
 
@@ -279,7 +295,8 @@ export function unitTallies(data: BlazeAwayData, unit: CheckedUnit): Tally[] {
   } else if (u.kind === 'armour' || u.kind === 'motorised') {
     add('Flamethrower bursts', n.flameVehicle, unit.weapons.some((w) => w.id === 'vehicle-flamethrower') ? unit.models : 0, 'vehicle');
     if (u.rockets) add('Rocket volleys', n.rockets, unit.models, 'launcher');
-    else add('Smoke rounds', n.smoke, unit.gunGroup !== undefined ? unit.models : 0, 'vehicle');
+    // 7.3.14 gives smoke to vehicles "with appropriate smoke projectiles" and names none: muster's reading gives it every gun-armed vehicle
+    else add(`Smoke rounds${READING_MARK}`, n.smoke, unit.gunGroup !== undefined ? unit.models : 0, 'vehicle');
     if (unit.softskin) add('Hits of 6 or more', n.softskin, unit.models, 'vehicle');
     else add('Mortar hits', n.mortarHits, unit.models, 'vehicle');
   } else if (u.kind === 'gun') {
