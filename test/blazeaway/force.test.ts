@@ -132,6 +132,21 @@ describe('each rule of the check, good and bad', () => {
       'no aircraft type "Circling"; the types are Reconnaissance, Air Cover, Fighter attack, Bomber attack, Tankbuster',
     );
   });
+  it('7.4.8 Anti-Aircraft Fire: a gun, vehicle or assigned infantry may be an AA unit, machine guns or cannon, 1 D20 or 2; anything else refused naming the field', () => {
+    const roster = force([
+      { name: 'Flak', kind: 'gun', gun: '2 cm Flakvierling 38', gunGroup: 4, gunModifier: -2, aa: { weapon: 'cannon', dice: 2 } },
+      { name: 'Wirbelwind', kind: 'armour', vehicle: 'Wirbelwind', armourClass: 'C', gunGroup: 4, aa: { weapon: 'cannon', dice: 2 } },
+      { name: 'MG-Trupp', kind: 'infantry', stands: [{ type: 'hmg' }], aa: { weapon: 'mg' } },
+    ]);
+    expect(roster.problems).toEqual([]);
+    expect(roster.units.map((u) => [u.aa?.weapon.id, u.aa?.dice, u.aa?.weapon.range.cm])).toEqual([['cannon', 2, 80], ['cannon', 2, 80], ['mg', 1, 40]]);
+    expect(forceResult(roster).units.map((u) => u.aa)).toEqual([{ weapon: 'cannon', dice: 2 }, { weapon: 'cannon', dice: 2 }, { weapon: 'mg', dice: 1 }]);
+    const issues = (aa: unknown) => forceFile.safeParse({ ...BASE, units: [{ name: 'Flak', kind: 'gun', gun: 'Flak 38', gunGroup: 4, aa }] }).error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    expect(issues({ weapon: 'rockets' })).toEqual(['units.0.aa.weapon: mg or cannon: anti-aircraft machine guns reach 40 cm, cannon 80 cm (7.4.8)']);
+    expect(issues({ weapon: 'mg', dice: 3 })).toEqual(['units.0.aa.dice: 1 or 2: the D20 it rolls, 2 for a multi-barrelled weapon or one over 37 mm firing explosive shells (7.4.8)']);
+    // aircraft do not shoot at aircraft on the ground's AA rules
+    expect(forceFile.safeParse({ ...BASE, units: [{ name: 'Air', kind: 'aircraft', aircraft: 'Fw 190', type: 'Air Cover', aa: { weapon: 'mg' } }] }).success).toBe(false);
+  });
   it('every problem is reported at once, each naming its unit and rule', () => {
     const roster = force([platoon({ rating: 'Bad', stands: [{ type: 'rifle', figures: 9 }, { type: 'nope' }] }), tanks({ armourClass: 'Z', gunGroup: 0 + 7, crew: 'x' })], { colour: 'Pink' });
     expect(roster.problems.map((p) => `${p.where} ${p.rule}`)).toEqual([
@@ -314,6 +329,8 @@ describe('the documented example and muster’s sample forces', () => {
       expect(roster.problems).toEqual([]);
       // every kind the format has is shown
       expect(new Set(roster.units.map((u) => u.kind))).toEqual(new Set(['infantry', 'armour', 'motorised', 'gun', 'aircraft']));
+      // and an anti-aircraft unit (7.4.8)
+      expect(roster.units.filter((u) => u.aa).map((u) => u.aa!.weapon.id)).toEqual(['cannon']);
     }
   });
   it('the samples keep to every rule, a German company and Allied ones, each marked as muster’s own', async () => {

@@ -59,11 +59,13 @@ describe('muster\'s choices in a rolled scenario carry the reading mark', () => 
     const added = rolled.result.aircraft.a.filter((a) => a.unit === undefined);
     const row = setup(doc).get('Aircraft, Side A')!;
     for (const a of added) expect(row).toContain(`${a.name}, added by the scenario${MARK} (${a.type}), ${a.turns} turns${MARK}`);
-    // side A's unit sheet: its own flights under Aircraft, the added ones apart, marked
+    // side A's unit sheet: its own flights under Aircraft; the added ones on its count-as-you-play page, apart, marked
     const sheet = doc.sheets.find((s) => s.title.startsWith('Side A,'))!;
     const own = sheet.blocks.find((b): b is TableBlock => b.kind === 'table' && b.id === 'aircraft');
     for (const r of own?.rows ?? []) expect(runsText(r[0]!)).not.toMatch(/Air support/);
-    const support = sheet.blocks.find((b): b is TableBlock => b.kind === 'table' && b.id === 'air-support')!;
+    expect(sheet.blocks.some((b) => b.kind === 'table' && b.id === 'air-support')).toBe(false);
+    const counts = doc.sheets.find((s) => s.title === 'Side A: count as you play')!;
+    const support = counts.blocks.find((b): b is TableBlock => b.kind === 'table' && b.id === 'air-support')!;
     expect(support.title).toBe(`Air support the scenario adds${MARK}: not part of the force`);
     expect(support.rows.map((r) => runsText(r[0]!).trim())).toEqual(added.map((a) => a.name));
   });

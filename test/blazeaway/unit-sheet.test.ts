@@ -167,6 +167,28 @@ describe('the Unit Sheet’s tallies, each from the section that gives its numbe
     expect(runsText(rows[0]![7]!)).toContain('on their order cards (6.4)');
     expect(runsText(rows[1]![4]!)).toBe('0 (3.3)');
   });
+  it('7.4.5 Ground Attack - Fighter, 7.4.6 Ground Attack - Fighter-Bomber: two attack runs a fighter, bomber or tankbuster flight; none for recon or air cover', () => {
+    const [fighters, bombers, busters, recon, cover] = talliesOf([
+      { name: 'Jabos', kind: 'aircraft', aircraft: 'P-47', models: 2, type: 'Fighter attack' },
+      { name: 'Stukas', kind: 'aircraft', aircraft: 'Ju 87', type: 'Bomber attack' },
+      { name: 'Typhoons', kind: 'aircraft', aircraft: 'Typhoon', type: 'Tankbuster' },
+      { name: 'Recon', kind: 'aircraft', aircraft: 'Spitfire PR', type: 'Reconnaissance' },
+      { name: 'Cover', kind: 'aircraft', aircraft: 'Spitfire', type: 'Air Cover' },
+    ]);
+    expect(fighters).toEqual([['Attack runs', 2, 2, '7.4.5 Ground Attack - Fighter']]);
+    expect(bombers).toEqual([['Attack runs', 2, 1, '7.4.6 Ground Attack - Fighter-Bomber']]);
+    expect(busters).toEqual([['Attack runs', 2, 1, '7.4.6 Ground Attack - Fighter-Bomber']]);
+    expect([recon, cover]).toEqual([[], []]);
+  });
+  it('7.4.8 Anti-Aircraft Fire: an AA unit\'s fire on the Unit Sheet, its reach and D20, with its section', () => {
+    const roster = force([
+      { name: 'MG', kind: 'infantry', stands: [{ type: 'hmg' }], aa: { weapon: 'mg' } },
+      { name: 'Bofors', kind: 'gun', gun: '40 mm Bofors', gunGroup: 4, aa: { weapon: 'cannon', dice: 2 } },
+    ]);
+    const doc = unitSheetDocument(data, roster, { print, paper: 'a4', units: 'cm', toolVersion: '0' });
+    expect(runsText(table(doc, 'infantry')!.rows[0]![5]!)).toContain('AA machine guns 40 cm, 1 D20 a turn on Opportunity Fire, where the scenario assigns it (7.4.8)');
+    expect(runsText(table(doc, 'armour')!.rows[0]![7]!)).toBe('AA cannon 80 cm, 2 D20 at one target a turn on Opportunity Fire (7.4.8)');
+  });
   it('7.3.10 Rocket Artillery: no more than 4 volleys a launcher, only for rocket units', () => {
     const [werfer, katyusha, gun] = talliesOf([
       { name: 'Werfer', kind: 'gun', gun: 'Nebelwerfer 41', models: 2, gunGroup: 3, rockets: true },

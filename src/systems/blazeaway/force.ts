@@ -1,6 +1,6 @@
 import type { ForceProblem } from '../../data/force-file.js';
 import type { AircraftRole, BlazeAwayData, CommandRating } from './data.js';
-import type { BaCarrier, BaForce, BaForceUnit, BaStandType, BaUnitKind, BaWeapon } from './schema.js';
+import type { BaAaWeapon, BaCarrier, BaForce, BaForceUnit, BaStandType, BaUnitKind, BaWeapon } from './schema.js';
 
 /** Stands of one type in a unit, with the figures on each. */
 export interface StandGroup {
@@ -49,6 +49,8 @@ export interface CheckedUnit {
   /** an unarmoured vehicle: it moves on the cards of the unit it belongs to (3.3) */
   softskin?: boolean;
   role?: AircraftRole;
+  /** air defence (7.4.8): its weapon kind and the D20 it rolls at an aircraft */
+  aa?: { weapon: BaAaWeapon; dice: number };
 }
 
 export interface BaRoster {
@@ -165,6 +167,7 @@ export function checkForce(force: BaForce, data: BlazeAwayData): BaRoster {
       gunModifier: 0,
       weapons: [],
     };
+    if (unit.kind !== 'aircraft' && unit.aa) base.aa = { weapon: data.antiAircraft.get(unit.aa.weapon)!, dice: unit.aa.dice };
 
     if (unit.kind === 'infantry') {
       unit.stands.forEach((entry, s) => {
@@ -335,6 +338,8 @@ export interface BaUnitResult {
   softskin?: boolean;
   /** an aircraft's role (7.4) */
   type?: string;
+  /** air defence (7.4.8): mg or cannon, and the D20 it rolls */
+  aa?: { weapon: string; dice: number };
 }
 
 export function unitResult(u: CheckedUnit): BaUnitResult {
@@ -354,6 +359,7 @@ export function unitResult(u: CheckedUnit): BaUnitResult {
   if (u.gunGroup !== undefined) result.gunGroup = u.gunGroup;
   if (u.carrier && u.carries) result.carries = { carrier: u.carrier.id, stands: u.carries };
   if (u.softskin) result.softskin = true;
+  if (u.aa) result.aa = { weapon: u.aa.weapon.id, dice: u.aa.dice };
   return result;
 }
 

@@ -8,7 +8,7 @@ import { terrainPutOut, type MapTerrain } from '../../doc/terrain-map.js';
 import { mapTerrain } from '../scenario-terrain.js';
 import type { BlazeAwayData } from './data.js';
 import { SIDE_NAMES, type RolledScenario, type Side } from './scenario.js';
-import { forceBlock, forceDeck, tallySheets, unitSheetBlocks, type AircraftLine, type PrintOptions } from './unit-sheet.js';
+import { airSupportBlock, forceBlock, forceDeck, tallySheets, unitSheetBlocks, type AircraftLine, type PrintOptions } from './unit-sheet.js';
 
 /**
  * The printed scenario: briefing, setup and what to cut out, the turn record, the map, each
@@ -134,7 +134,11 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
         ...unitSheetBlocks(data, rosters[s], options, flying),
       ],
     };
-    return [sheet, ...tallySheets(data, rosters[s], `${SIDE_NAMES[s]}: count as you play`), ...(s === r.defender && r.buildings.length > 0 ? [buildingSheet(r)] : [])];
+    // the scenario's air support, not the force's: on the page the player ticks through the game, apart from the Unit Sheet
+    const support = airSupportBlock(flying, options);
+    const counts = tallySheets(data, rosters[s], `${SIDE_NAMES[s]}: count as you play`);
+    const countSheets = support ? (counts.length > 0 ? [{ ...counts[0]!, blocks: [support, ...counts[0]!.blocks] }, ...counts.slice(1)] : [{ title: `${SIDE_NAMES[s]}: air support`, blocks: [support] }]) : counts;
+    return [sheet, ...countSheets, ...(s === r.defender && r.buildings.length > 0 ? [buildingSheet(r)] : [])];
   });
 
   // the pieces to put out follow the map, where terrain was laid
