@@ -32,8 +32,10 @@ export function dataReadings(system: {
   terrain?: { types: readonly { name: string; reading?: string }[] };
 }): { what: string; section: string; words: string }[] {
   const found: { what: string; section: string; words: string }[] = [];
-  // a note that stands for a register's entry is listed there
-  for (const table of system.tables.values()) if (table.note && !table.readingId) found.push({ what: `${helpersInWords(table.title)} (table)`, section: table.section, words: helpersInWords(table.note) });
+  for (const table of system.tables.values()) {
+    // a note that stands for one of the register's entries says which
+    if (table.note) found.push({ what: `${helpersInWords(table.title)} (table${table.readingId ? `; reading \`${table.readingId}\`` : ''})`, section: table.section, words: helpersInWords(table.note) });
+  }
   for (const type of system.terrain?.types ?? []) if (type.reading) found.push({ what: `${type.name} (terrain)`, section: 'Terrain', words: helpersInWords(type.reading) });
   return found;
 }

@@ -83,6 +83,13 @@ describe('muster cards blazeaway --force', () => {
     expect(bad.stderr).toMatch(/force\.yaml at units\[0\]\.kind: one of infantry, armour, motorised, gun, aircraft/);
     expect(bad.stderr).toMatch(/force\.yaml at units\[1\]\.stands: at least one stand/);
     expect(readdirSync(cwd)).toEqual(['force.yaml']);
+    // 7.4.8: an AA unit's weapon is mg or cannon, its dice 1 or 2
+    const aa = workdir({ 'aa.yaml': 'name: Flak\nside: axis\nnation: Germany\nrating: Average\nunits:\n  - { name: Flak 38, kind: gun, gun: 2 cm Flak 38, gunGroup: 4, aa: { weapon: rockets, dice: 3 } }\n' });
+    const refusedAa = await muster(['cards', 'blazeaway', '--force', 'aa.yaml', '-o', 'x.pdf'], aa);
+    expect(refusedAa.code).toBe(2);
+    expect(refusedAa.stderr).toMatch(/aa\.yaml at units\[0\]\.aa\.weapon: mg or cannon: anti-aircraft machine guns reach 40 cm, cannon 80 cm \(7\.4\.8\)/);
+    expect(refusedAa.stderr).toMatch(/aa\.yaml at units\[0\]\.aa\.dice: 1 or 2/);
+    expect(readdirSync(aa)).toEqual(['aa.yaml']);
     for (const option of [['--nation', 'de'], ['--doctrine', 'x'], ['--explain-cost', 'x']]) {
       const refused = await muster(['cards', 'blazeaway', ...option], cwd);
       expect(refused.code, option.join(' ')).toBe(2);

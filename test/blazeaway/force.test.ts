@@ -132,6 +132,21 @@ describe('each rule of the check, good and bad', () => {
       'no aircraft type "Circling"; the types are Reconnaissance, Air Cover, Fighter attack, Bomber attack, Tankbuster',
     );
   });
+  it('7.4.8 Anti-Aircraft Fire: a gun, vehicle or assigned infantry may be an AA unit, machine guns or cannon, 1 D20 or 2; anything else refused naming the field', () => {
+    const roster = force([
+      { name: 'Flak', kind: 'gun', gun: '2 cm Flakvierling 38', gunGroup: 4, gunModifier: -2, aa: { weapon: 'cannon', dice: 2 } },
+      { name: 'Wirbelwind', kind: 'armour', vehicle: 'Wirbelwind', armourClass: 'C', gunGroup: 4, aa: { weapon: 'cannon', dice: 2 } },
+      { name: 'MG-Trupp', kind: 'infantry', stands: [{ type: 'hmg' }], aa: { weapon: 'mg' } },
+    ]);
+    expect(roster.problems).toEqual([]);
+    expect(roster.units.map((u) => [u.aa?.weapon.id, u.aa?.dice, u.aa?.weapon.range.cm])).toEqual([['cannon', 2, 80], ['cannon', 2, 80], ['mg', 1, 40]]);
+    expect(forceResult(roster).units.map((u) => u.aa)).toEqual([{ weapon: 'cannon', dice: 2 }, { weapon: 'cannon', dice: 2 }, { weapon: 'mg', dice: 1 }]);
+    const issues = (aa: unknown) => forceFile.safeParse({ ...BASE, units: [{ name: 'Flak', kind: 'gun', gun: 'Flak 38', gunGroup: 4, aa }] }).error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    expect(issues({ weapon: 'rockets' })).toEqual(['units.0.aa.weapon: mg or cannon: anti-aircraft machine guns reach 40 cm, cannon 80 cm (7.4.8)']);
+    expect(issues({ weapon: 'mg', dice: 3 })).toEqual(['units.0.aa.dice: 1 or 2: the D20 it rolls, 2 for a multi-barrelled weapon or one over 37 mm firing explosive shells (7.4.8)']);
+    // aircraft do not shoot at aircraft on the ground's AA rules
+    expect(forceFile.safeParse({ ...BASE, units: [{ name: 'Air', kind: 'aircraft', aircraft: 'Fw 190', type: 'Air Cover', aa: { weapon: 'mg' } }] }).success).toBe(false);
+  });
   it('every problem is reported at once, each naming its unit and rule', () => {
     const roster = force([platoon({ rating: 'Bad', stands: [{ type: 'rifle', figures: 9 }, { type: 'nope' }] }), tanks({ armourClass: 'Z', gunGroup: 0 + 7, crew: 'x' })], { colour: 'Pink' });
     expect(roster.problems.map((p) => `${p.where} ${p.rule}`)).toEqual([
@@ -195,6 +210,17 @@ describe('8 Breaking Point', () => {
   it('a sniper has none; a gun crew breaks at its share', () => {
     expect(bp('Poor', { name: 'S', kind: 'infantry', stands: [{ type: 'sniper' }] })).toBeUndefined();
     expect(force([{ name: 'PaK', kind: 'gun', gun: 'PaK', models: 2, figures: 4, gunGroup: 2 }], { rating: 'Average' }).units[0]!.breakingPoint).toEqual({ losses: 4, percent: 50, table: false });
+  });
+  it('7.2.2 Crew Ratings, 8: a gun crew breaks by its crew rating, not the unit\'s', () => {
+    // a Confident company's PaK 40s with an Average crew: 4 of their 8 crew, 50%, not 66%
+    const pak = force([{ name: 'PaK 40', kind: 'gun', gun: '7.5 cm PaK 40', models: 2, figures: 4, gunGroup: 2, crew: 'Average' }], { rating: 'Confident' }).units[0]!;
+    expect(pak.breakingPoint).toEqual({ losses: 4, percent: 50, table: false });
+    // a crew left out is the unit's rating (7.2.2 points to the command ratings)
+    expect(force([{ name: 'PaK 40', kind: 'gun', gun: '7.5 cm PaK 40', models: 2, figures: 4, gunGroup: 2 }], { rating: 'Excellent' }).units[0]!.breakingPoint).toEqual({ losses: 7, percent: 85, table: false });
+  });
+  it('7.2.2 Crew Ratings, 8.2: vehicles pull out at their crew rating\'s share, not the unit\'s', () => {
+    expect(force([tanks({ models: 3, crew: 'Excellent' })], { rating: 'Poor' }).units[0]!.withdraw).toEqual({ losses: 3, percent: 85 });
+    expect(force([tanks({ models: 3, crew: 'Poor' })], { rating: 'Excellent' }).units[0]!.withdraw).toEqual({ losses: 2, percent: 50 });
   });
   it('8.2 vehicles pull out at 50%, 66% and 85% of their models, at least one', () => {
     const withdraw = (rating: string, models: number) => force([tanks({ models })], { rating }).units[0]!.withdraw;
@@ -294,16 +320,15 @@ describe('4.1.1 Command Rating Chart: orders a turn and the deck', () => {
 });
 
 describe('the documented example and muster’s sample forces', () => {
-  it('the example in docs/blazeaway-force-file.md keeps to every rule', () => {
+  it('the examples in docs/blazeaway-force-file.md keep to every rule: every kind, then anti-aircraft units (7.4.8)', () => {
     const doc = readFileSync(fileURLToPath(new URL('../../docs/blazeaway-force-file.md', import.meta.url)), 'utf8');
     const blocks = [...doc.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!);
-    expect(blocks).toHaveLength(1);
-    for (const text of blocks) {
-      const roster = checkForce(forceFile.parse(parse(text)), data);
-      expect(roster.problems).toEqual([]);
-      // every kind the format has is shown
-      expect(new Set(roster.units.map((u) => u.kind))).toEqual(new Set(['infantry', 'armour', 'motorised', 'gun', 'aircraft']));
-    }
+    expect(blocks).toHaveLength(2);
+    const [full, aa] = blocks.map((text) => checkForce(forceFile.parse(parse(text)), data));
+    for (const roster of [full!, aa!]) expect(roster.problems).toEqual([]);
+    // every kind the format has is shown
+    expect(new Set(full!.units.map((u) => u.kind))).toEqual(new Set(['infantry', 'armour', 'motorised', 'gun', 'aircraft']));
+    expect(aa!.units.map((u) => [u.aa?.weapon.id, u.aa?.dice])).toEqual([['cannon', 2], ['mg', 1]]);
   });
   it('the samples keep to every rule, a German company and Allied ones, each marked as muster’s own', async () => {
     const samples = await loadSampleForces();

@@ -57,6 +57,15 @@ describe('the unit sheet of each sample force', () => {
       }
     });
   });
+  it('7.2.8 Armour Combat Table: a fixed gun\'s arc is 45° in all, centred on the barrel, muster\'s reading, marked; never 45° either way', () => {
+    const summary = table(sheetOf(0).doc, 'gun-rows')!.summary!;
+    expect(summary).toContain('45° arc in all, centred on its barrel\u2020');
+    expect(summary).not.toMatch(/either way/);
+    // the armour sheet prints the table whole, its reading under it
+    const combat = data.system.table('armour-combat');
+    expect(combat.summary).not.toMatch(/either way/);
+    expect(combat.note).toMatch(/45° in all, half of it each side of the barrel/);
+  });
   it('its order deck: the cards the ratings give, in the force’s colour, all with one back', () => {
     samples.forEach((_, i) => {
       const { doc, roster } = sheetOf(i);
@@ -113,6 +122,14 @@ describe('the Unit Sheet’s tallies, each from the section that gives its numbe
     // a box for each charge of each stand, in a group a stand
     expect(rowsOf([{ name: 'Platoon', kind: 'infantry', stands: [{ type: 'rifle', count: 3 }, { type: 'lmg' }] }])[0]![2]).toBe('□□□ □□□ □□□ □□□');
   });
+  it('7.1.8 Snipers: a sniper cannot move, so it has no charge boxes; the stands beside it keep theirs', () => {
+    const [sniper, scouts] = talliesOf([
+      { name: 'Sniper', kind: 'infantry', stands: [{ type: 'sniper' }] },
+      { name: 'Scouts', kind: 'infantry', stands: [{ type: 'rifle', count: 2 }, { type: 'sniper' }] },
+    ]);
+    expect(sniper!.map((t) => t[0])).not.toContain('Charges');
+    expect(scouts).toContainEqual(['Charges', 3, 2, '4.4.3 Charge']);
+  });
   it('7.1.6 Flamethrowers: 2 bursts a man-pack stand, 3 a flamethrower vehicle, only for units that carry one', () => {
     const [pioneers, crocodiles, shermans] = talliesOf([
       { name: 'Pioneers', kind: 'infantry', stands: [{ type: 'engineers' }, { type: 'flamethrower', count: 2 }] },
@@ -134,8 +151,43 @@ describe('the Unit Sheet’s tallies, each from the section that gives its numbe
     expect(mortars).toContainEqual(['Smoke rounds', 3, 2, '7.3.14 Smoke']);
     expect(light!.map((t) => t[0])).not.toContain('Smoke rounds');
     expect(guns).toContainEqual(['Smoke rounds', 3, 2, '7.3.14 Smoke']);
-    expect(tanks).toContainEqual(['Smoke rounds', 3, 3, '7.3.14 Smoke']);
+    // which vehicles carry smoke the text leaves open: every gun-armed one is muster's reading, marked
+    expect(tanks).toContainEqual(['Smoke rounds\u2020', 3, 3, '7.3.14 Smoke']);
     expect(truck!.map((t) => t[0])).not.toContain('Smoke rounds');
+  });
+  it('6.4 Motorised Infantry, 3.3 Organisation: a carrier on its passengers\' cards and a softskin show 0 orders with the section that gives it', () => {
+    const roster = force([
+      { name: 'Platoon', kind: 'infantry', stands: [{ type: 'rifle', count: 3 }] },
+      { name: 'Half-tracks', kind: 'motorised', vehicle: 'M3', models: 1, armourClass: 'D', carrier: 'half-track', carries: 3 },
+      { name: 'Trucks', kind: 'motorised', vehicle: 'Bedford', armourClass: 'E' },
+    ]);
+    const doc = unitSheetDocument(data, roster, { print, paper: 'a4', units: 'cm', toolVersion: '0' });
+    const rows = table(doc, 'armour')!.rows;
+    expect(runsText(rows[0]![4]!)).toBe('0 (6.4)');
+    expect(runsText(rows[0]![7]!)).toContain('on their order cards (6.4)');
+    expect(runsText(rows[1]![4]!)).toBe('0 (3.3)');
+  });
+  it('7.4.5 Ground Attack - Fighter, 7.4.6 Ground Attack - Fighter-Bomber: two attack runs a fighter, bomber or tankbuster flight; none for recon or air cover', () => {
+    const [fighters, bombers, busters, recon, cover] = talliesOf([
+      { name: 'Jabos', kind: 'aircraft', aircraft: 'P-47', models: 2, type: 'Fighter attack' },
+      { name: 'Stukas', kind: 'aircraft', aircraft: 'Ju 87', type: 'Bomber attack' },
+      { name: 'Typhoons', kind: 'aircraft', aircraft: 'Typhoon', type: 'Tankbuster' },
+      { name: 'Recon', kind: 'aircraft', aircraft: 'Spitfire PR', type: 'Reconnaissance' },
+      { name: 'Cover', kind: 'aircraft', aircraft: 'Spitfire', type: 'Air Cover' },
+    ]);
+    expect(fighters).toEqual([['Attack runs', 2, 2, '7.4.5 Ground Attack - Fighter']]);
+    expect(bombers).toEqual([['Attack runs', 2, 1, '7.4.6 Ground Attack - Fighter-Bomber']]);
+    expect(busters).toEqual([['Attack runs', 2, 1, '7.4.6 Ground Attack - Fighter-Bomber']]);
+    expect([recon, cover]).toEqual([[], []]);
+  });
+  it('7.4.8 Anti-Aircraft Fire: an AA unit\'s fire on the Unit Sheet, its reach and D20, with its section', () => {
+    const roster = force([
+      { name: 'MG', kind: 'infantry', stands: [{ type: 'hmg' }], aa: { weapon: 'mg' } },
+      { name: 'Bofors', kind: 'gun', gun: '40 mm Bofors', gunGroup: 4, aa: { weapon: 'cannon', dice: 2 } },
+    ]);
+    const doc = unitSheetDocument(data, roster, { print, paper: 'a4', units: 'cm', toolVersion: '0' });
+    expect(runsText(table(doc, 'infantry')!.rows[0]![5]!)).toContain('AA machine guns 40 cm, 1 D20 a turn on Opportunity Fire, where the scenario assigns it (7.4.8)');
+    expect(runsText(table(doc, 'armour')!.rows[0]![7]!)).toBe('AA cannon 80 cm, 2 D20 at one target a turn on Opportunity Fire (7.4.8)');
   });
   it('7.3.10 Rocket Artillery: no more than 4 volleys a launcher, only for rocket units', () => {
     const [werfer, katyusha, gun] = talliesOf([

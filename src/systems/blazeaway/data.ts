@@ -6,8 +6,10 @@ import { parseFolderFiles } from '../../data/parse.js';
 import type { Cell, Row, RuleTable } from '../../data/schema.js';
 import { DataError, type DataProblem } from '../../errors.js';
 import {
+  AA_WEAPONS,
   forcesDataFile,
   scenariosFile,
+  type BaAaWeapon,
   type BaCarrier,
   type BaDeckSizing,
   type BaObjective,
@@ -65,6 +67,8 @@ export interface BlazeAwayData {
   /** transport rows (6.4) by ref: stands a carrier holds */
   transport: ReadonlyMap<string, { name: string; stands: Span }>;
   aircraft: readonly AircraftRole[];
+  /** anti-aircraft weapons by kind, mg and cannon (7.4.8) */
+  antiAircraft: ReadonlyMap<string, BaAaWeapon>;
   deck: DataDeck;
   sizing: BaDeckSizing;
   setup: BaScenarioSetup;
@@ -166,6 +170,7 @@ export async function loadBlazeAway(system: SystemRules): Promise<BlazeAwayData>
   const carriers = new Map<string, BaCarrier>();
   const files = new Map<string, string>();
   let aircraftRefs: string[] | undefined;
+  const antiAircraft = new Map<string, BaAaWeapon>();
   let sizing: BaDeckSizing | undefined;
   let sizingFile = where;
   const ids = { weapons: new FolderIds('weapon'), stands: new FolderIds('stand type'), carriers: new FolderIds('carrier') };
@@ -180,6 +185,7 @@ export async function loadBlazeAway(system: SystemRules): Promise<BlazeAwayData>
       });
     }
     if (data.aircraft) aircraftRefs = data.aircraft.map((a) => a.role);
+    for (const w of data.antiAircraft ?? []) antiAircraft.set(w.id, w);
     if (data.deck) {
       sizing = data.deck;
       sizingFile = file;
@@ -206,6 +212,7 @@ export async function loadBlazeAway(system: SystemRules): Promise<BlazeAwayData>
   }
   if (stands.size === 0) problems.push({ file: where, path: 'forces: stands', message: 'no stand types found' });
   if (aircraft.length === 0) problems.push({ file: where, path: 'forces: aircraft', message: 'no aircraft types found' });
+  for (const kind of AA_WEAPONS) if (!antiAircraft.has(kind)) problems.push({ file: where, path: 'forces: antiAircraft', message: `no anti-aircraft weapon "${kind}" (7.4.8)` });
 
   let deck: DataDeck | undefined;
   try {
@@ -291,6 +298,7 @@ export async function loadBlazeAway(system: SystemRules): Promise<BlazeAwayData>
     carriers,
     transport,
     aircraft,
+    antiAircraft,
     deck: deck!,
     sizing: sizing!,
     setup: setup!,

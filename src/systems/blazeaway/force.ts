@@ -1,6 +1,6 @@
 import type { ForceProblem } from '../../data/force-file.js';
 import type { AircraftRole, BlazeAwayData, CommandRating } from './data.js';
-import type { BaCarrier, BaForce, BaForceUnit, BaStandType, BaUnitKind, BaWeapon } from './schema.js';
+import type { BaAaWeapon, BaCarrier, BaForce, BaForceUnit, BaStandType, BaUnitKind, BaWeapon } from './schema.js';
 
 /** Stands of one type in a unit, with the figures on each. */
 export interface StandGroup {
@@ -35,7 +35,7 @@ export interface CheckedUnit {
   figures: number;
   /** 8.1 for infantry (and gun crews); `table` when read from the table rather than the share */
   breakingPoint?: LossPoint & { table: boolean };
-  /** 8.2 for vehicles: the losses at which the unit withdraws, as a guide */
+  /** 8.2 for vehicles: the losses at which the unit withdraws, as a guide, by its crew rating */
   withdraw?: LossPoint;
   /** order cards a turn (4.1.1) */
   orders: number;
@@ -49,6 +49,8 @@ export interface CheckedUnit {
   /** an unarmoured vehicle: it moves on the cards of the unit it belongs to (3.3) */
   softskin?: boolean;
   role?: AircraftRole;
+  /** air defence (7.4.8): its weapon kind and the D20 it rolls at an aircraft */
+  aa?: { weapon: BaAaWeapon; dice: number };
 }
 
 export interface BaRoster {
@@ -165,6 +167,7 @@ export function checkForce(force: BaForce, data: BlazeAwayData): BaRoster {
       gunModifier: 0,
       weapons: [],
     };
+    if (unit.kind !== 'aircraft' && unit.aa) base.aa = { weapon: data.antiAircraft.get(unit.aa.weapon)!, dice: unit.aa.dice };
 
     if (unit.kind === 'infantry') {
       unit.stands.forEach((entry, s) => {
@@ -211,6 +214,8 @@ export function checkForce(force: BaForce, data: BlazeAwayData): BaRoster {
       crew = data.crewRatings.find((c) => same(c, unit.crew!));
       if (!crew) add(where, 'crew rating', `no crew rating "${unit.crew}"; the crew ratings are ${data.crewRatings.join(', ')}`);
     }
+    // crews break by their crew rating (7.2.2 points to the command ratings; 8, 8.2): the settled reading
+    const crewRating = crew !== undefined ? findRating(data, crew) : undefined;
     const groups = data.gunGroups.join(', ');
     if (unit.gunGroup !== undefined && !data.gunGroups.includes(unit.gunGroup)) add(where, 'gun group', `no gun group ${unit.gunGroup}; the groups are ${groups} (7.2.6)`);
     const gunGroup = unit.gunGroup !== undefined && data.gunGroups.includes(unit.gunGroup) ? unit.gunGroup : undefined;
@@ -223,8 +228,8 @@ export function checkForce(force: BaForce, data: BlazeAwayData): BaRoster {
       }
       const result: CheckedUnit = { ...base, crew, models: unit.models, stands: unit.models, figures: unit.models * figures, orders: unit.models, gunModifier: unit.gunModifier };
       if (gunGroup !== undefined) result.gunGroup = gunGroup;
-      // gun crews are no 3-figure sections: they break at the rating's share of their figures (8)
-      if (unitRating) result.breakingPoint = { ...shareOfFigures(data, unitRating, result.figures), table: false };
+      // gun crews are no 3-figure sections: they break at their crew rating's share of their figures (8)
+      if (crewRating) result.breakingPoint = { ...shareOfFigures(data, crewRating, result.figures), table: false };
       return result;
     }
 
@@ -277,7 +282,7 @@ export function checkForce(force: BaForce, data: BlazeAwayData): BaRoster {
     if (carrier) result.carrier = carrier;
     if (unit.carries !== undefined) result.carries = unit.carries;
     if (softskin) result.softskin = true;
-    if (unitRating) result.withdraw = vehicleWithdrawal(data, unitRating, unit.models);
+    if (crewRating) result.withdraw = vehicleWithdrawal(data, crewRating, unit.models);
     return result;
   });
 
@@ -333,6 +338,8 @@ export interface BaUnitResult {
   softskin?: boolean;
   /** an aircraft's role (7.4) */
   type?: string;
+  /** air defence (7.4.8): mg or cannon, and the D20 it rolls */
+  aa?: { weapon: string; dice: number };
 }
 
 export function unitResult(u: CheckedUnit): BaUnitResult {
@@ -352,6 +359,7 @@ export function unitResult(u: CheckedUnit): BaUnitResult {
   if (u.gunGroup !== undefined) result.gunGroup = u.gunGroup;
   if (u.carrier && u.carries) result.carries = { carrier: u.carrier.id, stands: u.carries };
   if (u.softskin) result.softskin = true;
+  if (u.aa) result.aa = { weapon: u.aa.weapon.id, dice: u.aa.dice };
   return result;
 }
 

@@ -18,7 +18,7 @@ export const blazeAwayManifest: RuleSetManifest = {
         label: 'Pre-game barrage',
         describe: "who fires a pre-game barrage of 6 to 10 templates (7.3.2); muster's default: the attacker",
       },
-      { name: 'suppressive', type: 'string', label: 'Suppressive-fire templates', example: 'e.g. 2,0', describe: 'suppressive-fire templates placed at the start (7.3.13), 0 to 10, one number for both sides or A,B such as 2,0' },
+      { name: 'suppressive', type: 'string', label: 'Suppressive-fire templates', example: 'e.g. 2,0', describe: 'suppressive-fire templates allotted at the start and fired in play (7.3.13), 0 to 10, one number for both sides or A,B such as 2,0' },
       { name: 'divisional', type: 'string', label: 'Divisional artillery templates a turn', example: 'e.g. 3,1', describe: 'divisional artillery templates a side may call each turn (7.3.11), 0 to 3, one number for both sides or A,B such as 3,1' },
       {
         name: 'buildings',

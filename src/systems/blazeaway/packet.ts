@@ -8,7 +8,7 @@ import { terrainPutOut, type MapTerrain } from '../../doc/terrain-map.js';
 import { mapTerrain } from '../scenario-terrain.js';
 import type { BlazeAwayData } from './data.js';
 import { SIDE_NAMES, type RolledScenario, type Side } from './scenario.js';
-import { forceBlock, forceDeck, tallySheets, unitSheetBlocks, type AircraftLine, type PrintOptions } from './unit-sheet.js';
+import { airSupportBlock, forceBlock, forceDeck, tallySheets, unitSheetBlocks, type AircraftLine, type PrintOptions } from './unit-sheet.js';
 
 /**
  * The printed scenario: briefing, setup and what to cut out, the turn record, the map, each
@@ -35,8 +35,15 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
   const table = `${length(r.table.width, units)} x ${length(r.table.height, units)}`;
   // the attacker's zone depth is muster's (the text sets none), marked where it prints
   const zoneDepth = markReading(length(r.zones.find((z) => z.side === r.attacker)![r.deployment[r.attacker] === 'north' || r.deployment[r.attacker] === 'south' ? 'h' : 'w'], units), 'blazeaway/forces-and-scenarios');
+  // the turns each flies are rolled within 7.4.2's 3 to 6, and air support is added by muster: both its readings
   const aircraftText = (s: Side) =>
-    r.weather === 'bad' ? 'grounded by the weather' : r.aircraft[s].length === 0 ? 'none' : r.aircraft[s].map((a) => `${a.name} (${a.type}), ${plural(a.turns, 'turn')}`).join('; ');
+    r.weather === 'bad'
+      ? 'grounded by the weather (6.6)'
+      : r.aircraft[s].length === 0
+        ? 'none'
+        : r.aircraft[s].map((a) => `${a.unit === undefined ? markReading(`${a.name}, added by the scenario`, 'blazeaway/air-support') : a.name} (${a.type}), ${markReading(plural(a.turns, 'turn'), 'blazeaway/forces-and-scenarios')}`).join('; ');
+  // game length is rolled within the text's 12 to 24 (2), at night from muster's least to 6.7's 10
+  const turnsText = markReading(plural(r.turns, 'turn'), 'blazeaway/forces-and-scenarios');
 
   const briefing: Block[] = [
     {
@@ -47,7 +54,7 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
       paragraphs: [
         `**${markReading(objective.name, 'blazeaway/forces-and-scenarios')}.** ${prose(objective.brief, `scenarios objectives[id=${objective.id}].brief`)}`,
         `${name(r.attacker)} attacks from the ${r.deployment[r.attacker]} edge; ${name(r.defender)} defends the ${r.deployment[r.defender]} half. ${att} won the roll for the attack.`,
-        `**${plural(r.turns, 'turn')}**, ${r.night ? 'at night' : 'by day'}, in ${r.weather === 'bad' ? 'bad' : 'fair'} weather. ${markReading('If the attacker has not taken the objective by the end of the last turn, the defender wins.', 'blazeaway/scenario-victory')}`,
+        `**${turnsText}**, ${r.night ? 'at night' : 'by day'}, in ${r.weather === 'bad' ? 'bad' : 'fair'} weather. ${markReading('If the attacker has not taken the objective by the end of the last turn, the defender wins.', 'blazeaway/scenario-victory')}`,
         `Seed **${r.seed}**: the same seed sets up this very game again.`,
       ],
     },
@@ -59,15 +66,17 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
       [
         ['Table', table],
         ...SIDES.map((s) => [SIDE_NAMES[s], `${rosters[s].force.name} (${rosters[s].force.nation}), ${role(s)}, from the ${r.deployment[s]} edge; cards in ${rosters[s].colour.name}`]),
-        ['Game length', `${plural(r.turns, 'turn')}${r.night ? ' (a night game: at most 10)' : ''}`],
+        ['Game length', `${turnsText}${r.night ? ' (a night game: at most 10, 6.7)' : ''}`],
         ['Time and weather', markReading(`${r.night ? 'Night' : 'Day'}; ${r.weather === 'bad' ? 'bad weather' : 'fair weather'}`, 'blazeaway/forces-and-scenarios')],
-        ['Double moves', `${SIDE_NAMES.a} ${r.doubleMoves.a}, ${SIDE_NAMES.b} ${r.doubleMoves.b}${r.night ? '; only on roads and open ground' : ''}`],
+        // rolled within 6.3's 1 to 4 a side
+        ['Double moves', `${markReading(`${SIDE_NAMES.a} ${r.doubleMoves.a}, ${SIDE_NAMES.b} ${r.doubleMoves.b}`, 'blazeaway/forces-and-scenarios')}${r.night ? '; only on roads and open ground (6.7)' : ''}`],
         ...barrageRows(r),
         ...designerRows(r),
         ...SIDES.map((s) => [`Aircraft, ${SIDE_NAMES[s]}`, aircraftText(s)]),
         ['Mines', markReading(`${def}: ${plural(r.mines.squares, 'mine square')}${r.mines.squares > 0 ? ` and ${plural(r.mines.dummies, 'dummy', 'dummies')}` : ''}`, 'blazeaway/forces-and-scenarios')],
         ['Wire', markReading(`${def}: ${plural(r.wire.long, 'long strip')}, ${plural(r.wire.short, 'short strip')}`, 'blazeaway/forces-and-scenarios')],
-        ['Hidden movement', r.hiddenMovement ? `in use${r.night ? ' (always at night)' : ''}; dummy cards: ${SIDE_NAMES.a} ${r.hiddenDummies.a}, ${SIDE_NAMES.b} ${r.hiddenDummies.b}` : 'not used'],
+        // at night the text's (6.5 applies to night combat); by day, and the dummies always, muster's roll
+        ['Hidden movement', hiddenText(r)],
         ['Snipers', markReading(`${SIDE_NAMES.a} ${r.snipers.a}, ${SIDE_NAMES.b} ${r.snipers.b}`, 'blazeaway/forces-and-scenarios')],
       ],
       'column',
@@ -82,13 +91,15 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
         r.barrages.length === 0
           ? '**2. Barrage.** None in this game (7.3.2).'
           : `**2. Barrage.** ${r.barrages
-              .map((b) => `${SIDE_NAMES[b.side]} plots its ${plural(b.templates, 'template')} on a sketch of the table; ${b.turn === 0 ? 'they fall before the first turn' : `they fall at the start of turn ${b.turn}`}`)
-              .join('. ')}, each rolled for with its deviation (7.3.2).${SIDES.some((s) => r.suppressive[s] > 0) ? ` Suppressive-fire templates go down now, where their side wants them, with no deviation (7.3.13).` : ''}`,
+              .map((b) => `${SIDE_NAMES[b.side]} plots its ${plural(b.templates, 'template')} on a sketch of the table; ${b.turn === 0 ? 'they fall before the first turn' : markReading(`they fall at the start of turn ${b.turn}`, 'blazeaway/forces-and-scenarios')}`)
+              .join('. ')}, each rolled for with its deviation (7.3.2).`,
         `**3. Snipers.** Each side marks its snipers on a sketch of the table (7.1.8).`,
         r.hiddenMovement
           ? `**4. Deployment.** A face-down card for each stand, gun and vehicle, and the dummies; ${att} sets up within ${zoneDepth} of its edge (6.5).`
           : `**4. Deployment.** ${att} sets up within ${zoneDepth} of its edge, in sight.`,
-        `**5. Chits.** Each side takes its double-move chits and its order cards.`,
+        SIDES.some((s) => r.suppressive[s] > 0)
+          ? `**5. Chits.** Each side takes its double-move chits, its order cards and its suppressive-fire templates (${SIDES.map((s) => `${SIDE_NAMES[s]} ${r.suppressive[s]}`).join(', ')}), kept to fire in play (7.3.13).`
+          : `**5. Chits.** Each side takes its double-move chits and its order cards.`,
       ],
     },
     conditions(r.night, r.weather === 'bad', units),
@@ -107,10 +118,12 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
             const unit = a.unit !== undefined ? own.get(a.unit) : undefined;
             return {
               name: a.name,
-              model: unit?.unit.kind === 'aircraft' ? unit.unit.aircraft : 'air support',
+              model: unit?.unit.kind === 'aircraft' ? unit.unit.aircraft : '',
               role: data.aircraft.find((role) => role.role === a.type),
               turns: a.turns,
               notes: unit?.unit.notes ?? '',
+              // a flight the scenario adds, not one of the force's units
+              ...(a.unit === undefined ? { support: true } : {}),
             };
           });
     const sheet = {
@@ -121,7 +134,11 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
         ...unitSheetBlocks(data, rosters[s], options, flying),
       ],
     };
-    return [sheet, ...tallySheets(data, rosters[s], `${SIDE_NAMES[s]}: count as you play`), ...(s === r.defender && r.buildings.length > 0 ? [buildingSheet(r)] : [])];
+    // the scenario's air support, not the force's: on the page the player ticks through the game, apart from the Unit Sheet
+    const support = airSupportBlock(flying, options);
+    const counts = tallySheets(data, rosters[s], `${SIDE_NAMES[s]}: count as you play`);
+    const countSheets = support ? (counts.length > 0 ? [{ ...counts[0]!, blocks: [support, ...counts[0]!.blocks] }, ...counts.slice(1)] : [{ title: `${SIDE_NAMES[s]}: air support`, blocks: [support] }]) : counts;
+    return [sheet, ...countSheets, ...(s === r.defender && r.buildings.length > 0 ? [buildingSheet(r)] : [])];
   });
 
   // the pieces to put out follow the map, where terrain was laid
@@ -188,8 +205,9 @@ function turnRecord(rolled: RolledScenario): TableBlock {
   const rows: Run[][][] = Array.from({ length: r.turns }, (_, i) => {
     const turn = i + 1;
     const events: string[] = [];
-    if (turn === 1 && r.barrage.turn === 0) events.push('barrage fell before this turn');
-    if (r.barrage.turn === turn) events.push(`${SIDE_NAMES[r.barrage.side]}'s barrage falls`);
+    if (turn === 1 && r.barrages.some((b) => b.turn === 0)) events.push('barrage fell before this turn');
+    // the set turn is muster's roll (7.3.2 lets the designer name one)
+    for (const b of r.barrages) if (b.turn === turn) events.push(markReading(`${SIDE_NAMES[b.side]}'s barrage falls`, 'blazeaway/forces-and-scenarios'));
     if (turn === r.turns) events.push('last turn: who holds the objective?');
     return [[{ text: String(turn), style: 'bold' }], [tick], [{ text: events.join('; ') }], [{ text: '' }], [{ text: '' }]];
   });
@@ -255,7 +273,8 @@ export function scenarioMap(rolled: RolledScenario, data: BlazeAwayData, units: 
 
 /**
  * The pre-game barrage: the attacker's alone is muster's reading of 7.3.2, which allots
- * templates to "players"; a barrage --barrage chose is the designer's, printed plain.
+ * templates to "players"; a barrage --barrage chose is the designer's. Its templates (within
+ * 7.3.2's 6 to 10) and whether it falls on a set turn, and which, are muster's rolls: marked.
  */
 function barrageRows(r: RolledScenario['result']): string[][] {
   const when = (turn: number) => (turn === 0 ? 'before the first turn' : `at the start of turn ${turn}`);
@@ -263,15 +282,28 @@ function barrageRows(r: RolledScenario['result']): string[][] {
   if (r.barrages.length === 0) return [['Pre-game barrage', 'none (chosen for this game)']];
   return r.barrages.map((b) => {
     const text = `${SIDE_NAMES[b.side]}: ${plural(b.templates, 'area-fire template')}, falling ${when(b.turn)}`;
-    return ['Pre-game barrage', chosen ? text : markReading(`${text}; the attacker's alone`, 'blazeaway/forces-and-scenarios')];
+    return ['Pre-game barrage', markReading(chosen ? text : `${text}; the attacker's alone`, 'blazeaway/forces-and-scenarios')];
   });
+}
+
+/** Hidden movement: always at night (6.5 applies it to night combat); by day in use or not as muster rolled, its dummies muster's roll. */
+function hiddenText(r: RolledScenario['result']): string {
+  if (!r.hiddenMovement) return markReading('not used', 'blazeaway/forces-and-scenarios');
+  const dummies = markReading(`${SIDE_NAMES.a} ${r.hiddenDummies.a}, ${SIDE_NAMES.b} ${r.hiddenDummies.b}`, 'blazeaway/forces-and-scenarios');
+  return `${r.night ? 'in use (always at night, 6.5)' : markReading('in use', 'blazeaway/forces-and-scenarios')}; dummy cards: ${dummies}`;
 }
 
 /** The designer's allocations a game was given (7.2.7, 7.3.11, 7.3.13, 7.3.15): a row each, only where given. */
 function designerRows(r: RolledScenario['result']): string[][] {
   const perSide = (v: Record<Side, number>, what: string) => SIDES.map((s) => `${SIDE_NAMES[s]} ${plural(v[s], what)}`).join(', ');
   const rows: string[][] = [];
-  if (SIDES.some((s) => r.suppressive[s] > 0)) rows.push(['Suppressive fire (7.3.13)', markReading(`${perSide(r.suppressive, 'template')}, placed at the start, no deviation; nothing under one may move, firing as Disordered`, 'blazeaway/forces-and-scenarios')]);
+  // 7.3.13 allots the templates at the start; the artillery chooses to fire one in play, in place of killing fire
+  if (SIDES.some((s) => r.suppressive[s] > 0)) {
+    rows.push([
+      'Suppressive fire (7.3.13)',
+      `${perSide(r.suppressive, 'template')}, allotted at the start: its artillery, on or off the table, may fire one in place of killing fire, laid where wanted with no deviation, ${markReading('each template once', 'blazeaway/suppressive-fire')}; a unit at least half under one may not move, and fires as Disordered`,
+    ]);
+  }
   if (SIDES.some((s) => r.divisional[s] > 0)) rows.push(['Divisional artillery (7.3.11)', `${perSide(r.divisional, 'template')} a turn, called by an HQ at the start of a turn, falling after Aimed Fire`]);
   if (r.fixedDefence.guns.length > 0) rows.push(['Fixed Defence (7.2.7)', `${SIDE_NAMES[r.fixedDefence.side]}'s ${r.fixedDefence.guns.join(', ')}: +1 to knock out; an Excellent crew shoots twice, the second at −1`]);
   // the points themselves, with their boxes, are on the defender's buildings sheet

@@ -100,7 +100,7 @@ export interface BaScenarioResult {
   barrage: { side: Side; templates: number; turn: number };
   /** every side's barrage: the attacker's unless --barrage says otherwise (muster's reading of 7.3.2's "players") */
   barrages: { side: Side; templates: number; turn: number }[];
-  /** suppressive-fire templates a side, placed at the start without deviation (7.3.13); 0 unless allocated */
+  /** suppressive-fire templates a side, allotted at the start and fired in play by its artillery, without deviation (7.3.13); 0 unless allocated */
   suppressive: Record<Side, number>;
   /** divisional artillery templates a side may call a turn through an HQ (7.3.11); 0 unless allocated */
   divisional: Record<Side, number>;

@@ -63,6 +63,12 @@ export const standType = z
 
 export const carrier = z.object({ id, name: label, transport: ref }).strict();
 
+/** The kinds of anti-aircraft weapon 7.4.8 tells apart by their range. */
+export const AA_WEAPONS = ['mg', 'cannon'] as const;
+
+/** An anti-aircraft weapon kind (7.4.8): its range, which the text gives in its prose. */
+export const aaWeapon = z.object({ id: z.enum(AA_WEAPONS), name: label, range: distance, section: label }).strict();
+
 /** An aircraft type: a role of the aircraft orders table (7.4.1 to 7.4.6), by its row's ref. */
 export const aircraftType = z.object({ role: ref }).strict();
 
@@ -89,6 +95,7 @@ export const forcesDataFile = z
     stands: listOf(standType, 100).optional(),
     carriers: listOf(carrier, 50).optional(),
     aircraft: listOf(aircraftType, 20).optional(),
+    antiAircraft: listOf(aaWeapon, 10).optional(),
     deck: deckSizing.optional(),
   })
   .strict();
@@ -163,6 +170,22 @@ const standEntry = z
   })
   .strict();
 
+/**
+ * A unit armed for air defence (7.4.8): machine guns or cannon, and the D20 it rolls at an
+ * aircraft, 2 for a multi-barrelled weapon or one over 37 mm firing explosive shells.
+ */
+const antiAircraft = z
+  .object({
+    weapon: z.enum(AA_WEAPONS, { message: 'mg or cannon: anti-aircraft machine guns reach 40 cm, cannon 80 cm (7.4.8)' }),
+    dice: z
+      .number({ message: '1 or 2: the D20 it rolls, 2 for a multi-barrelled weapon or one over 37 mm firing explosive shells (7.4.8)' })
+      .int('1 or 2: the D20 it rolls, 2 for a multi-barrelled weapon or one over 37 mm firing explosive shells (7.4.8)')
+      .min(1, '1 or 2: the D20 it rolls, 2 for a multi-barrelled weapon or one over 37 mm firing explosive shells (7.4.8)')
+      .max(2, '1 or 2: the D20 it rolls, 2 for a multi-barrelled weapon or one over 37 mm firing explosive shells (7.4.8)')
+      .default(1),
+  })
+  .strict();
+
 const common = {
   name: label,
   /** the unit's command rating; the force's when left out */
@@ -171,7 +194,13 @@ const common = {
 };
 
 export const infantryUnit = z
-  .object({ ...common, kind: z.literal('infantry'), stands: listOf(standEntry, BA_FORCE_LISTS['units[].stands']).min(1, 'at least one stand') })
+  .object({
+    ...common,
+    kind: z.literal('infantry'),
+    stands: listOf(standEntry, BA_FORCE_LISTS['units[].stands']).min(1, 'at least one stand'),
+    /** stands the scenario assigns to air defence, and their fire (7.4.8) */
+    aa: antiAircraft.optional(),
+  })
   .strict();
 
 const vehicleFields = {
@@ -202,6 +231,8 @@ const vehicleFields = {
   carries: intIn(0, 20).optional(),
   /** a rocket launcher (Nebelwerfer, Katyusha): its volleys are counted on the Unit Sheet (7.3.10) */
   rockets: z.boolean({ error: 'true or false: true for a rocket launcher, whose volleys are counted (7.3.10)' }).optional(),
+  /** an anti-aircraft vehicle (Wirbelwind, M16): its fire at aircraft (7.4.8) */
+  aa: antiAircraft.optional(),
 };
 
 export const armourUnit = z.object({ ...vehicleFields, kind: z.literal('armour') }).strict();
@@ -221,6 +252,8 @@ export const gunUnit = z
     crew: rating.optional(),
     /** a rocket launcher (Nebelwerfer, Katyusha): its volleys are counted on the Unit Sheet (7.3.10) */
     rockets: z.boolean({ error: 'true or false: true for a rocket launcher, whose volleys are counted (7.3.10)' }).optional(),
+    /** an anti-aircraft gun (Flak 38, Bofors): its fire at aircraft (7.4.8) */
+    aa: antiAircraft.optional(),
   })
   .strict();
 
@@ -265,6 +298,7 @@ export const forceFile = z
 export type BaWeapon = z.infer<typeof weapon>;
 export type BaStandType = z.infer<typeof standType>;
 export type BaCarrier = z.infer<typeof carrier>;
+export type BaAaWeapon = z.infer<typeof aaWeapon>;
 export type BaDeckSizing = z.infer<typeof deckSizing>;
 export type BaUnitKind = z.infer<typeof unitKind>;
 export type BaObjective = z.infer<typeof objective>;

@@ -58,6 +58,14 @@ export function weaponText(data: BlazeAwayData, weapon: BaWeapon, units: Units):
   return `${weapon.name} ${dist(row['range'])}${bonus}${short ? `; within ${short} ${String(row['shortBonus'])}` : ''}`;
 }
 
+/** A unit's fire at aircraft (7.4.8): its reach and D20, on an Opportunity Fire card; infantry only where the scenario assigns it. */
+export function aaText(unit: CheckedUnit, units: Units): string | undefined {
+  if (!unit.aa) return undefined;
+  const { weapon, dice } = unit.aa;
+  const assigned = unit.kind === 'infantry' ? ', where the scenario assigns it' : '';
+  return `${weapon.name} ${formatDistance(weapon.range, units)}, ${dice} D20${dice > 1 ? ' at one target' : ''} a turn on Opportunity Fire${assigned} (7.4.8)`;
+}
+
 /** "Confident · 3/2/1 D10": the rating, and the D10 a stand rolls with 3, 2 and 1 figures (7.1.3). */
 function ratingCell(data: BlazeAwayData, unit: CheckedUnit): Run[] {
   if (!unit.rating) return [plain('unknown')];
@@ -100,7 +108,7 @@ function infantryTable(data: BlazeAwayData, units: readonly CheckedUnit[], optio
       plain(`${i > 0 ? ' ' : ''}${g.type.name}\u00a0`),
       tickBoxGroups(Array.from({ length: g.count }, () => g.figures)),
     ]);
-    return [[bold(u.unit.name)], ratingCell(data, u), stands, lossCell(u.breakingPoint, u.figures), [plain(readOrders(u) ? markReading(String(u.orders), 'blazeaway/unit-sheet-orders') : String(u.orders))], [plain(u.weapons.map((w) => weaponText(data, w, options.units)).join('; '))], notesCell(u)];
+    return [[bold(u.unit.name)], ratingCell(data, u), stands, lossCell(u.breakingPoint, u.figures), [plain(readOrders(u) ? markReading(String(u.orders), 'blazeaway/unit-sheet-orders') : String(u.orders))], [plain([...u.weapons.map((w) => weaponText(data, w, options.units)), ...(u.aa ? [aaText(u, options.units)!] : [])].join('; '))], notesCell(u)];
   });
   return table(
     'infantry',
@@ -129,7 +137,8 @@ function vehicleTable(data: BlazeAwayData, units: readonly CheckedUnit[], option
     const passengers = u.orders === 0 && u.carries !== undefined && u.carries > 0;
     const other = [
       ...u.weapons.map((w) => weaponText(data, w, options.units)),
-      ...(u.carrier && u.carries ? [`${u.carrier.name}, ${plural(u.carries, 'stand')} each${passengers ? ', on their orders' : ''}`] : []),
+      ...(u.aa ? [aaText(u, options.units)!] : []),
+      ...(u.carrier && u.carries ? [`${u.carrier.name}, ${plural(u.carries, 'stand')} each${passengers ? ', on their order cards (6.4)' : ''}`] : []),
       ...(u.softskin && !passengers ? ['softskin: on the cards of the unit it serves (3.3)'] : []),
     ];
     return [
@@ -137,7 +146,8 @@ function vehicleTable(data: BlazeAwayData, units: readonly CheckedUnit[], option
       u.crew ? [plain(u.crew), { text: `\u00a0${crewFiring(u.crew)}`, style: 'odds' }] : [plain('unknown')],
       tick,
       u.withdraw ? lossCell(u.withdraw, u.models) : lossCell(u.breakingPoint, u.figures),
-      [plain(String(u.orders))],
+      // no cards of its own: a carrier moves on its passengers' (6.4), a softskin on its unit's (3.3)
+      [plain(u.orders === 0 && (passengers || u.softskin) ? `0 (${passengers ? '6.4' : '3.3'})` : String(u.orders))],
       [plain(armour)],
       [plain(gun)],
       [plain(other.join('; ') || '—')],
@@ -150,7 +160,7 @@ function vehicleTable(data: BlazeAwayData, units: readonly CheckedUnit[], option
     `${SECTION}; 7.2; 8.2`,
     [left('Unit'), left('Crew, firing on the move'), left('Tick losses'), left('Pulls out at (lost)'), centre('Orders'), centre('Class'), centre('Gun group'), left('Other weapons, carrying'), left('Notes', NOTES_ROOM)],
     rows,
-    'A box for each vehicle, or for each crew figure of a gun. Vehicles pull out at the text\'s guide share of losses (8.2); a gun crew at its rating\'s share of its figures (8). Guns shot at by artillery are class E (7.3.3).',
+    `A box for each vehicle, or for each crew figure of a gun. Vehicles pull out at the text's guide share of losses (8.2), a gun crew at the share of its figures (8), both ${markReading('by the crew rating', 'blazeaway/crew-break-rating')} (7.2.2). Guns shot at by artillery are class E (7.3.3).`,
   );
 }
 
@@ -176,9 +186,11 @@ export interface AircraftLine {
   /** boxes to tick, one a turn it may fly */
   turns: number;
   notes: string;
+  /** air support the scenario adds (muster's reading), not one of the force's units */
+  support?: boolean;
 }
 
-function aircraftTable(lines: readonly AircraftLine[], options: PrintOptions): TableBlock {
+function aircraftTable(lines: readonly AircraftLine[], options: PrintOptions, support = false): TableBlock {
   const rows = lines.map((a): Run[][] => [
     [bold(a.name), plain(a.model ? ` ${a.model}` : '')],
     [plain(a.role?.role ?? 'unknown')],
@@ -186,6 +198,16 @@ function aircraftTable(lines: readonly AircraftLine[], options: PrintOptions): T
     a.turns > 0 ? [boxes(a.turns)] : [plain('grounded')],
     [plain(a.notes)],
   ]);
+  if (support) {
+    return table(
+      'air-support',
+      `${markReading('Air support the scenario adds', 'blazeaway/air-support')}: not part of the force`,
+      '7.4',
+      [left('Flight'), left('Type'), left('Its order and task'), left('Turns: tick each'), left('Notes', NOTES_ROOM)],
+      rows,
+      `${markReading("Flights muster's scenario gives this side for this game only", 'blazeaway/air-support')}, beside its own. Each is a flight with an order card of its own (7.4); on Prone it circles off the table (7.4.7).`,
+    );
+  }
   return table(
     'aircraft',
     'Aircraft',
@@ -214,8 +236,16 @@ export function unitSheetBlocks(data: BlazeAwayData, roster: BaRoster, options: 
     const guns = gunRows(data, vehicles, options);
     if (guns) blocks.push(guns);
   }
-  if (aircraft.length > 0) blocks.push(aircraftTable(aircraft, options));
+  // air support a scenario adds is not the force's: airSupportBlock prints it apart
+  const own = aircraft.filter((a) => a.support !== true);
+  if (own.length > 0) blocks.push(aircraftTable(own, options));
   return blocks;
+}
+
+/** The flights a scenario adds to a side (muster's reading), apart from its force's own; none when it adds none. */
+export function airSupportBlock(lines: readonly AircraftLine[], options: PrintOptions): TableBlock | undefined {
+  const support = lines.filter((a) => a.support === true);
+  return support.length > 0 ? aircraftTable(support, options, true) : undefined;
 }
 
 /** One of the counts a player keeps during a game, with the section that gives its number. */
@@ -245,6 +275,8 @@ function tallyNumbers(data: BlazeAwayData) {
     flameVehicle: row('flame-vehicle'),
     softskin: row('softskin-hits'),
     mortarHits: row('mortar-hits'),
+    fighterRuns: row('fighter-runs'),
+    bomberRuns: row('bomber-runs'),
     // the text's "no more than": a scenario may give fewer (7.3.10, 7.3.14)
     smoke: { count: data.bounds.get('smoke')?.most ?? 0, section: '7.3.14 Smoke' },
     rockets: { count: data.bounds.get('rocket-volleys')?.most ?? 0, section: '7.3.10 Rocket Artillery' },
@@ -254,9 +286,10 @@ function tallyNumbers(data: BlazeAwayData) {
 
 /**
  * What a unit counts off in a game, only where its weapons or kind make the rule apply: charges
- * for every infantry stand (4.4.3), bursts for flamethrowers (7.1.6), smoke for medium and heavy
+ * for every infantry stand but snipers (4.4.3, 7.1.8), bursts for flamethrowers (7.1.6), smoke for medium and heavy
  * mortars and guns (7.3.14), volleys for rocket launchers (7.3.10), hits on softskins (7.1.7),
- * mortar hits on armoured vehicles (7.2.11) and the turns until a lost HQ is replaced (3.5.3).
+ * mortar hits on armoured vehicles (7.2.11), attack runs for ground-attack aircraft (7.4.5,
+ * 7.4.6) and the turns until a lost HQ is replaced (3.5.3).
  */
 export function unitTallies(data: BlazeAwayData, unit: CheckedUnit): Tally[] {
   const n = tallyNumbers(data);
@@ -268,7 +301,8 @@ export function unitTallies(data: BlazeAwayData, unit: CheckedUnit): Tally[] {
   if (u.kind === 'infantry') {
     const stands = (test: (g: CheckedUnit['groups'][number]) => boolean) => unit.groups.filter(test).reduce((k, g) => k + g.count, 0);
     const weapon = (g: CheckedUnit['groups'][number]) => data.weapons.get(g.type.weapon);
-    add('Charges', n.charges, unit.stands, 'stand');
+    // a sniper cannot move and takes no order card (7.1.8): it never charges
+    add('Charges', n.charges, stands((g) => g.type.orders !== 'none'), 'stand');
     add('Flamethrower bursts', n.flameManPack, stands((g) => g.type.weapon === 'flamethrower'), 'flamethrower');
     // light mortars lay no smoke (7.3.14: medium and heavy only)
     add('Smoke rounds', n.smoke, stands((g) => weapon(g)?.table === 'mortars' && weapon(g)?.row !== 'light'), 'mortar');
@@ -278,12 +312,18 @@ export function unitTallies(data: BlazeAwayData, unit: CheckedUnit): Tally[] {
   } else if (u.kind === 'armour' || u.kind === 'motorised') {
     add('Flamethrower bursts', n.flameVehicle, unit.weapons.some((w) => w.id === 'vehicle-flamethrower') ? unit.models : 0, 'vehicle');
     if (u.rockets) add('Rocket volleys', n.rockets, unit.models, 'launcher');
-    else add('Smoke rounds', n.smoke, unit.gunGroup !== undefined ? unit.models : 0, 'vehicle');
+    // 7.3.14 gives smoke to vehicles "with appropriate smoke projectiles" and names none: muster's reading gives it every gun-armed vehicle
+    else add(markReading('Smoke rounds', 'blazeaway/smoke-for-vehicles'), n.smoke, unit.gunGroup !== undefined ? unit.models : 0, 'vehicle');
     if (unit.softskin) add('Hits of 6 or more', n.softskin, unit.models, 'vehicle');
     else add('Mortar hits', n.mortarHits, unit.models, 'vehicle');
   } else if (u.kind === 'gun') {
     if (u.rockets) add('Rocket volleys', n.rockets, unit.models, 'launcher');
     else add('Smoke rounds', n.smoke, unit.models, 'gun');
+  } else if (u.kind === 'aircraft') {
+    // two strafing runs a fighter (7.4.5); two attack runs a bomber or tankbuster (7.4.6)
+    const role = unit.role?.ref;
+    if (role === 'fighter') add('Attack runs', n.fighterRuns, unit.models, 'flight');
+    else if (role === 'bomber' || role === 'tankbuster') add('Attack runs', n.bomberRuns, unit.models, 'flight');
   }
   return out;
 }
@@ -302,7 +342,7 @@ export function tallyTable(data: BlazeAwayData, units: readonly CheckedUnit[]): 
   return table(
     'tallies',
     'Count as you play',
-    `${SECTION}; 3.5.3; 4.4.3; 7.1.6; 7.1.7; 7.2.11; 7.3.10; 7.3.14`,
+    `${SECTION}; 3.5.3; 4.4.3; 7.1.6; 7.1.7; 7.2.11; 7.3.10; 7.3.14; 7.4.5; 7.4.6`,
     [left('Unit'), left('Tally'), left('Tick a box each time'), left('Section')],
     rows,
     'Smoke and rocket volleys are the most the text advises; a scenario may give fewer. A flamethrower refuels with an Action card. A softskin is knocked out at its third box, an armoured vehicle disabled.',
