@@ -314,6 +314,10 @@ describe('Forward, victory is near!: the campaign sheet', () => {
     const turn = rule('campaign-turn', 'step');
     expect(turn['Encounter']).toMatch(/same empty square, or into empty squares side by side: one encounter/);
     expect(turn['Attack and defence']).toMatch(/two games/);
+    // "Each turn you may launch a single assault": a side may hold (design.md section 6)
+    expect(turn['Assault']).toMatch(/^Each side may move into one square, as the attacker, or hold\.$/);
+    expect(turn['Attack and defence']).toMatch(/One assault alone: one game, the side that holds defends\. Both hold: no battle\./);
+    expect(rule('campaign-forces', 'game')['A side that holds, where the other attacks']).toBe('4 of reinforcements†');
     expect(turn['Battles']).toMatch(/no patrol phase/);
     expect(turn['Outcome']).toMatch(/must win to take or keep the square; an encounter neither side wins takes nothing/);
     expect(turn['Losses']).toMatch(/Not carried/);

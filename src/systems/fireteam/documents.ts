@@ -211,7 +211,7 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
         `${side('a')} against ${side('b')}. ${how}, so it acts and moves first each turn; ${SIDE_NAMES[result.defender]} defends.`,
         `Seed **${result.seed}**: the same seed rolls this very packet again.`,
         rolled.square
-          ? `**To win.** ${result.battle === 'encounter' ? 'The winner takes the square it went for; a draw takes nothing.' : `${attacker} takes ${rolled.square.name} only by winning; anything else and the assault has failed.`} Agree before play what winning means on this ground.`
+          ? `**To win.** ${result.battle === 'encounter' ? (rolled.square.ground ? `The winner takes the square it went for${READING_MARK} (the text does not say which of the two); a draw takes nothing.` : 'The winner takes the square; a draw takes nothing.') : `${attacker} takes ${rolled.square.name} only by winning; anything else and the assault has failed.`} Agree before play what winning means on this ground.`
           : '**To win.** The rules leave victory to the players: agree before play what the attacker must take or hold. In the campaign, an attacker that does not win fails to take the ground.',
       ],
     },
@@ -387,8 +387,8 @@ function campaignGround(rolled: RolledBattle, units: Units, laid: boolean): Bloc
       width: 'column',
       paragraphs: [
         laid && map
-          ? `**Square ${square.id}.** ${square.terrain}. The map lays it out: ${markReading(`muster reads the line as the ${map.name.toLowerCase()} map${square.map ? '' : ' (rolled for the square)'}${square.types ? ' with only the terrain the line names' : ''}`)}. Every battle on this square has this same ground: its terrain dice are the square's, not the battle's.`
-          : `**Square ${square.id}.** ${square.terrain}. Lay out the table to suit before the forces are set out.`,
+          ? `**Square ${square.id}.** ${square.terrain} (muster's campaign map${READING_MARK}). The map lays it out: ${markReading(`muster reads the line as the ${map.name.toLowerCase()} map${square.map ? '' : ' (rolled for the square)'}${square.types ? ' with only the terrain the line names' : ''}`)}. Every battle on this square has this same ground: its terrain dice are the square's, not the battle's.`
+          : `**Square ${square.id}.** ${square.terrain} (muster's campaign map${READING_MARK}). Lay out the table to suit before the forces are set out.`,
         `**No patrol phase.** In the campaign the square sets the jump-off points: ${markReading(`${SIDE_NAMES.a} ${result.jops.a}, ${SIDE_NAMES.b} ${result.jops.b}`)}, on the marked points of the map${result.battle === 'attack' ? '; the defender holds the ground, so its points are within its own half' : ''}. Move one a little into cover if the terrain asks for it.`,
       ],
     },
