@@ -137,6 +137,8 @@ describe('muster campaign fireteam', () => {
     expect(text).toMatch(new RegExp(`fought on ${fought}, [^,]+, the square of Side ${p!.ground.side.toUpperCase()}, which rolled higher`));
     expect(text).toMatch(/muster's reading: the text leaves this open/);
     expect(text).toMatch(/encounter ground/);
+    // Battles: the text says an attacker must win to take a square, not which of two an encounter's winner takes: muster's reading, marked
+    expect(text).toMatch(/The winner takes the square it went for† \(the text does not say which of the two\)/);
   });
   it('refusals change nothing: a square not next to one held, an unknown square, a bad split, a split for a side that holds, -o onto the state', async () => {
     const cwd = workdir();

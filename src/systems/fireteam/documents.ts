@@ -207,7 +207,8 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
       section: battle.section,
       width: 'column',
       paragraphs: [
-        rolled.square ? campaignBrief(rolled, battle.name, attacker) : `**${battle.name}.** ${battle.brief}`,
+        // a one-off battle's set-up is muster's own: the text gives its campaign's two kinds of battle, not how to stage one
+        rolled.square ? campaignBrief(rolled, battle.name, attacker) : `**${battle.name}.** ${markReading(battle.brief)}`,
         `${side('a')} against ${side('b')}. ${how}, so it acts and moves first each turn; ${SIDE_NAMES[result.defender]} defends.`,
         `Seed **${result.seed}**: the same seed rolls this very packet again.`,
         rolled.square
@@ -218,8 +219,8 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
     textTable('setup', 'Setup', 'Battles and Scenarios', ['Item', 'Set or rolled'], [
       ['Battle', battle.name],
       ['Table', tableSize],
-      [SIDE_NAMES.a, `${listName('a')}, from the ${result.deployment.a} edge`],
-      [SIDE_NAMES.b, `${listName('b')}, from the ${result.deployment.b} edge`],
+      // a list the dice drew and the edges are muster's: the text says neither how a one-off battle's sides are chosen nor where they come on
+      ...(['a', 'b'] as const).map((s) => [SIDE_NAMES[s], `${rolled.drawnLists[s] ? `${listName(s)} (drawn${READING_MARK})` : listName(s)}, ${markReading(`from the ${result.deployment[s]} edge`)}`]),
       ['Attacker, moves first', attacker],
       ['Players', `${result.players}, one platoon each`],
       ['Points', markReading(`${budget('a')}; ${budget('b')}`)],
