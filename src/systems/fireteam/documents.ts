@@ -12,7 +12,7 @@ import { budgetWords, type BudgetFit } from '../budget-fit.js';
 import { SIDE_NAMES, type RolledBattle, type Side } from './battle.js';
 import type { SidePoints } from './battle-budget.js';
 import type { FireTeamData } from './data.js';
-import { formatPoints, type FtRoster } from './force.js';
+import { formatPoints, VETERAN_CREW_READING, type FtRoster } from './force.js';
 
 export interface PrintOptions {
   units: Units;
@@ -58,9 +58,9 @@ export function rosterTable(roster: FtRoster, data: FireTeamData, units: Units, 
       rows.push([
         t === 0 ? part.name : '',
         teamName(card.title, made ? prose(made, `cards ${card.id} team`) : undefined, team.quality === null ? card.subtitle : undefined),
-        troops ? troops.name : 'vehicle',
+        troops ? troops.name : team.veteranCrew ? markReading('Veteran crew') : 'vehicle',
         troops ? String(troops.pins) : '—',
-        troops ? troops.expertise : '—',
+        troops ? troops.expertise : team.veteranCrew ? data.troops.veteran.expertise : '—',
         troops ? troops.move : move,
         weapons ? marked(prose(weapons.text, `cards ${card.id} weapons`), weapons.reading) : '—',
         t === 0 ? formatPoints(part.points) : '',
@@ -73,7 +73,7 @@ export function rosterTable(roster: FtRoster, data: FireTeamData, units: Units, 
   return {
     ...textTable(id, title, 'Army and Vehicle Lists', ['Part', 'Team', 'Quality', 'Pins', 'Expertise', 'Move', 'Weapons', 'Points'], rows, 'full',
       `Pins: hits a team takes as pins before the rest are kills. Move: ${moveNote}; vehicles keep every die. Core ${formatPoints(roster.core)} and reinforcements ${formatPoints(roster.reinforcements)} points.`),
-    note: `Expertise is read as a D6 roll; the text names no die.${roster.list?.note ? ` ${roster.list.note}` : ''}`,
+    note: `Expertise is read as a D6 roll; the text names no die.${roster.parts.some((p) => p.teams.some((t) => t.veteranCrew)) ? ` ${VETERAN_CREW_READING}` : ''}${roster.list?.note ? ` ${roster.list.note}` : ''}`,
   };
 }
 
