@@ -239,7 +239,19 @@ export async function fireTeamCampaign(asked: CampaignRequest): Promise<Campaign
           return { docs: await battlePackets(request, state, board, data, open) };
         }
         const assaults = parseAssaults(request.assault, state, board);
-        const next = declareAssaults(state, board, assaults, parseSplit(request.split, board, assaults, state.names), createRng(`${state.seed}/turn-${state.turn}/ground`));
+        const split = parseSplit(request.split, board, assaults, state.names);
+        let next: FireTeamCampaignState;
+        try {
+          next = declareAssaults(state, board, assaults, split, createRng(`${state.seed}/turn-${state.turn}/ground`));
+        } catch (error) {
+          // a side's square or split refused: the message names the option that gave it, as every refusal of the command line does
+          if (!(error instanceof CampaignRuleError)) throw error;
+          const { message } = error;
+          const side = (['a', 'b'] as const).find((s) => message.startsWith(`${state.names[s]} assaults `) || message.startsWith(`${state.names[s]} puts `));
+          if (!side) throw error;
+          const option = message.startsWith(`${state.names[side]} puts `) ? `--split ${side}:${split[side]}` : `--assault ${side}:${assaults[side]}`;
+          throw new UsageError(`${option}: ${message}`);
+        }
         if (next.pending.length === 0) {
           // both sides held: no battle, the turn is over (and the campaign, where it was the last)
           return {
