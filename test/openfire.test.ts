@@ -26,8 +26,9 @@ describe('Open Fire scenarios (Deployment; Objectives)', () => {
   it('snapshot for seed "open-fire" (changes only on purpose)', () => {
     expect(roll('open-fire')).toMatchSnapshot();
   });
-  it('over 3000 seeds: 1 to 6 objectives with the D6’s frequencies, forces within budget, zones 12 in deep and apart', () => {
+  it('over 3000 seeds: 1 to 6 objectives with the D6’s frequencies, placed by the players in turn from a roll-off, a lone one by either side (Objectives); forces within budget and bought until nothing fits; zones 12 in deep and apart', () => {
     const counts = new Map<number, number>();
+    const lone = new Map<string, number>();
     const n = 3000;
     for (let i = 0; i < n; i++) {
       const r = roll(`of-${i}`, 300 + (i % 5) * 100);
@@ -38,12 +39,37 @@ describe('Open Fire scenarios (Deployment; Objectives)', () => {
       // the first objectives go to the deployment zones, the rest to the middle
       expect(r.objectives.slice(0, 2).every((o) => o.where === 'deployment zone')).toBe(true);
       expect(r.objectives.slice(2).every((o) => o.where === 'middle')).toBe(true);
+      // Objectives: the players place them, taking turns, so no objective has a fixed point
+      r.objectives.forEach((o, j) => expect(o.placedBy).toBe(j % 2 === 0 ? r.objectives[0]!.placedBy : r.objectives[0]!.placedBy === 'a' ? 'b' : 'a'));
+      expect(r.objectives.every((o) => !('x' in o) && !('y' in o))).toBe(true);
+      if (r.objectives.length === 1) lone.set(r.objectives[0]!.placedBy, (lone.get(r.objectives[0]!.placedBy) ?? 0) + 1);
+      // a rolled force buys until nothing left in its nation's list fits the points left (a unit that does not fit is set aside)
+      for (const f of r.forces) {
+        const cheapest = Math.min(...[...lists.units.values()].filter((u) => u.nation === f.nation && u.type !== 'officer').map((u) => u.points));
+        expect(f.budget - f.points, `${r.seed} side ${f.side}`).toBeLessThan(cheapest);
+      }
     }
+    // Objectives (design.md section 6): a single objective is never given to one side by default: the roll-off places it
+    expect(lone.get('a')).toBeGreaterThan(100);
+    expect(lone.get('b')).toBeGreaterThan(100);
     for (let k = 1; k <= 6; k++) {
       const p = 1 / 6;
       expect(Math.abs((counts.get(k) ?? 0) / n - p)).toBeLessThan(5 * Math.sqrt((p * (1 - p)) / n));
     }
     expect(roll('same')).toEqual(roll('same'));
+  });
+  it('Objectives: the packet prints how the players place the objectives (who first by a roll-off, in the roll log; the first in the deployment zones, the rest in the middle), and the map gives them no fixed point', async () => {
+    const cwd = workdir();
+    for (const seed of ['x', 'y', 'z']) {
+      const r = JSON.parse((await muster(['scenario', 'openfire', '--seed', seed, '--format', 'json'], cwd)).stdout) as ReturnType<typeof roll>;
+      const md = (await muster(['scenario', 'openfire', '--seed', seed, '--format', 'md'], cwd)).stdout;
+      const first = `Side ${r.objectives[0]!.placedBy.toUpperCase()}`;
+      expect(md).toContain(`**Placing the objectives.** ${r.objectives.length} ${r.objectives.length === 1 ? 'objective' : 'objectives'} (a D6). ${r.objectives.length === 1 ? 'A player puts it' : 'The players put them'} on the table before the game`);
+      expect(md).toMatch(new RegExp(`${first} won the roll-off \\(the roll log has the dice\\) and places first[^†]*†`));
+      expect(r.rolls.some((roll) => roll.purpose.startsWith('objectives: who places first'))).toBe(true);
+      expect(md).toMatch(/a deployment zone, either, as the player placing it chooses†/);
+      expect(md).not.toMatch(/Objective, numbered in placing order/);
+    }
   });
   it('the packet and JSON through the command line; solo is refused', async () => {
     const cwd = workdir();

@@ -272,13 +272,16 @@ describe('fire-team cards from the army lists', () => {
       'BA-10': 'Light 5D6',
     });
   });
-  it('Army and Vehicle Lists, BT-7 "Counts light for AT": a Light tank already, so it is its medium gun that counts as light against armour, on the card as in the vehicle list', async () => {
+  it('Army and Vehicle Lists, BT-7 "Counts light for AT": a Light tank already, so it is its medium gun that counts as light against armour, on the card as in the vehicle list, marked as muster\'s reading in both', async () => {
     const card = (await decksOf()).find((d) => d.title === 'Fire Team vehicles')!.cards.find((c) => c.front.title === 'BT-7')!;
     const text = [...card.front.lines.map((l) => l.text), ...card.front.rules].join(' ');
     expect(text).toMatch(/gun counts as light against armour/);
     expect(text).not.toMatch(/shot at/);
     const row = fireteam.table('vehicle-list').rows.find((r) => r['name'] === 'BT-7')!;
-    expect(row).toMatchObject({ type: 'Light', weapons: 'Medium gun', notes: 'its gun counts as light against armour' });
+    // muster's reading (design.md section 6), so the vehicle list's row carries the mark as the card does
+    expect(row).toMatchObject({ type: 'Light', weapons: 'Medium gun', notes: 'its gun counts as light against armour†' });
+    expect(fireteam.table('vehicle-list').note).toMatch(/BT-7's "counts light for AT" is read as its gun/);
+    expect(JSON.stringify(card.front.rules)).toMatch(/gun counts as light against armour[^"]*†/);
   });
   it('Special Units, Officers: every HQ card, the Russians\' with its commissar too, says its officers remove a pin on an expertise roll', async () => {
     const hqs = (await decksOf()).flatMap((d) => d.cards.filter((c) => c.front.title === 'HQ').map((c) => [d.title, c.front.rules] as const));
@@ -314,6 +317,10 @@ describe('Forward, victory is near!: the campaign sheet', () => {
     const turn = rule('campaign-turn', 'step');
     expect(turn['Encounter']).toMatch(/same empty square, or into empty squares side by side: one encounter/);
     expect(turn['Attack and defence']).toMatch(/two games/);
+    // "Each turn you may launch a single assault": a side may hold (design.md section 6)
+    expect(turn['Assault']).toMatch(/^Each side may move into one square, as the attacker, or hold\.$/);
+    expect(turn['Attack and defence']).toMatch(/One assault alone: one game, the side that holds defends\. Both hold: no battle\./);
+    expect(rule('campaign-forces', 'game')['A side that holds, where the other attacks']).toBe('4 of reinforcements†');
     expect(turn['Battles']).toMatch(/no patrol phase/);
     expect(turn['Outcome']).toMatch(/must win to take or keep the square; an encounter neither side wins takes nothing/);
     expect(turn['Losses']).toMatch(/Not carried/);

@@ -85,6 +85,37 @@ describe('muster campaign fireteam', () => {
     expect(after.squares.find((q) => q.id === 'C5')!.owner).toBe('a');
     expect(after.squares.find((q) => q.id === 'C2')!.owner).toBeNull();
   });
+  it('Forward, victory is near!, Turn Sequence: a side may hold: next takes one side\'s assault alone (one attack-versus-defence packet), and a:hold with b:hold (no battle, the turn recorded)', async () => {
+    const cwd = workdir();
+    await muster([...campaign('new'), '--seed', 'hold'], cwd);
+    const one = await muster([...campaign('next'), '--assault', 'a:B5', '--split', 'a:6', '-o', 't1.pdf'], cwd);
+    expect(one.code, one.stderr).toBe(0);
+    expect(one.stderr).toMatch(/Turn 1: Red Army attacks B5; Axis holds\./);
+    const text = execFileSync('pdftotext', ['-layout', path.join(cwd, 't1.pdf'), '-'], { encoding: 'utf8' });
+    expect(text).toMatch(/Side A: core 8, reinforcements 6; Side B: core 8,/);
+    expect(text).toMatch(/ reinforcements 4†/);
+    expect((await status(cwd)).pending).toEqual([expect.objectContaining({ battle: 1, kind: 'attack', square: 'B5', attacker: 'a', squares: { a: 'B5', b: null }, points: { a: 6, b: 4 } })]);
+    expect((await muster([...campaign('record'), '--winner', 'a'], cwd)).stderr).toMatch(/Red Army takes B5 \(Tank ditch\)/);
+    // side B alone, written b:hold for side A's part being left out the other way
+    expect((await muster([...campaign('next'), '--assault', 'a:hold', '--assault', 'b:C2', '-o', 't2.pdf'], cwd)).stderr).toMatch(/Turn 2: Axis attacks C2; Red Army holds\./);
+    await muster([...campaign('record'), '--winner', 'a'], cwd);
+    const held = await muster([...campaign('next'), '--assault', 'a:hold', '--assault', 'b:HOLD'], cwd);
+    expect(held.code, held.stderr).toBe(0);
+    expect(held.stderr).toMatch(/Turn 3: both sides hold; no battle is fought\. Turn 4:/);
+    const s = await status(cwd);
+    expect(s.turn).toBe(4);
+    expect(s.log.at(-1)).toEqual({ turn: 3, kind: 'hold', event: 'both sides hold: no battle is fought' });
+    expect(JSON.parse(readFileSync(path.join(cwd, 'c.json'), 'utf8')).version).toBe(3);
+    // the booklet's log names the held turn; undo takes it back
+    expect((await muster([...campaign('booklet'), '-o', 'b.pdf'], cwd)).code).toBe(0);
+    expect(execFileSync('pdftotext', ['-layout', path.join(cwd, 'b.pdf'), '-'], { encoding: 'utf8' })).toMatch(/both hold .*both sides hold: no battle is fought/);
+    expect((await muster([...campaign('undo')], cwd)).code).toBe(0);
+    expect((await status(cwd)).turn).toBe(3);
+    // nothing pending and no assault named: the status says how to assault or hold
+    const bare = await muster([...campaign('next')], cwd);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toMatch(/each side assaults a square or holds \(next --assault a:SQUARE --assault b:SQUARE; a side left out, or given as b:hold, holds/);
+  });
   it('an encounter: both into one vacant square; a draw takes nothing', async () => {
     const { cwd, met } = await encounterOverTwoSquares();
     expect(met.stderr).toMatch(/Turn 2: an encounter over B4 and B3, fought on B[34]\./);
@@ -106,8 +137,10 @@ describe('muster campaign fireteam', () => {
     expect(text).toMatch(new RegExp(`fought on ${fought}, [^,]+, the square of Side ${p!.ground.side.toUpperCase()}, which rolled higher`));
     expect(text).toMatch(/muster's reading: the text leaves this open/);
     expect(text).toMatch(/encounter ground/);
+    // Battles: the text says an attacker must win to take a square, not which of two an encounter's winner takes: muster's reading, marked
+    expect(text).toMatch(/The winner takes the square it went for† \(the text does not say which of the two\)/);
   });
-  it('refusals change nothing: a square not next to one held, an unknown square, a bad split, one side only, -o onto the state', async () => {
+  it('refusals change nothing: a square not next to one held, an unknown square, a bad split, a split for a side that holds, -o onto the state', async () => {
     const cwd = workdir();
     await muster([...campaign('new'), '--seed', 'r'], cwd);
     const before = readFileSync(path.join(cwd, 'c.json'));
@@ -115,7 +148,9 @@ describe('muster campaign fireteam', () => {
       [['--assault', 'a:C3', '--assault', 'b:C2'], /Red Army assaults C3 \(North bank\), which is not next to a square it holds; choose from A5, B5, C5, D5, E5/],
       [['--assault', 'a:Z9', '--assault', 'b:C2'], /Red Army assaults Z9: there is no such square/],
       [['--assault', 'a:C5', '--assault', 'b:C2', '--split', 'b:7'], /Axis puts 7 of its 8 points into the attack; the attack takes 4 to 6/],
-      [['--assault', 'a:C5'], /--assault: give both sides' squares, like --assault a:A5 --assault b:A2 \(missing: b\)/],
+      [['--assault', 'a:C5', '--assault', 'b:nowhere'], /--assault b:nowhere: give a square, like b:A2 \(Axis may assault A2, B2, C2, D2, E2\), or b:hold for a side that launches no assault this turn/],
+      [['--assault', 'a:C5', '--split', 'b:5'], /--split b:5: Axis holds this turn \(no --assault b:SQUARE\), so it has no attack to put points into; it defends with 4/],
+      [['--assault', 'a:hold', '--assault', 'b:hold', '--split', 'a:4'], /--split a:4: Red Army holds this turn/],
       [['--assault', 'a:C5', '--assault', 'b:C2', '-o', 'c.json'], /is the campaign state, which this run reads/],
       [['--battle', '1'], /--battle: not for campaign next/],
     ];
@@ -156,7 +191,12 @@ describe('muster campaign fireteam', () => {
     expect(text).toMatch(/Campaign log: every battle, turn by turn/);
     expect(text).toMatch(/Red Army takes C5 \(Village\)/);
     expect(text).toMatch(/Turn 1: battles to fight/);
-    expect(text).toMatch(/the map after turn 1/);
+    // Forward, victory is near!: the text gives no map; muster's map, its river and breakouts carry the reading mark
+    expect(text).toMatch(/muster's map† after turn 1/);
+    expect(text).toMatch(/The map† is muster's: the text gives none/);
+    expect(text).toMatch(/no way across here†/);
+    expect(text).toMatch(/Red Army's breakout†/);
+    expect(text).toMatch(/its winner takes the square it went for†/);
     // without a state: the campaign at its start
     const blank = await muster(['campaign', 'fireteam', 'booklet', '--seed', 'bk', '-o', 'blank.pdf'], cwd);
     expect(blank.code).toBe(0);

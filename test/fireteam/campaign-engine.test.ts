@@ -18,7 +18,7 @@ const start = () => newFireTeamCampaign(board, { seed: 's', names: { a: 'Red Arm
 const middle = { a: 5, b: 5 };
 
 /** Plays assaults and results turn by turn; each step's state must pass the state schema. */
-function play(state: FireTeamCampaignState, turns: [Record<'a' | 'b', string>, ('a' | 'b' | 'draw')[]][]): FireTeamCampaignState {
+function play(state: FireTeamCampaignState, turns: [Record<'a' | 'b', string | null>, ('a' | 'b' | 'draw')[]][]): FireTeamCampaignState {
   for (const [assaults, results] of turns) {
     state = declareAssaults(state, board, assaults, middle, createRng('t'));
     results.forEach((winner, i) => (state = recordBattle(state, board, i + 1, winner)));
@@ -98,6 +98,30 @@ describe('a campaign turn by turn', () => {
     }
     expect(won.a).toBeGreaterThan(0);
     expect(won.b).toBeGreaterThan(0);
+  });
+  it('Forward, victory is near!, Turn Sequence: a side "may" launch a single assault, so one assault alone is one attack-versus-defence game, the side that holds defending with 4 (muster\'s reading)', () => {
+    const state = declareAssaults(start(), board, { a: 'B5', b: null }, { a: 6, b: 5 }, createRng('t'));
+    expect(state.pending).toEqual([{ battle: 1, kind: 'attack', square: 'B5', squares: { a: 'B5', b: null }, attacker: 'a', points: { a: 6, b: 4 }, result: null }]);
+    // a state where a side held is version 3: an older muster refuses it as newer rather than half-reading it
+    expect(state.version).toBe(3);
+    expect(fireTeamCampaignState.safeParse(state).success).toBe(true);
+    expect(fireTeamCampaignState.safeParse({ ...state, version: 2 }).success).toBe(false);
+    const taken = recordBattle(state, board, 1, 'a');
+    expect(taken).toMatchObject({ turn: 2, pending: [] });
+    expect(taken.owners['B5']).toBe('a');
+    // side B alone, the other way round
+    const axis = declareAssaults(start(), board, { a: null, b: 'D2' }, middle, createRng('t'));
+    expect(axis.pending).toEqual([expect.objectContaining({ square: 'D2', squares: { a: null, b: 'D2' }, attacker: 'b', points: { a: 4, b: 5 } })]);
+  });
+  it('Forward, victory is near!, Turn Sequence: both sides hold: no battle, the turn recorded and over', () => {
+    const state = declareAssaults(start(), board, { a: null, b: null }, middle, createRng('t'));
+    expect(state).toMatchObject({ turn: 2, pending: [], version: 3, log: [{ turn: 1, kind: 'hold', event: 'both sides hold: no battle is fought' }] });
+    expect(fireTeamCampaignState.safeParse(state).success).toBe(true);
+    expect(state.owners).toEqual(start().owners);
+    // the last turn held by both ends the campaign as a turn of battles does
+    let quiet = start();
+    for (let t = 0; t < 12; t++) quiet = play(quiet, [[{ a: null, b: null }, []]]);
+    expect(quiet).toMatchObject({ finished: true, winner: null, turn: 12, outcome: 'after 12 turns both sides hold 5 squares: a draw' });
   });
   it('the attacker must win to take the square; a failed assault and a drawn encounter take nothing', () => {
     let state = play(start(), [[{ a: 'B5', b: 'D2' }, ['b', 'a']]]);

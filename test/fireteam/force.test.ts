@@ -57,6 +57,27 @@ describe('a good force', () => {
     expect(russians.parts.find((p) => p.kind === 'scout-team')!.teams[0]!.quality).toBe('veteran');
     expect(russians.parts.find((p) => p.kind === 'hmg-team')!.teams.map((t) => t.quality)).toEqual(['average', 'average', 'average']);
   });
+  it('Special Units, Veteran tank crews: a pick\'s tanks may have veteran crews, one die more for the move and the best kept, a pin or panic avoided on a veteran\'s expertise roll, at no points (the text gives none: muster\'s reading)', () => {
+    const finns = checkForce(forceFile.parse({ name: 'Joukkue', list: 'finns', points: { core: 4, reinforcements: 2 }, platoons: [{ squads: 2 }], reinforcements: [{ pick: 'armour', veteranCrew: true }] }), data);
+    expect(finns.problems).toEqual([]);
+    const armour = finns.parts.find((p) => p.kind === 'armour')!;
+    expect([armour.name, armour.points, finns.reinforcements]).toEqual(['BT-7 and BA-10, veteran crew', 2, 2]);
+    expect(armour.teams.map((t) => [t.card.title, t.veteranCrew, t.card.stats.find((s) => s.label === 'move')!.value])).toEqual([
+      // the BT-7 is medium (4D6), the BA-10 fast (5D6): a die more, the best 4 or 5 kept
+      ['BT-7', true, '5D6, best 4'],
+      ['BA-10', true, '6D6, best 5'],
+    ]);
+    expect(armour.teams[0]!.card.subtitle).toBe('Light tank, veteran crew');
+    expect(armour.teams[0]!.card.rules.at(-1)).toMatchObject({ text: expect.stringMatching(/Veteran crew: roll 1D6 more for the move and keep the best; avoids a pin or a panic on an expertise roll of 4\+/), reading: expect.stringMatching(/no points/) });
+    // a StuG is a tank crew too (an assault gun); a pick without a gunned vehicle has none
+    const stug = check({ reinforcements: [{ pick: 'medium-tank', vehicle: 'stug', veteranCrew: true }] });
+    expect(stug.problems).toEqual([]);
+    expect(stug.parts.find((p) => p.vehicle === 'stug')!.teams[0]!.card.id).toBe('stug-veteran');
+    const transport = check({ reinforcements: [{ pick: 'transport-section', veteranCrew: true }] });
+    expect(transport.problems).toEqual([expect.objectContaining({ where: 'reinforcements[0] transport-section', rule: 'veteran crew', message: expect.stringMatching(/has no tank crew to make veterans: only a vehicle armed with a gun/) })]);
+    // without the flag, the vehicle is as its card gives it
+    expect(check().parts.find((p) => p.vehicle === 'stug')!.teams[0]!.veteranCrew).toBeUndefined();
+  });
   it('half points add up: 2 Finnish squads are 3 points, a support team 0.5', () => {
     const finns = check({ list: 'Finns', platoons: [{ squads: 2 }], reinforcements: [{ pick: 'support-team' }, { pick: 'armour' }] });
     expect(finns.problems).toEqual([]);
@@ -142,6 +163,17 @@ describe('muster cards fireteam --force', () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/Check: no problems/);
     expect(stdout).toMatch(/Zug Hoffmann: 10 of 10 points/);
+  });
+  it('Special Units, Veteran tank crews: the Finnish example fields its BT-7 and BA-10 with veteran crews under --strict; roster and cards say so, marked as muster\'s reading', async () => {
+    const finns = fileURLToPath(new URL('../../examples/forces/fireteam-finns.yaml', import.meta.url));
+    const { code, stdout, stderr } = await muster(['cards', 'fireteam', '--force', finns, '--strict', '--format', 'md'], workdir());
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/Check: no problems/);
+    expect(stdout).toMatch(/Joukkue Laine: 6.5 of 8 points/);
+    expect(stdout).toMatch(/BT-7 and BA-10, veteran crew/);
+    expect(stdout).toMatch(/Veteran crew† \| — \| 4\+ \| 5D6, best 4/);
+    expect(stdout).toMatch(/The text gives veteran tank crews no points, so muster adds none/);
   });
   it('prints the roster and the cards of its 17 teams, the same team of each squad on one card, on two sheets of fronts and backs; the same bytes twice', async () => {
     const cwd = workdir();

@@ -157,6 +157,16 @@ describe('the packet (PDF)', () => {
     expect(stdout).toMatch(/within 6 in of it/);
     expect(stdout).not.toMatch(/\d cm\b/);
   });
+  it('Battles and Scenarios: a one-off battle\'s set-up, the army lists the dice drew and the edges are muster\'s, marked as readings; lists the players chose are not', async () => {
+    const drawn = (await muster(['scenario', 'fireteam', '--seed', '1', '--battle', 'encounter', '--format', 'md', '--units', 'in'], workdir())).stdout;
+    const setup = drawn.slice(drawn.indexOf('Setup'), drawn.indexOf('Patrol phase'));
+    expect(setup).toMatch(/Side A \| [^|]+ \(drawn†\), from the (north|south) edge†/);
+    expect(setup).toMatch(/Side B \| [^|]+ \(drawn†\), from the (north|south) edge†/);
+    expect(drawn).toMatch(/\*\*Encounter\.\*\* Both sides push into ground neither holds[^\n]*edges of the table\.†/);
+    const chosen = (await muster(['scenario', 'fireteam', '--seed', '1', '--battle', 'encounter', '--lists', 'russians,finns', '--format', 'md'], workdir())).stdout;
+    expect(chosen).toMatch(/Side A \| Russians, from the (north|south) edge†/);
+    expect(chosen).not.toMatch(/\(drawn†\)/);
+  });
   it('Actions, Deploy: the packet has every unit come on at a JOP or a road entrance, vehicles only by road', async () => {
     for (const battle of ['encounter', 'attack']) {
       const { stdout } = await muster(['scenario', 'fireteam', '--seed', 'deploy', '--battle', battle, '--format', 'md', '--units', 'in'], workdir());

@@ -54,8 +54,11 @@ describe('scenario openfire --force: the given forces replace the rolled buys', 
       ['a', 'Zug Krämer', 'de', 475, 480],
       ['b', '2nd Platoon, Baker Company', 'us', 490, 480],
     ]);
-    // the battle's own dice (the map's terrain is rolled after them)
-    expect(result.rolls.filter((r) => !r.purpose.startsWith('terrain: ')).map((r) => r.purpose)).toEqual(['deployment edges', 'number of objectives']);
+    // the battle's own dice (the map's terrain is rolled after them): the edges, the objectives and who places the first (a D6 each until one is higher)
+    const own = result.rolls.filter((r) => !r.purpose.startsWith('terrain: ')).map((r) => r.purpose);
+    expect(own.slice(0, 2)).toEqual(['deployment edges', 'number of objectives']);
+    expect(own.slice(2).every((p) => /^objectives: who places first: Side [AB]$/.test(p))).toBe(true);
+    expect(own.length % 2).toBe(0);
     expect(result.fits!.map((f) => [f.side, f.points, f.budget, f.left])).toEqual([
       ['a', 475, 480, 5],
       ['b', 490, 480, -10],

@@ -48,6 +48,10 @@ describe('campaigns in the page, run in Node', () => {
     expect(recordArgv('bof', bofRecordOptions(RECORD))).toEqual(['campaign', 'bof', 'record', '--state', 'campaign.json', '--winner', 'a', '--victory', 'decisive', '--combat-score', '32:18', '--salvage', 'a:abandoned Sherman', '--upgrade', 'a:Panzer IV for the Panzer III:8']);
     expect(recordArgv('fireteam', fireteamRecordOptions({ battle: '2', winner: 'draw' }))).toEqual(['campaign', 'fireteam', 'record', '--state', 'campaign.json', '--battle', '2', '--winner', 'draw']);
     expect(nextArgv('fireteam', fireteamNextOptions({ assault: ['C5', 'C2'], split: ['6', ''] }))).toEqual(['campaign', 'fireteam', 'next', '--state', 'campaign.json', '--assault', 'a:C5', '--assault', 'b:C2', '--split', 'a:6']);
+    // Forward, victory is near!, Turn Sequence: a side may hold; a side that holds has no attack to split
+    expect(fireteamNextOptions({ assault: ['B5', 'hold'], split: ['6', '5'] })).toEqual([['assault', 'a:B5'], ['assault', 'b:hold'], ['split', 'a:6']]);
+    expect(fireteamNextOptions({ assault: ['', 'C2'], split: ['4', ''] })).toEqual([['assault', 'b:C2']]);
+    expect(fireteamNextOptions({ assault: ['hold', 'hold'], split: ['', ''] })).toEqual([['assault', 'a:hold'], ['assault', 'b:hold']]);
     expect(bookletArgv('bof')).toEqual(['campaign', 'bof', 'booklet', '--state', 'campaign.json']);
   });
 
@@ -113,6 +117,12 @@ describe('campaigns in the page, run in Node', () => {
       const cli = await muster(recordArgv('fireteam', fireteamRecordOptions({ battle, winner })), dir);
       expect(mine.run.stderr).toBe(cli.stderr);
     }
+    expect(text(campaign.bytes())).toBe(readFileSync(path.join(dir, 'campaign.json'), 'utf8'));
+    // a turn both sides hold: no packet, the state moves on as the command line's does
+    const held = nextArgv('fireteam', fireteamNextOptions({ assault: ['hold', 'hold'], split: ['', ''] }));
+    const pageHeld = await campaign.change(held);
+    const cliHeld = await muster(held, dir);
+    expect([pageHeld.run.code, pageHeld.run.stderr]).toEqual([0, cliHeld.stderr]);
     expect(text(campaign.bytes())).toBe(readFileSync(path.join(dir, 'campaign.json'), 'utf8'));
   });
 

@@ -131,6 +131,8 @@ export interface RolledBattle {
   battle: FtBattle;
   square?: CampaignGround;
   origins: Record<Side, ForceOrigin>;
+  /** the sides whose army list the dice drew (muster's reading: the text gives one-off battles no way to choose) */
+  drawnLists: Record<Side, boolean>;
   /**
    * each side the players brought: its points pool by pool and its fit (as in `result.fits`);
    * in a campaign battle, the names of the file's picks passed over as not fitting
@@ -193,6 +195,7 @@ export function rollBattle(data: FireTeamData, options: BattleOptions, rng: Rng,
     const own = given[side];
     if (own) lists[side] = findList(data, own.force.list)!;
   }
+  const drawnLists = { a: false, b: false };
   if (options.lists) {
     lists.a ??= data.lists.get(options.lists[0])!;
     lists.b ??= data.lists.get(options.lists[1])!;
@@ -201,6 +204,8 @@ export function rollBattle(data: FireTeamData, options: BattleOptions, rng: Rng,
       const foes = lists[side] ? allLists.filter((l) => l.side !== lists[side]!.side) : allLists;
       return foes.length > 0 ? foes : allLists;
     };
+    drawnLists.a = lists.a === undefined;
+    drawnLists.b = lists.b === undefined;
     lists.a ??= log.draw(rng, foesOf('b'), lists.b ? 'army list: Side A, from the other side' : 'army list: Side A', (l) => l.name);
     lists.b ??= log.draw(rng, foesOf('a'), 'army list: Side B, from the other side', (l) => l.name);
   }
@@ -337,7 +342,7 @@ export function rollBattle(data: FireTeamData, options: BattleOptions, rng: Rng,
     result.campaign = { square: square.id, name: square.name, jopPoints: { a: [], b: [] } };
     for (const side of SIDES) result.campaign.jopPoints[side] = places[side].map((m) => toTableCm(deployment[side], tableIn, m));
   }
-  return { result, rosters, places, battle, ...(square ? { square } : {}), origins, budgets };
+  return { result, rosters, places, battle, ...(square ? { square } : {}), origins, drawnLists, budgets };
 }
 
 /**

@@ -73,13 +73,16 @@ export function campaignMapDrawing(board: CampaignBoard, state: FireTeamCampaign
     shapes.push({ kind: 'text', x: x0 + i * 44 + 7, y: ly, text: `${who} holds`, size: 7 });
   });
   shapes.push({ kind: 'line', x1: x0, y1: ly + 7, x2: x0 + 6, y2: ly + 7, width: 2.2, color: RIVER });
-  shapes.push({ kind: 'text', x: x0 + 8, y: ly + 7, text: `${map.river?.name ?? 'the river'}: no way across here`, size: 7 });
+  shapes.push({ kind: 'text', x: x0 + 8, y: ly + 7, text: markReading(`${map.river?.name ?? 'the river'}: no way across here`, 'fireteam/campaign-map'), size: 7 });
   shapes.push(...breakoutMark('a', x0 + 88, ly + 4.5));
-  shapes.push({ kind: 'text', x: x0 + 94, y: ly + 7, text: `${state.names.a}'s breakout`, size: 7 });
+  shapes.push({ kind: 'text', x: x0 + 94, y: ly + 7, text: markReading(`${state.names.a}'s breakout`, 'fireteam/campaign-map'), size: 7 });
   shapes.push(...breakoutMark('b', x0 + 130, ly + 4.5));
-  shapes.push({ kind: 'text', x: x0 + 136, y: ly + 7, text: `${state.names.b}'s breakout`, size: 7 });
-  return { title: `${map.name}: the map after turn ${state.pending.length > 0 || state.finished ? state.turn : state.turn - 1}`, width, height: ly + 10, shapes };
+  shapes.push({ kind: 'text', x: x0 + 136, y: ly + 7, text: markReading(`${state.names.b}'s breakout`, 'fireteam/campaign-map'), size: 7 });
+  // the map is muster's own: the text gives none (its squares, names, river and breakouts)
+  return { title: `${map.name}: ${markReading("muster's map", 'fireteam/campaign-map')} after turn ${state.pending.length > 0 || state.finished ? state.turn : state.turn - 1}`, width, height: ly + 10, shapes };
 }
+
+const capital = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 /** The hatching of a side's squares: its ink, lightened so the square's words stay easy to read. */
 function tintLine(side: Side): string {
@@ -116,9 +119,9 @@ export function campaignRules(board: CampaignBoard, names: { a: string; b: strin
       width: 'column',
       paragraphs: [
         map.story,
-        `**${names.a}** starts on ${map.deploy.a.join(', ')}; **${names.b}** on ${map.deploy.b.join(', ')}. The river is crossed only where the map shows no blue line.`,
-        `**Each turn** each side assaults one square next to one it holds. Both into the same empty square, or into two empty squares side by side: one encounter, over two squares fought on ${markReading('the square of the side that rolls higher on a D6', 'fireteam/campaign-assaults')}. Otherwise each side fights an attack against the other's defence: two games.`,
-        '**Battles.** The square sets the terrain and the jump-off points; there is no patrol phase. An attacker takes the square only by winning; an encounter drawn takes nothing. Losses are not carried to the next game.',
+        `**${markReading('The map', 'fireteam/campaign-map')}** is muster's: the text gives none. Its squares and their names, ${map.river ? `${map.river.name}, ` : ''}the starting squares and the breakout squares are muster's choices. **${names.a}** starts on ${map.deploy.a.join(', ')}; **${names.b}** on ${map.deploy.b.join(', ')}.${map.river ? ` ${capital(map.river.name)} is crossed only where the map shows no blue line.` : ''}`,
+        `**Each turn** each side may assault one square next to one it holds, or hold. Both into the same empty square, or into two empty squares side by side: one encounter, over two squares fought on ${markReading('the square of the side that rolls higher on a D6', 'fireteam/campaign-assaults')}. Two other assaults: each side fights an attack against the other's defence, two games. One assault alone: one game, the side that holds defending. Both hold: no battle that turn.`,
+        `**Battles.** The square sets the terrain and the jump-off points; there is no patrol phase. An attacker takes the square only by winning; an encounter drawn takes nothing, and ${markReading('its winner takes the square it went for', 'fireteam/encounter-winner-square')} (over two squares the text does not say which). Losses are not carried to the next game.`,
       ],
     },
     {
@@ -128,7 +131,7 @@ export function campaignRules(board: CampaignBoard, names: { a: string; b: strin
       width: 'column',
       paragraphs: [
         `**Core** ${f.core} points a side (${f.corePerPlayer} a player, two a side), in every game.`,
-        `**Reinforcements** ${f.encounter} points a side in an encounter. In a turn of two games each side splits ${f.attackAndDefence} points: ${f.attack[0]} to ${f.attack[1]} where it attacks, the rest (${f.defence[0]} to ${f.defence[1]}) where it defends; ${markReading(`a side that names no split gives ${defaultSplit(f.attack)} to the attack`, 'fireteam/set-up')}.`,
+        `**Reinforcements** ${f.encounter} points a side in an encounter. A side that attacks splits ${f.attackAndDefence} points: ${f.attack[0]} to ${f.attack[1]} where it attacks, the rest (${f.defence[0]} to ${f.defence[1]}) where it defends; ${markReading(`a side that names no split gives ${defaultSplit(f.attack)} to the attack`, 'fireteam/set-up')}. A side that holds while the other attacks defends with ${markReading(`${f.defence[1]}, the most a defence takes`, 'fireteam/holding-side-defence')}.`,
         ...(['a', 'b'] as const).flatMap((s) => (forces[s] ? [`**${names[s]}** ${forces[s]}.`] : [])),
         `**${markReading('The end', 'fireteam/campaign-map')}.** Hold one of your starred breakout squares when a turn's games are done and you win. After turn ${map.endAfterTurns}, more squares held wins; equal is a draw.`,
       ],
@@ -144,7 +147,7 @@ function ordersTable(state: FireTeamCampaignState, board: CampaignBoard): Block[
   const targets = state.pending.length > 0 ? undefined : { a: assaultTargets(state, board, 'a'), b: assaultTargets(state, board, 'b') };
   const paragraphs = state.pending.length > 0
     ? state.pending.map((p) => `**Battle ${p.battle}** of turn ${state.turn}: ${p.kind === 'encounter' ? encounterWords(p) : `${state.names[p.attacker!]} attacks ${p.square}`}, ${state.names.a} ${p.points.a} and ${state.names.b} ${p.points.b} reinforcement points${p.result ? `; ${p.result === 'draw' ? 'drawn' : `won by ${state.names[p.result]}`}` : ''}.`)
-    : [`**Turn ${state.turn}.** ${state.names.a} may assault ${targets!.a.join(', ')}; ${state.names.b} may assault ${targets!.b.join(', ')}.`];
+    : [`**Turn ${state.turn}.** ${state.names.a} may assault ${targets!.a.join(', ')}, or hold; ${state.names.b} may assault ${targets!.b.join(', ')}, or hold.`];
   return [{ kind: 'text', title: state.pending.length > 0 ? `Turn ${state.turn}: battles to fight` : `Turn ${state.turn}: where each side may go`, section: board.map.section, width: 'full', paragraphs }];
 }
 
@@ -161,7 +164,7 @@ export function campaignBooklet(
   forces: Partial<Record<Side, string>> = {},
 ): DocumentNode {
   const { names } = state;
-  const played = state.log.map((l) => [
+  const played = state.log.map((l) => l.kind === 'hold' ? [String(l.turn), '—', 'both hold', '—', '—', '—', l.event] : [
     String(l.turn),
     String(l.battle),
     l.kind === 'encounter' ? 'encounter' : 'attack',

@@ -65,24 +65,39 @@ function bySide(option: string, given: readonly string[], example: string): Part
   return out;
 }
 
-function parseAssaults(given: readonly string[], state: FireTeamCampaignState, board: CampaignBoard): Record<Side, string> {
-  const found = bySide('--assault', given, 'a:C5');
-  const missing = (['a', 'b'] as const).filter((s) => found[s] === undefined);
-  if (missing.length > 0) {
-    throw new UsageError(
-      `--assault: give both sides' squares, like --assault a:${assaultTargets(state, board, 'a')[0] ?? 'C5'} --assault b:${assaultTargets(state, board, 'b')[0] ?? 'C2'} (missing: ${missing.join(', ')})`,
-    );
+/** The word a side gives instead of a square when it launches no assault this turn. */
+const HOLD = 'hold';
+
+/**
+ * `--assault a:C5`, `--assault b:hold`: the square each side assaults, null for a side that
+ * holds (the Turn Sequence: a side "may" launch a single assault). A side left out holds; one
+ * assault alone is one attack against the other's defence, two holds a turn without battle.
+ */
+function parseAssaults(given: readonly string[], state: FireTeamCampaignState, board: CampaignBoard): Record<Side, string | null> {
+  const found = bySide('--assault', given, 'a:C5 or b:hold');
+  const out: Record<Side, string | null> = { a: null, b: null };
+  for (const s of ['a', 'b'] as const) {
+    const word = found[s];
+    if (word === undefined || word.toLowerCase() === HOLD) continue;
+    if (!/^[A-Za-z][1-9][0-9]?$/.test(word)) {
+      const targets = assaultTargets(state, board, s);
+      throw new UsageError(`--assault ${s}:${word}: give a square, like ${s}:${targets[0] ?? 'C5'} (${state.names[s]} may assault ${targets.join(', ') || 'no square'}), or ${s}:${HOLD} for a side that launches no assault this turn`);
+    }
+    out[s] = word.toUpperCase();
   }
-  return { a: found.a!.toUpperCase(), b: found.b!.toUpperCase() };
+  return out;
 }
 
-function parseSplit(given: readonly string[], board: CampaignBoard): Record<Side, number> {
+function parseSplit(given: readonly string[], board: CampaignBoard, assaults: Record<Side, string | null>, names: Record<Side, string>): Record<Side, number> {
   const found = bySide('--split', given, 'a:5');
   const [lo, hi] = board.map.forces.attack;
   const middle = defaultSplit(board.map.forces.attack);
   const out = { a: middle, b: middle };
   for (const s of ['a', 'b'] as const) {
     if (found[s] === undefined) continue;
+    if (assaults[s] === null) {
+      throw new UsageError(`--split ${s}:${found[s]}: ${names[s]} holds this turn (no --assault ${s}:SQUARE), so it has no attack to put points into; it defends with ${board.map.forces.defence[1]}. Leave --split ${s} out, or give its assault`);
+    }
     const n = Number(found[s]);
     if (!Number.isInteger(n)) throw new UsageError(`--split ${s}:${found[s]}: give the points of ${board.map.forces.attackAndDefence} that go to the attack, a whole number from ${lo} to ${hi}`);
     out[s] = n;
@@ -107,12 +122,13 @@ function statusLine(state: FireTeamCampaignState, board: CampaignBoard): string 
     const what = open.map((p) => `battle ${p.battle}, ${p.kind === 'encounter' ? encounterWords(p, 'the') : `${state.names[p.attacker!]} attacks ${p.square}`}`);
     return `Turn ${state.turn}: ${holdings}. To record: ${what.join('; ')} (record --battle N --winner a|b|draw).`;
   }
-  return `Turn ${state.turn}: ${holdings}. Next: each side assaults a square (next --assault a:SQUARE --assault b:SQUARE); ${state.names.a} may go to ${assaultTargets(state, board, 'a').join(', ')}; ${state.names.b} to ${assaultTargets(state, board, 'b').join(', ')}.`;
+  return `Turn ${state.turn}: ${holdings}. Next: each side assaults a square or holds (next --assault a:SQUARE --assault b:SQUARE; a side left out, or given as b:hold, holds; --assault a:hold --assault b:hold for a turn both hold); ${state.names.a} may go to ${assaultTargets(state, board, 'a').join(', ')}; ${state.names.b} to ${assaultTargets(state, board, 'b').join(', ')}.`;
 }
 
 /** An encounter over two squares: whose square it is fought on, and the roll-off (none in a state written before muster rolled for it). */
 function groundOf(p: PendingBattle): { squares: Record<Side, string>; side: Side; rolls: NonNullable<PendingBattle['ground']>['rolls'] } {
-  return { squares: p.squares, side: p.ground?.side ?? (p.square === p.squares.a ? 'a' : 'b'), rolls: p.ground?.rolls ?? [] };
+  // an encounter: both sides assaulted a square
+  return { squares: { a: p.squares.a!, b: p.squares.b! }, side: p.ground?.side ?? (p.square === p.squares.a ? 'a' : 'b'), rolls: p.ground?.rolls ?? [] };
 }
 
 async function battlePackets(request: CampaignRequest, state: FireTeamCampaignState, board: CampaignBoard, data: FireTeamData, battles: readonly PendingBattle[]): Promise<DocumentNode[]> {
@@ -222,8 +238,32 @@ export async function fireTeamCampaign(asked: CampaignRequest): Promise<Campaign
           if (open.length === 0) throw new CampaignRuleError(statusLine(state, board));
           return { docs: await battlePackets(request, state, board, data, open) };
         }
-        const next = declareAssaults(state, board, parseAssaults(request.assault, state, board), parseSplit(request.split, board), createRng(`${state.seed}/turn-${state.turn}/ground`));
+        const assaults = parseAssaults(request.assault, state, board);
+        const split = parseSplit(request.split, board, assaults, state.names);
+        let next: FireTeamCampaignState;
+        try {
+          next = declareAssaults(state, board, assaults, split, createRng(`${state.seed}/turn-${state.turn}/ground`));
+        } catch (error) {
+          // a side's square or split refused: the message names the option that gave it, as every refusal of the command line does
+          if (!(error instanceof CampaignRuleError)) throw error;
+          const { message } = error;
+          const side = (['a', 'b'] as const).find((s) => message.startsWith(`${state.names[s]} assaults `) || message.startsWith(`${state.names[s]} puts `));
+          if (!side) throw error;
+          const option = message.startsWith(`${state.names[side]} puts `) ? `--split ${side}:${split[side]}` : `--assault ${side}:${assaults[side]}`;
+          throw new UsageError(`${option}: ${message}`);
+        }
+        if (next.pending.length === 0) {
+          // both sides held: no battle, the turn is over (and the campaign, where it was the last)
+          return {
+            stateText: format(next),
+            message: `Turn ${state.turn}: both sides hold; no battle is fought. ${statusLine(next, board)}`,
+            change: `both sides held on turn ${state.turn}`,
+            json: fireTeamCampaignStatus(next, board),
+          };
+        }
+        const holder = (['a', 'b'] as const).find((s) => assaults[s] === null);
         const kinds = next.pending.map((p) => (p.kind === 'encounter' ? encounterWords(p) : `${next.names[p.attacker!]} attacks ${p.square}`));
+        if (holder) kinds.push(`${next.names[holder]} holds`);
         return {
           stateText: format(next),
           message: `Turn ${next.turn}: ${kinds.join('; ')}.`,

@@ -75,8 +75,11 @@ const pendingBattle = z
     kind: z.enum(['encounter', 'attack']),
     /** the square fought over (an encounter over two squares side by side: the one `ground` chose) */
     square: squareId,
-    /** each side's square, where an encounter is fought over two */
-    squares: z.object({ a: squareId, b: squareId }).strict(),
+    /**
+     * the square each side assaulted this turn (an encounter fought over two: both); null for a
+     * side that holds instead (a turn of one assault: version 3)
+     */
+    squares: z.object({ a: squareId.nullable(), b: squareId.nullable() }).strict(),
     attacker: side.nullable(),
     /** reinforcement points a side brings to this battle */
     points: z.object({ a: whole(0, 20), b: whole(0, 20) }).strict(),
@@ -89,7 +92,7 @@ const pendingBattle = z
   })
   .strict();
 
-const logEntry = z
+const battleEntry = z
   .object({
     turn: whole(1, 50),
     battle: whole(1, 2),
@@ -101,16 +104,23 @@ const logEntry = z
   })
   .strict();
 
+/** a turn both sides held: no battle was fought (version 3) */
+const holdEntry = z.object({ turn: whole(1, 50), kind: z.literal('hold'), event: text(300) }).strict();
+
+const logEntry = z.union([battleEntry, holdEntry]);
+
 /**
  * Version 2 adds the sides' own forces. A state without them is written as version 1, the very
  * bytes an older muster wrote and reads; one with them as version 2, which an older muster
- * refuses as newer than it rather than half-reading.
+ * refuses as newer than it rather than half-reading. Version 3 adds holds (the Turn Sequence's
+ * "may" assault): a turn's battle that one side alone assaulted, a turn both sides held; a state
+ * that has one is version 3 from then on.
  */
-export const STATE_VERSION = 2;
+export const STATE_VERSION = 3;
 
 export const fireTeamCampaignState = z
   .object({
-    version: z.union([z.literal(1), z.literal(2)]),
+    version: z.union([z.literal(1), z.literal(2), z.literal(3)]),
     system: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be a rule-set id such as fireteam').max(40),
     campaign: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(40),
     seed: z.string().max(200),
@@ -134,9 +144,17 @@ export const fireTeamCampaignState = z
     if (state.winner !== null && !state.finished) ctx.addIssue({ code: 'custom', path: ['winner'], message: 'is set but the campaign is not finished' });
     if (state.finished && state.pending.length > 0) ctx.addIssue({ code: 'custom', path: ['pending'], message: 'a finished campaign has no battles to fight' });
     if (state.forces !== undefined && state.version < 2) ctx.addIssue({ code: 'custom', path: ['version'], message: 'a state with forces is version 2' });
+    if (hasHold(state) && state.version < 3) ctx.addIssue({ code: 'custom', path: ['version'], message: 'a state where a side held is version 3' });
   });
 
+/** Whether a side held in the state: a battle one side alone assaulted, or a turn both held. */
+export function hasHold(state: { pending: readonly { squares: { a: string | null; b: string | null } }[]; log: readonly { kind: string }[] }): boolean {
+  return state.pending.some((p) => p.squares.a === null || p.squares.b === null) || state.log.some((l) => l.kind === 'hold');
+}
+
 export type FireTeamCampaignState = z.infer<typeof fireTeamCampaignState>;
+export type CampaignLogEntry = z.infer<typeof logEntry>;
+export type BattleLogEntry = z.infer<typeof battleEntry>;
 export type PendingBattle = z.infer<typeof pendingBattle>;
 
 export const FIRETEAM_CAMPAIGN_FORMAT: StateFormat<FireTeamCampaignState> = { schema: fireTeamCampaignState, version: STATE_VERSION, what: 'campaign state' };

@@ -139,24 +139,28 @@ export function assaultTargets(state: FireTeamCampaignState, board: CampaignBoar
 }
 
 /**
- * The turn's assaults: one square a side, and how each side splits its attack-and-defence
- * points (the attack's share; the rest defends). Both into one vacant square, or into two
- * vacant squares side by side, is one encounter; anything else is two attack-versus-defence
- * games, each side attacking once. The text does not say which of two squares an encounter is
- * fought on: muster's reading is a roll-off, the higher side's square, kept with the battle so
- * its packet prints the dice.
+ * The turn's assaults: one square a side, or none for a side that holds (the Turn Sequence: a
+ * side "may" launch a single assault), and how each attacking side splits its
+ * attack-and-defence points (the attack's share; the rest defends). Both into one vacant square,
+ * or into two vacant squares side by side, is one encounter; two other assaults are two
+ * attack-versus-defence games, each side attacking once; one assault alone is one
+ * attack-versus-defence game, the side that holds defending with the most the defence takes
+ * (muster's reading); two holds are no battle, and the turn ends at once. The text does not say
+ * which of two squares an encounter is fought on: muster's reading is a roll-off, the higher
+ * side's square, kept with the battle so its packet prints the dice.
  */
-export function declareAssaults(state: FireTeamCampaignState, board: CampaignBoard, assaults: Record<Side, string>, split: Record<Side, number>, rng: Rng): FireTeamCampaignState {
+export function declareAssaults(state: FireTeamCampaignState, board: CampaignBoard, assaults: Record<Side, string | null>, split: Record<Side, number>, rng: Rng): FireTeamCampaignState {
   if (state.finished) throw new CampaignRuleError(`the campaign is over (${state.outcome ?? 'finished'}); start a new one`);
   const open = state.pending.filter((p) => p.result === null);
   if (open.length > 0) throw new CampaignRuleError(`turn ${state.turn}'s battles are not all recorded: record ${open.map((p) => `battle ${p.battle}`).join(' and ')} first`);
   const { forces } = board.map;
   for (const s of SIDES) {
     const target = assaults[s];
+    if (target === null) continue;
     if (!board.squares.has(target)) throw new CampaignRuleError(`${state.names[s]} assaults ${target}: there is no such square; the map runs from A1 to ${board.order[board.order.length - 1]}`);
-    if (state.owners[target] === s) throw new CampaignRuleError(`${state.names[s]} assaults ${squareName(board, target)}, which it holds already; choose from ${assaultTargets(state, board, s).join(', ')}`);
+    if (state.owners[target] === s) throw new CampaignRuleError(`${state.names[s]} assaults ${squareName(board, target)}, which it holds already; choose from ${assaultTargets(state, board, s).join(', ')}, or hold`);
     if (!board.neighbours.get(target)!.some((n) => state.owners[n] === s)) {
-      throw new CampaignRuleError(`${state.names[s]} assaults ${squareName(board, target)}, which is not next to a square it holds; choose from ${assaultTargets(state, board, s).join(', ')}`);
+      throw new CampaignRuleError(`${state.names[s]} assaults ${squareName(board, target)}, which is not next to a square it holds; choose from ${assaultTargets(state, board, s).join(', ')}, or hold`);
     }
     const share = split[s];
     const rest = forces.attackAndDefence - share;
@@ -166,16 +170,33 @@ export function declareAssaults(state: FireTeamCampaignState, board: CampaignBoa
       );
     }
   }
+  const held = { ...state, version: 3 as const };
+  const { a, b } = assaults;
+  if (a === null && b === null) {
+    // no battle: the turn is recorded as held by both, and ends as a turn of battles ends
+    const log = [...state.log, { turn: state.turn, kind: 'hold' as const, event: 'both sides hold: no battle is fought' }];
+    return endTurn({ ...held, pending: [], log }, board);
+  }
+  if (a === null || b === null) {
+    const attacker: Side = a === null ? 'b' : 'a';
+    const defender = other(attacker);
+    const points = { a: 0, b: 0 };
+    points[attacker] = split[attacker];
+    // a side that only defends has no attack to share its points with: it defends with the most the defence takes (muster's reading)
+    points[defender] = forces.defence[1];
+    return { ...held, pending: [{ battle: 1, kind: 'attack', square: assaults[attacker]!, squares: { a, b }, attacker, points, result: null }] };
+  }
   const vacant = (id: string) => state.owners[id] === undefined;
-  const meet = assaults.a === assaults.b || (vacant(assaults.a) && vacant(assaults.b) && board.neighbours.get(assaults.a)!.includes(assaults.b));
+  const meet = a === b || (vacant(a) && vacant(b) && board.neighbours.get(a)!.includes(b));
+  const both = { a, b };
   const pending: PendingBattle[] = meet
-    ? [encounter(state, board, assaults, forces.encounter, rng)]
+    ? [encounter(state, board, both, forces.encounter, rng)]
     : SIDES.map((attacker, i) => {
         const defender = other(attacker);
         const points = { a: 0, b: 0 };
         points[attacker] = split[attacker];
         points[defender] = forces.attackAndDefence - split[defender];
-        return { battle: i + 1, kind: 'attack' as const, square: assaults[attacker], squares: { ...assaults }, attacker, points, result: null };
+        return { battle: i + 1, kind: 'attack' as const, square: both[attacker], squares: both, attacker, points, result: null };
       });
   return { ...state, pending };
 }
@@ -211,7 +232,7 @@ function encounter(state: FireTeamCampaignState, board: CampaignBoard, assaults:
  */
 export function recordBattle(state: FireTeamCampaignState, board: CampaignBoard, battle: number, winner: Side | 'draw'): FireTeamCampaignState {
   if (state.finished) throw new CampaignRuleError(`the campaign is over (${state.outcome ?? 'finished'}); start a new one`);
-  if (state.pending.length === 0) throw new CampaignRuleError(`no battles are waiting: launch turn ${state.turn}'s assaults with next --assault a:SQUARE --assault b:SQUARE`);
+  if (state.pending.length === 0) throw new CampaignRuleError(`no battles are waiting: launch turn ${state.turn}'s assaults with next --assault a:SQUARE --assault b:SQUARE (a side may hold instead: b:hold)`);
   const found = state.pending.find((p) => p.battle === battle);
   if (!found) throw new CampaignRuleError(`turn ${state.turn} has battle${state.pending.length > 1 ? 's 1 and 2' : ' 1'} only, not battle ${battle}`);
   if (found.result !== null) throw new CampaignRuleError(`battle ${battle} of turn ${state.turn} is recorded already (${found.result === 'draw' ? 'a draw' : `${state.names[found.result]} won`})`);
@@ -228,8 +249,10 @@ export function recordBattle(state: FireTeamCampaignState, board: CampaignBoard,
   } else if (winner === 'draw') {
     event = `${found.squares.a === found.squares.b ? `the encounter at ${squareName(board, found.square)}` : encounterWords(found, 'the')} is drawn: neither side takes ground`;
   } else {
-    owners[found.squares[winner]] = winner;
-    event = `${state.names[winner]} wins the encounter and takes ${squareName(board, found.squares[winner])}`;
+    // an encounter's sides both assaulted: the winner takes the square it went for (over two squares, muster's reading)
+    const taken = found.squares[winner]!;
+    owners[taken] = winner;
+    event = `${state.names[winner]} wins the encounter and takes ${squareName(board, taken)}`;
   }
   const pending = state.pending.map((p) => (p.battle === battle ? { ...p, result: winner } : p));
   const log = [...state.log, { turn: state.turn, battle, kind: found.kind, square: found.square, attacker: found.attacker, winner, event }];
@@ -300,8 +323,12 @@ export function stateReferenceProblems(state: FireTeamCampaignState, board: Camp
     const at = `pending[${i}]`;
     if (p.battle !== i + 1) problems.push({ path: `${at}.battle`, message: `is ${p.battle}; the battles of a turn are numbered 1 and 2 in order` });
     square(p.square, `${at}.square`);
-    square(p.squares.a, `${at}.squares.a`);
-    square(p.squares.b, `${at}.squares.b`);
+    for (const s of SIDES) {
+      const id = p.squares[s];
+      if (id !== null) square(id, `${at}.squares.${s}`);
+      // only a side that holds while the other attacks has no square: a side in an encounter, an attacker, or both sides of a turn of two battles went for one
+      else if (p.kind === 'encounter' || p.attacker === s || state.pending.length > 1) problems.push({ path: `${at}.squares.${s}`, message: `is null, but side ${s} ${p.kind === 'encounter' ? 'meets the other in this encounter' : p.attacker === s ? 'attacks in this battle' : 'attacks in the turn\'s other battle'}: give the square it assaulted` });
+    }
     attackerFits(p.kind, p.attacker, `${at}.attacker`);
     // an attack is fought on the square attacked; an encounter on one of the two its sides went for
     const fought = p.kind === 'attack' && p.attacker ? [p.squares[p.attacker]] : [p.squares.a, p.squares.b];
@@ -312,8 +339,10 @@ export function stateReferenceProblems(state: FireTeamCampaignState, board: Camp
     }
   });
   state.log.forEach((entry, i) => {
-    square(entry.square, `log[${i}].square`);
-    attackerFits(entry.kind, entry.attacker, `log[${i}].attacker`);
+    if (entry.kind !== 'hold') {
+      square(entry.square, `log[${i}].square`);
+      attackerFits(entry.kind, entry.attacker, `log[${i}].attacker`);
+    }
     if (entry.turn > state.turn) problems.push({ path: `log[${i}].turn`, message: `is ${entry.turn}, after the turn being played (${state.turn})` });
   });
   return problems;

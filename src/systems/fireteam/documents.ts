@@ -12,7 +12,7 @@ import { budgetWords, type BudgetFit } from '../budget-fit.js';
 import { SIDE_NAMES, type RolledBattle, type Side } from './battle.js';
 import type { SidePoints } from './battle-budget.js';
 import type { FireTeamData } from './data.js';
-import { formatPoints, type FtRoster } from './force.js';
+import { formatPoints, VETERAN_CREW_READING, type FtRoster } from './force.js';
 
 export interface PrintOptions {
   units: Units;
@@ -58,9 +58,9 @@ export function rosterTable(roster: FtRoster, data: FireTeamData, units: Units, 
       rows.push([
         t === 0 ? part.name : '',
         teamName(card.title, made ? prose(made, `cards ${card.id} team`) : undefined, team.quality === null ? card.subtitle : undefined),
-        troops ? troops.name : 'vehicle',
+        troops ? troops.name : team.veteranCrew ? markReading('Veteran crew', 'fireteam/veteran-tank-crews') : 'vehicle',
         troops ? String(troops.pins) : '—',
-        troops ? troops.expertise : '—',
+        troops ? troops.expertise : team.veteranCrew ? data.troops.veteran.expertise : '—',
         troops ? troops.move : move,
         weapons ? marked(prose(weapons.text, `cards ${card.id} weapons`), weapons.reading) : '—',
         t === 0 ? formatPoints(part.points) : '',
@@ -73,7 +73,7 @@ export function rosterTable(roster: FtRoster, data: FireTeamData, units: Units, 
   return {
     ...textTable(id, title, 'Army and Vehicle Lists', ['Part', 'Team', 'Quality', 'Pins', 'Expertise', 'Move', 'Weapons', 'Points'], rows, 'full',
       `Pins: hits a team takes as pins before the rest are kills. Move: ${moveNote}; vehicles keep every die. Core ${formatPoints(roster.core)} and reinforcements ${formatPoints(roster.reinforcements)} points.`),
-    note: `Expertise is read as a D6 roll; the text names no die.${roster.list?.note ? ` ${roster.list.note}` : ''}`,
+    note: `Expertise is read as a D6 roll; the text names no die.${roster.parts.some((p) => p.teams.some((t) => t.veteranCrew)) ? ` ${VETERAN_CREW_READING}` : ''}${roster.list?.note ? ` ${roster.list.note}` : ''}`,
   };
 }
 
@@ -207,19 +207,20 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
       section: battle.section,
       width: 'column',
       paragraphs: [
-        rolled.square ? campaignBrief(rolled, battle.name, attacker) : `**${battle.name}.** ${battle.brief}`,
+        // a one-off battle's set-up is muster's own: the text gives its campaign's two kinds of battle, not how to stage one
+        rolled.square ? campaignBrief(rolled, battle.name, attacker) : `**${battle.name}.** ${markReading(battle.brief, 'fireteam/battle-edges')}`,
         `${side('a')} against ${side('b')}. ${how}, so it acts and moves first each turn; ${SIDE_NAMES[result.defender]} defends.`,
         `Seed **${result.seed}**: the same seed rolls this very packet again.`,
         rolled.square
-          ? `**To win.** ${result.battle === 'encounter' ? 'The winner takes the square it went for; a draw takes nothing.' : `${attacker} takes ${rolled.square.name} only by winning; anything else and the assault has failed.`} Agree before play what winning means on this ground.`
+          ? `**To win.** ${result.battle === 'encounter' ? (rolled.square.ground ? `${markReading('The winner takes the square it went for', 'fireteam/encounter-winner-square')} (the text does not say which of the two); a draw takes nothing.` : 'The winner takes the square; a draw takes nothing.') : `${attacker} takes ${rolled.square.name} only by winning; anything else and the assault has failed.`} Agree before play what winning means on this ground.`
           : '**To win.** The rules leave victory to the players: agree before play what the attacker must take or hold. In the campaign, an attacker that does not win fails to take the ground.',
       ],
     },
     textTable('setup', 'Setup', 'Battles and Scenarios', ['Item', 'Set or rolled'], [
       ['Battle', battle.name],
       ['Table', tableSize],
-      [SIDE_NAMES.a, `${listName('a')}, from the ${result.deployment.a} edge`],
-      [SIDE_NAMES.b, `${listName('b')}, from the ${result.deployment.b} edge`],
+      // a list the dice drew and the edges are muster's: the text says neither how a one-off battle's sides are chosen nor where they come on
+      ...(['a', 'b'] as const).map((s) => [SIDE_NAMES[s], `${rolled.drawnLists[s] ? `${listName(s)} (${markReading('drawn', 'fireteam/battle-edges')})` : listName(s)}, ${markReading(`from the ${result.deployment[s]} edge`, 'fireteam/battle-edges')}`]),
       ['Attacker, moves first', attacker],
       ['Players', `${result.players}, one platoon each`],
       ['Points', markReading(`${budget('a')}; ${budget('b')}`, 'fireteam/set-up')],
@@ -387,8 +388,8 @@ function campaignGround(rolled: RolledBattle, units: Units, laid: boolean): Bloc
       width: 'column',
       paragraphs: [
         laid && map
-          ? `**Square ${square.id}.** ${square.terrain}. The map lays it out: ${markReading(`muster reads the line as the ${map.name.toLowerCase()} map${square.map ? '' : ' (rolled for the square)'}${square.types ? ' with only the terrain the line names' : ''}`, 'fireteam/campaign-map')}. Every battle on this square has this same ground: its terrain dice are the square's, not the battle's.`
-          : `**Square ${square.id}.** ${square.terrain}. Lay out the table to suit before the forces are set out.`,
+          ? `**Square ${square.id}.** ${square.terrain} (${markReading("muster's campaign map", 'fireteam/campaign-map')}). The map lays it out: ${markReading(`muster reads the line as the ${map.name.toLowerCase()} map${square.map ? '' : ' (rolled for the square)'}${square.types ? ' with only the terrain the line names' : ''}`, 'fireteam/campaign-map')}. Every battle on this square has this same ground: its terrain dice are the square's, not the battle's.`
+          : `**Square ${square.id}.** ${square.terrain} (${markReading("muster's campaign map", 'fireteam/campaign-map')}). Lay out the table to suit before the forces are set out.`,
         `**No patrol phase.** In the campaign the square sets the jump-off points: ${markReading(`${SIDE_NAMES.a} ${result.jops.a}, ${SIDE_NAMES.b} ${result.jops.b}`, 'fireteam/set-up')}, on the marked points of the map${result.battle === 'attack' ? '; the defender holds the ground, so its points are within its own half' : ''}. Move one a little into cover if the terrain asks for it.`,
       ],
     },

@@ -8,6 +8,31 @@ import type { FtForce, FtList, FtPick, FtQuality } from './schema.js';
 export interface RosterTeam {
   card: DataCard;
   quality: FtQuality | null;
+  /** a vehicle whose crew are veterans (Special Units: Veteran tank crews); its card says so */
+  veteranCrew?: true;
+}
+
+/** The reading behind a veteran crew: which vehicles have "tank crews", and their points. */
+export const VETERAN_CREW_READING =
+  'The text gives veteran tank crews no points, so muster adds none; a tank crew is read as the crew of any vehicle armed with a gun (tanks, assault guns, armoured cars).';
+
+/** A vehicle that can have a veteran tank crew: one armed with a gun (a tank, an assault gun, an armoured car), not a transport. */
+export function hasTankCrew(card: DataCard): boolean {
+  return isVehicleCard(card) && card.lines.some((l) => l.label === 'Weapons' && /\bgun\b/i.test(l.text));
+}
+
+/**
+ * A vehicle's card with a veteran crew (Special Units: Veteran tank crews): one die more for its
+ * move, the best of them kept as many as it rolls without (3, 4 or 5), and a pin or panic
+ * avoided on an expertise roll, a veteran's 4+ (Troops capabilities).
+ */
+export function veteranCrewCard(card: DataCard, expertise: string): DataCard {
+  const stats = card.stats.map((s) => {
+    const dice = s.label === 'move' ? /^(\d+)D6$/.exec(s.value) : null;
+    return dice ? { ...s, value: `${Number(dice[1]) + 1}D6, best ${dice[1]}` } : s;
+  });
+  const rule = { text: `Veteran crew: roll 1D6 more for the move and keep the best; avoids a pin or a panic on an expertise roll of ${expertise}.`, reading: VETERAN_CREW_READING };
+  return { ...card, id: `${card.id}-veteran`, subtitle: `${card.subtitle}, veteran crew`, stats, rules: [...card.rules, rule].slice(-3) };
 }
 
 /** A part of a force as bought: a platoon's HQ or a squad, a weapons section, a reinforcement pick. */
@@ -128,10 +153,18 @@ export function checkForce(force: FtForce, data: FireTeamData): FtRoster {
     } else if (entry.vehicle !== undefined) {
       add(where, 'vehicle', `${pick.name} brings its own teams; it takes no vehicle`);
     }
-    const teams = teamsOf([...pick.teams, ...(vehicle ? [vehicle] : [])], pick.quality ?? list.quality);
+    let teams = teamsOf([...pick.teams, ...(vehicle ? [vehicle] : [])], pick.quality ?? list.quality);
+    if (entry.veteranCrew) {
+      // Special Units: Veteran tank crews, on the pick's tanks (its vehicles armed with a gun)
+      if (!teams.some((t) => t.quality === null && hasTankCrew(t.card))) {
+        add(where, 'veteran crew', `${vehicle ? card(vehicle).title : pick.name} has no tank crew to make veterans: only a vehicle armed with a gun (a tank, an assault gun, an armoured car) has one`);
+      } else {
+        teams = teams.map((t) => (t.quality === null && hasTankCrew(t.card) ? { card: veteranCrewCard(t.card, data.troops.veteran.expertise), quality: null, veteranCrew: true } : t));
+      }
+    }
     parts.push({
       where,
-      name: vehicle ? `${pick.name}: ${card(vehicle).title}` : pick.name,
+      name: `${vehicle ? `${pick.name}: ${card(vehicle).title}` : pick.name}${teams.some((t) => t.veteranCrew) ? ', veteran crew' : ''}`,
       kind: pick.id,
       ...(vehicle ? { vehicle } : {}),
       reinforcement: true,

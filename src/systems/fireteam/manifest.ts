@@ -34,7 +34,7 @@ export const fireTeamManifest: RuleSetManifest = {
       { name: 'lists', type: 'string', label: 'Army lists', example: 'e.g. russians,finns', describe: "new: the two sides' army lists, e.g. russians,finns" },
       { name: 'winner', type: 'string', choices: ['a', 'b', 'draw'], label: 'Who won', describe: 'record: who won, or draw' },
       { name: 'battle', type: 'number', label: 'Which battle', range: { min: 1, max: 2 }, describe: "record: which of the turn's battles, 1 or 2" },
-      { name: 'assault', type: 'string', array: true, label: 'Assaults', describe: 'next: side:SQUARE each side assaults, e.g. --assault a:C5 --assault b:C2' },
+      { name: 'assault', type: 'string', array: true, label: 'Assaults', describe: 'next: side:SQUARE each side assaults, or side:hold for a side that launches none (a side left out holds), e.g. --assault a:C5 --assault b:C2' },
       { name: 'split', type: 'string', array: true, label: 'Points to the attack', describe: "next: side:N, the points of a side's 8 that go to its attack, e.g. a:5 (default the middle)" },
     ],
   },

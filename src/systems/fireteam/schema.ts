@@ -145,7 +145,11 @@ export const forceFile = z
     list: label,
     points: z.object({ core: numberIn(0, MAX_POINTS), reinforcements: numberIn(0, MAX_POINTS) }).strict(),
     platoons: listOf(platoonEntry, 20).min(1, 'at least one platoon'),
-    reinforcements: listOf(z.object({ pick: label, vehicle: label.optional() }).strict(), 100).default([]),
+    /**
+     * `veteranCrew`: the pick's tank (any vehicle armed with a gun) has a veteran crew (Special
+     * Units: Veteran tank crews), at no points, as the text gives none (muster's reading)
+     */
+    reinforcements: listOf(z.object({ pick: label, vehicle: label.optional(), veteranCrew: z.boolean().optional() }).strict(), 100).default([]),
   })
   .strict();
 

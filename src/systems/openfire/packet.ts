@@ -39,7 +39,8 @@ export function ofPacket(result: OfScenarioResult, lists: Lists, request: Scenar
             paragraphs: [
               `Seed **${result.seed}**: the same seed rolls this very packet again.`,
               `**To win.** ${result.win.replace('3 in', dist(3))}`,
-              `Each side deploys within ${dist(12)} of its edge. Place the objectives in the order shown, the first in the deployment zones, the rest in the middle.`,
+              `Each side deploys within ${dist(12)} of its edge.`,
+              objectivesProcedure(result, name),
               markReading(`**Game length.** ${result.turns} turns; the text sets none, so stop earlier only when a side has won.`, 'openfire/scenario-settings'),
               ...(result.minefields.length > 0
                 ? [
@@ -55,7 +56,7 @@ export function ofPacket(result: OfScenarioResult, lists: Lists, request: Scenar
             const given = fit(f.side);
             return [name(f.side), nation(f.nation).name, result.deployment[f.side]!, given ? budgetWords(given) : `${f.points} of ${f.budget}`];
           })),
-          table('objectives', 'Objectives, in placing order', 'Objectives', ['Objective', 'Placed by', 'Where'], result.objectives.map((o, i) => [String(i + 1), name(o.placedBy), o.where])),
+          table('objectives', 'Objectives, in placing order', 'Objectives', ['Objective', 'Placed by', 'Where'], result.objectives.map((o, i) => [String(i + 1), name(o.placedBy), o.where === 'middle' ? 'the middle of the table' : markReading('a deployment zone, either, as the player placing it chooses', 'openfire/objective-placing')])),
           ...result.forces.flatMap((f) => {
             const given = fit(f.side);
             if (f.name !== undefined && given) return givenForceBlocks(f, given, lists, name(f.side));
@@ -73,14 +74,14 @@ export function ofPacket(result: OfScenarioResult, lists: Lists, request: Scenar
       drawMap({
         table: result.table,
         zones: result.zones,
-        objectives: result.objectives.map((o, i) => ({ x: o.x, y: o.y, radius: o.radius, label: String(i + 1) })),
-        objectiveText: `Objective, numbered in placing order; held within the dashed circle, ${dist(3)}`,
+        // the players place the objectives (Objectives): the map shows the ground, not a point for them
+        objectives: [],
         hazards: result.minefields.map((m, i) => ({ x: m.x, y: m.y, radius: m.radius, label: `M${i + 1}` })),
         hazardText: markReading(`Minefield counter, M1 to M${result.minefields.length}; the dashed circle: the field, ${dist(result.minefields[0]?.radius ? result.minefields[0].radius / 2.5 : 3)} round it`, 'openfire/scenario-settings'),
         sides: Object.fromEntries(result.forces.map((f) => [f.side, { name: name(f.side), zone: `${name(f.side)} (${nation(f.nation).name}): deploys within ${dist(12)} of the ${result.deployment[f.side]} edge` }])),
         grid: request.units === 'cm' ? 10 : 15,
         gridText: request.units === 'cm' ? '10 cm' : '6 in',
-        caption: `Table ${request.units === 'cm' ? `${result.table.width} x ${result.table.height} cm` : `${Math.round(result.table.width / 2.5)} x ${Math.round(result.table.height / 2.5)} in`}, drawn to scale, north at the top.`,
+        caption: `Table ${request.units === 'cm' ? `${result.table.width} x ${result.table.height} cm` : `${Math.round(result.table.width / 2.5)} x ${Math.round(result.table.height / 2.5)} in`}, drawn to scale, north at the top. The players place the ${result.objectives.length === 1 ? 'objective' : `${result.objectives.length} objectives`} as the briefing says: ${result.objectives.length === 1 ? 'it goes in a deployment zone' : 'the first two go in the deployment zones'}${result.objectives.length > 2 ? ', the rest in the middle' : ''}.`,
         paper: request.paper,
         units: request.units,
         ...(terrain ? { terrain } : {}),
@@ -102,6 +103,19 @@ export function ofPacket(result: OfScenarioResult, lists: Lists, request: Scenar
       ),
     }, { name: name(f.side), look: sideLook(f.side) })),
   };
+}
+
+/**
+ * How the players place the objectives (Objectives): one at a time, the sides taking turns from
+ * the one that won the roll-off (muster's reading, its dice in the roll log), each side's first
+ * in a deployment zone, the rest in the middle, each where the player placing it chooses.
+ */
+function objectivesProcedure(result: OfScenarioResult, name: (side: string) => string): string {
+  const n = result.objectives.length;
+  const first = result.objectives[0]!.placedBy;
+  const other = result.objectives[1]?.placedBy;
+  const zones = n === 1 ? 'It goes in a deployment zone, either, as that player chooses' : `Each side's first goes in a deployment zone, either, as its player chooses${n > 2 ? '; the rest go in the middle of the table' : ''}`;
+  return `**Placing the objectives.** ${n} ${n === 1 ? 'objective' : 'objectives'} (a D6). ${n === 1 ? 'A player puts it on the table before the game, where he chooses.' : 'The players put them on the table before the game, one at a time, where they choose.'} ${markReading(`${name(first)} won the roll-off (the roll log has the dice) and places first${other ? `, then ${name(other)}, and so on in turn` : ''}`, 'openfire/objective-placing')}. ${markReading(zones, 'openfire/objective-placing')}.`;
 }
 
 /**

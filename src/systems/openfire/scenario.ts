@@ -59,7 +59,12 @@ export interface OfScenarioResult {
   attacker: null;
   defender: null;
   deployment: Record<string, Edge>;
-  objectives: { id: string; x: number; y: number; radius: number; placedBy: string; where: 'deployment zone' | 'middle' }[];
+  /**
+   * the objectives in placing order (Objectives): who places each, the sides taking turns from
+   * the one the roll-off chose, and the ground it goes on; the players choose the spot, so no
+   * objective has a fixed point. `radius`: the capture range, cm.
+   */
+  objectives: { id: string; radius: number; placedBy: string; where: 'deployment zone' | 'middle' }[];
   forces: OfSideForce[];
   table: { width: number; height: number };
   zones: { side: string; x: number; y: number; w: number; h: number; label: string }[];
@@ -132,9 +137,9 @@ export interface OfScenarioOptions {
 
 /**
  * An Open Fire battle (Deployment; Objectives): each side an edge and a zone 12 in deep, a D6
- * of objectives placed in turn (first in the deployment zones, then the middle), and forces
- * bought to the points from the sample lists: the officer, then seeded draws until one no
- * longer fits. A side the players gave a force or a nation takes it and rolls nothing for it.
+ * of objectives the players place in turn from the side that wins a roll-off (first in the
+ * deployment zones, then the middle), and forces bought to the points from the sample lists:
+ * the officer, then seeded draws, a unit that does not fit set aside, until nothing left fits. A side the players gave a force or a nation takes it and rolls nothing for it.
  * A drawn nation never meets itself: a side that draws the other side's nation draws again
  * among the rest, so only the players can set a nation against itself.
  */
@@ -159,19 +164,19 @@ export function rollOpenFireScenario(lists: OfLists, options: OfScenarioOptions,
   });
 
   const count = die('1D6', 'number of objectives', (t) => `${t} objective${t === 1 ? '' : 's'}`);
-  const objectives: OfScenarioResult['objectives'] = [];
+  // Objectives: the players place them one at a time, the first ones in the deployment zones,
+  // then the rest in the middle. Who places first is a roll-off, and the first objective each
+  // side places goes in a deployment zone (muster's reading: the text says neither), so a lone
+  // objective goes to no side by default
+  const first = log.rollOff(rng, ['Side A', 'Side B'], 'objectives: who places first') === 'Side A' ? 'a' : 'b';
+  const second = first === 'a' ? 'b' : 'a';
   const inZone = Math.min(2, count);
-  for (let i = 0; i < count; i++) {
-    const side = i % 2 === 0 ? 'a' : 'b';
-    const zone = zones.find((z) => z.side === side)!;
-    const middle = i >= inZone;
-    const k = middle ? i - inZone : 0;
-    const spread = middle ? (k + 1) / (count - inZone + 1) : 0.5;
-    const vertical = edgeA === 'north';
-    const x = middle ? (vertical ? W * spread : W / 2) : zone.x + zone.w / 2;
-    const y = middle ? (vertical ? H / 2 : H * spread) : zone.y + zone.h / 2;
-    objectives.push({ id: `objective-${i + 1}`, x: Math.round(x), y: Math.round(y), radius: 3 * CM_PER_IN, placedBy: side, where: middle ? 'middle' : 'deployment zone' });
-  }
+  const objectives: OfScenarioResult['objectives'] = Array.from({ length: count }, (_, i) => ({
+    id: `objective-${i + 1}`,
+    radius: 3 * CM_PER_IN,
+    placedBy: i % 2 === 0 ? first : second,
+    where: i < inZone ? 'deployment zone' : 'middle',
+  }));
 
   const nations = [...lists.nations.values()];
   const fixed: Record<'a' | 'b', string | undefined> = {
@@ -201,14 +206,19 @@ export function rollOpenFireScenario(lists: OfLists, options: OfScenarioOptions,
     const officer = pool.find((u) => u.type === 'officer');
     const bought: OfUnit[] = officer ? [officer] : [];
     let points = officer?.points ?? 0;
-    const bag = pool.filter((u) => u.type !== 'officer');
-    while (bag.length > 0) {
+    // a drawn unit that does not fit the points left is set aside and drawing goes on, until
+    // nothing left in the bag fits (muster's reading, as Burst of Fire's bags: the text has no points)
+    let bag = pool.filter((u) => u.type !== 'officer');
+    while (bag.some((u) => points + u.points <= options.points)) {
       let fits = true;
       const unit = draw(bag, `force: side ${side.toUpperCase()}`, (u) => {
         fits = points + u.points <= options.points;
-        return fits ? `${u.name} (${u.points} points)` : `${u.name} (${u.points} points): does not fit, buying ends`;
+        return fits ? `${u.name} (${u.points} points)` : `${u.name} (${u.points} points): does not fit, set aside`;
       });
-      if (!fits) break;
+      if (!fits) {
+        bag = bag.filter((u) => u !== unit);
+        continue;
+      }
       bought.push(unit);
       points += unit.points;
     }
@@ -243,7 +253,8 @@ export function rollOpenFireScenario(lists: OfLists, options: OfScenarioOptions,
   const laid = options.terrain
     ? rollScenarioTerrain(
         options.terrain.system,
-        { table: options.table, zones, objectives: objectives.map((o) => ({ x: o.x, y: o.y })), level: options.terrain.level, units: options.terrain.units },
+        // the players choose where the objectives go: there is no point for the terrain to keep clear
+        { table: options.table, zones, objectives: [], level: options.terrain.level, units: options.terrain.units },
         rng,
         log,
       )

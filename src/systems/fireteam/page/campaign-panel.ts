@@ -46,11 +46,18 @@ export function fireteamRecordOptions(fields: FireteamRecord): CommandOptions {
   return options;
 }
 
-/** `next`'s options: the squares the sides assault and the points to their attacks, where chosen. */
+/** The assault field's value for a side that launches no assault this turn (the command line's `--assault b:hold`). */
+export const HOLD = 'hold';
+
+/**
+ * `next`'s options: the squares the sides assault, or `hold`, and the points to their attacks,
+ * where chosen. A side that holds (or is left unchosen, which the command line reads as holding)
+ * has no attack, so its split is left out.
+ */
 export function fireteamNextOptions(fields: FireteamNext): CommandOptions {
   const options: [string, string][] = [];
   SIDES.forEach((side, i) => fields.assault[i] && options.push(['assault', `${side}:${fields.assault[i]}`]));
-  SIDES.forEach((side, i) => fields.split[i] && options.push(['split', `${side}:${fields.split[i]}`]));
+  SIDES.forEach((side, i) => fields.split[i] && fields.assault[i] && fields.assault[i] !== HOLD && options.push(['split', `${side}:${fields.split[i]}`]));
   return options;
 }
 
@@ -110,7 +117,7 @@ export function fireteamCampaignPanel(host: CampaignPartHost): CampaignPart {
     { id: 'cp-next-ft', hidden: true },
     el('div', { className: 'row' }, ...SIDES.map((_, i) => labelledAs(labelled(`cp-assault${'AB'[i]}`, `Side ${'AB'[i]} assaults`, assault[i]!), `cp-assault${'AB'[i]}-label`))),
     el('div', { className: 'row' }, ...SIDES.map((_, i) => labelledAs(labelled(`cp-split${'AB'[i]}`, `Side ${'AB'[i]}'s points to its attack`, split[i]!), `cp-split${'AB'[i]}-label`))),
-    el('p', { className: 'hint', textContent: "Printing the next turn's packets sets the turn's assaults in the campaign file." }),
+    el('p', { className: 'hint', textContent: "Printing the next turn's packets sets the turn's assaults in the campaign file. A side may hold; when both hold, no battle is fought and the turn is recorded." }),
   );
 
   return {
@@ -151,7 +158,8 @@ export function fireteamCampaignPanel(host: CampaignPartHost): CampaignPart {
       );
       const targets = (view.json['targets'] as Record<Side, string[]> | undefined) ?? { a: [], b: [] };
       SIDES.forEach((side, i) => {
-        assault[i]!.replaceChildren(new Option('choose a square', ''), ...targets[side].map((sq) => new Option(sq, sq)));
+        // a side may hold instead of assaulting (Turn Sequence: it "may" launch a single assault)
+        assault[i]!.replaceChildren(new Option('choose a square', ''), new Option('holds: no assault', HOLD), ...targets[side].map((sq) => new Option(sq, sq)));
         next.querySelector(`#cp-assault${'AB'[i]}-label`)!.textContent = `${view.names[side]} assaults`;
         next.querySelector(`#cp-split${'AB'[i]}-label`)!.textContent = `${view.names[side]}'s points to its attack`;
       });
@@ -183,7 +191,7 @@ export function keptForceWords(force: KeptFtForce | null | undefined, lists: rea
 
 /** The squares each side holds, the forces kept, and the battles fought. */
 function fireteamStatusDetail(view: CampaignView, lists: readonly Named[]): HTMLElement {
-  const j = view.json as { squares: { id: string; owner: Side | null }[]; log: { turn: number; battle: number; event: string }[]; forces?: Record<Side, KeptFtForce | null> };
+  const j = view.json as { squares: { id: string; owner: Side | null }[]; log: { turn: number; battle?: number; event: string }[]; forces?: Record<Side, KeptFtForce | null> };
   const held = SIDES.map((s) => `${view.names[s]} ${j.squares.filter((q) => q.owner === s).length}`).join(', ');
   const box = el('div', {}, el('p', { className: 'hint', textContent: `Squares held: ${held}.` }));
   const forces = el('ul', { className: 'cp-forces-kept', id: 'cp-forces-kept' });
@@ -193,7 +201,7 @@ function fireteamStatusDetail(view: CampaignView, lists: readonly Named[]): HTML
   if (j.log.length > 0) {
     const list = el('ol', { className: 'cp-log' });
     list.setAttribute('aria-label', 'Battles fought');
-    for (const g of j.log) list.append(el('li', { textContent: `Turn ${g.turn}, battle ${g.battle}: ${g.event}` }));
+    for (const g of j.log) list.append(el('li', { textContent: g.battle === undefined ? `Turn ${g.turn}: ${g.event}` : `Turn ${g.turn}, battle ${g.battle}: ${g.event}` }));
     box.append(list);
   }
   return box;
