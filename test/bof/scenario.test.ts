@@ -9,6 +9,7 @@ import { loadAids } from '../../src/systems/bof/aids.js';
 import { loadArsenal } from '../../src/systems/bof/arsenal.js';
 import { buildPacket } from '../../src/systems/bof/packet.js';
 import { buildRoster, type Force } from '../../src/systems/bof/force.js';
+import { unitCost } from '../../src/systems/bof/cost.js';
 import { loadModes } from '../../src/systems/bof/scenario-data.js';
 import { rollSoloScenario, rollVersusScenario, type ScenarioOptions, type ScenarioResult } from '../../src/systems/bof/scenario.js';
 
@@ -379,5 +380,31 @@ describe('Random event & effect cards in campaigns: the solo enemy plays its car
     expect(single.solo!.campaign).toBeUndefined();
     expect(summaryOf(single)).not.toContain('from turn 1');
     expect(summaryOf(versus('camp'))).not.toContain('from turn 1');
+  });
+});
+
+describe('Setting up the enemy forces: a drawn counter that does not fit is set aside, the bag ends when nothing left fits (issue 49, item 4; design.md section 6)', () => {
+  it('no bag ends at its first misfit: after a set-aside the drawing goes on, and the soldiers left over cannot buy the cheapest soldier', () => {
+    let goneOn = 0;
+    for (let i = 0; i < 300; i++) {
+      const r = solo(`misfit-${i}`);
+      expect(r.rolls.some((x) => /the bag ends/.test(x.decided)), r.seed).toBe(false);
+      const enemy = r.forces.find((f) => f.side === 'enemy')!;
+      const detachment = arsenal.detachments.get(enemy.detachment!)!.detachment;
+      const start = r.rolls.findIndex((x) => x.purpose === 'soldiers: points');
+      const draws = r.rolls.slice(start + 1).filter((x) => x.purpose === 'soldiers: draw');
+      const bought = draws.filter((x) => /\(\d+ points?\)$/.test(x.decided)).reduce((n, x) => n + Number(/\((\d+) points?\)$/.exec(x.decided)![1]), 0);
+      const misfit = draws.findIndex((x) => /does not fit, set aside$/.test(x.decided));
+      if (misfit >= 0 && misfit < draws.length - 1) goneOn++;
+      const cheapest = Math.min(
+        ...detachment.options
+          .map((id) => arsenal.units.get(id)!)
+          .filter((u) => u.type === 'infantry')
+          .flatMap((u) => detachment.qualities.map((q) => unitCost(u, arsenal.weapons, q).cost)),
+      );
+      // the budget never binds here, so what is left of the 3D6 (2D6) is less than any soldier
+      if (enemy.points + cheapest <= enemy.budget) expect(r.rolls[start]!.total - bought, r.seed).toBeLessThan(cheapest);
+    }
+    expect(goneOn).toBeGreaterThan(0);
   });
 });

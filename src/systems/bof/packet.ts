@@ -329,7 +329,7 @@ function soloPointsNote(result: ScenarioResult, advice: (fit: BudgetFit) => stri
   const theirs =
     enemy?.setup === 'buy'
       ? `The enemy's core is ${enemy.core} points and it rolled ${enemy.additional} more: buy its units as you see fit, up to ${enemy.budget}${capped(enemy)}.`
-      : `The enemy bought ${enemy?.points ?? 0} points from its bags of counters by the solo dice, ${markReading('each bag ending at the first counter that does not fit')}, the mode's ${enemy?.budget ?? 0} being the most it may spend.`;
+      : `The enemy bought ${enemy?.points ?? 0} points from its bags of counters by the solo dice, ${markReading('each bag drawn until nothing left in it fits, a counter that does not fit set aside')}, the mode's ${enemy?.budget ?? 0} being the most it may spend.`;
   return `**Points in solo.** ${yours} ${theirs}`;
 }
 

@@ -586,7 +586,7 @@ function rollAdditional(rng: Rng, log: Log, doctrine: Doctrine | undefined, purp
 /**
  * Buys the enemy force by the solo procedure: core units, then soldiers, weapon upgrades,
  * support weapons or vehicles and crew upgrades, each from a bag of counters drawn at random
- * until a draw no longer fits its points (or the scenario's budget).
+ * until nothing left in it fits its points (or the scenario's budget).
  */
 function buyEnemyForce(ctx: ScenarioContext, doctrine: Doctrine, detachment: Detachment, budget: number, rng: Rng, log: Log): Roster {
   const { arsenal } = ctx;
@@ -641,8 +641,8 @@ function buyEnemyForce(ctx: ScenarioContext, doctrine: Doctrine, detachment: Det
 /** A counter in one of the solo bags, and what it buys. */
 type EnemyCounter = { kind: 'soldier'; unit: Unit; quality: Quality } | { kind: 'weapon'; weapon: Weapon } | { kind: 'machine'; unit: Unit };
 
-/** How a drawn counter ends: bought, the bag's end, or set aside unpaid. */
-type DrawOutcome = 'buy' | 'end' | 'aside';
+/** How a drawn counter ends: bought, set aside as it does not fit, or set aside as nobody can take it. */
+type DrawOutcome = 'buy' | 'misfit' | 'aside';
 
 const QUALITY_RANK: Record<Quality, number> = { elite: 0, regular: 1, conscript: 2 };
 
@@ -675,17 +675,20 @@ class EnemyPurchase {
     return buildRoster(this.force(), this.arsenal).points;
   }
 
-  /** Draws from a bag with points rolled on `dice` until a draw no longer fits. */
+  /**
+   * Draws from a bag with points rolled on `dice` until the points are used up (Setting up the
+   * enemy forces; design.md section 6): a drawn counter that does not fit the points left, or the
+   * scenario's budget, is set aside and the drawing goes on, as is one nobody can take (muster's
+   * reading); the bag ends when nothing left in it fits, without a draw.
+   */
   spend(label: string, dice: string, counters: readonly EnemyCounter[], rng: Rng, log: Log): void {
     let pool = log.dice(rng, dice, `${label}: points`, (t) => `${t} points for ${label}`);
     const bag = [...counters];
-    while (bag.length > 0) {
-      // a draw that no longer fits the points, or the scenario's budget, ends the bag; one that
-      // nobody can take is set aside unpaid and the drawing goes on (muster's reading)
-      const pick = log.draw(rng, bag, `${label}: draw`, this.describeDraw.bind(this, pool));
-      const outcome = this.drawn;
-      if (outcome === 'end') break;
-      if (outcome === 'aside') {
+    for (;;) {
+      const spent = this.spent();
+      if (!bag.some((c) => this.fits(c, pool, spent))) break;
+      const pick = log.draw(rng, bag, `${label}: draw`, this.describeDraw.bind(this, pool, spent));
+      if (this.drawn !== 'buy') {
         bag.splice(bag.indexOf(pick), 1);
         continue;
       }
@@ -696,14 +699,20 @@ class EnemyPurchase {
     }
   }
 
+  /** Whether a counter fits the bag's points left and the scenario's budget. */
+  private fits(c: EnemyCounter, pool: number, spent: number): boolean {
+    const cost = this.cost(c);
+    return cost <= pool && spent + cost <= this.budget;
+  }
+
   /** The log's words for a drawn counter; its outcome is kept for the draw to act on. */
-  private describeDraw(pool: number, b: EnemyCounter): string {
+  private describeDraw(pool: number, spent: number, b: EnemyCounter): string {
     const cost = this.cost(b);
-    const outcome: DrawOutcome = !(cost <= pool && this.spent() + cost <= this.budget) ? 'end' : !this.usable(b) ? 'aside' : 'buy';
+    const outcome: DrawOutcome = !this.fits(b, pool, spent) ? 'misfit' : !this.usable(b) ? 'aside' : 'buy';
     this.drawn = outcome;
     const name = this.label(b);
     const pts = `${cost} ${cost === 1 ? 'point' : 'points'}`;
-    return outcome === 'buy' ? `${name} (${pts})` : outcome === 'end' ? `${name} (${pts}): does not fit, the bag ends` : `${name}: nobody can carry it, set aside unpaid`;
+    return outcome === 'buy' ? `${name} (${pts})` : outcome === 'misfit' ? `${name} (${pts}): does not fit, set aside` : `${name}: nobody can carry it, set aside unpaid`;
   }
 
   private label(c: EnemyCounter): string {
