@@ -242,11 +242,11 @@ describe('Setting up your forces in solo play: your core force and rolled additi
 });
 
 describe('Placing the enemy forces on the board: a D6 for each unit, each soldier a unit (issue 24, item 7)', () => {
-  it('every model on the table has its own sector roll', () => {
+  it('every model on the table has its own sector roll, but a gun hitched to the vehicle that tows it (issue 49, item 2)', () => {
     for (let i = 0; i < 300; i++) {
       const r = solo(`place-${i}`);
       const enemy = r.forces.find((f) => f.side === 'enemy')!;
-      const onTable = enemy.units.filter((u) => u.unit !== undefined && !['off table'].includes(u.sector!) && arsenal.units.get(u.unit)!.type !== 'ranking-officer');
+      const onTable = enemy.units.filter((u) => u.unit !== undefined && !['off table'].includes(u.sector!) && arsenal.units.get(u.unit)!.type !== 'ranking-officer' && !/starts towed by/.test(u.note ?? ''));
       const models = onTable.reduce((n, u) => n + u.count, 0);
       expect(r.rolls.filter((x) => x.purpose.startsWith('sector: ')).length, r.seed).toBe(models);
     }
@@ -406,5 +406,44 @@ describe('Setting up the enemy forces: a drawn counter that does not fit is set 
       if (enemy.points + cheapest <= enemy.budget) expect(r.rolls[start]!.total - bought, r.seed).toBeLessThan(cheapest);
     }
     expect(goneOn).toBeGreaterThan(0);
+  });
+});
+
+describe('Placing the enemy forces on the board: the AA or AT gun that starts towed has a vehicle to tow it (issue 49, item 2)', () => {
+  it('a gun starts towed only hitched to an enemy vehicle that can pull it, in that vehicle\'s sector; with none, every AA and AT gun is in ambush', () => {
+    const rank = { light: 1, medium: 2, heavy: 3 } as const;
+    let towedSeen = 0;
+    let ambushSeen = 0;
+    for (let i = 0; i < 600; i++) {
+      const r = solo(`tow-${i}`);
+      const enemy = r.forces.find((f) => f.side === 'enemy')!;
+      const guns = enemy.units.filter((u) => arsenal.units.get(u.unit)!.type === 'support-weapon' && /AT|AA/.test(arsenal.units.get(u.unit)!.role));
+      const towed = guns.filter((u) => /starts towed/.test(u.note ?? ''));
+      expect(towed.length, r.seed).toBeLessThanOrEqual(1);
+      for (const gun of towed) {
+        towedSeen++;
+        expect(gun.count, r.seed).toBe(1);
+        const by = /starts towed by (.+) (\d+), in its sector/.exec(gun.note!);
+        expect(by, `${r.seed}: ${gun.note}`).not.toBeNull();
+        const vehicle = enemy.units.find((u) => u.markers?.includes(Number(by![2])))!;
+        expect(vehicle.name).toBe(by![1]);
+        const pulls = arsenal.units.get(vehicle.unit)!.tows;
+        expect(pulls, r.seed).toBeDefined();
+        expect(rank[pulls!], r.seed).toBeGreaterThanOrEqual(rank[arsenal.units.get(gun.unit)!.towClass!]);
+        expect(vehicle.sector, r.seed).toBe(gun.sector);
+        expect(vehicle.note, r.seed).toContain(`tows ${gun.name} ${gun.markers![0]}`);
+      }
+      const vehicles = enemy.units.filter((u) => arsenal.units.get(u.unit)!.tows);
+      if (towed.length === 0 && guns.length > 0) {
+        ambushSeen++;
+        expect(guns.every((g) => /^in ambush/.test(g.note ?? '')), r.seed).toBe(true);
+        // no vehicle could pull any of the towed guns
+        for (const g of guns.filter((g) => arsenal.units.get(g.unit)!.movement === 'towed')) {
+          expect(vehicles.some((v) => rank[arsenal.units.get(v.unit)!.tows!] >= rank[arsenal.units.get(g.unit)!.towClass!]), r.seed).toBe(false);
+        }
+      }
+    }
+    expect(towedSeen).toBeGreaterThan(0);
+    expect(ambushSeen).toBeGreaterThan(0);
   });
 });

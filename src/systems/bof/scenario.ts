@@ -13,7 +13,7 @@ import type { BudgetFit } from '../budget-fit.js';
 import { rollScenarioTerrain, type ScenarioTerrain, type TerrainMapJson, type TerrainPieceJson } from '../scenario-terrain.js';
 import type { TerrainAnchor, TerrainLevel } from '../../engine/terrain.js';
 import type { MapTypeId } from '../../data/terrain-schema.js';
-import type { Units } from '../../doc/model.js';
+import { markReading, type Units } from '../../doc/model.js';
 import { additionalDice, modePoints, rollsAsArmour, shareOf, soloBudget, soloFit, versusFit } from './game-budget.js';
 import { extended } from '../../vocab/extended.js';
 
@@ -778,6 +778,10 @@ class EnemyPurchase {
  * weapons (AA and AT in ambush, one towed), infantry by level, and the ranking officer where most
  * of his men are. Men of one roster line who land in the same sector share a line; every model on
  * the table gets a marker number, 1, 2, 3 in the order placed, which its map marker and card carry.
+ * The AA or AT gun that starts towed is the most valuable one an enemy vehicle can pull (its
+ * `tows` at least the gun's `towClass`; Mobility: guns are towed by vehicles): it is hitched to
+ * the first such vehicle placed and stands in its sector, without a D6 of its own. With no such
+ * vehicle every AA and AT gun starts in ambush (muster's reading: the text assumes a tow).
  */
 function placeEnemy(roster: Roster, rng: Rng, log: Log, system: SystemRules): ForceResult['units'] {
   const sectorTable = system.table('solo-sector');
@@ -787,7 +791,10 @@ function placeEnemy(roster: Roster, rng: Rng, log: Log, system: SystemRules): Fo
   );
   const placed: ForceResult['units'] = [];
   const counts = new Map<string, number>();
-  let towed = false;
+  // the vehicles placed so far, one for each model, and the one gun that starts towed
+  const vehicles: { line: Roster['lines'][number]; sector: string }[] = [];
+  const tow = towFor(lines);
+  let hitched: { vehicle: Roster['lines'][number]; sector: string } | undefined;
   for (const line of lines) {
     const base = { unit: line.unit.id, name: line.label, count: line.count, quality: line.quality, weapons: line.weapons, points: line.total };
     if (line.unit.type === 'plane') {
@@ -801,6 +808,14 @@ function placeEnemy(roster: Roster, rng: Rng, log: Log, system: SystemRules): Fo
     }
     const models: { sector: string; note?: string }[] = [];
     for (let n = 0; n < line.count; n++) {
+      if (tow && line === tow.gun && !hitched) {
+        // hitched to its vehicle: it stands where the vehicle was placed, no D6 of its own
+        const vehicle = vehicles.find((v) => v.line === tow.vehicle)!;
+        hitched = { vehicle: vehicle.line, sector: vehicle.sector };
+        counts.set(vehicle.sector, (counts.get(vehicle.sector) ?? 0) + 1);
+        models.push({ sector: vehicle.sector, note: TOWED_NOTE });
+        continue;
+      }
       const sector = ref(log.table(rng, sectorTable, `sector: ${line.label}`));
       counts.set(sector, (counts.get(sector) ?? 0) + 1);
       let note: string | undefined;
@@ -808,10 +823,12 @@ function placeEnemy(roster: Roster, rng: Rng, log: Log, system: SystemRules): Fo
         const riders = log.dice(rng, '2D6', `passengers: ${line.label}`, (t) => `${Math.min(t, line.unit.passengers!)} ride along`);
         note = `carries ${Math.min(riders, line.unit.passengers)} of the lowest-level infantry`;
       }
-      if (line.unit.type === 'support-weapon' && /AT|AA/.test(line.unit.role)) {
-        note = towed || line.unit.movement !== 'towed' ? 'in ambush' : 'starts towed';
-        if (note === 'starts towed') towed = true;
+      if (line.unit.type === 'afv' || line.unit.type === 'transport') {
+        // the first model of the towing vehicle's line pulls the gun: a line of its own
+        if (tow && line === tow.vehicle && !vehicles.some((v) => v.line === line)) note = note ? `${note}; ${TOWING_NOTE}` : TOWING_NOTE;
+        vehicles.push({ line, sector });
       }
+      if (isAntiTankOrAir(line.unit)) note = !tow && line.unit.movement === 'towed' ? markReading('in ambush, no vehicle of its side to tow it') : 'in ambush';
       models.push({ sector, ...(note ? { note } : {}) });
     }
     // one line for the men of the roster line who share a sector and a note, in the order rolled
@@ -825,5 +842,38 @@ function placeEnemy(roster: Roster, rng: Rng, log: Log, system: SystemRules): Fo
   }
   let next = 1;
   // keys new to each unit are added by extended(), not after a spread (vocab/extended.ts)
-  return placed.map((u) => (u.sector === 'off table' ? u : extended(u, { markers: Array.from({ length: u.count }, () => next++) })));
+  const numbered = placed.map((u) => (u.sector === 'off table' ? u : extended(u, { markers: Array.from({ length: u.count }, () => next++) })));
+  // the gun and its tow name each other by marker
+  const gun = numbered.find((u) => u.note === TOWED_NOTE);
+  const puller = numbered.find((u) => u.note?.endsWith(TOWING_NOTE));
+  if (gun && puller) {
+    gun.note = markReading(`starts towed by ${puller.name} ${puller.markers![0]}, in its sector`);
+    puller.note = puller.note!.replace(TOWING_NOTE, `tows ${gun.name} ${gun.markers![0]}`);
+  }
+  return numbered;
+}
+
+const TOWED_NOTE = 'starts towed';
+const TOWING_NOTE = 'tows a gun';
+
+/** An AA or AT support weapon, which the solo enemy sets up in ambush or towed (Placing the enemy forces on the board). */
+function isAntiTankOrAir(unit: Unit): boolean {
+  return unit.type === 'support-weapon' && /AT|AA/.test(unit.role);
+}
+
+const TOW_RANK = { light: 1, medium: 2, heavy: 3 } as const;
+
+/**
+ * The AA or AT gun that starts towed and the vehicle line that pulls it: the first gun (most
+ * valuable first, as placed) that some vehicle can pull, and the first vehicle placed that can;
+ * none where no vehicle of the enemy's can pull any of them.
+ */
+function towFor(lines: readonly Roster['lines'][number][]): { gun: Roster['lines'][number]; vehicle: Roster['lines'][number] } | undefined {
+  const pullers = lines.filter((l) => (l.unit.type === 'afv' || l.unit.type === 'transport') && l.unit.tows);
+  for (const gun of lines) {
+    if (!isAntiTankOrAir(gun.unit) || gun.unit.movement !== 'towed' || !gun.unit.towClass) continue;
+    const vehicle = pullers.find((v) => TOW_RANK[v.unit.tows!] >= TOW_RANK[gun.unit.towClass!]);
+    if (vehicle) return { gun, vehicle };
+  }
+  return undefined;
 }
