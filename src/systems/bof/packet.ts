@@ -139,6 +139,8 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
       paragraphs: [
         result.attacker ? `**${sideName(result.attacker)} (attacker).** ${prose(mode.win.attacker)}` : `**Both sides.** ${prose(mode.win.attacker)}`,
         ...(result.attacker ? [`**${sideName(result.defender)} (defender).** ${prose(mode.win.defender)}`] : []),
+        // where both conditions hold at once: muster's reading (design.md section 6)
+        ...(mode.win.draw ? [markReading(`**Draw.** ${prose(mode.win.draw)}`)] : []),
         `Or push the Combat Score to ${result.scoreLimit}; after ${result.turns} turns the higher Combat Score wins.`,
         ...(mode.setup ? [`**Setup.** ${prose(mode.setup)}`] : []),
         `Infantry and support weapons deploy within ${dist(50, 20)} of their edge; vehicles start on it.`,

@@ -1,0 +1,48 @@
+/**
+ * Issue 49, the Burst of Fire items of the rules-fidelity audit: every rule-bearing line muster
+ * prints names its section of the text, or is muster's reading and carries the mark (†).
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadRulesDb } from '../../src/data/load.js';
+import { BUILTIN_DATA_DIR } from '../../src/cli/builtin-dir.js';
+import { buildQuickReference } from '../../src/doc/build-reference.js';
+import { READING_MARK } from '../../src/doc/model.js';
+import { createRng } from '../../src/engine/dice.js';
+import { loadAids } from '../../src/systems/bof/aids.js';
+import { loadArsenal } from '../../src/systems/bof/arsenal.js';
+import { buildPacket } from '../../src/systems/bof/packet.js';
+import { loadModes } from '../../src/systems/bof/scenario-data.js';
+import { rollSoloScenario, rollVersusScenario, type ScenarioOptions, type ScenarioResult } from '../../src/systems/bof/scenario.js';
+
+const dirs = [path.join(BUILTIN_DATA_DIR, 'bof')];
+const system = (await loadRulesDb({ dataDirs: [] })).system('bof');
+const [arsenal, aids, modes] = await Promise.all([loadArsenal(dirs), loadAids(dirs), loadModes(dirs)]);
+const ctx = { system, arsenal, aids, modes };
+const base: ScenarioOptions = { mode: 'versus', players: 2, table: { width: 120, height: 120 }, points: 150 };
+const versus = (seed: string, over: Partial<ScenarioOptions> = {}) => rollVersusScenario(ctx, { ...base, ...over }, createRng(seed), seed);
+const solo = (seed: string, over: Partial<ScenarioOptions> = {}) => rollSoloScenario(ctx, { ...base, mode: 'solo', ...over }, createRng(seed), seed);
+const print = { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long' as const, backOffset: { x: 0, y: 0 } };
+const packetOf = (r: ScenarioResult) => buildPacket(r, { arsenal, aids, modes, units: 'cm', paper: 'a4', toolVersion: '0', systemName: 'Burst of Fire', rulesVersion: 'test', print });
+const textOf = (node: unknown): string => JSON.stringify(node);
+const sheets = () => buildQuickReference(system, { units: 'cm', paper: 'a4', toolVersion: '0' });
+
+describe('item 1: Avoid the pocket prints both conditions and the draw at exactly five (Avoid the pocket; design.md section 6)', () => {
+  it('the packet\'s To win block, versus and solo, has the draw marked as muster\'s reading', () => {
+    for (const r of [versus('pocket', { scenario: 'avoid-the-pocket' }), solo('pocket', { scenario: 'avoid-the-pocket' })]) {
+      const text = textOf(packetOf(r));
+      expect(text).toContain('no more than five enemy units escape');
+      expect(text).toContain('at least five units');
+      expect(text).toContain(`**Draw.** Exactly five units escaping meets both conditions, and the game is a draw.${READING_MARK}`);
+    }
+    // no other mode prints a draw line
+    expect(textOf(packetOf(versus('zones', { scenario: 'victory-zones' })))).not.toContain('**Draw.**');
+  });
+  it('the setup sheet\'s modes table gives both conditions and the draw, with its reading under the table', () => {
+    const table = system.table('game-modes');
+    const row = table.rows.find((r) => r['mode'] === 'Avoid the pocket')!;
+    expect(String(row['goal'])).toMatch(/at least 5 units out.*no more than 5 escape.*Exactly 5 out: a draw†/);
+    expect(table.note).toMatch(/exactly five as a draw/);
+    expect(textOf(sheets())).toContain('Exactly 5 out: a draw†');
+  });
+});
