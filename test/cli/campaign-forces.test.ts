@@ -225,6 +225,9 @@ describe('upgrades applied to the kept force (How to upgrade core units)', () =>
       ['a:Panzer IV for the Panzer III:8', /Side A's force, Panzerzug Brandt, is kept by the campaign, so an upgrade names its units: a:FROM>TO \(a unit\), a:FROM>elite \(a rank\) or a:FROM\+WEAPON \(a weapon for soldiers\); a line that changes nothing is --note a:TEXT/],
       ['a:Sd.Kfz. 251/1>elite', /Sd\.Kfz\. 251\/1 is no soldier: the text raises the rank of infantry only \(How to upgrade core units\)/],
       ['a:Panzer IV Ausf. H+MP 40', /Panzer IV Ausf\. H is no soldier: the text equips infantry with more or better weapons/],
+      // issue 49, item 3: an upgrade is to something more powerful, measured by points
+      ['a:Sd.Kfz. 251/1>Opel Blitz', /--upgrade "a:Sd\.Kfz\. 251\/1>Opel Blitz": Opel Blitz \(6 points\) is not more powerful than Sd\.Kfz\. 251\/1 \(11 points\).*no unit of its nation within its boundaries is worth more than Sd\.Kfz\. 251\/1/],
+      ['a:Panzer IV Ausf. H>Panzer III Ausf. J', /Panzer III Ausf\. J \(20 points\) is not more powerful than Panzer IV Ausf\. H \(21 points\).*Panzer IV Ausf\. H may become a unit worth more than 21 points: Panther Ausf\. A \(25\), Tiger I \(31\)/],
     ];
     for (const [upgrade, message] of cases) {
       const result = await recordGame(cwd, [...record('a', '40:0'), '--upgrade', upgrade]);
