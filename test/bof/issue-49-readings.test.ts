@@ -12,6 +12,7 @@ import { createRng } from '../../src/engine/dice.js';
 import { loadAids } from '../../src/systems/bof/aids.js';
 import { loadArsenal } from '../../src/systems/bof/arsenal.js';
 import { buildPacket } from '../../src/systems/bof/packet.js';
+import { terrainTypeWords } from '../../src/systems/scenario-terrain.js';
 import { loadModes } from '../../src/systems/bof/scenario-data.js';
 import { rollSoloScenario, rollVersusScenario, type ScenarioOptions, type ScenarioResult } from '../../src/systems/bof/scenario.js';
 
@@ -23,7 +24,7 @@ const base: ScenarioOptions = { mode: 'versus', players: 2, table: { width: 120,
 const versus = (seed: string, over: Partial<ScenarioOptions> = {}) => rollVersusScenario(ctx, { ...base, ...over }, createRng(seed), seed);
 const solo = (seed: string, over: Partial<ScenarioOptions> = {}) => rollSoloScenario(ctx, { ...base, mode: 'solo', ...over }, createRng(seed), seed);
 const print = { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long' as const, backOffset: { x: 0, y: 0 } };
-const packetOf = (r: ScenarioResult) => buildPacket(r, { arsenal, aids, modes, units: 'cm', paper: 'a4', toolVersion: '0', systemName: 'Burst of Fire', rulesVersion: 'test', print });
+const packetOf = (r: ScenarioResult) => buildPacket(r, { arsenal, aids, modes, units: 'cm', paper: 'a4', toolVersion: '0', systemName: 'Burst of Fire', rulesVersion: 'test', print, terrainTypes: terrainTypeWords(system) });
 const textOf = (node: unknown): string => JSON.stringify(node);
 const sheets = () => buildQuickReference(system, { units: 'cm', paper: 'a4', toolVersion: '0' });
 
@@ -44,5 +45,19 @@ describe('item 1: Avoid the pocket prints both conditions and the draw at exactl
     expect(String(row['goal'])).toMatch(/at least 5 units out.*no more than 5 escape.*Exactly 5 out: a draw†/);
     expect(table.note).toMatch(/exactly five as a draw/);
     expect(textOf(sheets())).toContain('Exactly 5 out: a draw†');
+  });
+});
+
+describe('item 6: a map\'s legend lists Plains, the text\'s terrain type for the open table, though nothing is drawn for it (Movement and terrain)', () => {
+  it('the terrain data holds Plains as open ground, never laid, and every map with terrain lists it in its legend', () => {
+    const plains = system.terrain!.types.find((t) => t.id === 'plains')!;
+    expect(plains).toMatchObject({ name: 'Plains', section: 'Movement and terrain', look: 'open' });
+    for (const seed of ['t1', 't2', 't3']) {
+      const r = solo(seed, { terrain: { level: 'normal', units: 'cm' } });
+      expect(r.terrain.length, seed).toBeGreaterThan(0);
+      expect(r.terrain.some((p) => p.type === 'plains'), seed).toBe(false);
+      const map = textOf(packetOf(r).drawings);
+      expect(map, seed).toContain('Plains: foot unchanged; wheeled abandon lowest die; tracked and horse add highest die');
+    }
   });
 });
