@@ -61,3 +61,49 @@ describe('item 6: a map\'s legend lists Plains, the text\'s terrain type for the
     }
   });
 });
+
+describe('item 5: muster\'s choices in the solo set-up print with the mark (Playing Burst of Fire solo; Setting up your forces in solo play; Setting up the enemy forces)', () => {
+  const rollOf = (r: ScenarioResult, purpose: string) => r.rolls.find((x) => x.purpose === purpose);
+  it('the additional points\' dice (8D6, 7D6: the text names none) are marked in the roll log and the packet, the player\'s and the bought enemy\'s', () => {
+    const r = solo('dice');
+    expect(rollOf(r, 'your additional points')!.decided.endsWith(READING_MARK)).toBe(true);
+    const text = textOf(packetOf(r));
+    expect(text).toMatch(/plus the \d+ additional points you rolled on the enemy's bag dice together†/);
+    expect(text).toMatch(/\(core \d+ \+ \d+ rolled†/);
+    const bought = solo('dice', { enemy: 'buy' });
+    expect(rollOf(bought, 'enemy additional points')!.decided.endsWith(READING_MARK)).toBe(true);
+    expect(textOf(packetOf(bought))).toMatch(/The enemy's core is \d+ points, at its lowest quality†, and it rolled \d+ more on its bag dice together†/);
+  });
+  it('the Allied nation split and the Soviet, US and UK doctrine rolls are muster\'s; Germany\'s and Poland\'s are the text\'s examples', () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 120; i++) {
+      const r = solo(`nation-${i}`);
+      const nation = rollOf(r, 'player nation') ?? rollOf(r, 'enemy nation');
+      if (nation) expect(nation.decided.endsWith(READING_MARK), r.seed).toBe(true);
+      for (const who of ['enemy', 'player'] as const) {
+        const id = who === 'enemy' ? r.solo!.enemyNation : r.solo!.playerNation;
+        const roll = rollOf(r, `${who} doctrine`)!;
+        expect(roll.decided.endsWith(READING_MARK), `${r.seed} ${id}`).toBe(['su', 'us', 'uk'].includes(id));
+        seen.add(id);
+      }
+      const briefing = textOf(packetOf(r).sheets[0]);
+      const allied = r.solo!.enemySide === 'allies' ? r.solo!.enemyNation : r.solo!.playerNation;
+      expect(briefing, r.seed).toContain(`(${arsenal.nations.get(allied)!.name}${READING_MARK})`);
+    }
+    expect([...seen].sort()).toEqual(['de', 'pl', 'su', 'uk', 'us']);
+  });
+  it('support and airborne doctrines are named with their reading: rolled for as infantry', () => {
+    let found = 0;
+    for (let i = 0; i < 200 && found < 2; i++) {
+      const r = solo(`kind-${i}`);
+      const doctrine = arsenal.doctrines.get(r.solo!.doctrine)!;
+      if (doctrine.kind !== 'support' && doctrine.kind !== 'paratroopers') continue;
+      found++;
+      expect(textOf(packetOf(r).sheets[0]), r.seed).toContain(`(rolled for as infantry${READING_MARK})`);
+    }
+    expect(found).toBe(2);
+  });
+  it('the enemy\'s core quality is marked under its roster', () => {
+    expect(textOf(packetOf(solo('core')))).toContain(`Its core units stand at its detachment's lowest quality${READING_MARK}`);
+  });
+});

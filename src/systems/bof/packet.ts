@@ -12,7 +12,7 @@ import { buildRoster, type Roster } from './force.js';
 import type { GameMode } from './scenario-schema.js';
 import { drawMap, intersect, MAP_SIDE_COLOURS, sectorStrips, sideLook, type MapInput, type Sector } from '../../doc/map-diagram.js';
 import { deckOfSide } from '../../doc/model-cards.js';
-import { OPPOSITE, readsAsArmour, type Edge, type ScenarioContext, type ScenarioResult } from './scenario.js';
+import { OPPOSITE, readsAsArmour, readsAsInfantry, type Edge, type ScenarioContext, type ScenarioResult } from './scenario.js';
 import { budgetWords, isOver, type BudgetFit } from '../budget-fit.js';
 import { modePoints, modesThatFit, shareRounded } from './game-budget.js';
 import { bofManifest } from './manifest.js';
@@ -84,7 +84,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
   };
   const points = result.forces
     .map((f, i) => {
-      const core = f.core !== undefined && f.additional !== undefined ? ` (core ${f.core} + ${f.additional} rolled${f.core + f.additional > f.budget ? `, cut to the mode's ${f.budget}` : ''})` : '';
+      const core = f.core !== undefined && f.additional !== undefined ? ` (core ${f.core} + ${markReading(`${f.additional} rolled`)}${f.core + f.additional > f.budget ? `, cut to the mode's ${f.budget}` : ''})` : '';
       const fit = fitOf(f.side);
       if (fit) return `${label(f.side)}${f.players > 1 ? `, each of ${f.players} players${shareMark(f.side, i)},` : ''} ${budgetWords(fit)}${core}`;
       return `${label(f.side)} ${f.name ? `${f.points} of ` : ''}${f.budget}${shareMark(f.side, i)}${core}${f.players > 1 ? ` each (${f.players} players)` : ''}`;
@@ -114,7 +114,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
         }),
         ...(result.solo
           ? [
-              `The enemy fights for the ${result.solo.enemySide} (${ctx.arsenal.nations.get(result.solo.enemyNation)?.name}), doctrine ${doctrineName(ctx.arsenal.doctrines.get(result.solo.doctrine))}; you play the ${result.solo.playerSide} (${ctx.arsenal.nations.get(result.solo.playerNation)?.name}). Map: ${result.solo.map}.`,
+              `The enemy fights for the ${result.solo.enemySide} (${rolledNation(ctx, result.solo.enemyNation)}), doctrine ${rolledDoctrine(ctx, result.solo.doctrine)}; you play the ${result.solo.playerSide} (${player?.name ? ctx.arsenal.nations.get(result.solo.playerNation)?.name : rolledNation(ctx, result.solo.playerNation)}). Map: ${result.solo.map}.`,
               soloPointsNote(result, advice),
             ]
           : []),
@@ -196,7 +196,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
           ['Map', 'Unit', 'No.', 'Quality', 'Weapons', 'Points', 'Sector', 'Note'],
           enemy.units.map((u) => [markerText(u.markers), u.name, String(u.count), u.quality, u.weapons.map((w) => ctx.arsenal.weapons.get(w)?.name ?? w).join(', ') || '—', String(u.points), u.sector ?? '', u.note ?? '']),
           'full',
-          "Map: the numbers of the unit's markers on the map, one for each model, and of its cards. Sectors are left, middle and right as the enemy faces you, drawn on the map; each model's sector was rolled on its own D6. Its unit cards follow at the end of the packet.",
+          `Map: the numbers of the unit's markers on the map, one for each model, and of its cards. Sectors are left, middle and right as the enemy faces you, drawn on the map; each model's sector was rolled on its own D6. ${markReading("Its core units stand at its detachment's lowest quality")}. Its unit cards follow at the end of the packet.`,
         ),
         ...(buying
           ? [
@@ -247,7 +247,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
           : {
               ...table(
                 'your-force',
-                `Your force: a budget of ${player?.budget ?? 0} points, your core ${player?.core ?? 0} + ${player?.additional ?? 0} additional points rolled${(player?.core ?? 0) + (player?.additional ?? 0) > (player?.budget ?? 0) ? ", cut to the mode's points" : ''}`,
+                `Your force: a budget of ${player?.budget ?? 0} points, your core ${player?.core ?? 0} + ${markReading(`${player?.additional ?? 0} additional points rolled`)}${(player?.core ?? 0) + (player?.additional ?? 0) > (player?.budget ?? 0) ? ", cut to the mode's points" : ''}`,
                 'Setting up your forces in solo play',
                 ['Unit', 'No.', 'Quality', 'Weapons', 'Points'],
                 [
@@ -327,10 +327,10 @@ function soloPointsNote(result: ScenarioResult, advice: (fit: BudgetFit) => stri
   const capped = (f: typeof player) => (f && f.core !== undefined && f.additional !== undefined && f.core + f.additional > f.budget ? `, cut to the game mode's ${f.budget}` : '');
   const fit = result.fits?.find((f) => f.side === 'player');
   const brought = !player?.name ? '.' : fit ? `; your force, ${player.name}, is ${budgetWords(fit)}.${isOver(fit) ? ` **Over budget.** ${advice(fit)}` : ''}` : `; your force, ${player.name}, is ${player.points}.`;
-  const yours = `Your budget is your core force's ${player?.core ?? 0} points plus the ${player?.additional ?? 0} additional points you rolled: ${player?.budget ?? 0}${capped(player)}${brought}`;
+  const yours = `Your budget is your core force's ${player?.core ?? 0} points plus the ${markReading(`${player?.additional ?? 0} additional points you rolled on the enemy's bag dice together`)}: ${player?.budget ?? 0}${capped(player)}${brought}`;
   const theirs =
     enemy?.setup === 'buy'
-      ? `The enemy's core is ${enemy.core} points and it rolled ${enemy.additional} more: buy its units as you see fit, up to ${enemy.budget}${capped(enemy)}.`
+      ? `The enemy's core is ${enemy.core} points, ${markReading('at its lowest quality')}, and it rolled ${markReading(`${enemy.additional} more on its bag dice together`)}: buy its units as you see fit, up to ${enemy.budget}${capped(enemy)}.`
       : `The enemy bought ${enemy?.points ?? 0} points from its bags of counters by the solo dice, ${markReading('each bag drawn until nothing left in it fits, a counter that does not fit set aside')}, the mode's ${enemy?.budget ?? 0} being the most it may spend.`;
   return `**Points in solo.** ${yours} ${theirs}`;
 }
@@ -366,7 +366,21 @@ function enemyStrength(enemy: ScenarioResult['forces'][number] | undefined): str
 /** A doctrine's name; one that draws as armour without being armour says so, marked as muster's reading. */
 function doctrineName(doctrine: { name: string; kind: Parameters<typeof readsAsArmour>[0]['kind'] } | undefined): string {
   if (!doctrine) return '';
-  return readsAsArmour(doctrine) ? `${doctrine.name} (${markReading('rolled for as armour')})` : doctrine.name;
+  if (readsAsArmour(doctrine)) return `${doctrine.name} (${markReading('rolled for as armour')})`;
+  return readsAsInfantry(doctrine) ? `${doctrine.name} (${markReading('rolled for as infantry')})` : doctrine.name;
+}
+
+/** A rolled Allied nation's name, marked: the split of the Allied nations is muster's (Play random sides & scenarios). */
+function rolledNation(ctx: PacketContext, id: string): string {
+  const name = ctx.arsenal.nations.get(id)?.name ?? id;
+  return ctx.arsenal.nations.get(id)?.side === 'allies' ? markReading(name) : name;
+}
+
+/** A rolled doctrine's name, marked where its nation's doctrine roll is muster's rather than the text's example. */
+function rolledDoctrine(ctx: PacketContext, id: string): string {
+  const doctrine = ctx.arsenal.doctrines.get(id);
+  if (!doctrine || !ctx.arsenal.nations.get(doctrine.nation)?.doctrineRollReading) return doctrineName(doctrine);
+  return doctrineName({ ...doctrine, name: markReading(doctrine.name) });
 }
 
 /** The detachment a solo player fields and the cards he draws, under his force's form. */
@@ -375,7 +389,7 @@ function yourDetachment(result: ScenarioResult, ctx: PacketContext): string {
   const found = player?.detachment ? ctx.arsenal.detachments.get(player.detachment) : undefined;
   const cards = `${player?.eventCards ?? 1} Random Event & Effect ${player?.eventCards === 1 ? 'card' : 'cards'}`;
   return found
-    ? `Your doctrine (rolled): ${doctrineName(found.doctrine)}, ${found.detachment.name}. Its core units are filled in; add what you buy with the additional points. It draws ${cards}.`
+    ? `Your doctrine (rolled): ${rolledDoctrine(ctx, found.doctrine.id)}, ${found.detachment.name}. Its core units are filled in; add what you buy with the additional points. It draws ${cards}.`
     : 'Set up your core force and add what you buy with the additional points.';
 }
 

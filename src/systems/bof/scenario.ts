@@ -391,6 +391,12 @@ function directionOf(row: Row): Edge {
 export const readsAsArmour = (doctrine: Pick<Doctrine, 'kind'>) => doctrine.kind === 'mobile-reconnaissance';
 
 /**
+ * Support and airborne doctrines roll and draw as infantry: muster's reading (the solo text names
+ * only infantry or cavalry and armour doctrines), marked where its name prints.
+ */
+export const readsAsInfantry = (doctrine: Pick<Doctrine, 'kind'>) => doctrine.kind === 'support' || doctrine.kind === 'paratroopers';
+
+/**
  * A fully rolled solo game (Playing Burst of Fire solo): sides, nations, the enemy doctrine,
  * map, scenario, roles, edges, the enemy force bought by the text's procedure and placed by
  * sector, events and morale.
@@ -408,13 +414,18 @@ export function rollSoloScenario(ctx: ScenarioContext, options: ScenarioOptions,
   const ownSide = ownNation ? (ownNation === 'de' ? 'axis' : 'allies') : undefined;
   const enemySide = ownSide ? (ownSide === 'axis' ? 'allies' : 'axis') : ref(log.table(rng, system.table('solo-side'), 'enemy side'));
   const playerSide = enemySide === 'axis' ? 'allies' : 'axis';
+  // the Allied split is muster's (its table's note): the nation rolled prints with the mark
   const nationFor = (side: string, who: string) =>
-    side === 'axis' ? 'de' : ref(log.table(rng, system.table('solo-allied-nation'), `${who} nation`));
+    side === 'axis' ? 'de' : ref(log.table(rng, system.table('solo-allied-nation'), `${who} nation`, (row) => markReading(String(row['nation']))));
   const enemyNation = nationFor(enemySide, 'enemy');
   const playerNation = ownNation ?? nationFor(playerSide, 'player');
   const rollDoctrine = (nationId: string, who: string) => {
     const nation = arsenal.nations.get(nationId)!;
-    const face = log.dice(rng, '1D6', `${who} doctrine`, (t) => arsenal.doctrines.get(nation.doctrineRoll.find((r) => r.roll.includes(t))!.doctrine)!.name);
+    // a nation whose roll is muster's, not the text's example, marks what it decided
+    const face = log.dice(rng, '1D6', `${who} doctrine`, (t) => {
+      const name = arsenal.doctrines.get(nation.doctrineRoll.find((r) => r.roll.includes(t))!.doctrine)!.name;
+      return nation.doctrineRollReading ? markReading(name) : name;
+    });
     const doctrine = arsenal.doctrines.get(nation.doctrineRoll.find((r) => r.roll.includes(face))!.doctrine)!;
     return { doctrine, detachment: doctrine.detachments[0]! };
   };
@@ -580,7 +591,8 @@ export function coreRoster(arsenal: Arsenal, doctrine: Doctrine, detachment: Det
 /** A solo side's additional points, rolled with the dice `additionalDice` gives its doctrine. */
 function rollAdditional(rng: Rng, log: Log, doctrine: Doctrine | undefined, purpose: string): number {
   const { dice, parts } = additionalDice(doctrine);
-  return log.dice(rng, dice, purpose, (t) => `${t} additional points (the solo bags' dice together: ${parts})`);
+  // the text names no dice for them: muster's reading, marked
+  return log.dice(rng, dice, purpose, (t) => markReading(`${t} additional points (the solo bags' dice together: ${parts})`));
 }
 
 /**
