@@ -107,3 +107,31 @@ describe('item 5: muster\'s choices in the solo set-up print with the mark (Play
     expect(textOf(packetOf(solo('core')))).toContain(`Its core units stand at its detachment's lowest quality${READING_MARK}`);
   });
 });
+
+describe('item 5: the table\'s set-up muster chooses prints with the mark, or names the text\'s section (Game setup; Victory Zones; Delay the enemy advance; The Supply Road; Combat only)', () => {
+  const rollOf = (r: ScenarioResult, purpose: string) => r.rolls.find((x) => x.purpose === purpose);
+  it('a mode rolled on 1D9 is marked in the roll log and the setup table; a mode asked for is not', () => {
+    const rolled = versus('mode');
+    expect(rollOf(rolled, 'game mode')!.decided).toBe(`${rolled.scenario.name}${READING_MARK}`);
+    expect(textOf(packetOf(rolled).sheets[0])).toContain(`${rolled.scenario.name}${READING_MARK}`);
+    const asked = versus('mode', { scenario: 'probing' });
+    expect(rollOf(asked, 'game mode')).toBeUndefined();
+    expect(textOf(packetOf(asked).sheets[0])).not.toContain(`Probing the enemy lines${READING_MARK}`);
+  });
+  it('the number and places of Victory Zones\' objectives and Delay\'s structures, and the Supply Road\'s line, are marked in the rolls, the setup words and the map', () => {
+    const zones = versus('obj', { scenario: 'victory-zones' });
+    expect(rollOf(zones, 'objectives in the middle')!.decided.endsWith(READING_MARK)).toBe(true);
+    expect(textOf(packetOf(zones).sheets[0])).toContain(`their number and places are muster's${READING_MARK}`);
+    expect(textOf(packetOf(zones).drawings)).toContain(`their number and places are muster's${READING_MARK}`);
+    const delay = versus('obj', { scenario: 'delay' });
+    expect(rollOf(delay, 'vital structures')!.decided.endsWith(READING_MARK)).toBe(true);
+    expect(textOf(packetOf(delay).drawings)).toContain(`Vital structure (a bridge, a crossroads, a building); their number and places are muster's${READING_MARK}`);
+    const road = packetOf(versus('road', { scenario: 'supply-road' }));
+    expect(textOf(road.sheets[0])).toContain(`through the middle${READING_MARK}`);
+    expect(textOf(road.drawings)).toContain(`The supply road, edge to edge through the middle${READING_MARK}`);
+  });
+  it('Combat only\'s 150 points name where they come from: the detachment size the text recommends', () => {
+    const text = textOf(packetOf(versus('combat', { scenario: 'combat-only' })).sheets[0]);
+    expect(text).toContain('**Points.** Combat only leaves them to the players (Combat only): 150 a side, the size of a detachment the text recommends (Doctrines & Detachments).');
+  });
+});

@@ -121,7 +121,8 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
       ],
     },
     table('setup', 'Setup', 'Game setup', ['Item', 'Rolled or set'], [
-      ['Game mode', result.scenario.name],
+      // a mode the dice chose: the 1D9 is muster's (the text has the players choose)
+      ['Game mode', result.rolls.some((r) => r.purpose === 'game mode') ? markReading(result.scenario.name) : result.scenario.name],
       ['Attacker', sideName(result.attacker)],
       ['Deployment', deployment + (result.corridor ? `; escape corridor ${result.corridor}` : '')],
       ['Points', points],
@@ -143,6 +144,12 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
         ...(mode.win.draw ? [markReading(`**Draw.** ${prose(mode.win.draw)}`)] : []),
         `Or push the Combat Score to ${result.scoreLimit}; after ${result.turns} turns the higher Combat Score wins.`,
         ...(mode.setup ? [`**Setup.** ${prose(mode.setup)}`] : []),
+        // Combat only leaves the points to the players; muster's default is the text's recommended detachment
+        ...(mode.points
+          ? []
+          : [
+              `**Points.** ${mode.name} leaves them to the players (${mode.section}): ${chosenOf(ctx)} a side${ctx.chosen === undefined ? ', the size of a detachment the text recommends (Doctrines & Detachments)' : ', as chosen'}.`,
+            ]),
         `Infantry and support weapons deploy within ${dist(50, 20)} of their edge; vehicles start on it.`,
         ...result.sides.flatMap((side) => {
           const shallow = shallowZone(result, side, ctx.units);
@@ -524,11 +531,12 @@ export function mapDiagram(result: ScenarioResult, units: Units, paper?: Paper, 
     table: result.table,
     zones: result.zones,
     objectives: result.objectives.map((o) => ({ x: o.x, y: o.y, radius: o.kind === 'structure' ? 0 : o.radius })),
+    // how many objectives and where, and the road's line, are muster's: marked
     objectiveText: structures
-      ? 'Vital structure (a bridge, a crossroads, a building)'
-      : `Objective; held by the side with more men within the dashed circle, ${dist(10, 4)}`,
+      ? `Vital structure (a bridge, a crossroads, a building); ${markReading("their number and places are muster's")}`
+      : `Objective; held by the side with more men within the dashed circle, ${dist(10, 4)}; ${markReading("their number and places are muster's")}`,
     road: result.road,
-    roadText: `The supply road; the box: the ground within ${dist(15, 6)} of it that the attacker must clear`,
+    roadText: `${markReading('The supply road, edge to edge through the middle')}; the box: the ground within ${dist(15, 6)} of it that the attacker must clear`,
     corridor: result.corridor,
     corridorText: result.corridor ? `Escape corridor: the whole ${result.corridor} edge` : undefined,
     sides,

@@ -231,9 +231,11 @@ function layoutTable(
   const objectives: Objective[] = [];
   const across = (deployment[Object.keys(deployment)[0]!] === 'east' || deployment[Object.keys(deployment)[0]!] === 'west') ? 'vertical' : 'horizontal';
   if (mode.objectives === 'middle' || mode.objectives === 'structures') {
+    // how many and where: the text says "one or more" in the middle, and gives no number of
+    // structures; the 1D3 and the even spacing across the middle are muster's, marked
     const count = mode.objectives === 'middle'
-      ? log.dice(rng, '1D3', 'objectives in the middle', (t) => `${t} objective${t === 1 ? '' : 's'}`)
-      : 1 + log.dice(rng, '1D3', 'vital structures', (t) => `${t + 1} structures`);
+      ? log.dice(rng, '1D3', 'objectives in the middle', (t) => markReading(`${t} objective${t === 1 ? '' : 's'}`))
+      : 1 + log.dice(rng, '1D3', 'vital structures', (t) => markReading(`${t + 1} structures`));
     for (let i = 0; i < count; i++) {
       const along = ((i + 1) / (count + 1));
       const x = across === 'horizontal' ? W * along : W / 2;
@@ -287,7 +289,8 @@ export function rollVersusScenario(ctx: ScenarioContext, options: ScenarioOption
   const log = new Log();
   const mode = options.scenario
     ? findMode(ctx.modes, options.scenario)
-    : log.draw(rng, ctx.modes, 'game mode', (m) => m.name);
+    : // the text gives no roll for a mode (Game setup: choose one): the 1D9 is muster's
+      log.draw(rng, ctx.modes, 'game mode', (m) => markReading(m.name));
   const sides: [string, string] = ['a', 'b'];
   const attacker = options.fixed ? fixedAttacker(options.fixed.attacker, sides) : mode.roles === 'roll' ? rollAttacker(rng, log, sides) : null;
   const defender = attacker ? (attacker === 'a' ? 'b' : 'a') : null;
