@@ -135,3 +135,16 @@ describe('item 5: the table\'s set-up muster chooses prints with the mark, or na
     expect(text).toContain('**Points.** Combat only leaves them to the players (Combat only): 150 a side, the size of a detachment the text recommends (Doctrines & Detachments).');
   });
 });
+
+describe('item 5: roster points are muster\'s, marked as the cards\' cost lines are (Doctrines & Detachments)', () => {
+  it('each line\'s points and the total carry the mark; a ranking officer\'s nothing does not', async () => {
+    const { rosterSheet } = await import('../../src/systems/bof/cards.js');
+    const { buildRoster } = await import('../../src/systems/bof/force.js');
+    const roster = buildRoster({ name: 'R', nation: 'de', doctrine: 'de-infantry', detachment: 'de-grenadier-platoon', points: 150, units: [{ unit: 'de-officer', count: 1, weapons: [] }, { unit: 'de-rifleman', count: 4, weapons: [] }] }, arsenal);
+    const table = rosterSheet(roster, arsenal, 'cm').blocks[0] as { rows: { text: string }[][][] };
+    const cellsOf = (row: number) => table.rows[row]!.map((c) => c.map((r) => r.text).join(''));
+    expect(cellsOf(0).slice(4, 6)).toEqual(['0', '0']);
+    expect(cellsOf(1).slice(4, 6)).toEqual([`2${READING_MARK}`, `8${READING_MARK}`]);
+    expect(cellsOf(2)[5]).toBe(`${roster.points}${READING_MARK}`);
+  });
+});

@@ -83,7 +83,8 @@ describe('campaign bof new --force: the force kept by value', () => {
     expect(again).toEqual(first);
     const weber = rosterRows(again, 'Kampfgruppe Weber');
     expect(weber.map((r) => r[0])).toEqual(expect.arrayContaining(['Leutnant Weber', 'Gefreiter Brandt', 'Pak 36', 'Opel Blitz']));
-    expect(weber.at(-1)!.slice(-1)).toEqual(['81']);
+    // the total of muster's unit points carries its mark (issue 49)
+    expect(weber.at(-1)!.slice(-1)).toEqual(['81†']);
     expect(rosterRows(again, 'Panzerzug Brandt').map((r) => r[0])).toEqual(['Leutnant Brandt', 'Panzer IV Ausf. H', 'Grenadier', 'Panzer III Ausf. J', 'Sd.Kfz. 251/1', 'Total']);
     expect(again.decks?.map((d) => d.title)).toEqual(expect.arrayContaining(['Side A: unit cards, Kampfgruppe Weber', 'Side B: unit cards, Panzerzug Brandt']));
     expect(paragraphs(again)).toContain("**Red's force** Kampfgruppe Weber, kept by the campaign with its upgrades and salvage (81 of 75 points: 6 over the game's budget): leave 6 points of it out of this game. Its roster and unit cards are in this packet.");
