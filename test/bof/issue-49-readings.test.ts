@@ -148,3 +148,29 @@ describe('item 5: roster points are muster\'s, marked as the cards\' cost lines 
     expect(cellsOf(2)[5]).toBe(`${roster.points}${READING_MARK}`);
   });
 });
+
+describe('item 5: the campaign\'s ladder and morale, the event cards and the squad leader\'s rally (Campaigns; Random Event & Effect Cards; Squad Leaders)', () => {
+  it('the ladder chart and the morale lost at three and five losses in a row are marked as muster\'s', async () => {
+    const { ladderChart } = await import('../../src/systems/bof/campaign-module.js');
+    expect(ladderChart().title).toContain(`the game modes in the chapter's order${READING_MARK}`);
+    const { booklet } = await import('../../src/systems/bof/campaign-module.js');
+    const made = await booklet({ system, seed: 's', names: { a: 'A', b: 'B' }, units: 'cm', paper: 'a4', toolVersion: '0', print } as never);
+    expect(textOf(made)).toContain(`Three lost games in a row cost a point; the fifth in a row costs a second, two in all, none after it, and morale never falls below 2${READING_MARK}.`);
+  });
+  it('every Random Event & Effect card and its deck say they are muster\'s own; the packet\'s drawn table says so', async () => {
+    const { eventDeck } = await import('../../src/systems/bof/aids-builders.js');
+    const deck = eventDeck(aids, 'cm', print, 'Burst of Fire');
+    expect(deck.cards).toHaveLength(25);
+    expect(deck.title.endsWith(READING_MARK)).toBe(true);
+    for (const card of deck.cards) expect(card.front.subtitle, card.id).toMatch(/muster's card†$/);
+    expect(textOf(packetOf(versus('events')))).toContain(`The cards are muster's own: the text promises 25 and prints none${READING_MARK}.`);
+  });
+  it('the squad leader\'s rally: the actions sheet and every packet agree, an action for each soldier (Squad Leaders), marked as the reading it is against the actions table', () => {
+    const actions = system.table('actions-per-unit');
+    const leader = actions.rows.find((r) => r['unit'] === 'Squad leader')!;
+    expect(leader['notes']).toBe('an action for each soldier he tries to rally, two a turn at most†');
+    expect(actions.note).toMatch(/we follow the Squad Leaders section/);
+    expect(textOf(sheets())).not.toContain('rallying two soldiers is one action');
+    expect(textOf(packetOf(versus('rally')))).toContain(`a morale check and an action for each${READING_MARK}.`);
+  });
+});

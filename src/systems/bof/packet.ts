@@ -406,7 +406,7 @@ function yourDetachment(result: ScenarioResult, ctx: PacketContext): string {
  */
 function eventsSummary(result: ScenarioResult, label: (side: string | null) => string): string {
   const unknown = result.mode === 'versus' ? result.forces.filter((f) => !f.name).map((f) => label(f.side)) : [];
-  const drawn = 'Each player draws the number his detachment gives, after setting up and before turn 1.';
+  const drawn = `Each player draws the number his detachment gives, after setting up and before turn 1. ${markReading("The cards are muster's own: the text promises 25 and prints none")}.`;
   // in a solo campaign the enemy does not hold its cards back (Random event & effect cards in campaigns)
   const each = result.solo?.campaign ? `${drawn} In this campaign game the enemy plays its cards from turn 1.` : drawn;
   if (unknown.length === 0) return each;
@@ -567,7 +567,7 @@ function beforeTurnOne(placement: NonNullable<ScenarioResult['placement']>, labe
         ? // Game setup also speaks of a roll-off; the Deployment section gives the first unit to the sector's roller
           markReading(`**1. First unit (Deployment).** ${label(placement.first)} rolled the deployment sector and places first; ${after}.`)
         : `**1. First unit (Game setup).** No side rolled a sector: ${label(placement.first)} won the roll-off (a D6 each, higher starts) and places first; ${after}.`,
-      `**2. Squad leader (Game setup; Squad Leaders).** Each player promotes one of his soldiers, at no cost: +1 to his own morale checks and attacks, and he may rally up to two soldiers within ${dist(20, 8)} a turn, an action and a morale check for each.`,
+      `**2. Squad leader (Game setup; Squad Leaders).** Each player promotes one of his soldiers, at no cost: +1 to his own morale checks and attacks, and he may rally up to two soldiers within ${dist(20, 8)} a turn, a morale check and ${markReading('an action for each')}.`,
       '**3. Then** the first turn: a D6 each for initiative, the higher moves first.',
     ],
   };
