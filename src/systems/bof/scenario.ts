@@ -794,7 +794,8 @@ class EnemyPurchase {
  * of his men are. Men of one roster line who land in the same sector share a line; every model on
  * the table gets a marker number, 1, 2, 3 in the order placed, which its map marker and card carry.
  * The AA or AT gun that starts towed is the most valuable one an enemy vehicle can pull (its
- * `tows` at least the gun's `towClass`; Mobility: guns are towed by vehicles): it is hitched to
+ * `tows` at least the gun's `towClass`; Mobility, and Units and movement: the towing vehicle has
+ * to match the gun): it is hitched to
  * the first such vehicle placed and stands in its sector, without a D6 of its own. With no such
  * vehicle every AA and AT gun starts in ambush (muster's reading: the text assumes a tow).
  */
