@@ -156,6 +156,8 @@ describe('item 5: the campaign\'s ladder and morale, the event cards and the squ
     const { booklet } = await import('../../src/systems/bof/campaign-module.js');
     const made = await booklet({ system, seed: 's', names: { a: 'A', b: 'B' }, units: 'cm', paper: 'a4', toolVersion: '0', print } as never);
     expect(textOf(made)).toContain(`Three lost games in a row cost a point; the fifth in a row costs a second, two in all, none after it, and morale never falls below 2${READING_MARK}.`);
+    // item 3: the booklet's upgrade rule says what "more powerful" is measured by
+    expect(textOf(made)).toContain(`a unit becomes only a more powerful one, one worth more points${READING_MARK}.`);
   });
   it('every Random Event & Effect card and its deck say they are muster\'s own; the packet\'s drawn table says so', async () => {
     const { eventDeck } = await import('../../src/systems/bof/aids-builders.js');

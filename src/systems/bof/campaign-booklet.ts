@@ -104,7 +104,7 @@ export function buildBooklet(settings: BookletSettings, ctx: ScenarioContext, st
               // five in a row cost two in all, not two more, and morale stops at 2: muster's reading
               `**Morale.** Rolled once at the start. Three lost games in a row cost a point; ${markReading('the fifth in a row costs a second, two in all, none after it, and morale never falls below 2')}.`,
               `**The end.** ${markReading('Win the top rung as attacker')}, or after ${MAX_GAMES} games the side with more wins takes the campaign.`,
-              '**Upgrades and salvage.** Infantry may rise in rank and re-arm; transports stay transports; armoured cars may become tanks, light tanks medium or heavy ones; guns may become heavier guns. The victor keeps abandoned enemy vehicles and weapons, free of penalty next game.',
+              `**Upgrades and salvage.** Infantry may rise in rank and re-arm; transports stay transports; armoured cars may become tanks, light tanks medium or heavy ones; guns may become heavier guns; a unit becomes only a more powerful one, ${markReading('one worth more points')}. The victor keeps abandoned enemy vehicles and weapons, free of penalty next game.`,
               ...(start.forces
                 ? [
                     `**Kept forces.** An upgrade costs what it adds to the force's points, ${markReading('the difference of the two units\' points')}, and raises the force's limit by as much; salvage joins the victor's force ${markReading('at no cost for the rest of the campaign')}.`,
