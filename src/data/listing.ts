@@ -128,7 +128,7 @@ function terrainKind(systemId: string, terrain: TerrainTables): ListKind {
       details: {
         look: t.look,
         passable: t.passable,
-        size: t.size ? `${span(t.size.width, t.units).replace(/ (cm|in)$/, '')} x ${span(t.size.depth, t.units)}` : t.length ? `${span(t.length, t.units)} long, ${t.width}${unit(t.units)} wide` : `${t.width}${unit(t.units)} wide, across the table`,
+        size: t.look === 'open' ? 'the table between the pieces' : t.size ? `${span(t.size.width, t.units).replace(/ (cm|in)$/, '')} x ${span(t.size.depth, t.units)}` : t.length ? `${span(t.length, t.units)} long, ${t.width}${unit(t.units)} wide` : `${t.width}${unit(t.units)} wide, across the table`,
         section: t.section,
         effect: t.reading ? `${t.effect} (muster's reading: ${t.reading})` : t.effect,
         maps: MAP_TYPES.filter((m) => t.id in terrain.maps[m].pieces || t.id in terrain.maps[m].lines),

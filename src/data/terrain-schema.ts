@@ -43,6 +43,13 @@ const terrainType = z
   })
   .strict()
   .superRefine((type, context) => {
+    if (type.look === 'open') {
+      // the open ground the pieces stand on: nothing is laid, so nothing has a size
+      for (const key of ['size', 'width', 'length'] as const) {
+        if (type[key] !== undefined) context.addIssue({ code: 'custom', path: [key], message: 'not for open ground: it is the table between the pieces, never laid' });
+      }
+      return;
+    }
     const form = TERRAIN_LOOK_STYLES[type.look].form;
     const need = (key: 'size' | 'width' | 'length', what: string) => {
       if (type[key] === undefined) context.addIssue({ code: 'custom', path: [key], message: `missing: a ${type.look} piece needs its ${what}` });

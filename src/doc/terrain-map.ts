@@ -205,11 +205,14 @@ export function terrainSwatch(look: TerrainLook, x: number, y: number, w: number
   return terrainShapes(piece, UNSCALED, variant);
 }
 
-/** The legend's lines for the terrain drawn: one for each type on the table, in the data's order. */
+/**
+ * The legend's lines for the terrain drawn: one for each type on the table, and the open ground
+ * the pieces stand on (a type of the look `open`, never drawn), in the data's order.
+ */
 export function terrainLegend(terrain: MapTerrain): { look: TerrainLook; variant: number; text: string }[] {
   const drawn = new Set(terrain.layout.pieces.map((p) => p.type));
   return terrain.types
-    .filter((t) => drawn.has(t.id))
+    .filter((t) => drawn.has(t.id) || t.look === 'open')
     .map((t) => ({ look: t.look, variant: lookVariant(terrain.types, t.id), text: t.reading ? markDataReading(`${t.name}: ${t.effect}`, t.reading) : `${t.name}: ${t.effect}` }));
 }
 

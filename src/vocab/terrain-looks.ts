@@ -24,6 +24,7 @@ export const TERRAIN_LOOKS = [
   'track',
   'river',
   'stream',
+  'open',
 ] as const;
 
 export type TerrainLook = (typeof TERRAIN_LOOKS)[number];
@@ -66,4 +67,7 @@ export const TERRAIN_LOOK_STYLES: Readonly<Record<TerrainLook, TerrainLookStyle>
   track: { form: 'crossing', fill: '#efe5c8', outline: '#8a7650', dash: 1.5, marks: 'none' },
   river: { form: 'crossing', fill: '#9cc4e2', outline: '#2f6690', dash: 0, marks: 'waves' },
   stream: { form: 'crossing', fill: '#bcd7ea', outline: '#2f6690', dash: 0, marks: 'none' },
+  // the bare table: a type of this look is the open ground between the pieces, never laid, and
+  // every map's legend lists it (its sample a blank patch of table)
+  open: { form: 'block', fill: '#ffffff', outline: '#8d8f8a', dash: 0, marks: 'none' },
 };

@@ -9,6 +9,7 @@ import { loadAids } from '../../src/systems/bof/aids.js';
 import { loadArsenal } from '../../src/systems/bof/arsenal.js';
 import { buildPacket } from '../../src/systems/bof/packet.js';
 import { buildRoster, type Force } from '../../src/systems/bof/force.js';
+import { unitCost } from '../../src/systems/bof/cost.js';
 import { loadModes } from '../../src/systems/bof/scenario-data.js';
 import { rollSoloScenario, rollVersusScenario, type ScenarioOptions, type ScenarioResult } from '../../src/systems/bof/scenario.js';
 
@@ -241,11 +242,11 @@ describe('Setting up your forces in solo play: your core force and rolled additi
 });
 
 describe('Placing the enemy forces on the board: a D6 for each unit, each soldier a unit (issue 24, item 7)', () => {
-  it('every model on the table has its own sector roll', () => {
+  it('every model on the table has its own sector roll, but a gun hitched to the vehicle that tows it (issue 49, item 2)', () => {
     for (let i = 0; i < 300; i++) {
       const r = solo(`place-${i}`);
       const enemy = r.forces.find((f) => f.side === 'enemy')!;
-      const onTable = enemy.units.filter((u) => u.unit !== undefined && !['off table'].includes(u.sector!) && arsenal.units.get(u.unit)!.type !== 'ranking-officer');
+      const onTable = enemy.units.filter((u) => u.unit !== undefined && !['off table'].includes(u.sector!) && arsenal.units.get(u.unit)!.type !== 'ranking-officer' && !/starts towed by/.test(u.note ?? ''));
       const models = onTable.reduce((n, u) => n + u.count, 0);
       expect(r.rolls.filter((x) => x.purpose.startsWith('sector: ')).length, r.seed).toBe(models);
     }
@@ -379,5 +380,70 @@ describe('Random event & effect cards in campaigns: the solo enemy plays its car
     expect(single.solo!.campaign).toBeUndefined();
     expect(summaryOf(single)).not.toContain('from turn 1');
     expect(summaryOf(versus('camp'))).not.toContain('from turn 1');
+  });
+});
+
+describe('Setting up the enemy forces: a drawn counter that does not fit is set aside, the bag ends when nothing left fits (issue 49, item 4; design.md section 6)', () => {
+  it('no bag ends at its first misfit: after a set-aside the drawing goes on, and the soldiers left over cannot buy the cheapest soldier', () => {
+    let goneOn = 0;
+    for (let i = 0; i < 300; i++) {
+      const r = solo(`misfit-${i}`);
+      expect(r.rolls.some((x) => /the bag ends/.test(x.decided)), r.seed).toBe(false);
+      const enemy = r.forces.find((f) => f.side === 'enemy')!;
+      const detachment = arsenal.detachments.get(enemy.detachment!)!.detachment;
+      const start = r.rolls.findIndex((x) => x.purpose === 'soldiers: points');
+      const draws = r.rolls.slice(start + 1).filter((x) => x.purpose === 'soldiers: draw');
+      const bought = draws.filter((x) => /\(\d+ points?\)$/.test(x.decided)).reduce((n, x) => n + Number(/\((\d+) points?\)$/.exec(x.decided)![1]), 0);
+      const misfit = draws.findIndex((x) => /does not fit, set aside$/.test(x.decided));
+      if (misfit >= 0 && misfit < draws.length - 1) goneOn++;
+      const cheapest = Math.min(
+        ...detachment.options
+          .map((id) => arsenal.units.get(id)!)
+          .filter((u) => u.type === 'infantry')
+          .flatMap((u) => detachment.qualities.map((q) => unitCost(u, arsenal.weapons, q).cost)),
+      );
+      // the budget never binds here, so what is left of the 3D6 (2D6) is less than any soldier
+      if (enemy.points + cheapest <= enemy.budget) expect(r.rolls[start]!.total - bought, r.seed).toBeLessThan(cheapest);
+    }
+    expect(goneOn).toBeGreaterThan(0);
+  });
+});
+
+describe('Placing the enemy forces on the board: the AA or AT gun that starts towed has a vehicle to tow it (issue 49, item 2)', () => {
+  it('a gun starts towed only hitched to an enemy vehicle that can pull it, in that vehicle\'s sector; with none, every AA and AT gun is in ambush', () => {
+    const rank = { light: 1, medium: 2, heavy: 3 } as const;
+    let towedSeen = 0;
+    let ambushSeen = 0;
+    for (let i = 0; i < 600; i++) {
+      const r = solo(`tow-${i}`);
+      const enemy = r.forces.find((f) => f.side === 'enemy')!;
+      const guns = enemy.units.filter((u) => arsenal.units.get(u.unit)!.type === 'support-weapon' && /AT|AA/.test(arsenal.units.get(u.unit)!.role));
+      const towed = guns.filter((u) => /starts towed/.test(u.note ?? ''));
+      expect(towed.length, r.seed).toBeLessThanOrEqual(1);
+      for (const gun of towed) {
+        towedSeen++;
+        expect(gun.count, r.seed).toBe(1);
+        const by = /starts towed by (.+) (\d+), in its sector/.exec(gun.note!);
+        expect(by, `${r.seed}: ${gun.note}`).not.toBeNull();
+        const vehicle = enemy.units.find((u) => u.markers?.includes(Number(by![2])))!;
+        expect(vehicle.name).toBe(by![1]);
+        const pulls = arsenal.units.get(vehicle.unit)!.tows;
+        expect(pulls, r.seed).toBeDefined();
+        expect(rank[pulls!], r.seed).toBeGreaterThanOrEqual(rank[arsenal.units.get(gun.unit)!.towClass!]);
+        expect(vehicle.sector, r.seed).toBe(gun.sector);
+        expect(vehicle.note, r.seed).toContain(`tows ${gun.name} ${gun.markers![0]}`);
+      }
+      const vehicles = enemy.units.filter((u) => arsenal.units.get(u.unit)!.tows);
+      if (towed.length === 0 && guns.length > 0) {
+        ambushSeen++;
+        expect(guns.every((g) => /^in ambush/.test(g.note ?? '')), r.seed).toBe(true);
+        // no vehicle could pull any of the towed guns
+        for (const g of guns.filter((g) => arsenal.units.get(g.unit)!.movement === 'towed')) {
+          expect(vehicles.some((v) => rank[arsenal.units.get(v.unit)!.tows!] >= rank[arsenal.units.get(g.unit)!.towClass!]), r.seed).toBe(false);
+        }
+      }
+    }
+    expect(towedSeen).toBeGreaterThan(0);
+    expect(ambushSeen).toBeGreaterThan(0);
   });
 });

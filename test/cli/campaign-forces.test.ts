@@ -83,7 +83,8 @@ describe('campaign bof new --force: the force kept by value', () => {
     expect(again).toEqual(first);
     const weber = rosterRows(again, 'Kampfgruppe Weber');
     expect(weber.map((r) => r[0])).toEqual(expect.arrayContaining(['Leutnant Weber', 'Gefreiter Brandt', 'Pak 36', 'Opel Blitz']));
-    expect(weber.at(-1)!.slice(-1)).toEqual(['81']);
+    // the total of muster's unit points carries its mark (issue 49)
+    expect(weber.at(-1)!.slice(-1)).toEqual(['81†']);
     expect(rosterRows(again, 'Panzerzug Brandt').map((r) => r[0])).toEqual(['Leutnant Brandt', 'Panzer IV Ausf. H', 'Grenadier', 'Panzer III Ausf. J', 'Sd.Kfz. 251/1', 'Total']);
     expect(again.decks?.map((d) => d.title)).toEqual(expect.arrayContaining(['Side A: unit cards, Kampfgruppe Weber', 'Side B: unit cards, Panzerzug Brandt']));
     expect(paragraphs(again)).toContain("**Red's force** Kampfgruppe Weber, kept by the campaign with its upgrades and salvage (81 of 75 points: 6 over the game's budget): leave 6 points of it out of this game. Its roster and unit cards are in this packet.");
@@ -225,6 +226,9 @@ describe('upgrades applied to the kept force (How to upgrade core units)', () =>
       ['a:Panzer IV for the Panzer III:8', /Side A's force, Panzerzug Brandt, is kept by the campaign, so an upgrade names its units: a:FROM>TO \(a unit\), a:FROM>elite \(a rank\) or a:FROM\+WEAPON \(a weapon for soldiers\); a line that changes nothing is --note a:TEXT/],
       ['a:Sd.Kfz. 251/1>elite', /Sd\.Kfz\. 251\/1 is no soldier: the text raises the rank of infantry only \(How to upgrade core units\)/],
       ['a:Panzer IV Ausf. H+MP 40', /Panzer IV Ausf\. H is no soldier: the text equips infantry with more or better weapons/],
+      // issue 49, item 3: an upgrade is to something more powerful, measured by points
+      ['a:Sd.Kfz. 251/1>Opel Blitz', /--upgrade "a:Sd\.Kfz\. 251\/1>Opel Blitz": Opel Blitz \(6 points\) is not more powerful than Sd\.Kfz\. 251\/1 \(11 points\).*no unit of its nation within its boundaries is worth more than Sd\.Kfz\. 251\/1/],
+      ['a:Panzer IV Ausf. H>Panzer III Ausf. J', /Panzer III Ausf\. J \(20 points\) is not more powerful than Panzer IV Ausf\. H \(21 points\).*Panzer IV Ausf\. H may become a unit worth more than 21 points: Panther Ausf\. A \(25\), Tiger I \(31\)/],
     ];
     for (const [upgrade, message] of cases) {
       const result = await recordGame(cwd, [...record('a', '40:0'), '--upgrade', upgrade]);

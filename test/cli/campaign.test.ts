@@ -154,6 +154,22 @@ describe('salvage (Burst of Fire, Salvaged vehicles and weapons)', () => {
 });
 
 describe('upgrades (Burst of Fire, How to upgrade core units)', () => {
+  it('an upgrade to a unit that is not more powerful (by points, muster\'s reading) is refused with exit 2, naming the option and what is allowed, the state unchanged (issue 49, item 3)', async () => {
+    const cwd = workdir();
+    await muster(['campaign', 'bof', 'new', '--state', 'c.json', '--names', 'Red,Blue', '--seed', 'downgrade'], cwd);
+    const before = readFileSync(path.join(cwd, 'c.json'));
+    const record = ['campaign', 'bof', 'record', '--state', 'c.json', '--winner', 'a', '--victory', 'decisive', '--combat-score', '20:10'];
+    const cases: [string, RegExp][] = [
+      ['a:Pak 36>8 cm Granatwerfer 34', /--upgrade "a:Pak 36>8 cm Granatwerfer 34": 8 cm Granatwerfer 34 \(4 points\) is not more powerful than Pak 36 \(6 points\): an upgrade is to a more powerful unit \(How to upgrade core units\), and muster measures a unit's power by its points \(its reading: the text gives no measure\); Pak 36 may become a unit worth more than 6 points: le\.IG 18 \(7\), Pak 40 \(9\), Flak 38 \(10\)/],
+      ['a:Opel Blitz>Kübelwagen', /--upgrade "a:Opel Blitz>Kübelwagen": Kübelwagen \(4 points\) is not more powerful than Opel Blitz \(6 points\).*Opel Blitz may become a unit worth more than 6 points: BMW R75 with sidecar \(8\), Sd\.Kfz\. 251\/1 \(11\)/],
+    ];
+    for (const [upgrade, message] of cases) {
+      const refused = await muster([...record, '--upgrade', upgrade], cwd);
+      expect({ upgrade, code: refused.code }).toEqual({ upgrade, code: 2 });
+      expect(refused.stderr).toMatch(message);
+      expect(readFileSync(path.join(cwd, 'c.json')).equals(before)).toBe(true);
+    }
+  });
   it('FROM>TO is checked against the boundaries: a transport stays a transport, refused with exit 2 and the state unchanged; a light tank may become a medium one', async () => {
     const cwd = workdir();
     await muster(['campaign', 'bof', 'new', '--state', 'c.json', '--names', 'Red,Blue', '--seed', 'upgrade'], cwd);

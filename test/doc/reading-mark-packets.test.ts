@@ -160,9 +160,9 @@ describe('Blaze Away!: its readings print with the mark', () => {
 });
 
 describe('Burst of Fire: its readings print with the mark', () => {
-  it('a solo packet: the bags end at the first misfit', async () => {
+  it('a solo packet: a counter that does not fit is set aside, the bag ends when nothing left fits (Setting up the enemy forces)', async () => {
     const doc = await packet('bof', { mode: 'solo', table: { width: 120, height: 120 }, options: { enemy: 'bags' } });
-    expectMarked(doc, ['each bag ending at the first counter that does not fit']);
+    expectMarked(doc, ['each bag drawn until nothing left in it fits, a counter that does not fit set aside']);
     placedWithFootnotes(doc);
   });
 

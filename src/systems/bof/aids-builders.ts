@@ -1,6 +1,6 @@
 import type { SystemRules } from '../../data/load.js';
 import type { Cell } from '../../data/schema.js';
-import type { CardNode, CardPrint, DeckNode, DrawingNode, Shape, TokenSheetNode, Units } from '../../doc/model.js';
+import { markReading, type CardNode, type CardPrint, type DeckNode, type DrawingNode, type Shape, type TokenSheetNode, type Units } from '../../doc/model.js';
 import { buildTokenSheet as buildSharedTokenSheet } from '../../doc/build-tokens.js';
 import { chanceAtMost, formatChance, sumDistribution } from '../../engine/odds.js';
 import { rowTotals } from '../../engine/tables.js';
@@ -307,7 +307,8 @@ export function eventDeck(aids: Aids, units: Units, print: CardPrint, systemName
     id: event.id,
     front: {
       title: event.title,
-      subtitle: `Random Event & Effect · ${event.kind}`,
+      // the text promises 25 cards and prints none: every card is muster's (its reading)
+      subtitle: markReading(`Random Event & Effect · ${event.kind} · muster's card`, 'bof/event-card-deck'),
       accent: OLIVE,
       stats: [],
       lines: [
@@ -320,7 +321,7 @@ export function eventDeck(aids: Aids, units: Units, print: CardPrint, systemName
     },
     back: { title: systemName.toUpperCase(), subtitle: 'Random Event & Effect', accent: OLIVE, icon: 'die' },
   }));
-  return { title: 'Random Event & Effect cards', cards, print };
+  return { title: markReading("Random Event & Effect cards, muster's own", 'bof/event-card-deck'), cards, print };
 }
 
 /** The parts of the token product a player may choose (--only, --without), in print order. */

@@ -169,6 +169,8 @@ export const nation = z
     colour: z.string().regex(/^#[0-9a-f]{6}$/, 'a colour like "#4f5b62"').optional(),
     /** the solo rules' D6 roll for a doctrine */
     doctrineRoll: z.array(z.object({ roll: z.array(z.number().int().min(1).max(6)).min(1).max(6), doctrine: id }).strict()).min(1).max(6),
+    /** where the doctrine roll is muster's, not one of the text's examples: why; its result prints with the mark */
+    doctrineRollReading: prose.optional(),
   })
   .strict();
 

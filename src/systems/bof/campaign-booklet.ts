@@ -101,9 +101,10 @@ export function buildBooklet(settings: BookletSettings, ctx: ScenarioContext, st
             paragraphs: [
               `**Points.** A decisive victory (the mission done, or stopped) earns ${VICTORY_POINTS.decisive}; a strategic one (the enemy withdraws at the Combat Score limit) ${VICTORY_POINTS.strategic}; a win on Combat Score after the last turn ${markReading(String(VICTORY_POINTS.turns), 'bof/campaign-victory')}; a loss ${VICTORY_POINTS.loss}. Each side adds its own Combat Score. Points buy upgrades for the core units.`,
               '**Roles.** The first two games are even; the loser of the second (Victory Zones) defends from then on. An attacker who wins climbs a rung; a defender who wins neutralises the roles and the ladder goes back to Probing, on the same map.',
-              `**Morale.** Rolled once at the start. Three lost games in a row cost a point; the fifth in a row costs another.`,
+              // five in a row cost two in all, not two more, and morale stops at 2: muster's reading
+              `**Morale.** Rolled once at the start. Three lost games in a row cost a point; ${markReading('the fifth in a row costs a second, two in all, none after it, and morale never falls below 2', 'bof/campaign-ladder')}.`,
               `**The end.** ${markReading('Win the top rung as attacker', 'bof/campaign-victory')}, or after ${MAX_GAMES} games the side with more wins takes the campaign.`,
-              '**Upgrades and salvage.** Infantry may rise in rank and re-arm; transports stay transports; armoured cars may become tanks, light tanks medium or heavy ones; guns may become heavier guns. The victor keeps abandoned enemy vehicles and weapons, free of penalty next game.',
+              `**Upgrades and salvage.** Infantry may rise in rank and re-arm; transports stay transports; armoured cars may become tanks, light tanks medium or heavy ones; guns may become heavier guns; a unit becomes only a more powerful one, ${markReading('one worth more points', 'bof/campaign-upgrades')}. The victor keeps abandoned enemy vehicles and weapons, free of penalty next game.`,
               ...(start.forces
                 ? [
                     `**Kept forces.** An upgrade costs what it adds to the force's points, ${markReading('the difference of the two units\' points', 'bof/campaign-upgrades')}, and raises the force's limit by as much; salvage joins the victor's force ${markReading('at no cost for the rest of the campaign', 'bof/salvage')}.`,
@@ -195,5 +196,6 @@ export function ladderChart(here?: { rungNumber: number; game: number }): Drawin
   shapes.push({ kind: 'text', x: 4, y: (LADDER.length - 1.5) * rungH, text: 'even games', size: 7, color: '#62675c' });
   shapes.push({ kind: 'text', x: 4, y: 3 * rungH, text: 'attacker climbs', size: 7, color: '#46573a' });
   shapes.push({ kind: 'text', x: 4, y: 3 * rungH + 4, text: 'one rung per win', size: 7, color: '#46573a' });
-  return { title: `The ladder, at most ${MAX_GAMES} games`, width, height: LADDER.length * rungH, shapes };
+  // the text's ladder table is missing: the rungs in the chapter's order are muster's (design.md section 6)
+  return { title: `The ladder, ${markReading("the game modes in the chapter's order", 'bof/campaign-ladder')}, at most ${MAX_GAMES} games`, width, height: LADDER.length * rungH, shapes };
 }

@@ -31,7 +31,7 @@ import { buildBooklet, ladderChart, statusLine } from './campaign-booklet.js';
 import { loadScenarioContext } from './scenario-data.js';
 import type { ScenarioContext } from './scenario.js';
 import { findUnit } from './arsenal-names.js';
-import { applyUpgrade, upgradeProblem } from './upgrades.js';
+import { applyUpgrade, powerProblem, upgradeProblem } from './upgrades.js';
 import { applySalvage } from './salvage.js';
 import { buildRoster, forceFile } from './force.js';
 import { unitCost } from './cost.js';
@@ -290,7 +290,7 @@ function unitsOfUpgrade(typed: string, text: string, arsenal: Arsenal) {
     if (match.problem !== undefined) throw new UsageError(`--upgrade "${typed}": ${match.problem}`);
     return match.found;
   });
-  const problem = upgradeProblem(from!, to!);
+  const problem = upgradeProblem(from!, to!) ?? powerProblem(from!, to!, arsenal);
   if (problem) throw new UsageError(`--upgrade "${typed}": ${problem}`);
   return { from: from!, to: to! };
 }

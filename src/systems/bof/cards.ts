@@ -256,6 +256,11 @@ export interface RosterInGame {
  */
 export function rosterSheet(roster: Roster, arsenal: Arsenal, units: Units, game?: RosterInGame): SheetNode {
   const cell = (text: string, style?: 'bold' | 'odds') => [{ text, ...(style ? { style } : {}) }];
+  // a unit's points are muster's where its arsenal file says so (the text prices none): marked
+  // as its card's cost line is; nothing is (a ranking officer comes with his detachment, salvage
+  // needs no points: the text's)
+  const priced = (line: RosterLine, value: number) => (value > 0 && arsenal.readings.has(line.unit.id) ? markReading(String(value), 'bof/arsenal-stats') : String(value));
+  const anyPriced = roster.lines.some((line) => arsenal.readings.has(line.unit.id));
   const table: TableBlock = {
     kind: 'table',
     id: 'roster',
@@ -278,12 +283,12 @@ export function rosterSheet(roster: Roster, arsenal: Arsenal, units: Units, game
         cell(String(line.count)),
         cell(line.quality),
         cell(line.weapons.map((w) => arsenal.weapons.get(w)?.name ?? w).join(', ') || '—'),
-        cell(String(line.each)),
-        cell(String(line.total)),
+        cell(priced(line, line.each)),
+        cell(priced(line, line.total)),
         cell(String(line.scoreValue)),
         cell(String(line.actions)),
       ]),
-      [cell('Total', 'bold'), cell(String(roster.lines.reduce((n, l) => n + l.count, 0))), cell(''), cell(''), cell(''), cell(String(roster.points), 'bold'), cell(''), cell('')],
+      [cell('Total', 'bold'), cell(String(roster.lines.reduce((n, l) => n + l.count, 0))), cell(''), cell(''), cell(''), cell(anyPriced ? markReading(String(roster.points), 'bof/arsenal-stats') : String(roster.points), 'bold'), cell(''), cell('')],
     ],
     summary: `Action Point Counter starts at ${roster.actionsPerTurn} each turn (one per soldier, crewman, gun, vehicle and plane). "Kill worth" is what the enemy scores for killing one.`,
   };

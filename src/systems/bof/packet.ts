@@ -12,7 +12,7 @@ import { buildRoster, type Roster } from './force.js';
 import type { GameMode } from './scenario-schema.js';
 import { drawMap, intersect, MAP_SIDE_COLOURS, sectorStrips, sideLook, type MapInput, type Sector } from '../../doc/map-diagram.js';
 import { deckOfSide } from '../../doc/model-cards.js';
-import { OPPOSITE, readsAsArmour, type Edge, type ScenarioContext, type ScenarioResult } from './scenario.js';
+import { OPPOSITE, readsAsArmour, readsAsInfantry, type Edge, type ScenarioContext, type ScenarioResult } from './scenario.js';
 import { budgetWords, isOver, type BudgetFit } from '../budget-fit.js';
 import { modePoints, modesThatFit, shareRounded } from './game-budget.js';
 import { bofManifest } from './manifest.js';
@@ -84,7 +84,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
   };
   const points = result.forces
     .map((f, i) => {
-      const core = f.core !== undefined && f.additional !== undefined ? ` (core ${f.core} + ${f.additional} rolled${f.core + f.additional > f.budget ? `, cut to the mode's ${f.budget}` : ''})` : '';
+      const core = f.core !== undefined && f.additional !== undefined ? ` (core ${f.core} + ${markReading(`${f.additional} rolled`, 'bof/solo-setup')}${f.core + f.additional > f.budget ? `, cut to the mode's ${f.budget}` : ''})` : '';
       const fit = fitOf(f.side);
       if (fit) return `${label(f.side)}${f.players > 1 ? `, each of ${f.players} players${shareMark(f.side, i)},` : ''} ${budgetWords(fit)}${core}`;
       return `${label(f.side)} ${f.name ? `${f.points} of ` : ''}${f.budget}${shareMark(f.side, i)}${core}${f.players > 1 ? ` each (${f.players} players)` : ''}`;
@@ -114,14 +114,15 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
         }),
         ...(result.solo
           ? [
-              `The enemy fights for the ${result.solo.enemySide} (${ctx.arsenal.nations.get(result.solo.enemyNation)?.name}), doctrine ${doctrineName(ctx.arsenal.doctrines.get(result.solo.doctrine))}; you play the ${result.solo.playerSide} (${ctx.arsenal.nations.get(result.solo.playerNation)?.name}). Map: ${result.solo.map}.`,
+              `The enemy fights for the ${result.solo.enemySide} (${rolledNation(ctx, result.solo.enemyNation)}), doctrine ${rolledDoctrine(ctx, result.solo.doctrine)}; you play the ${result.solo.playerSide} (${player?.name ? ctx.arsenal.nations.get(result.solo.playerNation)?.name : rolledNation(ctx, result.solo.playerNation)}). Map: ${result.solo.map}.`,
               soloPointsNote(result, advice),
             ]
           : []),
       ],
     },
     table('setup', 'Setup', 'Game setup', ['Item', 'Rolled or set'], [
-      ['Game mode', result.scenario.name],
+      // a mode the dice chose: the 1D9 is muster's (the text has the players choose)
+      ['Game mode', result.rolls.some((r) => r.purpose === 'game mode') ? markReading(result.scenario.name, 'bof/table-set-up') : result.scenario.name],
       ['Attacker', sideName(result.attacker)],
       ['Deployment', deployment + (result.corridor ? `; escape corridor ${result.corridor}` : '')],
       ['Points', points],
@@ -139,8 +140,16 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
       paragraphs: [
         result.attacker ? `**${sideName(result.attacker)} (attacker).** ${prose(mode.win.attacker)}` : `**Both sides.** ${prose(mode.win.attacker)}`,
         ...(result.attacker ? [`**${sideName(result.defender)} (defender).** ${prose(mode.win.defender)}`] : []),
+        // where both conditions hold at once: muster's reading (design.md section 6)
+        ...(mode.win.draw ? [markReading(`**Draw.** ${prose(mode.win.draw)}`, 'bof/avoid-the-pocket-draw')] : []),
         `Or push the Combat Score to ${result.scoreLimit}; after ${result.turns} turns the higher Combat Score wins.`,
         ...(mode.setup ? [`**Setup.** ${prose(mode.setup)}`] : []),
+        // Combat only leaves the points to the players; muster's default is the text's recommended detachment
+        ...(mode.points
+          ? []
+          : [
+              `**Points.** ${mode.name} leaves them to the players (${mode.section}): ${chosenOf(ctx)} a side${ctx.chosen === undefined ? ', the size of a detachment the text recommends (Doctrines & Detachments)' : ', as chosen'}.`,
+            ]),
         `Infantry and support weapons deploy within ${dist(50, 20)} of their edge; vehicles start on it.`,
         ...result.sides.flatMap((side) => {
           const shallow = shallowZone(result, side, ctx.units);
@@ -194,7 +203,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
           ['Map', 'Unit', 'No.', 'Quality', 'Weapons', 'Points', 'Sector', 'Note'],
           enemy.units.map((u) => [markerText(u.markers), u.name, String(u.count), u.quality, u.weapons.map((w) => ctx.arsenal.weapons.get(w)?.name ?? w).join(', ') || '—', String(u.points), u.sector ?? '', u.note ?? '']),
           'full',
-          "Map: the numbers of the unit's markers on the map, one for each model, and of its cards. Sectors are left, middle and right as the enemy faces you, drawn on the map; each model's sector was rolled on its own D6. Its unit cards follow at the end of the packet.",
+          `Map: the numbers of the unit's markers on the map, one for each model, and of its cards. Sectors are left, middle and right as the enemy faces you, drawn on the map; each model's sector was rolled on its own D6. ${markReading("Its core units stand at its detachment's lowest quality", 'bof/solo-setup')}. Its unit cards follow at the end of the packet.`,
         ),
         ...(buying
           ? [
@@ -245,7 +254,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
           : {
               ...table(
                 'your-force',
-                `Your force: a budget of ${player?.budget ?? 0} points, your core ${player?.core ?? 0} + ${player?.additional ?? 0} additional points rolled${(player?.core ?? 0) + (player?.additional ?? 0) > (player?.budget ?? 0) ? ", cut to the mode's points" : ''}`,
+                `Your force: a budget of ${player?.budget ?? 0} points, your core ${player?.core ?? 0} + ${markReading(`${player?.additional ?? 0} additional points rolled`, 'bof/solo-setup')}${(player?.core ?? 0) + (player?.additional ?? 0) > (player?.budget ?? 0) ? ", cut to the mode's points" : ''}`,
                 'Setting up your forces in solo play',
                 ['Unit', 'No.', 'Quality', 'Weapons', 'Points'],
                 [
@@ -325,11 +334,11 @@ function soloPointsNote(result: ScenarioResult, advice: (fit: BudgetFit) => stri
   const capped = (f: typeof player) => (f && f.core !== undefined && f.additional !== undefined && f.core + f.additional > f.budget ? `, cut to the game mode's ${f.budget}` : '');
   const fit = result.fits?.find((f) => f.side === 'player');
   const brought = !player?.name ? '.' : fit ? `; your force, ${player.name}, is ${budgetWords(fit)}.${isOver(fit) ? ` **Over budget.** ${advice(fit)}` : ''}` : `; your force, ${player.name}, is ${player.points}.`;
-  const yours = `Your budget is your core force's ${player?.core ?? 0} points plus the ${player?.additional ?? 0} additional points you rolled: ${player?.budget ?? 0}${capped(player)}${brought}`;
+  const yours = `Your budget is your core force's ${player?.core ?? 0} points plus the ${markReading(`${player?.additional ?? 0} additional points you rolled on the enemy's bag dice together`, 'bof/solo-setup')}: ${player?.budget ?? 0}${capped(player)}${brought}`;
   const theirs =
     enemy?.setup === 'buy'
-      ? `The enemy's core is ${enemy.core} points and it rolled ${enemy.additional} more: buy its units as you see fit, up to ${enemy.budget}${capped(enemy)}.`
-      : `The enemy bought ${enemy?.points ?? 0} points from its bags of counters by the solo dice, ${markReading('each bag ending at the first counter that does not fit', 'bof/solo-bag-end')}, the mode's ${enemy?.budget ?? 0} being the most it may spend.`;
+      ? `The enemy's core is ${enemy.core} points, ${markReading('at its lowest quality', 'bof/solo-setup')}, and it rolled ${markReading(`${enemy.additional} more on its bag dice together`, 'bof/solo-setup')}: buy its units as you see fit, up to ${enemy.budget}${capped(enemy)}.`
+      : `The enemy bought ${enemy?.points ?? 0} points from its bags of counters by the solo dice, ${markReading('each bag drawn until nothing left in it fits, a counter that does not fit set aside', 'bof/solo-bag-end')}, the mode's ${enemy?.budget ?? 0} being the most it may spend.`;
   return `**Points in solo.** ${yours} ${theirs}`;
 }
 
@@ -364,7 +373,21 @@ function enemyStrength(enemy: ScenarioResult['forces'][number] | undefined): str
 /** A doctrine's name; one that draws as armour without being armour says so, marked as muster's reading. */
 function doctrineName(doctrine: { name: string; kind: Parameters<typeof readsAsArmour>[0]['kind'] } | undefined): string {
   if (!doctrine) return '';
-  return readsAsArmour(doctrine) ? `${doctrine.name} (${markReading('rolled for as armour', 'bof/mobile-reconnaissance-solo')})` : doctrine.name;
+  if (readsAsArmour(doctrine)) return `${doctrine.name} (${markReading('rolled for as armour', 'bof/mobile-reconnaissance-solo')})`;
+  return readsAsInfantry(doctrine) ? `${doctrine.name} (${markReading('rolled for as infantry', 'bof/solo-nations-and-doctrines')})` : doctrine.name;
+}
+
+/** A rolled Allied nation's name, marked: the split of the Allied nations is muster's (Play random sides & scenarios). */
+function rolledNation(ctx: PacketContext, id: string): string {
+  const name = ctx.arsenal.nations.get(id)?.name ?? id;
+  return ctx.arsenal.nations.get(id)?.side === 'allies' ? markReading(name, 'bof/solo-nations-and-doctrines') : name;
+}
+
+/** A rolled doctrine's name, marked where its nation's doctrine roll is muster's rather than the text's example. */
+function rolledDoctrine(ctx: PacketContext, id: string): string {
+  const doctrine = ctx.arsenal.doctrines.get(id);
+  if (!doctrine || !ctx.arsenal.nations.get(doctrine.nation)?.doctrineRollReading) return doctrineName(doctrine);
+  return doctrineName({ ...doctrine, name: markReading(doctrine.name, 'bof/solo-nations-and-doctrines') });
 }
 
 /** The detachment a solo player fields and the cards he draws, under his force's form. */
@@ -373,7 +396,7 @@ function yourDetachment(result: ScenarioResult, ctx: PacketContext): string {
   const found = player?.detachment ? ctx.arsenal.detachments.get(player.detachment) : undefined;
   const cards = `${player?.eventCards ?? 1} Random Event & Effect ${player?.eventCards === 1 ? 'card' : 'cards'}`;
   return found
-    ? `Your doctrine (rolled): ${doctrineName(found.doctrine)}, ${found.detachment.name}. Its core units are filled in; add what you buy with the additional points. It draws ${cards}.`
+    ? `Your doctrine (rolled): ${rolledDoctrine(ctx, found.doctrine.id)}, ${found.detachment.name}. Its core units are filled in; add what you buy with the additional points. It draws ${cards}.`
     : 'Set up your core force and add what you buy with the additional points.';
 }
 
@@ -383,7 +406,7 @@ function yourDetachment(result: ScenarioResult, ctx: PacketContext): string {
  */
 function eventsSummary(result: ScenarioResult, label: (side: string | null) => string): string {
   const unknown = result.mode === 'versus' ? result.forces.filter((f) => !f.name).map((f) => label(f.side)) : [];
-  const drawn = 'Each player draws the number his detachment gives, after setting up and before turn 1.';
+  const drawn = `Each player draws the number his detachment gives, after setting up and before turn 1. ${markReading("The cards are muster's own: the text promises 25 and prints none", 'bof/event-card-deck')}.`;
   // in a solo campaign the enemy does not hold its cards back (Random event & effect cards in campaigns)
   const each = result.solo?.campaign ? `${drawn} In this campaign game the enemy plays its cards from turn 1.` : drawn;
   if (unknown.length === 0) return each;
@@ -508,11 +531,12 @@ export function mapDiagram(result: ScenarioResult, units: Units, paper?: Paper, 
     table: result.table,
     zones: result.zones,
     objectives: result.objectives.map((o) => ({ x: o.x, y: o.y, radius: o.kind === 'structure' ? 0 : o.radius })),
+    // how many objectives and where, and the road's line, are muster's: marked
     objectiveText: structures
-      ? 'Vital structure (a bridge, a crossroads, a building)'
-      : `Objective; held by the side with more men within the dashed circle, ${dist(10, 4)}`,
+      ? `Vital structure (a bridge, a crossroads, a building); ${markReading("their number and places are muster's", 'bof/table-set-up')}`
+      : `Objective; held by the side with more men within the dashed circle, ${dist(10, 4)}; ${markReading("their number and places are muster's", 'bof/table-set-up')}`,
     road: result.road,
-    roadText: `The supply road; the box: the ground within ${dist(15, 6)} of it that the attacker must clear`,
+    roadText: `${markReading('The supply road, edge to edge through the middle', 'bof/table-set-up')}; the box: the ground within ${dist(15, 6)} of it that the attacker must clear`,
     corridor: result.corridor,
     corridorText: result.corridor ? `Escape corridor: the whole ${result.corridor} edge` : undefined,
     sides,
@@ -543,7 +567,7 @@ function beforeTurnOne(placement: NonNullable<ScenarioResult['placement']>, labe
         ? // Game setup also speaks of a roll-off; the Deployment section gives the first unit to the sector's roller
           markReading(`**1. First unit (Deployment).** ${label(placement.first)} rolled the deployment sector and places first; ${after}.`, 'bof/deployment-first-unit')
         : `**1. First unit (Game setup).** No side rolled a sector: ${label(placement.first)} won the roll-off (a D6 each, higher starts) and places first; ${after}.`,
-      `**2. Squad leader (Game setup; Squad Leaders).** Each player promotes one of his soldiers, at no cost: +1 to his own morale checks and attacks, and he may rally up to two soldiers within ${dist(20, 8)} a turn, an action and a morale check for each.`,
+      `**2. Squad leader (Game setup; Squad Leaders).** Each player promotes one of his soldiers, at no cost: +1 to his own morale checks and attacks, and he may rally up to two soldiers within ${dist(20, 8)} a turn, a morale check and ${markReading('an action for each', 'bof/squad-leader-rally-actions')}.`,
       '**3. Then** the first turn: a D6 each for initiative, the higher moves first.',
     ],
   };

@@ -17,8 +17,11 @@ export const gameMode = z
     /** objective markers: none, in the middle, or structures to keep or destroy */
     objectives: z.enum(['none', 'middle', 'structures', 'officer']),
     feature: z.enum(['none', 'supply-road', 'escape-corridor']),
-    /** win conditions in our own words (Handlebars prose: {{dist 10 4}}) */
-    win: z.object({ attacker: prose, defender: prose }).strict(),
+    /**
+     * win conditions in our own words (Handlebars prose: {{dist 10 4}}); `draw`, where the two
+     * conditions leave a result to neither side, is muster's reading and prints with its mark
+     */
+    win: z.object({ attacker: prose, defender: prose, draw: prose.optional() }).strict(),
     setup: prose.optional(),
     section: label,
   })

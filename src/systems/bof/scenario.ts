@@ -13,7 +13,7 @@ import type { BudgetFit } from '../budget-fit.js';
 import { rollScenarioTerrain, type ScenarioTerrain, type TerrainMapJson, type TerrainPieceJson } from '../scenario-terrain.js';
 import type { TerrainAnchor, TerrainLevel } from '../../engine/terrain.js';
 import type { MapTypeId } from '../../data/terrain-schema.js';
-import type { Units } from '../../doc/model.js';
+import { markReading, type Units } from '../../doc/model.js';
 import { additionalDice, modePoints, rollsAsArmour, shareOf, soloBudget, soloFit, versusFit } from './game-budget.js';
 import { extended } from '../../vocab/extended.js';
 
@@ -231,9 +231,11 @@ function layoutTable(
   const objectives: Objective[] = [];
   const across = (deployment[Object.keys(deployment)[0]!] === 'east' || deployment[Object.keys(deployment)[0]!] === 'west') ? 'vertical' : 'horizontal';
   if (mode.objectives === 'middle' || mode.objectives === 'structures') {
+    // how many and where: the text says "one or more" in the middle, and gives no number of
+    // structures; the 1D3 and the even spacing across the middle are muster's, marked
     const count = mode.objectives === 'middle'
-      ? log.dice(rng, '1D3', 'objectives in the middle', (t) => `${t} objective${t === 1 ? '' : 's'}`)
-      : 1 + log.dice(rng, '1D3', 'vital structures', (t) => `${t + 1} structures`);
+      ? log.dice(rng, '1D3', 'objectives in the middle', (t) => markReading(`${t} objective${t === 1 ? '' : 's'}`, 'bof/table-set-up'))
+      : 1 + log.dice(rng, '1D3', 'vital structures', (t) => markReading(`${t + 1} structures`, 'bof/table-set-up'));
     for (let i = 0; i < count; i++) {
       const along = ((i + 1) / (count + 1));
       const x = across === 'horizontal' ? W * along : W / 2;
@@ -287,7 +289,8 @@ export function rollVersusScenario(ctx: ScenarioContext, options: ScenarioOption
   const log = new Log();
   const mode = options.scenario
     ? findMode(ctx.modes, options.scenario)
-    : log.draw(rng, ctx.modes, 'game mode', (m) => m.name);
+    : // the text gives no roll for a mode (Game setup: choose one): the 1D9 is muster's
+      log.draw(rng, ctx.modes, 'game mode', (m) => markReading(m.name, 'bof/table-set-up'));
   const sides: [string, string] = ['a', 'b'];
   const attacker = options.fixed ? fixedAttacker(options.fixed.attacker, sides) : mode.roles === 'roll' ? rollAttacker(rng, log, sides) : null;
   const defender = attacker ? (attacker === 'a' ? 'b' : 'a') : null;
@@ -391,6 +394,12 @@ function directionOf(row: Row): Edge {
 export const readsAsArmour = (doctrine: Pick<Doctrine, 'kind'>) => doctrine.kind === 'mobile-reconnaissance';
 
 /**
+ * Support and airborne doctrines roll and draw as infantry: muster's reading (the solo text names
+ * only infantry or cavalry and armour doctrines), marked where its name prints.
+ */
+export const readsAsInfantry = (doctrine: Pick<Doctrine, 'kind'>) => doctrine.kind === 'support' || doctrine.kind === 'paratroopers';
+
+/**
  * A fully rolled solo game (Playing Burst of Fire solo): sides, nations, the enemy doctrine,
  * map, scenario, roles, edges, the enemy force bought by the text's procedure and placed by
  * sector, events and morale.
@@ -408,13 +417,18 @@ export function rollSoloScenario(ctx: ScenarioContext, options: ScenarioOptions,
   const ownSide = ownNation ? (ownNation === 'de' ? 'axis' : 'allies') : undefined;
   const enemySide = ownSide ? (ownSide === 'axis' ? 'allies' : 'axis') : ref(log.table(rng, system.table('solo-side'), 'enemy side'));
   const playerSide = enemySide === 'axis' ? 'allies' : 'axis';
+  // the Allied split is muster's (its table's note): the nation rolled prints with the mark
   const nationFor = (side: string, who: string) =>
-    side === 'axis' ? 'de' : ref(log.table(rng, system.table('solo-allied-nation'), `${who} nation`));
+    side === 'axis' ? 'de' : ref(log.table(rng, system.table('solo-allied-nation'), `${who} nation`, (row) => markReading(String(row['nation']), 'bof/solo-nations-and-doctrines')));
   const enemyNation = nationFor(enemySide, 'enemy');
   const playerNation = ownNation ?? nationFor(playerSide, 'player');
   const rollDoctrine = (nationId: string, who: string) => {
     const nation = arsenal.nations.get(nationId)!;
-    const face = log.dice(rng, '1D6', `${who} doctrine`, (t) => arsenal.doctrines.get(nation.doctrineRoll.find((r) => r.roll.includes(t))!.doctrine)!.name);
+    // a nation whose roll is muster's, not the text's example, marks what it decided
+    const face = log.dice(rng, '1D6', `${who} doctrine`, (t) => {
+      const name = arsenal.doctrines.get(nation.doctrineRoll.find((r) => r.roll.includes(t))!.doctrine)!.name;
+      return nation.doctrineRollReading ? markReading(name, 'bof/solo-nations-and-doctrines') : name;
+    });
     const doctrine = arsenal.doctrines.get(nation.doctrineRoll.find((r) => r.roll.includes(face))!.doctrine)!;
     return { doctrine, detachment: doctrine.detachments[0]! };
   };
@@ -580,13 +594,14 @@ export function coreRoster(arsenal: Arsenal, doctrine: Doctrine, detachment: Det
 /** A solo side's additional points, rolled with the dice `additionalDice` gives its doctrine. */
 function rollAdditional(rng: Rng, log: Log, doctrine: Doctrine | undefined, purpose: string): number {
   const { dice, parts } = additionalDice(doctrine);
-  return log.dice(rng, dice, purpose, (t) => `${t} additional points (the solo bags' dice together: ${parts})`);
+  // the text names no dice for them: muster's reading, marked
+  return log.dice(rng, dice, purpose, (t) => markReading(`${t} additional points (the solo bags' dice together: ${parts})`, 'bof/solo-setup'));
 }
 
 /**
  * Buys the enemy force by the solo procedure: core units, then soldiers, weapon upgrades,
  * support weapons or vehicles and crew upgrades, each from a bag of counters drawn at random
- * until a draw no longer fits its points (or the scenario's budget).
+ * until nothing left in it fits its points (or the scenario's budget).
  */
 function buyEnemyForce(ctx: ScenarioContext, doctrine: Doctrine, detachment: Detachment, budget: number, rng: Rng, log: Log): Roster {
   const { arsenal } = ctx;
@@ -641,8 +656,8 @@ function buyEnemyForce(ctx: ScenarioContext, doctrine: Doctrine, detachment: Det
 /** A counter in one of the solo bags, and what it buys. */
 type EnemyCounter = { kind: 'soldier'; unit: Unit; quality: Quality } | { kind: 'weapon'; weapon: Weapon } | { kind: 'machine'; unit: Unit };
 
-/** How a drawn counter ends: bought, the bag's end, or set aside unpaid. */
-type DrawOutcome = 'buy' | 'end' | 'aside';
+/** How a drawn counter ends: bought, set aside as it does not fit, or set aside as nobody can take it. */
+type DrawOutcome = 'buy' | 'misfit' | 'aside';
 
 const QUALITY_RANK: Record<Quality, number> = { elite: 0, regular: 1, conscript: 2 };
 
@@ -675,17 +690,20 @@ class EnemyPurchase {
     return buildRoster(this.force(), this.arsenal).points;
   }
 
-  /** Draws from a bag with points rolled on `dice` until a draw no longer fits. */
+  /**
+   * Draws from a bag with points rolled on `dice` until the points are used up (Setting up the
+   * enemy forces; design.md section 6): a drawn counter that does not fit the points left, or the
+   * scenario's budget, is set aside and the drawing goes on, as is one nobody can take (muster's
+   * reading); the bag ends when nothing left in it fits, without a draw.
+   */
   spend(label: string, dice: string, counters: readonly EnemyCounter[], rng: Rng, log: Log): void {
     let pool = log.dice(rng, dice, `${label}: points`, (t) => `${t} points for ${label}`);
     const bag = [...counters];
-    while (bag.length > 0) {
-      // a draw that no longer fits the points, or the scenario's budget, ends the bag; one that
-      // nobody can take is set aside unpaid and the drawing goes on (muster's reading)
-      const pick = log.draw(rng, bag, `${label}: draw`, this.describeDraw.bind(this, pool));
-      const outcome = this.drawn;
-      if (outcome === 'end') break;
-      if (outcome === 'aside') {
+    for (;;) {
+      const spent = this.spent();
+      if (!bag.some((c) => this.fits(c, pool, spent))) break;
+      const pick = log.draw(rng, bag, `${label}: draw`, this.describeDraw.bind(this, pool, spent));
+      if (this.drawn !== 'buy') {
         bag.splice(bag.indexOf(pick), 1);
         continue;
       }
@@ -696,14 +714,20 @@ class EnemyPurchase {
     }
   }
 
+  /** Whether a counter fits the bag's points left and the scenario's budget. */
+  private fits(c: EnemyCounter, pool: number, spent: number): boolean {
+    const cost = this.cost(c);
+    return cost <= pool && spent + cost <= this.budget;
+  }
+
   /** The log's words for a drawn counter; its outcome is kept for the draw to act on. */
-  private describeDraw(pool: number, b: EnemyCounter): string {
+  private describeDraw(pool: number, spent: number, b: EnemyCounter): string {
     const cost = this.cost(b);
-    const outcome: DrawOutcome = !(cost <= pool && this.spent() + cost <= this.budget) ? 'end' : !this.usable(b) ? 'aside' : 'buy';
+    const outcome: DrawOutcome = !this.fits(b, pool, spent) ? 'misfit' : !this.usable(b) ? 'aside' : 'buy';
     this.drawn = outcome;
     const name = this.label(b);
     const pts = `${cost} ${cost === 1 ? 'point' : 'points'}`;
-    return outcome === 'buy' ? `${name} (${pts})` : outcome === 'end' ? `${name} (${pts}): does not fit, the bag ends` : `${name}: nobody can carry it, set aside unpaid`;
+    return outcome === 'buy' ? `${name} (${pts})` : outcome === 'misfit' ? `${name} (${pts}): does not fit, set aside` : `${name}: nobody can carry it, set aside unpaid`;
   }
 
   private label(c: EnemyCounter): string {
@@ -769,6 +793,11 @@ class EnemyPurchase {
  * weapons (AA and AT in ambush, one towed), infantry by level, and the ranking officer where most
  * of his men are. Men of one roster line who land in the same sector share a line; every model on
  * the table gets a marker number, 1, 2, 3 in the order placed, which its map marker and card carry.
+ * The AA or AT gun that starts towed is the most valuable one an enemy vehicle can pull (its
+ * `tows` at least the gun's `towClass`; Mobility, and Units and movement: the towing vehicle has
+ * to match the gun): it is hitched to
+ * the first such vehicle placed and stands in its sector, without a D6 of its own. With no such
+ * vehicle every AA and AT gun starts in ambush (muster's reading: the text assumes a tow).
  */
 function placeEnemy(roster: Roster, rng: Rng, log: Log, system: SystemRules): ForceResult['units'] {
   const sectorTable = system.table('solo-sector');
@@ -778,7 +807,10 @@ function placeEnemy(roster: Roster, rng: Rng, log: Log, system: SystemRules): Fo
   );
   const placed: ForceResult['units'] = [];
   const counts = new Map<string, number>();
-  let towed = false;
+  // the vehicles placed so far, one for each model, and the one gun that starts towed
+  const vehicles: { line: Roster['lines'][number]; sector: string }[] = [];
+  const tow = towFor(lines);
+  let hitched: { vehicle: Roster['lines'][number]; sector: string } | undefined;
   for (const line of lines) {
     const base = { unit: line.unit.id, name: line.label, count: line.count, quality: line.quality, weapons: line.weapons, points: line.total };
     if (line.unit.type === 'plane') {
@@ -792,6 +824,14 @@ function placeEnemy(roster: Roster, rng: Rng, log: Log, system: SystemRules): Fo
     }
     const models: { sector: string; note?: string }[] = [];
     for (let n = 0; n < line.count; n++) {
+      if (tow && line === tow.gun && !hitched) {
+        // hitched to its vehicle: it stands where the vehicle was placed, no D6 of its own
+        const vehicle = vehicles.find((v) => v.line === tow.vehicle)!;
+        hitched = { vehicle: vehicle.line, sector: vehicle.sector };
+        counts.set(vehicle.sector, (counts.get(vehicle.sector) ?? 0) + 1);
+        models.push({ sector: vehicle.sector, note: TOWED_NOTE });
+        continue;
+      }
       const sector = ref(log.table(rng, sectorTable, `sector: ${line.label}`));
       counts.set(sector, (counts.get(sector) ?? 0) + 1);
       let note: string | undefined;
@@ -799,10 +839,12 @@ function placeEnemy(roster: Roster, rng: Rng, log: Log, system: SystemRules): Fo
         const riders = log.dice(rng, '2D6', `passengers: ${line.label}`, (t) => `${Math.min(t, line.unit.passengers!)} ride along`);
         note = `carries ${Math.min(riders, line.unit.passengers)} of the lowest-level infantry`;
       }
-      if (line.unit.type === 'support-weapon' && /AT|AA/.test(line.unit.role)) {
-        note = towed || line.unit.movement !== 'towed' ? 'in ambush' : 'starts towed';
-        if (note === 'starts towed') towed = true;
+      if (line.unit.type === 'afv' || line.unit.type === 'transport') {
+        // the first model of the towing vehicle's line pulls the gun: a line of its own
+        if (tow && line === tow.vehicle && !vehicles.some((v) => v.line === line)) note = note ? `${note}; ${TOWING_NOTE}` : TOWING_NOTE;
+        vehicles.push({ line, sector });
       }
+      if (isAntiTankOrAir(line.unit)) note = !tow && line.unit.movement === 'towed' ? markReading('in ambush, no vehicle of its side to tow it', 'bof/towed-gun') : 'in ambush';
       models.push({ sector, ...(note ? { note } : {}) });
     }
     // one line for the men of the roster line who share a sector and a note, in the order rolled
@@ -816,5 +858,38 @@ function placeEnemy(roster: Roster, rng: Rng, log: Log, system: SystemRules): Fo
   }
   let next = 1;
   // keys new to each unit are added by extended(), not after a spread (vocab/extended.ts)
-  return placed.map((u) => (u.sector === 'off table' ? u : extended(u, { markers: Array.from({ length: u.count }, () => next++) })));
+  const numbered = placed.map((u) => (u.sector === 'off table' ? u : extended(u, { markers: Array.from({ length: u.count }, () => next++) })));
+  // the gun and its tow name each other by marker
+  const gun = numbered.find((u) => u.note === TOWED_NOTE);
+  const puller = numbered.find((u) => u.note?.endsWith(TOWING_NOTE));
+  if (gun && puller) {
+    gun.note = markReading(`starts towed by ${puller.name} ${puller.markers![0]}, in its sector`, 'bof/towed-gun');
+    puller.note = puller.note!.replace(TOWING_NOTE, `tows ${gun.name} ${gun.markers![0]}`);
+  }
+  return numbered;
+}
+
+const TOWED_NOTE = 'starts towed';
+const TOWING_NOTE = 'tows a gun';
+
+/** An AA or AT support weapon, which the solo enemy sets up in ambush or towed (Placing the enemy forces on the board). */
+function isAntiTankOrAir(unit: Unit): boolean {
+  return unit.type === 'support-weapon' && /AT|AA/.test(unit.role);
+}
+
+const TOW_RANK = { light: 1, medium: 2, heavy: 3 } as const;
+
+/**
+ * The AA or AT gun that starts towed and the vehicle line that pulls it: the first gun (most
+ * valuable first, as placed) that some vehicle can pull, and the first vehicle placed that can;
+ * none where no vehicle of the enemy's can pull any of them.
+ */
+function towFor(lines: readonly Roster['lines'][number][]): { gun: Roster['lines'][number]; vehicle: Roster['lines'][number] } | undefined {
+  const pullers = lines.filter((l) => (l.unit.type === 'afv' || l.unit.type === 'transport') && l.unit.tows);
+  for (const gun of lines) {
+    if (!isAntiTankOrAir(gun.unit) || gun.unit.movement !== 'towed' || !gun.unit.towClass) continue;
+    const vehicle = pullers.find((v) => TOW_RANK[v.unit.tows!] >= TOW_RANK[gun.unit.towClass!]);
+    if (vehicle) return { gun, vehicle };
+  }
+  return undefined;
 }

@@ -3,7 +3,7 @@ import type { Arsenal } from './arsenal.js';
 import { findUnit, findWeapon } from './arsenal-names.js';
 import type { Quality, Unit } from './arsenal-schema.js';
 import { campaignRoster, changeModels, entriesNamed, newProblems, type CampaignForce } from './campaign-forces.js';
-import { isSoldier } from './cost.js';
+import { isSoldier, unitCost } from './cost.js';
 
 /**
  * How to upgrade core units: what a unit may become. The text's boundaries: infantry stays
@@ -64,6 +64,25 @@ export function upgradeProblem(from: Unit, to: Unit): string | undefined {
   if (allowed.length === 0) return `${from.name} is ${a(was)}, and the campaign rules upgrade no ${was}s (How to upgrade core units)`;
   const list = allowed.length === 1 ? a(allowed[0]!) : `${allowed.slice(0, -1).map(a).join(', ')} or ${a(allowed.at(-1)!)}`;
   return `${from.name} is ${a(was)} and may become only ${list}; ${to.name} is ${a(would)} (How to upgrade core units)`;
+}
+
+/**
+ * Undefined where `to` is more powerful than `from`; otherwise why not, and what `from` may
+ * become. How to upgrade core units upgrades a vehicle or support weapon to a more powerful one
+ * without a measure; muster's reading measures a unit's power by its points, which follow its
+ * firepower, armour, speed and capacity (Doctrines & Detachments), at the arsenal's price: a unit
+ * upgrades only to one worth more points.
+ */
+export function powerProblem(from: Unit, to: Unit, arsenal: Arsenal): string | undefined {
+  const price = (unit: Unit) => unitCost(unit, arsenal.weapons).cost;
+  if (price(to) > price(from)) return undefined;
+  const allowed = UPGRADES_TO[upgradeClass(from)];
+  const better = [...arsenal.units.values()]
+    .filter((u) => u.nation === from.nation && allowed.includes(upgradeClass(u)) && price(u) > price(from))
+    .sort((x, y) => price(x) - price(y) || x.name.localeCompare(y.name))
+    .map((u) => `${u.name} (${price(u)})`);
+  const may = better.length > 0 ? `${from.name} may become a unit worth more than ${price(from)} points: ${better.join(', ')}` : `no unit of its nation within its boundaries is worth more than ${from.name}`;
+  return `${to.name} (${price(to)} points) is not more powerful than ${from.name} (${price(from)} points): an upgrade is to a more powerful unit (How to upgrade core units), and muster measures a unit's power by its points (its reading: the text gives no measure); ${may}`;
 }
 
 /** An upgrade applied to a kept force: the force after it, the ledger's words, and its cost. */
@@ -136,7 +155,7 @@ export function applyUpgrade(kept: CampaignForce, typed: string, arsenal: Arsena
     if (index === undefined) return { problem: `no entry of ${fromName} in ${kept.name} has ${count} models; upgrade fewer at a time` };
     const from = unitOf(index);
     if (from.id === to.id) return { problem: `it is a ${to.name} already` };
-    const boundary = upgradeProblem(from, to);
+    const boundary = upgradeProblem(from, to) ?? powerProblem(from, to, arsenal);
     if (boundary) return { problem: boundary };
     text = `${many}${from.name} to ${to.name}`;
     // an upgraded unit keeps standing for the core unit it was; salvage upgraded is bought from then on
