@@ -108,4 +108,15 @@ describe('every dagger names its reading', () => {
     }
     expect(unused, 'register entries nothing marks').toEqual([]);
   });
+
+  it('a dagger a data table prints stands beside the note that says what it decides', () => {
+    const unexplained: string[] = [];
+    for (const system of db.systems) {
+      for (const table of system.tables.values()) {
+        const { note: _note, ...printed } = table;
+        if (JSON.stringify(printed).includes('\u2020') && !table.note) unexplained.push(`${system.info.id}: ${table.id}`);
+      }
+    }
+    expect(unexplained, 'tables whose cells carry the dagger with no note saying why').toEqual([]);
+  });
 });

@@ -139,7 +139,7 @@ function vehicleTable(data: BlazeAwayData, units: readonly CheckedUnit[], option
       ...u.weapons.map((w) => weaponText(data, w, options.units)),
       ...(u.aa ? [aaText(u, options.units)!] : []),
       ...(u.carrier && u.carries ? [`${u.carrier.name}, ${plural(u.carries, 'stand')} each${passengers ? ', on their order cards (6.4)' : ''}`] : []),
-      ...(u.softskin && !passengers ? ['softskin: on the cards of the unit it serves (3.3)'] : []),
+      ...(u.softskin && !passengers ? [`${markReading('softskin', 'blazeaway/softskins')}: on the cards of the unit it serves (3.3)`] : []),
     ];
     return [
       [bold(u.unit.name), plain(` ${u.models > 1 ? `${u.models} x ` : ''}${model}`)],

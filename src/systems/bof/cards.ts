@@ -279,7 +279,7 @@ export function rosterSheet(roster: Roster, arsenal: Arsenal, units: Units, game
     ],
     rows: [
       ...roster.lines.map((line: RosterLine) => [
-        cell(line.squadLeader ? `${line.label} (squad leader)` : line.label),
+        cell(line.squadLeader ? `${line.label} (${markReading('squad leader', 'bof/squad-leader-cost')})` : line.label),
         cell(String(line.count)),
         cell(line.quality),
         cell(line.weapons.map((w) => arsenal.weapons.get(w)?.name ?? w).join(', ') || '—'),

@@ -203,7 +203,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
           ['Map', 'Unit', 'No.', 'Quality', 'Weapons', 'Points', 'Sector', 'Note'],
           enemy.units.map((u) => [markerText(u.markers), u.name, String(u.count), u.quality, u.weapons.map((w) => ctx.arsenal.weapons.get(w)?.name ?? w).join(', ') || '—', String(u.points), u.sector ?? '', u.note ?? '']),
           'full',
-          `Map: the numbers of the unit's markers on the map, one for each model, and of its cards. Sectors are left, middle and right as the enemy faces you, drawn on the map; each model's sector was rolled on its own D6. ${markReading("Its core units stand at its detachment's lowest quality", 'bof/solo-setup')}. Its unit cards follow at the end of the packet.`,
+          `Map: the numbers of the unit's markers on the map, one for each model, and of its cards. Sectors are left, middle and right as the enemy faces you, drawn on the map; ${markReading("each model's sector was rolled on its own D6", 'bof/solo-placement')}. ${markReading("Its core units stand at its detachment's lowest quality", 'bof/solo-setup')}. Its unit cards follow at the end of the packet.`,
         ),
         ...(buying
           ? [

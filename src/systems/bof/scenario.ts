@@ -727,7 +727,7 @@ class EnemyPurchase {
     this.drawn = outcome;
     const name = this.label(b);
     const pts = `${cost} ${cost === 1 ? 'point' : 'points'}`;
-    return outcome === 'buy' ? `${name} (${pts})` : outcome === 'misfit' ? `${name} (${pts}): does not fit, set aside` : `${name}: nobody can carry it, set aside unpaid`;
+    return outcome === 'buy' ? `${name} (${pts})` : outcome === 'misfit' ? `${name} (${pts}): does not fit, set aside` : markReading(`${name}: nobody can carry it, set aside unpaid`, 'bof/solo-bags');
   }
 
   private label(c: EnemyCounter): string {

@@ -155,7 +155,9 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
   const force = (s: 'a' | 'b') => result.forces.find((f) => f.side === s)!;
   const budget = (s: 'a' | 'b') => {
     const f = force(s);
-    return `${SIDE_NAMES[s]}: core ${formatPoints(f.core.budget)}, reinforcements ${formatPoints(f.reinforcements.budget)}`;
+    const reinforcements = `reinforcements ${formatPoints(f.reinforcements.budget)}`;
+    // a player's own force brings the reinforcements its file allocates, within the battle's bounds
+    return `${SIDE_NAMES[s]}: core ${formatPoints(f.core.budget)}, ${f.name !== undefined ? markReading(reinforcements, 'fireteam/own-force-reinforcements') : reinforcements}`;
   };
   // the text gives 3 or 4 JOPs a side; the count each side gets is muster's
   const jops = markReading(`${SIDE_NAMES.a} ${result.jops.a}, ${SIDE_NAMES.b} ${result.jops.b}`, 'fireteam/set-up');

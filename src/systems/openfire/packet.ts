@@ -60,7 +60,7 @@ export function ofPacket(result: OfScenarioResult, lists: Lists, request: Scenar
           ...result.forces.flatMap((f) => {
             const given = fit(f.side);
             if (f.name !== undefined && given) return givenForceBlocks(f, given, lists, name(f.side));
-            return [table(`force-${f.side}`, `${name(f.side)}: ${nation(f.nation).name}, ${f.points} points`, 'Characteristics', ['Unit', 'No.', 'Points'], f.units.map((u) => [u.name, String(u.count), String(u.points)]), 'column')];
+            return [table(`force-${f.side}`, `${name(f.side)}: ${markReading(nation(f.nation).name, 'openfire/forces-and-nations')}, ${markReading(`${f.points} points`, 'openfire/rolled-force-buying')}`, 'Characteristics', ['Unit', 'No.', 'Points'], f.units.map((u) => [u.name, String(u.count), String(u.points)]), 'column')];
           }),
           ofTurnRecord(result, name),
         ],
