@@ -67,7 +67,7 @@ describe('Burst of Fire card and roster documents (snapshots change only on purp
       sheets: [rosterSheet(roster, arsenal, 'cm')],
       decks: [forceDeck(roster, { arsenal, units: 'cm', system }, print)],
     });
-    expect(md).toMatch(/\| Unteroffizier Haas \(squad leader\) \| 1 \| regular \| MP 40 \| 3 \| 3 \| 5 \| 2 \|/);
+    expect(md).toMatch(/\| Unteroffizier Haas \(squad leader†\) \| 1 \| regular \| MP 40 \| 3 \| 3 \| 5 \| 2 \|/);
     expect(md).toMatch(/### Kübelwagen\n\nGermany · light car · conscript/);
   });
 });
