@@ -59,7 +59,7 @@ export async function runExamples(args: ExamplesArgs, io: CliIo): Promise<number
   }
   if (!args.quiet) {
     io.stderr.write(`Copied ${names.length} example files into ${shown(target)}${path.sep}: force files for each rule set and a house rule set (examples/house-rule-set).\n`);
-    io.stderr.write(`Try: muster check bof --force ${path.join(shown(target), 'forces', 'kampfgruppe-weber.yaml')}\n`);
+    io.stderr.write(`Give one with --force to check, cards, scenario or campaign, by its path (${path.join(shown(target), 'forces', '...')}).\n`);
   }
   return 0;
 }
