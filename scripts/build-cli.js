@@ -5,7 +5,7 @@
 // What it leaves out (WOFF2 fonts, encryption, zod's other languages) the page leaves out too:
 // scripts/left-out.js.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,11 +13,35 @@ import { createRequire } from 'node:module';
 import * as esbuild from 'esbuild';
 import { makeAsciiOnly } from './ascii-only.js';
 import { leaveOut } from './left-out.js';
+import { WEB_RASTERISER, webCopy, webFont } from './web-files.js';
+import { PACKAGE_FILES } from '../dist/cli/package-files.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
 const version = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version;
 export const BUNDLE = path.join(root, 'dist', 'muster.cjs');
+/** yargs' messages in other languages, read where its platform shim is told it lies (below). */
+const YARGS_LOCALES = path.join(root, 'dist', 'yargs', 'locales');
+
+/**
+ * The command's fonts and renderer: the copies in the page's folder (dist/web/files/, see
+ * src/cli/package-files.ts), so their packages are the build's alone; fontkit's version as the
+ * build's fontkit, bundled, is.
+ */
+function packageFilesModule() {
+  const inWeb = (virtual) => `path.join(__dirname, 'web', ${webCopy(virtual).split(path.sep).map((part) => JSON.stringify(part)).join(', ')})`;
+  const fonts = Object.entries(PACKAGE_FILES.fonts).map(([face, file]) => `    ${JSON.stringify(face)}: ${inWeb(webFont(file))},`);
+  return [
+    "import path from 'node:path';",
+    'export const PACKAGE_FILES = {',
+    '  fonts: {',
+    ...fonts,
+    '  },',
+    `  rasteriser: ${inWeb(WEB_RASTERISER)},`,
+    `  fontkitVersion: ${JSON.stringify(PACKAGE_FILES.fontkitVersion)},`,
+    '};',
+  ].join('\n');
+}
 
 /** Modules replaced in the bundle: path relative to the root -> source. */
 const REPLACED = {
@@ -25,6 +49,7 @@ const REPLACED = {
   'src/cli/install-root.ts': "import path from 'node:path';\nexport const INSTALL_ROOT = path.join(__dirname, '..', path.sep);",
   'src/cli/builtin-dir.ts': "import path from 'node:path';\nexport const BUILTIN_DATA_DIR = path.join(__dirname, '..', 'data', path.sep);",
   'src/cli/version.ts': `export const TOOL_VERSION = ${JSON.stringify(version)};`,
+  'src/cli/package-files.ts': packageFilesModule(),
 };
 
 const cliPlugin = {
@@ -41,12 +66,13 @@ const cliPlugin = {
     // reader src/layout/font-strings.ts amends for the fontkit that pdfkit uses
     build.onResolve({ filter: /^(pdfkit|fontkit|restructure)$/ }, (args) => ({ path: require.resolve(args.path) }));
     // a package that asks where it is (import.meta.url) is answered with the bundle's place,
-    // and yargs, which finds its locale files from its own, with its package folder
+    // and yargs, which finds its locale files from its own, with a place whose locales folder
+    // is the copy beside the bundle (dist/yargs/locales), so no yargs is installed with muster
     build.onLoad({ filter: /[\\/]node_modules[\\/].*\.m?js$/ }, (args) => {
       const text = readFileSync(args.path, 'utf8');
       if (!text.includes('import.meta')) return undefined;
       const here = /[\\/]yargs[\\/]lib[\\/]platform-shims[\\/]esm\.mjs$/.test(args.path)
-        ? "__musterRequire('node:url').pathToFileURL(__musterRequire('node:path').join(__musterRequire('node:path').dirname(__musterRequire.resolve('yargs/package.json')), 'lib', 'platform-shims', 'esm.mjs')).href"
+        ? "__musterRequire('node:url').pathToFileURL(__musterRequire('node:path').join(__musterDir, 'yargs', 'lib', 'platform-shims', 'esm.mjs')).href"
         : "__musterRequire('node:url').pathToFileURL(__filename).href";
       const contents = text
         .replaceAll('import.meta.url', here)
@@ -73,11 +99,14 @@ export async function buildCli() {
     // a module that still asks where it is would find nothing in a CommonJS bundle
     logOverride: { 'empty-import-meta': 'error' },
     plugins: [cliPlugin],
-    // Node's own require, for the places asked for above (a module may name its own `require`)
-    banner: { js: 'const __musterRequire = require;' },
+    // Node's own require and the bundle's folder, for the places asked for above (a module may
+    // name its own `require` or `__dirname`, as yargs' shim does)
+    banner: { js: 'const __musterRequire = require; const __musterDir = __dirname;' },
     metafile: true,
   });
   makeAsciiOnly(BUNDLE);
+  rmSync(YARGS_LOCALES, { recursive: true, force: true });
+  cpSync(path.join(path.dirname(require.resolve('yargs/package.json')), 'locales'), YARGS_LOCALES, { recursive: true });
   const text = readFileSync(BUNDLE, 'utf8');
   // the bundle is run through vm.Script, which has no loader for a dynamic import
   if (/\bimport\(/.test(text.replace(/\/\/.*$/gm, ''))) throw new Error('build-cli: the bundle still has a dynamic import()');
@@ -95,8 +124,9 @@ export function warmCodeCache() {
   }
 }
 
+// the code cache is warmed by scripts/build-web.js, once the fonts the command reads are in
+// dist/web (a bundle built alone writes its cache on its first run)
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   await buildCli();
-  warmCodeCache();
-  console.log(`build-cli: dist/muster.cjs ${Math.round(statSync(BUNDLE).size / 1024)} kB`);
+  console.error(`build-cli: dist/muster.cjs ${Math.round(statSync(BUNDLE).size / 1024)} kB`);
 }

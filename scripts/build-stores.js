@@ -60,7 +60,7 @@ const stored = parsedStoreOf(
 );
 writeStore(NODE_PLACES.parsedStore, stored);
 const parsedOnly = Object.keys(stored.values).length;
-if (parsedOnly > 0) console.log(`build-stores: ${parsedOnly} data files were not checked by muster validate; they are stored parsed only`);
+if (parsedOnly > 0) console.error(`build-stores: ${parsedOnly} data files were not checked by muster validate; they are stored parsed only`);
 
 const sources = await fg(['templates/**/*.hbs', 'src/**/*.ts'], { cwd: root, absolute: true, onlyFiles: true });
 let text = '';

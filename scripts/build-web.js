@@ -15,6 +15,8 @@ import * as esbuild from 'esbuild';
 import fg from 'fast-glob';
 import { makeAsciiOnly } from './ascii-only.js';
 import { leaveOut } from './left-out.js';
+import { WEB_RASTERISER, webCopy, webFont } from './web-files.js';
+import { warmCodeCache } from './build-cli.js';
 import { NODE_PLACES } from '../dist/cli/node-files.js';
 import { MODULE_IDS } from '../dist/systems/registry.js';
 import { publicAddress } from '../dist/cli/public-url.js';
@@ -61,7 +63,7 @@ const NODE_EXPORTS = {
   'fs/promises': ['open', 'readFile', 'writeFile', 'rename', 'unlink', 'link', 'lstat', 'stat', 'realpath', 'readdir', 'readlink', 'access', 'mkdir', 'constants'],
   os: ['hostname', 'tmpdir', 'homedir', 'EOL'],
   crypto: ['randomBytes', 'createHash'],
-  zlib: ['deflateSync', 'inflateSync'],
+  zlib: ['deflateSync', 'inflateSync', 'gunzipSync', 'brotliDecompressSync'],
   module: ['createRequire'],
   url: ['fileURLToPath', 'pathToFileURL'],
   util: ['format', 'inspect'],
@@ -177,6 +179,8 @@ for (const script of ['muster.js', 'run-worker.js', 'start-worker.js']) makeAsci
 writeFileSync(path.join(root, 'dist', 'web-meta.json'), JSON.stringify(result.metafile));
 writeFileSync(path.join(root, 'dist', 'web-worker-meta.json'), JSON.stringify(worker.metafile));
 const PAGE_FILES = ['index.html', 'muster.css', 'favicon.svg'];
+// muster's own licence, with the page wherever it is copied
+copyFileSync(path.join(root, 'LICENSE'), path.join(web, 'LICENSE.txt'));
 for (const page of PAGE_FILES) copyFileSync(path.join(root, 'src/web', page), path.join(web, page));
 
 // ---- the files the page reads -----------------------------------------------------------
@@ -197,12 +201,13 @@ const { templates: _precompiled, ...storeForPage } = JSON.parse(readFileSync(NOD
 writeFileSync(pageStore, `${JSON.stringify(storeForPage)}\n`);
 copies.set('/muster/parsed-data.json', pageStore);
 copies.set('/muster/font-pairs.json', NODE_PLACES.fontPairs);
-// the image renderer (--shop mpc), fetched by the first run that draws an image
-copies.set('/muster/resvg.wasm', NODE_PLACES.rasteriser);
+// the image renderer (--shop mpc), fetched by the first run that draws an image; the command
+// reads this copy too (scripts/web-files.js)
+copies.set(WEB_RASTERISER, NODE_PLACES.rasteriser);
 const fonts = {};
 const lazyFonts = new Set();
 for (const [face, file] of Object.entries(NODE_PLACES.fonts)) {
-  fonts[face] = `/muster/fonts/${path.basename(file)}`;
+  fonts[face] = webFont(file);
   copies.set(fonts[face], file);
   if (!EAGER_FONTS.has(face)) lazyFonts.add(fonts[face]);
 }
@@ -218,7 +223,7 @@ const entries = [];
 const packed = [];
 let packedSize = 0;
 for (const [virtual, file] of [...copies].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-  const target = path.join(web, 'files', virtual.slice('/muster/'.length));
+  const target = path.join(web, webCopy(virtual));
   mkdirSync(path.dirname(target), { recursive: true });
   copyFileSync(file, target);
   const size = statSync(file).size;
@@ -231,6 +236,24 @@ for (const [virtual, file] of [...copies].sort(([a], [b]) => (a < b ? -1 : a > b
   }
 }
 const pack = Buffer.concat(packed);
+/** The folder of the npm package a file came from. */
+function packageOf(file) {
+  for (let dir = path.dirname(file); path.dirname(dir) !== dir; dir = path.dirname(dir)) if (existsSync(path.join(dir, 'package.json'))) return dir;
+  throw new Error(`build-web: ${file} is in no package`);
+}
+// the fonts' licences beside them (SIL Open Font License; every copy of the page and of the
+// package carries them), and the renderer's (Mozilla Public License 2.0, no licence file in its package)
+for (const file of new Set(Object.values(NODE_PLACES.fonts).map(packageOf))) {
+  const { name } = JSON.parse(readFileSync(path.join(file, 'package.json'), 'utf8'));
+  const licence = ['LICENSE_FONT', 'LICENSE', 'OFL.txt'].map((f) => path.join(file, f)).find((f) => existsSync(f));
+  if (!licence) throw new Error(`build-web: ${name} has no licence file to ship beside its fonts`);
+  copyFileSync(licence, path.join(web, 'files', 'fonts', `LICENSE-${name.replace(/^@[^/]+\//, '')}.txt`));
+}
+const resvg = JSON.parse(readFileSync(path.join(packageOf(NODE_PLACES.rasteriser), 'package.json'), 'utf8'));
+writeFileSync(
+  path.join(web, webCopy(`${WEB_RASTERISER}.LICENSE.txt`)),
+  `resvg.wasm is ${resvg.name} ${resvg.version}, licensed under the Mozilla Public License 2.0 (${resvg.license}):\nhttps://mozilla.org/MPL/2.0/\nIts source: ${resvg.repository?.url ?? resvg.repository ?? 'https://github.com/yisibl/resvg-js'}\n`,
+);
 // named by its content, so a browser keeps it until the files change
 const packName = `with-page-${createHash('sha256').update(pack).digest('hex').slice(0, 16)}.bin`;
 writeFileSync(path.join(web, 'files', packName), pack);
@@ -264,6 +287,32 @@ writeFileSync(path.join(web, 'index.html'), page.replace('<script type="module" 
 
 // ---- installable, and working offline after the first visit ----------------------------
 
+/**
+ * The PNG icons an installed page and a phone's home screen ask for, drawn from favicon.svg by
+ * the renderer muster ships: 192 and 512 px as it is; the maskable one and Apple's touch icon
+ * with the shield in the middle of a full square, so a launcher's mask (a circle, a squircle)
+ * cuts no part of it (the safe zone: a circle of 80% of the side).
+ */
+const ICONS = [
+  { file: 'icon-192.png', size: 192, purpose: 'any', full: false },
+  { file: 'icon-512.png', size: 512, purpose: 'any', full: false },
+  { file: 'icon-maskable-512.png', size: 512, purpose: 'maskable', full: true },
+  { file: 'apple-touch-icon.png', size: 180, full: true },
+];
+{
+  const favicon = readFileSync(path.join(root, 'src/web/favicon.svg'), 'utf8');
+  const shield = /<path [^>]*\/>/.exec(favicon)?.[0];
+  const ground = /fill="(#[0-9a-f]{6})"/.exec(favicon)?.[1];
+  if (!shield || !ground) throw new Error('build-web: favicon.svg has no shield path and ground colour to draw the full-square icons from');
+  const fullSquare = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" fill="${ground}"/><g transform="translate(16 16.5) scale(0.75) translate(-16 -16.5)">${shield}</g></svg>`;
+  const { initWasm, Resvg } = await import('@resvg/resvg-wasm');
+  await initWasm(readFileSync(NODE_PLACES.rasteriser));
+  for (const { file, size, full } of ICONS) {
+    const png = new Resvg(full ? fullSquare : favicon, { fitTo: { mode: 'width', value: size }, font: { loadSystemFonts: false } }).render().asPng();
+    writeFileSync(path.join(web, file), png);
+  }
+}
+
 writeFileSync(
   path.join(web, 'manifest.webmanifest'),
   `${JSON.stringify(
@@ -277,14 +326,19 @@ writeFileSync(
       display: 'standalone',
       background_color: '#f6f4ee',
       theme_color: '#3d5a2a',
-      icons: [{ src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+      // the installed page's identity: resolved against the start address's origin
+      id: 'muster',
+      icons: [
+        { src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        ...ICONS.filter((icon) => icon.purpose).map(({ file, size, purpose }) => ({ src: file, sizes: `${size}x${size}`, type: 'image/png', purpose })),
+      ],
     },
     null,
     1,
   )}\n`,
 );
 /** what the page cannot start without: cached whole by the worker on its first visit */
-const shell = ['./', 'start-worker.js', 'muster.js', 'run-worker.js', ...PAGE_FILES.filter((f) => f !== 'index.html'), 'manifest.webmanifest', 'files/index.json', manifest.pack.url];
+const shell = ['./', 'start-worker.js', 'muster.js', 'run-worker.js', ...PAGE_FILES.filter((f) => f !== 'index.html'), 'manifest.webmanifest', ...ICONS.map((icon) => icon.file), 'files/index.json', manifest.pack.url];
 const stamp = createHash('sha256');
 for (const file of shell) stamp.update(file).update(readFileSync(path.join(web, file === './' ? 'index.html' : file)));
 await esbuild.build({
@@ -304,24 +358,31 @@ await esbuild.build({
 // ---- stored compressed, for muster serve and any static host that sends such copies -------
 
 /**
- * Beside every file the page may fetch, a gzip copy (file.gz: what browsers take over plain
- * http, as muster serve on a club's network is) and a brotli one (file.br: over https). Made
- * once here, so a server sends them without compressing anything; `muster serve` sends one
- * only when it is not older than its file. The source maps, fetched by a browser's developer
- * tools alone, are left as they are. Brotli at quality 9 (11 is a tenth smaller and ten
- * times slower); the large CJK fonts at 5, which compresses them almost as well.
+ * Beside every file the page may fetch, a gzip copy (file.gz: what browsers
+ * take over plain http, as muster serve on a club's network is) and a brotli one (file.br: over
+ * https, and from this machine). Made once here, so a server sends them without compressing
+ * anything; `muster serve` sends one only when it opens to its file's bytes. The source maps,
+ * fetched by a browser's developer tools alone, are left as they are, and so are the files
+ * fetched apart that are over LAZY_BYTES (the Chinese and Korean fonts, the image renderer):
+ * fetched only by a run that needs one, their copies would be most of the package's size (the
+ * Chinese fonts shrink by an eighth). Brotli at quality 9 (11 is a tenth smaller and ten times
+ * slower).
  */
+const LARGE_APART = new Set(entries.filter((e) => e.lazy && e.size > LAZY_BYTES).map((e) => webCopy(e.path).split(path.sep).join('/')));
 function storeCompressed(folder) {
   let plain = 0;
   let gzipped = 0;
   for (const name of fg.sync('**/*', { cwd: folder, ignore: ['**/*.map'] }).sort()) {
     const file = path.join(folder, name);
     const bytes = readFileSync(file);
-    const quality = bytes.length > 4 * 1024 * 1024 ? 5 : 9;
+    plain += bytes.length;
+    if (LARGE_APART.has(name)) {
+      gzipped += bytes.length;
+      continue;
+    }
     const gz = gzipSync(bytes, { level: 9 });
     writeFileSync(`${file}.gz`, gz);
-    writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
-    plain += bytes.length;
+    writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
     gzipped += gz.length;
   }
   return { plain, gzipped };
@@ -330,6 +391,9 @@ const stored = storeCompressed(web);
 
 const kb = (n) => `${Math.round(n / 1024)} kB`;
 const eager = entries.filter((e) => !e.lazy).reduce((n, e) => n + e.size, 0);
-console.log(
-  `build-web: dist/web/muster.js ${kb(statSync(path.join(web, 'muster.js')).size)}, run-worker.js ${kb(statSync(path.join(web, 'run-worker.js')).size)}, ${entries.length} files (${kb(eager)} loaded with the page, ${entries.filter((e) => e.lazy).length} fetched when needed); ${kb(stored.plain)} stored gzipped as ${kb(stored.gzipped)}`,
+console.error(
+  `build-web: dist/web/muster.js ${kb(statSync(path.join(web, 'muster.js')).size)}, run-worker.js ${kb(statSync(path.join(web, 'run-worker.js')).size)}, ${entries.length} files (${kb(eager)} loaded with the page, ${entries.filter((e) => e.lazy).length} fetched when needed); ${kb(stored.plain)} sent as ${kb(stored.gzipped)} where gzip is taken`,
 );
+
+// V8's code cache for the command, warmed now that the fonts it reads are in dist/web
+warmCodeCache();

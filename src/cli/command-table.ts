@@ -261,6 +261,17 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
     ],
   },
   {
+    name: 'examples',
+    describe: "copy muster's example force files and house rule set into DIR/examples/ (DIR: the current folder unless given), so the paths the README and the help give work there; nothing is overwritten",
+    positionals: [{ name: 'dir', optional: true, describe: 'the folder to copy examples/ into (made if missing; default: the current folder)' }],
+    options: [{ name: 'quiet', type: 'boolean', default: false, describe: 'print nothing but errors' }],
+    examples: [
+      ['$0 examples', 'examples/ in this folder: force files for each rule set, and a house rule set'],
+      ['$0 examples club', 'the same under club/examples/'],
+      ['$0 scenario openfire --force examples/openfire/us-rifle-platoon.yaml', 'then roll a battle with one of them'],
+    ],
+  },
+  {
     name: 'validate',
     describe: 'load and check all data and templates, report problems',
     positionals: [],

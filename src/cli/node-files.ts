@@ -1,42 +1,18 @@
 import { closeSync, constants, fstatSync, openSync, readdirSync, readlinkSync, readSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { BUILTIN_DATA_DIR } from './builtin-dir.js';
 import type { FileKind, FileRead, Files, Places } from '../data/files.js';
 import { INSTALL_ROOT } from './install-root.js';
+import { PACKAGE_FILES } from './package-files.js';
 
-// packages are looked up from the install folder, as Node would from muster's own code
-const require = createRequire(path.join(INSTALL_ROOT, 'package.json'));
-
-/** Where an installed muster finds its own files: beside dist/, and in its npm packages. */
+/** Where an installed muster finds its own files: beside dist/ (the fonts and the renderer: PACKAGE_FILES). */
 export const NODE_PLACES: Places = {
   data: BUILTIN_DATA_DIR,
   templates: path.join(INSTALL_ROOT, 'templates', path.sep),
   examples: path.join(INSTALL_ROOT, 'examples', path.sep),
   parsedStore: path.join(INSTALL_ROOT, 'dist', 'parsed-data.json'),
   fontPairs: path.join(INSTALL_ROOT, 'dist', 'font-pairs.json'),
-  fonts: {
-    regular: require.resolve('@expo-google-fonts/roboto-condensed/400Regular/RobotoCondensed_400Regular.ttf'),
-    bold: require.resolve('@expo-google-fonts/roboto-condensed/700Bold/RobotoCondensed_700Bold.ttf'),
-    italic: require.resolve('@expo-google-fonts/roboto-condensed/400Regular_Italic/RobotoCondensed_400Regular_Italic.ttf'),
-    hebrew: require.resolve('@expo-google-fonts/noto-sans-hebrew/400Regular/NotoSansHebrew_400Regular.ttf'),
-    'hebrew-bold': require.resolve('@expo-google-fonts/noto-sans-hebrew/700Bold/NotoSansHebrew_700Bold.ttf'),
-    arabic: require.resolve('@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf'),
-    'arabic-bold': require.resolve('@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf'),
-    // the package exports only its script: its fonts folder sits beside dist/
-    cjk: path.join(path.dirname(require.resolve('@embedpdf/fonts-sc')), '..', 'fonts', 'NotoSansHans-Regular.otf'),
-    'cjk-bold': path.join(path.dirname(require.resolve('@embedpdf/fonts-sc')), '..', 'fonts', 'NotoSansHans-Bold.otf'),
-    symbols: require.resolve('@expo-google-fonts/noto-sans-symbols/400Regular/NotoSansSymbols_400Regular.ttf'),
-    'symbols-bold': require.resolve('@expo-google-fonts/noto-sans-symbols/700Bold/NotoSansSymbols_700Bold.ttf'),
-    // Noto Sans Symbols 2 comes in one weight: bold text draws its symbols in it too
-    symbols2: require.resolve('@expo-google-fonts/noto-sans-symbols-2/400Regular/NotoSansSymbols2_400Regular.ttf'),
-    emoji: require.resolve('@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf'),
-    'emoji-bold': require.resolve('@expo-google-fonts/noto-emoji/700Bold/NotoEmoji_700Bold.ttf'),
-    korean: require.resolve('@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf'),
-    'korean-bold': require.resolve('@expo-google-fonts/noto-sans-kr/700Bold/NotoSansKR_700Bold.ttf'),
-  },
-  rasteriser: require.resolve('@resvg/resvg-wasm/index_bg.wasm'),
-  fontkitVersion: (require(path.join(path.dirname(require.resolve('fontkit')), '..', 'package.json')) as { version: string }).version,
+  ...PACKAGE_FILES,
 };
 
 function kindOf(stats: Stats | Dirent): FileKind {

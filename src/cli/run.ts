@@ -5,6 +5,7 @@ import { DiceError } from '../engine/errors.js';
 import { causeChain, exitCodeOf, MusterError, UsageError } from '../errors.js';
 import { PrintChoiceError } from '../layout/errors.js';
 import type { CalibrateArgs } from './commands/calibrate.js';
+import type { ExamplesArgs } from './commands/examples.js';
 import type { CardsArgs } from './commands/cards.js';
 import type { CampaignArgs } from './commands/campaign.js';
 import type { ListArgs } from './commands/list.js';
@@ -121,6 +122,8 @@ async function runCommand(command: string, parsed: unknown, io: CliIo): Promise<
       return await (await import('./commands/calibrate.js')).runCalibrate(parsed as unknown as CalibrateArgs, io);
     case 'serve':
       return await (await import('./commands/serve.js')).runServe(parsed as unknown as ServeArgs, io);
+    case 'examples':
+      return await (await import('./commands/examples.js')).runExamples(parsed as unknown as ExamplesArgs, io);
     case 'validate':
       return await (await import('./commands/validate.js')).runValidate(parsed as unknown as { data: string[] }, io);
     default:

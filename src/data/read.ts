@@ -24,12 +24,30 @@ export function tryReadTextFile(file: string, what: string, limit: number = MAX_
   try {
     read = files().read(file, limit);
   } catch (error) {
+    const shipped = (error as { code?: string }).code === 'ENOENT' ? shippedExample(file) : undefined;
+    if (shipped) return problem(`no such file here; it is one of muster's examples, shipped at ${shipped}: run muster examples to copy them into this folder (examples/), then give the path again`);
     return problem(openFailure(error, what));
   }
   if (read.kind !== 'file') return problem(notAFile(read.kind, what));
   if (!read.bytes) return problem(tooLarge(read.size > limit ? read.size : undefined, what, limit));
   const decoded = decodeUtf8(read.bytes, what);
   return 'text' in decoded ? decoded : { problem: { file, ...decoded } };
+}
+
+/**
+ * Where muster's own copy of a missing file lies, when the path names one of its examples
+ * (examples/openfire/us-rifle-platoon.yaml, as the README and the help write them): an
+ * installed muster's examples are in its package, not in the player's folder.
+ */
+function shippedExample(file: string): string | undefined {
+  const named = /(?:^|[\\/])examples[\\/](.+)$/.exec(file)?.[1];
+  if (!named) return undefined;
+  try {
+    const shipped = `${files().places.examples}${named.split(/[\\/]/).join('/')}`;
+    return files().stat(shipped).kind === 'file' ? shipped : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true });

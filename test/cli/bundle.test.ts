@@ -27,7 +27,7 @@ function runBin(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) {
 }
 
 /**
- * A copy of the install in a scratch folder (node_modules linked), its bundle keeping the
+ * A copy of the install in a scratch folder (node_modules, dist/web and dist/yargs linked), its bundle keeping the
  * built one's modification time and, with `cache`, the build's code cache beside it.
  */
 function copyInstall(install: string, { cache = false } = {}): { bin: string; bundle: string; cache: string } {
@@ -38,6 +38,8 @@ function copyInstall(install: string, { cache = false } = {}): { bin: string; bu
   const bundle = path.join(install, 'dist', 'muster.cjs');
   utimesSync(bundle, built.atime, built.mtime);
   symlinkSync(path.join(root, 'node_modules'), path.join(install, 'node_modules'));
+  // the fonts and renderer the command reads are the page's copies; yargs' messages beside the bundle
+  for (const folder of ['web', 'yargs']) symlinkSync(path.join(root, 'dist', folder), path.join(install, 'dist', folder));
   return { bin: path.join(install, 'bin', 'muster.js'), bundle, cache: `${bundle}.cache` };
 }
 

@@ -14,9 +14,11 @@ import { cliPdf, openPage, produce, repo, runBrowserTests, shots, usePageServer,
  * folder of its site, as a club's web space would.
  */
 function staticHost(root: string, folder: string): Promise<{ base: string; close(): Promise<void> }> {
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.webmanifest': 'application/manifest+json' };
+  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.webmanifest': 'application/manifest+json' };
   const server = createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://host').pathname);
+    // the folder's address without its slash is sent on to it, as GitHub Pages and Apache do
+    if (`${pathname}/` === folder) return void res.writeHead(301, { location: folder }).end();
     if (!pathname.startsWith(folder)) return void res.writeHead(404).end();
     let file = path.join(root, pathname.slice(folder.length));
     if (file.endsWith(path.sep) || pathname === folder) file = path.join(file, 'index.html');
@@ -90,6 +92,29 @@ describe.skipIf(!runBrowserTests)('the page offline, from any static host', () =
     await other.screenshot({ path: path.join(shots, 'offline-tables.png') });
     await other.close();
   }, 180_000);
+
+  it('opens under /muster/ of a plain static host from the address without its trailing slash, and prints what the command line prints', async () => {
+    const copy = mkdtempSync(path.join(tmpdir(), 'muster-static-'));
+    cpSync(path.join(repo, 'dist/web'), copy, { recursive: true });
+    const host = await staticHost(copy, '/muster/');
+    try {
+      const page = await openPage({ base: host.base.replace(/\/$/, ''), browser: served.browser }, '#/bof/tables');
+      expect(page.url()).toBe(`${host.base}#/bof/tables`);
+      const made = await produce(page, 'Download PDF');
+      expect(made.code, made.stderr).toBe(0);
+      expect(Buffer.compare(Buffer.from(made.base64, 'base64'), await cliPdf(['tables', 'bof']))).toBe(0);
+      // the installed page's icons come from the same folder
+      const icons = await page.evaluate(async () => {
+        const manifest = (await (await fetch('manifest.webmanifest')).json()) as { icons: { src: string }[] };
+        return Promise.all(manifest.icons.map(async (icon) => `${icon.src} ${(await fetch(icon.src)).status}`));
+      });
+      expect(icons.every((line) => line.endsWith(' 200')), icons.join(', ')).toBe(true);
+      await page.close();
+    } finally {
+      await host.close();
+      rmSync(copy, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('works from a folder of a plain static host, and offers a newer build without mixing it with the open one', async () => {
     const copy = mkdtempSync(path.join(tmpdir(), 'muster-static-'));

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { lstat, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { GenerateError, UsageError } from '../../errors.js';
 import type { CliIo } from '../io.js';
 import { INSTALL_ROOT } from '../install-root.js';
@@ -115,24 +116,51 @@ export function encodingsTaken(accept: string | undefined): Encoding[] {
   return STORED.filter(({ encoding }) => taken(encoding)).map(({ encoding }) => encoding);
 }
 
+/** A file's identity on disk: a copy rewritten, replaced or unpacked anew gets another. */
+const stampOf = (stats: { dev: number; ino: number; size: number; mtimeMs: number; ctimeMs: number }) => `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`;
+
+/** Whether a stored copy opens to its file's bytes, by the two files' stamps: each pair is opened once. */
+const sameContent = new Map<string, boolean>();
+
+/** The copy's bytes opened as `encoding` says (once per copy: a few ms for the largest). */
+const OPEN: Record<Encoding, (bytes: Buffer) => Buffer> = { gzip: gunzipSync, br: brotliDecompressSync };
+
 /**
  * The file as it is sent: its copy in the first encoding the browser takes, where the build
- * stored one no older than the file (a file changed since the build is sent as it now is). A
- * copy that is a link is never followed: it could lead out of the page's folder.
+ * stored one that opens to the file's very bytes (a file changed since the build is sent as it
+ * now is). Decided by content, not by modification times, which an unpacking (npm's, a copy
+ * to a host) sets as it likes; each copy is opened and compared once, then known by the two
+ * files' stamps. A copy that is a link is never followed: it could lead out of the page's folder.
  */
-async function encodedBody({ file, made }: Served, taken: readonly Encoding[]): Promise<Sent> {
+async function encodedBody({ file, stamp }: Served, taken: readonly Encoding[]): Promise<Sent> {
+  let body: Buffer | undefined;
   for (const { encoding, suffix } of STORED) {
     if (!taken.includes(encoding)) continue;
     const copy = await lstat(file + suffix).catch(() => undefined);
-    if (copy?.isFile() && copy.mtimeMs >= made) return { body: await readFile(file + suffix), encoding };
+    if (!copy?.isFile()) continue;
+    const key = `${file}${suffix}\0${stamp}\0${stampOf(copy)}`;
+    const encoded = await readFile(file + suffix);
+    let same = sameContent.get(key);
+    if (same === undefined) {
+      body ??= await readFile(file);
+      let opened: Buffer | undefined;
+      try {
+        opened = OPEN[encoding](encoded);
+      } catch {
+        // damaged or no such copy at all: the file is sent
+      }
+      same = opened !== undefined && opened.equals(body);
+      sameContent.set(key, same);
+    }
+    if (same) return { body: encoded, encoding };
   }
-  return { body: await readFile(file) };
+  return { body: body ?? (await readFile(file)) };
 }
 
-/** A file the server sends: its real path, and when it was last changed. */
+/** A file the server sends: its real path, and its stamp (see stampOf). */
 interface Served {
   file: string;
-  made: number;
+  stamp: string;
 }
 
 /** The file under `root` a request names, or undefined when it names none or leads outside. */
@@ -150,7 +178,7 @@ async function fileFor(root: string, url: string): Promise<Served | undefined> {
   const real = await realpath(file).catch(() => undefined);
   if (!real || !real.startsWith(root + path.sep)) return undefined;
   const found = await stat(real);
-  return found.isFile() ? { file: real, made: found.mtimeMs } : undefined;
+  return found.isFile() ? { file: real, stamp: stampOf(found) } : undefined;
 }
 
 /** Starts the server on 127.0.0.1 (or `host`); resolves once it listens. */
