@@ -130,7 +130,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
       ['Turns', String(result.turns)],
       ['Force morale', morale],
       ...(result.mode === 'solo' ? [['Enemy strength', enemyStrength(result.forces.find((f) => f.side === 'enemy'))]] : []),
-      ['Table', tableSize],
+      ['Table', markReading(tableSize, 'bof/table-size')],
     ], 'column'),
     {
       kind: 'text',
