@@ -72,7 +72,8 @@ export function helperSlips(text: string): string[] {
     const n = node as Node;
     if ((n.type === 'MustacheStatement' || n.type === 'SubExpression') && n.path?.type === 'PathExpression' && typeof n.path.original === 'string') {
       const name = n.path.original;
-      const shape = SHAPES[name];
+      // own keys only: a text's {{toString}} or {{__proto__}} is no helper (the template check refuses those)
+      const shape = Object.hasOwn(SHAPES, name) ? SHAPES[name] : undefined;
       const params = n.params ?? [];
       if (shape && (params.length > 0 || n.type === 'SubExpression')) {
         const written = `{{${[name, ...params.map(shown)].join(' ')}}}`;

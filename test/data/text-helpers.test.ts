@@ -93,5 +93,7 @@ describe('the built-in data', () => {
     expect(helperSlips('write \\{{dist 6 15}} as text')).toEqual([]);
     expect(helperSlips('{{name}} moves {{dist 10 4}}, {{mod -2}}, {{chance "2D6" 6 "lower"}}')).toEqual([]);
     expect(helperSlips('{{#if x}}')).toEqual([]);
+    // names every object inherits are no helpers here: the template check refuses them
+    expect(helperSlips('{{toString}} {{__proto__}} {{constructor 1}}')).toEqual([]);
   });
 });
