@@ -7,6 +7,7 @@ import { listFilesBelow } from './files.js';
 import { formatPath } from './field-path.js';
 import { forbiddenKeyProblem } from './forbidden-keys.js';
 import { TooManyValuesError } from './file-values.js';
+import { textHelperProblems } from './text-helpers.js';
 
 /** The deepest nesting of lists and fields in muster's own data and example files (an arsenal's weapons' modes). */
 const MAX_DATA_DEPTH_SEEN = 7;
@@ -54,15 +55,15 @@ export async function parseFile<T>(file: string, schema: z.ZodType<T>, problems:
     problems.push(forbidden);
     return undefined;
   }
+  // a data file's texts are filled by the helpers: each helper's values read before any run
+  const slips = what === 'data file' ? textHelperProblems(raw, file) : [];
   const result = schema.safeParse(raw);
-  if (result.success) {
+  if (result.success && slips.length === 0) {
     noteCheckedValue(file, text, result.data);
     return result.data;
   }
-  const issues = result.error.issues;
-  for (const issue of issues.slice(0, MAX_PROBLEMS_PER_FILE)) {
-    problems.push({ file, path: formatPath(issue.path), message: issue.message });
-  }
+  const issues = [...slips, ...(result.success ? [] : result.error.issues.map((issue) => ({ file, path: formatPath(issue.path), message: issue.message })))];
+  problems.push(...issues.slice(0, MAX_PROBLEMS_PER_FILE));
   if (issues.length > MAX_PROBLEMS_PER_FILE) {
     problems.push({ file, path: '', message: `and ${issues.length - MAX_PROBLEMS_PER_FILE} more problems in this file` });
   }

@@ -28,7 +28,10 @@ function unitsOf(options: HelperOptions): Units {
  * distances follow --units and chances stay exact.
  */
 export const helpers = {
-  /** {{dist 10 4}}: a distance in the sheet's units, given in both as the rules do */
+  /**
+   * {{dist 10 4}}: a distance in the sheet's units, given in both as the rules do, centimetres
+   * first; the loader refuses a pair that is not one distance (src/data/text-helpers.ts)
+   */
   dist(cm: number, inches: number, options: HelperOptions): string {
     const units = unitsOf(options);
     return formatLength(units === 'cm' ? cm : inches, units);

@@ -357,7 +357,7 @@ describe('template slips in house data, in the writer\'s words', () => {
   const orders = readFileSync(path.join(ROOT, 'data/blazeaway/cards/orders.yaml'), 'utf8');
   const house = (text: string) => ({ 'house/blazeaway/cards/orders.yaml': orders.replace('With one die fewer than usual.', JSON.stringify(text)) });
   const cases: [string, RegExp][] = [
-    ['With {{dist 10}} more', /template failed: \{\{dist 10 4\}\} needs 2 values: the distance in cm, then in inches/],
+    ['With {{dist 10}} more', /\{\{dist 10\}\}: \{\{dist\}\} takes 2 values \(the distance in centimetres, then in inches, both numbers\), as in \{\{dist 10 4\}\}/],
     ['With {{nosuch}}', /template failed: \{\{nosuch\}\} is nothing muster can fill in; a text may use the helpers dist, mod/],
     ['With {{#if}}', /its \{\{ \}\} marks are not written right \(line 1 of the text\)/],
   ];
