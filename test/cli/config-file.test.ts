@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { muster } from '../helpers/cli.js';
 import { workdirs } from '../helpers/fixtures.js';
@@ -30,7 +32,6 @@ describe("a club's defaults: muster.yaml and MUSTER_* variables (issue 50)", () 
     const { code, stderr } = await muster(['tables', 'bof', '-o', out, '--quiet'], path.join(root, 'games'));
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    const { readFileSync } = await import('node:fs');
     // US Letter is 612 x 792 points; A4 would be 595.28 x 841.89
     expect(readFileSync(out).toString('latin1')).toMatch(/\/MediaBox \[0 0 612 792\]/);
   });
@@ -67,7 +68,6 @@ describe("a club's defaults: muster.yaml and MUSTER_* variables (issue 50)", () 
     const out = path.join(cwd, 'a4.pdf');
     const run = await muster(['tables', 'bof', '--paper', 'a4', '-o', out, '--quiet'], cwd, { env: { MUSTER_PAPER: 'letter' } });
     expect(run.stderr).toBe('');
-    const { readFileSync } = await import('node:fs');
     expect(readFileSync(out).toString('latin1')).toMatch(/\/MediaBox \[0 0 595\.2\d* 841\.8\d*\]/);
   });
 
@@ -140,5 +140,15 @@ describe("a club's defaults: muster.yaml and MUSTER_* variables (issue 50)", () 
     const config = JSON.parse(stdout);
     expect(config.file).toBeNull();
     expect(config.options.paper).toEqual({ value: 'a4', source: 'default' });
+  });
+
+  it("the README's example muster.yaml is one muster reads", async () => {
+    const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
+    const example = /```yaml\n(# muster\.yaml[\s\S]*?)```/.exec(readme)?.[1];
+    expect(example).toBeDefined();
+    const cwd = workdir({ 'muster.yaml': example!, 'house-rules/.keep': '' });
+    const config = await configOf(cwd);
+    expect(config.options['back-offset']).toMatchObject({ value: '-2,1', source: 'file' });
+    expect(config.options['data']).toMatchObject({ value: [path.join(cwd, 'house-rules')] });
   });
 });
