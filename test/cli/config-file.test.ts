@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { muster } from '../helpers/cli.js';
 import { workdirs } from '../helpers/fixtures.js';
+import { withClubDefaults } from '../../src/cli/club-defaults.js';
+import { COMMAND_TABLE } from '../../src/cli/command-table.js';
 
 const workdir = workdirs(afterEach);
 
@@ -150,5 +152,23 @@ describe("a club's defaults: muster.yaml and MUSTER_* variables (issue 50)", () 
     const config = await configOf(cwd);
     expect(config.options['back-offset']).toMatchObject({ value: '-2,1', source: 'file' });
     expect(config.options['data']).toMatchObject({ value: [path.join(cwd, 'house-rules')] });
+  });
+
+  it('the defaults join a command line as options it was not given, before a --, only those the command takes', () => {
+    const command = (name: string) => COMMAND_TABLE.find((c) => c.name === name)!;
+    const file = { kind: 'file' as const, file: '/club/muster.yaml' };
+    const club = { values: { paper: { value: 'letter', source: file }, ink: { value: 'low', source: file }, data: { value: ['/club/house'], source: file } } };
+    expect(withClubDefaults(command('tables'), ['tables', 'bof'], club)).toEqual(['tables', 'bof', '--paper=letter', '--ink=low', '--data=/club/house']);
+    // a --data typed replaces the defaults' folders; the paper typed wins
+    expect(withClubDefaults(command('tables'), ['tables', 'bof', '--paper', 'a4', '--data', 'mine'], club)).toEqual(['tables', 'bof', '--paper', 'a4', '--data', 'mine', '--ink=low']);
+    // calibrate takes no --ink and no --data
+    expect(withClubDefaults(command('calibrate'), ['calibrate', '--', 'x'], club)).toEqual(['calibrate', '--paper=letter', '--', 'x']);
+  });
+
+  it('a field spelt as a program would spell it is refused with the one meant', async () => {
+    const cwd = workdir({ 'muster.yaml': 'backOffset: 1,1\n' });
+    const { code, stderr } = await muster(['config'], cwd);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/at backOffset: unknown field: did you mean back-offset\?/);
   });
 });
