@@ -85,7 +85,7 @@ function forProduct(product: ProductWithOptions, shared: readonly OptionSpec[]):
 
 const HOUSE_DATA: OptionSpec = { name: 'data', type: 'string', array: true, default: [], describe: 'extra data folder (house rules), repeatable' };
 
-export const COMMAND_TABLE: readonly CommandSpec[] = [
+const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'systems',
     describe: 'list rule sets and their products',
@@ -278,6 +278,44 @@ export const COMMAND_TABLE: readonly CommandSpec[] = [
     options: [HOUSE_DATA],
   },
 ];
+
+/**
+ * The options a club's muster.yaml and MUSTER_* variables may set (club-defaults.ts): the
+ * print settings a club shares. Not --names (a game's players, whose count a solo game
+ * changes) nor --seed, --format or -o, which are one run's.
+ */
+export const CLUB_KEYS = ['paper', 'units', 'ink', 'duplex', 'back-offset', 'bleed', 'marks', 'data'] as const;
+export type ClubKey = (typeof CLUB_KEYS)[number];
+
+/** The option a club's key sets, as the commands take it (its choices, type and default). */
+export function clubOption(key: ClubKey): OptionSpec {
+  for (const command of COMMANDS) {
+    const option = command.options.find((o) => o.name === key);
+    if (option) return option;
+  }
+  throw new Error(`no command takes --${key}`);
+}
+
+/** `muster config`: each of a club's keys, with no default of its own, so that a value given is seen as given. */
+const CONFIG: CommandSpec = {
+  name: 'config',
+  describe: "the defaults a run here uses (a club's muster.yaml in this folder or above, MUSTER_* variables, the command line) and where each came from",
+  positionals: [],
+  options: [
+    { name: 'format', type: 'string', choices: ['text', 'json'], default: 'text', describe: 'text, or json: {file, options: {name: {value, source, from}}}' },
+    ...CLUB_KEYS.map((key): OptionSpec => {
+      const { default: _default, ...option } = clubOption(key);
+      return option;
+    }),
+  ],
+  examples: [
+    ['$0 config', 'each default and where it came from: default, a muster.yaml, a MUSTER_* variable'],
+    ['$0 config --format json', 'the same for a script'],
+    ['$0 config --paper letter', 'what a command given --paper letter here would use'],
+  ],
+};
+
+export const COMMAND_TABLE: readonly CommandSpec[] = [...COMMANDS, CONFIG];
 
 /** What `muster --help` says around the commands. */
 export const USAGE = '$0 <command> [options]\n\nPrints play-aids and rolls scenarios for WW2 miniature wargames.';

@@ -33,6 +33,11 @@ export interface CliIo {
   files: Files;
   /** the checks made before any work that an output can be written where it is asked for */
   outputs: OutputChecks;
+  /**
+   * whether a muster.yaml in the current folder or above and MUSTER_* variables set defaults
+   * (club-defaults.ts): the command line's io says so; the page's does not
+   */
+  clubDefaults?: boolean;
 }
 
 /**
@@ -97,6 +102,7 @@ export function processIo(): CliIo {
     freshSeed: () => randomBytes(4).toString('hex'),
     files: withUserCache(nodeFiles, process.env, process.stderr),
     outputs: NODE_OUTPUTS,
+    clubDefaults: true,
     async finish() {
       if (stdoutFailure === undefined) await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
       if (stdoutFailure) throw stdoutFailure;

@@ -62,9 +62,15 @@ export const SHOP_CARDS: Readonly<Record<Shop, { name: string; card: { width: nu
   mpc: { name: 'MakePlayingCards', card: MPC_POKER },
 };
 
+/** --bleed checked: 0 to 6 mm round the cards (a muster.yaml's `bleed` is checked by this too). */
+export function checkBleed(bleed: number): number {
+  if (!(bleed >= 0 && bleed <= 6)) throw new UsageError(`--bleed ${bleed}: allowed 0 to 6 mm`);
+  return bleed;
+}
+
 /** Card print settings from the options, checked. */
 export function cardPrint(args: CutArgs): CardPrint {
-  if (!(args.bleed >= 0 && args.bleed <= 6)) throw new UsageError(`--bleed ${args.bleed}: allowed 0 to 6 mm`);
+  checkBleed(args.bleed);
   const home: CardPrint = { width: 63, height: 88, bleed: args.bleed, marks: args.marks === 'crop', duplex: args.duplex, backOffset: parseOffset(args.backOffset), ...printSettings(args), ...(args.cards === 'each' ? { eachModel: true } : {}), ...(args.layout === 'fold' ? { fold: true } : {}) };
   if (args.shop === undefined) return home;
   const shop = SHOP_CARDS[args.shop];

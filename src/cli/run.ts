@@ -14,6 +14,8 @@ import type { ServeArgs } from './commands/serve.js';
 import type { CheckArgs } from './commands/check.js';
 import type { TokensArgs } from './commands/tokens.js';
 import type { CliIo } from './io.js';
+import type { ConfigArgs } from './commands/config.js';
+import { loadClubDefaults, NO_CLUB_DEFAULTS, withClubDefaults, type ClubDefaults } from './club-defaults.js';
 import type { ProductArgs } from './options.js';
 import { COMMAND_NAMES, COMMAND_TABLE } from './command-table.js';
 import { optionUses, refuseRepeated } from './repeated-options.js';
@@ -52,10 +54,15 @@ export function commandLineWords(argv: readonly string[]): string[] {
 export async function run(argv: readonly string[], given: CliIo): Promise<number> {
   const io = escapingControls(given);
   const debug = argv.includes('--debug') || io.env['MUSTER_DEBUG'] === '1';
-  const args = commandLineWords(argv);
+  let args = commandLineWords(argv);
   // every layer reads muster's and the player's files through what the caller gives
   useFiles(io.files);
   try {
+    // a club's defaults (muster.yaml, MUSTER_*) where a command will run: added to its line as
+    // options, which the command line given overrides; `muster config` shows them instead
+    const club = clubDefaultsFor(args) ? await loadClubDefaults(io) : NO_CLUB_DEFAULTS;
+    const spec = COMMAND_TABLE.find((c) => c.name === args[0]);
+    if (spec && spec.name !== 'config') args = withClubDefaults(spec, args, club);
     // an ordinary command line is read without yargs (a sixth of a fresh run's start-up)
     const quick = fastParse(args);
     if (quick?.kind === 'version') {
@@ -63,7 +70,7 @@ export async function run(argv: readonly string[], given: CliIo): Promise<number
       return 0;
     }
     if (quick) {
-      const code = await runCommand(quick.command, quick.args, io);
+      const code = await runCommand(quick.command, quick.args, io, club);
       await io.finish?.();
       return code;
     }
@@ -76,9 +83,9 @@ export async function run(argv: readonly string[], given: CliIo): Promise<number
     const command = String(parsed._[0]);
     // yargs makes a list of an option given twice (or keeps a switch's last word): refused here
     // as the quick parser refuses it, before a command meets a list where it expects one value
-    const spec = COMMAND_TABLE.find((c) => c.name === command);
-    if (spec) refuseRepeated(optionUses(spec, args));
-    const code = await runCommand(command, parsed, io);
+    const named = COMMAND_TABLE.find((c) => c.name === command);
+    if (named) refuseRepeated(optionUses(named, args));
+    const code = await runCommand(command, parsed, io, club);
     await io.finish?.();
     return code;
   } catch (error) {
@@ -100,7 +107,7 @@ function escapingControls(io: CliIo): CliIo {
 }
 
 /** Each command's code is loaded when it runs: a JSON scenario never loads the PDF writer. */
-async function runCommand(command: string, parsed: unknown, io: CliIo): Promise<number> {
+async function runCommand(command: string, parsed: unknown, io: CliIo, club: ClubDefaults): Promise<number> {
   switch (command) {
     case 'systems':
       return await (await import('./commands/systems.js')).runSystems(parsed as unknown as { format: 'text' | 'json'; data: string[] }, io);
@@ -126,11 +133,18 @@ async function runCommand(command: string, parsed: unknown, io: CliIo): Promise<
       return await (await import('./commands/examples.js')).runExamples(parsed as unknown as ExamplesArgs, io);
     case 'validate':
       return await (await import('./commands/validate.js')).runValidate(parsed as unknown as { data: string[] }, io);
+    case 'config':
+      return await (await import('./commands/config.js')).runConfig(parsed as unknown as ConfigArgs, io, club);
     default:
       throw new UsageError(`unknown command "${command}"; run muster --help for the list`);
   }
 }
 
+
+/** A club's defaults are read for a command's run, not for --help or --version. */
+function clubDefaultsFor(args: readonly string[]): boolean {
+  return COMMAND_NAMES.includes(args[0] ?? '') && !args.some((a) => a === '--help' || a === '-h' || a === '--version');
+}
 
 /** yargs' messages, restated in the words of this tool where they are vague. */
 function explain(message: string, args: readonly string[]): string {

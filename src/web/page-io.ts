@@ -86,6 +86,8 @@ export function pageIo(files: PageFiles, options: { progress?: OnProgress; signa
       };
     },
     env: {},
+    // a club's muster.yaml and MUSTER_* are the command line's: the page reads neither
+    clubDefaults: false,
     freshSeed: options.freshSeed ?? randomSeed,
     progress: {
       start(count, what) {

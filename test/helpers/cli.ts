@@ -22,6 +22,8 @@ export async function muster(args: string[], cwd: string, io: Partial<CliIo> = {
     freshSeed: () => 'fresh-seed',
     files: nodeFiles,
     outputs: NODE_OUTPUTS,
+    // the command line's io: a muster.yaml here or above, and MUSTER_* in env, set defaults
+    clubDefaults: true,
     progress: { start() {}, tick() {}, stop() {} },
     ...io,
   });
