@@ -1,29 +1,17 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadRulesDb } from '../../src/data/load.js';
-import { BUILTIN_DATA_DIR } from '../../src/cli/builtin-dir.js';
-import { createRng } from '../../src/engine/dice.js';
 import { isOver } from '../../src/systems/budget-fit.js';
-import { loadAids } from '../../src/systems/bof/aids.js';
-import { loadArsenal } from '../../src/systems/bof/arsenal.js';
 import { buildRoster, type Force } from '../../src/systems/bof/force.js';
 import { buildPacket } from '../../src/systems/bof/packet.js';
 import { forceFits, PLAYER_SHARE } from '../../src/systems/bof/game-budget.js';
-import { loadModes } from '../../src/systems/bof/scenario-data.js';
-import { coreRoster, rollSoloScenario, rollVersusScenario, type ScenarioOptions, type ScenarioResult } from '../../src/systems/bof/scenario.js';
+import { coreRoster, type ScenarioOptions, type ScenarioResult } from '../../src/systems/bof/scenario.js';
+import { arsenal, aids, modes, versus, solo } from '../helpers/bof-scenarios.js';
 
 /**
  * A force the players bring is held to the game's budget for its side (issue 26): the game
  * mode's points for its role, each player's share with 4 or 6 players, and in solo the core
  * force plus the rolled additional points. The numbers below are typed from the text.
  */
-const dirs = [path.join(BUILTIN_DATA_DIR, 'bof')];
-const system = (await loadRulesDb({ dataDirs: [] })).system('bof');
-const [arsenal, aids, modes] = await Promise.all([loadArsenal(dirs), loadAids(dirs), loadModes(dirs)]);
-const ctx = { system, arsenal, aids, modes };
-const base: ScenarioOptions = { mode: 'versus', players: 2, table: { width: 120, height: 120 }, points: 150 };
-const versus = (seed: string, over: Partial<ScenarioOptions> = {}) => rollVersusScenario(ctx, { ...base, ...over }, createRng(seed), seed);
-const solo = (seed: string, over: Partial<ScenarioOptions> = {}) => rollSoloScenario(ctx, { ...base, mode: 'solo', ...over }, createRng(seed), seed);
 const print = { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long' as const, backOffset: { x: 0, y: 0 } };
 const packetOf = (r: ScenarioResult, rosters: ScenarioOptions['rosters']) =>
   buildPacket(r, { arsenal, aids, modes, units: 'cm', paper: 'a4', toolVersion: '0', systemName: 'Burst of Fire', rulesVersion: 'test', print, rosters });

@@ -4,25 +4,13 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadRulesDb } from '../../src/data/load.js';
-import { BUILTIN_DATA_DIR } from '../../src/cli/builtin-dir.js';
 import { buildQuickReference } from '../../src/doc/build-reference.js';
 import { READING_MARK } from '../../src/doc/model.js';
-import { createRng } from '../../src/engine/dice.js';
-import { loadAids } from '../../src/systems/bof/aids.js';
-import { loadArsenal } from '../../src/systems/bof/arsenal.js';
 import { buildPacket } from '../../src/systems/bof/packet.js';
 import { terrainTypeWords } from '../../src/systems/scenario-terrain.js';
-import { loadModes } from '../../src/systems/bof/scenario-data.js';
-import { rollSoloScenario, rollVersusScenario, type ScenarioOptions, type ScenarioResult } from '../../src/systems/bof/scenario.js';
+import { type ScenarioResult } from '../../src/systems/bof/scenario.js';
+import { system, arsenal, aids, modes, versus, solo } from '../helpers/bof-scenarios.js';
 
-const dirs = [path.join(BUILTIN_DATA_DIR, 'bof')];
-const system = (await loadRulesDb({ dataDirs: [] })).system('bof');
-const [arsenal, aids, modes] = await Promise.all([loadArsenal(dirs), loadAids(dirs), loadModes(dirs)]);
-const ctx = { system, arsenal, aids, modes };
-const base: ScenarioOptions = { mode: 'versus', players: 2, table: { width: 120, height: 120 }, points: 150 };
-const versus = (seed: string, over: Partial<ScenarioOptions> = {}) => rollVersusScenario(ctx, { ...base, ...over }, createRng(seed), seed);
-const solo = (seed: string, over: Partial<ScenarioOptions> = {}) => rollSoloScenario(ctx, { ...base, mode: 'solo', ...over }, createRng(seed), seed);
 const print = { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long' as const, backOffset: { x: 0, y: 0 } };
 const packetOf = (r: ScenarioResult) => buildPacket(r, { arsenal, aids, modes, units: 'cm', paper: 'a4', toolVersion: '0', systemName: 'Burst of Fire', rulesVersion: 'test', print, terrainTypes: terrainTypeWords(system) });
 const textOf = (node: unknown): string => JSON.stringify(node);

@@ -1,25 +1,13 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadRulesDb } from '../../src/data/load.js';
-import { BUILTIN_DATA_DIR } from '../../src/cli/builtin-dir.js';
-import { createRng } from '../../src/engine/dice.js';
 import { chanceOf, sumDistribution } from '../../src/engine/odds.js';
 import { rowTotals } from '../../src/engine/tables.js';
-import { loadAids } from '../../src/systems/bof/aids.js';
-import { loadArsenal } from '../../src/systems/bof/arsenal.js';
 import { buildPacket } from '../../src/systems/bof/packet.js';
 import { buildRoster, type Force } from '../../src/systems/bof/force.js';
 import { unitCost } from '../../src/systems/bof/cost.js';
-import { loadModes } from '../../src/systems/bof/scenario-data.js';
-import { rollSoloScenario, rollVersusScenario, type ScenarioOptions, type ScenarioResult } from '../../src/systems/bof/scenario.js';
+import { type ScenarioOptions, type ScenarioResult } from '../../src/systems/bof/scenario.js';
+import { system, arsenal, aids, modes, versus, solo } from '../helpers/bof-scenarios.js';
 
-const dirs = [path.join(BUILTIN_DATA_DIR, 'bof')];
-const system = (await loadRulesDb({ dataDirs: [] })).system('bof');
-const [arsenal, aids, modes] = await Promise.all([loadArsenal(dirs), loadAids(dirs), loadModes(dirs)]);
-const ctx = { system, arsenal, aids, modes };
-const base: ScenarioOptions = { mode: 'versus', players: 2, table: { width: 120, height: 120 }, points: 150 };
-const versus = (seed: string, over: Partial<ScenarioOptions> = {}) => rollVersusScenario(ctx, { ...base, ...over }, createRng(seed), seed);
-const solo = (seed: string, over: Partial<ScenarioOptions> = {}) => rollSoloScenario(ctx, { ...base, mode: 'solo', ...over }, createRng(seed), seed);
 
 function zonesApart(result: ScenarioResult): boolean {
   const zones = result.zones;

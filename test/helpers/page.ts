@@ -272,3 +272,20 @@ export async function cliPdf(args: string[]): Promise<Buffer> {
   const file = path.join(dir, 'cli.pdf');
   return existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
 }
+
+/** A tab opened with no server: if it does not come up, what it asked for and how that went (the network or the service worker). */
+export async function openOffline(served: Pick<PageServer, 'base' | 'browser'>, hash: string): Promise<Page> {
+  const page = answering(await served.browser.newPage());
+  await page.setViewport({ width: 1280, height: 900 });
+  const asked: string[] = [];
+  page.on('requestfinished', (r) => asked.push(`${r.url()} ${r.response()?.status()} ${r.response()?.fromServiceWorker() ? 'worker' : 'network'}`));
+  page.on('requestfailed', (r) => asked.push(`${r.url()} failed: ${r.failure()?.errorText}`));
+  try {
+    await page.goto(`${served.base}${hash}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+    await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+    await settled(page);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; the tab asked for:\n${asked.join('\n')}`);
+  }
+  return page;
+}

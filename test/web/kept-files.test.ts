@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { answering, cliPdf, openPage, produce, repo, runBrowserTests, settled, shots, startPageServer, launchChromium, type PageServer } from '../helpers/page.js';
+import { answering, cliPdf, openOffline, openPage, produce, repo, runBrowserTests, settled, shots, startPageServer, launchChromium, type PageServer } from '../helpers/page.js';
 
 /** A plain file server (no muster, no policy, no compressed copies) over a copy of dist/web. */
 function staticHost(root: string): Promise<{ base: string; close(): Promise<void> }> {
@@ -26,22 +26,6 @@ function staticHost(root: string): Promise<{ base: string; close(): Promise<void
       resolve({ base: `http://127.0.0.1:${port}/`, close: () => new Promise((done) => server.close(() => done())) });
     }),
   );
-}
-
-/** A tab at a link of the page, which must come up with no server: what it asked for is told if it does not. */
-async function openOffline(served: PageServer, hash: string): Promise<Page> {
-  const page = answering(await served.browser.newPage());
-  await page.setViewport({ width: 1280, height: 900 });
-  const asked: string[] = [];
-  page.on('requestfailed', (r) => asked.push(`${r.url()} failed: ${r.failure()?.errorText}`));
-  try {
-    await page.goto(`${served.base}${hash}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
-    await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
-    await settled(page);
-  } catch (error) {
-    throw new Error(`${(error as Error).message}; failed:\n${asked.join('\n')}`);
-  }
-  return page;
 }
 
 /** Waits until the page says it is kept in the browser: from then on it makes everything with no network. */

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { cliPdf, openPage, produce, repo, runBrowserTests, shots, usePageServer, type PageServer, answering, settled } from '../helpers/page.js';
+import { cliPdf, openPage, produce, repo, runBrowserTests, shots, usePageServer, type PageServer, settled, openOffline as openOfflineTab } from '../helpers/page.js';
 
 /**
  * Any static host: a plain file server (no ETag, no muster) serving a copy of dist/web under a
@@ -37,22 +37,7 @@ describe.skipIf(!runBrowserTests)('the page offline, from any static host', () =
   let served: PageServer;
   usePageServer((s) => (served = s));
 
-  /** A tab opened with no server: if it does not come up, what it asked for and how that went. */
-  async function openOffline(hash: string): Promise<Page> {
-    const page = answering(await served.browser.newPage());
-    await page.setViewport({ width: 1280, height: 900 });
-    const asked: string[] = [];
-    page.on('requestfinished', (r) => asked.push(`${r.url()} ${r.response()?.status()} ${r.response()?.fromServiceWorker() ? 'worker' : 'network'}`));
-    page.on('requestfailed', (r) => asked.push(`${r.url()} failed: ${r.failure()?.errorText}`));
-    try {
-      await page.goto(`${served.base}${hash}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
-      await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
-      await settled(page);
-    } catch (error) {
-      throw new Error(`${(error as Error).message}; the tab asked for:\n${asked.join('\n')}`);
-    }
-    return page;
-  }
+  const openOffline = (hash: string) => openOfflineTab(served, hash);
 
   async function kept(page: Page): Promise<void> {
     await page.waitForFunction(() => window.muster.offline === true, { timeout: 60_000 });
