@@ -96,11 +96,7 @@ export async function loadTokenGroups(dirs: readonly string[]): Promise<TokenGro
       tokens.set(token.id, { token, file, group });
     });
   }
-  for (const { token, file } of tokens.values()) {
-    if (token.back && !tokens.has(token.back)) {
-      problems.push({ file, path: `tokens[id=${token.id}].back`, message: `no token "${token.back}" for its other side` });
-    }
-  }
+  problems.push(...backProblems(new Map([...tokens.values()].map(({ token }) => [token.id, token])), (id) => tokens.get(id)?.file ?? ''));
   const pieces = [...tokens.values()].reduce((n, t) => n + t.token.count, 0);
   if (pieces > MAX_PIECES) {
     const last = [...tokens.values()].at(-1)!;
@@ -108,6 +104,26 @@ export async function loadTokenGroups(dirs: readonly string[]): Promise<TokenGro
   }
   if (problems.length > 0) throw new DataError(problems);
   return [...groups.entries()].map(([key, group]) => ({ ...group, tokens: [...tokens.values()].filter((t) => t.group === key).map((t) => t.token) }));
+}
+
+/**
+ * The other side each token names: one that exists, and of its own shape and size, since a
+ * two-sided token is one piece of card (a square Ruin backed by a round Crater printed a disc
+ * behind a square, cut to neither). Every loader of tokens checks its tokens with this.
+ */
+export function backProblems(tokens: ReadonlyMap<string, Pick<Token, 'id' | 'shape' | 'size' | 'back'>>, fileOf: (id: string) => string): DataProblem[] {
+  const problems: DataProblem[] = [];
+  for (const token of tokens.values()) {
+    if (!token.back) continue;
+    const back = tokens.get(token.back);
+    const path = `tokens[id=${token.id}].back`;
+    if (!back) problems.push({ file: fileOf(token.id), path, message: `no token "${token.back}" for its other side` });
+    else if (back.shape !== token.shape || JSON.stringify(back.size) !== JSON.stringify(token.size)) {
+      const shape = (t: typeof back) => (t.size ? `${t.shape} ${t.size.width} x ${t.size.height} mm` : t.shape);
+      problems.push({ file: fileOf(token.id), path, message: `"${token.back}" is ${shape(back)}, this token ${shape(token)}: a token's other side has its shape and size` });
+    }
+  }
+  return problems;
 }
 
 /** Every token of a rule set, whatever sheet it prints on. */
