@@ -20,6 +20,7 @@ import { optionUses, refuseRepeated } from './repeated-options.js';
 import { fastParse } from './fast-parse.js';
 import { readWithYargs } from './yargs-parse.js';
 import { TOOL_VERSION } from './version.js';
+import { normaliseValues, refuseBadNumbers } from './manners.js';
 import { useFiles } from '../data/files.js';
 import { escapeControls } from '../data/control-chars.js';
 
@@ -42,7 +43,9 @@ function joinNegativeValues(argv: readonly string[]): string[] {
 
 /** The words both parsers read: --debug taken out (run() reads it), negative values joined. */
 export function commandLineWords(argv: readonly string[]): string[] {
-  return joinNegativeValues(argv.filter((a) => a !== '--debug'));
+  const words = normaliseValues(joinNegativeValues(argv.filter((a) => a !== '--debug')));
+  // `muster` alone: the command list, as --help gives it
+  return words.length === 0 ? ['--help'] : words;
 }
 
 /**
@@ -56,6 +59,8 @@ export async function run(argv: readonly string[], given: CliIo): Promise<number
   // every layer reads muster's and the player's files through what the caller gives
   useFiles(io.files);
   try {
+    const named = COMMAND_TABLE.find((c) => c.name === args[0]);
+    if (named) refuseBadNumbers(named, args.slice(1));
     // an ordinary command line is read without yargs (a sixth of a fresh run's start-up)
     const quick = fastParse(args);
     if (quick?.kind === 'version') {
@@ -145,9 +150,19 @@ function explain(message: string, args: readonly string[]): string {
       return `unknown command "${command}"${close.length > 0 ? ` (did you mean ${orList(close)}?)` : ''}; the commands are ${COMMAND_NAMES.join(', ')}`;
     }
     const names = unknown[1]!.split(', ').map((n) => (n.length === 1 ? `-${n}` : `--${n}`));
-    return `unknown option ${names.join(', ')} (${message})`;
+    return `unknown option ${names.join(', ')}${didYouMean(names, command)} (${message})`;
   }
   return message;
+}
+
+/** " (did you mean --paper?)": the command's options closest to the first unknown one. */
+function didYouMean(names: readonly string[], command: string | undefined): string {
+  const spec = COMMAND_TABLE.find((c) => c.name === command);
+  const first = names[0];
+  if (!spec || !first?.startsWith('--')) return '';
+  const shown = spec.options.filter((o) => !o.hidden);
+  const close = closeMatches(first.slice(2), shown.map((o) => ({ id: o.name })));
+  return close.length > 0 ? ` (did you mean ${orList(close.map((n) => `--${n}`))}?)` : '';
 }
 
 /**

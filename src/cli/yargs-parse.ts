@@ -53,7 +53,9 @@ export async function buildYargs(argv: readonly string[]): Promise<Argv> {
     .recommendCommands()
     .exitProcess(false)
     .version(TOOL_VERSION)
+    .alias('version', 'v')
     .help()
+    .alias('help', 'h')
     .wrap(100);
 }
 

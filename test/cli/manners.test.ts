@@ -1,0 +1,102 @@
+// The command line's manners (issue 50, point 5): each one, in-process where it can be.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { workdirs } from '../helpers/fixtures.js';
+import { muster } from '../helpers/cli.js';
+
+const workdir = workdirs(afterEach);
+
+describe('-h and -v', () => {
+  it('-v prints the version as --version does', async () => {
+    const long = await muster(['--version'], workdir());
+    const short = await muster(['-v'], workdir());
+    expect(short).toEqual(long);
+    expect(short.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+  it('-h prints the help as --help does, for muster and for a command', async () => {
+    expect(await muster(['-h'], workdir())).toEqual(await muster(['--help'], workdir()));
+    const short = await muster(['tables', '-h'], workdir());
+    expect(short.code).toBe(0);
+    expect(short).toEqual(await muster(['tables', '--help'], workdir()));
+  });
+});
+
+describe('muster alone', () => {
+  it('prints the command list, as --help does', async () => {
+    const alone = await muster([], workdir());
+    expect(alone.code).toBe(0);
+    expect(alone.stdout).toMatch(/muster tables <system>/);
+    expect(alone.stdout).toMatch(/muster completion/);
+    expect(alone).toEqual(await muster(['--help'], workdir()));
+  });
+});
+
+describe('an unknown option gets a did-you-mean', () => {
+  it('--pape: did you mean --paper?', async () => {
+    const cwd = workdir();
+    const { code, stderr } = await muster(['tables', 'bof', '--pape', 'a4'], cwd);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/unknown option --pape \(did you mean --paper\?\)/);
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+  it('no suggestion for a word like none of them', async () => {
+    const { code, stderr } = await muster(['tables', 'bof', '--colour', 'red'], workdir());
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/unknown option --colour/);
+    expect(stderr).not.toMatch(/did you mean/);
+  });
+});
+
+describe('paper and units as a player spells them', () => {
+  for (const words of [['--paper', 'A4'], ['--paper=Letter'], ['--units', 'inch'], ['--units', 'inches'], ['--units=IN'], ['--units', 'centimetres']] as const) {
+    it(`${words.join(' ')} is read as the choice`, async () => {
+      const cwd = workdir();
+      const { code, stderr } = await muster(['tables', 'bof', ...words, '--format', 'json'], cwd);
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+    });
+  }
+  it('--units inches gives the same PDF as --units in', async () => {
+    const cwd = workdir();
+    expect((await muster(['tables', 'bof', '--units', 'inches', '--paper', 'A4', '-o', 'a.pdf', '--quiet'], cwd)).code).toBe(0);
+    expect((await muster(['tables', 'bof', '--units', 'in', '--paper', 'a4', '-o', 'b.pdf', '--quiet'], cwd)).code).toBe(0);
+    expect(readFileSync(path.join(cwd, 'a.pdf')).equals(readFileSync(path.join(cwd, 'b.pdf')))).toBe(true);
+  });
+  it('a word no spelling matches is still refused naming the choices', async () => {
+    const { code, stderr } = await muster(['tables', 'bof', '--units', 'furlongs'], workdir());
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/units, Given: "furlongs", Choices: "cm", "in"/);
+  });
+});
+
+describe('a decimal comma is refused with the point it needs', () => {
+  for (const [words, message] of [
+    [['cards', 'bof', '--bleed', '2,5'], '--bleed 2,5: use a point: 2.5'],
+    [['cards', 'bof', '--bleed=2,5'], '--bleed 2,5: use a point: 2.5'],
+    [['tokens', 'bof', '--round-size', '25,5'], '--round-size 25,5: use a point: 25.5'],
+    [['scenario', 'bof', '--points', '-1,5'], '--points -1,5: use a point: -1.5'],
+  ] as const) {
+    it(words.join(' '), async () => {
+      const cwd = workdir();
+      const { code, stderr, stdout } = await muster([...words], cwd);
+      expect(code).toBe(2);
+      expect(stderr).toContain(message);
+      expect(stderr).not.toMatch(/NaN/);
+      expect(stdout).toBe('');
+      expect(readdirSync(cwd)).toEqual([]);
+    });
+  }
+  it('a word that is no number names the option, never NaN', async () => {
+    const { code, stderr } = await muster(['cards', 'bof', '--bleed', 'abc'], workdir());
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/--bleed abc: give a number/);
+    expect(stderr).not.toMatch(/NaN/);
+  });
+  it('a number with a point still runs', async () => {
+    const cwd = workdir();
+    const { code } = await muster(['cards', 'bof', '--nation', 'us', '--bleed', '2.5', '--format', 'json'], cwd);
+    expect(code).toBe(0);
+    expect(existsSync(path.join(cwd, 'out'))).toBe(false);
+  });
+});
