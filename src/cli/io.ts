@@ -3,7 +3,7 @@ import { access, constants, lstat, mkdir, realpath, stat } from 'node:fs/promise
 import path from 'node:path';
 import { GenerateError, InterruptedError, OutputClosedError, UsageError, type MusterError } from '../errors.js';
 import { checkTarget, openFileAtomic, writeFileAtomic, type FileWriter } from './atomic-file.js';
-import { SILENT, terminalProgress, type Progress } from './progress.js';
+import { progressFor, type Progress } from './progress.js';
 import type { Files } from '../data/files.js';
 import { nodeFiles } from './node-files.js';
 import { withUserCache } from './user-cache.js';
@@ -23,7 +23,7 @@ export interface CliIo {
   env: Readonly<Record<string, string | undefined>>;
   /** a new seed when none is given: the one place randomness enters, and only to pick a seed */
   freshSeed(): string;
-  /** progress of long jobs (--count, booklets); silent when stderr is not a terminal */
+  /** progress of long jobs (--count, booklets); silent when stderr is not a terminal, under TERM=dumb and in CI */
   progress: Progress;
   /** aborted by Ctrl-C: long jobs stop between steps and nothing is written */
   signal?: AbortSignal;
@@ -86,7 +86,7 @@ export function processIo(): CliIo {
     controller.abort(stdoutFailure);
   });
   return {
-    progress: process.stderr.isTTY ? terminalProgress(process.stderr) : SILENT,
+    progress: progressFor(process.stderr, process.env),
     signal: controller.signal,
     stdout: { write: (chunk: string) => stdoutFailure === undefined && process.stdout.write(chunk) },
     stderr: process.stderr,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { workdirs } from '../helpers/fixtures.js';
 import { muster } from '../helpers/cli.js';
+import { progressFor, SILENT } from '../../src/cli/progress.js';
 
 const workdir = workdirs(afterEach);
 
@@ -98,5 +99,42 @@ describe('a decimal comma is refused with the point it needs', () => {
     const { code } = await muster(['cards', 'bof', '--nation', 'us', '--bleed', '2.5', '--format', 'json'], cwd);
     expect(code).toBe(0);
     expect(existsSync(path.join(cwd, 'out'))).toBe(false);
+  });
+});
+
+describe('progress: a count and the time left on a terminal; none under TERM=dumb, in CI or piped', () => {
+  function fakeTerminal(): { stream: { isTTY: boolean; columns: number; write(s: string): boolean; cursorTo(): boolean; clearLine(): boolean; moveCursor(): boolean; on(): unknown; removeListener(): unknown }; written: () => string } {
+    let text = '';
+    const stream = {
+      isTTY: true,
+      columns: 100,
+      write: (s: string) => ((text += s), true),
+      cursorTo: () => true,
+      clearLine: () => true,
+      moveCursor: () => true,
+      on: () => stream,
+      removeListener: () => stream,
+    };
+    return { stream, written: () => text };
+  }
+  it('on a terminal the bar shows done/total and the time left', () => {
+    const { stream, written } = fakeTerminal();
+    const bar = progressFor(stream, { TERM: 'xterm-256color' });
+    expect(bar).not.toBe(SILENT);
+    bar.start(10, 'Rolling packets');
+    bar.tick(3);
+    bar.stop();
+    // eslint-disable-next-line no-control-regex
+    const shown = written().replace(/\u001b\[[0-9;?]*[A-Za-z]|\u001b[78]/g, '');
+    expect(shown).toMatch(/Rolling packets \[.*\] 3\/10, \S+ left/);
+  });
+  for (const env of [{ TERM: 'dumb' }, { CI: 'true' }, { CI: '1', TERM: 'xterm' }]) {
+    it(`silent with ${JSON.stringify(env)}`, () => {
+      expect(progressFor(fakeTerminal().stream, env)).toBe(SILENT);
+    });
+  }
+  it('silent when stderr is no terminal; CI=false is no CI', () => {
+    expect(progressFor({ isTTY: false }, {})).toBe(SILENT);
+    expect(progressFor(fakeTerminal().stream, { CI: 'false' })).not.toBe(SILENT);
   });
 });
