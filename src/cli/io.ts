@@ -29,6 +29,8 @@ export interface CliIo {
   signal?: AbortSignal;
   /** waits until everything written to stdout is out; throws if it could not be written */
   finish?(): Promise<void>;
+  /** the terminal's width in columns, that --help wraps to; left out when stdout is no terminal */
+  terminalWidth?: number;
   /** what muster reads through (its data, templates, fonts; a player's files): Node's file system on the command line */
   files: Files;
   /** the checks made before any work that an output can be written where it is asked for */
@@ -91,6 +93,7 @@ export function processIo(): CliIo {
     stdout: { write: (chunk: string) => stdoutFailure === undefined && process.stdout.write(chunk) },
     stderr: process.stderr,
     cwd: process.cwd(),
+    ...(process.stdout.isTTY && process.stdout.columns ? { terminalWidth: process.stdout.columns } : {}),
     writeFile: (file, data, options) => writeFileAtomic(file, data, { ...options, signal: controller.signal }),
     openFile: (file) => openFileAtomic(file, { signal: controller.signal }),
     env: process.env,

@@ -72,7 +72,7 @@ export async function run(argv: readonly string[], given: CliIo): Promise<number
       await io.finish?.();
       return code;
     }
-    const { parsed, output, failure } = await readWithYargs(args);
+    const { parsed, output, failure } = await readWithYargs(args, io.terminalWidth);
     if (failure) throw new UsageError(`${explain(failure.message, args)}\nRun muster --help for the commands and their options.`);
     if (output) {
       io.stdout.write(output.endsWith('\n') ? output : `${output}\n`);

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { workdirs } from '../helpers/fixtures.js';
 import { muster } from '../helpers/cli.js';
 import { progressFor, SILENT } from '../../src/cli/progress.js';
+import { COMMAND_TABLE } from '../../src/cli/command-table.js';
 
 const workdir = workdirs(afterEach);
 
@@ -136,5 +137,40 @@ describe('progress: a count and the time left on a terminal; none under TERM=dum
   it('silent when stderr is no terminal; CI=false is no CI', () => {
     expect(progressFor({ isTTY: false }, {})).toBe(SILENT);
     expect(progressFor(fakeTerminal().stream, { CI: 'false' })).not.toBe(SILENT);
+  });
+});
+
+describe("every command's --help: 2 to 4 examples, options in groups, wrapped to the terminal", () => {
+  for (const command of COMMAND_TABLE) {
+    it(`muster ${command.name} --help`, async () => {
+      expect(command.examples?.length ?? 0).toBeGreaterThanOrEqual(2);
+      expect(command.examples!.length).toBeLessThanOrEqual(4);
+      const { code, stdout } = await muster([command.name, '--help'], workdir());
+      expect(code).toBe(0);
+      expect(stdout).toMatch(/\nExamples:\n/);
+      expect(stdout).toMatch(/\nCommon options:\n/);
+      for (const [line] of command.examples!) expect(stdout.replace(/\s+/g, ' ')).toContain(line.replace('$0', 'muster').split(' ').slice(0, 3).join(' '));
+      if (command.options.some((o) => o.name === 'paper' || o.name === 'bleed')) expect(stdout).toMatch(/\nPrinting options:\n/);
+    });
+  }
+  it('a product command: common, its own and the rule sets\', then printing options, in that order', async () => {
+    const { stdout } = await muster(['scenario', '--help'], workdir());
+    const common = stdout.indexOf('Common options:');
+    const own = stdout.indexOf("Options of muster scenario, with the rule sets' own:");
+    const printing = stdout.indexOf('Printing options:');
+    expect(common).toBeGreaterThan(0);
+    expect(own).toBeGreaterThan(common);
+    expect(printing).toBeGreaterThan(own);
+    expect(stdout.slice(common, own)).toMatch(/--seed/);
+    expect(stdout.slice(own, printing)).toMatch(/--barrage +Blaze Away!/);
+    expect(stdout.slice(printing)).toMatch(/--bleed/);
+  });
+  it('wraps to the terminal: no line longer than its 60 columns; 100 when not a terminal', async () => {
+    const narrow = await muster(['cards', '--help'], workdir(), { terminalWidth: 60 });
+    expect(narrow.code).toBe(0);
+    expect(Math.max(...narrow.stdout.split('\n').map((l) => l.length))).toBeLessThanOrEqual(60);
+    const piped = await muster(['cards', '--help'], workdir());
+    expect(Math.max(...piped.stdout.split('\n').map((l) => l.length))).toBeGreaterThan(60);
+    expect(Math.max(...piped.stdout.split('\n').map((l) => l.length))).toBeLessThanOrEqual(100);
   });
 });
