@@ -13,7 +13,8 @@ export { openFileAtomic, writeFileAtomic, type FileWriter };
 
 /** Everything the CLI touches outside itself, passed in so tests run it without spawning. */
 export interface CliIo {
-  stdout: { write(chunk: string): unknown };
+  /** text; and where it can take them (the command line's), bytes: `-o -` sends a PDF there */
+  stdout: { write(chunk: string): unknown; writeBytes?(chunk: Uint8Array): unknown };
   stderr: { write(chunk: string): unknown; isTTY?: boolean };
   cwd: string;
   /** writes a whole file so that it either appears complete or not at all */
@@ -29,6 +30,8 @@ export interface CliIo {
   signal?: AbortSignal;
   /** waits until everything written to stdout is out; throws if it could not be written */
   finish?(): Promise<void>;
+  /** standard input read whole, stopping after `limit` + 1 bytes (`--force -`); absent where there is none (the page) */
+  readStdin?(limit: number): Promise<Uint8Array>;
   /** the terminal's width in columns, that --help wraps to; left out when stdout is no terminal */
   terminalWidth?: number;
   /** what muster reads through (its data, templates, fonts; a player's files): Node's file system on the command line */
@@ -90,7 +93,10 @@ export function processIo(): CliIo {
   return {
     progress: progressFor(process.stderr, process.env),
     signal: controller.signal,
-    stdout: { write: (chunk: string) => stdoutFailure === undefined && process.stdout.write(chunk) },
+    stdout: {
+      write: (chunk: string) => stdoutFailure === undefined && process.stdout.write(chunk),
+      writeBytes: (chunk: Uint8Array) => stdoutFailure === undefined && process.stdout.write(chunk),
+    },
     stderr: process.stderr,
     cwd: process.cwd(),
     ...(process.stdout.isTTY && process.stdout.columns ? { terminalWidth: process.stdout.columns } : {}),
@@ -98,6 +104,7 @@ export function processIo(): CliIo {
     openFile: (file) => openFileAtomic(file, { signal: controller.signal }),
     env: process.env,
     freshSeed: () => randomBytes(4).toString('hex'),
+    readStdin: (limit) => readStream(process.stdin, limit),
     files: withUserCache(nodeFiles, process.env, process.stderr),
     outputs: NODE_OUTPUTS,
     async finish() {
@@ -105,6 +112,19 @@ export function processIo(): CliIo {
       if (stdoutFailure) throw stdoutFailure;
     },
   };
+}
+
+/** A stream's bytes, up to `limit` + 1 of them: a longer one is cut there and left unread. */
+async function readStream(stream: NodeJS.ReadableStream, limit: number): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of stream) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    chunks.push(buffer);
+    bytes += buffer.length;
+    if (bytes > limit) break;
+  }
+  return Buffer.concat(chunks).subarray(0, limit + 1);
 }
 
 /**

@@ -21,6 +21,7 @@ import { fastParse } from './fast-parse.js';
 import { readWithYargs } from './yargs-parse.js';
 import { TOOL_VERSION } from './version.js';
 import { normaliseValues, refuseBadNumbers } from './manners.js';
+import { readStdinForce, stdinForces, withStdinFile } from './stdin-force.js';
 import { useFiles } from '../data/files.js';
 import { escapeControls } from '../data/control-chars.js';
 
@@ -53,12 +54,19 @@ export function commandLineWords(argv: readonly string[]): string[] {
  * input and output goes through `io`; nothing here exits the process.
  */
 export async function run(argv: readonly string[], given: CliIo): Promise<number> {
-  const io = escapingControls(given);
+  let io = escapingControls(given);
   const debug = argv.includes('--debug') || io.env['MUSTER_DEBUG'] === '1';
   const args = commandLineWords(argv);
   // every layer reads muster's and the player's files through what the caller gives
   useFiles(io.files);
   try {
+    // --force -: standard input, read whole first and then read as the file `-` names
+    const fromStdin = stdinForces(args);
+    if (fromStdin > 1) throw new UsageError('--force -: standard input can be read once; give the other forces by file name');
+    if (fromStdin === 1) {
+      io = { ...io, files: withStdinFile(io.files, io.cwd, await readStdinForce(io.readStdin)) };
+      useFiles(io.files);
+    }
     const named = COMMAND_TABLE.find((c) => c.name === args[0]);
     if (named) refuseBadNumbers(named, args.slice(1));
     // an ordinary command line is read without yargs (a sixth of a fresh run's start-up)
@@ -99,7 +107,8 @@ export async function run(argv: readonly string[], given: CliIo): Promise<number
 function escapingControls(io: CliIo): CliIo {
   return {
     ...io,
-    stdout: { write: (chunk: string) => io.stdout.write(escapeControls(chunk)) },
+    // bytes (`-o -`'s PDF) pass as they are: they are no text for a terminal
+    stdout: { write: (chunk: string) => io.stdout.write(escapeControls(chunk)), ...(io.stdout.writeBytes ? { writeBytes: io.stdout.writeBytes } : {}) },
     stderr: { write: (chunk: string) => io.stderr.write(escapeControls(chunk)), isTTY: io.stderr.isTTY },
   };
 }
