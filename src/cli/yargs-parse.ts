@@ -97,6 +97,7 @@ export async function buildYargs(argv: readonly string[], columns?: number): Pro
     .alias('version', 'v')
     .help()
     .alias('help', 'h')
+    .completion('completion', 'print a script for your shell (bash or zsh) that completes commands and options on Tab: muster completion >> ~/.bashrc')
     .wrap(helpWidth(columns));
 }
 

@@ -174,3 +174,20 @@ describe("every command's --help: 2 to 4 examples, options in groups, wrapped to
     expect(Math.max(...piped.stdout.split('\n').map((l) => l.length))).toBeLessThanOrEqual(100);
   });
 });
+
+describe('shell completion: muster completion', () => {
+  it('prints a script for the shell that asks muster for the words', async () => {
+    const { code, stdout } = await muster(['completion'], workdir());
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/muster --get-yargs-completions/);
+    expect(stdout).toMatch(/complete .*muster/);
+  });
+  it("the script's question is answered with the commands, then a command's options", async () => {
+    const commands = await muster(['--get-yargs-completions', 'muster', 'ta'], workdir());
+    expect(commands.code).toBe(0);
+    expect(commands.stdout.split('\n')).toEqual(expect.arrayContaining(['tables', 'cards', 'scenario', 'completion']));
+    const options = await muster(['--get-yargs-completions', 'muster', 'cards', 'bof', '--bl'], workdir());
+    expect(options.code).toBe(0);
+    expect(options.stdout.split('\n')).toEqual(expect.arrayContaining(['--bleed', '--paper', '--force']));
+  });
+});
