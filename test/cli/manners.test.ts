@@ -191,3 +191,15 @@ describe('shell completion: muster completion', () => {
     expect(options.stdout.split('\n')).toEqual(expect.arrayContaining(['--bleed', '--paper', '--force']));
   });
 });
+
+describe('Node (issue 50, point 7)', () => {
+  it('engines.node is the oldest Node muster runs on, this one satisfies it, and the README says which CI checks', () => {
+    const root = path.join(path.dirname(new URL(import.meta.url).pathname), '../..');
+    const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { engines: { node: string } };
+    expect(pkg.engines.node).toBe('>=20.19');
+    const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
+    expect(major > 20 || (major === 20 && minor >= 19)).toBe(true);
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+    expect(readme).toMatch(/Requires Node\.js 20\.19 or later\. CI checks one version, Node 20/);
+  });
+});
