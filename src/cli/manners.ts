@@ -62,7 +62,8 @@ export function refuseBadNumbers(command: CommandSpec, words: readonly string[])
   for (const use of optionUses(command, words)) {
     if (use.option.type !== 'number') continue;
     const value = use.shown;
-    if (PLAIN_NUMBER.test(value)) continue;
+    // what yargs reads as a number (1e3, .5 too) is left to the command's own bounds
+    if (PLAIN_NUMBER.test(value) || (value.trim() !== '' && Number.isFinite(Number(value)))) continue;
     const name = `--${use.option.name}`;
     if (DECIMAL_COMMA.test(value)) throw new UsageError(`${name} ${value.trim()}: use a point: ${value.trim().replace(',', '.')}`);
     // --port has its own message, naming the ports there are

@@ -203,3 +203,11 @@ describe('Node (issue 50, point 7)', () => {
     expect(readme).toMatch(/Requires Node\.js 20\.19 or later\. CI checks one version, Node 20/);
   });
 });
+
+describe('numbers yargs reads stay numbers', () => {
+  it('--bleed .5 and --round-size 2.5e1 are no decimal comma: the command takes them', async () => {
+    const cwd = workdir();
+    expect((await muster(['cards', 'bof', '--nation', 'us', '--bleed', '.5', '--format', 'json'], cwd)).code).toBe(0);
+    expect((await muster(['tokens', 'bof', '--round-size', '2.5e1', '--format', 'json'], cwd)).code).toBe(0);
+  });
+});
