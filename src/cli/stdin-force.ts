@@ -29,7 +29,7 @@ export async function readStdinForce(read: ((limit: number) => Promise<Uint8Arra
   if (bytes.length > MAX_FILE_BYTES) {
     throw new UsageError(`--force -: standard input holds more than ${MAX_FILE_BYTES / (1024 * 1024)} MB; muster takes force files of up to ${MAX_FILE_BYTES / (1024 * 1024)} MB`);
   }
-  if (bytes.length === 0) throw new UsageError('--force -: standard input was empty; pipe a force file in, e.g. muster cards bof --force - < my-force.yaml');
+  if (bytes.length === 0) throw new UsageError('--force -: standard input was empty; pipe a force file in, e.g. muster cards <system> --force - < my-force.yaml');
   return bytes;
 }
 
