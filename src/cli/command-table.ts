@@ -94,12 +94,21 @@ const COMMANDS: readonly CommandSpec[] = [
       { name: 'format', type: 'string', choices: ['text', 'json'], default: 'text', describe: 'text, or json' },
       { name: 'data', type: 'string', array: true, default: [], describe: 'extra data folder, repeatable' },
     ],
+    examples: [
+      ['$0 systems', 'the rule sets, what muster prints for each and the units their rules measure in'],
+      ['$0 systems --format json', 'the same for a script'],
+    ],
   },
   {
     name: 'tables',
     describe: 'quick-reference sheets with the odds of every roll',
     positionals: [SYSTEM],
     options: [...PRODUCT, ...INK],
+    examples: [
+      ['$0 tables bof', 'Burst of Fire reference sheets, A4, under out/'],
+      ['$0 tables fireteam --paper letter -o fireteam.pdf', "Fire Team's, in inches (its rules' units) on US Letter"],
+      ['$0 tables bof --format md', 'the tables as Markdown, on standard output'],
+    ],
   },
   {
     name: 'cards',
@@ -129,6 +138,11 @@ const COMMANDS: readonly CommandSpec[] = [
       DECK_LAYOUT,
       ...CUT,
     ],
+    examples: [
+      ['$0 cards bof --nation us', 'the United States arsenal: a card for every unit, with backs'],
+      ['$0 cards bof --force examples/forces/kampfgruppe-weber.yaml', "a force's roster and a card for models alike, a box each"],
+      ['$0 cards bof --nation us --back-offset -2,1 --ink low', 'backs moved as calibrate said, saving ink'],
+    ],
   },
   {
     name: 'tokens',
@@ -150,6 +164,11 @@ const COMMANDS: readonly CommandSpec[] = [
       { name: 'square-size', type: 'number', default: 20, describe: 'square token side in mm (15 to 40)' },
       DECK_LAYOUT,
       ...CUT,
+    ],
+    examples: [
+      ['$0 tokens bof', 'token sheets, tracks and templates with their backs'],
+      ['$0 tokens bof --only markers --round-size 30', 'only the markers, 30 mm across'],
+      ['$0 tokens blazeaway --ink low', "Blaze Away!'s chits, templates and squares, saving ink"],
     ],
   },
   {
@@ -174,6 +193,11 @@ const COMMANDS: readonly CommandSpec[] = [
       DECK_LAYOUT,
       ...CUT,
     ],
+    examples: [
+      ['$0 scenario bof', 'a two-player packet; the seed it prints rolls it again'],
+      ['$0 scenario bof --mode solo --seed club', 'a solo packet, the same every time with this seed'],
+      ['$0 scenario bof --force examples/forces/kampfgruppe-weber.yaml --names "Anna,Ben"', 'your force as side A, the names on the packet'],
+    ],
   },
   {
     name: 'campaign',
@@ -191,6 +215,11 @@ const COMMANDS: readonly CommandSpec[] = [
       FORCE_CARDS,
       DECK_LAYOUT,
       ...CUT,
+    ],
+    examples: [
+      ['$0 campaign bof new --state kursk.json --names "Red,Blue"', 'a ladder campaign, kept in kursk.json'],
+      ['$0 campaign bof next --state kursk.json', "the next game's packet"],
+      ['$0 campaign bof status --state kursk.json --format json', 'where it stands, for a script'],
     ],
   },
   {
@@ -231,7 +260,10 @@ const COMMANDS: readonly CommandSpec[] = [
       { name: 'format', type: 'string', choices: ['text', 'json'], default: 'text', describe: 'text for reading; json: name, points, limit, entries, problems and fits, for a script' },
       HOUSE_DATA,
     ],
-    examples: [['$0 check bof --force examples/forces/kampfgruppe-weber.yaml', 'its points and whether it keeps its doctrine']],
+    examples: [
+      ['$0 check bof --force examples/forces/kampfgruppe-weber.yaml', 'its points and whether it keeps its doctrine'],
+      ['$0 check fireteam --force examples/forces/fireteam-finns.yaml --format json', 'the same for a script'],
+    ],
   },
   {
     name: 'calibrate',
@@ -244,7 +276,10 @@ const COMMANDS: readonly CommandSpec[] = [
       { name: 'out', alias: 'o', type: 'string', describe: 'output file (default: a file under out/)' },
       { name: 'quiet', type: 'boolean', default: false, describe: 'print nothing but errors' },
     ],
-    examples: [['$0 calibrate --duplex short', 'print it two-sided, hold it to the light and read the offset']],
+    examples: [
+      ['$0 calibrate --duplex short', 'print it two-sided, hold it to the light and read the offset'],
+      ['$0 calibrate --paper letter --back-offset -2,1', 'US Letter, with a setting to check: the crosses should meet'],
+    ],
   },
   {
     name: 'serve',
@@ -258,6 +293,10 @@ const COMMANDS: readonly CommandSpec[] = [
         type: 'string',
         describe: "the address others reach this page at (e.g. https://club.example/muster/): a roster printed in the page carries a link and QR code to its force there",
       },
+    ],
+    examples: [
+      ['$0 serve', 'the page at http://127.0.0.1:8080/ until Ctrl-C'],
+      ['$0 serve --port 0', 'on a free port, the address printed'],
     ],
   },
   {
@@ -276,6 +315,10 @@ const COMMANDS: readonly CommandSpec[] = [
     describe: 'load and check all data and templates, report problems',
     positionals: [],
     options: [HOUSE_DATA],
+    examples: [
+      ['$0 validate', "muster's own data and templates checked"],
+      ['$0 validate --data examples/house-rule-set', 'a house rule set checked before you print from it'],
+    ],
   },
 ];
 

@@ -68,8 +68,11 @@ export interface DocumentOutput {
  * before any work.
  */
 export async function withOutput(options: EmitOptions, io: CliIo, produce: (output: DocumentOutput) => Promise<void>): Promise<void> {
-  const given = options.out !== undefined ? outputFile(options.out, io.cwd) : undefined;
-  const toOutFolder = given === undefined && options.format === 'pdf';
+  // -o -: standard output, the PDF's (or zip's) bytes and nothing else; text as without -o
+  const toStdout = options.out === STDOUT;
+  const bytesOut = toStdout && options.format === 'pdf' ? stdoutBytes(io) : undefined;
+  const given = options.out !== undefined && !toStdout ? outputFile(options.out, io.cwd) : undefined;
+  const toOutFolder = given === undefined && !toStdout && options.format === 'pdf';
   const outFolder = path.resolve(io.cwd, 'out');
   if (given) {
     await io.outputs.prepare(given, '-o/--out', false);
@@ -105,7 +108,7 @@ export async function withOutput(options: EmitOptions, io: CliIo, produce: (outp
       };
     }
     const { PdfStream, fonts } = await pdfWriter(io.files);
-    const into = (pdf ??= { stream: new PdfStream(placed.meta, fonts), file: new BufferedWriter(await io.openFile((await target())!)) });
+    const into = (pdf ??= { stream: new PdfStream(placed.meta, fonts), file: new BufferedWriter(bytesOut ? heldForStdout(bytesOut) : await io.openFile((await target())!)) });
     return async (page) => {
       into.stream.add([page]);
       await into.file.add(into.stream.take());
@@ -160,7 +163,11 @@ export async function withOutput(options: EmitOptions, io: CliIo, produce: (outp
       await pdf.file.target.commit();
     }
     // written whole, once every image is drawn: nothing is left when a run stops before
-    if (images) await io.writeFile((await target())!, images.finish(options.images!.texts));
+    if (images) {
+      const zip = images.finish(options.images!.texts);
+      if (bytesOut) bytesOut(zip);
+      else await io.writeFile((await target())!, zip);
+    }
   } catch (error) {
     await pdf?.file.target.discard();
     throw error;
@@ -168,6 +175,11 @@ export async function withOutput(options: EmitOptions, io: CliIo, produce: (outp
 
   // a PDF with no pages is never begun: nothing to write or report
   if (options.format === 'pdf' && !pdf && !images) return;
+  if (bytesOut) {
+    const pages = pdf?.stream.pages;
+    if (!options.quiet) io.stderr.write(`Wrote ${images ? `${images.images} ${images.images === 1 ? 'image' : 'images'} as a zip` : `${pages} ${pages === 1 ? 'page' : 'pages'}`} to standard output\n`);
+    return;
+  }
   const file = await target();
   let text: string | undefined;
   if (options.format === 'json') text = json ?? `${JSON.stringify(docs.length === 1 ? docs[0] : docs, null, 2)}\n`;
@@ -186,6 +198,36 @@ export async function withOutput(options: EmitOptions, io: CliIo, produce: (outp
     const count = images ? ` (${images.images} ${images.images === 1 ? 'image' : 'images'})` : pages ? ` (${pages} ${pages === 1 ? 'page' : 'pages'})` : '';
     io.stderr.write(`Wrote ${shown.startsWith('..') ? file : shown}${count}\n`);
   }
+}
+
+/** `-o -`: standard output. */
+export const STDOUT = '-';
+
+/** How bytes reach standard output, or a refusal where this run's standard output takes only text. */
+function stdoutBytes(io: CliIo): (data: Uint8Array) => void {
+  const write = io.stdout.writeBytes;
+  if (!write) throw new UsageError('-o -: this standard output takes only text; give a file name, or --format json or md');
+  return (data) => void write(data);
+}
+
+/**
+ * A PDF bound for standard output, held whole until it is done: a run that fails or is stopped
+ * half way sends nothing, as it leaves no partial file.
+ */
+function heldForStdout(send: (data: Uint8Array) => void): FileWriter {
+  let chunks: Uint8Array[] = [];
+  return {
+    async write(chunk) {
+      chunks.push(Uint8Array.from(chunk));
+    },
+    async commit() {
+      send(Buffer.concat(chunks));
+      chunks = [];
+    },
+    async discard() {
+      chunks = [];
+    },
+  };
 }
 
 /** -o's file, refused where it names a folder: "-o newdir/" is a folder, not a file name. */

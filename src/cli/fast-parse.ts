@@ -6,7 +6,7 @@ import { refuseRepeated, type OptionUse } from './repeated-options.js';
 export type QuickParse = { kind: 'version' } | { kind: 'command'; command: string; args: Record<string, unknown> };
 
 /** Words that ask for yargs' own work: help, the version after a command, the end of options. */
-const LEFT_TO_YARGS = new Set(['--help', '-h', 'help', '--version', '--']);
+const LEFT_TO_YARGS = new Set(['--help', '-h', 'help', '--version', '-v', '--']);
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 
 /**
@@ -23,7 +23,7 @@ const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
  * kept in step with (@pkgjs/parseargs), and the test reads every line with both.
  */
 export function fastParse(argv: readonly string[], table: readonly CommandSpec[] = COMMAND_TABLE, parse: typeof parseArgs = parseArgs): QuickParse | undefined {
-  if (argv.length === 1 && argv[0] === '--version') return { kind: 'version' };
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) return { kind: 'version' };
   const [name, ...rest] = argv;
   const command = table.find((c) => c.name === name);
   if (!command || rest.some((word) => LEFT_TO_YARGS.has(word))) return undefined;

@@ -3,7 +3,7 @@ import { access, constants, lstat, mkdir, realpath, stat } from 'node:fs/promise
 import path from 'node:path';
 import { GenerateError, InterruptedError, OutputClosedError, UsageError, type MusterError } from '../errors.js';
 import { checkTarget, openFileAtomic, writeFileAtomic, type FileWriter } from './atomic-file.js';
-import { SILENT, terminalProgress, type Progress } from './progress.js';
+import { progressFor, type Progress } from './progress.js';
 import type { Files } from '../data/files.js';
 import { nodeFiles } from './node-files.js';
 import { withUserCache } from './user-cache.js';
@@ -13,7 +13,8 @@ export { openFileAtomic, writeFileAtomic, type FileWriter };
 
 /** Everything the CLI touches outside itself, passed in so tests run it without spawning. */
 export interface CliIo {
-  stdout: { write(chunk: string): unknown };
+  /** text; and where it can take them (the command line's), bytes: `-o -` sends a PDF there */
+  stdout: { write(chunk: string): unknown; writeBytes?(chunk: Uint8Array): unknown };
   stderr: { write(chunk: string): unknown; isTTY?: boolean };
   cwd: string;
   /** writes a whole file so that it either appears complete or not at all */
@@ -23,12 +24,16 @@ export interface CliIo {
   env: Readonly<Record<string, string | undefined>>;
   /** a new seed when none is given: the one place randomness enters, and only to pick a seed */
   freshSeed(): string;
-  /** progress of long jobs (--count, booklets); silent when stderr is not a terminal */
+  /** progress of long jobs (--count, booklets); silent when stderr is not a terminal, under TERM=dumb and in CI */
   progress: Progress;
   /** aborted by Ctrl-C: long jobs stop between steps and nothing is written */
   signal?: AbortSignal;
   /** waits until everything written to stdout is out; throws if it could not be written */
   finish?(): Promise<void>;
+  /** standard input read whole, stopping after `limit` + 1 bytes (`--force -`); absent where there is none (the page) */
+  readStdin?(limit: number): Promise<Uint8Array>;
+  /** the terminal's width in columns, that --help wraps to; left out when stdout is no terminal */
+  terminalWidth?: number;
   /** what muster reads through (its data, templates, fonts; a player's files): Node's file system on the command line */
   files: Files;
   /** the checks made before any work that an output can be written where it is asked for */
@@ -91,15 +96,20 @@ export function processIo(): CliIo {
     controller.abort(stdoutFailure);
   });
   return {
-    progress: process.stderr.isTTY ? terminalProgress(process.stderr) : SILENT,
+    progress: progressFor(process.stderr, process.env),
     signal: controller.signal,
-    stdout: { write: (chunk: string) => stdoutFailure === undefined && process.stdout.write(chunk) },
+    stdout: {
+      write: (chunk: string) => stdoutFailure === undefined && process.stdout.write(chunk),
+      writeBytes: (chunk: Uint8Array) => stdoutFailure === undefined && process.stdout.write(chunk),
+    },
     stderr: process.stderr,
     cwd: process.cwd(),
+    ...(process.stdout.isTTY && process.stdout.columns ? { terminalWidth: process.stdout.columns } : {}),
     writeFile: (file, data, options) => writeFileAtomic(file, data, { ...options, signal: controller.signal }),
     openFile: (file) => openFileAtomic(file, { signal: controller.signal }),
     env: process.env,
     freshSeed: () => randomBytes(4).toString('hex'),
+    readStdin: (limit) => readStream(process.stdin, limit),
     files: withUserCache(nodeFiles, process.env, process.stderr),
     outputs: NODE_OUTPUTS,
     clubDefaults: true,
@@ -108,6 +118,19 @@ export function processIo(): CliIo {
       if (stdoutFailure) throw stdoutFailure;
     },
   };
+}
+
+/** A stream's bytes, up to `limit` + 1 of them: a longer one is cut there and left unread. */
+async function readStream(stream: NodeJS.ReadableStream, limit: number): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of stream) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    chunks.push(buffer);
+    bytes += buffer.length;
+    if (bytes > limit) break;
+  }
+  return Buffer.concat(chunks).subarray(0, limit + 1);
 }
 
 /**

@@ -22,6 +22,8 @@ import { optionUses, refuseRepeated } from './repeated-options.js';
 import { fastParse } from './fast-parse.js';
 import { readWithYargs } from './yargs-parse.js';
 import { TOOL_VERSION } from './version.js';
+import { normaliseValues, refuseBadNumbers } from './manners.js';
+import { readStdinForce, stdinForces, withStdinFile } from './stdin-force.js';
 import { useFiles } from '../data/files.js';
 import { escapeControls } from '../data/control-chars.js';
 
@@ -44,7 +46,9 @@ function joinNegativeValues(argv: readonly string[]): string[] {
 
 /** The words both parsers read: --debug taken out (run() reads it), negative values joined. */
 export function commandLineWords(argv: readonly string[]): string[] {
-  return joinNegativeValues(argv.filter((a) => a !== '--debug'));
+  const words = normaliseValues(joinNegativeValues(argv.filter((a) => a !== '--debug')));
+  // `muster` alone: the command list, as --help gives it
+  return words.length === 0 ? ['--help'] : words;
 }
 
 /**
@@ -52,7 +56,7 @@ export function commandLineWords(argv: readonly string[]): string[] {
  * input and output goes through `io`; nothing here exits the process.
  */
 export async function run(argv: readonly string[], given: CliIo): Promise<number> {
-  const io = escapingControls(given);
+  let io = escapingControls(given);
   const debug = argv.includes('--debug') || io.env['MUSTER_DEBUG'] === '1';
   let args = commandLineWords(argv);
   // every layer reads muster's and the player's files through what the caller gives
@@ -63,6 +67,14 @@ export async function run(argv: readonly string[], given: CliIo): Promise<number
     const club = clubDefaultsFor(args) ? await loadClubDefaults(io) : NO_CLUB_DEFAULTS;
     const spec = COMMAND_TABLE.find((c) => c.name === args[0]);
     if (spec && spec.name !== 'config') args = withClubDefaults(spec, args, club);
+    // --force -: standard input, read whole first and then read as the file `-` names
+    const fromStdin = stdinForces(args);
+    if (fromStdin > 1) throw new UsageError('--force -: standard input can be read once; give the other forces by file name');
+    if (fromStdin === 1) {
+      io = { ...io, files: withStdinFile(io.files, io.cwd, await readStdinForce(io.readStdin)) };
+      useFiles(io.files);
+    }
+    if (spec) refuseBadNumbers(spec, args.slice(1));
     // an ordinary command line is read without yargs (a sixth of a fresh run's start-up)
     const quick = fastParse(args);
     if (quick?.kind === 'version') {
@@ -74,7 +86,7 @@ export async function run(argv: readonly string[], given: CliIo): Promise<number
       await io.finish?.();
       return code;
     }
-    const { parsed, output, failure } = await readWithYargs(args);
+    const { parsed, output, failure } = await readWithYargs(args, io.terminalWidth);
     if (failure) throw new UsageError(`${explain(failure.message, args)}\nRun muster --help for the commands and their options.`);
     if (output) {
       io.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
@@ -101,7 +113,8 @@ export async function run(argv: readonly string[], given: CliIo): Promise<number
 function escapingControls(io: CliIo): CliIo {
   return {
     ...io,
-    stdout: { write: (chunk: string) => io.stdout.write(escapeControls(chunk)) },
+    // bytes (`-o -`'s PDF) pass as they are: they are no text for a terminal
+    stdout: { write: (chunk: string) => io.stdout.write(escapeControls(chunk)), ...(io.stdout.writeBytes ? { writeBytes: io.stdout.writeBytes } : {}) },
     stderr: { write: (chunk: string) => io.stderr.write(escapeControls(chunk)), isTTY: io.stderr.isTTY },
   };
 }
@@ -159,9 +172,19 @@ function explain(message: string, args: readonly string[]): string {
       return `unknown command "${command}"${close.length > 0 ? ` (did you mean ${orList(close)}?)` : ''}; the commands are ${COMMAND_NAMES.join(', ')}`;
     }
     const names = unknown[1]!.split(', ').map((n) => (n.length === 1 ? `-${n}` : `--${n}`));
-    return `unknown option ${names.join(', ')} (${message})`;
+    return `unknown option ${names.join(', ')}${didYouMean(names, command)} (${message})`;
   }
   return message;
+}
+
+/** " (did you mean --paper?)": the command's options closest to the first unknown one. */
+function didYouMean(names: readonly string[], command: string | undefined): string {
+  const spec = COMMAND_TABLE.find((c) => c.name === command);
+  const first = names[0];
+  if (!spec || !first?.startsWith('--')) return '';
+  const shown = spec.options.filter((o) => !o.hidden);
+  const close = closeMatches(first.slice(2), shown.map((o) => ({ id: o.name })));
+  return close.length > 0 ? ` (did you mean ${orList(close.map((n) => `--${n}`))}?)` : '';
 }
 
 /**

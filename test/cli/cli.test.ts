@@ -153,7 +153,6 @@ describe('bad input: a clear message, exit 2, no file', () => {
     ['serve on a port out of range', ['serve', '--port', '70000'], /--port 70000: give a port number from 0 to 65535/],
     ['unknown command', ['frobnicate'], /unknown command "frobnicate"; the commands are systems, tables, cards, tokens, scenario, campaign, list, check, calibrate, serve, examples, validate/],
     ['missing rule set', ['tables'], /muster tables needs a rule set id, e.g. muster tables bof/],
-    ['no command', [], /Name a command/],
     ['missing data folder', ['tables', 'bof', '--data', 'nowhere'], /--data .*nowhere: no such folder/],
   ];
   for (const [name, args, message] of cases) {

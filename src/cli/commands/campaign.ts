@@ -8,7 +8,7 @@ import { manifestFor, moduleFor } from '../../systems/registry.js';
 import { takeOptions } from '../rule-set-options.js';
 import type { SharedOption } from '../../systems/manifest.js';
 import type { CampaignRequest, CampaignResponse, RuleSetModule } from '../../systems/module.js';
-import { emitDocument, outputFile } from '../emit.js';
+import { emitDocument, outputFile, STDOUT } from '../emit.js';
 import type { CliIo, RunInput } from '../io.js';
 import { MAX_STATE_BYTES, readStateBytes, replaceState } from '../state-store.js';
 import { shellOption } from '../shell-word.js';
@@ -114,7 +114,7 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
     print: printSettings(args),
     defaultName: `${system.info.id}-campaign-${args.action}-${seed.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 40)}`,
   };
-  if (!NO_DOCUMENT.has(args.action) && args.out !== undefined) {
+  if (!NO_DOCUMENT.has(args.action) && args.out !== undefined && args.out !== STDOUT) {
     // a refused -o is said before the state is touched
     await io.outputs.prepare(outputFile(args.out, io.cwd), '-o/--out', false);
     await io.outputs.refuseInputs(outputFile(args.out, io.cwd), '-o/--out', inputs);
