@@ -147,11 +147,11 @@ const CLOSED_WORDS = 'a newer muster opened in another tab has taken over what t
 /** A browser's failure as the page words it: a DOMException's message is often empty, its name never. */
 function troubleOf(error: unknown, closed: boolean): ShelfError {
   if (error instanceof ShelfError) return error;
-  const name = error instanceof Error || (typeof DOMException !== 'undefined' && error instanceof DOMException) ? (error as Error).name : '';
-  const message = error instanceof Error ? error.message.trim() : '';
+  // a DOMException is an Error in every browser muster runs in; its name says what went wrong
+  const { name = '', message = '' } = error instanceof Error ? error : {};
   if (name === 'QuotaExceededError') return new ShelfError('full', FULL_WORDS, { cause: error });
   if (closed || name === 'InvalidStateError') return new ShelfError('closed', CLOSED_WORDS, { cause: error });
-  const detail = [name, message].filter(Boolean).join(': ');
+  const detail = [name, message.trim()].filter(Boolean).join(': ');
   return new ShelfError('refused', `the browser refused to keep it${detail ? ` (${detail})` : ''}`, { cause: error });
 }
 

@@ -17,6 +17,7 @@ import { optionLabels, optionsAsControls } from './player-words.js';
 import { freeName, keptName, MovedOnError, ShelfError, type Shelf, type ShelfChange } from './browser-shelf.js';
 import { backTo, backupWords, campaignName, currentState, downloadedNow, newKeptCampaign, notDownloaded, withVersion, type KeptCampaign } from './kept-campaigns.js';
 import { drawKeptList } from './kept-list.js';
+import { oneAtATime } from './one-at-a-time.js';
 import { el as make } from './kit/force-ui.js';
 
 /** The state's name as the command line sees it (the page's folder is its working folder). */
@@ -289,7 +290,7 @@ export class CampaignPanel {
   /** a change another tab's save got ahead of: this tab's state then, offered for download */
   private notKept: { state: string; change: string } | undefined;
   /** the buttons' work, one at a time: a change told by another tab waits for a run under way */
-  private queue: Promise<void> = Promise.resolve();
+  private readonly inTurn = oneAtATime();
   /** the last change as `status` names it */
   private lastChangeWords: string | undefined;
 
@@ -330,7 +331,7 @@ export class CampaignPanel {
 
   /** A button's work: the run, the state kept, then the page told (the probe among it); one at a time. */
   private act(work: () => Promise<void>): Promise<void> {
-    const next = this.queue.then(async () => {
+    return this.inTurn(async () => {
       this.busy = true;
       try {
         await work();
@@ -340,8 +341,6 @@ export class CampaignPanel {
         this.host.changed();
       }
     });
-    this.queue = next.catch(() => undefined);
-    return next;
   }
 
   /** Shapes the panel for a rule set (its start form, and the campaign if it is this one's). */

@@ -9,6 +9,7 @@
 import type { KeptForce, Shelf } from './browser-shelf.js';
 import { freeName, keptName, MovedOnError, type ShelfChange } from './browser-shelf.js';
 import { mergeThreeWay } from './three-way-merge.js';
+import { oneAtATime } from './one-at-a-time.js';
 import { drawKeptList } from './kept-list.js';
 import { el } from './kit/force-ui.js';
 import { markReading, READING_FOOTNOTE } from '../doc/model.js';
@@ -78,7 +79,7 @@ export class TablePanel {
   /** the game as the browser last confirmed keeping it (its revision): what this tab's ticks are made on */
   private stored: TableGame | undefined;
   /** saves one at a time, each of the game as it then stands */
-  private saving: Promise<void> = Promise.resolve();
+  private readonly inTurn = oneAtATime();
   private saves = 0;
   private error = '';
   /** each rule set's marker names (its token list) and odds tables, asked once */
@@ -214,8 +215,7 @@ export class TablePanel {
 
   /** Keeps the game as it stands; the count of saves tells a test the browser has it. */
   private keep(): Promise<void> {
-    this.saving = this.saving.then(() => this.keepNow());
-    return this.saving;
+    return this.inTurn(() => this.keepNow());
   }
 
   /**
@@ -266,7 +266,7 @@ export class TablePanel {
     await this.showKept();
     const game = this.game;
     if (!game || game.system !== change.system || game.name !== change.name) return;
-    this.saving = this.saving.then(async () => {
+    await this.inTurn(async () => {
       const stored = await this.host.shelf.get(change.system, change.name).catch(() => undefined);
       if (!stored || !this.game || (stored.revision ?? 0) <= (this.stored?.revision ?? 0)) return;
       const unsaved = this.game !== this.stored;
@@ -276,7 +276,6 @@ export class TablePanel {
       this.draw();
       this.host.changed();
     });
-    await this.saving;
   }
 
   private async change(next: TableGame): Promise<void> {
