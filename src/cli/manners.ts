@@ -50,7 +50,6 @@ export function normaliseValues(words: readonly string[]): string[] {
   return out;
 }
 
-const PLAIN_NUMBER = /^\s*-?\d+(\.\d+)?\s*$/;
 const DECIMAL_COMMA = /^\s*-?\d+,\d+\s*$/;
 
 /**
@@ -63,7 +62,7 @@ export function refuseBadNumbers(command: CommandSpec, words: readonly string[])
     if (use.option.type !== 'number') continue;
     const value = use.shown;
     // what yargs reads as a number (1e3, .5 too) is left to the command's own bounds
-    if (PLAIN_NUMBER.test(value) || (value.trim() !== '' && Number.isFinite(Number(value)))) continue;
+    if (value.trim() !== '' && Number.isFinite(Number(value))) continue;
     const name = `--${use.option.name}`;
     if (DECIMAL_COMMA.test(value)) throw new UsageError(`${name} ${value.trim()}: use a point: ${value.trim().replace(',', '.')}`);
     // --port has its own message, naming the ports there are
