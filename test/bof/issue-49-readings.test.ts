@@ -12,7 +12,7 @@ import { type ScenarioResult } from '../../src/systems/bof/scenario.js';
 import { system, arsenal, aids, modes, versus, solo } from '../helpers/bof-scenarios.js';
 
 const print = { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long' as const, backOffset: { x: 0, y: 0 } };
-const packetOf = (r: ScenarioResult) => buildPacket(r, { arsenal, aids, modes, units: 'cm', paper: 'a4', toolVersion: '0', systemName: 'Burst of Fire', rulesVersion: 'test', print, terrainTypes: terrainTypeWords(system) });
+const packetOf = (r: ScenarioResult) => buildPacket(r, { arsenal, aids, modes, units: 'cm', paper: 'a4', toolVersion: '0', systemName: 'Burst of Fire', rulesVersion: 'test', print, terrainTypes: terrainTypeWords(system), register: system });
 const textOf = (node: unknown): string => JSON.stringify(node);
 const sheets = () => buildQuickReference(system, { units: 'cm', paper: 'a4', toolVersion: '0' });
 

@@ -47,15 +47,18 @@ describe('tables: a table with a note prints "Reading†" under it, and its page
 describe('cards from data: a card, line or rule marked as a reading shows the mark; a deck with a note marks its backs', () => {
   const systems = db.systems.filter((s) => s.dirs.length > 0);
   it.each(systems.map((s) => s.info.id))('%s', async (id) => {
-    const decks = await loadCardDecks(db.system(id).dirs);
+    const decks = await loadCardDecks(db.system(id));
     let readings = 0;
     for (const deck of decks) {
-      const node = buildDataDeck(deck, deck.deck.copies[0]!, { print: PRINT, units: 'cm' });
+      const node = buildDataDeck(deck, deck.deck.copies[0]!, { system: id, print: PRINT, units: 'cm' });
       for (const data of deck.cards.filter((c) => c.count > 0)) {
         const card = node.cards.find((c) => c.id.startsWith(`${data.id}-${deck.deck.copies[0]!.name.toLowerCase()}-`))!.front;
         expect(card.subtitle.endsWith(READING_MARK), `${data.id} subtitle`).toBe(data.reading !== undefined);
         data.lines.forEach((line, l) => expect(card.lines[l]!.text.endsWith(READING_MARK), `${data.id} line ${l}`).toBe(line.reading !== undefined));
-        data.rules.forEach((rule, r) => expect(card.rules[r]!.endsWith(READING_MARK), `${data.id} rule ${r}`).toBe(typeof rule !== 'string'));
+        data.rules.forEach((rule, r) => {
+          expect(card.rules[r]!.text.endsWith(READING_MARK), `${data.id} rule ${r}`).toBe(typeof rule !== 'string');
+          expect(card.rules[r]!.source, `${data.id} rule ${r}`).toEqual(typeof rule === 'string' ? { section: data.section } : { reading: `${id}/${rule.readingId}` });
+        });
         readings += (data.reading ? 1 : 0) + data.lines.filter((l) => l.reading).length + data.rules.filter((r) => typeof r !== 'string').length;
       }
       expect(node.cards.every((c) => c.back.subtitle.endsWith(READING_MARK))).toBe(deck.deck.note !== undefined);
