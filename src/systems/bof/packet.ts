@@ -188,7 +188,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
   ];
   // the pieces to put out close the briefing, before the map they are numbered on
   const terrain = mapTerrain({ id: 'bof', types: ctx.terrainTypes ?? [] }, result, result.table, { units: ctx.units, inch: 2.5 });
-  if (terrain) briefing.push(terrainPutOut(terrain, ctx.units, result.table, 'Game setup (terrain: muster\'s own tables)', 2.5));
+  if (terrain) briefing.push(terrainPutOut(terrain, ctx.units, result.table, 'Game setup', 2.5));
   const sheets: SheetNode[] = [{ title: `Scenario: ${result.scenario.name}`, blocks: briefing }];
 
   const enemy = result.forces.find((f) => f.side === 'enemy' && f.units.length > 0);
