@@ -71,7 +71,7 @@ describe('cards from data: a card, line or rule marked as a reading shows the ma
   });
 });
 
-describe('unit cards from arsenal and list files: a file with a reading marks each of its units’ cards once, at the foot', () => {
+describe('unit cards from arsenal and list files: a file with a reading marks each of its units’ cards at the foot, and the notes it gives them', () => {
   it('bof: a card is marked exactly when its unit comes from a file with a reading', async () => {
     const { loadArsenal } = await import('../../src/systems/bof/arsenal.js');
     const { buildUnitCard } = await import('../../src/systems/bof/cards.js');
@@ -82,8 +82,13 @@ describe('unit cards from arsenal and list files: a file with a reading marks ea
     expect(arsenal.readings.size).toBeLessThan(arsenal.units.size);
     for (const unit of arsenal.units.values()) {
       const card = buildUnitCard(unit, { arsenal, units: 'cm', system: system.info });
-      expect(card.front.footer.left.endsWith(READING_MARK), unit.id).toBe(arsenal.readings.has(unit.id));
-      expect(JSON.stringify(card.front).split(READING_MARK).length - 1, unit.id).toBe(arsenal.readings.has(unit.id) ? 1 : 0);
+      const read = arsenal.readings.has(unit.id);
+      expect(card.front.footer.left.endsWith(READING_MARK), unit.id).toBe(read);
+      // the card's stats and the file's own notes are the file's: muster's reading, or a house file's text
+      expect(card.front.source, unit.id).toEqual(read ? { reading: 'bof/arsenal-stats' } : { section: 'Unit stats' });
+      const notes = card.front.rules.filter((r) => r.source.reading !== undefined);
+      expect(notes.every((r) => r.text.endsWith(READING_MARK)), unit.id).toBe(true);
+      expect(JSON.stringify(card.front).split(READING_MARK).length - 1, unit.id).toBe(read ? 1 + notes.length : 0);
     }
   });
 
