@@ -35,7 +35,7 @@ export function boxesInGroups(count: number, size: number): number[] {
 export interface TableColumn {
   label: string;
   align: 'left' | 'center' | 'right';
-  /** the least width in mm, for a column of a form that a player writes in */
+  /** the least width in mm: a column of a form that a player writes in, or one whose words should not wrap a word a line */
   minWidth?: number;
 }
 

@@ -61,12 +61,14 @@ export function rollsSheet(register: ReadingRegister, rolls: readonly RollRecord
     }
     i = j;
   }
-  return {
-    title: 'Every roll',
-    role: 'rolls',
-    blocks: [textTable('rolls', `Rolls for seed ${seed}`, section, ['#', 'For', 'Dice', 'Faces', 'Total', 'Decided', 'Rule'], rows)],
-  };
+  const table = textTable('rolls', `Rolls for seed ${seed}`, section, ['#', 'For', 'Dice', 'Faces', 'Total', 'Decided', 'Rule'], rows);
+  // a reading's words or a section's heading on a line or two, not a word a line beside a roomy Decided
+  table.columns[6] = { ...table.columns[6]!, minWidth: RULE_COLUMN_MM };
+  return { title: 'Every roll', role: 'rolls', blocks: [table] };
 }
+
+/** The least width of the roll log's Rule column, mm: most readings' words on one line. */
+const RULE_COLUMN_MM = 34;
 
 /** The rule set whose readings a document names: its id and its register. */
 export type ReadingRegister = Pick<SystemRules, 'info' | 'readings'>;
