@@ -218,7 +218,7 @@ describe('Patrol Phase; Actions (Deploy); the campaignâ€™s Forces: the battlesâ€
 });
 
 describe('fire-team cards from the army lists', () => {
-  type Card = { front: { title: string; subtitle: string; stats: { label: string; value: string }[]; lines: { label: string; text: string }[]; rules: string[] }; back: unknown };
+  type Card = { front: { title: string; subtitle: string; stats: { label: string; value: string }[]; lines: { label: string; text: string }[]; rules: { text: string; source: { section?: string; reading?: string } }[] }; back: unknown };
   const decksOf = async (args: string[] = []) =>
     (JSON.parse((await muster(['cards', 'fireteam', '--format', 'json', ...args], workdir())).stdout) as { decks: { title: string; cards: Card[] }[] }).decks;
   it('a deck per force, with a card for every team of the largest force its list allows; its reinforcements; the vehicles', async () => {

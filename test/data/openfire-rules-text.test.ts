@@ -112,7 +112,7 @@ describe('the sample army lists (muster’s own)', () => {
 });
 
 describe('the sample lists’ weapons: each vehicle’s and gun’s real weapon, and the row of muster’s table it uses', () => {
-  type Card = { id: string; front: { title: string; subtitle: string; lines: { label: string; text: string }[]; rules: string[] } };
+  type Card = { id: string; front: { title: string; subtitle: string; lines: { label: string; text: string }[]; rules: { text: string; source: { section?: string; reading?: string } }[] } };
   const cardsOf = () => openFireDecks<Card>(['--units', 'in']);
   // each sample vehicle's and gun's armament, from its history (the lists' `source`), and the
   // row of muster's weapon table that gives its numbers

@@ -1,7 +1,8 @@
 // Every printed rule traced (issue 49): every product of every rule set the registry declares,
 // built as the command line builds it (its quick-reference sheets; its cards and tokens, alone
 // and with each example force a rule set takes; its scenario packets, versus and solo, for
-// each of its scenarios; its campaign booklets and a campaign's own rolls), is walked whole.
+// each of its scenarios and with each of its own options; its campaign booklets and a
+// campaign's own rolls), is walked whole.
 // Every roll, card, card rule line and block names where it comes from: a heading of the rule
 // set's text, or an entry of its register of readings; and the dagger stands exactly where
 // that is a reading. The checker itself is shown to catch a document that breaks each of these.
@@ -100,16 +101,26 @@ describe('every product of every rule set traces every rule it prints or rolls',
     const names = steps.names ? (await steps.names(system)).map((s) => s.id) : [undefined];
     const rules = rulesOf(id);
     let rolls = 0;
+    const check = async (asked: Parameters<typeof rollThroughModule>[1], what: string) => {
+      for (const { result, packet } of await rollThroughModule(system, { terrain: 'normal', ...asked })) {
+        const where = `${id} ${what} ${result.scenario.id} seed ${result.seed}`;
+        rolls += result.rolls.length;
+        expect(rollProblems(rules, result.rolls as RollRecord[]), where).toEqual([]);
+        expect(documentProblems(rules, packet), where).toEqual([]);
+      }
+    };
     for (const mode of manifest.modes) {
       // solo rolls its own scenario from its table; a name is asked of versus alone
       for (const scenario of mode === 'solo' ? [undefined] : names) {
-        const made = await rollThroughModule(system, { seed: `traced-${mode}-${scenario ?? 'any'}`, count: mode === 'solo' ? 3 : 1, mode, players: mode === 'solo' ? 1 : 2, terrain: 'normal', ...(scenario ? { scenario } : {}) });
-        for (const { result, packet } of made) {
-          const where = `${id} ${mode} ${result.scenario.id} seed ${result.seed}`;
-          rolls += result.rolls.length;
-          expect(rollProblems(rules, result.rolls as RollRecord[]), where).toEqual([]);
-          expect(documentProblems(rules, packet), where).toEqual([]);
-        }
+        await check({ seed: `traced-${mode}-${scenario ?? 'any'}`, count: mode === 'solo' ? 3 : 1, mode, players: mode === 'solo' ? 1 : 2, ...(scenario ? { scenario } : {}) }, mode);
+      }
+    }
+    // the rule set's own options, each as its manifest shows it (a choice, the example, the most), roll what they add
+    for (const option of manifest.options ?? []) {
+      const values = option.choices ?? (option.type === 'boolean' ? [true] : option.type === 'number' ? [option.range?.max ?? Number(option.example)] : option.example ? [option.example.replace(/^e\.g\. /, '')] : []);
+      for (const value of values) {
+        const mode = option.mode ?? 'versus';
+        await check({ seed: `traced-${option.name}-${String(value)}`, mode, players: mode === 'solo' ? 1 : 2, options: { [option.name]: value } }, `--${option.name} ${String(value)}`);
       }
     }
     expect(rolls).toBeGreaterThan(0);
@@ -180,13 +191,13 @@ describe('the checker', () => {
 
   it('catches a real packet given a wrong section in a copy: in its roll log and on its printed roll sheet', async () => {
     const system = db.system('bof');
-    const [{ result, packet }] = await rollThroughModule(system, { seed: 'checker' });
-    expect(rollProblems(rules, result!.rolls as RollRecord[])).toEqual([]);
-    expect(documentProblems(rules, packet!)).toEqual([]);
-    const rolls = structuredClone(result!.rolls as RollRecord[]);
+    const { result, packet } = (await rollThroughModule(system, { seed: 'checker' }))[0]!;
+    expect(rollProblems(rules, result.rolls as RollRecord[])).toEqual([]);
+    expect(documentProblems(rules, packet)).toEqual([]);
+    const rolls = structuredClone(result.rolls as RollRecord[]);
     rolls[0] = { ...rolls[0]!, source: { section: 'Setting up a game' } };
     expect(rollProblems(rules, rolls)).toEqual([`roll 1 (${rolls[0].purpose}): section "Setting up a game" is not a heading of the text`]);
-    const copy = structuredClone(packet!);
+    const copy = structuredClone(packet);
     const sheet = copy.sheets.find((s) => s.role === 'rolls')!;
     const table = sheet.blocks[0]!;
     if (table.kind !== 'table') throw new Error('the roll sheet is a table');
