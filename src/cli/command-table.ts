@@ -22,7 +22,7 @@ const DUPLEX_TEXT = "how your printer turns the sheet for the backs: long (over 
 
 const SYSTEM: PositionalSpec = { name: 'system', describe: 'rule set id (see `muster systems`)' };
 
-/** The options every product command takes (design.md section 2). */
+/** The options every product command takes (docs/design.md, The command line). */
 const PRODUCT: readonly OptionSpec[] = [
   { name: 'seed', type: 'string', describe: 'seed for the dice; a product that rolls nothing accepts it and ignores it' },
   { name: 'out', alias: 'o', type: 'string', describe: 'output file (PDF default: a file under out/; JSON and Markdown default: stdout)' },

@@ -24,7 +24,7 @@ export const dataCardSchema = z
     /** copies in each deck */
     count: intIn(0, 30),
     /**
-     * why the card as a whole is muster's and not the text's (design.md section 4): its
+     * why the card as a whole is muster's and not the text's (docs/design.md, Readings): its
      * subtitle carries the reading mark
      */
     reading: prose.optional(),

@@ -11,7 +11,7 @@ import { NATION_COLOURS, nationColour } from '../../src/layout/nation-colours.js
 import { moduleFor } from '../../src/systems/registry.js';
 
 /**
- * One look (design.md section 4): an icon means one thing in every rule set, and a nation has
+ * One look (docs/design.md, Print conventions): an icon means one thing in every rule set, and a nation has
  * one colour in every rule set. Every icon a card stat, a card back or a token of the built-in
  * data prints is held to its meaning in src/vocab/icons.ts by the word it stands
  * beside (the stat's or token's label, the back's subject).

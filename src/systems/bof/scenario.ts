@@ -131,7 +131,7 @@ export interface ScenarioResult {
    * sector (Deployment), or, where nobody rolls one (the pocket modes), it won Game setup's roll-off
    */
   placement?: { first: string; by: 'deployment' | 'roll-off' };
-  /** the terrain laid on the table (design.md section 2), and how */
+  /** the terrain laid on the table (docs/design.md, Scenario JSON), and how */
   terrain: TerrainPieceJson[];
   terrainMap?: TerrainMapJson;
   rolls: RollRecord[];
@@ -692,7 +692,7 @@ class EnemyPurchase {
 
   /**
    * Draws from a bag with points rolled on `dice` until the points are used up (Setting up the
-   * enemy forces; design.md section 6): a drawn counter that does not fit the points left, or the
+   * enemy forces; reading solo-bag-end, docs/readings.md): a drawn counter that does not fit the points left, or the
    * scenario's budget, is set aside and the drawing goes on, as is one nobody can take (muster's
    * reading); the bag ends when nothing left in it fits, without a draw.
    */
