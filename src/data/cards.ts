@@ -44,7 +44,8 @@ const cardsFile = z
         back: z.object({ title: label, subtitle: label, icon: z.enum(ICON_NAMES) }).strict(),
         copies: z
           // aliases: other words a player may type for the copy with --list ("Soviet" for the Russians)
-          .array(z.object({ name: label, colour, aliases: z.array(label).max(8).optional() }).strict())
+          // pattern: how this copy's backs are told from another's without colour (greyProblems)
+          .array(z.object({ name: label, colour, aliases: z.array(label).max(8).optional(), pattern: z.enum(['hatched']).optional() }).strict())
           .min(1)
           .max(6),
         /** which reading was chosen where the text is silent, such as how many of each card */
@@ -56,6 +57,23 @@ const cardsFile = z
   .strict();
 
 export type DataCard = z.infer<typeof dataCardSchema>;
+
+/**
+ * The copies of one deck are the players' own, told apart on the table by their backs: two
+ * copies that differ by colour alone print as the same grey on a black-and-white printer, so
+ * every copy but one carries a pattern, each its own (one plain, one hatched).
+ */
+function copyProblems(data: DataDeck, file: string): DataProblem[] {
+  const seen = new Map<string, string>();
+  const problems: DataProblem[] = [];
+  data.deck.copies.forEach((copy, i) => {
+    const look = copy.pattern ?? 'plain';
+    const other = seen.get(look);
+    if (other === undefined) seen.set(look, copy.name);
+    else problems.push({ file, path: `deck.copies[${i}]`, message: `"${copy.name}" has the same ${look} backs as "${other}": in grey the two decks print alike; give one "pattern: hatched" (a deck has at most one plain and one hatched copy)` });
+  });
+  return problems;
+}
 export type DataDeck = z.infer<typeof cardsFile>;
 
 /**
@@ -72,6 +90,7 @@ export async function loadCardDecks(dirs: readonly string[]): Promise<DataDeck[]
       if (duplicate) problems.push(duplicate);
     });
   }
+  for (const { file, data } of files) problems.push(...copyProblems(data, file));
   const cards = files.reduce((n, { data }) => n + data.deck.copies.length * data.cards.reduce((c, card) => c + card.count, 0), 0);
   if (cards > MAX_DECK_CARDS) {
     problems.push({ file: files.at(-1)!.file, path: 'cards', message: `the decks would hold ${cards} cards; at most ${MAX_DECK_CARDS} print in one run` });

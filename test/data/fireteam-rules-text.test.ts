@@ -353,9 +353,10 @@ describe('the sheets', () => {
     const tokens = (JSON.parse(json.stdout) as { tokenSheets: { tokens: { front: { label: string; colour: string }; back: { label: string } }[] }[] }).tokenSheets[0]!.tokens;
     const count = (label: string) => tokens.filter((t) => t.front.label === label).length;
     // 4 patrol markers a side plus one per extra platoon; 3 or 4 JOPs a side
-    expect(count('Patrol')).toBe(12);
-    expect(new Set(tokens.filter((t) => t.front.label === 'Patrol').map((t) => t.front.colour)).size).toBe(2);
-    expect(count('JOP')).toBe(8);
+    // each side's own, in its colour and with its letter (apart in grey)
+    expect(count('Patrol A') + count('Patrol B')).toBe(12);
+    expect(new Set(tokens.filter((t) => t.front.label.startsWith('Patrol')).map((t) => t.front.colour)).size).toBe(2);
+    expect(count('JOP A') + count('JOP B')).toBe(8);
     expect(tokens.find((t) => t.front.label === 'Immobilised')!.back.label).toBe('Brewed up');
     expect((await muster(['tokens', 'fireteam', '-o', 'tokens.pdf', '--quiet'], cwd)).code).toBe(0);
     const events = await muster(['tokens', 'fireteam', '--events'], cwd);

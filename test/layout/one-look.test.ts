@@ -35,7 +35,8 @@ interface Use {
 }
 
 /** A label as the vocabulary lists it: lower case, without a parenthesis or what follows a comma. */
-const wordOf = (label: string) => label.toLowerCase().replace(/\s*\(.*\)$/, '').split(',')[0]!.trim();
+// a side's letter after a marker's word ("Patrol B") tells the sides apart in grey: the word is the marker's
+const wordOf = (label: string) => label.toLowerCase().replace(/\s*\(.*\)$/, '').split(',')[0]!.trim().replace(/ [a-f]$/, '');
 
 /** A back's subject: the part of its subtitle the vocabulary knows, else what its fronts show (a Fire Team nation deck). */
 function backWord(card: CardNode): string {
