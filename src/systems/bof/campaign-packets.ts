@@ -11,6 +11,7 @@ import { rollSoloScenario, rollVersusScenario, type ScenarioContext, type Scenar
 import type { ScenarioTerrain } from '../scenario-terrain.js';
 import type { Roster } from './force.js';
 import type { Arsenal } from './arsenal.js';
+import { possessive } from '../../doc/possessive.js';
 
 /** What printing a campaign's packets needs from the request. */
 export interface PacketSettings {
@@ -53,7 +54,7 @@ export function keptRosters(state: Pick<CampaignState, 'forces'>, ctx: ScenarioC
  */
 export function rollGame(settings: PacketSettings, ctx: ScenarioContext, state: CampaignSides, rung: string, seed: string, attacker: Side | null, mapAgain?: ScenarioTerrain): CampaignGame {
   const { result, options } = rollGameScenario(settings, ctx, state, rung, seed, attacker, mapAgain);
-  const doc = buildPacket(result, { ...packetContext(ctx, settings), ...(options.rosters ? { rosters: options.rosters } : {}) });
+  const doc = buildPacket(result, { ...packetContext(ctx, settings), ladder: true, ...(options.rosters ? { rosters: options.rosters } : {}) });
   return { result, doc, rosters: keptRosters(state, ctx) };
 }
 
@@ -104,7 +105,7 @@ function fitsOf(result: ScenarioResult): readonly BudgetFit[] {
 
 /** A kept force as the player knows it, for a warning: "Red's force, Kampfgruppe Weber". */
 function forceWords(state: CampaignSides, side: Side): string {
-  return `${state.names[side]}'s force, ${state.forces?.[side]?.name ?? ''}`;
+  return `${possessive(state.names[side])} force, ${state.forces?.[side]?.name ?? ''}`;
 }
 
 /** The campaign side a fit's side is: a solo game's player is side A. */
@@ -137,7 +138,7 @@ export function standing(state: CampaignState, arsenal: Arsenal, game?: Campaign
     const roster = game?.rosters[s];
     if (!roster) return [];
     const fit = fits.find((f) => campaignSide(f.side) === s);
-    return [`**${n[s]}'s force** ${roster.force.name}, kept by the campaign with its upgrades and salvage (${fit ? budgetWords(fit) : `${roster.points} points`})${fit && isOver(fit) ? `: leave ${-fit.left} points of it out of this game` : ''}. Its roster and unit cards are in this packet.`];
+    return [`**${possessive(n[s])} force** ${roster.force.name}, kept by the campaign with its upgrades and salvage (${fit ? budgetWords(fit) : `${roster.points} points`})${fit && isOver(fit) ? `: leave ${-fit.left} points of it out of this game` : ''}. Its roster and unit cards are in this packet.`];
   });
   const army = state.solo && state.player && !state.forces?.a ? [`**Your army** for the whole campaign: ${armyWords(state.player, arsenal)}, ${markReading('rolled once when the campaign began', 'bof/solo-campaign-army')}.`] : [];
   return {
