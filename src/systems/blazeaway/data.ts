@@ -174,7 +174,7 @@ export async function loadBlazeAway(system: SystemRules): Promise<BlazeAwayData>
   let sizing: BaDeckSizing | undefined;
   let sizingFile = where;
   const ids = { weapons: new FolderIds('weapon'), stands: new FolderIds('stand type'), carriers: new FolderIds('carrier') };
-  for (const { file, dir, data } of await parseFolderFiles(system.dirs, 'forces', forcesDataFile, problems)) {
+  for (const { file, dir, data } of await parseFolderFiles(system.dirs, 'forces', forcesDataFile, problems, { weapons: { kind: 'weapon' }, stands: { kind: 'stand type' }, carriers: { kind: 'carrier' } })) {
     for (const kind of ['weapons', 'stands', 'carriers'] as const) {
       const map = { weapons, stands, carriers }[kind] as Map<string, { id: string }>;
       (data[kind] ?? []).forEach((entry, i) => {
@@ -238,7 +238,7 @@ export async function loadBlazeAway(system: SystemRules): Promise<BlazeAwayData>
   const objectives = new Map<string, BaObjective>();
   const objectiveIds = new FolderIds('objective');
   const objectiveAt = new Map<string, { file: string; path: string }>();
-  for (const { file, dir, data } of await parseFolderFiles(system.dirs, 'scenarios', scenariosFile, problems)) {
+  for (const { file, dir, data } of await parseFolderFiles(system.dirs, 'scenarios', scenariosFile, problems, { objectives: { kind: 'objective' } })) {
     setup = data.setup ?? setup;
     (data.objectives ?? []).forEach((o, i) => {
       const duplicate = objectiveIds.claim(dir, o.id, file, `objectives[${i}].id`);
