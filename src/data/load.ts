@@ -190,11 +190,15 @@ export async function loadRulesDb(options: LoadOptions): Promise<RulesDb> {
         const types = earlierTerrain.get(systemId) ?? new Map();
         let changed: { id: string }[] = [];
         const prepare = (raw: unknown) => {
-          const applied = applyChangeEntries(raw, file, TERRAIN_FIELDS, { get: (_, id) => types.get(id), ids: () => [...types.keys()] }, problems);
+          const applied = applyChangeEntries(raw, file, TERRAIN_FIELDS, { get: (_, id) => types.get(id)?.type, ids: () => [...types.keys()] }, problems);
           changed = applied?.changed ?? [];
-          return applied;
+          // a type's sizes are read in its file's units: a change written in the other units would read them wrong
+          const units = (raw as { units?: unknown } | null)?.units;
+          const mixed = changed.filter((c) => types.get(c.id)!.units !== units);
+          for (const c of mixed) problems.push({ file, path: 'units', message: `changes terrain type "${c.id}", whose sizes are given in ${types.get(c.id)!.units}: write this file in ${types.get(c.id)!.units} too (units: ${types.get(c.id)!.units}), or give the type whole` });
+          return mixed.length > 0 ? undefined : applied;
         };
-        const parsed = await parseFile(file, terrainFile, problems, 'data file', undefined, house === undefined ? undefined : prepare);
+        const parsed = await parseFile(file, terrainFile, problems, 'data file', undefined, prepare);
         if (parsed) {
           draft.terrain.push({ file, data: parsed, ...(house !== undefined ? { house } : {}) });
           const before = parsed.replace ? new Map() : types;
@@ -209,7 +213,7 @@ export async function loadRulesDb(options: LoadOptions): Promise<RulesDb> {
           changed = applied?.changed ?? [];
           return applied;
         };
-        const parsed = await parseFile(file, tableFile, problems, 'data file', undefined, house === undefined ? undefined : prepare);
+        const parsed = await parseFile(file, tableFile, problems, 'data file', undefined, prepare);
         if (!parsed) {
           draft.incomplete = true;
           continue;
@@ -319,12 +323,12 @@ function withoutHouse(table: LoadedTable | undefined): RuleTable | undefined {
   return rest;
 }
 
-/** The terrain types the terrain files give, a later file's replacing an earlier's (or, with replace, all of them). */
-function terrainTypesOf(files: readonly { data: TerrainFile }[]): Map<string, TerrainFile['types'][number]> {
-  const types = new Map<string, TerrainFile['types'][number]>();
+/** The terrain types the terrain files give, with their files' units, a later file's replacing an earlier's (or, with replace, all of them). */
+function terrainTypesOf(files: readonly { data: TerrainFile }[]): Map<string, { type: TerrainFile['types'][number]; units: TerrainFile['units'] }> {
+  const types = new Map<string, { type: TerrainFile['types'][number]; units: TerrainFile['units'] }>();
   for (const { data } of files) {
     if (data.replace) types.clear();
-    for (const type of data.types) types.set(type.id, type);
+    for (const type of data.types) types.set(type.id, { type, units: data.units });
   }
   return types;
 }

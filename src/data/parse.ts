@@ -123,13 +123,12 @@ export async function parseFolderFiles<T>(
     for (const name of listFilesBelow(path.join(dir, folder), (relative) => !relative.includes('/') && /\.ya?ml$/.test(relative), path.join)) {
       const file = path.join(dir, folder, name);
       let changed: { field: string; id: string }[] = [];
-      const prepare = house
-        ? (raw: unknown) => {
-            const applied = applyChangeEntries(raw, file, keyed, { get: (field, id) => earlier.get(field)?.get(id), ids: (field) => [...(earlier.get(field)?.keys() ?? [])] }, problems);
-            changed = applied?.changed ?? [];
-            return applied;
-          }
-        : undefined;
+      // the rule set's own folder has nothing earlier to change: a change entry there is refused as naming nothing
+      const prepare = (raw: unknown) => {
+        const applied = applyChangeEntries(raw, file, keyed, { get: (field, id) => earlier.get(field)?.get(id), ids: (field) => [...(earlier.get(field)?.keys() ?? [])] }, problems);
+        changed = applied?.changed ?? [];
+        return applied;
+      };
       const data = await parseFile(file, schema, problems, 'data file', undefined, prepare);
       if (data === undefined) continue;
       own.push({ file, dir, data, ...(house ? { house: house.name } : {}) });
