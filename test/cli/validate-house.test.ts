@@ -122,6 +122,13 @@ describe('validate --data lists what a house folder gives', () => {
     expect(houseLines(nothing.stdout)).toEqual(['--data empty, printed as house rules "empty":', '  changes nothing muster prints']);
   });
 
+  it("a house.yaml that does not read is refused, naming the file and the field", async () => {
+    const cwd = workdir({ 'club/house.yaml': 'name: Tuesday club\ncolour: red\n', 'club/bof/tables/a.yaml': 'tables:\n  - { change: force-morale, summary: Ours. }\n' });
+    const { code, stderr } = await muster(['validate', '--data', 'club'], cwd);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`${path.join(cwd, 'club/house.yaml')}: Unrecognized key: "colour"`);
+  });
+
   it('a terrain type changed in other units than it was given in is refused', async () => {
     const cwd = workdir({ 'club/bof/terrain.yaml': TERRAIN.replace('units: cm', 'units: in').replace(/ {2}- id: club-orchard[\s\S]*$/, 'maps: {}\n') });
     const { code, stderr } = await muster(['validate', '--data', 'club'], cwd);

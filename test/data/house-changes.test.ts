@@ -170,6 +170,12 @@ describe('a change that could be read two ways is refused', () => {
     expect(core.lines).toEqual([`bof${path.sep}arsenal${path.sep}club.yaml at doctrines[0].detachments[0].core+: the entries of core have no ids to tell them apart: give the list whole (core: [...])`]);
   });
 
+  it('+ or - on a field that is not a list', async () => {
+    const { code, lines } = await refused({ 'openfire/tokens/club.yaml': 'tokens:\n  - { change: pinned, count+: [1] }\n' });
+    expect(code).toBe(2);
+    expect(lines).toEqual([`openfire${path.sep}tokens${path.sep}club.yaml at tokens[0].count+: count is not a list, so nothing is added to it or taken from it: give it whole (count:)`]);
+  });
+
   it('a change entry in a rule set given whole by its own folder: there is nothing earlier to change', async () => {
     const { code, lines } = await refused({
       'mini/system.yaml': 'id: mini\nname: Mini\nrulesVersion: one\nscale: 28mm\nblurb: A test.\nprovenance: A test.\nproducts: [tables]\nunits: cm\n',
