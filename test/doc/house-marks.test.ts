@@ -130,6 +130,17 @@ cards:
     expect(doc.meta.words.houseNote).toBe(NOTE);
   });
 
+  it("a house stand type (Blaze Away!) is marked where the Unit Sheet names it, and the sheet names the folder", async () => {
+    const dir = house({ 'house.yaml': 'name: Tuesday club\n', 'blazeaway/forces/club.yaml': 'stands:\n  - { change: lmg, name: LMG team }\n' });
+    const force = path.join(root, 'examples/blazeaway/german-grenadier-company.yaml');
+    const { code, stdout, stderr } = await muster(['cards', 'blazeaway', '--data', dir, '--force', force, '--format', 'md'], workdir());
+    expect(code, stderr).toBe(0);
+    expect(stdout).toContain(`LMG team${HOUSE_MARK}`);
+    expect(stdout).not.toMatch(/Rifle section\u2021/);
+    expect(stdout).toContain('· with house rules: Tuesday club ·');
+    expect(stdout).toContain(NOTE);
+  });
+
   it('two house folders: each item marked with its own, the footers and footnote naming both', async () => {
     const a = house({ 'house.yaml': 'name: Club A\n', 'bof/tables/a.yaml': 'tables:\n  - { change: force-morale, summary: Club A rolls it. }\n' });
     const b = house({ 'house.yaml': 'name: Club B\n', 'bof/tables/b.yaml': 'tables:\n  - { change: morale-modifiers, summary: Club B reads these. }\n' });
