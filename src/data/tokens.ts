@@ -98,7 +98,8 @@ export async function loadTokenGroups(dirs: readonly string[]): Promise<TokenGro
       tokens.set(token.id, { token: house === undefined ? token : { ...token, house }, file, group });
     });
   }
-  problems.push(...backProblems(new Map([...tokens.values()].map(({ token }) => [token.id, token])), (id) => tokens.get(id)?.file ?? ''));
+  const byId = new Map([...tokens.values()].map(({ token }) => [token.id, token]));
+  problems.push(...backProblems(byId, (id) => tokens.get(id)?.file ?? ''), ...greyProblems(byId, (id) => tokens.get(id)?.file ?? ''));
   const pieces = [...tokens.values()].reduce((n, t) => n + t.token.count, 0);
   if (pieces > MAX_PIECES) {
     const last = [...tokens.values()].at(-1)!;
@@ -124,6 +125,32 @@ export function backProblems(tokens: ReadonlyMap<string, Pick<Token, 'id' | 'sha
       const shape = (t: typeof back) => (t.size ? `${t.shape} ${t.size.width} x ${t.size.height} mm` : t.shape);
       problems.push({ file: fileOf(token.id), path, message: `"${token.back}" is ${shape(back)}, this token ${shape(token)}: a token's other side has its shape and size` });
     }
+  }
+  return problems;
+}
+
+/**
+ * Tokens told apart by colour alone: the same words, symbol, shape and size in two colours
+ * (one side's patrol marker and the other's) print as the same grey on a black-and-white
+ * printer, so a player could not tell whose is whose. Each pair found is refused: a letter in
+ * the label, another symbol or shape keeps them apart without colour.
+ */
+export function greyProblems(tokens: ReadonlyMap<string, Pick<Token, 'id' | 'label' | 'icon' | 'shape' | 'size' | 'number' | 'colour'>>, fileOf: (id: string) => string): DataProblem[] {
+  const problems: DataProblem[] = [];
+  const seen = new Map<string, string>();
+  for (const token of tokens.values()) {
+    const look = JSON.stringify([token.label.toLowerCase(), token.icon, token.shape, token.size ?? null, token.number ?? null]);
+    const other = seen.get(look);
+    if (other === undefined) {
+      seen.set(look, token.id);
+      continue;
+    }
+    if (tokens.get(other)!.colour === token.colour) continue;
+    problems.push({
+      file: fileOf(token.id),
+      path: `tokens[id=${token.id}]`,
+      message: `differs from "${other}" by colour alone (label "${token.label}", icon ${token.icon}, ${token.shape}): in grey they print alike; give one a letter in its label (e.g. "${token.label} B"), another icon or another shape`,
+    });
   }
   return problems;
 }

@@ -43,7 +43,7 @@ export function buildDataDeck(
   const several = deck.deck.copies.length > 1;
   const subtitle = several ? `${deck.deck.back.subtitle} · ${copy.name}` : deck.deck.back.subtitle;
   // a deck's note is the reading its make-up follows (how many of each card): its backs say so
-  const back = { title: deck.deck.back.title, subtitle: marked(subtitle, deck.deck.note), accent: copy.colour, icon: deck.deck.back.icon };
+  const back: CardBack = { title: deck.deck.back.title, subtitle: marked(subtitle, deck.deck.note), accent: copy.colour, icon: deck.deck.back.icon, ...(copy.pattern ? { pattern: copy.pattern } : {}) };
   const cards: CardNode[] = [];
   for (const card of deck.cards) {
     const count = options.counts ? (options.counts.get(card.id) ?? 0) : card.count;

@@ -176,7 +176,7 @@ export interface BookletPart {
 }
 
 /**
- * muster's one mark for its own readings (design.md section 4): a dagger after whatever muster
+ * muster's one mark for its own readings (docs/design.md, Readings): a dagger after whatever muster
  * decided where the text is silent or contradicts itself, and on every page that shows one, the
  * footnote saying what it means. Builders mark a reading with `markReading`; layout adds the
  * footnote, so no product writes it by hand.

@@ -45,6 +45,17 @@ export function pageHeader(fonts: FontStore, sheetTitle: string, meta: DocumentM
 }
 
 /**
+ * Page 1's word on two-sided printing, under the header rule at the right, in the footer's
+ * type: the band between the rule and the frame's top holds one line of it.
+ */
+export function headerNote(fonts: FontStore, note: string, frame: Frame): Item[] {
+  const style: TextStyle = { face: 'bold', size: TYPE.footer, color: COLORS.ink };
+  const ruleY = PAGE.marginTop + TYPE.sheetTitle * TYPE.leading + 2;
+  const line = wrapRuns(fonts, [{ text: note }], style, frame.width - 2 * PAGE.marginX)[0]!;
+  return placeLine(fonts, line, frame.width - PAGE.marginX - line.width, round(ruleY + 1), style);
+}
+
+/**
  * Footer: rule set, version, seed and page on every sheet, and a scale bar of 5 cm or 2 in so
  * a player can check that the printer did not shrink the page.
  */

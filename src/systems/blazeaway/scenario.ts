@@ -85,7 +85,7 @@ export interface BaScenarioResult {
   /** cm */
   table: { width: number; height: number };
   zones: { side: Side; x: number; y: number; w: number; h: number; label: string }[];
-  /** the terrain laid on the table, cm from its south-west corner (design.md section 2); empty under --terrain none */
+  /** the terrain laid on the table, cm from its south-west corner (docs/design.md, Scenario JSON); empty under --terrain none */
   terrain: TerrainPieceJson[];
   /** how the terrain was laid: the map type, the density, where lines cross */
   terrainMap?: TerrainMapJson;

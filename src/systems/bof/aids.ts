@@ -3,7 +3,7 @@ import { FolderIds } from '../../data/ids.js';
 import { MAX_PIECES } from '../../data/limits.js';
 import { deepFreeze } from '../../data/load.js';
 import { parseFolderFiles } from '../../data/parse.js';
-import { backProblems } from '../../data/tokens.js';
+import { backProblems, greyProblems } from '../../data/tokens.js';
 import { renderProse } from '../../doc/templates.js';
 import { DataError, type DataProblem } from '../../errors.js';
 import { aidsFile, type AidsFile, type EventCard, type Token } from './aids-schema.js';
@@ -40,7 +40,7 @@ export async function loadAids(dirs: readonly string[]): Promise<Aids> {
     tracks = parsed.tracks ?? tracks;
     templates = parsed.templates ?? templates;
   }
-  problems.push(...backProblems(tokens, (id) => files.get(id) ?? ''));
+  problems.push(...backProblems(tokens, (id) => files.get(id) ?? ''), ...greyProblems(tokens, (id) => files.get(id) ?? ''));
   for (const event of events.values()) {
     for (const units of ['cm', 'in']) {
       try {

@@ -140,7 +140,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
       paragraphs: [
         result.attacker ? `**${sideName(result.attacker)} (attacker).** ${prose(mode.win.attacker)}` : `**Both sides.** ${prose(mode.win.attacker)}`,
         ...(result.attacker ? [`**${sideName(result.defender)} (defender).** ${prose(mode.win.defender)}`] : []),
-        // where both conditions hold at once: muster's reading (design.md section 6)
+        // where both conditions hold at once: muster's reading (avoid-the-pocket-draw, docs/readings.md)
         ...(mode.win.draw ? [markReading(`**Draw.** ${prose(mode.win.draw)}`, 'bof/avoid-the-pocket-draw')] : []),
         `Or push the Combat Score to ${result.scoreLimit}; after ${result.turns} turns the higher Combat Score wins.`,
         ...(mode.setup ? [`**Setup.** ${prose(mode.setup)}`] : []),

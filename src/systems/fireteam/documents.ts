@@ -39,7 +39,7 @@ function teamName(title: string, made: string | undefined, vehicle: string | und
   return made.toLowerCase().includes(short.toLowerCase()) ? made : `${short}: ${made}`;
 }
 
-/** a value muster chose where the text leaves it open carries the one mark (design.md section 4) */
+/** a value muster chose where the text leaves it open carries the one mark (docs/design.md, Readings) */
 const marked = (text: string, reading: string | undefined) => (reading ? markDataReading(text, reading) : text);
 
 const pointsWord = (n: number) => `${formatPoints(n)} ${n === 1 ? 'point' : 'points'}`;
