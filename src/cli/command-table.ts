@@ -317,12 +317,16 @@ const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'validate',
-    describe: 'load and check all data and templates, report problems',
+    describe: 'load and check all data and templates, report problems; list what each house folder replaces, adds and changes',
     positionals: [],
-    options: [HOUSE_DATA],
+    options: [
+      HOUSE_DATA,
+      { name: 'format', type: 'string', choices: ['text', 'json'], default: 'text', describe: 'text, or json: the same report for a script' },
+    ],
     examples: [
       ['$0 validate', "muster's own data and templates checked"],
       ['$0 validate --data examples/house-rule-set', 'a house rule set checked before you print from it'],
+      ['$0 validate --data examples/house-rules --format json', 'what a house folder replaces, adds and changes, for a script'],
     ],
   },
 ];

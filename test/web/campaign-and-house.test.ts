@@ -191,8 +191,10 @@ describe('house rules in the page, run in Node', () => {
     expect(ok.stdout).toMatch(/^OK: /);
     expect(files.has(`${HOUSE_PATH}/bof/tables/combat.yaml`)).toBe(true);
     const page = await run(withHouse(['tables', 'bof', '-o', '/out/muster.pdf'], true));
+    // the page's house rules are the folder "house": its pages name it so, as the command line's of that name
     const dir = mkdtempSync(path.join(tmpdir(), 'muster-tables-'));
-    const printed = await muster(['tables', 'bof', '--data', good, '-o', 'cli.pdf'], dir);
+    cpSync(good, path.join(dir, 'house'), { recursive: true });
+    const printed = await muster(['tables', 'bof', '--data', 'house', '-o', 'cli.pdf'], dir);
     expect(printed.code).toBe(0);
     expect(Buffer.compare(Buffer.from(page.written.get('/out/muster.pdf')!), readFileSync(path.join(dir, 'cli.pdf')))).toBe(0);
   });

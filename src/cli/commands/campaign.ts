@@ -120,6 +120,7 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
     allowMissingGlyphs: args.allowMissingGlyphs,
     print: printSettings(args),
     defaultName: `${system.info.id}-campaign-${args.action}-${seed.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 40)}`,
+    house: system.houses.map((h) => h.name),
   };
   if (!NO_DOCUMENT.has(args.action) && args.out !== undefined && args.out !== STDOUT) {
     // a refused -o is said before the state is touched
