@@ -46,7 +46,7 @@ export const distanceCell = z
   })
   .strict();
 
-/** A number a player must roll: "18 or lower", "4 or higher". Ties succeed (design.md section 6). */
+/** A number a player must roll: "18 or lower", "4 or higher". Ties succeed (reading attack-roll-equal-value, docs/readings.md). */
 export const needCell = z
   .object({
     need: int,

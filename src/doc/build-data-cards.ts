@@ -1,7 +1,7 @@
 import type { DataCard, DataDeck } from '../data/cards.js';
 import type { SystemInfo } from '../data/schema.js';
-import { cardRule, markDataReading, type CardBack, type CardNode, type CardPrint, type DeckNode, type DocumentNode, type Paper, type Provenance, type Units } from './model.js';
-import { documentMeta } from './document-meta.js';
+import { cardRule, markDataReading, markHouse, type CardBack, type CardNode, type CardPrint, type DeckNode, type DocumentNode, type Paper, type Provenance, type Units } from './model.js';
+import { documentMeta, withHouseRules } from './document-meta.js';
 import { renderProse } from './templates.js';
 
 const marked = (text: string, reading: string | undefined) => (reading ? markDataReading(text, reading) : text);
@@ -16,7 +16,8 @@ export function dataCardNode(card: DataCard, options: { system: string; id: stri
   return {
     id: options.id,
     front: {
-      title: card.title,
+      // a house folder's card carries the house mark after its title
+      title: markHouse(card.title, card.house),
       subtitle: marked(card.subtitle, card.reading),
       accent: options.colour,
       source,
@@ -27,6 +28,7 @@ export function dataCardNode(card: DataCard, options: { system: string; id: stri
       footer: { left: card.section, right: options.footerRight },
     },
     back: options.back,
+    ...(card.house !== undefined ? { house: card.house } : {}),
   };
 }
 
@@ -44,7 +46,7 @@ export function buildDataDeck(
   const several = deck.deck.copies.length > 1;
   const subtitle = several ? `${deck.deck.back.subtitle} · ${copy.name}` : deck.deck.back.subtitle;
   // a deck's note is the reading its make-up follows (how many of each card): its backs say so
-  const back = { title: deck.deck.back.title, subtitle: marked(subtitle, deck.deck.note), accent: copy.colour, icon: deck.deck.back.icon };
+  const back: CardBack = { title: deck.deck.back.title, subtitle: marked(subtitle, deck.deck.note), accent: copy.colour, icon: deck.deck.back.icon, ...(copy.pattern ? { pattern: copy.pattern } : {}) };
   const cards: CardNode[] = [];
   for (const card of deck.cards) {
     const count = options.counts ? (options.counts.get(card.id) ?? 0) : card.count;
@@ -66,9 +68,9 @@ export function buildDataCardDocument(
 ): DocumentNode {
   // --list prints one copy of each deck (a player's colour), still named as one of several
   const nodes: DeckNode[] = decks.flatMap((deck) => deck.deck.copies.filter((c) => options.copy === undefined || c.name === options.copy).map((copy) => buildDataDeck(deck, copy, { ...options, system: info.id })));
-  return {
+  return withHouseRules({
     meta: documentMeta(info, `${info.name} cards`, options),
     sheets: [],
     decks: nodes,
-  };
+  });
 }

@@ -55,6 +55,8 @@ export interface TableBlock {
   note?: string;
   /** a form a player writes in at the table (a turn record, a log): rows tall enough for a pen */
   form?: boolean;
+  /** the house folder that gave or changed the table: its title carries the house mark */
+  house?: string;
 }
 
 export interface TextBlock {
@@ -105,6 +107,8 @@ export interface DocumentMeta {
   print?: PrintSettings;
   /** the booklet this document is bound into: its footers number the booklet's pages under this title */
   bookTitle?: string;
+  /** the house folders whose rules the document prints, by the names their pages give (withHouseRules) */
+  house?: readonly string[];
   /** the words of its pages' footers, filled from templates/ by the builders: layout only places them */
   words: PageWords;
 }
@@ -117,6 +121,8 @@ export interface PageWords {
   footer: string;
   pageNumber: string;
   scaleBar: string;
+  /** the house mark's footnote, where the document prints house rules: layout adds it to each page showing the mark */
+  houseNote?: string;
 }
 
 
@@ -173,7 +179,7 @@ export interface BookletPart {
 }
 
 /**
- * muster's one mark for its own readings (design.md section 4): a dagger after whatever muster
+ * muster's one mark for its own readings (docs/design.md, Readings): a dagger after whatever muster
  * decided where the text is silent or contradicts itself, and on every page that shows one, the
  * footnote saying what it means. Builders mark a reading with `markReading`; layout adds the
  * footnote, so no product writes it by hand.
@@ -214,6 +220,24 @@ export function markDataReading(text: string, words: string): string {
 /** A text as it reads without the mark a data text carries by hand (a table cell): for a builder that marks it by its provenance instead. */
 export function unmarked(text: string): string {
   return text.split(READING_MARK).join('');
+}
+
+/**
+ * The house mark: after the title of whatever a house folder gave or changed (a table, a unit's
+ * card, a card, a token), as the dagger marks muster's readings; every page that shows one says
+ * at its foot which house folder it is (PageWords.houseNote). Builders mark with `markHouse`.
+ */
+export const HOUSE_MARK = '\u2021';
+
+/** A title marked as a house folder's, when `house` names one; the text as it is otherwise. */
+export function markHouse(text: string, house: string | undefined): string {
+  if (house === undefined) return text;
+  return text.endsWith(HOUSE_MARK) ? text : `${text}${HOUSE_MARK}`;
+}
+
+/** Whether a text shows the house mark. */
+export function carriesHouse(text: string): boolean {
+  return text.includes(HOUSE_MARK);
 }
 
 /** Whether a text shows the reading mark. */
@@ -281,6 +305,8 @@ export interface CardNode {
   id: string;
   front: CardFront;
   back: CardBack;
+  /** the house folder that gave or changed what the card shows (a unit, a card): its title carries the house mark */
+  house?: string;
 }
 
 /** How a deck is printed: card size and the cut and duplex settings, all in mm. */
@@ -327,6 +353,8 @@ export interface TokenFace {
   number?: number;
   /** a rect's true size in mm */
   size?: { width: number; height: number };
+  /** the house folder that gave or changed the token: its label carries the house mark */
+  house?: string;
 }
 
 export interface TokenSheetNode {

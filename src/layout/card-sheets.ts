@@ -3,7 +3,7 @@ import { layoutCardBack, layoutCardFront, type BleedSides } from './card-faces.j
 import { PrintChoiceError } from './errors.js';
 import type { FontStore } from './fonts.js';
 import { round, translate, type Item, type PlacedPage } from './primitives.js';
-import { showsReading } from './reading-mark.js';
+import { showsHouse, showsReading } from './reading-mark.js';
 import { COLORS, MM, PAPER_SIZES, printChoice, PRINT_SAFE, TYPE, type TextStyle } from './style.js';
 
 /**
@@ -103,7 +103,8 @@ function bleedFor(slot: CardSlot, grid: CardGrid, bleed: number): BleedSides {
 }
 
 /** Every deck as pages: a sheet of fronts, then the sheet of their backs; a small deck as fold-over pairs on one page. */
-export function layoutDeck(fonts: FontStore, deck: DeckNode, meta: DocumentMeta, firstPage: number, totalPages: number): PlacedPage[] {
+/** `note`: page 1's word on two-sided printing, where the deck's first sheet is page 1. */
+export function layoutDeck(fonts: FontStore, deck: DeckNode, meta: DocumentMeta, firstPage: number, totalPages: number, note?: string): PlacedPage[] {
   const grid = cardGrid(meta.paper, deck.print);
   const perPage = grid.columns * grid.rows;
   const bleed = deck.print.bleed * MM;
@@ -121,7 +122,7 @@ export function layoutDeck(fonts: FontStore, deck: DeckNode, meta: DocumentMeta,
       items.push(...translate(layoutCardBack(fonts, card.back, fold.width, fold.height, bleedFor(back, fold, bleed), choice.ink), back.x, back.y));
     });
     const sheet = sheetFrame(fold, bleed, { dx: 0, dy: 0 }, [fold.x0 + fold.width]);
-    items.push(...sheetMarks(fonts, sheet, deck.print.marks, meta, `${deck.title}, fronts with their backs`, firstPage, totalPages, showsReading(items)));
+    items.push(...sheetMarks(fonts, sheet, deck.print.marks, meta, `${deck.title}, fronts with their backs`, firstPage, totalPages, showsReading(items), undefined, showsHouse(items)));
     return [{ width: round(fold.pageWidth), height: round(fold.pageHeight), items }];
   }
   const sheets = Math.ceil(deck.cards.length / perPage);
@@ -137,7 +138,7 @@ export function layoutDeck(fonts: FontStore, deck: DeckNode, meta: DocumentMeta,
       });
       const sheet = sheetFrame(grid, bleed, side === 'back' ? backShift(deck.print) : { dx: 0, dy: 0 }, []);
       const page = firstPage + pages.length;
-      items.push(...sheetMarks(fonts, sheet, deck.print.marks, meta, `${deck.title}, ${side}s, sheet ${s + 1} of ${sheets}`, page, totalPages, showsReading(items)));
+      items.push(...sheetMarks(fonts, sheet, deck.print.marks, meta, `${deck.title}, ${side}s, sheet ${s + 1} of ${sheets}`, page, totalPages, showsReading(items), pages.length === 0 ? note : undefined, showsHouse(items)));
       pages.push({ width: round(grid.pageWidth), height: round(grid.pageHeight), items });
     }
   }
@@ -232,7 +233,7 @@ function layoutFoldSheets(fonts: FontStore, deck: DeckNode, meta: DocumentMeta, 
       items.push(...translate(layoutCardBack(fonts, card.back, grid.width, grid.height, bleedFor(back, grid, bleed), ink), back.x, back.y));
     });
     const frame = { ...sheetFrame(grid, bleed, { dx: 0, dy: 0 }, [grid.x0 + half * grid.width]), foldWhole: true };
-    items.push(...sheetMarks(fonts, frame, deck.print.marks, meta, `${deck.title}, fronts with their backs to fold, sheet ${s + 1} of ${sheets}`, firstPage + s, totalPages, showsReading(items)));
+    items.push(...sheetMarks(fonts, frame, deck.print.marks, meta, `${deck.title}, fronts with their backs to fold, sheet ${s + 1} of ${sheets}`, firstPage + s, totalPages, showsReading(items), undefined, showsHouse(items)));
     pages.push({ width: round(grid.pageWidth), height: round(grid.pageHeight), items });
   }
   return pages;
@@ -474,10 +475,10 @@ function sheetLanes(frame: SheetFrame, marks: Record<Side, SideMarks>): Lane[] {
  * rule set, version, seed, what the page is, its number and how to cut, as one line broken
  * into lanes where the marks cut a margin into pieces.
  */
-function sheetMarks(fonts: FontStore, frame: SheetFrame, marksOn: boolean, meta: DocumentMeta, what: string, page: number, pages: number, reading: boolean): Item[] {
+function sheetMarks(fonts: FontStore, frame: SheetFrame, marksOn: boolean, meta: DocumentMeta, what: string, page: number, pages: number, reading: boolean, printNote?: string, house = false): Item[] {
   const { items, marks } = cropMarks(frame, marksOn);
   const lanes = sheetLanes(frame, marks);
-  const notes: string[] = [];
+  const notes: string[] = printNote ? [printNote] : [];
   if (frame.folds.length > 0) notes.push(frame.foldWhole ? 'fold the sheet along the dashed line, printed side out, then cut each card through both layers' : 'cut out each pair, fold along the dashed line');
   const where = (sides: Side[]) => (sides.length === 4 ? 'on every side' : sides.every((s) => s === 'top' || s === 'bottom') && sides.length === 2 ? 'at the top and bottom' : sides.every((s) => s === 'left' || s === 'right') && sides.length === 2 ? 'at the sides' : `at the ${sides.join(' and ')}`);
   const ticks = SIDES.filter((s) => marks[s].kind === 'tick');
@@ -485,6 +486,7 @@ function sheetMarks(fonts: FontStore, frame: SheetFrame, marksOn: boolean, meta:
   const none = marksOn ? SIDES.filter((s) => marks[s].kind === 'none') : [];
   if (none.length > 0) notes.push(`no room for cut marks ${where(none)}: cut on from the other marks`);
   if (reading) notes.push(READING_FOOTNOTE);
+  if (meta.words.houseNote !== undefined && house) notes.push(meta.words.houseNote);
   const footer = meta.words.footer;
   const numbered = pageNumberText(meta.words, what, page, pages);
   const pieces = [...footer.split(' · '), ...numbered.split(' · '), ...notes];

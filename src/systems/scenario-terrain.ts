@@ -84,13 +84,13 @@ export interface TerrainMapJson {
   unplaced: { type: string; name: string; count: number }[];
 }
 
-/** The terrain fields of a scenario result (design.md section 2). */
+/** The terrain fields of a scenario result (docs/design.md, Scenario JSON; docs/terrain.md). */
 export interface ScenarioTerrain {
   terrain: TerrainPieceJson[];
   terrainMap?: TerrainMapJson;
 }
 
-/** A terrain piece in a scenario's JSON (design.md section 2): cm from the table's south-west corner, y running north. */
+/** A terrain piece in a scenario's JSON (docs/terrain.md): cm from the table's south-west corner, y running north. */
 export interface TerrainPieceJson {
   id: string;
   type: string;

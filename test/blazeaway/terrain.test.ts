@@ -208,7 +208,7 @@ describe('the packet with terrain', () => {
       const result = await muster(['scenario', 'blazeaway', '--seed', '4', '--buildings', 'wood=2', '--paper', paper, '--units', units, '-o', file], cwd);
       expect(result.code, result.stderr).toBe(0);
       expect(execFileSync('qpdf', ['--check', file], { encoding: 'utf8' })).toMatch(/No syntax or stream encoding errors/);
-      // the shared print checks (design.md section 4), where the machine has them
+      // the print-safe checks (docs/design.md, Print conventions), where the machine has them
       if (existsSync(PAGECHECK)) expect(execFileSync(PAGECHECK, [file, units], { encoding: 'utf8' }).trim().split('\n').pop()).toBe('ok');
     });
   }

@@ -16,7 +16,7 @@ const packetOf = (r: ScenarioResult) => buildPacket(r, { arsenal, aids, modes, u
 const textOf = (node: unknown): string => JSON.stringify(node);
 const sheets = () => buildQuickReference(system, { units: 'cm', paper: 'a4', toolVersion: '0' });
 
-describe('item 1: Avoid the pocket prints both conditions and the draw at exactly five (Avoid the pocket; design.md section 6)', () => {
+describe('item 1: Avoid the pocket prints both conditions and the draw at exactly five (Avoid the pocket; reading avoid-the-pocket-draw)', () => {
   it('the packet\'s To win block, versus and solo, has the draw marked as muster\'s reading', () => {
     for (const r of [versus('pocket', { scenario: 'avoid-the-pocket' }), solo('pocket', { scenario: 'avoid-the-pocket' })]) {
       const text = textOf(packetOf(r));

@@ -33,7 +33,7 @@ describe('two-player scenarios (Game modes, Deployment)', () => {
   it('snapshot for seed "muster-versus" (changes only on purpose)', () => {
     expect(versus('muster-versus')).toMatchSnapshot();
   });
-  it('carry the fields design.md promises', () => {
+  it('carry the fields docs/design.md promises', () => {
     const r = versus('fields');
     expect(Object.keys(r)).toEqual(expect.arrayContaining(['system', 'seed', 'scenario', 'attacker', 'defender', 'deployment', 'objectives', 'forces', 'rolls']));
     for (const f of r.forces) expect(Object.keys(f)).toEqual(expect.arrayContaining(['side', 'points', 'budget', 'units', 'morale']));
@@ -105,7 +105,7 @@ describe('solo scenarios (Playing Burst of Fire solo)', () => {
       expect(['player', 'enemy']).toEqual(Object.keys(r.deployment).sort().reverse());
     }
   });
-  it('uses the solo names and spans (design.md section 6), never Combat only', () => {
+  it('uses the solo names and spans (reading solo-scenario-names), never Combat only', () => {
     const seen = new Set<string>();
     for (let i = 0; i < 400; i++) seen.add(solo(`names-${i}`).scenario.id);
     expect(seen.has('combat-only')).toBe(false);
@@ -371,7 +371,7 @@ describe('Random event & effect cards in campaigns: the solo enemy plays its car
   });
 });
 
-describe('Setting up the enemy forces: a drawn counter that does not fit is set aside, the bag ends when nothing left fits (issue 49, item 4; design.md section 6)', () => {
+describe('Setting up the enemy forces: a drawn counter that does not fit is set aside, the bag ends when nothing left fits (issue 49, item 4; reading solo-bag-end)', () => {
   it('no bag ends at its first misfit: after a set-aside the drawing goes on, and the soldiers left over cannot buy the cheapest soldier', () => {
     let goneOn = 0;
     for (let i = 0; i < 300; i++) {

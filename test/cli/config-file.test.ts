@@ -144,9 +144,9 @@ describe("a club's defaults: muster.yaml and MUSTER_* variables (issue 50)", () 
     expect(config.options.paper).toEqual({ value: 'a4', source: 'default' });
   });
 
-  it("the README's example muster.yaml is one muster reads", async () => {
-    const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
-    const example = /```yaml\n(# muster\.yaml[\s\S]*?)```/.exec(readme)?.[1];
+  it("the design document's example muster.yaml is one muster reads", async () => {
+    const doc = readFileSync(fileURLToPath(new URL('../../docs/design.md', import.meta.url)), 'utf8');
+    const example = /```yaml\n(# muster\.yaml[\s\S]*?)```/.exec(doc)?.[1];
     expect(example).toBeDefined();
     const cwd = workdir({ 'muster.yaml': example!, 'house-rules/.keep': '' });
     const config = await configOf(cwd);

@@ -1,5 +1,5 @@
 /**
- * Open Fire's tables checked against its rules text (shared/rules/open-fire.txt); the
+ * Open Fire's tables checked against its rules text (open-fire.txt); the
  * expected values are typed from the text, not read from the data.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

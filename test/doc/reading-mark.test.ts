@@ -1,5 +1,5 @@
 /**
- * design.md section 4 and issue 24: whatever the data marks as muster's reading prints with
+ * docs/design.md (Readings) and issue 24: whatever the data marks as muster's reading prints with
  * the one mark (a dagger), and every page that shows the mark carries its footnote; nothing
  * unmarked gets it. Tables read their reading from `note`, cards from `reading` on the card,
  * a line or a rule, and decks from their `note`. Every rule set and data folder is covered.

@@ -11,7 +11,7 @@ import { afterEach } from 'vitest';
 import { fonts } from '../helpers/fonts.js';
 
 /**
- * The print-safe rules of design.md section 4 on every rule set's card sheets, A4 and Letter,
+ * The print-safe rules of docs/design.md (Print conventions) on every rule set's card sheets, A4 and Letter,
  * checked on the laid-out items: nothing a player needs near the paper's edge, frames well
  * inside the trim, no type under the smallest readable size, no mark over text; and a small
  * deck as fold-over pairs on one page.

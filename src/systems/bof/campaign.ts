@@ -8,7 +8,7 @@ import { MAX_SIDE_NAME_LENGTH, provenance, textOf } from '../../data/limits.js';
 import { campaignForce, soloPlayer, type CampaignForce, type SoloPlayer } from './campaign-forces.js';
 
 /**
- * The campaign ladder (Campaigns; design.md section 6): the nine game modes in the chapter's
+ * The campaign ladder (Campaigns; reading campaign-ladder, docs/readings.md): the nine game modes in the chapter's
  * order, roles set by the second game, an attacker climbing one rung per win, a lost attack
  * resetting to Probing on the same map, at most 10 games.
  */

@@ -39,6 +39,8 @@ export interface PacketContext {
   systemName: string;
   rulesVersion: string;
   print: CardPrint;
+  /** a game of a campaign's ladder, which sets its mode: a force over its budget can only leave units out */
+  ladder?: boolean;
   /** the players' own forces (--force), side A's first (solo: the player's), for their rosters and cards */
   rosters?: (Roster | undefined)[];
   /** the points a side Combat only is played for (--points); the manifest's default when absent */
@@ -143,7 +145,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
       paragraphs: [
         result.attacker ? `**${sideName(result.attacker)} (attacker).** ${prose(mode.win.attacker)}` : `**Both sides.** ${prose(mode.win.attacker)}`,
         ...(result.attacker ? [`**${sideName(result.defender)} (defender).** ${prose(mode.win.defender)}`] : []),
-        // where both conditions hold at once: muster's reading (design.md section 6)
+        // where both conditions hold at once: muster's reading (avoid-the-pocket-draw, docs/readings.md)
         ...(mode.win.draw ? [markReading(`**Draw.** ${prose(mode.win.draw)}`, 'bof/avoid-the-pocket-draw')] : []),
         `Or push the Combat Score to ${result.scoreLimit}; after ${result.turns} turns the higher Combat Score wins.`,
         ...(mode.setup ? [`**Setup.** ${prose(mode.setup)}`] : []),
@@ -356,6 +358,8 @@ const chosenOf = (ctx: PacketContext) => ctx.chosen ?? bofManifest.scenario!.poi
 function overAdvice(fit: BudgetFit, result: ScenarioResult, ctx: PacketContext): string {
   const drop = `Leave out ${-fit.left} points of units before the game`;
   if (result.mode === 'solo') return `${drop}: the enemy is set up by its own dice, whatever you bring.`;
+  // the campaign ladder sets the game: no other mode to suggest (General Campaign Ladder)
+  if (ctx.ladder) return `${drop}: the campaign ladder sets this game, and the campaign keeps the whole force.`;
   const fits = modesThatFit(ctx.modes, fit.points, result.players, chosenOf(ctx)).map(({ mode, choose }) => (choose !== undefined ? `${mode.name} at ${choose} points a side` : mode.name));
   return fits.length > 0 ? `${drop}, or play a game mode it fits whichever side attacks: ${fits.join(', ')}.` : `${drop}.`;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_POINTS, MAX_SCORE, MAX_TURNS, intIn, kebabId, label, listOf, prose } from '../../data/limits.js';
 
-/** The nine game modes as the scenario generator needs them (Game modes; design.md section 6). */
+/** The nine game modes as the scenario generator needs them (Game modes; docs/readings.md). */
 export const gameMode = z
   .object({
     id: kebabId('victory-zones'),

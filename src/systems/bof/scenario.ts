@@ -51,7 +51,15 @@ export interface ScenarioOptions {
    */
   enemy?: 'bags' | 'buy';
   /** terrain laid on the map (--terrain) and the units its roll log is written in; none when absent */
-  terrain?: { level: TerrainLevel; units: Units };
+  terrain?: {
+    level: TerrainLevel;
+    units: Units;
+    /**
+     * the map of a game played before, laid again with no die rolled: a campaign's game after a
+     * defender's win is played on the previously played map (General Campaign Ladder)
+     */
+    again?: ScenarioTerrain;
+  };
 }
 
 /** A solo player's army, set once for a whole campaign instead of rolled for each game. */
@@ -132,7 +140,7 @@ export interface ScenarioResult {
    * sector (Deployment), or, where nobody rolls one (the pocket modes), it won Game setup's roll-off
    */
   placement?: { first: string; by: 'deployment' | 'roll-off' };
-  /** the terrain laid on the table (design.md section 2), and how */
+  /** the terrain laid on the table (docs/design.md, Scenario JSON), and how */
   terrain: TerrainPieceJson[];
   terrainMap?: TerrainMapJson;
   rolls: RollRecord[];
@@ -570,6 +578,8 @@ function layTerrainFor(
   rng: Rng,
   log: Log,
 ): ScenarioTerrain {
+  // the pieces stand where they stood; what the last game laid for its own objectives is plain terrain now
+  if (options.terrain?.again) return { ...options.terrain.again, terrain: options.terrain.again.terrain.map(({ objective: _laidFor, ...piece }) => piece) };
   const { width: W, height: H } = options.table;
   const road = laid.road;
   const fixed = road
@@ -707,7 +717,7 @@ class EnemyPurchase {
 
   /**
    * Draws from a bag with points rolled on `dice` until the points are used up (Setting up the
-   * enemy forces; design.md section 6): a drawn counter that does not fit the points left, or the
+   * enemy forces; reading solo-bag-end, docs/readings.md): a drawn counter that does not fit the points left, or the
    * scenario's budget, is set aside and the drawing goes on, as is one nobody can take (muster's
    * reading); the bag ends when nothing left in it fits, without a draw.
    */
