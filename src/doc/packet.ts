@@ -81,7 +81,7 @@ export function provenanceText(register: ReadingRegister, source: Provenance): s
   if (source.reading === undefined) return `§\u00a0${source.section}`;
   const { system, id } = readingParts(source.reading);
   const entry = system === register.info.id ? register.readings.get(id) : undefined;
-  if (!entry) throw new GenerateError(`muster's defect: "${source.reading}" is no reading of ${register.info.id}'s readings.yaml`);
+  if (!entry) throw new GenerateError(`muster's defect: "${source.reading}" is no entry of the readings.yaml of ${register.info.id}`);
   return markedBy(entry.title, source);
 }
 

@@ -25,8 +25,8 @@ const dir = mkdtempSync(path.join(tmpdir(), 'muster-provenance-'));
 const db = await loadRulesDb({ dataDirs: [] });
 const listed = JSON.parse((await muster(['systems', '--format', 'json'], dir)).stdout) as { systems: { id: string; products: string[] }[] };
 const PRINT = { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long' as const, backOffset: { x: 0, y: 0 } };
-/** the example forces a player copies with `muster examples` (the house rule set is a rule set of its own) */
-const EXAMPLE_FORCES = fg.sync('examples/**/*.yaml', { cwd: ROOT, ignore: ['examples/house-rule-set/**'] }).sort();
+/** the example forces a player copies with `muster examples` (the house rule set and house rules are data folders, not forces) */
+const EXAMPLE_FORCES = fg.sync('examples/**/*.yaml', { cwd: ROOT, ignore: ['examples/house-*/**'] }).sort();
 
 function rulesOf(id: string): ProvenanceRules {
   return { system: id, text: rulesText(id), readings: db.system(id).readings };
