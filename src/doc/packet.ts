@@ -47,13 +47,13 @@ export function rollsSheet(register: ReadingRegister, rolls: readonly RollRecord
     const rule = [...new Set(group.map((r) => provenanceText(register, r.source)))].join('; ');
     if (j - i === 1) {
       const r = rolls[i]!;
-      rows.push([String(i + 1), r.purpose, r.dice, r.faces.join('\u00a0'), String(r.total), r.decided, rule]);
+      rows.push([String(i + 1), r.purpose, r.dice, r.faces.join(' '), String(r.total), r.decided, rule]);
     } else {
       rows.push([
         `${i + 1}-${j}`,
         piece!.piece,
         group.map((r) => r.dice).join(', '),
-        group.map((r) => r.faces.join('\u00a0')).join(', '),
+        group.map((r) => r.faces.join(' ')).join(', '),
         group.map((r) => String(r.total)).join(', '),
         group.map((r) => `${terrainPiece(r.purpose)!.what}: ${r.decided}`).join('; '),
         rule,
