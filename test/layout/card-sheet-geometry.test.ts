@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DeckNode, DocumentNode } from '../../src/doc/model.js';
 import { layoutCardBack, layoutCardFront } from '../../src/layout/card-faces.js';
-import { deckPageCount, foldGrid, foldSheetGrid, MARK_COLOR } from '../../src/layout/card-sheets.js';
+import { foldGrid, foldSheetGrid } from '../../src/layout/card-grids.js';
+import { deckPageCount, MARK_COLOR } from '../../src/layout/card-sheets.js';
 import { layoutDocument } from '../../src/layout/document-plan.js';
 import type { Item, PlacedPage, TextItem } from '../../src/layout/primitives.js';
 import { MM, PRINT_SAFE, TYPE } from '../../src/layout/style.js';
@@ -191,8 +192,8 @@ describe.each(PAPERS)('card sheets on $paper', ({ paper, units }) => {
 });
 
 describe('cut marks where there is no room outside the bleed', () => {
-  it('Letter: ticks on the cut lines at the top and bottom, said so in the slug', async () => {
-    const [doc] = await documents(['cards', 'bof', '--nation', 'us', '--paper', 'letter', '--units', 'in']);
+  it('Letter, cards edge to edge (--layout guillotine): ticks on the cut lines at the top and bottom, said so in the slug', async () => {
+    const [doc] = await documents(['cards', 'bof', '--nation', 'us', '--paper', 'letter', '--units', 'in', '--layout', 'guillotine']);
     const page = deckPages(doc!)[0]!;
     const marks = page.items.filter((i) => i.kind === 'line' && i.color === MARK_COLOR) as Extract<Item, { kind: 'line' }>[];
     const top = marks.filter((m) => m.x1 === m.x2 && Math.max(m.y1, m.y2) < 10 * MM);
@@ -241,11 +242,27 @@ describe('a small deck as fold-over pairs', () => {
     expect(words).not.toContain('fold');
     expect(words).toContain('fronts, sheet 1 of 1');
   });
-  it('a deck bigger than a page of pairs keeps its front and back sheets', async () => {
+  it('four pairs on a sheet laid across, each pair apart; a deck bigger than a page of pairs keeps its front and back sheets', async () => {
     const [doc] = await documents(['tokens', 'bof', '--events']);
-    const deck = { ...doc!.decks![0]!, cards: doc!.decks![0]!.cards.slice(0, 4) };
-    expect(foldGrid('a4', deck.print, 4)).toBeUndefined();
-    expect(deckPageCount(deck, doc!.meta)).toBe(2);
+    const four = { ...doc!.decks![0]!, cards: doc!.decks![0]!.cards.slice(0, 4) };
+    const grid = foldGrid('a4', four.print, 4)!;
+    expect([grid.columns, grid.rows, grid.pageWidth > grid.pageHeight]).toEqual([4, 2, true]);
+    // a gutter of twice the bleed between two pairs, none at a pair's fold
+    expect(grid.xs[2]! - (grid.xs[1]! + grid.width)).toBeCloseTo(2 * grid.bleed, 6);
+    expect(grid.folds).toEqual([grid.xs[1], grid.xs[3]]);
+    expect(deckPageCount(four, doc!.meta)).toBe(1);
+    const five = { ...four, cards: doc!.decks![0]!.cards.slice(0, 5) };
+    expect(foldGrid('a4', five.print, 5)).toBeUndefined();
+    expect(deckPageCount(five, doc!.meta)).toBe(2);
+  });
+  it('edge to edge (--layout guillotine): pairs one under another, as many as fit upright', async () => {
+    const [doc] = await documents(['tokens', 'bof', '--events', '--layout', 'guillotine']);
+    const print = doc!.decks![0]!.print;
+    expect(print.guillotine).toBe(true);
+    const grid = foldGrid('a4', print, 3)!;
+    expect([grid.columns, grid.rows, grid.apart]).toEqual([2, 3, false]);
+    expect(grid.ys[1]! - grid.ys[0]!).toBeCloseTo(grid.height, 6);
+    expect(foldGrid('a4', print, 4)).toBeUndefined();
   });
 });
 
@@ -263,7 +280,11 @@ describe('the fold layout: fronts beside their backs, no two-sided printing (--l
     const pages = deckPages(doc);
     expect(pages).toHaveLength(3);
     const fold = grid.pageWidth / 2;
-    expect(grid.x0 + 2 * grid.width).toBeCloseTo(fold, 6);
+    // the middle columns meet at the fold; the others stand a gutter of twice the bleed apart
+    expect(grid.xs[1]! + grid.width).toBeCloseTo(fold, 6);
+    expect(grid.xs[2]!).toBeCloseTo(fold, 6);
+    expect(grid.xs[1]! - (grid.xs[0]! + grid.width)).toBeCloseTo(2 * grid.bleed, 6);
+    expect(grid.bleed).toBeCloseTo(3 * MM, 6);
     pages.forEach((page, p) => {
       expect(page.width).toBeGreaterThan(page.height);
       const texts = page.items.filter((i): i is TextItem => i.kind === 'text');
@@ -271,7 +292,7 @@ describe('the fold layout: fronts beside their backs, no two-sided printing (--l
         // the front's title in its cell left of the fold, the back's title in the mirrored cell right of it
         const column = i % 2;
         const row = Math.floor(i / 2);
-        const inCell = (t: TextItem, c: number) => t.x >= grid.x0 + c * grid.width - 0.01 && t.x < grid.x0 + (c + 1) * grid.width && t.y > grid.y0 + row * grid.height && t.y < grid.y0 + (row + 1) * grid.height;
+        const inCell = (t: TextItem, c: number) => t.x >= grid.xs[c]! - 0.01 && t.x < grid.xs[c]! + grid.width && t.y > grid.ys[row]! && t.y < grid.ys[row]! + grid.height;
         expect(texts.filter((t) => t.text === card.front.title && inCell(t, column)), `${card.front.title} front`).toHaveLength(1);
         expect(texts.filter((t) => t.text === card.back.title && inCell(t, 3 - column)), `${card.front.title} back`).toHaveLength(1);
       });
