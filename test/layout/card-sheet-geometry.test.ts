@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DeckNode, DocumentNode } from '../../src/doc/model.js';
 import { layoutCardBack, layoutCardFront } from '../../src/layout/card-faces.js';
-import { foldGrid, foldSheetGrid } from '../../src/layout/card-grids.js';
+import { cardSlots, foldGrid, foldSheetGrid, sheetGrid } from '../../src/layout/card-grids.js';
 import { deckPageCount, MARK_COLOR } from '../../src/layout/card-sheets.js';
 import { layoutDocument } from '../../src/layout/document-plan.js';
 import type { Item, PlacedPage, TextItem } from '../../src/layout/primitives.js';
@@ -317,5 +317,182 @@ describe('the fold layout: fronts beside their backs, no two-sided printing (--l
     expect(refused.stderr).toContain('--layout fold: these tokens hold no deck of cards to fold; leave --layout out');
     const events = await muster(['tokens', 'bof', '--events', '--layout', 'fold', '-o', 'e.pdf', '--quiet'], cwd);
     expect(events.code, events.stderr).toBe(0);
+  });
+});
+
+/**
+ * Issue 53, point 4: cards that survive a miscut. On the default sheets every card has its own
+ * bleed on every side and a gutter of twice the bleed parts it from the next, so a cut off its
+ * line by up to the bleed shows the card's own colour, never its neighbour's; every cut line has
+ * its marks; the backs land behind their fronts when the sheet is turned as the printer turns it.
+ * Read from the laid-out items: each card found by its ground (the front's white, the back's
+ * colour), as large as the card and its bleed.
+ */
+describe('cards apart: a bleed round every card, a gutter between two', () => {
+  const W = 63 * MM;
+  const H = 88 * MM;
+  interface Found {
+    /** cut-line box of the card */
+    trim: Box;
+    bleed: number;
+  }
+  /** The cards of a sheet, in the order they were drawn, by their grounds: a rect the card's size and more on every side. */
+  function cardsOn(page: PlacedPage, side: 'front' | 'back'): Found[] {
+    return page.items.flatMap((i): Found[] => {
+      if (i.kind !== 'rect' || i.stroke || !i.fill || (side === 'front') !== (i.fill === WHITE)) return [];
+      const bleed = (i.w - W) / 2;
+      if (bleed < 0.5 || bleed > 6 * MM + 0.01 || Math.abs(i.h - H - 2 * bleed) > 0.01) return [];
+      return [{ trim: { x0: i.x + bleed, y0: i.y + bleed, x1: i.x + i.w - bleed, y1: i.y + i.h - bleed }, bleed }];
+    });
+  }
+  const grow = (b: Box, by: number): Box => ({ x0: b.x0 - by, y0: b.y0 - by, x1: b.x1 + by, y1: b.y1 + by });
+  const overlap = (a: Box, b: Box) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0.05 && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 0.05;
+  const inside = (p: { x: number; y: number }, b: Box) => p.x > b.x0 && p.x < b.x1 && p.y > b.y0 && p.y < b.y1;
+  /** A mark or its white edge, a fold's dash: the sheet's, not a card's. */
+  const sheets = (i: Item) => i.kind === 'line' && (i.color === MARK_COLOR || (i.color === WHITE && i.lineWidth > 1) || i.color === '#1b1d1a');
+
+  /** What a card draws that lies within another card's bleed: what a cut off its line by the bleed would show of a neighbour. */
+  function neighboursInBleed(page: PlacedPage, cards: readonly Found[]): string[] {
+    const problems: string[] = [];
+    for (const item of page.items) {
+      if (sheets(item)) continue;
+      const b = box(item);
+      const centre = { x: (b.x0 + b.x1) / 2, y: (b.y0 + b.y1) / 2 };
+      const owner = cards.findIndex((c) => inside(centre, grow(c.trim, c.bleed)));
+      if (owner < 0) continue;
+      cards.forEach((other, k) => {
+        if (k !== owner && overlap(b, grow(other.trim, other.bleed))) problems.push(`card ${owner + 1}'s ${item.kind} reaches into card ${k + 1}'s bleed`);
+      });
+    }
+    return problems;
+  }
+
+  /** Where a point of a page lies on the upright sheet of paper: a page laid across is turned a quarter anticlockwise to print. */
+  function onPaper(page: PlacedPage, p: { x: number; y: number }): { u: number; v: number } {
+    return page.width > page.height ? { u: p.y, v: page.width - p.x } : { u: p.x, v: p.y };
+  }
+  /** A point of a back page as seen through the sheet from its front: turned over on the long edge (left for right) or the short (top for bottom). */
+  function seenFromFront(page: PlacedPage, p: { x: number; y: number }, duplex: 'long' | 'short'): { u: number; v: number } {
+    const paper = onPaper(page, p);
+    const [across, down] = page.width > page.height ? [page.height, page.width] : [page.width, page.height];
+    return duplex === 'long' ? { u: across - paper.u, v: paper.v } : { u: paper.u, v: down - paper.v };
+  }
+  const centreOf = (b: Box) => ({ x: (b.x0 + b.x1) / 2, y: (b.y0 + b.y1) / 2 });
+
+  const SHEETS = [
+    { args: ['cards', 'bof', '--nation', 'us'], duplex: 'long', offset: { x: 0, y: 0 } },
+    { args: ['cards', 'fireteam', '--duplex', 'short'], duplex: 'short', offset: { x: 0, y: 0 } },
+    { args: ['cards', 'blazeaway', '--back-offset', '1.5,-2'], duplex: 'long', offset: { x: 1.5, y: -2 } },
+    { args: ['tokens', 'bof', '--events', '--duplex', 'short', '--back-offset', '-1,2.5'], duplex: 'short', offset: { x: -1, y: 2.5 } },
+    { args: ['cards', 'openfire', '--bleed', '3'], duplex: 'long', offset: { x: 0, y: 0 } },
+  ] as const;
+  const cases = PAPERS.flatMap(({ paper, units }) => SHEETS.map((s) => [`${s.args.join(' ')} on ${paper}`, { ...s, args: [...s.args, '--paper', paper, '--units', units] }] as const));
+
+  it.each(cases)('%s: each card its bleed, no neighbour within it, every cut marked, each back behind its front', async (_name, { args, duplex, offset }) => {
+    const docs = await documents(args);
+    const problems: string[] = [];
+    let sheetsSeen = 0;
+    for (const doc of docs) {
+      const pages = deckPages(doc);
+      let at = 0;
+      for (const deck of doc.decks ?? []) {
+        const count = deckPageCount(deck, doc.meta);
+        const own = pages.slice(at, at + count);
+        at += count;
+        // a small deck as fold-over pairs: one page, no backs behind
+        if (foldGrid(doc.meta.paper, deck.print, deck.cards.length)) continue;
+        for (let s = 0; s + 1 < own.length; s += 2) {
+          const [front, back] = [own[s]!, own[s + 1]!];
+          const fronts = cardsOn(front, 'front');
+          const backs = cardsOn(back, 'back');
+          sheetsSeen++;
+          expect(fronts.length).toBeGreaterThan(0);
+          expect(backs.length).toBe(fronts.length);
+          const bleed = fronts[0]!.bleed;
+          // the bleed asked, or where none was asked 3 mm or the 2 mm that holds more cards
+          expect((deck.print.keepBleed ? [deck.print.bleed] : [3, 2]).some((mm) => Math.abs(mm * MM - bleed) < 0.01), `a bleed of ${(bleed / MM).toFixed(2)} mm`).toBe(true);
+          problems.push(...neighboursInBleed(front, fronts).map((p) => `sheet ${s / 2 + 1} fronts: ${p}`), ...neighboursInBleed(back, backs).map((p) => `sheet ${s / 2 + 1} backs: ${p}`));
+          for (const [page, cards, name] of [
+            [front, fronts, 'fronts'],
+            [back, backs, 'backs'],
+          ] as const) {
+            // neighbours a gutter of twice the bleed apart; every cut line of the fronts 6 mm or more inside the paper
+            for (const a of cards) {
+              for (const b of cards) {
+                if (b.trim.x0 > a.trim.x1 && Math.abs(b.trim.y0 - a.trim.y0) < 0.01 && !cards.some((c) => c.trim.x0 > a.trim.x1 && c.trim.x0 < b.trim.x0 - 0.01)) expect(b.trim.x0 - a.trim.x1).toBeCloseTo(2 * bleed, 1);
+                if (b.trim.y0 > a.trim.y1 && Math.abs(b.trim.x0 - a.trim.x0) < 0.01 && !cards.some((c) => c.trim.y0 > a.trim.y1 && c.trim.y0 < b.trim.y0 - 0.01)) expect(b.trim.y0 - a.trim.y1).toBeCloseTo(2 * bleed, 1);
+              }
+              // the cut is made from the front; a back is where the back offset moves it, for the printer to move it back
+              const edge = Math.min(a.trim.x0, a.trim.y0, page.width - a.trim.x1, page.height - a.trim.y1);
+              if (name === 'fronts' && edge < PRINT_SAFE.edge - 0.01) problems.push(`${name}: a card cut ${(edge / MM).toFixed(2)} mm from the paper's edge`);
+            }
+            // every cut line marked twice at least, in the margins or the gutters, and no mark on a card
+            const marks = page.items.filter((i): i is Extract<Item, { kind: 'line' }> => i.kind === 'line' && i.color === MARK_COLOR);
+            for (const x of new Set(cards.flatMap((c) => [c.trim.x0, c.trim.x1].map((v) => v.toFixed(2))))) {
+              if (marks.filter((m) => m.x1 === m.x2 && Math.abs(m.x1 - Number(x)) < 0.02).length < 2) problems.push(`${name}: the cut down at ${(Number(x) / MM).toFixed(1)} mm has no marks`);
+            }
+            for (const y of new Set(cards.flatMap((c) => [c.trim.y0, c.trim.y1].map((v) => v.toFixed(2))))) {
+              if (marks.filter((m) => m.y1 === m.y2 && Math.abs(m.y1 - Number(y)) < 0.02).length < 2) problems.push(`${name}: the cut across at ${(Number(y) / MM).toFixed(1)} mm has no marks`);
+            }
+            for (const m of marks) for (const c of cards) if (overlap(box(m), c.trim)) problems.push(`${name}: a mark on a card at (${(m.x1 / MM).toFixed(1)}, ${(m.y1 / MM).toFixed(1)}) mm`);
+          }
+          // the sheet turned over as the printer turns it: each back's card behind its own front, moved by the back offset
+          fronts.forEach((f, i) => {
+            const seen = seenFromFront(back, centreOf(backs[i]!.trim), duplex);
+            const want = onPaper(front, centreOf(f.trim));
+            expect((seen.u - want.u) / MM, `card ${i + 1} across`).toBeCloseTo(offset.x, 2);
+            expect((seen.v - want.v) / MM, `card ${i + 1} down`).toBeCloseTo(offset.y, 2);
+          });
+        }
+      }
+    }
+    expect(sheetsSeen).toBeGreaterThan(0);
+    expect(problems.slice(0, 20)).toEqual([]);
+  }, 60_000);
+
+  it('edge to edge (--layout guillotine), a neighbour is within the bleed: what the gutters are for', async () => {
+    const [doc] = await documents(['cards', 'bof', '--nation', 'us', '--layout', 'guillotine']);
+    const front = deckPages(doc!)[0]!;
+    // edge to edge, only the grid's outer cards have a ground larger than the card: take the cut lines from the grid
+    const grid = sheetGrid('a4', doc!.decks![0]!.print);
+    expect([grid.columns, grid.rows, grid.apart]).toEqual([3, 3, false]);
+    const cards = cardSlots(grid, 9, 'front', doc!.decks![0]!.print).map((s) => ({ trim: { x0: s.x, y0: s.y, x1: s.x + grid.width, y1: s.y + grid.height }, bleed: 3 * MM }));
+    expect(neighboursInBleed(front, cards).length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    // paper, bleed asked, cards a sheet, across, bleed taken
+    ['a4', undefined, 9, false, 2],
+    ['letter', undefined, 8, true, 2],
+    ['a4', 3, 8, true, 3],
+    ['letter', 3, 6, false, 3],
+    ['a4', 0, 9, false, 0],
+    ['letter', 6, 6, true, 6],
+  ] as const)('on %s with --bleed %s: %i cards a sheet, laid across %s, %s mm of bleed', async (paper, asked, count, across, taken) => {
+    const [doc] = await documents(['cards', 'bof', '--nation', 'us', '--paper', paper, ...(asked === undefined ? [] : ['--bleed', String(asked)])]);
+    const grid = sheetGrid(paper, doc!.decks![0]!.print);
+    expect(grid.columns * grid.rows).toBe(count);
+    expect(grid.pageWidth > grid.pageHeight).toBe(across);
+    expect(grid.bleed).toBeCloseTo(taken * MM, 6);
+    // the outermost cut lines 6 mm or more inside the paper, the grid centred
+    expect(Math.min(grid.x0, grid.y0)).toBeGreaterThanOrEqual(PRINT_SAFE.edge - 0.001);
+    expect(grid.x0 + grid.xs[grid.columns - 1]! + grid.width).toBeCloseTo(grid.pageWidth, 6);
+    expect(grid.y0 + grid.ys[grid.rows - 1]! + grid.height).toBeCloseTo(grid.pageHeight, 6);
+  });
+
+  it('A4: the side margins have no room for marks, so the cuts across are ticked in the gutters, and the slug says so', async () => {
+    const [doc] = await documents(['cards', 'bof', '--nation', 'us']);
+    const page = deckPages(doc!)[0]!;
+    const grid = sheetGrid('a4', doc!.decks![0]!.print);
+    const ticks = page.items.filter((i): i is Extract<Item, { kind: 'line' }> => i.kind === 'line' && i.color === MARK_COLOR && i.y1 === i.y2);
+    // six cuts across (each row's top and bottom), each ticked in both gutters between the three columns
+    expect(ticks.length).toBe(6 * 2);
+    for (const t of ticks) {
+      const gutter = [0, 1].find((c) => t.x1 > grid.xs[c]! + grid.width && t.x2 < grid.xs[c + 1]!);
+      expect(gutter, `tick at x ${(t.x1 / MM).toFixed(1)} mm`).toBeDefined();
+    }
+    const words = page.items.flatMap((i) => (i.kind === 'text' ? [i.text] : [])).join(' ');
+    expect(words).toContain('ticks between the cards mark the cuts across');
+    expect(words).not.toContain('no room for cut marks');
   });
 });
