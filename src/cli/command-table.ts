@@ -210,11 +210,15 @@ const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'campaign',
-    describe: 'a campaign, for a rule set that has one (a ladder of games, a map to take): new, record, next, status, booklet, undo',
-    positionals: [SYSTEM, { name: 'action', choices: ['new', 'record', 'next', 'status', 'booklet', 'undo'], describe: 'what to do (undo takes back the last change; undo again puts it back)' }],
+    describe: 'a campaign, for a rule set that has one (a ladder of games, a map to take): new, record, next, status, booklet, undo, history',
+    positionals: [
+      SYSTEM,
+      { name: 'action', choices: ['new', 'record', 'next', 'status', 'booklet', 'undo', 'history'], describe: 'what to do (undo takes back the last change; undo again puts it back; history lists the changes kept)' },
+    ],
     options: [
       ...PRODUCT,
       { name: 'state', type: 'string', describe: 'the campaign state file (JSON)' },
+      { name: 'to', type: 'number', describe: 'undo: go back to just after change N that campaign history lists (0: before the first); itself a change, so undo takes it back' },
       ...forProduct('campaign', [
         { name: 'names', type: 'string', describe: 'the two sides, e.g. "Red,Blue" (new, booklet)' },
         { name: 'force', type: 'string', repeatable: true, describe: "new: a side's force file (YAML or JSON), kept in the state; the first is side A's (solo: yours), a second side B's" },
@@ -229,6 +233,7 @@ const COMMANDS: readonly CommandSpec[] = [
       ['$0 campaign bof new --state kursk.json --names "Red,Blue"', 'a ladder campaign, kept in kursk.json'],
       ['$0 campaign bof next --state kursk.json', "the next game's packet"],
       ['$0 campaign bof status --state kursk.json --format json', 'where it stands, for a script'],
+      ['$0 campaign bof history --state kursk.json', 'every change kept, numbered; undo --to N goes back to just after the Nth'],
     ],
   },
   {
@@ -321,12 +326,16 @@ const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'validate',
-    describe: 'load and check all data and templates, report problems',
+    describe: 'load and check all data and templates, report problems; list what each house folder replaces, adds and changes',
     positionals: [],
-    options: [HOUSE_DATA],
+    options: [
+      HOUSE_DATA,
+      { name: 'format', type: 'string', choices: ['text', 'json'], default: 'text', describe: 'text, or json: the same report for a script' },
+    ],
     examples: [
       ['$0 validate', "muster's own data and templates checked"],
       ['$0 validate --data examples/house-rule-set', 'a house rule set checked before you print from it'],
+      ['$0 validate --data examples/house-rules --format json', 'what a house folder replaces, adds and changes, for a script'],
     ],
   },
 ];

@@ -145,7 +145,7 @@ async function runCommand(command: string, parsed: unknown, io: CliIo, club: Clu
     case 'examples':
       return await (await import('./commands/examples.js')).runExamples(parsed as unknown as ExamplesArgs, io);
     case 'validate':
-      return await (await import('./commands/validate.js')).runValidate(parsed as unknown as { data: string[] }, io);
+      return await (await import('./commands/validate.js')).runValidate(parsed as unknown as { data: string[]; format: 'text' | 'json' }, io);
     case 'config':
       return await (await import('./commands/config.js')).runConfig(parsed as unknown as ConfigArgs, io, club);
     default:

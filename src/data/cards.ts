@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ICON_NAMES } from '../vocab/icons.js';
 import { DataError, type DataProblem } from '../errors.js';
 import { FolderIds } from './ids.js';
+import { noteHouseChange, houseOfDir, type HouseMark } from './house.js';
 import { MAX_DECK_CARDS, intIn, kebabId, label, listOf, prose } from './limits.js';
 import { parseFolderFiles } from './parse.js';
 
@@ -56,7 +57,8 @@ const cardsFile = z
   })
   .strict();
 
-export type DataCard = z.infer<typeof dataCardSchema>;
+/** A card as loaded: a house folder's carries the folder's name, printed as its mark. */
+export type DataCard = z.infer<typeof dataCardSchema> & HouseMark;
 
 /**
  * The copies of one deck are the players' own, told apart on the table by their backs: two
@@ -74,7 +76,7 @@ function copyProblems(data: DataDeck, file: string): DataProblem[] {
   });
   return problems;
 }
-export type DataDeck = z.infer<typeof cardsFile>;
+export type DataDeck = Omit<z.infer<typeof cardsFile>, 'cards'> & { cards: DataCard[] };
 
 /**
  * Every deck in a rule set's cards/ folders, a house file's deck after the built-in ones. A
@@ -89,6 +91,9 @@ export async function loadCardDecks(dirs: readonly string[]): Promise<DataDeck[]
       const duplicate = ids.claim(dir, card.id, file, `cards[${i}].id`);
       if (duplicate) problems.push(duplicate);
     });
+    // a house deck is a deck of its own, printed after the built-in ones: each of its cards is added
+    const house = await houseOfDir(dirs, dir);
+    if (house) for (const card of data.cards) noteHouseChange({ house: house.name, root: house.root, system: house.system, file, kind: 'card', id: card.id, how: 'added' });
   }
   for (const { file, data } of files) problems.push(...copyProblems(data, file));
   const cards = files.reduce((n, { data }) => n + data.deck.copies.length * data.cards.reduce((c, card) => c + card.count, 0), 0);
@@ -96,5 +101,5 @@ export async function loadCardDecks(dirs: readonly string[]): Promise<DataDeck[]
     problems.push({ file: files.at(-1)!.file, path: 'cards', message: `the decks would hold ${cards} cards; at most ${MAX_DECK_CARDS} print in one run` });
   }
   if (problems.length > 0) throw new DataError(problems);
-  return files.map((f) => f.data);
+  return files.map((f) => (f.house === undefined ? f.data : { ...f.data, cards: f.data.cards.map((card) => ({ ...card, house: f.house })) }));
 }

@@ -3,6 +3,7 @@ import { DataError, type DataProblem } from '../errors.js';
 import { parseFolderFiles } from './parse.js';
 import { ICON_NAMES } from '../vocab/icons.js';
 import { FolderIds } from './ids.js';
+import type { HouseMark } from './house.js';
 import { MAX_PIECES, MAX_TOKEN_COUNT, intIn, kebabId, label, listOf, numberIn } from './limits.js';
 
 /** A size in millimetres that the rules give for a piece. */
@@ -43,7 +44,8 @@ export const tokenSchema = z
     path: ['size'],
   });
 
-export type Token = z.infer<typeof tokenSchema>;
+/** A token as loaded: a house folder's carries the folder's name, printed as its mark. */
+export type Token = z.infer<typeof tokenSchema> & HouseMark;
 
 /**
  * A file of tokens. With `sheet`, its tokens print on a sheet of their own at the sizes given
@@ -85,7 +87,7 @@ export async function loadTokenGroups(dirs: readonly string[]): Promise<TokenGro
   const tokens = new Map<string, { token: Token; file: string; group: string }>();
   const groups = new Map<string, Omit<TokenGroup, 'tokens'>>();
   const ids = new FolderIds('token');
-  for (const { file, dir, data } of await parseFolderFiles(dirs, 'tokens', tokensFile, problems)) {
+  for (const { file, dir, data, house } of await parseFolderFiles(dirs, 'tokens', tokensFile, problems, { tokens: { kind: 'token' } })) {
     const group = data.sheet?.title ?? '';
     groups.set(group, data.sheet ? { title: data.sheet.title, round: data.sheet.round, square: data.sheet.square } : {});
     data.tokens.forEach((token, i) => {
@@ -93,7 +95,7 @@ export async function loadTokenGroups(dirs: readonly string[]): Promise<TokenGro
       if (duplicate) return problems.push(duplicate);
       // a house token with a built-in id takes its place, on the house file's sheet
       tokens.delete(token.id);
-      tokens.set(token.id, { token, file, group });
+      tokens.set(token.id, { token: house === undefined ? token : { ...token, house }, file, group });
     });
   }
   const byId = new Map([...tokens.values()].map(({ token }) => [token.id, token]));

@@ -1,7 +1,7 @@
 import type { DataCard, DataDeck } from '../data/cards.js';
 import type { SystemInfo } from '../data/schema.js';
-import { markDataReading, type CardBack, type CardNode, type CardPrint, type DeckNode, type DocumentNode, type Paper, type Units } from './model.js';
-import { documentMeta } from './document-meta.js';
+import { markDataReading, markHouse, type CardBack, type CardNode, type CardPrint, type DeckNode, type DocumentNode, type Paper, type Units } from './model.js';
+import { documentMeta, withHouseRules } from './document-meta.js';
 import { renderProse } from './templates.js';
 
 const marked = (text: string, reading: string | undefined) => (reading ? markDataReading(text, reading) : text);
@@ -15,7 +15,8 @@ export function dataCardNode(card: DataCard, options: { id: string; colour: stri
   return {
     id: options.id,
     front: {
-      title: card.title,
+      // a house folder's card carries the house mark after its title
+      title: markHouse(card.title, card.house),
       subtitle: marked(card.subtitle, card.reading),
       accent: options.colour,
       stats: card.stats.map((stat) => ({ icon: stat.icon, label: stat.label, value: stat.value })),
@@ -24,6 +25,7 @@ export function dataCardNode(card: DataCard, options: { id: string; colour: stri
       footer: { left: card.section, right: options.footerRight },
     },
     back: options.back,
+    ...(card.house !== undefined ? { house: card.house } : {}),
   };
 }
 
@@ -63,9 +65,9 @@ export function buildDataCardDocument(
 ): DocumentNode {
   // --list prints one copy of each deck (a player's colour), still named as one of several
   const nodes: DeckNode[] = decks.flatMap((deck) => deck.deck.copies.filter((c) => options.copy === undefined || c.name === options.copy).map((copy) => buildDataDeck(deck, copy, options)));
-  return {
+  return withHouseRules({
     meta: documentMeta(info, `${info.name} cards`, options),
     sheets: [],
     decks: nodes,
-  };
+  });
 }

@@ -52,6 +52,8 @@ export interface TableBlock {
   note?: string;
   /** a form a player writes in at the table (a turn record, a log): rows tall enough for a pen */
   form?: boolean;
+  /** the house folder that gave or changed the table: its title carries the house mark */
+  house?: string;
 }
 
 export interface TextBlock {
@@ -102,6 +104,8 @@ export interface DocumentMeta {
   print?: PrintSettings;
   /** the booklet this document is bound into: its footers number the booklet's pages under this title */
   bookTitle?: string;
+  /** the house folders whose rules the document prints, by the names their pages give (withHouseRules) */
+  house?: readonly string[];
   /** the words of its pages' footers, filled from templates/ by the builders: layout only places them */
   words: PageWords;
 }
@@ -114,6 +118,8 @@ export interface PageWords {
   footer: string;
   pageNumber: string;
   scaleBar: string;
+  /** the house mark's footnote, where the document prints house rules: layout adds it to each page showing the mark */
+  houseNote?: string;
 }
 
 
@@ -202,6 +208,24 @@ export function markDataReading(text: string, words: string): string {
   return text.endsWith(READING_MARK) ? text : `${text}${READING_MARK}`;
 }
 
+/**
+ * The house mark: after the title of whatever a house folder gave or changed (a table, a unit's
+ * card, a card, a token), as the dagger marks muster's readings; every page that shows one says
+ * at its foot which house folder it is (PageWords.houseNote). Builders mark with `markHouse`.
+ */
+export const HOUSE_MARK = '\u2021';
+
+/** A title marked as a house folder's, when `house` names one; the text as it is otherwise. */
+export function markHouse(text: string, house: string | undefined): string {
+  if (house === undefined) return text;
+  return text.endsWith(HOUSE_MARK) ? text : `${text}${HOUSE_MARK}`;
+}
+
+/** Whether a text shows the house mark. */
+export function carriesHouse(text: string): boolean {
+  return text.includes(HOUSE_MARK);
+}
+
 /** Whether a text shows the reading mark. */
 export function carriesReading(text: string): boolean {
   return text.includes(READING_MARK);
@@ -254,6 +278,8 @@ export interface CardNode {
   id: string;
   front: CardFront;
   back: CardBack;
+  /** the house folder that gave or changed what the card shows (a unit, a card): its title carries the house mark */
+  house?: string;
 }
 
 /** How a deck is printed: card size and the cut and duplex settings, all in mm. */
@@ -311,6 +337,8 @@ export interface TokenFace {
   number?: number;
   /** a rect's true size in mm */
   size?: { width: number; height: number };
+  /** the house folder that gave or changed the token: its label carries the house mark */
+  house?: string;
 }
 
 export interface TokenSheetNode {

@@ -3,7 +3,7 @@ import { layoutCardBack, layoutCardFront } from './card-faces.js';
 import { backShift, bleedFor, cardSlots, foldGrid, foldSheetGrid, isAcross, sheetGrid, type CardGrid } from './card-grids.js';
 import type { FontStore } from './fonts.js';
 import { round, translate, type Item, type PlacedPage } from './primitives.js';
-import { showsReading } from './reading-mark.js';
+import { showsHouse, showsReading } from './reading-mark.js';
 import { COLORS, MM, printChoice, PRINT_SAFE, TYPE, type TextStyle } from './style.js';
 
 /**
@@ -36,7 +36,7 @@ export function layoutDeck(fonts: FontStore, deck: DeckNode, meta: DocumentMeta,
       return last === fold.rows - 1 ? { x } : { x, bottom: fold.ys[last]! + fold.height };
     });
     const sheet = sheetFrame(fold, { dx: 0, dy: 0 }, folds);
-    items.push(...sheetMarks(fonts, sheet, deck.print.marks, meta, `${deck.title}, fronts with their backs`, firstPage, totalPages, showsReading(items)));
+    items.push(...sheetMarks(fonts, sheet, deck.print.marks, meta, `${deck.title}, fronts with their backs`, firstPage, totalPages, showsReading(items), undefined, showsHouse(items)));
     return [{ width: round(fold.pageWidth), height: round(fold.pageHeight), items }];
   }
   const grid = sheetGrid(meta.paper, deck.print);
@@ -54,7 +54,7 @@ export function layoutDeck(fonts: FontStore, deck: DeckNode, meta: DocumentMeta,
       });
       const sheet = sheetFrame(grid, side === 'back' ? backShift(deck.print, isAcross(grid)) : { dx: 0, dy: 0 }, []);
       const page = firstPage + pages.length;
-      items.push(...sheetMarks(fonts, sheet, deck.print.marks, meta, `${deck.title}, ${side}s, sheet ${s + 1} of ${sheets}`, page, totalPages, showsReading(items), pages.length === 0 ? note : undefined));
+      items.push(...sheetMarks(fonts, sheet, deck.print.marks, meta, `${deck.title}, ${side}s, sheet ${s + 1} of ${sheets}`, page, totalPages, showsReading(items), pages.length === 0 ? note : undefined, showsHouse(items)));
       pages.push({ width: round(grid.pageWidth), height: round(grid.pageHeight), items });
     }
   }
@@ -93,7 +93,7 @@ function layoutFoldSheets(fonts: FontStore, deck: DeckNode, meta: DocumentMeta, 
       items.push(...translate(layoutCardBack(fonts, card.back, grid.width, grid.height, bleedFor(back, grid), ink), back.x, back.y));
     });
     const frame = { ...sheetFrame(grid, { dx: 0, dy: 0 }, grid.folds.map((x) => ({ x }))), foldWhole: true };
-    items.push(...sheetMarks(fonts, frame, deck.print.marks, meta, `${deck.title}, fronts with their backs to fold, sheet ${s + 1} of ${sheets}`, firstPage + s, totalPages, showsReading(items)));
+    items.push(...sheetMarks(fonts, frame, deck.print.marks, meta, `${deck.title}, fronts with their backs to fold, sheet ${s + 1} of ${sheets}`, firstPage + s, totalPages, showsReading(items), undefined, showsHouse(items)));
     pages.push({ width: round(grid.pageWidth), height: round(grid.pageHeight), items });
   }
   return pages;
@@ -386,7 +386,7 @@ function sheetLanes(frame: SheetFrame, marks: Record<Side, SideMarks>): Lane[] {
  * rule set, version, seed, what the page is, its number and how to cut, as one line broken
  * into lanes where the marks cut a margin into pieces.
  */
-function sheetMarks(fonts: FontStore, frame: SheetFrame, marksOn: boolean, meta: DocumentMeta, what: string, page: number, pages: number, reading: boolean, printNote?: string): Item[] {
+function sheetMarks(fonts: FontStore, frame: SheetFrame, marksOn: boolean, meta: DocumentMeta, what: string, page: number, pages: number, reading: boolean, printNote?: string, house = false): Item[] {
   const { items, marks, between } = cropMarks(frame, marksOn);
   const lanes = sheetLanes(frame, marks);
   const notes: string[] = printNote ? [printNote] : [];
@@ -400,6 +400,7 @@ function sheetMarks(fonts: FontStore, frame: SheetFrame, marksOn: boolean, meta:
   const none = marksOn ? SIDES.filter((s) => marks[s].kind === 'none' && !covered(s)) : [];
   if (none.length > 0) notes.push(`no room for cut marks ${where(none)}: cut on from the other marks`);
   if (reading) notes.push(READING_FOOTNOTE);
+  if (meta.words.houseNote !== undefined && house) notes.push(meta.words.houseNote);
   const footer = meta.words.footer;
   const numbered = pageNumberText(meta.words, what, page, pages);
   const pieces = [...footer.split(' · '), ...numbered.split(' · '), ...notes];

@@ -178,7 +178,10 @@ describe('rules questions settled in the readings registers (docs/readings.md), 
     const block = src.slice(src.indexOf('  - id: fire\n'), src.indexOf('  - id: fire-modifiers'))
       .replace('{ roll: [3], open: 1 hit,', '{ roll: [3], open: 4 hits,').replace('Reconstructed by muster', "Our club's own fire table");
     const house = workdir({ 'fireteam/tables/house.yaml': `tables:\n${block}` });
-    const replaced = section(await md(['tables', 'fireteam', '--data', house]), 'Fire table (1D10 plus modifiers)');
+    // the club's table carries the house mark, and the document names the folder
+    const housed = await md(['tables', 'fireteam', '--data', house]);
+    expect(housed).toContain(`house rule: ${path.basename(house)}`);
+    const replaced = section(housed, 'Fire table (1D10 plus modifiers)\u2021');
     expect(hitsOf(replaced, 'Open')[2]).toBe(4);
     expect(replaced).toContain("Our club's own fire table");
     expect(replaced).not.toContain('Reconstructed by muster');

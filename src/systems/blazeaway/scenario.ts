@@ -6,6 +6,7 @@ import { rollScenarioTerrain, type TerrainMapJson, type TerrainPieceJson } from 
 import type { BlazeAwayData } from './data.js';
 import { checkForce, forceResult, type BaForceResult, type BaRoster } from './force.js';
 import type { BaChance, BaForce, BaObjective, BaSpan } from './schema.js';
+import { possessive } from '../../doc/possessive.js';
 
 export type Edge = 'north' | 'east' | 'south' | 'west';
 const OPPOSITE: Record<Edge, Edge> = { north: 'south', south: 'north', east: 'west', west: 'east' };
@@ -232,7 +233,7 @@ export function rollScenario(data: BlazeAwayData, options: ScenarioOptions, rng:
   // the first barrage is rolled where it always was, so a packet without --barrage rolls as before
   const firstSide: Side | undefined = barrageBy === 'none' ? undefined : barrageBy === 'defender' ? defender : attacker;
   const rollBarrage = (side: Side, tag: string) => {
-    const templates = between(log, rng, bound(data, 'barrage'), `barrage: ${SIDE_NAMES[side]}'s templates`, (v) => plural(v, 'template'));
+    const templates = between(log, rng, bound(data, 'barrage'), `barrage: ${possessive(SIDE_NAMES[side])} templates`, (v) => plural(v, 'template'));
     let turn = 0;
     if (chance(log, rng, setup.barrageSetTurn, `barrage${tag}: on a set turn`, 'on a set turn', 'before the first turn')) {
       const most = Math.min(setup.barrageTurn.most, turns);
@@ -252,27 +253,27 @@ export function rollScenario(data: BlazeAwayData, options: ScenarioOptions, rng:
         if (u.kind !== 'aircraft' || !u.role) continue;
         for (let m = 0; m < u.models; m++) {
           const name = u.models > 1 ? `${u.unit.name} ${m + 1}` : u.unit.name;
-          aircraft[side].push({ name, unit: u.unit.name, type: u.role.role, turns: between(log, rng, stay, `aircraft: ${SIDE_NAMES[side]}'s ${name}, turns on the table`, (v) => `${v} turns`) });
+          aircraft[side].push({ name, unit: u.unit.name, type: u.role.role, turns: between(log, rng, stay, `aircraft: ${possessive(SIDE_NAMES[side])} ${name}, turns on the table`, (v) => `${v} turns`) });
         }
       }
       const support = between(log, rng, setup.airSupport, `air support: ${SIDE_NAMES[side]}, aircraft besides its own`, (v) => plural(v, 'aircraft', 'aircraft'));
       for (let k = 0; k < support; k++) {
         const role = pick(log, rng, data.aircraft, `air support: ${SIDE_NAMES[side]}, aircraft ${k + 1}'s type`, (r) => r.role);
         const name = `Air support ${k + 1}`;
-        aircraft[side].push({ name, type: role.role, turns: between(log, rng, stay, `aircraft: ${SIDE_NAMES[side]}'s ${name}, turns on the table`, (v) => `${v} turns`) });
+        aircraft[side].push({ name, type: role.role, turns: between(log, rng, stay, `aircraft: ${possessive(SIDE_NAMES[side])} ${name}, turns on the table`, (v) => `${v} turns`) });
       }
     }
   }
 
-  const squares = between(log, rng, setup.mineSquares, `mines: ${SIDE_NAMES[defender]}'s mine squares`, (v) => plural(v, 'square'));
-  const dummies = squares > 0 ? between(log, rng, { least: 0, most: squares * bound(data, 'mine-dummies').most }, `mines: ${SIDE_NAMES[defender]}'s dummy squares`, (v) => plural(v, 'dummy', 'dummies')) : 0;
-  const wireLong = between(log, rng, setup.wire.long, `wire: ${SIDE_NAMES[defender]}'s long strips`, (v) => plural(v, 'strip'));
-  const wireShort = between(log, rng, setup.wire.short, `wire: ${SIDE_NAMES[defender]}'s short strips`, (v) => plural(v, 'strip'));
+  const squares = between(log, rng, setup.mineSquares, `mines: ${possessive(SIDE_NAMES[defender])} mine squares`, (v) => plural(v, 'square'));
+  const dummies = squares > 0 ? between(log, rng, { least: 0, most: squares * bound(data, 'mine-dummies').most }, `mines: ${possessive(SIDE_NAMES[defender])} dummy squares`, (v) => plural(v, 'dummy', 'dummies')) : 0;
+  const wireLong = between(log, rng, setup.wire.long, `wire: ${possessive(SIDE_NAMES[defender])} long strips`, (v) => plural(v, 'strip'));
+  const wireShort = between(log, rng, setup.wire.short, `wire: ${possessive(SIDE_NAMES[defender])} short strips`, (v) => plural(v, 'strip'));
 
   // hidden movement is always used at night (6.7); by day as the dice say
   const hidden = night || chance(log, rng, setup.hidden, 'hidden movement by day', 'hidden movement cards in use', 'no hidden movement');
   const hiddenDummies = { a: 0, b: 0 } as Record<Side, number>;
-  if (hidden) for (const side of SIDES) hiddenDummies[side] = between(log, rng, setup.hiddenDummies, `hidden movement: ${SIDE_NAMES[side]}'s dummy cards`, (v) => plural(v, 'dummy', 'dummies'));
+  if (hidden) for (const side of SIDES) hiddenDummies[side] = between(log, rng, setup.hiddenDummies, `hidden movement: ${possessive(SIDE_NAMES[side])} dummy cards`, (v) => plural(v, 'dummy', 'dummies'));
 
   // snipers in a force file are its stands that take no orders (7.1.8)
   const ownSnipers = (side: Side) => rosters[side].units.flatMap((u) => u.groups).filter((g) => g.type.orders === 'none').reduce((n, g) => n + g.count, 0);

@@ -27,12 +27,13 @@ export async function loadAids(dirs: readonly string[]): Promise<Aids> {
   let tracks: AidsFile['tracks'];
   let templates: AidsFile['templates'];
   const ids = { tokens: new FolderIds('token'), events: new FolderIds('event card') };
-  for (const { file, dir, data: parsed } of await parseFolderFiles(dirs, 'aids', aidsFile, problems)) {
+  for (const { file, dir, data: parsed, house } of await parseFolderFiles(dirs, 'aids', aidsFile, problems, { tokens: { kind: 'token' }, events: { kind: 'event card' } })) {
     for (const [kind, list, map] of [['tokens', parsed.tokens ?? [], tokens], ['events', parsed.events ?? [], events]] as const) {
       list.forEach((entry, i) => {
         const duplicate = ids[kind].claim(dir, entry.id, file, `${kind}[${i}].id`);
         if (duplicate) return problems.push(duplicate);
-        (map as Map<string, typeof entry>).set(entry.id, entry);
+        // a house folder's token or event card carries its name, printed as its mark
+        (map as Map<string, typeof entry>).set(entry.id, (house === undefined ? entry : { ...entry, house }) as typeof entry);
         files.set(entry.id, file);
       });
     }

@@ -1,6 +1,6 @@
 import { renderProse } from '../../doc/templates.js';
 import type { SystemInfo } from '../../data/schema.js';
-import { markReading, type Block, type CardNode, type CardPrint, type CardStat, type DeckNode, type SheetNode, type TableBlock, type Units } from '../../doc/model.js';
+import { markHouse, markReading, type Block, type CardNode, type CardPrint, type CardStat, type DeckNode, type SheetNode, type TableBlock, type Units } from '../../doc/model.js';
 import type { IconName } from '../../vocab/icons.js';
 import { formatLength, formatModifier } from '../../doc/helpers.js';
 import { checkBlock } from '../../doc/packet.js';
@@ -84,7 +84,8 @@ export function buildUnitCard(
   return {
     id: unit.id,
     front: {
-      title: options.label ?? unit.name,
+      // a house folder's unit carries the house mark after its name
+      title: markHouse(options.label ?? unit.name, unit.house),
       subtitle: `${nationName(unit, ctx)} · ${role}`,
       accent: accentOf(unit, ctx),
       badge: showBadge ? { label: quality, level: QUALITY_LEVEL[quality] } : undefined,
@@ -101,6 +102,7 @@ export function buildUnitCard(
       accent: accentOf(unit, ctx),
       icon: BACK_ICONS[unit.type],
     },
+    ...(unit.house !== undefined ? { house: unit.house } : {}),
   };
 }
 

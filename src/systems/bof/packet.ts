@@ -39,6 +39,8 @@ export interface PacketContext {
   systemName: string;
   rulesVersion: string;
   print: CardPrint;
+  /** a game of a campaign's ladder, which sets its mode: a force over its budget can only leave units out */
+  ladder?: boolean;
   /** the players' own forces (--force), side A's first (solo: the player's), for their rosters and cards */
   rosters?: (Roster | undefined)[];
   /** the points a side Combat only is played for (--points); the manifest's default when absent */
@@ -353,6 +355,8 @@ const chosenOf = (ctx: PacketContext) => ctx.chosen ?? bofManifest.scenario!.poi
 function overAdvice(fit: BudgetFit, result: ScenarioResult, ctx: PacketContext): string {
   const drop = `Leave out ${-fit.left} points of units before the game`;
   if (result.mode === 'solo') return `${drop}: the enemy is set up by its own dice, whatever you bring.`;
+  // the campaign ladder sets the game: no other mode to suggest (General Campaign Ladder)
+  if (ctx.ladder) return `${drop}: the campaign ladder sets this game, and the campaign keeps the whole force.`;
   const fits = modesThatFit(ctx.modes, fit.points, result.players, chosenOf(ctx)).map(({ mode, choose }) => (choose !== undefined ? `${mode.name} at ${choose} points a side` : mode.name));
   return fits.length > 0 ? `${drop}, or play a game mode it fits whichever side attacks: ${fits.join(', ')}.` : `${drop}.`;
 }

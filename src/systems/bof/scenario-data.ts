@@ -16,7 +16,7 @@ export async function loadModes(dirs: readonly string[]): Promise<GameMode[]> {
   const problems: DataProblem[] = [];
   const modes = new Map<string, GameMode>();
   const ids = new FolderIds('game mode');
-  for (const { file, dir, data } of await parseFolderFiles(dirs, 'scenarios', scenariosFile, problems)) {
+  for (const { file, dir, data } of await parseFolderFiles(dirs, 'scenarios', scenariosFile, problems, { modes: { kind: 'game mode' } })) {
     data.modes.forEach((mode, i) => {
       const duplicate = ids.claim(dir, mode.id, file, `modes[${i}].id`);
       if (duplicate) problems.push(duplicate);

@@ -50,7 +50,15 @@ export interface ScenarioOptions {
    */
   enemy?: 'bags' | 'buy';
   /** terrain laid on the map (--terrain) and the units its roll log is written in; none when absent */
-  terrain?: { level: TerrainLevel; units: Units };
+  terrain?: {
+    level: TerrainLevel;
+    units: Units;
+    /**
+     * the map of a game played before, laid again with no die rolled: a campaign's game after a
+     * defender's win is played on the previously played map (General Campaign Ladder)
+     */
+    again?: ScenarioTerrain;
+  };
 }
 
 /** A solo player's army, set once for a whole campaign instead of rolled for each game. */
@@ -555,6 +563,8 @@ function layTerrainFor(
   rng: Rng,
   log: Log,
 ): ScenarioTerrain {
+  // the pieces stand where they stood; what the last game laid for its own objectives is plain terrain now
+  if (options.terrain?.again) return { ...options.terrain.again, terrain: options.terrain.again.terrain.map(({ objective: _laidFor, ...piece }) => piece) };
   const { width: W, height: H } = options.table;
   const road = laid.road;
   const fixed = road

@@ -10,6 +10,7 @@ import { allocatedReinforcements, battlesItFits, ROLE_WORDS, sideFit, type SideP
 import type { FireTeamData } from './data.js';
 import { checkForce, findList, formatPoints, matchPick, type FtRoster } from './force.js';
 import type { FtBattle, FtForce, FtList, FtZone } from './schema.js';
+import { possessive } from '../../doc/possessive.js';
 
 export type Edge = 'north' | 'east' | 'south' | 'west';
 const OPPOSITE: Record<Edge, Edge> = { north: 'south', south: 'north', east: 'west', west: 'east' };
@@ -256,7 +257,7 @@ export function rollBattle(data: FireTeamData, options: BattleOptions, rng: Rng,
     const force = buyForce(data, lists[side], battle, perSide, reinforcementBudget[side], SIDE_NAMES[side], rng, log);
     const roster = checkForce(force, data);
     // the generator buys only what the check allows: a problem here is a bug, never a result
-    if (roster.problems.length > 0) throw new Error(`${SIDE_NAMES[side]}'s bought force breaks its list: ${roster.problems.map((p) => p.message).join('; ')}`);
+    if (roster.problems.length > 0) throw new Error(`${possessive(SIDE_NAMES[side])} bought force breaks its list: ${roster.problems.map((p) => p.message).join('; ')}`);
     rosters[side] = roster;
     origins[side] = 'rolled';
   }

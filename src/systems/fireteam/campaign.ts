@@ -4,6 +4,7 @@ import { RollLog } from '../../engine/roll-log.js';
 import type { DataProblem } from '../../errors.js';
 import type { CampaignMap, FireTeamCampaignState, PendingBattle, Side } from './campaign-schema.js';
 import type { FtForce } from './schema.js';
+import { possessive } from '../../doc/possessive.js';
 
 /**
  * "Forward, victory is near!" as pure functions of a map and a state: each turn both sides
@@ -244,7 +245,7 @@ export function recordBattle(state: FireTeamCampaignState, board: CampaignBoard,
       owners[found.square] = attacker;
       event = `${state.names[attacker]} takes ${squareName(board, found.square)}`;
     } else {
-      event = `${state.names[attacker]}'s assault on ${squareName(board, found.square)} fails${winner === 'draw' ? ' (a draw is no win for the attacker)' : ''}`;
+      event = `${possessive(state.names[attacker])} assault on ${squareName(board, found.square)} fails${winner === 'draw' ? ' (a draw is no win for the attacker)' : ''}`;
     }
   } else if (winner === 'draw') {
     event = `${found.squares.a === found.squares.b ? `the encounter at ${squareName(board, found.square)}` : encounterWords(found, 'the')} is drawn: neither side takes ground`;
@@ -335,7 +336,7 @@ export function stateReferenceProblems(state: FireTeamCampaignState, board: Camp
     if (!fought.includes(p.square)) problems.push({ path: `${at}.square`, message: `is ${p.square}, but the battle is fought over ${[...new Set(fought)].join(' or ')} (its squares)` });
     if (p.ground) {
       if (p.kind !== 'encounter' || p.squares.a === p.squares.b) problems.push({ path: `${at}.ground`, message: 'only an encounter over two squares rolls for its ground: leave ground out' });
-      else if (p.square !== p.squares[p.ground.side]) problems.push({ path: `${at}.square`, message: `is ${p.square}, but the roll for the ground gave side ${p.ground.side}'s square, ${p.squares[p.ground.side]}` });
+      else if (p.square !== p.squares[p.ground.side]) problems.push({ path: `${at}.square`, message: `is ${p.square}, but the roll for the ground gave side ${possessive(p.ground.side)} square, ${p.squares[p.ground.side]}` });
     }
   });
   state.log.forEach((entry, i) => {

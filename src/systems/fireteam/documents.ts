@@ -13,6 +13,7 @@ import { SIDE_NAMES, type RolledBattle, type Side } from './battle.js';
 import type { SidePoints } from './battle-budget.js';
 import type { FireTeamData } from './data.js';
 import { formatPoints, VETERAN_CREW_READING, type FtRoster } from './force.js';
+import { possessive } from '../../doc/possessive.js';
 
 export interface PrintOptions {
   units: Units;
@@ -165,7 +166,7 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
     battle.attacker === 'throw'
       ? `${attacker} won the throw for the attack (the appendix has the dice)`
       : rolled.square
-        ? `${attacker} attacks: it is ${attacker}'s assault this campaign turn`
+        ? `${attacker} attacks: it is ${possessive(attacker)} assault this campaign turn`
         : `${attacker} attacks: this battle gives the attack to the first side`;
 
   // the patrol phase starts a stand-alone battle; a campaign square sets the ground instead
@@ -228,7 +229,7 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
       ['Points', markReading(`${budget('a')}; ${budget('b')}`, 'fireteam/set-up')],
       ...(['a', 'b'] as const).flatMap((s) => {
         const brought = rolled.budgets[s];
-        return brought ? [[`${SIDE_NAMES[s]}'s force`, `${force(s).name}: ${spentWords(brought.points, brought.fit)}`]] : [];
+        return brought ? [[`${possessive(SIDE_NAMES[s])} force`, `${force(s).name}: ${spentWords(brought.points, brought.fit)}`]] : [];
       }),
       rolled.square ? ['Ground', `${rolled.square.id}, ${rolled.square.name}`] : ['Patrol markers', markerCount],
       ['Jump-off points', jops],
@@ -426,7 +427,7 @@ export function battleMap(rolled: RolledBattle, _colours: Record<string, string>
         {
           name: side(s),
           zone: markReading(`${side(s)}: its markers start in this band`, 'fireteam/set-up'),
-          markers: result.campaign ? `${markReading(`${SIDE_NAMES[s]}'s jump-off points`, 'fireteam/set-up')}, J1 and on as in the table` : `${SIDE_NAMES[s]}'s patrol markers, numbered as in the table`,
+          markers: result.campaign ? `${markReading(`${possessive(SIDE_NAMES[s])} jump-off points`, 'fireteam/set-up')}, J1 and on as in the table` : `${possessive(SIDE_NAMES[s])} patrol markers, numbered as in the table`,
         },
       ]),
     ),

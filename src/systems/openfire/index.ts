@@ -19,6 +19,7 @@ import { checkOpenFireForce, forceFile, lineName, type OfRoster } from './force.
 import { forceDocument } from './roster.js';
 import { ofPacket } from './packet.js';
 import { buildOfUnitCard } from './unit-card.js';
+import { possessive } from '../../doc/possessive.js';
 
 /** Orders and manoeuvres as cards to hand out, from the rule set's own tables. */
 function commandCards(system: SystemRules, units: Units): CardNode[] {
@@ -118,7 +119,7 @@ async function scenarioRosters(request: ScenarioRequest, lists: Lists): Promise<
     refuseIfStrict(request.strict, file, roster.problems, 'army list');
     if (!roster.nation) {
       const problem = roster.problems.find((p) => p.rule === 'nation' && p.where === 'force')!;
-      throw new UsageError(`${file}: ${side}'s force takes its nation from its file, and ${problem.message}`);
+      throw new UsageError(`${file}: ${possessive(side)} force takes its nation from its file, and ${problem.message}`);
     }
     for (const warning of forceWarnings(file, roster.problems)) request.onWarning?.(`${side}: ${warning}`);
     rosters.push(roster);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { HouseMark } from '../../data/house.js';
 import { MAX_POINTS, intIn, kebabId, label, listOf, prose } from '../../data/limits.js';
 
 /** Open Fire's sample army lists: muster's own (the rules text has none). */
@@ -61,5 +62,5 @@ export const listsFile = z
   .strict();
 
 export type OfWeapon = z.infer<typeof weapon>;
-export type OfUnit = z.infer<typeof unit>;
+export type OfUnit = z.infer<typeof unit> & HouseMark;
 export type OfNation = z.infer<typeof nation>;

@@ -1,5 +1,5 @@
 import { formatLength, formatModifier } from '../../doc/helpers.js';
-import { markReading, type CardNode, type Units } from '../../doc/model.js';
+import { markHouse, markReading, type CardNode, type Units } from '../../doc/model.js';
 import type { Lists } from './lists.js';
 import type { OfUnit, OfWeapon } from './schema.js';
 
@@ -55,7 +55,8 @@ export function buildOfUnitCard(unit: OfUnit, lists: Lists, units: Units, system
   return {
     id: unit.id,
     front: {
-      title: label ?? unit.name,
+      // a house folder's unit carries the house mark after its name
+      title: markHouse(label ?? unit.name, unit.house),
       subtitle: label !== undefined ? `${unit.name} · ${TYPE_NAMES[unit.type]}` : `${nation.name} · ${TYPE_NAMES[unit.type]}`,
       accent: nation.colour,
       badge: { label: unit.rank, level: RANK_LEVEL[unit.rank] },
@@ -66,6 +67,7 @@ export function buildOfUnitCard(unit: OfUnit, lists: Lists, units: Units, system
       footer: { left: lists.readings.has(unit.id) ? markReading(`${unit.points} points`, 'openfire/unit-stats-and-points') : `${unit.points} points`, right: systemName },
     },
     back: { title: systemName.toUpperCase(), subtitle: `${nation.name} · ${TYPE_NAMES[unit.type]}`, accent: nation.colour, icon: vehicle ? 'tank' : unit.type === 'gun' ? 'crewed-gun' : 'helmet' },
+    ...(unit.house !== undefined ? { house: unit.house } : {}),
   };
 }
 
