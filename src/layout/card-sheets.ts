@@ -240,8 +240,9 @@ function sideLine(frame: SheetFrame, side: Side, at: number, near: number, far: 
 }
 
 /** Crop marks on every cut line and dashed fold marks; with the marks of each side, for the lanes and the note. */
-function cropMarks(frame: SheetFrame, on: boolean): { items: Item[]; marks: Record<Side, SideMarks>; between: Between } {
-  const marks = Object.fromEntries(SIDES.map((side) => [side, on ? sideMarks(trimDistance(frame, side), frame.bleed) : { kind: 'none', near: 0, far: 0 }])) as Record<Side, SideMarks>;
+function cropMarks(frame: SheetFrame, on: boolean, free = false): { items: Item[]; marks: Record<Side, SideMarks>; between: Between } {
+  const none: SideMarks = { kind: 'none', near: 0, far: 0 };
+  const marks = Object.fromEntries(SIDES.map((side) => [side, on && !(free && (side === 'top' || side === 'bottom')) ? sideMarks(trimDistance(frame, side), frame.bleed) : none])) as Record<Side, SideMarks>;
   const items: Item[] = [];
   const halos: Item[] = [];
   const mark = (l: { x1: number; y1: number; x2: number; y2: number }, halo: boolean) => {
@@ -256,10 +257,9 @@ function cropMarks(frame: SheetFrame, on: boolean): { items: Item[]; marks: Reco
   }
   // where a margin has no room for a mark beyond the bleed, the cut lines it would mark get
   // short ticks in the gutters between the cards, on each line as it crosses a gutter
-  const tickable = (gaps: readonly [number, number][]) => on && gaps.length > 0 && gaps.every(([a, b]) => b - a - 2 * TICK.clear >= TICK.shortest);
   const between: Between = {
-    across: tickable(frame.gapsX) && (marks.left.kind !== 'outside' || marks.right.kind !== 'outside'),
-    down: tickable(frame.gapsY) && (marks.top.kind !== 'outside' || marks.bottom.kind !== 'outside'),
+    across: on && tickable(frame.gapsX) && (marks.left.kind !== 'outside' || marks.right.kind !== 'outside'),
+    down: on && tickable(frame.gapsY) && (marks.top.kind !== 'outside' || marks.bottom.kind !== 'outside'),
   };
   if (between.across) for (const y of frame.cutsY) for (const [a, b] of frame.gapsX) mark({ x1: a + TICK.clear, y1: y, x2: b - TICK.clear, y2: y }, true);
   if (between.down) for (const x of frame.cutsX) for (const [a, b] of frame.gapsY) mark({ x1: x, y1: a + TICK.clear, x2: x, y2: b - TICK.clear }, true);
@@ -271,6 +271,11 @@ function cropMarks(frame: SheetFrame, on: boolean): { items: Item[]; marks: Reco
     items.push(...dashed(fold.x, Math.max(from, SAFE), Math.min(to, frame.pageHeight - SAFE)));
   }
   return { items: [...halos, ...items], marks, between };
+}
+
+/** Whether every gutter of a sheet, one way, is wide enough for a tick on a cut line crossing it. */
+function tickable(gaps: readonly [number, number][]): boolean {
+  return gaps.length > 0 && gaps.every(([a, b]) => b - a - 2 * TICK.clear >= TICK.shortest);
 }
 
 /** Which cut lines have ticks in the gutters: those across the sheet, those down it. */
@@ -387,7 +392,25 @@ function sheetLanes(frame: SheetFrame, marks: Record<Side, SideMarks>): Lane[] {
  * into lanes where the marks cut a margin into pieces.
  */
 function sheetMarks(fonts: FontStore, frame: SheetFrame, marksOn: boolean, meta: DocumentMeta, what: string, page: number, pages: number, reading: boolean, printNote?: string, house = false): Item[] {
-  const { items, marks, between } = cropMarks(frame, marksOn);
+  const words = { what, page, pages, reading, printNote, house };
+  const marked = marksAndSlug(fonts, frame, marksOn, meta, words, false);
+  // a slug the margins' marks leave too little room for: the cuts down are ticked in the gutters
+  // between the rows instead, and the top and bottom margins run whole
+  if (!marked.overflow || !marksOn || !tickable(frame.gapsY)) return marked.items;
+  const freed = marksAndSlug(fonts, frame, marksOn, meta, words, true);
+  return freed.overflow ? marked.items : freed.items;
+}
+
+/** The marks and the slug of a sheet; `free`: no marks in the top and bottom margins, the cuts down ticked in the gutters. */
+function marksAndSlug(
+  fonts: FontStore,
+  frame: SheetFrame,
+  marksOn: boolean,
+  meta: DocumentMeta,
+  { what, page, pages, reading, printNote, house }: { what: string; page: number; pages: number; reading: boolean; printNote?: string | undefined; house: boolean },
+  free: boolean,
+): { items: Item[]; overflow: boolean } {
+  const { items, marks, between } = cropMarks(frame, marksOn, free);
   const lanes = sheetLanes(frame, marks);
   const notes: string[] = printNote ? [printNote] : [];
   if (frame.folds.length > 0) notes.push(frame.foldWhole ? 'fold the sheet along the dashed line, printed side out, then cut each card through both layers' : 'cut out each pair, fold along the dashed line');
@@ -439,7 +462,7 @@ function sheetMarks(fonts: FontStore, frame: SheetFrame, marksOn: boolean, meta:
   }
   const slug = packed.slug;
   for (const [lane, parts] of slug) text(lane, parts.join(' · '), 'regular');
-  return [...items, ...placed];
+  return { items: [...items, ...placed], overflow: packed.overflow };
 }
 
 /**

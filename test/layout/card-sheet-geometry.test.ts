@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { DeckNode, DocumentNode } from '../../src/doc/model.js';
 import { layoutCardBack, layoutCardFront } from '../../src/layout/card-faces.js';
@@ -19,6 +20,7 @@ import { fonts } from '../helpers/fonts.js';
  */
 
 const workdir = workdirs(afterEach);
+const HOUSE = fileURLToPath(new URL('../../examples/house-rules', import.meta.url));
 
 const PRODUCTS = [
   ['cards', 'bof'],
@@ -32,6 +34,8 @@ const PRODUCTS = [
   // fronts beside their backs, to fold: across the sheet, and with the widest bleed
   ['cards', 'fireteam', '--layout', 'fold'],
   ['tokens', 'bof', '--events', '--layout', 'fold', '--bleed', '6', '--ink', 'low'],
+  // a house folder's note makes the slug too long for the margins among the marks: the cuts down are ticked between the rows instead
+  ['cards', 'bof', '--nation', 'de', '--data', HOUSE],
 ] as const;
 const PAPERS = [
   { paper: 'a4', units: 'cm' },
@@ -494,5 +498,20 @@ describe('cards apart: a bleed round every card, a gutter between two', () => {
     const words = page.items.flatMap((i) => (i.kind === 'text' ? [i.text] : [])).join(' ');
     expect(words).toContain('ticks between the cards mark the cuts across');
     expect(words).not.toContain('no room for cut marks');
+  });
+
+  it('A4 with a house folder: a slug too long for the margins among the marks has them whole, the cuts down ticked between the rows', async () => {
+    const [doc] = await documents(['cards', 'bof', '--nation', 'de', '--data', HOUSE]);
+    const page = deckPages(doc!)[0]!;
+    const grid = sheetGrid('a4', doc!.decks![0]!.print);
+    const marks = page.items.filter((i): i is Extract<Item, { kind: 'line' }> => i.kind === 'line' && i.color === MARK_COLOR);
+    // no mark in the top or bottom margin
+    expect(marks.filter((m) => Math.min(m.y1, m.y2) < grid.y0 - 0.01 || Math.max(m.y1, m.y2) > grid.ys[grid.rows - 1]! + grid.height + 0.01)).toEqual([]);
+    // each of the six cuts down ticked in both gutters between the three rows, and the six across in both between the columns
+    expect(marks.filter((m) => m.x1 === m.x2).length).toBe(6 * 2);
+    expect(marks.filter((m) => m.y1 === m.y2).length).toBe(6 * 2);
+    const words = page.items.flatMap((i) => (i.kind === 'text' ? [i.text] : [])).join(' ');
+    expect(words).toContain('ticks between the cards mark the cuts ·');
+    expect(words).toContain(doc!.meta.words.houseNote!);
   });
 });
