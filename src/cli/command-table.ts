@@ -48,13 +48,18 @@ const FORCE_CARDS: OptionSpec = {
   describe: "a force's cards: grouped, one card for models that are the same (unit, quality, weapons) with a box to tick for each; each, one card a model",
 };
 
-/** Of every product that prints a deck of cards: sheets of fronts and of backs to print two-sided, or fronts and backs to fold. */
+/**
+ * Of every product that prints a deck of cards: sheets of fronts and of backs to print
+ * two-sided, each card apart or edge to edge, or fronts and backs to fold.
+ */
+export const DECK_LAYOUTS = ['sheets', 'guillotine', 'fold'] as const;
 const DECK_LAYOUT: OptionSpec = {
   name: 'layout',
   type: 'string',
-  choices: ['sheets', 'fold'],
+  choices: DECK_LAYOUTS,
   default: 'sheets',
-  describe: 'sheets: a sheet of fronts, then one of backs, printed two-sided; fold: fronts beside their backs on one side of the paper, folded down the middle and cut through both layers (no two-sided printing)',
+  describe:
+    'sheets: a sheet of fronts, then one of backs, printed two-sided, each card with its own bleed and a gap to the next, so a cut a little off shows no neighbour; guillotine: the same with the cards edge to edge, one cut between two (nine to a sheet), for a guillotine or trimmer; fold: fronts beside their backs on one side of the paper, folded down the middle and cut through both layers (no two-sided printing)',
 };
 
 /** Options of every product that prints: leave out the backs, save ink. */
@@ -74,7 +79,11 @@ const CUT: readonly OptionSpec[] = [
   ...INK,
   { name: 'duplex', type: 'string', choices: DUPLEX, default: 'long', describe: DUPLEX_TEXT },
   { name: 'back-offset', type: 'string', default: '0,0', describe: 'shift the backs by X,Y mm to correct a printer' },
-  { name: 'bleed', type: 'number', default: 3, describe: 'bleed round the cards in mm (0 to 6)' },
+  {
+    name: 'bleed',
+    type: 'number',
+    describe: 'bleed round each card in mm, 0 to 6 (default: 3, or 2 where that fits more cards a sheet: nine on A4, eight on Letter laid across); with --layout guillotine, round the grid of cards',
+  },
   { name: 'marks', type: 'string', choices: ['crop', 'none'], default: 'crop', describe: 'crop: marks showing where to cut; none: no marks (for a cutter that needs none)' },
 ];
 
@@ -333,10 +342,11 @@ const COMMANDS: readonly CommandSpec[] = [
 
 /**
  * The options a club's muster.yaml and MUSTER_* variables may set (club-defaults.ts): the
- * print settings a club shares. Not --names (a game's players, whose count a solo game
- * changes) nor --seed, --format or -o, which are one run's.
+ * print settings a club shares (--layout as sheets or guillotine: how the club cuts its cards).
+ * Not --names (a game's players, whose count a solo game changes) nor --seed, --format or -o,
+ * which are one run's.
  */
-export const CLUB_KEYS = ['paper', 'units', 'ink', 'duplex', 'back-offset', 'bleed', 'marks', 'data'] as const;
+export const CLUB_KEYS = ['paper', 'units', 'ink', 'duplex', 'back-offset', 'bleed', 'marks', 'layout', 'data'] as const;
 export type ClubKey = (typeof CLUB_KEYS)[number];
 
 /** The option a club's key sets, as the commands take it (its choices, type and default). */

@@ -313,7 +313,18 @@ export interface CardNode {
 export interface CardPrint {
   width: number;
   height: number;
+  /** mm of bleed round each card (round the grid's outside alone with `guillotine`) */
   bleed: number;
+  /**
+   * true where the bleed was asked for (--bleed, a club's default): the sheets keep it however
+   * few cards they then hold. Without it a sheet takes 2 mm instead where that holds more cards.
+   */
+  keepBleed?: boolean;
+  /**
+   * true (--layout guillotine): the cards edge to edge, one cut between two, the bleed round the
+   * grid alone; without it each card has its own bleed and a gutter parts it from the next
+   */
+  guillotine?: boolean;
   marks: boolean;
   duplex: 'long' | 'short';
   backOffset: { x: number; y: number };

@@ -1,5 +1,5 @@
 import type { DocumentMeta, Run } from '../doc/model.js';
-import { backShift } from './card-sheets.js';
+import { backShift } from './card-grids.js';
 import { withFallbackFonts } from './fallback.js';
 import type { FontStore } from './fonts.js';
 import { placeLine } from './blocks.js';

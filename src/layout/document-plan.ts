@@ -1,7 +1,8 @@
 import type { DeckNode, DocumentMeta, DocumentNode, SheetNode } from '../doc/model.js';
 import type { FontStore } from './fonts.js';
 import { placeLine } from './blocks.js';
-import { deckPageCount, foldGrid, layoutDeck } from './card-sheets.js';
+import { foldGrid } from './card-grids.js';
+import { deckPageCount, layoutDeck } from './card-sheets.js';
 import { drawingPageCount, layoutDrawings } from './drawings.js';
 import { withFallbackFonts } from './fallback.js';
 import { headerNote, pageFooter, pageFrame, pageHeader, type Frame } from './page-frame.js';

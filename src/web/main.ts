@@ -306,7 +306,7 @@ function fillCounts(tokens: readonly TokenKind[], parts: readonly Part[]): void 
   const groups = [...new Set(tokens.map((t) => t.part))];
   $('counts').replaceChildren(
     ...groups.flatMap((group) => {
-      const heading = document.createElement('h3');
+      const heading = document.createElement('h2');
       heading.className = 'sub';
       heading.textContent = parts.find((p) => p.id === group)?.name ?? group;
       const list = document.createElement('div');

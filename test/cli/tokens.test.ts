@@ -36,12 +36,12 @@ describe('muster tokens', () => {
       expect(pdfPageCount(readFileSync(path.join(cwd, 'p.pdf'))), args.join(' ')).toBe(pages);
     }
   });
-  it('--events prints the 25 event cards with backs: 3 sheets of fronts and 3 of backs', async () => {
+  it('--events prints the 25 event cards with backs, eight apart on a Letter sheet laid across: 4 sheets of fronts and 4 of backs', async () => {
     const cwd = workdir();
     const { code } = await muster(['tokens', 'bof', '--events', '-o', 'events.pdf', '--paper', 'letter', '--units', 'in'], cwd);
     expect(code).toBe(0);
     const pdf = readFileSync(path.join(cwd, 'events.pdf'));
-    expect(pdfPageCount(pdf)).toBe(6);
+    expect(pdfPageCount(pdf)).toBe(8);
     expect(qpdf(path.join(cwd, 'events.pdf'))).toMatch(/No syntax or stream encoding errors/);
   });
   it('--force sizes the sheet and the action counter to the force', async () => {

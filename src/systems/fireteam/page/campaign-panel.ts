@@ -198,7 +198,7 @@ function fireteamStatusDetail(view: CampaignView, lists: readonly Named[]): HTML
   const forces = el('ul', { className: 'cp-forces-kept', id: 'cp-forces-kept' });
   forces.setAttribute('aria-label', 'Forces');
   for (const side of SIDES) forces.append(el('li', {}, el('strong', { textContent: `${view.names[side]}: ` }), keptForceWords(j.forces?.[side], lists, view.names[side])));
-  box.append(el('h4', { className: 'cp-sub', textContent: 'Forces' }), forces);
+  box.append(el('h3', { className: 'cp-sub', textContent: 'Forces' }), forces);
   if (j.log.length > 0) {
     const list = el('ol', { className: 'cp-log' });
     list.setAttribute('aria-label', 'Battles fought');
