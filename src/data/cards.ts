@@ -5,6 +5,7 @@ import { FolderIds } from './ids.js';
 import { noteHouseChange, houseOfDir, type HouseMark } from './house.js';
 import { MAX_DECK_CARDS, intIn, kebabId, label, listOf, prose } from './limits.js';
 import { parseFolderFiles } from './parse.js';
+import type { SystemRules } from './load.js';
 
 const colour = z.string().regex(/^#[0-9a-f]{6}$/, 'a colour like "#7a3b2e"');
 
@@ -20,8 +21,11 @@ export const dataCardSchema = z
     stats: z.array(z.object({ icon: z.enum(ICON_NAMES), label: z.string().min(1).max(12), value: z.string().min(1).max(8) }).strict()).max(4).default([]),
     /** what the card does, in our own words: a label and a short text each; `reading` where the text is muster's */
     lines: z.array(z.object({ label, text: prose, reading: prose.optional() }).strict()).max(4),
-    /** short reminders printed under the lines, each a text, or a text with the reading it is */
-    rules: z.array(z.union([prose, z.object({ text: prose, reading: prose }).strict()])).max(3).default([]),
+    /**
+     * short reminders printed under the lines, each a text (from the card's section), or a text
+     * with the entry of the register of readings (readings.yaml) it is muster's reading by
+     */
+    rules: z.array(z.union([prose, z.object({ text: prose, readingId: kebabId('bt7-counts-light') }).strict()])).max(3).default([]),
     /** copies in each deck */
     count: intIn(0, 30),
     /**
@@ -82,17 +86,22 @@ export type DataDeck = Omit<z.infer<typeof cardsFile>, 'cards'> & { cards: DataC
  * Every deck in a rule set's cards/ folders, a house file's deck after the built-in ones. A
  * card id is used once within one data folder; the decks print at most MAX_DECK_CARDS cards.
  */
-export async function loadCardDecks(dirs: readonly string[]): Promise<DataDeck[]> {
+export async function loadCardDecks(system: Pick<SystemRules, 'dirs' | 'readings'>): Promise<DataDeck[]> {
   const problems: DataProblem[] = [];
-  const files = await parseFolderFiles(dirs, 'cards', cardsFile, problems);
+  const files = await parseFolderFiles(system.dirs, 'cards', cardsFile, problems);
   const ids = new FolderIds('card');
   for (const { file, dir, data } of files) {
     data.cards.forEach((card, i) => {
       const duplicate = ids.claim(dir, card.id, file, `cards[${i}].id`);
       if (duplicate) problems.push(duplicate);
+      card.rules.forEach((rule, r) => {
+        if (typeof rule !== 'string' && !system.readings.has(rule.readingId)) {
+          problems.push({ file, path: `cards[${i}].rules[${r}].readingId`, message: `no reading "${rule.readingId}" in this rule set's readings.yaml; known: ${[...system.readings.keys()].join(', ') || 'none'}` });
+        }
+      });
     });
     // a house deck is a deck of its own, printed after the built-in ones: each of its cards is added
-    const house = await houseOfDir(dirs, dir);
+    const house = await houseOfDir(system.dirs, dir);
     if (house) for (const card of data.cards) noteHouseChange({ house: house.name, root: house.root, system: house.system, file, kind: 'card', id: card.id, how: 'added' });
   }
   for (const { file, data } of files) problems.push(...copyProblems(data, file));

@@ -40,7 +40,7 @@ function buildBlock(system: SystemRules, block: SheetBlock, units: Units, origin
     const built = buildTableBlock(table, units, block.width ?? 'column', `${file} tables[id=${table.id}]`, system.info.units);
     return block.transpose ? transposeTable(built) : built;
   }
-  if ('odds' in block) return buildOddsLadder(block.odds, block.or, block.title);
+  if ('odds' in block) return buildOddsLadder(block.odds, block.or, block.title, block.section);
   return {
     kind: 'text',
     title: block.title,
@@ -126,7 +126,7 @@ export function transposeTable(block: TableBlock): TableBlock {
  * A strip with the chance of rolling at or under (or over) every total of some dice: the
  * numbers a player checks before every attack or morale roll.
  */
-export function buildOddsLadder(dice: string, or: 'lower' | 'higher', title: string): TableBlock {
+export function buildOddsLadder(dice: string, or: 'lower' | 'higher', title: string, section = 'dice odds'): TableBlock {
   const dist = sumDistribution(dice);
   const totals = possibleTotals(dist);
   const sign = or === 'lower' ? '≤' : '≥';
@@ -135,7 +135,7 @@ export function buildOddsLadder(dice: string, or: 'lower' | 'higher', title: str
     kind: 'table',
     id: `odds-${dice.toLowerCase()}-${or}`,
     title,
-    section: 'dice odds',
+    section,
     width: 'full',
     columns: [{ label: `${dice} ${sign}`, align: 'left' }, ...totals.map((t) => ({ label: String(t), align: 'center' as const }))],
     rows: [[[{ text: 'chance', style: 'bold' }], ...totals.map((t) => [{ text: chance(t) }])]],

@@ -1,4 +1,7 @@
 import type { IconName } from '../vocab/icons.js';
+import type { Provenance, ReadingId } from '../vocab/provenance.js';
+
+export { isReading, type Provenance, type ReadingId } from '../vocab/provenance.js';
 
 /**
  * The document model: what a printed product says, as plain data, before anything is measured
@@ -32,7 +35,7 @@ export function boxesInGroups(count: number, size: number): number[] {
 export interface TableColumn {
   label: string;
   align: 'left' | 'center' | 'right';
-  /** the least width in mm, for a column of a form that a player writes in */
+  /** the least width in mm: a column of a form that a player writes in, or one whose words should not wrap a word a line */
   minWidth?: number;
 }
 
@@ -187,16 +190,22 @@ export const READING_FOOTNOTE = `${READING_MARK} muster's reading: the text leav
 export const READING_FOOTNOTE_SHORT = `${READING_MARK} muster's reading`;
 
 /**
- * A reading of a rule set's register (data/<system>/readings.yaml) by its rule set and id,
- * "bof/solo-bag-end": every dagger muster prints names the entry that says what it means. A
- * test reads every mark in the source against the registers, and every entry against the marks.
+ * A text marked as muster's reading, the entry of its register (data/<system>/readings.yaml)
+ * named (marked once, however often it is asked). A test reads every mark in the source
+ * against the registers, and every entry against the marks.
  */
-export type ReadingId = `${string}/${string}`;
-
-/** A text marked as muster's reading, the entry of its register named (marked once, however often it is asked). */
 export function markReading(text: string, reading: ReadingId): string {
   if (!/^[a-z0-9-]+\/[a-z0-9-]+$/.test(reading)) throw new Error(`muster's defect: "${reading}" is no reading of a register (system/id)`);
   return text.endsWith(READING_MARK) ? text : `${text}${READING_MARK}`;
+}
+
+/**
+ * A text as its provenance has it printed: with the dagger where it is muster's reading, as it
+ * stands where it is the text's. The one place a card's rule line gets its mark.
+ */
+export function markedBy(text: string, source: Provenance): string {
+  const { reading } = source;
+  return reading === undefined ? text : markReading(text, reading);
 }
 
 /**
@@ -206,6 +215,11 @@ export function markReading(text: string, reading: ReadingId): string {
 export function markDataReading(text: string, words: string): string {
   if (!words.trim()) throw new Error("muster's defect: a data reading without its words");
   return text.endsWith(READING_MARK) ? text : `${text}${READING_MARK}`;
+}
+
+/** A text as it reads without the mark a data text carries by hand (a table cell): for a builder that marks it by its provenance instead. */
+export function unmarked(text: string): string {
+  return text.split(READING_MARK).join('');
 }
 
 /**
@@ -247,6 +261,17 @@ export interface CardStat {
   value: string;
 }
 
+/** A rules reminder on a card and where it comes from. */
+export interface CardRule {
+  text: string;
+  source: Provenance;
+}
+
+/** A card's rule line, marked with the dagger where its source is muster's reading. */
+export function cardRule(text: string, source: Provenance): CardRule {
+  return { text: markedBy(text, source), source };
+}
+
 export interface CardFront {
   title: string;
   subtitle: string;
@@ -257,8 +282,10 @@ export interface CardFront {
   stats: CardStat[];
   /** weapons carried: name and what it does */
   lines: { label: string; text: string }[];
-  /** two or three short rules reminders in our own words */
-  rules: string[];
+  /** where its stats and profile come from: the text's section, or muster's reading where the text gives none */
+  source: Provenance;
+  /** two or three short rules reminders in our own words, each with where it comes from (cardRule) */
+  rules: CardRule[];
   /** a card for several models that are the same: a box for each, to tick when it is lost, with its caption (model-cards.ts) */
   tally?: readonly string[];
   /** bottom strip, left and right */

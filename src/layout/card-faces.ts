@@ -146,7 +146,7 @@ function fitBody(fonts: FontStore, card: CardFront, width: number, room: number,
       blocks.push({ lines: wrapRuns(fonts, runs, weaponStyle, width), style: weaponStyle, gap: 0.6 });
     }
     card.rules.forEach((rule, i) => {
-      blocks.push({ lines: wrapRuns(fonts, [{ text: rule }], ruleStyle, width), style: ruleStyle, gap: i === 0 && card.lines.length > 0 ? setting.gap * scale : i === 0 ? 0 : 0.6 });
+      blocks.push({ lines: wrapRuns(fonts, [{ text: rule.text }], ruleStyle, width), style: ruleStyle, gap: i === 0 && card.lines.length > 0 ? setting.gap * scale : i === 0 ? 0 : 0.6 });
     });
     const height = blocks.reduce((sum, b) => sum + b.gap + b.lines.reduce((s, l) => s + l.height * setting.leading, 0), 0);
     if (height <= room + 0.01) return placeBlocks(fonts, blocks, setting.leading);

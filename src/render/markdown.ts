@@ -32,7 +32,7 @@ export function renderMarkdown(doc: DocumentNode): string {
       out.push(f.stats.map((s) => `**${s.label}** ${s.value}`).join(' · '), '');
       for (const line of f.lines) out.push(`- ${line.label}: ${line.text}`);
       if (f.lines.length > 0) out.push('');
-      for (const rule of f.rules) out.push(`_${rule}_`, '');
+      for (const rule of f.rules) out.push(`_${rule.text}_`, '');
       // a card for several models: a box for each, ticked when it is lost
       if (f.tally) out.push(`Models: ${f.tally.map((caption) => `[ ] ${caption}`).join(' · ')}`, '');
       out.push(`${f.footer.left} · \`${f.footer.right}\``, '');

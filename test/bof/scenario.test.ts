@@ -138,7 +138,7 @@ describe('solo scenarios (Playing Burst of Fire solo)', () => {
   });
   it('the packet has a briefing, the enemy, every roll, a map and the cards', () => {
     const r = solo('packet');
-    const doc = buildPacket(r, { arsenal, aids, modes, units: 'cm', paper: 'a4', toolVersion: '0', systemName: 'Burst of Fire', rulesVersion: 'test', print: { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long', backOffset: { x: 0, y: 0 } } });
+    const doc = buildPacket(r, { arsenal, aids, modes, units: 'cm', paper: 'a4', toolVersion: '0', systemName: 'Burst of Fire', rulesVersion: 'test', print: { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long', backOffset: { x: 0, y: 0 } }, register: system });
     expect(doc.meta.seed).toBe('packet');
     expect(doc.sheets.map((s) => s.title)).toEqual([`Scenario: ${r.scenario.name}`, 'The enemy', 'Every roll']);
     const rolls = doc.sheets[2]!.blocks[0]!;
@@ -164,7 +164,7 @@ const jump = (): Force => ({
 });
 const SOLDIER_TYPES = new Set(['infantry', 'crew', 'squad-leader']);
 const print = { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long' as const, backOffset: { x: 0, y: 0 } };
-const packetOf = (r: ScenarioResult, units: 'cm' | 'in' = 'cm') => buildPacket(r, { arsenal, aids, modes, units, paper: 'a4', toolVersion: '0', systemName: 'Burst of Fire', rulesVersion: 'test', print });
+const packetOf = (r: ScenarioResult, units: 'cm' | 'in' = 'cm') => buildPacket(r, { arsenal, aids, modes, units, paper: 'a4', toolVersion: '0', systemName: 'Burst of Fire', rulesVersion: 'test', print, register: system });
 const textOf = (node: unknown): string => JSON.stringify(node);
 
 describe('Random Event & Effect Cards: every player draws his detachment\'s number (issue 24, item 5)', () => {

@@ -218,7 +218,7 @@ describe('Patrol Phase; Actions (Deploy); the campaign’s Forces: the battles�
 });
 
 describe('fire-team cards from the army lists', () => {
-  type Card = { front: { title: string; subtitle: string; stats: { label: string; value: string }[]; lines: { label: string; text: string }[]; rules: string[] }; back: unknown };
+  type Card = { front: { title: string; subtitle: string; stats: { label: string; value: string }[]; lines: { label: string; text: string }[]; rules: { text: string; source: { section?: string; reading?: string } }[] }; back: unknown };
   const decksOf = async (args: string[] = []) =>
     (JSON.parse((await muster(['cards', 'fireteam', '--format', 'json', ...args], workdir())).stdout) as { decks: { title: string; cards: Card[] }[] }).decks;
   it('a deck per force, with a card for every team of the largest force its list allows; its reinforcements; the vehicles', async () => {
@@ -274,24 +274,24 @@ describe('fire-team cards from the army lists', () => {
   });
   it('Army and Vehicle Lists, BT-7 "Counts light for AT": a Light tank already, so it is its medium gun that counts as light against armour, on the card as in the vehicle list, marked as muster\'s reading in both', async () => {
     const card = (await decksOf()).find((d) => d.title === 'Fire Team vehicles')!.cards.find((c) => c.front.title === 'BT-7')!;
-    const text = [...card.front.lines.map((l) => l.text), ...card.front.rules].join(' ');
+    const text = [...card.front.lines.map((l) => l.text), ...card.front.rules.map((r) => r.text)].join(' ');
     expect(text).toMatch(/gun counts as light against armour/);
     expect(text).not.toMatch(/shot at/);
     const row = fireteam.table('vehicle-list').rows.find((r) => r['name'] === 'BT-7')!;
     // muster's reading (bt7-counts-light), so the vehicle list's row carries the mark as the card does
     expect(row).toMatchObject({ type: 'Light', weapons: 'Medium gun', notes: 'its gun counts as light against armour†' });
     expect(fireteam.table('vehicle-list').note).toMatch(/BT-7's "counts light for AT" is read as its gun/);
-    expect(JSON.stringify(card.front.rules)).toMatch(/gun counts as light against armour[^"]*†/);
+    expect(card.front.rules.find((r) => /gun counts as light against armour/.test(r.text))).toEqual({ text: 'Its medium gun counts as light against armour.†', source: { reading: 'fireteam/bt7-counts-light' } });
   });
   it('Special Units, Officers: every HQ card, the Russians\' with its commissar too, says its officers remove a pin on an expertise roll', async () => {
-    const hqs = (await decksOf()).flatMap((d) => d.cards.filter((c) => c.front.title === 'HQ').map((c) => [d.title, c.front.rules] as const));
+    const hqs = (await decksOf()).flatMap((d) => d.cards.filter((c) => c.front.title === 'HQ').map((c) => [d.title, c.front.rules.map((r) => r.text)] as const));
     expect(hqs.map(([deck]) => deck).sort()).toEqual(['British fire teams', 'Fallschirmjäger fire teams', 'Finns fire teams', 'Russians fire teams', 'US fire teams']);
     for (const [deck, rules] of hqs) expect(rules, deck).toContain('Officers remove a pin on an expertise roll.');
   });
   it('Anti-Tank Fire: the StuG and the Hetzer, assault guns, fire 45° each side and count as moving if they turned to aim last turn', async () => {
     const vehicles = (await decksOf()).find((d) => d.title === 'Fire Team vehicles')!.cards;
     for (const title of ['StuG', 'Hetzer']) {
-      const rules = vehicles.find((c) => c.front.title === title)!.front.rules;
+      const rules = vehicles.find((c) => c.front.title === title)!.front.rules.map((r) => r.text);
       expect(rules, title).toContain('Fixed gun: fires in a 90° arc to its front.');
       expect(rules, title).toContain('Counts as moving if it turned to aim last turn.');
     }

@@ -107,7 +107,7 @@ cards:
 `,
     });
     const fireteam = (await loadRulesDb({ dataDirs: [dir], only: 'fireteam' })).system('fireteam');
-    const decks = await loadCardDecks(fireteam.dirs);
+    const decks = await loadCardDecks(fireteam);
     const doc = buildDataCardDocument(fireteam.info, decks.slice(-1), { print: PRINT, ...OPTIONS });
     expect(doc.decks![0]!.cards.map((c) => [c.front.title, c.house])).toEqual([
       [`Rally${HOUSE_MARK}`, 'Tuesday club'],

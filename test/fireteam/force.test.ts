@@ -68,7 +68,7 @@ describe('a good force', () => {
       ['BA-10', true, '6D6, best 5'],
     ]);
     expect(armour.teams[0]!.card.subtitle).toBe('Light tank, veteran crew');
-    expect(armour.teams[0]!.card.rules.at(-1)).toMatchObject({ text: expect.stringMatching(/Veteran crew: roll 1D6 more for the move and keep the best; avoids a pin or a panic on an expertise roll of 4\+/), reading: expect.stringMatching(/no points/) });
+    expect(armour.teams[0]!.card.rules.at(-1)).toMatchObject({ text: expect.stringMatching(/Veteran crew: roll 1D6 more for the move and keep the best; avoids a pin or a panic on an expertise roll of 4\+/), readingId: 'veteran-tank-crews' });
     // a StuG is a tank crew too (an assault gun); a pick without a gunned vehicle has none
     const stug = check({ reinforcements: [{ pick: 'medium-tank', vehicle: 'stug', veteranCrew: true }] });
     expect(stug.problems).toEqual([]);

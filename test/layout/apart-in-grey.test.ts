@@ -19,7 +19,7 @@ const dir = workdirs(afterEach);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 // the decks whose copies are the players' own: one deck file, several copies
 const withCopies = (
-  await Promise.all(db.systems.map(async (s) => ({ id: s.info.id, decks: (await loadCardDecks([path.join(ROOT, 'data', s.info.id)])).filter((d) => d.deck.copies.length > 1) })))
+  await Promise.all(db.systems.map(async (s) => ({ id: s.info.id, decks: (await loadCardDecks({ dirs: [path.join(ROOT, 'data', s.info.id)], readings: s.readings })).filter((d) => d.deck.copies.length > 1) })))
 ).filter((s) => s.decks.length > 0);
 
 const token = (id: string, label: string, colour: string, shape: 'round' | 'square' = 'round') => ({ id, label, icon: 'flag' as const, shape, colour });

@@ -90,7 +90,7 @@ describe('a card front', () => {
       .flatMap((item) => (item.kind === 'text' ? [item.text] : []))
       .join(' ');
     const words = (text: string) => text.split(/\s+/).filter(Boolean);
-    for (const rule of card.front.rules) expect(words(drawn).join(' ')).toContain(words(rule).join(' '));
+    for (const rule of card.front.rules) expect(words(drawn).join(' ')).toContain(words(rule.text).join(' '));
   });
   it('shows the stats the text names, with their symbols', () => {
     const card = buildUnitCard(arsenal.units.get('de-panzer-iv-h')!, ctx);

@@ -15,7 +15,7 @@ const ACCENT = '#7a2f2f';
 function doc(extra: Partial<DocumentNode['meta']> = {}): DocumentNode {
   const card = (id: string) => ({
     id,
-    front: { title: 'Rifleman', subtitle: 'Germany', accent: ACCENT, stats: [{ icon: 'shield' as const, label: 'armour', value: '4' }], lines: [], rules: [], footer: { left: 'Cost 2', right: 'x' } },
+    front: { title: 'Rifleman', subtitle: 'Germany', accent: ACCENT, source: { section: 'Unit stats' }, stats: [{ icon: 'shield' as const, label: 'armour', value: '4' }], lines: [], rules: [], footer: { left: 'Cost 2', right: 'x' } },
     back: { title: 'BURST OF FIRE', subtitle: 'Germany', accent: ACCENT, icon: 'helmet' as const },
   });
   const zone: DrawingNode = { title: 'Map', width: 100, height: 60, shapes: [{ kind: 'rect', x: 0, y: 0, w: 100, h: 30, fill: '#4a6b8a' }, { kind: 'text', x: 50, y: 15, text: 'North', size: 8, color: '#ffffff' }] };

@@ -46,7 +46,7 @@ async function validate(roots: string[], format: 'text' | 'json', changes: reado
     const module = await moduleFor(system.info.id);
     // a rule set's data decks, module or not: their texts are templates, filled once in each
     // unit so that a slip in one shows here rather than at the printer
-    const decks = system.info.products.includes('cards') ? await loadCardDecks(system.dirs) : [];
+    const decks = system.info.products.includes('cards') ? await loadCardDecks(system) : [];
     for (const units of UNITS) {
       if (decks.length > 0) buildDataCardDocument(system.info, decks, { print: cardPrint({ duplex: 'long', backOffset: '0,0', bleed: 3, marks: 'crop' }), units, paper: 'a4', toolVersion: TOOL_VERSION });
     }

@@ -217,7 +217,7 @@ export async function loadBlazeAway(system: SystemRules): Promise<BlazeAwayData>
 
   let deck: DataDeck | undefined;
   try {
-    const decks = await loadCardDecks(system.dirs);
+    const decks = await loadCardDecks(system);
     if (sizing) {
       // a house folder's deck of the same title comes later and is the one its players use
       deck = decks.filter((d) => d.deck.title === sizing!.deck).at(-1);

@@ -150,7 +150,7 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
       { title: `Scenario: ${objective.name}`, blocks: briefing },
       ...(terrain ? [terrainSheet(rolled, terrain, units)] : []),
       ...sideSheets,
-      rollsSheet(r.rolls, r.seed, '9.4 Scenario Design'),
+      rollsSheet(data.system, r.rolls, r.seed, '9.4 Scenario Design'),
     ],
     drawings: [scenarioMap(rolled, data, units, options.paper, terrain)],
     drawingsTitle: `Map: ${objective.name}`,

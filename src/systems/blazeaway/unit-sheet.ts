@@ -383,7 +383,7 @@ export function forceBlock(data: BlazeAwayData, roster: BaRoster, title: string)
 /** The force's order deck: the full deck's cards in the numbers the force needs, in its colour. */
 export function forceDeck(data: BlazeAwayData, roster: BaRoster, options: PrintOptions, title?: string): DeckNode {
   const copy = data.deck.deck.copies.find((c) => c.name === roster.colour.name) ?? data.deck.deck.copies[0]!;
-  return buildDataDeck(data.deck, copy, { print: options.print, units: options.units, counts: roster.deck, title: title ?? `${roster.force.name}: order cards` });
+  return buildDataDeck(data.deck, copy, { system: data.system.info.id, print: options.print, units: options.units, counts: roster.deck, title: title ?? `${roster.force.name}: order cards` });
 }
 
 /** `muster cards blazeaway --force FILE`: the Unit Sheet with the force's check, then its deck. */

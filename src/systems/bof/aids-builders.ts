@@ -311,6 +311,7 @@ export function eventDeck(aids: Aids, units: Units, print: CardPrint, systemName
       // the text promises 25 cards and prints none: every card is muster's (its reading)
       subtitle: markReading(`Random Event & Effect · ${event.kind} · muster's card`, 'bof/event-card-deck'),
       accent: OLIVE,
+      source: { reading: 'bof/event-card-deck' },
       stats: [],
       lines: [
         { label: 'Effect', text: renderProse(event.effect, { units }, `events[id=${event.id}].effect`) },

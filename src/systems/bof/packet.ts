@@ -2,7 +2,7 @@ import { markReading, type Block, type CardPrint, type DeckNode, type DocumentNo
 import { mapTerrain, terrainTypeWords } from '../scenario-terrain.js';
 import { terrainPutOut, type MapTerrain, type TerrainTypeWords } from '../../doc/terrain-map.js';
 import { documentMeta } from '../../doc/document-meta.js';
-import { rollsSheet, textTable } from '../../doc/packet.js';
+import { rollsSheet, textTable, type ReadingRegister } from '../../doc/packet.js';
 import { renderProse } from '../../doc/templates.js';
 import type { Arsenal } from './arsenal.js';
 import type { Aids } from './aids.js';
@@ -47,6 +47,8 @@ export interface PacketContext {
   chosen?: number;
   /** the rule set's terrain types, for the map's legend and the pieces to put out */
   terrainTypes?: readonly TerrainTypeWords[];
+  /** the rule set's register of readings, for the roll log's sources */
+  register: ReadingRegister;
 }
 
 /** The packet settings for a loaded scenario context and the print options asked for. */
@@ -66,6 +68,7 @@ export function packetContext(
     print: options.print,
     ...(options.points !== undefined ? { chosen: options.points } : {}),
     terrainTypes: terrainTypeWords(ctx.system),
+    register: ctx.system,
   };
 }
 
@@ -187,7 +190,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
   ];
   // the pieces to put out close the briefing, before the map they are numbered on
   const terrain = mapTerrain({ id: 'bof', types: ctx.terrainTypes ?? [] }, result, result.table, { units: ctx.units, inch: 2.5 });
-  if (terrain) briefing.push(terrainPutOut(terrain, ctx.units, result.table, 'Game setup (terrain: muster\'s own tables)', 2.5));
+  if (terrain) briefing.push(terrainPutOut(terrain, ctx.units, result.table, 'Game setup', 2.5));
   const sheets: SheetNode[] = [{ title: `Scenario: ${result.scenario.name}`, blocks: briefing }];
 
   const enemy = result.forces.find((f) => f.side === 'enemy' && f.units.length > 0);
@@ -279,7 +282,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
     const game = fit ? { fit, advice: advice(fit), section: result.mode === 'solo' ? 'Setting up your forces in solo play' : mode.section } : undefined;
     sheets.push({ ...rosterSheet(roster, ctx.arsenal, ctx.units, game), title: `Roster, ${side === 'player' ? 'your force' : label(side)}: ${roster.force.name}` });
   }
-  sheets.push(rollsSheet(result.rolls, result.seed, 'Game setup'));
+  sheets.push(rollsSheet(ctx.register, result.rolls, result.seed, 'Game setup'));
 
   const cardSystem = { id: 'bof', name: ctx.systemName, rulesVersion: ctx.rulesVersion, scale: '', blurb: '', provenance: '', products: [], units: ctx.units };
   // each side's cards name it, and the second side's backs are hatched: the decks part when both field one nation

@@ -70,7 +70,7 @@ export async function loadFireTeam(system: SystemRules): Promise<FireTeamData> {
   }
   let decks: DataDeck[] = [];
   try {
-    decks = await loadCardDecks(system.dirs);
+    decks = await loadCardDecks(system);
   } catch (error) {
     if (error instanceof DataError) problems.push(...error.problems);
     else throw error;

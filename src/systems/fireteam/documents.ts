@@ -92,6 +92,7 @@ export function forceDeck(roster: FtRoster, data: FireTeamData, units: Units, pr
     // a card for teams of several parts names none of them at its foot: its boxes do
     const partName = models.every((m) => m.part === part) ? part.name : undefined;
     const card = dataCardNode(team.card, {
+      system: data.system.info.id,
       id,
       colour: list.colour,
       footerRight: footer ?? (partName !== undefined && partName.length <= 16 ? partName : part.reinforcement && part.vehicle && partName !== undefined ? data.cards.get(part.vehicle)!.card.title : list.name),
@@ -291,7 +292,7 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
       // the pieces to put out follow the map that numbers them
       ...(terrain ? [{ title: 'Terrain to put out', blocks: [terrainPutOut(terrain, units, result.table, rolled.square ? 'Forward, victory is near!: Battles' : 'Battles and Scenarios')] }] : []),
       { title: 'The forces', blocks: forces },
-      rollsSheet(result.rolls, result.seed, 'Battles and Scenarios'),
+      rollsSheet(data.system, result.rolls, result.seed, 'Battles and Scenarios'),
     ],
     drawings: [battleMap(rolled, colours, units, options.paper, terrain)],
     drawingsTitle: `Map: ${battle.name}`,

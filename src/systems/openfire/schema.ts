@@ -41,7 +41,8 @@ export const unit = z
     /** the unit's real weapon for a row of its weapons, by weapon id: the row gives the numbers */
     weaponNames: z.record(id, label).optional(),
     points: intIn(1, MAX_POINTS),
-    notes: z.array(prose).max(2).default([]),
+    /** reminders printed on its card: a text of muster's lists, or one with the section of the text it restates */
+    notes: z.array(z.union([prose, z.object({ text: prose, section: label }).strict()])).max(2).default([]),
     source: prose,
   })
   .strict();
