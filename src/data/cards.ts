@@ -52,7 +52,8 @@ const cardsFile = z
           // pattern: how this copy's backs are told from another's without colour (greyProblems)
           .array(z.object({ name: label, colour, aliases: z.array(label).max(8).optional(), pattern: z.enum(['hatched']).optional() }).strict())
           .min(1)
-          .max(6),
+          // one plain and one hatched: the only two looks muster tells apart without colour (copyProblems)
+          .max(2),
         /** which reading was chosen where the text is silent, such as how many of each card */
         note: prose.optional(),
       })
@@ -76,7 +77,7 @@ function copyProblems(data: DataDeck, file: string): DataProblem[] {
     const look = copy.pattern ?? 'plain';
     const other = seen.get(look);
     if (other === undefined) seen.set(look, copy.name);
-    else problems.push({ file, path: `deck.copies[${i}]`, message: `"${copy.name}" has the same ${look} backs as "${other}": in grey the two decks print alike; give one "pattern: hatched" (a deck has at most one plain and one hatched copy)` });
+    else problems.push({ file, path: `deck.copies[${i}]`, message: `"${copy.name}" has the same ${look} backs as "${other}": in grey the two decks print alike; give one "pattern: hatched"` });
   });
   return problems;
 }
