@@ -35,5 +35,5 @@ export function layoutBooklet(fonts: FontStore, booklet: BookletNode): PlacedDoc
   const pages: PlacedPage[] = cover.pages({ first: 1, total });
   for (const { plan } of parts) pages.push(...plan.pages({ first: pages.length + 1, total }));
   const fonted = withFallbackFonts(fonts, pages);
-  return { meta: booklet.meta, pages: fonted.pages, missingGlyphs: fonted.missingGlyphs };
+  return { meta: booklet.meta, pages: fonted.pages, missingGlyphs: fonted.missingGlyphs, wantingGlyphs: fonted.wantingGlyphs };
 }

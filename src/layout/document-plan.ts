@@ -96,7 +96,7 @@ export function layoutDocument(fonts: FontStore, doc: DocumentNode, numbering?: 
   const pages = plan.pages(numbering ?? { first: 1, total: plan.pageCount });
   // names in other scripts: each run in the font that has it, and what no font has
   const fonted = withFallbackFonts(fonts, pages);
-  return { meta: doc.meta, pages: fonted.pages, missingGlyphs: fonted.missingGlyphs };
+  return { meta: doc.meta, pages: fonted.pages, missingGlyphs: fonted.missingGlyphs, wantingGlyphs: fonted.wantingGlyphs };
 }
 
 /** A block's title bar in low ink: a light tint outlined in the bar's colour, with dark type. */

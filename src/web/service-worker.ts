@@ -21,8 +21,11 @@
 /** Filled in by scripts/build-web.js. */
 declare const MUSTER_SHELL: readonly string[];
 declare const MUSTER_STAMP: string;
-/** The files fetched apart, each with the sha256 of its bytes in this build. */
-declare const MUSTER_LATER: readonly { url: string; sha256: string }[];
+/**
+ * The files fetched apart, each with the sha256 of its bytes in this build; `optional` for the
+ * fonts of muster-wargames-fonts-cjk, which a host may not have
+ */
+declare const MUSTER_LATER: readonly { url: string; sha256: string; optional?: boolean }[];
 
 // only what this worker uses of the service-worker scope (the project's types are the page's)
 interface Extendable extends Event {
@@ -51,6 +54,8 @@ const CACHE = `${PREFIX}${MUSTER_STAMP}`;
 const PAGE = new URL('./', worker.registration.scope).href;
 /** The hash each file fetched apart must have, by its address. */
 const LATER = new Map(MUSTER_LATER.map((file) => [new URL(file.url, worker.registration.scope).href, file.sha256]));
+/** Those a host may not have (the CJK package's fonts): its 404 leaves the page kept whole all the same. */
+const OPTIONAL = new Set(MUSTER_LATER.filter((file) => file.optional).map((file) => new URL(file.url, worker.registration.scope).href));
 
 async function sha256Hex(bytes: ArrayBuffer): Promise<string> {
   return [...new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))].map((b) => b.toString(16).padStart(2, '0')).join('');
@@ -84,7 +89,7 @@ async function keepTheRest(): Promise<boolean> {
     if (await cache.match(key)) continue;
     const response = await fetch(key, { cache: 'no-cache' }).catch(() => undefined);
     if (response?.status === 200 && (await isThisBuilds(key, response))) await cache.put(key, response);
-    else whole = false;
+    else if (!(response?.status === 404 && OPTIONAL.has(key))) whole = false;
   }
   return whole;
 }
