@@ -16,7 +16,7 @@ import fg from 'fast-glob';
 import { makeAsciiOnly } from './ascii-only.js';
 import { leaveOut } from './left-out.js';
 import { WEB_RASTERISER, webCopy, webFont } from './web-files.js';
-import { warmCodeCache } from './build-cli.js';
+import { fontPackageVersion, warmCodeCache } from './build-cli.js';
 import { NODE_PLACES } from '../dist/cli/node-files.js';
 import { MODULE_IDS } from '../dist/systems/registry.js';
 import { publicAddress } from '../dist/cli/public-url.js';
@@ -91,13 +91,14 @@ const pagePlugin = {
   setup(build) {
     // what the command's bundle leaves out, the page leaves out too
     leaveOut(build);
-    // five of muster's own modules are Node's alone: the page has its own of each (see below)
+    // six of muster's own modules are Node's alone: the page has its own of each (see below)
     const own = {
       'src/cli/same-deflate.js': 'same-deflate', // the page compresses with fflate through pdfkit's browser build already
       'src/cli/version.js': 'version',
       'src/cli/node-files.js': 'node-files',
       'src/cli/builtin-dir.js': 'builtin-dir',
       'src/cli/install-root.js': 'install-root',
+      'src/cli/font-package-version.js': 'font-package-version',
     };
     build.onResolve({ filter: /^\.\.?\/.*(same-deflate|version|node-files|builtin-dir|install-root)\.js$/ }, (args) => {
       const stub = own[path.relative(root, path.resolve(args.resolveDir, args.path)).split(path.sep).join('/')];
@@ -138,6 +139,7 @@ const pagePlugin = {
       const contents = {
         'same-deflate': 'export {};',
         version: `export const TOOL_VERSION = ${JSON.stringify(version)};`,
+        'font-package-version': `export const FONT_PACKAGE_VERSION = ${JSON.stringify(fontPackageVersion)};`,
         'node-files': [
           "const fail = () => { throw new Error('Node\\'s file system is not available in the page'); };",
           'export const NODE_PLACES = undefined;',

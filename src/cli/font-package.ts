@@ -6,6 +6,7 @@ import { parseYamlText } from '../data/parsed-cache.js';
 import { UsageError } from '../errors.js';
 import type { FallbackFont, WantingGlyphs } from '../layout/primitives.js';
 import { codePointName } from '../layout/fallback.js';
+import { FONT_PACKAGE_VERSION } from './font-package-version.js';
 
 /**
  * The npm package the Chinese and Korean fonts come in (packages/fonts-cjk in the repository):
@@ -119,8 +120,8 @@ export class FontPackageError extends UsageError {
 }
 
 /** The install command, for the whole machine or the folder. */
-export function installCommand(wanted: string | undefined, global: boolean): string {
-  return `npm install${global ? ' -g' : ''} ${FONT_PACKAGE}${wanted ? `@${wanted}` : ''}`;
+export function installCommand(wanted: string, global: boolean): string {
+  return `npm install${global ? ' -g' : ''} ${FONT_PACKAGE}@${wanted}`;
 }
 
 /** Lines of a refusal naming places or texts: past this many, the rest are counted. */
@@ -157,7 +158,7 @@ export function describeWanting(texts: readonly WantingGlyphs[], found: FontPack
     return `${given} needs the ${scripts} font for ${named}`;
   });
   const shown = lines.length > MAX_LINES ? [...lines.slice(0, MAX_LINES - 1), `and ${lines.length - MAX_LINES + 1} more texts`] : lines;
-  const wanted = found && found.kind !== 'found' ? found.wanted : undefined;
+  const wanted = found && found.kind !== 'found' ? found.wanted : FONT_PACKAGE_VERSION;
   const install = `${installCommand(wanted, true)} (or, where muster is installed in the folder you run it in, ${installCommand(wanted, false)} there)`;
   const why =
     found?.kind === 'other version'

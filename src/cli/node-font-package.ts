@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FONT_PACKAGE, lazyFontPackage, PACKAGE_FONTS, type FontPackage, type FontPackageFound } from './font-package.js';
 import { INSTALL_ROOT } from './install-root.js';
+import { FONT_PACKAGE_VERSION } from './font-package-version.js';
 
 /** The package's folder in a checkout: the build copies the fonts into it (scripts/build-fonts-cjk.js). */
 export const CHECKOUT_FONT_PACKAGE = path.join(INSTALL_ROOT, 'packages', 'fonts-cjk');
@@ -45,14 +46,6 @@ export function fontPackagePlaces(installRoot: string, cwd: string | undefined, 
   return [...new Set(places)];
 }
 
-/** The version muster prints with: its peerDependencies name it. */
-export function wantedFontPackageVersion(installRoot = INSTALL_ROOT): string {
-  const pkg = JSON.parse(readFileSync(path.join(installRoot, 'package.json'), 'utf8')) as { peerDependencies?: Record<string, string> };
-  const wanted = pkg.peerDependencies?.[FONT_PACKAGE];
-  if (!wanted) throw new Error(`${path.join(installRoot, 'package.json')} names no ${FONT_PACKAGE} in its peerDependencies`);
-  return wanted;
-}
-
 /**
  * The first of `places` holding the package with all its fonts: of the version wanted if one
  * is, else the first of another version (said so, not used).
@@ -90,5 +83,5 @@ const nodeRead = {
 
 /** The font package as the command line finds it, looked for when a run first needs one of its fonts. */
 export function nodeFontPackage(cwd: string | undefined, env: Readonly<Record<string, string | undefined>>): FontPackage {
-  return lazyFontPackage(() => findFontPackage(fontPackagePlaces(INSTALL_ROOT, cwd, env), wantedFontPackageVersion()));
+  return lazyFontPackage(() => findFontPackage(fontPackagePlaces(INSTALL_ROOT, cwd, env), FONT_PACKAGE_VERSION));
 }

@@ -8,10 +8,11 @@ import { muster } from '../helpers/cli.js';
 import { workdirs } from '../helpers/fixtures.js';
 import { repo } from '../helpers/page.js';
 import { FONT_PACKAGE, lazyFontPackage, noFontPackage, PACKAGE_FONTS, type FontPackage } from '../../src/cli/font-package.js';
-import { CHECKOUT_FONT_PACKAGE, findFontPackage, fontPackagePlaces, wantedFontPackageVersion } from '../../src/cli/node-font-package.js';
+import { CHECKOUT_FONT_PACKAGE, findFontPackage, fontPackagePlaces } from '../../src/cli/node-font-package.js';
+import { FONT_PACKAGE_VERSION } from '../../src/cli/font-package-version.js';
 
 const workdir = workdirs(afterEach);
-const WANTED = wantedFontPackageVersion();
+const WANTED = FONT_PACKAGE_VERSION;
 const NONE = noFontPackage(WANTED);
 const KAMPFGRUPPE = readFileSync(path.join(repo, 'examples/forces/kampfgruppe-weber.yaml'), 'utf8');
 

@@ -200,7 +200,8 @@ describe('without the Chinese and Korean fonts (their package not installed)', (
       ['🎖', 'emoji'],
     ]);
     expect(drawn(fonts.mixedText('赤軍 ✓ ✠ 한국 🎖', 'regular')!)).toEqual([
-      ['赤軍 ✓', 'cjk'],
+      ['赤軍', 'cjk'],
+      ['✓', 'cjk'],
       ['✠', 'symbols'],
       ['한국', 'korean'],
       ['🎖', 'emoji'],
