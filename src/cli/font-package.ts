@@ -66,7 +66,8 @@ export function packageFontFiles(found: FontPackageFound): Partial<Record<string
 export function fontsWithPackage(fonts: Readonly<Record<string, string | undefined>>, fontPackage: FontPackage): Record<string, string | undefined> {
   const merged: Record<string, string | undefined> = {};
   for (const [key, file] of Object.entries(fonts)) if (!PACKAGE_KEYS.includes(key)) merged[key] = file;
-  for (const key of PACKAGE_KEYS) Object.defineProperty(merged, key, { enumerable: true, get: () => packageFontFiles(fontPackage.found)[key] });
+  let found: Partial<Record<string, string>> | undefined;
+  for (const key of PACKAGE_KEYS) Object.defineProperty(merged, key, { enumerable: true, get: () => (found ??= packageFontFiles(fontPackage.found))[key] });
   return merged;
 }
 
@@ -82,9 +83,17 @@ export function filesWithFontPackage(files: Files, fontPackage: FontPackage): Fi
   if (!byPackage) withPackage.set(files, (byPackage = new WeakMap()));
   let made = byPackage.get(fontPackage);
   if (!made) {
-    const fonts = fontsWithPackage(files.places.fonts, fontPackage);
-    const places = { ...files.places, fonts: fonts as Record<string, string> };
-    made = Object.create(files, { places: { value: places, enumerable: true } }) as Files;
+    const places = { ...files.places, fonts: fontsWithPackage(files.places.fonts, fontPackage) };
+    // each method its own field, as a wrapper that copies the fields (--force -) expects
+    made = {
+      places,
+      stat: (file) => files.stat(file),
+      list: (dir) => files.list(dir),
+      realpath: (file) => files.realpath(file),
+      readlink: (file) => files.readlink(file),
+      read: (file, limit) => files.read(file, limit),
+      ...(files.cache ? { cache: files.cache } : {}),
+    };
     byPackage.set(fontPackage, made);
   }
   return made;

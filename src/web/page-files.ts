@@ -61,15 +61,16 @@ export class PageFiles implements Files {
   private readonly absent = new Set<string>();
   /** listed files of the CJK font package, which a host has all of or none */
   private readonly optional = new Set<string>();
+  /** the fonts the host has, worked out again when one is found absent */
+  private fontsThere: Readonly<Record<string, string | undefined>> | undefined;
 
   constructor(places: Places) {
     // a font the host does not have is no font of the page's: a run then asks for its package
-    const absent = this.absent;
-    const fonts = places.fonts;
+    const fontsThere = () => (this.fontsThere ??= this.absent.size === 0 ? places.fonts : Object.fromEntries(Object.entries(places.fonts).filter(([, file]) => file === undefined || !this.absent.has(clean(file)))));
     this.places = {
       ...places,
       get fonts() {
-        return absent.size === 0 ? fonts : Object.fromEntries(Object.entries(fonts).filter(([, file]) => file === undefined || !absent.has(clean(file))));
+        return fontsThere();
       },
     };
   }
@@ -85,6 +86,7 @@ export class PageFiles implements Files {
       this.absent.add(gone);
       this.remove(gone);
     }
+    this.fontsThere = undefined;
   }
 
   /** A file's bytes at a path (replacing what was there). */

@@ -52,6 +52,18 @@ describe('a run whose font locator finds no CJK package', () => {
     }
   });
 
+  it('a force read from standard input (--force -) is named too; with the package it prints', async () => {
+    const cwd = workdir();
+    const korean = new TextEncoder().encode(KAMPFGRUPPE.replace('name: Kampfgruppe Weber', 'name: "한국 Kampfgruppe"'));
+    const readStdin = async () => korean;
+    const refused = await muster(['cards', 'bof', '--force', '-', '-o', 'c.pdf'], cwd, { fontPackage: NONE, readStdin });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^muster: - at name \(printed in "[^"]*한국 Kampfgruppe[^"]*"\) needs the Korean font/m);
+    const printed = await muster(['cards', 'bof', '--force', '-', '-o', 'c.pdf'], cwd, { fontPackage: lazyFontPackage(() => ({ kind: 'found', dir: CHECKOUT_FONT_PACKAGE })), readStdin });
+    expect(printed.code, printed.stderr).toBe(0);
+    expect(readFileSync(path.join(cwd, 'c.pdf')).toString('latin1')).toContain('NotoSansKR');
+  });
+
   it('refuses the symbols muster draws from the Chinese font (★ ✓), and prints those of its own fonts as a run with the package does', async () => {
     const cwd = workdir();
     const star = await muster(['scenario', 'bof', '--names', '★ Red,Ben', '--seed', 'z', '-o', 'star.pdf'], cwd, { fontPackage: NONE });
