@@ -6,12 +6,13 @@
 //   worker's scope and the build's stamp; two builds, or two copies of muster at different
 //   paths of one site, never share or delete each other's cache. What an older build kept of
 //   the files fetched apart is taken over where its bytes are this build's (same hash).
-// - the rest (the image renderer and the large fonts, 35 MB the page fetches only when a print
-//   needs one) is kept when the page asks, once it is kept and idle (src/web/offline.ts): not
-//   at install, where it would hold up "kept" and the first print's files behind 35 MB, and
-//   not only when first used, where a Chinese name or MakePlayingCards images first asked for
-//   with no network failed. One file at a time, each checked against the hash its build
-//   gave it before it is kept.
+// - the rest (the image renderer and the large fonts: 6 MB, and 29 MB more where the host has
+//   the CJK font package's, which the page fetches only when a print needs one) is kept when
+//   the page asks, once it is kept and idle (src/web/offline.ts): not at install, where it would
+//   hold up "kept" and the first print's files behind it all, and not only when first used,
+//   where a Chinese name or MakePlayingCards images first asked for with no network failed. One
+//   file at a time, each checked against the hash its build gave it before it is kept; a host
+//   without the CJK package answers 404 for its fonts, which leaves the page kept whole.
 // - fetch: every request of the page's own site is answered from that cache first, by its
 //   path (a query string adds no copy); what is not there is fetched and kept. An opened
 //   address of the page (any query) is the cached page itself.
