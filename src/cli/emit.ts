@@ -3,13 +3,21 @@ import type { BookletNode, DocumentNode, PrintSettings } from '../doc/model.js';
 import { bookletWithHouseRules, withHouseRules } from '../doc/document-meta.js';
 import { checkInterrupted, GenerateError, UsageError } from '../errors.js';
 import { renderBookletMarkdown, renderMarkdown } from '../render/markdown.js';
-import type { MissingGlyphs, PlacedDocument, PlacedPage } from '../layout/primitives.js';
+import type { MissingGlyphs, PlacedDocument, PlacedPage, WantingGlyphs } from '../layout/primitives.js';
 import type { PdfStream } from '../render/pdf-surface.js';
 import { readWholeFile, type Files } from '../data/files.js';
 import type { ImageArchive } from '../render/image-archive.js';
 import type { CliIo, FileWriter } from './io.js';
 import type { RunInput } from './io.js';
 import type { Format } from './options.js';
+import { FontPackageError, typedInFiles } from './font-package.js';
+import { BUILTIN_DATA_DIR } from './builtin-dir.js';
+
+/** The refusal of texts that need the font package, naming the files and fields they were given in. */
+async function fontPackageRefusal(texts: readonly WantingGlyphs[], io: CliIo, inputs: readonly RunInput[]): Promise<FontPackageError> {
+  const typedAt = await typedInFiles(texts, inputs, io.files, io.cwd, [BUILTIN_DATA_DIR]);
+  return new FontPackageError(texts, io.fontPackage?.found, typedAt);
+}
 
 export interface EmitOptions {
   format: Format;
@@ -136,6 +144,9 @@ export async function withOutput(options: EmitOptions, io: CliIo, produce: (outp
       if (options.format === 'pdf') await output.addPlaced(await layoutBookletPdf(booklet, io.files));
     },
     async addPlaced(placed, onPage) {
+      // a text needing the Chinese or Korean fonts, whose package is not installed: refused
+      // before a page is drawn (its characters would print as boxes), whatever else is allowed
+      if (placed.wantingGlyphs.length > 0) throw await fontPackageRefusal(placed.wantingGlyphs, io, options.inputs ?? []);
       missing.push(...placed.missingGlyphs);
       const draw = await pageDrawer(placed);
       // a page at a time, and the pause between pages lets Ctrl-C through

@@ -44,5 +44,5 @@ export function layoutBooklet(fonts: FontStore, booklet: BookletNode): PlacedDoc
   const pages: PlacedPage[] = cover.pages({ first: 1, total, ...(note ? { note } : {}) });
   for (const [i, { plan }] of parts.entries()) pages.push(...plan.pages({ first: firsts[i]!, total }));
   const fonted = withFallbackFonts(fonts, pages);
-  return { meta: booklet.meta, pages: fonted.pages, missingGlyphs: fonted.missingGlyphs };
+  return { meta: booklet.meta, pages: fonted.pages, missingGlyphs: fonted.missingGlyphs, wantingGlyphs: fonted.wantingGlyphs };
 }

@@ -225,7 +225,7 @@ export function layoutDocument(fonts: FontStore, doc: DocumentNode, numbering?: 
   const pages = plan.pages(numbering ?? { first, total, note: twoSidedNote(plan.twoSided(1), total) });
   // names in other scripts: each run in the font that has it, and what no font has
   const fonted = withFallbackFonts(fonts, pages);
-  return { meta: doc.meta, pages: fonted.pages, missingGlyphs: fonted.missingGlyphs };
+  return { meta: doc.meta, pages: fonted.pages, missingGlyphs: fonted.missingGlyphs, wantingGlyphs: fonted.wantingGlyphs };
 }
 
 /** A block's title bar in low ink: a light tint outlined in the bar's colour, with dark type. */
