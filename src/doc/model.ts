@@ -9,7 +9,18 @@ export { isReading, type Provenance, type ReadingId } from '../vocab/provenance.
  * JSON outputs read it directly.
  */
 
-export type Paper = 'a4' | 'letter';
+/**
+ * The papers muster prints on, as `--paper` names them: the one list the command line's
+ * choices, the page's form, the docs' tables and the tests take theirs from. A paper's size
+ * (in mm, upright) and its name as a player reads it go with it.
+ */
+export const PAPERS = ['a4', 'letter', 'a5'] as const;
+export type Paper = (typeof PAPERS)[number];
+export const PAPER_SPECS: Readonly<Record<Paper, { name: string; width: number; height: number }>> = {
+  a4: { name: 'A4', width: 210, height: 297 },
+  letter: { name: 'US Letter', width: 215.9, height: 279.4 },
+  a5: { name: 'A5', width: 148, height: 210 },
+};
 export type Units = 'cm' | 'in';
 
 /**

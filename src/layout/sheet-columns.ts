@@ -33,7 +33,7 @@ export function layoutSheet(fonts: FontStore, sheet: SheetNode, frame: Frame): C
 function placeSheet(fonts: FontStore, sheet: SheetNode, frame: Frame, formRowHeight: number): { pages: ContentPage[]; end: number } {
   const pages: ContentPage[] = [];
   let items: Item[] = [];
-  let cursors = new Array<number>(PAGE.columns).fill(frame.top);
+  let cursors = new Array<number>(frame.columns).fill(frame.top);
   const columnX = (c: number) => frame.left + c * (frame.columnWidth + PAGE.gutter);
   const fullWidth = frame.width - 2 * PAGE.marginX;
   const capacity = frame.bottom - frame.top;

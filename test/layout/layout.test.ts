@@ -2,7 +2,7 @@ import { withPageWords } from '../../src/doc/document-meta.js';
 import { describe, expect, it } from 'vitest';
 import { loadRulesDb } from '../../src/data/load.js';
 import { buildQuickReference } from '../../src/doc/build-reference.js';
-import type { DocumentNode, TableBlock } from '../../src/doc/model.js';
+import { PAPERS, type DocumentNode, type TableBlock } from '../../src/doc/model.js';
 import { blockHeight, columnWidths, layoutBlock } from '../../src/layout/blocks.js';
 import { layoutDocument } from '../../src/layout/document-plan.js';
 import { pageFrame } from '../../src/layout/page-frame.js';
@@ -127,10 +127,11 @@ describe('pages', () => {
       expect(span).toBeCloseTo(length, 1);
     }
   });
-  it('frame leaves room for two columns on either paper', () => {
-    for (const paper of ['a4', 'letter'] as const) {
-      const frame = pageFrame(paper);
+  it('frame leaves room for two columns on A4 and Letter, one as wide on A5', () => {
+    for (const paper of PAPERS) {
+      const frame = pageFrame(fonts, withPageWords({ title: 'T', systemId: 'x', systemName: 'X', rulesVersion: '1', toolVersion: '0', paper, units: 'cm' }));
       expect(frame.columnWidth).toBeGreaterThan(80 * MM);
+      expect(frame.columns).toBe(paper === 'a5' ? 1 : 2);
     }
   });
 });
