@@ -25,6 +25,7 @@ import type { TableGame } from './table-game.js';
 import type { KeptCampaign } from './kept-campaigns.js';
 import type { KeptForce } from './browser-shelf.js';
 import { binaryString } from '../vocab/binary-string.js';
+import { PAPER_SPECS, PAPERS } from '../doc/model.js';
 
 interface SystemInfo {
   id: string;
@@ -214,6 +215,8 @@ async function boot(): Promise<void> {
   textUnits = Object.fromEntries(systems.map((s) => [s.id, s.units]));
   const select = $<HTMLSelectElement>('system');
   select.replaceChildren(...systems.map((s) => new Option(s.name, s.id)));
+  // the papers --paper takes, from the one list the command line's choices come from too
+  $<HTMLSelectElement>('paper').replaceChildren(...PAPERS.map((paper) => new Option(PAPER_SPECS[paper].name, paper)));
   if (manifest.systems) runner.give(manifest, await pack);
   await restoreLink(location.hash);
   // the kept lists wait for the browser's store; an older muster holding it in another tab

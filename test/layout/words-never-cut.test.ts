@@ -10,7 +10,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadRulesDb } from '../../src/data/load.js';
+import { exitCodeFor } from '../../src/cli/run.js';
 import { gatherBooklet } from '../../src/doc/booklet.js';
+import { withPageWords } from '../../src/doc/document-meta.js';
+import { layoutDocument } from '../../src/layout/document-plan.js';
+import { TextFitError } from '../../src/layout/errors.js';
 import { PAPERS, type DocumentNode } from '../../src/doc/model.js';
 import type { PlacedDocument, PlacedPage, TextItem } from '../../src/layout/primitives.js';
 import { isLightColour, MM, PAGE, PRINT_SAFE, TYPE } from '../../src/layout/style.js';
@@ -274,5 +278,29 @@ describe('words never cut, texts never over each other', () => {
       for (const problem of missing(placed, from)) found.push(`${placed.meta.title}: ${problem}`);
     }
     expect(found).toEqual([]);
+  });
+});
+
+describe('what cannot fit is refused, not cut', () => {
+  it('a page title too long for two lines of the header: an error naming the product and the title, exit 1', () => {
+    const title = Array.from({ length: 33 }, () => 'Wwwww').join(' ');
+    const doc: DocumentNode = {
+      meta: withPageWords({ title: 'House sheets', systemId: 'x', systemName: 'X', rulesVersion: '1', toolVersion: '0', paper: 'a5', units: 'cm' }),
+      sheets: [{ title, blocks: [{ kind: 'text', title: 'Rule', section: '1', paragraphs: ['A rule.'], width: 'column' }] }],
+    };
+    const refusal = (() => {
+      try {
+        layoutDocument(fonts, doc);
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    })();
+    expect(refusal).toBeInstanceOf(TextFitError);
+    expect((refusal as Error).message).toContain('House sheets');
+    expect((refusal as Error).message).toContain(title);
+    expect(exitCodeFor(refusal)).toBe(1);
+    // the same title on A4 fits two lines
+    expect(layoutDocument(fonts, { ...doc, meta: { ...doc.meta, paper: 'a4' } }).pages).toHaveLength(1);
   });
 });
