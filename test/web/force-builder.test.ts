@@ -228,6 +228,9 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     const unlabelled = await page.$$eval('#builder input, #builder select', (els) => els.filter((e) => !(e as HTMLInputElement).labels?.length).map((e) => e.id));
     expect(unlabelled).toEqual([]);
 
+    // an empty limit shows no grey number beside its "missing": the hint says what to put there, and where the text says it
+    expect(await page.$eval('#fb-points', (e) => (e as HTMLInputElement).placeholder)).toBe('');
+    expect(await page.$eval('#fb-points-about', (e) => e.textContent)).toMatch(/100 to 200 .*\(§ Game setup\)$/);
     await page.type('#fb-name', 'Panzerzug Brandt');
     await page.type('#fb-points', '75');
     await page.select('#fb-nation', 'de');
