@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page, ScreenshotOptions } from 'puppeteer-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { muster } from './cli.js';
 import { fileUrl, pageFiles, unpack, type Manifest } from '../../src/web/page-files.js';
@@ -20,11 +20,22 @@ export const shots = path.join(repo, 'out');
 /** on CI the browser tests must run (.ci/run installs chromium); elsewhere they need it installed */
 export const runBrowserTests = existsSync(CHROMIUM) || Boolean(process.env['CI']);
 
+/**
+ * What a test file opens its pages in: a browser context of its own (its own storage, service
+ * workers, caches and downloads, as a fresh profile has them) in this worker's chromium.
+ */
+export interface PageBrowser {
+  newPage(): Promise<Page>;
+  /** another context of its own, as another profile: closed with the file's */
+  createBrowserContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+}
+
 export interface PageServer {
   base: string;
-  browser: Browser;
+  browser: PageBrowser;
   /** stops `muster serve` alone, the browser still open: the network cut */
   cut(): Promise<void>;
+  /** closes the file's pages and contexts; the server and chromium stay for the worker's next file */
   stop(): Promise<void>;
 }
 
@@ -38,13 +49,27 @@ export interface BrowserChoices {
   pdfViewer?: boolean;
   /** a profile kept between launches (a browser restarted); a new one of its own otherwise */
   profile?: string;
+  /**
+   * A page chromium would install as an app: only a profile on disk installs one (in a context
+   * of its own, Page.getInstallabilityErrors says "in-incognito"), so the file gets a chromium
+   * of its own.
+   */
+  installable?: boolean;
 }
 
+/** Downloads a test does not ask for are refused, so that no run of the suite leaves files in the home folder. */
+const NO_DOWNLOADS = { policy: 'deny' } as const;
+
 /**
- * Debian's chromium, headless. Downloads the test does not ask for are refused, so that no run
- * of the suite leaves files in the home folder.
+ * Debian's chromium, headless, with downloads refused: the caller's to close. The page's tests
+ * share their worker's (`startPageServer`, `openBrowser`).
  */
-export async function launchChromium(choices: BrowserChoices = {}): Promise<Browser> {
+export function launchChromium(choices: BrowserChoices = {}): Promise<Browser> {
+  return launch(choices, true);
+}
+
+/** `signals`: puppeteer closes the browser when the process is stopped; the worker's own are ended by endWithWorker */
+async function launch(choices: BrowserChoices, signals: boolean): Promise<Browser> {
   const profile = choices.profile ?? mkdtempSync(path.join(tmpdir(), 'muster-chromium-'));
   if (!choices.pdfViewer) {
     mkdirSync(path.join(profile, 'Default'), { recursive: true });
@@ -58,7 +83,10 @@ export async function launchChromium(choices: BrowserChoices = {}): Promise<Brow
     headless: true,
     userDataDir: profile,
     args: ['--no-sandbox', '--disable-gpu'],
-    downloadBehavior: { policy: 'deny' },
+    downloadBehavior: NO_DOWNLOADS,
+    handleSIGINT: signals,
+    handleSIGTERM: signals,
+    handleSIGHUP: signals,
   });
   // a profile of its own goes with the browser
   if (!choices.profile) browser.process()?.once('exit', () => rmSync(profile, { recursive: true, force: true }));
@@ -66,29 +94,29 @@ export async function launchChromium(choices: BrowserChoices = {}): Promise<Brow
 }
 
 /**
- * A folder of its own for the downloads of this page's browser from now on. Set through the
- * browser's own session: set through a page's, it lasts only while the page is open, and
+ * A folder of its own for the downloads of this page's browser context from now on. Set through
+ * the browser's own session: set through a page's, it lasts only while the page is open, and
  * chromium then saves into the home folder.
  */
 export async function allowDownloads(page: Page): Promise<string> {
   const downloads = mkdtempSync(path.join(tmpdir(), 'muster-downloads-'));
   const cdp = await page.browser().target().createCDPSession();
-  await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+  const context = page.browserContext().id;
+  await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads, ...(context ? { browserContextId: context } : {}) });
   return downloads;
 }
 
-/** Serves the built page on a free port and opens chromium; `stop` ends both. */
-export async function startPageServer(serveArgs: readonly string[] = [], choices: BrowserChoices = {}): Promise<PageServer> {
+interface Serving {
+  base: string;
+  process: ChildProcess;
+  ended: Promise<void>;
+}
+
+/** `muster serve` on a free port; a server that fails to start leaves nothing running. */
+async function serve(serveArgs: readonly string[]): Promise<Serving> {
   if (!existsSync(path.join(repo, 'dist/web/index.html'))) throw new Error('dist/web is not built: run npm run build first');
-  mkdirSync(shots, { recursive: true });
   const server: ChildProcess = spawn(process.execPath, ['bin/muster.js', 'serve', '--port', '0', ...serveArgs], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
   const ended = new Promise<void>((resolve) => server.once('exit', () => resolve()));
-  /** stops the server and passes on why: a page server that fails to start leaves nothing running */
-  const failed = async (error: unknown): Promise<never> => {
-    server.kill('SIGTERM');
-    await ended;
-    throw error;
-  };
   const base = await new Promise<string>((resolve, reject) => {
     let said = '';
     server.stdout!.on('data', (chunk: Buffer) => {
@@ -98,19 +126,143 @@ export async function startPageServer(serveArgs: readonly string[] = [], choices
     });
     server.stderr!.on('data', (chunk: Buffer) => reject(new Error(`muster serve: ${String(chunk)}`)));
     server.once('exit', (code) => reject(new Error(`muster serve stopped (${code})`)));
-  }).catch(failed);
-  const browser = await launchChromium(choices).catch(failed);
+  }).catch(async (error: unknown) => {
+    server.kill('SIGTERM');
+    await ended;
+    throw error;
+  });
+  return { base, process: server, ended };
+}
+
+/**
+ * This worker's chromium (one for each choice of PDF viewer) and `muster serve` (one for each
+ * set of its arguments), started when a file first asks and kept for the worker's next files:
+ * starting both for every file took a second and a half of CPU a file, and as long in time.
+ * Kept on globalThis, so that a file whose modules are loaded afresh finds them too.
+ */
+interface Shared {
+  browsers: Map<string, Promise<Browser>>;
+  servers: Map<string, Promise<Serving>>;
+  /** what to end with the worker: each process, and whether it leads a process group of its own */
+  started: Map<ChildProcess, { group: boolean }>;
+}
+const SHARED = Symbol.for('muster.test.page-servers');
+function shared(): Shared {
+  const holder = globalThis as { [SHARED]?: Shared };
+  if (!holder[SHARED]) {
+    holder[SHARED] = { browsers: new Map(), servers: new Map(), started: new Map() };
+    endWithWorker(holder[SHARED].started);
+  }
+  return holder[SHARED];
+}
+
+/**
+ * Ends the worker's chromium and servers with the worker. vitest ends a worker with SIGTERM
+ * once its files are done and kills it half a second later, no time to close a browser
+ * politely: they are ended at once (chromium's whole process group, as puppeteer itself ends
+ * it), and the signal then taken as it would have been.
+ */
+function endWithWorker(started: Shared['started']): void {
+  const end = () => {
+    for (const [child, { group }] of started) {
+      if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) continue;
+      try {
+        process.kill(group ? -child.pid : child.pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    }
+  };
+  process.once('exit', end);
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      end();
+      process.kill(process.pid, signal);
+    });
+  }
+}
+
+function sharedBrowser(choices: BrowserChoices): Promise<Browser> {
+  const { browsers } = shared();
+  const key = choices.pdfViewer ? 'pdf viewer' : 'no pdf viewer';
+  const known = browsers.get(key);
+  if (known) return known;
+  const started = launch({ pdfViewer: choices.pdfViewer }, false);
+  browsers.set(key, started);
+  // one that crashed, or failed to start, is started again by the next file
+  void started.then(
+    (browser) => {
+      const child = browser.process();
+      if (child) shared().started.set(child, { group: true });
+      browser.once('disconnected', () => browsers.get(key) === started && browsers.delete(key));
+    },
+    () => browsers.get(key) === started && browsers.delete(key),
+  );
+  return started;
+}
+
+function sharedServer(serveArgs: readonly string[]): Promise<Serving> {
+  const { servers } = shared();
+  const key = JSON.stringify(serveArgs);
+  const known = servers.get(key);
+  if (known) return known;
+  const started = serve(serveArgs);
+  servers.set(key, started);
+  // one stopped (a test cut the network), or that failed to start, is started again by the next file
+  void started.then(
+    (server) => {
+      shared().started.set(server.process, { group: false });
+      return server.ended.then(() => servers.get(key) === started && servers.delete(key));
+    },
+    () => servers.get(key) === started && servers.delete(key),
+  );
+  return started;
+}
+
+/** A browser of a file's own, and how to close it. */
+export interface OpenedBrowser {
+  browser: PageBrowser;
+  close(): Promise<void>;
+}
+
+/**
+ * A browser context of its own in this worker's chromium, as a fresh profile (its storage,
+ * service workers, caches and downloads its own); `close` closes it and every context made
+ * through it. A profile kept between launches, or a page to install, gets a chromium of its own.
+ */
+export async function openBrowser(choices: BrowserChoices = {}): Promise<OpenedBrowser> {
+  const own = choices.profile !== undefined || choices.installable === true;
+  const browser = own ? await launchChromium(choices) : await sharedBrowser(choices);
+  const contexts: BrowserContext[] = [];
+  const context = async (options: BrowserContextOptions = {}) => {
+    const made = await browser.createBrowserContext({ downloadBehavior: NO_DOWNLOADS, ...options });
+    contexts.push(made);
+    return made;
+  };
+  const main = own ? browser.defaultBrowserContext() : await context();
   return {
-    base,
+    browser: { newPage: () => main.newPage(), createBrowserContext: context },
+    async close() {
+      if (own) return void (await browser.close());
+      // a context a crashed chromium took with it is closed already
+      await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+    },
+  };
+}
+
+/** The built page served by this worker's `muster serve`, and a browser of the caller's own (`openBrowser`). */
+export async function startPageServer(serveArgs: readonly string[] = [], choices: BrowserChoices = {}): Promise<PageServer> {
+  mkdirSync(shots, { recursive: true });
+  const server = await sharedServer(serveArgs);
+  const { browser, close } = await openBrowser(choices);
+  return {
+    base: server.base,
     browser,
     async cut() {
-      server.kill('SIGTERM');
-      await ended;
+      server.process.kill('SIGTERM');
+      await server.ended;
     },
-    async stop() {
-      await browser.close();
-      server.kill('SIGTERM');
-    },
+    stop: close,
   };
 }
 
@@ -135,6 +287,9 @@ export function answering(page: Page): Page {
     value: (fn: Parameters<Page['waitForFunction']>[0], options: Parameters<Page['waitForFunction']>[1] = {}, ...args: unknown[]) =>
       waitForFunction(fn, { polling: 50, ...options }, ...args),
   });
+  // Screenshots are there to be looked at: encoded for speed, a full page's takes half the CPU
+  const screenshot = page.screenshot.bind(page) as (options?: ScreenshotOptions) => Promise<Uint8Array>;
+  Object.defineProperty(page, 'screenshot', { value: (options: ScreenshotOptions = {}) => screenshot({ optimizeForSpeed: true, ...options }) });
   for (const name of ['select', 'click', 'type'] as const) {
     const act = (page[name] as (...args: unknown[]) => Promise<unknown>).bind(page);
     Object.defineProperty(page, name, {
@@ -210,8 +365,9 @@ export async function produce(page: Page, text: string): Promise<MadeInPage> {
 }
 
 /**
- * Serves the page and opens chromium for the tests of one describe block, and closes both
- * after them; `ready` hands the test block the address and the browser.
+ * The page served, and a browser context of its own, for the tests of one describe block (see
+ * `startPageServer`), the context closed after them; `ready` hands the test block the address
+ * and the browser.
  */
 export function usePageServer(ready: (served: PageServer) => void, serveArgs: readonly string[] = [], choices: BrowserChoices = {}): void {
   let served: PageServer | undefined;
