@@ -148,7 +148,10 @@ describe('muster terrain procedure', () => {
         }
         expect(problems.slice(0, 10)).toEqual([]);
         // the sample laid every kind of terrain some map of the rule set lays
-        const mapped = MAP_TYPES.flatMap((map) => Object.values(engineMapType(db.system(id).terrain!, map).density).flatMap((entries) => entries.map(([type]) => type)));
+        const mapped = MAP_TYPES.flatMap((map) => {
+          const { pieces, lines } = engineMapType(db.system(id).terrain!, map).density;
+          return [...pieces, ...lines].map(([type]) => type);
+        });
         expect([...laid].sort()).toEqual([...new Set(mapped)].sort());
       });
 
