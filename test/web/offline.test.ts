@@ -35,7 +35,7 @@ function staticHost(root: string, folder: string): Promise<{ base: string; close
 
 describe.skipIf(!runBrowserTests)('the page offline, from any static host', () => {
   let served: PageServer;
-  usePageServer((s) => (served = s), [], { installable: true });
+  usePageServer((s) => (served = s));
 
   const openOffline = (hash: string) => openOfflineTab(served, hash);
 
