@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
-import { sampled, sampledSeeds, sampleSize } from './helpers/sample.js';
+import { madeSample, sampled, sampledSeeds, sampleSize } from './helpers/sample.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 
@@ -34,5 +34,20 @@ describe('samples (MUSTER_DEEP)', () => {
     expect(sampleSize(5, 1, false)).toBe(1);
     expect(sampleSize(36, 8, false)).toBe(8);
     expect(sampledSeeds(200, (seed) => [`${seed % 7}`], { deep: false })).toEqual([...Array(20).keys()]);
+  });
+});
+
+describe('samples whose kinds show once made', () => {
+  const faces = (seed: number) => (seed * 7919) % 13;
+  it('the first tenth, and on until every kind wanted has come; all of it under MUSTER_DEEP=1', () => {
+    const wanted = Array.from({ length: 13 }, (_, f) => `face ${f}`);
+    const made = madeSample(100, faces, (f) => [`face ${f}`], wanted, { deep: false });
+    expect(made.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(made).size).toBe(13);
+    // a prefix, no longer than it takes
+    expect(made).toEqual(Array.from({ length: made.length }, (_, seed) => faces(seed)));
+    expect(new Set(made.slice(0, -1)).size).toBe(12);
+    expect(madeSample(100, faces, (f) => [`face ${f}`], wanted, { deep: true })).toHaveLength(100);
+    expect(madeSample(100, faces, (f) => [`face ${f}`], ['face 99'], { deep: false })).toHaveLength(100);
   });
 });

@@ -50,6 +50,24 @@ export function sampledSeeds(full: number, kinds: (seed: number) => readonly str
   );
 }
 
+/**
+ * A sample whose kinds show only once a case is made (a rolled packet's mode, night or day, a
+ * die's face): the cases made for seeds 0, 1, 2... in turn. All `full` of them under
+ * MUSTER_DEEP=1; otherwise the first tenth, and on from there until every kind in `wanted` has
+ * come (never past `full`: a kind the whole sample lacks is the check's to find).
+ */
+export function madeSample<T>(full: number, make: (seed: number) => T, kinds: (made: T) => readonly string[], wanted: readonly string[], { deep = DEEP, least = 1 } = {}): T[] {
+  const made: T[] = [];
+  const missing = new Set(wanted);
+  const first = sampleSize(full, least, deep);
+  for (let seed = 0; seed < full && (seed < first || missing.size > 0); seed++) {
+    const item = make(seed);
+    made.push(item);
+    for (const kind of kinds(item)) missing.delete(kind);
+  }
+  return made;
+}
+
 /** "once", "twice" or "N times", for a test's name. */
 export function times(n: number): string {
   return n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`;
