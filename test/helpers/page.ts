@@ -458,13 +458,30 @@ export async function openPage(served: Pick<PageServer, 'base' | 'browser'>, has
   return page;
 }
 
-/** The PDF the command line writes for these arguments, to hold the page's against. */
+/**
+ * The PDFs the command line made in this worker, by their arguments: run in an empty folder on
+ * muster's own data, the same arguments make the same bytes, and several files hold their pages
+ * against the same ones (tables bof, the MakePlayingCards images). Kept on globalThis as the
+ * worker's browser is.
+ */
+const CLI_PDFS = Symbol.for('muster.test.cli-pdfs');
+function cliPdfs(): Map<string, Buffer> {
+  const holder = globalThis as { [CLI_PDFS]?: Map<string, Buffer> };
+  return (holder[CLI_PDFS] ??= new Map());
+}
+
+/** The PDF the command line writes for these arguments, to hold the page's against (made once a worker). */
 export async function cliPdf(args: string[]): Promise<Buffer> {
+  const key = JSON.stringify(args);
+  const made = cliPdfs().get(key);
+  if (made) return made;
   const dir = mkdtempSync(path.join(tmpdir(), 'muster-cli-'));
   const result = await muster([...args, '-o', 'cli.pdf'], dir);
   expect(result.code, result.stderr).toBe(0);
   const file = path.join(dir, 'cli.pdf');
-  return existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
+  const bytes = existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
+  cliPdfs().set(key, bytes);
+  return bytes;
 }
 
 /** A tab opened with no server: if it does not come up, what it asked for and how that went (the network or the service worker). */
