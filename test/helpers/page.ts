@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import type { Browser, BrowserContext, BrowserContextOptions, Page, ScreenshotOptions } from 'puppeteer-core';
+import type { Browser, Page, ScreenshotOptions } from 'puppeteer-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { muster } from './cli.js';
 import { fileUrl, pageFiles, unpack, type Manifest } from '../../src/web/page-files.js';
@@ -20,22 +20,12 @@ export const shots = path.join(repo, 'out');
 /** on CI the browser tests must run (.ci/run installs chromium); elsewhere they need it installed */
 export const runBrowserTests = existsSync(CHROMIUM) || Boolean(process.env['CI']);
 
-/**
- * What a test file opens its pages in: this worker's chromium as a fresh profile would be
- * (`openBrowser`).
- */
-export interface PageBrowser {
-  newPage(): Promise<Page>;
-  /** another context of its own, as another profile: closed with the file's */
-  createBrowserContext(options?: BrowserContextOptions): Promise<BrowserContext>;
-}
-
 export interface PageServer {
   base: string;
-  browser: PageBrowser;
+  browser: Browser;
   /** stops `muster serve` alone, the browser still open: the network cut */
   cut(): Promise<void>;
-  /** closes the file's pages and contexts; the server and chromium stay for the worker's next file */
+  /** closes the browser; the server stays for the worker's next file */
   stop(): Promise<void>;
 }
 
@@ -51,19 +41,11 @@ export interface BrowserChoices {
   profile?: string;
 }
 
-/** Downloads a test does not ask for are refused, so that no run of the suite leaves files in the home folder. */
-const NO_DOWNLOADS = { policy: 'deny' } as const;
-
 /**
- * Debian's chromium, headless, with downloads refused: the caller's to close. The page's tests
- * share their worker's (`startPageServer`, `openBrowser`).
+ * Debian's chromium, headless. Downloads the test does not ask for are refused, so that no run
+ * of the suite leaves files in the home folder.
  */
-export function launchChromium(choices: BrowserChoices = {}): Promise<Browser> {
-  return launch(choices, true);
-}
-
-/** `signals`: puppeteer closes the browser when the process is stopped; the worker's own are ended by endWithWorker */
-async function launch(choices: BrowserChoices, signals: boolean): Promise<Browser> {
+export async function launchChromium(choices: BrowserChoices = {}): Promise<Browser> {
   const profile = choices.profile ?? mkdtempSync(path.join(tmpdir(), 'muster-chromium-'));
   if (!choices.pdfViewer) {
     mkdirSync(path.join(profile, 'Default'), { recursive: true });
@@ -77,10 +59,7 @@ async function launch(choices: BrowserChoices, signals: boolean): Promise<Browse
     headless: true,
     userDataDir: profile,
     args: ['--no-sandbox', '--disable-gpu'],
-    downloadBehavior: NO_DOWNLOADS,
-    handleSIGINT: signals,
-    handleSIGTERM: signals,
-    handleSIGHUP: signals,
+    downloadBehavior: { policy: 'deny' },
   });
   // a profile of its own goes with the browser
   if (!choices.profile) browser.process()?.once('exit', () => rmSync(profile, { recursive: true, force: true }));
@@ -88,15 +67,14 @@ async function launch(choices: BrowserChoices, signals: boolean): Promise<Browse
 }
 
 /**
- * A folder of its own for the downloads of this page's browser context from now on. Set through
- * the browser's own session: set through a page's, it lasts only while the page is open, and
+ * A folder of its own for the downloads of this page's browser from now on. Set through the
+ * browser's own session: set through a page's, it lasts only while the page is open, and
  * chromium then saves into the home folder.
  */
 export async function allowDownloads(page: Page): Promise<string> {
   const downloads = mkdtempSync(path.join(tmpdir(), 'muster-downloads-'));
   const cdp = await page.browser().target().createCDPSession();
-  const context = page.browserContext().id;
-  await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads, ...(context ? { browserContextId: context } : {}) });
+  await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
   return downloads;
 }
 
@@ -106,7 +84,7 @@ interface Serving {
   ended: Promise<void>;
 }
 
-/** `muster serve` on a free port; a server that fails to start leaves nothing running. */
+/** `muster serve` on a free port; one that fails to start leaves nothing running. */
 async function serve(serveArgs: readonly string[]): Promise<Serving> {
   if (!existsSync(path.join(repo, 'dist/web/index.html'))) throw new Error('dist/web is not built: run npm run build first');
   const server: ChildProcess = spawn(process.execPath, ['bin/muster.js', 'serve', '--port', '0', ...serveArgs], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -129,45 +107,36 @@ async function serve(serveArgs: readonly string[]): Promise<Serving> {
 }
 
 /**
- * This worker's chromium (one for each choice of PDF viewer) and `muster serve` (one for each
- * set of its arguments), started when a file first asks and kept for the worker's next files:
- * starting both for every file took a second and a half of CPU a file, and as long in time.
- * Kept on globalThis, so that a file whose modules are loaded afresh finds them too.
+ * This worker's `muster serve`, one for each set of its arguments, started when a file first
+ * asks and kept for the worker's next files (kept on globalThis, so that a file whose modules
+ * are loaded afresh finds it too). One a file took a second or so to start and a third of a
+ * second of CPU. Chromium stays one a file: a fresh profile is each file's own without clearing
+ * anything, and a chromium kept for the worker's files measured no cheaper (the whole of
+ * test/web, run beside the same run on a chromium a file: 10% more CPU, in the same time).
  */
-interface Shared {
-  browsers: Map<string, Promise<Browser>>;
-  /** the browsers whose default context a file has now */
-  taken: Set<Browser>;
-  servers: Map<string, Promise<Serving>>;
-  /** what to end with the worker: each process, and whether it leads a process group of its own */
-  started: Map<ChildProcess, { group: boolean }>;
+const SERVERS = Symbol.for('muster.test.page-servers');
+interface Servers {
+  /** by the server's arguments */
+  pool: Map<string, Promise<Serving>>;
+  running: Set<ChildProcess>;
 }
-const SHARED = Symbol.for('muster.test.page-servers');
-function shared(): Shared {
-  const holder = globalThis as { [SHARED]?: Shared };
-  if (!holder[SHARED]) {
-    holder[SHARED] = { browsers: new Map(), taken: new Set(), servers: new Map(), started: new Map() };
-    endWithWorker(holder[SHARED].started);
+function servers(): Servers {
+  const holder = globalThis as { [SERVERS]?: Servers };
+  if (!holder[SERVERS]) {
+    holder[SERVERS] = { pool: new Map(), running: new Set() };
+    endWithWorker(holder[SERVERS].running);
   }
-  return holder[SHARED];
+  return holder[SERVERS];
 }
 
 /**
- * Ends the worker's chromium and servers with the worker. vitest ends a worker with SIGTERM
- * once its files are done and kills it half a second later, no time to close a browser
- * politely: they are ended at once (chromium's whole process group, as puppeteer itself ends
- * it), and the signal then taken as it would have been.
+ * Stops the worker's servers with the worker. vitest ends a worker with SIGTERM once its files
+ * are done (and kills it half a second later), which would leave a server running: each is
+ * stopped at once, and the signal then taken as it would have been.
  */
-function endWithWorker(started: Shared['started']): void {
+function endWithWorker(running: Set<ChildProcess>): void {
   const end = () => {
-    for (const [child, { group }] of started) {
-      if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) continue;
-      try {
-        process.kill(group ? -child.pid : child.pid, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
-    }
+    for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   };
   process.once('exit', end);
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
@@ -178,121 +147,35 @@ function endWithWorker(started: Shared['started']): void {
   }
 }
 
-function sharedBrowser(choices: BrowserChoices): Promise<Browser> {
-  const { browsers } = shared();
-  const key = choices.pdfViewer ? 'pdf viewer' : 'no pdf viewer';
-  const known = browsers.get(key);
-  if (known) return known;
-  const started = launch({ pdfViewer: choices.pdfViewer }, false);
-  browsers.set(key, started);
-  // one that crashed, or failed to start, is started again by the next file
-  void started.then(
-    (browser) => {
-      const child = browser.process();
-      if (child) shared().started.set(child, { group: true });
-      browser.once('disconnected', () => browsers.get(key) === started && browsers.delete(key));
-    },
-    () => browsers.get(key) === started && browsers.delete(key),
-  );
-  return started;
-}
-
 function sharedServer(serveArgs: readonly string[]): Promise<Serving> {
-  const { servers } = shared();
+  const { pool, running } = servers();
   const key = JSON.stringify(serveArgs);
-  const known = servers.get(key);
+  const known = pool.get(key);
   if (known) return known;
   const started = serve(serveArgs);
-  servers.set(key, started);
+  pool.set(key, started);
   // one stopped (a test cut the network), or that failed to start, is started again by the next file
   void started.then(
-    (server) => {
-      shared().started.set(server.process, { group: false });
-      return server.ended.then(() => servers.get(key) === started && servers.delete(key));
+    ({ process: child, ended }) => {
+      running.add(child);
+      return ended.then(() => {
+        running.delete(child);
+        if (pool.get(key) === started) pool.delete(key);
+      });
     },
-    () => servers.get(key) === started && servers.delete(key),
+    () => pool.get(key) === started && pool.delete(key),
   );
   return started;
 }
 
-/** A browser of a file's own, and how to close it. */
-export interface OpenedBrowser {
-  browser: PageBrowser;
-  close(): Promise<void>;
-}
-
 /**
- * This worker's chromium as a fresh profile would be: its default context, which the worker's
- * files take in turn, with no page open and nothing kept by an earlier file (its storage,
- * service workers, caches and downloads). Not a context of its own (incognito): there the page's
- * compiled code is kept for no other page, and each page compiled the command line's 2 MB anew
- * (measured: four files of the page's tests took 70 s of CPU in contexts of their own, 55 s
- * here, 60 s with a chromium each). `close` closes the file's pages and every context made
- * through it, and forgets what the pages kept; a second browser opened while one is open, or a
- * profile kept between launches, is a context or a chromium of its own.
+ * The built page served by this worker's `muster serve`, and chromium with a profile of the
+ * caller's own; `stop` closes chromium, `cut` stops the server (the next file starts another).
  */
-export async function openBrowser(choices: BrowserChoices = {}): Promise<OpenedBrowser> {
-  const ownChromium = choices.profile !== undefined;
-  const browser = ownChromium ? await launchChromium(choices) : await sharedBrowser(choices);
-  const contexts: BrowserContext[] = [];
-  const context = async (options: BrowserContextOptions = {}) => {
-    const made = await browser.createBrowserContext({ downloadBehavior: NO_DOWNLOADS, ...options });
-    contexts.push(made);
-    return made;
-  };
-  const taken = shared().taken;
-  const takesDefault = !ownChromium && !taken.has(browser);
-  if (takesDefault) taken.add(browser);
-  const main = ownChromium || takesDefault ? browser.defaultBrowserContext() : await context();
-  /** the sites the file's pages visited in the default context, whose storage is forgotten after it */
-  const visited = new Set<string>();
-  const newPage = async () => {
-    const page = await main.newPage();
-    if (takesDefault) page.on('request', (request) => /^https?:/.test(request.url()) && visited.add(new URL(request.url()).origin));
-    return page;
-  };
-  if (takesDefault) await forget(browser, []);
-  return {
-    browser: { newPage, createBrowserContext: context },
-    async close() {
-      if (ownChromium) return void (await browser.close());
-      // a context a crashed chromium took with it is closed already
-      await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
-      if (!takesDefault) return;
-      try {
-        if (browser.connected) await forget(browser, [...visited]);
-      } finally {
-        taken.delete(browser);
-      }
-    },
-  };
-}
-
-/**
- * The default context of the worker's chromium as a file found it: every page closed, the
- * storage of the sites the file visited cleared (service workers, caches, IndexedDB, local
- * storage, cookies; the HTTP cache, where chromium keeps compiled code, stays), downloads refused.
- */
-async function forget(browser: Browser, origins: readonly string[]): Promise<void> {
-  const context = browser.defaultBrowserContext();
-  await Promise.all((await context.pages()).map((page) => page.close().catch(() => undefined)));
-  // chromium clears a site's storage when asked through a page's session, not the browser's
-  if (origins.length > 0) {
-    const blank = await context.newPage();
-    const cdp = await blank.createCDPSession();
-    for (const origin of origins) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
-    await blank.close();
-  }
-  const cdp = await browser.target().createCDPSession();
-  await cdp.send('Browser.setDownloadBehavior', { behavior: 'deny' });
-  await cdp.detach();
-}
-
-/** The built page served by this worker's `muster serve`, and a browser of the caller's own (`openBrowser`). */
 export async function startPageServer(serveArgs: readonly string[] = [], choices: BrowserChoices = {}): Promise<PageServer> {
   mkdirSync(shots, { recursive: true });
   const server = await sharedServer(serveArgs);
-  const { browser, close } = await openBrowser(choices);
+  const browser = await launchChromium(choices);
   return {
     base: server.base,
     browser,
@@ -300,7 +183,9 @@ export async function startPageServer(serveArgs: readonly string[] = [], choices
       server.process.kill('SIGTERM');
       await server.ended;
     },
-    stop: close,
+    async stop() {
+      await browser.close();
+    },
   };
 }
 
@@ -403,9 +288,8 @@ export async function produce(page: Page, text: string): Promise<MadeInPage> {
 }
 
 /**
- * The page served, and a browser context of its own, for the tests of one describe block (see
- * `startPageServer`), the context closed after them; `ready` hands the test block the address
- * and the browser.
+ * The page served, and chromium opened, for the tests of one describe block (`startPageServer`),
+ * chromium closed after them; `ready` hands the test block the address and the browser.
  */
 export function usePageServer(ready: (served: PageServer) => void, serveArgs: readonly string[] = [], choices: BrowserChoices = {}): void {
   let served: PageServer | undefined;
@@ -462,7 +346,7 @@ export async function openPage(served: Pick<PageServer, 'base' | 'browser'>, has
  * The PDFs the command line made in this worker, by their arguments: run in an empty folder on
  * muster's own data, the same arguments make the same bytes, and several files hold their pages
  * against the same ones (tables bof, the MakePlayingCards images). Kept on globalThis as the
- * worker's browser is.
+ * worker's servers are.
  */
 const CLI_PDFS = Symbol.for('muster.test.cli-pdfs');
 function cliPdfs(): Map<string, Buffer> {

@@ -4,9 +4,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { muster } from '../helpers/cli.js';
-import { button, CHROMIUM, control, produce, runBrowserTests as runThem, shots, usePageServer, answering, settled, allowDownloads, type PageBrowser } from '../helpers/page.js';
+import { button, CHROMIUM, control, produce, runBrowserTests as runThem, shots, usePageServer, answering, settled, allowDownloads } from '../helpers/page.js';
 
 
 async function choose(page: Page, label: string, value: string): Promise<void> {
@@ -23,7 +23,7 @@ async function cliPdf(args: string[]): Promise<{ bytes: Buffer; stderr: string; 
 
 describe.skipIf(!runThem)('the page in chromium', () => {
   let base = '';
-  let browser: PageBrowser;
+  let browser: Browser;
   // chromium's PDF viewer on: its screenshots show the preview drawn
   usePageServer((served) => ({ base, browser } = served), [], { pdfViewer: true });
 

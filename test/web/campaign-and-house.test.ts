@@ -8,14 +8,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { muster } from '../helpers/cli.js';
 import { bookletArgv, lastChange, newArgv, nextArgv, PageCampaign, recordArgv, STATE_PATH, undoArgv, type CampaignProbe } from '../../src/web/campaign-page.js';
 import { CHANGES_KEY } from '../../src/data/state-file.js';
 import { bofRecordOptions, type BofRecord } from '../../src/systems/bof/page/campaign-panel.js';
 import { fireteamListsOptions, fireteamNextOptions, fireteamRecordOptions } from '../../src/systems/fireteam/page/campaign-panel.js';
 import { checkHouse, houseFiles, unzipHouse, withHouse, HOUSE_PATH } from '../../src/web/house-rules.js';
-import { button, control, press, repo, runBrowserTests as runThem, shots, usePageServer, loadBuiltPage, answering, settled, campaignAfter, campaignStep, allowDownloads, type PageBrowser } from '../helpers/page.js';
+import { button, control, press, repo, runBrowserTests as runThem, shots, usePageServer, loadBuiltPage, answering, settled, campaignAfter, campaignStep, allowDownloads } from '../helpers/page.js';
 import { playerProblems } from '../helpers/player-words.js';
 
 const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
@@ -203,7 +203,7 @@ describe('house rules in the page, run in Node', () => {
 
 describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
   let base = '';
-  let browser: PageBrowser;
+  let browser: Browser;
   usePageServer((served) => ({ base, browser } = served));
 
   /** A new Burst of Fire campaign started from the form, its sides named and its seed given. */

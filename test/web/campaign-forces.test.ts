@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { muster } from '../helpers/cli.js';
 import { playerProblems } from '../helpers/player-words.js';
 import { newArgv, nextArgv, PageCampaign, recordArgv, STATE_PATH, uploadName } from '../../src/web/campaign-page.js';
@@ -16,7 +16,7 @@ import { shellLine } from '../../src/web/form.js';
 import { PLAYER_FOLDER } from '../../src/web/page-files.js';
 import { bofRecordOptions, salvageChoices, upgradeChoices, type BofNames, type KeptForce } from '../../src/systems/bof/page/campaign-panel.js';
 import { fireteamListsOptions, fireteamNextOptions, forceList, keptForceWords } from '../../src/systems/fireteam/page/campaign-panel.js';
-import { button, control, loadBuiltPage, repo, runBrowserTests as runThem, shots, usePageServer, answering, settled, type PageBrowser } from '../helpers/page.js';
+import { button, control, loadBuiltPage, repo, runBrowserTests as runThem, shots, usePageServer, answering, settled } from '../helpers/page.js';
 import { campaignStep } from '../helpers/page.js';
 
 const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
@@ -182,7 +182,7 @@ const hidden = (page: Page, selector: string) => page.$eval(selector, (e) => (e 
 
 describe.skipIf(!runThem)('the campaign panel’s forces in chromium', () => {
   let base = '';
-  let browser: PageBrowser;
+  let browser: Browser;
   usePageServer((served) => ({ base, browser } = served));
 
   async function open(hash: string): Promise<Page> {

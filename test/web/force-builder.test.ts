@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { muster } from '../helpers/cli.js';
 import { playerProblems } from '../helpers/player-words.js';
 import { problemLine, problemsByRow, rowKey, type CheckReport } from '../../src/web/kit/force-model.js';
@@ -15,7 +15,7 @@ import { bofForceFromText, bofForceToYaml } from '../../src/systems/bof/page/for
 import { ftForceFromText, ftForceToYaml, ftSpent } from '../../src/systems/fireteam/page/force-model.js';
 import { baCount, baForceFromText, baForceToYaml } from '../../src/systems/blazeaway/page/force-model.js';
 import { ofForceFromText, ofForceToYaml } from '../../src/systems/openfire/page/force-model.js';
-import { button, CHROMIUM, control, press, repo, runBrowserTests as runThem, shots, usePageServer, answering, allowDownloads, type PageBrowser } from '../helpers/page.js';
+import { button, CHROMIUM, control, press, repo, runBrowserTests as runThem, shots, usePageServer, answering, allowDownloads } from '../helpers/page.js';
 
 
 /** A doc's first YAML example: docs/force-file.md's is the README's Burst of Fire force. */
@@ -183,7 +183,7 @@ async function phoneShots(page: Page, row: string, name: string, back = false): 
 
 describe.skipIf(!runThem)('the force builder in chromium', () => {
   let base = '';
-  let browser: PageBrowser;
+  let browser: Browser;
   usePageServer((served) => ({ base, browser } = served));
 
   /** Waits until the builder has written the force and `check` has spoken on it. */

@@ -7,9 +7,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { zipSync } from 'fflate';
-import { button, produce, repo, runBrowserTests as runThem, shots, usePageServer, answering, settled, allowDownloads, type PageBrowser } from '../helpers/page.js';
+import { button, produce, repo, runBrowserTests as runThem, shots, usePageServer, answering, settled, allowDownloads } from '../helpers/page.js';
 import { claimSize } from '../helpers/zips.js';
 import { aliasBombYaml } from '../helpers/alias-bomb.js';
 import { forceLinkValue } from '../../src/data/force-link.js';
@@ -40,7 +40,7 @@ type Upload = { uploadFile(...p: string[]): Promise<void> };
 
 describe.skipIf(!runThem)('the page against hostile links and files, in chromium', () => {
   let base = '';
-  let browser: PageBrowser;
+  let browser: Browser;
   // chromium's PDF viewer on: the preview drawn under the page’s content security policy, in its screenshot
   usePageServer((served) => ({ base, browser } = served), [], { pdfViewer: true });
 

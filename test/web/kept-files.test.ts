@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { answering, cliPdf, openOffline, openPage, produce, repo, runBrowserTests, settled, shots, startPageServer, openBrowser } from '../helpers/page.js';
+import { answering, cliPdf, openOffline, openPage, produce, repo, runBrowserTests, settled, shots, startPageServer, launchChromium, type PageServer } from '../helpers/page.js';
 
 /** A plain file server (no muster, no policy, no compressed copies) over a copy of dist/web. */
 function staticHost(root: string): Promise<{ base: string; close(): Promise<void> }> {
@@ -100,7 +100,7 @@ describe.skipIf(!runBrowserTests)('the page’s files, kept and tied to their bu
     const fonts = path.join(copy, 'files/fonts');
     writeFileSync(path.join(fonts, 'NotoSansHans-Regular.otf'), readFileSync(path.join(fonts, 'NotoSansHans-Bold.otf')));
     const host = await staticHost(copy);
-    const { browser, close } = await openBrowser();
+    const browser = await launchChromium();
     try {
       const seed = '中文 club';
       const page = await openPage({ base: host.base, browser }, `#/bof/scenario?seed=${encodeURIComponent(seed)}`);
@@ -114,7 +114,7 @@ describe.skipIf(!runBrowserTests)('the page’s files, kept and tied to their bu
       await page.screenshot({ path: path.join(shots, 'kept-files-other-build.png') });
       await page.close();
     } finally {
-      await close();
+      await browser.close();
       await host.close();
       rmSync(copy, { recursive: true, force: true });
     }
