@@ -18,7 +18,9 @@ import { PACKAGE_FILES } from '../dist/cli/package-files.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
-const version = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version;
+const { version, peerDependencies } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+/** The version of the CJK font package a run prints with (src/cli/font-package-version.ts). */
+export const fontPackageVersion = peerDependencies['muster-wargames-fonts-cjk'];
 export const BUNDLE = path.join(root, 'dist', 'muster.cjs');
 /** yargs' messages in other languages, read where its platform shim is told it lies (below). */
 const YARGS_LOCALES = path.join(root, 'dist', 'yargs', 'locales');
@@ -49,6 +51,7 @@ const REPLACED = {
   'src/cli/install-root.ts': "import path from 'node:path';\nexport const INSTALL_ROOT = path.join(__dirname, '..', path.sep);",
   'src/cli/builtin-dir.ts': "import path from 'node:path';\nexport const BUILTIN_DATA_DIR = path.join(__dirname, '..', 'data', path.sep);",
   'src/cli/version.ts': `export const TOOL_VERSION = ${JSON.stringify(version)};`,
+  'src/cli/font-package-version.ts': `export const FONT_PACKAGE_VERSION = ${JSON.stringify(fontPackageVersion)};`,
   'src/cli/package-files.ts': packageFilesModule(),
 };
 

@@ -3,7 +3,8 @@
 //   src/data/parsed-cache.ts): a run with built-in data then parses JSON and checks nothing;
 //   with it, the templates and the data's texts precompiled by Handlebars
 // - kerning and ligature pairs of every character the data and templates use, in every face,
-//   into dist/font-pairs.json (see src/layout/fonts.ts)
+//   into dist/font-pairs.json (see src/layout/fonts.ts), with the characters the fonts of the
+//   CJK package have
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -18,6 +19,7 @@ import { fontStoreOf } from '../dist/cli/font-store.js';
 import { run } from '../dist/cli/run.js';
 import { HANDLEBARS_VERSION, precompileTemplate, recordTemplateSources } from '../dist/doc/templates.js';
 import { processIo } from '../dist/cli/io.js';
+import { PACKAGE_FONTS } from '../dist/cli/font-package.js';
 
 useFiles(nodeFiles);
 
@@ -66,4 +68,6 @@ const sources = await fg(['templates/**/*.hbs', 'src/**/*.ts'], { cwd: root, abs
 let text = '';
 for (let c = 32; c < 127; c++) text += String.fromCharCode(c);
 for (const file of [...data, ...sources].sort()) text += readFileSync(file, 'utf8');
-writeStore(NODE_PLACES.fontPairs, fontPairStoreOf(text, fontStoreOf(nodeFiles)));
+// with the characters of the fonts of the CJK package (scripts/build-fonts-cjk.js has put them in
+// packages/fonts-cjk, where nodeFiles finds them): a run without the package knows what needs it
+writeStore(NODE_PLACES.fontPairs, fontPairStoreOf(text, fontStoreOf(nodeFiles), Object.keys(PACKAGE_FONTS)));

@@ -16,21 +16,22 @@ import fg from 'fast-glob';
 import { makeAsciiOnly } from './ascii-only.js';
 import { leaveOut } from './left-out.js';
 import { WEB_RASTERISER, webCopy, webFont } from './web-files.js';
-import { warmCodeCache } from './build-cli.js';
+import { fontPackageVersion, warmCodeCache } from './build-cli.js';
 import { NODE_PLACES } from '../dist/cli/node-files.js';
 import { MODULE_IDS } from '../dist/systems/registry.js';
 import { publicAddress } from '../dist/cli/public-url.js';
+import { CJK_SOURCES } from './build-fonts-cjk.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const web = path.join(root, 'dist', 'web');
 const version = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version;
 
-/** Files bigger than this (the CJK fonts, 8 MB each) are listed but fetched only when a run reads one. */
+/** Files bigger than this (the image renderer) are listed but fetched only when a run reads one. */
 const LAZY_BYTES = 2 * 1024 * 1024;
 /**
  * Fonts that come with the page whatever their size: the faces, and Hebrew and Arabic (small,
  * and the first tried for any character the face lacks). The other fallbacks (symbols, emoji,
- * Korean, Chinese) are fetched when a text needs one.
+ * and from the CJK package Korean and Chinese) are fetched when a text needs one.
  */
 const EAGER_FONTS = new Set(['regular', 'bold', 'italic', 'hebrew', 'hebrew-bold', 'arabic', 'arabic-bold']);
 
@@ -90,13 +91,14 @@ const pagePlugin = {
   setup(build) {
     // what the command's bundle leaves out, the page leaves out too
     leaveOut(build);
-    // five of muster's own modules are Node's alone: the page has its own of each (see below)
+    // six of muster's own modules are Node's alone: the page has its own of each (see below)
     const own = {
       'src/cli/same-deflate.js': 'same-deflate', // the page compresses with fflate through pdfkit's browser build already
       'src/cli/version.js': 'version',
       'src/cli/node-files.js': 'node-files',
       'src/cli/builtin-dir.js': 'builtin-dir',
       'src/cli/install-root.js': 'install-root',
+      'src/cli/font-package-version.js': 'font-package-version',
     };
     build.onResolve({ filter: /^\.\.?\/.*(same-deflate|version|node-files|builtin-dir|install-root)\.js$/ }, (args) => {
       const stub = own[path.relative(root, path.resolve(args.resolveDir, args.path)).split(path.sep).join('/')];
@@ -137,6 +139,7 @@ const pagePlugin = {
       const contents = {
         'same-deflate': 'export {};',
         version: `export const TOOL_VERSION = ${JSON.stringify(version)};`,
+        'font-package-version': `export const FONT_PACKAGE_VERSION = ${JSON.stringify(fontPackageVersion)};`,
         'node-files': [
           "const fail = () => { throw new Error('Node\\'s file system is not available in the page'); };",
           'export const NODE_PLACES = undefined;',
@@ -206,10 +209,22 @@ copies.set('/muster/font-pairs.json', NODE_PLACES.fontPairs);
 copies.set(WEB_RASTERISER, NODE_PLACES.rasteriser);
 const fonts = {};
 const lazyFonts = new Set();
+/**
+ * The Chinese and Korean fonts: listed, with their hashes, but not copied. They come in their
+ * own package (packages/fonts-cjk), which `muster serve` sends them from where it is installed
+ * and whose fonts/ a static host is given beside the page (README); a host without them
+ * answers 404, and the page then asks for them in its words as the command line does.
+ */
+const apart = new Map();
 for (const [face, file] of Object.entries(NODE_PLACES.fonts)) {
+  if (face in CJK_SOURCES) continue;
   fonts[face] = webFont(file);
   copies.set(fonts[face], file);
   if (!EAGER_FONTS.has(face)) lazyFonts.add(fonts[face]);
+}
+for (const [face, file] of Object.entries(CJK_SOURCES)) {
+  fonts[face] = webFont(file);
+  apart.set(fonts[face], file);
 }
 
 /** Where the page fetches a file of its virtual root, as fileUrl in src/web/page-files.ts says (/muster/x -> files/x). */
@@ -222,7 +237,11 @@ const entries = [];
 /** the files loaded with the page, end to end in one file: one request instead of a hundred */
 const packed = [];
 let packedSize = 0;
-for (const [virtual, file] of [...copies].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+for (const [virtual, file] of [...copies, ...apart].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  if (apart.has(virtual)) {
+    entries.push({ path: virtual, size: statSync(file).size, lazy: true, optional: true, sha256: createHash('sha256').update(readFileSync(file)).digest('hex') });
+    continue;
+  }
   const target = path.join(web, webCopy(virtual));
   mkdirSync(path.dirname(target), { recursive: true });
   copyFileSync(file, target);
@@ -243,7 +262,7 @@ function packageOf(file) {
 }
 // the fonts' licences beside them (SIL Open Font License; every copy of the page and of the
 // package carries them), and the renderer's (Mozilla Public License 2.0, no licence file in its package)
-for (const file of new Set(Object.values(NODE_PLACES.fonts).map(packageOf))) {
+for (const file of new Set([...copies].filter(([virtual]) => virtual.startsWith('/muster/fonts/')).map(([, file]) => packageOf(file)))) {
   const { name } = JSON.parse(readFileSync(path.join(file, 'package.json'), 'utf8'));
   const licence = ['LICENSE_FONT', 'LICENSE', 'OFL.txt'].map((f) => path.join(file, f)).find((f) => existsSync(f));
   if (!licence) throw new Error(`build-web: ${name} has no licence file to ship beside its fonts`);
@@ -351,7 +370,8 @@ await esbuild.build({
     MUSTER_SHELL: JSON.stringify(shell),
     MUSTER_STAMP: JSON.stringify(stamp.digest('hex').slice(0, 16)),
     // what the page fetches apart (the image renderer, the large fonts): kept after the shell, each checked by its hash
-    MUSTER_LATER: JSON.stringify(entries.filter((e) => e.lazy).map((e) => ({ url: fileUrl(e.path), sha256: e.sha256 }))),
+    // the CJK package's fonts marked: a host without them is no failure to keep the page (a 404)
+    MUSTER_LATER: JSON.stringify(entries.filter((e) => e.lazy).map((e) => ({ url: fileUrl(e.path), sha256: e.sha256, ...(e.optional ? { optional: true } : {}) }))),
   },
 });
 
@@ -363,10 +383,9 @@ await esbuild.build({
  * https, and from this machine). Made once here, so a server sends them without compressing
  * anything; `muster serve` sends one only when it opens to its file's bytes. The source maps,
  * fetched by a browser's developer tools alone, are left as they are, and so are the files
- * fetched apart that are over LAZY_BYTES (the Chinese and Korean fonts, the image renderer):
- * fetched only by a run that needs one, their copies would be most of the package's size (the
- * Chinese fonts shrink by an eighth). Brotli at quality 9 (11 is a tenth smaller and ten times
- * slower).
+ * fetched apart that are over LAZY_BYTES (the image renderer; the Chinese and Korean fonts are
+ * not here at all): fetched only by a run that needs one, their copies would weigh more than
+ * they save. Brotli at quality 9 (11 is a tenth smaller and ten times slower).
  */
 const LARGE_APART = new Set(entries.filter((e) => e.lazy && e.size > LAZY_BYTES).map((e) => webCopy(e.path).split(path.sep).join('/')));
 function storeCompressed(folder) {

@@ -91,7 +91,8 @@ describe('house-rule token folders', () => {
     const dir = workdir({ 'fireteam/tokens/house.yaml': 'tokens:\n  - { id: smoke, label: Smoke, icon: cloud, shape: round, colour: "#9a9da1", section: Indirect Fire, count: 9 }\n' });
     const { code, stdout } = await muster(['tokens', 'fireteam', '--data', dir, '--format', 'json'], workdir());
     expect(code).toBe(0);
-    expect(stdout.match(/"label": "Smoke"/g)).toHaveLength(9 * 2);
+    // the house token carries the house mark after its label, front and back
+    expect(stdout.match(/"label": "Smoke\u2021"/g)).toHaveLength(9 * 2);
   });
 });
 

@@ -130,10 +130,11 @@ describe('totals a run would print', () => {
   });
   it('decks of more than 1000 cards are refused', async () => {
     const card = (i: number) => ({ id: `card-${i}`, title: 'Card', subtitle: 'House', section: 'House', lines: [], count: 30 });
-    const copies = Array.from({ length: 6 }, (_, i) => ({ name: `Player ${i + 1}`, colour: '#2f5d3a' }));
-    const deck = { deck: { title: 'House', back: { title: 'HOUSE', subtitle: 'Orders', icon: 'star' }, copies }, cards: Array.from({ length: 6 }, (_, i) => card(i)) };
+    // two copies (a deck's most: one plain, one hatched) of 18 cards of 30
+    const copies = [{ name: 'Player 1', colour: '#2f5d3a' }, { name: 'Player 2', colour: '#2f5d3a', pattern: 'hatched' }];
+    const deck = { deck: { title: 'House', back: { title: 'HOUSE', subtitle: 'Orders', icon: 'star' }, copies }, cards: Array.from({ length: 18 }, (_, i) => card(i)) };
     const dir = workdir({ 'cards/house.yaml': YAML.stringify(deck) });
-    const problems = await problemsOf(() => loadCardDecks([dir]));
+    const problems = await problemsOf(() => loadCardDecks({ dirs: [dir], readings: new Map() }));
     expect(problems.map((p) => p.message)).toEqual(['the decks would hold 1080 cards; at most 1000 print in one run']);
   });
   it('a free unit among a detachment’s options is refused: buying until the points run out would never end', async () => {
@@ -322,7 +323,7 @@ describe('an id is used once in each data folder', () => {
   it('cards of the decks', async () => {
     const deck = (title: string) => ({ deck: { title, back: { title: 'HOUSE', subtitle: 'Orders', icon: 'star' }, copies: [{ name: 'Green', colour: '#2f5d3a' }] }, cards: [{ id: 'dig-in', title: 'Dig in', subtitle: 'Order', section: 'House', lines: [], count: 1 }] });
     const dir = workdir({ 'cards/a.yaml': YAML.stringify(deck('A')), 'cards/b.yaml': YAML.stringify(deck('B')) });
-    const problems = await problemsOf(() => loadCardDecks([dir]));
+    const problems = await problemsOf(() => loadCardDecks({ dirs: [dir], readings: new Map() }));
     expect(problems.map((p) => `${path.basename(p.file)} at ${p.path}: ${p.message.split(';')[0]}`)).toEqual([`b.yaml at cards[0].id: duplicate card id "dig-in", already used in ${path.join(dir, 'cards/a.yaml')} at cards[0].id`]);
   });
   it('Open Fire army lists: nations and units', async () => {

@@ -49,7 +49,7 @@ describe('Open Fire scenarios (Deployment; Objectives)', () => {
         expect(f.budget - f.points, `${r.seed} side ${f.side}`).toBeLessThan(cheapest);
       }
     }
-    // Objectives (design.md section 6): a single objective is never given to one side by default: the roll-off places it
+    // Objectives (reading objective-placing): a single objective is never given to one side by default: the roll-off places it
     expect(lone.get('a')).toBeGreaterThan(100);
     expect(lone.get('b')).toBeGreaterThan(100);
     for (let k = 1; k <= 6; k++) {

@@ -15,7 +15,7 @@ const db = await loadRulesDb({ dataDirs: [] });
 const dataFolders = db.systems.map((s) => s.info.id);
 const withScenarios = MANIFESTS.filter((m) => m.scenario).map((m) => m.id);
 
-/** The fields design.md section 2 asks of every scenario's JSON, and what each holds. */
+/** The fields docs/design.md (Scenario JSON) asks of every scenario's JSON, and what each holds. */
 const SCENARIO_FIELDS: Readonly<Record<string, (v: unknown) => boolean>> = {
   system: (v) => typeof v === 'string',
   seed: (v) => typeof v === 'string',
@@ -98,7 +98,7 @@ describe('every data folder validates and prints its tables', () => {
 describe.each(withScenarios)('%s scenarios keep the contract', (id) => {
   const declared = manifestFor(id)!.scenario!;
 
-  it('the same seed gives the same JSON, with every field design.md asks for', async () => {
+  it('the same seed gives the same JSON, with every field docs/design.md asks for', async () => {
     const first = await muster(['scenario', id, '--seed', 'contract', '--format', 'json'], dir);
     const again = await muster(['scenario', id, '--seed', 'contract', '--format', 'json'], dir);
     expect(first.code, first.stderr).toBe(0);

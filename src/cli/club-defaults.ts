@@ -11,7 +11,8 @@
  * change what its commands (and its tests) print, as `.editorconfig`'s `root` stops a lookup.
  *
  * Each value is checked as the option itself checks it: its choices and type from the command
- * table, and --back-offset's and --bleed's own checks (parseOffset, checkBleed).
+ * table, and --back-offset's and --bleed's own checks (parseOffset, checkBleed); --layout
+ * as sheets or guillotine, not fold.
  */
 import path from 'node:path';
 import { z } from 'zod';
@@ -60,6 +61,10 @@ const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 const OWN_CHECKS: Partial<Record<ClubKey, (value: ClubValueType) => void>> = {
   'back-offset': (value) => void parseOffset(String(value)),
   bleed: (value) => void checkBleed(Number(value)),
+  // fold is one run's choice: token sheets without a deck and a print shop's file refuse it
+  layout: (value) => {
+    if (value === 'fold') throw new Error('"fold" is not allowed as a default; allowed: sheets or guillotine (give --layout fold on the command line)');
+  },
 };
 
 /**

@@ -22,7 +22,7 @@ const DUPLEX_TEXT = "how your printer turns the sheet for the backs: long (over 
 
 const SYSTEM: PositionalSpec = { name: 'system', describe: 'rule set id (see `muster systems`)' };
 
-/** The options every product command takes (design.md section 2). */
+/** The options every product command takes (docs/design.md, The command line). */
 const PRODUCT: readonly OptionSpec[] = [
   { name: 'seed', type: 'string', describe: 'seed for the dice; a product that rolls nothing accepts it and ignores it' },
   { name: 'out', alias: 'o', type: 'string', describe: 'output file (PDF default: a file under out/; JSON and Markdown default: stdout)' },
@@ -48,13 +48,18 @@ const FORCE_CARDS: OptionSpec = {
   describe: "a force's cards: grouped, one card for models that are the same (unit, quality, weapons) with a box to tick for each; each, one card a model",
 };
 
-/** Of every product that prints a deck of cards: sheets of fronts and of backs to print two-sided, or fronts and backs to fold. */
+/**
+ * Of every product that prints a deck of cards: sheets of fronts and of backs to print
+ * two-sided, each card apart or edge to edge, or fronts and backs to fold.
+ */
+export const DECK_LAYOUTS = ['sheets', 'guillotine', 'fold'] as const;
 const DECK_LAYOUT: OptionSpec = {
   name: 'layout',
   type: 'string',
-  choices: ['sheets', 'fold'],
+  choices: DECK_LAYOUTS,
   default: 'sheets',
-  describe: 'sheets: a sheet of fronts, then one of backs, printed two-sided; fold: fronts beside their backs on one side of the paper, folded down the middle and cut through both layers (no two-sided printing)',
+  describe:
+    'sheets: a sheet of fronts, then one of backs, printed two-sided, each card with its own bleed and a gap to the next, so a cut a little off shows no neighbour; guillotine: the same with the cards edge to edge, one cut between two (nine to a sheet), for a guillotine or trimmer; fold: fronts beside their backs on one side of the paper, folded down the middle and cut through both layers (no two-sided printing)',
 };
 
 /** Options of every product that prints: leave out the backs, save ink. */
@@ -74,7 +79,11 @@ const CUT: readonly OptionSpec[] = [
   ...INK,
   { name: 'duplex', type: 'string', choices: DUPLEX, default: 'long', describe: DUPLEX_TEXT },
   { name: 'back-offset', type: 'string', default: '0,0', describe: 'shift the backs by X,Y mm to correct a printer' },
-  { name: 'bleed', type: 'number', default: 3, describe: 'bleed round the cards in mm (0 to 6)' },
+  {
+    name: 'bleed',
+    type: 'number',
+    describe: 'bleed round each card in mm, 0 to 6 (default: 3, or 2 where that fits more cards a sheet: nine on A4, eight on Letter laid across); with --layout guillotine, round the grid of cards',
+  },
   { name: 'marks', type: 'string', choices: ['crop', 'none'], default: 'crop', describe: 'crop: marks showing where to cut; none: no marks (for a cutter that needs none)' },
 ];
 
@@ -201,11 +210,15 @@ const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'campaign',
-    describe: 'a campaign, for a rule set that has one (a ladder of games, a map to take): new, record, next, status, booklet, undo',
-    positionals: [SYSTEM, { name: 'action', choices: ['new', 'record', 'next', 'status', 'booklet', 'undo'], describe: 'what to do (undo takes back the last change; undo again puts it back)' }],
+    describe: 'a campaign, for a rule set that has one (a ladder of games, a map to take): new, record, next, status, booklet, undo, history',
+    positionals: [
+      SYSTEM,
+      { name: 'action', choices: ['new', 'record', 'next', 'status', 'booklet', 'undo', 'history'], describe: 'what to do (undo takes back the last change; undo again puts it back; history lists the changes kept)' },
+    ],
     options: [
       ...PRODUCT,
       { name: 'state', type: 'string', describe: 'the campaign state file (JSON)' },
+      { name: 'to', type: 'number', describe: 'undo: go back to just after change N that campaign history lists (0: before the first); itself a change, so undo takes it back' },
       ...forProduct('campaign', [
         { name: 'names', type: 'string', describe: 'the two sides, e.g. "Red,Blue" (new, booklet)' },
         { name: 'force', type: 'string', repeatable: true, describe: "new: a side's force file (YAML or JSON), kept in the state; the first is side A's (solo: yours), a second side B's" },
@@ -220,6 +233,7 @@ const COMMANDS: readonly CommandSpec[] = [
       ['$0 campaign bof new --state kursk.json --names "Red,Blue"', 'a ladder campaign, kept in kursk.json'],
       ['$0 campaign bof next --state kursk.json', "the next game's packet"],
       ['$0 campaign bof status --state kursk.json --format json', 'where it stands, for a script'],
+      ['$0 campaign bof history --state kursk.json', 'every change kept, numbered; undo --to N goes back to just after the Nth'],
     ],
   },
   {
@@ -312,22 +326,27 @@ const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'validate',
-    describe: 'load and check all data and templates, report problems',
+    describe: 'load and check all data and templates, report problems; list what each house folder replaces, adds and changes',
     positionals: [],
-    options: [HOUSE_DATA],
+    options: [
+      HOUSE_DATA,
+      { name: 'format', type: 'string', choices: ['text', 'json'], default: 'text', describe: 'text, or json: the same report for a script' },
+    ],
     examples: [
       ['$0 validate', "muster's own data and templates checked"],
       ['$0 validate --data examples/house-rule-set', 'a house rule set checked before you print from it'],
+      ['$0 validate --data examples/house-rules --format json', 'what a house folder replaces, adds and changes, for a script'],
     ],
   },
 ];
 
 /**
  * The options a club's muster.yaml and MUSTER_* variables may set (club-defaults.ts): the
- * print settings a club shares. Not --names (a game's players, whose count a solo game
- * changes) nor --seed, --format or -o, which are one run's.
+ * print settings a club shares (--layout as sheets or guillotine: how the club cuts its cards).
+ * Not --names (a game's players, whose count a solo game changes) nor --seed, --format or -o,
+ * which are one run's.
  */
-export const CLUB_KEYS = ['paper', 'units', 'ink', 'duplex', 'back-offset', 'bleed', 'marks', 'data'] as const;
+export const CLUB_KEYS = ['paper', 'units', 'ink', 'duplex', 'back-offset', 'bleed', 'marks', 'layout', 'data'] as const;
 export type ClubKey = (typeof CLUB_KEYS)[number];
 
 /** The option a club's key sets, as the commands take it (its choices, type and default). */

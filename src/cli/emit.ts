@@ -1,14 +1,23 @@
 import path from 'node:path';
 import type { BookletNode, DocumentNode, PrintSettings } from '../doc/model.js';
+import { bookletWithHouseRules, withHouseRules } from '../doc/document-meta.js';
 import { checkInterrupted, GenerateError, UsageError } from '../errors.js';
 import { renderBookletMarkdown, renderMarkdown } from '../render/markdown.js';
-import type { MissingGlyphs, PlacedDocument, PlacedPage } from '../layout/primitives.js';
+import type { MissingGlyphs, PlacedDocument, PlacedPage, WantingGlyphs } from '../layout/primitives.js';
 import type { PdfStream } from '../render/pdf-surface.js';
 import { readWholeFile, type Files } from '../data/files.js';
 import type { ImageArchive } from '../render/image-archive.js';
 import type { CliIo, FileWriter } from './io.js';
 import type { RunInput } from './io.js';
 import type { Format } from './options.js';
+import { FontPackageError, typedInFiles } from './font-package.js';
+import { BUILTIN_DATA_DIR } from './builtin-dir.js';
+
+/** The refusal of texts that need the font package, naming the files and fields they were given in. */
+async function fontPackageRefusal(texts: readonly WantingGlyphs[], io: CliIo, inputs: readonly RunInput[]): Promise<FontPackageError> {
+  const typedAt = await typedInFiles(texts, inputs, io.files, io.cwd, [BUILTIN_DATA_DIR]);
+  return new FontPackageError(texts, io.fontPackage?.found, typedAt);
+}
 
 export interface EmitOptions {
   format: Format;
@@ -34,6 +43,11 @@ export interface EmitOptions {
    * files beside them; the format stays pdf, whose pages they are
    */
   images?: { dpi: number; texts: Readonly<Record<string, string>> };
+  /**
+   * house folders every document of the run names in its footers (a scenario's or campaign's:
+   * its dice may read any of the rule set's data); a document also names those whose marks it shows
+   */
+  house?: readonly string[];
 }
 
 /** The document with the run's print settings on its meta (unchanged when there are none). */
@@ -116,19 +130,23 @@ export async function withOutput(options: EmitOptions, io: CliIo, produce: (outp
   };
   const output: DocumentOutput = {
     async add(given) {
-      const doc = withPrint(given, options.print);
+      // the house folders it prints named in its footers, whichever builder made it
+      const doc = withPrint(withHouseRules(given, options.house), options.print);
       if (options.format === 'md') texts.push(renderMarkdown(doc));
       if (options.format === 'json') docs.push(doc);
       // several packets go into one PDF, each laid out and numbered on its own
       if (options.format === 'pdf') await output.addPlaced((await pdfWriter(io.files)).layoutDocument(doc));
     },
     async addBooklet(given) {
-      const booklet = bookletWithPrint(given, options.print);
+      const booklet = bookletWithPrint(bookletWithHouseRules(given, options.house), options.print);
       if (options.format === 'md') texts.push(renderBookletMarkdown(booklet));
       if (options.format === 'json') docs.push(booklet);
       if (options.format === 'pdf') await output.addPlaced(await layoutBookletPdf(booklet, io.files));
     },
     async addPlaced(placed, onPage) {
+      // a text needing the Chinese or Korean fonts, whose package is not installed: refused
+      // before a page is drawn (its characters would print as boxes), whatever else is allowed
+      if (placed.wantingGlyphs.length > 0) throw await fontPackageRefusal(placed.wantingGlyphs, io, options.inputs ?? []);
       missing.push(...placed.missingGlyphs);
       const draw = await pageDrawer(placed);
       // a page at a time, and the pause between pages lets Ctrl-C through
@@ -303,8 +321,8 @@ class BufferedWriter {
 
 /** Writes one built document, a few, or a booklet, in the requested format. */
 export async function emitDocument(input: DocumentNode | DocumentNode[] | BookletNode, options: EmitOptions, io: CliIo): Promise<void> {
-  const booklet = !Array.isArray(input) && 'kind' in input ? bookletWithPrint(input, options.print) : undefined;
-  const docs = booklet ? [] : (Array.isArray(input) ? input : [input as DocumentNode]).map((doc) => withPrint(doc, options.print));
+  const booklet = !Array.isArray(input) && 'kind' in input ? bookletWithPrint(bookletWithHouseRules(input, options.house), options.print) : undefined;
+  const docs = booklet ? [] : (Array.isArray(input) ? input : [input as DocumentNode]).map((doc) => withPrint(withHouseRules(doc, options.house), options.print));
   await withOutput(options, io, async (output) => {
     if (options.format !== 'pdf' || !options.pageProgress || options.quiet) {
       if (booklet) await output.addBooklet(booklet);

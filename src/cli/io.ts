@@ -8,6 +8,8 @@ import type { Files } from '../data/files.js';
 import { nodeFiles } from './node-files.js';
 import { withUserCache } from './user-cache.js';
 import { withStateLock } from './lock.js';
+import type { FontPackage } from './font-package.js';
+import { nodeFontPackage } from './node-font-package.js';
 
 export { openFileAtomic, writeFileAtomic, type FileWriter };
 
@@ -36,6 +38,12 @@ export interface CliIo {
   terminalWidth?: number;
   /** what muster reads through (its data, templates, fonts; a player's files): Node's file system on the command line */
   files: Files;
+  /**
+   * Where the Chinese and Korean fonts are: their package (muster-wargames-fonts-cjk) as the
+   * command line finds it, beside muster or in the folder it runs in, its fonts then read in
+   * place of any `files` names. Absent in the page, whose files list the fonts its host has.
+   */
+  fontPackage?: FontPackage;
   /** the checks made before any work that an output can be written where it is asked for */
   outputs: OutputChecks;
   /**
@@ -111,6 +119,7 @@ export function processIo(): CliIo {
     freshSeed: () => randomBytes(4).toString('hex'),
     readStdin: (limit) => readStream(process.stdin, limit),
     files: withUserCache(nodeFiles, process.env, process.stderr),
+    fontPackage: nodeFontPackage(process.cwd(), process.env),
     outputs: NODE_OUTPUTS,
     clubDefaults: true,
     async finish() {

@@ -4,8 +4,15 @@ import { BUILTIN_DATA_DIR } from './builtin-dir.js';
 import type { FileKind, FileRead, Files, Places } from '../data/files.js';
 import { INSTALL_ROOT } from './install-root.js';
 import { PACKAGE_FILES } from './package-files.js';
+import { fontsWithPackage } from './font-package.js';
+import { nodeFontPackage } from './node-font-package.js';
 
-/** Where an installed muster finds its own files: beside dist/ (the fonts and the renderer: PACKAGE_FILES). */
+/**
+ * Where an installed muster finds its own files: beside dist/ (the fonts and the renderer:
+ * PACKAGE_FILES), and the Chinese and Korean fonts in their package, where Node finds it from
+ * muster's folder (a checkout's build output, beside a global install). A run of the command
+ * line looks from the folder it runs in too (processIo's fontPackage).
+ */
 export const NODE_PLACES: Places = {
   data: BUILTIN_DATA_DIR,
   templates: path.join(INSTALL_ROOT, 'templates', path.sep),
@@ -13,6 +20,7 @@ export const NODE_PLACES: Places = {
   parsedStore: path.join(INSTALL_ROOT, 'dist', 'parsed-data.json'),
   fontPairs: path.join(INSTALL_ROOT, 'dist', 'font-pairs.json'),
   ...PACKAGE_FILES,
+  fonts: fontsWithPackage(PACKAGE_FILES.fonts, nodeFontPackage(undefined, process.env)),
 };
 
 function kindOf(stats: Stats | Dirent): FileKind {

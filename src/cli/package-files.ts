@@ -17,6 +17,8 @@ const require = createRequire(path.join(INSTALL_ROOT, 'package.json'));
  * (devDependencies), not installed with muster. The simpler of the two ways: the page's
  * folder stays whole for any host, and the command needs nothing but its own package.
  * This module, with the packages' paths, serves the build (which copies from them) and the tests.
+ * The Chinese and Korean fonts are not among them: they come in a package of their own,
+ * found at run time (font-package.ts, node-font-package.ts).
  */
 export const PACKAGE_FILES: Pick<Places, 'fonts' | 'rasteriser' | 'fontkitVersion'> = {
   fonts: {
@@ -27,17 +29,12 @@ export const PACKAGE_FILES: Pick<Places, 'fonts' | 'rasteriser' | 'fontkitVersio
     'hebrew-bold': require.resolve('@expo-google-fonts/noto-sans-hebrew/700Bold/NotoSansHebrew_700Bold.ttf'),
     arabic: require.resolve('@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf'),
     'arabic-bold': require.resolve('@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf'),
-    // the package exports only its script: its fonts folder sits beside dist/
-    cjk: path.join(path.dirname(require.resolve('@embedpdf/fonts-sc')), '..', 'fonts', 'NotoSansHans-Regular.otf'),
-    'cjk-bold': path.join(path.dirname(require.resolve('@embedpdf/fonts-sc')), '..', 'fonts', 'NotoSansHans-Bold.otf'),
     symbols: require.resolve('@expo-google-fonts/noto-sans-symbols/400Regular/NotoSansSymbols_400Regular.ttf'),
     'symbols-bold': require.resolve('@expo-google-fonts/noto-sans-symbols/700Bold/NotoSansSymbols_700Bold.ttf'),
     // Noto Sans Symbols 2 comes in one weight: bold text draws its symbols in it too
     symbols2: require.resolve('@expo-google-fonts/noto-sans-symbols-2/400Regular/NotoSansSymbols2_400Regular.ttf'),
     emoji: require.resolve('@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf'),
     'emoji-bold': require.resolve('@expo-google-fonts/noto-emoji/700Bold/NotoEmoji_700Bold.ttf'),
-    korean: require.resolve('@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf'),
-    'korean-bold': require.resolve('@expo-google-fonts/noto-sans-kr/700Bold/NotoSansKR_700Bold.ttf'),
   },
   rasteriser: require.resolve('@resvg/resvg-wasm/index_bg.wasm'),
   fontkitVersion: (require(path.join(path.dirname(require.resolve('fontkit')), '..', 'package.json')) as { version: string }).version,

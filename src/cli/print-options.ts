@@ -23,12 +23,13 @@ export function printSettings(args: InkArgs): PrintSettings | undefined {
 export interface CutArgs extends InkArgs {
   duplex: 'long' | 'short';
   backOffset: string;
-  bleed: number;
+  /** left out: DEFAULT_BLEED, or 2 mm where that fits more cards a sheet */
+  bleed?: number;
   marks: 'crop' | 'none';
   /** --cards, where a product prints a force's cards */
   cards?: 'grouped' | 'each';
   /** --layout, where a product prints a deck */
-  layout?: 'sheets' | 'fold';
+  layout?: 'sheets' | 'guillotine' | 'fold';
 }
 
 /** "1.5,-0.5" -> {x: 1.5, y: -0.5}, in mm. */
@@ -62,6 +63,9 @@ export const SHOP_CARDS: Readonly<Record<Shop, { name: string; card: { width: nu
   mpc: { name: 'MakePlayingCards', card: MPC_POKER },
 };
 
+/** The bleed round each card where --bleed is left out: a sheet takes 2 mm instead where that holds more cards (card-grids.ts). */
+export const DEFAULT_BLEED = 3;
+
 /** --bleed checked: 0 to 6 mm round the cards (a muster.yaml's `bleed` is checked by this too). */
 export function checkBleed(bleed: number): number {
   if (!(bleed >= 0 && bleed <= 6)) throw new UsageError(`--bleed ${bleed}: allowed 0 to 6 mm`);
@@ -70,8 +74,20 @@ export function checkBleed(bleed: number): number {
 
 /** Card print settings from the options, checked. */
 export function cardPrint(args: CutArgs): CardPrint {
-  checkBleed(args.bleed);
-  const home: CardPrint = { width: 63, height: 88, bleed: args.bleed, marks: args.marks === 'crop', duplex: args.duplex, backOffset: parseOffset(args.backOffset), ...printSettings(args), ...(args.cards === 'each' ? { eachModel: true } : {}), ...(args.layout === 'fold' ? { fold: true } : {}) };
+  if (args.bleed !== undefined) checkBleed(args.bleed);
+  const home: CardPrint = {
+    width: 63,
+    height: 88,
+    bleed: args.bleed ?? DEFAULT_BLEED,
+    ...(args.bleed !== undefined ? { keepBleed: true } : {}),
+    marks: args.marks === 'crop',
+    duplex: args.duplex,
+    backOffset: parseOffset(args.backOffset),
+    ...printSettings(args),
+    ...(args.cards === 'each' ? { eachModel: true } : {}),
+    ...(args.layout === 'fold' ? { fold: true } : {}),
+    ...(args.layout === 'guillotine' && args.shop === undefined ? { guillotine: true } : {}),
+  };
   if (args.shop === undefined) return home;
   const shop = SHOP_CARDS[args.shop];
   if (args.layout === 'fold') throw new UsageError('--layout fold: a print shop takes a card a page, not sheets to fold; leave --layout out with --shop');

@@ -26,6 +26,7 @@ import { normaliseValues, refuseBadNumbers } from './manners.js';
 import { readStdinForce, stdinForces, withStdinFile } from './stdin-force.js';
 import { useFiles } from '../data/files.js';
 import { escapeControls } from '../data/control-chars.js';
+import { filesWithFontPackage, FontPackageError, typedInOptions } from './font-package.js';
 
 /**
  * `--back-offset -2,1` as a player types it: yargs would read "-2,1" as options of their own,
@@ -59,6 +60,9 @@ export async function run(argv: readonly string[], given: CliIo): Promise<number
   let io = escapingControls(given);
   const debug = argv.includes('--debug') || io.env['MUSTER_DEBUG'] === '1';
   let args = commandLineWords(argv);
+  const typed = args;
+  // the Chinese and Korean fonts where the caller's look for their package finds them
+  if (io.fontPackage) io = { ...io, files: filesWithFontPackage(io.files, io.fontPackage) };
   // every layer reads muster's and the player's files through what the caller gives
   useFiles(io.files);
   try {
@@ -101,8 +105,11 @@ export async function run(argv: readonly string[], given: CliIo): Promise<number
     await io.finish?.();
     return code;
   } catch (error) {
-    reportError(error, io, debug);
-    return exitCodeFor(error);
+    // a text needing the font package, named by the option it was typed in (the club's
+    // defaults set no text that prints)
+    const said = error instanceof FontPackageError ? error.alsoTypedAt(typedInOptions(error.texts, typed)) : error;
+    reportError(said, io, debug);
+    return exitCodeFor(said);
   }
 }
 
@@ -145,7 +152,7 @@ async function runCommand(command: string, parsed: unknown, io: CliIo, club: Clu
     case 'examples':
       return await (await import('./commands/examples.js')).runExamples(parsed as unknown as ExamplesArgs, io);
     case 'validate':
-      return await (await import('./commands/validate.js')).runValidate(parsed as unknown as { data: string[] }, io);
+      return await (await import('./commands/validate.js')).runValidate(parsed as unknown as { data: string[]; format: 'text' | 'json' }, io);
     case 'config':
       return await (await import('./commands/config.js')).runConfig(parsed as unknown as ConfigArgs, io, club);
     default:

@@ -26,8 +26,12 @@ export interface Places {
   parsedStore: string;
   /** the build's store of kerning pairs (likewise) */
   fontPairs: string;
-  /** each face's font file: regular, bold, italic, and the fallbacks (hebrew, hebrew-bold, ...) */
-  fonts: Readonly<Record<string, string>>;
+  /**
+   * each face's font file: regular, bold, italic, and the fallbacks (hebrew, hebrew-bold, ...);
+   * none for a fallback whose package is not installed (the Chinese and Korean fonts come in a
+   * package of their own, muster-wargames-fonts-cjk)
+   */
+  fonts: Readonly<Record<string, string | undefined>>;
   /** the fontkit version, part of a font's fingerprint in the pairs store */
   fontkitVersion: string;
   /** resvg compiled to WebAssembly, which draws a print shop's images (--shop mpc) */

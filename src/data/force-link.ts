@@ -14,7 +14,7 @@ export const FORCE_PARAM = 'force';
 /**
  * Base64 for an address: '~' and '_' for '+' and '/', no padding. '~' rather than base64url's
  * '-', so a printed link never holds "--word" or "xx-word-word", which read as an option or an
- * id on a page (design.md section 4); links made with '-' before still open.
+ * id on a page (docs/design.md, Print conventions: player language only); links made with '-' before still open.
  */
 const toLinkBase64 = (bytes: Uint8Array) => btoa(binaryString(bytes)).replace(/\+/g, '~').replace(/\//g, '_').replace(/=+$/, '');
 

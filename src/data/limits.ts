@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { controlCharIn, controlCharMessage } from './control-chars.js';
 import { MAX_ENTRIES, MAX_FORCE_MODELS, MAX_ID_LENGTH, MAX_LABEL_LENGTH, MAX_TEXT_LENGTH } from './limit-values.js';
+import type { ReadingId } from '../vocab/provenance.js';
 
 export * from './limit-values.js';
 
@@ -65,3 +66,12 @@ export function kebabId(example: string) {
 export function listOf<T extends z.ZodType>(item: T, max: number = MAX_ENTRIES) {
   return z.array(item).max(max, `at most ${max} entries`);
 }
+
+/**
+ * Where a printed or rolled rule comes from, as a file keeps it (a campaign's rolls): a section
+ * of the text by its heading, or a reading of a register by "system/id".
+ */
+export const provenance = z.union([
+  z.object({ section: textOf(MAX_LABEL_LENGTH) }).strict(),
+  z.object({ reading: z.custom<ReadingId>((v) => typeof v === 'string' && v.length <= 2 * MAX_ID_LENGTH + 1 && /^[a-z0-9-]+\/[a-z0-9-]+$/.test(v), 'a reading of a register, as "system/id"') }).strict(),
+]);

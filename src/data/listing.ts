@@ -58,7 +58,7 @@ export interface ListRequest {
 /** The kinds a data folder gives by itself: tables, and tokens and card decks where it has them. */
 export async function listFromData(system: SystemRules): Promise<ListKind[]> {
   const id = system.info.id;
-  const [groups, decks] = await Promise.all([loadTokenGroups(system.dirs), loadCardDecks(system.dirs)]);
+  const [groups, decks] = await Promise.all([loadTokenGroups(system.dirs), loadCardDecks(system)]);
   const kinds: ListKind[] = [];
 
   const tokens = groups.flatMap((group) => group.tokens.map((token) => tokenEntry(token, group.title, tokenGroupPart(group.title).id)));

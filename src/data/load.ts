@@ -10,12 +10,21 @@ import { checkDataFolder } from './walk.js';
 import { readingsFile, sheetsFile, systemFile, tableFile, type Reading, type RuleTable, type Sheet, type SystemInfo } from './schema.js';
 import { terrainFile, type TerrainFile, type TerrainTables } from './terrain-schema.js';
 import { mergeTerrain } from './terrain-merge.js';
+import { applyChangeEntries, type KeyedFields } from './changes.js';
+import { HOUSE_FILE, houseFile, houseName, noteHouseChange, type HouseHow, type HouseMark } from './house.js';
+
+/** A table as loaded: a house folder's carries the folder's name, printed as its mark. */
+export type LoadedTable = RuleTable & HouseMark;
+
+/** The keyed fields of a tables file and of a terrain file: their entries may be change entries in a house folder. */
+const TABLE_FIELDS: KeyedFields = { tables: { kind: 'table' } };
+const TERRAIN_FIELDS: KeyedFields = { types: { kind: 'terrain type' } };
 
 export interface SystemRules {
   readonly info: SystemInfo;
   /** every folder the system's data came from, built-in first */
   readonly dirs: readonly string[];
-  readonly tables: ReadonlyMap<string, RuleTable>;
+  readonly tables: ReadonlyMap<string, LoadedTable>;
   readonly sheets: readonly Sheet[];
   /** the sheets.yaml the sheets came from (a house folder's when it gives one), for messages */
   readonly sheetsFile?: string;
@@ -25,7 +34,9 @@ export interface SystemRules {
   readonly tableFiles: ReadonlyMap<string, string>;
   /** muster's readings for this rule set (readings.yaml), by id; a house folder's replace or add */
   readonly readings: ReadonlyMap<string, Reading>;
-  table(id: string): RuleTable;
+  /** the house folders among `dirs` (every one after the first), with the names their pages print */
+  readonly houses: readonly { readonly dir: string; readonly name: string }[];
+  table(id: string): LoadedTable;
   /** The reading of this id, to mark what it decides: an id not in the register is muster's defect, never printed unmarked. */
   reading(id: string): ReadingRef;
 }
@@ -62,12 +73,16 @@ interface SystemDraft {
   info?: SystemInfo;
   infoFile?: string;
   dirs: string[];
-  tables: Map<string, RuleTable>;
+  tables: Map<string, LoadedTable>;
   tableFiles: Map<string, string>;
+  /** the house folders among dirs, with their names */
+  houses: { dir: string; name: string }[];
+  /** the tables a house file changed (change:), by id, with that file: a coverage problem after the change says so */
+  changedTables: Map<string, string>;
   sheets?: Sheet[];
   sheetsFile?: string;
-  /** each folder's terrain.yaml, built-in first */
-  terrain: { file: string; data: TerrainFile }[];
+  /** each folder's terrain.yaml, built-in first, and the house folder's name where it is one */
+  terrain: { file: string; data: TerrainFile; house?: string }[];
   /** the readings of every folder's readings.yaml, a later folder's replacing an earlier's of the same id */
   readings: Map<string, Reading>;
   /** a tables file of this system failed to load: its ids are unknown, so references are not checked */
@@ -96,7 +111,12 @@ export async function loadRulesDb(options: LoadOptions): Promise<RulesDb> {
   if (problems.length > 0) throw new DataError(problems);
 
   const tableIds = new FolderIds('table');
-  for (const root of roots) {
+  for (const [index, root] of roots.entries()) {
+    // the tables and terrain types of the folders before this one: what a change entry here changes
+    const earlierTables = new Map([...drafts.entries()].map(([id, draft]) => [id, new Map(draft.tables)]));
+    const earlierTerrain = new Map([...drafts.entries()].map(([id, draft]) => [id, terrainTypesOf(draft.terrain)]));
+    // a --data folder names itself on the pages it changes: its house.yaml's name, or its folder's
+    const rootName = index === 0 ? '' : await houseName(root);
     // one listing of the folder's YAML files, sorted; each kind of file is picked from it
     const all = listFilesBelow(root, (relative) => /\.ya?ml$/.test(relative), path.join).map((relative) => ({ relative, parts: relative.split('/') }));
     const inScope = (parts: string[]) => scope === '*' || parts[0] === scope;
@@ -107,6 +127,7 @@ export async function loadRulesDb(options: LoadOptions): Promise<RulesDb> {
     const moduleFiles = all.filter(({ parts }) => inScope(parts) && parts.length >= 3 && parts[1] !== 'tables').map((f) => f.relative);
     const strays = all.filter(({ parts }) => inScope(parts) && parts.length === 2 && !ROOT_FILES.includes(parts[1]!)).map((f) => f.relative);
     for (const { parts } of all) if (parts.length === 2 && parts[1] === 'system.yaml') known.add(parts[0]!);
+    if (index > 0 && all.some(({ relative }) => relative === HOUSE_FILE)) await parseFile(path.join(root, HOUSE_FILE), houseFile, problems);
     for (const stray of strays) {
       problems.push({
         file: path.join(root, stray),
@@ -116,10 +137,9 @@ export async function loadRulesDb(options: LoadOptions): Promise<RulesDb> {
     }
     for (const relative of moduleFiles) {
       const systemId = relative.split('/')[0]!;
-      const draft: SystemDraft = drafts.get(systemId) ?? { dirs: [], tables: new Map(), tableFiles: new Map(), terrain: [], readings: new Map() };
+      const draft: SystemDraft = drafts.get(systemId) ?? newDraft();
       drafts.set(systemId, draft);
-      const systemDir = path.join(root, systemId);
-      if (!draft.dirs.includes(systemDir)) draft.dirs.push(systemDir);
+      noteDir(draft, path.join(root, systemId), rootName);
     }
     const anyData = files.length > 0 || moduleFiles.length > 0 || (scope !== '*' && all.some(({ parts }) => parts.length >= 2));
     if (!anyData) {
@@ -132,11 +152,15 @@ export async function loadRulesDb(options: LoadOptions): Promise<RulesDb> {
     for (const relative of files) {
       const file = path.join(root, relative);
       const systemId = relative.split('/')[0]!;
-      const draft: SystemDraft = drafts.get(systemId) ?? { dirs: [], tables: new Map(), tableFiles: new Map(), terrain: [], readings: new Map() };
+      const draft: SystemDraft = drafts.get(systemId) ?? newDraft();
       drafts.set(systemId, draft);
       const systemDir = path.join(root, systemId);
-      if (!draft.dirs.includes(systemDir)) draft.dirs.push(systemDir);
+      noteDir(draft, systemDir, rootName);
       const base = path.basename(relative);
+      const house = draft.houses.find((h) => h.dir === systemDir)?.name;
+      const note = (kind: string, id: string, how: HouseHow) => {
+        if (house !== undefined) noteHouseChange({ house, root, system: systemId, file, kind, id, how });
+      };
 
       if (base === 'system.yaml') {
         const info = await parseFile(file, systemFile, problems);
@@ -149,6 +173,7 @@ export async function loadRulesDb(options: LoadOptions): Promise<RulesDb> {
       } else if (base === 'sheets.yaml') {
         const parsed = await parseFile(file, sheetsFile, problems);
         if (parsed) {
+          for (const sheet of parsed.sheets) note('sheet', sheet.id, draft.sheets?.some((s) => s.id === sheet.id) ? 'replaced' : 'added');
           draft.sheets = parsed.sheets;
           draft.sheetsFile = file;
         }
@@ -158,13 +183,37 @@ export async function loadRulesDb(options: LoadOptions): Promise<RulesDb> {
         parsed?.readings.forEach((entry, i) => {
           if (seen.has(entry.id)) problems.push({ file, path: `readings[${i}].id`, message: `"${entry.id}" is given twice in this file: one entry an id` });
           seen.add(entry.id);
+          note('reading', entry.id, draft.readings.has(entry.id) ? 'replaced' : 'added');
           draft.readings.set(entry.id, entry);
         });
       } else if (base === 'terrain.yaml') {
-        const parsed = await parseFile(file, terrainFile, problems);
-        if (parsed) draft.terrain.push({ file, data: parsed });
+        const types = earlierTerrain.get(systemId) ?? new Map();
+        let changed: { id: string }[] = [];
+        const prepare = (raw: unknown) => {
+          const applied = applyChangeEntries(raw, file, TERRAIN_FIELDS, { get: (_, id) => types.get(id)?.type, ids: () => [...types.keys()] }, problems);
+          changed = applied?.changed ?? [];
+          // a type's sizes are read in its file's units: a change written in the other units would read them wrong
+          const units = (raw as { units?: unknown } | null)?.units;
+          const mixed = changed.filter((c) => types.get(c.id)!.units !== units);
+          for (const c of mixed) problems.push({ file, path: 'units', message: `changes terrain type "${c.id}", whose sizes are given in ${types.get(c.id)!.units}: write this file in ${types.get(c.id)!.units} too (units: ${types.get(c.id)!.units}), or give the type whole` });
+          return mixed.length > 0 ? undefined : applied;
+        };
+        const parsed = await parseFile(file, terrainFile, problems, 'data file', undefined, prepare);
+        if (parsed) {
+          draft.terrain.push({ file, data: parsed, ...(house !== undefined ? { house } : {}) });
+          const before = parsed.replace ? new Map() : types;
+          for (const type of parsed.types) note('terrain type', type.id, changed.some((c) => c.id === type.id) ? 'changed' : before.has(type.id) ? 'replaced' : 'added');
+          for (const map of Object.keys(parsed.maps)) note('terrain map', map, draft.terrain.length > 1 && !parsed.replace ? 'replaced' : 'added');
+        }
       } else {
-        const parsed = await parseFile(file, tableFile, problems);
+        const tables = earlierTables.get(systemId) ?? new Map<string, LoadedTable>();
+        let changed: { id: string }[] = [];
+        const prepare = (raw: unknown) => {
+          const applied = applyChangeEntries(raw, file, TABLE_FIELDS, { get: (_, id) => withoutHouse(tables.get(id)), ids: () => [...tables.keys()] }, problems);
+          changed = applied?.changed ?? [];
+          return applied;
+        };
+        const parsed = await parseFile(file, tableFile, problems, 'data file', undefined, prepare);
         if (!parsed) {
           draft.incomplete = true;
           continue;
@@ -175,7 +224,11 @@ export async function loadRulesDb(options: LoadOptions): Promise<RulesDb> {
             problems.push(duplicate);
             return;
           }
-          draft.tables.set(table.id, table);
+          const how = changed.some((c) => c.id === table.id) ? 'changed' : tables.has(table.id) ? 'replaced' : 'added';
+          note('table', table.id, how);
+          if (how === 'changed') draft.changedTables.set(table.id, file);
+          else draft.changedTables.delete(table.id);
+          draft.tables.set(table.id, house === undefined ? table : { ...table, house });
           draft.tableFiles.set(table.id, file);
         });
       }
@@ -194,7 +247,7 @@ export async function loadRulesDb(options: LoadOptions): Promise<RulesDb> {
     }
     const terrain = mergeTerrain(draft.terrain, problems);
     const system = freezeSystem(draft as SystemDraft & { info: SystemInfo }, terrain);
-    problems.push(...checkSystem(system, draft.sheetsFile ?? draft.infoFile ?? '', { references: !draft.incomplete }));
+    problems.push(...afterChanges(checkSystem(system, draft.sheetsFile ?? draft.infoFile ?? '', { references: !draft.incomplete }), draft.changedTables));
     systems.push(system);
   }
 
@@ -230,10 +283,11 @@ function freezeSystem(draft: SystemDraft & { info: SystemInfo }, terrain: Terrai
     tables,
     tableFiles: new Map(draft.tableFiles),
     readings,
+    houses: deepFreeze(draft.houses.map((h) => ({ ...h }))),
     sheets: deepFreeze(draft.sheets ?? []),
     ...(draft.sheetsFile !== undefined ? { sheetsFile: draft.sheetsFile } : {}),
     ...(terrain ? { terrain: deepFreeze(terrain) } : {}),
-    table(tableId: string): RuleTable {
+    table(tableId: string): LoadedTable {
       const table = tables.get(tableId);
       if (!table) throw new UsageError(`rule set "${id}" has no table "${tableId}"`);
       return table;
@@ -248,6 +302,46 @@ function freezeSystem(draft: SystemDraft & { info: SystemInfo }, terrain: Terrai
       }
       return ref;
     },
+  });
+}
+
+function newDraft(): SystemDraft {
+  return { dirs: [], tables: new Map(), tableFiles: new Map(), houses: [], changedTables: new Map(), terrain: [], readings: new Map() };
+}
+
+/** A folder of the rule set: every one after its first is a house folder, named as its root is. */
+function noteDir(draft: SystemDraft, dir: string, rootName: string): void {
+  if (draft.dirs.includes(dir)) return;
+  if (draft.dirs.length > 0) draft.houses.push({ dir, name: rootName });
+  draft.dirs.push(dir);
+}
+
+/** A table as its file gave it, without the loader's mark: what a change entry starts from. */
+function withoutHouse(table: LoadedTable | undefined): RuleTable | undefined {
+  if (!table) return undefined;
+  const { house: _house, ...rest } = table;
+  return rest;
+}
+
+/** The terrain types the terrain files give, with their files' units, a later file's replacing an earlier's (or, with replace, all of them). */
+function terrainTypesOf(files: readonly { data: TerrainFile }[]): Map<string, { type: TerrainFile['types'][number]; units: TerrainFile['units'] }> {
+  const types = new Map<string, { type: TerrainFile['types'][number]; units: TerrainFile['units'] }>();
+  for (const { data } of files) {
+    if (data.replace) types.clear();
+    for (const type of data.types) types.set(type.id, { type, units: data.units });
+  }
+  return types;
+}
+
+/**
+ * A table a house file changed (change:) that no longer reads whole: its problem says that the
+ * rows are the ones left once the file's rows+ and rows- are made.
+ */
+function afterChanges(problems: DataProblem[], changed: ReadonlyMap<string, string>): DataProblem[] {
+  return problems.map((problem) => {
+    const id = /^tables\[id=([^\]]+)\]\.(rows|unlisted)/.exec(problem.path)?.[1];
+    if (id === undefined || changed.get(id) !== problem.file) return problem;
+    return { ...problem, message: `${problem.message} (the rows once this file's change of table "${id}" is made: it may add rows with rows+ and take them out with rows-, as long as every total the dice show lands on one row)` };
   });
 }
 

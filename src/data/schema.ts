@@ -46,7 +46,7 @@ export const distanceCell = z
   })
   .strict();
 
-/** A number a player must roll: "18 or lower", "4 or higher". Ties succeed (design.md section 6). */
+/** A number a player must roll: "18 or lower", "4 or higher". Ties succeed (reading attack-roll-equal-value, docs/readings.md). */
 export const needCell = z
   .object({
     need: int,
@@ -156,8 +156,11 @@ export const sheetBlock = z.union([
     })
     .strict(),
   z.object({ text: prose, section: label, title: label }).strict(),
-  /** a ladder of the chance to roll at or under (or over) every total of these dice */
-  z.object({ odds: diceSpec, or: z.enum(['lower', 'higher']), title: label }).strict(),
+  /**
+   * a ladder of the chance to roll at or under (or over) every total of these dice; `section`:
+   * the section of the text whose roll they are (left out, the strip says "dice odds")
+   */
+  z.object({ odds: diceSpec, or: z.enum(['lower', 'higher']), title: label, section: label.optional() }).strict(),
 ]);
 
 export const sheet = z

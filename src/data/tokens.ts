@@ -3,6 +3,7 @@ import { DataError, type DataProblem } from '../errors.js';
 import { parseFolderFiles } from './parse.js';
 import { ICON_NAMES } from '../vocab/icons.js';
 import { FolderIds } from './ids.js';
+import type { HouseMark } from './house.js';
 import { MAX_PIECES, MAX_TOKEN_COUNT, intIn, kebabId, label, listOf, numberIn } from './limits.js';
 
 /** A size in millimetres that the rules give for a piece. */
@@ -43,7 +44,8 @@ export const tokenSchema = z
     path: ['size'],
   });
 
-export type Token = z.infer<typeof tokenSchema>;
+/** A token as loaded: a house folder's carries the folder's name, printed as its mark. */
+export type Token = z.infer<typeof tokenSchema> & HouseMark;
 
 /**
  * A file of tokens. With `sheet`, its tokens print on a sheet of their own at the sizes given
@@ -85,7 +87,7 @@ export async function loadTokenGroups(dirs: readonly string[]): Promise<TokenGro
   const tokens = new Map<string, { token: Token; file: string; group: string }>();
   const groups = new Map<string, Omit<TokenGroup, 'tokens'>>();
   const ids = new FolderIds('token');
-  for (const { file, dir, data } of await parseFolderFiles(dirs, 'tokens', tokensFile, problems)) {
+  for (const { file, dir, data, house } of await parseFolderFiles(dirs, 'tokens', tokensFile, problems, { tokens: { kind: 'token' } })) {
     const group = data.sheet?.title ?? '';
     groups.set(group, data.sheet ? { title: data.sheet.title, round: data.sheet.round, square: data.sheet.square } : {});
     data.tokens.forEach((token, i) => {
@@ -93,10 +95,11 @@ export async function loadTokenGroups(dirs: readonly string[]): Promise<TokenGro
       if (duplicate) return problems.push(duplicate);
       // a house token with a built-in id takes its place, on the house file's sheet
       tokens.delete(token.id);
-      tokens.set(token.id, { token, file, group });
+      tokens.set(token.id, { token: house === undefined ? token : { ...token, house }, file, group });
     });
   }
-  problems.push(...backProblems(new Map([...tokens.values()].map(({ token }) => [token.id, token])), (id) => tokens.get(id)?.file ?? ''));
+  const byId = new Map([...tokens.values()].map(({ token }) => [token.id, token]));
+  problems.push(...backProblems(byId, (id) => tokens.get(id)?.file ?? ''), ...greyProblems(byId, (id) => tokens.get(id)?.file ?? ''));
   const pieces = [...tokens.values()].reduce((n, t) => n + t.token.count, 0);
   if (pieces > MAX_PIECES) {
     const last = [...tokens.values()].at(-1)!;
@@ -122,6 +125,32 @@ export function backProblems(tokens: ReadonlyMap<string, Pick<Token, 'id' | 'sha
       const shape = (t: typeof back) => (t.size ? `${t.shape} ${t.size.width} x ${t.size.height} mm` : t.shape);
       problems.push({ file: fileOf(token.id), path, message: `"${token.back}" is ${shape(back)}, this token ${shape(token)}: a token's other side has its shape and size` });
     }
+  }
+  return problems;
+}
+
+/**
+ * Tokens told apart by colour alone: the same words, symbol, shape and size in two colours
+ * (one side's patrol marker and the other's) print as the same grey on a black-and-white
+ * printer, so a player could not tell whose is whose. Each pair found is refused: a letter in
+ * the label, another symbol or shape keeps them apart without colour.
+ */
+export function greyProblems(tokens: ReadonlyMap<string, Pick<Token, 'id' | 'label' | 'icon' | 'shape' | 'size' | 'number' | 'colour'>>, fileOf: (id: string) => string): DataProblem[] {
+  const problems: DataProblem[] = [];
+  const seen = new Map<string, string>();
+  for (const token of tokens.values()) {
+    const look = JSON.stringify([token.label.toLowerCase(), token.icon, token.shape, token.size ?? null, token.number ?? null]);
+    const other = seen.get(look);
+    if (other === undefined) {
+      seen.set(look, token.id);
+      continue;
+    }
+    if (tokens.get(other)!.colour === token.colour) continue;
+    problems.push({
+      file: fileOf(token.id),
+      path: `tokens[id=${token.id}]`,
+      message: `differs from "${other}" by colour alone (label "${token.label}", icon ${token.icon}, ${token.shape}): in grey they print alike; give one a letter in its label (e.g. "${token.label} B"), another icon or another shape`,
+    });
   }
   return problems;
 }

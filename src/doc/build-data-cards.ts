@@ -1,7 +1,7 @@
 import type { DataCard, DataDeck } from '../data/cards.js';
 import type { SystemInfo } from '../data/schema.js';
-import { markDataReading, type CardBack, type CardNode, type CardPrint, type DeckNode, type DocumentNode, type Paper, type Units } from './model.js';
-import { documentMeta } from './document-meta.js';
+import { cardRule, markDataReading, markHouse, type CardBack, type CardNode, type CardPrint, type DeckNode, type DocumentNode, type Paper, type Provenance, type Units } from './model.js';
+import { documentMeta, withHouseRules } from './document-meta.js';
 import { renderProse } from './templates.js';
 
 const marked = (text: string, reading: string | undefined) => (reading ? markDataReading(text, reading) : text);
@@ -10,20 +10,25 @@ const marked = (text: string, reading: string | undefined) => (reading ? markDat
  * One card from data, in a colour and with a back: its texts filled in the units asked for.
  * A deck from data is made of these, and so are the cards of a force built from such cards.
  */
-export function dataCardNode(card: DataCard, options: { id: string; colour: string; footerRight: string; back: CardBack; units: Units }): CardNode {
+export function dataCardNode(card: DataCard, options: { system: string; id: string; colour: string; footerRight: string; back: CardBack; units: Units }): CardNode {
   const prose = (text: string, field: string) => renderProse(text, { units: options.units }, `cards ${card.id} ${field}`);
+  const source: Provenance = { section: card.section };
   return {
     id: options.id,
     front: {
-      title: card.title,
+      // a house folder's card carries the house mark after its title
+      title: markHouse(card.title, card.house),
       subtitle: marked(card.subtitle, card.reading),
       accent: options.colour,
+      source,
       stats: card.stats.map((stat) => ({ icon: stat.icon, label: stat.label, value: stat.value })),
       lines: card.lines.map((line, l) => ({ label: line.label, text: marked(prose(line.text, `lines[${l}]`), line.reading) })),
-      rules: card.rules.map((rule, r) => (typeof rule === 'string' ? prose(rule, `rules[${r}]`) : markDataReading(prose(rule.text, `rules[${r}]`), rule.reading))),
+      // a rule the card's section gives, or muster's reading by its register's entry
+      rules: card.rules.map((rule, r) => (typeof rule === 'string' ? cardRule(prose(rule, `rules[${r}]`), source) : cardRule(prose(rule.text, `rules[${r}]`), { reading: `${options.system}/${rule.readingId}` }))),
       footer: { left: card.section, right: options.footerRight },
     },
     back: options.back,
+    ...(card.house !== undefined ? { house: card.house } : {}),
   };
 }
 
@@ -35,18 +40,18 @@ export function dataCardNode(card: DataCard, options: { id: string; colour: stri
 export function buildDataDeck(
   deck: DataDeck,
   copy: DataDeck['deck']['copies'][number],
-  options: { print: CardPrint; units: Units; counts?: ReadonlyMap<string, number>; title?: string },
+  options: { system: string; print: CardPrint; units: Units; counts?: ReadonlyMap<string, number>; title?: string },
 ): DeckNode {
   // a deck printed once needs no copy name; one per player says whose it is
   const several = deck.deck.copies.length > 1;
   const subtitle = several ? `${deck.deck.back.subtitle} · ${copy.name}` : deck.deck.back.subtitle;
   // a deck's note is the reading its make-up follows (how many of each card): its backs say so
-  const back = { title: deck.deck.back.title, subtitle: marked(subtitle, deck.deck.note), accent: copy.colour, icon: deck.deck.back.icon };
+  const back: CardBack = { title: deck.deck.back.title, subtitle: marked(subtitle, deck.deck.note), accent: copy.colour, icon: deck.deck.back.icon, ...(copy.pattern ? { pattern: copy.pattern } : {}) };
   const cards: CardNode[] = [];
   for (const card of deck.cards) {
     const count = options.counts ? (options.counts.get(card.id) ?? 0) : card.count;
     for (let i = 0; i < count; i++) {
-      cards.push(dataCardNode(card, { id: `${card.id}-${copy.name.toLowerCase()}-${i + 1}`, colour: copy.colour, footerRight: copy.name, back, units: options.units }));
+      cards.push(dataCardNode(card, { system: options.system, id: `${card.id}-${copy.name.toLowerCase()}-${i + 1}`, colour: copy.colour, footerRight: copy.name, back, units: options.units }));
     }
   }
   return { title: options.title ?? (several ? `${deck.deck.title}, ${copy.name}` : deck.deck.title), cards, print: options.print };
@@ -62,10 +67,10 @@ export function buildDataCardDocument(
   options: { print: CardPrint; units: Units; paper: Paper; toolVersion: string; copy?: string },
 ): DocumentNode {
   // --list prints one copy of each deck (a player's colour), still named as one of several
-  const nodes: DeckNode[] = decks.flatMap((deck) => deck.deck.copies.filter((c) => options.copy === undefined || c.name === options.copy).map((copy) => buildDataDeck(deck, copy, options)));
-  return {
+  const nodes: DeckNode[] = decks.flatMap((deck) => deck.deck.copies.filter((c) => options.copy === undefined || c.name === options.copy).map((copy) => buildDataDeck(deck, copy, { ...options, system: info.id })));
+  return withHouseRules({
     meta: documentMeta(info, `${info.name} cards`, options),
     sheets: [],
     decks: nodes,
-  };
+  });
 }

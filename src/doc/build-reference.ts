@@ -1,10 +1,11 @@
 import type { SystemRules } from '../data/load.js';
 import type { RuleTable, SheetBlock } from '../data/schema.js';
+import type { HouseMark } from '../data/house.js';
 import { chanceAtLeast, chanceAtMost, formatChance, possibleTotals, sumDistribution } from '../engine/odds.js';
 import { rowTotals } from '../engine/tables.js';
 import { formatCell } from './cells.js';
-import { type Block, type DocumentNode, type Paper, type Run, type TableBlock, type TableColumn, type Units } from './model.js';
-import { documentMeta } from './document-meta.js';
+import { markHouse, type Block, type DocumentNode, type Paper, type Run, type TableBlock, type TableColumn, type Units } from './model.js';
+import { documentMeta, withHouseRules } from './document-meta.js';
 import { renderProse } from './templates.js';
 
 export interface ReferenceOptions {
@@ -19,7 +20,9 @@ export interface ReferenceOptions {
  */
 export function buildQuickReference(system: SystemRules, options: ReferenceOptions): DocumentNode {
   const sheetsFile = system.sheetsFile ?? `${system.info.id}/sheets.yaml`;
-  return {
+  // a house folder's sheets.yaml decides what is printed where: its pages name it
+  const sheetsHouse = system.houses.find((h) => system.sheetsFile?.startsWith(h.dir + '/') || system.sheetsFile?.startsWith(h.dir + '\\'));
+  return withHouseRules({
     meta: documentMeta(system.info, `${system.info.name} quick reference`, options),
     sheets: system.sheets.map((sheet, s) => ({
       title: sheet.title,
@@ -27,7 +30,7 @@ export function buildQuickReference(system: SystemRules, options: ReferenceOptio
         buildBlock(system, block, options.units, `${sheetsFile} sheets[${s}].blocks[${b}]`),
       ),
     })),
-  };
+  }, sheetsHouse ? [sheetsHouse.name] : []);
 }
 
 function buildBlock(system: SystemRules, block: SheetBlock, units: Units, origin: string): Block {
@@ -37,7 +40,7 @@ function buildBlock(system: SystemRules, block: SheetBlock, units: Units, origin
     const built = buildTableBlock(table, units, block.width ?? 'column', `${file} tables[id=${table.id}]`, system.info.units);
     return block.transpose ? transposeTable(built) : built;
   }
-  if ('odds' in block) return buildOddsLadder(block.odds, block.or, block.title);
+  if ('odds' in block) return buildOddsLadder(block.odds, block.or, block.title, block.section);
   return {
     kind: 'text',
     title: block.title,
@@ -51,7 +54,7 @@ function buildBlock(system: SystemRules, block: SheetBlock, units: Units, origin
 }
 
 /** textUnits: the units the rules text measures in; a sheet in others carries the table's conversionNote too */
-export function buildTableBlock(table: RuleTable, units: Units, width: 'column' | 'full', origin: string, textUnits: Units): TableBlock {
+export function buildTableBlock(table: RuleTable & HouseMark, units: Units, width: 'column' | 'full', origin: string, textUnits: Units): TableBlock {
   const ctx = { units, dice: table.dice, origin, compact: table.compact };
   const columns: TableColumn[] = table.columns.map((c) => ({
     label: c.key === 'roll' && table.dice ? table.dice : c.label,
@@ -80,14 +83,16 @@ export function buildTableBlock(table: RuleTable, units: Units, width: 'column' 
   return {
     kind: 'table',
     id: table.id,
-    // a title may name a distance too ("within {{dist 30 12}}"), in the sheet's units
-    title: prose(table.title, 'title')!,
+    // a title may name a distance too ("within {{dist 30 12}}"), in the sheet's units; a
+    // house folder's table carries the house mark after it
+    title: markHouse(prose(table.title, 'title')!, table.house),
     section: table.section,
     width,
     columns,
     rows,
     summary: prose(table.summary, 'summary'),
     note: noteOf(table, units, textUnits, prose),
+    ...(table.house !== undefined ? { house: table.house } : {}),
   };
 }
 
@@ -121,7 +126,7 @@ export function transposeTable(block: TableBlock): TableBlock {
  * A strip with the chance of rolling at or under (or over) every total of some dice: the
  * numbers a player checks before every attack or morale roll.
  */
-export function buildOddsLadder(dice: string, or: 'lower' | 'higher', title: string): TableBlock {
+export function buildOddsLadder(dice: string, or: 'lower' | 'higher', title: string, section = 'dice odds'): TableBlock {
   const dist = sumDistribution(dice);
   const totals = possibleTotals(dist);
   const sign = or === 'lower' ? '≤' : '≥';
@@ -130,7 +135,7 @@ export function buildOddsLadder(dice: string, or: 'lower' | 'higher', title: str
     kind: 'table',
     id: `odds-${dice.toLowerCase()}-${or}`,
     title,
-    section: 'dice odds',
+    section,
     width: 'full',
     columns: [{ label: `${dice} ${sign}`, align: 'left' }, ...totals.map((t) => ({ label: String(t), align: 'center' as const }))],
     rows: [[[{ text: 'chance', style: 'bold' }], ...totals.map((t) => [{ text: chance(t) }])]],

@@ -1,16 +1,18 @@
 import type { Token, TokenGroup } from '../data/tokens.js';
 import type { SystemInfo } from '../data/schema.js';
-import { type DocumentNode, type Paper, type TokenFace, type TokenSheetNode, type Units } from './model.js';
-import { documentMeta } from './document-meta.js';
+import { markHouse, type DocumentNode, type Paper, type TokenFace, type TokenSheetNode, type Units } from './model.js';
+import { documentMeta, withHouseRules } from './document-meta.js';
 
 function faceOf(token: Token): TokenFace {
   return {
-    label: token.label,
+    // a house folder's token carries the house mark after its label
+    label: markHouse(token.label, token.house),
     icon: token.icon,
     colour: token.colour,
     shape: token.shape,
     ...(token.number !== undefined ? { number: token.number } : {}),
     ...(token.size ? { size: { ...token.size } } : {}),
+    ...(token.house !== undefined ? { house: token.house } : {}),
   };
 }
 
@@ -47,9 +49,9 @@ export function buildDataTokenDocument(
         g.title ?? (options.forceName !== undefined ? `Tokens for ${options.forceName}` : 'Tokens and markers'),
       ),
     );
-  return {
+  return withHouseRules({
     meta: documentMeta(info, options.forceName !== undefined ? `${info.name} tokens for ${options.forceName}` : `${info.name} tokens`, options),
     sheets: [],
     tokenSheets: sheets,
-  };
+  });
 }

@@ -1,4 +1,7 @@
 import type { IconName } from '../vocab/icons.js';
+import type { Provenance, ReadingId } from '../vocab/provenance.js';
+
+export { isReading, type Provenance, type ReadingId } from '../vocab/provenance.js';
 
 /**
  * The document model: what a printed product says, as plain data, before anything is measured
@@ -32,7 +35,7 @@ export function boxesInGroups(count: number, size: number): number[] {
 export interface TableColumn {
   label: string;
   align: 'left' | 'center' | 'right';
-  /** the least width in mm, for a column of a form that a player writes in */
+  /** the least width in mm: a column of a form that a player writes in, or one whose words should not wrap a word a line */
   minWidth?: number;
 }
 
@@ -52,6 +55,8 @@ export interface TableBlock {
   note?: string;
   /** a form a player writes in at the table (a turn record, a log): rows tall enough for a pen */
   form?: boolean;
+  /** the house folder that gave or changed the table: its title carries the house mark */
+  house?: string;
 }
 
 export interface TextBlock {
@@ -102,6 +107,8 @@ export interface DocumentMeta {
   print?: PrintSettings;
   /** the booklet this document is bound into: its footers number the booklet's pages under this title */
   bookTitle?: string;
+  /** the house folders whose rules the document prints, by the names their pages give (withHouseRules) */
+  house?: readonly string[];
   /** the words of its pages' footers, filled from templates/ by the builders: layout only places them */
   words: PageWords;
 }
@@ -114,6 +121,8 @@ export interface PageWords {
   footer: string;
   pageNumber: string;
   scaleBar: string;
+  /** the house mark's footnote, where the document prints house rules: layout adds it to each page showing the mark */
+  houseNote?: string;
 }
 
 
@@ -170,7 +179,7 @@ export interface BookletPart {
 }
 
 /**
- * muster's one mark for its own readings (design.md section 4): a dagger after whatever muster
+ * muster's one mark for its own readings (docs/design.md, Readings): a dagger after whatever muster
  * decided where the text is silent or contradicts itself, and on every page that shows one, the
  * footnote saying what it means. Builders mark a reading with `markReading`; layout adds the
  * footnote, so no product writes it by hand.
@@ -181,16 +190,22 @@ export const READING_FOOTNOTE = `${READING_MARK} muster's reading: the text leav
 export const READING_FOOTNOTE_SHORT = `${READING_MARK} muster's reading`;
 
 /**
- * A reading of a rule set's register (data/<system>/readings.yaml) by its rule set and id,
- * "bof/solo-bag-end": every dagger muster prints names the entry that says what it means. A
- * test reads every mark in the source against the registers, and every entry against the marks.
+ * A text marked as muster's reading, the entry of its register (data/<system>/readings.yaml)
+ * named (marked once, however often it is asked). A test reads every mark in the source
+ * against the registers, and every entry against the marks.
  */
-export type ReadingId = `${string}/${string}`;
-
-/** A text marked as muster's reading, the entry of its register named (marked once, however often it is asked). */
 export function markReading(text: string, reading: ReadingId): string {
   if (!/^[a-z0-9-]+\/[a-z0-9-]+$/.test(reading)) throw new Error(`muster's defect: "${reading}" is no reading of a register (system/id)`);
   return text.endsWith(READING_MARK) ? text : `${text}${READING_MARK}`;
+}
+
+/**
+ * A text as its provenance has it printed: with the dagger where it is muster's reading, as it
+ * stands where it is the text's. The one place a card's rule line gets its mark.
+ */
+export function markedBy(text: string, source: Provenance): string {
+  const { reading } = source;
+  return reading === undefined ? text : markReading(text, reading);
 }
 
 /**
@@ -200,6 +215,29 @@ export function markReading(text: string, reading: ReadingId): string {
 export function markDataReading(text: string, words: string): string {
   if (!words.trim()) throw new Error("muster's defect: a data reading without its words");
   return text.endsWith(READING_MARK) ? text : `${text}${READING_MARK}`;
+}
+
+/** A text as it reads without the mark a data text carries by hand (a table cell): for a builder that marks it by its provenance instead. */
+export function unmarked(text: string): string {
+  return text.split(READING_MARK).join('');
+}
+
+/**
+ * The house mark: after the title of whatever a house folder gave or changed (a table, a unit's
+ * card, a card, a token), as the dagger marks muster's readings; every page that shows one says
+ * at its foot which house folder it is (PageWords.houseNote). Builders mark with `markHouse`.
+ */
+export const HOUSE_MARK = '\u2021';
+
+/** A title marked as a house folder's, when `house` names one; the text as it is otherwise. */
+export function markHouse(text: string, house: string | undefined): string {
+  if (house === undefined) return text;
+  return text.endsWith(HOUSE_MARK) ? text : `${text}${HOUSE_MARK}`;
+}
+
+/** Whether a text shows the house mark. */
+export function carriesHouse(text: string): boolean {
+  return text.includes(HOUSE_MARK);
 }
 
 /** Whether a text shows the reading mark. */
@@ -223,6 +261,17 @@ export interface CardStat {
   value: string;
 }
 
+/** A rules reminder on a card and where it comes from. */
+export interface CardRule {
+  text: string;
+  source: Provenance;
+}
+
+/** A card's rule line, marked with the dagger where its source is muster's reading. */
+export function cardRule(text: string, source: Provenance): CardRule {
+  return { text: markedBy(text, source), source };
+}
+
 export interface CardFront {
   title: string;
   subtitle: string;
@@ -233,8 +282,10 @@ export interface CardFront {
   stats: CardStat[];
   /** weapons carried: name and what it does */
   lines: { label: string; text: string }[];
-  /** two or three short rules reminders in our own words */
-  rules: string[];
+  /** where its stats and profile come from: the text's section, or muster's reading where the text gives none */
+  source: Provenance;
+  /** two or three short rules reminders in our own words, each with where it comes from (cardRule) */
+  rules: CardRule[];
   /** a card for several models that are the same: a box for each, to tick when it is lost, with its caption (model-cards.ts) */
   tally?: readonly string[];
   /** bottom strip, left and right */
@@ -254,13 +305,26 @@ export interface CardNode {
   id: string;
   front: CardFront;
   back: CardBack;
+  /** the house folder that gave or changed what the card shows (a unit, a card): its title carries the house mark */
+  house?: string;
 }
 
 /** How a deck is printed: card size and the cut and duplex settings, all in mm. */
 export interface CardPrint {
   width: number;
   height: number;
+  /** mm of bleed round each card (round the grid's outside alone with `guillotine`) */
   bleed: number;
+  /**
+   * true where the bleed was asked for (--bleed, a club's default): the sheets keep it however
+   * few cards they then hold. Without it a sheet takes 2 mm instead where that holds more cards.
+   */
+  keepBleed?: boolean;
+  /**
+   * true (--layout guillotine): the cards edge to edge, one cut between two, the bleed round the
+   * grid alone; without it each card has its own bleed and a gutter parts it from the next
+   */
+  guillotine?: boolean;
   marks: boolean;
   duplex: 'long' | 'short';
   backOffset: { x: number; y: number };
@@ -300,6 +364,8 @@ export interface TokenFace {
   number?: number;
   /** a rect's true size in mm */
   size?: { width: number; height: number };
+  /** the house folder that gave or changed the token: its label carries the house mark */
+  house?: string;
 }
 
 export interface TokenSheetNode {

@@ -19,6 +19,7 @@ import {
 import { cellRows, Occupancy, type CellRows } from './occupancy.js';
 import type { RollLog } from './roll-log.js';
 import { extended } from '../vocab/extended.js';
+import type { Provenance } from '../vocab/provenance.js';
 
 /**
  * muster's terrain procedure, the same for every rule set (no rules text gives one): for a map
@@ -83,6 +84,8 @@ export interface TerrainMapType {
 export type TerrainAnchor = TerrainLook | 'crossroads' | 'bridge';
 
 export interface TerrainAsk {
+  /** where the procedure its dice follow comes from: each rule set's reading, as no text gives one */
+  readonly source: Provenance;
   readonly table: { readonly width: number; readonly height: number };
   readonly types: readonly TerrainType[];
   readonly map: TerrainMapType;
@@ -252,7 +255,7 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
       const running = table.laid.find((l) => l.piece.look === 'road' && runsThrough(l.piece, at));
       const way = running
         ? (Math.abs(running.piece.rotation) > 45 && Math.abs(running.piece.rotation) < 135 ? 'ns' : 'we')
-        : log.dice(rng, '1D2', `terrain: the bridge at objective ${index + 1}`, (t) => (t === 1 ? 'the road runs north to south, the river west to east' : 'the road runs west to east, the river north to south')) === 1 ? 'ns' : 'we';
+        : log.dice(rng, '1D2', `terrain: the bridge at objective ${index + 1}`, ask.source, (t) => (t === 1 ? 'the road runs north to south, the river west to east' : 'the road runs west to east, the river north to south')) === 1 ? 'ns' : 'we';
       laidLine('road', way);
       laidLine(table.firstOfLook('river') ? 'river' : 'stream', way === 'ns' ? 'we' : 'ns');
     } else if (TERRAIN_LOOK_STYLES[anchor].form === 'crossing') laidLine(anchor);
@@ -271,7 +274,7 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
     if (!type) throw new RollError(`terrain: the map type ${ask.map.id} names a type "${id}" the terrain types do not have`);
     const lo = Math.round(range[0] * scale);
     const hi = Math.max(lo, Math.round(range[1] * scale));
-    const count = log.between(rng, lo, hi, `terrain: how many ${type.name.toLowerCase()} (${ask.map.name.toLowerCase()}, ${ask.level})`, (n) => `${n}`);
+    const count = log.between(rng, lo, hi, `terrain: how many ${type.name.toLowerCase()} (${ask.map.name.toLowerCase()}, ${ask.level})`, ask.source, (n) => `${n}`);
     return { type, count };
   };
   // lines cross the whole table whatever its size: only the density changes how many
@@ -417,7 +420,7 @@ class TerrainTable {
     for (let attempt = 1; attempt <= 4; attempt++) {
       // a line that found no room is rolled again, and the log says so
       if (attempt > 1) what = `${what.replace(/ \(again.*\)$/, '')} (again: no room for the last)`;
-      const dir = way ?? (log.dice(rng, '1D2', `terrain: ${what}, its way`, (t) => (t === 1 ? 'north to south' : 'west to east')) === 1 ? 'ns' : 'we');
+      const dir = way ?? (log.dice(rng, '1D2', `terrain: ${what}, its way`, this.ask.source, (t) => (t === 1 ? 'north to south' : 'west to east')) === 1 ? 'ns' : 'we');
       const span = dir === 'ns' ? W : H;
       const along = dir === 'ns' ? H : W;
       let points: Point[];
@@ -425,17 +428,17 @@ class TerrainTable {
         // through the objective, entering and leaving a little to either side of it
         const across = dir === 'ns' ? at[0] : at[1];
         const shift = (t: number) => ((t - 3) * span) / 24;
-        const a = log.dice(rng, '1D5', `terrain: ${what}, where it enters`, (t) => `${words(Math.abs(shift(t)))} ${t === 3 ? 'in line with' : t < 3 ? 'before' : 'past'} the objective`);
-        const b = log.dice(rng, '1D5', `terrain: ${what}, where it leaves`, (t) => `${words(Math.abs(shift(t)))} ${t === 3 ? 'in line with' : t < 3 ? 'before' : 'past'} the objective`);
+        const a = log.dice(rng, '1D5', `terrain: ${what}, where it enters`, this.ask.source, (t) => `${words(Math.abs(shift(t)))} ${t === 3 ? 'in line with' : t < 3 ? 'before' : 'past'} the objective`);
+        const b = log.dice(rng, '1D5', `terrain: ${what}, where it leaves`, this.ask.source, (t) => `${words(Math.abs(shift(t)))} ${t === 3 ? 'in line with' : t < 3 ? 'before' : 'past'} the objective`);
         const from = clamp(across + shift(a), span * 0.05, span * 0.95);
         const to = clamp(across + shift(b), span * 0.05, span * 0.95);
         const mid = dir === 'ns' ? at[1] : at[0];
         points = dir === 'ns' ? [[from, 0], [at[0], mid], [to, along]] : [[0, from], [mid, at[1]], [along, to]];
       } else {
         const edgeWords = dir === 'ns' ? ['north', 'south'] : ['west', 'east'];
-        const a = log.dice(rng, '1D9', `terrain: ${what}, where it enters`, (t) => `${words((t * span) / 10)} along the ${edgeWords[0]} edge`);
-        const b = log.dice(rng, '1D9', `terrain: ${what}, where it leaves`, (t) => `${words((t * span) / 10)} along the ${edgeWords[1]} edge`);
-        const bend = log.dice(rng, '1D5', `terrain: ${what}, its bend`, (t) => (t === 3 ? 'straight' : `bends ${words((Math.abs(t - 3) * span) / 12)} ${t < 3 ? (dir === 'ns' ? 'west' : 'north') : dir === 'ns' ? 'east' : 'south'}`));
+        const a = log.dice(rng, '1D9', `terrain: ${what}, where it enters`, this.ask.source, (t) => `${words((t * span) / 10)} along the ${edgeWords[0]} edge`);
+        const b = log.dice(rng, '1D9', `terrain: ${what}, where it leaves`, this.ask.source, (t) => `${words((t * span) / 10)} along the ${edgeWords[1]} edge`);
+        const bend = log.dice(rng, '1D5', `terrain: ${what}, its bend`, this.ask.source, (t) => (t === 3 ? 'straight' : `bends ${words((Math.abs(t - 3) * span) / 12)} ${t < 3 ? (dir === 'ns' ? 'west' : 'north') : dir === 'ns' ? 'east' : 'south'}`));
         const from = (a * span) / 10;
         const to = (b * span) / 10;
         const middle = clamp((from + to) / 2 + ((bend - 3) * span) / 12, span * 0.05, span * 0.95);
@@ -456,7 +459,7 @@ class TerrainTable {
   rollArea(type: TerrainType, what: string, at?: { point: Point; objective: number }): boolean {
     const { log, rng, words, H } = this;
     const form = TERRAIN_LOOK_STYLES[type.look].form;
-    const step = log.dice(rng, '1D6', `terrain: ${what}, its size`, (t) => sizeWords(type, form, t, words));
+    const step = log.dice(rng, '1D6', `terrain: ${what}, its size`, this.ask.source, (t) => sizeWords(type, form, t, words));
     const piece = new AreaPiece(this, type, form, sizeOf(type, form, step), at);
     if (at) {
       // on the objective, or beside it where something (a road through it) is in the way
@@ -484,7 +487,7 @@ class TerrainTable {
     }
     if (spots.count === 0) return false;
     const spot = spots.at(
-      log.choose(rng, spots.count, `terrain: ${what}, where it goes`, (index) => {
+      log.choose(rng, spots.count, `terrain: ${what}, where it goes`, this.ask.source, (index) => {
         const s = spots.at(index);
         return `${least ? `no room at its size: at its least, ${sizeWords(type, form, 1, words)}, ` : ''}${placeWords(s.x, s.y, H, words)}${s.turn ? `, turned ${s.turn}°` : ''}`;
       }),

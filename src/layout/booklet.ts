@@ -2,7 +2,7 @@ import { coverSheet, gatherBooklet, type ContentsEntry } from '../doc/booklet.js
 import type { BookletNode } from '../doc/model.js';
 import type { FontStore } from './fonts.js';
 import { withFallbackFonts } from './fallback.js';
-import { planDocument, type DocumentPlan } from './document-plan.js';
+import { planDocument, twoSidedNote, type DocumentPlan } from './document-plan.js';
 import type { PlacedDocument, PlacedPage } from './primitives.js';
 
 /**
@@ -12,28 +12,37 @@ import type { PlacedDocument, PlacedPage } from './primitives.js';
  */
 export function layoutBooklet(fonts: FontStore, booklet: BookletNode): PlacedDocument {
   const parts = gatherBooklet(booklet).map((part) => ({ ...part, plan: planDocument(fonts, part.doc) }));
-  const entriesFrom = (coverPages: number): ContentsEntry[] => {
+  // each part's count depends on where it starts (a sheet of fronts falls on an odd page)
+  const starts = (coverPages: number): number[] => {
+    const firsts: number[] = [];
     let first = coverPages + 1;
-    return parts.flatMap(({ label, plan }) => {
-      const entries = plan.outline.map((o) => ({ part: label, sheet: o.title, page: first + o.page }));
-      first += plan.pageCount;
-      return entries;
-    });
+    for (const { plan } of parts) {
+      firsts.push(first);
+      first += plan.pageCount(first);
+    }
+    return firsts;
+  };
+  const entriesFrom = (coverPages: number): ContentsEntry[] => {
+    const firsts = starts(coverPages);
+    return parts.flatMap(({ label, plan }, i) => plan.outline(firsts[i]!).map((o) => ({ part: label, sheet: o.title, page: firsts[i]! + o.page })));
   };
   const coverDoc = (entries: ContentsEntry[]) => ({ meta: { ...booklet.meta, bookTitle: booklet.meta.title }, sheets: [coverSheet(booklet, entries)] });
   let cover: DocumentPlan = planDocument(fonts, coverDoc(entriesFrom(1)));
   // more contents than a page: the numbers shift by the cover's extra pages, and are listed again
   for (let tries = 0; tries < 3; tries++) {
-    const again = planDocument(fonts, coverDoc(entriesFrom(cover.pageCount)));
-    if (again.pageCount === cover.pageCount) {
+    const again = planDocument(fonts, coverDoc(entriesFrom(cover.pageCount(1))));
+    if (again.pageCount(1) === cover.pageCount(1)) {
       cover = again;
       break;
     }
     cover = again;
   }
-  const total = cover.pageCount + parts.reduce((n, p) => n + p.plan.pageCount, 0);
-  const pages: PlacedPage[] = cover.pages({ first: 1, total });
-  for (const { plan } of parts) pages.push(...plan.pages({ first: pages.length + 1, total }));
+  const coverPages = cover.pageCount(1);
+  const firsts = starts(coverPages);
+  const total = coverPages + parts.reduce((n, p, i) => n + p.plan.pageCount(firsts[i]!), 0);
+  const note = twoSidedNote(parts.flatMap(({ plan }, i) => plan.twoSided(firsts[i]!)), total);
+  const pages: PlacedPage[] = cover.pages({ first: 1, total, ...(note ? { note } : {}) });
+  for (const [i, { plan }] of parts.entries()) pages.push(...plan.pages({ first: firsts[i]!, total }));
   const fonted = withFallbackFonts(fonts, pages);
-  return { meta: booklet.meta, pages: fonted.pages, missingGlyphs: fonted.missingGlyphs };
+  return { meta: booklet.meta, pages: fonted.pages, missingGlyphs: fonted.missingGlyphs, wantingGlyphs: fonted.wantingGlyphs };
 }

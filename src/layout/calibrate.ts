@@ -1,5 +1,5 @@
 import type { DocumentMeta, Run } from '../doc/model.js';
-import { backShift } from './card-sheets.js';
+import { backShift } from './card-grids.js';
 import { withFallbackFonts } from './fallback.js';
 import type { FontStore } from './fonts.js';
 import { placeLine } from './blocks.js';
@@ -220,5 +220,5 @@ export function layoutCalibration(fonts: FontStore, meta: DocumentMeta, print: {
 
   const pages: PlacedPage[] = [front, back].map((items) => ({ width: round(width), height: round(height), items: translate(items, 0, 0) }));
   const fonted = withFallbackFonts(fonts, pages);
-  return { meta, pages: fonted.pages, missingGlyphs: fonted.missingGlyphs };
+  return { meta, pages: fonted.pages, missingGlyphs: fonted.missingGlyphs, wantingGlyphs: fonted.wantingGlyphs };
 }

@@ -146,7 +146,7 @@ function fitBody(fonts: FontStore, card: CardFront, width: number, room: number,
       blocks.push({ lines: wrapRuns(fonts, runs, weaponStyle, width), style: weaponStyle, gap: 0.6 });
     }
     card.rules.forEach((rule, i) => {
-      blocks.push({ lines: wrapRuns(fonts, [{ text: rule }], ruleStyle, width), style: ruleStyle, gap: i === 0 && card.lines.length > 0 ? setting.gap * scale : i === 0 ? 0 : 0.6 });
+      blocks.push({ lines: wrapRuns(fonts, [{ text: rule.text }], ruleStyle, width), style: ruleStyle, gap: i === 0 && card.lines.length > 0 ? setting.gap * scale : i === 0 ? 0 : 0.6 });
     });
     const height = blocks.reduce((sum, b) => sum + b.gap + b.lines.reduce((s, l) => s + l.height * setting.leading, 0), 0);
     if (height <= room + 0.01) return placeBlocks(fonts, blocks, setting.leading);
@@ -196,14 +196,16 @@ export function layoutCardBack(fonts: FontStore, card: CardBack, w: number, h: n
     { kind: 'rect', x: -bleed.left, y: -bleed.top, w: w + bleed.left + bleed.right, h: h + bleed.top + bleed.bottom, fill: card.accent },
     { kind: 'rect', x: BACK_FRAME, y: BACK_FRAME, w: w - 2 * BACK_FRAME, h: h - 2 * BACK_FRAME, stroke: '#ffffff', lineWidth: 0.8 },
   ];
-  // inside the frame, clear of the cut: a pattern a trim off true does not show lopsided
-  if (card.pattern === 'hatched') items.push(...hatching(BACK_FRAME + 1.2 * MM, BACK_FRAME + 1.2 * MM, w - 2 * BACK_FRAME - 2.4 * MM, h - 2 * BACK_FRAME - 2.4 * MM, '#ffffff', 0.35));
   const icon = w * 0.42;
-  items.push({ kind: 'icon', name: card.icon, x: (w - icon) / 2, y: h * 0.3, size: icon, color: '#ffffff' });
   const titleSize = fitSize(fonts, card.title, 'bold', w - 2 * PAD - 4 * MM, 13, MIN_TYPE);
   const subSize = fitSize(fonts, card.subtitle, 'regular', w - 2 * PAD - 4 * MM, 9, MIN_TYPE);
-  // the words on a plate of plain ground, clear of the hatching
-  if (card.pattern === 'hatched') items.push(...plates(w, [[h * 0.12, titleSize], [h * 0.76, subSize]], card.accent));
+  // inside the frame, clear of the cut: a pattern a trim off true does not show lopsided; the
+  // words on bands of plain ground the hatching stops at
+  if (card.pattern === 'hatched') {
+    const inset = BACK_FRAME + 1.2 * MM;
+    items.push(...hatching(inset, inset, w - 2 * inset, h - 2 * inset, '#ffffff', 0.35, plates([[h * 0.12, titleSize], [h * 0.76, subSize]])));
+  }
+  items.push({ kind: 'icon', name: card.icon, x: (w - icon) / 2, y: h * 0.3, size: icon, color: '#ffffff' });
   items.push({ kind: 'text', x: (w - fonts.textWidth(card.title, 'bold', titleSize)) / 2, y: h * 0.12, text: card.title, face: 'bold', size: titleSize, color: '#ffffff' });
   items.push({ kind: 'text', x: (w - fonts.textWidth(card.subtitle, 'regular', subSize)) / 2, y: h * 0.76, text: card.subtitle, face: 'regular', size: subSize, color: '#ffffff' });
   return translate(items, 0, 0);
@@ -215,30 +217,63 @@ function layoutLowInkBack(fonts: FontStore, card: CardBack, w: number, h: number
     { kind: 'rect', x: BACK_FRAME, y: BACK_FRAME, w: w - 2 * BACK_FRAME, h: h - 2 * BACK_FRAME, stroke: card.accent, lineWidth: 0.8 },
     { kind: 'rect', x: BACK_FRAME + 1.2 * MM, y: BACK_FRAME + 1.2 * MM, w: w - 2 * BACK_FRAME - 2.4 * MM, h: h - 2 * BACK_FRAME - 2.4 * MM, stroke: card.accent, lineWidth: 0.3 },
   ];
-  // low ink: the hatching inside the inner frame only, in thin lines of the accent
-  if (card.pattern === 'hatched') {
-    const inset = BACK_FRAME + 1.2 * MM;
-    items.push(...hatching(inset, inset, w - 2 * inset, h - 2 * inset, card.accent, 0.3));
-  }
   const icon = w * 0.3;
-  items.push({ kind: 'icon', name: card.icon, x: (w - icon) / 2, y: h * 0.36, size: icon, color: card.accent });
   const titleSize = fitSize(fonts, card.title, 'bold', w - 2 * PAD - 4 * MM, 13, MIN_TYPE);
   const subSize = fitSize(fonts, card.subtitle, 'regular', w - 2 * PAD - 4 * MM, 9, MIN_TYPE);
-  if (card.pattern === 'hatched') items.push(...plates(w, [[h * 0.12, titleSize], [h * 0.76, subSize]], '#ffffff'));
+  // low ink: the hatching inside the inner frame only, in thin lines of the accent, stopping at the words' bands
+  if (card.pattern === 'hatched') {
+    const inset = BACK_FRAME + 1.2 * MM;
+    items.push(...hatching(inset, inset, w - 2 * inset, h - 2 * inset, card.accent, 0.3, plates([[h * 0.12, titleSize], [h * 0.76, subSize]])));
+  }
+  items.push({ kind: 'icon', name: card.icon, x: (w - icon) / 2, y: h * 0.36, size: icon, color: card.accent });
   items.push({ kind: 'text', x: (w - fonts.textWidth(card.title, 'bold', titleSize)) / 2, y: h * 0.12, text: card.title, face: 'bold', size: titleSize, color: COLORS.ink });
   items.push({ kind: 'text', x: (w - fonts.textWidth(card.subtitle, 'regular', subSize)) / 2, y: h * 0.76, text: card.subtitle, face: 'regular', size: subSize, color: COLORS.muted });
   return translate(items, 0, 0);
 }
 
-/** Bands of plain ground across a hatched back's inner frame, behind lines of words at (y, size). */
-function plates(w: number, lines: readonly (readonly [number, number])[], fill: string): Item[] {
-  const inset = BACK_FRAME + 1.2 * MM;
-  return lines.map(([y, size]) => ({ kind: 'rect' as const, x: round(inset), y: round(y - 1 * MM), w: round(w - 2 * inset), h: round(size * TYPE.leading + 2 * MM), fill }));
+/** Bands of plain ground across a hatched back, top and bottom, behind lines of words at (y, size). */
+function plates(lines: readonly (readonly [number, number])[]): [number, number][] {
+  return lines.map(([y, size]) => [y - 1 * MM, y + size * TYPE.leading + 1 * MM]);
 }
 
-/** The pattern of a hatched back: a map's hatching (the same lines as side B's zone), 4 mm apart. */
-function hatching(x: number, y: number, w: number, h: number, color: string, lineWidth: number): Item[] {
-  return hatchLines(x, y, w, h, color, 4 * MM).flatMap((line) => (line.kind === 'line' ? [{ kind: 'line' as const, x1: line.x1, y1: line.y1, x2: line.x2, y2: line.y2, color, lineWidth }] : []));
+/**
+ * The pattern of a hatched back: a map's hatching (the same lines as side B's zone), 4 mm
+ * apart, each line cut where it meets a band kept plain for words, so no line runs under them.
+ */
+function hatching(x: number, y: number, w: number, h: number, color: string, lineWidth: number, bands: readonly (readonly [number, number])[]): Item[] {
+  return hatchLines(x, y, w, h, color, 4 * MM).flatMap((line) =>
+    line.kind === 'line' ? outsideBands(line, bands).map((piece) => ({ kind: 'line' as const, ...piece, color, lineWidth })) : [],
+  );
+}
+
+/** The pieces of a segment above, between and below horizontal bands (top, bottom). */
+function outsideBands(line: { x1: number; y1: number; x2: number; y2: number }, bands: readonly (readonly [number, number])[]): { x1: number; y1: number; x2: number; y2: number }[] {
+  const at = (t: number) => ({ x: round(line.x1 + (line.x2 - line.x1) * t), y: round(line.y1 + (line.y2 - line.y1) * t) });
+  const dy = line.y2 - line.y1;
+  // the stretches of the line's parameter (0..1) each band hides, in order
+  const hidden = bands
+    .map(([top, bottom]) => {
+      if (dy === 0) return line.y1 >= top && line.y1 <= bottom ? [0, 1] : undefined;
+      const a = (top - line.y1) / dy;
+      const b = (bottom - line.y1) / dy;
+      const from = Math.max(0, Math.min(a, b));
+      const to = Math.min(1, Math.max(a, b));
+      return from < to ? [from, to] : undefined;
+    })
+    .filter((s): s is number[] => s !== undefined)
+    .sort((p, q) => p[0]! - q[0]!);
+  const pieces: { x1: number; y1: number; x2: number; y2: number }[] = [];
+  let start = 0;
+  for (const [from, to] of hidden) {
+    if (from! > start) pieces.push(piece(at(start), at(from!)));
+    start = Math.max(start, to!);
+  }
+  if (start < 1) pieces.push(piece(at(start), at(1)));
+  return pieces.filter((p) => Math.hypot(p.x2 - p.x1, p.y2 - p.y1) > 0.2 * MM);
+}
+
+function piece(a: { x: number; y: number }, b: { x: number; y: number }): { x1: number; y1: number; x2: number; y2: number } {
+  return { x1: a.x, y1: a.y, x2: b.x, y2: b.y };
 }
 
 /**

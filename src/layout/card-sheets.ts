@@ -1,112 +1,19 @@
-import { pageNumberText, READING_FOOTNOTE, READING_FOOTNOTE_SHORT, type CardPrint, type DeckNode, type DocumentMeta, type Paper } from '../doc/model.js';
-import { layoutCardBack, layoutCardFront, type BleedSides } from './card-faces.js';
-import { PrintChoiceError } from './errors.js';
+import { pageNumberText, READING_FOOTNOTE, READING_FOOTNOTE_SHORT, type DeckNode, type DocumentMeta } from '../doc/model.js';
+import { layoutCardBack, layoutCardFront } from './card-faces.js';
+import { backShift, bleedFor, cardSlots, foldGrid, foldSheetGrid, isAcross, sheetGrid, type CardGrid } from './card-grids.js';
 import type { FontStore } from './fonts.js';
 import { round, translate, type Item, type PlacedPage } from './primitives.js';
-import { showsReading } from './reading-mark.js';
-import { COLORS, MM, PAPER_SIZES, printChoice, PRINT_SAFE, TYPE, type TextStyle } from './style.js';
+import { showsHouse, showsReading } from './reading-mark.js';
+import { COLORS, MM, printChoice, PRINT_SAFE, TYPE, type TextStyle } from './style.js';
 
 /**
- * Sheet imposition: cards placed on the paper in a grid (or as fold-over pairs), fronts and
- * backs lined up for duplex printing, with crop marks, fold lines and the sheet's slug.
+ * Sheet imposition: cards placed on the paper (card-grids.ts), fronts and backs lined up for
+ * duplex printing, with crop marks, fold lines and the sheet's slug.
  */
-
-export interface CardSlot {
-  /** cut-line rectangle of the card, in points */
-  x: number;
-  y: number;
-  column: number;
-  row: number;
-}
-
-export interface CardGrid {
-  columns: number;
-  rows: number;
-  width: number;
-  height: number;
-  /** top-left corner of the grid's cut lines */
-  x0: number;
-  y0: number;
-  pageWidth: number;
-  pageHeight: number;
-}
-
-/** Room kept outside the bleed, at the least, when choosing how many cards fit a sheet. */
-const MIN_MARGIN = 4 * MM;
-
-/**
- * Cards sit edge to edge so one cut separates two cards; bleed runs round the outside of the
- * grid. As many columns and rows as fit the paper with room for marks.
- */
-export function cardGrid(paper: Paper, print: CardPrint): CardGrid {
-  const { width: pageWidth, height: pageHeight } = PAPER_SIZES[paper];
-  const width = print.width * MM;
-  const height = print.height * MM;
-  const bleed = print.bleed * MM;
-  const columns = Math.floor((pageWidth - 2 * (bleed + MIN_MARGIN)) / width);
-  const rows = Math.floor((pageHeight - 2 * (bleed + MIN_MARGIN)) / height);
-  if (columns < 1 || rows < 1) {
-    throw new PrintChoiceError(`cards of ${print.width} x ${print.height} mm with ${print.bleed} mm bleed do not fit on ${paper} paper`);
-  }
-  return {
-    columns,
-    rows,
-    width,
-    height,
-    x0: (pageWidth - columns * width) / 2,
-    y0: (pageHeight - rows * height) / 2,
-    pageWidth,
-    pageHeight,
-  };
-}
-
-/**
- * The back offset as a shift on the back page, in points. The offset is given as seen on the
- * front (X right, Y down, looking at the front with the sheet held to the light); the page
- * turns over, so a long-edge flip reverses X on the back page and a short-edge flip reverses Y.
- */
-export function backShift(print: { duplex: 'long' | 'short'; backOffset: { x: number; y: number } }): { dx: number; dy: number } {
-  const x = print.backOffset.x * MM;
-  const y = print.backOffset.y * MM;
-  return print.duplex === 'long' ? { dx: x === 0 ? 0 : -x, dy: y } : { dx: x, dy: y === 0 ? 0 : -y };
-}
-
-/**
- * Where each card of a page goes. Backs are mirrored so they meet their fronts when printed
- * two-sided: across the columns for a flip on the long edge, across the rows for the short
- * edge; then shifted by the back offset to correct a printer.
- */
-export function cardSlots(grid: CardGrid, count: number, side: 'front' | 'back', print: CardPrint): CardSlot[] {
-  const slots: CardSlot[] = [];
-  for (let i = 0; i < count; i++) {
-    let column = i % grid.columns;
-    let row = Math.floor(i / grid.columns);
-    let dx = 0;
-    let dy = 0;
-    if (side === 'back') {
-      if (print.duplex === 'long') column = grid.columns - 1 - column;
-      else row = grid.rows - 1 - row;
-      ({ dx, dy } = backShift(print));
-    }
-    slots.push({ x: grid.x0 + column * grid.width + dx, y: grid.y0 + row * grid.height + dy, column, row });
-  }
-  return slots;
-}
-
-function bleedFor(slot: CardSlot, grid: CardGrid, bleed: number): BleedSides {
-  return {
-    left: slot.column === 0 ? bleed : 0,
-    right: slot.column === grid.columns - 1 ? bleed : 0,
-    top: slot.row === 0 ? bleed : 0,
-    bottom: slot.row === grid.rows - 1 ? bleed : 0,
-  };
-}
 
 /** Every deck as pages: a sheet of fronts, then the sheet of their backs; a small deck as fold-over pairs on one page. */
-export function layoutDeck(fonts: FontStore, deck: DeckNode, meta: DocumentMeta, firstPage: number, totalPages: number): PlacedPage[] {
-  const grid = cardGrid(meta.paper, deck.print);
-  const perPage = grid.columns * grid.rows;
-  const bleed = deck.print.bleed * MM;
+/** `note`: page 1's word on two-sided printing, where the deck's first sheet is page 1. */
+export function layoutDeck(fonts: FontStore, deck: DeckNode, meta: DocumentMeta, firstPage: number, totalPages: number, note?: string): PlacedPage[] {
   const pages: PlacedPage[] = [];
   const choice = printChoice(meta, deck.print);
   if (deck.print.shop) return layoutShopCards(fonts, deck, meta, firstPage, totalPages);
@@ -114,16 +21,26 @@ export function layoutDeck(fonts: FontStore, deck: DeckNode, meta: DocumentMeta,
   const fold = choice.backs ? foldGrid(meta.paper, deck.print, deck.cards.length) : undefined;
   if (fold) {
     const items: Item[] = [];
+    // the pairs down the first column, then the next
     deck.cards.forEach((card, i) => {
-      const front = { x: fold.x0, y: fold.y0 + i * fold.height, column: 0, row: i };
-      const back = { x: fold.x0 + fold.width, y: front.y, column: 1, row: i };
-      items.push(...translate(layoutCardFront(fonts, card.front, fold.width, fold.height, bleedFor(front, fold, bleed), choice.ink), front.x, front.y));
-      items.push(...translate(layoutCardBack(fonts, card.back, fold.width, fold.height, bleedFor(back, fold, bleed), choice.ink), back.x, back.y));
+      const pair = Math.floor(i / fold.rows);
+      const row = i % fold.rows;
+      const front = { x: fold.xs[2 * pair]!, y: fold.ys[row]!, column: 2 * pair, row };
+      const back = { x: fold.xs[2 * pair + 1]!, y: front.y, column: 2 * pair + 1, row };
+      items.push(...translate(layoutCardFront(fonts, card.front, fold.width, fold.height, bleedFor(front, fold), choice.ink), front.x, front.y));
+      items.push(...translate(layoutCardBack(fonts, card.back, fold.width, fold.height, bleedFor(back, fold), choice.ink), back.x, back.y));
     });
-    const sheet = sheetFrame(fold, bleed, { dx: 0, dy: 0 }, [fold.x0 + fold.width]);
-    items.push(...sheetMarks(fonts, sheet, deck.print.marks, meta, `${deck.title}, fronts with their backs`, firstPage, totalPages, showsReading(items)));
+    // a fold line runs down as far as its column's pairs
+    const folds = fold.folds.map((x, pair): FoldLine => {
+      const last = Math.min(fold.rows, deck.cards.length - pair * fold.rows) - 1;
+      return last === fold.rows - 1 ? { x } : { x, bottom: fold.ys[last]! + fold.height };
+    });
+    const sheet = sheetFrame(fold, { dx: 0, dy: 0 }, folds);
+    items.push(...sheetMarks(fonts, sheet, deck.print.marks, meta, `${deck.title}, fronts with their backs`, firstPage, totalPages, showsReading(items), undefined, showsHouse(items)));
     return [{ width: round(fold.pageWidth), height: round(fold.pageHeight), items }];
   }
+  const grid = sheetGrid(meta.paper, deck.print);
+  const perPage = grid.columns * grid.rows;
   const sheets = Math.ceil(deck.cards.length / perPage);
   for (let s = 0; s < sheets; s++) {
     const cards = deck.cards.slice(s * perPage, (s + 1) * perPage);
@@ -131,13 +48,13 @@ export function layoutDeck(fonts: FontStore, deck: DeckNode, meta: DocumentMeta,
       const items: Item[] = [];
       cardSlots(grid, cards.length, side, deck.print).forEach((slot, i) => {
         const card = cards[i]!;
-        const sides = bleedFor(slot, grid, bleed);
+        const sides = bleedFor(slot, grid);
         const drawn = side === 'front' ? layoutCardFront(fonts, card.front, grid.width, grid.height, sides, choice.ink) : layoutCardBack(fonts, card.back, grid.width, grid.height, sides, choice.ink);
         items.push(...translate(drawn, slot.x, slot.y));
       });
-      const sheet = sheetFrame(grid, bleed, side === 'back' ? backShift(deck.print) : { dx: 0, dy: 0 }, []);
+      const sheet = sheetFrame(grid, side === 'back' ? backShift(deck.print, isAcross(grid)) : { dx: 0, dy: 0 }, []);
       const page = firstPage + pages.length;
-      items.push(...sheetMarks(fonts, sheet, deck.print.marks, meta, `${deck.title}, ${side}s, sheet ${s + 1} of ${sheets}`, page, totalPages, showsReading(items)));
+      items.push(...sheetMarks(fonts, sheet, deck.print.marks, meta, `${deck.title}, ${side}s, sheet ${s + 1} of ${sheets}`, page, totalPages, showsReading(items), pages.length === 0 ? note : undefined, showsHouse(items)));
       pages.push({ width: round(grid.pageWidth), height: round(grid.pageHeight), items });
     }
   }
@@ -152,63 +69,8 @@ export function deckPageCount(deck: DeckNode, meta: DocumentMeta): number {
     return Math.ceil(deck.cards.length / ((grid.columns / 2) * grid.rows));
   }
   if (choice.backs && foldGrid(meta.paper, deck.print, deck.cards.length)) return 1;
-  const grid = cardGrid(meta.paper, deck.print);
+  const grid = sheetGrid(meta.paper, deck.print);
   return (choice.backs ? 2 : 1) * Math.ceil(deck.cards.length / (grid.columns * grid.rows));
-}
-
-/**
- * A small deck as fold-over pairs: each card's front with its back beside it, sharing the cut
- * line between them, one pair under another. Folded along that line (printed side out), the
- * back lies behind its front and reads upright when the card is turned over sideways, so the
- * back is drawn as it is, not turned. Undefined when the deck has more cards than pairs fit.
- */
-export function foldGrid(paper: Paper, print: CardPrint, count: number): CardGrid | undefined {
-  if (count < 1) return undefined;
-  const { width: pageWidth, height: pageHeight } = PAPER_SIZES[paper];
-  const width = print.width * MM;
-  const height = print.height * MM;
-  const bleed = print.bleed * MM;
-  if (2 * width + 2 * (bleed + MIN_MARGIN) > pageWidth) return undefined;
-  const rows = Math.floor((pageHeight - 2 * (bleed + MIN_MARGIN)) / height);
-  if (count > rows) return undefined;
-  return { columns: 2, rows: count, width, height, x0: (pageWidth - 2 * width) / 2, y0: (pageHeight - count * height) / 2, pageWidth, pageHeight };
-}
-
-/**
- * The fold layout (--layout fold): the fronts on one half of the sheet and their backs on the
- * other, each back where its front lands when the sheet is folded down the middle, printed side
- * out. No two-sided printing, so no printer to line up: fold, then cut each card through both
- * layers. The sheet lies across (landscape) where that holds more cards: four poker cards on A4
- * or Letter. Backs are drawn upright: a fold about a vertical line turns nothing upside down.
- */
-export function foldSheetGrid(paper: Paper, print: CardPrint): CardGrid {
-  const sizes = PAPER_SIZES[paper];
-  const width = print.width * MM;
-  const height = print.height * MM;
-  const bleed = print.bleed * MM;
-  const ways = [
-    { pageWidth: sizes.height, pageHeight: sizes.width },
-    { pageWidth: sizes.width, pageHeight: sizes.height },
-  ].map((way) => ({
-    ...way,
-    // a half's cards reach the fold; only the outer edge needs bleed and room for marks
-    half: Math.floor((way.pageWidth / 2 - bleed - MIN_MARGIN) / width),
-    rows: Math.floor((way.pageHeight - 2 * (bleed + MIN_MARGIN)) / height),
-  }));
-  const best = ways.reduce((a, b) => (b.half * b.rows > a.half * a.rows ? b : a));
-  if (best.half < 1 || best.rows < 1) {
-    throw new PrintChoiceError(`--layout fold: cards of ${print.width} x ${print.height} mm with ${print.bleed} mm bleed do not fit twice across ${paper} paper; leave --layout out`);
-  }
-  return {
-    columns: 2 * best.half,
-    rows: best.rows,
-    width,
-    height,
-    x0: best.pageWidth / 2 - best.half * width,
-    y0: (best.pageHeight - best.rows * height) / 2,
-    pageWidth: best.pageWidth,
-    pageHeight: best.pageHeight,
-  };
 }
 
 /** The deck on fold sheets: each page a set of fronts beside their backs, the fold line between. */
@@ -216,7 +78,6 @@ function layoutFoldSheets(fonts: FontStore, deck: DeckNode, meta: DocumentMeta, 
   const grid = foldSheetGrid(meta.paper, deck.print);
   const half = grid.columns / 2;
   const perPage = half * grid.rows;
-  const bleed = deck.print.bleed * MM;
   const ink = printChoice(meta, deck.print).ink;
   const sheets = Math.ceil(deck.cards.length / perPage);
   const pages: PlacedPage[] = [];
@@ -224,15 +85,15 @@ function layoutFoldSheets(fonts: FontStore, deck: DeckNode, meta: DocumentMeta, 
     const items: Item[] = [];
     deck.cards.slice(s * perPage, (s + 1) * perPage).forEach((card, i) => {
       const row = Math.floor(i / half);
-      const front = { x: grid.x0 + (i % half) * grid.width, y: grid.y0 + row * grid.height, column: i % half, row };
+      const front = { x: grid.xs[i % half]!, y: grid.ys[row]!, column: i % half, row };
       // the back mirrored about the fold: the first column's back is the last column
       const column = grid.columns - 1 - front.column;
-      const back = { x: grid.x0 + column * grid.width, y: front.y, column, row };
-      items.push(...translate(layoutCardFront(fonts, card.front, grid.width, grid.height, bleedFor(front, grid, bleed), ink), front.x, front.y));
-      items.push(...translate(layoutCardBack(fonts, card.back, grid.width, grid.height, bleedFor(back, grid, bleed), ink), back.x, back.y));
+      const back = { x: grid.xs[column]!, y: front.y, column, row };
+      items.push(...translate(layoutCardFront(fonts, card.front, grid.width, grid.height, bleedFor(front, grid), ink), front.x, front.y));
+      items.push(...translate(layoutCardBack(fonts, card.back, grid.width, grid.height, bleedFor(back, grid), ink), back.x, back.y));
     });
-    const frame = { ...sheetFrame(grid, bleed, { dx: 0, dy: 0 }, [grid.x0 + half * grid.width]), foldWhole: true };
-    items.push(...sheetMarks(fonts, frame, deck.print.marks, meta, `${deck.title}, fronts with their backs to fold, sheet ${s + 1} of ${sheets}`, firstPage + s, totalPages, showsReading(items)));
+    const frame = { ...sheetFrame(grid, { dx: 0, dy: 0 }, grid.folds.map((x) => ({ x }))), foldWhole: true };
+    items.push(...sheetMarks(fonts, frame, deck.print.marks, meta, `${deck.title}, fronts with their backs to fold, sheet ${s + 1} of ${sheets}`, firstPage + s, totalPages, showsReading(items), undefined, showsHouse(items)));
     pages.push({ width: round(grid.pageWidth), height: round(grid.pageHeight), items });
   }
   return pages;
@@ -259,6 +120,12 @@ function layoutShopCards(fonts: FontStore, deck: DeckNode, meta: DocumentMeta, f
   });
 }
 
+/** A fold line: dashed, not cut; down the whole sheet, or from the top to `bottom` where its column of pairs ends early. */
+interface FoldLine {
+  x: number;
+  bottom?: number;
+}
+
 /** The cards of one page as the marks and the margin text see them: the grid's trim after any back shift. */
 interface SheetFrame {
   pageWidth: number;
@@ -271,18 +138,45 @@ interface SheetFrame {
   /** x of every vertical cut line, y of every horizontal one */
   cutsX: number[];
   cutsY: number[];
-  /** x of every fold line (fold-over pairs): dashed, not cut */
-  folds: number[];
+  /** the gutters between two cards that stand apart: from..to across the sheet between two columns, down it between two rows */
+  gapsX: [number, number][];
+  gapsY: [number, number][];
+  /** every fold line (fold-over pairs, a fold sheet) */
+  folds: FoldLine[];
   /** the whole sheet folds on its line (--layout fold), not each pair once cut out */
   foldWhole?: boolean;
 }
 
-function sheetFrame(grid: CardGrid, bleed: number, shift: { dx: number; dy: number }, folds: number[]): SheetFrame {
+function sheetFrame(grid: CardGrid, shift: { dx: number; dy: number }, folds: FoldLine[]): SheetFrame {
   const left = grid.x0 + shift.dx;
   const top = grid.y0 + shift.dy;
-  const cutsX = Array.from({ length: grid.columns + 1 }, (_, c) => left + c * grid.width).filter((x) => !folds.some((f) => Math.abs(f - x) < 0.01));
-  const cutsY = Array.from({ length: grid.rows + 1 }, (_, r) => top + r * grid.height);
-  return { pageWidth: grid.pageWidth, pageHeight: grid.pageHeight, left, top, right: left + grid.columns * grid.width, bottom: top + grid.rows * grid.height, bleed, cutsX, cutsY, folds };
+  const onFold = (x: number) => folds.some((f) => Math.abs(f.x - x) < 0.01);
+  const frame = { pageWidth: grid.pageWidth, pageHeight: grid.pageHeight, left, top, bleed: grid.bleed, folds };
+  if (!grid.apart) {
+    const cutsX = Array.from({ length: grid.columns + 1 }, (_, c) => left + c * grid.width).filter((x) => !onFold(x));
+    const cutsY = Array.from({ length: grid.rows + 1 }, (_, r) => top + r * grid.height);
+    return { ...frame, right: left + grid.columns * grid.width, bottom: top + grid.rows * grid.height, cutsX, cutsY, gapsX: [], gapsY: [] };
+  }
+  // each card's own two cut lines each way; where two meet (no bleed, or a fold) one line
+  const edges = (starts: readonly number[], size: number, d: number) => {
+    const lines: number[] = [];
+    for (const at of starts.flatMap((s) => [s + d, s + size + d])) if (!lines.some((l) => Math.abs(l - at) < 0.01)) lines.push(at);
+    return lines;
+  };
+  const gaps = (starts: readonly number[], size: number, d: number, skip: (at: number) => boolean) =>
+    starts.slice(1).flatMap((next, i): [number, number][] => {
+      const end = starts[i]! + size;
+      return next - end > 0.01 && !skip(end) ? [[end + d, next + d]] : [];
+    });
+  return {
+    ...frame,
+    right: grid.xs[grid.columns - 1]! + grid.width + shift.dx,
+    bottom: grid.ys[grid.rows - 1]! + grid.height + shift.dy,
+    cutsX: edges(grid.xs, grid.width, shift.dx).filter((x) => !onFold(x)),
+    cutsY: edges(grid.ys, grid.height, shift.dy),
+    gapsX: gaps(grid.xs, grid.width, shift.dx, onFold),
+    gapsY: gaps(grid.ys, grid.height, shift.dy, () => false),
+  };
 }
 
 type Side = 'top' | 'bottom' | 'left' | 'right';
@@ -346,27 +240,48 @@ function sideLine(frame: SheetFrame, side: Side, at: number, near: number, far: 
 }
 
 /** Crop marks on every cut line and dashed fold marks; with the marks of each side, for the lanes and the note. */
-function cropMarks(frame: SheetFrame, on: boolean): { items: Item[]; marks: Record<Side, SideMarks> } {
-  const marks = Object.fromEntries(SIDES.map((side) => [side, on ? sideMarks(trimDistance(frame, side), frame.bleed) : { kind: 'none', near: 0, far: 0 }])) as Record<Side, SideMarks>;
+function cropMarks(frame: SheetFrame, on: boolean, free = false): { items: Item[]; marks: Record<Side, SideMarks>; between: Between } {
+  const none: SideMarks = { kind: 'none', near: 0, far: 0 };
+  const marks = Object.fromEntries(SIDES.map((side) => [side, on && !(free && (side === 'top' || side === 'bottom')) ? sideMarks(trimDistance(frame, side), frame.bleed) : none])) as Record<Side, SideMarks>;
   const items: Item[] = [];
   const halos: Item[] = [];
+  const mark = (l: { x1: number; y1: number; x2: number; y2: number }, halo: boolean) => {
+    // a tick runs over the bleed's colour: a white edge keeps it seen on any ground
+    if (halo) halos.push({ kind: 'line', ...roundLine(l), color: '#ffffff', lineWidth: MARK.halo });
+    items.push({ kind: 'line', ...roundLine(l), color: MARK_COLOR, lineWidth: MARK.line });
+  };
   for (const side of SIDES) {
     const m = marks[side];
     if (m.kind === 'none') continue;
-    for (const at of side === 'top' || side === 'bottom' ? frame.cutsX : frame.cutsY) {
-      const l = sideLine(frame, side, at, m.near, m.far);
-      // a tick runs over the bleed's colour: a white edge keeps it seen on any ground
-      if (m.kind === 'tick') halos.push({ kind: 'line', ...roundLine(l), color: '#ffffff', lineWidth: MARK.halo });
-      items.push({ kind: 'line', ...roundLine(l), color: MARK_COLOR, lineWidth: MARK.line });
-    }
+    for (const at of side === 'top' || side === 'bottom' ? frame.cutsX : frame.cutsY) mark(sideLine(frame, side, at, m.near, m.far), m.kind === 'tick');
   }
-  // fold lines: dashed from one side's marks to the other's, through the cards
-  for (const x of frame.folds) {
+  // where a margin has no room for a mark beyond the bleed, the cut lines it would mark get
+  // short ticks in the gutters between the cards, on each line as it crosses a gutter
+  const between: Between = {
+    across: on && tickable(frame.gapsX) && (marks.left.kind !== 'outside' || marks.right.kind !== 'outside'),
+    down: on && tickable(frame.gapsY) && (marks.top.kind !== 'outside' || marks.bottom.kind !== 'outside'),
+  };
+  if (between.across) for (const y of frame.cutsY) for (const [a, b] of frame.gapsX) mark({ x1: a + TICK.clear, y1: y, x2: b - TICK.clear, y2: y }, true);
+  if (between.down) for (const x of frame.cutsX) for (const [a, b] of frame.gapsY) mark({ x1: x, y1: a + TICK.clear, x2: x, y2: b - TICK.clear }, true);
+  // fold lines: dashed from one side's marks to the other's, through the cards; a column of
+  // pairs that ends early, to the end of its last pair's bleed
+  for (const fold of frame.folds) {
     const from = marks.top.kind === 'none' ? frame.top - frame.bleed : marks.top.far;
-    const to = marks.bottom.kind === 'none' ? frame.bottom + frame.bleed : frame.pageHeight - marks.bottom.far;
-    items.push(...dashed(x, Math.max(from, SAFE), Math.min(to, frame.pageHeight - SAFE)));
+    const to = fold.bottom !== undefined ? fold.bottom + frame.bleed : marks.bottom.kind === 'none' ? frame.bottom + frame.bleed : frame.pageHeight - marks.bottom.far;
+    items.push(...dashed(fold.x, Math.max(from, SAFE), Math.min(to, frame.pageHeight - SAFE)));
   }
-  return { items: [...halos, ...items], marks };
+  return { items: [...halos, ...items], marks, between };
+}
+
+/** Whether every gutter of a sheet, one way, is wide enough for a tick on a cut line crossing it. */
+function tickable(gaps: readonly [number, number][]): boolean {
+  return gaps.length > 0 && gaps.every(([a, b]) => b - a - 2 * TICK.clear >= TICK.shortest);
+}
+
+/** Which cut lines have ticks in the gutters: those across the sheet, those down it. */
+interface Between {
+  across: boolean;
+  down: boolean;
 }
 
 export const MARK_COLOR = '#000000';
@@ -398,6 +313,8 @@ const SLUG: TextStyle = { face: 'regular', size: PRINT_SAFE.minType, color: COLO
 const LINE = SLUG.size * TYPE.leading;
 /** Room kept between a lane and a mark, the bleed, another lane's text. */
 const CLEAR = { mark: 1.5 * MM, bleed: 0.5 * MM };
+/** The shortest piece of margin worth a lane: not the width of a gutter between two cards' marks. */
+const MIN_LANE = 10 * MM;
 
 /**
  * A straight run of margin where the slug and the scale bar go: along a side, between `from`
@@ -445,13 +362,13 @@ function sheetLanes(frame: SheetFrame, marks: Record<Side, SideMarks>): Lane[] {
     const bandEnd = frame.bleed > 0 ? trim - frame.bleed - CLEAR.bleed : trim - MARK.gap;
     // across the whole sheet at the top and bottom; down a side only beside the cards, clear of those
     const span = across ? [SAFE, frame.pageWidth - SAFE] : [frame.top, frame.bottom];
-    const stops = [...(across ? [...frame.cutsX, ...frame.folds] : frame.cutsY)].sort((a, b) => a - b);
+    const stops = [...(across ? [...frame.cutsX, ...frame.folds.map((f) => f.x)] : frame.cutsY)].sort((a, b) => a - b);
     const between = (backing: boolean, d0: number, d1: number): Lane[] => {
       const lanes: Lane[] = [];
       for (let i = 0; i + 1 < stops.length; i++) {
         const from = stops[i]! + CLEAR.mark;
         const to = stops[i + 1]! - CLEAR.mark;
-        if (to > from) lanes.push({ side, from, to, cross: laneCross(frame, side, d0, d1), backing, used: 0 });
+        if (to - from >= MIN_LANE) lanes.push({ side, from, to, cross: laneCross(frame, side, d0, d1), backing, used: 0 });
       }
       // a vertical side reads upwards: its pieces from the bottom
       return across ? lanes : lanes.reverse();
@@ -474,17 +391,39 @@ function sheetLanes(frame: SheetFrame, marks: Record<Side, SideMarks>): Lane[] {
  * rule set, version, seed, what the page is, its number and how to cut, as one line broken
  * into lanes where the marks cut a margin into pieces.
  */
-function sheetMarks(fonts: FontStore, frame: SheetFrame, marksOn: boolean, meta: DocumentMeta, what: string, page: number, pages: number, reading: boolean): Item[] {
-  const { items, marks } = cropMarks(frame, marksOn);
+function sheetMarks(fonts: FontStore, frame: SheetFrame, marksOn: boolean, meta: DocumentMeta, what: string, page: number, pages: number, reading: boolean, printNote?: string, house = false): Item[] {
+  const words = { what, page, pages, reading, printNote, house };
+  const marked = marksAndSlug(fonts, frame, marksOn, meta, words, false);
+  // a slug the margins' marks leave too little room for: the cuts down are ticked in the gutters
+  // between the rows instead, and the top and bottom margins run whole
+  if (!marked.overflow || !marksOn || !tickable(frame.gapsY)) return marked.items;
+  const freed = marksAndSlug(fonts, frame, marksOn, meta, words, true);
+  return freed.overflow ? marked.items : freed.items;
+}
+
+/** The marks and the slug of a sheet; `free`: no marks in the top and bottom margins, the cuts down ticked in the gutters. */
+function marksAndSlug(
+  fonts: FontStore,
+  frame: SheetFrame,
+  marksOn: boolean,
+  meta: DocumentMeta,
+  { what, page, pages, reading, printNote, house }: { what: string; page: number; pages: number; reading: boolean; printNote?: string | undefined; house: boolean },
+  free: boolean,
+): { items: Item[]; overflow: boolean } {
+  const { items, marks, between } = cropMarks(frame, marksOn, free);
   const lanes = sheetLanes(frame, marks);
-  const notes: string[] = [];
+  const notes: string[] = printNote ? [printNote] : [];
   if (frame.folds.length > 0) notes.push(frame.foldWhole ? 'fold the sheet along the dashed line, printed side out, then cut each card through both layers' : 'cut out each pair, fold along the dashed line');
   const where = (sides: Side[]) => (sides.length === 4 ? 'on every side' : sides.every((s) => s === 'top' || s === 'bottom') && sides.length === 2 ? 'at the top and bottom' : sides.every((s) => s === 'left' || s === 'right') && sides.length === 2 ? 'at the sides' : `at the ${sides.join(' and ')}`);
   const ticks = SIDES.filter((s) => marks[s].kind === 'tick');
   if (ticks.length > 0) notes.push(`cut marks ${where(ticks)} are short ticks ${frame.bleed > 0 ? 'in the printed edge round the cards' : 'next to the cards'}`);
-  const none = marksOn ? SIDES.filter((s) => marks[s].kind === 'none') : [];
+  if (between.across || between.down) notes.push(`ticks between the cards mark the cuts${between.across && between.down ? '' : between.across ? ' across' : ' down'}`);
+  // a side's lines marked in the gutters are not left without marks
+  const covered = (s: Side) => (s === 'left' || s === 'right' ? between.across : between.down);
+  const none = marksOn ? SIDES.filter((s) => marks[s].kind === 'none' && !covered(s)) : [];
   if (none.length > 0) notes.push(`no room for cut marks ${where(none)}: cut on from the other marks`);
   if (reading) notes.push(READING_FOOTNOTE);
+  if (meta.words.houseNote !== undefined && house) notes.push(meta.words.houseNote);
   const footer = meta.words.footer;
   const numbered = pageNumberText(meta.words, what, page, pages);
   const pieces = [...footer.split(' · '), ...numbered.split(' · '), ...notes];
@@ -523,7 +462,7 @@ function sheetMarks(fonts: FontStore, frame: SheetFrame, marksOn: boolean, meta:
   }
   const slug = packed.slug;
   for (const [lane, parts] of slug) text(lane, parts.join(' · '), 'regular');
-  return [...items, ...placed];
+  return { items: [...items, ...placed], overflow: packed.overflow };
 }
 
 /**

@@ -1,18 +1,23 @@
-import type { DocumentMeta, DocumentNode, SheetNode } from '../doc/model.js';
+import type { DeckNode, DocumentMeta, DocumentNode, SheetNode } from '../doc/model.js';
 import type { FontStore } from './fonts.js';
+import { placeLine } from './blocks.js';
+import { foldGrid } from './card-grids.js';
 import { deckPageCount, layoutDeck } from './card-sheets.js';
 import { drawingPageCount, layoutDrawings } from './drawings.js';
 import { withFallbackFonts } from './fallback.js';
-import { pageFooter, pageFrame, pageHeader, type Frame } from './page-frame.js';
+import { headerNote, pageFooter, pageFrame, pageHeader, type Frame } from './page-frame.js';
 import { round, translate, type Item, type PlacedDocument, type PlacedPage } from './primitives.js';
 import { layoutSheet, type ContentPage } from './sheet-columns.js';
-import { areaFill, COLORS, printChoice } from './style.js';
+import { areaFill, COLORS, MM, printChoice, TYPE } from './style.js';
+import { wrapRuns } from './wrap.js';
 import { layoutTokenSheet, tokenPageCount } from './tokens.js';
 
 /** Which page a document's first page is in the whole print, and how many pages the whole has. */
 export interface PageNumbering {
   first: number;
   total: number;
+  /** page 1's word on two-sided printing (twoSidedNote), where this document holds page 1 */
+  note?: string;
 }
 
 /** Where each titled part of a document begins: its sheets, drawings, token sheets and decks. */
@@ -22,58 +27,180 @@ export interface OutlineEntry {
   page: number;
 }
 
+/** Pages printed two-sided, the backs behind their fronts: from and to, 1-based in the whole print. */
+export interface TwoSidedRange {
+  from: number;
+  to: number;
+  flip: 'long' | 'short';
+}
+
 /**
  * A document measured and split into pages, not yet numbered: a booklet needs every part's
  * page count before any footer can say "page 12 of 26", and measuring twice would cost a
- * second layout of every table.
+ * second layout of every table. Its count depends on where it starts: a sheet of fronts must
+ * fall on an odd page, so that a printer's two-sided pass puts each back behind its own front,
+ * and a page for notes goes before it where it would not.
  */
 export interface DocumentPlan {
-  pageCount: number;
-  outline: OutlineEntry[];
+  pageCount(first: number): number;
+  outline(first: number): OutlineEntry[];
+  twoSided(first: number): TwoSidedRange[];
   pages(numbering: PageNumbering): PlacedPage[];
 }
+
+/** One run of pages of a document: a sheet, the drawings, a token sheet or a deck. */
+interface Segment {
+  title: string;
+  count: number;
+  /** fronts and backs in turn, to print two-sided; the edge to flip on */
+  flip?: 'long' | 'short';
+  /** framed pages (a header and footer) take page 1's note under the header; a card sheet in its margin slug */
+  framed: boolean;
+  render(first: number, total: number, note: string | undefined): PlacedPage[];
+}
+
+/** The title of the page muster adds so that a sheet of fronts starts on an odd page. */
+export const NOTES_PAGE_TITLE = 'Notes';
 
 /** Places every sheet's blocks in columns; the pages are framed with header and footer when numbered. */
 export function planDocument(fonts: FontStore, doc: DocumentNode): DocumentPlan {
   const frame = pageFrame(doc.meta.paper);
   const split = doc.drawingsAfterSheet ?? doc.sheets.length;
-  const outline: OutlineEntry[] = [];
-  let count = 0;
-  const mark = (title: string, pages: number) => {
-    if (pages > 0 && outline[outline.length - 1]?.title !== title) outline.push({ title, page: count });
-    count += pages;
-  };
-  const laidOut = (sheets: readonly SheetNode[]) =>
-    sheets.flatMap((sheet) => {
-      const pages = layoutSheet(fonts, sheet, frame);
-      mark(sheet.title, pages.length);
-      return pages;
+  const lowInk = printChoice(doc.meta).ink === 'low';
+  const sheetSegments = (sheets: readonly SheetNode[]): Segment[] =>
+    sheets.map((sheet) => {
+      const laid = layoutSheet(fonts, sheet, frame);
+      return {
+        title: sheet.title,
+        count: laid.length,
+        framed: true,
+        render: (first, total, note) => laid.map((page, i) => withNote(fonts, framedPage(fonts, doc.meta, frame, lowInk, page, first + i, total), frame, i === 0 ? note : undefined)),
+      };
     });
   const drawings = doc.drawings ?? [];
-  const tokenSheets = doc.tokenSheets ?? [];
-  const decks = doc.decks ?? [];
   const drawingsTitle = doc.drawingsTitle ?? 'Templates, rulers and tracks';
-  const before = laidOut(doc.sheets.slice(0, split));
-  mark(drawingsTitle, drawings.length > 0 ? drawingPageCount(fonts, drawings, doc.meta) : 0);
-  const after = laidOut(doc.sheets.slice(split));
-  for (const sheet of tokenSheets) mark(sheet.title, tokenPageCount(sheet, doc.meta));
-  for (const deck of decks) mark(deck.title, deckPageCount(deck, doc.meta));
-  const lowInk = printChoice(doc.meta).ink === 'low';
+  const segments: Segment[] = [...sheetSegments(doc.sheets.slice(0, split))];
+  if (drawings.length > 0) {
+    segments.push({
+      title: drawingsTitle,
+      count: drawingPageCount(fonts, drawings, doc.meta),
+      framed: true,
+      render: (first, total, note) => layoutDrawings(fonts, drawings, doc.meta, drawingsTitle, first, total).map((page, i) => withNote(fonts, page, frame, i === 0 ? note : undefined)),
+    });
+  }
+  segments.push(...sheetSegments(doc.sheets.slice(split)));
+  for (const sheet of doc.tokenSheets ?? []) {
+    const twoSided = printChoice(doc.meta, sheet.print).backs;
+    segments.push({
+      title: sheet.title,
+      count: tokenPageCount(sheet, doc.meta),
+      ...(twoSided ? { flip: sheet.print.duplex } : {}),
+      framed: true,
+      render: (first, total, note) => layoutTokenSheet(fonts, sheet, doc.meta, first, total).map((page, i) => withNote(fonts, page, frame, i === 0 ? note : undefined)),
+    });
+  }
+  for (const deck of doc.decks ?? []) {
+    const flip = deckFlip(deck, doc.meta);
+    segments.push({
+      title: deck.title,
+      count: deckPageCount(deck, doc.meta),
+      ...(flip ? { flip } : {}),
+      framed: false,
+      render: (first, total, note) => layoutDeck(fonts, deck, doc.meta, first, total, note),
+    });
+  }
+  const notesPage = (first: number, total: number, note: string | undefined): PlacedPage[] => [withNote(fonts, framedPage(fonts, doc.meta, frame, lowInk, notesContent(fonts, frame), first, total), frame, note)];
+  const placed = (first: number) => placeSegments(segments, first, notesPage);
 
   return {
-    pageCount: count,
-    outline,
-    pages({ first, total }) {
+    pageCount: (first) => placed(first).reduce((n, s) => n + s.segment.count, 0),
+    outline(first) {
+      const outline: OutlineEntry[] = [];
+      for (const { segment, at } of placed(first)) {
+        if (segment.count > 0 && outline[outline.length - 1]?.title !== segment.title) outline.push({ title: segment.title, page: at - first });
+      }
+      return outline;
+    },
+    twoSided(first) {
+      const ranges: TwoSidedRange[] = [];
+      for (const { segment, at } of placed(first)) {
+        if (!segment.flip || segment.count === 0) continue;
+        const last = ranges[ranges.length - 1];
+        if (last && last.to + 1 === at && last.flip === segment.flip) last.to = at + segment.count - 1;
+        else ranges.push({ from: at, to: at + segment.count - 1, flip: segment.flip });
+      }
+      return ranges;
+    },
+    pages({ first, total, note }) {
       const pages: PlacedPage[] = [];
-      const next = () => first + pages.length;
-      for (const page of before) pages.push(framedPage(fonts, doc.meta, frame, lowInk, page, next(), total));
-      if (drawings.length > 0) pages.push(...layoutDrawings(fonts, drawings, doc.meta, drawingsTitle, next(), total));
-      for (const page of after) pages.push(framedPage(fonts, doc.meta, frame, lowInk, page, next(), total));
-      for (const sheet of tokenSheets) pages.push(...layoutTokenSheet(fonts, sheet, doc.meta, next(), total));
-      for (const deck of decks) pages.push(...layoutDeck(fonts, deck, doc.meta, next(), total));
+      for (const { segment, at } of placed(first)) {
+        // page 1 of the whole print says which pages go through the printer twice
+        const onFirst = at === 1 && pages.length === 0 ? note : undefined;
+        pages.push(...segment.render(at, total, onFirst));
+      }
       return pages;
     },
   };
+}
+
+/** The segments in order from page `first`, a notes page before each sheet of fronts that would fall on an even page. */
+function placeSegments(segments: readonly Segment[], first: number, notesPage: Segment['render']): { segment: Segment; at: number }[] {
+  const placed: { segment: Segment; at: number }[] = [];
+  let at = first;
+  for (const segment of segments) {
+    if (segment.flip && segment.count > 0 && at % 2 === 0) {
+      placed.push({ segment: { title: NOTES_PAGE_TITLE, count: 1, framed: true, render: notesPage }, at });
+      at += 1;
+    }
+    placed.push({ segment, at });
+    at += segment.count;
+  }
+  return placed;
+}
+
+/** The edge a deck's two-sided pages flip on, or undefined where it prints no backs behind its fronts (no backs, fold-over pairs, a print shop's files). */
+function deckFlip(deck: DeckNode, meta: DocumentMeta): 'long' | 'short' | undefined {
+  const choice = printChoice(meta, deck.print);
+  if (!choice.backs || deck.print.shop || deck.print.fold) return undefined;
+  if (foldGrid(meta.paper, deck.print, deck.cards.length)) return undefined;
+  return deck.print.duplex;
+}
+
+/**
+ * What page 1 says of two-sided printing: the pages to print two-sided and the edge to flip
+ * on; undefined where nothing has backs. On the short edge the backs are already printed
+ * turned, so a player only picks the printer's setting the note names.
+ */
+export function twoSidedNote(ranges: readonly TwoSidedRange[], total: number): string | undefined {
+  if (ranges.length === 0) return undefined;
+  const all = ranges.length === 1 && ranges[0]!.from === 1 && ranges[0]!.to === total;
+  if (all) return `Print every page two-sided, flipping on the ${ranges[0]!.flip} edge.`;
+  const flips = [...new Set(ranges.map((r) => r.flip))];
+  const parts = flips.map((flip) => {
+    const these = ranges.filter((r) => r.flip === flip);
+    const spans = these.map((r) => (r.from === r.to ? String(r.from) : `${r.from}-${r.to}`));
+    const listed = spans.length === 1 ? spans[0]! : `${spans.slice(0, -1).join(', ')} and ${spans[spans.length - 1]!}`;
+    const word = these.length === 1 && these[0]!.from === these[0]!.to ? 'page' : 'pages';
+    return `${word} ${listed} two-sided, flipping on the ${flip} edge`;
+  });
+  return `Print ${parts.join('; ')}; print the rest one-sided.`;
+}
+
+/** A framed page with page 1's note on two-sided printing under its header rule. */
+function withNote(fonts: FontStore, page: PlacedPage, frame: Frame, note: string | undefined): PlacedPage {
+  return note ? { ...page, items: [...page.items, ...headerNote(fonts, note, frame)] } : page;
+}
+
+/** The notes page's content: what it is for, and ruled lines to write on. */
+function notesContent(fonts: FontStore, frame: Frame): ContentPage {
+  const style = { face: 'italic' as const, size: TYPE.footer, color: COLORS.muted };
+  const line = wrapRuns(fonts, [{ text: 'Left for your notes, so that each sheet of fronts prints on an odd page and its backs land behind it.' }], style, frame.width - 2 * frame.left)[0]!;
+  const items: Item[] = [...placeLine(fonts, line, frame.left, frame.top, style)];
+  const step = 8 * MM;
+  for (let y = frame.top + 12 * MM; y <= frame.bottom - 4 * MM; y += step) {
+    items.push({ kind: 'line', x1: frame.left, y1: round(y), x2: round(frame.width - frame.left), y2: round(y), color: COLORS.rule, lineWidth: 0.4 });
+  }
+  return { sheetTitle: NOTES_PAGE_TITLE, items };
 }
 
 /**
@@ -93,10 +220,12 @@ function framedPage(fonts: FontStore, meta: DocumentMeta, frame: Frame, lowInk: 
 /** A document's pages, numbered on their own (or from `numbering`), with fonts for every script in it. */
 export function layoutDocument(fonts: FontStore, doc: DocumentNode, numbering?: PageNumbering): PlacedDocument {
   const plan = planDocument(fonts, doc);
-  const pages = plan.pages(numbering ?? { first: 1, total: plan.pageCount });
+  const first = numbering?.first ?? 1;
+  const total = numbering?.total ?? plan.pageCount(1);
+  const pages = plan.pages(numbering ?? { first, total, note: twoSidedNote(plan.twoSided(1), total) });
   // names in other scripts: each run in the font that has it, and what no font has
   const fonted = withFallbackFonts(fonts, pages);
-  return { meta: doc.meta, pages: fonted.pages, missingGlyphs: fonted.missingGlyphs };
+  return { meta: doc.meta, pages: fonted.pages, missingGlyphs: fonted.missingGlyphs, wantingGlyphs: fonted.wantingGlyphs };
 }
 
 /** A block's title bar in low ink: a light tint outlined in the bar's colour, with dark type. */

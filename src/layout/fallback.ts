@@ -1,19 +1,20 @@
 import type { FontStore } from './fonts.js';
-import { round, type Item, type MissingGlyphs, type PlacedDocument, type PlacedPage, type TextItem } from './primitives.js';
+import { round, type FallbackFont, type Item, type MissingGlyphs, type PlacedDocument, type PlacedPage, type TextItem, type WantingGlyphs } from './primitives.js';
 
 /**
  * The last step of layout: a text the face cannot draw alone (a side named "赤軍" or
  * "צבא ההגנה") becomes one text item per font, in visual order, each on the line's baseline;
- * characters no font has are collected. Text the face draws alone is left as it is, the same
- * objects, so a Latin document comes out unchanged.
+ * characters no font has are collected, and those only a font not installed has. Text the face
+ * draws alone is left as it is, the same objects, so a Latin document comes out unchanged.
  */
-export function withFallbackFonts(fonts: FontStore, pages: readonly PlacedPage[]): { pages: PlacedPage[]; missingGlyphs: MissingGlyphs[] } {
+export function withFallbackFonts(fonts: FontStore, pages: readonly PlacedPage[]): { pages: PlacedPage[]; missingGlyphs: MissingGlyphs[]; wantingGlyphs: WantingGlyphs[] } {
   const missing = new Map<string, Set<string>>();
+  const wanting = new Map<string, { chars: Set<string>; fonts: Set<FallbackFont> }>();
   const placed = pages.map((page) => {
     let items: Item[] | undefined;
     for (let i = 0; i < page.items.length; i++) {
       const item = page.items[i]!;
-      const split = item.kind === 'text' ? splitText(fonts, item, missing) : undefined;
+      const split = item.kind === 'text' ? splitText(fonts, item, missing, wanting) : undefined;
       if (split) {
         items ??= page.items.slice(0, i);
         items.push(...split);
@@ -23,17 +24,27 @@ export function withFallbackFonts(fonts: FontStore, pages: readonly PlacedPage[]
     }
     return items ? { ...page, items } : page;
   });
-  return { pages: placed, missingGlyphs: [...missing].map(([text, chars]) => ({ text, chars: [...chars] })) };
+  return {
+    pages: placed,
+    missingGlyphs: [...missing].map(([text, chars]) => ({ text, chars: [...chars] })),
+    wantingGlyphs: [...wanting].map(([text, found]) => ({ text, chars: [...found.chars], fonts: [...found.fonts] })),
+  };
 }
 
 /** The pieces of a text item the face lacks characters for; undefined when it has them all. */
-function splitText(fonts: FontStore, item: TextItem, missing: Map<string, Set<string>>): TextItem[] | undefined {
+function splitText(fonts: FontStore, item: TextItem, missing: Map<string, Set<string>>, wanting: Map<string, { chars: Set<string>; fonts: Set<FallbackFont> }>): TextItem[] | undefined {
   const text = fonts.mixedText(item.text, item.face);
   if (!text) return undefined;
   if (text.missing.length > 0) {
     const chars = missing.get(item.text) ?? new Set<string>();
     for (const char of text.missing) chars.add(char);
     missing.set(item.text, chars);
+  }
+  if (text.wanting.length > 0) {
+    const found = wanting.get(item.text) ?? { chars: new Set<string>(), fonts: new Set<FallbackFont>() };
+    for (const char of text.wanting) found.chars.add(char);
+    for (const font of text.wantingFonts) found.fonts.add(font);
+    wanting.set(item.text, found);
   }
   // pieces move along the baseline, and down or up to put each font's baseline on the face's
   const angle = ((item.rotate ?? 0) * Math.PI) / 180;

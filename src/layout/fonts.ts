@@ -4,6 +4,7 @@ import { RecentCache } from './recent-cache.js';
 import { create, type Font, type Glyph, type GlyphPosition, type GlyphRun } from 'fontkit';
 import { visualRuns, type Cell } from './bidi.js';
 import { FontFileError } from './errors.js';
+import { coverageOf } from './font-coverage.js';
 import type { FallbackFont, FontFace } from './primitives.js';
 
 /**
@@ -17,8 +18,11 @@ export const FACES: readonly FontFace[] = ['regular', 'bold', 'italic'];
  * files, read through what they read with), so layout opens no file itself.
  */
 export interface FontFiles {
-  /** each face's and fallback's font file by key: regular, bold, italic, hebrew, hebrew-bold, ... */
-  readonly fonts: Readonly<Record<string, string>>;
+  /**
+   * each face's and fallback's font file by key: regular, bold, italic, hebrew, hebrew-bold, ...;
+   * a fallback of a package not installed (cjk, korean) has none
+   */
+  readonly fonts: Readonly<Record<string, string | undefined>>;
   /** the build's store of kerning pairs (a missing one is fine: pairs are measured) */
   readonly pairStore: string;
   /** the fontkit version, part of a font's fingerprint in the pairs store */
@@ -115,6 +119,12 @@ function pairKey(a: number, b: number): number {
 export interface FontPairStore {
   format: 1;
   fonts: Partial<Record<FontFace, { fingerprint: string; chars: string; pairs: Record<string, number | null> }>>;
+  /**
+   * The characters of each fallback that comes in a package of its own (the Chinese and Korean
+   * fonts), as coverageText writes them: without the package, a run still picks the font a run
+   * with it picks, and knows which characters need it.
+   */
+  apart?: Partial<Record<FallbackFont, string>>;
 }
 
 /** pdfkit's pieces of a line: each word with the spaces after it, shaped on its own. */
@@ -138,6 +148,10 @@ export interface MixedText {
   width: number;
   /** characters with no glyph in any font, once each: drawn as the face's empty box */
   missing: string[];
+  /** characters only a fallback not installed has, once each: drawn as the face's empty box too */
+  wanting: string[];
+  /** those fallbacks */
+  wantingFonts: FallbackFont[];
 }
 
 /**
@@ -193,6 +207,8 @@ export class FontStore {
   private readonly coverage = new Map<FontFace, Uint8Array>();
   private readonly mixed = new Map<string, MixedText>();
   private readonly ascents = new Map<FontFace | FallbackFont, number>();
+  /** what each fallback not installed has, from the pairs store (null: the store does not say) */
+  private readonly apartCoverage = new Map<FallbackFont, ((codePoint: number) => boolean) | null>();
 
   constructor(private readonly files: FontFiles) {}
 
@@ -222,6 +238,28 @@ export class FontStore {
    */
   embeddingFallbackFont(key: FallbackFont): Font {
     return glyphsOfItsOwn(this.fallbackFont(key));
+  }
+
+  /** Whether a fallback's font is installed: the Chinese and Korean ones come in a package of their own. */
+  isInstalled(key: FallbackFont): boolean {
+    return Boolean(this.files.fonts[key]);
+  }
+
+  /**
+   * Whether a fallback has a glyph: asked of the font where it is installed, else of the
+   * characters the build listed for it. Where the build listed none, every character is taken
+   * as the font's: a run then asks for the package rather than print another font's glyph than
+   * a run with it would.
+   */
+  private fallbackHas(key: FallbackFont, codePoint: number): boolean {
+    if (this.isInstalled(key)) return hasGlyph(this.fallbackFont(key), codePoint);
+    let coverage = this.apartCoverage.get(key);
+    if (coverage === undefined) {
+      const text = this.pairStore()?.apart?.[key];
+      coverage = text === undefined ? null : coverageOf(text);
+      this.apartCoverage.set(key, coverage);
+    }
+    return coverage ? coverage(codePoint) : true;
   }
 
   /** A fallback font, opened on first use. The PDF renderer embeds this same object. */
@@ -419,7 +457,8 @@ export class FontStore {
    * a glyph, else in the first fallback font that has one (its script's first); runs of Hebrew
    * and Arabic right to left (see bidi.ts). Undefined when the face has every character.
    * Invisible characters no font has are left out; any other character no font has stays with
-   * the face, which draws its box, and is named in `missing`.
+   * the face, which draws its box, and is named in `missing`. A character whose fallback is
+   * not installed (see fallbackHas) stays with the face too, named in `wanting`.
    */
   mixedText(text: string, face: FontFace): MixedText | undefined {
     if (this.covered(text, face)) return undefined;
@@ -429,6 +468,8 @@ export class FontStore {
     const m = this.metricsFor(face);
     const cells: Cell<FontFace | FallbackFont>[] = [];
     const missing = new Set<string>();
+    const wanting = new Set<string>();
+    const wantingFonts = new Set<FallbackFont>();
     for (const char of text) {
       const codePoint = char.codePointAt(0)!;
       const previous = cells[cells.length - 1]?.font;
@@ -445,11 +486,15 @@ export class FontStore {
         const first = familyOf(codePoint);
         const families = first ? [first, ...FAMILIES.filter((f) => f !== first)] : FAMILIES;
         // nothing draws a control or a variation selector: no need to open every font to learn it
-        const family = INVISIBLE.test(char) ? undefined : families.find((f) => hasGlyph(this.fallbackFont(fallbackFor(f, face)), codePoint));
+        const family = INVISIBLE.test(char) ? undefined : families.find((f) => this.fallbackHas(fallbackFor(f, face), codePoint));
         fallback = family ? fallbackFor(family, face) : null;
         m.fallback.set(codePoint, fallback);
       }
-      if (fallback) cells.push({ char, font: fallback });
+      if (fallback && !this.isInstalled(fallback)) {
+        wanting.add(char);
+        wantingFonts.add(fallback);
+        cells.push({ char, font: face });
+      } else if (fallback) cells.push({ char, font: fallback });
       else if (!INVISIBLE.test(char)) {
         missing.add(char);
         cells.push({ char, font: face });
@@ -462,7 +507,7 @@ export class FontStore {
       pieces.push({ text: run.text, font: run.font, x, width, rtl: run.rtl });
       x += width;
     }
-    found = { pieces, width: x, missing: [...missing] };
+    found = { pieces, width: x, missing: [...missing], wanting: [...wanting], wantingFonts: [...wantingFonts] };
     this.mixed.set(key, found);
     return found;
   }

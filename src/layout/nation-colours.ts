@@ -1,5 +1,5 @@
 /**
- * One look (design.md section 4): one colour per nation, the same in every rule set. Data files
+ * One look (docs/design.md, Print conventions): one colour per nation, the same in every rule set. Data files
  * keep their own `colour` fields (a house-rules folder may set its own); the built-in data is
  * held to this palette by test/layout/one-look.test.ts. Every nation has a colour of its own,
  * dark enough for white type on a card header.

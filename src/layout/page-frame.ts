@@ -1,8 +1,8 @@
-import { pageNumberText, READING_FOOTNOTE, type DocumentMeta } from '../doc/model.js';
+import { pageNumberText, READING_FOOTNOTE, READING_FOOTNOTE_SHORT, type DocumentMeta } from '../doc/model.js';
 import type { FontStore } from './fonts.js';
 import { placeLine } from './blocks.js';
 import { round, type Item } from './primitives.js';
-import { showsReading } from './reading-mark.js';
+import { showsHouse, showsReading } from './reading-mark.js';
 import { COLORS, MM, PAGE, PAPER_SIZES, TYPE, type TextStyle } from './style.js';
 import { wrapRuns } from './wrap.js';
 
@@ -45,6 +45,17 @@ export function pageHeader(fonts: FontStore, sheetTitle: string, meta: DocumentM
 }
 
 /**
+ * Page 1's word on two-sided printing, under the header rule at the right, in the footer's
+ * type: the band between the rule and the frame's top holds one line of it.
+ */
+export function headerNote(fonts: FontStore, note: string, frame: Frame): Item[] {
+  const style: TextStyle = { face: 'bold', size: TYPE.footer, color: COLORS.ink };
+  const ruleY = PAGE.marginTop + TYPE.sheetTitle * TYPE.leading + 2;
+  const line = wrapRuns(fonts, [{ text: note }], style, frame.width - 2 * PAGE.marginX)[0]!;
+  return placeLine(fonts, line, frame.width - PAGE.marginX - line.width, round(ruleY + 1), style);
+}
+
+/**
  * Footer: rule set, version, seed and page on every sheet, and a scale bar of 5 cm or 2 in so
  * a player can check that the printer did not shrink the page.
  */
@@ -63,13 +74,38 @@ export function pageFooter(fonts: FontStore, meta: DocumentMeta, frame: Frame, p
   items.push(...placeLine(fonts, pageLine, frame.width - PAGE.marginX - pageLine.width, textY, style));
   const barY = textY + TYPE.footer * TYPE.leading + 3;
   items.push(...scaleBar(meta.units, meta.words.scaleBar, frame.left, barY));
-  // the reading mark's footnote, on the scale bar's line where nothing else stands, its line
-  // box ending level with the bar's foot as the bar's label does (clear of the print-safe edge)
-  if (showsReading(content)) {
-    const note = wrapRuns(fonts, [{ text: READING_FOOTNOTE }], style, frame.width)[0]!;
+  // the marks' footnotes, on the scale bar's line where nothing else stands, their line box
+  // ending level with the bar's foot as the bar's label does (clear of the print-safe edge)
+  const house = meta.words.houseNote !== undefined && showsHouse(content) ? meta.words.houseNote : undefined;
+  const text = footnoteText(fonts, style, showsReading(content), house, footnoteRoom(fonts, meta, frame));
+  if (text) {
+    const note = wrapRuns(fonts, [{ text }], style, frame.width)[0]!;
     items.push(...placeLine(fonts, note, frame.width - PAGE.marginX - note.width, barY - 0.8 + 3.5 - note.height, style));
   }
   return items;
+}
+
+/** The room on the scale bar's line right of the bar's label, for the footnotes. */
+function footnoteRoom(fonts: FontStore, meta: DocumentMeta, frame: Frame): number {
+  const bar = meta.units === 'cm' ? 5 * 10 * MM : 8 * (72 / 4);
+  const label = fonts.textWidth(meta.words.scaleBar, 'regular', 6.5);
+  return frame.width - 2 * PAGE.marginX - bar - 2 * MM - label - 3 * MM;
+}
+
+/**
+ * The footnotes of the marks a page shows, as one line: the reading's alone as it always was;
+ * beside the house note, the reading's short form where the long one leaves no room, and the
+ * house names cut short (…) only where even that is too long.
+ */
+function footnoteText(fonts: FontStore, style: TextStyle, reading: boolean, house: string | undefined, room: number): string | undefined {
+  if (house === undefined) return reading ? READING_FOOTNOTE : undefined;
+  const width = (text: string) => fonts.textWidth(text, style.face, style.size);
+  const candidates = reading ? [`${READING_FOOTNOTE} · ${house}`, `${READING_FOOTNOTE_SHORT} · ${house}`] : [house];
+  const fits = candidates.find((text) => width(text) <= room);
+  if (fits) return fits;
+  let cut = candidates.at(-1)!;
+  while (cut.length > 1 && width(`${cut}…`) > room) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}…`;
 }
 
 

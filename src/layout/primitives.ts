@@ -124,11 +124,24 @@ export interface MissingGlyphs {
   chars: string[];
 }
 
+/**
+ * Characters only a font that is not installed draws (the Chinese and Korean fonts come in a
+ * package of their own), with the text they stand in and those fonts; they print as a box, so
+ * a document with any is never written.
+ */
+export interface WantingGlyphs {
+  text: string;
+  chars: string[];
+  fonts: FallbackFont[];
+}
+
 export interface PlacedDocument {
   meta: DocumentMeta;
   pages: PlacedPage[];
   /** every text with characters no font can draw, once each; empty when all can be printed */
   missingGlyphs: MissingGlyphs[];
+  /** every text with characters only a font not installed draws, once each */
+  wantingGlyphs: WantingGlyphs[];
 }
 
 /**

@@ -46,7 +46,7 @@ export const TYPE = {
 };
 
 /**
- * Print-safe limits (design.md section 4), in points: nothing a player needs within `edge` of
+ * Print-safe limits (docs/design.md, Print conventions), in points: nothing a player needs within `edge` of
  * the paper's edge, keylines and frames at least `frame` inside the trim, nothing a player reads
  * under `minType`.
  */

@@ -1,6 +1,6 @@
 import type { DocumentMeta, TokenFace, TokenSheetNode } from '../doc/model.js';
 import { fitSize } from './card-faces.js';
-import { backShift } from './card-sheets.js';
+import { backShift } from './card-grids.js';
 import type { FontStore } from './fonts.js';
 import { pageFrame, pageFooter, pageHeader } from './page-frame.js';
 import { round, translate, type Item, type PlacedPage } from './primitives.js';

@@ -1,4 +1,4 @@
-import { carriesReading, READING_FOOTNOTE, READING_MARK, runsText, type BookletNode, type DocumentNode } from '../doc/model.js';
+import { carriesHouse, carriesReading, READING_FOOTNOTE, READING_MARK, runsText, type BookletNode, type DocumentNode } from '../doc/model.js';
 
 /** The document as Markdown: the same sheets and tables, for a wiki, a forum post or a diff. */
 export function renderMarkdown(doc: DocumentNode): string {
@@ -32,15 +32,16 @@ export function renderMarkdown(doc: DocumentNode): string {
       out.push(f.stats.map((s) => `**${s.label}** ${s.value}`).join(' · '), '');
       for (const line of f.lines) out.push(`- ${line.label}: ${line.text}`);
       if (f.lines.length > 0) out.push('');
-      for (const rule of f.rules) out.push(`_${rule}_`, '');
+      for (const rule of f.rules) out.push(`_${rule.text}_`, '');
       // a card for several models: a box for each, ticked when it is lost
       if (f.tally) out.push(`Models: ${f.tally.map((caption) => `[ ] ${caption}`).join(' · ')}`, '');
       out.push(`${f.footer.left} · \`${f.footer.right}\``, '');
     }
   }
-  // the reading mark's footnote, once, where the document shows the mark
+  // each mark's footnote, once, where the document shows the mark
   const text = out.join('\n');
-  return carriesReading(text) ? `${text}\n${READING_FOOTNOTE}\n` : text;
+  const notes = [carriesReading(text) ? READING_FOOTNOTE : undefined, doc.meta.words.houseNote !== undefined && carriesHouse(text) ? doc.meta.words.houseNote : undefined].filter((n) => n !== undefined);
+  return notes.length > 0 ? `${text}\n${notes.join('\n')}\n` : text;
 }
 
 function escapeCell(text: string): string {
@@ -48,7 +49,7 @@ function escapeCell(text: string): string {
 }
 
 function metaLine(meta: DocumentNode['meta']): string {
-  return `${meta.systemName} · ${meta.rulesVersion} · muster ${meta.toolVersion}${meta.seed ? ` · seed ${meta.seed}` : ''}`;
+  return `${meta.systemName} · ${meta.rulesVersion}${meta.house?.length ? ` · with house rules: ${meta.house.join(', ')}` : ''} · muster ${meta.toolVersion}${meta.seed ? ` · seed ${meta.seed}` : ''}`;
 }
 
 /** A booklet as Markdown: its cover and contents, then every part whole, as built on its own. */

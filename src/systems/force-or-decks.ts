@@ -9,7 +9,7 @@ import type { CardsRequest, CardsResult } from './module.js';
  * them. A rule set with a data folder alone prints these; a module may too.
  */
 export async function dataDecks(request: CardsRequest): Promise<CardsResult> {
-  const { decks, copy } = pickDecks(await loadCardDecks(request.system.dirs), request.list, `muster list ${request.system.info.id} decks`);
+  const { decks, copy } = pickDecks(await loadCardDecks(request.system), request.list, `muster list ${request.system.info.id} decks`);
   if (decks.length === 0) throw new UsageError(`rule set "${request.system.info.id}" lists cards among its products but has no cards/ folder`);
   const { print, units, paper, toolVersion } = request;
   return { kind: 'document', doc: buildDataCardDocument(request.system.info, decks, { print, units, paper, toolVersion, ...(copy !== undefined ? { copy } : {}) }), warnings: [] };

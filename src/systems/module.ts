@@ -90,7 +90,7 @@ export interface ScenarioRequest {
   toolVersion: string;
 }
 
-/** What every rolled scenario's JSON holds (design.md section 2); each rule set adds its own. */
+/** What every rolled scenario's JSON holds (docs/design.md, Scenario JSON); each rule set adds its own. */
 export interface ScenarioResultBase {
   system: string;
   seed: string;
@@ -104,7 +104,7 @@ export interface ScenarioResultBase {
   forces: readonly { side: string; points: number | null; budget: number | null; units: readonly unknown[] }[];
   /** cm */
   table: { width: number; height: number };
-  /** the terrain laid on the table (design.md section 2), cm from its south-west corner; empty under --terrain none */
+  /** the terrain laid on the table (docs/design.md, Scenario JSON), cm from its south-west corner; empty under --terrain none */
   terrain: readonly TerrainPieceJson[];
   /** every die rolled, in order, with what it decided */
   rolls: readonly unknown[];

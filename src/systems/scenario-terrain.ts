@@ -5,6 +5,7 @@ import type { Point, Rect } from '../engine/geometry.js';
 import type { RollLog } from '../engine/roll-log.js';
 import { layTerrain, type Passable, type TerrainAnchor, type TerrainLayout, type TerrainLevel, type TerrainPiece } from '../engine/terrain.js';
 import type { TerrainLook } from '../vocab/terrain-looks.js';
+import type { Provenance } from '../vocab/provenance.js';
 import { effectInUnits, type MapTerrain, type TerrainTypeWords } from '../doc/terrain-map.js';
 import type { Units } from '../doc/model.js';
 
@@ -39,9 +40,11 @@ export function rollScenarioTerrain(system: SystemRules, ask: ScenarioTerrainAsk
 function layScenarioTerrain(system: SystemRules, ask: ScenarioTerrainAsk, rng: Rng, log: RollLog): TerrainLayout | undefined {
   const tables = system.terrain;
   if (!tables || ask.level === 'none') return undefined;
-  const map = ask.map ?? log.draw(rng, MAP_TYPES, 'terrain: the map type', (id) => mapTypeName(tables, id));
+  const source = terrainSource(system);
+  const map = ask.map ?? log.draw(rng, MAP_TYPES, 'terrain: the map type', source, (id) => mapTypeName(tables, id));
   return layTerrain(
     {
+      source,
       table: ask.table,
       types: engineTerrainTypes(tables),
       map: engineMapType(tables, map),
@@ -55,6 +58,14 @@ function layScenarioTerrain(system: SystemRules, ask: ScenarioTerrainAsk, rng: R
     rng,
     log,
   );
+}
+
+/**
+ * Where the terrain's dice come from: no text gives a procedure, so every rule set with terrain
+ * has it as a reading of its register (its map and list of pieces carry the same mark).
+ */
+export function terrainSource(system: SystemRules): Provenance {
+  return { reading: `${system.info.id}/terrain-procedure` };
 }
 
 /** The words a map's legend and the list of pieces use for the rule set's terrain types. */
@@ -73,13 +84,13 @@ export interface TerrainMapJson {
   unplaced: { type: string; name: string; count: number }[];
 }
 
-/** The terrain fields of a scenario result (design.md section 2). */
+/** The terrain fields of a scenario result (docs/design.md, Scenario JSON; docs/terrain.md). */
 export interface ScenarioTerrain {
   terrain: TerrainPieceJson[];
   terrainMap?: TerrainMapJson;
 }
 
-/** A terrain piece in a scenario's JSON (design.md section 2): cm from the table's south-west corner, y running north. */
+/** A terrain piece in a scenario's JSON (docs/terrain.md): cm from the table's south-west corner, y running north. */
 export interface TerrainPieceJson {
   id: string;
   type: string;

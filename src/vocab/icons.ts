@@ -64,7 +64,7 @@ export const ICON_NAMES = [
 export type IconName = (typeof ICON_NAMES)[number];
 
 /**
- * One look (design.md section 4): an icon means one thing in every rule set. This is that
+ * One look (docs/design.md, Print conventions): an icon means one thing in every rule set. This is that
  * vocabulary, written down once: each icon's one meaning, and the words (card stat labels,
  * token labels, card back subjects, lower case) that may carry it. A builder or a data file
  * picks the icon whose words name what it shows; test/layout/one-look.test.ts holds every use

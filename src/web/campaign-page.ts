@@ -70,6 +70,18 @@ export const bookletArgv = (system: string) => base(system, 'booklet');
 /** `campaign <system> undo`: takes back the last change (an undo's too, which puts its change back). */
 export const undoArgv = (system: string) => base(system, 'undo');
 
+/** `campaign <system> undo --to N`: back to just after change N of the file's history (0: before the first). */
+export const undoToArgv = (system: string, to: number) => [...base(system, 'undo'), '--to', String(to)];
+
+/** `campaign <system> history`: the changes the state file keeps. */
+export const historyArgv = (system: string) => base(system, 'history');
+
+/** One change the file keeps, as `history --format json` lists it: its number from 1 and its words. */
+export interface FileChange {
+  number: number;
+  change: string;
+}
+
 /** The last change a campaign keeps, as `status --format json` names it; undefined where it keeps none. */
 export function lastChange(json: Record<string, unknown>): string | undefined {
   const last = json['lastChange'] as { change?: unknown } | null | undefined;
@@ -163,6 +175,14 @@ export class PageCampaign {
     this.fileName = name.replace(/[^\w.-]+/g, '_') || 'campaign.json';
     this.unsaved = false;
     return { run, changed: true };
+  }
+
+  /** The changes the file itself keeps (from the command line or another page), oldest first. */
+  async history(): Promise<FileChange[]> {
+    if (!this.system || !this.bytes()) return [];
+    const run = await this.run([...historyArgv(this.system), '--format', 'json']);
+    if (run.code !== 0) return [];
+    return (JSON.parse(run.stdout) as { changes: FileChange[] }).changes;
   }
 
   /** The status in the command line's words and as its JSON. */
@@ -308,6 +328,10 @@ export class CampaignPanel {
     el('cp-keep-again').addEventListener('click', () => void this.act(() => this.keepAgain()));
     el('cp-download-not-kept').addEventListener('click', () => this.downloadNotKept());
     host.shelf.onChange((change) => void this.act(() => this.changedElsewhere(change)));
+    el('cp-file-history-list').addEventListener('click', (event) => {
+      const back = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-to]');
+      if (back) void this.act(() => this.undoTo(Number(back.dataset['to'])));
+    });
     el('cp-history-list').addEventListener('click', (event) => {
       const back = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-version]');
       if (back) void this.act(() => this.goBack(Number(back.dataset['version'])));
@@ -574,6 +598,14 @@ export class CampaignPanel {
     if (done.changed) await this.keepChange();
   }
 
+  /** The command line's undo --to N: back over every change the file keeps after the Nth, itself one change. */
+  private async undoTo(to: number): Promise<void> {
+    const done = await this.campaign.change(undoToArgv(this.shownSystem!, to));
+    this.say(done.run);
+    await this.refresh(done.run);
+    if (done.changed) await this.keepChange();
+  }
+
   private async download(): Promise<void> {
     const bytes = this.campaign.bytes();
     if (!bytes) return;
@@ -826,6 +858,31 @@ export class CampaignPanel {
     this.host.changed();
   }
 
+  /**
+   * The changes the file keeps, wherever they were made (the command line, another page), each
+   * but the last with a button that goes back to just after it, as `undo --to N` does.
+   */
+  private showFileHistory(system: string, changes: readonly FileChange[]): void {
+    el('cp-file-history').hidden = changes.length === 0;
+    el('cp-file-history-title').textContent = `Changes kept in the file: ${changes.length}`;
+    el('cp-file-history-command').textContent = this.host.shown(historyArgv(system));
+    const item = (to: number, words: string, now: boolean) => {
+      const li = make('li', {}, make('span', { textContent: words }));
+      if (now) li.append(make('em', { textContent: ' (as it stands)' }));
+      else {
+        const back = make('button', { type: 'button', id: `cp-to-${to}`, textContent: 'Go back to just after this' });
+        back.dataset['to'] = String(to);
+        li.append(back);
+      }
+      return li;
+    };
+    const first = changes[0];
+    el('cp-file-history-list').replaceChildren(
+      ...(first ? [item(0, `before ${first.change}`, false)] : []),
+      ...changes.map((c, i) => item(c.number, c.change, i === changes.length - 1)),
+    );
+  }
+
   /** Shows the campaign as the command line's `status` reads it. */
   async refresh(run?: PageRun): Promise<void> {
     const system = this.shownSystem!;
@@ -849,6 +906,7 @@ export class CampaignPanel {
     el('cp-undo-box').hidden = last === undefined;
     el('cp-last-change').textContent = last === undefined ? '' : `Last change: ${last}.`;
     el('cp-undo-command').textContent = this.host.shown(undoArgv(system));
+    this.showFileHistory(system, status ? await this.campaign.history() : []);
     const shape = part.shape({ json, names: this.names, finished });
     el('cp-record-box').hidden = finished || !shape.recordable;
     el<HTMLOptionElement>('cp-print-next').textContent = shape.printNext;

@@ -72,14 +72,17 @@ export function leftOut(name: string, own: readonly DeclaredOption[], textUnits?
   return defaultOf(name, textUnits) ?? (own.find((o) => o.name === name)?.type === 'boolean' ? 'no' : '');
 }
 
-/** The command line's defaults: a value equal to one is left out of the link and the argv (--units: defaultOf). */
+/**
+ * The command line's defaults: a value equal to one is left out of the link and the argv
+ * (--units: defaultOf). Not --bleed: left out, a sheet may take 2 mm to hold more cards, and a
+ * bleed typed is kept as typed, 3 as well.
+ */
 export const DEFAULTS: Readonly<Record<string, string>> = {
   paper: 'a4',
   layout: 'sheets',
   cards: 'grouped',
   duplex: 'long',
   'back-offset': '0,0',
-  bleed: '3',
   marks: 'crop',
   backs: 'yes',
   ink: 'normal',

@@ -5,6 +5,7 @@
  * the panel keeps these on a shelf (browser-shelf.ts).
  */
 import type { Kept } from './browser-shelf.js';
+import { possessive } from '../doc/possessive.js';
 
 /** One state of the campaign and the change that made it, in the command line's words. */
 export interface CampaignVersion {
@@ -69,6 +70,6 @@ export function backupWords(kept: KeptCampaign): { words: string; due: boolean }
 /** The name a new campaign is kept under: its sides', or the solo player's. */
 export function campaignName(names: readonly string[], solo: boolean, systemName: string): string {
   const given = names.map((n) => n.replace(/\s+/g, ' ').trim());
-  if (solo) return given[0] ? `${given[0]}'s ${systemName} campaign` : `Solo ${systemName} campaign`;
+  if (solo) return given[0] ? `${possessive(given[0])} ${systemName} campaign` : `Solo ${systemName} campaign`;
   return `${given[0] || 'Side A'} vs ${given[1] || 'Side B'}`;
 }

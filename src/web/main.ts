@@ -306,7 +306,7 @@ function fillCounts(tokens: readonly TokenKind[], parts: readonly Part[]): void 
   const groups = [...new Set(tokens.map((t) => t.part))];
   $('counts').replaceChildren(
     ...groups.flatMap((group) => {
-      const heading = document.createElement('h3');
+      const heading = document.createElement('h2');
       heading.className = 'sub';
       heading.textContent = parts.find((p) => p.id === group)?.name ?? group;
       const list = document.createElement('div');
@@ -840,7 +840,7 @@ async function make(format: 'pdf' | 'json' | 'md', download: boolean): Promise<v
     if (running === controller) running = undefined;
   }
   // "Wrote /out/muster.pdf" names the page's own path: the player reads "muster.pdf ready"
-  const messages = playerWords(result.stderr, out).trim();
+  const messages = playerWords(result.stderr, out, formLabel).trim();
   $('messages').textContent = messages;
   $('messages').className = result.code === 0 ? 'messages' : 'messages failed';
   $('status').hidden = messages === '';
@@ -868,6 +868,12 @@ async function make(format: 'pdf' | 'json' | 'md', download: boolean): Promise<v
     $('preview-empty').hidden = true;
   }
   if (download) save(bytes, name, TYPES[file]);
+}
+
+/** The label of the form's control for an option ("seed" -> "Seed"), where the form has one. */
+function formLabel(option: string): string | undefined {
+  const control = document.querySelector<HTMLElement>(`[data-option="${CSS.escape(option)}"]`);
+  return control?.id ? (document.querySelector(`label[for="${CSS.escape(control.id)}"]`)?.textContent?.trim() ?? undefined) : undefined;
 }
 
 function setBusy(busy: boolean): void {

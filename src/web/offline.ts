@@ -41,7 +41,7 @@ export async function keepOffline(container: ServiceWorkerContainer | undefined,
   });
   const ready = await container.ready;
   // the rest (the image renderer, the large fonts) once the shell is kept and the page idle
-  // again: a print asked for meanwhile is not held up by a 35 MB download
+  // again: a print asked for meanwhile is not held up by a download of up to 35 MB
   await idle();
   if (await keepTheRest(ready.active)) show.kept();
 }

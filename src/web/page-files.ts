@@ -21,8 +21,13 @@ export interface ManifestEntry {
   size: number;
   /** where its bytes start in the pack, for a file loaded with the page */
   at?: number;
-  /** fetched only when a run reads it (the CJK fonts) */
+  /** fetched only when a run reads it (the large fonts, the image renderer) */
   lazy?: boolean;
+  /**
+   * in muster-wargames-fonts-cjk, not in the page's own folder: a host without that package
+   * answers 404, and the page then says what to install instead of printing
+   */
+  optional?: boolean;
   /** the SHA-256 of its bytes, in hex, for a file fetched apart: the page takes no other build's copy */
   sha256?: string;
 }
@@ -52,9 +57,36 @@ export class PageFiles implements Files {
   private readonly listed = new Map<string, number>();
   private readonly folders = new Map<string, Set<string>>([['/', new Set()]]);
   private readonly wanted = new Set<string>();
+  /** listed files the host does not have (the CJK package's fonts, where it is not installed) */
+  private readonly absent = new Set<string>();
+  /** listed files of the CJK font package, which a host has all of or none */
+  private readonly optional = new Set<string>();
+  /** the fonts the host has, worked out again when one is found absent */
+  private fontsThere: Readonly<Record<string, string | undefined>> | undefined;
 
   constructor(places: Places) {
-    this.places = places;
+    // a font the host does not have is no font of the page's: a run then asks for its package
+    const fontsThere = () => (this.fontsThere ??= this.absent.size === 0 ? places.fonts : Object.fromEntries(Object.entries(places.fonts).filter(([, file]) => file === undefined || !this.absent.has(clean(file)))));
+    this.places = {
+      ...places,
+      get fonts() {
+        return fontsThere();
+      },
+    };
+  }
+
+  /**
+   * A listed file the host does not have: gone from the files, and from the fonts if it is one.
+   * A font of the CJK package takes the package's others with it: a host has the package whole
+   * or not at all, and a run asks for them no more.
+   */
+  markAbsent(file: string): void {
+    const at = clean(file);
+    for (const gone of this.optional.has(at) ? [...this.optional] : [at]) {
+      this.absent.add(gone);
+      this.remove(gone);
+    }
+    this.fontsThere = undefined;
   }
 
   /** A file's bytes at a path (replacing what was there). */
@@ -65,9 +97,10 @@ export class PageFiles implements Files {
     this.listed.set(at, bytes.byteLength);
   }
 
-  /** A file that is there but whose bytes come later. */
-  addListed(file: string, size: number): void {
+  /** A file that is there but whose bytes come later; `optional`: a font of the CJK package, which the host may not have. */
+  addListed(file: string, size: number, optional = false): void {
     const at = clean(file);
+    if (optional) this.optional.add(at);
     if (this.bytes.has(at)) return;
     this.addToFolders(at);
     this.listed.set(at, size);
@@ -217,7 +250,7 @@ export function pageFiles(manifest: Manifest, fetched: ReadonlyMap<string, Uint8
   for (const entry of manifest.files) {
     const bytes = fetched.get(entry.path);
     if (bytes) files.add(entry.path, bytes);
-    else files.addListed(entry.path, entry.size);
+    else files.addListed(entry.path, entry.size, entry.optional === true);
   }
   return files;
 }

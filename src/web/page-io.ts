@@ -18,8 +18,11 @@ export type OnProgress = (label: string, done: number, total: number) => void;
 export interface PageRunOptions {
   progress?: OnProgress;
   signal?: AbortSignal;
-  /** fetches a listed file the run read before its bytes were there (a large font) */
-  fetchFile?: (path: string) => Promise<Uint8Array>;
+  /**
+   * fetches a listed file the run read before its bytes were there (a large font); undefined
+   * when the host does not have it (a font of the CJK package, not installed there)
+   */
+  fetchFile?: (path: string) => Promise<Uint8Array | undefined>;
 }
 
 /** The page writes to memory and checks nothing of a disk; one run at a time needs no lock. */
@@ -128,7 +131,10 @@ export async function runInPage(argv: readonly string[], files: PageFiles, optio
     if (options.signal?.aborted) throw new InterruptedError(130);
     for (const file of wanted) {
       fetched.add(file);
-      files.add(file, await options.fetchFile(file));
+      const bytes = await options.fetchFile(file);
+      // run again without it: a text that needs it is refused, in words saying what to install
+      if (bytes) files.add(file, bytes);
+      else files.markAbsent(file);
     }
   }
 }

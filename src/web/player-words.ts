@@ -4,13 +4,41 @@
  */
 import { formatPath } from '../data/field-path.js';
 
-/** The status line for a player: "Wrote /out/muster.pdf (8 pages)" is the page's own path, so "muster.pdf ready (8 pages)". */
-export function playerWords(stderr: string, out: string): string {
+/**
+ * The status line for a player: "Wrote /out/muster.pdf (8 pages)" is the page's own path, so
+ * "muster.pdf ready (8 pages)"; a text that needs the Chinese, Japanese and Korean fonts names
+ * the control it was typed in (`label`, by option) and says what the site lacks.
+ */
+export function playerWords(stderr: string, out: string, label: (option: string) => string | undefined = () => undefined): string {
   const escaped = literally(out);
   const name = out.slice(out.lastIndexOf('/') + 1);
+  return fontPackageWords(
+    stderr
+      .replace(new RegExp(`^Wrote ${escaped}\\b`, 'gm'), `${name} ready`)
+      .replace(/\bgive --allow-missing-glyphs to print\b/g, `tick "${ALLOW_MISSING_GLYPHS_LABEL}" (under Paper and printer) to print`),
+    label,
+  );
+}
+
+/** The command line's words for the fonts' package not installed (src/cli/font-package.ts), to the end of its line. */
+const NOT_INSTALLED = /^The Chinese, Japanese and Korean fonts come in (?:a package of their own, |the package )(\S+?)[,:].*$/m;
+
+/**
+ * The refusal of a text that needs the Chinese, Japanese and Korean fonts, in the page's
+ * words: the page cannot install a package, whoever runs its site can. Each option the text
+ * was typed in ("(--names)") as the control that gives it.
+ */
+export function fontPackageWords(stderr: string, label: (option: string) => string | undefined): string {
+  const found = NOT_INSTALLED.exec(stderr);
+  if (!found) return stderr;
+  const pkg = found[1]!;
+  const install = /npm install -g (\S+?)[ ,)]/.exec(found[0])?.[1] ?? pkg;
   return stderr
-    .replace(new RegExp(`^Wrote ${escaped}\\b`, 'gm'), `${name} ready`)
-    .replace(/\bgive --allow-missing-glyphs to print\b/g, `tick "${ALLOW_MISSING_GLYPHS_LABEL}" (under Paper and printer) to print`);
+    .replace(
+      NOT_INSTALLED,
+      `This site does not have the Chinese, Japanese and Korean fonts: they come in a package of their own, ${pkg}. Whoever runs the site installs it beside muster (npm install -g ${install}) and starts muster serve again, or, on a static host, copies that package's fonts folder into the site's files/fonts/. Then reload this page.`,
+    )
+    .replace(/^((?:muster: )?)--([a-z][a-z0-9-]*)( \(printed in )/gm, (_, head: string, option: string, tail: string) => `${head}“${label(option) ?? option}”${tail}`);
 }
 
 /** A text matched as it is in a regular expression: its special characters escaped. */

@@ -17,6 +17,8 @@ const scope = globalThis as unknown as WorkerScope;
 
 /** The hash the page's build gave each file fetched apart, by its path under the virtual root. */
 const hashes = new Map<string, string>();
+/** The files of muster-wargames-fonts-cjk, which a host may not have. */
+const optional = new Set<string>();
 
 /** What a file fetched apart is, in the player's words. */
 const what = (file: string) => (/\.(ttf|otf)$/.test(file) ? 'A font this print needs' : 'The image renderer');
@@ -24,12 +26,14 @@ const what = (file: string) => (/\.(ttf|otf)$/.test(file) ? 'A font this print n
 /**
  * A file fetched apart, checked against its build's hash: a page still open when a newer muster
  * is put on its host (or an older service worker still in control) would otherwise print with
- * the newer build's font, a PDF neither command line makes.
+ * the newer build's font, a PDF neither command line makes. A font of the CJK package the host
+ * does not have (404) is undefined: the run is made again without it, and says what to install.
  */
-async function fetchChecked(file: string): Promise<Uint8Array> {
+async function fetchChecked(file: string): Promise<Uint8Array | undefined> {
   const url = fileUrl(file);
   const response = await fetch(url).catch(() => undefined);
   if (!response) throw new Error(`${what(file)} could not be fetched: connect to the network once and print again (it is kept for use offline from then on)`);
+  if (response.status === 404 && optional.has(file)) return undefined;
   if (!response.ok) throw new Error(`${what(file)} is not on the host as this page was built with it (${response.status}): a newer muster may be there; reload the page`);
   const bytes = new Uint8Array(await response.arrayBuffer());
   const want = hashes.get(file);
@@ -95,7 +99,10 @@ async function drain(): Promise<void> {
 
 scope.onmessage = ({ data }) => {
   if (data.type === 'files') {
-    for (const entry of data.manifest.files) if (entry.sha256) hashes.set(entry.path, entry.sha256);
+    for (const entry of data.manifest.files) {
+      if (entry.sha256) hashes.set(entry.path, entry.sha256);
+      if (entry.optional) optional.add(entry.path);
+    }
     try {
       given(pageFiles(data.manifest, unpack(data.manifest, data.pack)));
     } catch (error) {

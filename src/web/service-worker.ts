@@ -6,12 +6,13 @@
 //   worker's scope and the build's stamp; two builds, or two copies of muster at different
 //   paths of one site, never share or delete each other's cache. What an older build kept of
 //   the files fetched apart is taken over where its bytes are this build's (same hash).
-// - the rest (the image renderer and the large fonts, 35 MB the page fetches only when a print
-//   needs one) is kept when the page asks, once it is kept and idle (src/web/offline.ts): not
-//   at install, where it would hold up "kept" and the first print's files behind 35 MB, and
-//   not only when first used, where a Chinese name or MakePlayingCards images first asked for
-//   with no network failed. One file at a time, each checked against the hash its build
-//   gave it before it is kept.
+// - the rest (the image renderer and the large fonts: 6 MB, and 29 MB more where the host has
+//   the CJK font package's, which the page fetches only when a print needs one) is kept when
+//   the page asks, once it is kept and idle (src/web/offline.ts): not at install, where it would
+//   hold up "kept" and the first print's files behind it all, and not only when first used,
+//   where a Chinese name or MakePlayingCards images first asked for with no network failed. One
+//   file at a time, each checked against the hash its build gave it before it is kept; a host
+//   without the CJK package answers 404 for its fonts, which leaves the page kept whole.
 // - fetch: every request of the page's own site is answered from that cache first, by its
 //   path (a query string adds no copy); what is not there is fetched and kept. An opened
 //   address of the page (any query) is the cached page itself.
@@ -21,8 +22,11 @@
 /** Filled in by scripts/build-web.js. */
 declare const MUSTER_SHELL: readonly string[];
 declare const MUSTER_STAMP: string;
-/** The files fetched apart, each with the sha256 of its bytes in this build. */
-declare const MUSTER_LATER: readonly { url: string; sha256: string }[];
+/**
+ * The files fetched apart, each with the sha256 of its bytes in this build; `optional` for the
+ * fonts of muster-wargames-fonts-cjk, which a host may not have
+ */
+declare const MUSTER_LATER: readonly { url: string; sha256: string; optional?: boolean }[];
 
 // only what this worker uses of the service-worker scope (the project's types are the page's)
 interface Extendable extends Event {
@@ -51,6 +55,8 @@ const CACHE = `${PREFIX}${MUSTER_STAMP}`;
 const PAGE = new URL('./', worker.registration.scope).href;
 /** The hash each file fetched apart must have, by its address. */
 const LATER = new Map(MUSTER_LATER.map((file) => [new URL(file.url, worker.registration.scope).href, file.sha256]));
+/** Those a host may not have (the CJK package's fonts): its 404 leaves the page kept whole all the same. */
+const OPTIONAL = new Set(MUSTER_LATER.filter((file) => file.optional).map((file) => new URL(file.url, worker.registration.scope).href));
 
 async function sha256Hex(bytes: ArrayBuffer): Promise<string> {
   return [...new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))].map((b) => b.toString(16).padStart(2, '0')).join('');
@@ -84,7 +90,7 @@ async function keepTheRest(): Promise<boolean> {
     if (await cache.match(key)) continue;
     const response = await fetch(key, { cache: 'no-cache' }).catch(() => undefined);
     if (response?.status === 200 && (await isThisBuilds(key, response))) await cache.put(key, response);
-    else whole = false;
+    else if (!(response?.status === 404 && OPTIONAL.has(key))) whole = false;
   }
   return whole;
 }

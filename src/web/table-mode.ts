@@ -426,7 +426,7 @@ export class TablePanel {
       return el(
         'section',
         { className: 'tb-side' },
-        el('h4', { textContent: side.name }),
+        el('h3', { textContent: side.name }),
         el('p', { className: 'hint', textContent: `${side.force}. ${left.units} of ${side.units.length} units standing. Tick a box when its ${part.lossesOf} is lost; press a marker to set or clear it.` }),
         score,
         el('ul', { className: 'tb-units' }, ...units),
@@ -434,11 +434,11 @@ export class TablePanel {
       );
     };
     $('tb-game').replaceChildren(
-      el('h3', { textContent: game.name }),
+      el('h2', { textContent: game.name }),
       el('p', { className: 'tb-sheet-line', textContent: this.host.sheetLine(game.system) }),
       el('div', { className: 'tb-turn-row' }, el('span', { textContent: game.turns > 0 ? markReading(`Turn (of ${game.turns})`, `${game.system}/table-mode`) : 'Turn (no set end)' }), turns),
       ...game.sides.map((side, s) => sideBox(side, s as 0 | 1)),
-      el('h4', { textContent: markReading('The rolls made most', `${game.system}/table-mode`) }),
+      el('h3', { textContent: markReading('The rolls made most', `${game.system}/table-mode`) }),
       ...still.odds,
       el('p', { className: 'hint', textContent: `${READING_FOOTNOTE}: which markers and tables are shown here is muster's choice, as are the turns where no scenario sets them. Each table is the quick-reference sheet's, with its odds.` }),
       ...(this.error ? [el('p', { className: 'messages failed', textContent: this.error })] : []),

@@ -27,7 +27,7 @@ describe('a scenario for a fixed seed (changes only on purpose)', () => {
 });
 
 describe('the result carries what the JSON contract promises', () => {
-  it('design.md section 2 fields and the Blaze Away! ones; units with kind, stands, rating and breaking points', () => {
+  it('the scenario JSON fields of docs/design.md and the Blaze Away! ones; units with kind, stands, rating and breaking points', () => {
     const r = roll('fields');
     expect(Object.keys(r)).toEqual(
       expect.arrayContaining(['system', 'seed', 'scenario', 'attacker', 'defender', 'deployment', 'objectives', 'forces', 'rolls', 'turns', 'night', 'weather', 'doubleMoves', 'barrage', 'aircraft', 'mines', 'wire', 'hiddenDummies']),

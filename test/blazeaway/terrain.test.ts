@@ -191,7 +191,9 @@ describe('the packet with terrain', () => {
     // and colours in one operator each; the packet at those changes drew the same pixels on all
     // 30 pages, and this hash is the packet since, but for the sides' colours and side B's
     // hatching and square markers (issue 29: sides that read in black and white), and the wording
-    // and reading marks of the rules-fidelity audit (issue 49)
+    // and reading marks of the rules-fidelity audit (issue 49), the order cards apart on their
+    // sheets, each with its own bleed (issue 53, point 4), and the roll log's Rule column, where
+    // each roll's source is printed (issue 49)
     expect(createHash('sha256').update(pdf).digest('hex')).toMatchSnapshot();
     const md = (await muster(['scenario', 'blazeaway', '--seed', 'smoke', '--terrain', 'none', '--format', 'md'], cwd)).stdout;
     expect(md).not.toContain('Terrain to put out');
@@ -207,7 +209,7 @@ describe('the packet with terrain', () => {
       const result = await muster(['scenario', 'blazeaway', '--seed', '4', '--buildings', 'wood=2', '--paper', paper, '--units', units, '-o', file], cwd);
       expect(result.code, result.stderr).toBe(0);
       expect(execFileSync('qpdf', ['--check', file], { encoding: 'utf8' })).toMatch(/No syntax or stream encoding errors/);
-      // the shared print checks (design.md section 4), where the machine has them
+      // the print-safe checks (docs/design.md, Print conventions), where the machine has them
       if (existsSync(PAGECHECK)) expect(execFileSync(PAGECHECK, [file, units], { encoding: 'utf8' }).trim().split('\n').pop()).toBe('ok');
     });
   }

@@ -20,7 +20,7 @@ const start = () => newCampaign(system, 'test', { a: 'Red', b: 'Blue' }, false);
 const win = (winner: 'a' | 'b', victory: GameResult['victory'] = 'decisive', cs: [number, number] = [10, 5]): GameResult => ({ winner, victory, combatScore: { a: cs[0], b: cs[1] } });
 const play = (state: CampaignState, ...results: GameResult[]) => results.reduce(recordGame, state);
 
-describe('the campaign ladder (Campaigns; design.md section 6)', () => {
+describe('the campaign ladder (Campaigns; reading campaign-ladder)', () => {
   it('starts at Probing with no roles and morale rolled once per side on the force morale table', () => {
     const s = start();
     expect(LADDER[s.rungIndex]).toBe('probing');

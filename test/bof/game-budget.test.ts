@@ -5,7 +5,7 @@ import { buildRoster, type Force } from '../../src/systems/bof/force.js';
 import { buildPacket } from '../../src/systems/bof/packet.js';
 import { forceFits, PLAYER_SHARE } from '../../src/systems/bof/game-budget.js';
 import { coreRoster, type ScenarioOptions, type ScenarioResult } from '../../src/systems/bof/scenario.js';
-import { arsenal, aids, modes, versus, solo } from '../helpers/bof-scenarios.js';
+import { system, arsenal, aids, modes, versus, solo } from '../helpers/bof-scenarios.js';
 
 /**
  * A force the players bring is held to the game's budget for its side (issue 26): the game
@@ -14,7 +14,7 @@ import { arsenal, aids, modes, versus, solo } from '../helpers/bof-scenarios.js'
  */
 const print = { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long' as const, backOffset: { x: 0, y: 0 } };
 const packetOf = (r: ScenarioResult, rosters: ScenarioOptions['rosters']) =>
-  buildPacket(r, { arsenal, aids, modes, units: 'cm', paper: 'a4', toolVersion: '0', systemName: 'Burst of Fire', rulesVersion: 'test', print, rosters });
+  buildPacket(r, { arsenal, aids, modes, units: 'cm', paper: 'a4', toolVersion: '0', systemName: 'Burst of Fire', rulesVersion: 'test', print, rosters, register: system });
 const textOf = (node: unknown): string => JSON.stringify(node);
 
 /** Game modes, "Available points" of each mode: attacker (or team A) first; Combat only leaves them free. */

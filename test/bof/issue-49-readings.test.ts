@@ -5,18 +5,18 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildQuickReference } from '../../src/doc/build-reference.js';
-import { READING_MARK } from '../../src/doc/model.js';
+import { READING_MARK, type Run, type TableBlock } from '../../src/doc/model.js';
 import { buildPacket } from '../../src/systems/bof/packet.js';
 import { terrainTypeWords } from '../../src/systems/scenario-terrain.js';
 import { type ScenarioResult } from '../../src/systems/bof/scenario.js';
 import { system, arsenal, aids, modes, versus, solo } from '../helpers/bof-scenarios.js';
 
 const print = { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long' as const, backOffset: { x: 0, y: 0 } };
-const packetOf = (r: ScenarioResult) => buildPacket(r, { arsenal, aids, modes, units: 'cm', paper: 'a4', toolVersion: '0', systemName: 'Burst of Fire', rulesVersion: 'test', print, terrainTypes: terrainTypeWords(system) });
+const packetOf = (r: ScenarioResult) => buildPacket(r, { arsenal, aids, modes, units: 'cm', paper: 'a4', toolVersion: '0', systemName: 'Burst of Fire', rulesVersion: 'test', print, terrainTypes: terrainTypeWords(system), register: system });
 const textOf = (node: unknown): string => JSON.stringify(node);
 const sheets = () => buildQuickReference(system, { units: 'cm', paper: 'a4', toolVersion: '0' });
 
-describe('item 1: Avoid the pocket prints both conditions and the draw at exactly five (Avoid the pocket; design.md section 6)', () => {
+describe('item 1: Avoid the pocket prints both conditions and the draw at exactly five (Avoid the pocket; reading avoid-the-pocket-draw)', () => {
   it('the packet\'s To win block, versus and solo, has the draw marked as muster\'s reading', () => {
     for (const r of [versus('pocket', { scenario: 'avoid-the-pocket' }), solo('pocket', { scenario: 'avoid-the-pocket' })]) {
       const text = textOf(packetOf(r));
@@ -50,16 +50,28 @@ describe('item 6: a map\'s legend lists Plains, the text\'s terrain type for the
   });
 });
 
+/**
+ * A roll's Rule cell on the packet's roll sheet: where its dice come from, a reading's words
+ * with the dagger (the roll's source; what it decided carries no mark of its own).
+ */
+function ruleOf(r: ScenarioResult, purpose: string): string {
+  const table = packetOf(r).sheets.find((s) => s.role === 'rolls')!.blocks[0] as TableBlock;
+  const cell = (row: Run[][], i: number) => row[i]!.map((run) => run.text).join('');
+  const row = table.rows.find((row) => cell(row, 1) === purpose)!;
+  return cell(row, table.columns.findIndex((c) => c.label === 'Rule'));
+}
+
 describe('item 5: muster\'s choices in the solo set-up print with the mark (Playing Burst of Fire solo; Setting up your forces in solo play; Setting up the enemy forces)', () => {
   const rollOf = (r: ScenarioResult, purpose: string) => r.rolls.find((x) => x.purpose === purpose);
   it('the additional points\' dice (8D6, 7D6: the text names none) are marked in the roll log and the packet, the player\'s and the bought enemy\'s', () => {
     const r = solo('dice');
-    expect(rollOf(r, 'your additional points')!.decided.endsWith(READING_MARK)).toBe(true);
+    expect(rollOf(r, 'your additional points')!.source).toEqual({ reading: 'bof/solo-setup' });
+    expect(ruleOf(r, 'your additional points')).toBe(`Solo set-up${READING_MARK}`);
     const text = textOf(packetOf(r));
     expect(text).toMatch(/plus the \d+ additional points you rolled on the enemy's bag dice together†/);
     expect(text).toMatch(/\(core \d+ \+ \d+ rolled†/);
     const bought = solo('dice', { enemy: 'buy' });
-    expect(rollOf(bought, 'enemy additional points')!.decided.endsWith(READING_MARK)).toBe(true);
+    expect(rollOf(bought, 'enemy additional points')!.source).toEqual({ reading: 'bof/solo-setup' });
     expect(textOf(packetOf(bought))).toMatch(/The enemy's core is \d+ points, at its lowest quality†, and it rolled \d+ more on its bag dice together†/);
   });
   it('the Allied nation split and the Soviet, US and UK doctrine rolls are muster\'s; Germany\'s and Poland\'s are the text\'s examples', () => {
@@ -67,11 +79,12 @@ describe('item 5: muster\'s choices in the solo set-up print with the mark (Play
     for (let i = 0; i < 120; i++) {
       const r = solo(`nation-${i}`);
       const nation = rollOf(r, 'player nation') ?? rollOf(r, 'enemy nation');
-      if (nation) expect(nation.decided.endsWith(READING_MARK), r.seed).toBe(true);
+      if (nation) expect(nation.source, r.seed).toEqual({ reading: 'bof/solo-nations-and-doctrines' });
       for (const who of ['enemy', 'player'] as const) {
         const id = who === 'enemy' ? r.solo!.enemyNation : r.solo!.playerNation;
         const roll = rollOf(r, `${who} doctrine`)!;
-        expect(roll.decided.endsWith(READING_MARK), `${r.seed} ${id}`).toBe(['su', 'us', 'uk'].includes(id));
+        expect(roll.source, `${r.seed} ${id}`).toEqual(['su', 'us', 'uk'].includes(id) ? { reading: 'bof/solo-nations-and-doctrines' } : { section: 'Play random sides & scenarios' });
+        expect(ruleOf(r, `${who} doctrine`).endsWith(READING_MARK), `${r.seed} ${id}`).toBe(['su', 'us', 'uk'].includes(id));
         seen.add(id);
       }
       const briefing = textOf(packetOf(r).sheets[0]);
@@ -100,7 +113,8 @@ describe('item 5: the table\'s set-up muster chooses prints with the mark, or na
   const rollOf = (r: ScenarioResult, purpose: string) => r.rolls.find((x) => x.purpose === purpose);
   it('a mode rolled on 1D9 is marked in the roll log and the setup table; a mode asked for is not', () => {
     const rolled = versus('mode');
-    expect(rollOf(rolled, 'game mode')!.decided).toBe(`${rolled.scenario.name}${READING_MARK}`);
+    expect(rollOf(rolled, 'game mode')!).toMatchObject({ decided: rolled.scenario.name, source: { reading: 'bof/table-set-up' } });
+    expect(ruleOf(rolled, 'game mode')).toBe(`The table muster sets up${READING_MARK}`);
     expect(textOf(packetOf(rolled).sheets[0])).toContain(`${rolled.scenario.name}${READING_MARK}`);
     const asked = versus('mode', { scenario: 'probing' });
     expect(rollOf(asked, 'game mode')).toBeUndefined();
@@ -108,11 +122,12 @@ describe('item 5: the table\'s set-up muster chooses prints with the mark, or na
   });
   it('the number and places of Victory Zones\' objectives and Delay\'s structures, and the Supply Road\'s line, are marked in the rolls, the setup words and the map', () => {
     const zones = versus('obj', { scenario: 'victory-zones' });
-    expect(rollOf(zones, 'objectives in the middle')!.decided.endsWith(READING_MARK)).toBe(true);
+    expect(rollOf(zones, 'objectives in the middle')!.source).toEqual({ reading: 'bof/table-set-up' });
+    expect(ruleOf(zones, 'objectives in the middle')).toBe(`The table muster sets up${READING_MARK}`);
     expect(textOf(packetOf(zones).sheets[0])).toContain(`their number and places are muster's${READING_MARK}`);
     expect(textOf(packetOf(zones).drawings)).toContain(`their number and places are muster's${READING_MARK}`);
     const delay = versus('obj', { scenario: 'delay' });
-    expect(rollOf(delay, 'vital structures')!.decided.endsWith(READING_MARK)).toBe(true);
+    expect(rollOf(delay, 'vital structures')!.source).toEqual({ reading: 'bof/table-set-up' });
     expect(textOf(packetOf(delay).drawings)).toContain(`Vital structure (a bridge, a crossroads, a building); their number and places are muster's${READING_MARK}`);
     const road = packetOf(versus('road', { scenario: 'supply-road' }));
     expect(textOf(road.sheets[0])).toContain(`through the middle${READING_MARK}`);

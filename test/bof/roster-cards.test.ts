@@ -96,7 +96,8 @@ describe('card notes in the deck\'s units', () => {
     for (const [units, reach] of [['cm', '50 cm'], ['in', '20 in']] as const) {
       const force = forceOf(mortar.id, mortar.nation, []);
       const card = forceDeck(buildRoster(force, arsenal), { ...ctx, units }, print).cards[0]!;
-      expect(card.front.rules[0]).toBe(`Minimum range ${reach}; may fire without line of sight.`);
+      // an arsenal note is the arsenal's: muster's reading, its dagger after it
+      expect(card.front.rules[0]).toEqual({ text: `Minimum range ${reach}; may fire without line of sight.\u2020`, source: { reading: 'bof/arsenal-stats' } });
     }
   });
 });

@@ -44,7 +44,7 @@ describe('two-player scenarios (Game modes, Deployment)', () => {
   it('snapshot for seed "muster-versus" (changes only on purpose)', () => {
     expect(versus('muster-versus')).toMatchSnapshot();
   });
-  it('carry the fields design.md promises', () => {
+  it('carry the fields docs/design.md promises', () => {
     const r = versus('fields');
     expect(Object.keys(r)).toEqual(expect.arrayContaining(['system', 'seed', 'scenario', 'attacker', 'defender', 'deployment', 'objectives', 'forces', 'rolls']));
     for (const f of r.forces) expect(Object.keys(f)).toEqual(expect.arrayContaining(['side', 'points', 'budget', 'units', 'morale']));
@@ -115,7 +115,7 @@ describe('solo scenarios (Playing Burst of Fire solo)', () => {
       expect(['player', 'enemy']).toEqual(Object.keys(r.deployment).sort().reverse());
     }
   });
-  it('uses the solo names and spans (design.md section 6), never Combat only', () => {
+  it('uses the solo names and spans (reading solo-scenario-names), never Combat only', () => {
     const seen = new Set<string>();
     for (let i = 0; i < 400; i++) seen.add(solo(`names-${i}`).scenario.id);
     expect(seen.has('combat-only')).toBe(false);
@@ -148,7 +148,7 @@ describe('solo scenarios (Playing Burst of Fire solo)', () => {
   });
   it('the packet has a briefing, the enemy, every roll, a map and the cards', () => {
     const r = solo('packet');
-    const doc = buildPacket(r, { arsenal, aids, modes, units: 'cm', paper: 'a4', toolVersion: '0', systemName: 'Burst of Fire', rulesVersion: 'test', print: { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long', backOffset: { x: 0, y: 0 } } });
+    const doc = buildPacket(r, { arsenal, aids, modes, units: 'cm', paper: 'a4', toolVersion: '0', systemName: 'Burst of Fire', rulesVersion: 'test', print: { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long', backOffset: { x: 0, y: 0 } }, register: system });
     expect(doc.meta.seed).toBe('packet');
     expect(doc.sheets.map((s) => s.title)).toEqual([`Scenario: ${r.scenario.name}`, 'The enemy', 'Every roll']);
     const rolls = doc.sheets[2]!.blocks[0]!;
@@ -174,7 +174,7 @@ const jump = (): Force => ({
 });
 const SOLDIER_TYPES = new Set(['infantry', 'crew', 'squad-leader']);
 const print = { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long' as const, backOffset: { x: 0, y: 0 } };
-const packetOf = (r: ScenarioResult, units: 'cm' | 'in' = 'cm') => buildPacket(r, { arsenal, aids, modes, units, paper: 'a4', toolVersion: '0', systemName: 'Burst of Fire', rulesVersion: 'test', print });
+const packetOf = (r: ScenarioResult, units: 'cm' | 'in' = 'cm') => buildPacket(r, { arsenal, aids, modes, units, paper: 'a4', toolVersion: '0', systemName: 'Burst of Fire', rulesVersion: 'test', print, register: system });
 const textOf = (node: unknown): string => JSON.stringify(node);
 
 describe('Random Event & Effect Cards: every player draws his detachment\'s number (issue 24, item 5)', () => {
@@ -381,7 +381,7 @@ describe('Random event & effect cards in campaigns: the solo enemy plays its car
   });
 });
 
-describe('Setting up the enemy forces: a drawn counter that does not fit is set aside, the bag ends when nothing left fits (issue 49, item 4; design.md section 6)', () => {
+describe('Setting up the enemy forces: a drawn counter that does not fit is set aside, the bag ends when nothing left fits (issue 49, item 4; reading solo-bag-end)', () => {
   it('no bag ends at its first misfit: after a set-aside the drawing goes on, and the soldiers left over cannot buy the cheapest soldier', () => {
     let goneOn = 0;
     for (let i = 0; i < 300; i++) {

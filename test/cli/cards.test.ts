@@ -27,10 +27,11 @@ describe('muster cards with a force', () => {
     const cwd = workdir({ 'force.yaml': FORCE });
     const { code, stderr } = await muster(['cards', 'bof', ...data, '--force', 'force.yaml', '-o', 'force.pdf'], cwd);
     expect(code).toBe(0);
-    // roster, then 9 cards: one sheet of fronts and one of backs
-    expect(stderr).toMatch(/Wrote force\.pdf \(3 pages\)/);
+    // roster, then the 9 models' 4 cards (the six riflemen share one) as fold-over pairs on one
+    // sheet laid across, each pair apart: no two-sided printing, so no page for notes
+    expect(stderr).toMatch(/Wrote force\.pdf \(2 pages\)/);
     const pdf = readFileSync(path.join(cwd, 'force.pdf'));
-    expect(pdfPageCount(pdf)).toBe(3);
+    expect(pdfPageCount(pdf)).toBe(2);
     expect(execFileSync('qpdf', ['--check', path.join(cwd, 'force.pdf')], { encoding: 'utf8' })).toMatch(/No syntax or stream encoding errors/);
   });
   it('the whole arsenal: every nation, fronts and backs, a valid PDF', async () => {

@@ -6,6 +6,7 @@ import { muster } from '../helpers/cli.js';
 import { workdirs } from '../helpers/fixtures.js';
 import { withClubDefaults } from '../../src/cli/club-defaults.js';
 import { COMMAND_TABLE } from '../../src/cli/command-table.js';
+import { cardPrint } from '../../src/cli/print-options.js';
 
 const workdir = workdirs(afterEach);
 
@@ -144,9 +145,9 @@ describe("a club's defaults: muster.yaml and MUSTER_* variables (issue 50)", () 
     expect(config.options.paper).toEqual({ value: 'a4', source: 'default' });
   });
 
-  it("the README's example muster.yaml is one muster reads", async () => {
-    const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
-    const example = /```yaml\n(# muster\.yaml[\s\S]*?)```/.exec(readme)?.[1];
+  it("the design document's example muster.yaml is one muster reads", async () => {
+    const doc = readFileSync(fileURLToPath(new URL('../../docs/design.md', import.meta.url)), 'utf8');
+    const example = /```yaml\n(# muster\.yaml[\s\S]*?)```/.exec(doc)?.[1];
     expect(example).toBeDefined();
     const cwd = workdir({ 'muster.yaml': example!, 'house-rules/.keep': '' });
     const config = await configOf(cwd);
@@ -163,6 +164,52 @@ describe("a club's defaults: muster.yaml and MUSTER_* variables (issue 50)", () 
     expect(withClubDefaults(command('tables'), ['tables', 'bof', '--paper', 'a4', '--data', 'mine'], club)).toEqual(['tables', 'bof', '--paper', 'a4', '--data', 'mine', '--ink=low']);
     // calibrate takes no --ink and no --data
     expect(withClubDefaults(command('calibrate'), ['calibrate', '--', 'x'], club)).toEqual(['calibrate', '--paper=letter', '--', 'x']);
+  });
+
+  it('a club with a guillotine sets its cards edge to edge (layout: guillotine), which the file or MUSTER_LAYOUT give; tokens and a print shop still print', async () => {
+    const print = async (cwd: string, args: string[], env: Record<string, string> = {}) => {
+      const { code, stdout, stderr } = await muster([...args, '--format', 'json', '--quiet'], cwd, { env });
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      const doc = JSON.parse(stdout) as { decks?: { print: { guillotine?: boolean; shop?: string } }[] };
+      return doc.decks?.[0]?.print;
+    };
+    const club = workdir({ 'muster.yaml': 'layout: guillotine\n' });
+    expect((await configOf(club)).options['layout']).toMatchObject({ value: 'guillotine', source: 'file' });
+    expect(await print(club, ['cards', 'bof', '--nation', 'us'])).toMatchObject({ guillotine: true });
+    // the command line's sheets win
+    expect((await print(club, ['cards', 'bof', '--nation', 'us', '--layout', 'sheets']))?.guillotine).toBeUndefined();
+    // a print shop cuts its own cards: no sheets to set edge to edge, and no refusal
+    const shop = await muster(['cards', 'bof', '--nation', 'us', '--shop', 'dtc', '-o', 'deck.pdf', '--quiet'], club);
+    expect(shop.code, shop.stderr).toBe(0);
+    expect(cardPrint({ duplex: 'long', backOffset: '0,0', marks: 'crop', layout: 'guillotine', shop: 'dtc' }).guillotine).toBeUndefined();
+    const tokens = await muster(['tokens', 'bof', '--format', 'json', '--quiet'], club);
+    expect(tokens.code, tokens.stderr).toBe(0);
+    const plain = workdir();
+    expect(await print(plain, ['cards', 'bof', '--nation', 'us'], { MUSTER_LAYOUT: 'guillotine' })).toMatchObject({ guillotine: true });
+    expect((await print(plain, ['cards', 'bof', '--nation', 'us']))?.guillotine).toBeUndefined();
+  });
+
+  it('layout: fold is refused as a default: it is one run\'s, and token sheets and print shops refuse it', async () => {
+    const cwd = workdir({ 'muster.yaml': 'layout: fold\n' });
+    const { code, stderr } = await muster(['config'], cwd);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/at layout: "fold" is not allowed as a default; allowed: sheets or guillotine/);
+    const env = await muster(['cards', 'bof', '--format', 'json'], workdir(), { env: { MUSTER_LAYOUT: 'fold' } });
+    expect(env.code).toBe(2);
+    expect(env.stderr).toMatch(/MUSTER_LAYOUT="fold": "fold" is not allowed as a default/);
+  });
+
+  it('a bleed the club gives is kept as given; left out, the sheets may take 2 mm to fit more cards', async () => {
+    const given = workdir({ 'muster.yaml': 'bleed: 3\n' });
+    const { stdout } = await muster(['cards', 'bof', '--nation', 'us', '--format', 'json', '--quiet'], given);
+    expect(JSON.parse(stdout).decks[0].print).toMatchObject({ bleed: 3, keepBleed: true });
+    const plain = await muster(['cards', 'bof', '--nation', 'us', '--format', 'json', '--quiet'], workdir());
+    const print = JSON.parse(plain.stdout).decks[0].print;
+    expect(print.bleed).toBe(3);
+    expect(print.keepBleed).toBeUndefined();
+    const shown = await muster(['config'], workdir());
+    expect(shown.stdout).toMatch(/^bleed +3 \(2 where that fits more cards a sheet\) +default$/m);
   });
 
   it('a field spelt as a program would spell it is refused with the one meant', async () => {

@@ -24,9 +24,10 @@ describe('cards of a force', () => {
     const grouped = await muster(['cards', 'bof', '--force', US_PLATOON, '-o', 'grouped.pdf', '--quiet'], cwd);
     const each = await muster(['cards', 'bof', '--force', US_PLATOON, '--cards', 'each', '-o', 'each.pdf', '--quiet'], cwd);
     expect([grouped.code, each.code], grouped.stderr + each.stderr).toEqual([0, 0]);
-    // the roster's page, then a sheet of fronts and one of backs for each nine cards
-    expect(pdfPageCount(readFileSync(path.join(cwd, 'grouped.pdf')))).toBe(1 + 2 * 2);
-    expect(pdfPageCount(readFileSync(path.join(cwd, 'each.pdf')))).toBe(1 + 2 * 5);
+    // the roster's page, a page for notes (the fronts fall on page 3, odd, for two-sided
+    // printing), then a sheet of fronts and one of backs for each nine cards
+    expect(pdfPageCount(readFileSync(path.join(cwd, 'grouped.pdf')))).toBe(1 + 1 + 2 * 2);
+    expect(pdfPageCount(readFileSync(path.join(cwd, 'each.pdf')))).toBe(1 + 1 + 2 * 5);
 
     const md = (await muster(['cards', 'bof', '--force', US_PLATOON, '--format', 'md'], cwd)).stdout;
     expect(cardTitles(md)).toEqual([

@@ -165,6 +165,15 @@ describe("every command's --help: 2 to 4 examples, options in groups, wrapped to
     expect(stdout.slice(own, printing)).toMatch(/--barrage +Blaze Away!/);
     expect(stdout.slice(printing)).toMatch(/--bleed/);
   });
+  it('every command that prints a deck lists its layouts, guillotine among them, and says what the bleed is when left out', async () => {
+    for (const command of ['cards', 'tokens', 'scenario', 'campaign']) {
+      const { stdout } = await muster([command, '--help'], workdir());
+      const flat = stdout.replace(/\s+/g, ' ');
+      expect(flat, command).toMatch(/--layout .*\[choices: "sheets", "guillotine", "fold"\] \[default: "sheets"\]/);
+      expect(flat, command).toContain('guillotine: the same with the cards edge to edge');
+      expect(flat, command).toContain('default: 3, or 2 where that fits more cards a sheet');
+    }
+  });
   it('wraps to the terminal: no line longer than its 60 columns; 100 when not a terminal', async () => {
     const narrow = await muster(['cards', '--help'], workdir(), { terminalWidth: 60 });
     expect(narrow.code).toBe(0);

@@ -41,10 +41,33 @@ describe('the package', () => {
     expect(packed).toContain('dist/web/files/resvg.wasm.LICENSE.txt');
     const fonts = packed.filter((f) => /^dist\/web\/files\/fonts\/[^/]+\.(ttf|otf)$/.test(f));
     const licences = packed.filter((f) => /^dist\/web\/files\/fonts\/LICENSE-.*\.txt$/.test(f));
-    expect(fonts.length).toBe(16);
-    expect(licences.length).toBeGreaterThanOrEqual(8);
+    // the Chinese and Korean fonts are muster-wargames-fonts-cjk's (below)
+    expect(fonts.length).toBe(12);
+    expect(licences.length).toBeGreaterThanOrEqual(6);
     for (const licence of licences) expect(readFileSync(path.join(repo, licence), 'utf8')).toMatch(/SIL Open Font License/);
   });
+
+  it('leaves the Chinese and Korean fonts to muster-wargames-fonts-cjk, an optional peer dependency holding those four fonts and their licences alone', () => {
+    expect(packed.filter((f) => /NotoSans(Hans|KR)|fonts-sc|noto-sans-kr|^packages\//.test(f))).toEqual([]);
+    const peers = pkg as unknown as { peerDependencies: Record<string, string>; peerDependenciesMeta: Record<string, { optional?: boolean }> };
+    expect(Object.keys(peers.peerDependencies)).toEqual(['muster-wargames-fonts-cjk']);
+    expect(peers.peerDependenciesMeta['muster-wargames-fonts-cjk']).toEqual({ optional: true });
+    const [fonts] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts', './packages/fonts-cjk'], { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as { name: string; version: string; files: { path: string }[] }[];
+    expect(fonts!.name).toBe('muster-wargames-fonts-cjk');
+    expect(fonts!.version).toBe(peers.peerDependencies['muster-wargames-fonts-cjk']);
+    expect(fonts!.files.map((f) => f.path).sort()).toEqual([
+      'LICENSE',
+      'README.md',
+      'fonts/LICENSE-fonts-sc.txt',
+      'fonts/LICENSE-noto-sans-kr.txt',
+      'fonts/NotoSansHans-Bold.otf',
+      'fonts/NotoSansHans-Regular.otf',
+      'fonts/NotoSansKR_400Regular.ttf',
+      'fonts/NotoSansKR_700Bold.ttf',
+      'package.json',
+    ]);
+    expect(readFileSync(path.join(repo, 'packages/fonts-cjk/LICENSE'), 'utf8')).toMatch(/SIL OPEN FONT LICENSE Version 1\.1/);
+  }, 60_000);
 
   it('leaves out source maps, tsc output, sources, build scripts, tests and the brotli copies', () => {
     expect(packed.filter((f) => /\.map$|\.br$|^dist\/(cli|data|doc|engine|layout|render|systems|vocab)\/|^(src|scripts|test|bench|\.ci)\//.test(f))).toEqual([]);

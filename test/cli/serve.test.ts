@@ -13,7 +13,7 @@ import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { repo } from '../helpers/page.js';
 import { muster } from '../helpers/cli.js';
-import { encodingsTaken, startServer } from '../../src/cli/commands/serve.js';
+import { encodingsTaken, packageFontAddresses, startServer } from '../../src/cli/commands/serve.js';
 
 interface Served {
   child: ChildProcess;
@@ -139,7 +139,8 @@ describe('muster serve', () => {
     const again = await get(url, '/run-worker.js', host, { 'accept-encoding': 'gzip', 'if-none-match': String(gz.headers['etag']) });
     expect(again.status).toBe(304);
     // every file the page fetches has both copies, the same bytes when opened, but those over
-    // 2 MB fetched only by a run that needs one (the Chinese and Korean fonts, the renderer)
+    // 2 MB fetched only by a run that needs one (the renderer; the Chinese and Korean fonts,
+    // which the page's folder does not hold: their package's are sent)
     const web = path.join(repo, 'dist/web');
     const files = await fg(['**/*'], { cwd: web, ignore: ['**/*.map', '**/*.br', '**/*.gz'] });
     expect(files.length).toBeGreaterThan(50);
@@ -147,11 +148,41 @@ describe('muster serve', () => {
     const large = apart.filter((f) => f.lazy && f.size > 2 * 1024 * 1024).map((f) => f.path.replace(/^\/muster\//, 'files/'));
     expect(large.sort()).toEqual(['files/fonts/NotoSansHans-Bold.otf', 'files/fonts/NotoSansHans-Regular.otf', 'files/fonts/NotoSansKR_400Regular.ttf', 'files/fonts/NotoSansKR_700Bold.ttf', 'files/resvg.wasm']);
     for (const name of large) expect(existsSync(path.join(web, `${name}.gz`)) || existsSync(path.join(web, `${name}.br`)), name).toBe(false);
+    for (const name of large.filter((f) => f.startsWith('files/fonts/'))) {
+      expect(existsSync(path.join(web, name)), name).toBe(false);
+      const font = await get(url, `/${name}`, host, { 'accept-encoding': 'gzip, br' });
+      expect(font.status, name).toBe(200);
+      expect(font.headers['content-encoding'], name).toBeUndefined();
+      expect(Buffer.compare(font.bytes, readFileSync(path.join(repo, 'packages/fonts-cjk', name.replace(/^files\//, '')))), name).toBe(0);
+    }
     for (const name of files.filter((f) => !large.includes(f))) {
       const bytes = readFileSync(path.join(web, name));
       expect(Buffer.compare(gunzipSync(readFileSync(path.join(web, `${name}.gz`))), bytes), name).toBe(0);
       expect(Buffer.compare(brotliDecompressSync(readFileSync(path.join(web, `${name}.br`))), bytes), name).toBe(0);
     }
+  });
+
+  it('sends the Chinese and Korean fonts from their package where it is found, at the addresses the page asks; without it, 404', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'muster-serve-'));
+    writeFileSync(path.join(root, 'index.html'), '<p>page</p>');
+    const fonts = path.join(repo, 'packages/fonts-cjk/fonts');
+    const addresses = packageFontAddresses({ regular: '/elsewhere/R.ttf', cjk: path.join(fonts, 'NotoSansHans-Regular.otf'), korean: path.join(fonts, 'NotoSansKR_400Regular.ttf') });
+    // the package's fonts only, by the page's addresses for them
+    expect([...addresses.keys()].sort()).toEqual(['/files/fonts/NotoSansHans-Regular.otf', '/files/fonts/NotoSansKR_400Regular.ttf']);
+    for (const [given, status] of [[addresses, 200], [new Map<string, string>(), 404]] as const) {
+      const server = await startServer(root, 0, undefined, undefined, given);
+      try {
+        const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+        const got = await get(url, '/files/fonts/NotoSansKR_400Regular.ttf', `127.0.0.1:${url.port}`);
+        expect(got.status).toBe(status);
+        if (status === 200) expect(Buffer.compare(got.bytes, readFileSync(path.join(fonts, 'NotoSansKR_400Regular.ttf')))).toBe(0);
+        // nothing else of the package's folder, nor anything else at all
+        expect((await get(url, '/files/fonts/LICENSE-noto-sans-kr.txt', `127.0.0.1:${url.port}`)).status).toBe(404);
+      } finally {
+        server.close();
+      }
+    }
+    rmSync(root, { recursive: true, force: true });
   });
 
   it('picks a stored copy by its content, not its time: a copy older than its file (as npm unpacks them) is sent when it opens to the same bytes; a file changed since the build is sent as it now is; a copy that is a link never', async () => {

@@ -23,9 +23,10 @@ describe('muster tokens', () => {
   it('packs its pages: tokens fill the sheets, rulers run whole along the page, two 120 mm templates to a page, a disc too big for the page as a quarter', async () => {
     const cwd = workdir();
     for (const [args, pages] of [
-      // 21 and 25 when the 40 and 50 cm discs took six pieces each
-      [['tokens', 'bof'], 13],
-      [['tokens', 'bof', '--paper', 'letter', '--units', 'in'], 15],
+      // 21 and 25 when the 40 and 50 cm discs took six pieces each; a page for notes after the
+      // templates puts the first sheet of token fronts on an odd page for two-sided printing
+      [['tokens', 'bof'], 13 + 1],
+      [['tokens', 'bof', '--paper', 'letter', '--units', 'in'], 15 + 1],
       [['tokens', 'blazeaway'], 18],
       [['tokens', 'blazeaway', '--paper', 'letter', '--units', 'in'], 18],
       [['tokens', 'openfire'], 2],
@@ -35,12 +36,12 @@ describe('muster tokens', () => {
       expect(pdfPageCount(readFileSync(path.join(cwd, 'p.pdf'))), args.join(' ')).toBe(pages);
     }
   });
-  it('--events prints the 25 event cards with backs: 3 sheets of fronts and 3 of backs', async () => {
+  it('--events prints the 25 event cards with backs, eight apart on a Letter sheet laid across: 4 sheets of fronts and 4 of backs', async () => {
     const cwd = workdir();
     const { code } = await muster(['tokens', 'bof', '--events', '-o', 'events.pdf', '--paper', 'letter', '--units', 'in'], cwd);
     expect(code).toBe(0);
     const pdf = readFileSync(path.join(cwd, 'events.pdf'));
-    expect(pdfPageCount(pdf)).toBe(6);
+    expect(pdfPageCount(pdf)).toBe(8);
     expect(qpdf(path.join(cwd, 'events.pdf'))).toMatch(/No syntax or stream encoding errors/);
   });
   it('--force sizes the sheet and the action counter to the force', async () => {

@@ -1,5 +1,5 @@
 /**
- * Blaze Away!'s tables checked against its rules text (shared/rules/blaze-away.txt, Part I,
+ * Blaze Away!'s tables checked against its rules text (blaze-away.txt, Part I,
  * sections 3 to 8); the expected values are typed from the text, not read from the data. The
  * text measures in millimetres: a cell holds mm / 10 as cm and mm / 25 as inches.
  */

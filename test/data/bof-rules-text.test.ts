@@ -1,5 +1,5 @@
 /**
- * Every Burst of Fire table checked against the rules text (shared/rules/burst-of-fire.txt and
+ * Every Burst of Fire table checked against the rules text (burst-of-fire.txt and
  * burst-of-fire-movement.txt). The expected values below were typed from the text, section by
  * section; they are not read from the data files.
  */
@@ -140,7 +140,7 @@ describe('AFVs breaking through obstacles', () => {
   });
 });
 
-describe('Freeing stuck AFVs (design.md section 6: follow the prose)', () => {
+describe('Freeing stuck AFVs (reading freeing-stuck-vehicle: follow the prose)', () => {
   it('6 or lower on 2D6 frees the vehicle, which may move next turn', () => {
     const t = table('freeing-stuck-afvs');
     expect(t.dice).toBe('2D6');
@@ -563,7 +563,7 @@ describe('Deployment', () => {
     ]);
     expect(table('deployment-sector').rows[4]!['reroll']).toBeDefined();
   });
-  it('escape corridor: 4D6 on the deployment table, as design.md section 6 settles, with the note', () => {
+  it('escape corridor: 4D6 on the deployment table, as reading escape-corridor-dice settles, with the note', () => {
     expectLookup('escape-corridor', '4D6', [
       [[4, 8, 12, 16, 20], 'north'],
       [[5, 9, 13, 17, 21], 'east'],
@@ -584,7 +584,7 @@ describe('Unit quality (Infantry and support crews)', () => {
       ['elite', { mod: 1 }, { mod: 1 }],
     ]);
   });
-  it('squad leader rally radius 20 cm / 8 in, with the note (design.md section 6)', () => {
+  it('squad leader rally radius 20 cm / 8 in, with the note (reading squad-leader-rally-radius)', () => {
     const t = table('unit-quality');
     expect(t.summary).toContain('{{dist 20 8}}');
     expect(t.note).toMatch(/10 cm \/ 4 in.*20 cm \/ 8 in/);
@@ -645,7 +645,7 @@ describe('Playing Burst of Fire solo', () => {
   it('Axis 1-3, Allies 4-6', () => {
     expectLookup('solo-side', '1D6', [[[1, 2, 3], 'axis'], [[4, 5, 6], 'allies']]);
   });
-  it('scenario by 8D6 in spans of five from 8, with the solo names, 48 rerolls (design.md section 6)', () => {
+  it('scenario by 8D6 in spans of five from 8, with the solo names, 48 rerolls (reading solo-scenario-names)', () => {
     const span = (from: number) => [from, from + 1, from + 2, from + 3, from + 4];
     expectLookup('solo-scenario', '8D6', [
       [span(8), 'probing the enemy lines'],

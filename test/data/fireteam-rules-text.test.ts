@@ -1,5 +1,5 @@
 /**
- * Fire Team's tables checked against its rules text (shared/rules/fire-team.txt); the expected
+ * Fire Team's tables checked against its rules text (fire-team.txt); the expected
  * values are typed from the text, not read from the data.
  */
 import { describe, expect, it } from 'vitest';
@@ -28,7 +28,7 @@ describe('Troops capabilities', () => {
   });
 });
 
-describe('Firing: the D10 table (reconstructed, design.md section 6)', () => {
+describe('Firing: the D10 table (reconstructed, reading fire-table)', () => {
   const table = fireteam.table('fire');
   const hits = (cell: unknown) => (cell === 'no effect' ? 0 : Number(String(cell).split(' ')[0]));
   it('a D10 read on columns 1 to 12, one cover line each for soft, hard and open', () => {
@@ -218,7 +218,7 @@ describe('Patrol Phase; Actions (Deploy); the campaign’s Forces: the battles�
 });
 
 describe('fire-team cards from the army lists', () => {
-  type Card = { front: { title: string; subtitle: string; stats: { label: string; value: string }[]; lines: { label: string; text: string }[]; rules: string[] }; back: unknown };
+  type Card = { front: { title: string; subtitle: string; stats: { label: string; value: string }[]; lines: { label: string; text: string }[]; rules: { text: string; source: { section?: string; reading?: string } }[] }; back: unknown };
   const decksOf = async (args: string[] = []) =>
     (JSON.parse((await muster(['cards', 'fireteam', '--format', 'json', ...args], workdir())).stdout) as { decks: { title: string; cards: Card[] }[] }).decks;
   it('a deck per force, with a card for every team of the largest force its list allows; its reinforcements; the vehicles', async () => {
@@ -274,24 +274,24 @@ describe('fire-team cards from the army lists', () => {
   });
   it('Army and Vehicle Lists, BT-7 "Counts light for AT": a Light tank already, so it is its medium gun that counts as light against armour, on the card as in the vehicle list, marked as muster\'s reading in both', async () => {
     const card = (await decksOf()).find((d) => d.title === 'Fire Team vehicles')!.cards.find((c) => c.front.title === 'BT-7')!;
-    const text = [...card.front.lines.map((l) => l.text), ...card.front.rules].join(' ');
+    const text = [...card.front.lines.map((l) => l.text), ...card.front.rules.map((r) => r.text)].join(' ');
     expect(text).toMatch(/gun counts as light against armour/);
     expect(text).not.toMatch(/shot at/);
     const row = fireteam.table('vehicle-list').rows.find((r) => r['name'] === 'BT-7')!;
-    // muster's reading (design.md section 6), so the vehicle list's row carries the mark as the card does
+    // muster's reading (bt7-counts-light), so the vehicle list's row carries the mark as the card does
     expect(row).toMatchObject({ type: 'Light', weapons: 'Medium gun', notes: 'its gun counts as light against armour†' });
     expect(fireteam.table('vehicle-list').note).toMatch(/BT-7's "counts light for AT" is read as its gun/);
-    expect(JSON.stringify(card.front.rules)).toMatch(/gun counts as light against armour[^"]*†/);
+    expect(card.front.rules.find((r) => /gun counts as light against armour/.test(r.text))).toEqual({ text: 'Its medium gun counts as light against armour.†', source: { reading: 'fireteam/bt7-counts-light' } });
   });
   it('Special Units, Officers: every HQ card, the Russians\' with its commissar too, says its officers remove a pin on an expertise roll', async () => {
-    const hqs = (await decksOf()).flatMap((d) => d.cards.filter((c) => c.front.title === 'HQ').map((c) => [d.title, c.front.rules] as const));
+    const hqs = (await decksOf()).flatMap((d) => d.cards.filter((c) => c.front.title === 'HQ').map((c) => [d.title, c.front.rules.map((r) => r.text)] as const));
     expect(hqs.map(([deck]) => deck).sort()).toEqual(['British fire teams', 'Fallschirmjäger fire teams', 'Finns fire teams', 'Russians fire teams', 'US fire teams']);
     for (const [deck, rules] of hqs) expect(rules, deck).toContain('Officers remove a pin on an expertise roll.');
   });
   it('Anti-Tank Fire: the StuG and the Hetzer, assault guns, fire 45° each side and count as moving if they turned to aim last turn', async () => {
     const vehicles = (await decksOf()).find((d) => d.title === 'Fire Team vehicles')!.cards;
     for (const title of ['StuG', 'Hetzer']) {
-      const rules = vehicles.find((c) => c.front.title === title)!.front.rules;
+      const rules = vehicles.find((c) => c.front.title === title)!.front.rules.map((r) => r.text);
       expect(rules, title).toContain('Fixed gun: fires in a 90° arc to its front.');
       expect(rules, title).toContain('Counts as moving if it turned to aim last turn.');
     }
@@ -317,7 +317,7 @@ describe('Forward, victory is near!: the campaign sheet', () => {
     const turn = rule('campaign-turn', 'step');
     expect(turn['Encounter']).toMatch(/same empty square, or into empty squares side by side: one encounter/);
     expect(turn['Attack and defence']).toMatch(/two games/);
-    // "Each turn you may launch a single assault": a side may hold (design.md section 6)
+    // "Each turn you may launch a single assault": a side may hold (reading campaign-assaults)
     expect(turn['Assault']).toMatch(/^Each side may move into one square, as the attacker, or hold\.$/);
     expect(turn['Attack and defence']).toMatch(/One assault alone: one game, the side that holds defends\. Both hold: no battle\./);
     expect(rule('campaign-forces', 'game')['A side that holds, where the other attacks']).toBe('4 of reinforcements†');
@@ -353,9 +353,10 @@ describe('the sheets', () => {
     const tokens = (JSON.parse(json.stdout) as { tokenSheets: { tokens: { front: { label: string; colour: string }; back: { label: string } }[] }[] }).tokenSheets[0]!.tokens;
     const count = (label: string) => tokens.filter((t) => t.front.label === label).length;
     // 4 patrol markers a side plus one per extra platoon; 3 or 4 JOPs a side
-    expect(count('Patrol')).toBe(12);
-    expect(new Set(tokens.filter((t) => t.front.label === 'Patrol').map((t) => t.front.colour)).size).toBe(2);
-    expect(count('JOP')).toBe(8);
+    // each side's own, in its colour and with its letter (apart in grey)
+    expect(count('Patrol A') + count('Patrol B')).toBe(12);
+    expect(new Set(tokens.filter((t) => t.front.label.startsWith('Patrol')).map((t) => t.front.colour)).size).toBe(2);
+    expect(count('JOP A') + count('JOP B')).toBe(8);
     expect(tokens.find((t) => t.front.label === 'Immobilised')!.back.label).toBe('Brewed up');
     expect((await muster(['tokens', 'fireteam', '-o', 'tokens.pdf', '--quiet'], cwd)).code).toBe(0);
     const events = await muster(['tokens', 'fireteam', '--events'], cwd);

@@ -1,5 +1,5 @@
 /**
- * Open Fire's tables checked against its rules text (shared/rules/open-fire.txt); the
+ * Open Fire's tables checked against its rules text (open-fire.txt); the
  * expected values are typed from the text, not read from the data.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -112,7 +112,7 @@ describe('the sample army lists (muster’s own)', () => {
 });
 
 describe('the sample lists’ weapons: each vehicle’s and gun’s real weapon, and the row of muster’s table it uses', () => {
-  type Card = { id: string; front: { title: string; subtitle: string; lines: { label: string; text: string }[]; rules: string[] } };
+  type Card = { id: string; front: { title: string; subtitle: string; lines: { label: string; text: string }[]; rules: { text: string; source: { section?: string; reading?: string } }[] } };
   const cardsOf = () => openFireDecks<Card>(['--units', 'in']);
   // each sample vehicle's and gun's armament, from its history (the lists' `source`), and the
   // row of muster's weapon table that gives its numbers
@@ -155,7 +155,7 @@ describe('the sample lists’ weapons: each vehicle’s and gun’s real weapon,
     const vehicles = (await cardsOf())[0]!.cards.filter((c) => /· (light vehicle|tank|heavy tank)$/.test(c.front.subtitle));
     expect(vehicles).toHaveLength(12);
     for (const card of vehicles) {
-      expect(card.front.rules, card.front.title).toContain('Mounted on a vehicle, its heavy weapons act as mobile weapons: they may fire the turn after it moves.');
+      expect(card.front.rules, card.front.title).toContainEqual({ text: 'Mounted on a vehicle, its heavy weapons act as mobile weapons: they may fire the turn after it moves.', source: { section: 'Weapon types' } });
       for (const line of card.front.lines) expect(line.text, card.front.title).toMatch(/heavy, mobile when mounted/);
     }
   });
@@ -170,12 +170,11 @@ describe('the sample lists’ weapons: each vehicle’s and gun’s real weapon,
     expect(openfire.table('manoeuvres').note).toMatch(/vehicle.*no MOR/i);
     const commands = (await cardsOf())[1]!.cards;
     for (const name of ['Overdrive', 'Hull Down']) {
-      const rules = commands.find((c) => c.front.title === name)!.front.rules.join(' ');
-      expect(rules, name).toMatch(/2D6 at or under 8/);
-      // muster's reading, with its mark
-      expect(rules, name).toMatch(/2D6 at or under 8†/);
-      expect(rules, name).not.toMatch(/against MOR/);
+      const rules = commands.find((c) => c.front.title === name)!.front.rules;
+      // muster's reading by its provenance, the mark after the line
+      expect(rules, name).toEqual([{ text: 'Initiative test to carry it out: 2D6 at or under 8.†', source: { reading: 'openfire/vehicle-initiative' } }]);
+      expect(rules[0]!.text, name).not.toMatch(/against MOR/);
     }
-    expect(commands.find((c) => c.front.title === 'Hit the Dirt')!.front.rules.join(' ')).toMatch(/2D6 at or under MOR/);
+    expect(commands.find((c) => c.front.title === 'Hit the Dirt')!.front.rules).toEqual([{ text: 'Initiative test to carry it out: 2D6 at or under MOR.', source: { section: 'Manoeuvres' } }]);
   });
 });

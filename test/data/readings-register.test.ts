@@ -7,17 +7,9 @@ import { loadRulesDb } from '../../src/data/load.js';
 import { dataReadings, readingsMarkdown } from '../../src/data/readings-doc.js';
 import { GenerateError } from '../../src/errors.js';
 import { scratchDir } from '../helpers/fixtures.js';
+import { isHeading, rulesText } from '../helpers/rules-texts.js';
 
 const db = await loadRulesDb({ dataDirs: [] });
-/** Each rule set's text, as the project keeps it beside the checkout. */
-const TEXTS: Record<string, string[]> = {
-  bof: ['burst-of-fire.txt', 'burst-of-fire-movement.txt'],
-  fireteam: ['fire-team.txt'],
-  blazeaway: ['blaze-away.txt'],
-  openfire: ['open-fire.txt'],
-};
-const textOf = (id: string) => TEXTS[id]!.map((file) => readFileSync(new URL(`../../../shared/rules/${file}`, import.meta.url), 'utf8')).join('\n');
-
 describe('the registers of readings', () => {
   it('docs/readings.md is made from them (npm run readings)', () => {
     const made = readingsMarkdown(db.systems.map((s) => ({ name: s.info.name, readings: [...s.readings.values()], withData: dataReadings(s) })));
@@ -27,14 +19,10 @@ describe('the registers of readings', () => {
   it.each(db.systems.map((s) => s.info.id))('%s: has a register, and each entry stands between sections its text has', (id) => {
     const system = db.system(id);
     expect(system.readings.size).toBeGreaterThan(0);
-    const text = textOf(id);
+    const text = rulesText(id);
     for (const reading of system.readings.values()) {
       for (const section of reading.between) {
-        // a numbered section as it opens a line ("7.2.2 "), a named one as a heading line of its own
-        // a heading may wrap over lines ("Special" then "Units"), as the texts were copied
-        const words = section.split(' ').map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+');
-        const found = /^\d+(\.\d+)*$/.test(section) ? new RegExp(`^${section.replace(/\./g, '\\.')}\\s`, 'm').test(text) : new RegExp(`^\\s*${words}\\s*:?\\s*$`, 'm').test(text) || new RegExp(`^\\s*${words}:`, 'm').test(text);
-        expect(found, `${id} reading ${reading.id}: section "${section}" is not a heading of the text`).toBe(true);
+        expect(isHeading(text, section), `${id} reading ${reading.id}: section "${section}" is not a heading of the text`).toBe(true);
       }
     }
   });

@@ -11,7 +11,7 @@ import { fonts } from '../helpers/fonts.js';
 
 const card = (title: string): CardNode => ({
   id: 'x',
-  front: { title, subtitle: 'Germany · rifleman', accent: '#4f5b62', stats: [{ icon: 'tommy-gun', label: 'attack', value: '8' }], lines: [{ label: 'Kar98k', text: 'attack 8' }], rules: ['Semi-automatic rifle.'], footer: { left: 'Cost 3', right: 'Burst of Fire' } },
+  front: { title, subtitle: 'Germany · rifleman', accent: '#4f5b62', source: { section: 'Unit stats' }, stats: [{ icon: 'tommy-gun', label: 'attack', value: '8' }], lines: [{ label: 'Kar98k', text: 'attack 8' }], rules: [{ text: 'Semi-automatic rifle.', source: { section: 'Firearms and handheld weapons' } }], footer: { left: 'Cost 3', right: 'Burst of Fire' } },
   back: { title: 'BURST OF FIRE', subtitle: 'Germany', accent: '#4f5b62', icon: 'helmet' },
 });
 

@@ -1,5 +1,5 @@
 /**
- * design.md section 4 and issue 24: whatever the data marks as muster's reading prints with
+ * docs/design.md (Readings) and issue 24: whatever the data marks as muster's reading prints with
  * the one mark (a dagger), and every page that shows the mark carries its footnote; nothing
  * unmarked gets it. Tables read their reading from `note`, cards from `reading` on the card,
  * a line or a rule, and decks from their `note`. Every rule set and data folder is covered.
@@ -47,15 +47,18 @@ describe('tables: a table with a note prints "Reading†" under it, and its page
 describe('cards from data: a card, line or rule marked as a reading shows the mark; a deck with a note marks its backs', () => {
   const systems = db.systems.filter((s) => s.dirs.length > 0);
   it.each(systems.map((s) => s.info.id))('%s', async (id) => {
-    const decks = await loadCardDecks(db.system(id).dirs);
+    const decks = await loadCardDecks(db.system(id));
     let readings = 0;
     for (const deck of decks) {
-      const node = buildDataDeck(deck, deck.deck.copies[0]!, { print: PRINT, units: 'cm' });
+      const node = buildDataDeck(deck, deck.deck.copies[0]!, { system: id, print: PRINT, units: 'cm' });
       for (const data of deck.cards.filter((c) => c.count > 0)) {
         const card = node.cards.find((c) => c.id.startsWith(`${data.id}-${deck.deck.copies[0]!.name.toLowerCase()}-`))!.front;
         expect(card.subtitle.endsWith(READING_MARK), `${data.id} subtitle`).toBe(data.reading !== undefined);
         data.lines.forEach((line, l) => expect(card.lines[l]!.text.endsWith(READING_MARK), `${data.id} line ${l}`).toBe(line.reading !== undefined));
-        data.rules.forEach((rule, r) => expect(card.rules[r]!.endsWith(READING_MARK), `${data.id} rule ${r}`).toBe(typeof rule !== 'string'));
+        data.rules.forEach((rule, r) => {
+          expect(card.rules[r]!.text.endsWith(READING_MARK), `${data.id} rule ${r}`).toBe(typeof rule !== 'string');
+          expect(card.rules[r]!.source, `${data.id} rule ${r}`).toEqual(typeof rule === 'string' ? { section: data.section } : { reading: `${id}/${rule.readingId}` });
+        });
         readings += (data.reading ? 1 : 0) + data.lines.filter((l) => l.reading).length + data.rules.filter((r) => typeof r !== 'string').length;
       }
       expect(node.cards.every((c) => c.back.subtitle.endsWith(READING_MARK))).toBe(deck.deck.note !== undefined);
@@ -68,7 +71,7 @@ describe('cards from data: a card, line or rule marked as a reading shows the ma
   });
 });
 
-describe('unit cards from arsenal and list files: a file with a reading marks each of its units’ cards once, at the foot', () => {
+describe('unit cards from arsenal and list files: a file with a reading marks each of its units’ cards at the foot, and the notes it gives them', () => {
   it('bof: a card is marked exactly when its unit comes from a file with a reading', async () => {
     const { loadArsenal } = await import('../../src/systems/bof/arsenal.js');
     const { buildUnitCard } = await import('../../src/systems/bof/cards.js');
@@ -79,8 +82,13 @@ describe('unit cards from arsenal and list files: a file with a reading marks ea
     expect(arsenal.readings.size).toBeLessThan(arsenal.units.size);
     for (const unit of arsenal.units.values()) {
       const card = buildUnitCard(unit, { arsenal, units: 'cm', system: system.info });
-      expect(card.front.footer.left.endsWith(READING_MARK), unit.id).toBe(arsenal.readings.has(unit.id));
-      expect(JSON.stringify(card.front).split(READING_MARK).length - 1, unit.id).toBe(arsenal.readings.has(unit.id) ? 1 : 0);
+      const read = arsenal.readings.has(unit.id);
+      expect(card.front.footer.left.endsWith(READING_MARK), unit.id).toBe(read);
+      // the card's stats and the file's own notes are the file's: muster's reading, or a house file's text
+      expect(card.front.source, unit.id).toEqual(read ? { reading: 'bof/arsenal-stats' } : { section: 'Unit stats' });
+      const notes = card.front.rules.filter((r) => r.source.reading !== undefined);
+      expect(notes.every((r) => r.text.endsWith(READING_MARK)), unit.id).toBe(true);
+      expect(JSON.stringify(card.front).split(READING_MARK).length - 1, unit.id).toBe(read ? 1 + notes.length : 0);
     }
   });
 

@@ -1,6 +1,6 @@
 // Every dagger muster prints names its reading (issue 49): the source marks a text only through
-// markReading with a register's id ("bof/solo-bag-end") or markDataReading with the data's
-// words; no dagger is written by hand; every id named is in its rule set's register, and every
+// markReading with a register's id ("bof/solo-bag-end"), a provenance naming one (markedBy,
+// cardRule) or markDataReading with the data's words; no dagger is written by hand; every id named is in its rule set's register, and every
 // entry of a register is named somewhere (a reading nothing prints or rolls is a stale entry).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -61,10 +61,17 @@ function callArguments(text: string, name: string): string[][] {
   return calls;
 }
 
-/** The reading ids a source names in its marks: [system or '*' for any rule set's, id]. */
+/**
+ * The reading ids a source names: in its marks, and in the provenance it gives a roll or a card
+ * line (`{ reading: 'bof/solo-setup' }`, printed with the dagger by markedBy): [system or '*' for
+ * any rule set's, id]. The mark's home marks whatever provenance it is given, so names none.
+ */
 function namedReadings(): { file: string; system: string; id: string }[] {
   const named: { file: string; system: string; id: string }[] = [];
   for (const { file, text } of sources) {
+    if (MARK_HOME.includes(file)) continue;
+    for (const m of text.matchAll(/\breading: '([a-z0-9-]+)\/([a-z0-9-]+)'/g)) named.push({ file, system: m[1]!, id: m[2]! });
+    for (const m of text.matchAll(/\breading: `\$\{[^}`]+\}\/([a-z0-9-]+)`/g)) named.push({ file, system: '*', id: m[1]! });
     for (const args of callArguments(text, 'markReading')) {
       const reading = args[1] ?? '';
       const literal = /^'([a-z0-9-]+)\/([a-z0-9-]+)'$/.exec(reading);

@@ -1,7 +1,7 @@
 /**
- * Issue 49: each reading design.md section 6 settles ("Rules questions settled here") has a test
- * here, one `it` per bullet, asserting what muster prints or rolls (the command line run
- * in-process), not the data file alone. Where a reading is printed with the dagger, the dagger is
+ * Issue 49: each rules question muster has settled (a reading of its register, listed in
+ * docs/readings.md) has a test here, one `it` a question, asserting what muster prints or rolls
+ * (the command line run in-process), not the data file alone. Where a reading is printed with the dagger, the dagger is
  * asserted too. Deeper tests of the same readings live beside the rule sets' own tests (named in
  * the comments).
  */
@@ -16,7 +16,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const workdir = workdirs(afterEach);
 const DAGGER = '\u2020';
 
-interface Roll { purpose: string; dice: string; faces: number[]; total: number; decided: string }
+interface Roll { purpose: string; dice: string; faces: number[]; total: number; decided: string; source: { section: string } | { reading: string } }
 interface Packet {
   scenario: { id: string; name: string; soloName?: string };
   deployment: Record<string, string>;
@@ -65,8 +65,8 @@ const rollsOf = (p: Packet, purpose: string | RegExp) => p.rolls.filter((r) => (
 /** The two-player deployment table (Deployment): 4, 8 ... North; 5, 9 ... East; 6, 10 ... South; 7, 11 ... West. */
 const twoPlayerEdge = (total: number) => ['North', 'East', 'South', 'West'][total % 4]!;
 
-describe('design.md section 6: rules questions settled here, as muster prints and rolls them', () => {
-  it('bof escape corridor: 4D6 on the deployment table, not 3D6 (design.md 6)', async () => {
+describe('rules questions settled in the readings registers (docs/readings.md), as muster prints and rolls them', () => {
+  it('bof escape corridor: 4D6 on the deployment table, not 3D6', async () => {
     const sheet = section(await tables('bof'), 'Escape corridor (Avoid the pocket)');
     expect(sheet).toContain('| 4D6 | Corridor | Odds |');
     expect(sheet).toContain('| 4, 8, 12, 16, 20 | North | 25% |');
@@ -87,7 +87,7 @@ describe('design.md section 6: rules questions settled here, as muster prints an
     expect(seen).toBe(8);
   });
 
-  it('bof solo deployment: its own ranges (4-8 N, 9-13 E, 14-18 S, 19-23 W, 24 reroll), not the two-player table (design.md 6)', async () => {
+  it('bof solo deployment: its own ranges (4-8 N, 9-13 E, 14-18 S, 19-23 W, 24 reroll), not the two-player table', async () => {
     const sheet = section(await tables('bof'), 'Solo deployment edge');
     for (const row of ['| 4–8 | North |', '| 9–13 | East |', '| 14–18 | South |', '| 19–23 | West |', '| 24 | Reroll |']) expect(sheet).toContain(row);
     expect(sheet).toContain(`Reading${DAGGER}: Solo deployment uses its own spans`);
@@ -112,7 +112,7 @@ describe('design.md section 6: rules questions settled here, as muster prints an
     expect(differs).toBeGreaterThan(0);
   });
 
-  it('bof solo scenario table (8D6): its names are the game modes\' (King of the hill = Victory Zones ...); Combat only is not on it (design.md 6)', async () => {
+  it('bof solo scenario table (8D6): its names are the game modes\' (King of the hill = Victory Zones ...); Combat only is not on it', async () => {
     const sheet = section(await tables('bof'), 'Solo scenario');
     for (const row of ['| 13–17 | King of the hill | Victory Zones |', '| 18–22 | Keep the supplies coming | The Supply Road |', '| 33–37 | Escape the pocket | Avoid the pocket |', '| 38–42 | Pocket battle | Surrounded |', '| 43–47 | Prisoner of war | Capture the enemy commander |']) expect(sheet).toContain(row);
     expect(sheet).not.toContain('Combat only |');
@@ -139,7 +139,7 @@ describe('design.md section 6: rules questions settled here, as muster prints an
     expect(refused.stderr).toMatch(/Combat only is not on the solo scenario table/);
   });
 
-  it('bof freeing stuck AFVs: the prose, not the swapped table: 6 or lower on 2D6 frees it, it may move next turn (design.md 6)', async () => {
+  it('bof freeing stuck AFVs: the prose, not the swapped table: 6 or lower on 2D6 frees it, it may move next turn', async () => {
     const sheet = section(await tables('bof'), 'Freeing a stuck AFV');
     expect(sheet).toContain('| Result | Freed | Still stuck |');
     expect(sheet).toContain('| Roll (2D6) | 6 or lower 42% | 7 or higher 58% |');
@@ -147,7 +147,7 @@ describe('design.md section 6: rules questions settled here, as muster prints an
     expect(sheet).toContain(`Reading${DAGGER}: The text's table swaps the consequences against its own prose; we follow the prose`);
   });
 
-  it('bof squad leader rally radius: 20 cm / 8 in (Squad Leaders), not 10 cm / 4 in (design.md 6)', async () => {
+  it('bof squad leader rally radius: 20 cm / 8 in (Squad Leaders), not 10 cm / 4 in', async () => {
     const cm = await tables('bof', 'cm');
     expect(cm).toContain('may rally two suppressed soldiers within 20 cm each turn');
     expect(cm).not.toMatch(/rally[^.|]*within 10 cm/);
@@ -155,14 +155,14 @@ describe('design.md section 6: rules questions settled here, as muster prints an
     expect(await tables('bof', 'in')).toContain('may rally two suppressed soldiers within 8 in each turn');
   });
 
-  it('bof "below the attack value" and "match or be below": a roll equal to the value succeeds (design.md 6)', async () => {
+  it('bof "below the attack value" and "match or be below": a roll equal to the value succeeds', async () => {
     const sheet = section(await tables('bof'), 'Attack roll modifiers');
     expect(sheet).toContain('a total equal to or under the weapon\'s value plus these modifiers hits');
     expect(sheet).toContain(`Reading${DAGGER}: The text says the roll must be "below" the value in one place and "match or be below" in another; a roll equal to the value hits.`);
     expect(section(await tables('bof'), 'Dice in combat')).toContain('| Attack | 4D6 | always: the weapon\'s value or less, after modifiers |');
   });
 
-  it('fireteam fire table: reconstructed monotone (more hits with higher rolls, hard cover worst, open best), marked, replaceable by house rules (design.md 6)', async () => {
+  it('fireteam fire table: reconstructed monotone (more hits with higher rolls, hard cover worst, open best), marked, replaceable by house rules', async () => {
     const hitsOf = (sheet: string, line: string) => sheet.split('\n').find((l) => l.startsWith(`| ${line} |`))!.split('|').slice(2, -1).map((c) => (c.trim() === 'no effect' ? 0 : Number.parseInt(c, 10)));
     const sheet = section(await tables('fireteam'), 'Fire table (1D10 plus modifiers)');
     const [open, soft, hard] = ['Open', 'Soft cover', 'Hard cover'].map((l) => hitsOf(sheet, l));
@@ -178,13 +178,16 @@ describe('design.md section 6: rules questions settled here, as muster prints an
     const block = src.slice(src.indexOf('  - id: fire\n'), src.indexOf('  - id: fire-modifiers'))
       .replace('{ roll: [3], open: 1 hit,', '{ roll: [3], open: 4 hits,').replace('Reconstructed by muster', "Our club's own fire table");
     const house = workdir({ 'fireteam/tables/house.yaml': `tables:\n${block}` });
-    const replaced = section(await md(['tables', 'fireteam', '--data', house]), 'Fire table (1D10 plus modifiers)');
+    // the club's table carries the house mark, and the document names the folder
+    const housed = await md(['tables', 'fireteam', '--data', house]);
+    expect(housed).toContain(`house rule: ${path.basename(house)}`);
+    const replaced = section(housed, 'Fire table (1D10 plus modifiers)\u2021');
     expect(hitsOf(replaced, 'Open')[2]).toBe(4);
     expect(replaced).toContain("Our club's own fire table");
     expect(replaced).not.toContain('Reconstructed by muster');
   });
 
-  it('bof campaign ladder: the nine game modes in the chapter\'s order, roles after the second game, a lost attack back to Probing, at most 10 games (design.md 6)', async () => {
+  it('bof campaign ladder: the nine game modes in the chapter\'s order, roles after the second game, a lost attack back to Probing, at most 10 games', async () => {
     // test/bof/campaign.test.ts and test/cli/campaign.test.ts cover the ladder's scoring in depth
     interface Status { game: number; rung: string; attacker: string | null; finished: boolean; winner: string | null; here: { rungs: number } }
     const cwd = workdir();
@@ -223,14 +226,14 @@ describe('design.md section 6: rules questions settled here, as muster prints an
     expect(eleventh.code).not.toBe(0);
   });
 
-  it('fireteam expertise: the D6 is kept but printed as a reading, not as settled (design.md 6)', async () => {
+  it('fireteam expertise: the D6 is kept but printed as a reading, not as settled', async () => {
     const sheet = section(await tables('fireteam'), 'Troop quality');
     expect(sheet).toContain(`| Quality | Pins before kills | Expertise (D6${DAGGER}) |`);
     expect(sheet).toContain('| Raw | 1 | 1D6: 6 or higher 17% |');
     expect(sheet).toContain(`Reading${DAGGER}: The text gives expertise as 6+, 5+ and 4+ without naming the die`);
   });
 
-  it('fireteam campaign points: 6 each for an encounter; 8 each split between the attack (4 to 6) and the defence (2 to 4) (design.md 6)', async () => {
+  it('fireteam campaign points: 6 each for an encounter; 8 each split between the attack (4 to 6) and the defence (2 to 4)', async () => {
     interface Pending { kind: string; attacker: string | null; points: Record<string, number> }
     const cwd = workdir();
     const c = (...args: string[]) => ['campaign', 'fireteam', ...args, '--state', 'c.json'];
@@ -258,7 +261,7 @@ describe('design.md section 6: rules questions settled here, as muster prints an
     expect(met).toEqual([expect.objectContaining({ kind: 'encounter', points: { a: 6, b: 6 } })]);
   });
 
-  it('blazeaway armoured car move & fire: 130 mm, not the text\'s 350 mm, with its note (design.md 6)', async () => {
+  it('blazeaway armoured car move & fire: 130 mm, not the text\'s 350 mm, with its note', async () => {
     const sheet = await tables('blazeaway');
     const movement = section(sheet, 'Movement');
     expect(movement).toContain('| Unit type | Move | Move & Fire | Road move | Charge bonus |');
@@ -268,7 +271,7 @@ describe('design.md section 6: rules questions settled here, as muster prints an
     expect(sheet).toContain('muster reads it as 130 mm');
   });
 
-  it('blazeaway order cards: muster\'s count stands, marked; a force\'s deck follows its platoons\' command ratings (design.md 6)', async () => {
+  it('blazeaway order cards: muster\'s count stands, marked; a force\'s deck follows its platoons\' command ratings', async () => {
     const force = readFileSync(path.join(ROOT, 'examples/blazeaway/german-grenadier-company.yaml'), 'utf8');
     const cwd = workdir({ 'average.yaml': force, 'confident.yaml': force.replace('    rating: Average\n', '    rating: Confident\n') });
     const orders = (text: string) => Number(/\*\*Orders\.\*\* (\d+) order cards a turn, from a deck of \d+ cards\u2020/.exec(text)![1]);
@@ -281,7 +284,7 @@ describe('design.md section 6: rules questions settled here, as muster prints an
     expect(section(await tables('blazeaway'), 'Command rating and order cards')).toContain('| Confident | 3 |');
   });
 
-  it('blazeaway has no army lists or points: forces are the player\'s files or muster\'s sample forces, marked as ours (design.md 6)', async () => {
+  it('blazeaway has no army lists or points: forces are the player\'s files or muster\'s sample forces, marked as ours', async () => {
     const text = await md(['scenario', 'blazeaway', '--seed', 'samples', '--terrain', 'none']);
     expect(text.match(/One of muster's own sample forces; it keeps to the rules\./g)).toHaveLength(2);
     expect(text).toMatch(/force: Side A, from muster's sample forces/);
@@ -289,7 +292,7 @@ describe('design.md section 6: rules questions settled here, as muster prints an
     for (const f of p.forces) expect(f['points'] ?? null).toBeNull();
   });
 
-  it('bof Avoid the pocket: no more than five for the attacker, at least five for the defender, exactly five a draw; both conditions and the draw printed (design.md 6)', async () => {
+  it('bof Avoid the pocket: no more than five for the attacker, at least five for the defender, exactly five a draw; both conditions and the draw printed', async () => {
     // test/bof/issue-49-readings.test.ts item 1 checks the packet tree and the setup sheet
     for (const mode of ['versus', 'solo']) {
       const text = await md(['scenario', 'bof', '--mode', mode, '--scenario', 'avoid-the-pocket', '--seed', 'five', '--terrain', 'none']);
@@ -300,12 +303,13 @@ describe('design.md section 6: rules questions settled here, as muster prints an
     expect(section(await tables('bof'), 'The nine game modes')).toContain(`Exactly 5 out: a draw${DAGGER}.`);
   });
 
-  it('bof solo: core force and additional points rolled into the roll log; a D6 per enemy soldier placed; a squad leader costs what the soldier costs (design.md 6)', async () => {
+  it('bof solo: core force and additional points rolled into the roll log; a D6 per enemy soldier placed; a squad leader costs what the soldier costs', async () => {
     for (const p of await solos()) {
       const extra = rollsOf(p, 'your additional points');
       expect(extra).toHaveLength(1);
       expect(['8D6', '7D6']).toContain(extra[0]!.dice);
-      expect(extra[0]!.decided.endsWith(DAGGER)).toBe(true);
+      // muster's reading: the roll says so by its source, which the roll sheet prints with the dagger
+      expect(extra[0]!.source).toEqual({ reading: 'bof/solo-setup' });
       const player = p.forces.find((f) => f.side === 'player')!;
       expect(player.additional).toBe(extra[0]!.total);
       expect(player.budget).toBeGreaterThanOrEqual(player.core!);
@@ -329,7 +333,7 @@ describe('design.md section 6: rules questions settled here, as muster prints an
     expect(cost('de-squad-leader')).toBe(cost('de-rifleman'));
   });
 
-  it('bof events: every player draws his doctrine\'s number of Random Event & Effect cards (design.md 6)', async () => {
+  it('bof events: every player draws his doctrine\'s number of Random Event & Effect cards', async () => {
     const cwd = workdir({
       'fj.yaml': ['name: FJ', 'nation: de', 'doctrine: de-paratroopers', 'detachment: de-fallschirmjager-platoon', 'points: 150', 'units:', '  - unit: de-officer', '  - unit: de-squad-leader', '  - unit: de-fallschirmjager', '    count: 4', '    quality: elite', ''].join('\n'),
     });
@@ -340,7 +344,7 @@ describe('design.md section 6: rules questions settled here, as muster prints an
     expect(four.events!.map((e) => `${e.side}${e.player}:${e.cards.length}`).sort()).toEqual(['a1:1', 'a2:1', 'b1:1', 'b2:1']);
   });
 
-  it('fireteam campaign: a side may hold; one assault is one attack-versus-defence game, two holds no battle; an encounter on the higher roller\'s square, marked (design.md 6)', async () => {
+  it('fireteam campaign: a side may hold; one assault is one attack-versus-defence game, two holds no battle; an encounter on the higher roller\'s square, marked', async () => {
     // test/fireteam/campaign-cli.test.ts covers the refusals and the booklet
     const cwd = workdir();
     const c = (...args: string[]) => ['campaign', 'fireteam', ...args, '--state', 'c.json'];
@@ -374,13 +378,13 @@ describe('design.md section 6: rules questions settled here, as muster prints an
     expect(met).toContain(`this one is the roll-off\u2019s.${DAGGER}`);
   });
 
-  it('fireteam "Counts light for AT" on the BT-7 is its gun, counting as light against armour (design.md 6)', async () => {
+  it('fireteam "Counts light for AT" on the BT-7 is its gun, counting as light against armour', async () => {
     const sheet = await tables('fireteam');
     expect(sheet.split('\n').find((l) => l.startsWith('| BT-7 |'))).toBe(`| BT-7 | Light | Medium | Medium gun | its gun counts as light against armour${DAGGER} |`);
     expect(sheet).toContain('The BT-7\'s "counts light for AT" is read as its gun');
   });
 
-  it('blazeaway gun and vehicle crews break by crew rating (PaK 40, Average crew: 50%, not the company\'s 66%); a fixed gun\'s arc 45° in all; softskins take no order card (design.md 6)', async () => {
+  it('blazeaway gun and vehicle crews break by crew rating (PaK 40, Average crew: 50%, not the company\'s 66%); a fixed gun\'s arc 45° in all; softskins take no order card', async () => {
     // test/blazeaway/unit-sheet.test.ts checks the sheet's tree for every sample force
     const force = readFileSync(path.join(ROOT, 'examples/blazeaway/german-grenadier-company.yaml'), 'utf8');
     const truck = force.replace('  - name: Stuka\n', '  - name: Lastwagen\n    kind: motorised\n    vehicle: Opel Blitz\n    armourClass: E\n  - name: Stuka\n');
@@ -402,7 +406,7 @@ describe('design.md section 6: rules questions settled here, as muster prints an
     expect(orders(withTruck)).toBe(orders(sheet));
   });
 
-  it('Terrain: muster\'s own tables from each text\'s terrain types, marked as a reading on every map (design.md 6)', async () => {
+  it('Terrain: muster\'s own tables from each text\'s terrain types, marked as a reading on every map', async () => {
     for (const system of ['bof', 'fireteam', 'blazeaway', 'openfire']) {
       const text = await md(['scenario', system, '--seed', 'terrain']);
       expect(text, system).toMatch(new RegExp(`### Terrain to put out: [a-z ]+, normal${DAGGER}`));
@@ -410,7 +414,7 @@ describe('design.md section 6: rules questions settled here, as muster prints an
     }
   });
 
-  it('bof solo bags: a drawn counter that does not fit is set aside and the drawing goes on; the bag ends when nothing left fits (design.md 6)', async () => {
+  it('bof solo bags: a drawn counter that does not fit is set aside and the drawing goes on; the bag ends when nothing left fits', async () => {
     let goesOn = 0;
     for (const p of await solos()) {
       const bags = new Map<string, Roll[]>();
@@ -431,7 +435,7 @@ describe('design.md section 6: rules questions settled here, as muster prints an
     expect(goesOn).toBeGreaterThan(0);
   });
 
-  it('openfire objectives: placed by the players one at a time, the first in the deployment zones, who places first by a roll-off in the roll log; a single objective never given to one side by default (design.md 6)', async () => {
+  it('openfire objectives: placed by the players one at a time, the first in the deployment zones, who places first by a roll-off in the roll log; a single objective never given to one side by default', async () => {
     const firstPlacers = new Set<string>();
     for (let i = 0; i < 120 && firstPlacers.size < 2; i++) {
       const p = await json(['scenario', 'openfire', '--seed', `objective-${i}`, '--terrain', 'none']);
@@ -445,7 +449,7 @@ describe('design.md section 6: rules questions settled here, as muster prints an
     expect(await tables('openfire')).toContain(`A roll-off says who places first${DAGGER}.`);
   });
 
-  it('bof multiplayer shares (4 players 75%, 6 players 50%) are rounded down, marked; Open Fire vehicles take Initiative tests at 2D6 <= 8, marked (design.md 6)', async () => {
+  it('bof multiplayer shares (4 players 75%, 6 players 50%) are rounded down, marked; Open Fire vehicles take Initiative tests at 2D6 <= 8, marked', async () => {
     const four = await json(['scenario', 'bof', '--players', '4', '--scenario', 'surrounded', '--seed', 'shares', '--terrain', 'none']);
     const budgets = Object.fromEntries(four.forces.map((f) => [four.deployment[f.side] === 'middle' ? 'defender' : 'attacker', f.budget]));
     expect(budgets).toEqual({ attacker: 112, defender: 37 });
@@ -459,7 +463,7 @@ describe('design.md section 6: rules questions settled here, as muster prints an
     expect(openfire).not.toMatch(/2D6 at or under [0-79](?!\d)/);
   });
 
-  it('every reading lives in the readings register and is printed with the dagger wherever it applies; no rules line without a section or a reading (design.md 6)', async () => {
+  it('every reading lives in the readings register and is printed with the dagger wherever it applies; no rules line without a section or a reading', async () => {
     for (const system of ['bof', 'fireteam', 'blazeaway', 'openfire']) {
       const sheets = await json<{ sheets: { blocks: { kind: string; section?: string; note?: string; title?: string }[] }[] }>(['tables', system]);
       const blocks = sheets.sheets.flatMap((s) => s.blocks);

@@ -100,7 +100,7 @@ describe('a side’s deck in a game', () => {
     cards: [
       {
         id: 'x',
-        front: { title: 'Rifle team', subtitle: 'United States', accent: '#4b5d3a', stats: [], lines: [], rules: [], footer: { left: '40 points', right: 'Open Fire' } },
+        front: { title: 'Rifle team', subtitle: 'United States', accent: '#4b5d3a', source: { section: 'Characteristics' }, stats: [], lines: [], rules: [], footer: { left: '40 points', right: 'Open Fire' } },
         back: { title: 'OPEN FIRE', subtitle: 'United States · infantry team', accent: '#4b5d3a', icon: 'helmet' as const },
       },
     ],

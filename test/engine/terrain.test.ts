@@ -56,6 +56,7 @@ function lay(types: readonly TerrainType[], id: string, ground: Ground, seed: nu
   const anchors = ground.objectives.map((_, i) => ANCHORS[(seed + i) % ANCHORS.length]).map((a) => (laidFor(a) ? a : undefined));
   const layout = layTerrain(
     {
+      source: { reading: `${id}/terrain-procedure` },
       table: ground.table,
       types,
       map: engineMapType(system.terrain!, MAP_TYPES[seed % MAP_TYPES.length]!),
@@ -65,7 +66,7 @@ function lay(types: readonly TerrainType[], id: string, ground: Ground, seed: nu
       units: 'cm',
     },
     createRng(`terrain-${seed}`),
-    new RollLog(),
+    new RollLog(id),
   );
   return { layout, anchors };
 }
@@ -211,9 +212,9 @@ describe('muster terrain procedure', () => {
     for (let seed = 0; seed < 50; seed++) {
       const at: Point = [60, 60];
       const layout = layTerrain(
-        { table: { width: 120, height: 120 }, types, map: engineMapType(system.terrain!, 'open'), level: 'light', zones: [], objectives: [{ x: 60, y: 60, on: seed % 2 ? 'crossroads' : 'bridge' }], units: 'cm' },
+        { source: { reading: 'bof/terrain-procedure' }, table: { width: 120, height: 120 }, types, map: engineMapType(system.terrain!, 'open'), level: 'light', zones: [], objectives: [{ x: 60, y: 60, on: seed % 2 ? 'crossroads' : 'bridge' }], units: 'cm' },
         createRng(`anchor-${seed}`),
-        new RollLog(),
+        new RollLog('bof'),
       );
       const through = layout.pieces.filter((p) => p.objective === 0);
       expect(through.map((p) => p.look).sort(), `seed ${seed}`).toEqual(seed % 2 ? ['road', 'road'] : ['river', 'road']);

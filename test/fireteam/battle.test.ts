@@ -24,7 +24,7 @@ describe('a battle for a fixed seed (changes only on purpose)', () => {
 });
 
 describe('the result carries what the JSON contract promises', () => {
-  it('design.md section 2 fields, and battle, table, patrol, jops; forces with points, budget and reinforcements', () => {
+  it('the scenario JSON fields of docs/design.md, and battle, table, patrol, jops; forces with points, budget and reinforcements', () => {
     const r = roll('fields').result;
     expect(Object.keys(r)).toEqual(expect.arrayContaining(['system', 'seed', 'scenario', 'attacker', 'defender', 'deployment', 'objectives', 'forces', 'rolls', 'battle', 'table', 'patrol', 'jops']));
     expect(r.scenario.id).toBe(r.battle);

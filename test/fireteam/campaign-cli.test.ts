@@ -79,7 +79,7 @@ describe('muster campaign fireteam', () => {
     expect(two.code).toBe(2);
     expect(two.stderr).toMatch(/turn 1 has 2 battles to record; say which with --battle 1 or --battle 2/);
     expect((await muster([...campaign('record'), '--battle', '1', '--winner', 'a'], cwd)).stderr).toMatch(/Red Army takes C5 \(Village\)/);
-    expect((await muster([...campaign('record'), '--winner', 'a'], cwd)).stderr).toMatch(/Axis's assault on C2 \(Windmill hill\) fails/);
+    expect((await muster([...campaign('record'), '--winner', 'a'], cwd)).stderr).toMatch(/Axis' assault on C2 \(Windmill hill\) fails/);
     const after = await status(cwd);
     expect(after.turn).toBe(2);
     expect(after.squares.find((q) => q.id === 'C5')!.owner).toBe('a');

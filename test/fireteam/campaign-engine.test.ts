@@ -129,7 +129,7 @@ describe('a campaign turn by turn', () => {
     expect(state.owners['D2']).toBeUndefined();
     expect(state.log.map((l) => l.event)).toEqual([
       "Red Army's assault on B5 (Tank ditch) fails",
-      "Axis's assault on D2 (Churchyard) fails",
+      "Axis' assault on D2 (Churchyard) fails",
     ]);
     state = play(state, [[{ a: 'B5', b: 'B2' }, ['a', 'draw']]]);
     expect(state.owners['B5']).toBe('a');

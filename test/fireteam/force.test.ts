@@ -68,7 +68,7 @@ describe('a good force', () => {
       ['BA-10', true, '6D6, best 5'],
     ]);
     expect(armour.teams[0]!.card.subtitle).toBe('Light tank, veteran crew');
-    expect(armour.teams[0]!.card.rules.at(-1)).toMatchObject({ text: expect.stringMatching(/Veteran crew: roll 1D6 more for the move and keep the best; avoids a pin or a panic on an expertise roll of 4\+/), reading: expect.stringMatching(/no points/) });
+    expect(armour.teams[0]!.card.rules.at(-1)).toMatchObject({ text: expect.stringMatching(/Veteran crew: roll 1D6 more for the move and keep the best; avoids a pin or a panic on an expertise roll of 4\+/), readingId: 'veteran-tank-crews' });
     // a StuG is a tank crew too (an assault gun); a pick without a gunned vehicle has none
     const stug = check({ reinforcements: [{ pick: 'medium-tank', vehicle: 'stug', veteranCrew: true }] });
     expect(stug.problems).toEqual([]);
@@ -179,10 +179,11 @@ describe('muster cards fireteam --force', () => {
     const cwd = workdir();
     const first = await muster(['cards', 'fireteam', '--force', EXAMPLE, '-o', 'a.pdf'], cwd);
     expect(first.code).toBe(0);
-    expect(first.stderr).toMatch(/Wrote a\.pdf \(5 pages\)/);
+    // the roster, a page for notes (fronts on odd pages for two-sided printing), two sheets of fronts and backs
+    expect(first.stderr).toMatch(/Wrote a\.pdf \(6 pages\)/);
     await muster(['cards', 'fireteam', '--force', EXAMPLE, '-o', 'b.pdf', '--quiet'], cwd);
     const a = readFileSync(path.join(cwd, 'a.pdf'));
-    expect(pdfPageCount(a)).toBe(5);
+    expect(pdfPageCount(a)).toBe(6);
     expect(a.equals(readFileSync(path.join(cwd, 'b.pdf')))).toBe(true);
     expect(execFileSync('qpdf', ['--check', path.join(cwd, 'a.pdf')], { encoding: 'utf8' })).toMatch(/No syntax or stream encoding errors/);
     const json = JSON.parse((await muster(['cards', 'fireteam', '--force', EXAMPLE, '--format', 'json', '--units', 'in'], cwd)).stdout) as {

@@ -23,7 +23,7 @@ const system = (await loadRulesDb({ dataDirs: [], only: 'fireteam' })).system('f
 const data = await loadFireTeam(system);
 const board = await loadCampaignBoard(system);
 const TABLE = { width: 183, height: 122 };
-/** the print checks of design.md section 4, where the shared tools are beside the repository */
+/** the print-safe checks of docs/design.md (Print conventions), where the shared tools are beside the repository */
 const PAGECHECK = '/work/shared/tools/pagecheck.py';
 
 const roll = (seed: string, over: Partial<BattleOptions> = {}) =>

@@ -305,9 +305,17 @@ export function usePageServer(ready: (served: PageServer) => void, serveArgs: re
 /** Where the built page keeps muster's files, as `muster serve` serves them. */
 export const BUILT_FILES = new URL('../../dist/web/files/', import.meta.url);
 
-/** One of the built page's files, by its path under the page's virtual root. */
+/** The fonts of muster-wargames-fonts-cjk as the build leaves them in the checkout (scripts/build-fonts-cjk.js). */
+export const PACKAGE_FONTS_DIR = new URL('../../packages/fonts-cjk/fonts/', import.meta.url);
+
+/**
+ * One of the built page's files, by its path under the page's virtual root: a Chinese or Korean
+ * font from the checkout's font package, as `muster serve` sends it.
+ */
 export function builtFile(file: string): Uint8Array {
-  return new Uint8Array(readFileSync(new URL(fileUrl(file).slice('files/'.length), BUILT_FILES)));
+  const inPage = new URL(fileUrl(file).slice('files/'.length), BUILT_FILES);
+  if (!existsSync(inPage) && file.startsWith('/muster/fonts/')) return new Uint8Array(readFileSync(new URL(path.posix.basename(file), PACKAGE_FONTS_DIR)));
+  return new Uint8Array(readFileSync(inPage));
 }
 
 /**

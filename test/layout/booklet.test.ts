@@ -11,7 +11,7 @@ const meta: DocumentMeta = withPageWords({ title: 'Test booklet', systemId: 'tes
 const print = { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long' as const, backOffset: { x: 0, y: 0 } };
 const card = (id: string): CardNode => ({
   id,
-  front: { title: id, subtitle: 'event', accent: '#446633', stats: [], lines: [], rules: ['Lasts the whole game.'], footer: { left: 'Draw before turn 1', right: id } },
+  front: { title: id, subtitle: 'event', accent: '#446633', source: { section: 'Random Event & Effect Cards' }, stats: [], lines: [], rules: [{ text: 'Lasts the whole game.', source: { section: 'Random Event & Effect Cards' } }], footer: { left: 'Draw before turn 1', right: id } },
   back: { title: 'Event', subtitle: '', accent: '#446633', icon: 'star' },
 });
 /** A packet as a rule set builds one: a briefing long enough for two pages, its rolls, its cards. */

@@ -2,7 +2,7 @@ import { withPageWords } from '../../src/doc/document-meta.js';
 import { describe, expect, it } from 'vitest';
 import type { CardPrint, DocumentNode } from '../../src/doc/model.js';
 import { layoutCardFront } from '../../src/layout/card-faces.js';
-import { cardGrid, cardSlots } from '../../src/layout/card-sheets.js';
+import { cardGrid, cardSlots } from '../../src/layout/card-grids.js';
 import { layoutDocument } from '../../src/layout/document-plan.js';
 import { MM, PAPER_SIZES } from '../../src/layout/style.js';
 import { renderDocument } from '../../src/render/render.js';
@@ -90,7 +90,7 @@ describe('a card front', () => {
       .flatMap((item) => (item.kind === 'text' ? [item.text] : []))
       .join(' ');
     const words = (text: string) => text.split(/\s+/).filter(Boolean);
-    for (const rule of card.front.rules) expect(words(drawn).join(' ')).toContain(words(rule).join(' '));
+    for (const rule of card.front.rules) expect(words(drawn).join(' ')).toContain(words(rule.text).join(' '));
   });
   it('shows the stats the text names, with their symbols', () => {
     const card = buildUnitCard(arsenal.units.get('de-panzer-iv-h')!, ctx);
@@ -109,15 +109,21 @@ describe('a card front', () => {
 });
 
 describe('drawing calls of a card sheet against a golden file', () => {
-  it('the fixture arsenal, fronts and backs, A4', async () => {
+  const log = (over: Partial<CardPrint>): string => {
     const units = sortUnits(arsenal.units.values(), ['de']);
     const doc: DocumentNode = {
       meta: withPageWords({ title: 'cards', systemId: 'bof', systemName: 'Burst of Fire', rulesVersion: 'test', toolVersion: '0.0.0-test', paper: 'a4', units: 'cm' }),
       sheets: [],
-      decks: [arsenalDeck(units, ctx, print(), 'Fixture')],
+      decks: [arsenalDeck(units, ctx, print(over), 'Fixture')],
     };
     const surface = new RecordingSurface();
     renderDocument(layoutDocument(fonts, doc), surface);
-    await expect(surface.toLog()).toMatchFileSnapshot('../render/golden/bof-cards-a4.log');
+    return surface.toLog();
+  };
+  it('the fixture arsenal, fronts and backs, A4, edge to edge (--layout guillotine): as it always was', async () => {
+    await expect(log({ guillotine: true })).toMatchFileSnapshot('../render/golden/bof-cards-a4.log');
+  });
+  it('the fixture arsenal, fronts and backs, A4, each card apart with its bleed (the default)', async () => {
+    await expect(log({})).toMatchFileSnapshot('../render/golden/bof-cards-gutter-a4.log');
   });
 });

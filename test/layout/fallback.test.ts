@@ -9,6 +9,11 @@ import { wrapRuns } from '../../src/layout/wrap.js';
 import { renderDocument } from '../../src/render/render.js';
 import { RecordingSurface, type DrawCall } from '../../src/render/surface.js';
 import { fonts } from '../helpers/fonts.js';
+import { FontStore } from '../../src/layout/fonts.js';
+import { NODE_PLACES, nodeFiles } from '../../src/cli/node-files.js';
+import { PACKAGE_FONTS } from '../../src/cli/font-package.js';
+import { readWholeFile } from '../../src/data/files.js';
+import { fingerprint } from '../../src/data/hash.js';
 
 const CHINESE = '赤軍';
 const HEBREW = 'צבא ההגנה';
@@ -165,6 +170,63 @@ describe('characters the embedded face lacks', () => {
     const mixed = fonts.mixedText('✓\ufe0f ok', 'regular')!;
     expect(mixed.missing).toEqual([]);
     expect(mixed.pieces.map((p) => p.text).join('')).toBe('✓ ok');
+  });
+});
+
+describe('without the Chinese and Korean fonts (their package not installed)', () => {
+  /** A store over the same files with the package's fonts left out, and the pairs store (coverage) as given. */
+  const without = (pairStore = NODE_PLACES.fontPairs) =>
+    new FontStore({
+      fonts: Object.fromEntries(Object.entries(NODE_PLACES.fonts).filter(([key]) => !(key in PACKAGE_FONTS))),
+      pairStore,
+      fontkitVersion: NODE_PLACES.fontkitVersion,
+      read: (file) => readWholeFile(nodeFiles, file),
+      fingerprint,
+    });
+
+  it('each character needing one is named, drawn as the face’s box, never as another font’s glyph', () => {
+    const store = without();
+    for (const key of Object.keys(PACKAGE_FONTS) as FallbackFont[]) expect(store.isInstalled(key)).toBe(false);
+    const mixed = store.mixedText('赤軍 ✓ ✠ 한국 🎖', 'regular')!;
+    expect(mixed.wanting).toEqual(['赤', '軍', '✓', '한', '국']);
+    expect(mixed.wantingFonts).toEqual(['cjk', 'korean']);
+    expect(mixed.missing).toEqual([]);
+    // ✠ and 🎖 come from fonts muster ships, as a run with the package draws them
+    const drawn = (m: NonNullable<ReturnType<typeof fonts.mixedText>>) => m.pieces.filter((p) => p.text.trim() !== '').map((p) => [p.text.trim(), p.font]);
+    expect(drawn(mixed)).toEqual([
+      ['赤軍 ✓', 'regular'],
+      ['✠', 'symbols'],
+      ['한국', 'regular'],
+      ['🎖', 'emoji'],
+    ]);
+    expect(drawn(fonts.mixedText('赤軍 ✓ ✠ 한국 🎖', 'regular')!)).toEqual([
+      ['赤軍', 'cjk'],
+      ['✓', 'cjk'],
+      ['✠', 'symbols'],
+      ['한국', 'korean'],
+      ['🎖', 'emoji'],
+    ]);
+    // a character no font has is still "missing", not wanting the package
+    expect(store.mixedText('x \ue000', 'regular')!.missing).toEqual(['\ue000']);
+    expect(store.mixedText('x \ue000', 'regular')!.wanting).toEqual([]);
+  });
+
+  it('a laid-out document lists the texts that need the package, once each', () => {
+    const placed = layoutDocument(without(), docWith([`Sides: ${CHINESE}`, 'Plain', `Sides: ${CHINESE}`, '김 ✠']));
+    expect(placed.wantingGlyphs).toEqual([
+      { text: `Sides: ${CHINESE}`, chars: ['赤', '軍'], fonts: ['cjk'] },
+      { text: '김 ✠', chars: ['김'], fonts: ['korean'] },
+    ]);
+    expect(placed.missingGlyphs).toEqual([]);
+    expect(layoutDocument(without(), docWith(['Plain ✠'])).wantingGlyphs).toEqual([]);
+  });
+
+  it('with no list of the fonts’ characters (no pairs store), any character tried in them needs the package', () => {
+    const store = without('/no/such/font-pairs.json');
+    // ✠: tried in the Chinese font before the symbols font, which a run with it might have drawn it from
+    expect(store.mixedText('✠', 'regular')!.wanting).toEqual(['✠']);
+    // Hebrew is tried before the Chinese font and has its own letters
+    expect(store.mixedText(HEBREW, 'regular')!.wanting).toEqual([]);
   });
 });
 

@@ -11,7 +11,7 @@ import { NATION_COLOURS, nationColour } from '../../src/layout/nation-colours.js
 import { moduleFor } from '../../src/systems/registry.js';
 
 /**
- * One look (design.md section 4): an icon means one thing in every rule set, and a nation has
+ * One look (docs/design.md, Print conventions): an icon means one thing in every rule set, and a nation has
  * one colour in every rule set. Every icon a card stat, a card back or a token of the built-in
  * data prints is held to its meaning in src/vocab/icons.ts by the word it stands
  * beside (the stat's or token's label, the back's subject).
@@ -35,7 +35,8 @@ interface Use {
 }
 
 /** A label as the vocabulary lists it: lower case, without a parenthesis or what follows a comma. */
-const wordOf = (label: string) => label.toLowerCase().replace(/\s*\(.*\)$/, '').split(',')[0]!.trim();
+// a side's letter after a marker's word ("Patrol B") tells the sides apart in grey: the word is the marker's
+const wordOf = (label: string) => label.toLowerCase().replace(/\s*\(.*\)$/, '').split(',')[0]!.trim().replace(/ [a-f]$/, '');
 
 /** A back's subject: the part of its subtitle the vocabulary knows, else what its fronts show (a Fire Team nation deck). */
 function backWord(card: CardNode): string {

@@ -15,7 +15,7 @@ const ACCENT = '#7a2f2f';
 function doc(extra: Partial<DocumentNode['meta']> = {}): DocumentNode {
   const card = (id: string) => ({
     id,
-    front: { title: 'Rifleman', subtitle: 'Germany', accent: ACCENT, stats: [{ icon: 'shield' as const, label: 'armour', value: '4' }], lines: [], rules: [], footer: { left: 'Cost 2', right: 'x' } },
+    front: { title: 'Rifleman', subtitle: 'Germany', accent: ACCENT, source: { section: 'Unit stats' }, stats: [{ icon: 'shield' as const, label: 'armour', value: '4' }], lines: [], rules: [], footer: { left: 'Cost 2', right: 'x' } },
     back: { title: 'BURST OF FIRE', subtitle: 'Germany', accent: ACCENT, icon: 'helmet' as const },
   });
   const zone: DrawingNode = { title: 'Map', width: 100, height: 60, shapes: [{ kind: 'rect', x: 0, y: 0, w: 100, h: 30, fill: '#4a6b8a' }, { kind: 'text', x: 50, y: 15, text: 'North', size: 8, color: '#ffffff' }] };
@@ -49,8 +49,9 @@ describe('--no-backs', () => {
   it('leaves out the back pages of decks and token sheets', () => {
     const withBacks = layoutDocument(fonts, doc());
     const without = layoutDocument(fonts, doc({ print: { backs: false } }));
-    // drawings 1 page, tokens 1 front + 1 back, cards 2 fronts + 2 backs
-    expect(withBacks.pages.length).toBe(1 + 2 + 4);
+    // drawings 1 page, a page for notes (the tokens' fronts fall on page 3 for two-sided
+    // printing), tokens 1 front + 1 back, cards 2 fronts + 2 backs; without backs, no notes page
+    expect(withBacks.pages.length).toBe(1 + 1 + 2 + 4);
     expect(without.pages.length).toBe(1 + 1 + 2);
   });
   it('a deck or token sheet that carries the choice itself leaves its backs out too', () => {
@@ -69,7 +70,8 @@ describe('--ink low', () => {
     const normal = record(doc());
     const low = record(doc({ print: { ink: 'low' } }));
     expect(low.log).not.toBe(normal.log);
-    const backPage = (r: { pages: DrawCall[][] }) => r.pages[4]!;
+    // drawing, notes, token front and back, card front and back
+    const backPage = (r: { pages: DrawCall[][] }) => r.pages[5]!;
     expect(backPage(normal).some((c) => c.op === 'rect' && c.fill === ACCENT)).toBe(true);
     // no filled area the size of a card: the back is white
     expect(backPage(low).some((c) => c.op === 'rect' && c.fill !== undefined && c.fill !== '#ffffff' && c.w > 40 * MM)).toBe(false);
@@ -77,14 +79,14 @@ describe('--ink low', () => {
     expect(backPage(low).some((c) => c.op === 'text' && c.text === 'BURST OF FIRE' && c.color !== '#ffffff')).toBe(true);
   });
   it('card headers are a light tint with dark type', () => {
-    const front = record(doc({ print: { ink: 'low' } })).pages[3]!;
+    const front = record(doc({ print: { ink: 'low' } })).pages[4]!;
     expect(front.some((c) => c.op === 'rect' && c.fill === ACCENT)).toBe(false);
     expect(front.some((c) => c.op === 'rect' && c.fill === tint(ACCENT, 0.18))).toBe(true);
     expect(front.some((c) => c.op === 'text' && c.text === 'Rifleman' && c.color === '#1b1d1a')).toBe(true);
   });
   it('tokens are lightly tinted and map zones lighter, outlined, with dark type', () => {
     const low = record(doc({ print: { ink: 'low' } }));
-    const token = low.pages[1]!;
+    const token = low.pages[2]!;
     expect(token.some((c) => c.op === 'circle' && c.fill === '#3f4a3c')).toBe(false);
     expect(token.some((c) => c.op === 'circle' && c.fill === tint('#3f4a3c', 0.16))).toBe(true);
     const map = low.pages[0]!;

@@ -43,13 +43,14 @@ describe('Open Fire force files: the examples', () => {
     expect(json.entries.reduce((n, e) => n + e.points, 0)).toBe(points);
     const made = await muster(['cards', 'openfire', '--force', file, '--strict', '-o', 'a.pdf'], cwd);
     expect(made.code, made.stderr).toBe(0);
-    expect(made.stderr).toBe('Wrote a.pdf (' + String(1 + 2 * Math.ceil(cards / 9)) + ' pages)\n');
+    // the roster, a page for notes (the fronts on page 3 for two-sided printing), the card sheets
+    expect(made.stderr).toBe('Wrote a.pdf (' + String(1 + 1 + 2 * Math.ceil(cards / 9)) + ' pages)\n');
     await muster(['cards', 'openfire', '--force', file, '--strict', '-o', 'b.pdf', '--quiet'], cwd);
     const pdf = readFileSync(path.join(cwd, 'a.pdf'));
     expect(Buffer.compare(pdf, readFileSync(path.join(cwd, 'b.pdf')))).toBe(0);
-    // the roster, a sheet of 9 fronts and one of backs for each 9 cards
+    // the roster, a page for notes, a sheet of 9 fronts and one of backs for each 9 cards
     const sheets = Math.ceil(cards / 9);
-    expect(pdfPageCount(pdf)).toBe(1 + 2 * sheets);
+    expect(pdfPageCount(pdf)).toBe(1 + 1 + 2 * sheets);
     const md = (await muster(['cards', 'openfire', '--force', file, '--format', 'md'], cwd)).stdout;
     expect(md).toContain(`, ${points} of 500 points`);
     expect(md).toContain('Check: no problems');

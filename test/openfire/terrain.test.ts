@@ -88,7 +88,7 @@ describe('Open Fire terrain: laid last, from the same seed', () => {
 
   it('roads cross at a crossroads, never running alongside each other', () => {
     // a crossroads asked at a point gets both its roads (the shared procedure once refused the second)
-    const asked = rollScenarioTerrain(system, { table: TABLE, zones: [], objectives: [{ x: 60, y: 60, on: 'crossroads' }], map: 'open', level: 'normal', units: 'in' }, createRng('cross'), new RollLog());
+    const asked = rollScenarioTerrain(system, { table: TABLE, zones: [], objectives: [{ x: 60, y: 60, on: 'crossroads' }], map: 'open', level: 'normal', units: 'in' }, createRng('cross'), new RollLog('openfire'));
     expect(asked.terrain.filter((p) => p.type === 'road' && p.objective === 1)).toHaveLength(2);
     const roads = (r: OfScenarioResult) => new Set(r.terrain.filter((p) => p.type === 'road').map((p) => p.id));
     let crossroads = 0;

@@ -20,7 +20,7 @@ describe('dashed circles in the PDF', () => {
   it('each sets its own stroke colour, whatever came before it', async () => {
     const pdf = await renderPdf(fonts, {
       meta,
-      missingGlyphs: [],
+      missingGlyphs: [], wantingGlyphs: [],
       pages: [
         {
           width: 595,

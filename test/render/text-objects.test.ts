@@ -21,7 +21,7 @@ const text = (words: string, y: number, extra: Partial<Item> = {}): Item => ({ k
 
 /** The page's content stream, uncompressed, and the words a reader takes from it. */
 async function written(items: Item[]): Promise<{ content: string; words: string }> {
-  const pdf = await renderPdf(fonts, { meta, missingGlyphs: [], pages: [{ width: 595, height: 842, items }] });
+  const pdf = await renderPdf(fonts, { meta, missingGlyphs: [], wantingGlyphs: [], pages: [{ width: 595, height: 842, items }] });
   const dir = workdir();
   writeFileSync(path.join(dir, 'a.pdf'), pdf);
   execFileSync('qpdf', ['--qdf', '--normalize-content=n', '--object-streams=disable', path.join(dir, 'a.pdf'), path.join(dir, 'b.pdf')]);

@@ -10,7 +10,7 @@ import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { muster } from '../helpers/cli.js';
-import { bookletArgv, lastChange, newArgv, nextArgv, PageCampaign, recordArgv, STATE_PATH, undoArgv, type CampaignProbe } from '../../src/web/campaign-page.js';
+import { bookletArgv, lastChange, newArgv, nextArgv, PageCampaign, recordArgv, STATE_PATH, undoArgv, undoToArgv, type CampaignProbe } from '../../src/web/campaign-page.js';
 import { CHANGES_KEY } from '../../src/data/state-file.js';
 import { bofRecordOptions, type BofRecord } from '../../src/systems/bof/page/campaign-panel.js';
 import { fireteamListsOptions, fireteamNextOptions, fireteamRecordOptions } from '../../src/systems/fireteam/page/campaign-panel.js';
@@ -191,8 +191,10 @@ describe('house rules in the page, run in Node', () => {
     expect(ok.stdout).toMatch(/^OK: /);
     expect(files.has(`${HOUSE_PATH}/bof/tables/combat.yaml`)).toBe(true);
     const page = await run(withHouse(['tables', 'bof', '-o', '/out/muster.pdf'], true));
+    // the page's house rules are the folder "house": its pages name it so, as the command line's of that name
     const dir = mkdtempSync(path.join(tmpdir(), 'muster-tables-'));
-    const printed = await muster(['tables', 'bof', '--data', good, '-o', 'cli.pdf'], dir);
+    cpSync(good, path.join(dir, 'house'), { recursive: true });
+    const printed = await muster(['tables', 'bof', '--data', 'house', '-o', 'cli.pdf'], dir);
     expect(printed.code).toBe(0);
     expect(Buffer.compare(Buffer.from(page.written.get('/out/muster.pdf')!), readFileSync(path.join(dir, 'cli.pdf')))).toBe(0);
   });
@@ -349,6 +351,23 @@ describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
     await muster(recordArgv('bof', [['winner', 'b'], ['victory', 'strategic'], ['combat-score', '12:30']]), dir);
     for (let i = 0; i < 2; i++) expect((await muster(undoArgv('bof'), dir)).code).toBe(0);
     expect(readFileSync(path.join(dir, 'campaign.json'), 'utf8')).toBe(redone.state);
+
+    // the changes the file itself keeps, each but the last with a way back to just after it (issue 51)
+    await page.evaluate(() => ((document.getElementById('cp-file-history') as HTMLDetailsElement).open = true));
+    expect(await page.$$eval('#cp-file-history-list li', (lis) => lis.map((li) => li.textContent))).toEqual([
+      'before recorded game 1 (Blue won)Go back to just after this',
+      'recorded game 1 (Blue won)Go back to just after this',
+      'took back recorded game 1 (Blue won)Go back to just after this',
+      'put back recorded game 1 (Blue won) (as it stands)',
+    ]);
+    expect(await page.$eval('#cp-file-history-command', (e) => e.textContent)).toBe('muster campaign bof history --state campaign.json');
+    await page.screenshot({ path: path.join(shots, 'web-campaign-file-history.png'), fullPage: true });
+    const wentBack = await campaignAfter(page, () => page.click('#cp-to-0'));
+    expect(wentBack.code).toBe(0);
+    expect(campaignPart(wentBack.state)).toBe(started.state);
+    expect(await page.$eval('#cp-last-change', (e) => e.textContent)).toBe('Last change: went back to before recorded game 1 (Blue won).');
+    expect((await muster(undoToArgv('bof', 0), dir)).code).toBe(0);
+    expect(readFileSync(path.join(dir, 'campaign.json'), 'utf8')).toBe(wentBack.state);
     await page.close();
   });
 

@@ -1,5 +1,5 @@
 // The force builder (issue 17): its pure parts in Node, and in a real browser (Debian's chromium
-// through puppeteer-core) the README's Burst of Fire force built from the pick-lists, checked
+// through puppeteer-core) docs/force-file.md's Burst of Fire force built from the pick-lists, checked
 // live in the command line's words, saved, and printed byte for byte as the command line prints it.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,7 @@ import { ofForceFromText, ofForceToYaml } from '../../src/systems/openfire/page/
 import { button, CHROMIUM, control, press, repo, runBrowserTests as runThem, shots, usePageServer, answering, allowDownloads } from '../helpers/page.js';
 
 
-/** A doc's first YAML example: docs/force-file.md's is the README's Burst of Fire force. */
+/** A doc's first YAML example: docs/force-file.md's is the Burst of Fire force a new player copies. */
 function docExample(file = 'docs/force-file.md'): string {
   const doc = readFileSync(path.join(repo, file), 'utf8');
   return /```yaml\n([\s\S]*?)```/.exec(doc)![1]!;
@@ -221,7 +221,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     if (fill.squadLeader) await press(page, `#fb-leader-${index}`);
   }
 
-  it('builds the README’s force from the pick-lists, shows a problem at its row in the command line’s words, saves and prints it as the command line does', async () => {
+  it('builds docs/force-file.md’s force from the pick-lists, shows a problem at its row in the command line’s words, saves and prints it as the command line does', async () => {
     const { page, downloads, outside } = await builderPage('bof');
     await waitForOption(page, '#fb-nation', 'de');
     // every control has its label

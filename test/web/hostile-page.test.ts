@@ -165,7 +165,7 @@ describe.skipIf(!runThem)('the page against hostile links and files, in chromium
     await page.close();
   });
 
-  /** The builder, opened on Burst of Fire with the README's force loaded: the force a refused file must leave. */
+  /** The builder, opened on Burst of Fire with docs/force-file.md's force loaded: the force a refused file must leave. */
   async function builderWithForce(): Promise<{ page: Page; errors: Error[]; dir: string }> {
     const { page, errors } = await open('#/bof/force');
     await page.waitForFunction(() => [...document.querySelectorAll('#fb-nation option')].some((o) => (o as HTMLOptionElement).value === 'de'), { timeout: 60_000 });

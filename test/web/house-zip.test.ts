@@ -6,7 +6,7 @@
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES, MAX_FOLDER_ENTRIES } from '../../src/data/limits.js';
-import { checkHouse, fileAndFolder, folderRefusal, HouseRefusal, HOUSE_PATH, MAX_HOUSE_BYTES, unzipHouse } from '../../src/web/house-rules.js';
+import { checkHouse, fileAndFolder, folderRefusal, houseFiles, HouseRefusal, HOUSE_PATH, MAX_HOUSE_BYTES, unzipHouse } from '../../src/web/house-rules.js';
 import { PageFiles } from '../../src/web/page-files.js';
 import type { PageRun } from '../../src/web/page-io.js';
 import { claimSize } from '../helpers/zips.js';
@@ -33,6 +33,12 @@ describe('a house-rules zip', () => {
       ['club/bof/tables/a.yaml', YAML.length],
       ['club/bof/tables/b.yaml', text.length],
     ]);
+  });
+
+  it('keeps a house.yaml beside the rule-set folders, the name its pages print, whether or not the zip has a top folder', () => {
+    const name = new TextEncoder().encode('name: Tuesday club\n');
+    expect(houseFiles(unzipHouse(zipSync({ 'club/house.yaml': name, 'club/bof/tables/a.yaml': YAML })), ['bof']).map((f) => f.path)).toEqual(['house.yaml', 'bof/tables/a.yaml']);
+    expect(houseFiles(unzipHouse(zipSync({ 'house.yaml': name, 'bof/tables/a.yaml': YAML })), ['bof']).map((f) => f.path)).toEqual(['house.yaml', 'bof/tables/a.yaml']);
   });
 
   it('naming a gigabyte in its directory is refused before anything is unpacked', () => {

@@ -96,6 +96,8 @@ describe.skipIf(!runBrowserTests)('the page’s files, kept and tied to their bu
   it('never prints with a font from another build: it asks for a reload', async () => {
     const copy = mkdtempSync(path.join(tmpdir(), 'muster-next-build-'));
     cpSync(path.join(repo, 'dist/web'), copy, { recursive: true });
+    // the host has the CJK package's fonts beside the page, as the README says to copy them
+    cpSync(path.join(repo, 'packages/fonts-cjk/fonts'), path.join(copy, 'files/fonts'), { recursive: true });
     // a new build on the host, its Chinese font changed, while a page of the old one is open
     const fonts = path.join(copy, 'files/fonts');
     writeFileSync(path.join(fonts, 'NotoSansHans-Regular.otf'), readFileSync(path.join(fonts, 'NotoSansHans-Bold.otf')));

@@ -78,7 +78,7 @@ describe.skipIf(!runBrowserTests)('the page offline, from any static host', () =
     await other.close();
   }, 180_000);
 
-  it('opens under /muster/ of a plain static host from the address without its trailing slash, and prints what the command line prints', async () => {
+  it('opens under /muster/ of a plain static host from the address without its trailing slash, and prints what the command line prints; Chinese once the font package’s fonts are copied beside it', async () => {
     const copy = mkdtempSync(path.join(tmpdir(), 'muster-static-'));
     cpSync(path.join(repo, 'dist/web'), copy, { recursive: true });
     const host = await staticHost(copy, '/muster/');
@@ -95,11 +95,31 @@ describe.skipIf(!runBrowserTests)('the page offline, from any static host', () =
       });
       expect(icons.every((line) => line.endsWith(' 200')), icons.join(', ')).toBe(true);
       await page.close();
+
+      // dist/web alone has no Chinese or Korean fonts: a Chinese seed is refused in the page's
+      // words, nothing made; with the font package's fonts copied beside it, as the README
+      // says, the page prints it as the command line does
+      const seed = '中文 club';
+      const without = await openPage({ base: host.base, browser: served.browser }, `#/bof/scenario?seed=${encodeURIComponent(seed)}`);
+      const refused = await produce(without, 'Download PDF');
+      expect(refused.code).toBe(2);
+      expect(refused.base64).toBe('');
+      const said = await without.$eval('#messages', (e) => e.textContent ?? '');
+      expect(said).toMatch(/^(?:muster: )?“Seed” \(printed in "[^"]*中文 club[^"]*"\) needs the Chinese and Japanese font for "中" \(U\+4E2D\), "文" \(U\+6587\)$/m);
+      expect(said).toMatch(/This site does not have the Chinese, Japanese and Korean fonts: .* copies that package's fonts folder into the site's files\/fonts\/\. Then reload this page\./);
+      await without.screenshot({ path: path.join(shots, 'static-host-without-cjk.png') });
+      await without.close();
+      cpSync(path.join(repo, 'packages/fonts-cjk/fonts'), path.join(copy, 'files/fonts'), { recursive: true });
+      const withFonts = await openPage({ base: host.base, browser: served.browser }, `#/bof/scenario?seed=${encodeURIComponent(seed)}`);
+      const printed = await produce(withFonts, 'Download PDF');
+      expect(printed.code, printed.stderr).toBe(0);
+      expect(Buffer.compare(Buffer.from(printed.base64, 'base64'), await cliPdf(['scenario', 'bof', '--seed', seed]))).toBe(0);
+      await withFonts.close();
     } finally {
       await host.close();
       rmSync(copy, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 180_000);
 
   it('works from a folder of a plain static host, and offers a newer build without mixing it with the open one', async () => {
     const copy = mkdtempSync(path.join(tmpdir(), 'muster-static-'));

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { muster } from '../helpers/cli.js';
-import { BUILT_FILES, builtFile, loadBuiltPage } from '../helpers/page.js';
+import { BUILT_FILES, builtFile, cliPdf, loadBuiltPage } from '../helpers/page.js';
 import { FileAccessError } from '../../src/data/files.js';
 import { argvFor, formFromHash, hashFor } from '../../src/web/form.js';
 import { DECLARED } from '../helpers/declared.js';
-import { ALLOW_MISSING_GLYPHS_LABEL } from '../../src/web/player-words.js';
+import { ALLOW_MISSING_GLYPHS_LABEL, playerWords } from '../../src/web/player-words.js';
 import { fileUrl, PageFiles, pageFiles, unpack, type Manifest } from '../../src/web/page-files.js';
 
 const PLACES = {
@@ -206,6 +206,37 @@ describe('the page io, run in Node on the built page files', () => {
     const cli = await muster([...argv, '--seed', seed, '-o', 'cli.pdf'], dir);
     expect(cli.code).toBe(0);
     expect(Buffer.compare(Buffer.from(run.written.get('/out/muster.pdf')!), readFileSync(path.join(dir, 'cli.pdf')))).toBe(0);
+  });
+
+  it('on a host without the CJK font package, refuses a Chinese name in the page’s words, writes nothing, and still prints a Latin one', async () => {
+    const { runInPage, files } = await loadBuiltPage();
+    const manifest = JSON.parse(readFileSync(new URL('index.json', BUILT_FILES), 'utf8')) as Manifest;
+    const optional = manifest.files.filter((e) => e.optional).map((e) => e.path);
+    expect(optional.sort()).toEqual(['/muster/fonts/NotoSansHans-Bold.otf', '/muster/fonts/NotoSansHans-Regular.otf', '/muster/fonts/NotoSansKR_400Regular.ttf', '/muster/fonts/NotoSansKR_700Bold.ttf']);
+    const asked: string[] = [];
+    // the host answers 404 for the package's fonts, as muster serve does without the package
+    const fetchFile = async (file: string) => {
+      asked.push(file);
+      return optional.includes(file) ? undefined : builtFile(file);
+    };
+    const run = await runInPage(['scenario', 'bof', '--names', '张伟,Ben', '--seed', 'z', '-o', '/out/muster.pdf'], files, { fetchFile });
+    expect(run.code).toBe(2);
+    expect(run.written.size).toBe(0);
+    expect(asked).toEqual(['/muster/fonts/NotoSansHans-Regular.otf']);
+    expect(run.stderr).toMatch(/^muster: --names \(printed in "[^"]*张伟[^"]*"\) needs the Chinese and Japanese font for "张" \(U\+5F20\), "伟" \(U\+4F1F\)$/m);
+    const words = playerWords(run.stderr, '/out/muster.pdf', (option) => (option === 'names' ? 'Players’ names' : undefined));
+    expect(words).toMatch(/^muster: “Players’ names” \(printed in /m);
+    expect(words).toMatch(/This site does not have the Chinese, Japanese and Korean fonts: they come in a package of their own, muster-wargames-fonts-cjk\. Whoever runs the site installs it beside muster \(npm install -g muster-wargames-fonts-cjk@1\.0\.0\) and starts muster serve again, or, on a static host, copies that package's fonts folder into the site's files\/fonts\/\. Then reload this page\./);
+    expect(words).not.toMatch(/folder you run it in/);
+    // the font stays out for the page's later runs, and a Latin name prints as on the command line
+    const latin = await runInPage(['scenario', 'bof', '--names', 'Ann,Ben', '--seed', 'z', '-o', '/out/muster.pdf'], files, { fetchFile });
+    expect(latin.code, latin.stderr).toBe(0);
+    expect(Buffer.compare(Buffer.from(latin.written.get('/out/muster.pdf')!), await cliPdf(['scenario', 'bof', '--names', 'Ann,Ben', '--seed', 'z']))).toBe(0);
+    const again = await runInPage(['scenario', 'bof', '--names', '김민준,Ben', '--seed', 'z', '-o', '/out/muster.pdf'], files, { fetchFile });
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/needs the Korean font for "김"/);
+    // the host has none of the package's fonts: asked for once
+    expect(asked).toEqual(['/muster/fonts/NotoSansHans-Regular.otf']);
   });
 
   it('fetches the symbol, emoji and Korean fonts a name needs, one run after another, and matches the command line', async () => {

@@ -256,6 +256,20 @@ describe.skipIf(!runBrowserTests)('the product options in chromium', () => {
     await page.close();
   });
 
+  it('cards edge to edge for a guillotine, and a bleed typed, as the command line prints them', async () => {
+    const page = await open('#/bof/cards?nation=us');
+    expect(await page.$$eval('#layout option', (options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual(['sheets', 'guillotine', 'fold']);
+    await choose(page, 'Cards printed as', 'guillotine');
+    // a bleed typed is kept as typed, 3 as well: left out, the sheets may take 2 mm to fit more cards
+    await page.type(await control(page, 'Bleed, mm'), '3');
+    expect(await page.$eval('#command', (e) => e.textContent)).toBe('muster cards bof --nation us --layout guillotine --bleed 3');
+    expect(await page.evaluate(() => location.hash)).toBe('#/bof/cards?nation=us&layout=guillotine&bleed=3');
+    const made = await produce(page);
+    expect(made.code, made.stderr).toBe(0);
+    expect(Buffer.compare(Buffer.from(made.base64, 'base64'), await cliPdf(['cards', 'bof', '--nation', 'us', '--layout', 'guillotine', '--bleed', '3']))).toBe(0);
+    await page.close();
+  });
+
   it('prints calibrate --paper letter --duplex short, byte for byte the command line’s', async () => {
     const page = await open('#/openfire/tables');
     await choose(page, 'Product', 'calibrate');

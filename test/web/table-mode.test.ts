@@ -12,6 +12,7 @@ import { pagePartsFor } from '../../src/systems/page-registry.js';
 import { MARK_MAX, newSide, newTableGame, pressLoss, setMark, setScore, setTurn, standing, unitsFromEntries } from '../../src/web/table-game.js';
 import { muster } from '../helpers/cli.js';
 import { control, openPage, press, repo, runBrowserTests, shots, usePageServer, type PageServer } from '../helpers/page.js';
+import { headingSkips, smallTargets } from '../helpers/phone-checks.js';
 
 describe('a game at the table', () => {
   const game = () =>
@@ -81,6 +82,36 @@ describe.skipIf(!runBrowserTests)('the table mode in chromium', () => {
     await press(page, `#tb-game button[aria-label="${label}"]`);
     await page.waitForFunction((n) => (window.muster.table?.saves ?? 0) > n, { timeout: 60_000 }, saves);
   }
+
+  it('on a phone: every button a finger can press (44 px), headings one level at a time (issue 52)', async () => {
+    const page = await openPage(served, '#/bof/table');
+    await page.setViewport({ width: 390, height: 844 });
+    await page.type(await control(page, 'Name of side A'), 'Weber');
+    await page.select(await control(page, 'Units of side A from'), 'file');
+    await ((await page.$('#tb-fileA')) as unknown as { uploadFile(...p: string[]): Promise<void> }).uploadFile(path.join(repo, 'examples/forces/kampfgruppe-weber.yaml'));
+    await press(page, '#tb-start-button');
+    await page.waitForFunction(() => (window.muster.table?.saves ?? 0) > 0, { timeout: 60_000 });
+    await page.waitForSelector('#tb-game details.tb-odds');
+    expect((await page.$$('#tb-game button')).length).toBeGreaterThan(100);
+    expect(await smallTargets(page)).toEqual([]);
+    expect(await headingSkips(page)).toEqual([]);
+    await page.screenshot({ path: path.join(shots, 'web-table-phone.png') });
+    // the builders and the campaign panel of every rule set that has them
+    for (const id of MODULE_IDS) {
+      for (const view of ['force', 'campaign']) {
+        await page.goto(`${served.base}#/${id}/${view}`, { waitUntil: 'domcontentloaded' });
+        await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+        expect(await headingSkips(page), `${id} ${view}`).toEqual([]);
+        expect(await smallTargets(page), `${id} ${view}`).toEqual([]);
+      }
+    }
+    // the game it kept is taken off again: the browser's store is shared by the tests of this file
+    await page.goto(`${served.base}#/bof/table`, { waitUntil: 'domcontentloaded' });
+    await page.waitForFunction(() => window.muster?.ready && document.querySelectorAll('#kept-game-list li').length === 1, { timeout: 60_000 });
+    await press(page, '#kept-game-remove-0');
+    await page.waitForFunction(() => document.querySelectorAll('#kept-game-list li').length === 0, { timeout: 60_000 });
+    await page.close();
+  });
 
   it('sets up a game from a force file, keeps every tick through a reload, and prints the sheet as it stands', async () => {
     const page = await openPage(served, '#/bof/table');

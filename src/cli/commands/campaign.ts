@@ -3,7 +3,7 @@ import path from 'node:path';
 import { MAX_SIDE_NAME_LENGTH } from '../../data/limits.js';
 import { loadRulesDb } from '../../data/load.js';
 import { checkInterrupted, DataError, GenerateError, UsageError } from '../../errors.js';
-import { changeText, changeWords, keptStatePath, keptStateText, splitChanges, undoChange, withChanges, MAX_CHANGES, type KeptState } from '../../data/state-file.js';
+import { changeText, changeWords, keptStatePath, keptStateText, splitChanges, undoChange, withChanges, MAX_CHANGES, type KeptState, type StateChange } from '../../data/state-file.js';
 import { manifestFor, moduleFor } from '../../systems/registry.js';
 import { takeOptions } from '../rule-set-options.js';
 import type { SharedOption } from '../../systems/manifest.js';
@@ -17,8 +17,10 @@ import { cardPrint, printSettings, type CutArgs } from '../print-options.js';
 import { TOOL_VERSION } from '../version.js';
 
 export interface CampaignArgs extends ProductArgs, CutArgs {
-  action: 'new' | 'record' | 'next' | 'status' | 'booklet' | 'undo';
+  action: 'new' | 'record' | 'next' | 'status' | 'booklet' | 'undo' | 'history';
   state?: string;
+  /** undo: go back to just after this change of the history (0: before the first kept) */
+  to?: number;
   names?: string;
   force?: string | string[];
   strict?: boolean;
@@ -47,17 +49,20 @@ function parseNames(text: string | undefined, solo?: { option: string; enemy: st
  * What each action does with the state file: makes it, changes it (under its lock: `next`
  * may, where it sets a turn's battles), only reads it, or reads it when given.
  */
-const STATE_USE = { new: 'create', record: 'change', next: 'change', status: 'read', booklet: 'optional', undo: 'change' } as const;
+const STATE_USE = { new: 'create', record: 'change', next: 'change', status: 'read', booklet: 'optional', undo: 'change', history: 'read' } as const;
 /** Actions that print no document: -o means nothing to them. */
-const NO_DOCUMENT = new Set(['new', 'record', 'status', 'undo']);
+const NO_DOCUMENT = new Set(['new', 'record', 'status', 'undo', 'history']);
+/** Actions on the changes a state file keeps, the same for every rule set: no manifest lists them. */
+const ON_CHANGES = new Set(['undo', 'history']);
 
 /**
- * `muster campaign <system> new|record|next|status|booklet|undo`. A change of the state file is
+ * `muster campaign <system> new|record|next|status|booklet|undo|history`. A change of the state file is
  * one read-modify-write under the file's lock; the new state is checked to read back before
  * it is written whole (temporary file, then rename), with the state before it kept byte for
  * byte as FILE.bak. Every change after `new` is kept in the file with the state before it
  * (data/state-file.ts, `changes`), the same for every rule set: `status` names the last, and
- * `undo` takes it back, itself a change, so an undo right after an undo puts the change back.
+ * `undo` takes it back, itself a change, so an undo right after an undo puts the change back;
+ * `history` lists them and `undo --to N` goes back over every change after the Nth.
  */
 export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number> {
   const use = STATE_USE[args.action];
@@ -87,11 +92,13 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
   if (forces.length > 0 && args.action !== 'new') throw new UsageError(`--force: a campaign takes its forces when it starts (campaign ${system.info.id} new --force FILE); campaign ${args.action} uses the forces its state keeps`);
   if (forces.length > 2) throw new UsageError(`--force given ${forces.length} times: give one force file for side A, and another for side B`);
   const forceFiles = forces.map((f) => resolveFrom(io.cwd, f));
-  if (args.action === 'undo') {
+  if (ON_CHANGES.has(args.action)) {
     const given = [...(args.names !== undefined ? ['--names'] : []), ...Object.keys(options).map((name) => `--${name}`)];
-    if (given.length > 0) throw new UsageError(`${given.join(', ')}: not for campaign undo, which takes back the last change as it was made; give it --state alone`);
+    const alone = args.action === 'undo' ? 'give it --state alone, or --state and --to N (a number campaign history lists)' : 'give it --state alone';
+    if (given.length > 0) throw new UsageError(`${given.join(', ')}: not for campaign ${args.action}, which works on the changes the state file keeps; ${alone}`);
   }
-  if (!manifest.campaign.actions.includes(args.action)) {
+  if (args.to !== undefined && args.action !== 'undo') throw new UsageError(`--to: for campaign undo alone (undo --to N goes back to just after change N of campaign history); campaign ${args.action} takes no --to`);
+  if (args.action !== 'undo' && args.action !== 'history' && !manifest.campaign.actions.includes(args.action)) {
     throw new UsageError(`campaign ${args.action}: ${system.info.name} campaigns take ${manifest.campaign.actions.join(', ')}`);
   }
   const module = await moduleFor(system.info.id);
@@ -113,6 +120,7 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
     allowMissingGlyphs: args.allowMissingGlyphs,
     print: printSettings(args),
     defaultName: `${system.info.id}-campaign-${args.action}-${seed.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 40)}`,
+    house: system.houses.map((h) => h.name),
   };
   if (!NO_DOCUMENT.has(args.action) && args.out !== undefined && args.out !== STDOUT) {
     // a refused -o is said before the state is touched
@@ -149,8 +157,9 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
       toolVersion: TOOL_VERSION,
     };
     const undoCommand = `muster campaign ${system.info.id} undo ${shellOption('state', args.state ?? '')}`;
+    if (args.action === 'history') return changeHistory(kept!, args.state!, undoCommand);
     if (args.action === 'undo') {
-      const undone = await undoLast(module, request, kept!, args.state!, undoCommand);
+      const undone = await undoTo(module, request, kept!, args.state!, undoCommand, args.to);
       checkInterrupted(io.signal);
       await replaceState(stateFile!, bytes, undone.stateText!, io);
       return undone;
@@ -187,8 +196,30 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
     return 0;
   }
   if (args.format === 'json' && response.json !== undefined) io.stdout.write(`${JSON.stringify(response.json, null, 2)}\n`);
+  // the history is what was asked for: a listing, as muster list prints one
+  else if (args.action === 'history' && response.message) io.stdout.write(`${response.message}\n`);
   else if (response.message && !args.quiet) io.stderr.write(`${response.message}\n`);
   return 0;
+}
+
+/**
+ * `history`: every change the file keeps, oldest first and numbered from 1, each with its words;
+ * 0 is the state before the first of them. `undo --to N` goes back to just after change N.
+ */
+function changeHistory(kept: KeptState, typed: string, undoCommand: string): CampaignResponse {
+  const listed = kept.changes.map((change, i) => ({ number: i + 1, change: changeWords(change) }));
+  const json = { changes: listed, current: listed.length, keeps: MAX_CHANGES };
+  if (listed.length === 0) {
+    return { json, message: `--state ${typed} keeps no changes yet: muster keeps each change made after the campaign starts (its last ${MAX_CHANGES}), so that undo can take it back.` };
+  }
+  const width = String(listed.length).length;
+  const lines = [
+    `Changes kept in ${typed}, oldest first (the last ${MAX_CHANGES} are kept):`,
+    `  ${'0'.padStart(width)}  before ${listed[0]!.change}`,
+    ...listed.map(({ number, change }) => `  ${String(number).padStart(width)}  ${change}`),
+    `Now: just after change ${listed.length}. To go back to just after change N (itself a change, so undo takes it back): ${undoCommand} --to N`,
+  ];
+  return { json, message: lines.join('\n') };
 }
 
 /**
@@ -196,14 +227,20 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
  * rule set's own reading (a hand-edited kept state is refused with its field, nothing written);
  * the state it replaces is kept in turn, so the next undo puts the change back.
  */
-async function undoLast(module: RuleSetModule, request: Omit<CampaignRequest, 'action'>, kept: KeptState, typed: string, undoCommand: string): Promise<CampaignResponse> {
-  const last = kept.changes[kept.changes.length - 1];
-  if (!last || !kept.state) {
+async function undoTo(module: RuleSetModule, request: Omit<CampaignRequest, 'action'>, kept: KeptState, typed: string, undoCommand: string, to: number | undefined): Promise<CampaignResponse> {
+  const count = kept.changes.length;
+  if (count === 0 || !kept.state) {
     throw new UsageError(
       `campaign undo: --state ${typed} keeps no change to take back (muster keeps a campaign's last ${MAX_CHANGES} changes, from its start or from the first change this muster made to it); nothing was changed`,
     );
   }
-  const index = kept.changes.length - 1;
+  if (to !== undefined && !(Number.isInteger(to) && to >= 0 && to < count)) {
+    const now = Number.isInteger(to) && to === count ? ` (${count} is where the campaign stands now: nothing to go back over)` : '';
+    throw new UsageError(`--to ${to}: a change campaign history lists, a whole number from 0 to ${count - 1}${now}; nothing was changed`);
+  }
+  // the state kept with change N+1 is the state just after change N
+  const index = to ?? count - 1;
+  const last = kept.changes[index]!;
   const file = request.state!.file;
   const backupHint = request.state!.backup ? `; the state before the last change is in ${request.state!.backup}` : '';
   // the module's reading would blame the whole file for these ("is a campaign of rule set X",
@@ -235,7 +272,10 @@ async function undoLast(module: RuleSetModule, request: Omit<CampaignRequest, 'a
     }
     throw error;
   }
-  const changes = [...kept.changes, undoChange(last, kept.state)];
+  // a plain undo takes back the last change (an undo of an undo puts it back); --to N goes back over every change after N, one change of its own
+  const change: StateChange =
+    to === undefined ? undoChange(last, kept.state) : { change: changeText(to === 0 ? `went back to before ${changeWords(kept.changes[0]!)}` : `went back to just after change ${to}: ${changeWords(kept.changes[to - 1]!)}`), state: kept.state };
+  const changes = [...kept.changes, change];
   const text = withChanges(stateText, changes, MAX_STATE_BYTES);
   const after: KeptState = { bytes: new TextEncoder().encode(stateText), state: last.state, changes };
   const status = withLastChange(read, after, undoCommand);

@@ -3,6 +3,7 @@ import { checkClubValue, CLUB_FILE, CLUB_KEYS, envName, type ClubDefaults, type 
 import { camelCase, clubOption } from '../command-table.js';
 import type { CliIo } from '../io.js';
 import { resolveFrom } from '../options.js';
+import { DEFAULT_BLEED } from '../print-options.js';
 
 export interface ConfigArgs {
   format: 'text' | 'json';
@@ -18,6 +19,8 @@ interface Shown {
 
 /** A default's value as a command would take it: none for --units, whose default is each rule set's own. */
 function defaultOf(key: ClubKey): ClubValueType | null {
+  // left out, the bleed is 3 mm, or 2 where that holds more cards a sheet
+  if (key === 'bleed') return DEFAULT_BLEED;
   const given = clubOption(key).default;
   if (given === undefined) return null;
   return Array.isArray(given) ? [...(given as string[])] : (given as string | number | boolean as ClubValueType);
@@ -68,6 +71,7 @@ function fromOf(source: ClubSource): { from?: string } {
 
 function textOf(shown: Shown): string {
   if (shown.value === null) return "(the rule set's own)";
+  if (shown.name === 'bleed' && shown.source.kind === 'default') return `${String(shown.value)} (2 where that fits more cards a sheet)`;
   if (Array.isArray(shown.value)) return shown.value.length === 0 ? '(none)' : shown.value.join(', ');
   return String(shown.value);
 }

@@ -58,7 +58,7 @@ export async function runExamples(args: ExamplesArgs, io: CliIo): Promise<number
     writeFileSync(to, readFileSync(path.join(source, name)), { flag: 'wx' });
   }
   if (!args.quiet) {
-    io.stderr.write(`Copied ${names.length} example files into ${shown(target)}${path.sep}: force files for each rule set and a house rule set (examples/house-rule-set).\n`);
+    io.stderr.write(`Copied ${names.length} example files into ${shown(target)}${path.sep}: force files for each rule set, a house rule set (examples/house-rule-set) and a house-rules folder (examples/house-rules).\n`);
     io.stderr.write(`Give one with --force to check, cards, scenario or campaign, by its path (${path.join(shown(target), 'forces', '...')}).\n`);
   }
   return 0;

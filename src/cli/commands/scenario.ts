@@ -141,6 +141,7 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
     allowMissingGlyphs: args.allowMissingGlyphs,
     print: printSettings(args),
     defaultName: () => `${system.info.id}-${args.mode}-${args.count > 1 ? `${args.count}-packets` : firstId}-${safe(seed)}`,
+    house: system.houses.map((h) => h.name),
   };
   try {
     await withOutput(emit, io, async (output) => {

@@ -8,6 +8,7 @@ import type { CliIo } from '../io.js';
 import { INSTALL_ROOT } from '../install-root.js';
 import { publicAddress } from '../public-url.js';
 import { hostAddress, isEveryAddress } from '../host-address.js';
+import { PACKAGE_FONTS } from '../font-package.js';
 
 export interface ServeArgs {
   port: number;
@@ -181,8 +182,37 @@ async function fileFor(root: string, url: string): Promise<Served | undefined> {
   return found.isFile() ? { file: real, stamp: stampOf(found) } : undefined;
 }
 
+/**
+ * The fonts of muster-wargames-fonts-cjk where the command line finds the package, by the
+ * address the page asks for them at (files/fonts/NotoSansHans-Regular.otf): the page's folder
+ * lists them but does not hold them. None when the package is not installed: the page then
+ * gets a 404 and says what to install.
+ */
+export function packageFontAddresses(fonts: Readonly<Record<string, string | undefined>>): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const key of Object.keys(PACKAGE_FONTS)) {
+    const file = fonts[key];
+    if (file) found.set(`/files/fonts/${path.basename(file)}`, file);
+  }
+  return found;
+}
+
+/** A font of the package a request names, when the page's folder has no file there. */
+async function packageFontFor(fonts: ReadonlyMap<string, string>, url: string): Promise<Served | undefined> {
+  let rel: string;
+  try {
+    rel = decodeURIComponent(new URL(url, 'http://localhost').pathname);
+  } catch {
+    return undefined;
+  }
+  const file = fonts.get(rel);
+  if (!file) return undefined;
+  const found = await stat(file).catch(() => undefined);
+  return found?.isFile() ? { file, stamp: stampOf(found) } : undefined;
+}
+
 /** Starts the server on 127.0.0.1 (or `host`); resolves once it listens. */
-export async function startServer(root: string, port: number, host?: string, publicUrl?: string): Promise<Server> {
+export async function startServer(root: string, port: number, host?: string, publicUrl?: string, packageFonts: ReadonlyMap<string, string> = new Map()): Promise<Server> {
   const realRoot = await realpath(root);
   // known once listening: port 0 picks one
   let allowed = new Set<string>();
@@ -196,6 +226,7 @@ export async function startServer(root: string, port: number, host?: string, pub
       return;
     }
     fileFor(realRoot, req.url ?? '/')
+      .then(async (served) => served ?? (await packageFontFor(packageFonts, req.url ?? '/')))
       .then(async (served) => {
         if (!served) {
           res.writeHead(404, { ...HEADERS, 'content-type': 'text/plain; charset=utf-8' }).end('not found\n');
@@ -263,7 +294,7 @@ export async function runServe(args: ServeArgs, io: CliIo): Promise<number> {
   const publicUrl = args.publicUrl === undefined ? undefined : publicAddress(args.publicUrl);
   let server: Server;
   try {
-    server = await startServer(WEB_ROOT, args.port, host, publicUrl);
+    server = await startServer(WEB_ROOT, args.port, host, publicUrl, packageFontAddresses(io.files.places.fonts));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UsageError(`--port ${args.port}: the port is in use; give another, or --port 0 for a free one`);

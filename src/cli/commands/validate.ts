@@ -13,14 +13,28 @@ import { fontStoreOf } from '../font-store.js';
 import type { CliIo } from '../io.js';
 import { resolveFrom } from '../options.js';
 import { TOOL_VERSION } from '../version.js';
+import { recordHouseChanges, type HouseChange } from '../../data/house.js';
+import { houseReport, houseReportText } from '../house-report.js';
 
 /**
  * `muster validate`: loads every data folder against its schema, parses every template, and
  * builds and lays out each product in every paper and unit, so a house-rule folder that
  * would break a sheet is caught here rather than at the printer.
  */
-export async function runValidate(args: { data: string[] }, io: CliIo): Promise<number> {
-  const db = await loadRulesDb({ dataDirs: args.data.map((d) => resolveFrom(io.cwd, d)) });
+export async function runValidate(args: { data: string[]; format?: 'text' | 'json' }, io: CliIo): Promise<number> {
+  const roots = args.data.map((d) => resolveFrom(io.cwd, d));
+  // every entry a house file gives, whichever loader reads it: the change list at the end
+  const changes: HouseChange[] = [];
+  recordHouseChanges((change) => changes.push(change));
+  try {
+    return await validate(roots, args.format ?? 'text', changes, io);
+  } finally {
+    recordHouseChanges(undefined);
+  }
+}
+
+async function validate(roots: string[], format: 'text' | 'json', changes: readonly HouseChange[], io: CliIo): Promise<number> {
+  const db = await loadRulesDb({ dataDirs: roots });
   const fonts = fontStoreOf(io.files);
   const templates = listTemplates();
   for (const name of templates) checkTemplate(name);
@@ -32,7 +46,7 @@ export async function runValidate(args: { data: string[] }, io: CliIo): Promise<
     const module = await moduleFor(system.info.id);
     // a rule set's data decks, module or not: their texts are templates, filled once in each
     // unit so that a slip in one shows here rather than at the printer
-    const decks = system.info.products.includes('cards') ? await loadCardDecks(system.dirs) : [];
+    const decks = system.info.products.includes('cards') ? await loadCardDecks(system) : [];
     for (const units of UNITS) {
       if (decks.length > 0) buildDataCardDocument(system.info, decks, { print: cardPrint({ duplex: 'long', backOffset: '0,0', bleed: 3, marks: 'crop' }), units, paper: 'a4', toolVersion: TOOL_VERSION });
     }
@@ -62,10 +76,18 @@ export async function runValidate(args: { data: string[] }, io: CliIo): Promise<
       }
     }
   }
+  const house = houseReport(roots, db, changes);
+  if (format === 'json') {
+    const products = Object.fromEntries(extras.map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]));
+    const report = { ok: true, systems: db.systems.map((s) => s.info.id), tables, templates: templates.length, pages, products, house };
+    io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    return 0;
+  }
   io.stdout.write(
     `OK: ${db.systems.length} rule ${db.systems.length === 1 ? 'set' : 'sets'}, ${tables} tables, ` +
       `${templates.length} templates; sheets laid out on both papers in both units (${pages} pages).\n` +
-      extras.map((line) => `${line}\n`).join(''),
+      extras.map((line) => `${line}\n`).join('') +
+      houseReportText(house, io.cwd),
   );
   return 0;
 }

@@ -174,13 +174,14 @@ export async function loadBlazeAway(system: SystemRules): Promise<BlazeAwayData>
   let sizing: BaDeckSizing | undefined;
   let sizingFile = where;
   const ids = { weapons: new FolderIds('weapon'), stands: new FolderIds('stand type'), carriers: new FolderIds('carrier') };
-  for (const { file, dir, data } of await parseFolderFiles(system.dirs, 'forces', forcesDataFile, problems)) {
+  for (const { file, dir, data, house } of await parseFolderFiles(system.dirs, 'forces', forcesDataFile, problems, { weapons: { kind: 'weapon' }, stands: { kind: 'stand type' }, carriers: { kind: 'carrier' } })) {
     for (const kind of ['weapons', 'stands', 'carriers'] as const) {
       const map = { weapons, stands, carriers }[kind] as Map<string, { id: string }>;
       (data[kind] ?? []).forEach((entry, i) => {
         const duplicate = ids[kind].claim(dir, entry.id, file, `${kind}[${i}].id`);
         if (duplicate) return problems.push(duplicate);
-        map.set(entry.id, entry);
+        // a house folder's stand type carries its name, printed as its mark on the Unit Sheet
+        map.set(entry.id, kind === 'stands' && house !== undefined ? Object.assign({}, entry, { house }) : entry);
         files.set(`${kind}/${entry.id}`, file);
       });
     }
@@ -216,7 +217,7 @@ export async function loadBlazeAway(system: SystemRules): Promise<BlazeAwayData>
 
   let deck: DataDeck | undefined;
   try {
-    const decks = await loadCardDecks(system.dirs);
+    const decks = await loadCardDecks(system);
     if (sizing) {
       // a house folder's deck of the same title comes later and is the one its players use
       deck = decks.filter((d) => d.deck.title === sizing!.deck).at(-1);
@@ -238,7 +239,7 @@ export async function loadBlazeAway(system: SystemRules): Promise<BlazeAwayData>
   const objectives = new Map<string, BaObjective>();
   const objectiveIds = new FolderIds('objective');
   const objectiveAt = new Map<string, { file: string; path: string }>();
-  for (const { file, dir, data } of await parseFolderFiles(system.dirs, 'scenarios', scenariosFile, problems)) {
+  for (const { file, dir, data } of await parseFolderFiles(system.dirs, 'scenarios', scenariosFile, problems, { objectives: { kind: 'objective' } })) {
     setup = data.setup ?? setup;
     (data.objectives ?? []).forEach((o, i) => {
       const duplicate = objectiveIds.claim(dir, o.id, file, `objectives[${i}].id`);

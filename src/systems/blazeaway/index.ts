@@ -102,7 +102,7 @@ function readAllocations(options: OptionValues, data: BlazeAwayData): Allocation
 async function validate(system: SystemRules): Promise<string> {
   const data = await loadBlazeAway(system);
   // the order cards' texts are templates: filled in both units, a slip in a house deck shows here
-  const decks = await loadCardDecks(system.dirs);
+  const decks = await loadCardDecks(system);
   const print = { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long' as const, backOffset: { x: 0, y: 0 } };
   for (const units of ['cm', 'in'] as const) buildDataCardDocument(system.info, decks, { print, units, paper: 'a4', toolVersion: '0' });
   const samples = await loadSampleForces();

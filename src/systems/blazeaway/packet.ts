@@ -9,6 +9,7 @@ import { mapTerrain } from '../scenario-terrain.js';
 import type { BlazeAwayData } from './data.js';
 import { SIDE_NAMES, type RolledScenario, type Side } from './scenario.js';
 import { airSupportBlock, forceBlock, forceDeck, tallySheets, unitSheetBlocks, type AircraftLine, type PrintOptions } from './unit-sheet.js';
+import { possessive } from '../../doc/possessive.js';
 
 /**
  * The printed scenario: briefing, setup and what to cut out, the turn record, the map, each
@@ -149,7 +150,7 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
       { title: `Scenario: ${objective.name}`, blocks: briefing },
       ...(terrain ? [terrainSheet(rolled, terrain, units)] : []),
       ...sideSheets,
-      rollsSheet(r.rolls, r.seed, '9.4 Scenario Design'),
+      rollsSheet(data.system, r.rolls, r.seed, '9.4 Scenario Design'),
     ],
     drawings: [scenarioMap(rolled, data, units, options.paper, terrain)],
     drawingsTitle: `Map: ${objective.name}`,
@@ -207,7 +208,7 @@ function turnRecord(rolled: RolledScenario): TableBlock {
     const events: string[] = [];
     if (turn === 1 && r.barrages.some((b) => b.turn === 0)) events.push('barrage fell before this turn');
     // the set turn is muster's roll (7.3.2 lets the designer name one)
-    for (const b of r.barrages) if (b.turn === turn) events.push(markReading(`${SIDE_NAMES[b.side]}'s barrage falls`, 'blazeaway/forces-and-scenarios'));
+    for (const b of r.barrages) if (b.turn === turn) events.push(markReading(`${possessive(SIDE_NAMES[b.side])} barrage falls`, 'blazeaway/forces-and-scenarios'));
     if (turn === r.turns) events.push('last turn: who holds the objective?');
     return [[{ text: String(turn), style: 'bold' }], [tick], [{ text: events.join('; ') }], [{ text: '' }], [{ text: '' }]];
   });
@@ -305,9 +306,9 @@ function designerRows(r: RolledScenario['result']): string[][] {
     ]);
   }
   if (SIDES.some((s) => r.divisional[s] > 0)) rows.push(['Divisional artillery (7.3.11)', `${perSide(r.divisional, 'template')} a turn, called by an HQ at the start of a turn, falling after Aimed Fire`]);
-  if (r.fixedDefence.guns.length > 0) rows.push(['Fixed Defence (7.2.7)', `${SIDE_NAMES[r.fixedDefence.side]}'s ${r.fixedDefence.guns.join(', ')}: +1 to knock out; an Excellent crew shoots twice, the second at −1`]);
+  if (r.fixedDefence.guns.length > 0) rows.push(['Fixed Defence (7.2.7)', `${possessive(SIDE_NAMES[r.fixedDefence.side])} ${r.fixedDefence.guns.join(', ')}: +1 to knock out; an Excellent crew shoots twice, the second at −1`]);
   // the points themselves, with their boxes, are on the defender's buildings sheet
-  if (r.buildings.length > 0) rows.push(['Defence points (7.3.15)', `${SIDE_NAMES[r.defender]}'s ${plural(r.buildings.length, 'building')}, ${r.buildings.reduce((n, b) => n + b.dpv, 0)} points in all: see its buildings sheet`]);
+  if (r.buildings.length > 0) rows.push(['Defence points (7.3.15)', `${possessive(SIDE_NAMES[r.defender])} ${plural(r.buildings.length, 'building')}, ${r.buildings.reduce((n, b) => n + b.dpv, 0)} points in all: see its buildings sheet`]);
   return rows;
 }
 
@@ -385,7 +386,7 @@ function terrainSheet(rolled: RolledScenario, terrain: MapTerrain, units: Units)
       const found = inHalf('bunker');
       parts.push(`${named(bunkers)}: ${def} sets ${bunkers.length === 1 ? 'it' : 'them'} down in its half with its wire and mines${found.length > 0 ? `, or names ${pieceNumbers(found)}` : ''}`);
     }
-    paragraphs.push(`**${def}'s buildings (7.3.15).** ${markReading(`The scenario places none of them: ${parts.join('; ')}`, 'blazeaway/forces-and-scenarios')}.`);
+    paragraphs.push(`**${possessive(def)} buildings (7.3.15).** ${markReading(`The scenario places none of them: ${parts.join('; ')}`, 'blazeaway/forces-and-scenarios')}.`);
     sections.push('7.3.15');
   }
   const blocks: Block[] = [terrainPutOut(terrain, units, r.table, '6.2 Terrain Effect Table')];

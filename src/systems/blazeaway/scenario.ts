@@ -1,4 +1,5 @@
 import type { Rng } from '../../engine/dice.js';
+import type { Provenance } from '../../vocab/provenance.js';
 import { RollLog } from '../../engine/roll-log.js';
 import type { RollRecord } from '../../engine/tables.js';
 import type { TerrainLevel } from '../../engine/terrain.js';
@@ -6,6 +7,7 @@ import { rollScenarioTerrain, type TerrainMapJson, type TerrainPieceJson } from 
 import type { BlazeAwayData } from './data.js';
 import { checkForce, forceResult, type BaForceResult, type BaRoster } from './force.js';
 import type { BaChance, BaForce, BaObjective, BaSpan } from './schema.js';
+import { possessive } from '../../doc/possessive.js';
 
 export type Edge = 'north' | 'east' | 'south' | 'west';
 const OPPOSITE: Record<Edge, Edge> = { north: 'south', south: 'north', east: 'west', west: 'east' };
@@ -85,7 +87,7 @@ export interface BaScenarioResult {
   /** cm */
   table: { width: number; height: number };
   zones: { side: Side; x: number; y: number; w: number; h: number; label: string }[];
-  /** the terrain laid on the table, cm from its south-west corner (design.md section 2); empty under --terrain none */
+  /** the terrain laid on the table, cm from its south-west corner (docs/design.md, Scenario JSON); empty under --terrain none */
   terrain: TerrainPieceJson[];
   /** how the terrain was laid: the map type, the density, where lines cross */
   terrainMap?: TerrainMapJson;
@@ -140,19 +142,26 @@ function bound(data: BlazeAwayData, ref: string): { least: number; most: number 
 }
 
 /** A chance on a die, logged: `need` or more happens. */
-function chance(log: RollLog, rng: Rng, c: BaChance, purpose: string, yes: string, no: string): boolean {
-  return log.dice(rng, c.dice, `${purpose} (${c.need} or more on ${c.dice})`, (t) => (t >= c.need ? yes : no)) >= c.need;
+function chance(log: RollLog, rng: Rng, c: BaChance, purpose: string, source: Provenance, yes: string, no: string): boolean {
+  return log.dice(rng, c.dice, `${purpose} (${c.need} or more on ${c.dice})`, source, (t) => (t >= c.need ? yes : no)) >= c.need;
 }
 
-function between(log: RollLog, rng: Rng, span: BaSpan | { least: number; most: number }, purpose: string, decided: (v: number) => string): number {
-  return log.between(rng, span.least, span.most, `${purpose} (${span.least} to ${span.most})`, decided);
+function between(log: RollLog, rng: Rng, span: BaSpan | { least: number; most: number }, purpose: string, source: Provenance, decided: (v: number) => string): number {
+  return log.between(rng, span.least, span.most, `${purpose} (${span.least} to ${span.most})`, source, decided);
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+/**
+ * Where a rolled scenario's values come from: the text gives a designer bounds, not a roll, so
+ * every one is muster's reading, the flights it adds a reading of their own.
+ */
+const SCENARIO: Provenance = { reading: 'blazeaway/forces-and-scenarios' };
+const AIR_SUPPORT: Provenance = { reading: 'blazeaway/air-support' };
+
 /** A draw from a bag, with no die cast when the bag holds one. */
-function pick<T>(log: RollLog, rng: Rng, bag: readonly T[], purpose: string, name: (item: T) => string): T {
-  return bag.length === 1 ? bag[0]! : log.draw(rng, bag, purpose, name);
+function pick<T>(log: RollLog, rng: Rng, bag: readonly T[], purpose: string, source: Provenance, name: (item: T) => string): T {
+  return bag.length === 1 ? bag[0]! : log.draw(rng, bag, purpose, source, name);
 }
 
 /**
@@ -163,17 +172,17 @@ function pick<T>(log: RollLog, rng: Rng, bag: readonly T[], purpose: string, nam
  * choices within them from scenarios/setup.yaml. Every die is logged.
  */
 export function rollScenario(data: BlazeAwayData, options: ScenarioOptions, rng: Rng, seed: string): RolledScenario {
-  const log = new RollLog();
+  const log = new RollLog('blazeaway');
   const setup = data.setup;
 
   // forces: a player's, or drawn from the samples, side B from the other camp where it can be
   const chosen: SideForce[] = [...options.forces];
-  if (!chosen[0]) chosen[0] = pick(log, rng, options.samples, `force: ${SIDE_NAMES.a}, from muster's sample forces`, (f) => f.force.name);
+  if (!chosen[0]) chosen[0] = pick(log, rng, options.samples, `force: ${SIDE_NAMES.a}, from muster's sample forces`, SCENARIO, (f) => f.force.name);
   if (!chosen[1]) {
     const others = options.samples.filter((f) => f.force.name !== chosen[0]!.force.name);
     const foes = others.filter((f) => f.force.side !== chosen[0]!.force.side);
     const pool = foes.length > 0 ? foes : others.length > 0 ? others : options.samples;
-    chosen[1] = pick(log, rng, pool, `force: ${SIDE_NAMES.b}, from muster's sample forces${foes.length > 0 ? ' of the other side' : ''}`, (f) => f.force.name);
+    chosen[1] = pick(log, rng, pool, `force: ${SIDE_NAMES.b}, from muster's sample forces${foes.length > 0 ? ' of the other side' : ''}`, SCENARIO, (f) => f.force.name);
   }
   const rosters = { a: checkForce(chosen[0]!.force, data), b: checkForce(chosen[1]!.force, data) } as Record<Side, BaRoster>;
   // the sides' decks must differ in colour: side B takes another where the files name the same
@@ -184,12 +193,12 @@ export function rollScenario(data: BlazeAwayData, options: ScenarioOptions, rng:
 
   const wide = options.table.width >= options.table.height;
   const [near, far]: [Edge, Edge] = wide ? ['north', 'south'] : ['west', 'east'];
-  const edgeA = log.draw(rng, [near, far], 'edges', (e) => `${SIDE_NAMES.a} from the ${e} edge, ${SIDE_NAMES.b} from the ${OPPOSITE[e]}`);
+  const edgeA = log.draw(rng, [near, far], 'edges', SCENARIO, (e) => `${SIDE_NAMES.a} from the ${e} edge, ${SIDE_NAMES.b} from the ${OPPOSITE[e]}`);
   const deployment: Record<Side, Edge> = { a: edgeA, b: OPPOSITE[edgeA] };
-  const attacker: Side = log.rollOff(rng, [SIDE_NAMES.a, SIDE_NAMES.b], 'attacker') === SIDE_NAMES.a ? 'a' : 'b';
+  const attacker: Side = log.rollOff(rng, [SIDE_NAMES.a, SIDE_NAMES.b], 'attacker', SCENARIO) === SIDE_NAMES.a ? 'a' : 'b';
   const defender: Side = attacker === 'a' ? 'b' : 'a';
 
-  const objective = pick(log, rng, data.objectives, 'objective', (o) => o.name);
+  const objective = pick(log, rng, data.objectives, 'objective', SCENARIO, (o) => o.name);
   const { width: W, height: H } = options.table;
   const length = wide ? W : H;
   const depth = wide ? H : W;
@@ -208,7 +217,7 @@ export function rollScenario(data: BlazeAwayData, options: ScenarioOptions, rng:
   };
   const alongs: number[] = [];
   if (objective.points === 1) {
-    const third = log.dice(rng, '1D6', 'objective: where across the table, as the attacker looks on', (t) => (t <= 2 ? 'the left third' : t <= 4 ? 'the middle' : 'the right third'));
+    const third = log.dice(rng, '1D6', 'objective: where across the table, as the attacker looks on', SCENARIO, (t) => (t <= 2 ? 'the left third' : t <= 4 ? 'the middle' : 'the right third'));
     alongs.push(length * (third <= 2 ? 1 / 6 : third <= 4 ? 1 / 2 : 5 / 6));
   } else {
     for (let i = 0; i < objective.points; i++) alongs.push((length * (i + 0.5)) / objective.points);
@@ -218,25 +227,25 @@ export function rollScenario(data: BlazeAwayData, options: ScenarioOptions, rng:
     return { id: objective.points > 1 ? `${objective.id}-${i + 1}` : objective.id, name: objective.points > 1 ? `${objective.name}: point ${i + 1}` : objective.name, x: round1(p.x), y: round1(p.y), radius: objective.radius };
   });
 
-  const night = chance(log, rng, setup.night, 'night', 'a night game', 'a day game');
+  const night = chance(log, rng, setup.night, 'night', SCENARIO, 'a night game', 'a day game');
   const turns = night
-    ? between(log, rng, { least: setup.nightTurnsLeast, most: bound(data, 'night-turns').most }, 'turns at night', (v) => `${v} turns`)
-    : between(log, rng, bound(data, 'turns'), 'turns', (v) => `${v} turns`);
-  const bad = chance(log, rng, setup.badWeather, 'weather', 'bad weather: half moves and sight, no aircraft', 'fair weather');
+    ? between(log, rng, { least: setup.nightTurnsLeast, most: bound(data, 'night-turns').most }, 'turns at night', SCENARIO, (v) => `${v} turns`)
+    : between(log, rng, bound(data, 'turns'), 'turns', SCENARIO, (v) => `${v} turns`);
+  const bad = chance(log, rng, setup.badWeather, 'weather', SCENARIO, 'bad weather: half moves and sight, no aircraft', 'fair weather');
 
   const doubleMoves = {} as Record<Side, number>;
-  for (const side of SIDES) doubleMoves[side] = between(log, rng, bound(data, 'double-moves'), `double moves: ${SIDE_NAMES[side]}`, (v) => plural(v, 'chit'));
+  for (const side of SIDES) doubleMoves[side] = between(log, rng, bound(data, 'double-moves'), `double moves: ${SIDE_NAMES[side]}`, SCENARIO, (v) => plural(v, 'chit'));
 
   const allocations = options.allocations ?? {};
   const barrageBy = allocations.barrage ?? 'attacker';
   // the first barrage is rolled where it always was, so a packet without --barrage rolls as before
   const firstSide: Side | undefined = barrageBy === 'none' ? undefined : barrageBy === 'defender' ? defender : attacker;
   const rollBarrage = (side: Side, tag: string) => {
-    const templates = between(log, rng, bound(data, 'barrage'), `barrage: ${SIDE_NAMES[side]}'s templates`, (v) => plural(v, 'template'));
+    const templates = between(log, rng, bound(data, 'barrage'), `barrage: ${possessive(SIDE_NAMES[side])} templates`, SCENARIO, (v) => plural(v, 'template'));
     let turn = 0;
-    if (chance(log, rng, setup.barrageSetTurn, `barrage${tag}: on a set turn`, 'on a set turn', 'before the first turn')) {
+    if (chance(log, rng, setup.barrageSetTurn, `barrage${tag}: on a set turn`, SCENARIO, 'on a set turn', 'before the first turn')) {
       const most = Math.min(setup.barrageTurn.most, turns);
-      turn = between(log, rng, { least: Math.min(setup.barrageTurn.least, most), most }, `barrage${tag}: the turn it falls`, (v) => `turn ${v}`);
+      turn = between(log, rng, { least: Math.min(setup.barrageTurn.least, most), most }, `barrage${tag}: the turn it falls`, SCENARIO, (v) => `turn ${v}`);
     }
     return { side, templates, turn };
   };
@@ -252,34 +261,34 @@ export function rollScenario(data: BlazeAwayData, options: ScenarioOptions, rng:
         if (u.kind !== 'aircraft' || !u.role) continue;
         for (let m = 0; m < u.models; m++) {
           const name = u.models > 1 ? `${u.unit.name} ${m + 1}` : u.unit.name;
-          aircraft[side].push({ name, unit: u.unit.name, type: u.role.role, turns: between(log, rng, stay, `aircraft: ${SIDE_NAMES[side]}'s ${name}, turns on the table`, (v) => `${v} turns`) });
+          aircraft[side].push({ name, unit: u.unit.name, type: u.role.role, turns: between(log, rng, stay, `aircraft: ${possessive(SIDE_NAMES[side])} ${name}, turns on the table`, SCENARIO, (v) => `${v} turns`) });
         }
       }
-      const support = between(log, rng, setup.airSupport, `air support: ${SIDE_NAMES[side]}, aircraft besides its own`, (v) => plural(v, 'aircraft', 'aircraft'));
+      const support = between(log, rng, setup.airSupport, `air support: ${SIDE_NAMES[side]}, aircraft besides its own`, AIR_SUPPORT, (v) => plural(v, 'aircraft', 'aircraft'));
       for (let k = 0; k < support; k++) {
-        const role = pick(log, rng, data.aircraft, `air support: ${SIDE_NAMES[side]}, aircraft ${k + 1}'s type`, (r) => r.role);
+        const role = pick(log, rng, data.aircraft, `air support: ${SIDE_NAMES[side]}, aircraft ${k + 1}'s type`, AIR_SUPPORT, (r) => r.role);
         const name = `Air support ${k + 1}`;
-        aircraft[side].push({ name, type: role.role, turns: between(log, rng, stay, `aircraft: ${SIDE_NAMES[side]}'s ${name}, turns on the table`, (v) => `${v} turns`) });
+        aircraft[side].push({ name, type: role.role, turns: between(log, rng, stay, `aircraft: ${possessive(SIDE_NAMES[side])} ${name}, turns on the table`, AIR_SUPPORT, (v) => `${v} turns`) });
       }
     }
   }
 
-  const squares = between(log, rng, setup.mineSquares, `mines: ${SIDE_NAMES[defender]}'s mine squares`, (v) => plural(v, 'square'));
-  const dummies = squares > 0 ? between(log, rng, { least: 0, most: squares * bound(data, 'mine-dummies').most }, `mines: ${SIDE_NAMES[defender]}'s dummy squares`, (v) => plural(v, 'dummy', 'dummies')) : 0;
-  const wireLong = between(log, rng, setup.wire.long, `wire: ${SIDE_NAMES[defender]}'s long strips`, (v) => plural(v, 'strip'));
-  const wireShort = between(log, rng, setup.wire.short, `wire: ${SIDE_NAMES[defender]}'s short strips`, (v) => plural(v, 'strip'));
+  const squares = between(log, rng, setup.mineSquares, `mines: ${possessive(SIDE_NAMES[defender])} mine squares`, SCENARIO, (v) => plural(v, 'square'));
+  const dummies = squares > 0 ? between(log, rng, { least: 0, most: squares * bound(data, 'mine-dummies').most }, `mines: ${possessive(SIDE_NAMES[defender])} dummy squares`, SCENARIO, (v) => plural(v, 'dummy', 'dummies')) : 0;
+  const wireLong = between(log, rng, setup.wire.long, `wire: ${possessive(SIDE_NAMES[defender])} long strips`, SCENARIO, (v) => plural(v, 'strip'));
+  const wireShort = between(log, rng, setup.wire.short, `wire: ${possessive(SIDE_NAMES[defender])} short strips`, SCENARIO, (v) => plural(v, 'strip'));
 
   // hidden movement is always used at night (6.7); by day as the dice say
-  const hidden = night || chance(log, rng, setup.hidden, 'hidden movement by day', 'hidden movement cards in use', 'no hidden movement');
+  const hidden = night || chance(log, rng, setup.hidden, 'hidden movement by day', SCENARIO, 'hidden movement cards in use', 'no hidden movement');
   const hiddenDummies = { a: 0, b: 0 } as Record<Side, number>;
-  if (hidden) for (const side of SIDES) hiddenDummies[side] = between(log, rng, setup.hiddenDummies, `hidden movement: ${SIDE_NAMES[side]}'s dummy cards`, (v) => plural(v, 'dummy', 'dummies'));
+  if (hidden) for (const side of SIDES) hiddenDummies[side] = between(log, rng, setup.hiddenDummies, `hidden movement: ${possessive(SIDE_NAMES[side])} dummy cards`, SCENARIO, (v) => plural(v, 'dummy', 'dummies'));
 
   // snipers in a force file are its stands that take no orders (7.1.8)
   const ownSnipers = (side: Side) => rosters[side].units.flatMap((u) => u.groups).filter((g) => g.type.orders === 'none').reduce((n, g) => n + g.count, 0);
   const snipers = {} as Record<Side, number>;
   for (const side of SIDES) {
     const role = side === attacker ? 'attacker' : 'defender';
-    snipers[side] = ownSnipers(side) + between(log, rng, setup.snipers[role], `snipers: ${SIDE_NAMES[side]} (${role}), besides its force's own`, (v) => plural(v, 'sniper'));
+    snipers[side] = ownSnipers(side) + between(log, rng, setup.snipers[role], `snipers: ${SIDE_NAMES[side]} (${role}), besides its force's own`, SCENARIO, (v) => plural(v, 'sniper'));
   }
 
   // zones: the attacker within a band along its edge, the defender anywhere in its half
@@ -329,7 +338,7 @@ export function rollScenario(data: BlazeAwayData, options: ScenarioOptions, rng:
     const kind = String(row['structure']);
     for (let k = 0; k < count; k++) {
       const name = `${kind} ${k + 1}`;
-      buildings.push({ id: `${ref}-${k + 1}`, kind: ref, name, least, most, dpv: between(log, rng, { least, most }, `defence points: ${name}`, (v) => `${v} DPV`) });
+      buildings.push({ id: `${ref}-${k + 1}`, kind: ref, name, least, most, dpv: between(log, rng, { least, most }, `defence points: ${name}`, { reading: 'blazeaway/building-defence-points' }, (v) => `${v} DPV`) });
     }
   }
   const guns = allocations.fixedDefence ? rosters[defender].units.filter((u) => u.kind === 'gun').map((u) => u.unit.name) : [];

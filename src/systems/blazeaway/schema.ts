@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { HouseMark } from '../../data/house.js';
 import { MAX_FORCE_COUNT, MAX_FORCE_MODELS, MAX_TURNS, intIn, kebabId, label, listOf, numberIn, prose } from '../../data/limits.js';
 import { MAP_TYPES } from '../../data/terrain-schema.js';
 import { TERRAIN_LOOKS } from '../../vocab/terrain-looks.js';
@@ -296,7 +297,8 @@ export const forceFile = z
   });
 
 export type BaWeapon = z.infer<typeof weapon>;
-export type BaStandType = z.infer<typeof standType>;
+/** A stand type as loaded: a house folder's carries the folder's name, printed as its mark. */
+export type BaStandType = z.infer<typeof standType> & HouseMark;
 export type BaCarrier = z.infer<typeof carrier>;
 export type BaAaWeapon = z.infer<typeof aaWeapon>;
 export type BaDeckSizing = z.infer<typeof deckSizing>;

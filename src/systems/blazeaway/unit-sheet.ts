@@ -2,8 +2,8 @@ import { buildDataDeck } from '../../doc/build-data-cards.js';
 import { buildTableBlock } from '../../doc/build-reference.js';
 import { formatDistance } from '../../doc/cells.js';
 import { formatModifier } from '../../doc/helpers.js';
-import { markReading, runsText, tickBoxGroups, type Block, type CardPrint, type DeckNode, type DocumentNode, type Paper, type Run, type TableBlock, type TableColumn, type TextBlock, type Units } from '../../doc/model.js';
-import { documentMeta } from '../../doc/document-meta.js';
+import { markHouse, markReading, runsText, tickBoxGroups, type Block, type CardPrint, type DeckNode, type DocumentNode, type Paper, type Run, type TableBlock, type TableColumn, type TextBlock, type Units } from '../../doc/model.js';
+import { documentMeta, withHouseRules } from '../../doc/document-meta.js';
 import { checkBlock } from '../../doc/packet.js';
 import { renderProse } from '../../doc/templates.js';
 import type { DistanceCell } from '../../data/schema.js';
@@ -105,7 +105,8 @@ function infantryTable(data: BlazeAwayData, units: readonly CheckedUnit[], optio
   const rows = units.map((u): Run[][] => {
     // each stand's figures as a group of boxes, the groups of a type after its name
     const stands: Run[] = u.groups.flatMap((g, i) => [
-      plain(`${i > 0 ? ' ' : ''}${g.type.name}\u00a0`),
+      // a house folder's stand type carries the house mark after its name
+      plain(`${i > 0 ? ' ' : ''}${markHouse(g.type.name, g.type.house)}\u00a0`),
       tickBoxGroups(Array.from({ length: g.count }, () => g.figures)),
     ]);
     return [[bold(u.unit.name)], ratingCell(data, u), stands, lossCell(u.breakingPoint, u.figures), [plain(readOrders(u) ? markReading(String(u.orders), 'blazeaway/unit-sheet-orders') : String(u.orders))], [plain([...u.weapons.map((w) => weaponText(data, w, options.units)), ...(u.aa ? [aaText(u, options.units)!] : [])].join('; '))], notesCell(u)];
@@ -382,13 +383,15 @@ export function forceBlock(data: BlazeAwayData, roster: BaRoster, title: string)
 /** The force's order deck: the full deck's cards in the numbers the force needs, in its colour. */
 export function forceDeck(data: BlazeAwayData, roster: BaRoster, options: PrintOptions, title?: string): DeckNode {
   const copy = data.deck.deck.copies.find((c) => c.name === roster.colour.name) ?? data.deck.deck.copies[0]!;
-  return buildDataDeck(data.deck, copy, { print: options.print, units: options.units, counts: roster.deck, title: title ?? `${roster.force.name}: order cards` });
+  return buildDataDeck(data.deck, copy, { system: data.system.info.id, print: options.print, units: options.units, counts: roster.deck, title: title ?? `${roster.force.name}: order cards` });
 }
 
 /** `muster cards blazeaway --force FILE`: the Unit Sheet with the force's check, then its deck. */
 export function unitSheetDocument(data: BlazeAwayData, roster: BaRoster, options: PrintOptions): DocumentNode {
   const info = data.system.info;
-  return {
+  // the house folders of the stand types it prints, named in its footers
+  const houses = roster.units.flatMap((u) => u.groups.flatMap((g) => (g.type.house !== undefined ? [g.type.house] : [])));
+  return withHouseRules({
     meta: documentMeta(info, `Unit sheet and order cards: ${shortName(roster.force.name)}`, options),
     sheets: [
       {
@@ -406,5 +409,5 @@ export function unitSheetDocument(data: BlazeAwayData, roster: BaRoster, options
       ...tallySheets(data, roster, 'Count as you play'),
     ],
     decks: [forceDeck(data, roster, options)],
-  };
+  }, houses);
 }

@@ -1,6 +1,6 @@
 import type { SystemRules } from '../../data/load.js';
 import type { Cell } from '../../data/schema.js';
-import { markReading, type CardNode, type CardPrint, type DeckNode, type DrawingNode, type Shape, type TokenSheetNode, type Units } from '../../doc/model.js';
+import { markHouse, markReading, type CardNode, type CardPrint, type DeckNode, type DrawingNode, type Shape, type TokenSheetNode, type Units } from '../../doc/model.js';
 import { buildTokenSheet as buildSharedTokenSheet } from '../../doc/build-tokens.js';
 import { chanceAtMost, formatChance, sumDistribution } from '../../engine/odds.js';
 import { rowTotals } from '../../engine/tables.js';
@@ -306,10 +306,12 @@ export function eventDeck(aids: Aids, units: Units, print: CardPrint, systemName
   const cards: CardNode[] = aids.events.map((event) => ({
     id: event.id,
     front: {
-      title: event.title,
+      // a house folder's event carries the house mark after its title
+      title: markHouse(event.title, event.house),
       // the text promises 25 cards and prints none: every card is muster's (its reading)
       subtitle: markReading(`Random Event & Effect · ${event.kind} · muster's card`, 'bof/event-card-deck'),
       accent: OLIVE,
+      source: { reading: 'bof/event-card-deck' },
       stats: [],
       lines: [
         { label: 'Effect', text: renderProse(event.effect, { units }, `events[id=${event.id}].effect`) },
@@ -320,6 +322,7 @@ export function eventDeck(aids: Aids, units: Units, print: CardPrint, systemName
       footer: { left: 'Draw after setting up, before turn 1', right: systemName },
     },
     back: { title: systemName.toUpperCase(), subtitle: 'Random Event & Effect', accent: OLIVE, icon: 'die' },
+    ...(event.house !== undefined ? { house: event.house } : {}),
   }));
   return { title: markReading("Random Event & Effect cards, muster's own", 'bof/event-card-deck'), cards, print };
 }

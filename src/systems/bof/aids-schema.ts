@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { HouseMark } from '../../data/house.js';
 import { MAX_DISTANCE_CM, MAX_DISTANCE_IN, MAX_SCORE, intIn, kebabId, listOf, numberIn } from '../../data/limits.js';
 import { tokenSchema } from '../../data/tokens.js';
 
@@ -49,5 +50,5 @@ export const aidsFile = z
   .strict();
 
 export type { Token } from '../../data/tokens.js';
-export type EventCard = z.infer<typeof eventCard>;
+export type EventCard = z.infer<typeof eventCard> & HouseMark;
 export type AidsFile = z.infer<typeof aidsFile>;

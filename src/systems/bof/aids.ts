@@ -3,7 +3,7 @@ import { FolderIds } from '../../data/ids.js';
 import { MAX_PIECES } from '../../data/limits.js';
 import { deepFreeze } from '../../data/load.js';
 import { parseFolderFiles } from '../../data/parse.js';
-import { backProblems } from '../../data/tokens.js';
+import { backProblems, greyProblems } from '../../data/tokens.js';
 import { renderProse } from '../../doc/templates.js';
 import { DataError, type DataProblem } from '../../errors.js';
 import { aidsFile, type AidsFile, type EventCard, type Token } from './aids-schema.js';
@@ -27,19 +27,20 @@ export async function loadAids(dirs: readonly string[]): Promise<Aids> {
   let tracks: AidsFile['tracks'];
   let templates: AidsFile['templates'];
   const ids = { tokens: new FolderIds('token'), events: new FolderIds('event card') };
-  for (const { file, dir, data: parsed } of await parseFolderFiles(dirs, 'aids', aidsFile, problems)) {
+  for (const { file, dir, data: parsed, house } of await parseFolderFiles(dirs, 'aids', aidsFile, problems, { tokens: { kind: 'token' }, events: { kind: 'event card' } })) {
     for (const [kind, list, map] of [['tokens', parsed.tokens ?? [], tokens], ['events', parsed.events ?? [], events]] as const) {
       list.forEach((entry, i) => {
         const duplicate = ids[kind].claim(dir, entry.id, file, `${kind}[${i}].id`);
         if (duplicate) return problems.push(duplicate);
-        (map as Map<string, typeof entry>).set(entry.id, entry);
+        // a house folder's token or event card carries its name, printed as its mark
+        (map as Map<string, typeof entry>).set(entry.id, (house === undefined ? entry : { ...entry, house }) as typeof entry);
         files.set(entry.id, file);
       });
     }
     tracks = parsed.tracks ?? tracks;
     templates = parsed.templates ?? templates;
   }
-  problems.push(...backProblems(tokens, (id) => files.get(id) ?? ''));
+  problems.push(...backProblems(tokens, (id) => files.get(id) ?? ''), ...greyProblems(tokens, (id) => files.get(id) ?? ''));
   for (const event of events.values()) {
     for (const units of ['cm', 'in']) {
       try {

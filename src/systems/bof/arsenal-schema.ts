@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { HouseMark } from '../../data/house.js';
 import { MAX_DISTANCE_CM, MAX_DISTANCE_IN, MAX_FORCE_COUNT, MAX_POINTS, intIn, kebabId, label, listOf, numberIn, prose } from '../../data/limits.js';
 
 /**
@@ -191,7 +192,8 @@ export const arsenalFile = z
 export type Quality = z.infer<typeof quality>;
 export type UnitType = z.infer<typeof unitType>;
 export type Weapon = z.infer<typeof weapon>;
-export type Unit = z.infer<typeof unit>;
+/** A unit as loaded: a house folder's carries the folder's name, printed as its mark. */
+export type Unit = z.infer<typeof unit> & HouseMark;
 export type Detachment = z.infer<typeof detachment>;
 export type Doctrine = z.infer<typeof doctrine>;
 export type Nation = z.infer<typeof nation>;

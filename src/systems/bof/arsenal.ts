@@ -38,7 +38,8 @@ export async function loadArsenal(dirs: readonly string[]): Promise<Arsenal> {
   // ids are unique within one data folder, whatever their kind; a later folder (house rules)
   // may replace them
   const ids = new FolderIds();
-  for (const { file, dir, data: parsed } of await parseFolderFiles(dirs, 'arsenal', arsenalFile, problems)) {
+  const keyed = { nations: { kind: 'nation' }, weapons: { kind: 'weapon' }, units: { kind: 'unit' }, doctrines: { kind: 'doctrine' } };
+  for (const { file, dir, data: parsed, house } of await parseFolderFiles(dirs, 'arsenal', arsenalFile, problems, keyed)) {
     for (const kind of ['nations', 'weapons', 'units', 'doctrines'] as Kind[]) {
       (parsed[kind] ?? []).forEach((entry, i) => {
         const duplicate = ids.claim(dir, entry.id, file, `${kind}[${i}].id`);
@@ -52,7 +53,8 @@ export async function loadArsenal(dirs: readonly string[]): Promise<Arsenal> {
           if (parsed.reading) readings.set(entry.id, parsed.reading);
           else readings.delete(entry.id);
         }
-        (maps[kind] as Map<string, typeof entry>).set(entry.id, entry);
+        // a house folder's unit carries its name, printed as its mark on the unit's card
+        (maps[kind] as Map<string, typeof entry>).set(entry.id, (kind === 'units' && house !== undefined ? { ...entry, house } : entry) as typeof entry);
       });
     }
   }

@@ -196,6 +196,6 @@ export function ladderChart(here?: { rungNumber: number; game: number }): Drawin
   shapes.push({ kind: 'text', x: 4, y: (LADDER.length - 1.5) * rungH, text: 'even games', size: 7, color: '#62675c' });
   shapes.push({ kind: 'text', x: 4, y: 3 * rungH, text: 'attacker climbs', size: 7, color: '#46573a' });
   shapes.push({ kind: 'text', x: 4, y: 3 * rungH + 4, text: 'one rung per win', size: 7, color: '#46573a' });
-  // the text's ladder table is missing: the rungs in the chapter's order are muster's (design.md section 6)
+  // the text's ladder table is missing: the rungs in the chapter's order are muster's (reading campaign-ladder, docs/readings.md)
   return { title: `The ladder, ${markReading("the game modes in the chapter's order", 'bof/campaign-ladder')}, at most ${MAX_GAMES} games`, width, height: LADDER.length * rungH, shapes };
 }

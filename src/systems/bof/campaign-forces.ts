@@ -1,4 +1,3 @@
-import { markReading } from '../../doc/model.js';
 import { z } from 'zod';
 import { MAX_FORCE_MODELS, MAX_ID_LENGTH, MAX_POINTS, intIn, label, listOf, textOf } from '../../data/limits.js';
 import type { ForceProblem } from '../../data/force-file.js';
@@ -9,6 +8,7 @@ import type { NameCandidate } from '../../data/suggest.js';
 import { createRng } from '../../engine/dice.js';
 import { RollLog } from '../../engine/roll-log.js';
 import type { RollRecord } from '../../engine/tables.js';
+import type { Provenance } from '../../vocab/provenance.js';
 import type { Arsenal } from './arsenal.js';
 import { coreShortWords, forceEntry, buildRoster, type Force, type Roster } from './force.js';
 
@@ -186,18 +186,16 @@ export function sideOf(nation: string): 'axis' | 'allies' {
  */
 export function rollSoloPlayer(system: SystemRules, arsenal: Arsenal, seed: string): { player: SoloPlayer; rolls: RollRecord[] } {
   const rng = createRng(`${seed}/player`);
-  const log = new RollLog();
+  const log = new RollLog('bof');
   const enemySide = String(log.table(rng, system.table('solo-side'), 'campaign: the enemy side')['ref']);
   const side = enemySide === 'axis' ? 'allies' : 'axis';
-  // the Allied split and the doctrine rolls of nations the text gives none for are muster's: marked
-  const nation = side === 'axis' ? 'de' : String(log.table(rng, system.table('solo-allied-nation'), 'campaign: your nation', (row) => markReading(String(row['nation']), 'bof/solo-nations-and-doctrines'))['ref']);
+  // the Allied split and the doctrine rolls of nations the text gives none for are muster's readings
+  const nation = side === 'axis' ? 'de' : String(log.table(rng, system.table('solo-allied-nation'), 'campaign: your nation', (row) => String(row['nation']))['ref']);
   const found = arsenal.nations.get(nation);
   if (!found) throw new DataError([{ file: 'solo-allied-nation', path: '', message: `rolled "${nation}", which is no nation of the arsenal` }]);
   const doctrineOf = (face: number) => found.doctrineRoll.find((r) => r.roll.includes(face))?.doctrine;
-  const face = log.dice(rng, '1D6', 'campaign: your doctrine', (t) => {
-    const name = arsenal.doctrines.get(doctrineOf(t) ?? '')?.name ?? 'no doctrine';
-    return found.doctrineRollReading ? markReading(name, 'bof/solo-nations-and-doctrines') : name;
-  });
+  const source: Provenance = found.doctrineRollReading ? { reading: 'bof/solo-nations-and-doctrines' } : { section: 'Play random sides & scenarios' };
+  const face = log.dice(rng, '1D6', 'campaign: your doctrine', source, (t) => arsenal.doctrines.get(doctrineOf(t) ?? '')?.name ?? 'no doctrine');
   const doctrine = arsenal.doctrines.get(doctrineOf(face) ?? '');
   if (!doctrine) throw new DataError([{ file: 'nations', path: `${nation}.doctrineRoll`, message: `a D6 of ${face} finds no doctrine of the arsenal` }]);
   return { player: { side, nation, doctrine: doctrine.id, detachment: doctrine.detachments[0]!.id, from: 'roll' }, rolls: log.rolls };

@@ -36,6 +36,7 @@ import { applySalvage } from './salvage.js';
 import { buildRoster, forceFile } from './force.js';
 import { unitCost } from './cost.js';
 import type { Arsenal } from './arsenal.js';
+import { possessive } from '../../doc/possessive.js';
 
 export { ladderChart };
 
@@ -254,7 +255,7 @@ function upgrade(state: CampaignState, typed: string, arsenal: Arsenal): Campaig
   if (force) {
     if (!structured(head.text)) {
       throw new UsageError(
-        `--upgrade "${typed}": ${state.names[head.side]}'s force, ${force.name}, is kept by the campaign, so an upgrade names its units: ${head.side}:FROM>TO (a unit), ${head.side}:FROM>elite (a rank) or ${head.side}:FROM+WEAPON (a weapon for soldiers); a line that changes nothing is --note ${head.side}:TEXT`,
+        `--upgrade "${typed}": ${possessive(state.names[head.side])} force, ${force.name}, is kept by the campaign, so an upgrade names its units: ${head.side}:FROM>TO (a unit), ${head.side}:FROM>elite (a rank) or ${head.side}:FROM+WEAPON (a weapon for soldiers); a line that changes nothing is --note ${head.side}:TEXT`,
       );
     }
     const applied = applyUpgrade(force, head.text, arsenal);

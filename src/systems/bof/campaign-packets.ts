@@ -8,8 +8,10 @@ import { LADDER, MAX_GAMES, type CampaignState, type Side } from './campaign.js'
 import { campaignRoster, type SoloPlayer } from './campaign-forces.js';
 import { buildPacket, packetContext } from './packet.js';
 import { rollSoloScenario, rollVersusScenario, type ScenarioContext, type ScenarioResult } from './scenario.js';
+import type { ScenarioTerrain } from '../scenario-terrain.js';
 import type { Roster } from './force.js';
 import type { Arsenal } from './arsenal.js';
+import { possessive } from '../../doc/possessive.js';
 
 /** What printing a campaign's packets needs from the request. */
 export interface PacketSettings {
@@ -50,7 +52,14 @@ export function keptRosters(state: Pick<CampaignState, 'forces'>, ctx: ScenarioC
  * morale set by the campaign, the kept forces fielded with their rosters and cards (a side
  * without one rolled as in any game), and a solo player's army kept from the campaign's start.
  */
-export function rollGame(settings: PacketSettings, ctx: ScenarioContext, state: CampaignSides, rung: string, seed: string, attacker: Side | null): CampaignGame {
+export function rollGame(settings: PacketSettings, ctx: ScenarioContext, state: CampaignSides, rung: string, seed: string, attacker: Side | null, mapAgain?: ScenarioTerrain): CampaignGame {
+  const { result, options } = rollGameScenario(settings, ctx, state, rung, seed, attacker, mapAgain);
+  const doc = buildPacket(result, { ...packetContext(ctx, settings), ladder: true, ...(options.rosters ? { rosters: options.rosters } : {}) });
+  return { result, doc, rosters: keptRosters(state, ctx) };
+}
+
+/** The scenario a game of the campaign rolls, before it is printed. */
+function rollGameScenario(settings: PacketSettings, ctx: ScenarioContext, state: CampaignSides, rung: string, seed: string, attacker: Side | null, mapAgain?: ScenarioTerrain) {
   const solo = state.solo;
   const map = (s: Side) => (solo ? (s === 'a' ? 'player' : 'enemy') : s);
   const rosters = keptRosters(state, ctx);
@@ -68,11 +77,25 @@ export function rollGame(settings: PacketSettings, ctx: ScenarioContext, state: 
       ...(player ? { player: { nation: player.nation, doctrine: player.doctrine, detachment: player.detachment } } : {}),
     },
     ...(given.some((r) => r !== undefined) ? { rosters: given } : {}),
-    ...(settings.terrain ? { terrain: { level: settings.terrain, units: settings.units } } : {}),
+    ...(settings.terrain ? { terrain: { level: settings.terrain, units: settings.units, ...(mapAgain ? { again: mapAgain } : {}) } } : {}),
   };
-  const result = (solo ? rollSoloScenario : rollVersusScenario)(ctx, options, createRng(seed), seed);
-  const doc = buildPacket(result, { ...packetContext(ctx, settings), ...(options.rosters ? { rosters: options.rosters } : {}) });
-  return { result, doc, rosters };
+  return { result: (solo ? rollSoloScenario : rollVersusScenario)(ctx, options, createRng(seed), seed), options };
+}
+
+/**
+ * The map a game after a defender's win is played on: the previously played one (General
+ * Campaign Ladder). Nothing but the map is kept in the state, so the last game is rolled again
+ * as its packet was: every die before its terrain depends on its rung, attacker, seed and the
+ * kinds of force the sides brought, none of which a record changes, so its map comes out as
+ * printed (with the same --terrain). Undefined where the last game was no defender's win.
+ */
+export function previousMap(settings: PacketSettings, ctx: ScenarioContext, state: CampaignState): { game: number; map?: ScenarioTerrain } | undefined {
+  const last = state.history[state.history.length - 1];
+  if (state.finished || !last || last.attacker === null || last.winner === last.attacker) return undefined;
+  // no terrain laid (--terrain none): the players' own table stays as it stood
+  if (!settings.terrain || settings.terrain === 'none') return { game: last.game };
+  const { result } = rollGameScenario(settings, ctx, state, last.rung, `${state.seed}/game-${last.game}`, last.attacker);
+  return { game: last.game, map: { terrain: result.terrain, ...(result.terrainMap ? { terrainMap: result.terrainMap } : {}) } };
 }
 
 /** The fits the scenario engine gave for the forces brought, where it gives them. */
@@ -82,7 +105,7 @@ function fitsOf(result: ScenarioResult): readonly BudgetFit[] {
 
 /** A kept force as the player knows it, for a warning: "Red's force, Kampfgruppe Weber". */
 function forceWords(state: CampaignSides, side: Side): string {
-  return `${state.names[side]}'s force, ${state.forces?.[side]?.name ?? ''}`;
+  return `${possessive(state.names[side])} force, ${state.forces?.[side]?.name ?? ''}`;
 }
 
 /** The campaign side a fit's side is: a solo game's player is side A. */
@@ -108,14 +131,14 @@ export function checkFits(settings: PacketSettings, state: CampaignSides, result
 }
 
 /** The campaign's standing, printed at the top of the next game's packet. */
-export function standing(state: CampaignState, arsenal: Arsenal, game?: CampaignGame): Block {
+export function standing(state: CampaignState, arsenal: Arsenal, game?: CampaignGame, mapAgain?: { game: number; laid: boolean }): Block {
   const n = state.names;
   const fits = game ? fitsOf(game.result) : [];
   const forces = (['a', 'b'] as const).flatMap((s) => {
     const roster = game?.rosters[s];
     if (!roster) return [];
     const fit = fits.find((f) => campaignSide(f.side) === s);
-    return [`**${n[s]}'s force** ${roster.force.name}, kept by the campaign with its upgrades and salvage (${fit ? budgetWords(fit) : `${roster.points} points`})${fit && isOver(fit) ? `: leave ${-fit.left} points of it out of this game` : ''}. Its roster and unit cards are in this packet.`];
+    return [`**${possessive(n[s])} force** ${roster.force.name}, kept by the campaign with its upgrades and salvage (${fit ? budgetWords(fit) : `${roster.points} points`})${fit && isOver(fit) ? `: leave ${-fit.left} points of it out of this game` : ''}. Its roster and unit cards are in this packet.`];
   });
   const army = state.solo && state.player && !state.forces?.a ? [`**Your army** for the whole campaign: ${armyWords(state.player, arsenal)}, ${markReading('rolled once when the campaign began', 'bof/solo-campaign-army')}.`] : [];
   return {
@@ -128,6 +151,11 @@ export function standing(state: CampaignState, arsenal: Arsenal, game?: Campaign
       `**Points** ${n.a} ${state.points.a} (${state.points.a - state.spent.a} to spend), ${n.b} ${state.points.b} (${state.points.b - state.spent.b} to spend). **Morale** ${state.morale.a} / ${state.morale.b}. **Losses in a row** ${state.streak.a} / ${state.streak.b}.`,
       ...forces,
       ...army,
+      ...(mapAgain
+        ? [
+            `**The map** of game ${mapAgain.game} again: the defender held, so this game is played on the previously played map (General Campaign Ladder). ${mapAgain.laid ? 'Lay its terrain as the list in this packet gives it.' : 'Leave the table as it stood.'}`,
+          ]
+        : []),
     ],
   };
 }
@@ -140,8 +168,9 @@ export function armyWords(army: Pick<SoloPlayer, 'nation' | 'doctrine' | 'detach
 
 /** The next game's packet, with the campaign's standing at its head: `next` and a booklet print the same. */
 export function nextGame(settings: PacketSettings, ctx: ScenarioContext, state: CampaignState): CampaignGame {
-  const game = rollGame(settings, ctx, state, LADDER[state.rungIndex]!, `${state.seed}/game-${state.game + 1}`, state.attacker);
+  const again = previousMap(settings, ctx, state);
+  const game = rollGame(settings, ctx, state, LADDER[state.rungIndex]!, `${state.seed}/game-${state.game + 1}`, state.attacker, again?.map);
   checkFits(settings, state, game.result);
-  game.doc.sheets[0]!.blocks.unshift(standing(state, ctx.arsenal, game));
+  game.doc.sheets[0]!.blocks.unshift(standing(state, ctx.arsenal, game, again && { game: again.game, laid: again.map !== undefined }));
   return game;
 }

@@ -4,11 +4,11 @@ import { createRng } from '../../engine/dice.js';
 import { rollOnTable, type RollRecord } from '../../engine/tables.js';
 import { checkForceMoraleTable } from './morale.js';
 import type { StateFormat } from '../../data/state-file.js';
-import { MAX_SIDE_NAME_LENGTH, textOf } from '../../data/limits.js';
+import { MAX_SIDE_NAME_LENGTH, provenance, textOf } from '../../data/limits.js';
 import { campaignForce, soloPlayer, type CampaignForce, type SoloPlayer } from './campaign-forces.js';
 
 /**
- * The campaign ladder (Campaigns; design.md section 6): the nine game modes in the chapter's
+ * The campaign ladder (Campaigns; reading campaign-ladder, docs/readings.md): the nine game modes in the chapter's
  * order, roles set by the second game, an attacker climbing one rung per win, a lost attack
  * resetting to Probing on the same map, at most 10 games.
  */
@@ -122,7 +122,8 @@ export const campaignState = z
     /** solo: the player's army for the whole ladder */
     player: soloPlayer.optional(),
     rolls: z
-      .array(z.object({ purpose: label(200), dice: z.string().max(20), faces: z.array(z.number().int().min(1).max(100)).max(20), total: z.number().int().min(0).max(2000), decided: z.string().max(200) }).strict())
+      // a roll's source, kept since issue 49; a campaign begun before has its rolls without one
+      .array(z.object({ purpose: label(200), dice: z.string().max(20), faces: z.array(z.number().int().min(1).max(100)).max(20), total: z.number().int().min(0).max(2000), decided: z.string().max(200), source: provenance.optional() }).strict())
       .max(100),
   })
   .strict()
@@ -184,7 +185,7 @@ export function newCampaign(system: SystemRules, seed: string, names: { a: strin
   const rolls: RollRecord[] = [];
   const morale = { a: 0, b: 0 };
   for (const s of ['a', 'b'] as const) {
-    const roll = rollOnTable(rng, system.table('force-morale'), (row) => String(row['morale']), `force morale: ${names[s]}`);
+    const roll = rollOnTable(rng, system.table('force-morale'), (row) => String(row['morale']), `force morale: ${names[s]}`, { section: 'How to determine force morale during the campaign' });
     rolls.push(...roll.rolls);
     morale[s] = Number(roll.row!['morale']);
   }

@@ -1,6 +1,6 @@
 import { renderProse } from '../../doc/templates.js';
 import type { SystemInfo } from '../../data/schema.js';
-import { markReading, type Block, type CardNode, type CardPrint, type CardStat, type DeckNode, type SheetNode, type TableBlock, type Units } from '../../doc/model.js';
+import { cardRule, markHouse, markReading, type Block, type CardNode, type CardRule, type CardPrint, type CardStat, type DeckNode, type SheetNode, type Provenance, type TableBlock, type Units } from '../../doc/model.js';
 import type { IconName } from '../../vocab/icons.js';
 import { formatLength, formatModifier } from '../../doc/helpers.js';
 import { checkBlock } from '../../doc/packet.js';
@@ -80,17 +80,22 @@ export function buildUnitCard(
   const score = options.squadLeader ? 5 : combatScoreValue(unit, cost);
   const role = options.squadLeader ? `squad leader (${unit.role})` : unit.role;
   const showBadge = soldier || quality !== 'conscript' || unit.crew !== undefined;
+  // the arsenal's stats, points and notes are muster's own where its file says so; a house
+  // arsenal's stand on the text's unit stats
+  const source: Provenance = ctx.arsenal.readings.has(unit.id) ? { reading: 'bof/arsenal-stats' } : { section: 'Unit stats' };
 
   return {
     id: unit.id,
     front: {
-      title: options.label ?? unit.name,
+      // a house folder's unit carries the house mark after its name
+      title: markHouse(options.label ?? unit.name, unit.house),
       subtitle: `${nationName(unit, ctx)} · ${role}`,
       accent: accentOf(unit, ctx),
+      source,
       badge: showBadge ? { label: quality, level: QUALITY_LEVEL[quality] } : undefined,
       stats: soldier ? soldierStats(unit, weapons, quality, cost, ctx.units, options.squadLeader) : machineStats(unit, cost, ctx.units),
       lines: weaponLines(unit, weapons, ctx.units),
-      rules: rulesFor(unit, weapons, ctx.units).slice(0, 3),
+      rules: rulesFor(unit, weapons, ctx.units, source).slice(0, 3),
       // the player's words at the foot: the model's name where the card has a label of its own, else the rule set
       // the arsenal's stats and points are muster's own: one mark at the card's foot when its file says so
       footer: { left: ctx.arsenal.readings.has(unit.id) ? markReading(`Cost ${cost} · Combat Score ${score}`, 'bof/arsenal-stats') : `Cost ${cost} · Combat Score ${score}`, right: options.label && options.label !== unit.name && !options.label.startsWith(unit.name) ? unit.name : ctx.system.name },
@@ -101,6 +106,7 @@ export function buildUnitCard(
       accent: accentOf(unit, ctx),
       icon: BACK_ICONS[unit.type],
     },
+    ...(unit.house !== undefined ? { house: unit.house } : {}),
   };
 }
 
@@ -175,19 +181,24 @@ function weaponLines(unit: Unit, weapons: Weapon[], units: Units): { label: stri
 }
 
 /** Up to three reminders: the unit's own notes first, then those its stats imply. */
-function rulesFor(unit: Unit, weapons: Weapon[], units: Units): string[] {
+/**
+ * A unit's reminders: its arsenal notes (the card's own source), then what its stats imply,
+ * each from the section of the text that gives it, unless a note already says it.
+ */
+function rulesFor(unit: Unit, weapons: Weapon[], units: Units, source: Provenance): CardRule[] {
   // a note may give a distance ({{dist 50 20}}), printed in the deck's units
-  const rules = unit.notes.map((note, i) => renderProse(note, { units }, `arsenal ${unit.id} notes[${i}]`));
-  const implied: string[] = [];
-  if (unit.doubleBurst) implied.push('May fire a double burst; roll for overheating after it.');
-  if (unit.openTop) implied.push('Open top: grenades can be thrown in.');
+  const notes = unit.notes.map((note, i) => renderProse(note, { units }, `arsenal ${unit.id} notes[${i}]`));
+  const implied: [string, string][] = [];
+  if (unit.doubleBurst) implied.push(['May fire a double burst; roll for overheating after it.', 'Machine guns overheating']);
+  if (unit.openTop) implied.push(['Open top: grenades can be thrown in.', 'Throwing antipersonnel grenades in vehicles and bunkers']);
   // the text gives support weapons both a 90° and a 60° arc, so only AFVs get the reminder
-  if (unit.type === 'afv') implied.push(unit.turret ? 'Turret: fires in a 90° arc.' : 'No turret: fires in a 60° arc; pivoting costs an action.');
-  if (unit.crew && unit.crew > 5 && unit.type === 'afv') implied.push('More than five crew: three actions, never a triple move.');
-  if (weapons.some((w) => w.heavy)) implied.push('Heavy gear: one action, no double move.');
-  if (unit.tows) implied.push(`Tows ${unit.tows === 'heavy' ? 'any gun' : unit.tows === 'medium' ? 'light and medium guns' : 'light guns'}; moves at half its roll when towing.`);
-  if (unit.towClass) implied.push(`Towed by a vehicle that can pull ${unit.towClass} guns.`);
-  for (const rule of implied) if (!rules.some((r) => r.toLowerCase().includes(rule.slice(0, 12).toLowerCase()))) rules.push(rule);
+  if (unit.type === 'afv') implied.push([unit.turret ? 'Turret: fires in a 90° arc.' : 'No turret: fires in a 60° arc; pivoting costs an action.', 'Arc of fire']);
+  if (unit.crew && unit.crew > 5 && unit.type === 'afv') implied.push(['More than five crew: three actions, never a triple move.', 'Actions & Action Point Counter']);
+  if (weapons.some((w) => w.heavy)) implied.push(['Heavy gear: one action, no double move.', 'Actions & Action Point Counter']);
+  if (unit.tows) implied.push([`Tows ${unit.tows === 'heavy' ? 'any gun' : unit.tows === 'medium' ? 'light and medium guns' : 'light guns'}; moves at half its roll when towing.`, 'Units and movement']);
+  if (unit.towClass) implied.push([`Towed by a vehicle that can pull ${unit.towClass} guns.`, 'Units and movement']);
+  const rules = notes.map((note) => cardRule(note, source));
+  for (const [rule, section] of implied) if (!rules.some((r) => r.text.toLowerCase().includes(rule.slice(0, 12).toLowerCase()))) rules.push(cardRule(rule, { section }));
   return rules;
 }
 

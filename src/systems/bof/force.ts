@@ -5,6 +5,7 @@ import { findDetachment, findDoctrine, findNation, findUnit, findWeapon } from '
 import { quality, type Quality, type Unit, type Weapon } from './arsenal-schema.js';
 import { combatScoreValue, crewUpgradeCost, isSoldier, unitCost } from './cost.js';
 import type { ForceProblem } from '../../data/force-file.js';
+import { possessive } from '../../doc/possessive.js';
 
 /** An id a force file names: the arsenal says whether it exists. */
 const ref = textOf(MAX_ID_LENGTH);
@@ -118,7 +119,7 @@ export function buildRoster(typed: Force, arsenal: Arsenal): Roster {
       if (!isSoldier(unit)) add(where, 'weapons', `${unit.name} cannot be given hand weapons; only soldiers carry them`);
       if (weapon.nations && !weapon.nations.includes(force.nation)) add(where, 'weapons', `${weapon.name} is not available to ${force.nation}`);
       if (detachment && !detachment.weapons.includes(weaponId) && !unit.weapons.includes(weaponId)) {
-        add(where, 'weapons', `${weapon.name} is not on ${detachment.name}'s weapon list`);
+        add(where, 'weapons', `${weapon.name} is not on ${possessive(detachment.name)} weapon list`);
       }
     }
     const primaries = entry.weapons.filter((w) => arsenal.weapons.get(w)?.slot === 'primary');

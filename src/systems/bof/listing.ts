@@ -14,6 +14,7 @@ import type { GameMode } from './scenario-schema.js';
 import { loadModes } from './scenario-data.js';
 import { budgetsInWords, PLAYER_SHARE, shareOf } from './game-budget.js';
 import { bofManifest } from './manifest.js';
+import { possessive } from '../../doc/possessive.js';
 
 /**
  * `muster list bof`: the arsenal (nations, doctrines, detachments with what each allows, units
@@ -27,7 +28,7 @@ export async function listBof(request: ListRequest): Promise<ListKind[]> {
   const doctrine = request.doctrine !== undefined ? foundOrRefuse(findDoctrine(arsenal, request.doctrine, nation?.id), '--doctrine') : undefined;
   if (nation && doctrine && doctrine.nation !== nation.id) {
     const owner = arsenal.nations.get(doctrine.nation)?.name ?? doctrine.nation;
-    throw new UsageError(`--doctrine ${doctrine.id} is a doctrine of ${owner}, not ${nation.name}; list ${nation.name}'s with muster list bof doctrines --nation ${nation.id}`);
+    throw new UsageError(`--doctrine ${doctrine.id} is a doctrine of ${owner}, not ${nation.name}; list ${possessive(nation.name)} with muster list bof doctrines --nation ${nation.id}`);
   }
   const nationId = nation?.id ?? doctrine?.nation;
   const narrowed: ListKind['narrowedBy'] = ['nation', 'doctrine'];

@@ -2,7 +2,7 @@ import { markReading, type Block, type CardPrint, type DeckNode, type DocumentNo
 import { mapTerrain, terrainTypeWords } from '../scenario-terrain.js';
 import { terrainPutOut, type MapTerrain, type TerrainTypeWords } from '../../doc/terrain-map.js';
 import { documentMeta } from '../../doc/document-meta.js';
-import { rollsSheet, textTable } from '../../doc/packet.js';
+import { rollsSheet, textTable, type ReadingRegister } from '../../doc/packet.js';
 import { renderProse } from '../../doc/templates.js';
 import type { Arsenal } from './arsenal.js';
 import type { Aids } from './aids.js';
@@ -39,12 +39,16 @@ export interface PacketContext {
   systemName: string;
   rulesVersion: string;
   print: CardPrint;
+  /** a game of a campaign's ladder, which sets its mode: a force over its budget can only leave units out */
+  ladder?: boolean;
   /** the players' own forces (--force), side A's first (solo: the player's), for their rosters and cards */
   rosters?: (Roster | undefined)[];
   /** the points a side Combat only is played for (--points); the manifest's default when absent */
   chosen?: number;
   /** the rule set's terrain types, for the map's legend and the pieces to put out */
   terrainTypes?: readonly TerrainTypeWords[];
+  /** the rule set's register of readings, for the roll log's sources */
+  register: ReadingRegister;
 }
 
 /** The packet settings for a loaded scenario context and the print options asked for. */
@@ -64,6 +68,7 @@ export function packetContext(
     print: options.print,
     ...(options.points !== undefined ? { chosen: options.points } : {}),
     terrainTypes: terrainTypeWords(ctx.system),
+    register: ctx.system,
   };
 }
 
@@ -140,7 +145,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
       paragraphs: [
         result.attacker ? `**${sideName(result.attacker)} (attacker).** ${prose(mode.win.attacker)}` : `**Both sides.** ${prose(mode.win.attacker)}`,
         ...(result.attacker ? [`**${sideName(result.defender)} (defender).** ${prose(mode.win.defender)}`] : []),
-        // where both conditions hold at once: muster's reading (design.md section 6)
+        // where both conditions hold at once: muster's reading (avoid-the-pocket-draw, docs/readings.md)
         ...(mode.win.draw ? [markReading(`**Draw.** ${prose(mode.win.draw)}`, 'bof/avoid-the-pocket-draw')] : []),
         `Or push the Combat Score to ${result.scoreLimit}; after ${result.turns} turns the higher Combat Score wins.`,
         ...(mode.setup ? [`**Setup.** ${prose(mode.setup)}`] : []),
@@ -185,7 +190,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
   ];
   // the pieces to put out close the briefing, before the map they are numbered on
   const terrain = mapTerrain({ id: 'bof', types: ctx.terrainTypes ?? [] }, result, result.table, { units: ctx.units, inch: 2.5 });
-  if (terrain) briefing.push(terrainPutOut(terrain, ctx.units, result.table, 'Game setup (terrain: muster\'s own tables)', 2.5));
+  if (terrain) briefing.push(terrainPutOut(terrain, ctx.units, result.table, 'Game setup', 2.5));
   const sheets: SheetNode[] = [{ title: `Scenario: ${result.scenario.name}`, blocks: briefing }];
 
   const enemy = result.forces.find((f) => f.side === 'enemy' && f.units.length > 0);
@@ -277,7 +282,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
     const game = fit ? { fit, advice: advice(fit), section: result.mode === 'solo' ? 'Setting up your forces in solo play' : mode.section } : undefined;
     sheets.push({ ...rosterSheet(roster, ctx.arsenal, ctx.units, game), title: `Roster, ${side === 'player' ? 'your force' : label(side)}: ${roster.force.name}` });
   }
-  sheets.push(rollsSheet(result.rolls, result.seed, 'Game setup'));
+  sheets.push(rollsSheet(ctx.register, result.rolls, result.seed, 'Game setup'));
 
   const cardSystem = { id: 'bof', name: ctx.systemName, rulesVersion: ctx.rulesVersion, scale: '', blurb: '', provenance: '', products: [], units: ctx.units };
   // each side's cards name it, and the second side's backs are hatched: the decks part when both field one nation
@@ -353,6 +358,8 @@ const chosenOf = (ctx: PacketContext) => ctx.chosen ?? bofManifest.scenario!.poi
 function overAdvice(fit: BudgetFit, result: ScenarioResult, ctx: PacketContext): string {
   const drop = `Leave out ${-fit.left} points of units before the game`;
   if (result.mode === 'solo') return `${drop}: the enemy is set up by its own dice, whatever you bring.`;
+  // the campaign ladder sets the game: no other mode to suggest (General Campaign Ladder)
+  if (ctx.ladder) return `${drop}: the campaign ladder sets this game, and the campaign keeps the whole force.`;
   const fits = modesThatFit(ctx.modes, fit.points, result.players, chosenOf(ctx)).map(({ mode, choose }) => (choose !== undefined ? `${mode.name} at ${choose} points a side` : mode.name));
   return fits.length > 0 ? `${drop}, or play a game mode it fits whichever side attacks: ${fits.join(', ')}.` : `${drop}.`;
 }

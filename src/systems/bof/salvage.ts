@@ -4,6 +4,7 @@ import type { Arsenal } from './arsenal.js';
 import type { Unit, Weapon } from './arsenal-schema.js';
 import { isSoldier } from './cost.js';
 import { campaignRoster, changeModels, entriesNamed, type CampaignForce } from './campaign-forces.js';
+import { possessive } from '../../doc/possessive.js';
 
 /**
  * Salvaged vehicles and weapons: the victor claims what the enemy left behind, "abandoned or
@@ -58,7 +59,7 @@ export function applySalvage(
   }
   if (fielded && !fielded.has(match.found.id)) {
     const could = [...fielded.keys()].map((id) => arsenal.units.get(id)?.name ?? arsenal.weapons.get(id)?.name ?? id);
-    return { problem: `${loser.name}'s force, ${loser.force!.name}, fielded no ${unit?.name ?? weapon!.name}; what it could leave behind: ${could.join(', ') || 'nothing'}` };
+    return { problem: `${possessive(loser.name)} force, ${loser.force!.name}, fielded no ${unit?.name ?? weapon!.name}; what it could leave behind: ${could.join(', ') || 'nothing'}` };
   }
   if (unit) {
     if (soldierText !== undefined) return { problem: `${unit.name} is a vehicle or gun, not a weapon for a soldier: leave out ">${soldierText}"` };

@@ -16,7 +16,7 @@ export async function loadModes(dirs: readonly string[]): Promise<GameMode[]> {
   const problems: DataProblem[] = [];
   const modes = new Map<string, GameMode>();
   const ids = new FolderIds('game mode');
-  for (const { file, dir, data } of await parseFolderFiles(dirs, 'scenarios', scenariosFile, problems)) {
+  for (const { file, dir, data } of await parseFolderFiles(dirs, 'scenarios', scenariosFile, problems, { modes: { kind: 'game mode' } })) {
     data.modes.forEach((mode, i) => {
       const duplicate = ids.claim(dir, mode.id, file, `modes[${i}].id`);
       if (duplicate) problems.push(duplicate);
@@ -32,5 +32,12 @@ export async function loadModes(dirs: readonly string[]): Promise<GameMode[]> {
 export async function loadScenarioContext(system: SystemRules): Promise<ScenarioContext> {
   checkForceMoraleTable(system);
   const [arsenal, aids, modes] = await Promise.all([loadArsenal(system.dirs), loadAids(system.dirs), loadModes(system.dirs)]);
+  // a mode's attacker roll is printed with its reading: one the register does not hold is refused here, before any die
+  const unknown = modes.filter((m) => m.rolesReadingId !== undefined && !system.readings.has(m.rolesReadingId));
+  if (unknown.length > 0) {
+    throw new DataError(
+      unknown.map((m) => ({ file: 'scenarios', path: `modes[id=${m.id}].rolesReadingId`, message: `no reading "${m.rolesReadingId}" in this rule set's readings.yaml; known: ${[...system.readings.keys()].join(', ')}` })),
+    );
+  }
   return { system, arsenal, aids, modes };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_POINTS, MAX_SCORE, MAX_TURNS, intIn, kebabId, label, listOf, prose } from '../../data/limits.js';
 
-/** The nine game modes as the scenario generator needs them (Game modes; design.md section 6). */
+/** The nine game modes as the scenario generator needs them (Game modes; docs/readings.md). */
 export const gameMode = z
   .object({
     id: kebabId('victory-zones'),
@@ -10,6 +10,11 @@ export const gameMode = z
     points: z.tuple([intIn(1, MAX_POINTS), intIn(1, MAX_POINTS)]).optional(),
     /** even: no attacker; roll: the higher D6 attacks */
     roles: z.enum(['even', 'roll']),
+    /**
+     * where the mode's section names an attacker and a defender but no roll for them: the entry
+     * of the register of readings (readings.yaml) the roll stands for
+     */
+    rolesReadingId: kebabId('table-set-up').optional(),
     scoreLimit: intIn(1, MAX_SCORE),
     turns: intIn(1, MAX_TURNS),
     /** edges: facing edges; pocket: defender in the middle, attacker on three edges; surrounded: all four */

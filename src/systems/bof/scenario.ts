@@ -16,6 +16,7 @@ import type { MapTypeId } from '../../data/terrain-schema.js';
 import { markReading, type Units } from '../../doc/model.js';
 import { additionalDice, modePoints, rollsAsArmour, shareOf, soloBudget, soloFit, versusFit } from './game-budget.js';
 import { extended } from '../../vocab/extended.js';
+import type { Provenance } from '../../vocab/provenance.js';
 
 export type Edge = 'north' | 'east' | 'south' | 'west';
 /** cm left between the attacker's strips and the defender's middle in the pocket modes */
@@ -50,7 +51,15 @@ export interface ScenarioOptions {
    */
   enemy?: 'bags' | 'buy';
   /** terrain laid on the map (--terrain) and the units its roll log is written in; none when absent */
-  terrain?: { level: TerrainLevel; units: Units };
+  terrain?: {
+    level: TerrainLevel;
+    units: Units;
+    /**
+     * the map of a game played before, laid again with no die rolled: a campaign's game after a
+     * defender's win is played on the previously played map (General Campaign Ladder)
+     */
+    again?: ScenarioTerrain;
+  };
 }
 
 /** A solo player's army, set once for a whole campaign instead of rolled for each game. */
@@ -131,7 +140,7 @@ export interface ScenarioResult {
    * sector (Deployment), or, where nobody rolls one (the pocket modes), it won Game setup's roll-off
    */
   placement?: { first: string; by: 'deployment' | 'roll-off' };
-  /** the terrain laid on the table (design.md section 2), and how */
+  /** the terrain laid on the table (docs/design.md, Scenario JSON), and how */
   terrain: TerrainPieceJson[];
   terrainMap?: TerrainMapJson;
   rolls: RollRecord[];
@@ -163,15 +172,31 @@ export interface ScenarioContext {
   modes: readonly GameMode[];
 }
 
+/** The table muster sets up where the text leaves it open (the mode, objectives, structures): one reading. */
+const TABLE_SET_UP: Provenance = { reading: 'bof/table-set-up' };
+/** The solo procedure for the enemy's bags and crews (Setting up the enemy forces). */
+const ENEMY_FORCES: Provenance = { section: 'Setting up the enemy forces' };
+
 function ref(row: Row): string {
   const value = row['ref'];
   if (typeof value !== 'string') throw new Error('a row without a ref');
   return value;
 }
 
-/** Rolls D6 for each side until one is higher; the higher attacks (Game modes). */
-function rollAttacker(rng: Rng, log: Log, sides: [string, string]): string {
-  return log.rollOff(rng, sides, 'attacker');
+/**
+ * Rolls D6 for each side until one is higher; the higher attacks: as the mode's section says
+ * (its reading where the section names roles but no roll), or the solo list (Play random sides &
+ * scenarios).
+ */
+function rollAttacker(rng: Rng, log: Log, sides: [string, string], source: Provenance): string {
+  return log.rollOff(rng, sides, 'attacker', source);
+}
+
+/** Where a two-player mode's attacker roll comes from. */
+function attackerSource(system: SystemRules, mode: GameMode): Provenance {
+  if (mode.rolesReadingId === undefined) return { section: mode.section };
+  const reading = system.reading(mode.rolesReadingId);
+  return { reading: `${reading.system}/${reading.id}` };
 }
 
 /** In a campaign the ladder, not a die, says who attacks (or that nobody does yet). */
@@ -234,8 +259,8 @@ function layoutTable(
     // how many and where: the text says "one or more" in the middle, and gives no number of
     // structures; the 1D3 and the even spacing across the middle are muster's, marked
     const count = mode.objectives === 'middle'
-      ? log.dice(rng, '1D3', 'objectives in the middle', (t) => markReading(`${t} objective${t === 1 ? '' : 's'}`, 'bof/table-set-up'))
-      : 1 + log.dice(rng, '1D3', 'vital structures', (t) => markReading(`${t + 1} structures`, 'bof/table-set-up'));
+      ? log.dice(rng, '1D3', 'objectives in the middle', TABLE_SET_UP, (t) => `${t} objective${t === 1 ? '' : 's'}`)
+      : 1 + log.dice(rng, '1D3', 'vital structures', TABLE_SET_UP, (t) => `${t + 1} structures`);
     for (let i = 0; i < count; i++) {
       const along = ((i + 1) / (count + 1));
       const x = across === 'horizontal' ? W * along : W / 2;
@@ -277,7 +302,7 @@ function drawEvents(rng: Rng, log: Log, aids: Aids, side: string, count: number,
   for (let i = 0; i < count; i++) {
     const bag = aids.events.filter((e) => !taken.has(e.id));
     if (bag.length === 0) break;
-    const card = log.draw(rng, bag, `event card: ${who}`, (e) => e.title);
+    const card = log.draw(rng, bag, `event card: ${who}`, { reading: 'bof/event-cards' }, (e) => e.title);
     taken.add(card.id);
     cards.push({ id: card.id, title: card.title });
   }
@@ -286,13 +311,13 @@ function drawEvents(rng: Rng, log: Log, aids: Aids, side: string, count: number,
 
 /** A two-player scenario: every roll of Game setup, Deployment and the chosen mode. */
 export function rollVersusScenario(ctx: ScenarioContext, options: ScenarioOptions, rng: Rng, seed: string): ScenarioResult {
-  const log = new Log();
+  const log = new Log('bof');
   const mode = options.scenario
     ? findMode(ctx.modes, options.scenario)
     : // the text gives no roll for a mode (Game setup: choose one): the 1D9 is muster's
-      log.draw(rng, ctx.modes, 'game mode', (m) => markReading(m.name, 'bof/table-set-up'));
+      log.draw(rng, ctx.modes, 'game mode', TABLE_SET_UP, (m) => m.name);
   const sides: [string, string] = ['a', 'b'];
-  const attacker = options.fixed ? fixedAttacker(options.fixed.attacker, sides) : mode.roles === 'roll' ? rollAttacker(rng, log, sides) : null;
+  const attacker = options.fixed ? fixedAttacker(options.fixed.attacker, sides) : mode.roles === 'roll' ? rollAttacker(rng, log, sides, attackerSource(ctx.system, mode)) : null;
   const defender = attacker ? (attacker === 'a' ? 'b' : 'a') : null;
 
   const { deployment, corridor, zones, objectives, road } = rollDeployment(ctx.system, mode, options, sides, attacker, defender, 'deployment-sector', rng, log);
@@ -315,7 +340,7 @@ export function rollVersusScenario(ctx: ScenarioContext, options: ScenarioOption
   // Deployment gives the first unit to the side that rolled its sector; Game setup's roll-off
   // decides where no side rolls one. Rolled last, so every roll before it stays as it was.
   const placement =
-    mode.deployment === 'edges' ? { first: sides[0], by: 'deployment' as const } : { first: log.rollOff(rng, sides, 'first unit placed'), by: 'roll-off' as const };
+    mode.deployment === 'edges' ? { first: sides[0], by: 'deployment' as const } : { first: log.rollOff(rng, sides, 'first unit placed', { reading: 'bof/deployment-first-unit' }), by: 'roll-off' as const };
   // each force the players brought against the budget its side was given, in the order given
   const game = { mode, players: options.players, chosen: options.points };
   const fits = forces.flatMap((force, i) => {
@@ -405,7 +430,7 @@ export const readsAsInfantry = (doctrine: Pick<Doctrine, 'kind'>) => doctrine.ki
  * sector, events and morale.
  */
 export function rollSoloScenario(ctx: ScenarioContext, options: ScenarioOptions, rng: Rng, seed: string): ScenarioResult {
-  const log = new Log();
+  const log = new Log('bof');
   const { system, arsenal } = ctx;
   // a player who brings a force has chosen a side and a nation: the enemy fights the other side
   // (a German force meets a rolled Allied nation, an Allied force the Germans), and those rolls
@@ -419,16 +444,14 @@ export function rollSoloScenario(ctx: ScenarioContext, options: ScenarioOptions,
   const playerSide = enemySide === 'axis' ? 'allies' : 'axis';
   // the Allied split is muster's (its table's note): the nation rolled prints with the mark
   const nationFor = (side: string, who: string) =>
-    side === 'axis' ? 'de' : ref(log.table(rng, system.table('solo-allied-nation'), `${who} nation`, (row) => markReading(String(row['nation']), 'bof/solo-nations-and-doctrines')));
+    side === 'axis' ? 'de' : ref(log.table(rng, system.table('solo-allied-nation'), `${who} nation`, (row) => String(row['nation'])));
   const enemyNation = nationFor(enemySide, 'enemy');
   const playerNation = ownNation ?? nationFor(playerSide, 'player');
   const rollDoctrine = (nationId: string, who: string) => {
     const nation = arsenal.nations.get(nationId)!;
-    // a nation whose roll is muster's, not the text's example, marks what it decided
-    const face = log.dice(rng, '1D6', `${who} doctrine`, (t) => {
-      const name = arsenal.doctrines.get(nation.doctrineRoll.find((r) => r.roll.includes(t))!.doctrine)!.name;
-      return nation.doctrineRollReading ? markReading(name, 'bof/solo-nations-and-doctrines') : name;
-    });
+    // a nation whose roll is muster's, not the text's example, rolls by its reading
+    const source: Provenance = nation.doctrineRollReading ? { reading: 'bof/solo-nations-and-doctrines' } : { section: 'Play random sides & scenarios' };
+    const face = log.dice(rng, '1D6', `${who} doctrine`, source, (t) => arsenal.doctrines.get(nation.doctrineRoll.find((r) => r.roll.includes(t))!.doctrine)!.name);
     const doctrine = arsenal.doctrines.get(nation.doctrineRoll.find((r) => r.roll.includes(face))!.doctrine)!;
     return { doctrine, detachment: doctrine.detachments[0]! };
   };
@@ -447,7 +470,7 @@ export function rollSoloScenario(ctx: ScenarioContext, options: ScenarioOptions,
     soloName = String(row['scenario']);
   }
   const sides: [string, string] = ['player', 'enemy'];
-  const attacker = options.fixed ? fixedAttacker(options.fixed.attacker, sides) : mode.roles === 'roll' ? rollAttacker(rng, log, sides) : null;
+  const attacker = options.fixed ? fixedAttacker(options.fixed.attacker, sides) : mode.roles === 'roll' ? rollAttacker(rng, log, sides, { section: 'Play random sides & scenarios' }) : null;
   const defender = attacker ? (attacker === 'player' ? 'enemy' : 'player') : null;
 
   const budgetOf = (side: string) => modePoints(mode, attacker ? (side === attacker ? 'attacker' : 'defender') : 0, options.points);
@@ -555,6 +578,8 @@ function layTerrainFor(
   rng: Rng,
   log: Log,
 ): ScenarioTerrain {
+  // the pieces stand where they stood; what the last game laid for its own objectives is plain terrain now
+  if (options.terrain?.again) return { ...options.terrain.again, terrain: options.terrain.again.terrain.map(({ objective: _laidFor, ...piece }) => piece) };
   const { width: W, height: H } = options.table;
   const road = laid.road;
   const fixed = road
@@ -595,7 +620,7 @@ export function coreRoster(arsenal: Arsenal, doctrine: Doctrine, detachment: Det
 function rollAdditional(rng: Rng, log: Log, doctrine: Doctrine | undefined, purpose: string): number {
   const { dice, parts } = additionalDice(doctrine);
   // the text names no dice for them: muster's reading, marked
-  return log.dice(rng, dice, purpose, (t) => markReading(`${t} additional points (the solo bags' dice together: ${parts})`, 'bof/solo-setup'));
+  return log.dice(rng, dice, purpose, { reading: 'bof/solo-setup' }, (t) => `${t} additional points (the solo bags' dice together: ${parts})`);
 }
 
 /**
@@ -636,10 +661,10 @@ function buyEnemyForce(ctx: ScenarioContext, doctrine: Doctrine, detachment: Det
   buying.spend(armourLike ? 'vehicles' : 'support weapons', '3D6', machineBag, rng, log);
 
   // crew upgrades: 1D6 counters at most, the most valuable crewed unit first
-  const upgrades = log.dice(rng, '1D6', 'crew upgrades', (t) => `up to ${t} crew upgrades`);
+  const upgrades = log.dice(rng, '1D6', 'crew upgrades', ENEMY_FORCES, (t) => `up to ${t} crew upgrades`);
   const counters = detachment.qualities.filter((q) => q !== lowest);
   for (let n = 0; n < upgrades && counters.length > 0; n++) {
-    const quality = log.draw(rng, counters, 'crew upgrade: draw', (q) => q);
+    const quality = log.draw(rng, counters, 'crew upgrade: draw', ENEMY_FORCES, (q) => q);
     const crewed = entries
       .map((e, i) => ({ e, i, u: arsenal.units.get(e.unit)! }))
       .filter(({ e, u }) => u.crew !== undefined && u.type !== 'infantry' && (e.quality ?? lowest) === lowest)
@@ -692,17 +717,18 @@ class EnemyPurchase {
 
   /**
    * Draws from a bag with points rolled on `dice` until the points are used up (Setting up the
-   * enemy forces; design.md section 6): a drawn counter that does not fit the points left, or the
+   * enemy forces; reading solo-bag-end, docs/readings.md): a drawn counter that does not fit the points left, or the
    * scenario's budget, is set aside and the drawing goes on, as is one nobody can take (muster's
    * reading); the bag ends when nothing left in it fits, without a draw.
    */
   spend(label: string, dice: string, counters: readonly EnemyCounter[], rng: Rng, log: Log): void {
-    let pool = log.dice(rng, dice, `${label}: points`, (t) => `${t} points for ${label}`);
+    let pool = log.dice(rng, dice, `${label}: points`, ENEMY_FORCES, (t) => `${t} points for ${label}`);
     const bag = [...counters];
     for (;;) {
       const spent = this.spent();
       if (!bag.some((c) => this.fits(c, pool, spent))) break;
-      const pick = log.draw(rng, bag, `${label}: draw`, this.describeDraw.bind(this, pool, spent));
+      // the drawing goes on past a counter that does not fit: muster's reading of "until points used"
+      const pick = log.draw(rng, bag, `${label}: draw`, { reading: 'bof/solo-bag-end' }, this.describeDraw.bind(this, pool, spent));
       if (this.drawn !== 'buy') {
         bag.splice(bag.indexOf(pick), 1);
         continue;
@@ -836,7 +862,7 @@ function placeEnemy(roster: Roster, rng: Rng, log: Log, system: SystemRules): Fo
       counts.set(sector, (counts.get(sector) ?? 0) + 1);
       let note: string | undefined;
       if (line.unit.type === 'transport' && line.unit.passengers) {
-        const riders = log.dice(rng, '2D6', `passengers: ${line.label}`, (t) => `${Math.min(t, line.unit.passengers!)} ride along`);
+        const riders = log.dice(rng, '2D6', `passengers: ${line.label}`, { section: 'Placing the enemy forces on the board' }, (t) => `${Math.min(t, line.unit.passengers!)} ride along`);
         note = `carries ${Math.min(riders, line.unit.passengers)} of the lowest-level infantry`;
       }
       if (line.unit.type === 'afv' || line.unit.type === 'transport') {

@@ -4,6 +4,7 @@ import { findUnit, findWeapon } from './arsenal-names.js';
 import type { Quality, Unit } from './arsenal-schema.js';
 import { campaignRoster, changeModels, entriesNamed, newProblems, type CampaignForce } from './campaign-forces.js';
 import { isSoldier, unitCost } from './cost.js';
+import { possessive } from '../../doc/possessive.js';
 
 /**
  * How to upgrade core units: what a unit may become. The text's boundaries: infantry stays
@@ -149,7 +150,7 @@ export function applyUpgrade(kept: CampaignForce, typed: string, arsenal: Arsena
     if (found.problem !== undefined) return { problem: found.problem };
     const to = found.found;
     if (to.nation !== kept.nation) {
-      return { problem: `${to.name} is a unit of ${arsenal.nations.get(to.nation)?.name ?? to.nation}, and ${kept.name} fields ${arsenal.nations.get(kept.nation)?.name ?? kept.nation}'s: a foreign unit joins a force only as salvage` };
+      return { problem: `${to.name} is a unit of ${arsenal.nations.get(to.nation)?.name ?? to.nation}, and ${kept.name} fields ${possessive(arsenal.nations.get(kept.nation)?.name ?? kept.nation)}: a foreign unit joins a force only as salvage` };
     }
     const index = named.indices.find(enough);
     if (index === undefined) return { problem: `no entry of ${fromName} in ${kept.name} has ${count} models; upgrade fewer at a time` };
@@ -174,7 +175,7 @@ export function applyUpgrade(kept: CampaignForce, typed: string, arsenal: Arsena
     return { problem: `it would leave ${kept.name} breaking its doctrine: ${broken.map((p) => `${p.rule}: ${p.message}`).join('; ')}${hint}` };
   }
   const cost = Math.max(0, after.points - before.points);
-  if (force.points + cost > MAX_POINTS) return { problem: `it would raise ${kept.name}'s limit past ${MAX_POINTS} points` };
+  if (force.points + cost > MAX_POINTS) return { problem: `it would raise ${possessive(kept.name)} limit past ${MAX_POINTS} points` };
   const working = after.points >= before.points ? `${after.points} - ${before.points} points` : `${after.points} - ${before.points} points: no points come back`;
   return { force: { ...force, points: force.points + cost }, text, cost, working };
 }

@@ -5,7 +5,8 @@ import type { Point, Rect } from '../../engine/geometry.js';
 import type { RollLog } from '../../engine/roll-log.js';
 import { lengthWords, type TerrainLevel } from '../../engine/terrain.js';
 import { TERRAIN_LOOK_STYLES } from '../../vocab/terrain-looks.js';
-import { rollScenarioTerrain, type ScenarioTerrain } from '../scenario-terrain.js';
+import type { Provenance } from '../../vocab/provenance.js';
+import { rollScenarioTerrain, terrainSource, type ScenarioTerrain } from '../scenario-terrain.js';
 
 /**
  * A Fire Team battle's terrain (muster's own: the text leaves terrain to each battle). Its Deploy
@@ -45,11 +46,12 @@ export interface BattleTerrainAsk {
 export function rollBattleTerrain(system: SystemRules, ask: BattleTerrainAsk, rng: Rng, log: RollLog): ScenarioTerrain {
   const tables = system.terrain;
   if (!tables || ask.level === 'none') return { terrain: [] };
-  const map = ask.square?.map ?? log.draw(rng, MAP_TYPES, 'terrain: the map type', (id) => mapTypeName(tables, id));
+  const source = terrainSource(system);
+  const map = ask.square?.map ?? log.draw(rng, MAP_TYPES, 'terrain: the map type', source, (id) => mapTypeName(tables, id));
   const road = tables.types.find((t) => t.look === 'road');
   const roads = road ? (ask.square?.roads ?? 1) : 0;
   const words = lengthWords(ask.units);
-  const fixed = Array.from({ length: roads }, (_, i) => ({ look: 'road' as const, points: roadAcross(ask.table, ask.northSouth === (i === 0), i + 1, roads, rng, log, words) }));
+  const fixed = Array.from({ length: roads }, (_, i) => ({ look: 'road' as const, points: roadAcross(ask.table, ask.northSouth === (i === 0), i + 1, roads, rng, log, words, source) }));
   const laid: SystemRules = { ...system, terrain: { ...tables, maps: { ...tables.maps, [map]: densityOf(tables, map, ask.square, road?.id, roads) } } };
   return rollScenarioTerrain(laid, { table: ask.table, zones: ask.zones, objectives: ask.keepClear, fixed, map, level: ask.level, units: ask.units }, rng, log);
 }
@@ -79,14 +81,14 @@ function densityOf(tables: TerrainTables, map: MapTypeId, square: SquareTerrain 
  * entrance), a second across it (a crossroads). Where it enters and leaves and its bend are
  * rolled as the shared procedure rolls a road.
  */
-function roadAcross(table: { width: number; height: number }, northSouth: boolean, n: number, of: number, rng: Rng, log: RollLog, words: (cm: number) => string): Point[] {
+function roadAcross(table: { width: number; height: number }, northSouth: boolean, n: number, of: number, rng: Rng, log: RollLog, words: (cm: number) => string, source: Provenance): Point[] {
   const { width: W, height: H } = table;
   const span = northSouth ? W : H;
   const edges = northSouth ? ['north', 'south'] : ['west', 'east'];
   const what = `terrain: road ${n}${of > 1 ? ` of ${of}` : ''}, ${n === 1 ? "from one side's edge to the other's" : 'across road 1'}`;
-  const a = log.dice(rng, '1D9', `${what}, where it enters`, (t) => `${words((t * span) / 10)} along the ${edges[0]} edge`);
-  const b = log.dice(rng, '1D9', `${what}, where it leaves`, (t) => `${words((t * span) / 10)} along the ${edges[1]} edge`);
-  const bend = log.dice(rng, '1D5', `${what}, its bend`, (t) => (t === 3 ? 'straight' : `bends ${words((Math.abs(t - 3) * span) / 12)} ${t < 3 ? (northSouth ? 'west' : 'north') : northSouth ? 'east' : 'south'}`));
+  const a = log.dice(rng, '1D9', `${what}, where it enters`, source, (t) => `${words((t * span) / 10)} along the ${edges[0]} edge`);
+  const b = log.dice(rng, '1D9', `${what}, where it leaves`, source, (t) => `${words((t * span) / 10)} along the ${edges[1]} edge`);
+  const bend = log.dice(rng, '1D5', `${what}, its bend`, source, (t) => (t === 3 ? 'straight' : `bends ${words((Math.abs(t - 3) * span) / 12)} ${t < 3 ? (northSouth ? 'west' : 'north') : northSouth ? 'east' : 'south'}`));
   const from = (a * span) / 10;
   const to = (b * span) / 10;
   const middle = Math.min(span * 0.95, Math.max(span * 0.05, (from + to) / 2 + ((bend - 3) * span) / 12));

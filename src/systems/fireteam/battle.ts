@@ -1,5 +1,6 @@
 import { createRng, type Rng } from '../../engine/dice.js';
 import { RollLog } from '../../engine/roll-log.js';
+import type { Provenance } from '../../vocab/provenance.js';
 import type { TerrainLevel } from '../../engine/terrain.js';
 import type { RollRecord } from '../../engine/tables.js';
 import { UsageError } from '../../errors.js';
@@ -10,6 +11,7 @@ import { allocatedReinforcements, battlesItFits, ROLE_WORDS, sideFit, type SideP
 import type { FireTeamData } from './data.js';
 import { checkForce, findList, formatPoints, matchPick, type FtRoster } from './force.js';
 import type { FtBattle, FtForce, FtList, FtZone } from './schema.js';
+import { possessive } from '../../doc/possessive.js';
 
 export type Edge = 'north' | 'east' | 'south' | 'west';
 const OPPOSITE: Record<Edge, Edge> = { north: 'south', south: 'north', east: 'west', west: 'east' };
@@ -172,6 +174,11 @@ export function checkTable(data: FireTeamData, battle: FtBattle, table: { width:
   );
 }
 
+/** Where a battle's dice come from: the text stages battles only in its campaign, so these are muster's readings. */
+const ONE_OFF: Provenance = { reading: 'fireteam/battle-edges' };
+const SET_UP: Provenance = { reading: 'fireteam/set-up' };
+const ROLLED_FORCE: Provenance = { reading: 'fireteam/rolled-force' };
+
 /**
  * A Fire Team battle (Battles and Scenarios; Patrol Phase; the campaign's Forces): the battle
  * kind, the sides' lists, edges and attacker, each side's core platoons and reinforcements
@@ -179,12 +186,12 @@ export function checkTable(data: FireTeamData, battle: FtBattle, table: { width:
  * battle's points for its side), and the patrol markers laid out in their zones.
  */
 export function rollBattle(data: FireTeamData, options: BattleOptions, rng: Rng, seed: string): RolledBattle {
-  const log = new RollLog();
+  const log = new RollLog('fireteam');
   // the campaign rolled for the ground before this battle: its dice open the packet's log
   if (options.square?.ground) log.rolls.push(...options.square.ground.rolls);
   const battle = options.battle
     ? data.battles.find((b) => b.id === options.battle)!
-    : log.draw(rng, data.battles, 'battle', (b) => b.name);
+    : log.draw(rng, data.battles, 'battle', ONE_OFF, (b) => b.name);
   if (!options.square) checkTable(data, battle, options.table);
 
   const allLists = [...data.lists.values()];
@@ -206,17 +213,17 @@ export function rollBattle(data: FireTeamData, options: BattleOptions, rng: Rng,
     };
     drawnLists.a = lists.a === undefined;
     drawnLists.b = lists.b === undefined;
-    lists.a ??= log.draw(rng, foesOf('b'), lists.b ? 'army list: Side A, from the other side' : 'army list: Side A', (l) => l.name);
-    lists.b ??= log.draw(rng, foesOf('a'), 'army list: Side B, from the other side', (l) => l.name);
+    lists.a ??= log.draw(rng, foesOf('b'), lists.b ? 'army list: Side A, from the other side' : 'army list: Side A', ONE_OFF, (l) => l.name);
+    lists.b ??= log.draw(rng, foesOf('a'), 'army list: Side B, from the other side', ONE_OFF, (l) => l.name);
   }
 
   const [near, far] = edgePair(battle, options.table);
-  const edgeA = log.draw(rng, [near, far], 'edges', (e) => `Side A from the ${e} edge, Side B from the ${OPPOSITE[e]}`);
+  const edgeA = log.draw(rng, [near, far], 'edges', ONE_OFF, (e) => `Side A from the ${e} edge, Side B from the ${OPPOSITE[e]}`);
   const deployment: Record<Side, Edge> = { a: edgeA, b: OPPOSITE[edgeA] };
 
   let attacker: Side = options.fixed?.attacker ?? 'a';
   if (battle.attacker === 'throw' && !options.fixed?.attacker) {
-    attacker = log.rollOff(rng, [SIDE_NAMES.a, SIDE_NAMES.b], 'attacker') === SIDE_NAMES.a ? 'a' : 'b';
+    attacker = log.rollOff(rng, [SIDE_NAMES.a, SIDE_NAMES.b], 'attacker', SET_UP) === SIDE_NAMES.a ? 'a' : 'b';
   }
   const defender: Side = attacker === 'a' ? 'b' : 'a';
   const role = (side: Side) => (side === attacker ? 'attacker' : 'defender');
@@ -228,7 +235,7 @@ export function rollBattle(data: FireTeamData, options: BattleOptions, rng: Rng,
     reinforcementBudget[side] =
       options.fixed?.reinforcements?.[side] ??
       options.points ??
-      (own ? allocatedReinforcements(battle, role(side), own.force.points.reinforcements) : log.between(rng, from, to, `reinforcement points: ${SIDE_NAMES[side]} (${role(side)}, ${from} to ${to})`, (v) => `${v} points`));
+      (own ? allocatedReinforcements(battle, role(side), own.force.points.reinforcements) : log.between(rng, from, to, `reinforcement points: ${SIDE_NAMES[side]} (${role(side)}, ${from} to ${to})`, SET_UP, (v) => `${v} points`));
   }
 
   const perSide = options.players / 2;
@@ -256,7 +263,7 @@ export function rollBattle(data: FireTeamData, options: BattleOptions, rng: Rng,
     const force = buyForce(data, lists[side], battle, perSide, reinforcementBudget[side], SIDE_NAMES[side], rng, log);
     const roster = checkForce(force, data);
     // the generator buys only what the check allows: a problem here is a bug, never a result
-    if (roster.problems.length > 0) throw new Error(`${SIDE_NAMES[side]}'s bought force breaks its list: ${roster.problems.map((p) => p.message).join('; ')}`);
+    if (roster.problems.length > 0) throw new Error(`${possessive(SIDE_NAMES[side])} bought force breaks its list: ${roster.problems.map((p) => p.message).join('; ')}`);
     rosters[side] = roster;
     origins[side] = 'rolled';
   }
@@ -399,7 +406,7 @@ function battleTerrain(
     east: { x: table.width - reach, y: 0, w: reach, h: table.height },
   };
   const jops = data.battles.flatMap((b) => edgePair(b, table).flatMap((edge) => (['attacker', 'defender'] as const).flatMap((role) => squareJops(square, b, role, edge, tableIn).map((m) => toTableCm(edge, tableIn, m)))));
-  const own = new RollLog();
+  const own = new RollLog('fireteam');
   const laid = rollBattleTerrain(data.system, { ...common, zones: edges.map((e) => strip[e]), keepClear: jops, square }, createRng(asked.seed ?? `${square.id}`), own);
   log.rolls.push(...own.rolls);
   return laid;
@@ -442,7 +449,7 @@ function layMarkers(
   const free = room.hi - room.lo - (n - 1) * step;
   let start = room.lo;
   if (free > 0) {
-    const t = log.dice(rng, '1D6', `patrol markers: ${who}, along the edge`, (t) =>
+    const t = log.dice(rng, '1D6', `patrol markers: ${who}, along the edge`, SET_UP, (t) =>
       t === 1 ? 'the chain starts at its left end of the room' : t === 6 ? 'the chain ends at its right end of the room' : `the chain starts ${t - 1}/5 of the way along the room`,
     );
     start = room.lo + half((free * (t - 1)) / 5);
@@ -455,7 +462,7 @@ function layMarkers(
     const hi = prev === undefined ? room.to : Math.min(room.to, prev + reach);
     let depth = lo;
     if (hi > lo) {
-      const t = log.dice(rng, '1D6', `patrol markers: ${who}, marker ${i + 1} depth`, (t) =>
+      const t = log.dice(rng, '1D6', `patrol markers: ${who}, marker ${i + 1} depth`, SET_UP, (t) =>
         t === 1 ? `marker ${i + 1} as near its own edge as it may be` : t === 6 ? `marker ${i + 1} as far out as it may be` : `marker ${i + 1} ${t - 1}/5 of the way out`,
       );
       depth = Math.min(hi, lo + Math.round(((hi - lo) * (t - 1)) / 5 * 2) / 2);
@@ -491,7 +498,7 @@ function buyForce(data: FireTeamData, list: FtList, battle: FtBattle, players: n
       const chosen =
         options.length === 1
           ? options[0]!
-          : log.draw(rng, options, `core: ${who}${players > 1 ? `, platoon ${p + 1}` : ''}`, (o) => `a ${o.kind} (${formatPoints(o.points)} ${o.points === 1 ? 'point' : 'points'})`);
+          : log.draw(rng, options, `core: ${who}${players > 1 ? `, platoon ${p + 1}` : ''}`, ROLLED_FORCE, (o) => `a ${o.kind} (${formatPoints(o.points)} ${o.points === 1 ? 'point' : 'points'})`);
       if (chosen.kind === 'squad') platoon.squads += 1;
       else platoon.weaponsSections += 1;
       cost += chosen.points;
@@ -545,9 +552,9 @@ function buyPicks(data: FireTeamData, list: FtList, reinforcements: number, who:
     const pick =
       fitting.length === 1
         ? fitting[0]!
-        : log.draw(rng, fitting, `reinforcements: ${who} (${formatPoints(left)} left)`, (p) => `${p.name} (${formatPoints(p.points!)} ${p.points === 1 ? 'point' : 'points'})`);
+        : log.draw(rng, fitting, `reinforcements: ${who} (${formatPoints(left)} left)`, ROLLED_FORCE, (p) => `${p.name} (${formatPoints(p.points!)} ${p.points === 1 ? 'point' : 'points'})`);
     const vehicle = pick.vehicles
-      ? log.draw(rng, pick.vehicles, `vehicle: ${who}, ${pick.name}`, (v) => data.cards.get(v)!.card.title)
+      ? log.draw(rng, pick.vehicles, `vehicle: ${who}, ${pick.name}`, ROLLED_FORCE, (v) => data.cards.get(v)!.card.title)
       : undefined;
     picks.push({ pick: pick.id, ...(vehicle ? { vehicle } : {}) });
     left -= pick.points!;

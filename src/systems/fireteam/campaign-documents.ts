@@ -7,6 +7,7 @@ import { MAP_SIDE_COLOURS, MAP_SIDE_LOOKS } from '../../doc/map-diagram.js';
 import type { SystemInfo } from '../../data/schema.js';
 import type { FireTeamCampaignState, Side } from './campaign-schema.js';
 import { assaultTargets, defaultSplit, encounterWords, type CampaignBoard } from './campaign.js';
+import { possessive } from '../../doc/possessive.js';
 
 /** The sides' colours on the campaign map: their colours on a battle map, and tints of them. */
 export const SIDE_TINTS: Record<Side, { fill: string; ink: string }> = {
@@ -75,9 +76,9 @@ export function campaignMapDrawing(board: CampaignBoard, state: FireTeamCampaign
   shapes.push({ kind: 'line', x1: x0, y1: ly + 7, x2: x0 + 6, y2: ly + 7, width: 2.2, color: RIVER });
   shapes.push({ kind: 'text', x: x0 + 8, y: ly + 7, text: markReading(`${map.river?.name ?? 'the river'}: no way across here`, 'fireteam/campaign-map'), size: 7 });
   shapes.push(...breakoutMark('a', x0 + 88, ly + 4.5));
-  shapes.push({ kind: 'text', x: x0 + 94, y: ly + 7, text: markReading(`${state.names.a}'s breakout`, 'fireteam/campaign-map'), size: 7 });
+  shapes.push({ kind: 'text', x: x0 + 94, y: ly + 7, text: markReading(`${possessive(state.names.a)} breakout`, 'fireteam/campaign-map'), size: 7 });
   shapes.push(...breakoutMark('b', x0 + 130, ly + 4.5));
-  shapes.push({ kind: 'text', x: x0 + 136, y: ly + 7, text: markReading(`${state.names.b}'s breakout`, 'fireteam/campaign-map'), size: 7 });
+  shapes.push({ kind: 'text', x: x0 + 136, y: ly + 7, text: markReading(`${possessive(state.names.b)} breakout`, 'fireteam/campaign-map'), size: 7 });
   // the map is muster's own: the text gives none (its squares, names, river and breakouts)
   return { title: `${map.name}: ${markReading("muster's map", 'fireteam/campaign-map')} after turn ${state.pending.length > 0 || state.finished ? state.turn : state.turn - 1}`, width, height: ly + 10, shapes };
 }

@@ -8,6 +8,7 @@ import type { CampaignBoard } from './campaign.js';
 import type { FireTeamData } from './data.js';
 import { checkForce, findList, formatPoints, matchList, matchPick } from './force.js';
 import { forceFile, type FtForce } from './schema.js';
+import { possessive } from '../../doc/possessive.js';
 
 /**
  * The sides' own forces in "Forward, victory is near!": read once when the campaign starts and
@@ -41,7 +42,7 @@ export async function campaignStart(request: CampaignRequest, data: FireTeamData
     const { found: list, problem } = matchList(data, force.list);
     if (!list) throw new UsageError(`${file}: ${problem}: a campaign needs the force's army list`);
     if (listsAsked && listsAsked[side] !== list.id) {
-      throw new UsageError(`--lists ${listsText}: ${side === 'a' ? 'side A' : 'side B'}'s force (${file}) is a ${list.name} force; give ${list.id} as its list, or leave --lists out`);
+      throw new UsageError(`--lists ${listsText}: ${possessive(side === 'a' ? 'side A' : 'side B')} force (${file}) is a ${list.name} force; give ${list.id} as its list, or leave --lists out`);
     }
     const problems = campaignProblems(force, data, board);
     refuseIfStrict(request.strict ?? false, file, problems, 'army list and the campaign');
@@ -107,7 +108,7 @@ export function forceReferenceProblems(state: FireTeamCampaignState, data: FireT
       problems.push({ path: `${at}.list`, message: problem });
       continue;
     }
-    if (list.id !== state.lists[s]) problems.push({ path: `${at}.list`, message: `is ${list.name}, but side ${s}'s list (lists.${s}) is "${state.lists[s]}"; the two must agree` });
+    if (list.id !== state.lists[s]) problems.push({ path: `${at}.list`, message: `is ${list.name}, but side ${possessive(s)} list (lists.${s}) is "${state.lists[s]}"; the two must agree` });
     force.reinforcements.forEach((entry, i) => {
       if (list.reinforcements.length === 0) return;
       const { found: pick, problem: unknown } = matchPick(list, entry.pick);

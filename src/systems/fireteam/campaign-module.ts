@@ -7,7 +7,7 @@ import type { DocumentNode } from '../../doc/model.js';
 import { createRng } from '../../engine/dice.js';
 import { DataError, UsageError, type DataProblem } from '../../errors.js';
 import type { CampaignRequest, CampaignResponse } from '../module.js';
-import { rollBattle, type GivenForce } from './battle.js';
+import { rollBattle, type CampaignGround, type GivenForce } from './battle.js';
 import { squareTerrainProblems } from './battle-terrain.js';
 import { campaignStart, forceReferenceProblems, forceWords } from './campaign-forces.js';
 import { campaignBooklet } from './campaign-documents.js';
@@ -24,6 +24,7 @@ import {
   stateReferenceProblems,
   type CampaignBoard,
   defaultSplit,
+  ENCOUNTER_GROUND,
 } from './campaign.js';
 import { loadFireTeam, loadSideColours, type FireTeamData } from './data.js';
 import { battlePacket } from './documents.js';
@@ -126,9 +127,9 @@ function statusLine(state: FireTeamCampaignState, board: CampaignBoard): string 
 }
 
 /** An encounter over two squares: whose square it is fought on, and the roll-off (none in a state written before muster rolled for it). */
-function groundOf(p: PendingBattle): { squares: Record<Side, string>; side: Side; rolls: NonNullable<PendingBattle['ground']>['rolls'] } {
+function groundOf(p: PendingBattle): NonNullable<CampaignGround['ground']> {
   // an encounter: both sides assaulted a square
-  return { squares: { a: p.squares.a!, b: p.squares.b! }, side: p.ground?.side ?? (p.square === p.squares.a ? 'a' : 'b'), rolls: p.ground?.rolls ?? [] };
+  return { squares: { a: p.squares.a!, b: p.squares.b! }, side: p.ground?.side ?? (p.square === p.squares.a ? 'a' : 'b'), rolls: (p.ground?.rolls ?? []).map((r) => ({ ...r, source: ENCOUNTER_GROUND })) };
 }
 
 async function battlePackets(request: CampaignRequest, state: FireTeamCampaignState, board: CampaignBoard, data: FireTeamData, battles: readonly PendingBattle[]): Promise<DocumentNode[]> {

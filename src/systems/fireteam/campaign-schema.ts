@@ -11,7 +11,7 @@ const text = (max: number) => z.string().trim().pipe(textOf(max));
 const whole = (min: number, max: number) => z.number().int().min(min).max(max);
 const bounds = z.tuple([whole(0, 20), whole(0, 20)]).refine(([lo, hi]) => lo <= hi, 'the lower bound first');
 
-/** A campaign map as data: a club may draw its own (design.md section 1: the campaign map). */
+/** A campaign map as data: a club may draw its own (docs/design.md, The rule sets). */
 export const campaignMap = z
   .object({
     id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case words joined by hyphens').max(40),

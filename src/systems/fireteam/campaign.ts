@@ -1,9 +1,11 @@
 import type { MapTypeId } from '../../data/terrain-schema.js';
 import type { Rng } from '../../engine/dice.js';
 import { RollLog } from '../../engine/roll-log.js';
+import type { Provenance } from '../../vocab/provenance.js';
 import type { DataProblem } from '../../errors.js';
 import type { CampaignMap, FireTeamCampaignState, PendingBattle, Side } from './campaign-schema.js';
 import type { FtForce } from './schema.js';
+import { possessive } from '../../doc/possessive.js';
 
 /**
  * "Forward, victory is near!" as pure functions of a map and a state: each turn both sides
@@ -206,20 +208,24 @@ export function encounterWords(p: Pick<PendingBattle, 'square' | 'squares'>, art
   return p.squares.a === p.squares.b ? `${article} encounter at ${p.square}` : `${article} encounter over ${p.squares.a} and ${p.squares.b}, fought on ${p.square}`;
 }
 
+/** Where the roll for an encounter's ground comes from: the text does not say which of two squares such an encounter is fought on. */
+export const ENCOUNTER_GROUND: Provenance = { reading: 'fireteam/campaign-assaults' };
+
 function encounter(state: FireTeamCampaignState, board: CampaignBoard, assaults: Record<Side, string>, points: number, rng: Rng): PendingBattle {
   const base = { battle: 1, kind: 'encounter' as const, squares: { ...assaults }, attacker: null, points: { a: points, b: points }, result: null };
   if (assaults.a === assaults.b) return { ...base, square: assaults.a };
   // a D6 each until one is higher, as the battle's own throw for the attacker
-  const log = new RollLog();
+  const log = new RollLog('fireteam');
   const purpose = `encounter ground, ${assaults.a} or ${assaults.b}`;
   let higher: Side | undefined;
   while (!higher) {
     // the packet calls the sides Side A and Side B: the log names both ways, so it reads against either
-    const a = log.dice(rng, '1D6', `${purpose}: Side A, ${state.names.a} (${assaults.a})`, (t) => `Side A rolls ${t}`);
-    const b = log.dice(rng, '1D6', `${purpose}: Side B, ${state.names.b} (${assaults.b})`, (t) => `Side B rolls ${t}`);
+    const a = log.dice(rng, '1D6', `${purpose}: Side A, ${state.names.a} (${assaults.a})`, ENCOUNTER_GROUND, (t) => `Side A rolls ${t}`);
+    const b = log.dice(rng, '1D6', `${purpose}: Side B, ${state.names.b} (${assaults.b})`, ENCOUNTER_GROUND, (t) => `Side B rolls ${t}`);
     if (a !== b) higher = a > b ? 'a' : 'b';
   }
-  const rolls = log.rolls.map((r) => ({ ...r }));
+  // the state keeps the dice and what they decided; their source is always this one reading
+  const rolls = log.rolls.map(({ purpose, dice, faces, total, decided }) => ({ purpose, dice, faces, total, decided }));
   rolls[rolls.length - 1]!.decided += `; the encounter is fought on ${squareName(board, assaults[higher])}`;
   return { ...base, square: assaults[higher], ground: { side: higher, rolls } };
 }
@@ -244,7 +250,7 @@ export function recordBattle(state: FireTeamCampaignState, board: CampaignBoard,
       owners[found.square] = attacker;
       event = `${state.names[attacker]} takes ${squareName(board, found.square)}`;
     } else {
-      event = `${state.names[attacker]}'s assault on ${squareName(board, found.square)} fails${winner === 'draw' ? ' (a draw is no win for the attacker)' : ''}`;
+      event = `${possessive(state.names[attacker])} assault on ${squareName(board, found.square)} fails${winner === 'draw' ? ' (a draw is no win for the attacker)' : ''}`;
     }
   } else if (winner === 'draw') {
     event = `${found.squares.a === found.squares.b ? `the encounter at ${squareName(board, found.square)}` : encounterWords(found, 'the')} is drawn: neither side takes ground`;
@@ -335,7 +341,7 @@ export function stateReferenceProblems(state: FireTeamCampaignState, board: Camp
     if (!fought.includes(p.square)) problems.push({ path: `${at}.square`, message: `is ${p.square}, but the battle is fought over ${[...new Set(fought)].join(' or ')} (its squares)` });
     if (p.ground) {
       if (p.kind !== 'encounter' || p.squares.a === p.squares.b) problems.push({ path: `${at}.ground`, message: 'only an encounter over two squares rolls for its ground: leave ground out' });
-      else if (p.square !== p.squares[p.ground.side]) problems.push({ path: `${at}.square`, message: `is ${p.square}, but the roll for the ground gave side ${p.ground.side}'s square, ${p.squares[p.ground.side]}` });
+      else if (p.square !== p.squares[p.ground.side]) problems.push({ path: `${at}.square`, message: `is ${p.square}, but the roll for the ground gave side ${possessive(p.ground.side)} square, ${p.squares[p.ground.side]}` });
     }
   });
   state.log.forEach((entry, i) => {

@@ -42,7 +42,7 @@ export async function loadFireTeam(system: SystemRules): Promise<FireTeamData> {
   const listFiles = new Map<string, string>();
   const listIds = new FolderIds('army list');
   const battleIds = new FolderIds('battle');
-  for (const { file, dir, data } of await parseFolderFiles(system.dirs, 'lists', listsFile, problems)) {
+  for (const { file, dir, data } of await parseFolderFiles(system.dirs, 'lists', listsFile, problems, { list: { kind: 'army list', one: true } })) {
     const duplicate = listIds.claim(dir, data.list.id, file, 'list.id');
     if (duplicate) {
       problems.push(duplicate);
@@ -55,7 +55,7 @@ export async function loadFireTeam(system: SystemRules): Promise<FireTeamData> {
   const battleFiles = new Map<string, string>();
   let patrol: FtPatrolRules | undefined;
   let deploy: FtDeployRules | undefined;
-  for (const { file, dir, data } of await parseFolderFiles(system.dirs, 'battles', battlesFile, problems)) {
+  for (const { file, dir, data } of await parseFolderFiles(system.dirs, 'battles', battlesFile, problems, { battles: { kind: 'battle' } })) {
     patrol = data.patrol ?? patrol;
     deploy = data.deploy ?? deploy;
     for (const [i, b] of (data.battles ?? []).entries()) {
@@ -70,7 +70,7 @@ export async function loadFireTeam(system: SystemRules): Promise<FireTeamData> {
   }
   let decks: DataDeck[] = [];
   try {
-    decks = await loadCardDecks(system.dirs);
+    decks = await loadCardDecks(system);
   } catch (error) {
     if (error instanceof DataError) problems.push(...error.problems);
     else throw error;

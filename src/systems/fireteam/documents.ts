@@ -13,6 +13,7 @@ import { SIDE_NAMES, type RolledBattle, type Side } from './battle.js';
 import type { SidePoints } from './battle-budget.js';
 import type { FireTeamData } from './data.js';
 import { formatPoints, VETERAN_CREW_READING, type FtRoster } from './force.js';
+import { possessive } from '../../doc/possessive.js';
 
 export interface PrintOptions {
   units: Units;
@@ -39,7 +40,7 @@ function teamName(title: string, made: string | undefined, vehicle: string | und
   return made.toLowerCase().includes(short.toLowerCase()) ? made : `${short}: ${made}`;
 }
 
-/** a value muster chose where the text leaves it open carries the one mark (design.md section 4) */
+/** a value muster chose where the text leaves it open carries the one mark (docs/design.md, Readings) */
 const marked = (text: string, reading: string | undefined) => (reading ? markDataReading(text, reading) : text);
 
 const pointsWord = (n: number) => `${formatPoints(n)} ${n === 1 ? 'point' : 'points'}`;
@@ -91,6 +92,7 @@ export function forceDeck(roster: FtRoster, data: FireTeamData, units: Units, pr
     // a card for teams of several parts names none of them at its foot: its boxes do
     const partName = models.every((m) => m.part === part) ? part.name : undefined;
     const card = dataCardNode(team.card, {
+      system: data.system.info.id,
       id,
       colour: list.colour,
       footerRight: footer ?? (partName !== undefined && partName.length <= 16 ? partName : part.reinforcement && part.vehicle && partName !== undefined ? data.cards.get(part.vehicle)!.card.title : list.name),
@@ -165,7 +167,7 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
     battle.attacker === 'throw'
       ? `${attacker} won the throw for the attack (the appendix has the dice)`
       : rolled.square
-        ? `${attacker} attacks: it is ${attacker}'s assault this campaign turn`
+        ? `${attacker} attacks: it is ${possessive(attacker)} assault this campaign turn`
         : `${attacker} attacks: this battle gives the attack to the first side`;
 
   // the patrol phase starts a stand-alone battle; a campaign square sets the ground instead
@@ -228,7 +230,7 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
       ['Points', markReading(`${budget('a')}; ${budget('b')}`, 'fireteam/set-up')],
       ...(['a', 'b'] as const).flatMap((s) => {
         const brought = rolled.budgets[s];
-        return brought ? [[`${SIDE_NAMES[s]}'s force`, `${force(s).name}: ${spentWords(brought.points, brought.fit)}`]] : [];
+        return brought ? [[`${possessive(SIDE_NAMES[s])} force`, `${force(s).name}: ${spentWords(brought.points, brought.fit)}`]] : [];
       }),
       rolled.square ? ['Ground', `${rolled.square.id}, ${rolled.square.name}`] : ['Patrol markers', markerCount],
       ['Jump-off points', jops],
@@ -290,7 +292,7 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
       // the pieces to put out follow the map that numbers them
       ...(terrain ? [{ title: 'Terrain to put out', blocks: [terrainPutOut(terrain, units, result.table, rolled.square ? 'Forward, victory is near!: Battles' : 'Battles and Scenarios')] }] : []),
       { title: 'The forces', blocks: forces },
-      rollsSheet(result.rolls, result.seed, 'Battles and Scenarios'),
+      rollsSheet(data.system, result.rolls, result.seed, 'Battles and Scenarios'),
     ],
     drawings: [battleMap(rolled, colours, units, options.paper, terrain)],
     drawingsTitle: `Map: ${battle.name}`,
@@ -426,7 +428,7 @@ export function battleMap(rolled: RolledBattle, _colours: Record<string, string>
         {
           name: side(s),
           zone: markReading(`${side(s)}: its markers start in this band`, 'fireteam/set-up'),
-          markers: result.campaign ? `${markReading(`${SIDE_NAMES[s]}'s jump-off points`, 'fireteam/set-up')}, J1 and on as in the table` : `${SIDE_NAMES[s]}'s patrol markers, numbered as in the table`,
+          markers: result.campaign ? `${markReading(`${possessive(SIDE_NAMES[s])} jump-off points`, 'fireteam/set-up')}, J1 and on as in the table` : `${possessive(SIDE_NAMES[s])} patrol markers, numbered as in the table`,
         },
       ]),
     ),

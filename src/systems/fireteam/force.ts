@@ -31,7 +31,7 @@ export function veteranCrewCard(card: DataCard, expertise: string): DataCard {
     const dice = s.label === 'move' ? /^(\d+)D6$/.exec(s.value) : null;
     return dice ? { ...s, value: `${Number(dice[1]) + 1}D6, best ${dice[1]}` } : s;
   });
-  const rule = { text: `Veteran crew: roll 1D6 more for the move and keep the best; avoids a pin or a panic on an expertise roll of ${expertise}.`, reading: VETERAN_CREW_READING };
+  const rule = { text: `Veteran crew: roll 1D6 more for the move and keep the best; avoids a pin or a panic on an expertise roll of ${expertise}.`, readingId: 'veteran-tank-crews' };
   return { ...card, id: `${card.id}-veteran`, subtitle: `${card.subtitle}, veteran crew`, stats, rules: [...card.rules, rule].slice(-3) };
 }
 

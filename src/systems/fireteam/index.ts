@@ -18,6 +18,7 @@ import { checkForce, formatPoints, matchList, type FtRoster } from './force.js';
 import { listFireTeam } from './listing.js';
 import { findOrRefuse, foundOrRefuse } from '../../data/find-name.js';
 import { forceFile, type FtBattle, type FtForce } from './schema.js';
+import { possessive } from '../../doc/possessive.js';
 
 /** `muster cards fireteam`: the decks of the data, or a force file's roster and cards. */
 async function cards(request: CardsRequest): Promise<CardsResult> {
@@ -80,7 +81,7 @@ async function givenForces(request: ScenarioRequest, data: FireTeamData, lists: 
     for (const warning of forceWarnings(file, roster.problems)) request.onWarning?.(`side ${side.toUpperCase()}: ${warning}`);
     const list = roster.list!;
     if (lists && lists[i] !== list.id) {
-      throw new UsageError(`--lists ${listsAsked}: ${SIDE_NAMES[side]}'s force (${file}) is a ${list.name} force; give ${list.id} as its list, or leave --lists out`);
+      throw new UsageError(`--lists ${listsAsked}: ${possessive(SIDE_NAMES[side])} force (${file}) is a ${list.name} force; give ${list.id} as its list, or leave --lists out`);
     }
     given[side] = { force: { ...roster.force, list: list.id }, picks: 'all' };
   }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { SystemRules } from '../../data/load.js';
 import { formatLength } from '../../doc/helpers.js';
-import type { CardNode, CardPrint, DocumentNode, Units } from '../../doc/model.js';
+import { cardRule, unmarked, type CardNode, type CardPrint, type DocumentNode, type Units } from '../../doc/model.js';
 import { documentMeta } from '../../doc/document-meta.js';
 import { renderProse } from '../../doc/templates.js';
 import { UsageError } from '../../errors.js';
@@ -19,6 +19,7 @@ import { checkOpenFireForce, forceFile, lineName, type OfRoster } from './force.
 import { forceDocument } from './roster.js';
 import { ofPacket } from './packet.js';
 import { buildOfUnitCard } from './unit-card.js';
+import { possessive } from '../../doc/possessive.js';
 
 /** Orders and manoeuvres as cards to hand out, from the rule set's own tables. */
 function commandCards(system: SystemRules, units: Units): CardNode[] {
@@ -35,10 +36,15 @@ function commandCards(system: SystemRules, units: Units): CardNode[] {
           title: name,
           subtitle: `${kind}, ${who}`,
           accent: kind === 'Order' ? '#1f4e79' : '#46573a',
+          source: { section: table.section },
           stats: [],
           lines: [{ label: 'Effect', text: renderProse(String(row['effect']), { units }, `${tableId} ${name}`) }],
           // a manoeuvre's row gives its test: vehicles, which have no MOR, take muster's own
-          rules: [row['test'] ? `Initiative test to carry it out: ${String(row['test'])}.` : 'Pass an Initiative test (2D6 against MOR) to carry it out.'],
+          rules: [
+            row['test']
+              ? cardRule(`Initiative test to carry it out: ${unmarked(String(row['test']))}.`, row['who'] === 'vehicles' ? { reading: 'openfire/vehicle-initiative' } : { section: table.section })
+              : cardRule('Pass an Initiative test (2D6 against MOR) to carry it out.', { section: table.section }),
+          ],
           footer: { left: table.section, right: kind.toLowerCase() },
         },
         back: { title: system.info.name.toUpperCase(), subtitle: 'Orders and manoeuvres', accent: '#2c3a2a', icon: kind === 'Order' ? 'star' : 'arrow' },
@@ -118,7 +124,7 @@ async function scenarioRosters(request: ScenarioRequest, lists: Lists): Promise<
     refuseIfStrict(request.strict, file, roster.problems, 'army list');
     if (!roster.nation) {
       const problem = roster.problems.find((p) => p.rule === 'nation' && p.where === 'force')!;
-      throw new UsageError(`${file}: ${side}'s force takes its nation from its file, and ${problem.message}`);
+      throw new UsageError(`${file}: ${possessive(side)} force takes its nation from its file, and ${problem.message}`);
     }
     for (const warning of forceWarnings(file, roster.problems)) request.onWarning?.(`${side}: ${warning}`);
     rosters.push(roster);

@@ -23,12 +23,14 @@ export async function loadLists(dirs: readonly string[]): Promise<Lists> {
   const lists: Lists = { nations: new Map(), weapons: new Map(), units: new Map(), readings: new Map() };
   const files = new Map<string, string>();
   const ids = { nations: new FolderIds('nation'), weapons: new FolderIds('weapon'), units: new FolderIds('unit') };
-  for (const { file, dir, data } of await parseFolderFiles(dirs, 'lists', listsFile, problems)) {
+  const keyed = { nations: { kind: 'nation' }, weapons: { kind: 'weapon' }, units: { kind: 'unit' } };
+  for (const { file, dir, data, house } of await parseFolderFiles(dirs, 'lists', listsFile, problems, keyed)) {
     for (const kind of ['nations', 'weapons', 'units'] as const) {
       (data[kind] ?? []).forEach((entry, i) => {
         const duplicate = ids[kind].claim(dir, entry.id, file, `${kind}[${i}].id`);
         if (duplicate) return problems.push(duplicate);
-        (lists[kind] as Map<string, typeof entry>).set(entry.id, entry);
+        // a house folder's unit carries its name, printed as its mark on the unit's card
+        (lists[kind] as Map<string, typeof entry>).set(entry.id, (kind === 'units' && house !== undefined ? { ...entry, house } : entry) as typeof entry);
         // a later folder's unit replaces the reading with its own file's, or with none
         if (kind === 'units') {
           if (data.reading) lists.readings.set(entry.id, data.reading);

@@ -67,7 +67,7 @@ export function ofPacket(result: OfScenarioResult, lists: Lists, request: Scenar
       },
       // the pieces to put out follow the map, where terrain was laid
       ...(terrain ? [{ title: 'Terrain to put out', blocks: [terrainPutOut(terrain, request.units, result.table, 'Terrain')] }] : []),
-      rollsSheet(result.rolls, result.seed, 'Deployment'),
+      rollsSheet(request.system, result.rolls, result.seed, 'Deployment'),
     ],
     drawings: [
       // zones in the map's side colours, the same in every rule set; the legend names each side's nation

@@ -1,4 +1,5 @@
 import type { Rng } from '../../engine/dice.js';
+import type { Provenance } from '../../vocab/provenance.js';
 import { RollLog } from '../../engine/roll-log.js';
 import type { RollRecord } from '../../engine/tables.js';
 import type { RuleTable } from '../../data/schema.js';
@@ -144,12 +145,12 @@ export interface OfScenarioOptions {
  * among the rest, so only the players can set a nation against itself.
  */
 export function rollOpenFireScenario(lists: OfLists, options: OfScenarioOptions, rng: Rng, seed: string): OfScenarioResult {
-  const log = new RollLog();
-  const die = (dice: string, purpose: string, decided: (t: number) => string) => log.dice(rng, dice, purpose, decided);
-  const draw = <T>(bag: readonly T[], purpose: string, name: (t: T) => string): T => log.draw(rng, bag, purpose, name);
+  const log = new RollLog('openfire');
+  const die = (dice: string, purpose: string, source: Provenance, decided: (t: number) => string) => log.dice(rng, dice, purpose, source, decided);
+  const draw = <T>(bag: readonly T[], purpose: string, source: Provenance, name: (t: T) => string): T => log.draw(rng, bag, purpose, source, name);
 
   // the text gives each player an edge without saying which: a D6 picks the axis
-  const axis = die('1D6', 'deployment edges', (t) => (t <= 3 ? 'side A north, side B south' : 'side A west, side B east'));
+  const axis = die('1D6', 'deployment edges', { reading: 'openfire/deployment-edges' }, (t) => (t <= 3 ? 'side A north, side B south' : 'side A west, side B east'));
   const edgeA: Edge = axis <= 3 ? 'north' : 'west';
   const deployment: Record<string, Edge> = { a: edgeA, b: OPPOSITE[edgeA] };
   const { width: W, height: H } = options.table;
@@ -163,12 +164,12 @@ export function rollOpenFireScenario(lists: OfLists, options: OfScenarioOptions,
     return { side, x: W - depth, y: 0, w: depth, h: H, label };
   });
 
-  const count = die('1D6', 'number of objectives', (t) => `${t} objective${t === 1 ? '' : 's'}`);
+  const count = die('1D6', 'number of objectives', { section: 'Objectives' }, (t) => `${t} objective${t === 1 ? '' : 's'}`);
   // Objectives: the players place them one at a time, the first ones in the deployment zones,
   // then the rest in the middle. Who places first is a roll-off, and the first objective each
   // side places goes in a deployment zone (muster's reading: the text says neither), so a lone
   // objective goes to no side by default
-  const first = log.rollOff(rng, ['Side A', 'Side B'], 'objectives: who places first') === 'Side A' ? 'a' : 'b';
+  const first = log.rollOff(rng, ['Side A', 'Side B'], 'objectives: who places first', { reading: 'openfire/objective-placing' }) === 'Side A' ? 'a' : 'b';
   const second = first === 'a' ? 'b' : 'a';
   const inZone = Math.min(2, count);
   const objectives: OfScenarioResult['objectives'] = Array.from({ length: count }, (_, i) => ({
@@ -191,8 +192,8 @@ export function rollOpenFireScenario(lists: OfLists, options: OfScenarioOptions,
     const rest = nations.filter((n) => n.id !== other);
     // the other side's nation drawn: drawn again among the rest (none left only in a one-nation house list)
     const again = (n: OfNation) => n.id === other && rest.length > 0;
-    const first = draw(nations, `nation: side ${side.toUpperCase()}`, (n) => (again(n) ? `${n.name}: the other side's nation, so drawn again` : n.name));
-    return again(first) ? draw(rest, `nation: side ${side.toUpperCase()}, again among the other nations`, (n) => n.name) : first;
+    const first = draw(nations, `nation: side ${side.toUpperCase()}`, { reading: 'openfire/forces-and-nations' }, (n) => (again(n) ? `${n.name}: the other side's nation, so drawn again` : n.name));
+    return again(first) ? draw(rest, `nation: side ${side.toUpperCase()}, again among the other nations`, { reading: 'openfire/forces-and-nations' }, (n) => n.name) : first;
   };
   const forces = (['a', 'b'] as const).map((side): OfSideForce => {
     const given = options.given?.[side];
@@ -211,7 +212,7 @@ export function rollOpenFireScenario(lists: OfLists, options: OfScenarioOptions,
     let bag = pool.filter((u) => u.type !== 'officer');
     while (bag.some((u) => points + u.points <= options.points)) {
       let fits = true;
-      const unit = draw(bag, `force: side ${side.toUpperCase()}`, (u) => {
+      const unit = draw(bag, `force: side ${side.toUpperCase()}`, { reading: 'openfire/rolled-force-buying' }, (u) => {
         fits = points + u.points <= options.points;
         return fits ? `${u.name} (${u.points} points)` : `${u.name} (${u.points} points): does not fit, set aside`;
       });
@@ -239,8 +240,8 @@ export function rollOpenFireScenario(lists: OfLists, options: OfScenarioOptions,
   const vertical = edgeA === 'north';
   const gap = (vertical ? H : W) - 2 * depth;
   for (let i = 0; i < (options.minefields ?? 0); i++) {
-    const along = die('1D6', `minefield ${i + 1}: across`, (t) => `column ${t} of 6`);
-    const into = die('1D6', `minefield ${i + 1}: between the zones`, (t) => `row ${t} of 6 from side A`);
+    const along = die('1D6', `minefield ${i + 1}: across`, { reading: 'openfire/scenario-settings' }, (t) => `column ${t} of 6`);
+    const into = die('1D6', `minefield ${i + 1}: between the zones`, { reading: 'openfire/scenario-settings' }, (t) => `row ${t} of 6 from side A`);
     const a = ((along - 0.5) / 6) * (vertical ? W : H);
     const b = depth + ((into - 0.5) / 6) * gap;
     minefields.push({ id: `minefield-${i + 1}`, x: Math.round(vertical ? a : b), y: Math.round(vertical ? b : a), radius: options.settings.minefieldReach * CM_PER_IN });

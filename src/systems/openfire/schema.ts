@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { HouseMark } from '../../data/house.js';
 import { MAX_POINTS, intIn, kebabId, label, listOf, prose } from '../../data/limits.js';
 
 /** Open Fire's sample army lists: muster's own (the rules text has none). */
@@ -40,7 +41,8 @@ export const unit = z
     /** the unit's real weapon for a row of its weapons, by weapon id: the row gives the numbers */
     weaponNames: z.record(id, label).optional(),
     points: intIn(1, MAX_POINTS),
-    notes: z.array(prose).max(2).default([]),
+    /** reminders printed on its card: a text of muster's lists, or one with the section of the text it restates */
+    notes: z.array(z.union([prose, z.object({ text: prose, section: label }).strict()])).max(2).default([]),
     source: prose,
   })
   .strict();
@@ -61,5 +63,5 @@ export const listsFile = z
   .strict();
 
 export type OfWeapon = z.infer<typeof weapon>;
-export type OfUnit = z.infer<typeof unit>;
+export type OfUnit = z.infer<typeof unit> & HouseMark;
 export type OfNation = z.infer<typeof nation>;

@@ -1,5 +1,5 @@
 import { formatLength, formatModifier } from '../../doc/helpers.js';
-import { markReading, type CardNode, type Units } from '../../doc/model.js';
+import { cardRule, markHouse, markReading, type CardNode, type Provenance, type Units } from '../../doc/model.js';
 import type { Lists } from './lists.js';
 import type { OfUnit, OfWeapon } from './schema.js';
 
@@ -52,20 +52,26 @@ export function buildOfUnitCard(unit: OfUnit, lists: Lists, units: Units, system
     trained: vehicle ? 'Every vehicle is Trained.' : 'Trained: +1 MOR for Initiative tests.',
     veteran: 'Veteran: +1 MOR; shooters at it get −1 to hit.',
   }[unit.rank];
+  // the sample lists' stats and points are muster's own where their file says so
+  const source: Provenance = lists.readings.has(unit.id) ? { reading: 'openfire/unit-stats-and-points' } : { section: 'Characteristics' };
+  const notes = unit.notes.map((note) => (typeof note === 'string' ? cardRule(note, source) : cardRule(note.text, { section: note.section })));
   return {
     id: unit.id,
     front: {
-      title: label ?? unit.name,
+      // a house folder's unit carries the house mark after its name
+      title: markHouse(label ?? unit.name, unit.house),
       subtitle: label !== undefined ? `${unit.name} · ${TYPE_NAMES[unit.type]}` : `${nation.name} · ${TYPE_NAMES[unit.type]}`,
       accent: nation.colour,
+      source,
       badge: { label: unit.rank, level: RANK_LEVEL[unit.rank] },
       stats,
       lines: unit.weapons.map((id) => weaponLine(unit, id, lists, units, vehicle)),
-      rules: [...unit.notes, ...(vehicle ? [MOUNTED_RULE] : []), rankRule].slice(0, 3),
+      rules: [...notes, ...(vehicle ? [cardRule(MOUNTED_RULE, { section: 'Weapon types' })] : []), cardRule(rankRule, { section: 'Ranks' })].slice(0, 3),
       // the lists' stats and points are muster's own: one mark at the card's foot when its file says so
       footer: { left: lists.readings.has(unit.id) ? markReading(`${unit.points} points`, 'openfire/unit-stats-and-points') : `${unit.points} points`, right: systemName },
     },
     back: { title: systemName.toUpperCase(), subtitle: `${nation.name} · ${TYPE_NAMES[unit.type]}`, accent: nation.colour, icon: vehicle ? 'tank' : unit.type === 'gun' ? 'crewed-gun' : 'helmet' },
+    ...(unit.house !== undefined ? { house: unit.house } : {}),
   };
 }
 

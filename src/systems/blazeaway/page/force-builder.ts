@@ -105,7 +105,7 @@ export class BlazeawayBuilder extends RuleSetBuilder {
       el('div', { className: 'row' }, labelled('ba-side', 'Side', side), labelled('ba-rating', 'Command rating', rating)),
       el('div', { className: 'row' }, labelled('ba-colour', 'Order deck colour', colour), labelled('ba-partisans', 'Partisans (rated no better than Confident)', partisans, 'check')),
       labelled('ba-notes', 'Notes', notes),
-      el('h3', { className: 'sub', textContent: 'Units' }),
+      el('h2', { className: 'sub', textContent: 'Units' }),
       units,
       el('div', { className: 'actions' }, add),
     );

@@ -360,7 +360,7 @@ function bofStatusDetail(view: CampaignView, names: BofNames): HTMLElement {
     row.append(el('th', { textContent: view.names[side], scope: 'row' }));
     for (const cell of [`${j.points[side]} (${j.available[side]})`, j.morale[side], j.wins[side], j.streak[side]]) row.insertCell().textContent = String(cell);
   }
-  box.append(table, el('h4', { className: 'cp-sub', textContent: 'Forces' }), forcesBox(view, names));
+  box.append(table, el('h3', { className: 'cp-sub', textContent: 'Forces' }), forcesBox(view, names));
   if (j.history.length > 0) {
     const list = el('ol', { className: 'cp-log' });
     list.setAttribute('aria-label', 'Games played');

@@ -8,6 +8,7 @@
 import { el, forOption, labelled } from '../../../web/kit/force-ui.js';
 import { SIDES, type CampaignPart, type CampaignPartHost, type CampaignView, type CommandOptions, type Named, type Side } from '../../../web/kit/page-parts.js';
 import { ftForceFromText } from './force-model.js';
+import { possessive } from '../../../doc/possessive.js';
 
 export interface FireteamRecord {
   battle: string;
@@ -161,7 +162,7 @@ export function fireteamCampaignPanel(host: CampaignPartHost): CampaignPart {
         // a side may hold instead of assaulting (Turn Sequence: it "may" launch a single assault)
         assault[i]!.replaceChildren(new Option('choose a square', ''), new Option('holds: no assault', HOLD), ...targets[side].map((sq) => new Option(sq, sq)));
         next.querySelector(`#cp-assault${'AB'[i]}-label`)!.textContent = `${view.names[side]} assaults`;
-        next.querySelector(`#cp-split${'AB'[i]}-label`)!.textContent = `${view.names[side]}'s points to its attack`;
+        next.querySelector(`#cp-split${'AB'[i]}-label`)!.textContent = `${possessive(view.names[side])} points to its attack`;
       });
       next.hidden = !pendingNext;
       return { recordable: open.length > 0, printNext: pendingNext ? "Next turn's packets (sets the turn's assaults)" : "This turn's packets" };
@@ -197,7 +198,7 @@ function fireteamStatusDetail(view: CampaignView, lists: readonly Named[]): HTML
   const forces = el('ul', { className: 'cp-forces-kept', id: 'cp-forces-kept' });
   forces.setAttribute('aria-label', 'Forces');
   for (const side of SIDES) forces.append(el('li', {}, el('strong', { textContent: `${view.names[side]}: ` }), keptForceWords(j.forces?.[side], lists, view.names[side])));
-  box.append(el('h4', { className: 'cp-sub', textContent: 'Forces' }), forces);
+  box.append(el('h3', { className: 'cp-sub', textContent: 'Forces' }), forces);
   if (j.log.length > 0) {
     const list = el('ol', { className: 'cp-log' });
     list.setAttribute('aria-label', 'Battles fought');

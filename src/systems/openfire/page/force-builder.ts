@@ -98,7 +98,7 @@ export class OpenFireBuilder extends RuleSetBuilder {
       el('div', { className: 'row' }, labelled('of-name', 'Force name', name), labelled('of-points', 'Points a side', points)),
       labelled('of-nation', 'Nation', nation),
       el('p', { className: 'hint', textContent: "Units come from muster's sample lists: the rules text gives no army lists or points." }),
-      el('h3', { className: 'sub', textContent: 'Units' }),
+      el('h2', { className: 'sub', textContent: 'Units' }),
       units,
       el('div', { className: 'actions' }, add),
     );
