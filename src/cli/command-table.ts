@@ -225,6 +225,12 @@ const COMMANDS: readonly CommandSpec[] = [
         { name: 'strict', type: 'boolean', default: false, describe: 'new: refuse a --force file that breaks its rules instead of printing the problems' },
       ]),
       { name: 'terrain', type: 'string', choices: TERRAIN_LEVELS, default: 'normal', describe: "next, booklet: terrain laid on each game's map: none, light, normal or dense" },
+      {
+        name: 'all-cards',
+        type: 'boolean',
+        default: false,
+        describe: "next, booklet: every unit card of a kept force again; without it a game after the first prints only the cards an upgrade or salvage changed since the last game",
+      },
       FORCE_CARDS,
       DECK_LAYOUT,
       ...CUT,
