@@ -140,9 +140,9 @@ export function draftWords(state: DraftState | undefined, aside?: { title: strin
   }
   if (state?.state === 'not-kept') return { said: `This browser did not keep the force as you typed it: ${state.message}. The page’s address still holds it; download the force file to be sure of it.` };
   if (aside) {
-    const named = aside.title.trim() ? `“${aside.title.trim()}”` : 'unnamed';
+    const named = aside.title.trim() ? ` (“${aside.title.trim()}”)` : '';
     return {
-      said: `The force in the address replaced the force you were building here (${named}).`,
+      said: `The force in the address replaced the force you were building here${named}.`,
       action: { label: `Back to the force you were building`, does: 'back' },
     };
   }

@@ -9,6 +9,7 @@ import { DRAFT_NAME, DraftKeeper, draftWords, firstForce, type DraftState, type 
 import { addressValue } from '../../src/web/force-address.js';
 import { forceFromLinkValue } from '../../src/web/force-link.js';
 import { MAX_FORCE_LINK_CHARS } from '../../src/data/limit-values.js';
+import { playerProblems } from '../helpers/player-words.js';
 
 const EMPTY = 'points: 500\nunits: []\n';
 
@@ -98,6 +99,13 @@ describe('a builder’s draft', () => {
     expect(draftWords({ state: 'not-kept', message: "this browser's storage for the page is full" })?.said).toBe(
       "This browser did not keep the force as you typed it: this browser's storage for the page is full. The page’s address still holds it; download the force file to be sure of it.",
     );
+    const all = [
+      draftWords({ state: 'moved-on', theirs: { system: 'bof', name: DRAFT_NAME, yaml: '', title: '' } }),
+      draftWords({ state: 'not-kept', message: 'the browser refused to keep it' }),
+      draftWords(undefined, { title: '' }),
+    ];
+    expect(playerProblems(all.flatMap((w) => [w!.said, w!.action?.label ?? '']))).toEqual([]);
+    expect(draftWords(undefined, { title: '' })?.said).toBe('The force in the address replaced the force you were building here.');
     expect(draftWords({ state: 'kept', yaml: '', revision: 1 }, { title: ' Zug Brandt ' })).toEqual({
       said: 'The force in the address replaced the force you were building here (“Zug Brandt”).',
       action: { label: 'Back to the force you were building', does: 'back' },
