@@ -868,9 +868,14 @@ async function make(format: 'pdf' | 'json' | 'md', download: boolean): Promise<v
     last = { key, bytes, name, seed };
     if (previewUrl) URL.revokeObjectURL(previewUrl);
     previewUrl = URL.createObjectURL(new Blob([bytes as BlobPart], { type: TYPES.pdf }));
+    // a phone's browser shows no PDF in a frame (a dark box): it is offered the PDF itself instead
+    const framed = navigator.pdfViewerEnabled !== false;
     const frame = $<HTMLIFrameElement>('preview');
-    frame.src = previewUrl;
-    frame.hidden = false;
+    frame.src = framed ? previewUrl : 'about:blank';
+    frame.hidden = !framed;
+    $<HTMLAnchorElement>('preview-link').href = previewUrl;
+    $('preview-no-frame').hidden = framed;
+    $('preview-open').hidden = false;
     $('preview-empty').hidden = true;
   }
   if (download) save(bytes, name, TYPES[file]);
