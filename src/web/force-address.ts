@@ -31,7 +31,6 @@ export class AddressFollower {
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly rewrite: () => void) {
-    addEventListener('beforeunload', () => this.now());
     addEventListener('pagehide', () => this.now());
     document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && this.now());
   }

@@ -630,10 +630,9 @@ function forceBuilder(): ForceBench {
   return builder;
 }
 
-/** The form a link gives, and the force it carries opened in the builder. */
+/** The form a link gives, and the force it carries opened in the builder (over the one being built before, its draft). */
 async function restoreLink(hash: string): Promise<void> {
   const form = formFromHash(hash, declared, textUnits);
-  // the builder takes the address's force over the one being built before (its draft)
   if (form.product === 'force') forceBuilder().fromAddress(forceInHash(hash));
   await restore(form);
   if (form.product !== 'force' && form.product !== 'campaign' && form.product !== 'table') await linkedForces(hash);
@@ -758,11 +757,10 @@ function packedForce(name: string | undefined): string | undefined {
 /**
  * The page's address for a form: its options, and the force files it prints with packed after
  * `#` (never sent to a server), so the link opens the same forces and packet elsewhere. The
- * builder's own link carries its force; a campaign keeps its forces in its state.
+ * builder's address carries its force as it is built (a reload opens it); a campaign keeps its forces in its state.
  */
 function pageHash(form: Form): string {
   const hash = hashFor(form, declared);
-  // the builder's force as it is built (issue 52): a reload or the address copied opens it
   if (form.product === 'force') return withForces(hash, { a: builder?.addressValue(form.system) });
   if (form.product === 'campaign' || form.product === 'table') return hash;
   const [a, b] = [forces.forceA, forces.forceB];
