@@ -24,6 +24,7 @@ import { TablePanel, type TableProbe } from './table-mode.js';
 import type { TableGame } from './table-game.js';
 import type { KeptCampaign } from './kept-campaigns.js';
 import type { KeptForce } from './browser-shelf.js';
+import type { ForceDraft } from './force-draft.js';
 import { binaryString } from '../vocab/binary-string.js';
 
 interface SystemInfo {
@@ -622,17 +623,19 @@ function forceBuilder(): ForceBench {
       const current = read();
       await restore({ system, product: 'force', options: pick(current.options, PRINT_KEYS) });
     },
+    drafts: store.shelf<ForceDraft>('drafts'),
+    storeWaits: storeWaiting,
+    addressChanged: sync,
   });
   return builder;
 }
 
-/** The form a link gives, and the force it carries opened in the builder. */
+/** The form a link gives, and the force it carries opened in the builder (over the one being built before, its draft). */
 async function restoreLink(hash: string): Promise<void> {
   const form = formFromHash(hash, declared, textUnits);
+  if (form.product === 'force') forceBuilder().fromAddress(forceInHash(hash));
   await restore(form);
-  const force = forceInHash(hash);
-  if (force !== undefined && form.product === 'force') await forceBuilder().openLinked(force);
-  else if (form.product !== 'campaign' && form.product !== 'table') await linkedForces(hash);
+  if (form.product !== 'force' && form.product !== 'campaign' && form.product !== 'table') await linkedForces(hash);
 }
 
 /** The force files a product's link carries: in the page's folder as force-a.yaml and force-b.yaml, given to the product. */
@@ -754,11 +757,12 @@ function packedForce(name: string | undefined): string | undefined {
 /**
  * The page's address for a form: its options, and the force files it prints with packed after
  * `#` (never sent to a server), so the link opens the same forces and packet elsewhere. The
- * builder's own link carries its force; a campaign keeps its forces in its state.
+ * builder's address carries its force as it is built (a reload opens it); a campaign keeps its forces in its state.
  */
 function pageHash(form: Form): string {
   const hash = hashFor(form, declared);
-  if (form.product === 'force' || form.product === 'campaign' || form.product === 'table') return hash;
+  if (form.product === 'force') return withForces(hash, { a: builder?.addressValue(form.system) });
+  if (form.product === 'campaign' || form.product === 'table') return hash;
   const [a, b] = [forces.forceA, forces.forceB];
   const given = forceFiles(form);
   return withForces(hash, { a: given.includes(a ?? '') ? packedForce(a) : undefined, b: given.includes(b ?? '') ? packedForce(b) : undefined });

@@ -67,14 +67,16 @@ export async function launchChromium(choices: BrowserChoices = {}): Promise<Brow
 }
 
 /**
- * A folder of its own for the downloads of this page's browser from now on. Set through the
+ * A folder of its own for the downloads of this page's browser (or its profile) from now on. Set through the
  * browser's own session: set through a page's, it lasts only while the page is open, and
  * chromium then saves into the home folder.
  */
 export async function allowDownloads(page: Page): Promise<string> {
   const downloads = mkdtempSync(path.join(tmpdir(), 'muster-downloads-'));
   const cdp = await page.browser().target().createCDPSession();
-  await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+  // a page in a profile of its own (createBrowserContext) downloads by that profile's setting
+  const browserContextId = page.browserContext().id;
+  await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads, ...(browserContextId ? { browserContextId } : {}) });
   return downloads;
 }
 

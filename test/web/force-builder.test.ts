@@ -423,7 +423,10 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
 
   /** A page at a rule set's builder, with downloads kept and requests out counted. */
   async function builderPage(system: string): Promise<{ page: Page; downloads: string; outside: string[] }> {
-    const page = answering(await browser.newPage());
+    // a profile of its own, as a player's first visit: no draft of an earlier test's force (issue 52)
+    const context = await browser.createBrowserContext();
+    const page = answering(await context.newPage());
+    page.once('close', () => void context.close());
     await page.setViewport({ width: 1280, height: 900 });
     const outside: string[] = [];
     const errors: string[] = [];
