@@ -523,7 +523,7 @@ function tablePanel(): TablePanel {
       const current = read();
       await restore({ system, product: 'table', options: pick(current.options, PRINT_KEYS) });
     },
-    packetOfLink: (link) => packetOfLink(link, { declared, textUnits }),
+    packetOfLink: (link, system) => packetOfLink(link, { declared, textUnits }, system),
     changed() {
       window.muster.table = table?.probe;
     },
@@ -860,9 +860,9 @@ async function make(format: 'pdf' | 'json' | 'md', download: boolean): Promise<v
   // a campaign's print may change its state (a next turn that sets its assaults): the page's copy takes it
   if (form.product === 'campaign') await campaignPanel().printed(result);
   // one packet made: offered beside it to play at the table, with the seed its dice came from
-  const forcesGiven = forceFiles(form).map((f) => ({ name: f, yaml: new TextDecoder().decode(files.read(`${PLAYER_FOLDER}/${f}`, Number.MAX_SAFE_INTEGER).bytes) }));
-  const reads = (await pagePartsFor(form.system)).tableMode?.fromPacket !== undefined;
-  offerPacket(result.code === 0 && seed && reads ? packetOfForm(form, { declared, textUnits }, seed, forcesGiven) : undefined, { made: (asked) => tablePanel().packetMade(asked), play: (asked) => tablePanel().playPacket(asked) });
+  const reads = form.product === 'scenario' && result.code === 0 && seed !== undefined && (await pagePartsFor(form.system)).tableMode?.fromPacket !== undefined;
+  const given = () => forceFiles(form).map((f) => ({ name: f, yaml: new TextDecoder().decode(files.read(`${PLAYER_FOLDER}/${f}`, Number.MAX_SAFE_INTEGER).bytes) }));
+  offerPacket(reads ? packetOfForm(form, { declared, textUnits }, seed, given()) : undefined, { made: (asked) => tablePanel().packetMade(asked), play: (asked) => tablePanel().playPacket(asked) });
   if (result.code !== 0 || !bytes) return;
   if (seed && !form.options['seed'] && form.product !== 'campaign') {
     const link = $<HTMLAnchorElement>('seed-link');

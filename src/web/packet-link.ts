@@ -23,10 +23,17 @@ export function packetOfForm(form: Form, forms: PacketForms, seed: string, force
   return { system: form.system, argv: argvFor({ ...form, options }, forms.declared), forces: [...forces] };
 }
 
-/** The packet a link holds; refused where it is no packet's or rolls fresh dice each time (no seed). */
-export function packetOfLink(link: string, forms: PacketForms): PacketAsked | { refused: string } {
-  const at = link.indexOf('#');
-  const hash = at < 0 ? '' : link.slice(at).trim();
+/**
+ * The packet a link holds, or a seed alone stands for (the rule set's two-player packet of that
+ * seed, all else at its defaults); refused where the link is no packet's or rolls fresh dice
+ * each time (no seed).
+ */
+export function packetOfLink(link: string, forms: PacketForms, system: string): PacketAsked | { refused: string } {
+  const typed = link.trim();
+  if (typed === '') return { refused: "paste a packet's link, or type its seed" };
+  if (!typed.includes('#') && !/\s|^[a-z]+:\/\//i.test(typed)) return packetOfForm({ system, product: 'scenario', options: {} }, forms, typed, [])!;
+  const at = typed.indexOf('#');
+  const hash = at < 0 ? '' : typed.slice(at);
   const form = formFromHash(hash, forms.declared, forms.textUnits);
   if (!/^#\/[\w-]+\/scenario\b/.test(hash) || !forms.declared[form.system]) return { refused: 'that is no link to a scenario packet: make a packet, then copy its link ("a link to this packet" under the result)' };
   if (form.options['seed'] === undefined) return { refused: 'that link has no seed, so its dice are rolled afresh each time: use the link under a packet made, which carries its seed' };

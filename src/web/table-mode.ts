@@ -34,8 +34,8 @@ export interface TableHost {
   sheetLine(system: string): string;
   /** the page turns to a rule set's table mode (a kept game opened) */
   openTable(system: string): Promise<void>;
-  /** the packet a link holds (#/bof/scenario?...&seed=...), or why it holds none */
-  packetOfLink(link: string): PacketAsked | { refused: string };
+  /** the packet a link holds (#/bof/scenario?...&seed=...) or a seed alone stands for (the rule set's two-player packet), or why it holds none */
+  packetOfLink(link: string, system: string): PacketAsked | { refused: string };
   changed(): void;
 }
 
@@ -184,13 +184,13 @@ export class TablePanel {
     select.replaceChildren(
       new Option('the forces chosen here', ''),
       ...(last ? [new Option('the last packet made on this page', 'last')] : []),
-      ...(reads ? [new Option("a packet's link", 'link')] : []),
+      ...(reads ? [new Option("a packet's link or seed", 'link')] : []),
     );
     select.value = [...select.options].some((o) => o.value === was) ? was : '';
     $('tb-from-box').hidden = select.options.length < 2;
     const from = select.value;
     $('tb-link-box').hidden = from !== 'link';
-    $('tb-packet-said').textContent = from === 'last' && last ? `The packet: ${packetCommand(last)}. Both forces, its turns and objectives come from it.` : from === 'link' ? 'Paste the link under a packet made ("a link to this packet"): it carries the seed and the forces.' : '';
+    $('tb-packet-said').textContent = from === 'last' && last ? `The packet: ${packetCommand(last)}. Both forces, its turns and objectives come from it.` : from === 'link' ? "Paste a packet's link (the page's address when it made the packet, or \"a link to this packet\" under it): it carries the seed, the mode and the forces. A seed alone sets up the two-player packet of that seed." : '';
     $('tb-packet-said').hidden = from === '';
     for (const id of ['tb-forces-row', 'tb-turns-row']) $(id).hidden = from !== '';
     for (const side of SIDE_KEYS) $(`tb-file${side}-box`).hidden = from !== '' || $<HTMLSelectElement>(`tb-force${side}`).value !== 'file';
@@ -230,7 +230,7 @@ export class TablePanel {
     const from = $<HTMLSelectElement>('tb-from').value;
     const defaultMax = part.track?.max ?? 0;
     if (from === 'last' || from === 'link') {
-      const asked = from === 'last' ? this.lastPacket : this.host.packetOfLink($<HTMLInputElement>('tb-link').value);
+      const asked = from === 'last' ? this.lastPacket : this.host.packetOfLink($<HTMLInputElement>('tb-link').value, system);
       if (!asked) throw new Error('no packet was made on this page since it was opened');
       if ('refused' in asked) throw new Error(asked.refused);
       if (asked.system !== system) throw new Error(`that packet is of another rule set (${this.host.systemName(asked.system)}): choose that rule set's table`);

@@ -99,7 +99,7 @@ describe.skipIf(!runBrowserTests)('the table mode from a packet, on a phone', ()
     await page.goto(`${served.base}#/bof/table`, { waitUntil: 'domcontentloaded' });
     await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
     await page.select(await control(page, 'Set the game up from'), 'link');
-    await page.type(await control(page, "The packet's link"), link);
+    await page.type(await control(page, "The packet's link or seed"), link);
     await press(page, '#tb-start-button');
     const game = await started(page);
     expect(game.packet?.command).toBe('muster scenario bof --mode solo --seed table-score');

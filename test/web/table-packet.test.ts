@@ -134,10 +134,13 @@ describe('a game set up from a rolled packet', () => {
   it('a packet’s link gives the packet again, its forces with it; a link with no seed or to no packet is refused', () => {
     const forms = { declared: { bof: {} }, textUnits: { bof: 'cm' } };
     const yaml = 'name: Kampfgruppe Weber\n';
-    const asked = packetOfLink(`http://127.0.0.1:8080/#/bof/scenario?mode=solo&seed=club&force=${forceLinkValue(yaml)}`, forms);
+    const asked = packetOfLink(`http://127.0.0.1:8080/#/bof/scenario?mode=solo&seed=club&force=${forceLinkValue(yaml)}`, forms, 'bof');
     expect(asked).toEqual({ system: 'bof', argv: ['scenario', 'bof', '--mode', 'solo', '--seed', 'club'], forces: [{ name: 'force-a.yaml', yaml }] });
-    expect(packetOfLink('http://127.0.0.1:8080/#/bof/scenario?mode=solo', forms)).toEqual({ refused: expect.stringMatching(/^that link has no seed/) });
-    expect(packetOfLink('http://127.0.0.1:8080/#/bof/tables?seed=x', forms)).toEqual({ refused: expect.stringMatching(/^that is no link to a scenario packet/) });
-    expect(packetOfLink('http://127.0.0.1:8080/#/bof/scenario?seed=x&count=3', forms)).toEqual({ refused: expect.stringMatching(/rolls 3 packets/) });
+    // a seed alone: the rule set's two-player packet of that seed
+    expect(packetOfLink(' club ', forms, 'bof')).toEqual({ system: 'bof', argv: ['scenario', 'bof', '--seed', 'club'], forces: [] });
+    expect(packetOfLink('', forms, 'bof')).toEqual({ refused: expect.stringMatching(/^paste a packet's link/) });
+    expect(packetOfLink('http://127.0.0.1:8080/#/bof/scenario?mode=solo', forms, 'bof')).toEqual({ refused: expect.stringMatching(/^that link has no seed/) });
+    expect(packetOfLink('http://127.0.0.1:8080/#/bof/tables?seed=x', forms, 'bof')).toEqual({ refused: expect.stringMatching(/^that is no link to a scenario packet/) });
+    expect(packetOfLink('http://127.0.0.1:8080/#/bof/scenario?seed=x&count=3', forms, 'bof')).toEqual({ refused: expect.stringMatching(/rolls 3 packets/) });
   });
 });
