@@ -135,7 +135,9 @@ describe('the page files', () => {
 
   it('lists the rule sets as muster systems prints them, so the form shows them before the worker has run', async () => {
     const manifest = JSON.parse(readFileSync(new URL('index.json', BUILT_FILES), 'utf8')) as Manifest;
-    const listed = JSON.parse((await muster(['systems', '--format', 'json'], mkdtempSync(path.join(tmpdir(), 'muster-systems-')))).stdout) as { systems: unknown[] };
+    // as the page's worker prints them from the page's own files
+    const { run } = await loadBuiltPage();
+    const listed = JSON.parse((await run(['systems', '--format', 'json'])).stdout) as { systems: unknown[] };
     expect(manifest.systems).toEqual(listed.systems);
   });
 
