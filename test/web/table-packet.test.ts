@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MODULE_IDS } from '../../src/systems/registry.js';
+import { MANIFESTS, MODULE_IDS } from '../../src/systems/registry.js';
 import { pagePartsFor } from '../../src/systems/page-registry.js';
 import type { TablePart } from '../../src/web/kit/page-parts.js';
 import { packetGame, type PacketAsked } from '../../src/web/table-packet.js';
@@ -50,27 +50,29 @@ async function packetCards(argv: string[]): Promise<Map<string, string[]>> {
 
 const partOf = async (id: string) => (await pagePartsFor(id)).tableMode as TablePart;
 
-describe('a game set up from a rolled packet', () => {
-  const packets: { id: string; mode: 'versus' | 'solo' }[] = [
-    { id: 'bof', mode: 'solo' },
-    { id: 'fireteam', mode: 'versus' },
-    { id: 'openfire', mode: 'versus' },
-    { id: 'blazeaway', mode: 'versus' },
-  ];
+/** Each rule set that rolls packets, with the mode a player plays it alone in where it has one (solo), else versus. */
+const PACKETS = MANIFESTS.filter((m) => m.scenario).map((m) => ({ id: m.id, mode: m.scenario!.modes.includes('solo') ? ('solo' as const) : ('versus' as const) }));
 
+/** A packet of a rule set set up at the table, and its JSON. */
+async function rolled(id: string, mode: 'versus' | 'solo', seed = 'table-1') {
+  const argv = ['scenario', id, '--seed', seed, ...(mode === 'solo' ? ['--mode', 'solo'] : [])];
+  const json = JSON.parse((await muster([...argv, '--format', 'json'], dir)).stdout) as { turns?: number; forces: { side: string; units: unknown[] }[]; sides: string[] } & Record<string, unknown>;
+  const game = await packetGame(runner, await partOf(id), { system: id, argv, forces: [] }, ['', '']);
+  return { argv, json, game };
+}
+
+describe('a game set up from a rolled packet', () => {
   it('every rule set that rolls packets has a table part that reads them', async () => {
+    expect(PACKETS.length).toBeGreaterThan(0);
     for (const id of MODULE_IDS) {
-      const rolls = (await muster(['scenario', id, '--seed', 'x', '--format', 'json'], dir)).code === 0;
-      expect(((await partOf(id))?.fromPacket !== undefined), id).toBe(rolls);
+      const rolls = PACKETS.some((p) => p.id === id);
+      expect((await partOf(id))?.fromPacket !== undefined, id).toBe(rolls);
     }
-    expect(packets.map((p) => p.id).sort()).toEqual([...MODULE_IDS].sort());
   });
 
-  it.each(packets)('$id ($mode): both forces from the packet, rows as its cards, its turns and objectives', async ({ id, mode }) => {
-    const argv = ['scenario', id, '--seed', 'table-1', ...(mode === 'solo' ? ['--mode', 'solo'] : [])];
-    const json = JSON.parse((await muster([...argv, '--format', 'json'], dir)).stdout) as { turns?: number; scoreLimit?: number; forces: { side: string; units: unknown[] }[]; sides: string[] };
+  it.each(PACKETS)('$id ($mode): both forces from the packet, rows as its cards, its turns and objectives', async ({ id, mode }) => {
+    const { argv, json, game } = await rolled(id, mode);
     const part = await partOf(id);
-    const game = await packetGame(runner, part, { system: id, argv, forces: [] }, ['', '']);
     expect(game.turns).toBe(json.turns);
     expect(game.packet.command).toBe(`muster ${argv.join(' ')}`);
     expect(game.packet.objectives.length).toBeGreaterThan(0);
@@ -78,25 +80,30 @@ describe('a game set up from a rolled packet', () => {
     for (const [i, side] of json.sides.entries()) {
       const rows = game.sides[i]!.units;
       // every side the dice gave units comes with them: nothing to type
-      expect(rows.length, `${id} side ${side}`).toBeGreaterThan(0);
-      // rows named as the packet's own unit cards (Blaze Away!'s cards are its orders: a row a unit of its force)
-      const printed = id === 'blazeaway' ? (json.forces[i]!.units as { name: string }[]).map((u) => u.name) : [...decks].find(([title]) => title.includes(game.sides[i]!.name.replace(/^The enemy$/, 'Enemy')))?.[1];
-      if (printed || side === 'enemy') expect(rows.map((r) => r.name), `${id} side ${side}`).toEqual(printed);
+      if (json.forces[i]!.units.length > 0) expect(rows.length, `${id} side ${side}`).toBeGreaterThan(0);
+      // rows named as the packet's own unit cards for the side, where it prints them
+      const printed = [...decks].find(([title]) => title.includes(game.sides[i]!.name.replace(/^The enemy$/, 'Enemy')) && title.includes('unit cards'))?.[1] ?? [...decks].find(([title]) => title.includes(`${game.sides[i]!.name} (`))?.[1];
+      if (printed) expect(rows.map((r) => r.name), `${id} side ${side}`).toEqual(printed);
     }
-    if (id === 'bof') {
-      expect(game.scoreMax).toBe(json.scoreLimit);
-      expect(game.sides.map((s) => s.name)).toEqual(['You', 'The enemy']);
-      // each row worth what its card prints: the enemy's officer 10, the rest their cost
-      for (const side of game.sides) for (const row of side.units) expect(row.worth, row.name).toBeGreaterThanOrEqual(1);
-      expect(game.sides[1]!.units.find((r) => /^Leutnant/.test(r.name))?.worth).toBe(10);
-    } else {
-      expect(game.scoreMax).toBeUndefined();
-      for (const side of game.sides) for (const row of side.units) expect(row.worth).toBeUndefined();
-    }
-    if (id === 'blazeaway') {
-      const stands = (json.forces as { units: { stands: number }[] }[]).map((f) => f.units.reduce((n, u) => n + u.stands, 0));
-      expect(game.sides.map((s) => s.units.reduce((n, u) => n + u.boxes, 0))).toEqual(stands);
-    }
+    // a rule set that scores losses: every row worth what its card prints; else no score at all
+    for (const side of game.sides) for (const row of side.units) expect(row.worth === undefined, `${id} ${row.name}`).toBe(part.track === undefined);
+    if (part.track) for (const side of game.sides) for (const row of side.units) expect(row.worth, row.name).toBeGreaterThanOrEqual(1);
+    else expect(game.scoreMax).toBeUndefined();
+  });
+
+  it('Burst of Fire solo: you and the enemy, the Combat Score limit of the packet, the enemy’s cards as the packet prints them, its officer worth 10', async () => {
+    const { json, game } = await rolled('bof', 'solo');
+    expect(game.scoreMax).toBe(json['scoreLimit']);
+    expect(game.sides.map((s) => s.name)).toEqual(['You', 'The enemy']);
+    const printed = (await packetCards(['scenario', 'bof', '--seed', 'table-1', '--mode', 'solo'])).get('Cards: Enemy unit cards');
+    expect(game.sides[1].units.map((r) => r.name)).toEqual(printed);
+    expect(game.sides[1].units.filter((r) => r.worth === 10).length).toBe(1);
+  });
+
+  it('Blaze Away!: a row a unit of each side’s force, a box for each of its stands and models', async () => {
+    const { json, game } = await rolled('blazeaway', 'versus');
+    const forces = json.forces as unknown as { units: { name: string; stands: number }[] }[];
+    expect(game.sides.map((s) => s.units.map((u) => [u.name, u.boxes]))).toEqual(forces.map((f) => f.units.map((u) => [u.name, u.stands])));
   });
 
   it('a side given a force file takes its file, grouped as its cards; a loss scores its worth for the other side, ticked back it is taken off', async () => {
