@@ -4,8 +4,9 @@
  * nothing typed: table-packet.ts), or from each side's force (the one built, one kept in the
  * browser, or a file). Each side's rows are its cards, a box for each model, with the markers
  * the rule set's part names; the turn record, a score each side gains by the other's losses
- * where the rule set keeps one, and the tables of the rolls made most, odds beside every number. Every tick is kept in the browser at once, per game; the sheet prints
- * as it stands. What the rule set shows comes from its part (TablePart) and its own lists.
+ * where the rule set keeps one, and the tables of the rolls made most, odds beside every number.
+ * Every tick is kept in the browser at once, per game; the sheet prints as it stands. What the
+ * rule set shows comes from its part (TablePart) and its own lists.
  */
 import type { KeptForce, Shelf } from './browser-shelf.js';
 import { freeName, keptName, MovedOnError, type ShelfChange } from './browser-shelf.js';
@@ -162,8 +163,12 @@ export class TablePanel {
   /** A packet was made on the page: the start form offers it (where its rule set's table reads packets). */
   packetMade(asked: PacketAsked | undefined): void {
     this.lastPacket = asked;
+    // a packet just made is what the start form sets up from, until the player chooses otherwise
+    this.offerLast = asked !== undefined;
     if (this.system) this.shapeStart();
   }
+
+  private offerLast = false;
 
   /** "Play this game at the table": the table mode of the packet's rule set, its game set up from the packet. */
   async playPacket(asked: PacketAsked): Promise<void> {
@@ -186,13 +191,15 @@ export class TablePanel {
       ...(last ? [new Option('the last packet made on this page', 'last')] : []),
       ...(reads ? [new Option("a packet's link or seed", 'link')] : []),
     );
-    select.value = [...select.options].some((o) => o.value === was) ? was : '';
+    select.value = last && this.offerLast ? 'last' : [...select.options].some((o) => o.value === was) ? was : '';
+    if (last) this.offerLast = false;
     $('tb-from-box').hidden = select.options.length < 2;
     const from = select.value;
     $('tb-link-box').hidden = from !== 'link';
     $('tb-packet-said').textContent = from === 'last' && last ? `The packet: ${packetCommand(last)}. Both forces, its turns and objectives come from it.` : from === 'link' ? "Paste a packet's link (the page's address when it made the packet, or \"a link to this packet\" under it): it carries the seed, the mode and the forces. A seed alone sets up the two-player packet of that seed." : '';
     $('tb-packet-said').hidden = from === '';
     for (const id of ['tb-forces-row', 'tb-turns-row']) $(id).hidden = from !== '';
+    for (const side of SIDE_KEYS) $<HTMLInputElement>(`tb-name${side}`).placeholder = from === '' ? '' : 'as the packet names it';
     for (const side of SIDE_KEYS) $(`tb-file${side}-box`).hidden = from !== '' || $<HTMLSelectElement>(`tb-force${side}`).value !== 'file';
   }
 

@@ -93,10 +93,15 @@ describe.skipIf(!runBrowserTests)('the table mode from a packet, on a phone', ()
     const page = await openPage(served, '#/bof/scenario?mode=solo&seed=table-score');
     await page.setViewport(PHONE);
     expect((await produce(page, 'Preview')).code).toBe(0);
-    // the packet's address, pasted into the table mode's start form: the same game
     const link = page.url();
-    await page.goto(`${served.base}#/bof/table`, { waitUntil: 'domcontentloaded' });
-    await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+    // the table mode's start form offers the packet just made, and sets up from it unless told otherwise
+    await page.select('#product', 'table');
+    await page.waitForSelector('#tb-start:not([hidden]) #tb-from-box:not([hidden])');
+    expect(await page.$eval('#tb-from', (e) => [(e as HTMLSelectElement).value, [...(e as HTMLSelectElement).options].map((o) => o.textContent)])).toEqual(['last', ['the forces chosen here', 'the last packet made on this page', "a packet's link or seed"]]);
+    expect(await page.$eval('#tb-forces-row', (e) => (e as HTMLElement).hidden)).toBe(true);
+    expect(await smallTargets(page)).toEqual([]);
+    await page.screenshot({ path: path.join(shots, 'web-table-start-phone.png') });
+    // the packet's address, pasted into the start form: the same game
     await page.select(await control(page, 'Set the game up from'), 'link');
     await page.type(await control(page, "The packet's link or seed"), link);
     await press(page, '#tb-start-button');
