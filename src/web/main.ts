@@ -22,6 +22,8 @@ import { CampaignPanel, type CampaignProbe } from './campaign-page.js';
 import { HousePanel, type HouseProbe } from './house-rules.js';
 import { TablePanel, type TableProbe } from './table-mode.js';
 import type { TableGame } from './table-game.js';
+import { packetOfForm, packetOfLink } from './packet-link.js';
+import { offerPacket } from './packet-offer.js';
 import type { KeptCampaign } from './kept-campaigns.js';
 import type { KeptForce } from './browser-shelf.js';
 import type { ForceDraft } from './force-draft.js';
@@ -559,6 +561,7 @@ function tablePanel(): TablePanel {
       const current = read();
       await restore({ system, product: 'table', options: pick(current.options, PRINT_KEYS) });
     },
+    packetOfLink: (link, system) => packetOfLink(link, { declared, textUnits }, system),
     changed() {
       window.muster.table = table?.probe;
     },
@@ -900,6 +903,10 @@ async function make(format: 'pdf' | 'json' | 'md', download: boolean): Promise<v
   window.muster.last = { name, base64: bytes ? toBase64(bytes) : '', code: result.code, stderr: result.stderr, argv };
   // a campaign's print may change its state (a next turn that sets its assaults): the page's copy takes it
   if (form.product === 'campaign') await campaignPanel().printed(result);
+  // one packet made: offered beside it to play at the table, with the seed its dice came from
+  const reads = form.product === 'scenario' && result.code === 0 && seed !== undefined && (await pagePartsFor(form.system)).tableMode?.fromPacket !== undefined;
+  const given = () => forceFiles(form).map((f) => ({ name: f, yaml: new TextDecoder().decode(files.read(`${PLAYER_FOLDER}/${f}`, Number.MAX_SAFE_INTEGER).bytes) }));
+  offerPacket(reads ? packetOfForm(form, { declared, textUnits }, seed, given()) : undefined, { made: (asked) => tablePanel().packetMade(asked), play: (asked) => tablePanel().playPacket(asked) });
   if (result.code !== 0 || !bytes) return;
   if (seed && !form.options['seed'] && form.product !== 'campaign') {
     const link = $<HTMLAnchorElement>('seed-link');
