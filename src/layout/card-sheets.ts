@@ -221,7 +221,8 @@ function sideMarks(trim: number, bleed: number, ticks = false): SideMarks {
   const start = trim - bleed - MARK.gap;
   if (!ticks && start - SAFE >= MARK.shortest) return { kind: 'outside', near: start, far: Math.max(SAFE, start - MARK.length) };
   const near = trim - TICK.clear;
-  const far = Math.max(SAFE, near - TICK.longest);
+  // `ticks`: kept within the bleed where it is wide enough for one, the margin beyond left whole to the slug
+  const far = Math.max(SAFE, near - TICK.longest, ticks ? Math.min(trim - bleed, near - TICK.shortest) : 0);
   if (near - far >= TICK.shortest) return { kind: 'tick', near, far };
   return { kind: 'none', near: trim, far: trim };
 }
@@ -416,7 +417,8 @@ function sheetMarks(fonts: FontStore, frame: SheetFrame, print: CardPrint, meta:
   // between the rows instead, and the top and bottom margins run whole; then every line the
   // margins are deep enough for; then the marks short ticks through the bleed (a narrow paper's
   // cards edge to edge, whose margins have no gutters to take the ticks)
-  const freeable = marksOn && tickable(frame.gapsY);
+  // (two gutters at least, so that each cut down keeps two marks)
+  const freeable = marksOn && tickable(frame.gapsY) && frame.gapsY.length >= 2;
   for (const [free, deep, tickAll] of [
     [false, false, false],
     [true, false, false],

@@ -193,8 +193,14 @@ function problems(page: PlacedPage): string[] {
     if (i.kind === 'circle' && i.fill !== undefined) return [{ box: { x0: i.cx - i.r, y0: i.cy - i.r, x1: i.cx + i.r, y1: i.cy + i.r }, area: Math.PI * i.r * i.r, circle: { cx: i.cx, cy: i.cy, r: i.r } }];
     return [];
   });
+  // a drawing's piece is masked to its window, where it is cut out, by four white rects round it
+  // as wide or tall as the page (above, below, left, right): a text partly in it is cut, by the
+  // mask or by the scissors
+  const masks = page.items.filter((item): item is Extract<PlacedPage['items'][number], { kind: 'rect' }> => item.kind === 'rect' && item.fill === '#ffffff' && (item.w >= page.width - 1 || item.h >= page.height - 1));
+  const window = masks.length === 4 ? { x0: masks[2]!.x + masks[2]!.w, y0: masks[0]!.y + masks[0]!.h, x1: masks[3]!.x, y1: masks[1]!.y } : undefined;
   texts.forEach((t, i) => {
     const box = boxes[i]!;
+    if (window && overlap(box, window) && !inside(box, window)) found.push(`past its piece's edge: ${show(t)}`);
     if (t.text.includes('…')) found.push(`cut short: ${show(t)}`);
     if (!inside(box, safe, 0.01)) found.push(`past the page's safe area: ${show(t)}`);
     // the smallest ground the text's middle lies on is its box: a token or marker holds the whole
