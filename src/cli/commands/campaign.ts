@@ -50,7 +50,7 @@ function parseNames(text: string | undefined, solo?: { option: string; enemy: st
   if (text === undefined) return { names: { a: 'Side A', b: 'Side B' }, sidesNamed: false };
   refuseControlChars('--names', text);
   const halves = text.split(':');
-  const more = players ? ` (up to ${players.most} players, ${players.perSide} a side: "Anna,Ben,Carl:Dora,Emil,Fritz")` : '';
+  const more = players ? `; or up to ${players.most} players, ${players.perSide} a side, the sides split by a colon: "Anna,Ben,Carl:Dora,Emil,Fritz"` : '';
   if (halves.length > 2) throw new UsageError(`--names "${text}": one colon at most, between side A's players and side B's, like "Anna,Ben:Carl,Dora"`);
   const sideParts = halves.map((half) => {
     const named = /^([^=]*)=(.*)$/.exec(half);
@@ -65,14 +65,14 @@ function parseNames(text: string | undefined, solo?: { option: string; enemy: st
   const soloHint = solo ? ` (a solo campaign, --${solo.option}, takes your name alone)` : '';
   if (all.some((p) => p === '') || own.some((o) => o === '')) throw new UsageError(`--names "${text}": a name is empty; give each player's name between the commas${halves.length > 1 ? ', and each side at least one' : ''}`);
   const long = [...all, ...own.filter((o): o is string => o !== undefined)].find((p) => [...p].length > MAX_SIDE_NAME_LENGTH);
-  if (long) throw new UsageError(`--names: "${long}" is ${[...long].length} characters; each name may have at most ${MAX_SIDE_NAME_LENGTH}`);
+  if (long) throw new UsageError(`--names: "${long}" is ${[...long].length} characters; each ${players && all.length > 2 ? "player's" : "side's"} name may have at most ${MAX_SIDE_NAME_LENGTH}`);
   if (!players || all.length <= 2) {
     if (all.length !== 2 || (halves.length === 2 && sideParts.some((p) => p.names.length !== 1))) {
-      throw new UsageError(`--names "${text}": give two names separated by a comma, like "Red,Blue"${more}${soloHint}`);
+      throw new UsageError(`--names "${text}": give two names separated by a comma, like "Red,Blue"${soloHint}${more}`);
     }
     return { names: { a: own[0] ?? all[0]!, b: own[1] ?? all[1]! }, sidesNamed: true };
   }
-  if (all.length > players.most) throw new UsageError(`--names "${text}": ${all.length} players; a campaign has at most ${players.most}${more}`);
+  if (all.length > players.most) throw new UsageError(`--names "${text}": ${all.length} players; a campaign has at most ${players.most}, ${players.perSide} a side`);
   if (own.some((o) => o !== undefined) && halves.length < 2) throw new UsageError(`--names "${text}": a side's own name goes before its players, each side split by a colon: "Allies=Anna,Ben:Axis=Carl,Dora"`);
   // without a colon, in halves: side A the first half, one more where the count is odd
   const sides = halves.length === 2 ? sideParts.map((p) => p.names) : [all.slice(0, Math.ceil(all.length / 2)), all.slice(Math.ceil(all.length / 2))];
