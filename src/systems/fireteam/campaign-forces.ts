@@ -128,7 +128,7 @@ async function playersStart(request: CampaignRequest, data: FireTeamData, board:
       throw new UsageError(`--lists ${listsText}: ${possessive(p.name)} force (${file}) is a ${list.name} force, of side ${p.side.toUpperCase()}; give ${list.id} as its list, or leave --lists out`);
     }
     const share = board.map.forces.core / asked.filter((q) => q.side === p.side).length;
-    const problems = campaignProblems(force, data, board, { points: share, who: `${p.name}'s part of side ${p.side.toUpperCase()}'s ${formatPoints(board.map.forces.core)}` });
+    const problems = campaignProblems(force, data, board, { points: share, who: `${possessive(p.name)} part of side ${p.side.toUpperCase()}'s ${formatPoints(board.map.forces.core)}` });
     refuseIfStrict(request.strict ?? false, file, problems, 'army list and the campaign');
     for (const warning of forceWarnings(file, problems)) request.onWarning?.(`${p.name} (side ${p.side.toUpperCase()}): ${warning}`);
     players.push({ name: p.name, side: p.side, force: { ...force, list: list.id } });
