@@ -247,8 +247,8 @@ function playerProblems(
     const of = players.filter((p) => p.side === s);
     if (of.length === 0 || of.length > MAX_TEAM) issue(['players'], `side ${s} has ${of.length} players; a side has 1 to ${MAX_TEAM}`);
     const sum = (key: 'points' | 'spent') => of.reduce((n, p) => n + p[key], 0);
-    if (sum('points') !== state.points[s]) issue(['points', s], `is ${state.points[s]}, but side ${s}'s players earned ${sum('points')} in all; they must agree`);
-    if (sum('spent') !== state.spent[s]) issue(['spent', s], `is ${state.spent[s]}, but side ${s}'s players spent ${sum('spent')} in all; they must agree`);
+    if (sum('points') !== state.points[s]) issue(['points', s], `is ${state.points[s]}, but the players of side ${s} earned ${sum('points')} in all; they must agree`);
+    if (sum('spent') !== state.spent[s]) issue(['spent', s], `is ${state.spent[s]}, but the players of side ${s} spent ${sum('spent')} in all; they must agree`);
   }
   if (players.length < 3) issue(['players'], `holds ${players.length} players: a campaign of one player a side keeps its sides (names, forces), not players`);
   // side A's players first, as --names gives them

@@ -128,7 +128,7 @@ async function playersStart(request: CampaignRequest, data: FireTeamData, board:
       throw new UsageError(`--lists ${listsText}: ${possessive(p.name)} force (${file}) is a ${list.name} force, of side ${p.side.toUpperCase()}; give ${list.id} as its list, or leave --lists out`);
     }
     const share = board.map.forces.core / asked.filter((q) => q.side === p.side).length;
-    const problems = campaignProblems(force, data, board, { points: share, who: `${possessive(p.name)} part of side ${p.side.toUpperCase()}'s ${formatPoints(board.map.forces.core)}` });
+    const problems = campaignProblems(force, data, board, { points: share, who: `${possessive(p.name)} part of the ${formatPoints(board.map.forces.core)} of side ${p.side.toUpperCase()}` });
     refuseIfStrict(request.strict ?? false, file, problems, 'army list and the campaign');
     for (const warning of forceWarnings(file, problems)) request.onWarning?.(`${p.name} (side ${p.side.toUpperCase()}): ${warning}`);
     players.push({ name: p.name, side: p.side, force: { ...force, list: list.id } });
@@ -144,7 +144,7 @@ async function playersStart(request: CampaignRequest, data: FireTeamData, board:
     }
     const kinds = [...new Set(brought.map((p) => p.force!.list))];
     if (kinds.length > 1) {
-      throw new UsageError(`--force: side ${s.toUpperCase()}'s players bring forces of ${kinds.map((k) => findList(data, k)!.name).join(' and ')}: a side fights with one army list; give them forces of one list`);
+      throw new UsageError(`--force: the players of side ${s.toUpperCase()} bring forces of ${kinds.map((k) => findList(data, k)!.name).join(' and ')}: a side fights with one army list; give them forces of one list`);
     }
     const map = board.map.sides[s];
     lists[s] = kinds[0] ?? listsAsked?.[s] ?? foundOrRefuse(matchList(data, map.list), `the campaign map's sides.${s}.list`).id;
@@ -163,7 +163,7 @@ export function campaignProblems(force: FtForce, data: FireTeamData, board: Camp
   const problems = roster.problems.filter((p) => p.rule !== 'core points' && p.rule !== 'reinforcement points');
   const core = part?.points ?? board.map.forces.core;
   if (roster.core > core) {
-    problems.push({ where: 'force', rule: 'core points', message: `the platoons cost ${formatPoints(roster.core)} points, over ${part ? `${part.who} core points (${formatPoints(core)})` : `the campaign's ${formatPoints(core)} core points a side`}` });
+    problems.push({ where: 'force', rule: 'core points', message: `the platoons cost ${formatPoints(roster.core)} points, over ${part ? `the ${formatPoints(core)} core points that are ${part.who}` : `the campaign's ${formatPoints(core)} core points a side`}` });
   }
   return problems;
 }

@@ -168,7 +168,7 @@ export const fireTeamCampaignState = z
       for (const s of ['a', 'b'] as const) {
         const of = state.players.filter((p) => p.side === s);
         if (of.length === 0 || of.length > MAX_TEAM) ctx.addIssue({ code: 'custom', path: ['players'], message: `side ${s} has ${of.length} players; a side has 1 or ${MAX_TEAM}` });
-        if (of.some((p) => p.force) && !of.every((p) => p.force)) ctx.addIssue({ code: 'custom', path: ['players'], message: `side ${s}'s players bring a force each, or none (the dice buy the side)` });
+        if (of.some((p) => p.force) && !of.every((p) => p.force)) ctx.addIssue({ code: 'custom', path: ['players'], message: `the players of side ${s} bring a force each, or none (the dice buy the side)` });
       }
       state.players.forEach((p, i) => {
         if (i > 0 && p.side === 'a' && state.players![i - 1]!.side === 'b') ctx.addIssue({ code: 'custom', path: ['players', i, 'side'], message: "is a, after a player of side b: side A's players come first" });
