@@ -8,7 +8,7 @@
  * cards. A two-player state file written by muster before players were kept still reads.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { muster, pdfPageCount } from '../helpers/cli.js';
@@ -241,6 +241,15 @@ describe('a Burst of Fire campaign of six players, three a side', () => {
     expect(solo.code).toBe(2);
     expect(solo.stderr).toContain('a solo campaign has one player');
     expect(existsSync(path.join(cwd, 'x.json'))).toBe(false);
+
+    // a state edited by hand is checked against itself: a player's points must add up to his side's
+    const edited = JSON.parse(readFileSync(path.join(cwd, 'named.json'), 'utf8')) as { players: { points: number }[]; changes?: unknown };
+    edited.players[1]!.points += 5;
+    delete edited.changes;
+    writeFileSync(path.join(cwd, 'edited.json'), JSON.stringify(edited, null, 2));
+    const broken = await muster(['campaign', 'bof', 'status', '--state', 'edited.json'], cwd);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toMatch(/at points\.b: is \d+, but the players of side b earned \d+ in all; they must agree/);
 
     // a booklet fresh from the names: every rung's packet for six players
     const fresh = await ok(['campaign', 'bof', 'booklet', '--names', SIX_NAMES, '--seed', SEASON_SEED, '--format', 'md'], cwd);
