@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PAPERS } from '../src/cli/command-table.js';
 import { loadRulesDb } from '../src/data/load.js';
 import { createRng } from '../src/engine/dice.js';
 import { layoutDocument } from '../src/layout/document-plan.js';
@@ -147,7 +148,8 @@ describe('every engine over many seeds, and real PDFs through qpdf', () => {
    * earlier stops, each choice in step with another, never printed some pairs at all.
    */
   const CHOICES = {
-    paper: { step: 6, values: ['a4', 'letter'] },
+    // every paper the command line takes
+    paper: { step: 6, values: PAPERS },
     units: { step: 10, values: ['cm', 'in'] },
     mode: { step: 8, values: ['versus', 'solo'] },
     players: { step: 2, values: [2, 4, 6] },

@@ -196,7 +196,8 @@ const COMMANDS: readonly CommandSpec[] = [
         { name: 'table', type: 'string', describe: 'table size, width x height in --units (default 120x120 cm)' },
         { name: 'points', type: 'number', describe: 'points per side where the rule set leaves them open' },
       ]),
-      { name: 'terrain', type: 'string', choices: TERRAIN_LEVELS, default: 'normal', describe: "terrain laid on the map by muster's own tables: none, light, normal or dense (`muster list <system> terrain` names the pieces)" },
+      // no default here: a rule set with no terrain refuses the option given, and rolls as before left out
+      { name: 'terrain', type: 'string', choices: TERRAIN_LEVELS, describe: "terrain laid on the map by muster's own tables: none, light, normal (when left out) or dense (`muster list <system> terrain` names the pieces)" },
       { name: 'count', type: 'number', default: 1, describe: 'packets to roll, seeds derived from --seed: up to 5000 in one PDF, 100000 as JSON Lines' },
       FORCE_CARDS,
       DECK_LAYOUT,

@@ -251,7 +251,8 @@ export function drawMap(map: MapInput): DrawingNode {
 
   // the grid's distances along the north and west edges, just inside the frame: a piece's place
   // is read off the map as a player measures it on the table, from the north-west corner
-  const gridWords = (g: number) => (map.units === 'cm' ? String(Math.round(g)) : String(Math.round(g / 2.54)));
+  // in inches, each line a whole step of the legend's (10 cm is 4 in at the rule sets' 2.5 cm to the inch)
+  const gridWords = (g: number) => (map.units === 'cm' ? String(Math.round(g)) : String(Math.round(g / step) * Math.round(step / 2.54)));
   for (let g = step; g < W - 0.01; g += step) canvas.place(gridWords(g), GRID_SIZE, false, MAP_COLOURS.caption, 'center', [[canvas.X(g), oy + 2.6]]);
   for (let g = step; g < H - 0.01; g += step) canvas.place(gridWords(g), GRID_SIZE, false, MAP_COLOURS.caption, 'left', [[ox + 1, canvas.Y(g)]]);
 
