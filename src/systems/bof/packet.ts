@@ -164,11 +164,11 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
     const all = deckOf(roster);
     const changed = cardsChangedSince(all, deckOf(before));
     const since = ctx.cardsSince!.game;
-    if (changed.cards.length === 0) return { deck: [], words: `Its roster is in this packet; no card changed since ${since}: play with the cards printed then (--all-cards prints them again).` };
+    if (changed.cards.length === 0) return { deck: [], words: `Its roster is in this packet; no card changed since ${since}: play with the cards printed then.` };
     const kept = all.cards.length - changed.cards.length;
     return {
       deck: [{ ...changed, title: `${title}, changed since ${since}` }],
-      words: `Its roster is in this packet, with the ${changed.cards.length === 1 ? 'card' : `${changed.cards.length} cards`} that changed since ${since}${kept > 0 ? `; the other ${kept === 1 ? 'card is' : `${kept} are`} as printed then (--all-cards prints every card)` : ''}.`,
+      words: `Its roster is in this packet, with the ${changed.cards.length === 1 ? 'card' : `${changed.cards.length} cards`} that changed since ${since}${kept > 0 ? `; the other ${kept === 1 ? 'card is' : `${kept} are`} as printed then` : ''}.`,
     };
   }
   const deployment = Object.entries(result.deployment).map(([side, where]) => `${label(side)}: ${where}`).join('; ');
