@@ -1,6 +1,6 @@
 import { renderProse } from '../../doc/templates.js';
 import type { SystemInfo } from '../../data/schema.js';
-import { cardRule, markHouse, markReading, type Block, type CardNode, type CardRule, type CardPrint, type CardStat, type DeckNode, type SheetNode, type Provenance, type TableBlock, type Units } from '../../doc/model.js';
+import { cardRule, markHouse, markReading, type Block, type CardColumn, type CardLine, type CardNode, type CardRule, type CardPrint, type CardStat, type DeckNode, type SheetNode, type Provenance, type TableBlock, type Units } from '../../doc/model.js';
 import type { IconName } from '../../vocab/icons.js';
 import { formatLength, formatModifier } from '../../doc/helpers.js';
 import { checkBlock } from '../../doc/packet.js';
@@ -171,8 +171,30 @@ export function describeWeapon(w: Weapon, units: Units): string {
   return parts.join(', ') || 'no combat value';
 }
 
-function weaponLines(unit: Unit, weapons: Weapon[], units: Units): { label: string; text: string }[] {
-  if (isSoldier(unit)) return weapons.map((w) => ({ label: w.name, text: describeWeapon(w, units) }));
+/**
+ * A weapon's numbers in the card's columns (attack, HE, AP, range, each where it has one), and
+ * what fits no column as a note: the same words as describeWeapon, set as a row of a table.
+ */
+export function weaponColumns(w: Weapon, units: Units): { columns: CardColumn[]; note?: string } {
+  const dist = (d: { cm: number; in: number }) => formatLength(units === 'cm' ? d.cm : d.in, units);
+  const columns: CardColumn[] = [];
+  if (w.attack !== undefined) columns.push({ heading: 'attack', value: attackText(w.attack, w.attacksPerTurn) });
+  if (w.he) columns.push({ heading: 'HE', value: String(w.he) });
+  if (w.ap) columns.push({ heading: 'AP', value: String(w.ap) });
+  if (w.range) columns.push({ heading: 'range', value: dist(w.range) });
+  const notes: string[] = [];
+  if (w.melee) notes.push(`melee ${formatModifier(w.melee)}`);
+  if (w.minRange) notes.push(`min ${dist(w.minRange)}`);
+  if (w.blast) notes.push(`blast ${dist(w.blast)}`);
+  if (w.ammo) notes.push(`${w.ammo} shots a game`);
+  if (w.singleUse) notes.push('single use');
+  if (w.heavy) notes.push('heavy');
+  if (columns.length === 0 && notes.length === 0) notes.push('no combat value');
+  return notes.length > 0 ? { columns, note: notes.join(', ') } : { columns };
+}
+
+function weaponLines(unit: Unit, weapons: Weapon[], units: Units): CardLine[] {
+  if (isSoldier(unit)) return weapons.map((w) => ({ label: w.name, text: describeWeapon(w, units), ...weaponColumns(w, units) }));
   if (unit.blast) {
     const d = formatLength(units === 'cm' ? unit.blast.cm : unit.blast.in, units);
     return [{ label: 'HE blast radius', text: d }];
