@@ -90,6 +90,11 @@ export interface SheetNode {
   blocks: Block[];
   /** 'rolls': the log of every die rolled; a booklet gathers these into one appendix */
   role?: 'rolls';
+  /**
+   * the part of the document the sheet belongs to, where its pages are handed to one player (a
+   * side's papers): a sheet shares a page only with sheets of its own part, or none with none
+   */
+  part?: string;
 }
 
 export interface DocumentMeta {
