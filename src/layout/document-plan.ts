@@ -85,8 +85,9 @@ export function planDocument(fonts: FontStore, doc: DocumentNode): DocumentPlan 
   const before = groupSheets(fonts, doc.sheets.slice(0, split), frame);
   let after = doc.sheets.slice(split);
   // the drawings float: a sheet after them that fits whole in the room left under the last
-  // sheet before them goes there (a packet's list of terrain under its briefing), the map after it
-  while (drawings.length > 0 && before.length > 0 && after.length > 0) {
+  // sheet before them goes there (a packet's list of terrain under its briefing), the map after
+  // it; the roll log, read after the game is set up, stays at the back
+  while (drawings.length > 0 && before.length > 0 && after.length > 0 && after[0]!.role !== 'rolls') {
     const joined = joinSheet(fonts, before[before.length - 1]!, after[0]!, frame);
     if (!joined) break;
     before[before.length - 1] = joined;

@@ -61,7 +61,13 @@ export function joinSheet(fonts: FontStore, group: SheetGroup, sheet: SheetNode,
 }
 
 function layoutGroup(fonts: FontStore, sheets: readonly SheetNode[], frame: Frame, density: Density): SheetGroup {
-  const first = placeSheets(fonts, sheets, frame, FORM_ROW_HEIGHT, density);
+  // a list that does not fit the room left moves on whole, unless starting it there and running
+  // on over the page saves a page (a packet's terrain under its briefing, its roll log after)
+  const whole = placeSheets(fonts, sheets, frame, FORM_ROW_HEIGHT, density, false);
+  const lists = sheets.some((sheet) => sheet.blocks.some((b) => b.kind === 'table' && b.width === 'full' && !b.form));
+  const running = lists ? placeSheets(fonts, sheets, frame, FORM_ROW_HEIGHT, density, true) : whole;
+  const runOn = running.pages.length < whole.pages.length;
+  const first = runOn ? running : whole;
   // a form that ends the group takes the rest of its page: taller rows to write in, up to
   // twice the least, rather than blank paper under it
   const blocks = sheets[sheets.length - 1]!.blocks;
@@ -70,7 +76,7 @@ function layoutGroup(fonts: FontStore, sheets: readonly SheetNode[], frame: Fram
   const spare = frame.bottom - first.end;
   if (spare < 1 * MM) return { sheets, pages: first.pages, starts: first.starts, density };
   const taller = Math.min(2 * FORM_ROW_HEIGHT, FORM_ROW_HEIGHT + Math.floor(((spare - 0.5 * MM) / last.rows.length) * 10) / 10);
-  const stretched = placeSheets(fonts, sheets, frame, taller, density, sheets.length - 1);
+  const stretched = placeSheets(fonts, sheets, frame, taller, density, runOn, sheets.length - 1);
   const kept = stretched.pages.length === first.pages.length ? stretched : first;
   return { sheets, pages: kept.pages, starts: kept.starts, density };
 }
@@ -92,7 +98,7 @@ function sheetHeading(fonts: FontStore, title: string, width: number): Slice {
  * first begins under everything before it, with its heading. The forms of the sheets from
  * `stretchFrom` on have rows of `formRowHeight`, those before it the least.
  */
-function placeSheets(fonts: FontStore, sheets: readonly SheetNode[], frame: Frame, formRowHeight: number, density: Density, stretchFrom = 0): { pages: ContentPage[]; end: number; starts: number[] } {
+function placeSheets(fonts: FontStore, sheets: readonly SheetNode[], frame: Frame, formRowHeight: number, density: Density, runOn: boolean, stretchFrom = 0): { pages: ContentPage[]; end: number; starts: number[] } {
   const pages: ContentPage[] = [];
   const starts: number[] = [];
   let items: Item[] = [];
@@ -130,7 +136,11 @@ function placeSheets(fonts: FontStore, sheets: readonly SheetNode[], frame: Fram
 
       if (full) {
         let y = Math.max(...cursors);
-        if (y + height > frame.bottom && y > frame.top) {
+        // with `runOn`, a list too long for the room left starts there, where that is a quarter
+        // of the page, and runs on over the page with its heading again; a form a player writes
+        // in stays whole
+        const runsOn = runOn && block.kind === 'table' && !block.form && frame.bottom - y >= capacity / 4 && y + layout.head.height + (layout.rows[0]?.height ?? Infinity) <= frame.bottom;
+        if (y + height > frame.bottom && y > frame.top && !runsOn) {
           newPage(sheet.title);
           y = frame.top;
         }
