@@ -149,12 +149,12 @@ type BodyPart = { lines: Line[]; style: TextStyle; gap: number } | { table: { it
 /**
  * The body's sizes, largest first: the lines at `body` and the rules at `rule` (larger on a card
  * without stats), both shrinking together by quarter points to the smallest readable size; with
- * `anySize`, on below it rather than cut a word.
+ * `anySize`, on below it (never under 3.5 pt) rather than cut a word.
  */
 function bodySizes(card: CardFront, anySize: boolean): { body: number; rule: number }[] {
   const grow = card.stats.length === 0 ? CARD_TYPE.statless : 1;
   const quarter = (size: number) => Math.floor(size * 4) / 4;
-  const least = anySize ? 2 : MIN_TYPE;
+  const least = anySize ? HARD_MINIMUM : MIN_TYPE;
   const sizes: { body: number; rule: number }[] = [];
   for (let body = quarter(CARD_TYPE.body * grow); ; body -= 0.25) {
     const rule = quarter((body * CARD_TYPE.rule) / CARD_TYPE.body);
@@ -171,22 +171,23 @@ function bodySizes(card: CardFront, anySize: boolean): { body: number; rule: num
 function fitBody(fonts: FontStore, card: CardFront, width: number, room: number, setting: Setting, anySize: boolean): Item[] | undefined {
   const sizes = bodySizes(card, anySize);
   for (const [i, { body, rule }] of sizes.entries()) {
-    const parts = bodyParts(fonts, card, width, body, rule, setting);
+    // the last resort sets every word, a name broken between its letters if it must be
+    const last = anySize && i === sizes.length - 1;
+    const parts = bodyParts(fonts, card, width, body, rule, setting, last);
     const height = parts?.reduce((sum, p) => sum + p.gap + ('table' in p ? p.table.height : p.lines.reduce((s, l) => s + l.height * setting.leading, 0)), 0);
-    const last = i === sizes.length - 1;
-    if (parts && height !== undefined && (height <= room + 0.01 || (anySize && last))) return placeBody(fonts, parts, setting.leading);
+    if (parts && height !== undefined && (height <= room + 0.01 || last)) return placeBody(fonts, parts, setting.leading);
   }
   return undefined;
 }
 
-/** The body's parts at these sizes; undefined where a weapon's name has a word wider than its column. */
-function bodyParts(fonts: FontStore, card: CardFront, width: number, body: number, rule: number, setting: Setting): BodyPart[] | undefined {
+/** The body's parts at these sizes; undefined where a weapon's name has a word wider than its column (unless `breakWords`). */
+function bodyParts(fonts: FontStore, card: CardFront, width: number, body: number, rule: number, setting: Setting, breakWords: boolean): BodyPart[] | undefined {
   const lineStyle: TextStyle = { face: 'regular', size: round(body), color: COLORS.ink };
   const ruleStyle: TextStyle = { face: 'italic', size: round(rule), color: COLORS.ink };
   const parts: BodyPart[] = [];
   const weapons = card.lines.filter((line) => line.columns !== undefined);
   if (weapons.length > 0) {
-    const table = weaponTable(fonts, weapons, width, body, rule, setting);
+    const table = weaponTable(fonts, weapons, width, body, rule, setting, breakWords);
     if (!table) return undefined;
     parts.push({ table, gap: 0 });
   }
@@ -207,7 +208,7 @@ function bodyParts(fonts: FontStore, card: CardFront, width: number, body: numbe
  * their headings (the columns any of them has), what fits no column in a line under its row.
  * Undefined where a word of a name is wider than the room the numbers leave it.
  */
-function weaponTable(fonts: FontStore, weapons: readonly CardLine[], width: number, body: number, rule: number, setting: Setting): { items: Item[]; height: number } | undefined {
+function weaponTable(fonts: FontStore, weapons: readonly CardLine[], width: number, body: number, rule: number, setting: Setting, breakWords: boolean): { items: Item[]; height: number } | undefined {
   const headings = [...new Set(weapons.flatMap((w) => (w.columns ?? []).map((c) => c.heading)))];
   const headStyle: TextStyle = { face: 'regular', size: round(Math.max(MIN_TYPE, Math.min(setting.label, body * 0.75))), color: COLORS.muted };
   const nameStyle: TextStyle = { face: 'bold', size: round(body), color: COLORS.ink };
@@ -216,9 +217,9 @@ function weaponTable(fonts: FontStore, weapons: readonly CardLine[], width: numb
   const gap = 1.8 * MM;
   const valueOf = (w: CardLine, heading: string) => w.columns?.find((c) => c.heading === heading)?.value ?? '';
   const columnWidths = headings.map((heading) => Math.max(fonts.textWidth(heading, headStyle.face, headStyle.size), ...weapons.map((w) => fonts.textWidth(valueOf(w, heading), valueStyle.face, valueStyle.size))));
-  const nameWidth = width - columnWidths.reduce((sum, c) => sum + c + gap, 0);
+  const nameWidth = Math.max(width / 4, width - columnWidths.reduce((sum, c) => sum + c + gap, 0));
   const longest = Math.max(...weapons.flatMap((w) => w.label.split(/\s+/).map((word) => fonts.textWidth(word, nameStyle.face, nameStyle.size))));
-  if (nameWidth < longest) return undefined;
+  if (nameWidth < longest && !breakWords) return undefined;
   // each column's right edge: numbers line up on their last figure
   const rights = columnWidths.map((_, i) => nameWidth + columnWidths.slice(0, i + 1).reduce((sum, c) => sum + c + gap, 0));
   const items: Item[] = [];
