@@ -18,7 +18,7 @@ import { leaveOut } from './left-out.js';
 import { WEB_RASTERISER, webCopy, webFont } from './web-files.js';
 import { fontPackageVersion, warmCodeCache } from './build-cli.js';
 import { NODE_PLACES } from '../dist/cli/node-files.js';
-import { MODULE_IDS } from '../dist/systems/registry.js';
+import { FIRST_RULE_SET, MODULE_IDS } from '../dist/systems/registry.js';
 import { publicAddress } from '../dist/cli/public-url.js';
 import { CJK_SOURCES } from './build-fonts-cjk.js';
 
@@ -295,6 +295,8 @@ const manifest = {
   // what `muster systems --format json` prints for this build, so the form shows its rule sets
   // before the worker has run a command (the worker prints the same from the same files)
   systems: JSON.parse(execFileSync(process.execPath, [path.join(root, 'bin', 'muster.js'), 'systems', '--format', 'json'], { cwd: root, encoding: 'utf8' })).systems,
+  // the rule set the form opens on where a link names none: the registry's first
+  opensOn: FIRST_RULE_SET,
 };
 writeFileSync(path.join(web, 'files', 'index.json'), `${JSON.stringify(manifest, null, 1)}\n`);
 // the page asks for its list of files and the pack before any script runs: fetched while the

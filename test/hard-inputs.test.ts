@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PAPERS } from '../src/cli/command-table.js';
 import { loadRulesDb } from '../src/data/load.js';
 import { createRng } from '../src/engine/dice.js';
 import { layoutDocument } from '../src/layout/document-plan.js';
@@ -20,6 +21,7 @@ import { rollSoloScenario, rollVersusScenario } from '../src/systems/bof/scenari
 import { workdirs } from './helpers/fixtures.js';
 import { muster } from './helpers/cli.js';
 import { fonts } from './helpers/fonts.js';
+import { sampled, sampleSize } from './helpers/sample.js';
 
 const workdir = workdirs(afterEach);
 
@@ -146,7 +148,8 @@ describe('every engine over many seeds, and real PDFs through qpdf', () => {
    * earlier stops, each choice in step with another, never printed some pairs at all.
    */
   const CHOICES = {
-    paper: { step: 6, values: ['a4', 'letter'] },
+    // every paper the command line takes
+    paper: { step: 6, values: PAPERS },
     units: { step: 10, values: ['cm', 'in'] },
     mode: { step: 8, values: ['versus', 'solo'] },
     players: { step: 2, values: [2, 4, 6] },
@@ -161,6 +164,15 @@ describe('every engine over many seeds, and real PDFs through qpdf', () => {
     Object.fromEntries(Object.entries(CHOICES).map(([name, { step, values }]) => [name, values[Math.floor(i / step) % values.length]])),
   ) as { [C in Choice]: (typeof CHOICES)[C]['values'][number] }[];
 
+  /**
+   * The packets made: all 40 under MUSTER_DEEP=1 (so every pair of choices, as CI prints them),
+   * otherwise the first tenth and then the first packet of every choice's value they lack
+   * (helpers/sample.ts), so every value of every choice is still printed; of the Open Fire
+   * packets, a tenth.
+   */
+  const made = sampled(chosen, (choice) => Object.entries(choice).map(([name, value]) => `${name}=${String(value)}`));
+  const OPEN_FIRE = sampleSize(20);
+
   it('the packets below take every pair of choices, and every player count beside every choice in versus', () => {
     const names = Object.keys(CHOICES) as Choice[];
     for (const [a, b] of names.flatMap((a, i) => names.slice(i + 1).map((b) => [a, b] as const))) {
@@ -173,15 +185,15 @@ describe('every engine over many seeds, and real PDFs through qpdf', () => {
     }
   });
 
-  it(`${PACKETS + 20} packets of both rule sets, on both papers and in both units, each its own valid PDF`, async () => {
+  it(`${made.length + OPEN_FIRE} packets of both rule sets, on both papers and in both units, each its own valid PDF`, async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'muster-qpdf-'));
     try {
       const files: string[] = [];
       const db = await loadRulesDb({ dataDirs: [] });
       const system = db.system('bof');
       const ctx = await loadScenarioContext(system);
-      for (const [i, choice] of chosen.entries()) {
-        const seed = `qpdf-${i}`;
+      for (const choice of made) {
+        const seed = `qpdf-${chosen.indexOf(choice)}`;
         const packetCtx = packetContext(ctx, {
           units: choice.units,
           paper: choice.paper,
@@ -197,14 +209,14 @@ describe('every engine over many seeds, and real PDFs through qpdf', () => {
         qpdfCheck(file);
       }
       let n = 0;
-      const rolled = await rollThroughModule(db.system('openfire'), { table: { width: 180, height: 120 }, count: 20, seed: 'qpdf-of', units: 'in', paper: 'letter' });
+      const rolled = await rollThroughModule(db.system('openfire'), { table: { width: 180, height: 120 }, count: OPEN_FIRE, seed: 'qpdf-of', units: 'in', paper: 'letter' });
       for (const { packet } of rolled) {
         const file = path.join(dir, `of-${n++}.pdf`);
         writeFileSync(file, await renderPdf(fonts, layoutDocument(fonts, packet)));
         files.push(file);
         qpdfCheck(file);
       }
-      expect(files).toHaveLength(PACKETS + 20);
+      expect(files).toHaveLength(made.length + OPEN_FIRE);
       await expectSoundPdfs(files);
     } finally {
       rmSync(dir, { recursive: true, force: true });

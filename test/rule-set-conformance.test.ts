@@ -3,13 +3,14 @@
  * data folder, and a data-only fifth rule set this test makes in a temporary folder: what the
  * command line promises for any rule set, whichever it is.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRulesDb } from '../src/data/load.js';
 import { MANIFESTS, manifestFor, moduleFor } from '../src/systems/registry.js';
 import { muster } from './helpers/cli.js';
+import { nodeFiles } from '../src/cli/node-files.js';
 
 const db = await loadRulesDb({ dataDirs: [] });
 const dataFolders = db.systems.map((s) => s.info.id);
@@ -87,6 +88,25 @@ describe('every data folder validates and prints its tables', () => {
     }
   });
 
+  // a house folder of data alone: one table of the rule set's sheets changed by a change entry
+  it.each(dataFolders)('%s: a house folder of data alone changes a table of its sheets, marked where it prints and listed by validate', async (id) => {
+    const system = db.system(id);
+    const onSheets = system.sheets.flatMap((sheet) => sheet.blocks.flatMap((b) => ('table' in b && typeof b.table === 'string' ? [b.table] : [])));
+    const table = onSheets.map((t) => system.table(t)).find((t) => !t.title.includes('{{'));
+    if (!table) return;
+    const club = path.join(dir, `house-of-${id}`);
+    mkdirSync(path.join(club, id, 'tables'), { recursive: true });
+    writeFileSync(path.join(club, 'house.yaml'), 'name: Contract club\n');
+    writeFileSync(path.join(club, id, 'tables', 'club.yaml'), `tables:\n  - change: ${table.id}\n    title: ${JSON.stringify(`${table.title} of the club`)}\n`);
+    const valid = await muster(['validate', '--data', club], dir);
+    expect(valid.code, valid.stderr).toBe(0);
+    expect(valid.stdout).toContain(`  ${id}/tables/club.yaml: changes table ${table.id}`);
+    const sheets = await muster(['tables', id, '--data', club, '--format', 'md'], dir);
+    expect(sheets.code, sheets.stderr).toBe(0);
+    expect(sheets.stdout).toContain(`${table.title} of the club‡`);
+    expect(sheets.stdout).toContain('with house rules: Contract club');
+  });
+
   it('muster systems names each rule set’s units as its system.yaml does', async () => {
     const listed = JSON.parse((await muster(['systems', '--format', 'json'], dir)).stdout) as { systems: { id: string; units: string }[] };
     expect(listed.systems.map((s) => [s.id, s.units])).toEqual(db.systems.map((s) => [s.info.id, s.info.units]));
@@ -115,6 +135,45 @@ describe.each(withScenarios)('%s scenarios keep the contract', (id) => {
     const units = [[], ['--units', db.system(id).info.units]];
     for (const [i, file] of files.entries()) expect((await muster(['scenario', id, '--seed', 'contract', '-o', file, '--quiet', ...units[i]!], dir)).code).toBe(0);
     expect(readFileSync(files[0]!).equals(readFileSync(files[1]!))).toBe(true);
+  });
+
+  it('--units changes the packet’s distances, and nothing its dice rolled', async () => {
+    const packets: Record<string, string> = {};
+    const results: Record<string, string> = {};
+    for (const units of ['cm', 'in']) {
+      const md = await muster(['scenario', id, '--seed', 'contract', '--format', 'md', '--units', units], dir);
+      expect(md.code, md.stderr).toBe(0);
+      packets[units] = md.stdout;
+      results[units] = (await muster(['scenario', id, '--seed', 'contract', '--format', 'json', '--units', units], dir)).stdout;
+    }
+    expect(packets['cm']).not.toBe(packets['in']);
+    expect(packets['cm']).toMatch(/\d cm\b/);
+    expect(packets['cm']).not.toMatch(/\d in\b/);
+    expect(packets['in']).toMatch(/\d in\b/);
+    // the same game: the dice fell alike, and the table and its terrain stand in centimetres whatever the sheet's
+    const game = (json: string) => {
+      const r = JSON.parse(json) as { table: unknown; terrain: unknown; rolls: { faces?: unknown }[] };
+      return { table: r.table, terrain: r.terrain, faces: r.rolls.map((roll) => roll.faces) };
+    };
+    expect(game(results['in']!)).toEqual(game(results['cm']!));
+  });
+
+  it('--terrain lays terrain where its data has terrain types, and is refused with a message where it has none', async () => {
+    const lay = async (level: string) => {
+      const batch = await muster(['scenario', id, '--seed', 'terrain', '--count', '3', '--format', 'json', '--terrain', level], dir);
+      return { ...batch, pieces: batch.code === 0 ? batch.stdout.trim().split('\n').map((l) => (JSON.parse(l) as { terrain: unknown[] }).terrain.length) : [] };
+    };
+    const none = await lay('none');
+    expect(none.code, none.stderr).toBe(0);
+    expect(none.pieces).toEqual([0, 0, 0]);
+    const dense = await lay('dense');
+    if (db.system(id).terrain) {
+      expect(dense.code, dense.stderr).toBe(0);
+      expect(Math.max(...dense.pieces), `${id}: pieces laid`).toBeGreaterThan(0);
+    } else {
+      expect(dense.code).toBe(2);
+      expect(dense.stderr).toMatch(/--terrain dense: .* has no terrain types/);
+    }
   });
 
   it('a batch seeds packet N with SEED-N, each the packet that seed rolls alone', async () => {
@@ -154,6 +213,29 @@ describe.each(withScenarios)('%s scenarios keep the contract', (id) => {
   });
 });
 
+describe('a rule set with scenarios and no terrain of its data', () => {
+  // one of the registered rule sets, its terrain.yaml taken out of a copy of muster's data
+  const id = withScenarios[0]!;
+  const bare = () => {
+    const data = path.join(dir, 'no-terrain-data');
+    cpSync(nodeFiles.places.data, data, { recursive: true });
+    rmSync(path.join(data, id, 'terrain.yaml'), { force: true });
+    return { files: { ...nodeFiles, places: { ...nodeFiles.places, data } } };
+  };
+
+  it('refuses --terrain but none with a message, and rolls without it as before', async () => {
+    const io = bare();
+    const refused = await muster(['scenario', id, '--seed', 'bare', '--terrain', 'dense', '-o', 'bare.pdf'], dir, io);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(`muster: --terrain dense: ${db.system(id).info.name} has no terrain types for muster to lay (its data has no terrain.yaml); leave --terrain out, or give --terrain none\n`);
+    for (const given of [[], ['--terrain', 'none']]) {
+      const rolled = await muster(['scenario', id, '--seed', 'bare', '--format', 'json', ...given], dir, io);
+      expect(rolled.code, rolled.stderr).toBe(0);
+      expect((JSON.parse(rolled.stdout) as { terrain: unknown[] }).terrain).toEqual([]);
+    }
+  });
+});
+
 describe.each(MANIFESTS.filter((m) => m.campaign).map((m) => m.id))('%s campaigns print in the units of the text', (id) => {
   it('a booklet left without --units is the booklet in the text’s units, byte for byte', async () => {
     const files = ['a', 'b'].map((n) => path.join(dir, `${id}-booklet-${n}.pdf`));
@@ -189,6 +271,29 @@ describe('a fifth rule set of data alone, made here', () => {
     }
     expect(readFileSync(files[0]!).subarray(0, 5).toString()).toBe('%PDF-');
     expect(readFileSync(files[0]!).equals(readFileSync(files[1]!))).toBe(true);
+  });
+
+  it('takes a house variant of data alone: a changed table and a token more, marked and listed', async () => {
+    const variant = path.join(dir, 'skirmish-club');
+    for (const sub of ['tables', 'tokens']) mkdirSync(path.join(variant, 'skirmish', sub), { recursive: true });
+    writeFileSync(path.join(variant, 'house.yaml'), 'name: Fixture club\n');
+    writeFileSync(path.join(variant, 'skirmish/tables/rally.yaml'), ['tables:', '  - change: rally', '    rows-: [[4, 5, 6]]', '    rows+:', '      - { roll: [4, 5], effect: Rallies }', '      - { roll: [6], effect: Rallies and moves }'].join('\n'));
+    writeFileSync(path.join(variant, 'skirmish/tokens/club.yaml'), 'tokens:\n  - { id: club-flag, label: Club flag, icon: flag, shape: square, colour: "#2f5d3a", section: Objectives, count: 1 }\n');
+    const both = [...house(), '--data', variant];
+    const valid = await muster(['validate', ...both], dir);
+    expect(valid.code, valid.stderr).toBe(0);
+    expect(valid.stdout).toContain('--data skirmish-club, printed as house rules "Fixture club":\n  skirmish/tables/rally.yaml: changes table rally\n  skirmish/tokens/club.yaml: adds token club-flag');
+    const sheets = await muster(['tables', 'skirmish', '--format', 'md', ...both], dir);
+    expect(sheets.code, sheets.stderr).toBe(0);
+    expect(sheets.stdout).toContain('Rally‡');
+    expect(sheets.stdout).toContain('Rallies and moves');
+    expect(sheets.stdout).toContain('Skirmish Fixture · contract test 1 · with house rules: Fixture club');
+    const tokens = await muster(['list', 'skirmish', 'tokens', '--format', 'json', ...both], dir);
+    expect(tokens.stdout).toContain('"name": "Club flag"');
+    for (const product of ['tables', 'cards', 'tokens']) {
+      const made = await muster([product, 'skirmish', '-o', path.join(dir, `skirmish-club-${product}.pdf`), '--quiet', ...both], dir);
+      expect(made.code, `${product}: ${made.stderr}`).toBe(0);
+    }
   });
 
   it('refuses what needs code, and every rule set’s own option, with exit 2', async () => {

@@ -1,5 +1,6 @@
-// Every test reads muster's files as the command line does: run() installs the same.
+// Every test reads muster's files as the command line does: run() installs the same. With
+// MUSTER_EXTRA_RULE_SET, muster's data holds the extra rule sets too (test/helpers/suite-files.ts).
 import { useFiles } from '../src/data/files.js';
-import { nodeFiles } from '../src/cli/node-files.js';
+import { suiteFiles } from './helpers/suite-files.js';
 
-useFiles(nodeFiles);
+useFiles(suiteFiles);

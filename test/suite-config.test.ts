@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
+import { madeSample, sampled, sampledSeeds, sampleSize } from './helpers/sample.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 
@@ -13,5 +14,40 @@ describe('the suite’s own set-up', () => {
     expect(isolated.length).toBeGreaterThan(0);
     const mocking = (await fg(['test/**/*.test.ts'], { cwd: root })).filter((file) => /\bvi\.(mock|doMock|unmock|resetModules)\(/.test(readFileSync(path.join(root, file), 'utf8')));
     expect(mocking.sort()).toEqual([...isolated].sort());
+  });
+});
+
+describe('samples (MUSTER_DEEP)', () => {
+  const cases = Array.from({ length: 60 }, (_, i) => ({ i, mode: ['versus', 'solo'][Math.floor(i / 30)]!, paper: ['a4', 'letter', 'a3'][i % 3]! }));
+  const kinds = (c: (typeof cases)[number]) => [`mode=${c.mode}`, `paper=${c.paper}`];
+
+  it('under MUSTER_DEEP=1 a check tries its whole sample', () => {
+    expect(sampled(cases, kinds, { deep: true })).toEqual(cases);
+    expect(sampleSize(300, 1, true)).toBe(300);
+  });
+
+  it('otherwise the first tenth, and the first case of every kind the tenth lacks, in their order', () => {
+    const picked = sampled(cases, kinds, { deep: false });
+    expect(picked.map((c) => c.i)).toEqual([0, 1, 2, 3, 4, 5, 30]);
+    expect(new Set(picked.flatMap(kinds))).toEqual(new Set(cases.flatMap(kinds)));
+    expect(sampleSize(300, 1, false)).toBe(30);
+    expect(sampleSize(5, 1, false)).toBe(1);
+    expect(sampleSize(36, 8, false)).toBe(8);
+    expect(sampledSeeds(200, (seed) => [`${seed % 7}`], { deep: false })).toEqual([...Array(20).keys()]);
+  });
+});
+
+describe('samples whose kinds show once made', () => {
+  const faces = (seed: number) => (seed * 7919) % 13;
+  it('the first tenth, and on until every kind wanted has come; all of it under MUSTER_DEEP=1', () => {
+    const wanted = Array.from({ length: 13 }, (_, f) => `face ${f}`);
+    const made = madeSample(100, faces, (f) => [`face ${f}`], wanted, { deep: false });
+    expect(made.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(made).size).toBe(13);
+    // a prefix, no longer than it takes
+    expect(made).toEqual(Array.from({ length: made.length }, (_, seed) => faces(seed)));
+    expect(new Set(made.slice(0, -1)).size).toBe(12);
+    expect(madeSample(100, faces, (f) => [`face ${f}`], wanted, { deep: true })).toHaveLength(100);
+    expect(madeSample(100, faces, (f) => [`face ${f}`], ['face 99'], { deep: false })).toHaveLength(100);
   });
 });

@@ -196,7 +196,8 @@ const COMMANDS: readonly CommandSpec[] = [
         { name: 'table', type: 'string', describe: 'table size, width x height in --units (default 120x120 cm)' },
         { name: 'points', type: 'number', describe: 'points per side where the rule set leaves them open' },
       ]),
-      { name: 'terrain', type: 'string', choices: TERRAIN_LEVELS, default: 'normal', describe: "terrain laid on the map by muster's own tables: none, light, normal or dense (`muster list <system> terrain` names the pieces)" },
+      // no default here: a rule set with no terrain refuses the option given, and rolls as before left out
+      { name: 'terrain', type: 'string', choices: TERRAIN_LEVELS, describe: "terrain laid on the map by muster's own tables: none, light, normal (when left out) or dense (`muster list <system> terrain` names the pieces)" },
       { name: 'count', type: 'number', default: 1, describe: 'packets to roll, seeds derived from --seed: up to 5000 in one PDF, 100000 as JSON Lines' },
       FORCE_CARDS,
       DECK_LAYOUT,
@@ -225,6 +226,12 @@ const COMMANDS: readonly CommandSpec[] = [
         { name: 'strict', type: 'boolean', default: false, describe: 'new: refuse a --force file that breaks its rules instead of printing the problems' },
       ]),
       { name: 'terrain', type: 'string', choices: TERRAIN_LEVELS, default: 'normal', describe: "next, booklet: terrain laid on each game's map: none, light, normal or dense" },
+      {
+        name: 'all-cards',
+        type: 'boolean',
+        default: false,
+        describe: "next, booklet: every unit card of a kept force again; without it a game after the first prints only the cards an upgrade or salvage changed since the last game",
+      },
       FORCE_CARDS,
       DECK_LAYOUT,
       ...CUT,

@@ -11,6 +11,7 @@ import { readingsFile, sheetsFile, systemFile, tableFile, type Reading, type Rul
 import { terrainFile, type TerrainFile, type TerrainTables } from './terrain-schema.js';
 import { mergeTerrain } from './terrain-merge.js';
 import { applyChangeEntries, type KeyedFields } from './changes.js';
+import { ROOT_FILES, SHARED_FOLDERS } from './rule-set-folder.js';
 import { HOUSE_FILE, houseFile, houseName, noteHouseChange, type HouseHow, type HouseMark } from './house.js';
 
 /** A table as loaded: a house folder's carries the folder's name, printed as its mark. */
@@ -66,8 +67,6 @@ export interface LoadOptions {
   only?: string;
 }
 
-/** The files a rule-set folder holds beside its subfolders. */
-const ROOT_FILES: readonly string[] = ['system.yaml', 'sheets.yaml', 'terrain.yaml', 'readings.yaml'];
 
 interface SystemDraft {
   info?: SystemInfo;
@@ -142,6 +141,17 @@ export async function loadRulesDb(options: LoadOptions): Promise<RulesDb> {
       noteDir(draft, path.join(root, systemId), rootName);
     }
     const anyData = files.length > 0 || moduleFiles.length > 0 || (scope !== '*' && all.some(({ parts }) => parts.length >= 2));
+    // a rule set's own folder given where a folder of rule sets goes: its files stand one level too high
+    // (system.yaml first: the file that makes a folder a rule set's)
+    const own =
+      ROOT_FILES.map((name) => all.find(({ relative }) => relative === name)).find((f) => f !== undefined) ??
+      all.find(({ parts }) => parts.length === 2 && SHARED_FOLDERS.includes(parts[0]!));
+    if (!anyData && own) {
+      throw new UsageError(
+        `--data ${root}: no rule-set data found: it holds ${own.relative} itself, as one rule set's own folder does, and a data folder holds ` +
+          `a folder for each rule set, named by its id (${path.join(root, '<id>', own.relative)}). Give the folder that holds this one, with this one named by the id of its rule set.`,
+      );
+    }
     if (!anyData) {
       throw new UsageError(
         `--data ${root}: no rule-set data found. A data folder holds one folder per rule set, ` +

@@ -71,6 +71,8 @@ export function readingsMarkdown(registers: readonly RegisterForDoc[]): string {
   const out = ["# muster's readings", ''];
   for (const paragraph of INTRO) out.push(...wrap(paragraph, '', ''), '');
   for (const register of registers) {
+    // a rule set that decides nothing its text leaves open (one of data alone may not) has nothing to list
+    if (register.readings.length === 0 && !register.withData?.length) continue;
     out.push(`## ${register.name}`, '');
     for (const r of register.readings) {
       const between = r.between.map(sectionWords).join('; ');

@@ -2,6 +2,7 @@ import type { TerrainLook } from '../vocab/terrain-looks.js';
 import type { DrawingNode, Paper, Shape, Units } from './model.js';
 import { lookVariant, terrainCaption, terrainLegend, terrainShapes, terrainSwatch, type MapScale, type MapTerrain } from './terrain-map.js';
 import { hatchLines } from './hatch.js';
+import { distanceToOutline, distanceToSegment, insideOutline, type Point } from '../engine/geometry.js';
 import { withWhite } from './colours.js';
 
 export type Edge = 'north' | 'east' | 'south' | 'west';
@@ -169,6 +170,8 @@ const MARKER_R = 2.6;
 const LEGEND_LINE = 4.6;
 const LEGEND_SIZE = 7.5;
 const LABEL_SIZE = 7.5;
+/** the grid's numbers along two edges: the smallest type a sheet prints */
+const GRID_SIZE = 6.5;
 const SWATCH = 9;
 const PT = 25.4 / 72;
 
@@ -246,6 +249,13 @@ export function drawMap(map: MapInput): DrawingNode {
   // fixed markers: the rules set their points, so labels make way for them
   for (const m of map.markers ?? []) canvas.marker(m.side, canvas.X(m.x), canvas.Y(m.y), m.label);
 
+  // the grid's distances along the north and west edges, just inside the frame: a piece's place
+  // is read off the map as a player measures it on the table, from the north-west corner
+  // in inches, each line a whole step of the legend's (10 cm is 4 in at the rule sets' 2.5 cm to the inch)
+  const gridWords = (g: number) => (map.units === 'cm' ? String(Math.round(g)) : String(Math.round(g / step) * Math.round(step / 2.54)));
+  for (let g = step; g < W - 0.01; g += step) canvas.place(gridWords(g), GRID_SIZE, false, MAP_COLOURS.caption, 'center', [[canvas.X(g), oy + 2.6]]);
+  for (let g = step; g < H - 0.01; g += step) canvas.place(gridWords(g), GRID_SIZE, false, MAP_COLOURS.caption, 'left', [[ox + 1, canvas.Y(g)]]);
+
   // labels, most bound to their place first: the corridor at its edge, the sectors at theirs, the zones
   const slide = (from: number, to: number, n: number) => Array.from({ length: n + 1 }, (_, i) => from + ((to - from) * i) / n);
 
@@ -286,17 +296,13 @@ export function drawMap(map: MapInput): DrawingNode {
   for (const h of map.hazards ?? []) {
     if (!h.label) continue;
     const [cx, cy] = [canvas.X(h.x), canvas.Y(h.y)];
-    const at = labels.length;
     if (!canvas.place(h.label, 7, true, darken(MAP_COLOURS.hazard), 'left', [[cx + 3.5, cy], [cx + 3.5, cy - 4], [cx + 3.5, cy + 4]])) canvas.place(h.label, 7, true, darken(MAP_COLOURS.hazard), 'right', [[cx - 3.5, cy], [cx - 3.5, cy - 4], [cx - 3.5, cy + 4]]);
-    if (terrain) canvas.tag(at);
   }
 
   for (const o of map.objectives) {
     if (!o.label) continue;
     const [cx, cy] = [canvas.X(o.x), canvas.Y(o.y)];
-    const at = labels.length;
     if (!canvas.place(o.label, 8, true, darken(MAP_COLOURS.objective), 'left', [[cx + 4, cy], [cx + 4, cy - 4], [cx + 4, cy + 4]])) canvas.place(o.label, 8, true, darken(MAP_COLOURS.objective), 'right', [[cx - 4, cy], [cx - 4, cy - 4], [cx - 4, cy + 4]]);
-    if (terrain) canvas.tag(at);
   }
 
   if (map.zoneLabels !== false) {
@@ -327,8 +333,10 @@ export function drawMap(map: MapInput): DrawingNode {
         byDistance.sort((p, q) => p.d - q.d || p.spot[1] - q.spot[1] || p.spot[0] - q.spot[0]);
         byDistance.forEach(({ spot }, i) => (spots[i] = spot));
       }
-      const free = spots.find(([x, y]) => !taken.some((t) => overlaps(t, { x1: x - MARKER_R, y1: y - MARKER_R, x2: x + MARKER_R, y2: y + MARKER_R })));
-      const [x, y] = free ?? spots[0] ?? [ox + mapW / 2, oy + mapH / 2];
+      // a model stands where it can: never on ground no one can enter (a river, deep water)
+      const blocked = (x: number, y: number) => onImpassable(terrain, [(x - ox) / s, (y - oy) / s], (MARKER_R + 0.4) / s);
+      const free = spots.find(([x, y]) => !blocked(x, y) && !taken.some((t) => overlaps(t, { x1: x - MARKER_R, y1: y - MARKER_R, x2: x + MARKER_R, y2: y + MARKER_R })));
+      const [x, y] = free ?? spots.find(([x, y]) => !blocked(x, y)) ?? spots[0] ?? [ox + mapW / 2, oy + mapH / 2];
       canvas.marker(map.placed.side, x, y, unit.label);
     }
   }
@@ -339,9 +347,7 @@ export function drawMap(map: MapInput): DrawingNode {
         piece.shape === 'line'
           ? [0.5, 0.35, 0.65, 0.2, 0.8].map((f) => pointAlong(piece.points, f)).map(([x, y]): [number, number] => [canvas.X(x), canvas.Y(y) - 2.2])
           : [[0, 0], [0, -2.5], [0, 2.5], [-3, 0], [3, 0], ...offCentre(piece, s)].map(([dx, dy]): [number, number] => [canvas.X(piece.x) + dx!, canvas.Y(piece.y) + dy!]);
-      const at = labels.length;
       canvas.place(piece.label, 6.5, true, MAP_COLOURS.frame, 'center', spots);
-      canvas.tag(at);
     }
   }
   shapes.push(...canvas.markerShapes, ...labels);
@@ -420,25 +426,34 @@ class MapCanvas {
     this.taken.push({ x1: cx - MARKER_R - 0.4, y1: cy - MARKER_R - 0.4, x2: cx + MARKER_R + 0.4, y2: cy + MARKER_R + 0.4 });
   }
 
-  /** A label at the first of its spots where it is inside `area` and clear of what is taken. */
+  /**
+   * A label at the first of its spots where it is inside `area` and clear of what is taken, on
+   * a white tag: a wall, road, sector line or a terrain piece's marks under it never runs
+   * through its letters.
+   */
   place(text: string, size: number, bold: boolean, colour: string, align: 'left' | 'center' | 'right', candidates: [number, number][], area: Box = this.inside): boolean {
     for (const [x, y] of candidates) {
       const box = textBox(text, size, bold, x, y, align);
       if (!within(box, area) || this.taken.some((t) => overlaps(t, box))) continue;
       this.taken.push(grow(box, 0.6));
+      this.labels.push({ kind: 'rect', x: box.x1 - 0.3, y: box.y1 - 0.2, w: box.x2 - box.x1 + 0.6, h: box.y2 - box.y1 + 0.4, fill: '#ffffff' });
       this.labels.push({ kind: 'text', x, y, text, size, bold, align, color: colour });
       return true;
     }
     return false;
   }
+}
 
-  /** A label placed since `at` goes on a white tag, so it reads over a terrain piece's marks. */
-  tag(at: number): void {
-    const text = this.labels[at];
-    if (text?.kind !== 'text') return;
-    const box = textBox(text.text, text.size, text.bold ?? false, text.x, text.y, text.align ?? 'left');
-    this.labels.splice(at, 0, { kind: 'rect', x: box.x1 - 0.3, y: box.y1 - 0.2, w: box.x2 - box.x1 + 0.6, h: box.y2 - box.y1 + 0.4, fill: '#ffffff' });
+/** Whether a disc of radius `r` at `at` (table cm) touches a piece no one can enter: inside an area, or within a line's band. */
+function onImpassable(terrain: MapTerrain | undefined, at: Point, r: number): boolean {
+  for (const piece of terrain?.layout.pieces ?? []) {
+    if (piece.passable !== 'impassable') continue;
+    if (piece.shape === 'line') {
+      const reach = (piece.band ?? 1) / 2 + r;
+      for (let i = 1; i < piece.points.length; i++) if (distanceToSegment(at, piece.points[i - 1]!, piece.points[i]!) < reach) return true;
+    } else if (insideOutline(at, piece.points) || distanceToOutline(at, piece.points) < r) return true;
   }
+  return false;
 }
 
 /** The legend's entries, from what the map draws and nothing else. */

@@ -2,6 +2,7 @@ import { insideOutline, type Point } from '../engine/geometry.js';
 import { lengthWords, type TerrainLayout, type TerrainPiece } from '../engine/terrain.js';
 import { TERRAIN_LOOK_STYLES, type TerrainLook } from '../vocab/terrain-looks.js';
 import { formatLength } from './helpers.js';
+import { mixColours } from './colours.js';
 import { markDataReading, markReading, type Shape, type TableBlock, type Units } from './model.js';
 import { textTable } from './packet.js';
 
@@ -58,9 +59,9 @@ function scaledPoints(piece: TerrainPiece, { ox, oy, s }: MapScale): [number, nu
 
 /** A piece's look, drawn in mm at `scale`. */
 export function terrainShapes(piece: TerrainPiece, scale: MapScale, variant = 0): Shape[] {
-  const drawn = lookShapes(piece, scale);
-  if (variant === 0) return drawn;
   const style = TERRAIN_LOOK_STYLES[piece.look];
+  const drawn = lookShapes(piece, scale, variant === 0 ? style.fill : variantFill(style, variant));
+  if (variant === 0) return drawn;
   const points = scaledPoints(piece, scale);
   if (piece.shape === 'line') return [...drawn, { kind: 'polyline', points, color: style.outline, width: 0.3, ...(variant > 1 ? { dash: 0.6 } : {}) }];
   const cx = points.reduce((a, p) => a + p[0], 0) / points.length;
@@ -72,7 +73,16 @@ export function terrainShapes(piece: TerrainPiece, scale: MapScale, variant = 0)
   return [...drawn, { kind: 'polygon', points: inner, stroke: style.outline, width: 0.45, ...(variant > 1 ? { dash: 0.8 } : {}) }];
 }
 
-function lookShapes(piece: TerrainPiece, scale: MapScale): Shape[] {
+/**
+ * A later type's fill of a look (dense woods after light, stone houses after wooden): the look's
+ * fill darkened towards its outline a step a type, so the two differ by their ground as well as
+ * by the second outline, at arm's length and in grey.
+ */
+function variantFill(style: (typeof TERRAIN_LOOK_STYLES)[TerrainLook], variant: number): string {
+  return mixColours(style.fill, style.outline, Math.min(0.3 * variant, 0.6));
+}
+
+function lookShapes(piece: TerrainPiece, scale: MapScale, fill: string): Shape[] {
   const { s } = scale;
   const style = TERRAIN_LOOK_STYLES[piece.look];
   const points = scaledPoints(piece, scale);
@@ -100,7 +110,7 @@ function lookShapes(piece: TerrainPiece, scale: MapScale): Shape[] {
     }
   }
   return [
-    { kind: 'polygon', points, fill: style.fill, stroke: style.outline, width: 0.5, ...(style.dash ? { dash: style.dash } : {}) },
+    { kind: 'polygon', points, fill, stroke: style.outline, width: 0.5, ...(style.dash ? { dash: style.dash } : {}) },
     ...marks(points, style.marks, style.outline),
   ];
 }

@@ -297,8 +297,8 @@ function toLaid(piece: TerrainPiece): Laid {
 
 // areas keep GAP from everything; lines across the table cross each other freely
 const areaGap = () => GAP;
-// a line keeps GAP from areas; it crosses other lines freely (a crossroads, a bridge), but not
-// one of its own look that it would run alongside (checked apart: runsAlongside)
+// a line keeps GAP from areas; it crosses other lines freely (a crossroads, a bridge), but never
+// runs alongside one (checked apart: runsAlongside)
 const lineGap = (other: Laid) => (other.crossing ? undefined : GAP);
 
 /**
@@ -445,7 +445,9 @@ class TerrainTable {
         points = dir === 'ns' ? [[from, 0], [middle, along / 2], [to, along]] : [[0, from], [along / 2, middle], [along, to]];
       }
       const candidate = toLaid(this.lineThrough(type, points, objective));
-      const alongside = this.laid.some((l) => l.crossing && l.piece.look === type.look && runsAlongside(l.piece, candidate.piece, !MEET.has(type.look)));
+      // no line runs alongside another, whatever their looks (a road along the river, on top of its
+      // bank); one of its own look it may not even meet, but where its look meets (a road a road)
+      const alongside = this.laid.some((l) => l.crossing && runsAlongside(l.piece, candidate.piece, l.piece.look === type.look && !MEET.has(type.look)));
       if (!alongside && this.fits(candidate, lineGap, objective)) {
         this.lay(candidate);
         this.next += 1;

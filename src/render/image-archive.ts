@@ -3,6 +3,7 @@ import { initWasm, Resvg } from '@resvg/resvg-wasm';
 import type { FontStore } from '../layout/fonts.js';
 import type { PlacedPage } from '../layout/primitives.js';
 import { pagesAsSvg } from './svg-surface.js';
+import { encodeRgbPng } from './png-encode.js';
 
 /**
  * Pages as PNG images in a zip, for a print shop that takes a picture of each card: each page
@@ -54,7 +55,7 @@ export class ImageArchive {
     const [svg] = pagesAsSvg(this.fonts, [page]);
     const drawing = new Resvg(svg!, { fitTo: { mode: 'width', value: pixelsOf(page, this.dpi).width }, font: { loadSystemFonts: false } });
     const image = drawing.render();
-    const png = image.asPng();
+    const png = encodeRgbPng(image.pixels, image.width, image.height, this.dpi);
     image.free();
     drawing.free();
     const name = `${page.name ?? `page-${String(this.images + 1).padStart(3, '0')}`}.png`;

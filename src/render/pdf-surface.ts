@@ -6,6 +6,7 @@ import type { DocumentMeta } from '../doc/model.js';
 import { renderPages } from './render.js';
 import type { Surface, TrimBox } from './surface.js';
 import { cmykOf } from './cmyk.js';
+import { addOutputIntent, pdfxInfo } from './pdf-x.js';
 import { wordsOf } from './words.js';
 import { RecentCache } from '../layout/recent-cache.js';
 import { objectOffsets, type ObjectOffsets } from './object-offsets.js';
@@ -492,8 +493,11 @@ export class PdfStream {
         Producer: `muster ${meta.toolVersion}`,
         CreationDate: FIXED_PDF_DATE,
         ModDate: FIXED_PDF_DATE,
+        // a print shop's press file claims PDF/X-1a:2003, as its preflight asks
+        ...(meta.print?.colour === 'cmyk' ? pdfxInfo() : {}),
       },
     });
+    if (meta.print?.colour === 'cmyk') addOutputIntent(this.pdf);
     const kept = this.pdf as unknown as { _offsets: ObjectOffsets };
     kept._offsets = objectOffsets(kept._offsets);
     // the fonts measured by the layout are the fonts embedded: one parse serves both

@@ -135,10 +135,10 @@ export function memoryShelf<T extends Kept>(): Shelf<T> {
 }
 
 const DB_NAME = 'muster';
-/** 1: forces; 2: campaigns beside them; 3: games at the table */
-export const DB_VERSION = 3;
-export type StoreName = 'forces' | 'campaigns' | 'games';
-const STORES: readonly StoreName[] = ['forces', 'campaigns', 'games'];
+/** 1: forces; 2: campaigns beside them; 3: games at the table; 4: the builders' drafts (force-draft.ts) */
+export const DB_VERSION = 4;
+export type StoreName = 'forces' | 'campaigns' | 'games' | 'drafts';
+const STORES: readonly StoreName[] = ['forces', 'campaigns', 'games', 'drafts'];
 
 /** The words for a full store: what the player can do about it. */
 export const FULL_WORDS = "this browser's storage for the page is full: remove kept forces, campaigns or games you no longer need, or free space on the device";

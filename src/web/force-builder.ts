@@ -14,6 +14,8 @@ import { pagePartsFor } from '../systems/page-registry.js';
 import { keptName, MovedOnError, type KeptForce, type Shelf, type ShelfChange } from './browser-shelf.js';
 import { drawKeptList } from './kept-list.js';
 import { forceFromLinkValue, forceLink } from './force-link.js';
+import { BuilderDrafts } from './builder-drafts.js';
+import type { DraftState, ForceDraft } from './force-draft.js';
 
 /** What the page lends the builder: the command line, the player's folder, printing, saving. */
 export interface BuilderHost {
@@ -31,6 +33,12 @@ export interface BuilderHost {
   systemName(system: string): string;
   /** the page turned to a rule set's builder */
   openBuilder(system: string): Promise<void>;
+  /** where each rule set's force being built is kept as it is typed (not listed: no kept force) */
+  drafts: Shelf<ForceDraft>;
+  /** resolves when the browser's store waits on another tab */
+  storeWaits?: Promise<void>;
+  /** the page's address to follow the force (its `force=` from addressValue) */
+  addressChanged(): void;
 }
 
 /** What the test reads: the force written and what `check` said of it. */
@@ -44,6 +52,9 @@ export interface BuilderState {
   /** how many times `check` ran, and rows were drawn: a test counts the work a force costs */
   checks: number;
   rowsDrawn: number;
+  /** how the draft stood after its last save, and the force it kept */
+  draft?: DraftState['state'];
+  draftYaml?: string;
 }
 
 declare global {
@@ -67,17 +78,30 @@ export class ForceBench implements Bench {
   private keptFrom: { system: string; name: string; revision: number | undefined } | undefined;
   /** the force file as last downloaded or kept for good: leaving with another asks first where nothing is kept */
   private safeYaml = '';
+  /** the force the address gives, waiting for its rule set's builder to show (undefined: none) */
+  private addressed: { value: string | undefined } | undefined;
+  private readonly drafts: BuilderDrafts;
 
   constructor(
     private readonly root: HTMLElement,
     private readonly host: BuilderHost,
   ) {
     window.musterForce = this.state;
+    this.drafts = new BuilderDrafts(
+      root,
+      {
+        drafts: host.drafts,
+        storeWaits: host.storeWaits,
+        rewriteAddress: () => host.addressChanged(),
+        probe: (draft) => Object.assign(this.state, { draft: draft.state, draftYaml: 'yaml' in draft ? draft.yaml : undefined }),
+      },
+      (yaml, words) => this.active!.load(yaml, words),
+    );
     this.$('fb-print').addEventListener('click', () => void this.whenChecked().then(() => this.host.print()));
     this.$('fb-download').addEventListener('click', () => this.download());
     this.$('fb-scenario').addEventListener('click', () => void this.whenChecked().then(() => this.host.toScenario()));
     this.$('fb-load').addEventListener('change', () => void this.load(this.$<HTMLInputElement>('fb-load')));
-    this.$('fb-new').addEventListener('click', () => void this.active?.reset().then(() => this.setNotes([])));
+    this.$('fb-new').addEventListener('click', () => void this.renew());
     this.$('fb-keep').addEventListener('click', () => void this.keep());
     this.$('fb-link').addEventListener('click', () => void this.link());
     host.shelf.onChange((change) => void this.changedElsewhere(change));
@@ -99,19 +123,36 @@ export class ForceBench implements Bench {
     await navigator.clipboard?.writeText(text.value).catch(() => undefined);
   }
 
-  /** The force a link carries (its `force=` value), loaded into the builder open now. */
-  async openLinked(value: string): Promise<void> {
-    if (!this.active) return;
+  /** A new, empty force: its address at once. */
+  private async renew(): Promise<void> {
+    await this.active?.reset();
+    this.setNotes([]);
+    this.drafts.addressNow();
+  }
+
+  /**
+   * What the page's address gives the builder next shown: a link's `force=` value, or none
+   * (the builder then shows its draft when first shown). The address wins over the draft.
+   */
+  fromAddress(value: string | undefined): void {
+    this.addressed = { value };
+  }
+
+  /** The `force=` the page's address carries for a rule set's builder: its force as last followed. */
+  addressValue(system: string): string | undefined {
+    return this.drafts.addressValue(system);
+  }
+
+  /** The force a link carries (its `force=` value) loaded into the builder open now; why not, if it did not open. */
+  private async openLinked(value: string): Promise<string[] | undefined> {
     const found = forceFromLinkValue(value);
-    if ('refused' in found) {
-      this.setNotes([found.refused, 'The builder keeps the force it had.'], true);
-      return;
-    }
+    if ('refused' in found) return [found.refused, 'The builder keeps the force it had.'];
     try {
-      await this.active.load(found.yaml, 'the force in the link');
+      await this.active!.load(found.yaml, 'the force in the link');
     } catch (error) {
-      this.setNotes([`The force in the link was not opened: ${(error as Error).message}`, 'The builder keeps the force it had.'], true);
+      return [`The force in the link was not opened: ${(error as Error).message}`, 'The builder keeps the force it had.'];
     }
+    return undefined;
   }
 
   /** The force kept in the browser under the name given (the force's own name if none), replacing one of that name. */
@@ -176,6 +217,7 @@ export class ForceBench implements Bench {
     await this.host.openBuilder(force.system);
     if (this.active?.system !== force.system) return;
     await this.active.load(force.yaml, `“${force.name}”, kept in this browser`);
+    this.drafts.addressNow();
     this.keptFrom = { system: force.system, name: force.name, revision: force.revision };
     this.safeYaml = this.active.yaml();
     this.$<HTMLInputElement>('fb-keep-name').value = force.name;
@@ -212,10 +254,28 @@ export class ForceBench implements Bench {
     return found;
   }
 
-  /** Shows the rule set's builder: its pick-lists, its force written and checked. */
+  /**
+   * Shows the rule set's builder: its pick-lists, its force written and checked. The first time
+   * in this tab, the force the address gives, else the one being built before (its draft).
+   */
   async open(system: string): Promise<void> {
     const builder = await this.builderFor(system);
-    if (!builder || builder === this.active) return;
+    const linked = this.addressed?.value;
+    this.addressed = undefined;
+    if (!builder) return;
+    const switched = builder !== this.active;
+    if (switched) await this.show(builder);
+    const first = !this.drafts.shown(system);
+    if (!switched && !first && linked === undefined) return;
+    const opening = linked === undefined ? undefined : () => this.openLinked(linked);
+    const refused = first ? await this.drafts.firstShown(builder, opening) : await opening?.();
+    if (refused) this.setNotes(refused, true);
+    this.changed();
+    this.drafts.addressNow();
+  }
+
+  private async show(builder: RuleSetBuilder): Promise<void> {
+    const system = builder.system;
     this.active = builder;
     Object.assign(this.state, { system, code: undefined, report: undefined, stderr: undefined, settled: false });
     this.report = undefined;
@@ -226,7 +286,7 @@ export class ForceBench implements Bench {
     this.$('fb-scenario-note').hidden = builder.noScenario === null;
     this.setNotes([]);
     await builder.open();
-    this.changed();
+    this.drafts.switched(builder);
   }
 
   list(system: string, args: string[]): Promise<Listed[]> {
@@ -255,6 +315,7 @@ export class ForceBench implements Bench {
     if (!this.active) return;
     this.state.yaml = this.active.yaml();
     this.host.writeForce(this.state.yaml);
+    this.drafts.changed(this.active, this.state.yaml);
     this.state.settled = false;
     this.generation++;
     clearTimeout(this.timer);
@@ -387,6 +448,7 @@ export class ForceBench implements Bench {
     const text = await file.text();
     try {
       await this.active.load(text, file.name);
+      this.drafts.addressNow();
     } catch (error) {
       this.setNotes([`${file.name} was not loaded: ${(error as Error).message}`, kept], true);
     }

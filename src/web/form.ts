@@ -100,15 +100,14 @@ export const CALIBRATE_OPTIONS: readonly string[] = ['paper', 'duplex', 'back-of
 
 const PRODUCTS: readonly Product[] = ['tables', 'cards', 'tokens', 'scenario', 'force', 'campaign', 'table', 'calibrate'];
 
-export const DEFAULT_FORM: Form = { system: 'bof', product: 'tables', options: {} };
-
 /**
  * The form a link holds; what it does not name is left at the defaults, and an option neither
- * shared nor declared by the rule set for the product is ignored.
+ * shared nor declared by the rule set for the product is ignored. A link that names no rule set
+ * opens on `opening`, the registry's first (the page has it from its build: Manifest.opensOn).
  */
-export function formFromHash(hash: string, declared: Declarations, textUnits: TextUnits = {}): Form {
+export function formFromHash(hash: string, declared: Declarations, textUnits: TextUnits = {}, opening = ''): Form {
   const match = /^#\/([\w-]+)(?:\/([\w-]+))?(?:\?(.*))?$/.exec(hash);
-  if (!match) return DEFAULT_FORM;
+  if (!match) return { system: opening, product: 'tables', options: {} };
   const system = match[1]!;
   const product = PRODUCTS.includes(match[2] as Product) ? (match[2] as Product) : 'tables';
   const known = optionOrder(declared, system, product);

@@ -5,6 +5,7 @@
  */
 import { Inflate } from 'fflate';
 import { MAX_FILE_BYTES, MAX_FOLDER_ENTRIES } from '../data/limit-values.js';
+import { ROOT_FILES, SHARED_FOLDERS } from '../data/rule-set-folder.js';
 import { PLAYER_FOLDER, type PageFiles } from './page-files.js';
 import type { PageRun } from './page-io.js';
 import { NO_LABELS, refusalWords } from './player-words.js';
@@ -37,23 +38,45 @@ export interface HouseFile {
   /** the path inside the data folder, e.g. bof/tables/combat.yaml */
   path: string;
   bytes: Uint8Array;
+  /**
+   * the file as the player has it: its entry in the zip (club/bof/tables/combat.yaml), or its
+   * path inside the folder chosen; messages name it so (the path when absent)
+   */
+  entry?: string;
 }
 
 /** Files a system would put in a zip or folder that are no data (macOS's, Windows'). */
 const JUNK = /(^|\/)(__MACOSX|\.DS_Store|Thumbs\.db|desktop\.ini)(\/|$)/;
 
+/** A path of a rule set's own folder, relative to it: one of its root files, or a file of a folder every rule set may have. */
+const ofRuleSet = (path: string) => ROOT_FILES.includes(path) || SHARED_FOLDERS.some((folder) => path.startsWith(`${folder}/`));
+
 /**
  * The data folder's own paths: the folder the player chose (`myrules/bof/...`) is its root,
- * so a single top folder that is not a rule set's is taken off.
+ * so a single top folder is taken off, unless it is a rule set's own: one named as a rule set
+ * muster has, or one holding what a rule set's folder holds (`skirmish/system.yaml`, a new rule
+ * set of data alone, is kept as it is).
  */
 export function houseFiles(files: readonly HouseFile[], systems: readonly string[]): HouseFile[] {
   const kept = files
-    .map((f) => ({ path: f.path.replace(/\\/g, '/').replace(/^\/+/, ''), bytes: f.bytes }))
+    .map((f) => ({ path: f.path.replace(/\\/g, '/').replace(/^\/+/, ''), bytes: f.bytes, entry: f.entry ?? f.path }))
     .filter((f) => f.path !== '' && !f.path.endsWith('/') && !JUNK.test(f.path) && !f.path.split('/').includes('..'));
   const tops = new Set(kept.map((f) => (f.path.includes('/') ? f.path.slice(0, f.path.indexOf('/')) : '')));
   const [top] = tops;
-  if (tops.size === 1 && top && !systems.includes(top)) return kept.map((f) => ({ path: f.path.slice(top.length + 1), bytes: f.bytes }));
+  const ruleSets = top !== undefined && (systems.includes(top) || kept.some((f) => ofRuleSet(f.path.slice(top.length + 1))));
+  if (tops.size === 1 && top && !ruleSets) return kept.map((f) => ({ ...f, path: f.path.slice(top.length + 1) }));
   return kept;
+}
+
+/**
+ * A file that stands at the top of the house-rules folder where a rule set's folder should be
+ * (`system.yaml`, `tables/x.yaml`: the files of a rule set's folder zipped without it), as the
+ * player has it; undefined when there is none.
+ */
+export function looseRuleSetFile(files: readonly HouseFile[]): string | undefined {
+  // system.yaml first: the file that makes a folder a rule set's
+  const loose = [...ROOT_FILES].map((name) => files.find((f) => f.path === name)).find((f) => f !== undefined) ?? files.find((f) => ofRuleSet(f.path));
+  return loose && (loose.entry ?? loose.path);
 }
 
 /** An entry of a zip's central directory: what it says the entry holds, before anything is unpacked. */
@@ -209,6 +232,21 @@ export function withHouse(argv: readonly string[], use: boolean): string[] {
 const refused = (stderr: string): PageRun => ({ code: 2, stdout: '', stderr, written: new Map() });
 
 /**
+ * The command line's words about the house-rules folder, with its paths as the player has them:
+ * each file as its entry in the zip or its path in the folder chosen, the folder itself (the
+ * command line's `--data /player/house`) as the zip's or folder's name. No message names
+ * /player/house, a path the player never had.
+ */
+export function asThePlayerHasIt(text: string, house: readonly HouseFile[], name: string): string {
+  // longest first: a path is never taken for the start of a longer one
+  const byLength = [...house].sort((a, b) => b.path.length - a.path.length);
+  let words = text.replace(new RegExp(`--data (?:${HOUSE_PATH}|${HOUSE_DIR})(?![\\w/-])`, 'g'), name);
+  for (const f of byLength) words = words.replaceAll(`${HOUSE_PATH}/${f.path}`, f.entry ?? f.path);
+  // a path the folder does not hold (an example in a message): as inside the folder
+  return words.replaceAll(`${HOUSE_PATH}/`, '').replaceAll(HOUSE_PATH, name);
+}
+
+/**
  * Checks new house rules as `muster validate --data` does, in a folder of their own, and only
  * once they pass puts them in place of the house rules in use: a folder that fails leaves the
  * ones in use as they were. The words name the files where they will stand (/player/house/...).
@@ -216,6 +254,13 @@ const refused = (stderr: string): PageRun => ({ code: 2, stdout: '', stderr, wri
 export async function checkHouse(files: PageFiles, house: readonly HouseFile[], run: (argv: string[]) => Promise<PageRun>): Promise<PageRun> {
   const both = fileAndFolder(house);
   if (both !== undefined) return refused(`${both} is in it both as a file and as a folder, which muster cannot take; take out the file ${both} and try again\n`);
+  const loose = looseRuleSetFile(house);
+  if (loose !== undefined) {
+    return refused(
+      `${loose} stands at its top, where muster looks for a folder for each rule set, named by the rule set’s id (<id>/system.yaml, <id>/tables/...): ` +
+        'put the rule set’s files in a folder named by its id, and add that folder, or a zip of it\n',
+    );
+  }
   let checked: PageRun;
   try {
     putFolder(files, CHECK_PATH, house);
@@ -255,6 +300,8 @@ const el = <T extends HTMLElement>(id: string) => document.getElementById(id) as
 export class HousePanel {
   /** the folder or zip whose files passed `validate` and stand in /player/house */
   private inPlace: { name: string; count: number } | undefined;
+  /** how many folders have passed: the house rules in place told apart from the ones before */
+  private taken = 0;
   /** uploads are checked one after another: the check folder is one */
   private queue: Promise<void> = Promise.resolve();
 
@@ -262,7 +309,15 @@ export class HousePanel {
 
   /** A product's argv with `--data house` when the player uses valid house rules. */
   argv(argv: readonly string[]): string[] {
-    return withHouse(argv, this.inPlace !== undefined && el<HTMLInputElement>('house-use')?.checked === true);
+    return withHouse(argv, this.inUse() !== undefined);
+  }
+
+  /**
+   * The house rules in use, told apart from any before them (a new rule set they give joins the
+   * page's list while they are), or undefined when none are.
+   */
+  inUse(): string | undefined {
+    return this.inPlace !== undefined && el<HTMLInputElement>('house-use')?.checked === true ? `${this.taken}` : undefined;
   }
 
   attach(): void {
@@ -286,7 +341,9 @@ export class HousePanel {
       this.report(refused(`${over}\n`), name);
       return;
     }
-    const read = await Promise.all(chosen.map(async (f) => ({ path: f.webkitRelativePath || f.name, bytes: new Uint8Array(await f.arrayBuffer()) })));
+    // a file is named as it lies in the folder chosen, whose own name heads the words
+    const inChosen = (f: File) => (f.webkitRelativePath ? f.webkitRelativePath.slice(f.webkitRelativePath.indexOf('/') + 1) : f.name);
+    const read = await Promise.all(chosen.map(async (f) => ({ path: f.webkitRelativePath || f.name, entry: inChosen(f), bytes: new Uint8Array(await f.arrayBuffer()) })));
     await this.check(read, name);
   }
 
@@ -309,16 +366,18 @@ export class HousePanel {
   private async check(chosen: HouseFile[], name: string): Promise<void> {
     const files = houseFiles(chosen, this.host.systems());
     const run = await checkHouse(this.host.files(), files, (argv) => this.host.run(argv));
-    this.report(run, name, files.length);
+    this.report(run, name, files.length, files);
   }
 
-  private report(run: PageRun, name: string, count?: number): void {
+  private report(run: PageRun, name: string, count?: number, house: readonly HouseFile[] = []): void {
     const use = el<HTMLInputElement>('house-use');
-    // the command line's --data folder is, on the page, the house-rules folder the player added
-    const words = refusalWords((run.stderr + run.stdout).trim(), NO_LABELS, HOUSE_PATH, (option) => (option === 'data' ? 'house-rules' : undefined)).join('\n');
+    // the command line's --data folder is, on the page, the house-rules folder the player added:
+    // its files named as the player has them
+    const words = refusalWords((run.stderr + run.stdout).trim(), NO_LABELS, (text) => asThePlayerHasIt(text, house, name), (option) => (option === 'data' ? 'house-rules' : undefined)).join('\n');
     let said: string;
     if (run.code === 0) {
       this.inPlace = { name, count: count ?? 0 };
+      this.taken += 1;
       use.checked = true;
       said = `${name}: ${count} file${count === 1 ? '' : 's'}${words ? `\n${words}` : ''}`;
     } else {

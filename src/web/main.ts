@@ -22,8 +22,11 @@ import { CampaignPanel, type CampaignProbe } from './campaign-page.js';
 import { HousePanel, type HouseProbe } from './house-rules.js';
 import { TablePanel, type TableProbe } from './table-mode.js';
 import type { TableGame } from './table-game.js';
+import { packetOfForm, packetOfLink } from './packet-link.js';
+import { offerPacket } from './packet-offer.js';
 import type { KeptCampaign } from './kept-campaigns.js';
 import type { KeptForce } from './browser-shelf.js';
+import type { ForceDraft } from './force-draft.js';
 import { binaryString } from '../vocab/binary-string.js';
 
 interface SystemInfo {
@@ -84,6 +87,12 @@ let publicUrl: string | undefined;
 /** muster's version, as the build wrote it into the page's list of files */
 let version = '';
 let systems: SystemInfo[] = [];
+/** the rule sets as the build listed them: the list without house rules */
+let builtSystems: SystemInfo[] = [];
+/** the rule set the form opens on where a link names none: the registry's first, as the build wrote it */
+let opensOn = '';
+/** the house rules the list of rule sets was made with (HousePanel.inUse), undefined for none */
+let systemsWith: string | undefined;
 /** each rule set's own options by product: what a link may carry and the form's fields */
 let declared: Declarations = {};
 /** each rule set's text units: the --units its products print in when the form leaves it */
@@ -209,11 +218,9 @@ async function boot(): Promise<void> {
   $('version').textContent = `version ${version}`;
   // the build's listing, the same as the worker's: the rule sets show while the files still come
   if (!manifest.systems) runner.give(manifest, await pack);
-  systems = manifest.systems ? (manifest.systems as SystemInfo[]) : (await runJson<{ systems: SystemInfo[] }>(['systems', '--format', 'json'])).systems;
-  declared = Object.fromEntries(systems.map((s) => [s.id, s.options]));
-  textUnits = Object.fromEntries(systems.map((s) => [s.id, s.units]));
-  const select = $<HTMLSelectElement>('system');
-  select.replaceChildren(...systems.map((s) => new Option(s.name, s.id)));
+  builtSystems = manifest.systems ? (manifest.systems as SystemInfo[]) : (await runJson<{ systems: SystemInfo[] }>(['systems', '--format', 'json'])).systems;
+  opensOn = manifest.opensOn ?? '';
+  showSystems(builtSystems);
   if (manifest.systems) runner.give(manifest, await pack);
   await restoreLink(location.hash);
   // the kept lists wait for the browser's store; an older muster holding it in another tab
@@ -242,6 +249,39 @@ async function boot(): Promise<void> {
   });
 }
 
+/** The rule sets the form offers: the build's, or the list the house rules in use make. */
+function showSystems(list: SystemInfo[]): void {
+  systems = list;
+  declared = Object.fromEntries(systems.map((s) => [s.id, s.options]));
+  textUnits = Object.fromEntries(systems.map((s) => [s.id, s.units]));
+  $<HTMLSelectElement>('system').replaceChildren(...systems.map((s) => new Option(s.name, s.id)));
+}
+
+/**
+ * The form after the house rules in use change: a rule set they give whole (a folder of data
+ * alone, as `--data` gives one on the command line) joins the list while they are used, and
+ * every list the form offers is made again with them. A rule set that leaves the list leaves
+ * the form on the one it opens on.
+ */
+let followingHouse: Promise<void> = Promise.resolve();
+function followHouse(): Promise<void> {
+  const follow = async () => {
+    const key = house.inUse();
+    if (key === systemsWith) return;
+    const current = read();
+    const list = key === undefined ? builtSystems : (await runJson<{ systems: SystemInfo[] }>(house.argv(['systems', '--format', 'json']))).systems;
+    systemsWith = key;
+    choices.clear();
+    listed.clear();
+    shapedFor = undefined;
+    ownFieldsFor = undefined;
+    showSystems(list);
+    await restore(current);
+  };
+  followingHouse = followingHouse.then(follow, follow);
+  return followingHouse;
+}
+
 /** A listing the page reads, run as the command line would (its JSON on stdout). */
 async function runJson<T>(argv: string[]): Promise<T> {
   const result = await runCommand(argv);
@@ -252,9 +292,10 @@ async function runJson<T>(argv: string[]): Promise<T> {
 async function choicesFor(system: string): Promise<Choices> {
   const known = choices.get(system);
   if (known) return known;
-  const listing = await runJson<{ kinds: { id: string }[] }>(['list', system, '--format', 'json']);
+  // with the house rules in use: they may add names, or give the rule set itself
+  const listing = await runJson<{ kinds: { id: string }[] }>(house.argv(['list', system, '--format', 'json']));
   const kinds = new Set(listing.kinds.map((k) => k.id));
-  const names = async (what: string) => (kinds.has(what) ? (await runJson<Named[]>(['list', system, what, '--format', 'json'])).map(({ id, name }) => ({ id, name })) : []);
+  const names = async (what: string) => (kinds.has(what) ? (await runJson<Named[]>(house.argv(['list', system, what, '--format', 'json']))).map(({ id, name }) => ({ id, name })) : []);
   const found: Choices = {
     kinds,
     nations: await names('nations'),
@@ -267,14 +308,14 @@ async function choicesFor(system: string): Promise<Choices> {
     parts: [],
   };
   if (kinds.has('decks')) {
-    const decks = await runJson<{ details: { copies?: string[] } }[]>(['list', system, 'decks', '--format', 'json']);
+    const decks = await runJson<{ details: { copies?: string[] } }[]>(house.argv(['list', system, 'decks', '--format', 'json']));
     const copies = [...new Set(decks.flatMap((d) => d.details.copies ?? []))];
     found.decks = copies.map((copy) => ({ id: deckName(copy), name: copy }));
   }
   if (kinds.has('tokens')) {
-    const tokens = await runJson<{ id: string; name: string; details: { count: number; part?: string } }[]>(['list', system, 'tokens', '--format', 'json']);
+    const tokens = await runJson<{ id: string; name: string; details: { count: number; part?: string } }[]>(house.argv(['list', system, 'tokens', '--format', 'json']));
     found.tokens = tokens.map((t) => ({ id: t.id, name: t.name, count: t.details.count, part: t.details.part ?? 'markers' }));
-    found.parts = partsFromListing((await runCommand(['list', system, 'tokens'])).stdout);
+    found.parts = partsFromListing((await runCommand(house.argv(['list', system, 'tokens']))).stdout);
   }
   choices.set(system, found);
   return found;
@@ -520,6 +561,7 @@ function tablePanel(): TablePanel {
       const current = read();
       await restore({ system, product: 'table', options: pick(current.options, PRINT_KEYS) });
     },
+    packetOfLink: (link, system) => packetOfLink(link, { declared, textUnits }, system),
     changed() {
       window.muster.table = table?.probe;
     },
@@ -568,7 +610,7 @@ function campaignListing(system: string, args: readonly string[]): Promise<Liste
   const key = [system, ...args].join('\u0000');
   let found = listed.get(key);
   if (!found) {
-    found = runCommand(['list', system, ...args, '--format', 'json']).then((r) => (r.code === 0 ? (JSON.parse(r.stdout) as Listed[]) : []));
+    found = runCommand(house.argv(['list', system, ...args, '--format', 'json'])).then((r) => (r.code === 0 ? (JSON.parse(r.stdout) as Listed[]) : []));
     listed.set(key, found);
   }
   return found;
@@ -581,8 +623,14 @@ const house = new HousePanel({
   systems: () => systems.map((s) => s.id),
   changed(report) {
     last = undefined;
-    if (report) window.muster.house = report;
-    sync();
+    // the probe is set once the form follows the house rules: a test waits for it to see the list made again
+    // (a list the house rules in use cannot make leaves the form as it was)
+    void followHouse()
+      .catch(() => undefined)
+      .then(() => {
+        if (report) window.muster.house = report;
+        sync();
+      });
   },
 });
 
@@ -622,17 +670,19 @@ function forceBuilder(): ForceBench {
       const current = read();
       await restore({ system, product: 'force', options: pick(current.options, PRINT_KEYS) });
     },
+    drafts: store.shelf<ForceDraft>('drafts'),
+    storeWaits: storeWaiting,
+    addressChanged: sync,
   });
   return builder;
 }
 
-/** The form a link gives, and the force it carries opened in the builder. */
+/** The form a link gives, and the force it carries opened in the builder (over the one being built before, its draft). */
 async function restoreLink(hash: string): Promise<void> {
-  const form = formFromHash(hash, declared, textUnits);
+  const form = formFromHash(hash, declared, textUnits, opensOn);
+  if (form.product === 'force') forceBuilder().fromAddress(forceInHash(hash));
   await restore(form);
-  const force = forceInHash(hash);
-  if (force !== undefined && form.product === 'force') await forceBuilder().openLinked(force);
-  else if (form.product !== 'campaign' && form.product !== 'table') await linkedForces(hash);
+  if (form.product !== 'force' && form.product !== 'campaign' && form.product !== 'table') await linkedForces(hash);
 }
 
 /** The force files a product's link carries: in the page's folder as force-a.yaml and force-b.yaml, given to the product. */
@@ -668,7 +718,7 @@ function showLinkedForces(refused: readonly string[] = []): void {
 
 /** Sets the form's controls from a Form (a link, or the defaults). */
 async function restore(form: Form): Promise<void> {
-  const system = systems.some((s) => s.id === form.system) ? form.system : systems[0]!.id;
+  const system = [form.system, opensOn].find((id) => systems.some((s) => s.id === id)) ?? systems[0]!.id;
   set('system', system);
   await shape({ ...form, system });
   // a link is the whole form: what it leaves out is at its default (a choice left blank), as on a fresh page
@@ -754,11 +804,12 @@ function packedForce(name: string | undefined): string | undefined {
 /**
  * The page's address for a form: its options, and the force files it prints with packed after
  * `#` (never sent to a server), so the link opens the same forces and packet elsewhere. The
- * builder's own link carries its force; a campaign keeps its forces in its state.
+ * builder's address carries its force as it is built (a reload opens it); a campaign keeps its forces in its state.
  */
 function pageHash(form: Form): string {
   const hash = hashFor(form, declared);
-  if (form.product === 'force' || form.product === 'campaign' || form.product === 'table') return hash;
+  if (form.product === 'force') return withForces(hash, { a: builder?.addressValue(form.system) });
+  if (form.product === 'campaign' || form.product === 'table') return hash;
   const [a, b] = [forces.forceA, forces.forceB];
   const given = forceFiles(form);
   return withForces(hash, { a: given.includes(a ?? '') ? packedForce(a) : undefined, b: given.includes(b ?? '') ? packedForce(b) : undefined });
@@ -852,6 +903,10 @@ async function make(format: 'pdf' | 'json' | 'md', download: boolean): Promise<v
   window.muster.last = { name, base64: bytes ? toBase64(bytes) : '', code: result.code, stderr: result.stderr, argv };
   // a campaign's print may change its state (a next turn that sets its assaults): the page's copy takes it
   if (form.product === 'campaign') await campaignPanel().printed(result);
+  // one packet made: offered beside it to play at the table, with the seed its dice came from
+  const reads = form.product === 'scenario' && result.code === 0 && seed !== undefined && (await pagePartsFor(form.system)).tableMode?.fromPacket !== undefined;
+  const given = () => forceFiles(form).map((f) => ({ name: f, yaml: new TextDecoder().decode(files.read(`${PLAYER_FOLDER}/${f}`, Number.MAX_SAFE_INTEGER).bytes) }));
+  offerPacket(reads ? packetOfForm(form, { declared, textUnits }, seed, given()) : undefined, { made: (asked) => tablePanel().packetMade(asked), play: (asked) => tablePanel().playPacket(asked) });
   if (result.code !== 0 || !bytes) return;
   if (seed && !form.options['seed'] && form.product !== 'campaign') {
     const link = $<HTMLAnchorElement>('seed-link');
@@ -862,9 +917,14 @@ async function make(format: 'pdf' | 'json' | 'md', download: boolean): Promise<v
     last = { key, bytes, name, seed };
     if (previewUrl) URL.revokeObjectURL(previewUrl);
     previewUrl = URL.createObjectURL(new Blob([bytes as BlobPart], { type: TYPES.pdf }));
+    // a phone's browser shows no PDF in a frame (a dark box): it is offered the PDF itself instead
+    const framed = navigator.pdfViewerEnabled !== false;
     const frame = $<HTMLIFrameElement>('preview');
-    frame.src = previewUrl;
-    frame.hidden = false;
+    frame.src = framed ? previewUrl : 'about:blank';
+    frame.hidden = !framed;
+    $<HTMLAnchorElement>('preview-link').href = previewUrl;
+    $('preview-no-frame').hidden = framed;
+    $('preview-open').hidden = false;
     $('preview-empty').hidden = true;
   }
   if (download) save(bytes, name, TYPES[file]);

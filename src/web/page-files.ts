@@ -13,6 +13,8 @@ export interface Manifest {
   publicUrl?: string;
   /** `muster systems --format json`'s rule sets, as the build printed them: the form's choices before the worker runs */
   systems?: unknown[];
+  /** the rule set the form opens on where a link names none: the registry's first, as the build found it */
+  opensOn?: string;
 }
 
 export interface ManifestEntry {

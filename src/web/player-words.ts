@@ -171,11 +171,12 @@ export const NO_LABELS: PageLabels = { row: () => undefined, field: () => undefi
 /**
  * The command line's refusal of a file in the page's words: a line a problem, the field as the
  * page names it and what to put there. With `folder` (house rules, many files of the player's
- * own), each problem names its file as it lies in that folder ("bof/tables/combat.yaml").
+ * own), each problem names its file as it lies in that folder ("bof/tables/combat.yaml"), or as
+ * `folder` names it where it is a function of the words.
  */
-export function refusalWords(stderr: string, labels: PageLabels, folder?: string, option: (name: string) => string | undefined = () => undefined): string[] {
+export function refusalWords(stderr: string, labels: PageLabels, folder?: string | ((text: string) => string), option: (name: string) => string | undefined = () => undefined): string[] {
   const { problems, other } = dataProblems(stderr);
-  const inFolder = (text: string) => (folder ? text.replaceAll(`${folder}/`, '') : text);
+  const inFolder = (text: string) => (typeof folder === 'function' ? folder(text) : folder ? text.replaceAll(`${folder}/`, '') : text);
   // a message that points at another place ("already used in FILE at FIELD") points in words too
   const placesIn = (text: string) => inFolder(text.replace(/(\/\S+) at ([\w.[\]=-]+)/g, (_, file: string, field: string) => `${inFolder(file)}, ${fieldWords(field, NO_LABELS)}`));
   const lines = [

@@ -1,10 +1,12 @@
 /**
- * The page's table mode (issue 28): a game in play on a phone beside the table. Each side's
- * units come from a force (the one built, one kept in the browser, or a file), each with
- * boxes for its losses and the markers the rule set's part names; the turn record, a score
- * both sides keep where the rule set has one, and the tables of the rolls made most, odds
- * beside every number. Every tick is kept in the browser at once, per game; the sheet prints
- * as it stands. What the rule set shows comes from its part (TablePart) and its own lists.
+ * The page's table mode (issue 28): a game in play on a phone beside the table. A game is set
+ * up from a packet rolled on the page or from its link (both forces, its turns and objectives,
+ * nothing typed: table-packet.ts), or from each side's force (the one built, one kept in the
+ * browser, or a file). Each side's rows are its cards, a box for each model, with the markers
+ * the rule set's part names; the turn record, a score each side gains by the other's losses
+ * where the rule set keeps one, and the tables of the rolls made most, odds beside every number.
+ * Every tick is kept in the browser at once, per game; the sheet prints as it stands. What the
+ * rule set shows comes from its part (TablePart) and its own lists.
  */
 import type { KeptForce, Shelf } from './browser-shelf.js';
 import { freeName, keptName, MovedOnError, type ShelfChange } from './browser-shelf.js';
@@ -12,10 +14,12 @@ import { mergeThreeWay } from './three-way-merge.js';
 import { oneAtATime } from './one-at-a-time.js';
 import { drawKeptList } from './kept-list.js';
 import { el } from './kit/force-ui.js';
-import { markReading, READING_FOOTNOTE } from '../doc/model.js';
-import type { TablePart, TableUnit } from './kit/page-parts.js';
+import type { TablePart } from './kit/page-parts.js';
 import type { PageRun } from './page-io.js';
-import { pressLoss, newSide, newTableGame, setMark, setScore, setTurn, standing, unitsFromEntries, type SideAtTable, type TableGame } from './table-game.js';
+import { markCounted, newSide, newTableGame, pressLoss, scoreOf, setMark, setScore, setTurn, type SideAtTable, type TableGame } from './table-game.js';
+import { drawSheet, type SheetStill } from './table-sheet.js';
+import { sideAtTable, type SideForce } from './table-sides.js';
+import { packetCommand, packetGame, type PacketAsked } from './table-packet.js';
 
 export interface TableHost {
   run(argv: string[]): Promise<PageRun>;
@@ -31,6 +35,8 @@ export interface TableHost {
   sheetLine(system: string): string;
   /** the page turns to a rule set's table mode (a kept game opened) */
   openTable(system: string): Promise<void>;
+  /** the packet a link holds (#/bof/scenario?...&seed=...) or a seed alone stands for (the rule set's two-player packet), or why it holds none */
+  packetOfLink(link: string, system: string): PacketAsked | { refused: string };
   changed(): void;
 }
 
@@ -88,6 +94,7 @@ export class TablePanel {
   constructor(private readonly host: TableHost) {
     $('tb-start-button').addEventListener('click', () => void this.start());
     for (const side of SIDE_KEYS) $(`tb-force${side}`).addEventListener('change', () => this.shapeStart());
+    $('tb-from').addEventListener('change', () => this.shapeStart());
     $('tb-game').addEventListener('click', (event) => void this.pressed(event));
     $('tb-game').addEventListener('submit', (event) => {
       event.preventDefault();
@@ -98,9 +105,15 @@ export class TablePanel {
       // a game the browser did not keep is lost on leaving
       if (this.game && (this.error || !this.host.shelf.keeps)) event.preventDefault();
     });
-    // the sheet prints every odds table, folded or not
+    // the sheet prints every odds table and every row's markers, folded or not; folded again after
+    let folded: HTMLDetailsElement[] = [];
     window.addEventListener('beforeprint', () => {
-      for (const details of document.querySelectorAll<HTMLDetailsElement>('#tb-game details')) details.open = true;
+      folded = [...document.querySelectorAll<HTMLDetailsElement>('#tb-game details')].filter((d) => !d.open);
+      for (const details of folded) details.open = true;
+    });
+    window.addEventListener('afterprint', () => {
+      for (const details of folded) details.open = false;
+      folded = [];
     });
   }
 
@@ -144,8 +157,50 @@ export class TablePanel {
     }
   }
 
+  /** the last packet made on this page, which a game may be set up from */
+  private lastPacket: PacketAsked | undefined;
+
+  /** A packet was made on the page: the start form offers it (where its rule set's table reads packets). */
+  packetMade(asked: PacketAsked | undefined): void {
+    this.lastPacket = asked;
+    // a packet just made is what the start form sets up from, until the player chooses otherwise
+    this.offerLast = asked !== undefined;
+    if (this.system) this.shapeStart();
+  }
+
+  private offerLast = false;
+
+  /** "Play this game at the table": the table mode of the packet's rule set, its game set up from the packet. */
+  async playPacket(asked: PacketAsked): Promise<void> {
+    this.lastPacket = asked;
+    await this.host.openTable(asked.system);
+    this.game = undefined;
+    this.draw();
+    $<HTMLSelectElement>('tb-from').value = 'last';
+    this.shapeStart();
+    await this.start();
+  }
+
   private shapeStart(): void {
-    for (const side of SIDE_KEYS) $(`tb-file${side}-box`).hidden = $<HTMLSelectElement>(`tb-force${side}`).value !== 'file';
+    const select = $<HTMLSelectElement>('tb-from');
+    const reads = this.part?.fromPacket !== undefined;
+    const last = reads && this.lastPacket?.system === this.system ? this.lastPacket : undefined;
+    const was = select.value;
+    select.replaceChildren(
+      new Option('the forces chosen here', ''),
+      ...(last ? [new Option('the last packet made on this page', 'last')] : []),
+      ...(reads ? [new Option("a packet's link or seed", 'link')] : []),
+    );
+    select.value = last && this.offerLast ? 'last' : [...select.options].some((o) => o.value === was) ? was : '';
+    if (last) this.offerLast = false;
+    $('tb-from-box').hidden = select.options.length < 2;
+    const from = select.value;
+    $('tb-link-box').hidden = from !== 'link';
+    $('tb-packet-said').textContent = from === 'last' && last ? `The packet: ${packetCommand(last)}. Both forces, its turns and objectives come from it.` : from === 'link' ? "Paste a packet's link (the page's address when it made the packet, or \"a link to this packet\" under it): it carries the seed, the mode and the forces. A seed alone sets up the two-player packet of that seed." : '';
+    $('tb-packet-said').hidden = from === '';
+    for (const id of ['tb-forces-row', 'tb-turns-row']) $(id).hidden = from !== '';
+    for (const side of SIDE_KEYS) $<HTMLInputElement>(`tb-name${side}`).placeholder = from === '' ? '' : 'as the packet names it';
+    for (const side of SIDE_KEYS) $(`tb-file${side}-box`).hidden = from !== '' || $<HTMLSelectElement>(`tb-force${side}`).value !== 'file';
   }
 
   private say(words: string, failed = false): void {
@@ -156,7 +211,7 @@ export class TablePanel {
   }
 
   /** A side's force as the start form gives it: its file's text and name, or none. */
-  private async forceOf(side: 'A' | 'B'): Promise<{ yaml: string; name: string } | undefined> {
+  private async forceOf(side: 'A' | 'B'): Promise<SideForce> {
     const system = this.system!;
     const from = $<HTMLSelectElement>(`tb-force${side}`).value;
     if (from === 'built') {
@@ -175,32 +230,39 @@ export class TablePanel {
     return undefined;
   }
 
-  /** A force's units, as the command line's check reads the file. */
-  private async unitsOf(yaml: string, name: string): Promise<{ units: TableUnit[]; words: string }> {
+  /** The game the start form asks for: from a packet (the last made, or a link), or from the forces chosen. */
+  private async setUp(names: [string, string]): Promise<{ sides: [SideAtTable, SideAtTable]; turns: number; scoreMax: number; packet?: TableGame['packet'] }> {
     const system = this.system!;
-    const run = await this.host.withFile('table-force.yaml', new TextEncoder().encode(yaml), () => this.host.run(['check', system, '--force', 'table-force.yaml', '--format', 'json']));
-    if (!run.stdout.trim().startsWith('{')) throw new Error(`${name} could not be read: ${run.stderr.trim().replace(/^muster: /, '')}`);
-    const report = JSON.parse(run.stdout) as { name: string; points: number | null; entries: { where: string; name: string }[] };
-    const units = this.part!.units ? this.part!.units(yaml, report.entries) : unitsFromEntries(report.entries);
-    return { units, words: `${report.name || name}${report.points === null ? '' : `, ${report.points} points`}` };
+    const part = this.part!;
+    const from = $<HTMLSelectElement>('tb-from').value;
+    const defaultMax = part.track?.max ?? 0;
+    if (from === 'last' || from === 'link') {
+      const asked = from === 'last' ? this.lastPacket : this.host.packetOfLink($<HTMLInputElement>('tb-link').value, system);
+      if (!asked) throw new Error('no packet was made on this page since it was opened');
+      if ('refused' in asked) throw new Error(asked.refused);
+      if (asked.system !== system) throw new Error(`that packet is of another rule set (${this.host.systemName(asked.system)}): choose that rule set's table`);
+      const made = await packetGame(this.host, part, asked, names);
+      return { sides: made.sides, turns: made.turns ?? part.turns ?? 0, scoreMax: part.track ? (made.scoreMax ?? defaultMax) : 0, packet: made.packet };
+    }
+    const sides: SideAtTable[] = [];
+    for (const [i, side] of SIDE_KEYS.entries()) sides.push(await sideAtTable(this.host, system, part, names[i] || `Side ${side}`, await this.forceOf(side)));
+    const turns = Number($<HTMLInputElement>('tb-turns').value || 0);
+    const scoreMax = part.track ? Number($<HTMLInputElement>('tb-score-max').value || defaultMax) : 0;
+    return { sides: [sides[0]!, sides[1]!], turns, scoreMax };
   }
 
   private async start(): Promise<void> {
     const system = this.system!;
+    const button = $<HTMLButtonElement>('tb-start-button');
+    button.disabled = true;
+    this.say('Setting the game up…');
     try {
-      const sides: SideAtTable[] = [];
-      for (const side of SIDE_KEYS) {
-        const name = $<HTMLInputElement>(`tb-name${side}`).value.replace(/\s+/g, ' ').trim() || `Side ${side}`;
-        const force = await this.forceOf(side);
-        const { units, words } = force ? await this.unitsOf(force.yaml, force.name) : { units: [], words: 'no force: units added at the table' };
-        sides.push(newSide(name, words, units));
-      }
-      const turns = Number($<HTMLInputElement>('tb-turns').value || 0);
-      const scoreMax = this.part!.track ? Number($<HTMLInputElement>('tb-score-max').value || this.part!.track.max) : 0;
-      const asked = keptName($<HTMLInputElement>('tb-name').value || `${sides[0]!.name} vs ${sides[1]!.name}`, 'game');
+      const names = SIDE_KEYS.map((side) => $<HTMLInputElement>(`tb-name${side}`).value.replace(/\s+/g, ' ').trim()) as [string, string];
+      const { sides, turns, scoreMax, packet } = await this.setUp(names);
+      const asked = keptName($<HTMLInputElement>('tb-name').value || `${sides[0].name} vs ${sides[1].name}`, 'game');
       if ('refused' in asked) throw new Error(asked.refused);
       const taken = (await this.host.shelf.all().catch(() => [])).filter((g) => g.system === system).map((g) => g.name);
-      this.game = newTableGame(freeName(asked.name, taken), system, { turns, scoreMax }, [sides[0]!, sides[1]!]);
+      this.game = newTableGame(freeName(asked.name, taken), system, { turns, scoreMax, ...(packet ? { packet } : {}) }, sides);
       this.stored = undefined;
       this.say('');
       await this.keep();
@@ -209,6 +271,8 @@ export class TablePanel {
       $('tb-game').scrollIntoView();
     } catch (error) {
       this.say(`The game was not set up: ${(error as Error).message}.`, true);
+    } finally {
+      button.disabled = false;
     }
     this.host.changed();
   }
@@ -297,14 +361,19 @@ export class TablePanel {
       case 'loss':
         return this.change(pressLoss(game, side, unit, Number(d['box'])));
       case 'mark': {
-        const now = game.sides[side].units[unit]?.marks[d['token']!] ?? 0;
-        const counted = d['counted'] === 'yes';
-        return this.change(setMark(game, side, unit, d['token']!, counted ? now + Number(d['delta']) : 1 - now, counted));
+        const row = game.sides[side].units[unit];
+        if (!row) return;
+        const token = d['token']!;
+        const now = row.marks[token] ?? 0;
+        const counted = markCounted(row, this.part?.markers.find((m) => m.token === token)?.counted);
+        // a marker counted on a card of models alike: no more models carry it than the card has
+        const most = this.part?.markers.find((m) => m.token === token)?.counted ? Infinity : row.boxes;
+        return this.change(setMark(game, side, unit, token, counted ? Math.min(most, now + Number(d['delta'])) : 1 - now, counted));
       }
       case 'turn':
         return this.change(setTurn(game, Number(d['turn'])));
       case 'score':
-        return this.change(setScore(game, side, game.sides[side].score + Number(d['delta'])));
+        return this.change(setScore(game, side, scoreOf(game, side) + Number(d['delta'])));
       case 'print':
         window.print();
         return;
@@ -359,91 +428,15 @@ export class TablePanel {
     });
   }
 
-  /**
-   * What a tick leaves as it was: the odds tables (folded or open as the player left them) and
-   * each side's add-a-unit form (with what is typed in it), made once a game.
-   */
-  private still: { game: string; odds: HTMLElement[]; adds: HTMLFormElement[] } | undefined;
+  /** what a press leaves as it was (SheetStill), made once a game */
+  private still: SheetStill | undefined;
 
   private drawGame(game: TableGame, looked: { markers: Map<string, string>; odds: OddsTable[] }): void {
-    const part = this.part!;
     const which = `${game.system}\u0000${game.name}`;
-    if (this.still?.game !== which) this.still = { game: which, odds: looked.odds.map(oddsTable), adds: [] };
-    const still = this.still;
+    if (this.still?.game !== which) this.still = { game: which, odds: looked.odds.map(oddsTable), adds: [], open: new Set() };
     // the control pressed keeps the focus when the game is drawn again after it
     const pressed = document.activeElement instanceof HTMLButtonElement && document.activeElement.closest('#tb-game') ? actKey(document.activeElement) : undefined;
-    const act = (props: Record<string, string>, text: string, label?: string) => {
-      const b = el('button', { type: 'button', textContent: text });
-      for (const [k, v] of Object.entries(props)) b.dataset[k] = v;
-      if (label) b.setAttribute('aria-label', label);
-      return b;
-    };
-    const turns =
-      game.turns > 0
-        ? el('div', { className: 'tb-turns' }, ...Array.from({ length: game.turns }, (_, i) => {
-            const b = act({ act: 'turn', turn: String(i + 1) }, String(i + 1), `Turn ${i + 1}`);
-            b.className = i + 1 < game.turn ? 'done' : i + 1 === game.turn ? 'now' : '';
-            b.setAttribute('aria-pressed', String(i + 1 === game.turn));
-            return b;
-          }))
-        : el('div', { className: 'tb-count' }, act({ act: 'turn', turn: String(game.turn - 1) }, '−', 'Turn back'), el('strong', { textContent: String(game.turn) }), act({ act: 'turn', turn: String(game.turn + 1) }, '+', 'Next turn'));
-    const sideBox = (side: SideAtTable, s: 0 | 1) => {
-      const left = standing(side);
-      const score = game.scoreMax > 0 && part.track
-        ? el('div', { className: 'tb-count' }, el('span', { textContent: `${part.track.label} (to ${game.scoreMax})` }), act({ act: 'score', side: String(s), delta: '-1' }, '−', `${side.name}: ${part.track.label} down`), el('strong', { id: `tb-score-${s}`, textContent: String(side.score) }), act({ act: 'score', side: String(s), delta: '1' }, '+', `${side.name}: ${part.track.label} up`))
-        : '';
-      const units = side.units.map((u, i) => {
-        const losses = Array.from({ length: u.boxes }, (_, b) => {
-          const button = act({ act: 'loss', side: String(s), unit: String(i), box: String(b + 1) }, b < u.lost ? '✕' : '', `${u.name}: ${part.lossesOf} ${b + 1} lost`);
-          button.className = `tb-box${b < u.lost ? ' ticked' : ''}`;
-          button.setAttribute('aria-pressed', String(b < u.lost));
-          return button;
-        });
-        const marks = part.markers.map((m) => {
-          const name = looked.markers.get(m.token) ?? m.token;
-          const value = u.marks[m.token] ?? 0;
-          if (m.counted) {
-            return el('span', { className: 'tb-counted' }, el('span', { textContent: `${name} ` }), act({ act: 'mark', side: String(s), unit: String(i), token: m.token, counted: 'yes', delta: '-1' }, '−', `${u.name}: ${name} less`), el('strong', { textContent: String(value) }), act({ act: 'mark', side: String(s), unit: String(i), token: m.token, counted: 'yes', delta: '1' }, '+', `${u.name}: ${name} more`));
-          }
-          const b = act({ act: 'mark', side: String(s), unit: String(i), token: m.token }, name, `${u.name}: ${name}`);
-          b.className = `tb-mark${value ? ' on' : ''}`;
-          b.setAttribute('aria-pressed', String(value > 0));
-          return b;
-        });
-        const li = el('li', { className: u.lost >= u.boxes ? 'gone' : '' }, el('span', { className: 'tb-unit', textContent: u.name }), el('span', { className: 'tb-losses' }, ...losses), el('span', { className: 'tb-marks' }, ...marks));
-        return li;
-      });
-      const add = (still.adds[s] ??= el(
-        'form',
-        { className: 'tb-add no-print' },
-        el('label', { htmlFor: `tb-add-${s}-name`, textContent: 'Add a unit' }),
-        el('input', { id: `tb-add-${s}-name`, name: 'unit', type: 'text', autocomplete: 'off', maxLength: 80, placeholder: 'its name' }),
-        el('label', { htmlFor: `tb-add-${s}-boxes`, textContent: `${part.lossesOf}s` }),
-        el('input', { id: `tb-add-${s}-boxes`, name: 'boxes', type: 'number', min: '1', max: '500', value: '1' }),
-        el('button', { type: 'submit', textContent: 'Add' }),
-      ));
-      add.dataset['side'] = String(s);
-      return el(
-        'section',
-        { className: 'tb-side' },
-        el('h3', { textContent: side.name }),
-        el('p', { className: 'hint', textContent: `${side.force}. ${left.units} of ${side.units.length} units standing. Tick a box when its ${part.lossesOf} is lost; press a marker to set or clear it.` }),
-        score,
-        el('ul', { className: 'tb-units' }, ...units),
-        add,
-      );
-    };
-    $('tb-game').replaceChildren(
-      el('h2', { textContent: game.name }),
-      el('p', { className: 'tb-sheet-line', textContent: this.host.sheetLine(game.system) }),
-      el('div', { className: 'tb-turn-row' }, el('span', { textContent: game.turns > 0 ? markReading(`Turn (of ${game.turns})`, `${game.system}/table-mode`) : 'Turn (no set end)' }), turns),
-      ...game.sides.map((side, s) => sideBox(side, s as 0 | 1)),
-      el('h3', { textContent: markReading('The rolls made most', `${game.system}/table-mode`) }),
-      ...still.odds,
-      el('p', { className: 'hint', textContent: `${READING_FOOTNOTE}: which markers and tables are shown here is muster's choice, as are the turns where no scenario sets them. Each table is the quick-reference sheet's, with its odds.` }),
-      ...(this.error ? [el('p', { className: 'messages failed', textContent: this.error })] : []),
-      el('div', { className: 'actions no-print' }, act({ act: 'print' }, 'Print this sheet as it stands'), act({ act: 'new' }, 'Set up another game')),
-    );
+    drawSheet($('tb-game'), game, this.part!, { sheetLine: this.host.sheetLine(game.system), systemName: this.host.systemName(game.system), markers: looked.markers, error: this.error }, this.still);
     if (pressed) [...$('tb-game').querySelectorAll<HTMLButtonElement>('button[data-act]')].find((b) => actKey(b) === pressed)?.focus({ preventScroll: true });
   }
 

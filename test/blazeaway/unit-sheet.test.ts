@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadRulesDb } from '../../src/data/load.js';
-import { runsText, type TableBlock } from '../../src/doc/model.js';
+import { runsText, type Paper, type TableBlock } from '../../src/doc/model.js';
 import { layoutDocument } from '../../src/layout/document-plan.js';
 import { loadBlazeAway } from '../../src/systems/blazeaway/data.js';
 import { checkForce } from '../../src/systems/blazeaway/force.js';
@@ -17,7 +17,7 @@ import { fonts } from '../helpers/fonts.js';
 const data = await loadBlazeAway((await loadRulesDb({ dataDirs: [], only: 'blazeaway' })).system('blazeaway'));
 const samples = await loadSampleForces();
 const print = { width: 63, height: 88, bleed: 3, marks: true, duplex: 'long' as const, backOffset: { x: 0, y: 0 } };
-const sheetOf = (i: number, paper: 'a4' | 'letter' = 'a4', units: 'cm' | 'in' = 'cm') => {
+const sheetOf = (i: number, paper: Paper = 'a4', units: 'cm' | 'in' = 'cm') => {
   const roster = checkForce(samples[i]!.force, data);
   return { roster, doc: unitSheetDocument(data, roster, { print, paper, units, toolVersion: '0' }) };
 };

@@ -1,9 +1,10 @@
 import { withPageWords } from '../../src/doc/document-meta.js';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PAPERS } from '../../src/cli/command-table.js';
 import { loadRulesDb } from '../../src/data/load.js';
 import { BUILTIN_DATA_DIR } from '../../src/cli/builtin-dir.js';
-import type { DocumentMeta, DrawingNode, TokenSheetNode } from '../../src/doc/model.js';
+import type { DocumentMeta, DrawingNode, Paper, TokenSheetNode } from '../../src/doc/model.js';
 import { layoutDrawings, OVERLAP } from '../../src/layout/drawings.js';
 import { MM } from '../../src/layout/style.js';
 import { drawToken, layoutTokenSheet, tokenCentre, tokenGrid } from '../../src/layout/tokens.js';
@@ -16,7 +17,7 @@ import { fonts } from '../helpers/fonts.js';
 const dirs = [path.join(BUILTIN_DATA_DIR, 'bof')];
 const [aids, arsenal] = await Promise.all([loadAids(dirs), loadArsenal(dirs)]);
 const bof = (await loadRulesDb({ dataDirs: [] })).system('bof');
-const meta = (paper: 'a4' | 'letter' = 'a4', units: 'cm' | 'in' = 'cm'): DocumentMeta => withPageWords({
+const meta = (paper: Paper = 'a4', units: 'cm' | 'in' = 'cm'): DocumentMeta => withPageWords({
   title: 't', systemId: 'bof', systemName: 'Burst of Fire', rulesVersion: 'test', toolVersion: '0', paper, units,
 });
 const print = { round: 25, square: 20, marks: true, duplex: 'long' as const, backOffset: { x: 0, y: 0 } };
@@ -124,9 +125,10 @@ describe('templates at true scale', () => {
       expect(words).toMatch(/a quarter: lay the marked corner on the centre, then turn it edge to edge three times to cover the whole circle: piece \d of 2/);
     }
   });
-  it('everything fits one document, on both papers', () => {
-    for (const paper of ['a4', 'letter'] as const) {
-      const drawings = aidDrawings(bof, aids, arsenal, paper === 'a4' ? 'cm' : 'in', { score: 50, actions: 60 });
+  it('everything fits one document, on every paper', () => {
+    // each paper in both units, by turns
+    for (const [i, paper] of PAPERS.entries()) {
+      const drawings = aidDrawings(bof, aids, arsenal, i % 2 === 0 ? 'cm' : 'in', { score: 50, actions: 60 });
       const pages = layoutDrawings(fonts, drawings, meta(paper), 'T', 1, 1);
       expect(pages.length).toBeGreaterThan(3);
     }

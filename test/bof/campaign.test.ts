@@ -184,7 +184,7 @@ describe('a campaign\'s games field its forces and keep the solo player\'s army'
     expect(rolls.map((r) => r.purpose)[0]).toBe('campaign: the enemy side');
     const state = newCampaign(system, 'army', { a: 'Anna', b: 'Enemy' }, true, { player, playerRolls: rolls });
     for (const [i, rung] of LADDER.slice(0, 5).entries()) {
-      const { result } = rollGame(settings, ctx, state, rung, `army/game-${i + 1}`, null);
+      const { result } = rollGame(settings, ctx, state, { rung, seed: `army/game-${i + 1}`, attacker: null });
       const you = result.forces.find((f) => f.side === 'player')!;
       expect({ side: result.solo!.playerSide, nation: result.solo!.playerNation, doctrine: you.doctrine, detachment: you.detachment }).toEqual({
         side: player.side,
@@ -198,7 +198,7 @@ describe('a campaign\'s games field its forces and keep the solo player\'s army'
   });
   it('a kept force over its game\'s budget: a warning naming both figures, or refused under --strict', () => {
     const state = { ...newCampaign(system, 'fit', { a: 'Red', b: 'Blue' }, false), forces: { a: { name: 'Big Force', nation: 'de', doctrine: 'de-infantry', detachment: 'de-grenadier-platoon', points: 200, units: [{ unit: 'de-officer', count: 1, weapons: [] }] } } };
-    const { result } = rollGame(settings, ctx, state, 'probing', 'fit/game-1', null);
+    const { result } = rollGame(settings, ctx, state, { rung: 'probing', seed: 'fit/game-1', attacker: null });
     const over = fitOf('Probing the enemy lines', 'a', 149, 75, ['--scenario combat-only']);
     const under = fitOf('Probing the enemy lines', 'b', 50, 75);
     const warnings: string[] = [];
@@ -208,7 +208,7 @@ describe('a campaign\'s games field its forces and keep the solo player\'s army'
     expect(() => checkFits({ ...settings, strict: true }, state, { ...result, fits: [over] } as typeof result)).toThrow(UsageError);
     expect(() => checkFits({ ...settings, strict: true }, state, { ...result, fits: [under] } as typeof result)).not.toThrow();
     // the packet's standing says the fit in the player's words where the engine gives it
-    const block = standing(state, ctx.arsenal, { ...rollGame(settings, ctx, state, 'probing', 'fit/game-1', null), result: { ...result, fits: [over] } as typeof result });
+    const block = standing(state, ctx.arsenal, { ...rollGame(settings, ctx, state, { rung: 'probing', seed: 'fit/game-1', attacker: null }), result: { ...result, fits: [over] } as typeof result });
     expect(block.kind === 'text' && block.paragraphs).toContain("**Red's force** Big Force, kept by the campaign with its upgrades and salvage (149 of 75 points: 74 over the game's budget): leave 74 points of it out of this game. Its roster and unit cards are in this packet.");
     expect(nextGame(settings, ctx, state).rosters.a?.force.name).toBe('Big Force');
   });

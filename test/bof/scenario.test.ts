@@ -7,6 +7,17 @@ import { buildRoster, type Force } from '../../src/systems/bof/force.js';
 import { unitCost } from '../../src/systems/bof/cost.js';
 import { type ScenarioOptions, type ScenarioResult } from '../../src/systems/bof/scenario.js';
 import { system, arsenal, aids, modes, versus, solo } from '../helpers/bof-scenarios.js';
+import { madeSample } from '../helpers/sample.js';
+
+/*
+ * The checks over thousands of seeds try all of them under MUSTER_DEEP=1 and the first tenth
+ * otherwise, on until every kind they count has come (helpers/sample.ts): every game mode of a
+ * versus game, every deployment edge or sector, every force morale, the solo player attacking,
+ * defending or neither. A share is held to five standard errors of
+ * the seeds actually rolled, so a smaller sample is as sure not to flake, a bias as large as a
+ * row's worth still shows, and CI's full sample finds the finer ones.
+ */
+const MODE_IDS = modes.map((m) => m.id);
 
 
 function zonesApart(result: ScenarioResult): boolean {
@@ -61,9 +72,8 @@ describe('two-player scenarios (Game modes, Deployment)', () => {
     expect(['north', 'east', 'south', 'west']).toContain(pocket.corridor);
     expect(pocket.zones.filter((z) => z.side === pocket.attacker)).toHaveLength(3);
   });
-  it('properties over 2000 seeds: zones inside the table and apart, every roll on a row, same seed same result', () => {
-    for (let i = 0; i < 2000; i++) {
-      const r = versus(`prop-${i}`);
+  it('properties over 2000 seeds, a tenth of them without MUSTER_DEEP: zones inside the table and apart, every roll on a row, same seed same result', () => {
+    for (const r of madeSample(2000, (i) => versus(`prop-${i}`), (r) => [r.scenario.id], MODE_IDS)) {
       expect(inside(r), r.seed).toBe(true);
       expect(zonesApart(r), r.seed).toBe(true);
       expect(r.rolls.length).toBeGreaterThan(0);
@@ -72,15 +82,14 @@ describe('two-player scenarios (Game modes, Deployment)', () => {
     const small = versus('small', { table: { width: 90, height: 60 }, scenario: 'breakthrough' });
     expect(inside(small) && zonesApart(small)).toBe(true);
   });
-  it('the deployment sector follows the 4D6 odds over 4000 seeds (fixed seeds, so it never flakes)', () => {
+  it('the deployment sector follows the 4D6 odds over 4000 seeds, a tenth of them without MUSTER_DEEP (fixed seeds, so it never flakes)', () => {
     const table = system.table('deployment-sector');
     const dist = sumDistribution('4D6');
     const counts = new Map<string, number>();
-    const n = 4000;
-    for (let i = 0; i < n; i++) {
-      const r = versus(`freq-${i}`, { scenario: 'breakthrough' });
-      counts.set(r.deployment['a']!, (counts.get(r.deployment['a']!) ?? 0) + 1);
-    }
+    const sectors = table.rows.filter((r) => !r['reroll']).map((row) => String(row['sector']).toLowerCase());
+    const rolled = madeSample(4000, (i) => versus(`freq-${i}`, { scenario: 'breakthrough' }), (r) => [r.deployment['a']!], sectors);
+    const n = rolled.length;
+    for (const r of rolled) counts.set(r.deployment['a']!, (counts.get(r.deployment['a']!) ?? 0) + 1);
     for (const row of table.rows.filter((r) => !r['reroll'])) {
       const p = chanceOf(dist, rowTotals(row)!) / (1 - chanceOf(dist, [24]));
       const observed = (counts.get(String(row['sector']).toLowerCase()) ?? 0) / n;
@@ -94,9 +103,10 @@ describe('solo scenarios (Playing Burst of Fire solo)', () => {
   it('snapshot for seed "muster-solo" (changes only on purpose)', () => {
     expect(solo('muster-solo')).toMatchSnapshot();
   });
-  it('properties over 1500 seeds: the enemy force within budget and legal, bags end, zones apart', () => {
-    for (let i = 0; i < 1500; i++) {
-      const r = solo(`solo-${i}`);
+  it('properties over 1500 seeds, a tenth of them without MUSTER_DEEP: the enemy force within budget and legal, bags end, zones apart', () => {
+    // the player attacking, defending, and neither (a mode of even roles); the solo table's 8D6
+    // brings its first and last modes too seldom for any sample to be sure of them
+    for (const r of madeSample(1500, (i) => solo(`solo-${i}`), (r) => [`attacker ${r.attacker}`], ['attacker player', 'attacker enemy', 'attacker null'])) {
       const enemy = r.forces.find((f) => f.side === 'enemy')!;
       expect(enemy.points, r.seed).toBeLessThanOrEqual(enemy.budget);
       expect(enemy.problems, r.seed).toEqual([]);
@@ -114,9 +124,9 @@ describe('solo scenarios (Playing Burst of Fire solo)', () => {
   it('the enemy deploys opposite the player, and the player edge follows the solo 4D6 spans', () => {
     const dist = sumDistribution('4D6');
     const counts = new Map<string, number>();
-    const n = 3000;
-    for (let i = 0; i < n; i++) {
-      const r = solo(`edge-${i}`, { scenario: 'breakthrough' });
+    const rolled = madeSample(3000, (i) => solo(`edge-${i}`, { scenario: 'breakthrough' }), (r) => [r.deployment['player']!], ['north', 'east', 'south', 'west']);
+    const n = rolled.length;
+    for (const r of rolled) {
       const opposite = { north: 'south', south: 'north', east: 'west', west: 'east' } as Record<string, string>;
       expect(r.deployment['enemy']).toBe(opposite[r.deployment['player']!]);
       counts.set(r.deployment['player']!, (counts.get(r.deployment['player']!) ?? 0) + 1);
@@ -129,9 +139,9 @@ describe('solo scenarios (Playing Burst of Fire solo)', () => {
   });
   it('force morale follows the 1D6 table: 8 a third of the time, 9 half, 10 a sixth', () => {
     const counts = new Map<number, number>();
-    const n = 3000;
-    for (let i = 0; i < n; i++) for (const f of solo(`morale-${i}`).forces) counts.set(f.morale, (counts.get(f.morale) ?? 0) + 1);
-    const total = 2 * n;
+    const rolled = madeSample(3000, (i) => solo(`morale-${i}`), (r) => r.forces.map((f) => `morale ${f.morale}`), ['morale 8', 'morale 9', 'morale 10']);
+    for (const r of rolled) for (const f of r.forces) counts.set(f.morale, (counts.get(f.morale) ?? 0) + 1);
+    const total = 2 * rolled.length;
     for (const [morale, p] of [[8, 1 / 3], [9, 1 / 2], [10, 1 / 6]] as const) {
       expect(Math.abs((counts.get(morale) ?? 0) / total - p)).toBeLessThan(5 * Math.sqrt((p * (1 - p)) / total));
     }

@@ -14,15 +14,20 @@ import { forceInHash } from '../../src/web/force-link.js';
 import { muster } from '../helpers/cli.js';
 import { nodeFiles } from '../../src/cli/node-files.js';
 import type { Files } from '../../src/data/files.js';
+import { loadRulesDb } from '../../src/data/load.js';
+import { manifestFor } from '../../src/systems/registry.js';
+import { exampleForces } from '../helpers/example-forces.js';
+import { sampled } from '../helpers/sample.js';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const PUBLIC = 'https://club.example/muster/';
-const FORCES: Record<string, string> = {
-  bof: 'examples/forces/kampfgruppe-weber.yaml',
-  fireteam: 'examples/forces/fireteam-russians.yaml',
-  blazeaway: 'examples/blazeaway/german-grenadier-company.yaml',
-  openfire: 'examples/openfire/us-rifle-platoon.yaml',
-};
+const db = await loadRulesDb({ dataDirs: [] });
+/** Each rule set whose cards take a force, and an example force of it: every such rule set's roster carries the link. */
+const FORCES: Record<string, string> = Object.fromEntries(
+  [...(await exampleForces())].filter(([id, files]) => files.length > 0 && manifestFor(id)?.cards?.takes?.includes('force')).map(([id, files]) => [id, files[0]!]),
+);
+/** The force the tests of one case print (a force of a hundred models, a bad address): Burst of Fire's, as an example. */
+const BOF_FORCE = 'examples/forces/kampfgruppe-weber.yaml';
 
 function scratch(): string {
   return mkdtempSync(path.join(tmpdir(), 'muster-force-link-'));
@@ -46,21 +51,32 @@ function qrOnPage(pdf: string, page: number): string {
 }
 
 describe('a roster with --public-url', () => {
-  // Blaze Away!'s --format json is its unit sheet's data, not the document: its PDF is read instead
-  it.each(['bof', 'fireteam', 'openfire'])('%s: ends its roster with the page address holding the very force file', async (id) => {
+  it('is printed by every rule set whose cards take a force', () => {
+    expect(Object.keys(FORCES).length).toBeGreaterThan(0);
+  });
+
+  // the link as the roster's Markdown prints it, for every rule set; its QR code from the JSON
+  // where that is the document (Blaze Away!'s JSON is its unit sheet's data)
+  it.each(Object.keys(FORCES))('%s: ends its roster with the page address holding the very force file', async (id) => {
     const file = path.join(repo, FORCES[id]!);
-    const { code, stdout, stderr } = await muster(['cards', id, '--force', file, '--public-url', `${PUBLIC}#old-fragment`, '--format', 'json'], scratch());
-    expect(code, stderr).toBe(0);
-    const link = linkOf(JSON.parse(stdout) as DocumentNode)!;
-    expect(link.title).toBe('This force as a link');
+    const asked = ['cards', id, '--force', file, '--public-url', `${PUBLIC}#old-fragment`];
+    const md = await muster([...asked, '--format', 'md'], scratch());
+    expect(md.code, md.stderr).toBe(0);
+    expect(md.stdout).toContain('### This force as a link');
+    const url = /^<(https:\/\/[^>]+)>$/m.exec(md.stdout)?.[1];
     // the page's own fragment replaces any the address had
-    expect(link.url.startsWith(`${PUBLIC}#/${id}/force?force=`)).toBe(true);
-    expect(forceFromLinkValue(forceInHash(link.url.slice(PUBLIC.length))!)).toEqual({ yaml: readFileSync(file, 'utf8') });
-    expect(link.qr.length).toBeGreaterThan(20);
-    expect(link.qr.every((row) => row.length === link.qr.length)).toBe(true);
+    expect(url?.startsWith(`${PUBLIC}#/${id}/force?force=`), url).toBe(true);
+    expect(forceFromLinkValue(forceInHash(url!.slice(PUBLIC.length))!)).toEqual({ yaml: readFileSync(file, 'utf8') });
+    const json = JSON.parse((await muster([...asked, '--format', 'json'], scratch())).stdout) as DocumentNode;
+    if ('sheets' in json) {
+      const link = linkOf(json)!;
+      expect(link.url).toBe(url);
+      expect(link.qr.length).toBeGreaterThan(20);
+      expect(link.qr.every((row) => row.length === link.qr.length)).toBe(true);
+    }
     // without the option, no link: the roster as it always was
-    const plain = await muster(['cards', id, '--force', file, '--format', 'json'], scratch());
-    expect(linkOf(JSON.parse(plain.stdout) as DocumentNode)).toBeUndefined();
+    const plain = await muster(['cards', id, '--force', file, '--format', 'md'], scratch());
+    expect(plain.stdout).not.toContain('This force as a link');
   });
 
   // a file changed while muster runs (an editor saving it) must not give a roster whose link
@@ -80,7 +96,8 @@ describe('a roster with --public-url', () => {
     expect(reads).toBe(1);
   });
 
-  it.each(['bof', 'blazeaway'])('%s: the printed QR code reads back as the address, and the sheet is print-safe', async (id) => {
+  // a sample of the rule sets, one at least in each units a text measures in
+  it.each(sampled(Object.keys(FORCES), (id) => [`units=${db.system(id).info.units}`]))('%s: the printed QR code reads back as the address, and the sheet is print-safe', async (id) => {
     const dir = scratch();
     const file = path.join(repo, FORCES[id]!);
     const url = forceLink(PUBLIC, id, readFileSync(file, 'utf8'));
@@ -88,7 +105,8 @@ describe('a roster with --public-url', () => {
     expect(code, stderr).toBe(0);
     const pdf = path.join(dir, 'roster.pdf');
     expect(execFileSync('qpdf', ['--check', pdf], { encoding: 'utf8' })).toMatch(/No syntax or stream encoding errors/);
-    expect(execFileSync('python3', [path.join(repo, '../shared/tools/pagecheck.py'), pdf, 'cm'], { encoding: 'utf8' }).trim()).toBe('ok');
+    // in the units of the rule set's text, which its roster prints in
+    expect(execFileSync('python3', [path.join(repo, '../shared/tools/pagecheck.py'), pdf, db.system(id).info.units], { encoding: 'utf8' }).trim()).toBe('ok');
     // the page the link is on (pdftotext ends each page with a form feed)
     const pages = execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' }).split('\f');
     const page = pages.findIndex((text) => text.includes('This force as a link')) + 1;
@@ -103,7 +121,7 @@ describe('a roster with --public-url', () => {
     let x = 7;
     const word = () => Array.from({ length: 24 }, () => 'abcdefghijklmnopqrstuvwxyz'[(x = (x * 1103515245 + 12345) % 2147483648) % 26]).join('');
     const units = Array.from({ length: 160 }, () => `  - unit: de-rifleman\n    label: ${word()}\n`).join('');
-    const force = readFileSync(path.join(repo, FORCES['bof']!), 'utf8').replace(/units:\n[\s\S]*$/, `units:\n${units}`);
+    const force = readFileSync(path.join(repo, BOF_FORCE), 'utf8').replace(/units:\n[\s\S]*$/, `units:\n${units}`);
     writeFileSync(path.join(dir, 'big.yaml'), force);
     const json = await muster(['cards', 'bof', '--force', 'big.yaml', '--public-url', PUBLIC, '--format', 'json'], dir);
     const link = linkOf(JSON.parse(json.stdout) as DocumentNode)!;
@@ -120,9 +138,9 @@ describe('a roster with --public-url', () => {
 
   it.each([
     [['--public-url', PUBLIC], "--public-url: a force's roster prints the link to it; give --force FILE, or leave --public-url out"],
-    [['--force', FORCES['bof']!, '--public-url', 'ftp://club.example/'], '--public-url: "ftp://club.example/" is not a web address (http or https)'],
-    [['--force', FORCES['bof']!, '--public-url', 'club muster'], '--public-url: "club muster" is not an address'],
-    [['--force', FORCES['bof']!, '--public-url', 'https://anna:secret@club.example/'], 'holds a user name or password, which a printed link would show to everyone'],
+    [['--force', BOF_FORCE, '--public-url', 'ftp://club.example/'], '--public-url: "ftp://club.example/" is not a web address (http or https)'],
+    [['--force', BOF_FORCE, '--public-url', 'club muster'], '--public-url: "club muster" is not an address'],
+    [['--force', BOF_FORCE, '--public-url', 'https://anna:secret@club.example/'], 'holds a user name or password, which a printed link would show to everyone'],
   ])('refuses %j with exit 2 and writes nothing', async (args, message) => {
     const dir = scratch();
     const { code, stderr } = await muster(['cards', 'bof', ...args.map((a) => (a.startsWith('examples/') ? path.join(repo, a) : a)), '-o', 'roster.pdf'], dir);

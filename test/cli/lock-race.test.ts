@@ -16,13 +16,26 @@ import { workdirs } from '../helpers/fixtures.js';
 import { DEAD_PID, LOCK_STEPS as STEPS, lockTrial as trial } from '../helpers/lock-trials.js';
 import { muster } from '../helpers/cli.js';
 import { runBuilt } from '../helpers/built-command.js';
+import { sampled, sampleSize, times } from '../helpers/sample.js';
 
 const workdir = workdirs(afterEach);
 const SLOW_FS = fileURLToPath(new URL('../helpers/slow-lock-fs.cjs', import.meta.url));
+
+// The trials sample the interleavings (helpers/sample.ts): all of them under MUSTER_DEEP=1, a
+// tenth otherwise. The trials where a run dies still have one dying at every step, and one as
+// each of the first to sixth runs to come to a step.
+const TRIALS = sampleSize(300);
+const DEATHS = sampled(
+  STEPS.flatMap((step) => Array.from({ length: 6 }, (_, nth) => ({ step, nth }))).map((dying, t) => ({ ...dying, t })),
+  ({ step, nth }) => [`step=${step}`, `nth=${nth}`],
+);
+const BOF_RACES = sampleSize(5);
+const FIRETEAM_RACES = sampleSize(6);
+
 describe('breaking a dead run’s lock, in every interleaving', () => {
-  it('300 trials of six runs: every game written is in the state, the lock and its claims are gone', async () => {
+  it(`${TRIALS} trials of six runs: every game written is in the state, the lock and its claims are gone`, async () => {
     const dir = workdir();
-    for (let t = 0; t < 300; t++) {
+    for (let t = 0; t < TRIALS; t++) {
       const { games, written, settled } = await trial(dir, `race-${t}`, 6);
       expect({ trial: t, games }).toEqual({ trial: t, games: written });
       expect(settled.filter((s) => s === 'done')).toHaveLength(written);
@@ -32,19 +45,16 @@ describe('breaking a dead run’s lock, in every interleaving', () => {
   it('a run dies at each step of taking, breaking or releasing: no game is lost, and the others go on', async () => {
     const dir = workdir();
     const diedAt = new Set<LockStep>();
-    let t = 0;
-    for (const step of STEPS) {
-      for (let nth = 0; nth < 6; nth++, t++) {
-        const { games, written, died } = await trial(dir, `death-${t}`, 5, { step, nth });
-        if (died) diedAt.add(step);
-        expect({ step, nth, games }).toEqual({ step, nth, games: written });
-        // what the dead run left (the lock, a claim on the lock it was breaking) is broken by the next run
-        for (const name of readdirSync(dir)) if (name !== 'state.json') expect(name).toMatch(/^state\.json\.lock(\.break-[0-9a-f]{16}-\d+)?$/);
-        const release = await lockFile(path.join(dir, 'state.json'), { waitMs: 3000 });
-        await release();
-        expect(existsSync(path.join(dir, 'state.json.lock'))).toBe(false);
-        for (const name of readdirSync(dir)) if (name !== 'state.json') rmSync(path.join(dir, name));
-      }
+    for (const { step, nth, t } of DEATHS) {
+      const { games, written, died } = await trial(dir, `death-${t}`, 5, { step, nth });
+      if (died) diedAt.add(step);
+      expect({ step, nth, games }).toEqual({ step, nth, games: written });
+      // what the dead run left (the lock, a claim on the lock it was breaking) is broken by the next run
+      for (const name of readdirSync(dir)) if (name !== 'state.json') expect(name).toMatch(/^state\.json\.lock(\.break-[0-9a-f]{16}-\d+)?$/);
+      const release = await lockFile(path.join(dir, 'state.json'), { waitMs: 3000 });
+      await release();
+      expect(existsSync(path.join(dir, 'state.json.lock'))).toBe(false);
+      for (const name of readdirSync(dir)) if (name !== 'state.json') rmSync(path.join(dir, name));
     }
     // every step was a place some run died at
     expect([...diedAt].sort()).toEqual([...STEPS].sort());
@@ -100,8 +110,8 @@ const spawnMuster = (args: string[], cwd: string, seed: number) => runBuilt([...
 const deadLock = (file: string) => writeFileSync(`${file}.lock`, JSON.stringify({ pid: DEAD_PID, host: hostname() }));
 
 describe('real runs of muster against a dead run’s lock, their file operations slowed at random', () => {
-  it('Burst of Fire: six records at once, five times; every record that said so is in the state', async () => {
-    for (let t = 0; t < 5; t++) {
+  it(`Burst of Fire: six records at once, ${times(BOF_RACES)}; every record that said so is in the state`, async () => {
+    for (let t = 0; t < BOF_RACES; t++) {
       const cwd = workdir();
       await muster(['campaign', 'bof', 'new', '--state', 'c.json', '--seed', `race-${t}`], cwd);
       deadLock(path.join(cwd, 'c.json'));
@@ -115,13 +125,13 @@ describe('real runs of muster against a dead run’s lock, their file operations
       expect(readdirSync(cwd).sort()).toEqual(['c.json', 'c.json.bak']);
     }
   }, 180_000);
-  it('Fire Team: both battles of a turn recorded at once, three times each, six times; each battle recorded once, none lost', async () => {
+  it(`Fire Team: both battles of a turn recorded at once, three times each, ${times(FIRETEAM_RACES)}; each battle recorded once, none lost`, async () => {
     const campaign = (...args: string[]) => ['campaign', 'fireteam', ...args, '--state', 'c.json'];
     // one turn with two battles waiting, made once: the trials differ by how their runs interleave
     const turn = workdir();
     await muster([...campaign('new'), '--seed', 'race'], turn);
     expect((await muster([...campaign('next'), '--assault', 'a:C5', '--assault', 'b:C2', '-o', 'turn.pdf'], turn)).code).toBe(0);
-    for (let t = 0; t < 6; t++) {
+    for (let t = 0; t < FIRETEAM_RACES; t++) {
       const cwd = workdir();
       copyFileSync(path.join(turn, 'c.json'), path.join(cwd, 'c.json'));
       deadLock(path.join(cwd, 'c.json'));

@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { unzipSync } from 'fflate';
+import { unzipSync, unzlibSync } from 'fflate';
 import { Resvg } from '@resvg/resvg-wasm';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,7 @@ const WORST_BLOCK = 100;
 const BLOCKS_APART = 0.04;
 import { muster, pdfPageCount, type CliResult } from '../helpers/cli.js';
 import { workdirs } from '../helpers/fixtures.js';
+import { preflightPdfX1a } from '../helpers/pdfx-preflight.js';
 
 const workdir = workdirs(afterEach);
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -93,6 +94,47 @@ describe('cards --shop dtc: DriveThruCards poker cards', () => {
     expect(Math.max(...inks)).toBeLessThanOrEqual(TOTAL_INK + 1e-9);
   });
 
+  it('claims PDF/X-1a:2003, naming a registered print condition, and passes a PDF/X-1a preflight; a home sheet does not', async () => {
+    const cwd = workdir();
+    for (const system of ['bof', 'openfire']) {
+      expect((await muster(['cards', system, '--shop', 'dtc', '-o', `${system}.pdf`, '--quiet'], cwd)).code).toBe(0);
+      expect(preflightPdfX1a(path.join(cwd, `${system}.pdf`)), system).toEqual([]);
+    }
+    const plain = execFileSync('qpdf', ['--qdf', '--object-streams=disable', path.join(cwd, 'bof.pdf'), '-'], { maxBuffer: 1 << 28 }).toString('latin1');
+    expect(plain).toMatch(/\/OutputConditionIdentifier \(CGATS TR 001\)/);
+    expect(plain).toMatch(/\/RegistryName \(http:\/\/www\.color\.org\)/);
+    // the preflight finds what a home sheet lacks: it is no press file
+    expect((await muster(['cards', 'openfire', '-o', 'home.pdf', '--quiet'], cwd)).code).toBe(0);
+    const home = preflightPdfX1a(path.join(cwd, 'home.pdf'));
+    expect(home).toContain('Info: GTS_PDFXVersion is missing, not PDF/X-1a:2003');
+    expect(home).toContain('Catalog: 0 output intents of subtype GTS_PDFX, not one');
+    expect(home.some((problem) => /^content: \d+ RGB colours set/.test(problem))).toBe(true);
+    expect(home.some((problem) => /neither TrimBox nor ArtBox/.test(problem))).toBe(true);
+  });
+
+  it('black and grey on the black plate alone: every dark text and every grey set in K only', async () => {
+    const cwd = workdir();
+    expect((await muster(['cards', 'bof', '--force', PLATOON, '--shop', 'dtc', '-o', 'bof.pdf', '--quiet'], cwd)).code).toBe(0);
+    execFileSync('qpdf', ['--qdf', '--object-streams=disable', path.join(cwd, 'bof.pdf'), path.join(cwd, 'plain.pdf')]);
+    const text = readFileSync(path.join(cwd, 'plain.pdf'), 'latin1');
+    // the fill colour in force where each piece of text is shown
+    let fill = [0, 0, 0, 1];
+    const textFills: number[][] = [];
+    for (const line of text.split('\n')) {
+      const set = /^([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) k$/.exec(line);
+      if (set) fill = set.slice(1, 5).map(Number);
+      else if (/(Tj|TJ)$/.test(line)) textFills.push(fill);
+    }
+    expect(textFills.length).toBeGreaterThan(100);
+    // text dark enough to read on white is black or grey: no cyan, magenta or yellow under it
+    const dark = textFills.filter(([c, m, y, k]) => k! >= 0.4 && c! + m! + y! < 0.3);
+    expect(dark.length).toBeGreaterThan(100);
+    expect(dark.filter(([c, m, y]) => c !== 0 || m !== 0 || y !== 0)).toEqual([]);
+    // and the colour rule itself: muster's ink and muted greys, and a true grey, on K alone
+    for (const grey of ['#1b1d1a', '#62675c', '#808080']) expect(cmykOf(grey).slice(0, 3), grey).toEqual([0, 0, 0]);
+    expect(cmykOf('#46573a').slice(0, 3).some((v) => v > 0), 'a green stays a green').toBe(true);
+  });
+
   it('the type and words on every card pass the page check; only the bleed runs to the paper’s edge, as it must', async () => {
     const cwd = workdir();
     expect((await muster(['cards', 'fireteam', '--list', 'russians', '--shop', 'dtc', '-o', 'ft.pdf', '--quiet'], cwd)).code).toBe(0);
@@ -132,7 +174,89 @@ function pngSize(png: Uint8Array): { width: number; height: number } {
   return { width: view.getUint32(16), height: view.getUint32(20) };
 }
 
+/** CRC-32 as PNG's chunks carry it, from a table made once (the bitwise loop over 26 images took seconds). */
+const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+/** A PNG read as a viewer reads it: its chunks (each CRC checked), and with `pixels` its pixels unfiltered. */
+function readPng(png: Uint8Array, { pixels: decode = true } = {}): { colourType: number; bitDepth: number; perMetre?: [number, number, number]; width: number; height: number; pixels: Uint8Array } {
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const chunks: { type: string; data: Uint8Array }[] = [];
+  for (let at = 8; at < png.length; ) {
+    const length = view.getUint32(at);
+    const type = String.fromCharCode(...png.subarray(at + 4, at + 8));
+    let crc = 0xffffffff;
+    for (const byte of png.subarray(at + 4, at + 8 + length)) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+    expect((crc ^ 0xffffffff) >>> 0, `${type}'s CRC`).toBe(view.getUint32(at + 8 + length));
+    chunks.push({ type, data: png.subarray(at + 8, at + 8 + length) });
+    at += 12 + length;
+  }
+  const header = chunks[0]!;
+  expect(header.type).toBe('IHDR');
+  expect(chunks.at(-1)!.type).toBe('IEND');
+  const h = new DataView(header.data.buffer, header.data.byteOffset, 13);
+  const [width, height, bitDepth, colourType] = [h.getUint32(0), h.getUint32(4), header.data[8]!, header.data[9]!];
+  const phys = chunks.find((c) => c.type === 'pHYs');
+  const perMetre = phys ? ([new DataView(phys.data.buffer, phys.data.byteOffset, 9).getUint32(0), new DataView(phys.data.buffer, phys.data.byteOffset, 9).getUint32(4), phys.data[8]!] as [number, number, number]) : undefined;
+  const channels = colourType === 2 ? 3 : 4;
+  if (!decode) return { colourType, bitDepth, perMetre, width, height, pixels: new Uint8Array(0) };
+  const filtered = unzlibSync(Buffer.concat(chunks.filter((c) => c.type === 'IDAT').map((c) => c.data)));
+  const stride = width * channels;
+  const pixels = new Uint8Array(stride * height);
+  for (let y = 0; y < height; y++) {
+    const filter = filtered[y * (stride + 1)]!;
+    for (let i = 0; i < stride; i++) {
+      const raw = filtered[y * (stride + 1) + 1 + i]!;
+      const left = i >= channels ? pixels[y * stride + i - channels]! : 0;
+      const up = y > 0 ? pixels[(y - 1) * stride + i]! : 0;
+      const corner = y > 0 && i >= channels ? pixels[(y - 1) * stride + i - channels]! : 0;
+      const paeth = () => {
+        const p = left + up - corner;
+        const [pa, pb, pc] = [Math.abs(p - left), Math.abs(p - up), Math.abs(p - corner)];
+        return pa <= pb && pa <= pc ? left : pb <= pc ? up : corner;
+      };
+      const predicted = [0, left, up, (left + up) >> 1, filter === 4 ? paeth() : 0][filter]!;
+      pixels[y * stride + i] = (raw + predicted) & 0xff;
+    }
+  }
+  return { colourType, bitDepth, perMetre, width, height, pixels };
+}
+
 describe('cards --shop mpc: MakePlayingCards poker cards', () => {
+  it('every image RGB with no alpha (colour type 2), 8 bits, 300 dpi in its pHYs chunk, its pixels those drawn on white', async () => {
+    const cwd = workdir();
+    const made = await muster(['cards', 'bof', '--force', PLATOON, '--shop', 'mpc', '-o', 'mpc.zip'], cwd);
+    expect(made.code, made.stderr).toBe(0);
+    const entries = Object.entries(unzipSync(readFileSync(path.join(cwd, 'mpc.zip')))).filter(([name]) => name.endsWith('.png'));
+    expect(entries.length).toBeGreaterThan(0);
+    // 300 dpi is 11811 pixels a metre (unit 1)
+    for (const [name, png] of entries) {
+      const read = readPng(png, { pixels: false });
+      expect({ colourType: read.colourType, bitDepth: read.bitDepth, perMetre: read.perMetre }, name).toEqual({ colourType: 2, bitDepth: 8, perMetre: [11811, 11811, 1] });
+    }
+    // a front's pixels are the rasteriser's, laid on white
+    const doc = JSON.parse((await muster(['cards', 'bof', '--force', PLATOON, '--format', 'json'], cwd)).stdout) as DocumentNode;
+    const print = cardPrint({ duplex: 'long', backOffset: '0,0', bleed: 0, marks: 'crop', shop: 'mpc' });
+    const placed = layoutDocument(fonts, { ...doc, sheets: [], decks: doc.decks!.map((deck) => ({ ...deck, print })) });
+    await ImageArchive.open(fonts, readFileSync(nodeFiles.places.rasteriser), 300);
+    const [svg] = pagesAsSvg(fonts, [placed.pages[1]!]);
+    const image = new Resvg(svg!, { fitTo: { mode: 'width', value: 822 }, font: { loadSystemFonts: false } }).render();
+    const rgba = image.pixels;
+    const front = readPng(entries.find(([name]) => name === 'front/01.png')![1]);
+    expect([front.width, front.height]).toEqual([image.width, image.height]);
+    let differ = 0;
+    for (let i = 0; i < image.width * image.height; i++) {
+      const a = rgba[i * 4 + 3]! / 255;
+      for (let c = 0; c < 3; c++) if (Math.abs(front.pixels[i * 3 + c]! - Math.round(rgba[i * 4 + c]! * a + 255 * (1 - a))) > 1) differ++;
+    }
+    expect(differ).toBe(0);
+  });
+
+
   it('a zip of PNG images, 822 x 1122 px each, fronts and backs numbered alike, with a read-me; the same bytes twice', async () => {
     const { made, bytes } = await madeTwice(workdir(), 'mpc', 'mpc.zip');
     expect(made.stderr).toContain('Wrote mpc.zip (26 images)');

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { muster } from '../helpers/cli.js';
+import { loadRulesDb } from '../../src/data/load.js';
 import { workdirs } from '../helpers/fixtures.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -93,7 +94,8 @@ describe('validate --data lists what a house folder gives', () => {
     expect(code, stderr).toBe(0);
     const report = JSON.parse(stdout) as { ok: boolean; systems: string[]; tables: number; products: Record<string, string>; house: unknown[] };
     expect(report.ok).toBe(true);
-    expect(report.systems).toEqual(['blazeaway', 'bof', 'fireteam', 'openfire', 'skirmish']);
+    // muster's own rule sets, and the one the house rule set gives
+    expect(report.systems).toEqual([...(await loadRulesDb({ dataDirs: [] })).systems.map((s) => s.info.id), 'skirmish'].sort());
     expect(report.products['skirmish']).toBe('3 cards, 3 tokens');
     expect(report.house).toEqual([
       {

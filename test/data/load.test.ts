@@ -151,6 +151,16 @@ describe('house-rule folders (--data)', () => {
     cleanups.push(empty.cleanup);
     await expect(loadRulesDb({ builtinDir: DEMO_DATA, dataDirs: [empty.dir] })).rejects.toThrow(/no rule-set data found.*tables/);
   });
+  it('a rule set’s own folder given where a folder of rule sets goes is refused, saying which folder to give', async () => {
+    const own = scratchDir({ 'system.yaml': 'id: x\n', 'sheets.yaml': 'sheets: []\n', 'tables/a.yaml': 'tables: []\n' });
+    cleanups.push(own.cleanup);
+    await expect(loadRulesDb({ builtinDir: DEMO_DATA, dataDirs: [own.dir] })).rejects.toThrow(
+      `--data ${own.dir}: no rule-set data found: it holds system.yaml itself, as one rule set's own folder does, and a data folder holds a folder for each rule set, named by its id (${path.join(own.dir, '<id>', 'system.yaml')}). Give the folder that holds this one, with this one named by the id of its rule set.`,
+    );
+    const tablesAlone = scratchDir({ 'tables/a.yaml': 'tables: []\n' });
+    cleanups.push(tablesAlone.cleanup);
+    await expect(loadRulesDb({ builtinDir: DEMO_DATA, dataDirs: [tablesAlone.dir] })).rejects.toThrow(/it holds tables\/a\.yaml itself/);
+  });
   it('a folder that does not exist is refused', async () => {
     await expect(loadRulesDb({ builtinDir: DEMO_DATA, dataDirs: ['/no/such/folder'] })).rejects.toThrow(UsageError);
   });

@@ -11,13 +11,14 @@ import { cacheName, CACHED_TEXT_LENGTH, parseYamlText, recordCheckedValues, stor
 import { parsedStoreOf } from '../../src/data/parsed-store.js';
 import { sha256Hex } from '../../src/data/hash.js';
 import { nodeFiles } from '../../src/cli/node-files.js';
+import { suiteFiles } from '../helpers/suite-files.js';
 import { withUserCache } from '../../src/cli/user-cache.js';
 import { muster } from '../helpers/cli.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const dir = mkdtempSync(path.join(tmpdir(), 'muster-store-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-afterEach(() => useFiles(nodeFiles));
+afterEach(() => useFiles(suiteFiles));
 
 const dataFiles = async () =>
   (await fg('**/*.{yaml,yml}', { cwd: BUILTIN_DATA_DIR, absolute: true })).sort().map((file) => ({ path: file, relative: path.relative(BUILTIN_DATA_DIR, file).split(path.sep).join('/') }));

@@ -7,7 +7,8 @@ import { loadRulesDb } from '../../src/data/load.js';
 import { dataReadings, readingsMarkdown } from '../../src/data/readings-doc.js';
 import { GenerateError } from '../../src/errors.js';
 import { scratchDir } from '../helpers/fixtures.js';
-import { isHeading, rulesText } from '../helpers/rules-texts.js';
+import { isHeading, knownRulesText } from '../helpers/rules-texts.js';
+import { manifestFor } from '../../src/systems/registry.js';
 
 const db = await loadRulesDb({ dataDirs: [] });
 describe('the registers of readings', () => {
@@ -16,10 +17,14 @@ describe('the registers of readings', () => {
     expect(readFileSync(new URL('../../docs/readings.md', import.meta.url), 'utf8'), 'docs/readings.md is out of date: run npm run readings').toBe(made);
   });
 
-  it.each(db.systems.map((s) => s.info.id))('%s: has a register, and each entry stands between sections its text has', (id) => {
+  it.each(db.systems.map((s) => s.info.id))('%s: each entry of its register stands between sections its text has; with scenarios, it has one', (id) => {
     const system = db.system(id);
-    expect(system.readings.size).toBeGreaterThan(0);
-    const text = rulesText(id);
+    // a scenario's rolls follow muster's procedures where the text gives none (its terrain, its
+    // set-up): its register says so. A rule set of data alone may decide nothing, and have none.
+    if (manifestFor(id)?.scenario) expect(system.readings.size).toBeGreaterThan(0);
+    const text = knownRulesText(id);
+    // a club's own rule set, whose text the project does not keep: nothing to hold its sections to
+    if (text === undefined) return;
     for (const reading of system.readings.values()) {
       for (const section of reading.between) {
         expect(isHeading(text, section), `${id} reading ${reading.id}: section "${section}" is not a heading of the text`).toBe(true);

@@ -2,10 +2,11 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadRulesDb, type RulesDb } from '../../src/data/load.js';
 import { MAP_TYPES } from '../../src/data/terrain-schema.js';
-import { MODULE_IDS } from '../../src/systems/registry.js';
+import { manifestFor, MODULE_IDS } from '../../src/systems/registry.js';
+import { RULES_TEXTS } from '../helpers/rules-texts.js';
 import { TERRAIN_LOOK_STYLES } from '../../src/vocab/terrain-looks.js';
 import { muster } from '../helpers/cli.js';
 
@@ -15,15 +16,9 @@ import { muster } from '../helpers/cli.js';
  */
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const TEXTS: Record<string, string[]> = {
-  bof: ['burst-of-fire.txt', 'burst-of-fire-movement.txt'],
-  fireteam: ['fire-team.txt'],
-  blazeaway: ['blaze-away.txt'],
-  openfire: ['open-fire.txt'],
-};
 /** the text as one line of lower-case words, so a name broken over two lines is still found */
 const textOf = (id: string) =>
-  TEXTS[id]!.map((f) => readFileSync(path.join(root, '..', 'shared', 'rules', f), 'utf8'))
+  RULES_TEXTS[id]!.map((f) => readFileSync(path.join(root, '..', 'shared', 'rules', f), 'utf8'))
     .join('\n')
     .toLowerCase()
     .replace(/\s+/g, ' ');
@@ -33,13 +28,16 @@ const found = (text: string, name: string) => {
   return text.includes(words) || text.includes(words.replace(/s\b/g, '')) || text.includes(`${words}s`);
 };
 
-let db: RulesDb;
-beforeAll(async () => {
-  db = await loadRulesDb({ dataDirs: [] });
-});
+const db: RulesDb = await loadRulesDb({ dataDirs: [] });
+/** The rule sets whose data has terrain types, and whose text the project keeps to hold them to. */
+const WITH_TERRAIN = db.systems.filter((s) => s.terrain && Object.hasOwn(RULES_TEXTS, s.info.id)).map((s) => s.info.id);
 
 describe('terrain types against the texts', () => {
-  for (const id of MODULE_IDS) {
+  it('are held for every rule set whose scenarios lay terrain', () => {
+    for (const id of MODULE_IDS) if (manifestFor(id)?.scenario && db.system(id).terrain) expect(WITH_TERRAIN, id).toContain(id);
+  });
+
+  for (const id of WITH_TERRAIN) {
     it(`${id}: every type's name and section are the text's, its effect a line of muster's words`, () => {
       const terrain = db.system(id).terrain!;
       const text = textOf(id);

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { loadRulesDb } from '../../src/data/load.js';
 import { buildQuickReference } from '../../src/doc/build-reference.js';
-import type { TableBlock } from '../../src/doc/model.js';
+import type { Paper, TableBlock } from '../../src/doc/model.js';
 import { expectOnePagePerSheet, sheetsInInchesWithoutNotes } from '../helpers/sheets.js';
 
 const db = await loadRulesDb({ dataDirs: [] });
 const bof = db.system('bof');
-const build = (paper: 'a4' | 'letter', units: 'cm' | 'in') =>
+const build = (paper: Paper, units: 'cm' | 'in') =>
   buildQuickReference(bof, { paper, units, toolVersion: '0.0.0-test' });
-const tables = (paper: 'a4' | 'letter' = 'a4', units: 'cm' | 'in' = 'cm') =>
+const tables = (paper: Paper = 'a4', units: 'cm' | 'in' = 'cm') =>
   build(paper, units)
     .sheets.flatMap((s) => s.blocks)
     .filter((b): b is TableBlock => b.kind === 'table');

@@ -45,6 +45,8 @@ function look(shape: Shape): string | undefined {
     case 'rect':
       // the table itself and its frame are not keyed
       if (shape.fill === MAP_COLOURS.table || (shape.fill === undefined && shape.stroke === MAP_COLOURS.frame)) return undefined;
+      // a label's white tag is part of the label, not a thing on the table
+      if (shape.fill === '#ffffff' && shape.stroke === undefined) return undefined;
       return `rect fill=${shape.fill} stroke=${shape.stroke} width=${shape.width}`;
     case 'circle':
       return `circle fill=${shape.fill} stroke=${shape.stroke} width=${shape.width} dash=${shape.dash}`;

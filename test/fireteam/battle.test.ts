@@ -7,6 +7,7 @@ import { loadRulesDb } from '../../src/data/load.js';
 import { createRng } from '../../src/engine/dice.js';
 import { rollBattle, type BattleOptions, type FtBattleResult } from '../../src/systems/fireteam/battle.js';
 import { loadFireTeam } from '../../src/systems/fireteam/data.js';
+import { sampled } from '../helpers/sample.js';
 
 const data = await loadFireTeam((await loadRulesDb({ dataDirs: [], only: 'fireteam' })).system('fireteam'));
 const SIX_BY_FOUR = { width: 183, height: 122 };
@@ -98,12 +99,16 @@ describe('over 2000 seeds', () => {
   it('marker and JOP counts, budgets kept, markers in their zones and on the table, checked forces', () => {
     const tables = [SIX_BY_FOUR, { width: 244, height: 152 }, { width: 152, height: 244 }, { width: 120, height: 120 }, { width: 400, height: 100 }];
     const kinds = new Map<string, number>();
-    for (let i = 0; i < 2000; i++) {
+    const rolled = Array.from({ length: 2000 }, (_, i) => {
       const players = i % 3 === 0 ? 4 : 2;
-      const r = roll(`prop-${i}`, { players, table: tables[i % tables.length]! }).result;
-      kinds.set(r.battle, (kinds.get(r.battle) ?? 0) + 1);
-      checkBattle(r, players);
-    }
+      return { players, table: i % tables.length, r: roll(`prop-${i}`, { players, table: tables[i % tables.length]! }).result };
+    });
+    for (const { r } of rolled) kinds.set(r.battle, (kinds.get(r.battle) ?? 0) + 1);
+    // every battle checked whole under MUSTER_DEEP=1, a tenth otherwise (helpers/sample.ts), with
+    // one at least for each player count, table, kind of battle and army list; the shares of the
+    // kinds are counted over all 2000, whose rolling is the cheap part
+    const checked = sampled(rolled, ({ players, table, r }) => [`${players} players`, `table ${table}`, r.battle, ...r.forces.map((f) => `list ${f.list}`)]);
+    for (const { r, players } of checked) checkBattle(r, players);
     // the battle is drawn when not given: each kind about half the time
     for (const n of kinds.values()) expect(Math.abs(n / 2000 - 0.5)).toBeLessThan(0.05);
   });

@@ -43,6 +43,14 @@ describe('the campaign map', () => {
     expect(buildBoard(broken, 'club.yaml').problems).toContainEqual({ file: 'club.yaml', path: 'campaign.squares', message: 'square C3 is missing: every square of the grid is listed' });
     const stray = { ...MAP, breakout: { ...MAP.breakout, a: ['Z9'] }, river: { name: 'r', cut: [['A1', 'C3'] as [string, string]] } };
     expect(buildBoard(stray, 'club.yaml').problems.map((p) => p.path)).toEqual(['campaign.breakout.a[0]', 'campaign.river.cut[0]']);
+    // a bridge or ford names two neighbours the river does not already part
+    const crossings = { ...MAP, river: { ...MAP.river!, crossings: [{ between: ['B3', 'B5'] as [string, string], kind: 'bridge' as const }, { between: ['A3', 'A4'] as [string, string], kind: 'ford' as const }, { between: ['B3', 'Q9'] as [string, string], kind: 'ford' as const }] } };
+    expect(buildBoard(crossings, 'club.yaml').problems).toEqual([
+      { file: 'club.yaml', path: 'campaign.river.crossings[0]', message: 'B3 and B5 are not side by side, so there is no edge to cross' },
+      { file: 'club.yaml', path: 'campaign.river.crossings[1]', message: 'A3 and A4 are parted by a cut of the river, so no bridge or ford joins them; take the pair out of cut' },
+      { file: 'club.yaml', path: 'campaign.river.crossings[2].between[1]', message: expect.stringContaining('Q9') },
+      { file: 'club.yaml', path: 'campaign.river.crossings[2]', message: 'B3 and Q9 are not side by side, so there is no edge to cross' },
+    ]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { run } from '../../src/cli/run.js';
 import { NODE_OUTPUTS, openFileAtomic, writeFileAtomic, type CliIo } from '../../src/cli/io.js';
-import { nodeFiles } from '../../src/cli/node-files.js';
+import { suiteFiles } from './suite-files.js';
 
 export interface CliResult {
   code: number;
@@ -20,7 +20,8 @@ export async function muster(args: string[], cwd: string, io: Partial<CliIo> = {
     openFile: openFileAtomic,
     env: {},
     freshSeed: () => 'fresh-seed',
-    files: nodeFiles,
+    // muster's own files, with the suite's extra rule sets where MUSTER_EXTRA_RULE_SET names some
+    files: suiteFiles,
     outputs: NODE_OUTPUTS,
     // the command line's io: a muster.yaml here or above, and MUSTER_* in env, set defaults
     clubDefaults: true,

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Browser, Page, ScreenshotOptions } from 'puppeteer-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { muster } from './cli.js';
 import { fileUrl, pageFiles, unpack, type Manifest } from '../../src/web/page-files.js';
@@ -25,6 +25,7 @@ export interface PageServer {
   browser: Browser;
   /** stops `muster serve` alone, the browser still open: the network cut */
   cut(): Promise<void>;
+  /** closes the browser; the server stays for the worker's next file */
   stop(): Promise<void>;
 }
 
@@ -66,29 +67,30 @@ export async function launchChromium(choices: BrowserChoices = {}): Promise<Brow
 }
 
 /**
- * A folder of its own for the downloads of this page's browser from now on. Set through the
+ * A folder of its own for the downloads of this page's browser (or its profile) from now on. Set through the
  * browser's own session: set through a page's, it lasts only while the page is open, and
  * chromium then saves into the home folder.
  */
 export async function allowDownloads(page: Page): Promise<string> {
   const downloads = mkdtempSync(path.join(tmpdir(), 'muster-downloads-'));
   const cdp = await page.browser().target().createCDPSession();
-  await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+  // a page in a profile of its own (createBrowserContext) downloads by that profile's setting
+  const browserContextId = page.browserContext().id;
+  await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads, ...(browserContextId ? { browserContextId } : {}) });
   return downloads;
 }
 
-/** Serves the built page on a free port and opens chromium; `stop` ends both. */
-export async function startPageServer(serveArgs: readonly string[] = [], choices: BrowserChoices = {}): Promise<PageServer> {
+interface Serving {
+  base: string;
+  process: ChildProcess;
+  ended: Promise<void>;
+}
+
+/** `muster serve` on a free port; one that fails to start leaves nothing running. */
+async function serve(serveArgs: readonly string[]): Promise<Serving> {
   if (!existsSync(path.join(repo, 'dist/web/index.html'))) throw new Error('dist/web is not built: run npm run build first');
-  mkdirSync(shots, { recursive: true });
   const server: ChildProcess = spawn(process.execPath, ['bin/muster.js', 'serve', '--port', '0', ...serveArgs], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
   const ended = new Promise<void>((resolve) => server.once('exit', () => resolve()));
-  /** stops the server and passes on why: a page server that fails to start leaves nothing running */
-  const failed = async (error: unknown): Promise<never> => {
-    server.kill('SIGTERM');
-    await ended;
-    throw error;
-  };
   const base = await new Promise<string>((resolve, reject) => {
     let said = '';
     server.stdout!.on('data', (chunk: Buffer) => {
@@ -98,18 +100,93 @@ export async function startPageServer(serveArgs: readonly string[] = [], choices
     });
     server.stderr!.on('data', (chunk: Buffer) => reject(new Error(`muster serve: ${String(chunk)}`)));
     server.once('exit', (code) => reject(new Error(`muster serve stopped (${code})`)));
-  }).catch(failed);
-  const browser = await launchChromium(choices).catch(failed);
+  }).catch(async (error: unknown) => {
+    server.kill('SIGTERM');
+    await ended;
+    throw error;
+  });
+  return { base, process: server, ended };
+}
+
+/**
+ * This worker's `muster serve`, one for each set of its arguments, started when a file first
+ * asks and kept for the worker's next files (kept on globalThis, so that a file whose modules
+ * are loaded afresh finds it too). One a file took a second or so to start and a third of a
+ * second of CPU. Chromium stays one a file: a fresh profile is each file's own without clearing
+ * anything, and a chromium kept for the worker's files measured no cheaper (the whole of
+ * test/web, run beside the same run on a chromium a file: 10% more CPU, in the same time).
+ */
+const SERVERS = Symbol.for('muster.test.page-servers');
+interface Servers {
+  /** by the server's arguments */
+  pool: Map<string, Promise<Serving>>;
+  running: Set<ChildProcess>;
+}
+function servers(): Servers {
+  const holder = globalThis as { [SERVERS]?: Servers };
+  if (!holder[SERVERS]) {
+    holder[SERVERS] = { pool: new Map(), running: new Set() };
+    endWithWorker(holder[SERVERS].running);
+  }
+  return holder[SERVERS];
+}
+
+/**
+ * Stops the worker's servers with the worker. vitest ends a worker with SIGTERM once its files
+ * are done (and kills it half a second later), which would leave a server running: each is
+ * stopped at once, and the signal then taken as it would have been.
+ */
+function endWithWorker(running: Set<ChildProcess>): void {
+  const end = () => {
+    for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  };
+  process.once('exit', end);
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      end();
+      process.kill(process.pid, signal);
+    });
+  }
+}
+
+function sharedServer(serveArgs: readonly string[]): Promise<Serving> {
+  const { pool, running } = servers();
+  const key = JSON.stringify(serveArgs);
+  const known = pool.get(key);
+  if (known) return known;
+  const started = serve(serveArgs);
+  pool.set(key, started);
+  // one stopped (a test cut the network), or that failed to start, is started again by the next file
+  void started.then(
+    ({ process: child, ended }) => {
+      running.add(child);
+      return ended.then(() => {
+        running.delete(child);
+        if (pool.get(key) === started) pool.delete(key);
+      });
+    },
+    () => pool.get(key) === started && pool.delete(key),
+  );
+  return started;
+}
+
+/**
+ * The built page served by this worker's `muster serve`, and chromium with a profile of the
+ * caller's own; `stop` closes chromium, `cut` stops the server (the next file starts another).
+ */
+export async function startPageServer(serveArgs: readonly string[] = [], choices: BrowserChoices = {}): Promise<PageServer> {
+  mkdirSync(shots, { recursive: true });
+  const server = await sharedServer(serveArgs);
+  const browser = await launchChromium(choices);
   return {
-    base,
+    base: server.base,
     browser,
     async cut() {
-      server.kill('SIGTERM');
-      await ended;
+      server.process.kill('SIGTERM');
+      await server.ended;
     },
     async stop() {
       await browser.close();
-      server.kill('SIGTERM');
     },
   };
 }
@@ -135,6 +212,9 @@ export function answering(page: Page): Page {
     value: (fn: Parameters<Page['waitForFunction']>[0], options: Parameters<Page['waitForFunction']>[1] = {}, ...args: unknown[]) =>
       waitForFunction(fn, { polling: 50, ...options }, ...args),
   });
+  // Screenshots are there to be looked at: encoded for speed, a full page's takes half the CPU
+  const screenshot = page.screenshot.bind(page) as (options?: ScreenshotOptions) => Promise<Uint8Array>;
+  Object.defineProperty(page, 'screenshot', { value: (options: ScreenshotOptions = {}) => screenshot({ optimizeForSpeed: true, ...options }) });
   for (const name of ['select', 'click', 'type'] as const) {
     const act = (page[name] as (...args: unknown[]) => Promise<unknown>).bind(page);
     Object.defineProperty(page, name, {
@@ -210,8 +290,8 @@ export async function produce(page: Page, text: string): Promise<MadeInPage> {
 }
 
 /**
- * Serves the page and opens chromium for the tests of one describe block, and closes both
- * after them; `ready` hands the test block the address and the browser.
+ * The page served, and chromium opened, for the tests of one describe block (`startPageServer`),
+ * chromium closed after them; `ready` hands the test block the address and the browser.
  */
 export function usePageServer(ready: (served: PageServer) => void, serveArgs: readonly string[] = [], choices: BrowserChoices = {}): void {
   let served: PageServer | undefined;
@@ -272,13 +352,30 @@ export async function openPage(served: Pick<PageServer, 'base' | 'browser'>, has
   return page;
 }
 
-/** The PDF the command line writes for these arguments, to hold the page's against. */
+/**
+ * The PDFs the command line made in this worker, by their arguments: run in an empty folder on
+ * muster's own data, the same arguments make the same bytes, and several files hold their pages
+ * against the same ones (tables bof, the MakePlayingCards images). Kept on globalThis as the
+ * worker's servers are.
+ */
+const CLI_PDFS = Symbol.for('muster.test.cli-pdfs');
+function cliPdfs(): Map<string, Buffer> {
+  const holder = globalThis as { [CLI_PDFS]?: Map<string, Buffer> };
+  return (holder[CLI_PDFS] ??= new Map());
+}
+
+/** The PDF the command line writes for these arguments, to hold the page's against (made once a worker). */
 export async function cliPdf(args: string[]): Promise<Buffer> {
+  const key = JSON.stringify(args);
+  const made = cliPdfs().get(key);
+  if (made) return made;
   const dir = mkdtempSync(path.join(tmpdir(), 'muster-cli-'));
   const result = await muster([...args, '-o', 'cli.pdf'], dir);
   expect(result.code, result.stderr).toBe(0);
   const file = path.join(dir, 'cli.pdf');
-  return existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
+  const bytes = existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
+  cliPdfs().set(key, bytes);
+  return bytes;
 }
 
 /** A tab opened with no server: if it does not come up, what it asked for and how that went (the network or the service worker). */

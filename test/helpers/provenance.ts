@@ -10,7 +10,8 @@ const DAGGER = '\u2020';
 /** What a provenance is checked against: the rule set, its text and its register (each reading's title by its id). */
 export interface ProvenanceRules {
   system: string;
-  text: string;
+  /** undefined where the project keeps no text of the rule set: a section is then held to be named, as no text can be searched */
+  text: string | undefined;
   readings: ReadonlyMap<string, { title: string }>;
 }
 
@@ -20,6 +21,7 @@ export interface ProvenanceRules {
  * (infantry)"), or as a heading and the part of it meant ("Deployment: Deploy").
  */
 export function headingResolves(rules: ProvenanceRules, section: string): boolean {
+  if (rules.text === undefined) return section.trim() !== '';
   if (isHeading(rules.text, section)) return true;
   const numbered = /^(\d+(?:\.\d+)*)\s/.exec(section);
   if (numbered) return isHeading(rules.text, numbered[1]!);

@@ -13,6 +13,15 @@ export const RULES_TEXTS: Record<string, readonly string[]> = {
 
 const texts = new Map<string, string>();
 
+/**
+ * A rule set's text where the project keeps one: undefined for a rule set it has none of (a
+ * club's own, of data alone, as a suite run with MUSTER_EXTRA_RULE_SET adds one). Every rule set
+ * with code of its own has its text here (test/doc/provenance-required.test.ts holds it).
+ */
+export function knownRulesText(id: string): string | undefined {
+  return Object.hasOwn(RULES_TEXTS, id) ? rulesText(id) : undefined;
+}
+
 /** A rule set's text, its files joined, its headings' links read as their words. */
 export function rulesText(id: string): string {
   let text = texts.get(id);

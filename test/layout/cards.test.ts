@@ -1,5 +1,6 @@
 import { withPageWords } from '../../src/doc/document-meta.js';
 import { describe, expect, it } from 'vitest';
+import { PAPERS } from '../../src/cli/command-table.js';
 import type { CardPrint, DocumentNode } from '../../src/doc/model.js';
 import { layoutCardFront } from '../../src/layout/card-faces.js';
 import { cardGrid, cardSlots } from '../../src/layout/card-grids.js';
@@ -18,19 +19,22 @@ const ctx = { arsenal, units: 'cm' as const, system };
 const print = (over: Partial<CardPrint> = {}): CardPrint => ({ width: 63, height: 88, bleed: 3, marks: true, duplex: 'long', backOffset: { x: 0, y: 0 }, ...over });
 
 describe('card sheets', () => {
-  it('nine poker cards of 63 x 88 mm, edge to edge and centred, on A4 and on Letter', () => {
-    for (const paper of ['a4', 'letter'] as const) {
+  it('poker cards of 63 x 88 mm, edge to edge and centred, on every paper: nine on A4 and on Letter', () => {
+    for (const paper of PAPERS) {
       const grid = cardGrid(paper, print());
-      expect([grid.columns, grid.rows]).toEqual([3, 3]);
+      const { columns, rows } = grid;
+      if (paper === 'a4' || paper === 'letter') expect([columns, rows]).toEqual([3, 3]);
+      expect(columns * rows).toBeGreaterThan(0);
       expect(grid.width).toBeCloseTo(63 * MM, 6);
       expect(grid.height).toBeCloseTo(88 * MM, 6);
       const { width, height } = PAPER_SIZES[paper];
-      expect(grid.x0 * 2 + 3 * grid.width).toBeCloseTo(width, 6);
-      expect(grid.y0 * 2 + 3 * grid.height).toBeCloseTo(height, 6);
-      const slots = cardSlots(grid, 9, 'front', print());
-      expect(slots[4]).toMatchObject({ column: 1, row: 1 });
-      expect(slots[4]!.x).toBeCloseTo(grid.x0 + 63 * MM, 6);
-      expect(slots[8]!.y).toBeCloseTo(grid.y0 + 2 * 88 * MM, 6);
+      expect(grid.x0 * 2 + columns * grid.width).toBeCloseTo(width, 6);
+      expect(grid.y0 * 2 + rows * grid.height).toBeCloseTo(height, 6);
+      const slots = cardSlots(grid, columns * rows, 'front', print());
+      const last = columns * rows - 1;
+      expect(slots[last]).toMatchObject({ column: columns - 1, row: rows - 1 });
+      expect(slots[last]!.x).toBeCloseTo(grid.x0 + (columns - 1) * 63 * MM, 6);
+      expect(slots[last]!.y).toBeCloseTo(grid.y0 + (rows - 1) * 88 * MM, 6);
     }
   });
   it('backs mirror across the columns for a long-edge flip and across the rows for a short-edge flip', () => {

@@ -4,6 +4,7 @@ import { withPageWords } from '../../src/doc/document-meta.js';
  * kept free to write in, and rect pieces printed at their own true size (wire strips).
  */
 import { describe, expect, it } from 'vitest';
+import { PAPERS } from '../../src/cli/command-table.js';
 import { tokenSchema } from '../../src/data/tokens.js';
 import { buildTokenSheet } from '../../src/doc/build-tokens.js';
 import type { DocumentNode, TableBlock } from '../../src/doc/model.js';
@@ -70,7 +71,7 @@ describe('rect pieces at their own true size', () => {
     ]);
     return buildTokenSheet(tokens, new Map([['long', 8], ['short', 10]]), { round: 25, square: 20, marks: true, duplex, backOffset: { x: 0, y: 0 } }, 'Wire');
   };
-  for (const paper of ['a4', 'letter'] as const) {
+  for (const paper of PAPERS) {
     it(`print 100 x 20 and 50 x 20 mm cut lines, all on one sheet of fronts and one of backs (${paper})`, () => {
       const doc: DocumentNode = { meta: { ...meta, paper }, sheets: [], tokenSheets: [sheet('long')] };
       const pages = layoutDocument(fonts, doc).pages;

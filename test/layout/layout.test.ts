@@ -1,8 +1,9 @@
 import { withPageWords } from '../../src/doc/document-meta.js';
 import { describe, expect, it } from 'vitest';
 import { loadRulesDb } from '../../src/data/load.js';
+import { PAPERS } from '../../src/cli/command-table.js';
 import { buildQuickReference } from '../../src/doc/build-reference.js';
-import type { DocumentNode, TableBlock } from '../../src/doc/model.js';
+import type { DocumentNode, Paper, TableBlock } from '../../src/doc/model.js';
 import { blockHeight, columnWidths, layoutBlock } from '../../src/layout/blocks.js';
 import { layoutDocument } from '../../src/layout/document-plan.js';
 import { pageFrame } from '../../src/layout/page-frame.js';
@@ -84,7 +85,7 @@ function bounds(item: Item): Box {
 }
 
 /** Everything printed lies inside the paper with a margin a home printer can reach (5 mm). */
-function expectInsideFrame(page: PlacedPage, paper: 'a4' | 'letter') {
+function expectInsideFrame(page: PlacedPage, paper: Paper) {
   const { width, height } = PAPER_SIZES[paper];
   expect(page.width).toBeCloseTo(width, 2);
   for (const item of page.items) {
@@ -97,9 +98,9 @@ function expectInsideFrame(page: PlacedPage, paper: 'a4' | 'letter') {
 }
 
 describe('pages', () => {
-  it('fit A4 and Letter without scaling, content above the footer', async () => {
+  it('fit every paper without scaling, content above the footer', async () => {
     const db = await loadRulesDb({ builtinDir: DEMO_DATA, dataDirs: [] });
-    for (const paper of ['a4', 'letter'] as const) {
+    for (const paper of PAPERS) {
       const placed = layoutDocument(fonts, buildQuickReference(db.system('demo'), { units: 'cm', paper, toolVersion: '0' }));
       for (const page of placed.pages) expectInsideFrame(page, paper);
     }
@@ -127,8 +128,8 @@ describe('pages', () => {
       expect(span).toBeCloseTo(length, 1);
     }
   });
-  it('frame leaves room for two columns on either paper', () => {
-    for (const paper of ['a4', 'letter'] as const) {
+  it('frame leaves room for two columns on every paper', () => {
+    for (const paper of PAPERS) {
       const frame = pageFrame(paper);
       expect(frame.columnWidth).toBeGreaterThan(80 * MM);
     }

@@ -4,7 +4,8 @@
  * well inside a token's cut, no alignment cross over a text, texts on their own piece, pages
  * filled, two 120 mm templates to a page and the 25 cm ruler whole on one A4 page.
  */
-import { MODULE_IDS } from '../../src/systems/registry.js';
+import { PAPERS } from '../../src/cli/command-table.js';
+import { loadRulesDb } from '../../src/data/load.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DocumentNode } from '../../src/doc/model.js';
 import { drawingArea, drawShapes, layoutDrawings } from '../../src/layout/drawings.js';
@@ -18,11 +19,10 @@ import { workdirs } from '../helpers/fixtures.js';
 import { fonts } from '../helpers/fonts.js';
 
 const workdir = workdirs(afterEach);
-const SYSTEMS = MODULE_IDS;
-const PAPERS = [
-  { paper: 'a4', units: 'cm' },
-  { paper: 'letter', units: 'in' },
-] as const;
+/** Every rule set that prints tokens. */
+const SYSTEMS = (await loadRulesDb({ dataDirs: [] })).systems.filter((s) => s.info.products.includes('tokens')).map((s) => s.info.id);
+/** Every paper, in centimetres and inches by turns. */
+const PAPERS_IN_UNITS = PAPERS.map((paper, i) => ({ paper, units: i % 2 === 0 ? 'cm' : 'in' }));
 
 interface Box {
   x0: number;
@@ -115,7 +115,7 @@ async function laidOut(system: string, paper: string, units: string) {
 }
 
 describe.each(SYSTEMS)('%s tokens product', (system) => {
-  describe.each(PAPERS)('on $paper ($units)', ({ paper, units }) => {
+  describe.each(PAPERS_IN_UNITS)('on $paper ($units)', ({ paper, units }) => {
     it('prints nothing within 6 mm of the paper’s edge', async () => {
       const { pages } = await laidOut(system, paper, units);
       for (const [n, page] of pages.entries()) {
@@ -208,7 +208,7 @@ describe.each(SYSTEMS)('%s tokens product', (system) => {
 });
 
 describe('true-size pieces to a page', () => {
-  it.each(PAPERS)('Blaze Away!’s 120 mm area-fire templates print two to a page on $paper', async ({ paper, units }) => {
+  it.each(PAPERS_IN_UNITS)('Blaze Away!’s 120 mm area-fire templates print two to a page on $paper', async ({ paper, units }) => {
     const { doc, tokens } = await laidOut('blazeaway', paper, units);
     const sheets = doc.tokenSheets!;
     const index = sheets.findIndex((s) => s.print.round === 120);

@@ -1,5 +1,7 @@
 import { withPageWords } from '../../src/doc/document-meta.js';
 import { describe, expect, it } from 'vitest';
+import { PAPERS } from '../../src/cli/command-table.js';
+import type { Paper } from '../../src/doc/model.js';
 import type { DocumentNode, DrawingNode } from '../../src/doc/model.js';
 import { calibrationTargets, backPosition, layoutCalibration, ARM, TARGET_INSET } from '../../src/layout/calibrate.js';
 import { layoutDocument } from '../../src/layout/document-plan.js';
@@ -97,7 +99,7 @@ describe('--ink low', () => {
 });
 
 describe('the duplex calibration sheet', () => {
-  const calMeta = (paper: 'a4' | 'letter') => withPageWords({ ...meta, paper, systemId: 'muster', systemName: 'muster' });
+  const calMeta = (paper: Paper) => withPageWords({ ...meta, paper, systemId: 'muster', systemName: 'muster' });
   /** Centres of crosses: points where a horizontal and a vertical line of the given colour cross at their middles. */
   function crossCentres(calls: DrawCall[], color: string): { x: number; y: number }[] {
     const lines = calls.filter((c): c is Extract<DrawCall, { op: 'line' }> => c.op === 'line' && c.color === color);
@@ -110,7 +112,7 @@ describe('the duplex calibration sheet', () => {
   }
   const near = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y) < 0.05;
 
-  for (const paper of ['a4', 'letter'] as const) {
+  for (const paper of PAPERS) {
     for (const duplex of ['long', 'short'] as const) {
       it(`${paper}, ${duplex} edge: targets at the corners and middle, the back mirrored to meet them`, () => {
         const placed = layoutCalibration(fonts, calMeta(paper), { duplex, backOffset: { x: 0, y: 0 } });

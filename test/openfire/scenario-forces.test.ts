@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { muster, pdfPageCount } from '../helpers/cli.js';
 import { workdirs } from '../helpers/fixtures.js';
+import { sampleSize } from '../helpers/sample.js';
 
 const workdir = workdirs(afterEach);
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -178,12 +179,17 @@ describe('scenario openfire --nation A,B', () => {
   });
 });
 
+// the packets rolled: all under MUSTER_DEEP=1, a tenth otherwise (helpers/sample.ts); a tenth
+// still meets every pairing of two nations, which the test checks
+const PACKETS = sampleSize(2000);
+const FIXED = sampleSize(200);
+
 describe('a rolled Open Fire battle never sets a nation against itself', () => {
-  it('2000 rolled packets (--count 2000, JSON Lines): no side’s nation is the other’s; a second draw only where the first met the other side’s', async () => {
-    const out = await muster(['scenario', 'openfire', '--count', '2000', '--format', 'json', '--seed', 'mirror', '--quiet'], workdir());
+  it(`${PACKETS} rolled packets (--count ${PACKETS}, JSON Lines): no side’s nation is the other’s; a second draw only where the first met the other side’s`, async () => {
+    const out = await muster(['scenario', 'openfire', '--count', String(PACKETS), '--format', 'json', '--seed', 'mirror', '--quiet'], workdir());
     expect(out.code).toBe(0);
     const results = out.stdout.trim().split('\n').map((line) => JSON.parse(line) as Result);
-    expect(results).toHaveLength(2000);
+    expect(results).toHaveLength(PACKETS);
     let again = 0;
     const seen = new Set<string>();
     for (const r of results) {
@@ -198,13 +204,13 @@ describe('a rolled Open Fire battle never sets a nation against itself', () => {
       } else expect(draws.map((d) => d.purpose)).toEqual(['nation: side A', 'nation: side B']);
     }
     // a quarter of first draws meet side A's nation; every pairing of two nations comes up
-    expect(again / 2000).toBeGreaterThan(0.2);
-    expect(again / 2000).toBeLessThan(0.3);
+    expect(again / PACKETS).toBeGreaterThan(0.2);
+    expect(again / PACKETS).toBeLessThan(0.3);
     expect(seen.size).toBe(12);
   }, 60_000);
 
   it('nor against a nation given for side A, nor a force’s; the same seed rolls the same packet', async () => {
-    for (let i = 0; i < 200; i++) {
+    for (let i = 0; i < FIXED; i++) {
       const r = await json(['--nation', 'su', '--seed', `fixed-${i}`]);
       expect(r.forces[1]!.nation).not.toBe('su');
     }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadRulesDb } from '../../src/data/load.js';
 import { MAP_TYPES } from '../../src/data/terrain-schema.js';
-import type { DrawingNode, Shape } from '../../src/doc/model.js';
+import type { DrawingNode, Paper, Shape } from '../../src/doc/model.js';
 import { createRng } from '../../src/engine/dice.js';
 import { loadLists } from '../../src/systems/openfire/lists.js';
 import { ofPacket } from '../../src/systems/openfire/packet.js';
@@ -123,7 +123,7 @@ describe('Open Fire terrain: laid last, from the same seed', () => {
 });
 
 describe('Open Fire terrain on the packet', () => {
-  const request = (units: 'cm' | 'in', paper: 'a4' | 'letter'): ScenarioRequest => ({
+  const request = (units: 'cm' | 'in', paper: Paper): ScenarioRequest => ({
     system,
     mode: 'versus',
     players: 2,

@@ -106,6 +106,31 @@ describe.skipIf(!runThem)('the page in chromium', () => {
     await page.close();
   });
 
+  it('on a phone whose browser shows no PDF inside a page, offers the PDF itself instead of a dark frame', async () => {
+    const page = answering(await browser.newPage());
+    await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
+    // as Chrome on Android and Safari on iOS say: no PDF viewer in a page
+    await page.evaluateOnNewDocument(() => Object.defineProperty(Navigator.prototype, 'pdfViewerEnabled', { get: () => false }));
+    await page.goto(`${base}#/bof/tables`);
+    await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+    await settled(page);
+    const made = await produce(page, 'Preview');
+    expect(made.code).toBe(0);
+    await page.waitForSelector('#preview-open:not([hidden])');
+    expect(await page.$eval('#preview', (e) => (e as HTMLIFrameElement).hidden)).toBe(true);
+    expect(await page.$eval('#preview-no-frame', (e) => (e as HTMLElement).hidden)).toBe(false);
+    const link = await page.$eval('#preview-link', (e) => ({ href: (e as HTMLAnchorElement).href, height: e.getBoundingClientRect().height, text: e.textContent }));
+    expect(link.href).toMatch(/^blob:/);
+    expect(link.text).toBe('Open the PDF in a tab of its own');
+    expect(link.height).toBeGreaterThanOrEqual(44);
+    // the link opens the PDF in a tab of its own
+    const opened = browser.waitForTarget((target) => target.url() === link.href, { timeout: 30_000 });
+    await page.click('#preview-link');
+    const tab = await (await opened).page();
+    await tab?.close();
+    await page.close();
+  });
+
   it('prints a seed of symbols, emoji and Korean as the command line does; a character no font has points to the control that allows it', async () => {
     const seed = '★✠☠🎖💥한국어';
     const page = await open(`#/bof/scenario?seed=${encodeURIComponent(seed)}`);

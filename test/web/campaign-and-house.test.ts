@@ -480,7 +480,8 @@ describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
     await page.waitForFunction(() => window.muster.house !== undefined, { timeout: 60_000 });
     const bad = await page.$eval('#house-report', (e) => e.textContent ?? '');
     expect(playerProblems(bad.split('\n'))).toEqual([]);
-    expect(bad).toBe('broken.zip: not taken (1 file)\nbof/tables/combat.yaml, table 1, row 3, bonus, mod: at most 1000\nNo house rules are in use.');
+    // the file as the zip holds it, its top folder and all (issue 54, point 4)
+    expect(bad).toBe('broken.zip: not taken (1 file)\nclub-rules/bof/tables/combat.yaml, table 1, row 3, bonus, mod: at most 1000\nNo house rules are in use.');
 
     const good = houseFolder(false);
     await page.evaluate(() => delete window.muster.house);

@@ -239,6 +239,8 @@ describe.skipIf(!runBrowserTests)('forces kept in the browser, in chromium', () 
         'Side A: the force in the link (force-a.yaml); choose a file to use another.\nSide B: the force in the link (force-b.yaml); choose a file to use another.',
       );
       expect(await other.$eval('#command', (e) => e.textContent)).toBe('muster scenario bof --seed linked --force force-a.yaml --force force-b.yaml');
+      // the words under the fields agree with what just happened: the link carried both forces
+      expect(await other.$eval('p.hint[data-show="forceA"]', (e) => e.textContent)).toBe('A force file is read on this device and sent nowhere; a link made here carries it in the address.');
       await other.evaluate(() => delete window.muster.last);
       await press(other, 'button[data-format="pdf"][data-download="no"]');
       await other.waitForFunction(() => window.muster.last !== undefined, { timeout: 120_000 });

@@ -8,6 +8,7 @@ import { BUILT_FILES, builtFile, cliPdf, loadBuiltPage } from '../helpers/page.j
 import { FileAccessError } from '../../src/data/files.js';
 import { argvFor, formFromHash, hashFor } from '../../src/web/form.js';
 import { DECLARED } from '../helpers/declared.js';
+import { FIRST_RULE_SET } from '../../src/systems/registry.js';
 import { ALLOW_MISSING_GLYPHS_LABEL, playerWords } from '../../src/web/player-words.js';
 import { fileUrl, PageFiles, pageFiles, unpack, type Manifest } from '../../src/web/page-files.js';
 
@@ -134,7 +135,9 @@ describe('the page files', () => {
 
   it('lists the rule sets as muster systems prints them, so the form shows them before the worker has run', async () => {
     const manifest = JSON.parse(readFileSync(new URL('index.json', BUILT_FILES), 'utf8')) as Manifest;
-    const listed = JSON.parse((await muster(['systems', '--format', 'json'], mkdtempSync(path.join(tmpdir(), 'muster-systems-')))).stdout) as { systems: unknown[] };
+    // as the page's worker prints them from the page's own files
+    const { run } = await loadBuiltPage();
+    const listed = JSON.parse((await run(['systems', '--format', 'json'])).stdout) as { systems: unknown[] };
     expect(manifest.systems).toEqual(listed.systems);
   });
 
@@ -158,7 +161,9 @@ describe('the form in the address', () => {
     expect(form.options).toEqual({ units: 'in', backs: 'no', doctrine: 'de-armor' });
     expect(hashFor(form, DECLARED)).toBe('#/bof/cards?doctrine=de-armor&units=in&backs=no');
     expect(argvFor(form, DECLARED, ['force.yaml'])).toEqual(['cards', 'bof', '--doctrine', 'de-armor', '--units', 'in', '--no-backs', '--force', 'force.yaml']);
-    expect(formFromHash('', DECLARED)).toEqual({ system: 'bof', product: 'tables', options: {} });
+    // a link that names no rule set opens on the registry's first, which the build writes for the page
+    expect(formFromHash('', DECLARED, {}, FIRST_RULE_SET)).toEqual({ system: FIRST_RULE_SET, product: 'tables', options: {} });
+    expect((JSON.parse(readFileSync(new URL('index.json', BUILT_FILES), 'utf8')) as Manifest).opensOn).toBe(FIRST_RULE_SET);
   });
 
   it('carries the choice to print characters no font has as boxes, in a control labelled as the message names it', () => {

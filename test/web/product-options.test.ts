@@ -21,6 +21,8 @@ import {
   type Form,
 } from '../../src/web/form.js';
 import { DECLARED } from '../helpers/declared.js';
+import { DATA_ONLY, declarationOf } from '../../src/systems/manifest.js';
+import { manifestFor } from '../../src/systems/registry.js';
 
 const round = (form: Form) => formFromHash(hashFor(form, DECLARED), DECLARED);
 
@@ -114,9 +116,16 @@ describe('the form: the options of cards, tokens and the two-sided check', () =>
     expect(parts.find((p) => p.id === 'area-fire-templates')?.name).toBe('Area fire templates (120 mm)');
 
     // what the page offers for tokens beyond the common options comes from muster systems
-    const systems = JSON.parse((await muster(['systems', '--format', 'json'], dir)).stdout) as { systems: { id: string; takes: { tokens: string[] } }[] };
+    const systems = JSON.parse((await muster(['systems', '--format', 'json'], dir)).stdout) as { systems: { id: string; products: string[]; takes: { tokens?: string[] } }[] };
     const takes = Object.fromEntries(systems.systems.map((s) => [s.id, s.takes.tokens]));
-    expect(takes).toEqual({ blazeaway: ['--force'], bof: ['--force', '--events', '--max-score'], fireteam: ['--force'], openfire: ['--force'] });
+    // Burst of Fire's, for one: a force, its event cards and its track's top score
+    expect(takes['bof']).toEqual(['--force', '--events', '--max-score']);
+    // each rule set's as its manifest declares: the shared options its tokens take beyond a sheet of data's, then its own
+    for (const s of systems.systems) {
+      const declared = declarationOf(manifestFor(s.id), 'tokens');
+      const expected = [...(declared?.takes ?? []).filter((o) => !DATA_ONLY.tokens.takes!.includes(o)), ...(declared?.options ?? []).map((o) => o.name)].map((o) => `--${o}`);
+      expect(takes[s.id], s.id).toEqual(s.products.includes('tokens') ? expected : undefined);
+    }
     // and the command line refuses the others in its own words
     expect((await muster(['tokens', 'fireteam', '--events', '--max-score', '20'], dir)).stderr).toMatch(/--events, --max-score: Fire Team tokens take no such options/);
   });

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { MODULE_IDS } from '../../src/systems/registry.js';
 import { pagePartsFor } from '../../src/systems/page-registry.js';
-import { MARK_MAX, newSide, newTableGame, pressLoss, setMark, setScore, setTurn, standing, unitsFromEntries } from '../../src/web/table-game.js';
+import { MARK_MAX, newSide, newTableGame, pressLoss, scoreOf, setMark, setScore, setTurn, standing } from '../../src/web/table-game.js';
+import { unitsOfDecks } from '../../src/web/kit/table-cards.js';
 import { muster } from '../helpers/cli.js';
 import { control, openPage, press, repo, runBrowserTests, shots, usePageServer, type PageServer } from '../helpers/page.js';
 import { headingSkips, smallTargets } from '../helpers/phone-checks.js';
@@ -38,19 +39,35 @@ describe('a game at the table', () => {
     expect(setTurn(g, 9).turn).toBe(5);
     expect(setTurn(g, 0).turn).toBe(1);
     expect(setTurn({ ...g, turns: 0 }, 40).turn).toBe(40);
-    expect(setScore(g, 1, 80).sides[1].score).toBe(50);
-    expect(setScore(g, 1, -3).sides[1].score).toBe(0);
+    expect(scoreOf(setScore(g, 1, 80), 1)).toBe(50);
+    expect(scoreOf(setScore(g, 1, -3), 1)).toBe(0);
   });
 
-  it('takes a force’s units from its check: an entry of N is N units, each with its own markers', () => {
-    expect(unitsFromEntries([{ name: 'Leutnant Weber' }, { name: '2 × MG-Schütze' }, { name: 'Gefreiter Brandt' }, { name: '1 × MG-Schütze' }])).toEqual([
+  it('takes a force’s rows from its cards: a card of models alike is one row, a box a model, each carrying its own markers', () => {
+    const cards = { decks: [{ cards: [{ front: { title: 'Leutnant Weber', footer: { left: 'Cost 0 · Combat Score 10†' } } }, { front: { title: 'Grenadier 1–3', tally: ['1', '2', '3'], footer: { left: 'Cost 3 · Combat Score 3' } } }] }] };
+    expect(unitsOfDecks(cards)).toEqual([
       { name: 'Leutnant Weber', boxes: 1 },
-      { name: 'MG-Schütze 1', boxes: 1 },
-      { name: 'MG-Schütze 2', boxes: 1 },
-      { name: 'Gefreiter Brandt', boxes: 1 },
-      // numbered on through the force: never two units of one name
-      { name: 'MG-Schütze 3', boxes: 1 },
+      { name: 'Grenadier 1–3', boxes: 3, captions: ['1', '2', '3'], apart: true },
     ]);
+    expect(unitsOfDecks(cards, (front) => Number(/Combat Score (\d+)/.exec(front.footer?.left ?? '')?.[1])).map((u) => u.worth)).toEqual([10, 3]);
+    // no decks (a rule set whose cards are its force's JSON): no rows
+    expect(unitsOfDecks({ force: {} })).toEqual([]);
+  });
+
+  it('scores a loss for the other side by its worth; a correction by hand stays when the loss is ticked back', () => {
+    let g = newTableGame('g', 'bof', { turns: 5, scoreMax: 15 }, [newSide('Red', '', [{ name: 'Grenadier 1–3', boxes: 3, worth: 4, apart: true }]), newSide('Blue', '', [{ name: 'Panzer IV', boxes: 1, worth: 26 }])]);
+    g = pressLoss(g, 0, 0, 2);
+    expect([scoreOf(g, 0), scoreOf(g, 1)]).toEqual([0, 8]);
+    g = setScore(g, 1, scoreOf(g, 1) + 1);
+    expect(scoreOf(g, 1)).toBe(9);
+    // a loss past the game's end still counts whole
+    g = pressLoss(g, 1, 0, 1);
+    expect(scoreOf(g, 0)).toBe(26);
+    expect(scoreOf(setScore(g, 0, 30), 0)).toBe(26);
+    g = pressLoss(g, 0, 0, 2);
+    expect(scoreOf(g, 1)).toBe(5);
+    g = pressLoss(g, 0, 0, 1);
+    expect(scoreOf(g, 1)).toBe(1);
   });
 });
 
@@ -128,10 +145,13 @@ describe.skipIf(!runBrowserTests)('the table mode in chromium', () => {
     const started = (await probe(page))!;
     expect(started.error).toBe('');
     expect(started.game!.name).toBe('Weber vs Miller');
-    // the force's units as its check names them: 6 grenadiers are 6 units
+    // the force's rows as its cards group them: 6 grenadiers alike are one row, a box each
     const units = started.game!.sides[0].units.map((u) => u.name);
-    expect(units.slice(0, 4)).toEqual(['Leutnant Weber', 'Unteroffizier Haas', 'Grenadier 1', 'Grenadier 2']);
-    expect(units.filter((u) => u.startsWith('Grenadier '))).toEqual(Array.from({ length: 12 }, (_, i) => `Grenadier ${i + 1}`));
+    expect(units.slice(0, 4)).toEqual(['Leutnant Weber', 'Unteroffizier Haas', 'Grenadier 1–6', 'Gefreiter Brandt']);
+    expect(started.game!.sides[0].units.filter((u) => u.name.startsWith('Grenadier ')).map((u) => [u.name, u.boxes])).toEqual([
+      ['Grenadier 1–6', 6],
+      ['Grenadier 7–12', 6],
+    ]);
     expect(started.game!.sides[0].force).toBe('Kampfgruppe Weber, 81 points');
     await page.waitForSelector('#tb-game details.tb-odds');
     expect(await page.$$eval('#tb-game details.tb-odds summary', (s) => s.map((x) => x.textContent))).toEqual([
@@ -142,7 +162,7 @@ describe.skipIf(!runBrowserTests)('the table mode in chromium', () => {
     ]);
 
     // the game played: losses, markers, the turn, the Combat Score, a unit of side B added by name
-    await tick(page, 'Grenadier 1: model 1 lost');
+    await tick(page, 'Grenadier 1–6: model 1 lost');
     await tick(page, 'Leutnant Weber: Suppressed');
     await tick(page, 'Unteroffizier Haas: Injured more');
     await tick(page, 'Unteroffizier Haas: Injured more');
@@ -154,19 +174,20 @@ describe.skipIf(!runBrowserTests)('the table mode in chromium', () => {
     await page.$eval('#tb-game details.tb-odds', (d) => ((d as HTMLDetailsElement).open = true));
     // pressed as a player presses it, the pointer on the box (which gives it the focus)
     const before = (await probe(page))!.saves;
-    await page.click('#tb-game button[aria-label="Grenadier 2: model 1 lost"]');
+    await page.click('#tb-game button[aria-label="Grenadier 1–6: model 2 lost"]');
     await page.waitForFunction((n) => (window.muster.table?.saves ?? 0) > n, { timeout: 60_000 }, before);
     expect(await page.$eval('#tb-add-1-name', (e) => (e as HTMLInputElement).value)).toBe('Sher');
     expect(await page.$eval('#tb-game details.tb-odds', (d) => (d as HTMLDetailsElement).open)).toBe(true);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Grenadier 2: model 1 lost');
-    await tick(page, 'Grenadier 2: model 1 lost');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Grenadier 1–6: model 2 lost');
+    await tick(page, 'Grenadier 1–6: model 2 lost');
     await page.type('#tb-add-1-name', 'man');
     const saves = (await probe(page))!.saves;
     await press(page, 'form.tb-add[data-side="1"] button[type=submit]');
     await page.waitForFunction((n) => (window.muster.table?.saves ?? 0) > n, { timeout: 60_000 }, saves);
     const played = (await probe(page))!.game!;
     expect(played.turn).toBe(3);
-    expect(played.sides[0].score).toBe(1);
+    // a grenadier lost is worth 3 to Miller (his card's kill worth); Weber's 1 was set by hand
+    expect([scoreOf(played, 0), scoreOf(played, 1)]).toEqual([1, 3]);
     expect(played.sides[0].units[2]!.lost).toBe(1);
     expect(played.sides[0].units[0]!.marks).toEqual({ suppressed: 1 });
     expect(played.sides[0].units[1]!.marks).toEqual({ injured: 2 });
@@ -188,7 +209,7 @@ describe.skipIf(!runBrowserTests)('the table mode in chromium', () => {
     await press(page, '#kept-game-open-0');
     await page.waitForFunction(() => window.muster.table?.game !== undefined, { timeout: 60_000 });
     expect((await probe(page))!.game).toEqual(played);
-    await page.waitForSelector('#tb-game button[aria-label="Grenadier 1: model 1 lost"][aria-pressed="true"]');
+    await page.waitForSelector('#tb-game button[aria-label="Grenadier 1–6: model 1 lost"][aria-pressed="true"]');
 
     // printed as it stands: the game alone, with the rule set and version, every odds table open
     await page.emulateMediaType('print');

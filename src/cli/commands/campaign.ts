@@ -25,6 +25,8 @@ export interface CampaignArgs extends ProductArgs, CutArgs {
   force?: string | string[];
   strict?: boolean;
   terrain?: TerrainLevel;
+  /** --all-cards: every unit card of a kept force in a game after the first, not only the changed */
+  allCards?: boolean;
   /** the rule sets' own options (their manifests'), by camelCase key */
   [own: string]: unknown;
 }
@@ -150,6 +152,7 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
       strict: args.strict ?? false,
       options,
       ...(args.terrain !== undefined ? { terrain: args.terrain } : {}),
+      ...(args.allCards ? { allCards: true } : {}),
       onWarning: warnOn(io, args.quiet),
       print,
       units: unitsOf(args, system.info),

@@ -28,7 +28,8 @@ export interface ScenarioArgs extends ProductArgs, CutArgs {
   force?: string | string[];
   strict: boolean;
   names?: string;
-  terrain: TerrainLevel;
+  /** left out: normal, where the rule set has terrain */
+  terrain?: TerrainLevel;
   /** the rule sets' own options (their manifests'), by camelCase key */
   [own: string]: unknown;
 }
@@ -104,6 +105,10 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
     const what = declared.scenarios ?? { what: 'scenario', listCommand: `muster list ${system.info.id}` };
     scenario = findOrRefuse(args.scenario, (await steps.names?.(system)) ?? [], what, '--scenario').id;
   }
+  // a rule set with no terrain of muster's (no terrain.yaml) lays none: asked for some, it says so
+  if (args.terrain !== undefined && args.terrain !== 'none' && !system.terrain) {
+    throw new UsageError(`--terrain ${args.terrain}: ${system.info.name} has no terrain types for muster to lay (its data has no terrain.yaml); leave --terrain out, or give --terrain none`);
+  }
   const table = givenTable ?? declared.table;
   // the module reads its data, forces and options first: a refusal comes before the seed line
   const roller = await steps.prepare({
@@ -117,7 +122,7 @@ export async function runScenario(args: ScenarioArgs, io: CliIo): Promise<number
     strict: args.strict,
     ...(names ? { names } : {}),
     options,
-    terrain: args.terrain,
+    terrain: args.terrain ?? 'normal',
     onWarning: warnOn(io, args.quiet),
     print,
     units,

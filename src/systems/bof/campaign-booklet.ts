@@ -162,7 +162,8 @@ export function buildBooklet(settings: BookletSettings, ctx: ScenarioContext, st
   }
   const parts = [frontPart];
   for (const [i, rung] of LADDER.entries()) {
-    parts.push({ label: `Rung ${i + 1}: ${RUNG_NAMES[rung] ?? rung}`, short: `Rung ${i + 1}`, doc: rollGame(settings, ctx, start, rung, `${seed}/rung-${i + 1}`, i >= 2 ? 'a' : null).doc });
+    const game = rollGame(settings, ctx, start, { rung, seed: `${seed}/rung-${i + 1}`, attacker: i >= 2 ? 'a' : null });
+    parts.push({ label: `Rung ${i + 1}: ${RUNG_NAMES[rung] ?? rung}`, short: `Rung ${i + 1}`, doc: game.doc });
     settings.onProgress?.(i + 1, LADDER.length);
   }
   return { kind: 'booklet', meta, cover, parts };

@@ -21,13 +21,15 @@ export interface PacketSettings {
   print: CardPrint;
   /** refuse a kept force over its game's budget instead of warning (--strict) */
   strict?: boolean;
+  /** --cards all: every unit card of a kept force in every game, not only those changed since the last */
+  allCards?: boolean;
   /** terrain laid on each game's map (--terrain); none when absent */
   terrain?: TerrainLevel;
   onWarning?: (message: string) => void;
 }
 
 /** The part of a campaign a game's packet depends on. */
-export type CampaignSides = Pick<CampaignState, 'solo' | 'morale' | 'names' | 'forces' | 'player'>;
+export type CampaignSides = Pick<CampaignState, 'solo' | 'morale' | 'names' | 'forces' | 'player'> & Partial<Pick<CampaignState, 'forcesPlayed' | 'game'>>;
 
 /** A rolled game of the campaign: its result and its packet. */
 export interface CampaignGame {
@@ -35,6 +37,8 @@ export interface CampaignGame {
   doc: DocumentNode;
   /** the kept forces' rosters, by side, as the packet fields them */
   rosters: Partial<Record<Side, Roster>>;
+  /** the game whose cards this packet's stand beside: only the cards changed since are printed (the briefing says which) */
+  cardsSince?: string;
 }
 
 /** The sides' kept forces as rosters: side A's and B's in versus, the player's alone in solo. */
@@ -47,24 +51,45 @@ export function keptRosters(state: Pick<CampaignState, 'forces'>, ctx: ScenarioC
   return rosters;
 }
 
+/** Which game of the campaign to roll: its rung, seed and attacker, and what it keeps of the games before. */
+export interface GameToRoll {
+  rung: string;
+  seed: string;
+  attacker: Side | null;
+  /** the previously played map, where the game after a defender's win is played on it */
+  mapAgain?: ScenarioTerrain;
+  /**
+   * the kept forces as an earlier packet printed their cards, and that packet in words ("game
+   * 3"): only the cards changed since are printed. Left out, a played campaign's `forcesPlayed`
+   * (the last game); none before the first game, or under --all-cards.
+   */
+  cardsBefore?: { game: string; forces: CampaignState['forces'] };
+}
+
 /**
  * One game of the campaign rolled and printed: the ladder's rung, its attacker and the sides'
  * morale set by the campaign, the kept forces fielded with their rosters and cards (a side
  * without one rolled as in any game), and a solo player's army kept from the campaign's start.
  */
-export function rollGame(settings: PacketSettings, ctx: ScenarioContext, state: CampaignSides, rung: string, seed: string, attacker: Side | null, mapAgain?: ScenarioTerrain): CampaignGame {
-  const { result, options } = rollGameScenario(settings, ctx, state, rung, seed, attacker, mapAgain);
-  const doc = buildPacket(result, { ...packetContext(ctx, settings), ladder: true, ...(options.rosters ? { rosters: options.rosters } : {}) });
-  return { result, doc, rosters: keptRosters(state, ctx) };
+export function rollGame(settings: PacketSettings, ctx: ScenarioContext, state: CampaignSides, game: GameToRoll): CampaignGame {
+  const { result, options } = rollGameScenario(settings, ctx, state, game);
+  const before = game.cardsBefore ?? (state.forcesPlayed && state.game ? { game: `game ${state.game}`, forces: state.forcesPlayed } : undefined);
+  const since = settings.allCards || !before ? undefined : { game: before.game, rosters: fieldedRosters(state.solo, keptRosters({ forces: before.forces }, ctx)) };
+  const doc = buildPacket(result, { ...packetContext(ctx, settings), ladder: true, ...(options.rosters ? { rosters: options.rosters } : {}), ...(since ? { cardsSince: since } : {}) });
+  return { result, doc, rosters: keptRosters(state, ctx), ...(since ? { cardsSince: since.game } : {}) };
+}
+
+/** The kept rosters in the order a packet fields them: side A's and B's, or the solo player's alone. */
+function fieldedRosters(solo: boolean, rosters: Partial<Record<Side, Roster>>): (Roster | undefined)[] {
+  return solo ? [rosters.a] : [rosters.a, rosters.b];
 }
 
 /** The scenario a game of the campaign rolls, before it is printed. */
-function rollGameScenario(settings: PacketSettings, ctx: ScenarioContext, state: CampaignSides, rung: string, seed: string, attacker: Side | null, mapAgain?: ScenarioTerrain) {
+function rollGameScenario(settings: PacketSettings, ctx: ScenarioContext, state: CampaignSides, { rung, seed, attacker, mapAgain }: GameToRoll) {
   const solo = state.solo;
   const map = (s: Side) => (solo ? (s === 'a' ? 'player' : 'enemy') : s);
-  const rosters = keptRosters(state, ctx);
-  const given = solo ? [rosters.a] : [rosters.a, rosters.b];
-  const player: SoloPlayer | undefined = solo && !rosters.a ? state.player : undefined;
+  const given = fieldedRosters(solo, keptRosters(state, ctx));
+  const player: SoloPlayer | undefined = solo && !given[0] ? state.player : undefined;
   const options = {
     mode: solo ? ('solo' as const) : ('versus' as const),
     scenario: rung,
@@ -94,7 +119,7 @@ export function previousMap(settings: PacketSettings, ctx: ScenarioContext, stat
   if (state.finished || !last || last.attacker === null || last.winner === last.attacker) return undefined;
   // no terrain laid (--terrain none): the players' own table stays as it stood
   if (!settings.terrain || settings.terrain === 'none') return { game: last.game };
-  const { result } = rollGameScenario(settings, ctx, state, last.rung, `${state.seed}/game-${last.game}`, last.attacker);
+  const { result } = rollGameScenario(settings, ctx, state, { rung: last.rung, seed: `${state.seed}/game-${last.game}`, attacker: last.attacker });
   return { game: last.game, map: { terrain: result.terrain, ...(result.terrainMap ? { terrainMap: result.terrainMap } : {}) } };
 }
 
@@ -138,7 +163,7 @@ export function standing(state: CampaignState, arsenal: Arsenal, game?: Campaign
     const roster = game?.rosters[s];
     if (!roster) return [];
     const fit = fits.find((f) => campaignSide(f.side) === s);
-    return [`**${possessive(n[s])} force** ${roster.force.name}, kept by the campaign with its upgrades and salvage (${fit ? budgetWords(fit) : `${roster.points} points`})${fit && isOver(fit) ? `: leave ${-fit.left} points of it out of this game` : ''}. Its roster and unit cards are in this packet.`];
+    return [`**${possessive(n[s])} force** ${roster.force.name}, kept by the campaign with its upgrades and salvage (${fit ? budgetWords(fit) : `${roster.points} points`})${fit && isOver(fit) ? `: leave ${-fit.left} points of it out of this game` : ''}. ${game?.cardsSince ? `Its roster is in this packet, with the cards changed since ${game.cardsSince} (the briefing says how many).` : 'Its roster and unit cards are in this packet.'}`];
   });
   const army = state.solo && state.player && !state.forces?.a ? [`**Your army** for the whole campaign: ${armyWords(state.player, arsenal)}, ${markReading('rolled once when the campaign began', 'bof/solo-campaign-army')}.`] : [];
   return {
@@ -169,7 +194,7 @@ export function armyWords(army: Pick<SoloPlayer, 'nation' | 'doctrine' | 'detach
 /** The next game's packet, with the campaign's standing at its head: `next` and a booklet print the same. */
 export function nextGame(settings: PacketSettings, ctx: ScenarioContext, state: CampaignState): CampaignGame {
   const again = previousMap(settings, ctx, state);
-  const game = rollGame(settings, ctx, state, LADDER[state.rungIndex]!, `${state.seed}/game-${state.game + 1}`, state.attacker, again?.map);
+  const game = rollGame(settings, ctx, state, { rung: LADDER[state.rungIndex]!, seed: `${state.seed}/game-${state.game + 1}`, attacker: state.attacker, ...(again?.map ? { mapAgain: again.map } : {}) });
   checkFits(settings, state, game.result);
   game.doc.sheets[0]!.blocks.unshift(standing(state, ctx.arsenal, game, again && { game: again.game, laid: again.map !== undefined }));
   return game;

@@ -119,6 +119,12 @@ export const campaignState = z
     ledger: z.array(ledgerEntry).max(MAX_LEDGER_LINES, `at most ${MAX_LEDGER_LINES} lines`),
     /** each side's force, by value, where one was given when the campaign began (campaign-forces.ts) */
     forces: z.object({ a: campaignForce.optional(), b: campaignForce.optional() }).strict().optional(),
+    /**
+     * the kept forces as the last game played fielded them, before that game's upgrades and
+     * salvage: the next packet reprints only the cards that changed since (absent before game 1,
+     * and in a file kept before it was: every card is printed)
+     */
+    forcesPlayed: z.object({ a: campaignForce.optional(), b: campaignForce.optional() }).strict().optional(),
     /** solo: the player's army for the whole ladder */
     player: soloPlayer.optional(),
     rolls: z
@@ -296,6 +302,7 @@ export function recordGame(state: CampaignState, result: GameResult): CampaignSt
     finished,
     winner,
     history: [...state.history, record],
+    ...(state.forces ? { forcesPlayed: state.forces } : {}),
   };
 }
 

@@ -11,7 +11,7 @@ import { forceDeck, rosterSheet, type CardContext } from './cards.js';
 import { buildRoster, type Roster } from './force.js';
 import type { GameMode } from './scenario-schema.js';
 import { drawMap, intersect, MAP_SIDE_COLOURS, sectorStrips, sideLook, type MapInput, type Sector } from '../../doc/map-diagram.js';
-import { deckOfSide } from '../../doc/model-cards.js';
+import { cardsChangedSince, deckOfSide } from '../../doc/model-cards.js';
 import { OPPOSITE, readsAsArmour, readsAsInfantry, type Edge, type ScenarioContext, type ScenarioResult } from './scenario.js';
 import { budgetWords, isOver, type BudgetFit } from '../budget-fit.js';
 import { modePoints, modesThatFit, shareRounded } from './game-budget.js';
@@ -43,6 +43,12 @@ export interface PacketContext {
   ladder?: boolean;
   /** the players' own forces (--force), side A's first (solo: the player's), for their rosters and cards */
   rosters?: (Roster | undefined)[];
+  /**
+   * a campaign's game after the first: the forces as the last packet printed them, side by side
+   * with `rosters`, and that game in words ("game 3"). A side's deck then holds only the cards
+   * that changed since; absent (or --cards all), every card.
+   */
+  cardsSince?: { game: string; rosters: (Roster | undefined)[] };
   /** the points a side Combat only is played for (--points); the manifest's default when absent */
   chosen?: number;
   /** the rule set's terrain types, for the map's legend and the pieces to put out */
@@ -98,6 +104,29 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
     .join(result.fits ? '; ' : ', ');
   // a force over its budget: what the player can do about it, in his words
   const advice = (fit: BudgetFit) => overAdvice(fit, result, ctx);
+  const cardSystem = { id: 'bof', name: ctx.systemName, rulesVersion: ctx.rulesVersion, scale: '', blurb: '', provenance: '', products: [], units: ctx.units };
+  // each side's cards name it, and the second side's backs are hatched: the decks part when both field one nation
+  const ofSide = (deck: DeckNode, side: string) => deckOfSide(deck, { name: side === 'player' ? 'Your force' : sideName(side), look: sideLook(side) });
+  // the players' own forces, side A's first (solo: the player's)
+  const ownSides = result.mode === 'solo' ? ['player'] : ['a', 'b'];
+  const own = (ctx.rosters ?? []).flatMap((roster, i) => (roster ? [{ roster, side: ownSides[i]! }] : []));
+  const ownDecks = new Map(own.map(({ roster, side }) => [side, forceCards(roster, side)]));
+  /** a side's unit cards: all of them, or in a campaign's later game those changed since the last */
+  function forceCards(roster: Roster, side: string): { deck: DeckNode[]; words?: string } {
+    const deckOf = (r: Roster) => ofSide(forceDeck(r, { arsenal: ctx.arsenal, units: ctx.units, system: cardSystem }, ctx.print), side);
+    const title = `${side === 'player' ? 'Your' : `${label(side)}:`} unit cards, ${roster.force.name}`;
+    const before = ctx.cardsSince?.rosters[ownSides.indexOf(side)];
+    if (!before) return { deck: [{ ...deckOf(roster), title }] };
+    const all = deckOf(roster);
+    const changed = cardsChangedSince(all, deckOf(before));
+    const since = ctx.cardsSince!.game;
+    if (changed.cards.length === 0) return { deck: [], words: `Its roster is in this packet; no card changed since ${since}: play with the cards printed then (--all-cards prints them again).` };
+    const kept = all.cards.length - changed.cards.length;
+    return {
+      deck: [{ ...changed, title: `${title}, changed since ${since}` }],
+      words: `Its roster is in this packet, with the ${changed.cards.length === 1 ? 'card' : `${changed.cards.length} cards`} that changed since ${since}${kept > 0 ? `; the other ${kept === 1 ? 'card is' : `${kept} are`} as printed then (--all-cards prints every card)` : ''}.`,
+    };
+  }
   const deployment = Object.entries(result.deployment).map(([side, where]) => `${label(side)}: ${where}`).join('; ');
   const player = result.forces.find((f) => f.side === 'player');
 
@@ -113,9 +142,10 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
         result.attacker ? `${roleSentence(result.attacker, 'attack', label)} ${roleSentence(result.defender, 'defend', label)}` : 'Both sides have the same goal.',
         ...result.forces.filter((f) => f.name && f.side !== 'player').map((f) => {
           const fit = fitOf(f.side);
-          if (!fit) return `${label(f.side)} brings ${f.name}: ${f.points} points against the ${f.budget} this game gives it; its roster and unit cards are in this packet.`;
+          const cards = ownDecks.get(f.side)?.words;
+          if (!fit) return `${label(f.side)} brings ${f.name}: ${f.points} points against the ${f.budget} this game gives it${cards ? `. ${cards}` : '; its roster and unit cards are in this packet.'}`;
           const over = isOver(fit) ? ` **Over budget.** ${advice(fit)}` : '';
-          return `${label(f.side)} brings ${f.name}: ${budgetWords(fit)}.${over} Its roster and unit cards are in this packet.`;
+          return `${label(f.side)} brings ${f.name}: ${budgetWords(fit)}.${over} ${cards ?? 'Its roster and unit cards are in this packet.'}`;
         }),
         ...(result.solo
           ? [
@@ -254,7 +284,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
               ['Unit', 'No.', 'Quality', 'Weapons', 'Points'],
               player.units.map((u) => [u.name, String(u.count), u.quality, u.weapons.map((w) => ctx.arsenal.weapons.get(w)?.name ?? w).join(', ') || '—', String(u.points)]),
               'full',
-              'Your roster with its checks and your unit cards are in this packet.',
+              ownDecks.get('player')?.words?.replace(/^Its roster/, 'Your roster, with its checks,') ?? 'Your roster with its checks and your unit cards are in this packet.',
             )
           : {
               ...table(
@@ -275,8 +305,6 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
     });
   }
   // the players' own forces: roster sheet (with its check) and a card per model, as `cards --force` prints them
-  const ownSides = result.mode === 'solo' ? ['player'] : ['a', 'b'];
-  const own = (ctx.rosters ?? []).flatMap((roster, i) => (roster ? [{ roster, side: ownSides[i]! }] : []));
   for (const { roster, side } of own) {
     const fit = fitOf(side);
     const game = fit ? { fit, advice: advice(fit), section: result.mode === 'solo' ? 'Setting up your forces in solo play' : mode.section } : undefined;
@@ -284,13 +312,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
   }
   sheets.push(rollsSheet(ctx.register, result.rolls, result.seed, 'Game setup'));
 
-  const cardSystem = { id: 'bof', name: ctx.systemName, rulesVersion: ctx.rulesVersion, scale: '', blurb: '', provenance: '', products: [], units: ctx.units };
-  // each side's cards name it, and the second side's backs are hatched: the decks part when both field one nation
-  const ofSide = (deck: DeckNode, side: string) => deckOfSide(deck, { name: side === 'player' ? 'Your force' : sideName(side), look: sideLook(side) });
-  const decks = own.map(({ roster, side }) => ({
-    ...ofSide(forceDeck(roster, { arsenal: ctx.arsenal, units: ctx.units, system: cardSystem }, ctx.print), side),
-    title: `${side === 'player' ? 'Your' : `${label(side)}:`} unit cards, ${roster.force.name}`,
-  }));
+  const decks = own.flatMap(({ side }) => ownDecks.get(side)!.deck);
   if (enemy && result.forces.find((f) => f.side === 'enemy')) {
     const models = enemy.units.flatMap((u) => (u.markers ? u.markers.map((n) => ({ u, label: `${u.name} ${n}` })) : Array.from({ length: u.count }, () => ({ u, label: u.name }))));
     const roster = buildRoster(

@@ -60,6 +60,13 @@ export function campaignMapDrawing(board: CampaignBoard, state: FireTeamCampaign
     if (a.column === b.column) shapes.push({ kind: 'line', x1: x, y1: y + cell, x2: x + cell, y2: y + cell, width: 2.2, color: RIVER });
     else shapes.push({ kind: 'line', x1: x + cell, y1: y, x2: x + cell, y2: y + cell, width: 2.2, color: RIVER });
   }
+  // the crossings: the river runs on under them, a bridge's deck or a ford's stones across it
+  for (const { between: [p, q], kind } of map.river?.crossings ?? []) {
+    const a = board.squares.get(p)!;
+    const b = board.squares.get(q)!;
+    const { x, y } = corner(a.row < b.row || a.column < b.column ? p : q);
+    shapes.push(...crossingMark(kind, a.column === b.column, a.column === b.column ? x + cell / 2 : x + cell, a.column === b.column ? y + cell : y + cell / 2, cell / 2));
+  }
   const h = y0 + cell * map.rows;
   // the legend, under the grid
   const ly = h + 5;
@@ -75,12 +82,42 @@ export function campaignMapDrawing(board: CampaignBoard, state: FireTeamCampaign
   });
   shapes.push({ kind: 'line', x1: x0, y1: ly + 7, x2: x0 + 6, y2: ly + 7, width: 2.2, color: RIVER });
   shapes.push({ kind: 'text', x: x0 + 8, y: ly + 7, text: markReading(`${map.river?.name ?? 'the river'}: no way across here`, 'fireteam/campaign-map'), size: 7 });
+  const crossingKinds = [...new Set((map.river?.crossings ?? []).map((c) => c.kind))];
+  crossingKinds.forEach((kind, i) => {
+    shapes.push(...crossingMark(kind, true, x0 + 3, ly + 17 + i * 10, 3));
+    shapes.push({ kind: 'text', x: x0 + 8, y: ly + 17 + i * 10, text: markReading(kind === 'bridge' ? 'a bridge across the river' : 'a ford across the river', 'fireteam/campaign-map'), size: 7 });
+  });
   shapes.push(...breakoutMark('a', x0 + 88, ly + 4.5));
   shapes.push({ kind: 'text', x: x0 + 94, y: ly + 7, text: markReading(`${possessive(state.names.a)} breakout`, 'fireteam/campaign-map'), size: 7 });
   shapes.push(...breakoutMark('b', x0 + 130, ly + 4.5));
   shapes.push({ kind: 'text', x: x0 + 136, y: ly + 7, text: markReading(`${possessive(state.names.b)} breakout`, 'fireteam/campaign-map'), size: 7 });
   // the map is muster's own: the text gives none (its squares, names, river and breakouts)
-  return { title: `${map.name}: ${markReading("muster's map", 'fireteam/campaign-map')} after turn ${state.pending.length > 0 || state.finished ? state.turn : state.turn - 1}`, width, height: ly + 10, shapes };
+  return { title: `${map.name}: ${markReading("muster's map", 'fireteam/campaign-map')} after turn ${state.pending.length > 0 || state.finished ? state.turn : state.turn - 1}`, width, height: ly + 10 + 10 * crossingKinds.length, shapes };
+}
+
+/**
+ * A crossing of the river at (x, y), the middle of the edge two squares share (`acrossRows`: the
+ * edge between a square and the one below it): the river's stretch under it, then a bridge's
+ * deck with its rails, or a ford's line of stones, across the river's way.
+ */
+function crossingMark(kind: 'bridge' | 'ford', acrossRows: boolean, x: number, y: number, reach: number): Shape[] {
+  // the river runs along the edge, `reach` mm each way; the crossing goes over it, square to square
+  const river: Shape = acrossRows ? { kind: 'line', x1: x - reach, y1: y, x2: x + reach, y2: y, width: 2.2, color: RIVER } : { kind: 'line', x1: x, y1: y - reach, x2: x, y2: y + reach, width: 2.2, color: RIVER };
+  // d across the river (square to square), e along it
+  const at = (d: number, e: number): [number, number] => (acrossRows ? [x + e, y + d] : [x + d, y + e]);
+  const segment = (d1: number, d2: number, e: number): Shape => ({ kind: 'line', x1: at(d1, e)[0], y1: at(d1, e)[1], x2: at(d2, e)[0], y2: at(d2, e)[1], width: 0.7, color: LINE });
+  if (kind === 'bridge') {
+    const [left, top] = at(-4.5, -2.2);
+    return [river, { kind: 'rect', x: Math.min(left, at(4.5, 2.2)[0]), y: Math.min(top, at(4.5, 2.2)[1]), w: acrossRows ? 4.4 : 9, h: acrossRows ? 9 : 4.4, fill: '#ffffff', stroke: LINE, width: 0.5 }, segment(-4.5, 4.5, -2.2), segment(-4.5, 4.5, 2.2)];
+  }
+  // a ford: stepping stones across, on the river's own stretch
+  return [river, ...[-3.2, 0, 3.2].map((d): Shape => ({ kind: 'circle', cx: at(d, 0)[0], cy: at(d, 0)[1], r: 1.1, fill: '#ffffff', stroke: LINE, width: 0.45 }))];
+}
+
+/** "the bridge between B3 and B4 and the ford between D3 and D4" */
+function crossingsWords(crossings: readonly { between: readonly [string, string]; kind: 'bridge' | 'ford' }[]): string {
+  const each = crossings.map(({ between: [p, q], kind }) => `the ${kind} between ${p} and ${q}`);
+  return each.length > 1 ? `${each.slice(0, -1).join(', ')} and ${each.at(-1)}` : each[0]!;
 }
 
 const capital = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
@@ -120,7 +157,7 @@ export function campaignRules(board: CampaignBoard, names: { a: string; b: strin
       width: 'column',
       paragraphs: [
         map.story,
-        `**${markReading('The map', 'fireteam/campaign-map')}** is muster's: the text gives none. Its squares and their names, ${map.river ? `${map.river.name}, ` : ''}the starting squares and the breakout squares are muster's choices. **${names.a}** starts on ${map.deploy.a.join(', ')}; **${names.b}** on ${map.deploy.b.join(', ')}.${map.river ? ` ${capital(map.river.name)} is crossed only where the map shows no blue line.` : ''}`,
+        `**${markReading('The map', 'fireteam/campaign-map')}** is muster's: the text gives none. Its squares and their names, ${map.river ? `${map.river.name}, ` : ''}the starting squares and the breakout squares are muster's choices. **${names.a}** starts on ${map.deploy.a.join(', ')}; **${names.b}** on ${map.deploy.b.join(', ')}.${map.river ? ` ${capital(map.river.name)} is crossed only where the map shows no blue line${(map.river.crossings ?? []).length > 0 ? `: at ${crossingsWords(map.river.crossings!)}` : ''}.` : ''}`,
         `**Each turn** each side may assault one square next to one it holds, or hold. Both into the same empty square, or into two empty squares side by side: one encounter, over two squares fought on ${markReading('the square of the side that rolls higher on a D6', 'fireteam/campaign-assaults')}. Two other assaults: each side fights an attack against the other's defence, two games. One assault alone: one game, the side that holds defending. Both hold: no battle that turn.`,
         `**Battles.** The square sets the terrain and the jump-off points; there is no patrol phase. An attacker takes the square only by winning; an encounter drawn takes nothing, and ${markReading('its winner takes the square it went for', 'fireteam/encounter-winner-square')} (over two squares the text does not say which). Losses are not carried to the next game.`,
       ],

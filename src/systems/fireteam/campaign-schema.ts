@@ -23,7 +23,15 @@ export const campaignMap = z
     rows: whole(2, 12),
     deploy: z.object({ a: z.array(squareId).min(1).max(40), b: z.array(squareId).min(1).max(40) }).strict(),
     breakout: z.object({ a: z.array(squareId).min(1).max(40), b: z.array(squareId).min(1).max(40) }).strict(),
-    river: z.object({ name: text(40), cut: z.array(z.tuple([squareId, squareId])).max(100) }).strict().optional(),
+    river: z
+      .object({
+        name: text(40),
+        cut: z.array(z.tuple([squareId, squareId])).max(100),
+        /** where the river is crossed between two squares it would part: drawn as a bridge or a ford on the campaign map */
+        crossings: z.array(z.object({ between: z.tuple([squareId, squareId]), kind: z.enum(['bridge', 'ford']) }).strict()).max(100).optional(),
+      })
+      .strict()
+      .optional(),
     endAfterTurns: whole(1, 50),
     forces: z
       .object({ core: whole(0, 40), corePerPlayer: whole(0, 20), encounter: whole(0, 20), attackAndDefence: whole(0, 40), attack: bounds, defence: bounds })

@@ -82,6 +82,12 @@ export function buildBoard(map: CampaignMap, file: string): { board?: CampaignBo
     if (Math.abs(columnOf(x) - columnOf(y)) + Math.abs(rowOf(x) - rowOf(y)) !== 1) at(`campaign.river.cut[${i}]`, `${x} and ${y} are not side by side, so there is nothing to cut`);
     cuts.add(`${x}|${y}`).add(`${y}|${x}`);
   });
+  (map.river?.crossings ?? []).forEach(({ between: [x, y] }, i) => {
+    known(`campaign.river.crossings[${i}].between[0]`, x);
+    known(`campaign.river.crossings[${i}].between[1]`, y);
+    if (Math.abs(columnOf(x) - columnOf(y)) + Math.abs(rowOf(x) - rowOf(y)) !== 1) at(`campaign.river.crossings[${i}]`, `${x} and ${y} are not side by side, so there is no edge to cross`);
+    if (cuts.has(`${x}|${y}`)) at(`campaign.river.crossings[${i}]`, `${x} and ${y} are parted by a cut of the river, so no bridge or ford joins them; take the pair out of cut`);
+  });
   const { attack, defence } = map.forces;
   if (!(attack[0] + defence[0] <= map.forces.attackAndDefence && map.forces.attackAndDefence <= attack[1] + defence[1])) {
     at('campaign.forces', `no split of ${map.forces.attackAndDefence} points gives ${attack[0]} to ${attack[1]} for the attack and ${defence[0]} to ${defence[1]} for the defence`);

@@ -24,11 +24,51 @@ export interface TableMarker {
   counted?: boolean;
 }
 
-/** A unit at the table: its name and the boxes its losses are ticked in. */
+/**
+ * A row at the table: a unit, or models alike that share one card ("Rifleman 1–8"), with a box
+ * for each model (or stand) its losses are ticked in.
+ */
 export interface TableUnit {
   name: string;
   boxes: number;
+  /** what tells the boxes apart, as the card captions them ("1", "Squad 2"); none: numbered */
+  captions?: readonly string[];
+  /** the score the other side gains for each box lost, as the card prints it (Burst of Fire's kill worth); none where the rule set scores no losses */
+  worth?: number;
+  /** the boxes are models of their own, each carrying its own markers: a marker counts the models that carry it */
+  apart?: boolean;
 }
+
+/**
+ * What a rolled packet sets at the table, read by the rule set's part from the JSON of
+ * `muster scenario <system> --format json` (docs/design.md, Scenario JSON).
+ */
+export interface PacketAtTable {
+  /** the scenario as the packet names it ("Breakthrough / hold the line (solo)") */
+  title: string;
+  /** the objectives and how the game is won, a short line each, in muster's words */
+  objectives: readonly string[];
+  /** the turns the packet sets; none: the part's */
+  turns?: number;
+  /** where the rule set keeps a score, its end as the packet sets it */
+  scoreMax?: number;
+  /** the two sides in the packet's order (solo: the player's first) */
+  sides: readonly [PacketSide, PacketSide];
+}
+
+/** A side of a rolled packet. */
+export interface PacketSide {
+  /** what the packet calls it ("Side A", "You", "The enemy") */
+  name: string;
+  /** its force as the packet rolled or listed it, where the dice gave it one (a side given a force file takes its file) */
+  rolled?: RolledForce;
+}
+
+/**
+ * A rolled force: a force file the part writes from the packet (its rows then come from its
+ * cards, as a force file's do), or rows read from the packet itself; `words` for the sheet.
+ */
+export type RolledForce = { words: string } & ({ forceFile: string } | { units: readonly TableUnit[] });
 
 /**
  * A rule set's table mode: the markers its units carry, the tables the rolls it makes most
@@ -40,12 +80,18 @@ export interface TablePart {
   markers: readonly TableMarker[];
   /** what a box of losses stands for ("model", "stand") */
   lossesOf: string;
-  /** a score both sides keep, from 0 to `max` (Burst of Fire's Combat Score) */
-  track?: { label: string; max: number };
+  /** a score each side gains by the other's losses (Burst of Fire's Combat Score), from 0 to `max`; none where the rule set scores none */
+  track?: { label: string; max: number; /** the rules' section that scores it */ section: string };
   /** turns a game lasts, where the rule set or muster's scenarios set them; none: a count with no end */
   turns?: number;
-  /** the units of a force file, as the check names them; by default each entry of the check, "N × name" as N boxes */
-  units?(yaml: string, entries: readonly { where: string; name: string }[]): TableUnit[];
+  /**
+   * A force's rows at the table from the JSON of `muster cards <system> --force FILE --format
+   * json`, grouped as its cards are, each with its worth where the rule set scores losses; by
+   * default each card of its decks a row, a box for each model the card stands for (kit/table-cards.ts).
+   */
+  unitsOfCards?(json: unknown): TableUnit[];
+  /** what a rolled packet sets at the table; none: the rule set rolls no packets */
+  fromPacket?(json: unknown): PacketAtTable;
 }
 
 export type Side = 'a' | 'b';

@@ -1,6 +1,6 @@
 import type { PageParts } from '../../../web/kit/page-parts.js';
 import { BlazeawayBuilder } from './force-builder.js';
-import { baForceFromText, baPieces } from './force-model.js';
+import { baFromPacket, baUnitsOfCards } from './table.js';
 
 /** Blaze Away! in the page: a force builder (no campaign), and its units at the table by their stands and models. */
 export const blazeAwayPageParts: PageParts = {
@@ -11,13 +11,7 @@ export const blazeAwayPageParts: PageParts = {
     lossesOf: 'stand or model',
     // muster's scenarios: 13 turns unless a scenario sets other (a reading, data/blazeaway/scenarios)
     turns: 13,
-    units(yaml, entries) {
-      const units = baForceFromText(yaml).force.units;
-      return entries.map((entry) => {
-        const at = /^units\[(\d+)\]/.exec(entry.where);
-        const unit = at ? units[Number(at[1])] : undefined;
-        return { name: entry.name, boxes: unit ? Math.max(1, baPieces(unit)) : 1 };
-      });
-    },
+    unitsOfCards: baUnitsOfCards,
+    fromPacket: baFromPacket,
   },
 };

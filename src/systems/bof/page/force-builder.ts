@@ -58,8 +58,10 @@ export class BofBuilder extends RuleSetBuilder {
         'div',
         { className: 'row' },
         labelled('fb-name', 'Force name', el('input', { type: 'text', autocomplete: 'off', placeholder: 'Panzerzug Brandt' })),
-        labelled('fb-points', 'Points limit', el('input', { type: 'number', inputMode: 'numeric', min: '1', step: '1', placeholder: '75' })),
+        labelled('fb-points', 'Points limit', el('input', { type: 'number', inputMode: 'numeric', min: '1', step: '1' })),
       ),
+      // no number in the field: a grey example there read as a limit already set beside "Points limit: missing"
+      el('p', { className: 'hint', id: 'fb-points-about' }, 'The points the players agreed on; the text suggests 100 to 200 for a force built from scratch (§ Game setup).'),
       labelled('fb-nation', 'Nation', el('select')),
       el('div', { className: 'row' }, labelled('fb-doctrine', 'Doctrine', el('select')), labelled('fb-detachment', 'Detachment', el('select'))),
       el('p', { className: 'hint', id: 'fb-detachment-about' }),

@@ -1,6 +1,7 @@
 import type { PageParts } from '../../../web/kit/page-parts.js';
 import { bofCampaignPanel } from './campaign-panel.js';
 import { BofBuilder } from './force-builder.js';
+import { bofFromPacket, bofUnitsOfCards } from './table.js';
 
 /** Burst of Fire in the page: a force builder, the campaign ladder's fields, its tokens' track length, and its table mode. */
 export const bofPageParts: PageParts = {
@@ -11,8 +12,10 @@ export const bofPageParts: PageParts = {
     odds: ['odds-4d6-lower', 'range-bands', 'infantry-hit-effects', 'ap-vs-afv'],
     markers: [{ token: 'suppressed' }, { token: 'injured', counted: true }, { token: 'shocked' }, { token: 'spent' }],
     lossesOf: 'model',
-    track: { label: 'Combat Score', max: 50 },
+    track: { label: 'Combat Score', max: 50, section: 'Combat Score' },
     // muster's versus packets: 5 turns (the scenario packet prints each game's own)
     turns: 5,
+    unitsOfCards: bofUnitsOfCards,
+    fromPacket: bofFromPacket,
   },
 };

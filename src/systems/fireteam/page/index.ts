@@ -1,6 +1,7 @@
 import type { PageParts } from '../../../web/kit/page-parts.js';
 import { fireteamCampaignPanel } from './campaign-panel.js';
 import { FireteamBuilder } from './force-builder.js';
+import { ftFromPacket } from './table.js';
 
 /** Fire Team in the page: a force builder, the campaign map's fields, and its table mode (a battle has no set length). */
 export const fireTeamPageParts: PageParts = {
@@ -9,6 +10,7 @@ export const fireTeamPageParts: PageParts = {
   tableMode: {
     odds: ['fire', 'fire-modifiers', 'at-fire', 'damage-results'],
     markers: [{ token: 'pin', counted: true }, { token: 'pinned' }, { token: 'over-watch' }],
-    lossesOf: 'figure or vehicle',
+    lossesOf: 'fire team',
+    fromPacket: ftFromPacket,
   },
 };

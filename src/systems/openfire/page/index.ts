@@ -1,5 +1,6 @@
 import type { PageParts } from '../../../web/kit/page-parts.js';
 import { OpenFireBuilder } from './force-builder.js';
+import { ofFromPacket } from './table.js';
 
 /** Open Fire in the page: a force builder (no campaign), and its table mode. */
 export const openFirePageParts: PageParts = {
@@ -10,5 +11,6 @@ export const openFirePageParts: PageParts = {
     lossesOf: 'unit',
     // muster's scenario settings: 10 turns unless chosen (data/openfire/tables, scenario-settings)
     turns: 10,
+    fromPacket: ofFromPacket,
   },
 };

@@ -1,0 +1,43 @@
+// The example force files a player copies with `muster examples` (examples/, but for the house
+// rule set and the house rules, which are data folders), and the rule set each is for: the one
+// whose own check reads it and finds it legal. Tests that want a rule set's force take it from
+// here, so a rule set added with an example force is met with no test naming it.
+import path from 'node:path';
+import fg from 'fast-glob';
+import { loadRulesDb } from '../../src/data/load.js';
+import { MODULE_IDS, moduleFor } from '../../src/systems/registry.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Every example force file, by its path in the checkout. */
+export const EXAMPLE_FORCE_FILES: readonly string[] = fg.sync('examples/**/*.{yaml,yml,json}', { cwd: ROOT, ignore: ['examples/house-*/**'] }).sort();
+
+let found: Promise<ReadonlyMap<string, readonly string[]>> | undefined;
+
+/**
+ * Each rule set with a force check, and its example forces (paths in the checkout, in order):
+ * the files its module reads and checks with no problem. A rule set that checks no forces is
+ * not listed.
+ */
+export function exampleForces(): Promise<ReadonlyMap<string, readonly string[]>> {
+  found ??= (async () => {
+    const db = await loadRulesDb({ dataDirs: [] });
+    const byRuleSet = new Map<string, string[]>();
+    for (const id of MODULE_IDS) {
+      const module = await moduleFor(id);
+      if (!module?.checkForce) continue;
+      const files: string[] = [];
+      for (const file of EXAMPLE_FORCE_FILES) {
+        try {
+          const checked = await module.checkForce({ system: db.system(id), forceFile: path.join(ROOT, file) });
+          if (checked.problems.length === 0) files.push(file);
+        } catch {
+          // another rule set's force: its fields are not this one's
+        }
+      }
+      byRuleSet.set(id, files);
+    }
+    return byRuleSet;
+  })();
+  return found;
+}
