@@ -222,7 +222,7 @@ const COMMANDS: readonly CommandSpec[] = [
       { name: 'to', type: 'number', describe: 'undo: go back to just after change N that campaign history lists (0: before the first); itself a change, so undo takes it back' },
       ...forProduct('campaign', [
         { name: 'names', type: 'string', describe: 'the two sides, e.g. "Red,Blue" (new, booklet)' },
-        { name: 'force', type: 'string', repeatable: true, describe: "new: a side's force file (YAML or JSON), kept in the state; the first is side A's (solo: yours), a second side B's" },
+        { name: 'force', type: 'string', repeatable: true, describe: "new: a side's force file (YAML or JSON), kept in the state; the first is side A's (solo: yours), a second side B's; with several players a side, one for each player in the order of --names" },
         { name: 'strict', type: 'boolean', default: false, describe: 'new: refuse a --force file that breaks its rules instead of printing the problems' },
       ]),
       { name: 'terrain', type: 'string', choices: TERRAIN_LEVELS, default: 'normal', describe: "next, booklet: terrain laid on each game's map: none, light, normal or dense" },

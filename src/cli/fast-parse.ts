@@ -44,7 +44,8 @@ export function fastParse(argv: readonly string[], table: readonly CommandSpec[]
 
   const options: NonNullable<ParseArgsConfig['options']> = {};
   for (const o of command.options) {
-    options[o.name] = { type: o.type === 'boolean' ? 'boolean' : 'string', ...(o.array ? { multiple: true } : {}), ...(o.alias ? { short: o.alias } : {}) };
+    // a repeatable option gathers its values as a list does; one value alone stays a value (yargs' reading)
+    options[o.name] = { type: o.type === 'boolean' ? 'boolean' : 'string', ...(o.array || (o.repeatable && o.type !== 'boolean') ? { multiple: true } : {}), ...(o.alias ? { short: o.alias } : {}) };
   }
   let parsed: ReturnType<typeof parseArgs>;
   try {
@@ -67,8 +68,6 @@ export function fastParse(argv: readonly string[], table: readonly CommandSpec[]
     uses.push({ option, shown: option.type === 'boolean' ? token.rawName : (token.value ?? '') });
   }
   refuseRepeated(uses);
-  // a repeatable option without a list of its own is a list only when repeated: yargs' reading
-  if (command.options.some((o) => o.repeatable && uses.filter((u) => u.option === o).length > 1)) return undefined;
 
   const positionals = parsed.positionals;
   const required = command.positionals.filter((p) => !p.optional).length;
@@ -109,7 +108,8 @@ function typed(option: OptionSpec, given: string | boolean | string[]): unknown 
   if (option.type === 'number') {
     if (values.some((v) => !PLAIN_NUMBER.test(v))) return LEFT;
     const numbers = values.map(Number);
-    return option.array ? numbers : numbers[0];
+    return option.array ? numbers : option.repeatable && numbers.length > 1 ? numbers : numbers[0];
   }
-  return option.array ? [...values] : values[0];
+  // a repeatable option without a list of its own is a list only when repeated: yargs' reading
+  return option.array || (option.repeatable && values.length > 1) ? [...values] : values[0];
 }

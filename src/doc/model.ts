@@ -102,6 +102,11 @@ export interface SheetNode {
   blocks: Block[];
   /** 'rolls': the log of every die rolled; a booklet gathers these into one appendix */
   role?: 'rolls';
+  /**
+   * the part of the document the sheet belongs to, where its pages are handed to one player (a
+   * side's papers): a sheet shares a page only with sheets of its own part, or none with none
+   */
+  part?: string;
 }
 
 export interface DocumentMeta {
@@ -273,6 +278,25 @@ export interface CardStat {
   value: string;
 }
 
+/**
+ * A line of a card's body: a name and what it says. A weapon's line also gives its numbers in
+ * columns (`columns`: a heading each, as "range" or "ROF", and the value), with what fits no
+ * column in `note`; the card sets its weapons as a small table, `text` saying the same in words
+ * for Markdown and JSON.
+ */
+export interface CardLine {
+  label: string;
+  text: string;
+  columns?: readonly CardColumn[];
+  note?: string;
+}
+
+/** One number of a weapon's row on a card, under its column's heading. */
+export interface CardColumn {
+  heading: string;
+  value: string;
+}
+
 /** A rules reminder on a card and where it comes from. */
 export interface CardRule {
   text: string;
@@ -293,7 +317,7 @@ export interface CardFront {
   badge?: { label: string; level: 0 | 1 | 2 };
   stats: CardStat[];
   /** weapons carried: name and what it does */
-  lines: { label: string; text: string }[];
+  lines: CardLine[];
   /** where its stats and profile come from: the text's section, or muster's reading where the text gives none */
   source: Provenance;
   /** two or three short rules reminders in our own words, each with where it comes from (cardRule) */

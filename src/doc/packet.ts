@@ -2,7 +2,7 @@ import type { SystemRules } from '../data/load.js';
 import type { RollRecord } from '../engine/tables.js';
 import { GenerateError } from '../errors.js';
 import { readingParts } from '../vocab/provenance.js';
-import { markedBy, type Provenance, type SheetNode, type TableBlock, type TextBlock } from './model.js';
+import { markedBy, type Provenance, type Run, type SheetNode, type TableBlock, type TextBlock } from './model.js';
 
 /**
  * Pieces every scenario packet and roster is made of, whatever the rule set: plain tables, the
@@ -37,7 +37,7 @@ export function textTable(
  * what it decided, so a table's terrain takes a row a piece.
  */
 export function rollsSheet(register: ReadingRegister, rolls: readonly RollRecord[], seed: string, section: string): SheetNode {
-  const rows: string[][] = [];
+  const rows: Run[][][] = [];
   for (let i = 0; i < rolls.length; ) {
     const piece = terrainPiece(rolls[i]!.purpose);
     let j = i + 1;
@@ -47,28 +47,57 @@ export function rollsSheet(register: ReadingRegister, rolls: readonly RollRecord
     const rule = [...new Set(group.map((r) => provenanceText(register, r.source)))].join('; ');
     if (j - i === 1) {
       const r = rolls[i]!;
-      rows.push([String(i + 1), r.purpose, r.dice, r.faces.join(' '), String(r.total), r.decided, rule]);
+      rows.push([[{ text: String(i + 1) }], rollCell(r.purpose, rollWords(r)), decidedCell(r.decided, rule)]);
     } else {
       rows.push([
-        `${i + 1}-${j}`,
-        piece!.piece,
-        group.map((r) => r.dice).join(', '),
-        group.map((r) => r.faces.join(' ')).join(', '),
-        group.map((r) => String(r.total)).join(', '),
-        group.map((r) => `${terrainPiece(r.purpose)!.what}: ${r.decided}`).join('; '),
-        rule,
+        [{ text: `${i + 1}-${j}` }],
+        rollCell(piece!.piece, group.map(rollWords).join('; ')),
+        decidedCell(group.map((r) => `${terrainPiece(r.purpose)!.what}: ${r.decided}`).join('; '), rule),
       ]);
     }
     i = j;
   }
-  const table = textTable('rolls', `Rolls for seed ${seed}`, section, ['#', 'For', 'Dice', 'Faces', 'Total', 'Decided', 'Rule'], rows);
-  // a reading's words or a section's heading on a line or two, not a word a line beside a roomy Decided
-  table.columns[6] = { ...table.columns[6]!, minWidth: RULE_COLUMN_MM };
+  // a log kept to check a game by, set in the page's two columns: what each roll was for with
+  // its dice, faces and total in one cell, what it decided with the rule it followed in the
+  // other, so neither has a narrow column of short numbers beside it
+  const table: TableBlock = {
+    kind: 'table',
+    id: 'rolls',
+    title: `Rolls for seed ${seed}`,
+    section,
+    width: 'column',
+    columns: [{ label: '#', align: 'left' }, { label: ROLL_COLUMNS.roll, align: 'left' }, { label: ROLL_COLUMNS.decided, align: 'left' }],
+    rows,
+  };
   return { title: 'Every roll', role: 'rolls', blocks: [table] };
 }
 
-/** The least width of the roll log's Rule column, mm: most readings' words on one line. */
-const RULE_COLUMN_MM = 34;
+/**
+ * The roll log's columns after the roll's number: what it was for (in bold) with its dice; what
+ * it decided with the rule its dice followed (in italics: a section of the text, "§ Deployment",
+ * or a reading's words with the dagger).
+ */
+export const ROLL_COLUMNS = { roll: 'For: dice', decided: 'Decided · rule' } as const;
+
+function rollCell(purpose: string, dice: string): Run[] {
+  return [{ text: purpose, style: 'bold' }, { text: ` ${dice}` }];
+}
+
+function decidedCell(decided: string, rule: string): Run[] {
+  return [{ text: `${decided} · ` }, { text: rule, style: 'italic' }];
+}
+
+/** A row of the roll log read back: what the roll was for, and the rule its dice followed. */
+export function rollLogRow(row: readonly (readonly Run[])[]): { number: string; purpose: string; rule: string } {
+  const text = (runs: readonly Run[] | undefined, style?: Run['style']) => (runs ?? []).filter((r) => style === undefined || r.style === style).map((r) => r.text).join('');
+  return { number: text(row[0]), purpose: text(row[1], 'bold'), rule: text(row[2], 'italic') };
+}
+
+/** A roll as the log prints it: the dice and each face, and the total where it is not the one face ("4D6: 1 1 5 1 = 8", "1D9: 3"). */
+function rollWords(r: RollRecord): string {
+  const faces = r.faces.join(' ');
+  return r.faces.length === 1 && r.faces[0] === r.total ? `${r.dice}:\u00a0${faces}` : `${r.dice}:\u00a0${faces}\u00a0=\u00a0${r.total}`;
+}
 
 /** The rule set whose readings a document names: its id and its register. */
 export type ReadingRegister = Pick<SystemRules, 'info' | 'readings'>;

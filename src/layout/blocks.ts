@@ -1,7 +1,7 @@
 import { READING_MARK, type Block, type LinkBlock, type Run, type TableBlock, type TextBlock } from '../doc/model.js';
 import type { FontStore } from './fonts.js';
 import { round, translate, type Item } from './primitives.js';
-import { CELL_PAD, COLORS, FORM_ROW_HEIGHT, MM, TICK_BOX, TITLE_BAR_HEIGHT, TYPE, type TextStyle } from './style.js';
+import { CELL_PAD, COLORS, FORM_ROW_HEIGHT, MM, PRINT_SAFE, TICK_BOX, TITLE_BAR_HEIGHT, TYPE, type TextStyle } from './style.js';
 import { minimumWidth, naturalWidth, styledWidth, wrapRuns, type Line, type Segment } from './wrap.js';
 
 /** A slice of a block that is never split, laid out at the origin. */
@@ -25,16 +25,45 @@ export function blockHeight(layout: BlockLayout): number {
   return layout.head.height + layout.rows.reduce((h, r) => h + r.height, 0) + layout.tail.height;
 }
 
-const CELL_STYLE: TextStyle = { face: 'regular', size: TYPE.cell, color: COLORS.ink };
-const HEADER_STYLE: TextStyle = { face: 'bold', size: TYPE.header, color: COLORS.ink };
-const PROSE_STYLE: TextStyle = { face: 'regular', size: TYPE.prose, color: COLORS.ink };
-const SUMMARY_STYLE: TextStyle = { face: 'italic', size: TYPE.prose, color: COLORS.ink };
-const NOTE_STYLE: TextStyle = { face: 'regular', size: TYPE.note, color: COLORS.muted };
+/**
+ * How closely a block's text is set: its cells, column headings, prose, summaries and notes,
+ * and the room above and below a row's text. `tight` is a point smaller with less room, for a
+ * sheet that saves a page by it (sheet-columns.ts); nothing is under the smallest readable size.
+ */
+export interface Density {
+  cell: TextStyle;
+  header: TextStyle;
+  prose: TextStyle;
+  summary: TextStyle;
+  note: TextStyle;
+  padY: number;
+}
+
+export const DENSITY: Record<'normal' | 'tight', Density> = {
+  normal: {
+    cell: { face: 'regular', size: TYPE.cell, color: COLORS.ink },
+    header: { face: 'bold', size: TYPE.header, color: COLORS.ink },
+    prose: { face: 'regular', size: TYPE.prose, color: COLORS.ink },
+    summary: { face: 'italic', size: TYPE.prose, color: COLORS.ink },
+    note: { face: 'regular', size: TYPE.note, color: COLORS.muted },
+    padY: CELL_PAD.y,
+  },
+  tight: {
+    cell: { face: 'regular', size: TYPE.cell - 1, color: COLORS.ink },
+    header: { face: 'bold', size: TYPE.header - 0.5, color: COLORS.ink },
+    prose: { face: 'regular', size: TYPE.prose - 0.5, color: COLORS.ink },
+    summary: { face: 'italic', size: TYPE.prose - 0.5, color: COLORS.ink },
+    note: { face: 'regular', size: Math.max(PRINT_SAFE.minType, TYPE.note - 0.5), color: COLORS.muted },
+    padY: CELL_PAD.y - 0.6,
+  },
+};
+
+const PROSE_STYLE = DENSITY.normal.prose;
 
 /** `formRowHeight`: the least height of a form's rows, when the page has room for more than the usual */
-export function layoutBlock(fonts: FontStore, block: Block, width: number, formRowHeight = FORM_ROW_HEIGHT): BlockLayout {
-  if (block.kind === 'table') return layoutTable(fonts, block, width, formRowHeight);
-  return block.kind === 'link' ? layoutLink(fonts, block, width) : layoutText(fonts, block, width);
+export function layoutBlock(fonts: FontStore, block: Block, width: number, formRowHeight = FORM_ROW_HEIGHT, density: Density = DENSITY.normal): BlockLayout {
+  if (block.kind === 'table') return layoutTable(fonts, block, width, formRowHeight, density);
+  return block.kind === 'link' ? layoutLink(fonts, block, width) : layoutText(fonts, block, width, density);
 }
 
 /**
@@ -91,16 +120,16 @@ const INK = { cap: 0.72, descent: 0.21 };
  * Column widths as a browser sizes an auto table: every column gets at least its longest
  * word; room beyond that goes to the columns whose text would otherwise wrap.
  */
-export function columnWidths(fonts: FontStore, block: TableBlock, width: number): number[] {
+export function columnWidths(fonts: FontStore, block: TableBlock, width: number, density: Density = DENSITY.normal): number[] {
   const pad = 2 * CELL_PAD.x;
   // a column left for writing in keeps its room, however little it holds
   const room = block.columns.map((c) => (c.minWidth ?? 0) * MM);
-  const mins = block.columns.map((c, i) => Math.max(minimumWidth(fonts, [{ text: c.label }], HEADER_STYLE) + pad, room[i]!));
-  const nats = block.columns.map((c, i) => Math.max(naturalWidth(fonts, [{ text: c.label }], HEADER_STYLE) + pad, room[i]!));
+  const mins = block.columns.map((c, i) => Math.max(minimumWidth(fonts, [{ text: c.label }], density.header) + pad, room[i]!));
+  const nats = block.columns.map((c, i) => Math.max(naturalWidth(fonts, [{ text: c.label }], density.header) + pad, room[i]!));
   for (const row of block.rows) {
     row.forEach((cell, i) => {
-      mins[i] = Math.max(mins[i]!, minimumWidth(fonts, cell, CELL_STYLE) + pad);
-      nats[i] = Math.max(nats[i]!, naturalWidth(fonts, cell, CELL_STYLE) + pad);
+      mins[i] = Math.max(mins[i]!, minimumWidth(fonts, cell, density.cell) + pad);
+      nats[i] = Math.max(nats[i]!, naturalWidth(fonts, cell, density.cell) + pad);
     });
   }
   const sumMin = sum(mins);
@@ -117,8 +146,8 @@ export function columnWidths(fonts: FontStore, block: TableBlock, width: number)
   return mins.map((m, i) => m + (nats[i]! - m) * share);
 }
 
-function layoutTable(fonts: FontStore, block: TableBlock, width: number, formRowHeight: number): BlockLayout {
-  const widths = columnWidths(fonts, block, width);
+function layoutTable(fonts: FontStore, block: TableBlock, width: number, formRowHeight: number, density: Density): BlockLayout {
+  const widths = columnWidths(fonts, block, width, density);
   const lefts = widths.map((_, i) => sum(widths.slice(0, i)));
   const title = titleBar(fonts, block.title, block.section, width);
 
@@ -127,14 +156,14 @@ function layoutTable(fonts: FontStore, block: TableBlock, width: number, formRow
     block,
     widths,
     lefts,
-    { style: HEADER_STYLE, fill: COLORS.headerFill },
+    { style: density.header, fill: COLORS.headerFill, padY: density.padY },
   );
   const head: Slice = {
     height: title.height + header.height,
     items: [...title.items, ...translate(header.items, 0, title.height)],
   };
   const rows = block.rows.map((row, r) =>
-    layoutRow(fonts, row, block, widths, lefts, { style: CELL_STYLE, fill: r % 2 === 1 ? COLORS.zebra : undefined, minHeight: block.form ? formRowHeight : 0 }),
+    layoutRow(fonts, row, block, widths, lefts, { style: density.cell, fill: r % 2 === 1 ? COLORS.zebra : undefined, minHeight: block.form ? formRowHeight : 0, padY: density.padY }),
   );
   // a closing rule under the last row
   const tailItems: Item[] = [{ kind: 'line', x1: 0, y1: 0, x2: width, y2: 0, color: COLORS.rule, lineWidth: 0.6 }];
@@ -149,8 +178,8 @@ function layoutTable(fonts: FontStore, block: TableBlock, width: number, formRow
       tailHeight += line.height;
     }
   };
-  addProse(block.summary, SUMMARY_STYLE);
-  addProse(block.note, NOTE_STYLE, `Reading${READING_MARK}: `);
+  addProse(block.summary, density.summary);
+  addProse(block.note, density.note, `Reading${READING_MARK}: `);
   return { width, head, rows, tail: { height: tailHeight + 1, items: tailItems } };
 }
 
@@ -160,18 +189,18 @@ function layoutRow(
   block: TableBlock,
   widths: readonly number[],
   lefts: readonly number[],
-  { style, fill, minHeight = 0 }: { style: TextStyle; fill?: string; minHeight?: number },
+  { style, fill, minHeight = 0, padY }: { style: TextStyle; fill?: string; minHeight?: number; padY: number },
 ): Slice {
   const wrapped = cells.map((cell, i) => wrapRuns(fonts, cell, style, widths[i]! - 2 * CELL_PAD.x));
   const contentHeight = Math.max(...wrapped.map((lines) => sum(lines.map((l) => l.height))));
   // a form's rows keep room for handwriting, their text at the top
-  const height = Math.max(contentHeight + 2 * CELL_PAD.y, minHeight);
+  const height = Math.max(contentHeight + 2 * padY, minHeight);
   const total = sum(widths);
   const items: Item[] = [];
   if (fill) items.push({ kind: 'rect', x: 0, y: 0, w: total, h: height, fill });
   items.push({ kind: 'line', x1: 0, y1: height, x2: total, y2: height, color: COLORS.rule, lineWidth: 0.3 });
   wrapped.forEach((lines, i) => {
-    let y = CELL_PAD.y;
+    let y = padY;
     const align = block.columns[i]?.align ?? 'left';
     for (const line of lines) {
       const inner = widths[i]! - 2 * CELL_PAD.x;
@@ -183,13 +212,13 @@ function layoutRow(
   return { height, items };
 }
 
-function layoutText(fonts: FontStore, block: TextBlock, width: number): BlockLayout {
+function layoutText(fonts: FontStore, block: TextBlock, width: number, density: Density): BlockLayout {
   const head = titleBar(fonts, block.title, block.section, width);
   const rows: Slice[] = block.paragraphs.map((paragraph) => {
     const items: Item[] = [];
     let y = 2;
-    for (const line of wrapRuns(fonts, parseInline(paragraph), PROSE_STYLE, width - 2 * CELL_PAD.x)) {
-      items.push(...placeLine(fonts, line, CELL_PAD.x, y, PROSE_STYLE));
+    for (const line of wrapRuns(fonts, parseInline(paragraph), density.prose, width - 2 * CELL_PAD.x)) {
+      items.push(...placeLine(fonts, line, CELL_PAD.x, y, density.prose));
       y += line.height;
     }
     return { height: y + 1.5, items };

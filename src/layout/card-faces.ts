@@ -1,4 +1,4 @@
-import type { CardBack, CardFront, Run } from '../doc/model.js';
+import type { CardBack, CardFront, CardLine, Run } from '../doc/model.js';
 import { hatchLines } from '../doc/hatch.js';
 import { placeLine } from './blocks.js';
 import type { FontStore } from './fonts.js';
@@ -22,14 +22,23 @@ const HEADER = 15 * MM;
 const MIN_TYPE = PRINT_SAFE.minType;
 
 /**
- * How tight a front is set, loosest first: the height of a row of stats, line spacing (a share
- * of the usual), the room between rules, the footer strip. A card whose text does not fit at
- * the smallest readable size is set tighter before anything smaller.
+ * The largest type of a front's parts, in points: type grows into the room a card has up to
+ * these, and shrinks back by rule where its text needs more, never under the smallest readable
+ * size. The body's lines (a weapon's row, a line of the card's own) set at `body`, its rules
+ * at `rule`; a card without stats (an event or an order card) sets both `statless` times larger.
+ */
+export const CARD_TYPE = { label: 7.5, body: 10, rule: 9.5, statless: 1.25, min: MIN_TYPE } as const;
+
+/**
+ * How tight a front is set, loosest first: the stats' labels and the height of a row of them,
+ * the models' boxes, line spacing (a share of the usual), the room between rules, the footer
+ * strip. At each the body shrinks to the smallest readable size before the next is tried, so
+ * labels and boxes keep their size wherever the body can make room.
  */
 const SETTINGS = [
-  { cellH: 8.4 * MM, leading: 1, gap: 3, footer: 6 * MM },
-  { cellH: 8 * MM, leading: 0.94, gap: 2, footer: 5.5 * MM },
-  { cellH: 7.8 * MM, leading: 0.9, gap: 1.2, footer: 5.2 * MM },
+  { label: CARD_TYPE.label, cellH: 8.6 * MM, box: 4.5 * MM, leading: 1, gap: 3, footer: 6 * MM },
+  { label: 7, cellH: 8.2 * MM, box: 4 * MM, leading: 0.94, gap: 2, footer: 5.5 * MM },
+  { label: MIN_TYPE, cellH: 7.8 * MM, box: 4 * MM, leading: 0.9, gap: 1.2, footer: 5.2 * MM },
 ] as const;
 type Setting = (typeof SETTINGS)[number];
 
@@ -41,6 +50,11 @@ export function layoutCardFront(fonts: FontStore, card: CardFront, w: number, h:
   }
   // too much text for the card at any readable size: smaller type rather than lost words
   return setFront(fonts, card, w, h, bleed, ink, SETTINGS[SETTINGS.length - 1]!, true)!;
+}
+
+/** The room inside a front's trim that its type and rules keep to: the card less the print-safe margin all round. */
+export function cardContentBox(w: number, h: number): { x: number; y: number; w: number; h: number } {
+  return { x: PAD, y: PAD, w: w - 2 * PAD, h: h - 2 * PAD };
 }
 
 function setFront(fonts: FontStore, card: CardFront, w: number, h: number, bleed: BleedSides, ink: Ink, setting: Setting, anySize: boolean): Item[] | undefined {
@@ -72,10 +86,10 @@ function setFront(fonts: FontStore, card: CardFront, w: number, h: number, bleed
     const valueSize = fitSize(fonts, stat.value, 'bold', valueWidth, 11, MIN_TYPE);
     items.push({ kind: 'text', x: x + icon + 1 * MM, y, text: stat.value, face: 'bold', size: valueSize, color: COLORS.ink });
     const labelY = y + 11 * TYPE.leading - 0.5;
-    if (fonts.textWidth(stat.label, 'regular', MIN_TYPE) <= valueWidth) {
-      items.push({ kind: 'text', x: x + icon + 1 * MM, y: labelY, text: stat.label, face: 'regular', size: MIN_TYPE, color: COLORS.muted });
+    if (fonts.textWidth(stat.label, 'regular', setting.label) <= valueWidth) {
+      items.push({ kind: 'text', x: x + icon + 1 * MM, y: labelY, text: stat.label, face: 'regular', size: setting.label, color: COLORS.muted });
     } else {
-      const labelSize = fitSize(fonts, stat.label, 'regular', cellW - 1 * MM, MIN_TYPE, MIN_TYPE);
+      const labelSize = fitSize(fonts, stat.label, 'regular', cellW - 1 * MM, setting.label, MIN_TYPE);
       items.push({ kind: 'text', x, y: Math.max(labelY, y + 0.4 * MM + icon + 0.1 * MM), text: stat.label, face: 'regular', size: labelSize, color: COLORS.muted });
     }
   });
@@ -85,7 +99,7 @@ function setFront(fonts: FontStore, card: CardFront, w: number, h: number, bleed
 
   // weapons and rules share what is left above the footer and the models' boxes; both shrink together until they fit
   const footerTop = h - PAD - setting.footer;
-  const tally = card.tally ? layoutTally(fonts, card.tally, w - 2 * PAD) : undefined;
+  const tally = card.tally ? layoutTally(fonts, card.tally, w - 2 * PAD, setting) : undefined;
   const tallyTop = footerTop - (tally ? tally.height + 0.8 * MM : 0);
   if (tally) items.push(...translate(tally.items, PAD, tallyTop));
   const room = tallyTop - bodyTop - 1.2 * MM - 0.8 * MM;
@@ -104,66 +118,162 @@ function setFront(fonts: FontStore, card: CardFront, w: number, h: number, bleed
   return translate(items, 0, 0);
 }
 
-const TALLY_BOX = 3.2 * MM;
-const TALLY_ROW = 4.4 * MM;
-
 /**
  * The boxes of a card for several models, one a model with its caption beside it, in rows that
- * fill the width: a player ticks a box when that model is lost.
+ * fill the width: a player ticks a box when that model is lost. The boxes are a pen's size
+ * (4-4.5 mm), their captions as large as the stats' labels.
  */
-function layoutTally(fonts: FontStore, captions: readonly string[], width: number): { items: Item[]; height: number } {
+function layoutTally(fonts: FontStore, captions: readonly string[], width: number, setting: Setting): { items: Item[]; height: number } {
   const items: Item[] = [];
+  const box = setting.box;
+  const row = box + 1.4 * MM;
   let x = 0;
   let y = 0;
   for (const caption of captions) {
-    const size = fitSize(fonts, caption, 'regular', width - TALLY_BOX - 1 * MM, 7, MIN_TYPE);
-    const cell = TALLY_BOX + 0.8 * MM + fonts.textWidth(caption, 'regular', size);
+    const size = fitSize(fonts, caption, 'regular', width - box - 1 * MM, setting.label, MIN_TYPE);
+    const cell = box + 0.8 * MM + fonts.textWidth(caption, 'regular', size);
     if (x > 0 && x + cell > width) {
       x = 0;
-      y += TALLY_ROW;
+      y += row;
     }
-    items.push({ kind: 'rect', x, y: y + (TALLY_ROW - TALLY_BOX) / 2, w: TALLY_BOX, h: TALLY_BOX, fill: '#ffffff', stroke: COLORS.ink, lineWidth: 0.6 });
-    items.push({ kind: 'text', x: x + TALLY_BOX + 0.8 * MM, y: y + (TALLY_ROW - size * TYPE.leading) / 2, text: caption, face: 'regular', size, color: COLORS.ink });
+    items.push({ kind: 'rect', x, y: y + (row - box) / 2, w: box, h: box, fill: '#ffffff', stroke: COLORS.ink, lineWidth: 0.6 });
+    items.push({ kind: 'text', x: x + box + 0.8 * MM, y: y + (row - size * TYPE.leading) / 2, text: caption, face: 'regular', size, color: COLORS.ink });
     x += cell + 2.2 * MM;
   }
-  return { items, height: y + TALLY_ROW };
+  return { items, height: y + row };
+}
+
+/** A part of a card's body, wrapped at one size: its lines, or a weapon table already placed. */
+type BodyPart = { lines: Line[]; style: TextStyle; gap: number } | { table: { items: Item[]; height: number }; gap: number };
+
+/**
+ * The body's sizes, largest first: the lines at `body` and the rules at `rule` (larger on a card
+ * without stats), both shrinking together by quarter points to the smallest readable size; with
+ * `anySize`, on below it (never under 3.5 pt) rather than cut a word.
+ */
+function bodySizes(card: CardFront, anySize: boolean): { body: number; rule: number }[] {
+  const grow = card.stats.length === 0 ? CARD_TYPE.statless : 1;
+  const quarter = (size: number) => Math.floor(size * 4) / 4;
+  const least = anySize ? HARD_MINIMUM : MIN_TYPE;
+  const sizes: { body: number; rule: number }[] = [];
+  for (let body = quarter(CARD_TYPE.body * grow); ; body -= 0.25) {
+    const rule = quarter((body * CARD_TYPE.rule) / CARD_TYPE.body);
+    sizes.push({ body: Math.max(least, body), rule: Math.max(least, rule) });
+    if (body <= least && rule <= least) return sizes;
+  }
 }
 
 /**
- * Weapons, then rules, at the largest size that fits `room`, none under the smallest readable
- * size; undefined when they do not fit at it (unless `anySize`: then smaller still, never cut).
+ * Weapons, then the card's other lines, then rules, at the largest sizes that fit `room`, none
+ * under the smallest readable size; undefined when they do not fit at it (unless `anySize`:
+ * then smaller still, never cut).
  */
 function fitBody(fonts: FontStore, card: CardFront, width: number, room: number, setting: Setting, anySize: boolean): Item[] | undefined {
-  // a card without stats (an event card) has room for larger type
-  const start = card.stats.length === 0 ? 1.3 : 1;
-  const floor = anySize ? 0.4 : MIN_TYPE / 8.4;
-  for (let scale = start; ; scale = Math.max(floor, scale - 0.04)) {
-    const weaponStyle: TextStyle = { face: 'regular', size: round(Math.max(anySize ? 0 : MIN_TYPE, 9 * scale)), color: COLORS.ink };
-    const ruleStyle: TextStyle = { face: 'italic', size: round(Math.max(anySize ? 0 : MIN_TYPE, 8.4 * scale)), color: COLORS.ink };
-    const blocks: { lines: Line[]; style: TextStyle; gap: number }[] = [];
-    for (const line of card.lines) {
-      const runs: Run[] = [{ text: `${line.label}: `, style: 'bold' }, { text: line.text }];
-      blocks.push({ lines: wrapRuns(fonts, runs, weaponStyle, width), style: weaponStyle, gap: 0.6 });
-    }
-    card.rules.forEach((rule, i) => {
-      blocks.push({ lines: wrapRuns(fonts, [{ text: rule.text }], ruleStyle, width), style: ruleStyle, gap: i === 0 && card.lines.length > 0 ? setting.gap * scale : i === 0 ? 0 : 0.6 });
-    });
-    const height = blocks.reduce((sum, b) => sum + b.gap + b.lines.reduce((s, l) => s + l.height * setting.leading, 0), 0);
-    if (height <= room + 0.01) return placeBlocks(fonts, blocks, setting.leading);
-    if (scale <= floor) return anySize ? placeBlocks(fonts, blocks, setting.leading) : undefined;
+  const sizes = bodySizes(card, anySize);
+  for (const [i, { body, rule }] of sizes.entries()) {
+    // the last resort sets every word, a name broken between its letters if it must be
+    const last = anySize && i === sizes.length - 1;
+    const parts = bodyParts(fonts, card, width, body, rule, setting, last);
+    const height = parts?.reduce((sum, p) => sum + p.gap + ('table' in p ? p.table.height : p.lines.reduce((s, l) => s + l.height * setting.leading, 0)), 0);
+    if (parts && height !== undefined && (height <= room + 0.01 || last)) return placeBody(fonts, parts, setting.leading);
   }
+  return undefined;
 }
 
-/** Places wrapped blocks top down, every line. */
-function placeBlocks(fonts: FontStore, blocks: { lines: Line[]; style: TextStyle; gap: number }[], leading: number): Item[] {
+/** The body's parts at these sizes; undefined where a weapon's name has a word wider than its column (unless `breakWords`). */
+function bodyParts(fonts: FontStore, card: CardFront, width: number, body: number, rule: number, setting: Setting, breakWords: boolean): BodyPart[] | undefined {
+  const lineStyle: TextStyle = { face: 'regular', size: round(body), color: COLORS.ink };
+  const ruleStyle: TextStyle = { face: 'italic', size: round(rule), color: COLORS.ink };
+  const parts: BodyPart[] = [];
+  const weapons = card.lines.filter((line) => line.columns !== undefined);
+  if (weapons.length > 0) {
+    const table = weaponTable(fonts, weapons, width, body, rule, setting, breakWords);
+    if (!table) return undefined;
+    parts.push({ table, gap: 0 });
+  }
+  for (const line of card.lines) {
+    if (line.columns !== undefined) continue;
+    const runs: Run[] = [{ text: `${line.label}: `, style: 'bold' }, { text: line.text }];
+    parts.push({ lines: wrapRuns(fonts, runs, lineStyle, width), style: lineStyle, gap: parts.length > 0 ? 0.6 : 0 });
+  }
+  const scale = body / CARD_TYPE.body;
+  card.rules.forEach((r, i) => {
+    parts.push({ lines: wrapRuns(fonts, [{ text: r.text }], ruleStyle, width), style: ruleStyle, gap: i === 0 && parts.length > 0 ? setting.gap * Math.min(1, scale) : i === 0 ? 0 : 0.6 });
+  });
+  return parts;
+}
+
+/**
+ * The card's weapons as a small table: a row each, the name in bold and its numbers under
+ * their headings (the columns any of them has), what fits no column in a line under its row.
+ * Undefined where a word of a name is wider than the room the numbers leave it.
+ */
+function weaponTable(fonts: FontStore, weapons: readonly CardLine[], width: number, body: number, rule: number, setting: Setting, breakWords: boolean): { items: Item[]; height: number } | undefined {
+  const headings = [...new Set(weapons.flatMap((w) => (w.columns ?? []).map((c) => c.heading)))];
+  const headStyle: TextStyle = { face: 'regular', size: round(Math.max(MIN_TYPE, Math.min(setting.label, body * 0.75))), color: COLORS.muted };
+  const nameStyle: TextStyle = { face: 'bold', size: round(body), color: COLORS.ink };
+  const valueStyle: TextStyle = { face: 'regular', size: round(body), color: COLORS.ink };
+  const noteStyle: TextStyle = { face: 'regular', size: round(rule), color: COLORS.muted };
+  const gap = 1.8 * MM;
+  const valueOf = (w: CardLine, heading: string) => w.columns?.find((c) => c.heading === heading)?.value ?? '';
+  const columnWidths = headings.map((heading) => Math.max(fonts.textWidth(heading, headStyle.face, headStyle.size), ...weapons.map((w) => fonts.textWidth(valueOf(w, heading), valueStyle.face, valueStyle.size))));
+  const nameWidth = Math.max(width / 4, width - columnWidths.reduce((sum, c) => sum + c + gap, 0));
+  const longest = Math.max(...weapons.flatMap((w) => w.label.split(/\s+/).map((word) => fonts.textWidth(word, nameStyle.face, nameStyle.size))));
+  if (nameWidth < longest && !breakWords) return undefined;
+  // each column's right edge: numbers line up on their last figure
+  const rights = columnWidths.map((_, i) => nameWidth + columnWidths.slice(0, i + 1).reduce((sum, c) => sum + c + gap, 0));
+  const items: Item[] = [];
+  const line = (text: string, style: TextStyle) => wrapRuns(fonts, [{ text }], style, Number.MAX_SAFE_INTEGER)[0]!;
+  let y = 0;
+  if (headings.length > 0) {
+    const head = line(headings[0]!, headStyle);
+    headings.forEach((heading, i) => {
+      const l = line(heading, headStyle);
+      items.push(...placeLine(fonts, l, rights[i]! - l.width, y, headStyle));
+    });
+    y += head.height * setting.leading;
+  }
+  weapons.forEach((weapon, r) => {
+    if (r > 0) y += 0.8;
+    const rowTop = y;
+    for (const nameLine of wrapRuns(fonts, [{ text: weapon.label }], nameStyle, nameWidth)) {
+      const height = nameLine.height * setting.leading;
+      items.push(...placeLine(fonts, nameLine, 0, y - (nameLine.height - height) / 2, nameStyle));
+      y += height;
+    }
+    headings.forEach((heading, i) => {
+      const value = valueOf(weapon, heading);
+      if (!value) return;
+      const l = line(value, valueStyle);
+      items.push(...placeLine(fonts, l, rights[i]! - l.width, rowTop - (l.height - l.height * setting.leading) / 2, valueStyle));
+    });
+    if (weapon.note) {
+      const indent = 2 * MM;
+      for (const noteLine of wrapRuns(fonts, [{ text: weapon.note }], noteStyle, width - indent)) {
+        const height = noteLine.height * setting.leading;
+        items.push(...placeLine(fonts, noteLine, indent, y - (noteLine.height - height) / 2, noteStyle));
+        y += height;
+      }
+    }
+  });
+  return { items, height: y };
+}
+
+/** Places the body's parts top down, every line. */
+function placeBody(fonts: FontStore, parts: readonly BodyPart[], leading: number): Item[] {
   const items: Item[] = [];
   let y = 0;
-  for (const block of blocks) {
-    y += block.gap;
-    for (const line of block.lines) {
+  for (const part of parts) {
+    y += part.gap;
+    if ('table' in part) {
+      items.push(...translate(part.table.items, 0, y));
+      y += part.table.height;
+      continue;
+    }
+    for (const line of part.lines) {
       const height = line.height * leading;
       // a tighter line keeps its type centred in its height
-      items.push(...placeLine(fonts, line, 0, y - (line.height - height) / 2, block.style));
+      items.push(...placeLine(fonts, line, 0, y - (line.height - height) / 2, part.style));
       y += height;
     }
   }

@@ -101,6 +101,16 @@ function layoutFoldSheets(fonts: FontStore, deck: DeckNode, meta: DocumentMeta, 
 }
 
 /**
+ * How much farther in than a home sheet's cards a shop's card sets its words: DriveThruCards'
+ * preflight wants every word and rule 4 mm inside the cut (a home card keeps PRINT_SAFE.frame,
+ * 3 mm), and a back's thin frame, 3.5 mm in at home, either gone or 6 mm in (docs/print-shops.md).
+ */
+export const SHOP_SAFE = 4 * MM;
+const SHOP_FRONT_INSET = SHOP_SAFE - PRINT_SAFE.frame;
+export const SHOP_BACK_FRAME = 6 * MM;
+const SHOP_BACK_INSET = SHOP_BACK_FRAME - (PRINT_SAFE.frame + 0.5 * MM);
+
+/**
  * A print shop's file (--shop dtc): each card a page of its own, its bleed round it on every
  * side and the page's TrimBox where it is cut, its back before its front as the shop pairs them.
  * Nothing else is on the page: no marks, no slug, which the shop's cut would take off. Each page
@@ -111,13 +121,20 @@ function layoutShopCards(fonts: FontStore, deck: DeckNode, meta: DocumentMeta, f
   const w = deck.print.width * MM;
   const h = deck.print.height * MM;
   const b = deck.print.bleed * MM;
-  const all = { left: b, right: b, top: b, bottom: b };
   const { ink } = printChoice(meta, deck.print);
   const digits = String(Math.ceil(totalPages / 2)).length;
   const page = (items: Item[], name: string): PlacedPage => ({ width: round(w + 2 * b), height: round(h + 2 * b), items: translate(items, b, b), trim: { x: round(b), y: round(b), w: round(w), h: round(h) }, name });
+  // a face laid out on a card `inset` smaller on every side, its ground and header still running
+  // out to the page's edge: everything it sets is `inset` farther from the cut
+  const face = (inset: number, lay: (cw: number, ch: number, bleed: { left: number; right: number; top: number; bottom: number }) => Item[]) => {
+    const out = b + inset;
+    return translate(lay(w - 2 * inset, h - 2 * inset, { left: out, right: out, top: out, bottom: out }), inset, inset);
+  };
   return deck.cards.flatMap((card, i) => {
     const number = String(Math.floor((firstPage - 1) / 2) + i + 1).padStart(digits, '0');
-    return [page(layoutCardBack(fonts, card.back, w, h, all, ink), `back/${number}`), page(layoutCardFront(fonts, card.front, w, h, all, ink), `front/${number}`)];
+    const back = face(SHOP_BACK_INSET, (cw, ch, bleed) => layoutCardBack(fonts, card.back, cw, ch, bleed, ink));
+    const front = face(SHOP_FRONT_INSET, (cw, ch, bleed) => layoutCardFront(fonts, card.front, cw, ch, bleed, ink));
+    return [page(back, `back/${number}`), page(front, `front/${number}`)];
   });
 }
 

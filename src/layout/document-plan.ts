@@ -1,4 +1,4 @@
-import type { DeckNode, DocumentMeta, DocumentNode, SheetNode } from '../doc/model.js';
+import type { DeckNode, DocumentMeta, DocumentNode } from '../doc/model.js';
 import type { FontStore } from './fonts.js';
 import { placeLine } from './blocks.js';
 import { foldGrid } from './card-grids.js';
@@ -7,7 +7,7 @@ import { drawingPageCount, layoutDrawings } from './drawings.js';
 import { withFallbackFonts } from './fallback.js';
 import { pageFooter, pageFrame, pageHeader, type Frame } from './page-frame.js';
 import { round, translate, type Item, type PlacedDocument, type PlacedPage } from './primitives.js';
-import { layoutSheet, type ContentPage } from './sheet-columns.js';
+import { groupSheets, joinSheet, type ContentPage, type SheetGroup } from './sheet-columns.js';
 import { areaFill, COLORS, MM, printChoice, TYPE } from './style.js';
 import { wrapRuns } from './wrap.js';
 import { layoutTokenSheet, tokenPageCount } from './tokens.js';
@@ -56,6 +56,8 @@ interface Segment {
   flip?: 'long' | 'short';
   /** framed pages (a header and footer) take page 1's note under the header; a card sheet in its margin slug */
   framed: boolean;
+  /** the titled parts it holds, each from its page (sheets sharing pages); the segment's title from its first page where left out */
+  titles?: readonly { title: string; page: number }[];
   render(first: number, total: number, note: string | undefined): PlacedPage[];
 }
 
@@ -67,19 +69,31 @@ export function planDocument(fonts: FontStore, doc: DocumentNode): DocumentPlan 
   const frame = pageFrame(fonts, doc.meta);
   const split = doc.drawingsAfterSheet ?? doc.sheets.length;
   const lowInk = printChoice(doc.meta).ink === 'low';
-  const sheetSegments = (sheets: readonly SheetNode[]): Segment[] =>
-    sheets.map((sheet) => {
-      const laid = layoutSheet(fonts, sheet, frame);
+  const sheetSegments = (groups: readonly SheetGroup[]): Segment[] =>
+    groups.map((group) => {
+      const laid = group.pages;
       return {
-        title: sheet.title,
+        title: group.sheets[0]!.title,
         count: laid.length,
         framed: true,
+        titles: group.sheets.map((sheet, i) => ({ title: sheet.title, page: group.starts[i]! })),
         render: (first, total, note) => laid.map((page, i) => framedPage(fonts, doc.meta, frame, lowInk, page, first + i, total, i === 0 ? note : undefined)),
       };
     });
   const drawings = doc.drawings ?? [];
   const drawingsTitle = doc.drawingsTitle ?? 'Templates, rulers and tracks';
-  const segments: Segment[] = [...sheetSegments(doc.sheets.slice(0, split))];
+  const before = groupSheets(fonts, doc.sheets.slice(0, split), frame);
+  let after = doc.sheets.slice(split);
+  // the drawings float: a sheet after them that fits whole in the room left under the last
+  // sheet before them goes there (a packet's list of terrain under its briefing), the map after
+  // it; the roll log, read after the game is set up, stays at the back
+  while (drawings.length > 0 && before.length > 0 && after.length > 0 && after[0]!.role !== 'rolls') {
+    const joined = joinSheet(fonts, before[before.length - 1]!, after[0]!, frame);
+    if (!joined) break;
+    before[before.length - 1] = joined;
+    after = after.slice(1);
+  }
+  const segments: Segment[] = [...sheetSegments(before)];
   if (drawings.length > 0) {
     segments.push({
       title: drawingsTitle,
@@ -88,7 +102,7 @@ export function planDocument(fonts: FontStore, doc: DocumentNode): DocumentPlan 
       render: (first, total, note) => layoutDrawings(fonts, drawings, doc.meta, drawingsTitle, first, total, note),
     });
   }
-  segments.push(...sheetSegments(doc.sheets.slice(split)));
+  segments.push(...sheetSegments(groupSheets(fonts, after, frame)));
   for (const sheet of doc.tokenSheets ?? []) {
     const twoSided = printChoice(doc.meta, sheet.print).backs;
     segments.push({
@@ -117,7 +131,10 @@ export function planDocument(fonts: FontStore, doc: DocumentNode): DocumentPlan 
     outline(first) {
       const outline: OutlineEntry[] = [];
       for (const { segment, at } of placed(first)) {
-        if (segment.count > 0 && outline[outline.length - 1]?.title !== segment.title) outline.push({ title: segment.title, page: at - first });
+        if (segment.count === 0) continue;
+        for (const part of segment.titles ?? [{ title: segment.title, page: 0 }]) {
+          if (outline[outline.length - 1]?.title !== part.title) outline.push({ title: part.title, page: at - first + part.page });
+        }
       }
       return outline;
     },

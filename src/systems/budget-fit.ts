@@ -9,6 +9,8 @@ export interface BudgetFit {
   game: string;
   /** the side's key in the scenario result (a, b, player...) */
   side: string;
+  /** where a side has several players with forces of their own: whose force this is, by his name */
+  player?: string;
   points: number;
   budget: number;
   /** points left to spend; negative when the force is over its budget */

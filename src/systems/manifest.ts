@@ -81,6 +81,11 @@ export interface CampaignDeclaration extends ProductDeclaration {
    * alone, and side B is called `enemy`
    */
   readonly solo?: { readonly option: string; readonly enemy: string };
+  /**
+   * more than one player a side: the players a campaign may have in all, and a side at most.
+   * Absent, a campaign is one player a side (or solo).
+   */
+  readonly players?: { readonly most: number; readonly perSide: number };
 }
 
 export interface RuleSetManifest {

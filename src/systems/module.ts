@@ -148,7 +148,12 @@ export interface CampaignRequest {
   seed: string;
   /** the sides' names when given (--names); each module has its own default */
   names?: { a: string; b: string };
-  /** the sides' force files for `new`, already resolved, side A's first (solo: the player's alone); absent or empty when none is given */
+  /**
+   * more than one player a side (--names "Anna,Ben:Carl,Dora", within the manifest's `players`):
+   * every player, side A's first; absent where each side is one player
+   */
+  players?: readonly { name: string; side: 'a' | 'b' }[];
+  /** the force files for `new`, already resolved, side A's first (solo: the player's alone; several players a side: in the players' order); absent or empty when none is given */
   forceFiles?: string[];
   /** refuse a force file with problems instead of printing them (--strict) */
   strict?: boolean;

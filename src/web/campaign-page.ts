@@ -8,7 +8,7 @@
  */
 import { pagePartsFor } from '../systems/page-registry.js';
 import { optionArgv } from './form.js';
-import { SIDES, type CampaignPart, type CommandOptions, type Named, type Side } from './kit/page-parts.js';
+import { SIDES, type CampaignPart, type CommandOptions, type Named, type PageParts, type Side } from './kit/page-parts.js';
 import type { Listed } from './kit/force-ui.js';
 import { FORCE_FILE, forceFileTooLarge } from './kit/force-model.js';
 import { PLAYER_FOLDER, type PageFiles } from './page-files.js';
@@ -25,7 +25,10 @@ export const STATE_FILE = 'campaign.json';
 export const STATE_PATH = `${PLAYER_FOLDER}/${STATE_FILE}`;
 
 export interface NewCampaign {
+  /** the sides' names; with `players`, the sides' own names where typed (`Allies=...`) */
   names?: [string, string];
+  /** more than one player a side: every player, side A's first, each by his name */
+  players?: readonly { name: string; side: Side }[];
   /** a solo campaign: `--names` takes the player's name alone */
   solo?: boolean;
   /** the forces' files as the command line names them in the page's folder, side A's first (solo: the player's alone) */
@@ -48,7 +51,11 @@ function optionWords(options: CommandOptions): string[] {
 export function newArgv(system: string, n: NewCampaign): string[] {
   const argv = base(system, 'new');
   const names = n.names?.map((s) => s.trim());
-  if (n.solo) {
+  if (n.players && !n.solo) {
+    // "Allies=Anna,Ben:Axis=Carl,Dora": each side's own name where one was typed, then its players
+    const side = (s: Side, i: number) => `${names?.[i] ? `${names[i]}=` : ''}${n.players!.filter((p) => p.side === s).map((p) => p.name.trim()).join(',')}`;
+    argv.push(...optionArgv('names', `${side('a', 0)}:${side('b', 1)}`));
+  } else if (n.solo) {
     if (names?.[0]) argv.push(...optionArgv('names', names[0]));
   } else if (names && (names[0] || names[1])) argv.push(...optionArgv('names', `${names[0] || 'Side A'},${names[1] || 'Side B'}`));
   const forces = n.forces ?? [];
@@ -204,6 +211,12 @@ export function statusWords(text: string, label: (option: string) => string | un
   return optionsAsControls(text.replace(/ \((?:new|record|next|undo|booklet|status)\b[^)]*\)/g, ''), label);
 }
 
+/** The name a campaign of several players a side is kept under: its sides' own names, or their players'. */
+export function teamCampaignName(n: NewCampaign): string {
+  const side = (s: Side, i: number) => n.names?.[i]?.trim() || n.players!.filter((p) => p.side === s).map((p) => p.name).join(', ');
+  return `${side('a', 0)} vs ${side('b', 1)}`;
+}
+
 /** The `system` a state file says it belongs to, if it says. */
 export function stateSystem(bytes: Uint8Array): string | undefined {
   try {
@@ -236,6 +249,8 @@ export interface CampaignHost {
   list(system: string, args: readonly string[]): Promise<Listed[]>;
   /** the shared options the rule set's campaign takes, as `muster systems` lists them (`--force`, `--strict`, ...) */
   takes(system: string): readonly string[];
+  /** how many players a side the rule set's campaign takes (1 where it takes one a side) */
+  perSide(system: string): number;
   /** the force built in the page's builder for this rule set, if one is built */
   builtForce(system: string): BuiltForce | undefined;
   /** reads a file of the page's folder (the built force) */
@@ -283,6 +298,15 @@ export function uploadName(side: Side, fileName: string, taken: readonly string[
   return taken.includes(safe) ? `${side}-${safe}` : safe;
 }
 
+/** The name a player's chosen force file gets: its own, or with his place before it where another file has it. */
+export function playerUploadName(index: number, fileName: string, taken: readonly string[]): string {
+  const safe = fileName.replace(/[^\w.-]+/g, '_') || 'force.yaml';
+  return taken.includes(safe) ? `p${index + 1}-${safe}` : safe;
+}
+
+/** A player's name left empty: his side's letter and his place on it ("A1", "B2"). */
+export const playerPlaceholder = (side: Side, place: number) => `${side.toUpperCase()}${place + 1}`;
+
 const el = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 export class CampaignPanel {
@@ -295,6 +319,10 @@ export class CampaignPanel {
   private names: Record<Side, string> = { a: 'Side A', b: 'Side B' };
   /** the force files chosen on the start form, by side */
   private readonly uploads: Record<Side, Upload | undefined> = { a: undefined, b: undefined };
+  /** several players a side: the force files chosen for them, by their place among the players */
+  private readonly playerUploads: (Upload | undefined)[] = [];
+  /** the sides' players on the start form as their rows were last drawn */
+  private drawnTeam = '';
   /** the last run's words and the state, as `refresh` found them */
   private snapshot: Omit<CampaignProbe, 'unsaved' | 'kept' | 'versions' | 'acts'> | undefined;
   /** a button's work is under way (a run, then keeping its state): the probe waits for its end */
@@ -337,6 +365,10 @@ export class CampaignPanel {
       if (back) void this.act(() => this.goBack(Number(back.dataset['version'])));
     });
     for (const side of SIDES) el(`cp-force${side.toUpperCase()}`).addEventListener('change', () => void this.chooseFile(side));
+    el('cp-player-list').addEventListener('change', (event) => {
+      const input = event.target as HTMLInputElement;
+      if (input.type === 'file') void this.choosePlayerFile(Number(input.dataset['player']));
+    });
     el('cp-start-box').addEventListener('change', () => this.shapeStart());
     el('campaign').addEventListener('input', () => this.showCommand());
     el('campaign').addEventListener('change', () => this.showCommand());
@@ -382,7 +414,13 @@ export class CampaignPanel {
         this.uploads[side] = undefined;
         el<HTMLInputElement>(`cp-force${side.toUpperCase()}`).value = '';
         el<HTMLSelectElement>(`cp-force${side.toUpperCase()}-from`).value = '';
+        // players a side: one up to what the rule set's campaign takes
+        const team = el<HTMLSelectElement>(`cp-team${side.toUpperCase()}`);
+        team.replaceChildren(...['one', 'two', 'three', 'four'].slice(0, this.host.perSide(system)).map((words, i) => new Option(words, String(i + 1))));
       }
+      this.playerUploads.length = 0;
+      this.drawnTeam = '';
+      el('cp-player-list').replaceChildren();
       await part.opened();
     }
     this.fillForceChoices();
@@ -444,6 +482,70 @@ export class CampaignPanel {
     return this.solo() ? ['a'] : SIDES;
   }
 
+  /** Players on each side as the start form asks (one each where the rule set's campaign takes no more, or solo). */
+  private team(): Record<Side, number> {
+    if (this.solo() || this.host.perSide(this.shownSystem ?? '') < 2) return { a: 1, b: 1 };
+    const count = (side: Side) => Number(el<HTMLSelectElement>(`cp-team${side.toUpperCase()}`).value) || 1;
+    return { a: count('a'), b: count('b') };
+  }
+
+  /** More than one player a side: the start form asks for each player's name and force. */
+  private many(): boolean {
+    const team = this.team();
+    return team.a + team.b > 2;
+  }
+
+  /** Each player of the start form, side A's first: his side, his place on it, his row's fields. */
+  private playerRows(): { side: Side; place: number; index: number; row: HTMLElement }[] {
+    return [...el('cp-player-list').querySelectorAll<HTMLElement>(':scope > li')].map((row, index) => ({ side: row.dataset['side'] as Side, place: Number(row.dataset['place']), index, row }));
+  }
+
+  /** Draws a row for each player, keeping what was typed and chosen in the rows of the players still there. */
+  private drawPlayers(): void {
+    const team = this.team();
+    const key = `${team.a}:${team.b}`;
+    if (key === this.drawnTeam) return;
+    const before = new Map(this.playerRows().map(({ side, place, row }) => [`${side}${place}`, row]));
+    const uploads = new Map(this.playerRows().map(({ side, place, index }) => [`${side}${place}`, this.playerUploads[index]]));
+    const rows: HTMLElement[] = [];
+    this.playerUploads.length = 0;
+    for (const side of SIDES) {
+      for (let place = 0; place < team[side]; place++) {
+        const index = rows.length;
+        const kept = before.get(`${side}${place}`);
+        const row = kept ?? this.playerRow(side, place);
+        for (const input of row.querySelectorAll<HTMLElement>('[data-player]')) input.dataset['player'] = String(index);
+        rows.push(row);
+        this.playerUploads.push(uploads.get(`${side}${place}`));
+      }
+    }
+    el('cp-player-list').replaceChildren(...rows);
+    this.drawnTeam = key;
+    this.fillForceChoices();
+  }
+
+  /** One player's row: his name, where his force comes from, and its file. */
+  private playerRow(side: Side, place: number): HTMLElement {
+    const id = `cp-player-${side}${place + 1}`;
+    const who = `Player ${place + 1} of side ${side.toUpperCase()}`;
+    const field = (input: HTMLElement, label: string, inputId: string) => make('div', { className: 'field' }, make('label', { htmlFor: inputId, textContent: label }), input);
+    const name = make('input', { id: `${id}-name`, type: 'text', autocomplete: 'off', placeholder: playerPlaceholder(side, place) });
+    name.dataset['campaignOption'] = 'names';
+    const from = make('select', { id: `${id}-from`, className: 'cp-player-from' });
+    const file = make('input', { id: `${id}-file`, type: 'file', accept: '.yaml,.yml,.json' });
+    file.dataset['campaignOption'] = 'force';
+    file.dataset['player'] = '0';
+    const fileBox = field(file, `${who}: force file (YAML or JSON)`, file.id);
+    fileBox.classList.add('cp-player-file');
+    const built = make('p', { className: 'hint cp-player-built', hidden: true });
+    const fromBox = field(from, `${who}: force`, from.id);
+    fromBox.append(built);
+    const row = make('li', { className: 'cp-player' }, field(name, `${who}: name`, name.id), fromBox, fileBox);
+    row.dataset['side'] = side;
+    row.dataset['place'] = String(place);
+    return row;
+  }
+
   private from(side: Side): ForceFrom {
     return el<HTMLSelectElement>(`cp-force${side.toUpperCase()}-from`).value as ForceFrom;
   }
@@ -451,14 +553,32 @@ export class CampaignPanel {
   /** "the force you built" where the builder holds one for this rule set; the choice kept where it still stands. */
   private fillForceChoices(): void {
     const built = this.host.builtForce(this.shownSystem ?? '');
-    for (const side of SIDES) {
-      const select = el<HTMLSelectElement>(`cp-force${side.toUpperCase()}-from`);
+    const selects = [...SIDES.map((side) => el<HTMLSelectElement>(`cp-force${side.toUpperCase()}-from`)), ...this.playerRows().map(({ row }) => row.querySelector<HTMLSelectElement>('select')!)];
+    for (const select of selects) {
       const kept = select.value;
       const choices = [new Option('none: rolled by the dice', ''), new Option('a force file from this device', 'file')];
       if (built) choices.push(new Option('the force you built', 'built'));
       select.replaceChildren(...choices);
       select.value = [...select.options].some((o) => o.value === kept) ? kept : '';
     }
+  }
+
+  /**
+   * Each player's force as the start form stands, in the players' order: the command line takes
+   * them in that order, so the forces stop at the first player without one.
+   */
+  private chosenPlayerForces(): (Upload | undefined)[] {
+    if (!this.takes('force')) return [];
+    const built = this.host.builtForce(this.shownSystem ?? '');
+    const bytes = built && this.host.read(built.file);
+    const chosen: (Upload | undefined)[] = [];
+    for (const { row, index } of this.playerRows()) {
+      const from = row.querySelector<HTMLSelectElement>('select')!.value as ForceFrom;
+      const upload = from === 'file' ? this.playerUploads[index] : from === 'built' && built && bytes ? { name: built.file, bytes } : undefined;
+      if (!upload || chosen.length < index) break;
+      chosen.push(upload);
+    }
+    return chosen;
   }
 
   /** Each side's force as the start form stands: the file's name for the command line, and its bytes. */
@@ -483,6 +603,11 @@ export class CampaignPanel {
   private shapeStart(): void {
     if (!this.part) return;
     const solo = this.solo();
+    el('cp-team').hidden = solo || this.host.perSide(this.shownSystem ?? '') < 2;
+    if (this.many()) return this.shapePlayers();
+    el('cp-players').hidden = true;
+    el('cp-nameA-label').textContent = solo ? 'Your name' : "Side A's name";
+    el('cp-nameB-box').querySelector('label')!.textContent = "Side B's name";
     const sides = this.forceSides();
     el('cp-nameA-label').textContent = solo ? 'Your name' : "Side A's name";
     el('cp-nameB-box').hidden = solo;
@@ -508,6 +633,56 @@ export class CampaignPanel {
     this.showCommand();
   }
 
+  /** The start form of several players a side: the sides' own names, and each player's name and force. */
+  private shapePlayers(): void {
+    this.drawPlayers();
+    el('cp-players').hidden = false;
+    el('cp-forces').hidden = true;
+    el('cp-nameB-box').hidden = false;
+    el('cp-names').classList.remove('single');
+    el('cp-nameA-label').textContent = "Side A's name (if it has one)";
+    el('cp-nameB-box').querySelector('label')!.textContent = "Side B's name (if it has one)";
+    const takesForce = this.takes('force');
+    const built = this.host.builtForce(this.shownSystem ?? '');
+    const chosen = this.chosenPlayerForces();
+    for (const { row, index } of this.playerRows()) {
+      const from = row.querySelector<HTMLSelectElement>('select')!;
+      from.closest('.field')!.toggleAttribute('hidden', !takesForce);
+      // a player's force waits for those of the players before him
+      from.disabled = index > chosen.length;
+      (row.querySelector('.cp-player-file') as HTMLElement).hidden = !takesForce || from.value !== 'file';
+      const hint = row.querySelector<HTMLElement>('.cp-player-built')!;
+      hint.hidden = from.value !== 'built' || !built;
+      hint.textContent = built ? `${built.name || 'Unnamed'}${built.points === null ? '' : `, ${built.points} points`} (from Build a force)` : '';
+    }
+    el('cp-players-hint').hidden = !takesForce;
+    el('cp-strict-box').hidden = !this.takes('strict') || chosen.length === 0;
+    const text = (u: Upload | undefined) => (u ? new TextDecoder().decode(u.bytes) : undefined);
+    const first = (side: Side) => this.playerRows().find((r) => r.side === side && r.index < chosen.length);
+    this.part!.forcesGiven?.({ a: text(chosen[first('a')?.index ?? -1]), b: text(chosen[first('b')?.index ?? -1]) });
+    this.showCommand();
+  }
+
+  /** A force file chosen for a player: held by the panel until the campaign starts. */
+  private async choosePlayerFile(index: number): Promise<void> {
+    const row = this.playerRows()[index];
+    const input = row?.row.querySelector<HTMLInputElement>('input[type=file]');
+    if (!row || !input) return;
+    const file = input.files?.[0];
+    this.playerUploads[index] = undefined;
+    if (file) {
+      const tooLarge = forceFileTooLarge(file.size);
+      if (tooLarge) {
+        input.value = '';
+        this.say(undefined, `${file.name} was not taken: ${tooLarge}`, true);
+      } else {
+        const taken = [FORCE_FILE, ...this.playerUploads.filter((u): u is Upload => u !== undefined).map((u) => u.name)];
+        this.playerUploads[index] = { name: playerUploadName(index, file.name, taken), bytes: new Uint8Array(await file.arrayBuffer()) };
+      }
+    }
+    this.shapeStart();
+  }
+
   /** A force file chosen for a side: held by the panel until the campaign starts. */
   private async chooseFile(side: Side): Promise<void> {
     const input = el<HTMLInputElement>(`cp-force${side.toUpperCase()}`);
@@ -530,6 +705,20 @@ export class CampaignPanel {
   /** `new` as the start form stands, and the force files it names. */
   private startRequest(): { argv: string[]; n: NewCampaign; uploads: Map<string, Uint8Array> } {
     const value = (id: string) => el<HTMLInputElement>(id).value;
+    if (this.many()) {
+      const forces = this.chosenPlayerForces().filter((f): f is Upload => f !== undefined);
+      const players = this.playerRows().map(({ side, place, row }) => ({ name: row.querySelector<HTMLInputElement>('input[type=text]')!.value.trim() || playerPlaceholder(side, place), side }));
+      const n: NewCampaign = {
+        names: [value('cp-nameA'), value('cp-nameB')],
+        players,
+        forces: forces.map((f) => f.name),
+        strict: el<HTMLInputElement>('cp-strict').checked && !el('cp-strict-box').hidden,
+        seed: value('cp-seed'),
+        options: this.part!.newOptions(),
+      };
+      const uploads = new Map(forces.filter((f) => f.name !== FORCE_FILE).map((f) => [f.name, f.bytes]));
+      return { argv: newArgv(this.shownSystem!, n), n, uploads };
+    }
     const chosen = this.chosenForces();
     const forces = SIDES.flatMap((side) => (chosen[side] ? [chosen[side]] : []));
     const n: NewCampaign = {
@@ -554,7 +743,7 @@ export class CampaignPanel {
       this.kept = undefined;
       this.notKept = undefined;
       await this.refresh(done.run);
-      const named = campaignName(SIDES.map((side) => this.names[side]), this.solo(), this.host.systemName(system));
+      const named = n.players ? teamCampaignName(n) : campaignName(SIDES.map((side) => this.names[side]), this.solo(), this.host.systemName(system));
       await this.keepNew(named, 'started', false);
     }
     await this.refresh(done.run);
@@ -764,14 +953,28 @@ export class CampaignPanel {
     this.showKeep();
   }
 
-  /** The campaigns kept in the browser, on the first screen. */
+  /** The campaigns kept in the browser, on the first screen: each with where it stands, which game and who attacks. */
   async showKept(): Promise<void> {
-    drawKeptList(this.host.keptList, await this.host.shelf.all().catch(() => []), {
+    const kept = await this.host.shelf.all().catch(() => []);
+    const summaries = new Map<string, (state: Record<string, unknown>) => string | undefined>();
+    for (const system of new Set(kept.map((c) => c.system))) {
+      const summary = (await pagePartsFor(system).catch(() => ({}) as PageParts)).campaignSummary;
+      if (summary) summaries.set(system, summary);
+    }
+    const standing = (c: KeptCampaign) => {
+      try {
+        return summaries.get(c.system)?.(JSON.parse(currentState(c).state) as Record<string, unknown>);
+      } catch {
+        return undefined;
+      }
+    };
+    drawKeptList(this.host.keptList, kept, {
       prefix: 'kept-campaign',
       systemName: (id) => this.host.systemName(id),
       detail: (c) => {
         const n = notDownloaded(c);
-        return n === 0 ? 'downloaded' : `${n} ${n === 1 ? 'change' : 'changes'} not downloaded`;
+        const where = standing(c);
+        return `${where ? `${where} · ` : ''}${n === 0 ? 'downloaded' : `${n} ${n === 1 ? 'change' : 'changes'} not downloaded`}`;
       },
       open: (c) => void this.act(() => this.openKept(c)),
       remove: (c) => void this.act(() => this.removeKept(c)),

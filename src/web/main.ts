@@ -44,6 +44,8 @@ interface SystemInfo {
   options: Partial<Record<string, DeclaredOption[]>>;
   /** what its scenarios may be, as its manifest declares (absent: it rolls none) */
   play?: { modes: string[]; players: number[] };
+  /** a campaign of more than one player a side: the players in all, and a side at most (absent: one a side) */
+  campaignPlayers?: { most: number; perSide: number };
 }
 interface Named {
   id: string;
@@ -589,6 +591,7 @@ function campaignPanel(): CampaignPanel {
     lists: async (system) => (await choicesFor(system)).lists,
     list: (system, args) => campaignListing(system, args),
     takes: (system) => systems.find((s) => s.id === system)?.takes['campaign'] ?? [],
+    perSide: (system) => systems.find((s) => s.id === system)?.campaignPlayers?.perSide ?? 1,
     builtForce,
     read: (name) => (files.has(`${PLAYER_FOLDER}/${name}`) ? files.read(`${PLAYER_FOLDER}/${name}`, Number.MAX_SAFE_INTEGER).bytes : undefined),
     async switchSystem(system) {

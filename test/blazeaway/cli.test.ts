@@ -237,10 +237,10 @@ describe('the scenario packet (PDF)', () => {
     const a = readFileSync(path.join(cwd, 'a.pdf'));
     expect(a.equals(readFileSync(path.join(cwd, 'b.pdf')))).toBe(true);
     // briefing, map, the terrain to put out, two unit sheets and their two pages of tallies, rolls
-    // (two pages with the terrain's); the German deck of 47 cards (6 sheets) and the Soviet one of
-    // 45 (5 sheets), each sheet a page of fronts and one of backs, after a page for notes so that
-    // the first sheet of fronts falls on an odd page (page 11) for two-sided printing
-    expect(pdfPageCount(a)).toBe(9 + 1 + 12 + 10);
+    // (a page in two columns, the terrain's with them); the German deck of 47 cards (6 sheets) and
+    // the Soviet one of 45 (5 sheets), each sheet a page of fronts and one of backs, the first
+    // sheet of fronts on an odd page (page 9) for two-sided printing, with no page for notes
+    expect(pdfPageCount(a)).toBe(8 + 12 + 10);
     expect(qpdf(path.join(cwd, 'a.pdf'))).toMatch(/No syntax or stream encoding errors/);
   });
   it('Markdown: the sections a player reads, in inches when asked', async () => {

@@ -192,9 +192,10 @@ describe('the packet with terrain', () => {
     // 30 pages, and this hash is the packet since, but for the sides' colours and side B's
     // hatching and square markers (issue 29: sides that read in black and white), and the wording
     // and reading marks of the rules-fidelity audit (issue 49), the order cards apart on their
-    // sheets, each with its own bleed (issue 53, point 4), and the roll log's Rule column, where
-    // each roll's source is printed (issue 49), and the map's labels on white tags and its grid's
-    // distances along two edges (issue 53, point 7)
+    // sheets, each with its own bleed (issue 53, point 4), the roll log's Rule column, where
+    // each roll's source is printed (issue 49), the map's labels on white tags and its grid's
+    // distances along two edges (issue 53, point 7), and the roll log in the page's two columns,
+    // the order cards' type grown into their room (issue 53, point 5)
     expect(createHash('sha256').update(pdf).digest('hex')).toMatchSnapshot();
     const md = (await muster(['scenario', 'blazeaway', '--seed', 'smoke', '--terrain', 'none', '--format', 'md'], cwd)).stdout;
     expect(md).not.toContain('Terrain to put out');

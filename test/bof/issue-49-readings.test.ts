@@ -5,7 +5,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildQuickReference } from '../../src/doc/build-reference.js';
-import { READING_MARK, type Run, type TableBlock } from '../../src/doc/model.js';
+import { READING_MARK, type TableBlock } from '../../src/doc/model.js';
+import { rollLogRow } from '../../src/doc/packet.js';
 import { buildPacket } from '../../src/systems/bof/packet.js';
 import { terrainTypeWords } from '../../src/systems/scenario-terrain.js';
 import { type ScenarioResult } from '../../src/systems/bof/scenario.js';
@@ -56,9 +57,7 @@ describe('item 6: a map\'s legend lists Plains, the text\'s terrain type for the
  */
 function ruleOf(r: ScenarioResult, purpose: string): string {
   const table = packetOf(r).sheets.find((s) => s.role === 'rolls')!.blocks[0] as TableBlock;
-  const cell = (row: Run[][], i: number) => row[i]!.map((run) => run.text).join('');
-  const row = table.rows.find((row) => cell(row, 1) === purpose)!;
-  return cell(row, table.columns.findIndex((c) => c.label === 'Rule'));
+  return table.rows.map(rollLogRow).find((row) => row.purpose === purpose)!.rule;
 }
 
 describe('item 5: muster\'s choices in the solo set-up print with the mark (Playing Burst of Fire solo; Setting up your forces in solo play; Setting up the enemy forces)', () => {

@@ -112,6 +112,39 @@ describe('cards --shop dtc: DriveThruCards poker cards', () => {
     expect(home.some((problem) => /neither TrimBox nor ArtBox/.test(problem))).toBe(true);
   });
 
+  it('every word, rule and icon at least 4 mm inside the cut, and a back’s frame 6 mm in (the shop’s preflight)', async () => {
+    const cwd = workdir();
+    const MM = 72 / 25.4;
+    for (const system of ['bof', 'fireteam', 'blazeaway', 'openfire']) {
+      const args = system === 'bof' ? ['cards', 'bof', '--force', PLATOON] : ['cards', system];
+      const doc = JSON.parse((await muster([...args, '--format', 'json'], cwd)).stdout) as DocumentNode;
+      const print = cardPrint({ duplex: 'long', backOffset: '0,0', bleed: 0, marks: 'crop', shop: 'dtc' });
+      const placed = layoutDocument(fonts, { ...doc, sheets: [], decks: doc.decks!.map((deck) => ({ ...deck, print })) });
+      let nearest = Infinity;
+      let backFrame = Infinity;
+      for (const page of placed.pages) {
+        const trim = page.trim!;
+        // how far a point lies inside the cut
+        const inside = (x: number, y: number) => Math.min(x - trim.x, trim.x + trim.w - x, y - trim.y, trim.y + trim.h - y);
+        for (const item of page.items) {
+          if (item.kind === 'text') {
+            const width = fonts.textWidth(item.text, item.face, item.size);
+            nearest = Math.min(nearest, inside(item.x, item.y), inside(item.x + width, item.y + item.size));
+          } else if (item.kind === 'line') nearest = Math.min(nearest, inside(item.x1, item.y1), inside(item.x2, item.y2));
+          else if (item.kind === 'icon') nearest = Math.min(nearest, inside(item.x, item.y), inside(item.x + item.size, item.y + item.size));
+          else if (item.kind === 'rect' && item.fill === undefined && item.stroke !== undefined) {
+            // an outline: a back's frame, a tick box
+            const d = inside(item.x, item.y);
+            nearest = Math.min(nearest, d);
+            if (page.name!.startsWith('back/')) backFrame = Math.min(backFrame, d);
+          }
+        }
+      }
+      expect(nearest / MM, `${system}: the nearest word or rule to the cut, mm`).toBeGreaterThanOrEqual(4 - 0.05);
+      expect(backFrame / MM, `${system}: a back's frame, mm inside the cut`).toBeGreaterThanOrEqual(6 - 0.05);
+    }
+  });
+
   it('black and grey on the black plate alone: every dark text and every grey set in K only', async () => {
     const cwd = workdir();
     expect((await muster(['cards', 'bof', '--force', PLATOON, '--shop', 'dtc', '-o', 'bof.pdf', '--quiet'], cwd)).code).toBe(0);

@@ -96,11 +96,12 @@ describe('scenario bof --force, versus', () => {
     expect([plain.code, first.code, second.code]).toEqual([0, 0, 0]);
     const one = readFileSync(path.join(cwd, 'one.pdf'));
     expect(one.equals(readFileSync(path.join(cwd, 'two.pdf')))).toBe(true);
-    // a roster sheet and the cards of its 22 models, the alike on one card: two sheets of fronts, two of backs
-    expect(pdfPageCount(one) - pdfPageCount(readFileSync(path.join(cwd, 'plain.pdf')))).toBe(5);
+    // the cards of its 22 models, the alike on one card: two sheets of fronts, two of backs; the
+    // roster sheet under the briefing, in the room its list of terrain leaves
+    expect(pdfPageCount(one) - pdfPageCount(readFileSync(path.join(cwd, 'plain.pdf')))).toBe(4);
     // --cards each: a card a model, 22 on three sheets of fronts and three of backs
     expect((await muster(['scenario', 'bof', '--force', 'force.yaml', '--names', 'Anna,Ben', '--seed', 'club', '--cards', 'each', '-o', 'each.pdf'], cwd)).code).toBe(0);
-    expect(pdfPageCount(readFileSync(path.join(cwd, 'each.pdf'))) - pdfPageCount(readFileSync(path.join(cwd, 'plain.pdf')))).toBe(7);
+    expect(pdfPageCount(readFileSync(path.join(cwd, 'each.pdf'))) - pdfPageCount(readFileSync(path.join(cwd, 'plain.pdf')))).toBe(6);
     const md = await muster(['scenario', 'bof', '--force', 'force.yaml', '--names', 'Anna,Ben', '--seed', 'club', '--format', 'md'], cwd);
     expect(md.stdout).toMatch(/Players: Anna \(Side A\), Ben \(Side B\)\./);
     expect(md.stdout).toMatch(/Kampfgruppe Weber/);

@@ -207,8 +207,8 @@ describe('the checker', () => {
     const sheet = copy.sheets.find((s) => s.role === 'rolls')!;
     const table = sheet.blocks[0]!;
     if (table.kind !== 'table') throw new Error('the roll sheet is a table');
-    table.rows[0]![table.columns.length - 1] = [{ text: '§\u00a0Setting up a game' }];
-    table.rows[1]![table.columns.length - 1] = [{ text: 'A reading nobody wrote\u2020' }];
+    table.rows[0]![2] = [{ text: `${table.rows[0]![2]![0]!.text}` }, { text: '§\u00a0Setting up a game', style: 'italic' }];
+    table.rows[1]![2] = [{ text: `${table.rows[1]![2]![0]!.text}` }, { text: 'A reading nobody wrote\u2020', style: 'italic' }];
     expect(documentProblems(rules, copy)).toEqual([
       `Every roll › ${table.title}: roll 1: "§\u00a0Setting up a game" is neither a heading of the text nor a reading of the register`,
       `Every roll › ${table.title}: roll 2: "A reading nobody wrote\u2020" is neither a heading of the text nor a reading of the register`,

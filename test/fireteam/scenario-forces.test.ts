@@ -133,10 +133,10 @@ describe('scenario fireteam --force: the given forces replace the rolled buys', 
     expect(md).toContain("| Side A's force | Zug Hoffmann: core 4 of 8 and reinforcements 6 of 6: in all 10 of 14 points: 4 left to spend |");
     expect(md).toContain("| Side B's force | Rota Petrov: core 6 of 8 and reinforcements 4 of 6: in all 10 of 14 points: 4 left to spend |");
     expect(md).toMatch(/Side A has 4 patrol markers and Side B 5/);
-    // briefing, map, the terrain to put out, a roster page each, rolls (two pages with the terrain's
-    // dice); a page for notes, so that the first sheet of fronts falls on page 9; then 17
-    // Fallschirmjäger teams on two sheets and 18 Russian ones on two, fronts and backs
-    expect(pdfPageCount(bytes)).toBe(7 + 1 + 2 * 2 + 2 * 2);
+    // briefing, map, the terrain to put out, a roster page each, rolls (a page in two columns with
+    // the terrain's dice), so that the first sheet of fronts falls on page 7 with no page for notes;
+    // then 17 Fallschirmjäger teams on two sheets and 18 Russian ones on two, fronts and backs
+    expect(pdfPageCount(bytes)).toBe(6 + 2 * 2 + 2 * 2);
   });
   it('a force with no picks of a list that has none is fielded as it is', async () => {
     const { result } = await battle({ 'tommies.yaml': TOMMIES }, ['--seed', 'uk', '--battle', 'attack', '--force', 'tommies.yaml']);

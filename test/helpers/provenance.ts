@@ -2,6 +2,7 @@
 // set's text and its register of readings: each roll of a result, each card with its rule
 // lines, each block, with the dagger standing exactly where the provenance is a reading.
 import type { BookletNode, DocumentNode, Provenance, TableBlock } from '../../src/doc/model.js';
+import { ROLL_COLUMNS, rollLogRow } from '../../src/doc/packet.js';
 import { isHeading } from './rules-texts.js';
 
 const DAGGER = '\u2020';
@@ -104,14 +105,13 @@ export function rollProblems(rules: ProvenanceRules, rolls: readonly { purpose: 
  * with the dagger.
  */
 export function printedRollProblems(rules: ProvenanceRules, block: TableBlock): string[] {
-  const at = block.columns.findIndex((c) => c.label === 'Rule');
-  if (at < 0) return ['the roll log has no Rule column'];
+  if (block.columns[2]?.label !== ROLL_COLUMNS.decided) return ['the roll log has no column for the rule each roll followed'];
   const titles = new Set([...rules.readings.values()].map((r) => `${r.title}${DAGGER}`));
   return block.rows.flatMap((row) => {
-    const cell = (row[at] ?? []).map((run) => run.text).join('');
-    const unresolved = cell
+    const { number, rule } = rollLogRow(row);
+    const unresolved = rule
       .split('; ')
       .filter((part) => (part.startsWith('§\u00a0') ? !headingResolves(rules, part.slice(2)) : !titles.has(part)));
-    return cell.trim() === '' ? [`roll ${(row[0] ?? []).map((r) => r.text).join('')}: no rule`] : unresolved.map((part) => `roll ${(row[0] ?? []).map((r) => r.text).join('')}: "${part}" is neither a heading of the text nor a reading of the register`);
+    return rule.trim() === '' ? [`roll ${number}: no rule`] : unresolved.map((part) => `roll ${number}: "${part}" is neither a heading of the text nor a reading of the register`);
   });
 }

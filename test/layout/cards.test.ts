@@ -96,6 +96,15 @@ describe('a card front', () => {
     const words = (text: string) => text.split(/\s+/).filter(Boolean);
     for (const rule of card.front.rules) expect(words(drawn).join(' ')).toContain(words(rule.text).join(' '));
   });
+  it('sets the weapons as a table, a name too long for its column broken rather than cut, inside the card', () => {
+    const card = buildUnitCard(arsenal.units.get('de-rifleman')!, ctx);
+    const long = { ...card.front, lines: card.front.lines.map((l) => ({ ...l, label: 'Panzerabwehrkanonenselbstfahrlafettenzielfernrohr' })), rules: [...card.front.rules, { ...card.front.rules[0]!, text: 'A very long reminder '.repeat(30) }] };
+    const w = 63 * MM;
+    const items = layoutCardFront(fonts, long, w, 88 * MM, { left: 0, right: 0, top: 0, bottom: 0 });
+    const texts = items.filter((i) => i.kind === 'text');
+    for (const t of texts) if (t.kind === 'text') expect(t.x + fonts.textWidth(t.text, t.face, t.size)).toBeLessThanOrEqual(w + 0.01);
+    expect(texts.map((t) => (t.kind === 'text' ? t.text : '')).join('')).toContain('Panzerabwehr');
+  });
   it('shows the stats the text names, with their symbols', () => {
     const card = buildUnitCard(arsenal.units.get('de-panzer-iv-h')!, ctx);
     expect(card.front.stats.map((s) => [s.icon, s.value])).toEqual([

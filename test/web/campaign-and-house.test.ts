@@ -393,8 +393,10 @@ describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
     await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
     await settled(page);
     const listed = await page.$$eval('#kept-campaign-list li', (lis) => lis.map((li) => [...li.querySelectorAll('span')].map((s) => s.textContent).join(' / ')));
-    expect(listed).toContain('Gold vs Green / Burst of Fire · 4 changes not downloaded');
-    const reopened = await campaignAfter(page, () => press(page, `#kept-campaign-open-${listed.indexOf('Gold vs Green / Burst of Fire · 4 changes not downloaded')}`));
+    // where it stands (issue 51, point 5): the game that comes next and who attacks
+    const line = 'Gold vs Green / Burst of Fire · game 2 next (rung 2 of 9): no attacker yet · 4 changes not downloaded';
+    expect(listed).toContain(line);
+    const reopened = await campaignAfter(page, () => press(page, `#kept-campaign-open-${listed.indexOf(line)}`));
     expect([reopened.state, reopened.kept, reopened.versions]).toEqual([undone.state, 'Gold vs Green', 4]);
     expect(await page.$eval('#cp-messages', (e) => e.textContent)).toBe('Opened “Gold vs Green”, kept in this browser.');
     const history = () => page.$$eval('#cp-history-list li', (lis) => lis.map((li) => li.textContent));

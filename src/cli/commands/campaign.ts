@@ -31,20 +31,64 @@ export interface CampaignArgs extends ProductArgs, CutArgs {
   [own: string]: unknown;
 }
 
-/** Two names, side A's first; in a solo campaign (where the rule set has one) the player's alone, side B being the enemy. */
-function parseNames(text: string | undefined, solo?: { option: string; enemy: string; given: boolean }): { a: string; b: string } {
-  if (text === undefined) return { a: 'Side A', b: 'Side B' };
+/** The sides' names and, where a side has more than one, every player, side A's first. */
+interface NamesGiven {
+  names: { a: string; b: string };
+  players?: { name: string; side: 'a' | 'b' }[];
+  /** the sides' own names were given ("Allies=Anna,Ben:Axis=Carl,Dora"), or are the players' own (one a side) */
+  sidesNamed: boolean;
+}
+
+/**
+ * --names: two names, side A's first; in a solo campaign (where the rule set has one) the
+ * player's alone, side B being the enemy. Where the rule set's campaign takes more players
+ * (its manifest's `players`), up to that many: the sides split by a colon ("Anna,Ben:Carl"),
+ * or without one in halves, side A the larger; a side's own name before an equals sign
+ * ("Allies=Anna,Ben:Axis=Carl,Dora").
+ */
+function parseNames(text: string | undefined, solo?: { option: string; enemy: string; given: boolean }, players?: { most: number; perSide: number }): NamesGiven {
+  if (text === undefined) return { names: { a: 'Side A', b: 'Side B' }, sidesNamed: false };
   refuseControlChars('--names', text);
-  const parts = text.split(',').map((p) => p.trim());
+  const halves = text.split(':');
+  const more = players ? `; or up to ${players.most} players, ${players.perSide} a side, the sides split by a colon: "Anna,Ben,Carl:Dora,Emil,Fritz"` : '';
+  if (halves.length > 2) throw new UsageError(`--names "${text}": one colon at most, between side A's players and side B's, like "Anna,Ben:Carl,Dora"`);
+  const sideParts = halves.map((half) => {
+    const named = /^([^=]*)=(.*)$/.exec(half);
+    return { own: named ? named[1]!.trim() : undefined, names: (named ? named[2]! : half).split(',').map((p) => p.trim()) };
+  });
+  const all = sideParts.flatMap((p) => p.names);
+  const own = sideParts.map((p) => p.own);
   if (solo?.given) {
-    if (parts.length !== 1 || !parts[0]) throw new UsageError(`--names "${text}": a solo campaign has one player; give your name alone, such as --names Anna`);
-    parts.push(solo.enemy);
+    if (all.length !== 1 || !all[0] || halves.length > 1 || own[0] !== undefined) throw new UsageError(`--names "${text}": a solo campaign has one player; give your name alone, such as --names Anna`);
+    return { names: { a: all[0], b: solo.enemy }, sidesNamed: true };
   }
   const soloHint = solo ? ` (a solo campaign, --${solo.option}, takes your name alone)` : '';
-  if (parts.length !== 2 || !parts[0] || !parts[1]) throw new UsageError(`--names "${text}": give two names separated by a comma, like "Red,Blue"${soloHint}`);
-  const long = parts.find((p) => [...p].length > MAX_SIDE_NAME_LENGTH);
-  if (long) throw new UsageError(`--names: "${long}" is ${[...long].length} characters; each side's name may have at most ${MAX_SIDE_NAME_LENGTH}`);
-  return { a: parts[0], b: parts[1] };
+  if (all.some((p) => p === '') || own.some((o) => o === '')) throw new UsageError(`--names "${text}": a name is empty; give each player's name between the commas${halves.length > 1 ? ', and each side at least one' : ''}`);
+  const long = [...all, ...own.filter((o): o is string => o !== undefined)].find((p) => [...p].length > MAX_SIDE_NAME_LENGTH);
+  if (long) throw new UsageError(`--names: "${long}" is ${[...long].length} characters; each ${players && all.length > 2 ? "player's" : "side's"} name may have at most ${MAX_SIDE_NAME_LENGTH}`);
+  if (!players || all.length <= 2) {
+    if (all.length !== 2 || (halves.length === 2 && sideParts.some((p) => p.names.length !== 1))) {
+      throw new UsageError(`--names "${text}": give two names separated by a comma, like "Red,Blue"${soloHint}${more}`);
+    }
+    return { names: { a: own[0] ?? all[0]!, b: own[1] ?? all[1]! }, sidesNamed: true };
+  }
+  if (all.length > players.most) throw new UsageError(`--names "${text}": ${all.length} players; a campaign has at most ${players.most}, ${players.perSide} a side`);
+  if (own.some((o) => o !== undefined) && halves.length < 2) throw new UsageError(`--names "${text}": a side's own name goes before its players, each side split by a colon: "Allies=Anna,Ben:Axis=Carl,Dora"`);
+  // without a colon, in halves: side A the first half, one more where the count is odd
+  const sides = halves.length === 2 ? sideParts.map((p) => p.names) : [all.slice(0, Math.ceil(all.length / 2)), all.slice(Math.ceil(all.length / 2))];
+  for (const [i, of] of sides.entries()) {
+    if (of.length > players.perSide) throw new UsageError(`--names "${text}": side ${'AB'[i]} has ${of.length} players; a side has at most ${players.perSide}`);
+  }
+  const seen = new Map<string, string>();
+  for (const name of all) {
+    // a player is named in record's options (Anna:Pak 40): his name tells him from the others, and from a side's a: and b:
+    if (/^[ab]$/i.test(name)) throw new UsageError(`--names: "${name}" is how record names a side (a:, b:); give the player a name of his own`);
+    const had = seen.get(name.toLowerCase());
+    if (had !== undefined) throw new UsageError(`--names: "${name}" is given twice${had !== name ? ` (as "${had}")` : ''}; each player's name tells him apart`);
+    seen.set(name.toLowerCase(), name);
+  }
+  const list = [...sides[0]!.map((name) => ({ name, side: 'a' as const })), ...sides[1]!.map((name) => ({ name, side: 'b' as const }))];
+  return { names: { a: own[0] ?? 'Side A', b: own[1] ?? 'Side B' }, players: list, sidesNamed: own.some((o) => o !== undefined) };
 }
 
 /**
@@ -89,10 +133,13 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
   if (args.strict) shared.push('strict');
   const options = takeOptions(manifest, system.info.name, 'campaign', { args, shared });
   const solo = manifest.campaign.solo;
-  const names = parseNames(args.names, solo && { ...solo, given: options[solo.option] === true });
+  const given = parseNames(args.names, solo && { ...solo, given: options[solo.option] === true }, manifest.campaign.players);
+  const names = given.names;
+  const players = given.players;
   if (forces.some((f) => f.trim() === '')) throw new UsageError('--force: give the path of a force file, such as --force my-company.yaml');
   if (forces.length > 0 && args.action !== 'new') throw new UsageError(`--force: a campaign takes its forces when it starts (campaign ${system.info.id} new --force FILE); campaign ${args.action} uses the forces its state keeps`);
-  if (forces.length > 2) throw new UsageError(`--force given ${forces.length} times: give one force file for side A, and another for side B`);
+  if (players && forces.length > players.length) throw new UsageError(`--force given ${forces.length} times for ${players.length} players: give one force file for each player at most, in the order of --names`);
+  if (!players && forces.length > 2) throw new UsageError(`--force given ${forces.length} times: give one force file for side A, and another for side B${manifest.campaign.players ? ' (or one for each player, with more players in --names)' : ''}`);
   const forceFiles = forces.map((f) => resolveFrom(io.cwd, f));
   if (ON_CHANGES.has(args.action)) {
     const given = [...(args.names !== undefined ? ['--names'] : []), ...Object.keys(options).map((name) => `--${name}`)];
@@ -147,7 +194,8 @@ export async function runCampaign(args: CampaignArgs, io: CliIo): Promise<number
       system,
       state: kept && stateFile ? { file: stateFile, bytes: kept.bytes, backup } : undefined,
       seed,
-      names: args.names === undefined ? undefined : names,
+      names: args.names === undefined || !given.sidesNamed ? undefined : names,
+      ...(players ? { players } : {}),
       forceFiles,
       strict: args.strict ?? false,
       options,

@@ -35,6 +35,8 @@ export async function runSystems(args: { format: 'text' | 'json'; data: string[]
     options: Object.fromEntries(productsOf(s.info.products).map((p) => [p, declarationOf(manifestFor(s.info.id), p)?.options ?? []])),
     // what a scenario may be: its modes, players a side and table, where the rule set rolls them
     ...(manifestFor(s.info.id)?.scenario ? { play: playOf(manifestFor(s.info.id)!.scenario!) } : {}),
+    // a campaign of more than one player a side: the players it may have in all, and a side at most
+    ...(manifestFor(s.info.id)?.campaign?.players ? { campaignPlayers: manifestFor(s.info.id)!.campaign!.players } : {}),
   }));
   if (args.format === 'json') io.stdout.write(`${JSON.stringify({ systems }, null, 2)}\n`);
   else io.stdout.write(`${renderTemplate('systems', { systems: systems.map((s) => ({ ...s, measures: s.units === 'in' ? 'inches' : 'centimetres' })) })}\n`);

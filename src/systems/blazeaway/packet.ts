@@ -139,7 +139,8 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
     const support = airSupportBlock(flying, options);
     const counts = tallySheets(data, rosters[s], `${SIDE_NAMES[s]}: count as you play`);
     const countSheets = support ? (counts.length > 0 ? [{ ...counts[0]!, blocks: [support, ...counts[0]!.blocks] }, ...counts.slice(1)] : [{ title: `${SIDE_NAMES[s]}: air support`, blocks: [support] }]) : counts;
-    return [sheet, ...countSheets, ...(s === r.defender && r.buildings.length > 0 ? [buildingSheet(r)] : [])];
+    // a side's papers, handed to its player: they share pages with no other sheet
+    return [sheet, ...countSheets, ...(s === r.defender && r.buildings.length > 0 ? [buildingSheet(r)] : [])].map((page) => ({ ...page, part: SIDE_NAMES[s] }));
   });
 
   // the pieces to put out follow the map, where terrain was laid

@@ -329,7 +329,7 @@ export function unitTallies(data: BlazeAwayData, unit: CheckedUnit): Tally[] {
   return out;
 }
 
-/** The tallies of a force's units, a row each; none when no unit has one. Kept to a page of its own, ticked through the game. */
+/** The tallies of a force's units, a row each; none when no unit has one. A sheet of its own, ticked through the game: under the Unit Sheet where it fits there. */
 export function tallyTable(data: BlazeAwayData, units: readonly CheckedUnit[]): TableBlock | undefined {
   const rows = units.flatMap((u) =>
     unitTallies(data, u).map((t): Run[][] => [

@@ -2,7 +2,7 @@ import { markReading, PAPER_SPECS, type BookletNode, type DocumentNode, type Dra
 import { documentMeta } from '../../doc/document-meta.js';
 import { campaignLogTable } from '../../doc/campaign-log.js';
 import type { SystemRules } from '../../data/load.js';
-import { campaignHere, LADDER, MAX_GAMES, RUNG_NAMES, rungName, VICTORY_POINTS, type CampaignState, type GameRecord } from './campaign.js';
+import { campaignHere, LADDER, MAX_GAMES, playersOf, playersOfSide, RUNG_NAMES, rungName, VICTORY_POINTS, type CampaignState, type GameRecord } from './campaign.js';
 import { armyWords, nextGame, rollGame, type PacketSettings } from './campaign-packets.js';
 import { campaignRoster } from './campaign-forces.js';
 import type { ScenarioContext } from './scenario.js';
@@ -41,12 +41,32 @@ export function hereWords(state: CampaignState): string | undefined {
 /** The status of a campaign in a line: where it stands, the points and morale, and the kept forces. */
 export function statusLine(state: CampaignState, ctx?: ScenarioContext): string {
   const forces = ctx ? forcesLine(state, ctx) : '';
-  if (state.finished) return `Finished after ${state.game} games: ${state.winner ? `${state.names[state.winner]} wins` : 'a draw'}.${forces}`;
-  return `${hereWords(state)}. Points ${state.names.a} ${state.points.a}, ${state.names.b} ${state.points.b}; morale ${state.morale.a} / ${state.morale.b}.${forces}`;
+  const sides = state.players ? ` ${sidesWords(state)}.` : '';
+  if (state.finished) return `Finished after ${state.game} games: ${state.winner ? `${state.names[state.winner]} wins` : 'a draw'}.${sides}${forces}`;
+  return `${hereWords(state)}. Points ${state.names.a} ${state.points.a}, ${state.names.b} ${state.points.b}; morale ${state.morale.a} / ${state.morale.b}.${sides}${forces}`;
+}
+
+/** "Side A is Anna, Ben and Carl; Side B Dora, Emil and Fritz": the sides of a campaign of several players a side. */
+export function sidesWords(state: CampaignState): string {
+  const of = (s: 'a' | 'b') => andList(playersOfSide(state, s).map((p) => p.name));
+  return `${state.names.a} is ${of('a')}; ${state.names.b} ${of('b')}`;
+}
+
+/** "Anna, Ben and Carl". */
+function andList(words: readonly string[]): string {
+  return words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 }
 
 /** " Red fields Kampfgruppe Weber (95 points); Blue is rolled for each game." */
 function forcesLine(state: CampaignState, ctx: ScenarioContext): string {
+  if (state.players) {
+    // several players a side: each player's points to spend and his kept force
+    const each = playersOf(state).map((p) => {
+      const force = p.force ? `, ${p.force.name} (${campaignRoster(p.force, ctx.arsenal).points} points, limit ${p.force.points})` : '';
+      return `${p.name} ${p.points} points (${p.points - p.spent} to spend)${force}`;
+    });
+    return ` ${each.join('; ')}.`;
+  }
   const parts: string[] = [];
   for (const s of state.solo ? (['a'] as const) : (['a', 'b'] as const)) {
     const kept = state.forces?.[s];
@@ -88,7 +108,7 @@ export function buildBooklet(settings: BookletSettings, ctx: ScenarioContext, st
                   'Keep score on the campaign log below.',
                 ]
               : [
-                  `Seed **${seed}**. Starting force morale: ${a} ${start.morale.a}, ${b} ${start.morale.b}.${army}`,
+                  `Seed **${seed}**. ${start.players ? `${sidesWords(start)}. ` : ''}Starting force morale: ${a} ${start.morale.a}, ${b} ${start.morale.b}.${army}`,
                   `Play the rungs in order. Every rung has a pre-rolled packet in this booklet${solo ? ' (solo packets: side A is you)' : ''}; from the third rung on, side A is whichever side is attacking.`,
                   'Keep score on the campaign log below.',
                 ],
@@ -105,7 +125,8 @@ export function buildBooklet(settings: BookletSettings, ctx: ScenarioContext, st
               `**Morale.** Rolled once at the start. Three lost games in a row cost a point; ${markReading('the fifth in a row costs a second, two in all, none after it, and morale never falls below 2', 'bof/campaign-ladder')}.`,
               `**The end.** ${markReading('Win the top rung as attacker', 'bof/campaign-victory')}, or after ${MAX_GAMES} games the side with more wins takes the campaign.`,
               `**Upgrades and salvage.** Infantry may rise in rank and re-arm; transports stay transports; armoured cars may become tanks, light tanks medium or heavy ones; guns may become heavier guns; a unit becomes only a more powerful one, ${markReading('one worth more points', 'bof/campaign-upgrades')}. The victor keeps abandoned enemy vehicles and weapons, free of penalty next game.`,
-              ...(start.forces
+              ...(start.players ? [teamRules()] : []),
+              ...(start.forces || start.players?.some((p) => p.force)
                 ? [
                     `**Kept forces.** An upgrade costs what it adds to the force's points, ${markReading('the difference of the two units\' points', 'bof/campaign-upgrades')}, and raises the force's limit by as much; salvage joins the victor's force ${markReading('at no cost for the rest of the campaign', 'bof/salvage')}.`,
                   ]
@@ -121,7 +142,8 @@ export function buildBooklet(settings: BookletSettings, ctx: ScenarioContext, st
             rows: MAX_GAMES,
             label: (i) => String(i + 1),
           }),
-          ...(['a', 'b'] as const).map((s) => ({
+          ...(start.players ? teamLedgers(start) : []),
+          ...(start.players ? [] : (['a', 'b'] as const)).map((s) => ({
             kind: 'table' as const,
             id: `ledger-${s}`,
             title: `Upgrades and salvage: ${start.names[s]}`,
@@ -147,7 +169,7 @@ export function buildBooklet(settings: BookletSettings, ctx: ScenarioContext, st
   const cover = {
     title: 'Contents',
     paragraphs: [
-      `${settings.system.info.name}, a campaign on the ladder: **${a}** against **${b}**${solo ? ', solo (side A is you)' : ''}. Seed **${seed}**: the same seed prints the same booklet.`,
+      `${settings.system.info.name}, a campaign on the ladder: **${a}** against **${b}**${solo ? ', solo (side A is you)' : ''}${start.players ? ` (${sidesWords(start)})` : ''}. Seed **${seed}**: the same seed prints the same booklet.`,
       saved
         ? start.finished
           ? `After ${start.game} ${start.game === 1 ? 'game' : 'games'} the campaign is over; the log tells it game by game.`
@@ -168,6 +190,37 @@ export function buildBooklet(settings: BookletSettings, ctx: ScenarioContext, st
     settings.onProgress?.(i + 1, LADDER.length);
   }
   return { kind: 'booklet', meta, cover, parts };
+}
+
+/** How a campaign of several players a side plays, in a paragraph: the choices the text leaves to muster marked. */
+function teamRules(): string {
+  return [
+    `**Several players a side.** ${markReading('Each side keeps its ladder, roles, wins, morale and losses in a row as one', 'bof/multiplayer-campaign-sides')}, and its Combat Score (Special rules for multiplayer games);`,
+    `each player fields his own force, ${markReading("a share of his side's points: 75% each of two, 50% each of three, and a side of fewer players against more one and a half times the mode's points shared among them", 'bof/multiplayer-uneven-sides')}, and draws his own detachment's event cards.`,
+    `A side's campaign points are ${markReading('shared out evenly among its players, the odd points to those named first', 'bof/multiplayer-campaign-points')}; each spends his own on his own core units.`,
+    `Salvage goes to ${markReading('the player of the winning side the players choose, from what any player of the losing side fielded', 'bof/multiplayer-campaign-salvage')}.`,
+  ].join(' ');
+}
+
+/** The ledgers of a campaign of several players a side: one a side, each line the player's. */
+function teamLedgers(start: CampaignState) {
+  return (['a', 'b'] as const).map((s) => {
+    const lines = start.ledger.filter((l) => l.side === s);
+    const rows = [
+      ...lines.map((l) => [start.players?.[l.player ?? -1]?.name ?? '', String(l.game), `${l.kind === 'salvage' ? 'Salvaged: ' : l.kind === 'note' ? 'Note: ' : ''}${l.text}`, l.kind === 'upgrade' ? String(l.cost) : '—']),
+      ...Array.from({ length: 10 }, () => ['', '', '', '']),
+    ].slice(0, Math.max(10, lines.length));
+    return {
+      kind: 'table' as const,
+      id: `ledger-${s}`,
+      title: `Upgrades and salvage: ${start.names[s]} (${playersOfSide(start, s).map((p) => p.name).join(', ')})`,
+      form: true,
+      section: 'How to upgrade core units',
+      width: 'column' as const,
+      columns: ['Player', 'After game', 'Upgrade or salvage', 'Cost'].map((label) => ({ label, align: 'left' as const })),
+      rows: rows.map((row) => row.map((text) => [{ text }])),
+    };
+  });
 }
 
 /**

@@ -6,6 +6,10 @@ import { formatState, parseState } from '../../data/state-file.js';
 import { forceWarnings, readForceFile, refuseIfStrict } from '../../data/force-file.js';
 import {
   addLedger,
+  manyPlayers,
+  playersOf,
+  playersOfSide,
+  type PlayerView,
   MAX_LEDGER_LINES,
   campaignStatus,
   CAMPAIGN_STATE_FORMAT,
@@ -42,29 +46,63 @@ export { ladderChart };
 
 const other = (s: Side): Side => (s === 'a' ? 'b' : 'a');
 
-/** "a:Panzer IV for the StuG:12" -> side, text, cost (a cost given where `cost` is 'required' or 'optional'). */
-function parseLedger(option: string, text: string, defaultSide: Side | undefined, cost: 'required' | 'optional' | 'none') {
+/** Whose ledger line: a side and, in a campaign of several players a side, the player. */
+interface Who {
+  side: Side;
+  player?: number;
+}
+
+/**
+ * The player a line's head names: `a` or `b` for a side of one player (the form a two-player
+ * campaign has always taken), or a player's name, in any case. Undefined where it names none.
+ */
+function whoNamed(head: string, players: readonly PlayerView[], many: boolean, option: string, typed: string): Who | undefined {
+  const word = head.trim();
+  if (word === 'a' || word === 'b') {
+    if (!many) return { side: word };
+    const of = players.filter((p) => p.side === word);
+    if (of.length === 1) return { side: word, player: of[0]!.index };
+    throw new UsageError(`${option} "${typed}": side ${word} has ${of.length} players; name the one it is for: ${of.map((p) => `${p.name}:`).join(', ')}`);
+  }
+  const found = players.find((p) => p.name.toLowerCase() === word.toLowerCase());
+  if (!found) return undefined;
+  return many ? { side: found.side, player: found.index } : { side: found.side };
+}
+
+/**
+ * "a:Panzer IV for the StuG:12", "Anna:Pak 36>Pak 40" -> who, text, cost (a cost given where
+ * `cost` is 'required' or 'optional'). The head is a side (a or b) or a player's name.
+ */
+function parseLedger(option: string, text: string, state: CampaignState, defaultWho: Who | undefined, cost: 'required' | 'optional' | 'none') {
   const parts = text.split(':');
-  let side: Side | undefined = defaultSide;
-  if (parts[0] === 'a' || parts[0] === 'b') side = parts.shift() as Side;
+  const many = manyPlayers(state);
+  let who: Who | undefined = defaultWho;
+  const named = parts.length > 1 ? whoNamed(parts[0]!, playersOf(state), many, option, text) : undefined;
+  if (named) {
+    who = named;
+    parts.shift();
+  }
   // an optional cost is a last part of digits, or empty (the page sends an empty cost field)
   const last = parts.at(-1);
   const takesCost = cost === 'required' || (cost === 'optional' && parts.length > 1 && last !== undefined && /^\s*\d*\s*$/.test(last));
   const costText = takesCost ? parts.pop()!.trim() : '';
   const given = costText === '' ? undefined : Number(costText);
   const what = parts.join(':').trim();
-  if (!side || !what || what.length > 200 || (cost === 'required' && !(given !== undefined && Number.isInteger(given) && given >= 0 && given <= 100_000)) || (given !== undefined && !(Number.isInteger(given) && given <= 100_000))) {
+  if (!who || !what || what.length > 200 || (cost === 'required' && !(given !== undefined && Number.isInteger(given) && given >= 0 && given <= 100_000)) || (given !== undefined && !(Number.isInteger(given) && given <= 100_000))) {
+    const head = many ? 'PLAYER' : 'side';
+    const example = many ? `${playersOf(state)[0]!.name}` : 'a';
     const form =
       cost === 'required'
-        ? 'side:what:cost, e.g. a:Panzer IV replaces the Panzer III:8 (cost 0 to 100000)'
+        ? `${head}:what:cost, e.g. ${example}:Panzer IV replaces the Panzer III:8 (cost 0 to 100000)`
         : option === '--upgrade'
-          ? 'side:FROM>TO, side:FROM>elite or side:FROM+WEAPON, e.g. a:Panzer III>Panzer IV'
+          ? `${head}:FROM>TO, ${head}:FROM>elite or ${head}:FROM+WEAPON, e.g. ${example}:Panzer III>Panzer IV`
           : option === '--note'
-            ? 'side:text, e.g. a:Unteroffizier Haas wounded, misses the next game'
-            : 'side:what, e.g. a:Pak 40';
-    throw new UsageError(`${option} "${text}": write it as ${form}, the text at most 200 characters`);
+            ? `${head}:text, e.g. ${example}:Unteroffizier Haas wounded, misses the next game`
+            : `${head}:what, e.g. ${example}:Pak 40`;
+    const players = many ? ` (${head} is a player's name: ${playersOf(state).map((p) => p.name).join(', ')})` : '';
+    throw new UsageError(`${option} "${text}": write it as ${form}, the text at most 200 characters${players}`);
   }
-  return { side, text: what, cost: given };
+  return { ...who, text: what, cost: given };
 }
 
 function parseScore(text: string | undefined): { a: number; b: number } | undefined {
@@ -77,6 +115,7 @@ function parseScore(text: string | undefined): { a: number; b: number } | undefi
 /** A request as this module reads it: the sides named, its own options read. */
 type BofCampaignRequest = Omit<CampaignRequest, 'names'> & {
   names: { a: string; b: string };
+  players?: CampaignRequest['players'];
   winner?: Side;
   solo: boolean;
   victory?: 'decisive' | 'strategic' | 'turns';
@@ -91,6 +130,7 @@ export async function campaign(asked: CampaignRequest): Promise<CampaignResponse
   const request: BofCampaignRequest = {
     ...asked,
     names: asked.names ?? { a: 'Side A', b: 'Side B' },
+    ...(asked.players ? { players: asked.players } : {}),
     winner: stringOption(own, 'winner') as Side | undefined,
     solo: own['solo'] === true,
     victory: stringOption(own, 'victory') as BofCampaignRequest['victory'],
@@ -129,6 +169,10 @@ function readState(request: BofCampaignRequest, ctx: ScenarioContext): CampaignS
         ? []
         : [
             ...(['a', 'b'] as const).flatMap((side) => (s.forces?.[side] ? forceReferenceProblems(s.forces[side]!, arsenal, `forces.${side}`) : [])),
+            ...(s.players ?? []).flatMap((p, i) => [
+              ...(p.force ? forceReferenceProblems(p.force, arsenal, `players[${i}].force`) : []),
+              ...(p.forcePlayed ? forceReferenceProblems(p.forcePlayed, arsenal, `players[${i}].forcePlayed`) : []),
+            ]),
             ...(s.player ? playerReferenceProblems(s.player, arsenal, 'player') : []),
           ],
   });
@@ -150,8 +194,15 @@ function readState(request: BofCampaignRequest, ctx: ScenarioContext): CampaignS
 async function startCampaign(request: BofCampaignRequest, ctx: ScenarioContext): Promise<CampaignResponse> {
   const files = request.forceFiles ?? [];
   if (request.solo && files.length > 1) throw new UsageError(`--force given ${files.length} times: a solo campaign keeps one force, yours; give one --force file (the enemy is rolled for each game)`);
-  const sides = request.solo ? ['your force'] : [`side A (${request.names.a})`, `side B (${request.names.b})`];
+  if (request.solo && request.players) throw new UsageError(`--names: a solo campaign has one player; give your name alone, such as --names ${request.players[0]!.name}`);
+  const many = request.players;
+  const sides = request.solo
+    ? ['your force']
+    : many
+      ? many.map((p) => `${p.name} (side ${p.side.toUpperCase()})`)
+      : [`side A (${request.names.a})`, `side B (${request.names.b})`];
   const kept: { a?: CampaignForce; b?: CampaignForce } = {};
+  const own: (CampaignForce | undefined)[] = [];
   for (const [i, file] of files.entries()) {
     const roster = buildRoster(await readForceFile(file, forceFile), ctx.arsenal);
     const force = keptForce(roster);
@@ -164,19 +215,22 @@ async function startCampaign(request: BofCampaignRequest, ctx: ScenarioContext):
     }
     refuseIfStrict(request.strict ?? false, file, roster.problems, 'doctrine');
     for (const warning of forceWarnings(file, roster.problems)) request.onWarning?.(`${sides[i]}: ${warning}`);
-    kept[i === 0 ? 'a' : 'b'] = force;
+    own.push(force);
+    if (!many) kept[i === 0 ? 'a' : 'b'] = force;
   }
   const soloArmy = request.solo ? (kept.a ? { player: playerOfForce(kept.a), rolls: [] } : rollSoloPlayer(request.system, ctx.arsenal, request.seed)) : undefined;
-  const state = newCampaign(request.system, request.seed, request.names, request.solo, { forces: kept, ...(soloArmy ? { player: soloArmy.player, playerRolls: soloArmy.rolls } : {}) });
+  const players = many?.map((p, i) => ({ name: p.name, side: p.side, ...(own[i] ? { force: own[i] } : {}) }));
+  const state = newCampaign(request.system, request.seed, request.names, request.solo, { forces: kept, ...(soloArmy ? { player: soloArmy.player, playerRolls: soloArmy.rolls } : {}), ...(players ? { players } : {}) });
   const n = state.names;
-  const forces = (['a', 'b'] as const)
-    .filter((s) => state.forces?.[s])
-    .map((s) => `${n[s]} fields ${state.forces![s]!.name} (${campaignRoster(state.forces![s]!, ctx.arsenal).points} points) in every game`);
+  const forces = playersOf(state)
+    .filter((p) => p.force)
+    .map((p) => `${p.name} fields ${p.force!.name} (${campaignRoster(p.force!, ctx.arsenal).points} points) in every game`);
   const army = state.player && !state.forces?.a ? [`${n.a} plays ${armyWords(state.player, ctx.arsenal)} for the whole ladder`] : [];
   const more = [...forces, ...army];
+  const of = (s: Side) => (state.players ? `${n[s]} (${playersOfSide(state, s).map((p) => p.name).join(', ')}; morale ${state.morale[s]})` : `${n[s]} (morale ${state.morale[s]})`);
   return {
     stateText: formatState(state, CAMPAIGN_STATE_FORMAT, request.toolVersion),
-    message: `New campaign: ${n.a} (morale ${state.morale.a}) against ${n.b} (morale ${state.morale.b}); first game: ${LADDER[0]}.${more.length > 0 ? ` ${more.join('; ')}.` : ''}`,
+    message: `New campaign: ${of('a')} against ${of('b')}; first game: ${LADDER[0]}.${more.length > 0 ? ` ${more.join('; ')}.` : ''}`,
     json: statusJson(state, ctx.arsenal),
   };
 }
@@ -207,28 +261,32 @@ function record(request: BofCampaignRequest, ctx: ScenarioContext, parsed: Campa
   const winner = request.winner;
   try {
     let state = recordGame(parsed, { winner, victory: request.victory, combatScore: request.combatScore });
+    const winners = playersOfSide(state, winner);
+    // a side of one player claims its salvage unnamed; of several, the player is named
+    const claimant: Who | undefined = !manyPlayers(state) ? { side: winner } : winners.length === 1 ? { side: winner, player: winners[0]!.index } : undefined;
     for (const s of request.salvage) {
-      const salvage = parseLedger('--salvage', s, winner, 'none');
+      const salvage = parseLedger('--salvage', s, state, claimant, 'none');
       // Salvaged vehicles and weapons: what was left behind goes to the victor alone
       if (salvage.side !== winner) {
+        const whom = manyPlayers(state) ? `a player of side ${winner} (${winners.map((p) => p.name).join(', ')})` : `side ${winner} (${parsed.names[winner]})`;
         throw new UsageError(
-          `--salvage "${s}": only the game's winner, side ${winner} (${parsed.names[winner]}), claims what was left behind (Salvaged vehicles and weapons); give it as ${winner}:${salvage.text} or leave it out`,
+          `--salvage "${s}": only the game's winner, ${whom}, claims what was left behind (Salvaged vehicles and weapons); give it as ${manyPlayers(state) ? winners[0]!.name : winner}:${salvage.text} or leave it out`,
         );
       }
-      const force = state.forces?.[winner];
+      const who: Who = { side: winner, ...(salvage.player !== undefined ? { player: salvage.player } : {}) };
+      const force = forceOf(state, who);
       if (!force) {
-        state = addLedger(state, { side: winner, text: salvage.text, cost: 0, kind: 'salvage' });
+        state = addLedger(state, { ...who, text: salvage.text, cost: 0, kind: 'salvage' });
         continue;
       }
-      const loser = other(winner);
-      const applied = applySalvage(force, { name: state.names[loser], force: state.forces?.[loser] }, salvage.text, state.game, arsenal);
+      const applied = applySalvage(force, loserOf(state, winner), salvage.text, state.game, arsenal);
       if ('problem' in applied) throw new UsageError(`--salvage "${s}": ${applied.problem}`);
-      state = addLedger(state, { side: winner, text: applied.text, cost: 0, kind: 'salvage' }, applied.force);
+      state = addLedger(state, { ...who, text: applied.text, cost: 0, kind: 'salvage' }, applied.force);
     }
     for (const u of request.upgrade) state = upgrade(state, u, arsenal);
     for (const text of request.note ?? []) {
-      const note = parseLedger('--note', text, undefined, 'none');
-      state = addLedger(state, { side: note.side, text: note.text, cost: 0, kind: 'note' });
+      const note = parseLedger('--note', text, state, undefined, 'none');
+      state = addLedger(state, { side: note.side, ...(note.player !== undefined ? { player: note.player } : {}), text: note.text, cost: 0, kind: 'note' });
     }
     return {
       change: `recorded game ${state.game} (${state.names[request.winner]} won)`,
@@ -242,6 +300,21 @@ function record(request: BofCampaignRequest, ctx: ScenarioContext, parsed: Campa
   }
 }
 
+/** The force a ledger line's player keeps: his own, or his side's where the campaign keeps sides. */
+function forceOf(state: CampaignState, who: Who): CampaignForce | undefined {
+  return who.player !== undefined ? state.players?.[who.player]?.force : state.forces?.[who.side];
+}
+
+/**
+ * What the winner may claim from (Salvaged vehicles and weapons): the losing side's kept
+ * forces, every player's of a side of several (muster's reading, bof/multiplayer-campaign-salvage).
+ */
+function loserOf(state: CampaignState, winner: Side): { name: string; forces?: CampaignForce[] } {
+  const loser = other(winner);
+  const forces = playersOfSide(state, loser).flatMap((p) => (p.force ? [p.force] : []));
+  return { name: state.names[loser], ...(forces.length > 0 ? { forces } : {}) };
+}
+
 /**
  * One --upgrade (How to upgrade core units). A kept force: FROM>TO, FROM>rank or FROM+WEAPON,
  * applied and priced by what it adds to the force's points; a cost given must be that one. No
@@ -250,30 +323,33 @@ function record(request: BofCampaignRequest, ctx: ScenarioContext, parsed: Campa
  */
 function upgrade(state: CampaignState, typed: string, arsenal: Arsenal): CampaignState {
   const structured = (text: string) => /[>+]/.test(text);
-  const head = parseLedger('--upgrade', typed, undefined, 'optional');
-  const force = state.forces?.[head.side];
+  const head = parseLedger('--upgrade', typed, state, undefined, 'optional');
+  const who: Who = { side: head.side, ...(head.player !== undefined ? { player: head.player } : {}) };
+  const force = forceOf(state, who);
   if (force) {
     if (!structured(head.text)) {
+      const name = who.player !== undefined ? state.players![who.player]!.name : state.names[head.side];
+      const key = who.player !== undefined ? name : head.side;
       throw new UsageError(
-        `--upgrade "${typed}": ${possessive(state.names[head.side])} force, ${force.name}, is kept by the campaign, so an upgrade names its units: ${head.side}:FROM>TO (a unit), ${head.side}:FROM>elite (a rank) or ${head.side}:FROM+WEAPON (a weapon for soldiers); a line that changes nothing is --note ${head.side}:TEXT`,
+        `--upgrade "${typed}": ${possessive(name)} force, ${force.name}, is kept by the campaign, so an upgrade names its units: ${key}:FROM>TO (a unit), ${key}:FROM>elite (a rank) or ${key}:FROM+WEAPON (a weapon for soldiers); a line that changes nothing is --note ${key}:TEXT`,
       );
     }
     const applied = applyUpgrade(force, head.text, arsenal);
     if ('problem' in applied) throw new UsageError(`--upgrade "${typed}": ${applied.problem}`);
     refuseOtherCost(typed, head.cost, applied.cost, applied.working);
-    return addLedger(state, { side: head.side, text: applied.text, cost: applied.cost, kind: 'upgrade' }, applied.force);
+    return addLedger(state, { ...who, text: applied.text, cost: applied.cost, kind: 'upgrade' }, applied.force);
   }
   if (head.text.includes('>')) {
     const { from, to } = unitsOfUpgrade(typed, head.text, arsenal);
     const price = (unit: typeof from) => unitCost(unit, arsenal.weapons).cost;
     const cost = Math.max(0, price(to) - price(from));
     refuseOtherCost(typed, head.cost, cost, `${price(to)} - ${price(from)} points`);
-    return addLedger(state, { side: head.side, text: head.text, cost, kind: 'upgrade' });
+    return addLedger(state, { ...who, text: head.text, cost, kind: 'upgrade' });
   }
   if (head.cost === undefined) {
     throw new UsageError(`--upgrade "${typed}": an upgrade in words needs its cost, side:what:cost (e.g. a:two riflemen made elite:4); one that names units is side:FROM>TO, priced by muster`);
   }
-  return addLedger(state, { side: head.side, text: head.text, cost: head.cost, kind: 'upgrade' });
+  return addLedger(state, { ...who, text: head.text, cost: head.cost, kind: 'upgrade' });
 }
 
 /** An upgrade's cost is muster's to work out: a cost given must agree with it. */
@@ -296,37 +372,37 @@ function unitsOfUpgrade(typed: string, text: string, arsenal: Arsenal) {
   return { from: from!, to: to! };
 }
 
-/** What `status --format json` prints: the standing, where it is on the ladder, and each kept force as its next packet fields it. */
+/** A kept force as `status --format json` prints it: as its next packet fields it. */
+function forceJson(kept: CampaignForce, arsenal: Arsenal) {
+  const roster = campaignRoster(kept, arsenal);
+  return {
+    name: kept.name,
+    nation: kept.nation,
+    doctrine: kept.doctrine,
+    detachment: kept.detachment,
+    points: roster.points,
+    limit: kept.points,
+    units: roster.lines.map((line) => ({
+      unit: line.unit.id,
+      name: line.label,
+      count: line.count,
+      quality: line.quality,
+      weapons: line.weapons,
+      points: line.total,
+      ...(kept.units[line.index]!.salvaged !== undefined ? { salvaged: kept.units[line.index]!.salvaged } : {}),
+    })),
+    problems: roster.problems.map((p) => `${p.where} (${p.rule}): ${p.message}`),
+  };
+}
+
+/** What `status --format json` prints: the standing, where it is on the ladder, and each kept force as its next packet fields it, by side and by player. */
 function statusJson(state: CampaignState, arsenal: Arsenal) {
-  const forces = Object.fromEntries(
-    (['a', 'b'] as const).map((s) => {
-      const kept = state.forces?.[s];
-      if (!kept) return [s, null];
-      const roster = campaignRoster(kept, arsenal);
-      return [
-        s,
-        {
-          name: kept.name,
-          nation: kept.nation,
-          doctrine: kept.doctrine,
-          detachment: kept.detachment,
-          points: roster.points,
-          limit: kept.points,
-          units: roster.lines.map((line) => ({
-            unit: line.unit.id,
-            name: line.label,
-            count: line.count,
-            quality: line.quality,
-            weapons: line.weapons,
-            points: line.total,
-            ...(kept.units[line.index]!.salvaged !== undefined ? { salvaged: kept.units[line.index]!.salvaged } : {}),
-          })),
-          problems: roster.problems.map((p) => `${p.where} (${p.rule}): ${p.message}`),
-        },
-      ];
-    }),
-  );
-  return { ...campaignStatus(state), forces, ...(state.player ? { player: state.player } : {}) };
+  const forces = Object.fromEntries((['a', 'b'] as const).map((s) => [s, state.forces?.[s] ? forceJson(state.forces[s]!, arsenal) : null]));
+  const players = campaignStatus(state).players.map((p, i) => {
+    const force = playersOf(state)[i]!.force;
+    return { ...p, force: force ? forceJson(force, arsenal) : null };
+  });
+  return { ...campaignStatus(state), players, forces, ...(state.player ? { player: state.player } : {}) };
 }
 
 /**
@@ -336,6 +412,7 @@ function statusJson(state: CampaignState, arsenal: Arsenal) {
 export async function booklet(request: BofCampaignRequest, saved?: CampaignState): Promise<BookletNode> {
   const ctx = await loadScenarioContext(request.system);
   const army = !saved && request.solo ? rollSoloPlayer(request.system, ctx.arsenal, request.seed) : undefined;
-  const start = saved ?? newCampaign(request.system, request.seed, request.names, request.solo, army ? { player: army.player, playerRolls: army.rolls } : {});
+  const players = !saved && request.players ? { players: request.players.map((p) => ({ name: p.name, side: p.side })) } : {};
+  const start = saved ?? newCampaign(request.system, request.seed, request.names, request.solo, { ...(army ? { player: army.player, playerRolls: army.rolls } : {}), ...players });
   return buildBooklet(request, ctx, start, saved !== undefined);
 }

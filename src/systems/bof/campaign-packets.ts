@@ -4,10 +4,10 @@ import { markReading, type Block, type DocumentNode } from '../../doc/model.js';
 import type { CardPrint, Paper, Units } from '../../doc/model.js';
 import { budgetWords, isOver, type BudgetFit } from '../budget-fit.js';
 import { UsageError } from '../../errors.js';
-import { LADDER, MAX_GAMES, type CampaignState, type Side } from './campaign.js';
-import { campaignRoster, type SoloPlayer } from './campaign-forces.js';
+import { LADDER, MAX_GAMES, playersOf, type CampaignState, type PlayerView, type Side } from './campaign.js';
+import { campaignRoster, type CampaignForce, type SoloPlayer } from './campaign-forces.js';
 import { buildPacket, packetContext } from './packet.js';
-import { rollSoloScenario, rollVersusScenario, type ScenarioContext, type ScenarioResult } from './scenario.js';
+import { rollSoloScenario, rollVersusScenario, type ScenarioContext, type ScenarioResult, type TeamPlayer } from './scenario.js';
 import type { ScenarioTerrain } from '../scenario-terrain.js';
 import type { Roster } from './force.js';
 import type { Arsenal } from './arsenal.js';
@@ -29,14 +29,16 @@ export interface PacketSettings {
 }
 
 /** The part of a campaign a game's packet depends on. */
-export type CampaignSides = Pick<CampaignState, 'solo' | 'morale' | 'names' | 'forces' | 'player'> & Partial<Pick<CampaignState, 'forcesPlayed' | 'game'>>;
+export type CampaignSides = Pick<CampaignState, 'solo' | 'morale' | 'names' | 'forces' | 'player' | 'points' | 'spent'> & Partial<Pick<CampaignState, 'forcesPlayed' | 'game' | 'players'>>;
 
 /** A rolled game of the campaign: its result and its packet. */
 export interface CampaignGame {
   result: ScenarioResult;
   doc: DocumentNode;
-  /** the kept forces' rosters, by side, as the packet fields them */
+  /** the kept forces' rosters, by side, as the packet fields them (one player a side) */
   rosters: Partial<Record<Side, Roster>>;
+  /** several players a side: each player's kept force's roster, in the players' order (undefined for one without) */
+  playerRosters?: (Roster | undefined)[];
   /** the game whose cards this packet's stand beside: only the cards changed since are printed (the briefing says which) */
   cardsSince?: string;
 }
@@ -63,7 +65,17 @@ export interface GameToRoll {
    * 3"): only the cards changed since are printed. Left out, a played campaign's `forcesPlayed`
    * (the last game); none before the first game, or under --all-cards.
    */
-  cardsBefore?: { game: string; forces: CampaignState['forces'] };
+  cardsBefore?: { game: string; forces: CampaignState['forces']; players?: CampaignState['players'] };
+}
+
+/** Each side's players with their kept forces as rosters, for a campaign of several players a side; `forceOf` picks which of his forces. */
+function teamOf(state: CampaignSides, ctx: ScenarioContext, forceOf: (p: PlayerView) => CampaignForce | undefined = (p) => p.force): Record<Side, TeamPlayer[]> {
+  const team: Record<Side, TeamPlayer[]> = { a: [], b: [] };
+  for (const p of playersOf(state)) {
+    const force = forceOf(p);
+    team[p.side].push({ name: p.name, ...(force ? { roster: campaignRoster(force, ctx.arsenal) } : {}) });
+  }
+  return team;
 }
 
 /**
@@ -73,6 +85,16 @@ export interface GameToRoll {
  */
 export function rollGame(settings: PacketSettings, ctx: ScenarioContext, state: CampaignSides, game: GameToRoll): CampaignGame {
   const { result, options } = rollGameScenario(settings, ctx, state, game);
+  if (state.players) {
+    // several players a side: each player's cards changed since the last game he played
+    const played = state.game && state.players.some((p) => p.forcePlayed) ? { game: `game ${state.game}` } : undefined;
+    const given = game.cardsBefore?.players;
+    const before = given ? { game: game.cardsBefore!.game, team: teamOf({ ...state, players: given }, ctx) } : played ? { game: played.game, team: teamOf(state, ctx, (p) => p.forcePlayed) } : undefined;
+    const since = settings.allCards || !before ? undefined : { game: before.game, rosters: [], team: before.team };
+    const doc = buildPacket(result, { ...packetContext(ctx, settings), ladder: true, team: options.team!, ...(since ? { cardsSince: since } : {}) });
+    const playerRosters = [...options.team!.a, ...options.team!.b].map((p) => p.roster);
+    return { result, doc, rosters: {}, playerRosters, ...(since ? { cardsSince: since.game } : {}) };
+  }
   const before = game.cardsBefore ?? (state.forcesPlayed && state.game ? { game: `game ${state.game}`, forces: state.forcesPlayed } : undefined);
   const since = settings.allCards || !before ? undefined : { game: before.game, rosters: fieldedRosters(state.solo, keptRosters({ forces: before.forces }, ctx)) };
   const doc = buildPacket(result, { ...packetContext(ctx, settings), ladder: true, ...(options.rosters ? { rosters: options.rosters } : {}), ...(since ? { cardsSince: since } : {}) });
@@ -88,12 +110,14 @@ function fieldedRosters(solo: boolean, rosters: Partial<Record<Side, Roster>>): 
 function rollGameScenario(settings: PacketSettings, ctx: ScenarioContext, state: CampaignSides, { rung, seed, attacker, mapAgain }: GameToRoll) {
   const solo = state.solo;
   const map = (s: Side) => (solo ? (s === 'a' ? 'player' : 'enemy') : s);
-  const given = fieldedRosters(solo, keptRosters(state, ctx));
+  const team = state.players ? teamOf(state, ctx) : undefined;
+  const given = team ? [] : fieldedRosters(solo, keptRosters(state, ctx));
   const player: SoloPlayer | undefined = solo && !given[0] ? state.player : undefined;
   const options = {
     mode: solo ? ('solo' as const) : ('versus' as const),
     scenario: rung,
-    players: 2 as const,
+    players: state.players?.length ?? 2,
+    ...(team ? { team } : {}),
     table: { width: 120, height: 120 },
     points: 150,
     fixed: {
@@ -129,7 +153,8 @@ function fitsOf(result: ScenarioResult): readonly BudgetFit[] {
 }
 
 /** A kept force as the player knows it, for a warning: "Red's force, Kampfgruppe Weber". */
-function forceWords(state: CampaignSides, side: Side): string {
+function forceWords(state: CampaignSides, side: Side, player?: string): string {
+  if (player !== undefined) return `${possessive(player)} force, ${playersOf(state).find((p) => p.name === player)?.force?.name ?? ''}`;
   return `${possessive(state.names[side])} force, ${state.forces?.[side]?.name ?? ''}`;
 }
 
@@ -149,7 +174,7 @@ export function checkFits(settings: PacketSettings, state: CampaignSides, result
     const side = campaignSide(fit.side);
     if (!side || !isOver(fit)) continue;
     // the ladder sets the game: the way out is to field less of the force, not another mode
-    const message = `${forceWords(state, side)}: ${fit.points} points, over the ${fit.budget}-point budget of ${fit.game}: leave ${-fit.left} points of it out of this game (the campaign keeps the whole force)`;
+    const message = `${forceWords(state, side, fit.player)}: ${fit.points} points, over the ${fit.budget}-point budget of ${fit.game}: leave ${-fit.left} points of it out of this game (the campaign keeps the whole force)`;
     if (settings.strict) throw new UsageError(`${message} (--strict: nothing was printed)`);
     settings.onWarning?.(message);
   }
@@ -159,6 +184,7 @@ export function checkFits(settings: PacketSettings, state: CampaignSides, result
 export function standing(state: CampaignState, arsenal: Arsenal, game?: CampaignGame, mapAgain?: { game: number; laid: boolean }): Block {
   const n = state.names;
   const fits = game ? fitsOf(game.result) : [];
+  if (state.players) return teamStanding(state, game, mapAgain);
   const forces = (['a', 'b'] as const).flatMap((s) => {
     const roster = game?.rosters[s];
     if (!roster) return [];
@@ -176,11 +202,33 @@ export function standing(state: CampaignState, arsenal: Arsenal, game?: Campaign
       `**Points** ${n.a} ${state.points.a} (${state.points.a - state.spent.a} to spend), ${n.b} ${state.points.b} (${state.points.b - state.spent.b} to spend). **Morale** ${state.morale.a} / ${state.morale.b}. **Losses in a row** ${state.streak.a} / ${state.streak.b}.`,
       ...forces,
       ...army,
-      ...(mapAgain
-        ? [
-            `**The map** of game ${mapAgain.game} again: the defender held, so this game is played on the previously played map (General Campaign Ladder). ${mapAgain.laid ? 'Lay its terrain as the list in this packet gives it.' : 'Leave the table as it stood.'}`,
-          ]
-        : []),
+      ...(mapAgain ? [mapAgainWords(mapAgain)] : []),
+    ],
+  };
+}
+
+/** The paragraph of the map a game after a defender's win is played on. */
+function mapAgainWords(mapAgain: { game: number; laid: boolean }): string {
+  return `**The map** of game ${mapAgain.game} again: the defender held, so this game is played on the previously played map (General Campaign Ladder). ${mapAgain.laid ? 'Lay its terrain as the list in this packet gives it.' : 'Leave the table as it stood.'}`;
+}
+
+/** The standing of a campaign of several players a side: each side's players, and each player's points to spend. */
+function teamStanding(state: CampaignState, game?: CampaignGame, mapAgain?: { game: number; laid: boolean }): Block {
+  const n = state.names;
+  const players = playersOf(state);
+  const sidePlayers = (s: Side) => players.filter((p) => p.side === s).map((p) => p.name).join(', ');
+  const cards = game?.cardsSince ? `with the cards changed since ${game.cardsSince} (the briefing says how many)` : 'with its unit cards';
+  const each = players.map((p) => `${p.name} ${p.points} (${p.points - p.spent} to spend)`);
+  return {
+    kind: 'text',
+    title: `Campaign: game ${state.game + 1} of at most ${MAX_GAMES}`,
+    section: 'Campaigns',
+    width: 'column',
+    paragraphs: [
+      `**${n.a}** is ${sidePlayers('a')}; **${n.b}** ${sidePlayers('b')}. ${state.attacker ? `${n[state.attacker]} attacks.` : 'Nobody attacks yet.'}`,
+      `**Points** ${n.a} ${state.points.a}, ${n.b} ${state.points.b}, ${markReading('each shared out among its players', 'bof/multiplayer-campaign-points')}: ${each.join(', ')}. **Morale** ${state.morale.a} / ${state.morale.b}. **Losses in a row** ${state.streak.a} / ${state.streak.b}.`,
+      ...(players.some((p) => p.force) ? [`**Each player's force** is kept by the campaign with his upgrades and salvage; its roster is in this packet, ${cards}.`] : []),
+      ...(mapAgain ? [mapAgainWords(mapAgain)] : []),
     ],
   };
 }

@@ -43,6 +43,8 @@ export function rungName(rung: string): string {
 }
 
 export const MAX_GAMES = 10;
+/** Campaigns may be played by 1-6 players (Campaigns). */
+export const MAX_PLAYERS = 6;
 /** Rungs played before roles exist: the loser of the second (Victory Zones) defends. */
 const ROLES_SET_AFTER_RUNG = 1;
 export const VICTORY_POINTS = { decisive: 15, strategic: 7, turns: 7, loss: 3 } as const;
@@ -54,6 +56,8 @@ export type Side = z.infer<typeof side>;
  * (a Combat Score of a billion would be written, then refused on every later run).
  */
 export const MAX_COMBAT_SCORE = 999;
+/** Players a side at most: a side's deployment zone has three sectors, left, middle and right (Special rules for multiplayer games). */
+export const MAX_TEAM = 3;
 const MAX_POINTS = 100_000;
 const count = (max: number) => z.number().int().min(0).max(max);
 const perSide = (max: number) => z.object({ a: count(max), b: count(max) }).strict();
@@ -72,6 +76,8 @@ export const gameRecord = z
     pointsGained: perSide(MAX_POINTS),
     moraleAfter: morale,
     streakAfter: perSide(MAX_GAMES),
+    /** a campaign of several players a side: each player's part of his side's points, in the order of `players` */
+    shares: z.array(count(MAX_POINTS)).max(MAX_PLAYERS).optional(),
     event: label(400, true),
   })
   .strict();
@@ -81,8 +87,34 @@ export const gameRecord = z
  * force is kept, an upgrade or salvage was applied to it; else the line is all there is.
  */
 export const ledgerEntry = z
-  .object({ game: count(MAX_GAMES), side, kind: z.enum(['upgrade', 'salvage', 'note']), text: label(200), cost: count(MAX_POINTS) })
+  .object({
+    game: count(MAX_GAMES),
+    side,
+    /** a campaign of several players a side: whose line it is, by its place in `players` (version 3) */
+    player: z.number().int().min(0).max(MAX_PLAYERS - 1).optional(),
+    kind: z.enum(['upgrade', 'salvage', 'note']),
+    text: label(200),
+    cost: count(MAX_POINTS),
+  })
   .strict();
+
+/**
+ * A player of a campaign with several players a side (Campaigns: "1-6 players"; Special rules
+ * for multiplayer games): his name and side, the points his share of his side's games earned
+ * and what he spent of them, and his own force, kept as a two-player campaign keeps a side's.
+ */
+export const campaignPlayer = z
+  .object({
+    name: label(MAX_SIDE_NAME_LENGTH),
+    side,
+    points: count(MAX_POINTS * MAX_GAMES),
+    spent: count(MAX_POINTS * MAX_GAMES),
+    force: campaignForce.optional(),
+    /** his force as the last game fielded it, before its upgrades and salvage (as `forcesPlayed`) */
+    forcePlayed: campaignForce.optional(),
+  })
+  .strict();
+export type CampaignPlayer = z.infer<typeof campaignPlayer>;
 
 /**
  * Lines a campaign's ledger keeps, both sides together: ten games of upgrades, salvage and notes
@@ -92,12 +124,21 @@ export const ledgerEntry = z
  */
 export const MAX_LEDGER_LINES = 200;
 
-/** The state file's version: 2 keeps the forces and the solo player's army; a version 1 file reads as a campaign without them. */
-const STATE_VERSION = 2;
+/**
+ * The state file's version: 2 keeps the forces and the solo player's army (a version 1 file
+ * reads as a campaign without them); 3 adds `players`, a campaign of more than one player a
+ * side. A campaign of one player a side is written as version 2 still, the very file an older
+ * muster reads; one of several players a side as version 3, which an older muster refuses as
+ * newer than it rather than half-reading.
+ */
+const STATE_VERSION = 3;
+/** The version a campaign of one player a side is written as. */
+const SIDES_VERSION = 2;
 
 export const campaignState = z
   .object({
-    version: z.union([z.literal(1), z.literal(STATE_VERSION)]).transform(() => STATE_VERSION),
+    // a version 1 file reads as version 2 (it had no forces); version 3 holds `players`
+    version: z.union([z.literal(1), z.literal(SIDES_VERSION), z.literal(STATE_VERSION)]).transform((v) => (v === 1 ? SIDES_VERSION : v)),
     system: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be a rule-set id such as bof').max(40),
     seed: z.string().max(200),
     names: z.object({ a: label(MAX_SIDE_NAME_LENGTH), b: label(MAX_SIDE_NAME_LENGTH) }).strict(),
@@ -127,6 +168,12 @@ export const campaignState = z
     forcesPlayed: z.object({ a: campaignForce.optional(), b: campaignForce.optional() }).strict().optional(),
     /** solo: the player's army for the whole ladder */
     player: soloPlayer.optional(),
+    /**
+     * a campaign of more than one player a side (version 3): every player in the order --names
+     * gave them, side A's first. Each keeps his own force and points here, and `forces`,
+     * `forcesPlayed` stay absent; `points` and `spent` are his side's sums.
+     */
+    players: z.array(campaignPlayer).min(2).max(MAX_PLAYERS).optional(),
     rolls: z
       // a roll's source, kept since issue 49; a campaign begun before has its rolls without one
       .array(z.object({ purpose: label(200), dice: z.string().max(20), faces: z.array(z.number().int().min(1).max(100)).max(20), total: z.number().int().min(0).max(2000), decided: z.string().max(200), source: provenance.optional() }).strict())
@@ -156,7 +203,15 @@ export const campaignState = z
         if (entry.salvaged !== undefined && entry.salvaged > state.game) ctx.addIssue({ code: 'custom', path: ['forces', s, 'units', i, 'salvaged'], message: `is ${entry.salvaged}, after the ${state.game} games played` });
       });
     }
+    if (state.players) playerProblems({ ...state, players: state.players }, ctx);
+    else {
+      if (state.version === STATE_VERSION) ctx.addIssue({ code: 'custom', path: ['version'], message: `is ${STATE_VERSION}, a campaign of several players a side, but the state has no players` });
+      state.ledger.forEach((entry, i) => {
+        if (entry.player !== undefined) ctx.addIssue({ code: 'custom', path: ['ledger', i, 'player'], message: 'names a player, but the campaign keeps its sides, not players' });
+      });
+    }
     if (state.solo) {
+      if (state.players) ctx.addIssue({ code: 'custom', path: ['players'], message: 'a solo campaign has one player' });
       if (state.forces?.b) ctx.addIssue({ code: 'custom', path: ['forces', 'b'], message: 'a solo campaign keeps one force, the player\'s, as side a' });
       const own = state.forces?.a;
       if (own && state.player) {
@@ -168,6 +223,49 @@ export const campaignState = z
       ctx.addIssue({ code: 'custom', path: ['player'], message: 'is set, but the campaign is not solo' });
     }
   });
+
+/** What a state of several players a side must agree with: its version, its sides, its sums and its ledger. */
+function playerProblems(
+  state: {
+    version: number;
+    game: number;
+    players: CampaignPlayer[];
+    points: Record<Side, number>;
+    spent: Record<Side, number>;
+    forces?: unknown;
+    forcesPlayed?: unknown;
+    ledger: { side: Side; player?: number | undefined }[];
+  },
+  ctx: z.RefinementCtx,
+): void {
+  const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+  const players = state.players;
+  if (state.version !== STATE_VERSION) issue(['version'], `is ${state.version}, but a campaign of several players a side (players) is version ${STATE_VERSION}`);
+  if (state.forces !== undefined) issue(['forces'], 'is set, but each player keeps his own force (players[N].force)');
+  if (state.forcesPlayed !== undefined) issue(['forcesPlayed'], 'is set, but each player keeps his own (players[N].forcePlayed)');
+  for (const s of ['a', 'b'] as const) {
+    const of = players.filter((p) => p.side === s);
+    if (of.length === 0 || of.length > MAX_TEAM) issue(['players'], `side ${s} has ${of.length} players; a side has 1 to ${MAX_TEAM}`);
+    const sum = (key: 'points' | 'spent') => of.reduce((n, p) => n + p[key], 0);
+    if (sum('points') !== state.points[s]) issue(['points', s], `is ${state.points[s]}, but the players of side ${s} earned ${sum('points')} in all; they must agree`);
+    if (sum('spent') !== state.spent[s]) issue(['spent', s], `is ${state.spent[s]}, but the players of side ${s} spent ${sum('spent')} in all; they must agree`);
+  }
+  if (players.length < 3) issue(['players'], `holds ${players.length} players: a campaign of one player a side keeps its sides (names, forces), not players`);
+  // side A's players first, as --names gives them
+  players.forEach((p, i) => {
+    if (i > 0 && p.side === 'a' && players[i - 1]!.side === 'b') issue(['players', i, 'side'], "is a, after a player of side b: side A's players come first");
+    if (p.spent > p.points) issue(['players', i, 'spent'], `is ${p.spent}, more than the ${p.points} points earned`);
+    if (players.findIndex((q) => q.name.toLowerCase() === p.name.toLowerCase()) !== i) issue(['players', i, 'name'], `"${p.name}" is another player's name too; each player's name tells him apart`);
+    p.force?.units.forEach((entry, j) => {
+      if (entry.salvaged !== undefined && entry.salvaged > state.game) issue(['players', i, 'force', 'units', j, 'salvaged'], `is ${entry.salvaged}, after the ${state.game} games played`);
+    });
+  });
+  state.ledger.forEach((entry, i) => {
+    const player = entry.player === undefined ? undefined : players[entry.player];
+    if (!player) issue(['ledger', i, 'player'], entry.player === undefined ? 'is missing: a campaign of several players a side says whose line it is' : `is ${entry.player}, but the campaign has ${players.length} players (0 to ${players.length - 1})`);
+    else if (player.side !== entry.side) issue(['ledger', i, 'side'], `is ${entry.side}, but player ${entry.player} (${player.name}) is of side ${player.side}`);
+  });
+}
 
 /** The campaign state file, read and written by the shared state-file layer; a version 1 file is read as version 2. */
 export const CAMPAIGN_STATE_FORMAT: StateFormat<CampaignState> = { schema: campaignState as z.ZodType<CampaignState>, version: STATE_VERSION, what: 'campaign state' };
@@ -182,6 +280,59 @@ export interface CampaignStart {
   forces?: { a?: CampaignForce; b?: CampaignForce };
   player?: SoloPlayer;
   playerRolls?: readonly RollRecord[];
+  /** more than one player a side: every player, side A's first, each with his own force where he brought one */
+  players?: readonly { name: string; side: Side; force?: CampaignForce }[];
+}
+
+/** A player as the campaign's rules see him, whether the state keeps sides (one player each) or players. */
+export interface PlayerView {
+  /** his place among the players: 0 and 1 for sides A and B where the state keeps sides */
+  index: number;
+  name: string;
+  side: Side;
+  points: number;
+  spent: number;
+  force?: CampaignForce;
+  /** his force as the last game fielded it */
+  forcePlayed?: CampaignForce;
+}
+
+/**
+ * Every player of the campaign: where it keeps sides (one player each, a state of version 2),
+ * side A's and side B's, named as the sides; else its players in their order.
+ */
+export function playersOf(state: Pick<CampaignState, 'names' | 'points' | 'spent' | 'forces' | 'forcesPlayed' | 'players'>): PlayerView[] {
+  if (state.players) {
+    return state.players.map((p, index) => ({ index, name: p.name, side: p.side, points: p.points, spent: p.spent, ...(p.force ? { force: p.force } : {}), ...(p.forcePlayed ? { forcePlayed: p.forcePlayed } : {}) }));
+  }
+  return (['a', 'b'] as const).map((side, index) => ({
+    index,
+    name: state.names[side],
+    side,
+    points: state.points[side],
+    spent: state.spent[side],
+    ...(state.forces?.[side] ? { force: state.forces[side] } : {}),
+    ...(state.forcesPlayed?.[side] ? { forcePlayed: state.forcesPlayed[side] } : {}),
+  }));
+}
+
+/** The players of a side, in their order. */
+export function playersOfSide(state: Parameters<typeof playersOf>[0], side: Side): PlayerView[] {
+  return playersOf(state).filter((p) => p.side === side);
+}
+
+/** Whether the campaign has more than one player on a side (its state keeps players, version 3). */
+export function manyPlayers(state: Pick<CampaignState, 'players'>): boolean {
+  return state.players !== undefined;
+}
+
+/**
+ * A side's points shared out among its players (muster's reading: the text scores a side, and
+ * each player upgrades his own core units): evenly, the odd points to the players named first.
+ */
+export function shareOut(points: number, players: number): number[] {
+  const each = Math.floor(points / players);
+  return Array.from({ length: players }, (_, i) => each + (i < points - each * players ? 1 : 0));
 }
 
 /** A new campaign: both sides roll force morale once (How to determine force morale during the campaign). */
@@ -196,8 +347,9 @@ export function newCampaign(system: SystemRules, seed: string, names: { a: strin
     morale[s] = Number(roll.row!['morale']);
   }
   const forces = start.forces && (start.forces.a || start.forces.b) ? { forces: { ...(start.forces.a ? { a: start.forces.a } : {}), ...(start.forces.b ? { b: start.forces.b } : {}) } } : {};
+  const players = start.players ? { players: start.players.map((p) => ({ name: p.name, side: p.side, points: 0, spent: 0, ...(p.force ? { force: p.force } : {}) })) } : {};
   return {
-    version: STATE_VERSION,
+    version: start.players ? STATE_VERSION : SIDES_VERSION,
     system: system.info.id,
     seed,
     names,
@@ -217,6 +369,7 @@ export function newCampaign(system: SystemRules, seed: string, names: { a: strin
     rolls: [...rolls, ...(start.playerRolls ?? [])],
     ...forces,
     ...(start.player ? { player: start.player } : {}),
+    ...players,
   };
 }
 
@@ -278,6 +431,9 @@ export function recordGame(state: CampaignState, result: GameResult): CampaignSt
     winner = wins.a === wins.b ? null : wins.a > wins.b ? 'a' : 'b';
     event = `ten games played: ${winner ? `${state.names[winner]} won more games` : 'the games are even, a draw'}`;
   }
+  // several players a side: each side's points shared out among its players, who keep their forces as played
+  const shares = state.players ? sharesOf(state.players, gained) : undefined;
+  const players = state.players?.map((p, i) => ({ ...p, points: p.points + shares![i]!, ...(p.force ? { forcePlayed: p.force } : {}) }));
   const record: GameRecord = {
     game,
     rung,
@@ -288,10 +444,12 @@ export function recordGame(state: CampaignState, result: GameResult): CampaignSt
     pointsGained: gained,
     moraleAfter: morale,
     streakAfter: streak,
+    ...(shares ? { shares } : {}),
     event,
   };
   return {
     ...state,
+    ...(players ? { players } : {}),
     game,
     rungIndex: Math.min(rungIndex, LADDER.length - 1),
     attacker,
@@ -306,18 +464,33 @@ export function recordGame(state: CampaignState, result: GameResult): CampaignSt
   };
 }
 
+/** Each player's part of his side's points from one game, in the players' order. */
+function sharesOf(players: readonly CampaignPlayer[], gained: Record<Side, number>): number[] {
+  const parts = { a: shareOut(gained.a, players.filter((p) => p.side === 'a').length), b: shareOut(gained.b, players.filter((p) => p.side === 'b').length) };
+  const taken = { a: 0, b: 0 };
+  return players.map((p) => parts[p.side][taken[p.side]++]!);
+}
+
 /**
  * Logs an upgrade, salvage or note (How to upgrade core units; Salvaged vehicles and weapons),
  * and where the side's force is kept, puts the force as the change left it in its place.
  */
-export function addLedger(state: CampaignState, entry: { side: Side; kind: 'upgrade' | 'salvage' | 'note'; text: string; cost: number }, force?: CampaignForce): CampaignState {
-  const available = state.points[entry.side] - state.spent[entry.side];
+export function addLedger(state: CampaignState, entry: { side: Side; player?: number; kind: 'upgrade' | 'salvage' | 'note'; text: string; cost: number }, force?: CampaignForce): CampaignState {
+  const who = state.players ? state.players[entry.player ?? -1] : undefined;
+  if (state.players && (!who || who.side !== entry.side)) throw new Error(`a ledger line of a campaign of several players a side names a player of side ${entry.side}`);
+  const available = who ? who.points - who.spent : state.points[entry.side] - state.spent[entry.side];
   if (entry.kind === 'upgrade' && entry.cost > available) {
-    throw new CampaignRuleError(`${state.names[entry.side]} has ${available} points to spend; "${entry.text}" costs ${entry.cost}`);
+    throw new CampaignRuleError(`${who ? who.name : state.names[entry.side]} has ${available} points to spend; "${entry.text}" costs ${entry.cost}`);
   }
-  const spent = entry.kind === 'upgrade' ? { ...state.spent, [entry.side]: state.spent[entry.side] + entry.cost } : state.spent;
+  const cost = entry.kind === 'upgrade' ? entry.cost : 0;
+  const spent = { ...state.spent, [entry.side]: state.spent[entry.side] + cost };
+  const line = { game: state.game, side: entry.side, ...(who ? { player: entry.player } : {}), kind: entry.kind, text: entry.text, cost };
+  if (state.players) {
+    const players = state.players.map((p, i) => (i === entry.player ? { ...p, spent: p.spent + cost, ...(force ? { force } : {}) } : p));
+    return { ...state, spent, players, ledger: [...state.ledger, line] };
+  }
   const forces = force ? { forces: { ...state.forces, [entry.side]: force } } : {};
-  return { ...state, spent, ledger: [...state.ledger, { game: state.game, ...entry, cost: entry.kind === 'upgrade' ? entry.cost : 0 }], ...forces };
+  return { ...state, spent, ledger: [...state.ledger, line], ...forces };
 }
 
 /**
@@ -347,5 +520,7 @@ export function campaignStatus(state: CampaignState) {
     names: state.names,
     history: state.history,
     ledger: state.ledger,
+    // every player, with his points: one a side where the campaign keeps sides
+    players: playersOf(state).map((p) => ({ name: p.name, side: p.side, points: p.points, available: p.points - p.spent })),
   };
 }

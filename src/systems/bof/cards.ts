@@ -1,6 +1,6 @@
 import { renderProse } from '../../doc/templates.js';
 import type { SystemInfo } from '../../data/schema.js';
-import { cardRule, markHouse, markReading, type Block, type CardNode, type CardRule, type CardPrint, type CardStat, type DeckNode, type SheetNode, type Provenance, type TableBlock, type Units } from '../../doc/model.js';
+import { cardRule, markHouse, markReading, type Block, type CardColumn, type CardLine, type CardNode, type CardRule, type CardPrint, type CardStat, type DeckNode, type SheetNode, type Provenance, type TableBlock, type Units } from '../../doc/model.js';
 import type { IconName } from '../../vocab/icons.js';
 import { formatLength, formatModifier } from '../../doc/helpers.js';
 import { checkBlock } from '../../doc/packet.js';
@@ -154,25 +154,47 @@ function attackText(attack: number, perTurn: number): string {
   return perTurn > 1 ? `${attack} ×${perTurn}` : String(attack);
 }
 
-/** What each weapon does, in the card's units. */
-export function describeWeapon(w: Weapon, units: Units): string {
-  const parts: string[] = [];
-  if (w.attack !== undefined) parts.push(`attack ${attackText(w.attack, w.attacksPerTurn)}`);
-  if (w.he) parts.push(`HE ${w.he}`);
-  if (w.ap) parts.push(`AP ${w.ap}`);
-  if (w.melee) parts.push(`melee ${formatModifier(w.melee)}`);
+/**
+ * What a weapon does, in the card's units, each fact in order: a number the card's weapon table
+ * has a column for (`heading`, `value`) or words alone.
+ */
+function weaponFacts(w: Weapon, units: Units): { heading?: string; value: string; words: string }[] {
   const dist = (d: { cm: number; in: number }) => formatLength(units === 'cm' ? d.cm : d.in, units);
-  if (w.range) parts.push(`range ${dist(w.range)}`);
-  if (w.minRange) parts.push(`min ${dist(w.minRange)}`);
-  if (w.blast) parts.push(`blast ${dist(w.blast)}`);
-  if (w.ammo) parts.push(`${w.ammo} shots a game`);
-  if (w.singleUse) parts.push('single use');
-  if (w.heavy) parts.push('heavy');
-  return parts.join(', ') || 'no combat value';
+  const column = (heading: string, value: string) => ({ heading, value, words: `${heading} ${value}` });
+  const words = (text: string) => ({ value: text, words: text });
+  const facts: { heading?: string; value: string; words: string }[] = [];
+  if (w.attack !== undefined) facts.push(column('attack', attackText(w.attack, w.attacksPerTurn)));
+  if (w.he) facts.push(column('HE', String(w.he)));
+  if (w.ap) facts.push(column('AP', String(w.ap)));
+  if (w.melee) facts.push(words(`melee ${formatModifier(w.melee)}`));
+  if (w.range) facts.push(column('range', dist(w.range)));
+  if (w.minRange) facts.push(words(`min ${dist(w.minRange)}`));
+  if (w.blast) facts.push(words(`blast ${dist(w.blast)}`));
+  if (w.ammo) facts.push(words(`${w.ammo} shots a game`));
+  if (w.singleUse) facts.push(words('single use'));
+  if (w.heavy) facts.push(words('heavy'));
+  if (facts.length === 0) facts.push(words('no combat value'));
+  return facts;
 }
 
-function weaponLines(unit: Unit, weapons: Weapon[], units: Units): { label: string; text: string }[] {
-  if (isSoldier(unit)) return weapons.map((w) => ({ label: w.name, text: describeWeapon(w, units) }));
+/** What each weapon does, in the card's units. */
+export function describeWeapon(w: Weapon, units: Units): string {
+  return weaponFacts(w, units).map((f) => f.words).join(', ');
+}
+
+/**
+ * A weapon's numbers in the card's columns (attack, HE, AP, range, each where it has one), and
+ * what fits no column as a note: the same words as describeWeapon, set as a row of a table.
+ */
+export function weaponColumns(w: Weapon, units: Units): { columns: CardColumn[]; note?: string } {
+  const facts = weaponFacts(w, units);
+  const columns = facts.flatMap((f) => (f.heading !== undefined ? [{ heading: f.heading, value: f.value }] : []));
+  const notes = facts.filter((f) => f.heading === undefined).map((f) => f.words);
+  return notes.length > 0 ? { columns, note: notes.join(', ') } : { columns };
+}
+
+function weaponLines(unit: Unit, weapons: Weapon[], units: Units): CardLine[] {
+  if (isSoldier(unit)) return weapons.map((w) => ({ label: w.name, text: describeWeapon(w, units), ...weaponColumns(w, units) }));
   if (unit.blast) {
     const d = formatLength(units === 'cm' ? unit.blast.cm : unit.blast.in, units);
     return [{ label: 'HE blast radius', text: d }];

@@ -25,6 +25,24 @@ export function shareOf(points: number, players: number): number {
   return Math.floor(points * (PLAYER_SHARE[players] ?? 1));
 }
 
+/**
+ * What a side's players field together in a game of more than two: the text's 4- and
+ * 6-player shares both give a side one and a half times the mode's points (2 x 75%, 3 x 50%).
+ */
+export const TEAM_TOTAL = 1.5;
+
+/**
+ * Each player's share where the sides have `ofSide` and `against` players: the text's share
+ * where they are even (Special rules for multiplayer games), and where they are not (three or
+ * five players, a campaign's sides of one to three), the side's one and a half times the mode's
+ * points in equal shares, rounded down (muster's reading, bof/multiplayer-uneven-sides): a
+ * player alone against two fields as much as the two together.
+ */
+export function teamShare(points: number, ofSide: number, against: number): number {
+  if (ofSide === against) return shareOf(points, ofSide * 2);
+  return Math.floor((points * TEAM_TOTAL) / ofSide);
+}
+
 /** Whether a share of `points` for `players` had to be rounded (the text's percentage is not whole). */
 export function shareRounded(points: number, players: number): boolean {
   return points * (PLAYER_SHARE[players] ?? 1) !== shareOf(points, players);

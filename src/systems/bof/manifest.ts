@@ -49,10 +49,12 @@ export const bofManifest: RuleSetManifest = {
     actions: ['new', 'record', 'next', 'status', 'booklet', 'undo'],
     takes: ['names', 'force', 'strict'],
     solo: { option: 'solo', enemy: 'Enemy' },
+    // Campaigns may be played by 1-6 players; a side's zone has three sectors (Special rules for multiplayer games)
+    players: { most: 6, perSide: 3 },
     notes: {
-      force: 'new: side A\'s force, a second for side B (solo: yours alone), kept in the state by value; a side without one is rolled for each game',
+      force: "new: one for each player, in the order of --names (solo: yours alone), kept in the state by value; a player without one builds his own for each game",
       strict: 'new: refuse a force that breaks its doctrine; next: refuse a kept force over its game\'s budget',
-      names: 'two, side A first, e.g. "Red,Blue"; a solo campaign (--solo) takes your name alone, e.g. Anna',
+      names: 'the players, side A first: "Red,Blue"; up to six, the sides split by a colon, "Anna,Ben,Carl:Dora,Emil,Fritz" (or halves, side A the larger); a solo campaign (--solo) takes your name alone',
     },
     options: [
       { name: 'solo', type: 'boolean', label: 'A solo campaign', describe: 'a solo campaign: rungs use solo packets, your army (your force, or rolled once) kept for the whole ladder' },
@@ -79,9 +81,9 @@ export const bofManifest: RuleSetManifest = {
         array: true,
         label: 'Upgrades',
         describe:
-          'record: side:FROM>TO (a unit), side:FROM>elite (a rank) or side:FROM+WEAPON, repeatable: checked against the upgrade boundaries, priced by the points it adds and applied to a kept force; without a kept force also side:text:cost',
+          "record: side:FROM>TO (a unit), side:FROM>elite (a rank) or side:FROM+WEAPON, repeatable; with several players a side the player's name for side (Anna:FROM>TO): checked against the upgrade boundaries, priced by the points it adds and applied to a kept force; without a kept force also side:text:cost",
       },
-      { name: 'note', type: 'string', array: true, label: 'Notes', describe: "record: side:text, a line in the side's ledger that changes nothing, repeatable" },
+      { name: 'note', type: 'string', array: true, label: 'Notes', describe: "record: side:text (PLAYER:text with several players a side), a line in the ledger that changes nothing, repeatable" },
     ],
   },
 };

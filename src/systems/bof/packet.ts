@@ -12,7 +12,7 @@ import { buildRoster, type Roster } from './force.js';
 import type { GameMode } from './scenario-schema.js';
 import { drawMap, intersect, MAP_SIDE_COLOURS, sectorStrips, sideLook, type MapInput, type Sector } from '../../doc/map-diagram.js';
 import { cardsChangedSince, deckOfSide } from '../../doc/model-cards.js';
-import { OPPOSITE, readsAsArmour, readsAsInfantry, type Edge, type ScenarioContext, type ScenarioResult } from './scenario.js';
+import { OPPOSITE, readsAsArmour, readsAsInfantry, type Edge, type ScenarioContext, type ScenarioResult, type TeamPlayer } from './scenario.js';
 import { budgetWords, isOver, type BudgetFit } from '../budget-fit.js';
 import { modePoints, modesThatFit, shareRounded } from './game-budget.js';
 import { bofManifest } from './manifest.js';
@@ -22,7 +22,7 @@ const SIDE_NAMES: Record<string, string> = { a: 'Side A', b: 'Side B', player: '
 const sideName = (side: string | null) => (side ? SIDE_NAMES[side] ?? side : 'none (even)');
 const table = textTable;
 /** "two-player", "four-player", "six-player": what the running header says a packet is for. */
-const playerWords = (players: number | undefined) => `${({ 2: 'two', 4: 'four', 6: 'six' } as Record<number, string>)[players ?? 2] ?? String(players)}-player`;
+const playerWords = (players: number | undefined) => `${({ 2: 'two', 3: 'three', 4: 'four', 5: 'five', 6: 'six' } as Record<number, string>)[players ?? 2] ?? String(players)}-player`;
 /** "You attack." but "Side A attacks.": the solo player is spoken to in the second person. */
 const roleSentence = (side: string | null, verb: 'attack' | 'defend', name: (side: string | null) => string = sideName) => {
   if (side === 'player') return `You ${verb}.`;
@@ -48,7 +48,9 @@ export interface PacketContext {
    * with `rosters`, and that game in words ("game 3"). A side's deck then holds only the cards
    * that changed since; absent (or --cards all), every card.
    */
-  cardsSince?: { game: string; rosters: (Roster | undefined)[] };
+  cardsSince?: { game: string; rosters: (Roster | undefined)[]; team?: Readonly<Record<'a' | 'b', readonly TeamPlayer[]>> };
+  /** several players a side (a campaign of more than two): each side's players, with their own forces, for their rosters and cards */
+  team?: Readonly<Record<'a' | 'b', readonly TeamPlayer[]>>;
   /** the points a side Combat only is played for (--points); the manifest's default when absent */
   chosen?: number;
   /** the rule set's terrain types, for the map's legend and the pieces to put out */
@@ -78,6 +80,31 @@ export function packetContext(
   };
 }
 
+/** A force a player brought, as the packet prints it: its side, whose it is in a side of several, and the force as the last packet printed its cards. */
+interface OwnForce {
+  roster: Roster;
+  side: string;
+  player?: string;
+  /** what the packet's maps and decks know it by: its side, or its side and player */
+  key: string;
+  before?: Roster;
+}
+
+/**
+ * A side of several players: its players' cards in one deck, each card naming its player at
+ * its foot and on its back, so a side's cards fill sheets together rather than a sheet each.
+ */
+function teamDecks(own: readonly OwnForce[], decks: ReadonlyMap<string, { deck: DeckNode[] }>, label: (side: string) => string, since: string | undefined): DeckNode[] {
+  return (['a', 'b'] as const).flatMap((side) => {
+    const of = own.filter((o) => o.side === side);
+    const cards = of.flatMap((o) => decks.get(o.key)!.deck.flatMap((d) => d.cards));
+    const first = of.flatMap((o) => decks.get(o.key)!.deck)[0];
+    if (!first || cards.length === 0) return [];
+    const players = of.filter((o) => decks.get(o.key)!.deck.length > 0).map((o) => o.player).join(', ');
+    return [{ ...first, cards, title: `${label(side)}: unit cards of ${players}${since ? `, changed since ${since}` : ''}` }];
+  });
+}
+
 /** The printed packet: briefing, map, enemy, events, turn record and every roll. */
 export function buildPacket(result: ScenarioResult, ctx: PacketContext): DocumentNode {
   const mode = ctx.modes.find((m) => m.id === result.scenario.id)!;
@@ -88,43 +115,60 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
   const label = (side: string | null) => (side && result.names?.[side] ? `${result.names[side]} (${sideName(side)})` : sideName(side));
   const morale = result.forces.map((f) => `${label(f.side)} ${f.morale}`).join(', ');
   // a force the player brought shows its fit to the budget the game gives its side, in words
-  const fitOf = (side: string) => result.fits?.find((fit) => fit.side === side);
+  const fitOf = (side: string, player?: string) => result.fits?.find((fit) => fit.side === side && fit.player === player);
+  const uneven = result.forces.some((f) => f.players !== result.forces[0]!.players);
   const shareMark = (side: string, i: number) => {
+    // sides of three against two, or two against one: each side's share is muster's
+    if (uneven) return markReading('', 'bof/multiplayer-uneven-sides');
     const role = side === result.attacker ? 'attacker' : side === result.defender ? 'defender' : ((i === 0 ? 0 : 1) as 0 | 1);
     return result.players > 2 && shareRounded(modePoints(mode, role, chosenOf(ctx)), result.players) ? markReading('', 'bof/multiplayer-shares') : '';
   };
+  // a player of a side of several, by his name: "Anna (Side A)"
+  const playerLabel = (side: string, player: string) => `${player} (${sideName(side)})`;
   const points = result.forces
     .map((f, i) => {
+      if (f.team) {
+        return f.team
+          .map((p) => {
+            const fit = fitOf(f.side, p.player);
+            return `${playerLabel(f.side, p.player)}${shareMark(f.side, i)} ${fit ? budgetWords(fit) : `${p.budget}`}`;
+          })
+          .join('; ');
+      }
       const core = f.core !== undefined && f.additional !== undefined ? ` (core ${f.core} + ${markReading(`${f.additional} rolled`, 'bof/solo-setup')}${f.core + f.additional > f.budget ? `, cut to the mode's ${f.budget}` : ''})` : '';
       const fit = fitOf(f.side);
       if (fit) return `${label(f.side)}${f.players > 1 ? `, each of ${f.players} players${shareMark(f.side, i)},` : ''} ${budgetWords(fit)}${core}`;
       return `${label(f.side)} ${f.name ? `${f.points} of ` : ''}${f.budget}${shareMark(f.side, i)}${core}${f.players > 1 ? ` each (${f.players} players)` : ''}`;
     })
     // a fit's words hold a colon and a comma of their own
-    .join(result.fits ? '; ' : ', ');
+    .join(result.fits || result.forces.some((f) => f.team) ? '; ' : ', ');
   // a force over its budget: what the player can do about it, in his words
   const advice = (fit: BudgetFit) => overAdvice(fit, result, ctx);
   const cardSystem = { id: 'bof', name: ctx.systemName, rulesVersion: ctx.rulesVersion, scale: '', blurb: '', provenance: '', products: [], units: ctx.units };
   // each side's cards name it, and the second side's backs are hatched: the decks part when both field one nation
   const ofSide = (deck: DeckNode, side: string) => deckOfSide(deck, { name: side === 'player' ? 'Your force' : sideName(side), look: sideLook(side) });
-  // the players' own forces, side A's first (solo: the player's)
+  // the players' own forces, side A's first (solo: the player's); several players a side, each his own
   const ownSides = result.mode === 'solo' ? ['player'] : ['a', 'b'];
-  const own = (ctx.rosters ?? []).flatMap((roster, i) => (roster ? [{ roster, side: ownSides[i]! }] : []));
-  const ownDecks = new Map(own.map(({ roster, side }) => [side, forceCards(roster, side)]));
-  /** a side's unit cards: all of them, or in a campaign's later game those changed since the last */
-  function forceCards(roster: Roster, side: string): { deck: DeckNode[]; words?: string } {
-    const deckOf = (r: Roster) => ofSide(forceDeck(r, { arsenal: ctx.arsenal, units: ctx.units, system: cardSystem }, ctx.print), side);
-    const title = `${side === 'player' ? 'Your' : `${label(side)}:`} unit cards, ${roster.force.name}`;
-    const before = ctx.cardsSince?.rosters[ownSides.indexOf(side)];
+  const own: OwnForce[] = ctx.team
+    ? (['a', 'b'] as const).flatMap((side) =>
+        ctx.team![side].flatMap((p, j) => (p.roster ? [{ roster: p.roster, side, player: p.name, key: `${side}/${p.name}`, before: ctx.cardsSince?.team?.[side][j]?.roster }] : [])),
+      )
+    : (ctx.rosters ?? []).flatMap((roster, i) => (roster ? [{ roster, side: ownSides[i]!, key: ownSides[i]!, before: ctx.cardsSince?.rosters[i] }] : []));
+  const ownDecks = new Map(own.map((o) => [o.key, forceCards(o)]));
+  /** a side's (or a player's) unit cards: all of them, or in a campaign's later game those changed since the last */
+  function forceCards({ roster, side, player, before }: OwnForce): { deck: DeckNode[]; words?: string } {
+    // a player of a side of several: his name on his cards and their backs, his side's look
+    const deckOf = (r: Roster) => (player ? deckOfSide(forceDeck(r, { arsenal: ctx.arsenal, units: ctx.units, system: cardSystem }, ctx.print), { name: player, look: sideLook(side) }) : ofSide(forceDeck(r, { arsenal: ctx.arsenal, units: ctx.units, system: cardSystem }, ctx.print), side));
+    const title = `${side === 'player' ? 'Your' : `${player ? playerLabel(side, player) : label(side)}:`} unit cards, ${roster.force.name}`;
     if (!before) return { deck: [{ ...deckOf(roster), title }] };
     const all = deckOf(roster);
     const changed = cardsChangedSince(all, deckOf(before));
     const since = ctx.cardsSince!.game;
-    if (changed.cards.length === 0) return { deck: [], words: `Its roster is in this packet; no card changed since ${since}: play with the cards printed then (--all-cards prints them again).` };
+    if (changed.cards.length === 0) return { deck: [], words: `Its roster is in this packet; no card changed since ${since}: play with the cards printed then.` };
     const kept = all.cards.length - changed.cards.length;
     return {
       deck: [{ ...changed, title: `${title}, changed since ${since}` }],
-      words: `Its roster is in this packet, with the ${changed.cards.length === 1 ? 'card' : `${changed.cards.length} cards`} that changed since ${since}${kept > 0 ? `; the other ${kept === 1 ? 'card is' : `${kept} are`} as printed then (--all-cards prints every card)` : ''}.`,
+      words: `Its roster is in this packet, with the ${changed.cards.length === 1 ? 'card' : `${changed.cards.length} cards`} that changed since ${since}${kept > 0 ? `; the other ${kept === 1 ? 'card is' : `${kept} are`} as printed then` : ''}.`,
     };
   }
   const deployment = Object.entries(result.deployment).map(([side, where]) => `${label(side)}: ${where}`).join('; ');
@@ -140,6 +184,15 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
         `**${result.scenario.name}**${result.scenario.soloName ? ` (solo table: ${result.scenario.soloName})` : ''}. Seed **${result.seed}**: the same seed rolls this very packet again.`,
         ...(result.names ? [`Players: ${result.sides.filter((side) => result.names![side]).map((side) => label(side)).join(', ')}.`] : []),
         result.attacker ? `${roleSentence(result.attacker, 'attack', label)} ${roleSentence(result.defender, 'defend', label)}` : 'Both sides have the same goal.',
+        ...result.forces.flatMap((f) =>
+          (f.team ?? []).map((p) => {
+            const fit = fitOf(f.side, p.player);
+            const who = playerLabel(f.side, p.player);
+            if (!fit || !p.name) return `${who} fields a force of his own making, within his ${p.budget} points.`;
+            const over = isOver(fit) ? ` **Over budget.** ${advice(fit)}` : '';
+            return `${who} brings ${p.name}: ${budgetWords(fit)}.${over} ${ownDecks.get(`${f.side}/${p.player}`)?.words ?? 'Its roster and unit cards are in this packet.'}`;
+          }),
+        ),
         ...result.forces.filter((f) => f.name && f.side !== 'player').map((f) => {
           const fit = fitOf(f.side);
           const cards = ownDecks.get(f.side)?.words;
@@ -201,7 +254,8 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
       result.events.flatMap((e) =>
         e.cards.map((c) => {
           const card = ctx.aids.events.find((x) => x.id === c.id)!;
-          return [`${label(e.side)}${e.player !== undefined ? `, player ${e.player}` : ''}`, c.title, renderProse(card.effect, { units: ctx.units }, `events ${c.id}`)];
+          const named = e.player !== undefined ? result.forces.find((f) => f.side === e.side)?.team?.[e.player - 1]?.player : undefined;
+          return [named ? playerLabel(e.side, named) : `${label(e.side)}${e.player !== undefined ? `, player ${e.player}` : ''}`, c.title, renderProse(card.effect, { units: ctx.units }, `events ${c.id}`)];
         }),
       ),
       'full',
@@ -305,14 +359,22 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
     });
   }
   // the players' own forces: roster sheet (with its check) and a card per model, as `cards --force` prints them
-  for (const { roster, side } of own) {
-    const fit = fitOf(side);
+  const rosterBlocks: Block[] = [];
+  for (const [i, { roster, side, player }] of own.entries()) {
+    const fit = fitOf(side, player);
     const game = fit ? { fit, advice: advice(fit), section: result.mode === 'solo' ? 'Setting up your forces in solo play' : mode.section } : undefined;
-    sheets.push({ ...rosterSheet(roster, ctx.arsenal, ctx.units, game), title: `Roster, ${side === 'player' ? 'your force' : label(side)}: ${roster.force.name}` });
+    const sheet = rosterSheet(roster, ctx.arsenal, ctx.units, game);
+    if (!player) {
+      sheets.push({ ...sheet, title: `Roster, ${side === 'player' ? 'your force' : label(side)}: ${roster.force.name}` });
+      continue;
+    }
+    // a side of several players: every player's roster one after another, each named, not a page each
+    rosterBlocks.push(...sheet.blocks.map((block) => (block.kind === 'table' ? { ...block, id: `${block.id}-${i + 1}`, title: `${playerLabel(side, player)}: ${block.title}` } : block)));
   }
+  if (rosterBlocks.length > 0) sheets.push({ title: `Rosters: ${own.map((o) => o.player).join(', ')}`, blocks: rosterBlocks });
   sheets.push(rollsSheet(ctx.register, result.rolls, result.seed, 'Game setup'));
 
-  const decks = own.flatMap(({ side }) => ownDecks.get(side)!.deck);
+  const decks = ctx.team ? teamDecks(own, ownDecks, label, ctx.cardsSince?.game) : own.flatMap(({ key }) => ownDecks.get(key)!.deck);
   if (enemy && result.forces.find((f) => f.side === 'enemy')) {
     const models = enemy.units.flatMap((u) => (u.markers ? u.markers.map((n) => ({ u, label: `${u.name} ${n}` })) : Array.from({ length: u.count }, () => ({ u, label: u.name }))));
     const roster = buildRoster(
@@ -434,12 +496,15 @@ function yourDetachment(result: ScenarioResult, ctx: PacketContext): string {
  * force file in the packet draws one for each player, muster's reading, as its detachment is unknown.
  */
 function eventsSummary(result: ScenarioResult, label: (side: string | null) => string): string {
-  const unknown = result.mode === 'versus' ? result.forces.filter((f) => !f.name).map((f) => label(f.side)) : [];
+  const unknown =
+    result.mode === 'versus'
+      ? result.forces.flatMap((f) => (f.team ? f.team.filter((p) => !p.name).map((p) => `${p.player} (${sideName(f.side)})`) : f.name ? [] : [label(f.side)]))
+      : [];
   const drawn = `Each player draws the number his detachment gives, after setting up and before turn 1. ${markReading("The cards are muster's own: the text promises 25 and prints none", 'bof/event-card-deck')}.`;
   // in a solo campaign the enemy does not hold its cards back (Random event & effect cards in campaigns)
   const each = result.solo?.campaign ? `${drawn} In this campaign game the enemy plays its cards from turn 1.` : drawn;
   if (unknown.length === 0) return each;
-  return markReading(`${each} ${unknown.join(' and ')}: one card for each player is drawn here; a detachment that draws more (Fallschirmjäger: 2) draws the rest from the deck.`, 'bof/event-cards');
+  return markReading(`${each} ${unknown.join(' and ')}: one card ${result.forces.some((f) => f.team) ? '' : 'for each player '}is drawn here; a detachment that draws more (Fallschirmjäger: 2) draws the rest from the deck.`, 'bof/event-cards');
 }
 
 /**

@@ -37,7 +37,7 @@ function candidate(entry: { id: string; name: string }, arsenal: Arsenal): NameC
  */
 export function applySalvage(
   winner: CampaignForce,
-  loser: { name: string; force?: CampaignForce },
+  loser: { name: string; force?: CampaignForce; forces?: readonly CampaignForce[] },
   typed: string,
   game: number,
   arsenal: Arsenal,
@@ -48,7 +48,9 @@ export function applySalvage(
   const weapons = [...arsenal.weapons.values()];
   const everything = [...units.map((u) => candidate(u, arsenal)), ...weapons.filter((w) => !arsenal.units.has(w.id)).map((w) => candidate(w, arsenal))];
   // what the loser fielded comes first, so "Sherman" finds the loser's Sherman
-  const fielded = loser.force ? leftBehind(loser.force, arsenal) : undefined;
+  // a side of several players leaves behind what any of them fielded
+  const losers = loser.forces ?? (loser.force ? [loser.force] : []);
+  const fielded = losers.length > 0 ? leftBehind(losers, arsenal) : undefined;
   const own = fielded ? everything.filter((c) => fielded.has(c.id)) : everything;
   const match = findByName(wantedText, own, { what: 'vehicle, support weapon or infantry weapon', wider: everything, listCommand: 'muster list bof units' });
   if (match.problem !== undefined) return { problem: match.problem };
@@ -59,7 +61,8 @@ export function applySalvage(
   }
   if (fielded && !fielded.has(match.found.id)) {
     const could = [...fielded.keys()].map((id) => arsenal.units.get(id)?.name ?? arsenal.weapons.get(id)?.name ?? id);
-    return { problem: `${possessive(loser.name)} force, ${loser.force!.name}, fielded no ${unit?.name ?? weapon!.name}; what it could leave behind: ${could.join(', ') || 'nothing'}` };
+    const whose = losers.length === 1 ? `${possessive(loser.name)} force, ${losers[0]!.name},` : `${possessive(loser.name)} forces (${losers.map((f) => f.name).join(', ')})`;
+    return { problem: `${whose} fielded no ${unit?.name ?? weapon!.name}; what ${losers.length === 1 ? 'it' : 'they'} could leave behind: ${could.join(', ') || 'nothing'}` };
   }
   if (unit) {
     if (soldierText !== undefined) return { problem: `${unit.name} is a vehicle or gun, not a weapon for a soldier: leave out ">${soldierText}"` };
@@ -69,10 +72,10 @@ export function applySalvage(
   return giveWeapon(winner, weapon!, soldierText, game, arsenal, loser.name);
 }
 
-/** Units of the salvageable kinds and the weapons a force's soldiers carry: what it may leave behind. */
-function leftBehind(force: CampaignForce, arsenal: Arsenal): Map<string, true> {
+/** Units of the salvageable kinds and the weapons the forces' soldiers carry: what they may leave behind. */
+function leftBehind(forces: readonly CampaignForce[], arsenal: Arsenal): Map<string, true> {
   const found = new Map<string, true>();
-  for (const line of campaignRoster(force, arsenal).lines) {
+  for (const line of forces.flatMap((force) => campaignRoster(force, arsenal).lines)) {
     if (SALVAGEABLE.has(line.unit.type)) found.set(line.unit.id, true);
     if (isSoldier(line.unit)) for (const w of line.weapons) if (arsenal.weapons.has(w)) found.set(w, true);
   }

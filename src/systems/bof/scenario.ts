@@ -9,12 +9,12 @@ import type { Detachment, Doctrine, Quality, Unit, Weapon } from './arsenal-sche
 import { crewUpgradeCost, unitCost } from './cost.js';
 import { buildRoster, loadout, type Force, type ForceEntry, type Roster } from './force.js';
 import type { GameMode } from './scenario-schema.js';
-import type { BudgetFit } from '../budget-fit.js';
+import { fitOf, type BudgetFit } from '../budget-fit.js';
 import { rollScenarioTerrain, type ScenarioTerrain, type TerrainMapJson, type TerrainPieceJson } from '../scenario-terrain.js';
 import type { TerrainAnchor, TerrainLevel } from '../../engine/terrain.js';
 import type { MapTypeId } from '../../data/terrain-schema.js';
 import { markReading, type Units } from '../../doc/model.js';
-import { additionalDice, modePoints, rollsAsArmour, shareOf, soloBudget, soloFit, versusFit } from './game-budget.js';
+import { additionalDice, modePoints, rollsAsArmour, shareOf, soloBudget, soloFit, teamShare, versusFit } from './game-budget.js';
 import { extended } from '../../vocab/extended.js';
 import type { Provenance } from '../../vocab/provenance.js';
 
@@ -27,7 +27,8 @@ export interface ScenarioOptions {
   mode: 'versus' | 'solo';
   /** a game mode id; rolled when absent */
   scenario?: string;
-  players: 2 | 4 | 6;
+  /** 2, 4 or 6 for a game; a campaign of several players a side may have 3 or 5 (its `team`) */
+  players: number;
   /** table size in cm */
   table: { width: number; height: number };
   /** points for Combat only */
@@ -45,6 +46,12 @@ export interface ScenarioOptions {
   /** the players' names (--names), keyed by side */
   names?: Record<string, string>;
   /**
+   * several players a side, each with a force of his own or none (a campaign of more than two
+   * players): each side's players in order. A player is priced his share of his side's points
+   * (teamShare) and draws his own detachment's event cards; `rosters` is then left out.
+   */
+  team?: Readonly<Record<'a' | 'b', readonly TeamPlayer[]>>;
+  /**
    * solo: how the enemy is set up (Setting up the enemy forces): `bags`, drawn from bags of
    * counters until the points are used (the default), or `buy`, its core units and rolled
    * additional points that the player spends for it as he sees fit
@@ -60,6 +67,28 @@ export interface ScenarioOptions {
      */
     again?: ScenarioTerrain;
   };
+}
+
+/** A player of a side of several: his name, and his own force where he brought one. */
+export interface TeamPlayer {
+  name: string;
+  roster?: Roster;
+}
+
+/** One player's force in a side of several: what a side's force holds, his own. */
+export interface PlayerForce {
+  /** the player's name */
+  player: string;
+  points: number;
+  budget: number;
+  units: ForceResult['units'];
+  eventCards: number;
+  doctrine?: string;
+  detachment?: string;
+  problems?: string[];
+  /** his force's name and nation, where he brought one */
+  name?: string;
+  nation?: string;
 }
 
 /** A solo player's army, set once for a whole campaign instead of rolled for each game. */
@@ -109,6 +138,8 @@ export interface ForceResult {
   /** a force the player brought (--force): its name and nation */
   name?: string;
   nation?: string;
+  /** a side of several players, each with his own force or none: each player's, in order (`points` their sum, `budget` each one's) */
+  team?: PlayerForce[];
 }
 
 export interface ScenarioResult {
@@ -324,8 +355,10 @@ export function rollVersusScenario(ctx: ScenarioContext, options: ScenarioOption
 
   const forces: ForceResult[] = sides.map((side, i) => {
     const base = modePoints(mode, attacker ? (side === attacker ? 'attacker' : 'defender') : (i as 0 | 1), options.points);
-    const budget = shareOf(base, options.players);
+    const team = options.team?.[side as 'a' | 'b'];
+    const budget = team ? teamShare(base, team.length, options.team![side === 'a' ? 'b' : 'a'].length) : shareOf(base, options.players);
     const morale = options.fixed?.morale[side] ?? rollMorale(rng, log, ctx.system, side);
+    if (team) return teamForce(ctx.arsenal, side, team, budget, morale);
     const roster = options.rosters?.[i];
     const eventCards = eventCardsOf(ctx.arsenal, roster?.force.detachment);
     if (roster) return { ...givenForce(side, roster, budget, options.players / 2, morale), eventCards };
@@ -335,7 +368,7 @@ export function rollVersusScenario(ctx: ScenarioContext, options: ScenarioOption
   // file stands for each of its players
   const taken = new Set<string>();
   const events = forces.flatMap((force) =>
-    Array.from({ length: force.players }, (_, p) => drawEvents(rng, log, ctx.aids, force.side, force.eventCards!, taken, force.players > 1 ? p + 1 : undefined)),
+    Array.from({ length: force.players }, (_, p) => drawEvents(rng, log, ctx.aids, force.side, force.team?.[p]?.eventCards ?? force.eventCards!, taken, force.players > 1 ? p + 1 : undefined)),
   );
   // Deployment gives the first unit to the side that rolled its sector; Game setup's roll-off
   // decides where no side rolls one. Rolled last, so every roll before it stays as it was.
@@ -344,8 +377,9 @@ export function rollVersusScenario(ctx: ScenarioContext, options: ScenarioOption
   // each force the players brought against the budget its side was given, in the order given
   const game = { mode, players: options.players, chosen: options.points };
   const fits = forces.flatMap((force, i) => {
-    const roster = options.rosters?.[i];
     const role = force.side === attacker ? 'attacker' : force.side === defender ? 'defender' : null;
+    if (force.team) return teamFits(mode, force, role, options.team!);
+    const roster = options.rosters?.[i];
     return roster ? [versusFit(ctx.modes, game, force.side, role, roster.points, force.budget)] : [];
   });
   const terrain = layTerrainFor(ctx, options, { zones, objectives, road }, undefined, rng, log);
@@ -374,6 +408,26 @@ export function rollVersusScenario(ctx: ScenarioContext, options: ScenarioOption
     rolls: log.rolls,
     ...(fits.length > 0 ? { fits } : {}),
   };
+}
+
+/**
+ * A side of several players: each player's own force priced against his share, or his share
+ * alone where he brought none; his detachment's event cards (one where it is not known).
+ */
+function teamForce(arsenal: Arsenal, side: string, team: readonly TeamPlayer[], budget: number, morale: number): ForceResult {
+  const each: PlayerForce[] = team.map((p) => {
+    const eventCards = eventCardsOf(arsenal, p.roster?.force.detachment);
+    if (!p.roster) return { player: p.name, points: 0, budget, units: [], eventCards };
+    const own = givenForce(side, p.roster, budget, 1, morale);
+    return { player: p.name, points: own.points, budget, units: own.units, eventCards, doctrine: own.doctrine!, detachment: own.detachment!, problems: own.problems!, name: own.name!, nation: own.nation! };
+  });
+  return { side, points: each.reduce((n, p) => n + p.points, 0), budget, players: team.length, units: each.flatMap((p) => p.units), morale, eventCards: each[0]?.eventCards ?? 1, team: each };
+}
+
+/** Each player's own force of a side of several against his share of the side's points. */
+function teamFits(mode: GameMode, force: ForceResult, role: 'attacker' | 'defender' | null, team: Readonly<Record<'a' | 'b', readonly TeamPlayer[]>>): BudgetFit[] {
+  const sizes = `${team.a.length} against ${team.b.length} players`;
+  return (force.team ?? []).flatMap((p) => (p.name ? [{ ...fitOf(`${mode.name}, ${role ?? `side ${force.side.toUpperCase()}`}, ${p.player} (${sizes})`, force.side, p.points, p.budget), player: p.player }] : []));
 }
 
 /**

@@ -3,12 +3,13 @@ import { findByName, foundOrRefuse } from '../../data/find-name.js';
 import { MAX_SIDE_NAME_LENGTH } from '../../data/limits.js';
 import { UsageError } from '../../errors.js';
 import type { CampaignRequest } from '../module.js';
-import type { FireTeamCampaignState, Side } from './campaign-schema.js';
+import type { FireTeamCampaignState, FireTeamPlayer, Side } from './campaign-schema.js';
 import type { CampaignBoard } from './campaign.js';
 import type { FireTeamData } from './data.js';
 import { checkForce, findList, formatPoints, matchList, matchPick } from './force.js';
 import { forceFile, type FtForce } from './schema.js';
 import { possessive } from '../../doc/possessive.js';
+import { markReading } from '../../doc/model.js';
 
 /**
  * The sides' own forces in "Forward, victory is near!": read once when the campaign starts and
@@ -23,6 +24,33 @@ export interface CampaignStart {
   lists: Record<Side, string>;
   names: Record<Side, string>;
   forces: Partial<Record<Side, FtForce>>;
+  /** more than one player a side: every player, side A's first, with his own force where his side brings them */
+  players?: FireTeamPlayer[];
+}
+
+/**
+ * A side's force as a battle fields it: its own (one player a side), or its players' together
+ * (muster's reading, fireteam/campaign-players): every player's platoons, each named for him,
+ * within the side's core points, and their reinforcements taken in turn, one pick from each
+ * player's list, the first player's first, so each battle's points go round the players.
+ */
+export function sideForce(state: Pick<FireTeamCampaignState, 'forces' | 'players' | 'names'>, side: Side): FtForce | undefined {
+  if (!state.players) return state.forces?.[side];
+  const of = state.players.filter((p) => p.side === side && p.force);
+  if (of.length === 0) return undefined;
+  const forces = of.map((p) => p.force!);
+  const platoons = of.flatMap((p) =>
+    p.force!.platoons.map((platoon, k) => ({ ...platoon, label: p.force!.platoons.length === 1 ? (platoon.label ? `${p.name}: ${platoon.label}` : p.name) : `${p.name}: ${platoon.label ?? `platoon ${k + 1}`}` })),
+  );
+  const longest = Math.max(...forces.map((f) => f.reinforcements.length));
+  const reinforcements = Array.from({ length: longest }, (_, i) => forces.flatMap((f) => (f.reinforcements[i] ? [f.reinforcements[i]!] : []))).flat();
+  return {
+    name: of.map((p) => p.force!.name).join(' and '),
+    list: forces[0]!.list,
+    points: { core: forces.reduce((n, f) => n + f.points.core, 0), reinforcements: forces.reduce((n, f) => n + f.points.reinforcements, 0) },
+    platoons,
+    reinforcements,
+  };
 }
 
 /**
@@ -34,6 +62,7 @@ export interface CampaignStart {
  * --names gives one.
  */
 export async function campaignStart(request: CampaignRequest, data: FireTeamData, board: CampaignBoard, listsAsked: Record<Side, string> | undefined, listsText: string | undefined): Promise<CampaignStart> {
+  if (request.players) return await playersStart(request, data, board, listsAsked, listsText);
   const files = request.forceFiles ?? [];
   const forces: Partial<Record<Side, FtForce>> = {};
   for (const [i, file] of files.entries()) {
@@ -78,15 +107,63 @@ export async function campaignStart(request: CampaignRequest, data: FireTeamData
 }
 
 /**
+ * `campaign new --names "Anna,Ben:Carl,Dora" --force A1 --force A2 ...`: each player's force in
+ * the order of the names, checked against his list and his part of his side's core points (the
+ * text's 4 a player of 8 a side); a side's players bring a force each, of one army list, or none.
+ */
+async function playersStart(request: CampaignRequest, data: FireTeamData, board: CampaignBoard, listsAsked: Record<Side, string> | undefined, listsText: string | undefined): Promise<CampaignStart> {
+  const asked = request.players!;
+  const files = request.forceFiles ?? [];
+  const players: FireTeamPlayer[] = [];
+  for (const [i, p] of asked.entries()) {
+    const file = files[i];
+    if (!file) {
+      players.push({ name: p.name, side: p.side });
+      continue;
+    }
+    const force = await readForceFile(file, forceFile);
+    const { found: list, problem } = matchList(data, force.list);
+    if (!list) throw new UsageError(`${file}: ${problem}: a campaign needs the force's army list`);
+    if (listsAsked && listsAsked[p.side] !== list.id) {
+      throw new UsageError(`--lists ${listsText}: ${possessive(p.name)} force (${file}) is a ${list.name} force, of side ${p.side.toUpperCase()}; give ${list.id} as its list, or leave --lists out`);
+    }
+    const share = board.map.forces.core / asked.filter((q) => q.side === p.side).length;
+    const problems = campaignProblems(force, data, board, { points: share, who: `${possessive(p.name)} part of the ${formatPoints(board.map.forces.core)} of side ${p.side.toUpperCase()}` });
+    refuseIfStrict(request.strict ?? false, file, problems, 'army list and the campaign');
+    for (const warning of forceWarnings(file, problems)) request.onWarning?.(`${p.name} (side ${p.side.toUpperCase()}): ${warning}`);
+    players.push({ name: p.name, side: p.side, force: { ...force, list: list.id } });
+  }
+  const lists = {} as Record<Side, string>;
+  const names = {} as Record<Side, string>;
+  for (const s of SIDES) {
+    const of = players.filter((p) => p.side === s);
+    const brought = of.filter((p) => p.force);
+    if (brought.length > 0 && brought.length < of.length) {
+      const without = of.find((p) => !p.force)!;
+      throw new UsageError(`--force: ${without.name} (side ${s.toUpperCase()}) has no force file, but ${brought.map((p) => p.name).join(' and ')} of his side ${brought.length === 1 ? 'has' : 'have'}: a side's players bring a force each, or none (the dice buy the side); give the files in the order of --names`);
+    }
+    const kinds = [...new Set(brought.map((p) => p.force!.list))];
+    if (kinds.length > 1) {
+      throw new UsageError(`--force: the players of side ${s.toUpperCase()} bring forces of ${kinds.map((k) => findList(data, k)!.name).join(' and ')}: a side fights with one army list; give them forces of one list`);
+    }
+    const map = board.map.sides[s];
+    lists[s] = kinds[0] ?? listsAsked?.[s] ?? foundOrRefuse(matchList(data, map.list), `the campaign map's sides.${s}.list`).id;
+    names[s] = map.name;
+  }
+  if (request.names) Object.assign(names, request.names);
+  return { lists, names, forces: {}, players };
+}
+
+/**
  * A campaign force's problems: those of its army list, and its platoons against the campaign's
  * core points; its picks are a list to take from in order, so their total has no limit here.
  */
-export function campaignProblems(force: FtForce, data: FireTeamData, board: CampaignBoard): ForceProblem[] {
+export function campaignProblems(force: FtForce, data: FireTeamData, board: CampaignBoard, part?: { points: number; who: string }): ForceProblem[] {
   const roster = checkForce(force, data);
   const problems = roster.problems.filter((p) => p.rule !== 'core points' && p.rule !== 'reinforcement points');
-  const core = board.map.forces.core;
+  const core = part?.points ?? board.map.forces.core;
   if (roster.core > core) {
-    problems.push({ where: 'force', rule: 'core points', message: `the platoons cost ${formatPoints(roster.core)} points, over the campaign's ${formatPoints(core)} core points a side` });
+    problems.push({ where: 'force', rule: 'core points', message: `the platoons cost ${formatPoints(roster.core)} points, over ${part ? `the ${formatPoints(core)} core points that are ${part.who}` : `the campaign's ${formatPoints(core)} core points a side`}` });
   }
   return problems;
 }
@@ -99,10 +176,10 @@ export function campaignProblems(force: FtForce, data: FireTeamData, board: Camp
  */
 export function forceReferenceProblems(state: FireTeamCampaignState, data: FireTeamData): { path: string; message: string }[] {
   const problems: { path: string; message: string }[] = [];
-  for (const s of SIDES) {
-    const force = state.forces?.[s];
-    if (!force) continue;
-    const at = `forces.${s}`;
+  const kept = state.players
+    ? state.players.flatMap((p, i) => (p.force ? [{ s: p.side, force: p.force, at: `players[${i}].force` }] : []))
+    : SIDES.flatMap((s) => (state.forces?.[s] ? [{ s, force: state.forces[s]!, at: `forces.${s}` }] : []));
+  for (const { s, force, at } of kept) {
     const { found: list, problem } = matchList(data, force.list);
     if (!list) {
       problems.push({ path: `${at}.list`, message: problem });
@@ -125,7 +202,7 @@ export function forceReferenceProblems(state: FireTeamCampaignState, data: FireT
 }
 
 /** A kept force for the booklet, in a player's words: its list and platoons, and its picks in the order a battle takes them. */
-export function forceWords(force: FtForce, data: FireTeamData): string {
+export function forceWords(force: FtForce, data: FireTeamData, players?: readonly string[]): string {
   const list = findList(data, force.list)!;
   const platoons = force.platoons.length === 1 ? 'a platoon' : `${force.platoons.length} platoons`;
   const picks = force.reinforcements.map((entry) => {
@@ -134,5 +211,9 @@ export function forceWords(force: FtForce, data: FireTeamData): string {
     return `${pick?.name ?? entry.pick}${vehicle ? ` (${vehicle})` : ''}`;
   });
   const order = picks.length > 0 ? `each game takes its reinforcements in this order while they fit: ${picks.join(', ')}` : 'it lists no reinforcements, so each game rolls them';
+  if (players && players.length > 1) {
+    // several players a side: each his own platoon, the picks taken in turn from their lists
+    return `is ${players.join(' and ')}, ${markReading(`each with his own platoon and list of reinforcements, taken in turn, one pick from each`, 'fireteam/campaign-players')}: ${platoons} of the ${list.name} list; ${order}`;
+  }
   return `brings its own force, ${platoons} of the ${list.name} list; ${order}`;
 }

@@ -9,7 +9,7 @@ import { DataError, UsageError, type DataProblem } from '../../errors.js';
 import type { CampaignRequest, CampaignResponse } from '../module.js';
 import { rollBattle, type CampaignGround, type GivenForce } from './battle.js';
 import { squareTerrainProblems } from './battle-terrain.js';
-import { campaignStart, forceReferenceProblems, forceWords } from './campaign-forces.js';
+import { campaignStart, forceReferenceProblems, forceWords, sideForce } from './campaign-forces.js';
 import { campaignBooklet } from './campaign-documents.js';
 import { campaignFile, FIRETEAM_CAMPAIGN_FORMAT, type FireTeamCampaignState, type PendingBattle, type Side } from './campaign-schema.js';
 import {
@@ -113,6 +113,12 @@ function parseLists(text: string | undefined, data: FireTeamData, board: Campaig
   return { a: ids[0]!, b: ids[1]! };
 }
 
+/** "Russians (Red Army: Anna, Ben)": a side as the new campaign's message names it. */
+function sideWords(state: FireTeamCampaignState, s: Side, data: FireTeamData): string {
+  const players = state.players?.filter((p) => p.side === s).map((p) => p.name);
+  return `${state.names[s]} (${data.lists.get(state.lists[s])!.name}${players ? `: ${players.join(', ')}, a platoon each` : ''})`;
+}
+
 function statusLine(state: FireTeamCampaignState, board: CampaignBoard): string {
   if (state.finished) return `The campaign is over: ${state.outcome}.`;
   const held = { a: 0, b: 0 };
@@ -140,7 +146,8 @@ async function battlePackets(request: CampaignRequest, state: FireTeamCampaignSt
     // a side's own force fields its platoons and takes this battle's picks from its list
     const given: Partial<Record<Side, GivenForce>> = {};
     for (const s of ['a', 'b'] as const) {
-      const force = state.forces?.[s];
+      // a side of several players fields every player's platoon, and takes their picks in turn
+      const force = sideForce(state, s);
       if (force) given[s] = { force, picks: 'fill' };
     }
     const rolled = rollBattle(
@@ -218,7 +225,7 @@ export async function fireTeamCampaign(asked: CampaignRequest): Promise<Campaign
         const state = await fresh();
         return {
           stateText: format(state),
-          message: `New campaign, ${board.map.name}: ${state.names.a} (${data.lists.get(state.lists.a)!.name}) against ${state.names.b} (${data.lists.get(state.lists.b)!.name}). ${statusLine(state, board)}`,
+          message: `New campaign, ${board.map.name}: ${sideWords(state, 'a', data)} against ${sideWords(state, 'b', data)}. ${statusLine(state, board)}`,
           json: fireTeamCampaignStatus(state, board),
         };
       }
@@ -229,7 +236,10 @@ export async function fireTeamCampaign(asked: CampaignRequest): Promise<Campaign
       case 'booklet': {
         const state = request.state ? read() : await fresh();
         const forces: Partial<Record<Side, string>> = {};
-        for (const s of ['a', 'b'] as const) if (state.forces?.[s]) forces[s] = forceWords(state.forces[s]!, data);
+        for (const s of ['a', 'b'] as const) {
+          const force = sideForce(state, s);
+          if (force) forces[s] = forceWords(force, data, state.players?.filter((p) => p.side === s).map((p) => p.name));
+        }
         return { seed: state.seed, docs: [campaignBooklet(board, state, request.system.info, { paper: request.paper, units: request.units, toolVersion: request.toolVersion }, forces)] };
       }
       case 'next': {

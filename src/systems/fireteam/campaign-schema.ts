@@ -118,17 +118,28 @@ const holdEntry = z.object({ turn: whole(1, 50), kind: z.literal('hold'), event:
 const logEntry = z.union([battleEntry, holdEntry]);
 
 /**
+ * A player of a side of several (the campaign's Forces: "4 per player assuming 2-a-side"): his
+ * name, his side and his own force, a platoon (or more) and his list of reinforcements.
+ */
+const campaignPlayer = z.object({ name: text(MAX_SIDE_NAME_LENGTH), side, force: forceFile.optional() }).strict();
+export type FireTeamPlayer = z.infer<typeof campaignPlayer>;
+
+/** Players a side at most: the text's core is 4 points a player with two a side, of a side's 8. */
+export const MAX_TEAM = 2;
+
+/**
  * Version 2 adds the sides' own forces. A state without them is written as version 1, the very
  * bytes an older muster wrote and reads; one with them as version 2, which an older muster
  * refuses as newer than it rather than half-reading. Version 3 adds holds (the Turn Sequence's
  * "may" assault): a turn's battle that one side alone assaulted, a turn both sides held; a state
- * that has one is version 3 from then on.
+ * that has one is version 3 from then on. Version 4 adds `players`, more than one player a side,
+ * each with his own platoon: a state with them is version 4 from its start.
  */
-export const STATE_VERSION = 3;
+export const STATE_VERSION = 4;
 
 export const fireTeamCampaignState = z
   .object({
-    version: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+    version: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
     system: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be a rule-set id such as fireteam').max(40),
     campaign: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(40),
     seed: z.string().max(200),
@@ -136,6 +147,12 @@ export const fireTeamCampaignState = z
     lists: z.object({ a: text(40), b: text(40) }).strict(),
     /** each side's own force, by value as its file gave it when the campaign began (its list by id); a side left out is bought by the dice */
     forces: z.object({ a: forceFile.optional(), b: forceFile.optional() }).strict().optional(),
+    /**
+     * more than one player a side (version 4): every player, side A's first, each with his own
+     * force, his platoon and his reinforcements (or none, where his side is bought by the dice);
+     * `forces` is then absent
+     */
+    players: z.array(campaignPlayer).min(3).max(2 * MAX_TEAM).optional(),
     /** the turn being played, from 1 */
     turn: whole(1, 51),
     /** who holds each square; a square nobody holds is left out */
@@ -153,6 +170,18 @@ export const fireTeamCampaignState = z
     if (state.finished && state.pending.length > 0) ctx.addIssue({ code: 'custom', path: ['pending'], message: 'a finished campaign has no battles to fight' });
     if (state.forces !== undefined && state.version < 2) ctx.addIssue({ code: 'custom', path: ['version'], message: 'a state with forces is version 2' });
     if (hasHold(state) && state.version < 3) ctx.addIssue({ code: 'custom', path: ['version'], message: 'a state where a side held is version 3' });
+    if (state.players) {
+      if (state.version < 4) ctx.addIssue({ code: 'custom', path: ['version'], message: 'a state with players is version 4' });
+      if (state.forces !== undefined) ctx.addIssue({ code: 'custom', path: ['forces'], message: 'is set, but each player keeps his own force (players[N].force)' });
+      for (const s of ['a', 'b'] as const) {
+        const of = state.players.filter((p) => p.side === s);
+        if (of.length === 0 || of.length > MAX_TEAM) ctx.addIssue({ code: 'custom', path: ['players'], message: `side ${s} has ${of.length} players; a side has 1 or ${MAX_TEAM}` });
+        if (of.some((p) => p.force) && !of.every((p) => p.force)) ctx.addIssue({ code: 'custom', path: ['players'], message: `the players of side ${s} bring a force each, or none (the dice buy the side)` });
+      }
+      state.players.forEach((p, i) => {
+        if (i > 0 && p.side === 'a' && state.players![i - 1]!.side === 'b') ctx.addIssue({ code: 'custom', path: ['players', i, 'side'], message: "is a, after a player of side b: side A's players come first" });
+      });
+    }
   });
 
 /** Whether a side held in the state: a battle one side alone assaulted, or a turn both held. */

@@ -3,7 +3,7 @@ import type { Rng } from '../../engine/dice.js';
 import { RollLog } from '../../engine/roll-log.js';
 import type { Provenance } from '../../vocab/provenance.js';
 import type { DataProblem } from '../../errors.js';
-import type { CampaignMap, FireTeamCampaignState, PendingBattle, Side } from './campaign-schema.js';
+import type { CampaignMap, FireTeamCampaignState, FireTeamPlayer, PendingBattle, Side } from './campaign-schema.js';
 import type { FtForce } from './schema.js';
 import { possessive } from '../../doc/possessive.js';
 
@@ -112,7 +112,7 @@ export function buildBoard(map: CampaignMap, file: string): { board?: CampaignBo
 /** A new campaign: each side holds its deployment zone; nobody holds the rest. */
 export function newFireTeamCampaign(
   board: CampaignBoard,
-  options: { seed: string; names: { a: string; b: string }; lists: { a: string; b: string }; forces?: Partial<Record<Side, FtForce>> },
+  options: { seed: string; names: { a: string; b: string }; lists: { a: string; b: string }; forces?: Partial<Record<Side, FtForce>>; players?: readonly FireTeamPlayer[] },
 ): FireTeamCampaignState {
   const owners: Record<string, Side> = {};
   for (const id of board.order) {
@@ -121,14 +121,15 @@ export function newFireTeamCampaign(
   const forces = options.forces ?? {};
   const brought = SIDES.some((s) => forces[s] !== undefined);
   return {
-    // a state without forces stays version 1, as an older muster wrote and reads it
-    version: brought ? 2 : 1,
+    // a state without forces stays version 1, as an older muster wrote and reads it; one of several players a side is version 4
+    version: options.players ? 4 : brought ? 2 : 1,
     system: 'fireteam',
     campaign: board.map.id,
     seed: options.seed,
     names: options.names,
     lists: options.lists,
-    ...(brought ? { forces: { ...(forces.a ? { a: forces.a } : {}), ...(forces.b ? { b: forces.b } : {}) } } : {}),
+    ...(brought && !options.players ? { forces: { ...(forces.a ? { a: forces.a } : {}), ...(forces.b ? { b: forces.b } : {}) } } : {}),
+    ...(options.players ? { players: options.players.map((p) => ({ ...p })) } : {}),
     turn: 1,
     owners,
     pending: [],
@@ -178,7 +179,7 @@ export function declareAssaults(state: FireTeamCampaignState, board: CampaignBoa
       );
     }
   }
-  const held = { ...state, version: 3 as const };
+  const held = { ...state, version: Math.max(state.version, 3) as 3 | 4 };
   const { a, b } = assaults;
   if (a === null && b === null) {
     // no battle: the turn is recorded as held by both, and ends as a turn of battles ends
@@ -304,6 +305,7 @@ export function fireTeamCampaignStatus(state: FireTeamCampaignState, board: Camp
     names: state.names,
     lists: state.lists,
     ...(state.forces ? { forces: state.forces } : {}),
+    ...(state.players ? { players: state.players } : {}),
     squares: board.order.map((id) => ({ id, name: board.squares.get(id)!.name, owner: state.owners[id] ?? null, neighbours: [...board.neighbours.get(id)!] })),
     pending: state.pending.map((p) => ({ battle: p.battle, kind: p.kind, square: p.square, squares: p.squares, attacker: p.attacker, points: p.points, result: p.result, ...(p.ground ? { ground: p.ground } : {}) })),
     targets: state.finished || state.pending.length > 0 ? { a: [], b: [] } : { a: assaultTargets(state, board, 'a'), b: assaultTargets(state, board, 'b') },

@@ -29,7 +29,12 @@ export const fireTeamManifest: RuleSetManifest = {
     // the turn's assaults set its battles; a plain `next` prints them again
     nextChangesWith: 'assault',
     takes: ['names', 'force', 'strict'],
-    notes: { force: "kept in the state; each battle takes its reinforcements from the file's list, in order, or rolls them where it lists none" },
+    // "multiple players each controlling a platoon": the core is 4 points a player with two a side
+    players: { most: 4, perSide: 2 },
+    notes: {
+      force: "kept in the state, one for each player in the order of --names; each battle takes its reinforcements from the file's list, in order, or rolls them where it lists none",
+      names: 'the sides, side A first, e.g. "Red,Blue"; or two players a side, each his own platoon, split by a colon: "Anna,Ben:Carl,Dora"',
+    },
     options: [
       { name: 'lists', type: 'string', label: 'Army lists', example: 'e.g. russians,finns', describe: "new: the two sides' army lists, e.g. russians,finns" },
       { name: 'winner', type: 'string', choices: ['a', 'b', 'draw'], label: 'Who won', describe: 'record: who won, or draw' },

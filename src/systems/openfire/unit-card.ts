@@ -1,5 +1,5 @@
 import { formatLength, formatModifier } from '../../doc/helpers.js';
-import { cardRule, markHouse, markReading, type CardNode, type Provenance, type Units } from '../../doc/model.js';
+import { cardRule, markHouse, markReading, type CardColumn, type CardLine, type CardNode, type Provenance, type Units } from '../../doc/model.js';
 import type { Lists } from './lists.js';
 import type { OfUnit, OfWeapon } from './schema.js';
 
@@ -17,19 +17,32 @@ const RANK_LEVEL = { conscript: 0, trained: 1, veteran: 2 } as const;
 /** A mounted heavy weapon acts as a mobile one (Weapon types): the card says so where it applies. */
 function describeWeapon(w: OfWeapon, units: Units, mounted: boolean): string {
   const range = formatLength(units === 'cm' ? w.rng * 2.5 : w.rng, units);
+  return `RNG ${range} · ROF ${w.rof} · PEN ${w.pen} · ACC ${formatModifier(w.acc)} · ${weaponKind(w, mounted)}`;
+}
+
+/** What kind of weapon it is and what it is fired at. */
+function weaponKind(w: OfWeapon, mounted: boolean): string {
   const kind = mounted && w.kind === 'heavy' ? 'heavy, mobile when mounted' : w.kind;
-  return `RNG ${range} · ROF ${w.rof} · PEN ${w.pen} · ACC ${formatModifier(w.acc)} · ${kind}, ${w.against}${w.explodes ? ', explodes' : ''}`;
+  return `${kind}, ${w.against}${w.explodes ? ', explodes' : ''}`;
 }
 
 /**
  * A unit's weapon line: the real weapon where the list names one, with the row of muster's
  * table it uses (the rows are classes of weapon, so a 90 mm M3 fires on the 88 mm row).
  */
-function weaponLine(unit: OfUnit, id: string, lists: Lists, units: Units, mounted: boolean): { label: string; text: string } {
+function weaponLine(unit: OfUnit, id: string, lists: Lists, units: Units, mounted: boolean): CardLine {
   const w = lists.weapons.get(id)!;
   const real = unit.weaponNames?.[id];
   const numbers = describeWeapon(w, units, mounted);
-  return real ? { label: real, text: `${w.name} row: ${numbers}` } : { label: w.name, text: numbers };
+  // the same numbers as a row of the card's weapon table; its kind, and the row it fires on, under it
+  const columns: CardColumn[] = [
+    { heading: 'RNG', value: formatLength(units === 'cm' ? w.rng * 2.5 : w.rng, units) },
+    { heading: 'ROF', value: String(w.rof) },
+    { heading: 'PEN', value: String(w.pen) },
+    { heading: 'ACC', value: formatModifier(w.acc) },
+  ];
+  const kind = weaponKind(w, mounted);
+  return real ? { label: real, text: `${w.name} row: ${numbers}`, columns, note: `${w.name} row; ${kind}` } : { label: w.name, text: numbers, columns, note: kind };
 }
 
 const MOUNTED_RULE = 'Mounted on a vehicle, its heavy weapons act as mobile weapons: they may fire the turn after it moves.';

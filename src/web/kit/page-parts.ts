@@ -15,6 +15,12 @@ export interface PageParts {
   optionHelp?: Readonly<Record<string, string>>;
   /** what the page's table mode shows of a game of this rule set */
   tableMode?: TablePart;
+  /**
+   * Where a kept campaign stands, in a few words from its state file's JSON (which game or turn
+   * comes next, and who attacks or what is to record): the first screen's list of kept
+   * campaigns says it under each. Undefined for a state it cannot read.
+   */
+  campaignSummary?: (state: Readonly<Record<string, unknown>>) => string | undefined;
 }
 
 /** A marker a unit carries at the table: a token of the rule set's catalogue (`muster list <system> tokens`), by id. */

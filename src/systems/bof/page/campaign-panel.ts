@@ -90,6 +90,24 @@ export interface BofNames {
 
 const NO_NAMES: BofNames = { units: new Map(), weapons: new Map(), nations: new Map(), doctrines: new Map(), detachments: new Map(), modes: [] };
 
+/** A player as `status --format json` lists him: one a side in a two-player campaign, every player where a side has several. */
+export interface KeptPlayer {
+  name: string;
+  side: Side;
+  points: number;
+  available: number;
+  force: KeptForce | null;
+}
+
+/**
+ * Whom a record's line may be for: each side (a, b) where the campaign keeps sides, each player
+ * by his name where a side has several; with the force the line's choices come from.
+ */
+export function recordWho(players: readonly KeptPlayer[], names: Record<Side, string>, sideForces: Record<Side, KeptForce | null>): { value: string; label: string; side: Side; force: KeptForce | null }[] {
+  if (players.length > 2) return players.map((p) => ({ value: p.name, label: `${p.name} (${names[p.side]})`, side: p.side, force: p.force }));
+  return SIDES.map((s) => ({ value: s, label: names[s], side: s, force: sideForces[s] }));
+}
+
 /** The kept force's entries an upgrade may name (FROM), each name once, in the roster's order. */
 export function upgradeChoices(force: KeptForce | null | undefined): { value: string; label: string }[] {
   if (!force) return [];
@@ -125,7 +143,10 @@ export function bofCampaignPanel(host: CampaignPartHost): CampaignPart {
   const soloOption = bofManifest.campaign!.solo!.option;
   let names: Record<Side, string> = { a: 'Side A', b: 'Side B' };
   let kept: Record<Side, KeptForce | null> = { a: null, b: null };
+  let players: KeptPlayer[] = [];
   let known: BofNames = NO_NAMES;
+  /** whom a line may be for: the sides, or the players where a side has several */
+  const who = () => recordWho(players, names, kept);
   const solo = el('input', { type: 'checkbox', id: 'cp-solo' });
   const winner = forOption(el('select'), 'winner');
   const victory = forOption(el('select'), 'victory');
@@ -144,8 +165,17 @@ export function bofCampaignPanel(host: CampaignPartHost): CampaignPart {
   lists.upgrade.setAttribute('aria-label', 'Upgrades');
   lists.note.setAttribute('aria-label', 'Notes');
   // the choices a row's field offers, by what it names and for which side
-  const datalist = (id: string) => el('datalist', { id });
-  const choices = { upgrade: { a: datalist('cp-upgrade-from-a'), b: datalist('cp-upgrade-from-b') }, salvage: { a: datalist('cp-salvage-from-a'), b: datalist('cp-salvage-from-b') } };
+  // one datalist a side, or a player where a side has several; made as they are needed
+  const lists_ = el('div', { id: 'cp-record-choices' });
+  const datalist = (kind: 'upgrade' | 'salvage', value: string) => {
+    const id = `cp-${kind}-from-${/^[ab]$/.test(value) ? value : `p${who().findIndex((w) => w.value === value)}`}`;
+    let found = lists_.querySelector<HTMLDataListElement>(`#${id}`);
+    if (!found) {
+      found = el('datalist', { id });
+      lists_.append(found);
+    }
+    return found;
+  };
   const addButtons = {
     salvage: el('button', { type: 'button', className: 'small', id: 'cp-add-salvage', textContent: 'Add salvage' }),
     upgrade: el('button', { type: 'button', className: 'small', id: 'cp-add-upgrade', textContent: 'Add an upgrade' }),
@@ -160,31 +190,36 @@ export function bofCampaignPanel(host: CampaignPartHost): CampaignPart {
     lists.upgrade,
     lists.note,
     el('div', { className: 'actions' }, addButtons.salvage, addButtons.upgrade, addButtons.note),
-    ...SIDES.flatMap((s) => [choices.upgrade[s], choices.salvage[s]]),
+    lists_,
   );
   const value = (id: string) => record.querySelector<HTMLInputElement>(`#${id}`)!.value;
 
-  /** The words under a row's field: the forms it takes, as the side's force stands. */
-  const rowHint = (kind: RowKind, side: Side): string => {
+  /** The forces a side's players keep: what it may leave behind for the victor. */
+  const sideForces = (side: Side) => who().filter((w) => w.side === side && w.force).map((w) => w.force!);
+
+  /** The words under a row's field: the forms it takes, as the force of whom it is for stands. */
+  const rowHint = (kind: RowKind, value: string): string => {
+    const chosen = who().find((w) => w.value === value);
+    const force = chosen?.force ?? null;
     if (kind === 'upgrade') {
-      return kept[side]
-        ? `Name a unit of ${kept[side].name}: FROM>TO (another unit), FROM>elite (a rank), FROM+WEAPON (a weapon more); 2 x FROM for several models. Leave the cost empty: muster works it out.`
+      return force
+        ? `Name a unit of ${force.name}: FROM>TO (another unit), FROM>elite (a rank), FROM+WEAPON (a weapon more); 2 x FROM for several models. Leave the cost empty: muster works it out.`
         : 'FROM>TO (one unit into another, priced by muster), or words with their cost.';
     }
     if (kind === 'salvage') {
-      const loser = kept[side === 'a' ? 'b' : 'a'];
-      return `The winner's: a vehicle, support weapon or infantry weapon ${loser ? `${loser.name} fielded` : 'the loser left behind'}; WEAPON>SOLDIER hands a weapon to one of the winner's soldiers.`;
+      const losers = sideForces(chosen?.side === 'a' ? 'b' : 'a');
+      return `The winner's: a vehicle, support weapon or infantry weapon ${losers.length > 0 ? `${losers.map((f) => f.name).join(' or ')} fielded` : 'the loser left behind'}; WEAPON>SOLDIER hands a weapon to one of the winner's soldiers.`;
     }
-    return "A line in the side's ledger that changes nothing.";
+    return players.length > 2 ? "A line in the player's ledger that changes nothing." : "A line in the side's ledger that changes nothing.";
   };
 
-  /** A row's field offers its side's choices, and its hint says its forms. */
+  /** A row's field offers the choices of whom it is for, and its hint says its forms. */
   const fitRow = (li: HTMLElement) => {
     const kind = li.dataset['kind'] as RowKind;
-    const side = li.querySelector('select')!.value as Side;
+    const value = li.querySelector('select')!.value;
     const text = li.querySelector<HTMLInputElement>('input[type=text]')!;
-    if (kind === 'upgrade' || kind === 'salvage') text.setAttribute('list', choices[kind][side].id);
-    li.querySelector('.hint')!.textContent = rowHint(kind, side);
+    if (kind === 'upgrade' || kind === 'salvage') text.setAttribute('list', datalist(kind, value).id);
+    li.querySelector('.hint')!.textContent = rowHint(kind, value);
   };
 
   // rows are numbered as they are added, so a row removed leaves no two rows of one name
@@ -193,15 +228,15 @@ export function bofCampaignPanel(host: CampaignPartHost): CampaignPart {
     const n = ++made[kind];
     const what = `${ROW_WORDS[kind].what} ${n}`;
     const side = el('select');
-    side.append(...SIDES.map((s) => new Option(names[s], s)));
-    // salvage is the winner's: a new row starts with the side chosen as winner
-    if (kind === 'salvage' && winner.value) side.value = winner.value;
+    side.append(...who().map((w) => new Option(w.label, w.value)));
+    // salvage is the winner's: a new row starts with the side chosen as winner (its first player)
+    if (kind === 'salvage' && winner.value) side.value = who().find((w) => w.side === winner.value)?.value ?? side.value;
     const text = el('input', { type: 'text', autocomplete: 'off', spellcheck: false });
     const hint = el('p', { className: 'hint', id: `cp-${kind}-hint-${n}` });
     text.setAttribute('aria-describedby', hint.id);
     const textField = labelled(`cp-${kind}-text-${n}`, `${what}: ${kind === 'note' ? 'text' : 'what'}`, text, 'cp-what');
     textField.append(hint);
-    const parts = [labelled(`cp-${kind}-side-${n}`, `${what}: side`, side, 'cp-side'), textField];
+    const parts = [labelled(`cp-${kind}-side-${n}`, `${what}: ${players.length > 2 ? 'player' : 'side'}`, side, 'cp-side'), textField];
     if (kind === 'upgrade') {
       const cost = el('input', { type: 'number', min: '0', step: '1', inputMode: 'numeric', placeholder: 'worked out' });
       parts.push(labelled(`cp-upgrade-cost-${n}`, `${what}: cost`, cost, 'cp-cost'));
@@ -236,12 +271,13 @@ export function bofCampaignPanel(host: CampaignPartHost): CampaignPart {
     };
   };
 
-  /** The datalists follow the kept forces: each side's units for its upgrades, the loser's leavings for the winner's salvage. */
+  /** The datalists follow the kept forces: each one's units for its upgrades, the losing side's leavings for the winner's salvage. */
   const fillChoices = () => {
     const options = (list: { value: string; label: string }[]) => list.map((c) => new Option(c.label, c.value));
-    for (const s of SIDES) {
-      choices.upgrade[s].replaceChildren(...options(upgradeChoices(kept[s])));
-      choices.salvage[s].replaceChildren(...options(salvageChoices(kept[s === 'a' ? 'b' : 'a'], known)));
+    for (const w of who()) {
+      datalist('upgrade', w.value).replaceChildren(...options(upgradeChoices(w.force)));
+      const leavings = new Map(sideForces(w.side === 'a' ? 'b' : 'a').flatMap((f) => salvageChoices(f, known)).map((c) => [c.value, c]));
+      datalist('salvage', w.value).replaceChildren(...options([...leavings.values()]));
     }
     for (const kind of ['salvage', 'upgrade', 'note'] as const) for (const li of rowsOf(kind)) fitRow(li);
   };
@@ -272,17 +308,38 @@ export function bofCampaignPanel(host: CampaignPartHost): CampaignPart {
       names = view.names;
       const forces = view.json['forces'] as Record<Side, KeptForce | null> | undefined;
       kept = { a: forces?.a ?? null, b: forces?.b ?? null };
+      const was = players.length > 2;
+      players = (view.json['players'] as KeptPlayer[] | undefined) ?? [];
+      // a campaign of another shape (sides, or players) than the rows were made for: they start again
+      if (was !== players.length > 2) for (const kind of ['salvage', 'upgrade', 'note'] as const) lists[kind].replaceChildren();
       const chosen = winner.value;
       winner.replaceChildren(new Option('choose', ''), ...SIDES.map((s) => new Option(names[s], s)));
       winner.value = chosen;
       for (const select of record.querySelectorAll<HTMLSelectElement>('.cp-item select')) {
-        for (const option of select.options) option.textContent = names[option.value as Side] ?? option.textContent;
+        for (const option of select.options) option.textContent = who().find((w) => w.value === option.value)?.label ?? option.textContent;
       }
       fillChoices();
       return bofStatusDetail(view, known);
     },
     shape: () => ({ recordable: true, printNext: "Next game's packet" }),
   };
+}
+
+/**
+ * Where a kept campaign stands, from its state file: "game 4 next (rung 4 of 9): Side A (Anna,
+ * Ben, Carl) attacks", or who won; undefined for a state that is no ladder's.
+ */
+export function bofCampaignSummary(state: Readonly<Record<string, unknown>>): string | undefined {
+  const s = state as { game?: unknown; rungIndex?: unknown; attacker?: unknown; finished?: unknown; winner?: unknown; names?: Record<string, unknown>; players?: { name?: unknown; side?: unknown }[] };
+  if (typeof s.game !== 'number' || typeof s.rungIndex !== 'number' || !s.names) return undefined;
+  const sideName = (side: unknown) => (side === 'a' || side === 'b' ? String(s.names![side] ?? side) : '');
+  const team = (side: unknown) => {
+    const of = (s.players ?? []).filter((p) => p.side === side).map((p) => String(p.name));
+    return of.length > 1 ? ` (${of.join(', ')})` : '';
+  };
+  if (s.finished === true) return `over after ${s.game} games: ${s.winner ? `${sideName(s.winner)}${team(s.winner)} won` : 'a draw'}`;
+  const who = s.attacker === 'a' || s.attacker === 'b' ? `${sideName(s.attacker)}${team(s.attacker)} attacks` : 'no attacker yet';
+  return `game ${s.game + 1} next (rung ${s.rungIndex + 1} of 9): ${who}`;
 }
 
 /** "Germany, Infantry (Grenadier platoon)": a solo player's army in muster's names. */
@@ -305,31 +362,48 @@ function hereBox(here: Here, view: CampaignView, names: BofNames): HTMLElement {
     } else if (rung < here.rungNumber) step.className = 'climbed';
     ladder.append(step);
   }
-  const attacker = here.attacker ? `${view.names[here.attacker]} attacks` : 'no attacker yet';
+  const players = ((view.json['players'] as KeptPlayer[] | undefined) ?? []).filter((p) => p.side === here.attacker);
+  const team = players.length > 1 ? ` (${players.map((p) => p.name).join(', ')})` : '';
+  const attacker = here.attacker ? `${view.names[here.attacker]}${team} attacks` : 'no attacker yet';
   const words = el('p', { className: 'cp-here-words' }, el('strong', { textContent: 'You are here: ' }), `game ${here.game}, ${here.name} (rung ${here.rungNumber} of ${here.rungs}); ${attacker}.`);
   return el('div', { className: 'cp-here', id: 'cp-here' }, ladder, words);
 }
 
-/** Each side's force as the campaign keeps it: its name and points, its units in a fold; or how the dice field it. */
+/** A kept force in the status: its name and points, its units in a fold, its problems. */
+function keptForceItem(item: HTMLElement, force: KeptForce, names: BofNames): void {
+  item.append(el('span', { className: 'cp-force-name', textContent: force.name }), `, ${force.points} points (limit ${force.limit})`);
+  const units = el('ul', { className: 'cp-units' });
+  for (const u of force.units) {
+    const weapons = u.weapons.map((w) => names.weapons.get(w)?.name ?? w).join(', ');
+    const salvaged = u.salvaged === undefined ? '' : `, salvaged in game ${u.salvaged}`;
+    units.append(el('li', { textContent: `${u.count} × ${u.name}, ${u.quality}${weapons ? `: ${weapons}` : ''} (${u.points} points${salvaged})` }));
+  }
+  item.append(el('details', {}, el('summary', { textContent: `Its units (${force.units.length})` }), units));
+  if (force.problems.length > 0) item.append(el('ul', { className: 'problems' }, ...force.problems.map((p) => el('li', { textContent: p }))));
+}
+
+/** Each side's force as the campaign keeps it (each player's, where a side has several): its name and points, its units in a fold; or how the dice field it. */
 function forcesBox(view: CampaignView, names: BofNames): HTMLElement {
   const forces = (view.json['forces'] as Record<Side, KeptForce | null> | undefined) ?? { a: null, b: null };
   const player = view.json['player'] as Player | undefined;
+  const players = (view.json['players'] as KeptPlayer[] | undefined) ?? [];
   const solo = player !== undefined;
   const list = el('ul', { className: 'cp-forces-kept', id: 'cp-forces-kept' });
   list.setAttribute('aria-label', 'Forces');
+  if (players.length > 2) {
+    for (const p of players) {
+      const item = el('li', {}, el('strong', { textContent: `${p.name} (${view.names[p.side]}): ` }));
+      if (p.force) keptForceItem(item, p.force, names);
+      else item.append('his own to build for each game, within his share');
+      list.append(item);
+    }
+    return list;
+  }
   for (const side of SIDES) {
     const force = forces[side];
     const item = el('li', {}, el('strong', { textContent: `${view.names[side]}: ` }));
     if (force) {
-      item.append(el('span', { className: 'cp-force-name', textContent: force.name }), `, ${force.points} points (limit ${force.limit})`);
-      const units = el('ul', { className: 'cp-units' });
-      for (const u of force.units) {
-        const weapons = u.weapons.map((w) => names.weapons.get(w)?.name ?? w).join(', ');
-        const salvaged = u.salvaged === undefined ? '' : `, salvaged in game ${u.salvaged}`;
-        units.append(el('li', { textContent: `${u.count} × ${u.name}, ${u.quality}${weapons ? `: ${weapons}` : ''} (${u.points} points${salvaged})` }));
-      }
-      item.append(el('details', {}, el('summary', { textContent: `Its units (${force.units.length})` }), units));
-      if (force.problems.length > 0) item.append(el('ul', { className: 'problems' }, ...force.problems.map((p) => el('li', { textContent: p }))));
+      keptForceItem(item, force, names);
     } else if (solo && side === 'a' && player.from === 'roll') {
       item.append(`${armyWords(player, names)}, rolled once, for the whole ladder; its units rolled for each game`);
     } else item.append('rolled by the dice for each game');
@@ -360,7 +434,23 @@ function bofStatusDetail(view: CampaignView, names: BofNames): HTMLElement {
     row.append(el('th', { textContent: view.names[side], scope: 'row' }));
     for (const cell of [`${j.points[side]} (${j.available[side]})`, j.morale[side], j.wins[side], j.streak[side]]) row.insertCell().textContent = String(cell);
   }
-  box.append(table, el('h3', { className: 'cp-sub', textContent: 'Forces' }), forcesBox(view, names));
+  box.append(table);
+  const players = (view.json['players'] as KeptPlayer[] | undefined) ?? [];
+  if (players.length > 2) {
+    // several players a side: each player's part of his side's points, and what he has to spend
+    const each = el('table', { className: 'cp-table', id: 'cp-players-table' });
+    const top = each.createTHead().insertRow();
+    for (const h of ['Player', 'Side', 'Points (to spend)']) top.append(el('th', { textContent: h, scope: 'col' }));
+    const rows = each.createTBody();
+    for (const p of players) {
+      const row = rows.insertRow();
+      row.append(el('th', { textContent: p.name, scope: 'row' }));
+      row.insertCell().textContent = view.names[p.side];
+      row.insertCell().textContent = `${p.points} (${p.available})`;
+    }
+    box.append(each);
+  }
+  box.append(el('h3', { className: 'cp-sub', textContent: 'Forces' }), forcesBox(view, names));
   if (j.history.length > 0) {
     const list = el('ol', { className: 'cp-log' });
     list.setAttribute('aria-label', 'Games played');

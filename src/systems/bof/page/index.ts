@@ -1,5 +1,5 @@
 import type { PageParts } from '../../../web/kit/page-parts.js';
-import { bofCampaignPanel } from './campaign-panel.js';
+import { bofCampaignPanel, bofCampaignSummary } from './campaign-panel.js';
 import { BofBuilder } from './force-builder.js';
 import { bofFromPacket, bofUnitsOfCards } from './table.js';
 
@@ -7,6 +7,7 @@ import { bofFromPacket, bofUnitsOfCards } from './table.js';
 export const bofPageParts: PageParts = {
   forceBuilder: (bench, box) => new BofBuilder(bench, box),
   campaignPanel: bofCampaignPanel,
+  campaignSummary: bofCampaignSummary,
   optionHelp: { 'max-score': '50 (15 for Probing the enemy lines)' },
   tableMode: {
     odds: ['odds-4d6-lower', 'range-bands', 'infantry-hit-effects', 'ap-vs-afv'],

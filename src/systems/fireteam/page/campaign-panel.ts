@@ -170,6 +170,20 @@ export function fireteamCampaignPanel(host: CampaignPartHost): CampaignPart {
   };
 }
 
+/**
+ * Where a kept campaign stands, from its state file: "turn 3: battle 2 to record (Axis attacks
+ * B4)", "turn 3: the assaults to set", or how it ended; undefined for a state that is no map's.
+ */
+export function fireteamCampaignSummary(state: Readonly<Record<string, unknown>>): string | undefined {
+  const s = state as { turn?: unknown; finished?: unknown; outcome?: unknown; names?: Record<string, unknown>; pending?: Pending[] };
+  if (typeof s.turn !== 'number' || !s.names || !Array.isArray(s.pending)) return undefined;
+  if (s.finished === true) return `over: ${String(s.outcome ?? 'finished')}`;
+  const open = s.pending.filter((p) => p.result === null);
+  if (open.length === 0) return `turn ${s.turn}: the assaults to set`;
+  const what = open.map((p) => `battle ${p.battle} (${p.kind === 'encounter' ? `an encounter at ${p.square}` : `${String(s.names![p.attacker ?? ''] ?? p.attacker)} attacks ${p.square}`})`);
+  return `turn ${s.turn}: ${what.join(' and ')} to record`;
+}
+
 /** A force the campaign keeps, as `status --format json` gives it. */
 interface KeptFtForce {
   name: string;
@@ -192,12 +206,20 @@ export function keptForceWords(force: KeptFtForce | null | undefined, lists: rea
 
 /** The squares each side holds, the forces kept, and the battles fought. */
 function fireteamStatusDetail(view: CampaignView, lists: readonly Named[]): HTMLElement {
-  const j = view.json as { squares: { id: string; owner: Side | null }[]; log: { turn: number; battle?: number; event: string }[]; forces?: Record<Side, KeptFtForce | null> };
+  const j = view.json as {
+    squares: { id: string; owner: Side | null }[];
+    log: { turn: number; battle?: number; event: string }[];
+    forces?: Record<Side, KeptFtForce | null>;
+    players?: { name: string; side: Side; force?: KeptFtForce }[];
+  };
   const held = SIDES.map((s) => `${view.names[s]} ${j.squares.filter((q) => q.owner === s).length}`).join(', ');
   const box = el('div', {}, el('p', { className: 'hint', textContent: `Squares held: ${held}.` }));
   const forces = el('ul', { className: 'cp-forces-kept', id: 'cp-forces-kept' });
   forces.setAttribute('aria-label', 'Forces');
-  for (const side of SIDES) forces.append(el('li', {}, el('strong', { textContent: `${view.names[side]}: ` }), keptForceWords(j.forces?.[side], lists, view.names[side])));
+  if (j.players) {
+    // two players a side: each his own platoon and reinforcements
+    for (const p of j.players) forces.append(el('li', {}, el('strong', { textContent: `${p.name} (${view.names[p.side]}): ` }), keptForceWords(p.force, lists, p.name)));
+  } else for (const side of SIDES) forces.append(el('li', {}, el('strong', { textContent: `${view.names[side]}: ` }), keptForceWords(j.forces?.[side], lists, view.names[side])));
   box.append(el('h3', { className: 'cp-sub', textContent: 'Forces' }), forces);
   if (j.log.length > 0) {
     const list = el('ol', { className: 'cp-log' });

@@ -1,5 +1,5 @@
 import type { PageParts } from '../../../web/kit/page-parts.js';
-import { fireteamCampaignPanel } from './campaign-panel.js';
+import { fireteamCampaignPanel, fireteamCampaignSummary } from './campaign-panel.js';
 import { FireteamBuilder } from './force-builder.js';
 import { ftFromPacket } from './table.js';
 
@@ -7,6 +7,7 @@ import { ftFromPacket } from './table.js';
 export const fireTeamPageParts: PageParts = {
   forceBuilder: (bench, box) => new FireteamBuilder(bench, box),
   campaignPanel: fireteamCampaignPanel,
+  campaignSummary: fireteamCampaignSummary,
   tableMode: {
     odds: ['fire', 'fire-modifiers', 'at-fire', 'damage-results'],
     markers: [{ token: 'pin', counted: true }, { token: 'pinned' }, { token: 'over-watch' }],
