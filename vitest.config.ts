@@ -53,7 +53,7 @@ class SlowFirst extends BaseSequencer {
  * files come in as arguments), and loading them once per worker instead of once per file takes
  * a third off the suite's time on a 2-core machine.
  */
-const MOCKING = ['test/cli/lock-without-links.test.ts', 'test/cli/repeated-options.test.ts', 'test/layout/card-fill.test.ts', 'test/layout/page-fill.test.ts'];
+const MOCKING = ['test/cli/lock-without-links.test.ts', 'test/cli/repeated-options.test.ts', 'test/layout/card-fill.test.ts', 'test/layout/page-fill.test.ts', 'test/layout/words-never-cut.test.ts'];
 
 export default defineConfig({
   test: {

@@ -149,7 +149,7 @@ describe('every engine over many seeds, and real PDFs through qpdf', () => {
    */
   const CHOICES = {
     // every paper the command line takes
-    paper: { step: 6, values: PAPERS },
+    paper: { step: 9, values: PAPERS },
     units: { step: 10, values: ['cm', 'in'] },
     mode: { step: 8, values: ['versus', 'solo'] },
     players: { step: 2, values: [2, 4, 6] },

@@ -11,10 +11,10 @@ import { ruleSetOptionSpecs, withNotes } from './rule-set-options.js';
 export { camelCase, type CommandSpec, type OptionSpec, type OptionType, type PositionalSpec } from './option-spec.js';
 import type { CommandSpec, OptionSpec, PositionalSpec } from './option-spec.js';
 import { TERRAIN_LEVELS } from '../engine/terrain.js';
-import { SHOPS } from '../doc/model.js';
+import { PAPERS, SHOPS } from '../doc/model.js';
 
 export const FORMATS = ['pdf', 'json', 'md'] as const;
-export const PAPERS = ['a4', 'letter'] as const;
+export { PAPERS };
 export const UNITS = ['cm', 'in'] as const;
 export const INKS = ['normal', 'low'] as const;
 const DUPLEX = ['long', 'short'] as const;

@@ -155,17 +155,20 @@ export interface MapLegendEntry {
 
 /**
  * The most a map drawing may take, in mm: the content area of the page less the drawing's title
- * line and a little to spare (A4 186 x 259 mm, Letter 192 x 241 mm of content).
+ * line and a little to spare (A4 186 x 259 mm, Letter 192 x 241 mm, A5 124 x 166 mm of content:
+ * A5's footer takes two lines more).
  */
 const MAX_SIZE: Record<Paper | 'both', { w: number; h: number }> = {
   a4: { w: 184, h: 252 },
   letter: { w: 188, h: 235 },
+  a5: { w: 122, h: 158 },
   both: { w: 184, h: 235 },
 };
 const PAD_X = 5;
 const PAD_TOP = 7;
 /** under the map: the south letter and edge names, then the caption */
 const BELOW = 13;
+const CAPTION_SIZE = 7;
 const MARKER_R = 2.6;
 const LEGEND_LINE = 4.6;
 const LEGEND_SIZE = 7.5;
@@ -175,8 +178,11 @@ const GRID_SIZE = 6.5;
 const SWATCH = 9;
 const PT = 25.4 / 72;
 
-/** The table from above, to scale: zones, grid, road, sectors, objectives, corridor, markers and a legend of them. */
-export function drawMap(map: MapInput): DrawingNode {
+/**
+ * The table from above, to scale: zones, grid, road, sectors, objectives, corridor, markers and
+ * a legend of them; the legend a drawing of its own on a narrow paper.
+ */
+export function drawMap(map: MapInput): DrawingNode[] {
   const { width: W, height: H } = map.table;
   const max = MAX_SIZE[map.paper ?? 'both'];
   const styles = sideStyles(map);
@@ -185,8 +191,17 @@ export function drawMap(map: MapInput): DrawingNode {
   const legend = legendEntries(map, styles);
   const legendRows = legendLayout(legend, max.w - 2 * PAD_X);
   const legendHeight = legendRows.height;
-  // as large as the page allows, the legend and caption under it
-  const s = Math.min((max.w - 2 * PAD_X) / W, (max.h - PAD_TOP - BELOW - legendHeight) / H);
+  // the caption wrapped to the page's width (a narrow paper's, A5's, takes more lines)
+  const size = map.units === 'cm' ? `${W} x ${H} cm` : `${Math.round(W / 2.54)} x ${Math.round(H / 2.54)} in`;
+  const caption = wrap(map.caption ?? `Table ${size}, drawn to scale, north at the top.`, max.w - 2 * PAD_X, CAPTION_SIZE);
+  const below = BELOW + (caption.length - 1) * CAPTION_SIZE * 1.2 * PT;
+  // as large as the page allows, the legend and caption under it; where the legend under it
+  // would leave the map less than two thirds of the page's width (a narrow paper, A5), the
+  // legend is a drawing of its own, after the map
+  const widest = (max.w - 2 * PAD_X) / W;
+  const withLegend = Math.min(widest, (max.h - PAD_TOP - below - legendHeight) / H);
+  const legendApart = map.paper !== undefined && withLegend < (2 / 3) * widest && legend.length > 0;
+  const s = legendApart ? Math.min(widest, (max.h - PAD_TOP - below) / H) : withLegend;
   const mapW = W * s;
   const mapH = H * s;
   const ox = (max.w - mapW) / 2;
@@ -377,19 +392,20 @@ export function drawMap(map: MapInput): DrawingNode {
     if (edge === 'east') edgeLabel(text, 8, darken(colourOf(side)), 'right', [[ox + mapW, y], [ox + mapW, below]]);
     else edgeLabel(text, 8, darken(colourOf(side)), 'left', [[ox, y], [ox, edge === 'south' ? y : below]]);
   }
-  const size = map.units === 'cm' ? `${W} x ${H} cm` : `${Math.round(W / 2.54)} x ${Math.round(H / 2.54)} in`;
-  shapes.push({ kind: 'text', x: PAD_X, y: oy + mapH + 9, text: map.caption ?? `Table ${size}, drawn to scale, north at the top.`, size: 7, color: MAP_COLOURS.caption });
+  caption.forEach((line, i) => shapes.push({ kind: 'text', x: PAD_X, y: oy + mapH + 9 + i * CAPTION_SIZE * 1.2 * PT, text: line, size: CAPTION_SIZE, color: MAP_COLOURS.caption }));
 
   // the legend: one entry for each kind of thing drawn, two to a row where they fit
-  const top = oy + mapH + BELOW + 1;
+  const top = legendApart ? 1 : oy + mapH + below + 1;
+  const keys: Shape[] = [];
   for (const row of legendRows.placed) {
     const key = legend[row.index]!;
     const x = PAD_X + row.column * ((max.w - 2 * PAD_X) / 2);
     const y = top + row.y + LEGEND_LINE / 2;
-    shapes.push(...swatch(key, x, y));
-    row.lines.forEach((line, i) => shapes.push({ kind: 'text', x: x + SWATCH + 1.5, y: y + i * LEGEND_LINE, text: line, size: LEGEND_SIZE, color: MAP_COLOURS.frame }));
+    keys.push(...swatch(key, x, y));
+    row.lines.forEach((line, i) => keys.push({ kind: 'text', x: x + SWATCH + 1.5, y: y + i * LEGEND_LINE, text: line, size: LEGEND_SIZE, color: MAP_COLOURS.frame }));
   }
-  return { title: 'Map', width: max.w, height: top + legendHeight + 1, shapes };
+  if (legendApart) return [{ title: 'Map', width: max.w, height: oy + mapH + below, shapes }, { title: 'Map legend', width: max.w, height: top + legendHeight + 1, shapes: keys }];
+  return [{ title: 'Map', width: max.w, height: top + legendHeight + 1, shapes: [...shapes, ...keys] }];
 }
 
 /**

@@ -9,7 +9,19 @@ export { isReading, type Provenance, type ReadingId } from '../vocab/provenance.
  * JSON outputs read it directly.
  */
 
-export type Paper = 'a4' | 'letter';
+/**
+ * The papers muster prints on, as `--paper` names them: the one list the command line's
+ * choices, the page's form, the docs' tables and the tests take theirs from. A paper's size
+ * (in mm, upright), its name as a player reads it, and whether a quick-reference sheet is made
+ * to fit one page of it (on A5, half an A4, a sheet runs on over two or three) go with it.
+ */
+export const PAPERS = ['a4', 'letter', 'a5'] as const;
+export type Paper = (typeof PAPERS)[number];
+export const PAPER_SPECS: Readonly<Record<Paper, { name: string; width: number; height: number; sheetOnOnePage: boolean }>> = {
+  a4: { name: 'A4', width: 210, height: 297, sheetOnOnePage: true },
+  letter: { name: 'US Letter', width: 215.9, height: 279.4, sheetOnOnePage: true },
+  a5: { name: 'A5', width: 148, height: 210, sheetOnOnePage: false },
+};
 export type Units = 'cm' | 'in';
 
 /**

@@ -66,30 +66,55 @@ export function layoutBlock(fonts: FontStore, block: Block, width: number, formR
   return block.kind === 'link' ? layoutLink(fonts, block, width) : layoutText(fonts, block, width, density);
 }
 
-/** Title bar: the block's name, and the rules section it summarises, right-aligned. */
+/**
+ * Title bar: the block's name, and the rules section it summarises, right-aligned, on one line
+ * where both fit. Where they do not, neither is cut: the section reference keeps at most 45% of
+ * the width and wraps within it, the name wraps in the rest, and the bar grows to the taller.
+ */
 function titleBar(fonts: FontStore, title: string, section: string, width: number): Slice {
-  const items: Item[] = [{ kind: 'rect', x: 0, y: 0, w: width, h: TITLE_BAR_HEIGHT, fill: COLORS.titleBar }];
   const titleStyle: TextStyle = { face: 'bold', size: TYPE.blockTitle, color: COLORS.titleText };
   const sectionStyle: TextStyle = { face: 'italic', size: TYPE.blockSection, color: COLORS.titleSection };
   const sectionText = section ? `§ ${section}` : '';
-  const sectionLines = wrapRuns(fonts, [{ text: sectionText }], sectionStyle, width * 0.45);
-  const sectionLine = sectionLines[0]!;
-  const clipped = sectionLines.length > 1 ? { ...sectionLine, segments: [{ ...sectionLine.segments[0]!, text: `${sectionLine.segments[0]!.text}…` }] } : sectionLine;
-  const titleWidth = width - clipped.width - 3 * CELL_PAD.x;
-  const titleLines = wrapRuns(fonts, [{ text: title }], titleStyle, Math.max(titleWidth, width * 0.4));
-  items.push(...placeLine(fonts, titleLines[0]!, CELL_PAD.x, (TITLE_BAR_HEIGHT - titleStyle.size * TYPE.leading) / 2 + 0.5, titleStyle));
-  if (sectionText) {
-    items.push(
-      ...placeLine(fonts, 
-        clipped,
-        width - CELL_PAD.x - clipped.width,
-        (TITLE_BAR_HEIGHT - sectionStyle.size * TYPE.leading) / 2 + 0.8,
-        sectionStyle,
-      ),
-    );
+  const inner = width - 2 * CELL_PAD.x;
+  const gap = sectionText ? CELL_PAD.x : 0;
+  const sectionWide = sectionText ? naturalWidth(fonts, [{ text: sectionText }], sectionStyle) : 0;
+  const titleWide = naturalWidth(fonts, [{ text: title }], titleStyle);
+  let sectionRoom = sectionWide;
+  if (titleWide + gap + sectionWide > inner + 0.01) {
+    // the name keeps a line of its own where the reference can wrap in what is left (at least a third)
+    sectionRoom = inner - gap - titleWide >= inner / 3 ? inner - gap - titleWide : Math.min(sectionWide, inner * 0.45);
   }
-  return { height: TITLE_BAR_HEIGHT, items };
+  const sectionLines = sectionText ? wrapRuns(fonts, [{ text: sectionText }], sectionStyle, sectionRoom) : [];
+  const sectionWidth = Math.max(0, ...sectionLines.map((l) => l.width));
+  const titleLines = wrapRuns(fonts, [{ text: title }], titleStyle, inner - gap - sectionWidth);
+  // one line each: centred in the bar as they always were
+  if (titleLines.length === 1 && sectionLines.length <= 1) {
+    const items: Item[] = [{ kind: 'rect', x: 0, y: 0, w: width, h: TITLE_BAR_HEIGHT, fill: COLORS.titleBar }];
+    items.push(...placeLine(fonts, titleLines[0]!, CELL_PAD.x, (TITLE_BAR_HEIGHT - titleStyle.size * TYPE.leading) / 2 + 0.5, titleStyle));
+    if (sectionLines[0]) items.push(...placeLine(fonts, sectionLines[0], width - CELL_PAD.x - sectionLines[0].width, (TITLE_BAR_HEIGHT - sectionStyle.size * TYPE.leading) / 2 + 0.8, sectionStyle));
+    return { height: TITLE_BAR_HEIGHT, items };
+  }
+  // more lines: the name's and the reference's set close, each block of lines centred in the
+  // bar by its ink (capitals' tops to descenders' feet), the bar as tall as the taller needs
+  const titleLead = titleStyle.size * TYPE.leading;
+  const sectionLead = sectionStyle.size * SECTION_LEADING;
+  const ink = (lines: number, lead: number, size: number) => (lines > 0 ? (lines - 1) * lead + INK.cap * size + INK.descent * size : 0);
+  const titleInk = ink(titleLines.length, titleLead, titleStyle.size);
+  const sectionInk = ink(sectionLines.length, sectionLead, sectionStyle.size);
+  const height = round(Math.max(TITLE_BAR_HEIGHT, 2 * BAR_PAD + Math.max(titleInk, sectionInk)));
+  const items: Item[] = [{ kind: 'rect', x: 0, y: 0, w: width, h: height, fill: COLORS.titleBar }];
+  // a line's top, where its first line's capitals start `(height - ink) / 2` down
+  const top = (style: TextStyle, inkHeight: number) => (height - inkHeight) / 2 + INK.cap * style.size - fonts.ascent(style.face, style.size);
+  titleLines.forEach((line, i) => items.push(...placeLine(fonts, line, CELL_PAD.x, top(titleStyle, titleInk) + i * titleLead, titleStyle)));
+  sectionLines.forEach((line, i) => items.push(...placeLine(fonts, line, width - CELL_PAD.x - line.width, top(sectionStyle, sectionInk) + i * sectionLead, sectionStyle)));
+  return { height, items };
 }
+
+/** A title bar of more than one line: room above and below its lines' ink, and the reference's line spacing. */
+const BAR_PAD = 1.2;
+const SECTION_LEADING = 1.05;
+/** The face's capitals' height and descenders' depth, as shares of its size (Roboto Condensed). */
+const INK = { cap: 0.72, descent: 0.21 };
 
 /**
  * Column widths as a browser sizes an auto table: every column gets at least its longest

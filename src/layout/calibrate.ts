@@ -1,11 +1,12 @@
-import type { DocumentMeta, Run } from '../doc/model.js';
+import { PAPER_SPECS, type DocumentMeta, type Run } from '../doc/model.js';
 import { backShift } from './card-grids.js';
+import { TextFitError } from './errors.js';
 import { withFallbackFonts } from './fallback.js';
 import type { FontStore } from './fonts.js';
 import { placeLine } from './blocks.js';
 import { scaleBar } from './page-frame.js';
 import { round, translate, type Item, type PlacedDocument, type PlacedPage } from './primitives.js';
-import { COLORS, MM, PAPER_SIZES, type TextStyle } from './style.js';
+import { COLORS, MM, PAPER_SIZES, TYPE, type TextStyle } from './style.js';
 import { wrapRuns } from './wrap.js';
 
 /**
@@ -82,6 +83,24 @@ function paragraphs(fonts: FontStore, paras: readonly Run[][], x: number, y: num
   return { items, bottom: cursor };
 }
 
+/**
+ * The steps in the room above the middle target and below it, the first three above where they
+ * fit at 9 pt; else the largest type down to 7 pt, parted where both halves fit. Undefined
+ * where none does.
+ */
+function setSteps(fonts: FontStore, steps: readonly Run[][], x: number, width: number, upper: { top: number; end: number }, lower: { top: number; end: number }): Item[] | undefined {
+  for (const size of [9, 8.5, 8, 7.5, 7]) {
+    const style = { ...TEXT, size };
+    for (const split of [3, 2, 4, 1, 5]) {
+      if (split > steps.length) continue;
+      const above = paragraphs(fonts, steps.slice(0, split), x, upper.top, width, style);
+      const below = paragraphs(fonts, steps.slice(split), x, lower.top, width, style);
+      if (above.bottom - size * 0.6 <= upper.end && below.bottom - size * 0.6 <= lower.end) return [...above.items, ...below.items];
+    }
+  }
+  return undefined;
+}
+
 /** The front's target: a thin black cross with a tick every millimetre and numbers every 5, centred on the origin. */
 function frontTarget(fonts: FontStore, label: string): Item[] {
   const arm = ARM * MM;
@@ -127,12 +146,16 @@ function backTarget(fonts: FontStore, label: string): Item[] {
 }
 
 function footer(fonts: FontStore, meta: DocumentMeta, side: string, width: number, height: number): Item[] {
-  const y = height - 16 * MM;
+  // the bar's label beside it, wrapped where the paper is narrow; the line above rises with it
+  const label = wrapRuns(fonts, [{ text: meta.words.scaleBar }], LABEL, width - 2 * 12 * MM - 50 * MM - 2 * MM);
+  const y = height - 17 * MM - (label.length - 1) * LABEL.size * TYPE.leading;
   return [
-    text(fonts, `muster ${meta.toolVersion} · two-sided printing check · ${meta.paper === 'a4' ? 'A4' : 'US Letter'} · ${side}`, 12 * MM, y, { face: 'regular', size: 7, color: COLORS.muted }),
-    ...scaleBar('cm', meta.words.scaleBar, 12 * MM, y + 4 * MM),
+    text(fonts, `muster ${meta.toolVersion} · two-sided printing check · ${PAPER_SPECS[meta.paper].name} · ${side}`, 12 * MM, y, { face: 'regular', size: 7, color: COLORS.muted }),
+    ...scaleBar(fonts, 'cm', label, 12 * MM, height - 12 * MM),
   ].map((item) => translate([item], 0, 0)[0]!);
 }
+
+const LABEL: TextStyle = { face: 'regular', size: 6.5, color: COLORS.muted };
 
 function offsetWords(offset: { x: number; y: number }): string {
   const across = offset.x === 0 ? '' : `${Math.abs(offset.x)} mm to the ${offset.x > 0 ? 'right' : 'left'}`;
@@ -145,7 +168,7 @@ export function layoutCalibration(fonts: FontStore, meta: DocumentMeta, print: {
   const { width, height } = PAPER_SIZES[meta.paper];
   const targets = calibrationTargets(meta.paper);
   const edge = print.duplex === 'long' ? 'long' : 'short';
-  const set = `${print.backOffset.x},${print.backOffset.y}`;
+  const setting = `${print.backOffset.x},${print.backOffset.y}`;
 
   const front: Item[] = [];
   front.push(text(fonts, 'Two-sided printing check', width / 2, 13 * MM, { face: 'bold', size: 14, color: COLORS.ink }, 'center'));
@@ -184,21 +207,24 @@ export function layoutCalibration(fonts: FontStore, meta: DocumentMeta, print: {
       ? [
           [
             {
-              text: `This sheet was printed with the backs moved ${offsetWords(print.backOffset)} (setting ${set}). Add the opposite of a new reading to it.`,
+              text: `This sheet was printed with the backs moved ${offsetWords(print.backOffset)} (setting ${setting}). Add the opposite of a new reading to it.`,
               style: 'italic' as const,
             },
           ],
         ]
       : []),
   ];
-  // the instructions fill the space between the top targets and the middle one, and below it
+  // the instructions fill the space between the top targets and the middle one, and below it:
+  // three steps above, the rest below, in 9 pt; on a smaller paper (A5) smaller type, and the
+  // steps parted where they fit; never over a target
   const textLeft = 20 * MM;
   const textWidthPt = width - 2 * textLeft;
-  const upper = paragraphs(fonts, steps.slice(0, 3), textLeft, 56 * MM, textWidthPt, TEXT);
-  front.push(...upper.items);
   const middleBottom = height / 2 + (ARM + 6) * MM;
-  const lower = paragraphs(fonts, steps.slice(3), textLeft, middleBottom, textWidthPt, TEXT);
-  front.push(...lower.items);
+  const upperEnd = height / 2 - (ARM + 2) * MM;
+  const lowerEnd = height - (TARGET_INSET.y + ARM + 2) * MM;
+  const set = setSteps(fonts, steps, textLeft, textWidthPt, { top: 56 * MM, end: upperEnd }, { top: middleBottom, end: lowerEnd });
+  if (!set) throw new TextFitError(`the two-sided printing check: its instructions do not fit between the targets of a ${PAPER_SPECS[meta.paper].name} page; print it on A4 or Letter`);
+  front.push(...set);
   front.push(...footer(fonts, meta, 'front', width, height));
 
   const back: Item[] = [];

@@ -53,6 +53,16 @@ const TRIM_EDGE = PRINT_SAFE.edge;
  * 2 mm still shows a card's own colour on a cut 2 mm off its line.
  */
 export const LEAST_BLEED = 2;
+/**
+ * Whether a sheet's margins hold its footer slug (the rule set, versions, what the sheet is, its
+ * page, how to cut, the footnotes: up to some 330 mm of type, and the scale bar), beyond the
+ * bleed: a line along the top and one along the bottom where the paper is wide (A4, Letter);
+ * on a narrow paper (A5) two lines each, 12.5 mm from the paper's edge to the bleed.
+ */
+function slugRoom(pageWidth: number, pageHeight: number, gridHeight: number, bleed: number): boolean {
+  if (2 * (pageWidth - 2 * TRIM_EDGE) >= 380 * MM) return true;
+  return (pageHeight - gridHeight) / 2 - bleed >= 12.5 * MM;
+}
 
 /**
  * Cards edge to edge (--layout guillotine): one cut separates two cards; bleed runs round the
@@ -116,18 +126,22 @@ function centred(length: number, count: number, size: number, gap: number): numb
  * Cards apart (the default): each card its bleed on every side and a gutter of twice the bleed
  * between two, so a cut off its line by up to the bleed shows the card's own colour, never its
  * neighbour's. The paper upright or across, and the bleed asked or 2 mm, whichever holds the
- * most cards; at the same count the wider bleed, then the paper upright.
+ * most cards; at the same count the wider bleed, unless only the narrower leaves the sheet's
+ * footer its margins (A5), then the paper upright.
  */
 export function gutterGrid(paper: Paper, print: CardPrint): CardGrid {
   const width = print.width * MM;
   const height = print.height * MM;
-  let best: { count: number; columns: number; rows: number; bleed: number; pageWidth: number; pageHeight: number } | undefined;
+  let best: { count: number; roomy: boolean; columns: number; rows: number; bleed: number; pageWidth: number; pageHeight: number } | undefined;
   for (const mm of bleedsToTry(print)) {
     const gap = 2 * mm * MM;
     for (const way of ways(paper)) {
       const columns = fitCount(way.pageWidth, width, gap);
       const rows = fitCount(way.pageHeight, height, gap);
-      if (columns * rows > (best?.count ?? 0)) best = { count: columns * rows, columns, rows, bleed: mm * MM, ...way };
+      // the sheet's footer needs its margins: at the same count, a narrower bleed that leaves them room beats a wider one that does not
+      const roomy = slugRoom(way.pageWidth, way.pageHeight, rows * height + (rows - 1) * gap, mm * MM);
+      const count = columns * rows;
+      if (count > (best?.count ?? 0) || (count === best?.count && roomy && !best.roomy)) best = { count, roomy, columns, rows, bleed: mm * MM, ...way };
     }
   }
   if (!best) throw new PrintChoiceError(`cards of ${print.width} x ${print.height} mm with ${print.bleed} mm bleed do not fit on ${paper} paper`);
@@ -164,6 +178,8 @@ export function foldGrid(paper: Paper, print: CardPrint, count: number): CardGri
     const y0 = (pageHeight - count * height) / 2;
     return { columns: 2, rows: count, width, height, xs: [x0, x0 + width], ys: Array.from({ length: count }, (_, r) => y0 + r * height), x0, y0, bleed, apart: false, folds: [x0 + width], pageWidth, pageHeight };
   }
+  // the first way that holds the deck and leaves the sheet's footer its margins, else the first that holds it
+  let first: CardGrid | undefined;
   for (const mm of bleedsToTry(print)) {
     const gap = 2 * mm * MM;
     for (const way of ways(paper)) {
@@ -176,10 +192,12 @@ export function foldGrid(paper: Paper, print: CardPrint, count: number): CardGri
       const cells = centred(way.pageWidth, across, 2 * width, gap);
       const xs = cells.flatMap((x) => [x, x + width]);
       const ys = centred(way.pageHeight, rows, height, gap);
-      return { columns: 2 * across, rows, width, height, xs, ys, x0: xs[0]!, y0: ys[0]!, bleed: mm * MM, apart: true, folds: cells.map((x) => x + width), ...way };
+      const grid: CardGrid = { columns: 2 * across, rows, width, height, xs, ys, x0: xs[0]!, y0: ys[0]!, bleed: mm * MM, apart: true, folds: cells.map((x) => x + width), ...way };
+      if (slugRoom(way.pageWidth, way.pageHeight, rows * height + (rows - 1) * gap, mm * MM)) return grid;
+      first ??= grid;
     }
   }
-  return undefined;
+  return first;
 }
 
 /**
@@ -194,14 +212,15 @@ export function foldGrid(paper: Paper, print: CardPrint, count: number): CardGri
 export function foldSheetGrid(paper: Paper, print: CardPrint): CardGrid {
   const width = print.width * MM;
   const height = print.height * MM;
-  let best: { half: number; rows: number; bleed: number; pageWidth: number; pageHeight: number } | undefined;
+  let best: { half: number; rows: number; roomy: boolean; bleed: number; pageWidth: number; pageHeight: number } | undefined;
   for (const mm of bleedsToTry(print)) {
     const gap = 2 * mm * MM;
     for (const way of [...ways(paper)].reverse()) {
       // a half's cards reach the fold; only the outer edge keeps its room from the paper's edge
       const half = Math.max(0, Math.floor((way.pageWidth / 2 - TRIM_EDGE + gap + 0.001) / (width + gap)));
       const rows = fitCount(way.pageHeight, height, gap);
-      if (half * rows > (best ? best.half * best.rows : 0)) best = { half, rows, bleed: mm * MM, ...way };
+      const roomy = slugRoom(way.pageWidth, way.pageHeight, rows * height + (rows - 1) * gap, mm * MM);
+      if (half * rows > (best ? best.half * best.rows : 0) || (best && half * rows === best.half * best.rows && roomy && !best.roomy)) best = { half, rows, roomy, bleed: mm * MM, ...way };
     }
   }
   if (!best) {

@@ -1,4 +1,5 @@
-import { pageNumberText, READING_FOOTNOTE, READING_FOOTNOTE_SHORT, type DeckNode, type DocumentMeta } from '../doc/model.js';
+import { pageNumberText, PAPER_SPECS, READING_FOOTNOTE, READING_FOOTNOTE_SHORT, type CardPrint, type DeckNode, type DocumentMeta } from '../doc/model.js';
+import { TextFitError } from './errors.js';
 import { layoutCardBack, layoutCardFront } from './card-faces.js';
 import { backShift, bleedFor, cardSlots, foldGrid, foldSheetGrid, isAcross, sheetGrid, type CardGrid } from './card-grids.js';
 import type { FontStore } from './fonts.js';
@@ -36,7 +37,7 @@ export function layoutDeck(fonts: FontStore, deck: DeckNode, meta: DocumentMeta,
       return last === fold.rows - 1 ? { x } : { x, bottom: fold.ys[last]! + fold.height };
     });
     const sheet = sheetFrame(fold, { dx: 0, dy: 0 }, folds);
-    items.push(...sheetMarks(fonts, sheet, deck.print.marks, meta, `${deck.title}, fronts with their backs`, firstPage, totalPages, showsReading(items), undefined, showsHouse(items)));
+    items.push(...sheetMarks(fonts, sheet, deck.print, meta, `${deck.title}, fronts with their backs`, firstPage, totalPages, showsReading(items), undefined, showsHouse(items)));
     return [{ width: round(fold.pageWidth), height: round(fold.pageHeight), items }];
   }
   const grid = sheetGrid(meta.paper, deck.print);
@@ -54,7 +55,7 @@ export function layoutDeck(fonts: FontStore, deck: DeckNode, meta: DocumentMeta,
       });
       const sheet = sheetFrame(grid, side === 'back' ? backShift(deck.print, isAcross(grid)) : { dx: 0, dy: 0 }, []);
       const page = firstPage + pages.length;
-      items.push(...sheetMarks(fonts, sheet, deck.print.marks, meta, `${deck.title}, ${side}s, sheet ${s + 1} of ${sheets}`, page, totalPages, showsReading(items), pages.length === 0 ? note : undefined, showsHouse(items)));
+      items.push(...sheetMarks(fonts, sheet, deck.print, meta, `${deck.title}, ${side}s, sheet ${s + 1} of ${sheets}`, page, totalPages, showsReading(items), pages.length === 0 ? note : undefined, showsHouse(items)));
       pages.push({ width: round(grid.pageWidth), height: round(grid.pageHeight), items });
     }
   }
@@ -93,7 +94,7 @@ function layoutFoldSheets(fonts: FontStore, deck: DeckNode, meta: DocumentMeta, 
       items.push(...translate(layoutCardBack(fonts, card.back, grid.width, grid.height, bleedFor(back, grid), ink), back.x, back.y));
     });
     const frame = { ...sheetFrame(grid, { dx: 0, dy: 0 }, grid.folds.map((x) => ({ x }))), foldWhole: true };
-    items.push(...sheetMarks(fonts, frame, deck.print.marks, meta, `${deck.title}, fronts with their backs to fold, sheet ${s + 1} of ${sheets}`, firstPage + s, totalPages, showsReading(items), undefined, showsHouse(items)));
+    items.push(...sheetMarks(fonts, frame, deck.print, meta, `${deck.title}, fronts with their backs to fold, sheet ${s + 1} of ${sheets}`, firstPage + s, totalPages, showsReading(items), undefined, showsHouse(items)));
     pages.push({ width: round(grid.pageWidth), height: round(grid.pageHeight), items });
   }
   return pages;
@@ -233,11 +234,12 @@ interface SideMarks {
   far: number;
 }
 
-function sideMarks(trim: number, bleed: number): SideMarks {
+function sideMarks(trim: number, bleed: number, ticks = false): SideMarks {
   const start = trim - bleed - MARK.gap;
-  if (start - SAFE >= MARK.shortest) return { kind: 'outside', near: start, far: Math.max(SAFE, start - MARK.length) };
+  if (!ticks && start - SAFE >= MARK.shortest) return { kind: 'outside', near: start, far: Math.max(SAFE, start - MARK.length) };
   const near = trim - TICK.clear;
-  const far = Math.max(SAFE, near - TICK.longest);
+  // `ticks`: kept within the bleed where it is wide enough for one, the margin beyond left whole to the slug
+  const far = Math.max(SAFE, near - TICK.longest, ticks ? Math.min(trim - bleed, near - TICK.shortest) : 0);
   if (near - far >= TICK.shortest) return { kind: 'tick', near, far };
   return { kind: 'none', near: trim, far: trim };
 }
@@ -257,9 +259,10 @@ function sideLine(frame: SheetFrame, side: Side, at: number, near: number, far: 
 }
 
 /** Crop marks on every cut line and dashed fold marks; with the marks of each side, for the lanes and the note. */
-function cropMarks(frame: SheetFrame, on: boolean, free = false): { items: Item[]; marks: Record<Side, SideMarks>; between: Between } {
+/** `ticks`: every side's marks short ticks through the bleed, leaving the margins beyond it to the slug. */
+function cropMarks(frame: SheetFrame, on: boolean, free = false, ticks = false): { items: Item[]; marks: Record<Side, SideMarks>; between: Between } {
   const none: SideMarks = { kind: 'none', near: 0, far: 0 };
-  const marks = Object.fromEntries(SIDES.map((side) => [side, on && !(free && (side === 'top' || side === 'bottom')) ? sideMarks(trimDistance(frame, side), frame.bleed) : none])) as Record<Side, SideMarks>;
+  const marks = Object.fromEntries(SIDES.map((side) => [side, on && !(free && (side === 'top' || side === 'bottom')) ? sideMarks(trimDistance(frame, side), frame.bleed, ticks) : none])) as Record<Side, SideMarks>;
   const items: Item[] = [];
   const halos: Item[] = [];
   const mark = (l: { x1: number; y1: number; x2: number; y2: number }, halo: boolean) => {
@@ -336,42 +339,52 @@ const MIN_LANE = 10 * MM;
 /**
  * A straight run of margin where the slug and the scale bar go: along a side, between `from`
  * and `to` (x for top and bottom, y for the sides), one line deep from `cross` (the top of a
- * line at the top or bottom; its left at a side, where type runs upwards). `backing`: it lies
- * in the bleed and gets a white ground.
+ * line at the top or bottom; its left at a side, where type runs upwards). Never in a card's
+ * bleed: the slug stands on the paper outside every card.
  */
 interface Lane {
   side: Side;
   from: number;
   to: number;
   cross: number;
-  backing: boolean;
   /** how much of it is taken, from its reading start */
   used: number;
 }
 
-/** A band `d0`..`d1` off a side's paper edge as a lane's cross position. */
-function laneCross(frame: SheetFrame, side: Side, d0: number, d1: number): number {
-  const middle = (d0 + d1) / 2;
+/** A line lying `d`..`d` + LINE off a side's paper edge, as a lane's cross position. */
+function lineCross(frame: SheetFrame, side: Side, d: number): number {
   switch (side) {
     case 'top':
     case 'left':
-      return middle - LINE / 2;
+      return d;
     case 'bottom':
-      return frame.pageHeight - middle - LINE / 2;
+      return frame.pageHeight - d - LINE;
     case 'right':
-      return frame.pageWidth - middle - LINE / 2;
+      return frame.pageWidth - d - LINE;
   }
+}
+
+/**
+ * The lines a band `d0`..`d1` off a side's paper edge holds, in reading order: one centred in
+ * it, or with `deep` as many as it is deep, stacked from the middle. Reading order runs down
+ * the page, and to the right on the sides, where type runs upwards.
+ */
+function bandLines(frame: SheetFrame, side: Side, d0: number, d1: number, deep: boolean): number[] {
+  const count = deep ? Math.max(1, Math.floor((d1 - d0 + 0.01) / LINE)) : 1;
+  const start = (d0 + d1) / 2 - (count * LINE) / 2;
+  const lines = Array.from({ length: count }, (_, i) => lineCross(frame, side, start + i * LINE));
+  return lines.sort((a, b) => a - b);
 }
 
 /**
  * The lanes of a sheet, best first. A band between the print-safe edge and the marks (or the
  * bleed) deep enough for a line runs the grid's length; a band the marks cross is cut into
- * pieces between them; where the bleed leaves no band at all, pieces in the bleed, on white.
+ * pieces between them. `deep`, for a slug the first lanes cannot hold: every line a band is
+ * deep enough for, and the pieces between the marks beside a long lane too.
  */
-function sheetLanes(frame: SheetFrame, marks: Record<Side, SideMarks>): Lane[] {
+function sheetLanes(frame: SheetFrame, marks: Record<Side, SideMarks>, deep: boolean): Lane[] {
   const long: Lane[] = [];
   const pieces: Lane[] = [];
-  const inBleed: Lane[] = [];
   for (const side of ['bottom', 'top', 'left', 'right'] as const) {
     const across = side === 'top' || side === 'bottom';
     const trim = trimDistance(frame, side);
@@ -380,27 +393,33 @@ function sheetLanes(frame: SheetFrame, marks: Record<Side, SideMarks>): Lane[] {
     // across the whole sheet at the top and bottom; down a side only beside the cards, clear of those
     const span = across ? [SAFE, frame.pageWidth - SAFE] : [frame.top, frame.bottom];
     const stops = [...(across ? [...frame.cutsX, ...frame.folds.map((f) => f.x)] : frame.cutsY)].sort((a, b) => a - b);
-    const between = (backing: boolean, d0: number, d1: number): Lane[] => {
+    const between = (d0: number, d1: number): Lane[] => {
       const lanes: Lane[] = [];
-      for (let i = 0; i + 1 < stops.length; i++) {
-        const from = stops[i]! + CLEAR.mark;
-        const to = stops[i + 1]! - CLEAR.mark;
-        if (to - from >= MIN_LANE) lanes.push({ side, from, to, cross: laneCross(frame, side, d0, d1), backing, used: 0 });
+      for (const cross of bandLines(frame, side, d0, d1, deep)) {
+        const row: Lane[] = [];
+        for (let i = 0; i + 1 < stops.length; i++) {
+          const from = stops[i]! + CLEAR.mark;
+          const to = stops[i + 1]! - CLEAR.mark;
+          if (to - from >= MIN_LANE) row.push({ side, from, to, cross, used: 0 });
+        }
+        // a vertical side reads upwards: its pieces from the bottom
+        lanes.push(...(across ? row : row.reverse()));
       }
-      // a vertical side reads upwards: its pieces from the bottom
-      return across ? lanes : lanes.reverse();
+      return lanes;
     };
-    // a lane keeps clear of a mark's far end, a tick's as an outside mark's: a tick's white edge reaches past its end
-    const beyond = m.kind === 'outside' || m.kind === 'tick' ? m.far - MARK.gap / 2 : bandEnd;
+    // a lane keeps clear of a mark's far end, a tick's as an outside mark's: a tick's white edge
+    // reaches past its end; and never reaches the bleed, where a tick runs
+    const beyond = m.kind === 'outside' || m.kind === 'tick' ? Math.min(m.far - MARK.gap / 2, bandEnd) : bandEnd;
     if (beyond - SAFE >= LINE) {
-      long.push({ side, from: span[0]!, to: span[1]!, cross: laneCross(frame, side, SAFE, Math.min(beyond, SAFE + LINE + MARK.gap)), backing: false, used: 0 });
+      for (const cross of bandLines(frame, side, SAFE, deep ? beyond : Math.min(beyond, SAFE + LINE + MARK.gap), deep)) long.push({ side, from: span[0]!, to: span[1]!, cross, used: 0 });
+      // the marks' own band, between them, where it is deep enough
+      const marksFrom = m.far + MARK.gap / 2;
+      if (deep && m.kind === 'outside' && bandEnd - marksFrom >= LINE) pieces.push(...between(marksFrom, bandEnd));
     } else if (bandEnd - SAFE >= LINE) {
-      pieces.push(...between(false, SAFE, bandEnd));
-    } else if (trim - TICK.clear - CLEAR.bleed - SAFE >= LINE) {
-      inBleed.push(...between(true, SAFE, trim - TICK.clear - CLEAR.bleed));
+      pieces.push(...between(SAFE, bandEnd));
     }
   }
-  return [...long, ...pieces, ...inBleed];
+  return [...long, ...pieces];
 }
 
 /**
@@ -408,14 +427,30 @@ function sheetLanes(frame: SheetFrame, marks: Record<Side, SideMarks>): Lane[] {
  * rule set, version, seed, what the page is, its number and how to cut, as one line broken
  * into lanes where the marks cut a margin into pieces.
  */
-function sheetMarks(fonts: FontStore, frame: SheetFrame, marksOn: boolean, meta: DocumentMeta, what: string, page: number, pages: number, reading: boolean, printNote?: string, house = false): Item[] {
+function sheetMarks(fonts: FontStore, frame: SheetFrame, print: CardPrint, meta: DocumentMeta, what: string, page: number, pages: number, reading: boolean, printNote?: string, house = false): Item[] {
+  const marksOn = print.marks;
   const words = { what, page, pages, reading, printNote, house };
-  const marked = marksAndSlug(fonts, frame, marksOn, meta, words, false);
   // a slug the margins' marks leave too little room for: the cuts down are ticked in the gutters
-  // between the rows instead, and the top and bottom margins run whole
-  if (!marked.overflow || !marksOn || !tickable(frame.gapsY)) return marked.items;
-  const freed = marksAndSlug(fonts, frame, marksOn, meta, words, true);
-  return freed.overflow ? marked.items : freed.items;
+  // between the rows instead, and the top and bottom margins run whole; then every line the
+  // margins are deep enough for; then the marks short ticks through the bleed (a narrow paper's
+  // cards edge to edge, whose margins have no gutters to take the ticks)
+  // (two gutters at least, so that each cut down keeps two marks)
+  const freeable = marksOn && tickable(frame.gapsY) && frame.gapsY.length >= 2;
+  for (const [free, deep, tickAll] of [
+    [false, false, false],
+    [true, false, false],
+    [false, true, false],
+    [true, true, false],
+    [false, true, true],
+  ] as const) {
+    if (free && !freeable) continue;
+    if (tickAll && !marksOn) continue;
+    const marked = marksAndSlug(fonts, frame, marksOn, meta, words, free, deep, tickAll);
+    if (!marked.overflow) return marked.items;
+  }
+  // what gives the margins room: cards apart rather than edge to edge, a narrower bleed, larger paper
+  const advice = print.guillotine ? 'leave out --layout guillotine (cards apart leave the footer its room)' : print.keepBleed && print.bleed > 2 ? `give --bleed 2 or less (not ${print.bleed})` : 'print on larger paper';
+  throw new TextFitError(`${meta.title}: the sheet's footer ("${what}", page ${page} of ${pages}) does not fit the margins round the cards on ${PAPER_SPECS[meta.paper].name} paper; ${advice}`);
 }
 
 /** The marks and the slug of a sheet; `free`: no marks in the top and bottom margins, the cuts down ticked in the gutters. */
@@ -426,9 +461,11 @@ function marksAndSlug(
   meta: DocumentMeta,
   { what, page, pages, reading, printNote, house }: { what: string; page: number; pages: number; reading: boolean; printNote?: string | undefined; house: boolean },
   free: boolean,
+  deep: boolean,
+  tickAll: boolean,
 ): { items: Item[]; overflow: boolean } {
-  const { items, marks, between } = cropMarks(frame, marksOn, free);
-  const lanes = sheetLanes(frame, marks);
+  const { items, marks, between } = cropMarks(frame, marksOn, free, tickAll);
+  const lanes = sheetLanes(frame, marks, deep);
   const notes: string[] = printNote ? [printNote] : [];
   if (frame.folds.length > 0) notes.push(frame.foldWhole ? 'fold the sheet along the dashed line, printed side out, then cut each card through both layers' : 'cut out each pair, fold along the dashed line');
   const where = (sides: Side[]) => (sides.length === 4 ? 'on every side' : sides.every((s) => s === 'top' || s === 'bottom') && sides.length === 2 ? 'at the top and bottom' : sides.every((s) => s === 'left' || s === 'right') && sides.length === 2 ? 'at the sides' : `at the ${sides.join(' and ')}`);
@@ -553,11 +590,9 @@ function laneText(lane: Lane, value: string, face: TextStyle['face'], width: num
   const items: Item[] = [];
   if (across) {
     const x = lane.from + lane.used;
-    if (lane.backing) items.push({ kind: 'rect', x: round(x - 0.5), y: round(lane.cross), w: round(width + 1), h: round(LINE), fill: '#ffffff' });
     items.push({ kind: 'text', x: round(x), y: round(lane.cross), text: value, face, size: SLUG.size, color: SLUG.color });
   } else {
     const y = lane.to - lane.used;
-    if (lane.backing) items.push({ kind: 'rect', x: round(lane.cross), y: round(y - width - 0.5), w: round(LINE), h: round(width + 1), fill: '#ffffff' });
     items.push({ kind: 'text', x: round(lane.cross), y: round(y), text: value, face, size: SLUG.size, color: SLUG.color, rotate: -90 });
   }
   return items;

@@ -5,7 +5,7 @@ import { foldGrid } from './card-grids.js';
 import { deckPageCount, layoutDeck } from './card-sheets.js';
 import { drawingPageCount, layoutDrawings } from './drawings.js';
 import { withFallbackFonts } from './fallback.js';
-import { headerNote, pageFooter, pageFrame, pageHeader, type Frame } from './page-frame.js';
+import { pageFooter, pageFrame, pageHeader, type Frame } from './page-frame.js';
 import { round, translate, type Item, type PlacedDocument, type PlacedPage } from './primitives.js';
 import { groupSheets, joinSheet, type ContentPage, type SheetGroup } from './sheet-columns.js';
 import { areaFill, COLORS, MM, printChoice, TYPE } from './style.js';
@@ -66,7 +66,7 @@ export const NOTES_PAGE_TITLE = 'Notes';
 
 /** Places every sheet's blocks in columns; the pages are framed with header and footer when numbered. */
 export function planDocument(fonts: FontStore, doc: DocumentNode): DocumentPlan {
-  const frame = pageFrame(doc.meta.paper);
+  const frame = pageFrame(fonts, doc.meta);
   const split = doc.drawingsAfterSheet ?? doc.sheets.length;
   const lowInk = printChoice(doc.meta).ink === 'low';
   const sheetSegments = (groups: readonly SheetGroup[]): Segment[] =>
@@ -77,7 +77,7 @@ export function planDocument(fonts: FontStore, doc: DocumentNode): DocumentPlan 
         count: laid.length,
         framed: true,
         titles: group.sheets.map((sheet, i) => ({ title: sheet.title, page: group.starts[i]! })),
-        render: (first, total, note) => laid.map((page, i) => withNote(fonts, framedPage(fonts, doc.meta, frame, lowInk, page, first + i, total), frame, i === 0 ? note : undefined)),
+        render: (first, total, note) => laid.map((page, i) => framedPage(fonts, doc.meta, frame, lowInk, page, first + i, total, i === 0 ? note : undefined)),
       };
     });
   const drawings = doc.drawings ?? [];
@@ -99,7 +99,7 @@ export function planDocument(fonts: FontStore, doc: DocumentNode): DocumentPlan 
       title: drawingsTitle,
       count: drawingPageCount(fonts, drawings, doc.meta),
       framed: true,
-      render: (first, total, note) => layoutDrawings(fonts, drawings, doc.meta, drawingsTitle, first, total).map((page, i) => withNote(fonts, page, frame, i === 0 ? note : undefined)),
+      render: (first, total, note) => layoutDrawings(fonts, drawings, doc.meta, drawingsTitle, first, total, note),
     });
   }
   segments.push(...sheetSegments(groupSheets(fonts, after, frame)));
@@ -107,10 +107,10 @@ export function planDocument(fonts: FontStore, doc: DocumentNode): DocumentPlan 
     const twoSided = printChoice(doc.meta, sheet.print).backs;
     segments.push({
       title: sheet.title,
-      count: tokenPageCount(sheet, doc.meta),
+      count: tokenPageCount(fonts, sheet, doc.meta),
       ...(twoSided ? { flip: sheet.print.duplex } : {}),
       framed: true,
-      render: (first, total, note) => layoutTokenSheet(fonts, sheet, doc.meta, first, total).map((page, i) => withNote(fonts, page, frame, i === 0 ? note : undefined)),
+      render: (first, total, note) => layoutTokenSheet(fonts, sheet, doc.meta, first, total, note),
     });
   }
   for (const deck of doc.decks ?? []) {
@@ -123,7 +123,7 @@ export function planDocument(fonts: FontStore, doc: DocumentNode): DocumentPlan 
       render: (first, total, note) => layoutDeck(fonts, deck, doc.meta, first, total, note),
     });
   }
-  const notesPage = (first: number, total: number, note: string | undefined): PlacedPage[] => [withNote(fonts, framedPage(fonts, doc.meta, frame, lowInk, notesContent(fonts, frame), first, total), frame, note)];
+  const notesPage = (first: number, total: number, note: string | undefined): PlacedPage[] => [framedPage(fonts, doc.meta, frame, lowInk, notesContent(fonts, frame), first, total, note)];
   const placed = (first: number) => placeSegments(segments, first, notesPage);
 
   return {
@@ -203,18 +203,13 @@ export function twoSidedNote(ranges: readonly TwoSidedRange[], total: number): s
   return `Print ${parts.join('; ')}; print the rest one-sided.`;
 }
 
-/** A framed page with page 1's note on two-sided printing under its header rule. */
-function withNote(fonts: FontStore, page: PlacedPage, frame: Frame, note: string | undefined): PlacedPage {
-  return note ? { ...page, items: [...page.items, ...headerNote(fonts, note, frame)] } : page;
-}
-
 /** The notes page's content: what it is for, and ruled lines to write on. */
 function notesContent(fonts: FontStore, frame: Frame): ContentPage {
   const style = { face: 'italic' as const, size: TYPE.footer, color: COLORS.muted };
-  const line = wrapRuns(fonts, [{ text: 'Left for your notes, so that each sheet of fronts prints on an odd page and its backs land behind it.' }], style, frame.width - 2 * frame.left)[0]!;
-  const items: Item[] = [...placeLine(fonts, line, frame.left, frame.top, style)];
+  const lines = wrapRuns(fonts, [{ text: 'Left for your notes, so that each sheet of fronts prints on an odd page and its backs land behind it.' }], style, frame.width - 2 * frame.left);
+  const items: Item[] = lines.flatMap((line, i) => placeLine(fonts, line, frame.left, frame.top + i * line.height, style));
   const step = 8 * MM;
-  for (let y = frame.top + 12 * MM; y <= frame.bottom - 4 * MM; y += step) {
+  for (let y = frame.top + (lines.length - 1) * style.size * TYPE.leading + 12 * MM; y <= frame.bottom - 4 * MM; y += step) {
     items.push({ kind: 'line', x1: frame.left, y1: round(y), x2: round(frame.width - frame.left), y2: round(y), color: COLORS.rule, lineWidth: 0.4 });
   }
   return { sheetTitle: NOTES_PAGE_TITLE, items };
@@ -226,11 +221,11 @@ function notesContent(fonts: FontStore, frame: Frame): ContentPage {
  * under a small heap each full collection threw this one's away and it was compiled again
  * every few packets (issue 30).
  */
-function framedPage(fonts: FontStore, meta: DocumentMeta, frame: Frame, lowInk: boolean, page: ContentPage, number: number, total: number): PlacedPage {
+function framedPage(fonts: FontStore, meta: DocumentMeta, frame: Frame, lowInk: boolean, page: ContentPage, number: number, total: number, note: string | undefined): PlacedPage {
   return {
     width: round(frame.width),
     height: round(frame.height),
-    items: translate([...pageHeader(fonts, page.sheetTitle, meta, frame), ...(lowInk ? page.items.map(lowInkBlockItem) : page.items), ...pageFooter(fonts, meta, frame, number, total, page.items)], 0, 0),
+    items: translate([...pageHeader(fonts, page.sheetTitle, meta, frame, note), ...(lowInk ? page.items.map(lowInkBlockItem) : page.items), ...pageFooter(fonts, meta, frame, number, total, page.items)], 0, 0),
   };
 }
 

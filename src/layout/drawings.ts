@@ -80,8 +80,8 @@ function lowInkShape(shape: Shape): Shape {
 }
 
 /** Where drawings go on a page: the width between the side margins, from under the header rule to the footer. */
-export function drawingArea(paper: DocumentMeta['paper']): { left: number; top: number; right: number; bottom: number } {
-  const frame = pageFrame(paper);
+export function drawingArea(fonts: FontStore, meta: DocumentMeta): { left: number; top: number; right: number; bottom: number } {
+  const frame = pageFrame(fonts, meta);
   // 2 mm under the header rule; the footer rule is 3 mm under frame.bottom
   return { left: frame.left, top: frame.top - 3 * MM, right: frame.width - frame.left, bottom: frame.bottom + 1 * MM };
 }
@@ -367,9 +367,9 @@ function pieceCount(fonts: FontStore, drawing: DrawingNode, index: number, areaW
  * with room, upright where it fits, or turned a quarter (a ruler along the page's length).
  * Pages keep the order of the first drawing on each.
  */
-export function layoutDrawings(fonts: FontStore, drawings: readonly DrawingNode[], meta: DocumentMeta, title: string, firstPage: number, totalPages: number): PlacedPage[] {
-  const frame = pageFrame(meta.paper);
-  const area = drawingArea(meta.paper);
+export function layoutDrawings(fonts: FontStore, drawings: readonly DrawingNode[], meta: DocumentMeta, title: string, firstPage: number, totalPages: number, note?: string): PlacedPage[] {
+  const frame = pageFrame(fonts, meta);
+  const area = drawingArea(fonts, meta);
   const areaW = area.right - area.left;
   const areaH = area.bottom - area.top;
   const { ink } = printChoice(meta);
@@ -445,7 +445,7 @@ export function layoutDrawings(fonts: FontStore, drawings: readonly DrawingNode[
   return ordered.map(({ page }, i) => ({
     width: round(frame.width),
     height: round(frame.height),
-    items: [...page.items, ...pageHeader(fonts, title, meta, frame), ...pageFooter(fonts, meta, frame, firstPage + i, totalPages, page.items)],
+    items: [...page.items, ...pageHeader(fonts, title, meta, frame, i === 0 ? note : undefined), ...pageFooter(fonts, meta, frame, firstPage + i, totalPages, page.items)],
   }));
 }
 

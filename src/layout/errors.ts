@@ -16,3 +16,10 @@ export class PrintChoiceError extends LayoutError {}
 
 /** A font muster prints with that it cannot find or read: its own installation is at fault. */
 export class FontFileError extends LayoutError {}
+
+/**
+ * A text of a page (a title, a footer, a reference) that cannot be set in its place even as
+ * the print conventions let it wrap or give way: printing it would cut it or print it over
+ * another, so nothing is written. The message names the product and the text.
+ */
+export class TextFitError extends LayoutError {}

@@ -86,9 +86,16 @@ const HEADING = { size: 12, ruleGap: 2, after: 2.5 * MM };
 
 function sheetHeading(fonts: FontStore, title: string, width: number): Slice {
   const style: TextStyle = { face: 'bold', size: HEADING.size, color: COLORS.ink };
-  const line = wrapRuns(fonts, [{ text: title }], style, width)[0]!;
-  const ruleY = round(line.height + HEADING.ruleGap);
-  return { height: ruleY + HEADING.after, items: [...placeLine(fonts, line, 0, 0, style), { kind: 'line', x1: 0, y1: ruleY, x2: round(width), y2: ruleY, color: COLORS.titleBar, lineWidth: 0.8 }] };
+  // wrapped, never cut: a long title takes two lines
+  const lines = wrapRuns(fonts, [{ text: title }], style, width);
+  const items: Item[] = [];
+  let y = 0;
+  for (const line of lines) {
+    items.push(...placeLine(fonts, line, 0, y, style));
+    y += line.height;
+  }
+  const ruleY = round(y + HEADING.ruleGap);
+  return { height: ruleY + HEADING.after, items: [...items, { kind: 'line', x1: 0, y1: ruleY, x2: round(width), y2: ruleY, color: COLORS.titleBar, lineWidth: 0.8 }] };
 }
 
 /**
@@ -103,7 +110,7 @@ function placeSheets(fonts: FontStore, sheets: readonly SheetNode[], frame: Fram
   const starts: number[] = [];
   let items: Item[] = [];
   let title = sheets[0]!.title;
-  let cursors = new Array<number>(PAGE.columns).fill(frame.top);
+  let cursors = new Array<number>(frame.columns).fill(frame.top);
   const columnX = (c: number) => frame.left + c * (frame.columnWidth + PAGE.gutter);
   const fullWidth = frame.width - 2 * PAGE.marginX;
   const capacity = frame.bottom - frame.top;

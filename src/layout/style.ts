@@ -1,13 +1,13 @@
 import { withWhite } from '../doc/colours.js';
-import type { Run } from '../doc/model.js';
+import { PAPER_SPECS, PAPERS, type Paper, type Run } from '../doc/model.js';
 import type { FontFace } from './primitives.js';
 /** Print geometry and type sizes as data, in points (1 mm = 72 / 25.4 pt). */
 export const MM = 72 / 25.4;
 
-export const PAPER_SIZES = {
-  a4: { width: 210 * MM, height: 297 * MM },
-  letter: { width: 8.5 * 72, height: 11 * 72 },
-} as const;
+/** Each paper's size in points, upright; Letter's in whole points as its inches give them. */
+export const PAPER_SIZES: Readonly<Record<Paper, { width: number; height: number }>> = Object.fromEntries(
+  PAPERS.map((paper) => [paper, paper === 'letter' ? { width: 8.5 * 72, height: 11 * 72 } : { width: PAPER_SPECS[paper].width * MM, height: PAPER_SPECS[paper].height * MM }]),
+) as Record<Paper, { width: number; height: number }>;
 
 export const PAGE = {
   marginX: 12 * MM,

@@ -40,8 +40,8 @@ export interface TokenGrid {
  * header rule to the footer. A short-edge flip turns the page top to bottom, so its band is
  * the same distance from top and bottom.
  */
-export function tokenBand(meta: DocumentMeta, duplex: 'long' | 'short'): { left: number; right: number; top: number; bottom: number } {
-  const frame = pageFrame(meta.paper);
+export function tokenBand(fonts: FontStore, meta: DocumentMeta, duplex: 'long' | 'short'): { left: number; right: number; top: number; bottom: number } {
+  const frame = pageFrame(fonts, meta);
   const rule = PAGE.marginTop + TYPE.sheetTitle * TYPE.leading + 2;
   let top = rule + 2 * MM + BLEED;
   let bottom = frame.bottom;
@@ -77,9 +77,9 @@ function nestsAt(sheet: TokenSheetNode, offsets: readonly { dx: number; dy: numb
  * Tokens in rows centred across the page, so backs mirror about the page's middle. Round
  * tokens alone may nest, each second row shifted, where that fits more on a page.
  */
-export function tokenGrid(sheet: TokenSheetNode, meta: DocumentMeta): TokenGrid {
-  const frame = pageFrame(meta.paper);
-  const band = tokenBand(meta, sheet.print.duplex);
+export function tokenGrid(fonts: FontStore, sheet: TokenSheetNode, meta: DocumentMeta): TokenGrid {
+  const frame = pageFrame(fonts, meta);
+  const band = tokenBand(fonts, meta, sheet.print.duplex);
   const size = Math.max(sheet.print.round, sheet.print.square) * MM;
   const cell = size + GAP;
   const bandW = band.right - band.left;
@@ -142,10 +142,11 @@ function sheetTitle(fonts: FontStore, title: string, side: string, sheet: number
   return forms.find((f) => fonts.textWidth(f, 'bold', TYPE.sheetTitle) <= room) ?? forms[forms.length - 1]!;
 }
 
-export function layoutTokenSheet(fonts: FontStore, sheet: TokenSheetNode, meta: DocumentMeta, firstPage: number, totalPages: number): PlacedPage[] {
-  if (hasRects(sheet)) return layoutPackedSheet(fonts, sheet, meta, firstPage, totalPages);
-  const frame = pageFrame(meta.paper);
-  const grid = tokenGrid(sheet, meta);
+/** `note`: page 1's word on two-sided printing, under the first page's header. */
+export function layoutTokenSheet(fonts: FontStore, sheet: TokenSheetNode, meta: DocumentMeta, firstPage: number, totalPages: number, note?: string): PlacedPage[] {
+  if (hasRects(sheet)) return layoutPackedSheet(fonts, sheet, meta, firstPage, totalPages, note);
+  const frame = pageFrame(fonts, meta);
+  const grid = tokenGrid(fonts, sheet, meta);
   const perPage = tokensPerPage(grid);
   const pages: PlacedPage[] = [];
   const sheets = Math.ceil(sheet.tokens.length / perPage);
@@ -164,17 +165,17 @@ export function layoutTokenSheet(fonts: FontStore, sheet: TokenSheetNode, meta: 
       pages.push({
         width: round(frame.width),
         height: round(frame.height),
-        items: [...pageHeader(fonts, sheetTitle(fonts, sheet.title, side, s + 1, sheets, frame.width), meta, frame), ...items, ...pageFooter(fonts, meta, frame, page, totalPages, items)],
+        items: [...pageHeader(fonts, sheetTitle(fonts, sheet.title, side, s + 1, sheets, frame.width), meta, frame, pages.length === 0 ? note : undefined), ...items, ...pageFooter(fonts, meta, frame, page, totalPages, items)],
       });
     }
   }
   return pages;
 }
 
-export function tokenPageCount(sheet: TokenSheetNode, meta: DocumentMeta): number {
+export function tokenPageCount(fonts: FontStore, sheet: TokenSheetNode, meta: DocumentMeta): number {
   const sides = printChoice(meta, sheet.print).backs ? 2 : 1;
-  if (hasRects(sheet)) return sides * packPieces(sheet, meta).length;
-  return sides * Math.ceil(sheet.tokens.length / tokensPerPage(tokenGrid(sheet, meta)));
+  if (hasRects(sheet)) return sides * packPieces(fonts, sheet, meta).length;
+  return sides * Math.ceil(sheet.tokens.length / tokensPerPage(tokenGrid(fonts, sheet, meta)));
 }
 
 /** A sheet with rect pieces (wire strips) is packed in rows; round and square alone keep the grid. */
@@ -204,10 +205,10 @@ interface PackedPiece {
  * the page, so a back mirrored about the page's middle, as the paper turns over, lands on the
  * same band. Returns the pieces of each page.
  */
-function packPieces(sheet: TokenSheetNode, meta: DocumentMeta): PackedPiece[][] {
-  const frame = pageFrame(meta.paper);
+function packPieces(fonts: FontStore, sheet: TokenSheetNode, meta: DocumentMeta): PackedPiece[][] {
+  const frame = pageFrame(fonts, meta);
   // the band keeps clear of the header above and, mirrored, of it below too
-  const band = tokenBand(meta, 'short');
+  const band = tokenBand(fonts, meta, 'short');
   const width = band.right - band.left;
   const height = band.bottom - band.top;
   const pages: PackedPiece[][] = [];
@@ -239,9 +240,9 @@ function packPieces(sheet: TokenSheetNode, meta: DocumentMeta): PackedPiece[][] 
 }
 
 /** Pages of packed pieces: each page of fronts, then its backs mirrored for the duplex flip. */
-function layoutPackedSheet(fonts: FontStore, sheet: TokenSheetNode, meta: DocumentMeta, firstPage: number, totalPages: number): PlacedPage[] {
-  const frame = pageFrame(meta.paper);
-  const packed = packPieces(sheet, meta);
+function layoutPackedSheet(fonts: FontStore, sheet: TokenSheetNode, meta: DocumentMeta, firstPage: number, totalPages: number, note: string | undefined): PlacedPage[] {
+  const frame = pageFrame(fonts, meta);
+  const packed = packPieces(fonts, sheet, meta);
   const pages: PlacedPage[] = [];
   const choice = printChoice(meta, sheet.print);
   packed.forEach((pieces, s) => {
@@ -265,7 +266,7 @@ function layoutPackedSheet(fonts: FontStore, sheet: TokenSheetNode, meta: Docume
         width: round(frame.width),
         height: round(frame.height),
         items: [
-          ...pageHeader(fonts, sheetTitle(fonts, sheet.title, side, s + 1, packed.length, frame.width), meta, frame),
+          ...pageHeader(fonts, sheetTitle(fonts, sheet.title, side, s + 1, packed.length, frame.width), meta, frame, pages.length === 0 ? note : undefined),
           ...items,
           ...pageFooter(fonts, meta, frame, firstPage + pages.length, totalPages, items),
         ],

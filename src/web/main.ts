@@ -28,6 +28,7 @@ import type { KeptCampaign } from './kept-campaigns.js';
 import type { KeptForce } from './browser-shelf.js';
 import type { ForceDraft } from './force-draft.js';
 import { binaryString } from '../vocab/binary-string.js';
+import { PAPER_SPECS, PAPERS } from '../doc/model.js';
 
 interface SystemInfo {
   id: string;
@@ -223,6 +224,8 @@ async function boot(): Promise<void> {
   builtSystems = manifest.systems ? (manifest.systems as SystemInfo[]) : (await runJson<{ systems: SystemInfo[] }>(['systems', '--format', 'json'])).systems;
   opensOn = manifest.opensOn ?? '';
   showSystems(builtSystems);
+  // the papers --paper takes, from the one list the command line's choices come from too
+  $<HTMLSelectElement>('paper').replaceChildren(...PAPERS.map((paper) => new Option(PAPER_SPECS[paper].name, paper)));
   if (manifest.systems) runner.give(manifest, await pack);
   await restoreLink(location.hash);
   // the kept lists wait for the browser's store; an older muster holding it in another tab

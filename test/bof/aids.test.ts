@@ -69,7 +69,7 @@ describe('tokens and markers', () => {
   });
   it('backs mirror the fronts for both flips', () => {
     const sheet: TokenSheetNode = buildTokenSheet(aids, tokenCounts(aids), print, 'Tokens');
-    const grid = tokenGrid(sheet, meta());
+    const grid = tokenGrid(fonts, sheet, meta());
     const pageWidth = 210 * MM;
     for (let i = 0; i < 12; i++) {
       const front = tokenCentre(grid, i, 'front', sheet, grid.rows);

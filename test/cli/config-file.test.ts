@@ -85,7 +85,7 @@ describe("a club's defaults: muster.yaml and MUSTER_* variables (issue 50)", () 
     const { code, stderr } = await muster(['tables', 'bof', '--format', 'json'], cwd);
     expect(code).toBe(2);
     expect(stderr).toContain(path.join(cwd, 'muster.yaml'));
-    expect(stderr).toMatch(/at paper: "a3" is not allowed; allowed: a4 or letter/);
+    expect(stderr).toMatch(/at paper: "a3" is not allowed; allowed: a4, letter or a5/);
   });
 
   it("a bad back-offset or bleed is refused by the option's own check", async () => {

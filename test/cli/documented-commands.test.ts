@@ -1,4 +1,4 @@
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { muster } from '../helpers/cli.js';
 import { workdirs } from '../helpers/fixtures.js';
 import { DOCUMENTED_FILES as files, documentedCommands, words } from '../helpers/documented-commands.js';
 import { COMMAND_TABLE, EXAMPLES } from '../../src/cli/command-table.js';
+import { PAPERS } from '../../src/doc/model.js';
 
 /**
  * Every command the README and docs/ show a player runs as typed (from the install folder,
@@ -53,6 +54,13 @@ describe('every command the README and docs show runs as typed', () => {
     }
     expect(failed).toEqual([]);
   }, 240_000);
+  it('the docs name every paper --paper takes, from the one list the command table takes', () => {
+    const paper = COMMAND_TABLE.find((c) => c.name === 'tables')!.options.find((o) => o.name === 'paper')!;
+    expect(paper.choices).toEqual(PAPERS);
+    const design = readFileSync(path.join(root, 'docs/design.md'), 'utf8');
+    expect(/^\| `--paper` \| (.*?) \(any case\)/m.exec(design)?.[1]).toBe(PAPERS.map((p) => `\`${p}\``).join(', '));
+    expect(readFileSync(path.join(root, 'docs/products.md'), 'utf8')).toContain(`--paper ${PAPERS.join('|')}`);
+  });
   it('finds the commands: the README one a product at least, the catalogue of products more than forty, the force-file doc its own', () => {
     expect(documentedCommands('README.md').map((c) => c.args[0])).toEqual(expect.arrayContaining(['tables', 'cards', 'tokens', 'scenario', 'campaign', 'serve']));
     expect(documentedCommands('docs/products.md').length).toBeGreaterThan(40);

@@ -65,7 +65,7 @@ const LEFT = [
   'tables bof --version',
   'tables',
   'tables bof extra',
-  'tables bof --paper a5',
+  'tables bof --paper a3',
   'tables bof --nope',
   'tables bof --data a b',
   'tables bof --quiet=false',

@@ -96,7 +96,7 @@ describe('the solo enemy’s markers', () => {
       placed: { side: 'enemy', regions: { left: [{ x: 0, y: 0, w: 40, h: 30 }] }, units: Array.from({ length: 8 }, (_, i) => ({ label: String(i + 1), sector: 'left' })) },
       terrain: { layout: { map: { id: 'm', name: 'Test' }, level: 'normal', pieces: [river], crossings: [], unplaced: [] }, types: [{ id: 'river', name: 'River', look: 'river', effect: 'impassable', section: 'Terrain' }], system: 'bof' },
     };
-    const drawing = drawMap(map);
+    const drawing = drawMap(map)[0]!;
     const frame = frameOf(drawing);
     const s = frame.w / 60;
     const markers = drawing.shapes.filter((shape): shape is Extract<Shape, { kind: 'circle' }> => shape.kind === 'circle' && shape.stroke === '#ffffff' && shape.cy < frame.y + frame.h);

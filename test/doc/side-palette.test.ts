@@ -65,7 +65,7 @@ describe('a map’s sides differ by pattern and shape too', () => {
     units: 'cm',
     paper: 'a4',
   };
-  const shapes = drawMap(map).shapes;
+  const shapes = drawMap(map).flatMap((d) => d.shapes);
   const inked = (colour: string) => shapes.filter((s): s is Extract<Shape, { kind: 'line' }> => s.kind === 'line' && s.color === colour);
 
   it('side B’s zone is hatched across, side A’s is not', () => {
@@ -86,7 +86,7 @@ describe('a map’s sides differ by pattern and shape too', () => {
   });
 
   it('a side of a rule set’s own name takes the look of its place among the sides', () => {
-    const own = drawMap({ ...map, zones: map.zones.map((z) => ({ ...z, side: z.side === 'a' ? 'red' : 'blue' })), markers: [], sides: { red: { name: 'Red', colour: '#c8582f' }, blue: { name: 'Blue', colour: '#173a5e' } } }).shapes;
+    const own = drawMap({ ...map, zones: map.zones.map((z) => ({ ...z, side: z.side === 'a' ? 'red' : 'blue' })), markers: [], sides: { red: { name: 'Red', colour: '#c8582f' }, blue: { name: 'Blue', colour: '#173a5e' } } }).flatMap((d) => d.shapes);
     const hatched = (colour: string) => own.filter((s) => s.kind === 'line' && s.color === colour && s.x1 !== s.x2 && s.y1 !== s.y2).length;
     expect(hatched('#173a5e')).toBeGreaterThan(20);
     expect(hatched('#c8582f')).toBe(0);

@@ -2,7 +2,8 @@ import type { BookletNode, DocumentNode } from '../../src/doc/model.js';
 import type { FontStore } from '../../src/layout/fonts.js';
 import { layoutBooklet } from '../../src/layout/booklet.js';
 import { layoutDocument } from '../../src/layout/document-plan.js';
-import { pageFrame } from '../../src/layout/page-frame.js';
+import { pageFrame, type Frame } from '../../src/layout/page-frame.js';
+import { withPageWords } from '../../src/doc/document-meta.js';
 import type { Item, PlacedDocument, PlacedPage } from '../../src/layout/primitives.js';
 import { PAGE, TYPE } from '../../src/layout/style.js';
 
@@ -40,7 +41,7 @@ export function itemBox(fonts: FontStore, item: Item): Box {
  * A page half-way down one column and empty in the other is a quarter full.
  */
 export function pageFill(fonts: FontStore, page: PlacedPage, paper: 'a4' | 'letter'): number {
-  const frame = pageFrame(paper);
+  const frame = plainFrame(fonts, paper);
   const height = frame.bottom - frame.top;
   const columns = [0, 1].map((c) => {
     const x0 = frame.left + c * (frame.columnWidth + PAGE.gutter);
@@ -83,4 +84,9 @@ export function cardBlank(fonts: FontStore, items: readonly Item[], box: { y: nu
     end = b;
   }
   return 1 - covered / box.h;
+}
+
+/** The frame of a page whose footer takes its usual two lines (a page of A4 or Letter with muster's own words). */
+export function plainFrame(fonts: FontStore, paper: 'a4' | 'letter'): Frame {
+  return pageFrame(fonts, withPageWords({ title: '', systemId: 'x', systemName: 'X', rulesVersion: '1', toolVersion: '0', paper, units: 'cm' }));
 }

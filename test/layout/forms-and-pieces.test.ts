@@ -72,11 +72,12 @@ describe('rect pieces at their own true size', () => {
     return buildTokenSheet(tokens, new Map([['long', 8], ['short', 10]]), { round: 25, square: 20, marks: true, duplex, backOffset: { x: 0, y: 0 } }, 'Wire');
   };
   for (const paper of PAPERS) {
-    it(`print 100 x 20 and 50 x 20 mm cut lines, all on one sheet of fronts and one of backs (${paper})`, () => {
+    it(`print 100 x 20 and 50 x 20 mm cut lines, all on one sheet of fronts and one of backs (${paper}; on A5, half as large, two)`, () => {
       const doc: DocumentNode = { meta: { ...meta, paper }, sheets: [], tokenSheets: [sheet('long')] };
       const pages = layoutDocument(fonts, doc).pages;
-      expect(pages).toHaveLength(2);
-      const cuts = pages[0]!.items.filter((i): i is Extract<Item, { kind: 'rect' }> => i.kind === 'rect' && i.stroke === '#000000');
+      expect(pages).toHaveLength(paper === 'a5' ? 4 : 2);
+      // the fronts: every other page
+      const cuts = pages.filter((_, i) => i % 2 === 0).flatMap((page) => page.items.filter((i): i is Extract<Item, { kind: 'rect' }> => i.kind === 'rect' && i.stroke === '#000000'));
       const sizes = cuts.map((c) => `${Math.round(c.w / MM)}x${Math.round(c.h / MM)}`);
       expect(sizes.filter((s) => s === '100x20')).toHaveLength(8);
       expect(sizes.filter((s) => s === '50x20')).toHaveLength(10);
@@ -88,9 +89,12 @@ describe('rect pieces at their own true size', () => {
         expect(c.x + c.w).toBeLessThan(width - 6 * MM);
         expect(c.y + c.h).toBeLessThan(height - 6 * MM);
       }
-      // no two pieces overlap
-      for (const [i, a] of cuts.entries()) {
-        for (const b of cuts.slice(i + 1)) expect(a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y).toBe(true);
+      // no two pieces of a page overlap
+      for (const page of pages) {
+        const own = page.items.filter((i): i is Extract<Item, { kind: 'rect' }> => i.kind === 'rect' && i.stroke === '#000000');
+        for (const [i, a] of own.entries()) {
+          for (const b of own.slice(i + 1)) expect(a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y).toBe(true);
+        }
       }
     });
   }

@@ -128,10 +128,11 @@ describe('pages', () => {
       expect(span).toBeCloseTo(length, 1);
     }
   });
-  it('frame leaves room for two columns on every paper', () => {
+  it('frame leaves room for two columns on A4 and Letter, one as wide on A5', () => {
     for (const paper of PAPERS) {
-      const frame = pageFrame(paper);
+      const frame = pageFrame(fonts, withPageWords({ title: 'T', systemId: 'x', systemName: 'X', rulesVersion: '1', toolVersion: '0', paper, units: 'cm' }));
       expect(frame.columnWidth).toBeGreaterThan(80 * MM);
+      expect(frame.columns).toBe(paper === 'a5' ? 1 : 2);
     }
   });
 });

@@ -10,12 +10,11 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BookletNode, DocumentNode } from '../../src/doc/model.js';
 import { NOTES_PAGE_TITLE } from '../../src/layout/document-plan.js';
-import { pageFrame } from '../../src/layout/page-frame.js';
 import type { PlacedDocument, PlacedPage, TextItem } from '../../src/layout/primitives.js';
 import { PAGE, TYPE } from '../../src/layout/style.js';
 import { muster } from '../helpers/cli.js';
 import { fonts } from '../helpers/fonts.js';
-import { itemBox, pageFill } from '../helpers/fill.js';
+import { itemBox, pageFill, plainFrame } from '../helpers/fill.js';
 import { workdirs } from '../helpers/fixtures.js';
 
 // what the command line lays out, and the documents it lays out, as it prints them
@@ -102,7 +101,7 @@ describe('pages that fill', () => {
 describe('the roll log', () => {
   it.each(['scenario bof --seed 7', 'scenario blazeaway --seed 7', 'campaign bof booklet --seed b --names Red,Blue'].flatMap((product) => PAPERS.map(([paper, units]) => [`${product} on ${paper}`, product, paper, units] as const)))('%s: set in the page\'s two columns', async (_, product, paper, units) => {
     const made = await print(product, paper, units);
-    const frame = pageFrame(paper);
+    const frame = plainFrame(fonts, paper);
     const columns = [0, 1].map((c) => frame.left + c * (frame.columnWidth + PAGE.gutter));
     // the log's pages, from the top, or from under its heading where it begins under another sheet
     const logs = made.flatMap(({ placed }) => placed.pages).flatMap((page) => {

@@ -2,6 +2,7 @@ import { loadCardDecks } from '../../data/cards.js';
 import { loadRulesDb } from '../../data/load.js';
 import { loadTokenFolder } from '../../data/tokens.js';
 import { buildQuickReference } from '../../doc/build-reference.js';
+import { PAPER_SPECS } from '../../doc/model.js';
 import { checkTemplate, listTemplates } from '../../doc/templates.js';
 import { layoutDocument } from '../../layout/document-plan.js';
 import { moduleFor } from '../../systems/registry.js';
@@ -67,8 +68,8 @@ async function validate(roots: string[], format: 'text' | 'json', changes: reado
         const doc = buildQuickReference(system, { paper, units, toolVersion: TOOL_VERSION });
         const placed = layoutDocument(fonts, doc);
         pages += placed.pages.length;
-        // a sheet is meant to be one page: say which one runs over, so it can be trimmed
-        if (placed.pages.length === doc.sheets.length) continue;
+        // a sheet is meant to be one page (of A4 and Letter; A5 is half as large): say which one runs over, so it can be trimmed
+        if (placed.pages.length === doc.sheets.length || !PAPER_SPECS[paper].sheetOnOnePage) continue;
         for (const sheet of doc.sheets) {
           const own = layoutDocument(fonts, { ...doc, sheets: [sheet] }).pages.length;
           if (own > 1) io.stderr.write(`warning: ${system.info.id} sheet "${sheet.title}" takes ${own} pages on ${paper} in ${units}\n`);
@@ -85,7 +86,7 @@ async function validate(roots: string[], format: 'text' | 'json', changes: reado
   }
   io.stdout.write(
     `OK: ${db.systems.length} rule ${db.systems.length === 1 ? 'set' : 'sets'}, ${tables} tables, ` +
-      `${templates.length} templates; sheets laid out on both papers in both units (${pages} pages).\n` +
+      `${templates.length} templates; sheets laid out on ${PAPERS.map((p) => PAPER_SPECS[p].name).join(', ')} in both units (${pages} pages).\n` +
       extras.map((line) => `${line}\n`).join('') +
       houseReportText(house, io.cwd),
   );

@@ -153,7 +153,7 @@ export function scenarioPacket(rolled: RolledScenario, data: BlazeAwayData, opti
       ...sideSheets,
       rollsSheet(data.system, r.rolls, r.seed, '9.4 Scenario Design'),
     ],
-    drawings: [scenarioMap(rolled, data, units, options.paper, terrain)],
+    drawings: scenarioMap(rolled, data, units, options.paper, terrain),
     drawingsTitle: `Map: ${objective.name}`,
     drawingsAfterSheet: 1,
     decks: SIDES.map((s) => forceDeck(data, rosters[s], options, `${SIDE_NAMES[s]}: order cards, ${rosters[s].colour.name}`)),
@@ -232,8 +232,8 @@ function turnRecord(rolled: RolledScenario): TableBlock {
   };
 }
 
-/** The table from above, to scale: the deployment zones, the objective, the mined half. */
-export function scenarioMap(rolled: RolledScenario, data: BlazeAwayData, units: Units, paper?: Paper, terrain?: MapTerrain): DrawingNode {
+/** The table from above, to scale: the deployment zones, the objective, the mined half; on a narrow paper the legend apart. */
+export function scenarioMap(rolled: RolledScenario, data: BlazeAwayData, units: Units, paper?: Paper, terrain?: MapTerrain): DrawingNode[] {
   const { result: r } = rolled;
   const { width: W, height: H } = r.table;
   const defenderZone = r.zones.find((z) => z.side === r.defender)!;

@@ -1,6 +1,6 @@
 import type { SystemRules } from '../../data/load.js';
 import type { Cell } from '../../data/schema.js';
-import { markHouse, markReading, type CardNode, type CardPrint, type DeckNode, type DrawingNode, type Shape, type TokenSheetNode, type Units } from '../../doc/model.js';
+import { markHouse, markReading, PAPER_SPECS, type CardNode, type CardPrint, type DeckNode, type DrawingNode, type Paper, type Shape, type TokenSheetNode, type Units } from '../../doc/model.js';
 import { buildTokenSheet as buildSharedTokenSheet } from '../../doc/build-tokens.js';
 import { chanceAtMost, formatChance, sumDistribution } from '../../engine/odds.js';
 import { rowTotals } from '../../engine/tables.js';
@@ -18,6 +18,13 @@ const OLIVE = '#46573a';
 const MM_PER_IN = 25.4;
 /** The longest ruler piece: whole along an A4 page's length in cm, a Letter page's in inches. */
 export const RULER_LONGEST = { cm: 25, in: 9 };
+/** The longest ruler piece on a paper shorter than 250 mm (A5): whole along its length. */
+const RULER_LONGEST_SHORT_PAPER = { cm: 15, in: 6 };
+
+/** The longest ruler piece on a paper, in its units (A4 and Letter where no paper is named). */
+export function rulerLongest(units: Units, paper?: Paper): number {
+  return (paper !== undefined && PAPER_SPECS[paper].height < 250 ? RULER_LONGEST_SHORT_PAPER : RULER_LONGEST)[units];
+}
 
 /** A generous width in mm of a bold label: rulers keep their labels on their own piece. */
 function labelWidth(text: string, size: number): number {
@@ -161,18 +168,19 @@ export function smokeTemplate(aids: Aids, units: Units): DrawingNode {
 }
 
 /**
- * A straight ruler, cut into pieces as long as fit along an A4 or Letter page (25 cm, 9 in;
- * the layout turns one longer than the page is wide to run along its length), each piece
- * marked with where it joins the next. `bands` colour stretches of it and label them.
+ * A straight ruler, cut into pieces as long as fit along the page (`longest`: 25 cm or 9 in on
+ * A4 and Letter, 15 cm or 6 in on A5; the layout turns one longer than the page is wide to run
+ * along its length), each piece marked with where it joins the next. `bands` colour stretches
+ * of it and label them.
  */
 export function ruler(
   title: string,
   length: number,
   units: Units,
   bands: { from: number; to: number; label: string; fill: string }[],
+  longest = RULER_LONGEST[units],
 ): DrawingNode[] {
   const unitMm = units === 'cm' ? 10 : MM_PER_IN;
-  const longest = units === 'cm' ? RULER_LONGEST.cm : RULER_LONGEST.in;
   // equal pieces: a 30 cm ruler is two of 15 cm, not 25 cm and a 5 cm stub
   const pieces = Math.ceil(length / longest);
   const pieceUnits = Math.ceil(length / pieces);
@@ -212,7 +220,7 @@ export function ruler(
 }
 
 /** The grenade ruler, with the accuracy needed and its chance printed in each band. */
-export function grenadeRuler(system: SystemRules, aids: Aids, units: Units): DrawingNode[] {
+export function grenadeRuler(system: SystemRules, aids: Aids, units: Units, longest = RULER_LONGEST[units]): DrawingNode[] {
   const table = system.table('grenade-accuracy');
   const dist = sumDistribution(table.dice!);
   const fills = ['#dfe9d3', '#eef2e4', '#f6f1dc', '#f6e5d6', '#f3dcd4'];
@@ -228,11 +236,11 @@ export function grenadeRuler(system: SystemRules, aids: Aids, units: Units): Dra
     return { from, to, label, fill: fills[i % fills.length]! };
   });
   const length = units === 'cm' ? aids.templates.grenadeRuler.cm : aids.templates.grenadeRuler.in;
-  return ruler(`Grenade throw ruler, 4D6 needed per band`, length, units, bands);
+  return ruler(`Grenade throw ruler, 4D6 needed per band`, length, units, bands, longest);
 }
 
 /** The range-band ruler: close and medium bands with their attack bonuses. */
-export function rangeRuler(system: SystemRules, units: Units): DrawingNode[] {
+export function rangeRuler(system: SystemRules, units: Units, longest = RULER_LONGEST[units]): DrawingNode[] {
   const table = system.table('range-bands');
   const close = distanceOf(table.rows.find((r) => String(r['band']) === 'Close')?.['distance'])!;
   const medium = distanceOf(table.rows.find((r) => String(r['band']) === 'Medium')?.['distance'])!;
@@ -241,36 +249,37 @@ export function rangeRuler(system: SystemRules, units: Units): DrawingNode[] {
   return ruler('Range-band ruler', m, units, [
     { from: 0, to: c, label: 'close +8', fill: '#dfe9d3' },
     { from: c, to: m, label: 'medium +4', fill: '#f6f1dc' },
-  ]);
+  ], longest);
 }
 
 /**
  * Radius rulers for squad leaders and for every ranking officer's command radius in the arsenal;
  * for a force, its own officer's radius, and the squad leader's where it has one.
  */
-export function radiusRulers(aids: Aids, arsenal: Arsenal, units: Units, needs?: ForceNeeds): DrawingNode[] {
+export function radiusRulers(aids: Aids, arsenal: Arsenal, units: Units, needs?: ForceNeeds, longest = RULER_LONGEST[units]): DrawingNode[] {
   const radii = new Map<number, { cm: number; in: number }>();
   for (const { detachment } of arsenal.detachments.values()) radii.set(detachment.officer.radius.cm, detachment.officer.radius);
   if (needs) for (const cm of [...radii.keys()]) if (!needs.commandRadii.has(cm)) radii.delete(cm);
   const drawings: DrawingNode[] = [];
   const sl = aids.templates.squadLeaderRadius;
-  if (!needs || needs.squadLeader) drawings.push(...ruler(`Squad leader rally radius ${formatLength(units === 'cm' ? sl.cm : sl.in, units)}`, units === 'cm' ? sl.cm : sl.in, units, [{ from: 0, to: units === 'cm' ? sl.cm : sl.in, label: 'rally two suppressed soldiers', fill: '#eef2e4' }]));
+  if (!needs || needs.squadLeader) drawings.push(...ruler(`Squad leader rally radius ${formatLength(units === 'cm' ? sl.cm : sl.in, units)}`, units === 'cm' ? sl.cm : sl.in, units, [{ from: 0, to: units === 'cm' ? sl.cm : sl.in, label: 'rally two suppressed soldiers', fill: '#eef2e4' }], longest));
   for (const radius of [...radii.values()].sort((a, b) => a.cm - b.cm)) {
     const length = units === 'cm' ? radius.cm : radius.in;
-    drawings.push(...ruler(`Command radius ${formatLength(length, units)}`, length, units, [{ from: 0, to: length, label: 'orders and +2 to attacks and morale', fill: '#e3e8dc' }]));
+    drawings.push(...ruler(`Command radius ${formatLength(length, units)}`, length, units, [{ from: 0, to: length, label: 'orders and +2 to attacks and morale', fill: '#e3e8dc' }], longest));
   }
   return drawings;
 }
 
 /** The drift compass: eight directions with their 8D6 totals, and the drift distances. */
-export function driftCompass(system: SystemRules, units: Units): DrawingNode {
+export function driftCompass(system: SystemRules, units: Units, paper?: Paper): DrawingNode {
   const direction = system.table('drift-direction');
-  // 13 cm across: the smallest blast template fits under it on one page
-  const size = 130;
+  // 13 cm across: the smallest blast template fits under it on one page; 12 cm on a paper
+  // narrower than 170 mm (A5), whose drawings are 122 mm wide at most: a compass, not to scale
+  const size = paper !== undefined && PAPER_SPECS[paper].width < 170 ? 120 : 130;
   const c = size / 2;
-  const r = 48;
+  const r = (48 * size) / 130;
   const shapes: Shape[] = [
-    { kind: 'circle', cx: c, cy: c, r: r + 14, stroke: INK, width: 0.6 },
+    { kind: 'circle', cx: c, cy: c, r: (62 * size) / 130, stroke: INK, width: 0.6 },
     { kind: 'circle', cx: c, cy: c, r: 2, fill: INK },
   ];
   const angles: Record<string, number> = { North: 0, Northeast: 45, East: 90, Southeast: 135, South: 180, Southwest: 225, West: 270, Northwest: 315 };
@@ -378,7 +387,10 @@ export function aidDrawingsByPart(
   units: Units,
   tracks: { score: number; actions: number },
   needs?: ForceNeeds,
+  paper?: Paper,
 ): Record<'tracks' | 'rulers' | 'templates', DrawingNode[]> {
+  // rulers in pieces as long as the paper takes whole
+  const longest = rulerLongest(units, paper);
   // grenades and shells drift: the compass goes with either
   const drifts = !needs || needs.grenades || needs.blasts.size > 0;
   return {
@@ -388,8 +400,8 @@ export function aidDrawingsByPart(
         : [buildTrack(`Combat Score, side A (0 to ${tracks.score})`, tracks.score, MAP_SIDE_COLOURS.a), buildTrack(`Combat Score, side B (0 to ${tracks.score})`, tracks.score, MAP_SIDE_COLOURS.b)]),
       buildTrack(`Action Point Counter (0 to ${tracks.actions})`, tracks.actions, OLIVE),
     ],
-    rulers: [...(!needs || needs.grenades ? grenadeRuler(system, aids, units) : []), ...rangeRuler(system, units), ...radiusRulers(aids, arsenal, units, needs)],
-    templates: [...(!needs || needs.smoke ? [smokeTemplate(aids, units)] : []), ...(drifts ? [driftCompass(system, units)] : []), ...blastTemplates(system, units, needs?.blasts)],
+    rulers: [...(!needs || needs.grenades ? grenadeRuler(system, aids, units, longest) : []), ...rangeRuler(system, units, longest), ...radiusRulers(aids, arsenal, units, needs, longest)],
+    templates: [...(!needs || needs.smoke ? [smokeTemplate(aids, units)] : []), ...(drifts ? [driftCompass(system, units, paper)] : []), ...blastTemplates(system, units, needs?.blasts)],
   };
 }
 

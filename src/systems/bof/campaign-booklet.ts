@@ -1,4 +1,4 @@
-import { markReading, type BookletNode, type DocumentNode, type DrawingNode, type Shape } from '../../doc/model.js';
+import { markReading, PAPER_SPECS, type BookletNode, type DocumentNode, type DrawingNode, type Shape } from '../../doc/model.js';
 import { documentMeta } from '../../doc/document-meta.js';
 import { campaignLogTable } from '../../doc/campaign-log.js';
 import type { SystemRules } from '../../data/load.js';
@@ -161,7 +161,8 @@ export function buildBooklet(settings: BookletSettings, ctx: ScenarioContext, st
         ],
       },
     ],
-    drawings: [ladderChart(hereNow ?? undefined)],
+    // on a paper narrower than the chart (A5: 122 mm of drawing area) its narrow form
+    drawings: [ladderChart(hereNow ?? undefined, PAPER_SPECS[settings.paper].width < 170)],
     drawingsTitle: hereNow ? `The campaign ladder (you are here: game ${hereNow.game}, ${hereNow.name})` : 'The campaign ladder',
     drawingsAfterSheet: 1,
   };
@@ -226,30 +227,40 @@ function teamLedgers(start: CampaignState) {
  * The ladder as a chart: nine rungs bottom to top, where roles are set and where a loss
  * resets; with `here`, the rung of the next game stands out, marked "you are here".
  */
-export function ladderChart(here?: { rungNumber: number; game: number }): DrawingNode {
+export function ladderChart(here?: { rungNumber: number; game: number }, narrow = false): DrawingNode {
   const names = RUNG_NAMES;
   const rungH = 16;
-  const width = 170;
+  // on a narrow paper (A5) the notes beside the rungs go under them, and the chart is 122 mm wide
+  const left = narrow ? 0 : 30;
+  const rungW = narrow ? 108 : 110;
+  const reset = left + rungW + 10;
+  const width = narrow ? reset + 2 : 170;
   const shapes: Shape[] = [];
   LADDER.forEach((rung, i) => {
     const y = (LADDER.length - 1 - i) * rungH;
     const even = i < 2;
     const current = here?.rungNumber === i + 1;
-    shapes.push({ kind: 'rect', x: 30, y, w: 110, h: rungH - 3, fill: current ? '#f4e3a1' : even ? '#eef2e4' : '#e3e8dc', stroke: '#46573a', width: current ? 1.4 : 0.6 });
-    shapes.push({ kind: 'text', x: 36, y: y + (rungH - 3) / 2, text: `${i + 1}. ${names[rung] ?? rung}`, size: 9, bold: i === 1 || i === LADDER.length - 1 });
-    if (current) shapes.push({ kind: 'text', x: 137, y: y + (rungH - 3) / 2, text: `you are here: game ${here!.game}`, size: 7.5, bold: true, align: 'right', color: '#46573a' });
-    if (i < LADDER.length - 1) shapes.push({ kind: 'line', x1: 85, y1: y, x2: 85, y2: y - 3, width: 0.8, color: '#46573a' });
+    shapes.push({ kind: 'rect', x: left, y, w: rungW, h: rungH - 3, fill: current ? '#f4e3a1' : even ? '#eef2e4' : '#e3e8dc', stroke: '#46573a', width: current ? 1.4 : 0.6 });
+    shapes.push({ kind: 'text', x: left + 6, y: y + (rungH - 3) / 2, text: `${i + 1}. ${names[rung] ?? rung}`, size: 9, bold: i === 1 || i === LADDER.length - 1 });
+    if (current) shapes.push({ kind: 'text', x: left + rungW - 3, y: y + (rungH - 3) / 2, text: `you are here: game ${here!.game}`, size: 7.5, bold: true, align: 'right', color: '#46573a' });
+    if (i < LADDER.length - 1) shapes.push({ kind: 'line', x1: left + rungW / 2, y1: y, x2: left + rungW / 2, y2: y - 3, width: 0.8, color: '#46573a' });
   });
   const top = 0;
   const bottom = (LADDER.length - 1) * rungH + (rungH - 3) / 2;
   // the reset: from any attacked rung back down to Probing
-  shapes.push({ kind: 'line', x1: 150, y1: top + 5, x2: 150, y2: bottom, width: 1, color: '#9b2c2c' });
-  shapes.push({ kind: 'line', x1: 150, y1: bottom, x2: 141, y2: bottom, width: 1, color: '#9b2c2c' });
-  shapes.push({ kind: 'text', x: 152, y: (top + bottom) / 2, text: 'defender wins:', size: 7, color: '#9b2c2c' });
-  shapes.push({ kind: 'text', x: 152, y: (top + bottom) / 2 + 4, text: 'back to Probing', size: 7, color: '#9b2c2c' });
-  shapes.push({ kind: 'text', x: 4, y: (LADDER.length - 1.5) * rungH, text: 'even games', size: 7, color: '#62675c' });
-  shapes.push({ kind: 'text', x: 4, y: 3 * rungH, text: 'attacker climbs', size: 7, color: '#46573a' });
-  shapes.push({ kind: 'text', x: 4, y: 3 * rungH + 4, text: 'one rung per win', size: 7, color: '#46573a' });
+  shapes.push({ kind: 'line', x1: reset, y1: top + 5, x2: reset, y2: bottom, width: 1, color: '#9b2c2c' });
+  shapes.push({ kind: 'line', x1: reset, y1: bottom, x2: left + rungW + 1, y2: bottom, width: 1, color: '#9b2c2c' });
+  if (narrow) {
+    const under = LADDER.length * rungH + 2;
+    shapes.push({ kind: 'text', x: 0, y: under, text: 'The attacker climbs one rung per win; the red line: the defender wins, back to Probing.', size: 7, color: '#46573a' });
+    shapes.push({ kind: 'text', x: 0, y: under + 4, text: 'Rungs 1 and 2 are even games.', size: 7, color: '#62675c' });
+  } else {
+    shapes.push({ kind: 'text', x: 152, y: (top + bottom) / 2, text: 'defender wins:', size: 7, color: '#9b2c2c' });
+    shapes.push({ kind: 'text', x: 152, y: (top + bottom) / 2 + 4, text: 'back to Probing', size: 7, color: '#9b2c2c' });
+    shapes.push({ kind: 'text', x: 4, y: (LADDER.length - 1.5) * rungH, text: 'even games', size: 7, color: '#62675c' });
+    shapes.push({ kind: 'text', x: 4, y: 3 * rungH, text: 'attacker climbs', size: 7, color: '#46573a' });
+    shapes.push({ kind: 'text', x: 4, y: 3 * rungH + 4, text: 'one rung per win', size: 7, color: '#46573a' });
+  }
   // the text's ladder table is missing: the rungs in the chapter's order are muster's (reading campaign-ladder, docs/readings.md)
-  return { title: `The ladder, ${markReading("the game modes in the chapter's order", 'bof/campaign-ladder')}, at most ${MAX_GAMES} games`, width, height: LADDER.length * rungH, shapes };
+  return { title: `The ladder, ${markReading("the game modes in the chapter's order", 'bof/campaign-ladder')}, at most ${MAX_GAMES} games`, width, height: LADDER.length * rungH + (narrow ? 8 : 0), shapes };
 }

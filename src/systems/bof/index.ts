@@ -121,7 +121,7 @@ async function tokens(request: TokensRequest): Promise<{ doc: DocumentNode; warn
   const tracks = { score: maxScore ?? aids.tracks.combatScore, actions: roster ? roster.actionsPerTurn : aids.tracks.actionPoints };
   const title = roster ? `${info.name} tokens for ${roster.force.name}` : `${info.name} tokens, tracks and templates`;
   const print = { round: request.round, square: request.square, marks: request.print.marks, duplex: request.print.duplex, backOffset: request.print.backOffset };
-  const byPart = aidDrawingsByPart(request.system, aids, arsenal, request.units, tracks, roster ? forceNeeds(roster, arsenal) : undefined);
+  const byPart = aidDrawingsByPart(request.system, aids, arsenal, request.units, tracks, roster ? forceNeeds(roster, arsenal) : undefined, request.paper);
   const doc: DocumentNode = {
     meta: { ...meta, title },
     sheets: [],

@@ -405,7 +405,7 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
       { toolVersion: ctx.toolVersion, seed: result.seed, paper: ctx.paper, units: ctx.units },
     ),
     sheets,
-    drawings: [mapDiagram(result, ctx.units, ctx.paper, terrain)],
+    drawings: mapDiagram(result, ctx.units, ctx.paper, terrain),
     drawingsTitle: `Map: ${result.scenario.name}`,
     drawingsAfterSheet: 1,
     decks,
@@ -539,8 +539,8 @@ function soloSectorEdge(result: ScenarioResult): Edge {
   return result.corridor ? OPPOSITE[result.corridor] : 'south';
 }
 
-/** The map of a Burst of Fire packet: zones, objectives, road, corridor, sectors and the solo enemy's numbered units. */
-export function mapDiagram(result: ScenarioResult, units: Units, paper?: Paper, terrain?: MapTerrain): DrawingNode {
+/** The map of a Burst of Fire packet: zones, objectives, road, corridor, sectors and the solo enemy's numbered units; on a narrow paper the legend apart. */
+export function mapDiagram(result: ScenarioResult, units: Units, paper?: Paper, terrain?: MapTerrain): DrawingNode[] {
   const dist = (cm: number, inches: number) => (units === 'cm' ? `${cm} cm` : `${inches} in`);
   const inchesOf = (cm: number) => Math.round(cm / 2.5);
   const name = (side: string) => result.names?.[side] ?? SIDE_NAMES[side] ?? side;

@@ -1,5 +1,5 @@
 import { campaignLogTable } from '../../doc/campaign-log.js';
-import { markReading, type Block, type DocumentNode, type DrawingNode, type Paper, type Shape, type Units } from '../../doc/model.js';
+import { markReading, PAPER_SPECS, type Block, type DocumentNode, type DrawingNode, type Paper, type Shape, type Units } from '../../doc/model.js';
 import { documentMeta } from '../../doc/document-meta.js';
 import { hatchLines } from '../../doc/hatch.js';
 import { withWhite } from '../../doc/colours.js';
@@ -21,11 +21,12 @@ const LINE = '#46573a';
 /**
  * The campaign map as it stands: each square in its holder's tint with its name, the river
  * drawn along the edges it cuts, breakout squares starred in the colour of the side that
- * wants them.
+ * wants them. `width`: the drawing's, in mm; on a narrow paper (A5, 122 mm) the squares are
+ * smaller, and the legend is a drawing of its own, its breakouts under its other entries.
  */
-export function campaignMapDrawing(board: CampaignBoard, state: FireTeamCampaignState): DrawingNode {
+export function campaignMapDrawing(board: CampaignBoard, state: FireTeamCampaignState, width = 176): DrawingNode[] {
   const { map } = board;
-  const width = 176;
+  const narrow = width < 176;
   const cell = Math.min(width / map.columns, 34);
   const w = cell * map.columns;
   const shapes: Shape[] = [];
@@ -68,31 +69,40 @@ export function campaignMapDrawing(board: CampaignBoard, state: FireTeamCampaign
     shapes.push(...crossingMark(kind, a.column === b.column, a.column === b.column ? x + cell / 2 : x + cell, a.column === b.column ? y + cell : y + cell / 2, cell / 2));
   }
   const h = y0 + cell * map.rows;
-  // the legend, under the grid
-  const ly = h + 5;
+  // the legend, under the grid; on a narrow paper a drawing of its own, after the map
+  const ly = narrow ? 5 : h + 5;
+  const keys: Shape[] = [];
   const legend: [string, string][] = [
     [state.names.a, SIDE_TINTS.a.fill],
     [state.names.b, SIDE_TINTS.b.fill],
     ['nobody', VACANT],
   ];
+  const step = narrow ? w / 3 : 44;
   legend.forEach(([who, fill], i) => {
-    shapes.push({ kind: 'rect', x: x0 + i * 44, y: ly - 2.5, w: 5, h: 5, fill, stroke: LINE, width: 0.3 });
-    if (i === 1) shapes.push(...hatchLines(x0 + i * 44, ly - 2.5, 5, 5, tintLine('b'), 1.6));
-    shapes.push({ kind: 'text', x: x0 + i * 44 + 7, y: ly, text: `${who} holds`, size: 7 });
+    keys.push({ kind: 'rect', x: x0 + i * step, y: ly - 2.5, w: 5, h: 5, fill, stroke: LINE, width: 0.3 });
+    if (i === 1) keys.push(...hatchLines(x0 + i * step, ly - 2.5, 5, 5, tintLine('b'), 1.6));
+    keys.push({ kind: 'text', x: x0 + i * step + 7, y: ly, text: `${who} holds`, size: 7 });
   });
-  shapes.push({ kind: 'line', x1: x0, y1: ly + 7, x2: x0 + 6, y2: ly + 7, width: 2.2, color: RIVER });
-  shapes.push({ kind: 'text', x: x0 + 8, y: ly + 7, text: markReading(`${map.river?.name ?? 'the river'}: no way across here`, 'fireteam/campaign-map'), size: 7 });
+  keys.push({ kind: 'line', x1: x0, y1: ly + 7, x2: x0 + 6, y2: ly + 7, width: 2.2, color: RIVER });
+  keys.push({ kind: 'text', x: x0 + 8, y: ly + 7, text: markReading(`${map.river?.name ?? 'the river'}: no way across here`, 'fireteam/campaign-map'), size: 7 });
   const crossingKinds = [...new Set((map.river?.crossings ?? []).map((c) => c.kind))];
   crossingKinds.forEach((kind, i) => {
-    shapes.push(...crossingMark(kind, true, x0 + 3, ly + 17 + i * 10, 3));
-    shapes.push({ kind: 'text', x: x0 + 8, y: ly + 17 + i * 10, text: markReading(kind === 'bridge' ? 'a bridge across the river' : 'a ford across the river', 'fireteam/campaign-map'), size: 7 });
+    keys.push(...crossingMark(kind, true, x0 + 3, ly + 17 + i * 10, 3));
+    keys.push({ kind: 'text', x: x0 + 8, y: ly + 17 + i * 10, text: markReading(kind === 'bridge' ? 'a bridge across the river' : 'a ford across the river', 'fireteam/campaign-map'), size: 7 });
   });
-  shapes.push(...breakoutMark('a', x0 + 88, ly + 4.5));
-  shapes.push({ kind: 'text', x: x0 + 94, y: ly + 7, text: markReading(`${possessive(state.names.a)} breakout`, 'fireteam/campaign-map'), size: 7 });
-  shapes.push(...breakoutMark('b', x0 + 130, ly + 4.5));
-  shapes.push({ kind: 'text', x: x0 + 136, y: ly + 7, text: markReading(`${possessive(state.names.b)} breakout`, 'fireteam/campaign-map'), size: 7 });
+  // the breakouts beside the river's entry, or on a narrow paper on lines under the crossings'
+  const breakouts = narrow
+    ? [{ x: x0, y: ly + 17 + 10 * crossingKinds.length }, { x: x0, y: ly + 27 + 10 * crossingKinds.length }]
+    : [{ x: x0 + 88, y: ly + 7 }, { x: x0 + 130, y: ly + 7 }];
+  (['a', 'b'] as const).forEach((side, i) => {
+    keys.push(...breakoutMark(side, breakouts[i]!.x, breakouts[i]!.y - 2.5));
+    keys.push({ kind: 'text', x: breakouts[i]!.x + 6, y: breakouts[i]!.y, text: markReading(`${possessive(state.names[side])} breakout`, 'fireteam/campaign-map'), size: 7 });
+  });
   // the map is muster's own: the text gives none (its squares, names, river and breakouts)
-  return { title: `${map.name}: ${markReading("muster's map", 'fireteam/campaign-map')} after turn ${state.pending.length > 0 || state.finished ? state.turn : state.turn - 1}`, width, height: ly + 10 + 10 * crossingKinds.length, shapes };
+  const title = `${map.name}: ${markReading("muster's map", 'fireteam/campaign-map')} after turn ${state.pending.length > 0 || state.finished ? state.turn : state.turn - 1}`;
+  const legendHeight = ly + 10 + 10 * crossingKinds.length + (narrow ? 20 : 0);
+  if (narrow) return [{ title, width, height: h + 2, shapes }, { title: 'Map legend', width, height: legendHeight, shapes: keys }];
+  return [{ title, width, height: legendHeight, shapes: [...shapes, ...keys] }];
 }
 
 /**
@@ -230,7 +240,8 @@ export function campaignBooklet(
         ],
       },
     ],
-    drawings: [campaignMapDrawing(board, state)],
+    // on a paper narrower than the map (A5: 122 mm of drawing area), its narrow form
+    drawings: campaignMapDrawing(board, state, PAPER_SPECS[options.paper].width < 176 ? 122 : 176),
     drawingsTitle: 'The campaign map',
     drawingsAfterSheet: 1,
   };

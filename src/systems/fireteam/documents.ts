@@ -294,7 +294,7 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
       { title: 'The forces', blocks: forces },
       rollsSheet(data.system, result.rolls, result.seed, 'Battles and Scenarios'),
     ],
-    drawings: [battleMap(rolled, colours, units, options.paper, terrain)],
+    drawings: battleMap(rolled, colours, units, options.paper, terrain),
     drawingsTitle: `Map: ${battle.name}`,
     drawingsAfterSheet: 1,
     // side B's backs hatched as well as named: the decks part in black and white
@@ -409,8 +409,8 @@ function campaignGround(rolled: RolledBattle, units: Units, laid: boolean): Bloc
   ];
 }
 
-/** The table from above: the patrol zones, the markers' numbered starting points, the halves. */
-export function battleMap(rolled: RolledBattle, _colours: Record<string, string>, units: Units, paper?: Paper, terrain?: MapTerrain): DrawingNode {
+/** The table from above: the patrol zones, the markers' numbered starting points, the halves; on a narrow paper the legend apart. */
+export function battleMap(rolled: RolledBattle, _colours: Record<string, string>, units: Units, paper?: Paper, terrain?: MapTerrain): DrawingNode[] {
   const { result, rosters } = rolled;
   const { width: W, height: H } = result.table;
   const ns = result.deployment.a === 'north' || result.deployment.a === 'south';

@@ -69,9 +69,8 @@ export function ofPacket(result: OfScenarioResult, lists: Lists, request: Scenar
       ...(terrain ? [{ title: 'Terrain to put out', blocks: [terrainPutOut(terrain, request.units, result.table, 'Terrain')] }] : []),
       rollsSheet(request.system, result.rolls, result.seed, 'Deployment'),
     ],
-    drawings: [
-      // zones in the map's side colours, the same in every rule set; the legend names each side's nation
-      drawMap({
+    // zones in the map's side colours, the same in every rule set; the legend names each side's nation
+    drawings: drawMap({
         table: result.table,
         zones: result.zones,
         // the players place the objectives (Objectives): the map shows the ground, not a point for them
@@ -86,7 +85,6 @@ export function ofPacket(result: OfScenarioResult, lists: Lists, request: Scenar
         units: request.units,
         ...(terrain ? { terrain } : {}),
       }),
-    ],
     drawingsTitle: `Map: ${result.scenario.name}`,
     drawingsAfterSheet: 1,
     // a card for every unit on the table, each side's in its own deck
