@@ -668,38 +668,31 @@ export class CampaignPanel {
     const row = this.playerRows()[index];
     const input = row?.row.querySelector<HTMLInputElement>('input[type=file]');
     if (!row || !input) return;
-    const file = input.files?.[0];
     this.playerUploads[index] = undefined;
-    if (file) {
-      const tooLarge = forceFileTooLarge(file.size);
-      if (tooLarge) {
-        input.value = '';
-        this.say(undefined, `${file.name} was not taken: ${tooLarge}`, true);
-      } else {
-        const taken = [FORCE_FILE, ...this.playerUploads.filter((u): u is Upload => u !== undefined).map((u) => u.name)];
-        this.playerUploads[index] = { name: playerUploadName(index, file.name, taken), bytes: new Uint8Array(await file.arrayBuffer()) };
-      }
-    }
+    const taken = () => [FORCE_FILE, ...this.playerUploads.filter((u): u is Upload => u !== undefined).map((u) => u.name)];
+    this.playerUploads[index] = await this.takeFile(input, (file) => playerUploadName(index, file, taken()));
     this.shapeStart();
   }
 
   /** A force file chosen for a side: held by the panel until the campaign starts. */
   private async chooseFile(side: Side): Promise<void> {
-    const input = el<HTMLInputElement>(`cp-force${side.toUpperCase()}`);
-    const file = input.files?.[0];
     this.uploads[side] = undefined;
-    if (file) {
-      const tooLarge = forceFileTooLarge(file.size);
-      if (tooLarge) {
-        input.value = '';
-        this.say(undefined, `${file.name} was not taken: ${tooLarge}`, true);
-      } else {
-        const other = this.uploads[side === 'a' ? 'b' : 'a']?.name;
-        const name = uploadName(side, file.name, [FORCE_FILE, ...(other ? [other] : [])]);
-        this.uploads[side] = { name, bytes: new Uint8Array(await file.arrayBuffer()) };
-      }
-    }
+    const other = () => this.uploads[side === 'a' ? 'b' : 'a']?.name;
+    this.uploads[side] = await this.takeFile(el<HTMLInputElement>(`cp-force${side.toUpperCase()}`), (file) => uploadName(side, file, [FORCE_FILE, ...(other() ? [other()!] : [])]));
     this.shapeStart();
+  }
+
+  /** The file an input holds, under the name the panel gives it; one too large is refused in words and the input emptied. */
+  private async takeFile(input: HTMLInputElement, nameOf: (fileName: string) => string): Promise<Upload | undefined> {
+    const file = input.files?.[0];
+    if (!file) return undefined;
+    const tooLarge = forceFileTooLarge(file.size);
+    if (tooLarge) {
+      input.value = '';
+      this.say(undefined, `${file.name} was not taken: ${tooLarge}`, true);
+      return undefined;
+    }
+    return { name: nameOf(file.name), bytes: new Uint8Array(await file.arrayBuffer()) };
   }
 
   /** `new` as the start form stands, and the force files it names. */

@@ -2,6 +2,7 @@
 // rule set and the house rules, which are data folders), and the rule set each is for: the one
 // whose own check reads it and finds it legal. Tests that want a rule set's force take it from
 // here, so a rule set added with an example force is met with no test naming it.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { loadRulesDb } from '../../src/data/load.js';
@@ -40,4 +41,12 @@ export function exampleForces(): Promise<ReadonlyMap<string, readonly string[]>>
     return byRuleSet;
   })();
   return found;
+}
+
+/** Every example force's own "muster cards ... --force ..." line, as its comment gives it, as arguments. */
+export function exampleCardCommands(): string[][] {
+  return EXAMPLE_FORCE_FILES.flatMap((file) => {
+    const match = /muster (cards \S+ --force \S+)/.exec(readFileSync(path.join(ROOT, file), 'utf8'));
+    return match ? [match[1]!.split(' ')] : [];
+  });
 }

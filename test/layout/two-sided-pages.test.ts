@@ -6,34 +6,19 @@
  * player prints them.
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadRulesDb } from '../../src/data/load.js';
 import { twoSidedNote } from '../../src/layout/document-plan.js';
 import { muster } from '../helpers/cli.js';
 import { workdirs } from '../helpers/fixtures.js';
+import { exampleCardCommands } from '../helpers/example-forces.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const db = await loadRulesDb({ dataDirs: [] });
 const workdir = workdirs(afterEach);
 
-/** Every example force's own "muster cards ... --force ..." line, as its comment gives it. */
-function exampleCommands(): string[][] {
-  const found: string[][] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (entry.name.endsWith('.yaml')) {
-        const match = /muster (cards \S+ --force \S+)/.exec(readFileSync(file, 'utf8'));
-        if (match) found.push(match[1]!.split(' '));
-      }
-    }
-  };
-  walk(path.join(ROOT, 'examples'));
-  return found;
-}
+const exampleCommands = exampleCardCommands;
 
 const PRINTED = ['cards', 'tokens', 'scenario'] as const;
 const products: string[][] = db.systems.flatMap((system) =>

@@ -6,7 +6,6 @@
  * in (a title bar, a card) or past the page's print-safe area. On a sheet of cards no text but
  * the card's own lies in a card's bleed, the footer slug's footnotes included.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadRulesDb } from '../../src/data/load.js';
@@ -21,6 +20,7 @@ import { isLightColour, MM, PAGE, PRINT_SAFE, TYPE } from '../../src/layout/styl
 import { manifestFor } from '../../src/systems/registry.js';
 import { muster } from '../helpers/cli.js';
 import { workdirs } from '../helpers/fixtures.js';
+import { exampleCardCommands } from '../helpers/example-forces.js';
 import { fonts } from '../helpers/fonts.js';
 
 /** Every document the command line lays out, as it hands it on to be drawn, with the documents it was laid out from. */
@@ -46,22 +46,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const db = await loadRulesDb({ dataDirs: [] });
 const workdir = workdirs(afterEach);
 
-/** Every example force's own "muster cards ... --force ..." line, as its comment gives it. */
-function exampleCommands(): string[][] {
-  const found: string[][] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (entry.name.endsWith('.yaml')) {
-        const match = /muster (cards \S+ --force \S+)/.exec(readFileSync(file, 'utf8'));
-        if (match) found.push(match[1]!.split(' '));
-      }
-    }
-  };
-  walk(path.join(ROOT, 'examples'));
-  return found;
-}
+const exampleCommands = exampleCardCommands;
 
 /** Each product of each rule set as a player first asks for it; scenarios in every mode; a campaign's booklet. */
 function products(): string[][] {
