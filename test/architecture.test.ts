@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { COMMAND_TABLE } from '../src/cli/command-table.js';
 import { ruleSetOptionSpecs } from '../src/cli/rule-set-options.js';
 import { FIELD_OPTIONS, FORM_COMMANDS, NOT_ON_THE_FORM } from '../src/web/page-options.js';
+import { LISTS } from '../src/web/rule-set-choices.js';
 
 const src = fileURLToPath(new URL('../src/', import.meta.url));
 
@@ -234,8 +235,20 @@ describe('the page’s form and the command table', () => {
       for (const command of FORM_COMMANDS) {
         for (const spec of specsOf(command).filter((o) => o.name === field.name && o.page)) expect(spec.page, `${command} --${field.name}`).toEqual(field.page);
       }
-      if (field.page.listed) continue;
+      if (field.page.listed) {
+        expect(LISTS[field.name], `--${field.name}: where its list's names come from (LISTS in src/web/rule-set-choices.ts)`).toBeDefined();
+        continue;
+      }
       expect((field.page.choices ?? []).map(([choice]) => choice).sort(), `--${field.name}: its choices in words`).toEqual([...(field.choices ?? [])].sort());
     }
+  });
+
+  it('writes no field of an option into the page by hand: its HTML places the fields made from the table', () => {
+    const html = readFileSync(path.join(src, 'web/index.html'), 'utf8');
+    expect(html.match(/data-option="[^"]*"/g) ?? []).toEqual([]);
+    const places = [...html.matchAll(/data-field="([^"]+)"/g)].map((m) => m[1]!);
+    expect(places.filter((name) => !FIELD_OPTIONS.some((o) => o.name === name))).toEqual([]);
+    expect(new Set(places).size).toBe(places.length);
+    for (const group of new Set(FIELD_OPTIONS.map((o) => o.page.group))) expect(html, `a place for the ${group} fields it does not place`).toContain(`data-fields="${group}"`);
   });
 });

@@ -78,7 +78,7 @@ export const NOT_ON_THE_FORM: Readonly<Record<string, string>> = {
   'scenario --strict': "the page prints a force's problems on its roster rather than refuse it; the builder shows them as the force is built",
   'scenario --names': "the packet names the sides side A and side B; the table mode takes the sides' names",
   'scenario --table': "each rule set's own table, as the command line rolls without it",
-  'scenario --points': "each rule set's own points, as the command line rolls without it (a force file brings its own)",
+  'scenario --points': "each rule set's own points, as the command line rolls without it",
   'cards --public-url': 'the page gives its own address, where the server or the build says what it is',
   'tokens --only': 'the parts to print, a box each (form.ts partsOptions)',
   'tokens --without': 'the parts to print, a box each (form.ts partsOptions)',
