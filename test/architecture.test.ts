@@ -3,6 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
+import { COMMAND_TABLE } from '../src/cli/command-table.js';
+import { ruleSetOptionSpecs } from '../src/cli/rule-set-options.js';
+import { FIELD_OPTIONS, FORM_COMMANDS, NOT_ON_THE_FORM } from '../src/web/page-options.js';
+import { LISTS } from '../src/web/rule-set-choices.js';
 
 const src = fileURLToPath(new URL('../src/', import.meta.url));
 
@@ -170,10 +174,11 @@ describe('layers', () => {
     // messages' "for example" (in the words tests pin). The page opens on the registry's first.
     const allowed: Record<string, RegExp> = {
       'cli/command-table.ts': /./,
+      'cli/command-list.ts': /./,
       'cli/commands/calibrate.ts': /for example muster cards \w+ --back-offset/,
       'cli/run.ts': /needs a rule set id, e\.g\. muster \$\{command\} \w+ /,
     };
-    const allowedLines: Record<string, RegExp> = { 'cli/command-table.ts': /\['\$0 / };
+    const allowedLines: Record<string, RegExp> = { 'cli/command-table.ts': /\['\$0 /, 'cli/command-list.ts': /\['\$0 / };
     const offenders: string[] = [];
     for (const file of await fg(['web/**/*.ts', 'cli/**/*.ts'], { cwd: src })) {
       const text = readFileSync(path.join(src, file), 'utf8');
@@ -190,5 +195,60 @@ describe('layers', () => {
         .forEach((line, i) => naming.test(line) && offenders.push(`${file}:${i + 1} ${line.trim()}`));
     }
     expect(offenders).toEqual([]);
+  });
+});
+
+/**
+ * The page's form follows the command line by construction: its fields are made from the
+ * command table (an option's `page` words, src/cli/command-list.ts) and from the rule sets'
+ * manifests, and every other option of a command the page runs is left out by name, with why
+ * (NOT_ON_THE_FORM, src/web/page-options.ts). A new option the page forgot fails here.
+ */
+describe('the page’s form and the command table', () => {
+  const specsOf = (command: string) => COMMAND_TABLE.find((c) => c.name === command)!.options;
+
+  it('has a field for every option of the commands the page runs, or says why it leaves it out', () => {
+    const forgotten: string[] = [];
+    for (const command of FORM_COMMANDS) {
+      const own = new Set(command === 'tables' || command === 'calibrate' ? [] : ruleSetOptionSpecs(command).map((o) => o.name));
+      for (const option of specsOf(command)) {
+        const why = NOT_ON_THE_FORM[`${command} --${option.name}`] ?? NOT_ON_THE_FORM[`--${option.name}`];
+        if (!option.page && !own.has(option.name) && !why) forgotten.push(`muster ${command} --${option.name}`);
+      }
+    }
+    expect(forgotten, "give each its field's words (`page` in src/cli/command-list.ts) or say why the page leaves it out (NOT_ON_THE_FORM in src/web/page-options.ts)").toEqual([]);
+  });
+
+  it('leaves out only options the commands take and the form has no field for', () => {
+    for (const [key, why] of Object.entries(NOT_ON_THE_FORM)) {
+      const [, command, name] = /^(?:(\w+) )?--([\w-]+)$/.exec(key) ?? [];
+      const specs = FORM_COMMANDS.filter((c) => command === undefined || c === command).flatMap((c) => specsOf(c).filter((o) => o.name === name));
+      expect(specs.length, `${key}: no command the page runs takes it`).toBeGreaterThan(0);
+      expect(specs.filter((o) => o.page).length, `${key}: it has a field`).toBe(0);
+      expect(why.length, key).toBeGreaterThan(10);
+    }
+  });
+
+  it('gives an option one field wherever it is taken, offering each of its choices in words', () => {
+    expect(FIELD_OPTIONS.length).toBeGreaterThan(10);
+    for (const field of FIELD_OPTIONS) {
+      for (const command of FORM_COMMANDS) {
+        for (const spec of specsOf(command).filter((o) => o.name === field.name && o.page)) expect(spec.page, `${command} --${field.name}`).toEqual(field.page);
+      }
+      if (field.page.listed) {
+        expect(LISTS[field.name], `--${field.name}: where its list's names come from (LISTS in src/web/rule-set-choices.ts)`).toBeDefined();
+        continue;
+      }
+      expect((field.page.choices ?? []).map(([choice]) => choice).sort(), `--${field.name}: its choices in words`).toEqual([...(field.choices ?? [])].sort());
+    }
+  });
+
+  it('writes no field of an option into the page by hand: its HTML places the fields made from the table', () => {
+    const html = readFileSync(path.join(src, 'web/index.html'), 'utf8');
+    expect(html.match(/data-option="[^"]*"/g) ?? []).toEqual([]);
+    const places = [...html.matchAll(/data-field="([^"]+)"/g)].map((m) => m[1]!);
+    expect(places.filter((name) => !FIELD_OPTIONS.some((o) => o.name === name))).toEqual([]);
+    expect(new Set(places).size).toBe(places.length);
+    for (const group of new Set(FIELD_OPTIONS.map((o) => o.page.group))) expect(html, `a place for the ${group} fields it does not place`).toContain(`data-fields="${group}"`);
   });
 });

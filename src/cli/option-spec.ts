@@ -21,6 +21,37 @@ export interface OptionSpec {
   readonly demandOption?: boolean;
   /** accepted (to be refused with a reason) but not shown by --help */
   readonly hidden?: boolean;
+  /** the page's field for it, where the page's form offers it (src/web/page-options.ts) */
+  readonly page?: PageField;
+}
+
+/**
+ * An option's field on the page's form: the words a player reads there. The rest comes from
+ * the option itself (its type, choices, default and help), as a rule set's own fields come from
+ * its manifest, so the form follows the command line by construction.
+ */
+export interface PageField {
+  /** the field's name on the form */
+  readonly label: string;
+  /**
+   * Where it stands: what to print, how it is printed, or the dice. Print settings and the seed
+   * stay as they are when another rule set is chosen; what to print does not.
+   */
+  readonly group: 'product' | 'printing' | 'dice';
+  /** the words of each of the option's choices, in the order the field lists them */
+  readonly choices?: readonly (readonly [choice: string, words: string])[];
+  /** a list of the rule set's own names (its nations, decks, scenarios, players), filled when one is chosen */
+  readonly listed?: true;
+  /** the words of the list's entry that leaves the option out */
+  readonly none?: string;
+  /** what an empty field shows */
+  readonly placeholder?: string;
+  /** the keyboard a phone shows for it */
+  readonly keyboard?: 'numeric' | 'decimal';
+  /** a number's bounds and step */
+  readonly min?: number;
+  readonly max?: number;
+  readonly step?: number;
 }
 
 export interface PositionalSpec {

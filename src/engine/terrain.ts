@@ -1,5 +1,6 @@
 import { TERRAIN_LOOK_STYLES, type TerrainForm, type TerrainLook } from '../vocab/terrain-looks.js';
 import type { Rng } from './dice.js';
+import { TERRAIN_LEVELS, type TerrainLevel } from '../vocab/terrain-levels.js';
 import { RollError } from './errors.js';
 import {
   areaOf,
@@ -31,8 +32,7 @@ import type { Provenance } from '../vocab/provenance.js';
  * from the table's north-west corner, y running south.
  */
 
-export const TERRAIN_LEVELS = ['none', 'light', 'normal', 'dense'] as const;
-export type TerrainLevel = (typeof TERRAIN_LEVELS)[number];
+export { TERRAIN_LEVELS, type TerrainLevel };
 export type Passable = 'open' | 'difficult' | 'impassable';
 
 /** How many pieces a density puts out, against normal. */

@@ -3,6 +3,7 @@
  * command line it stands for. Options are named as on the command line, without the dashes.
  */
 import { shellWord } from '../cli/shell-word.js';
+import { CALIBRATE_OPTIONS, DEFAULTS, FIELD_OPTIONS } from './page-options.js';
 
 /**
  * 'force' is the page's force builder: its command line prints the force's roster and cards.
@@ -40,10 +41,15 @@ export interface DeclaredOption {
 /** Each rule set's own options by product, as `muster systems --format json` lists them: rule set id -> product -> options. */
 export type Declarations = Readonly<Record<string, Readonly<Partial<Record<string, readonly DeclaredOption[]>>>>>;
 
-/** The shared options a link may carry, in the order the command line gets them; a rule set's own come after `count`. */
-const SHARED_BEFORE = ['nation', 'list', 'mode', 'scenario', 'players', 'only', 'without', 'count', 'terrain'] as const;
-const SHARED_AFTER = ['round-size', 'square-size', 'shop', 'layout', 'cards', 'paper', 'units', 'duplex', 'back-offset', 'bleed', 'marks', 'backs', 'ink', 'allow-missing-glyphs', 'seed'] as const;
-export const OPTION_ORDER: readonly string[] = [...SHARED_BEFORE, ...SHARED_AFTER];
+/**
+ * The order a link and the command line shown give the shared options in, a rule set's own
+ * after `terrain`: links made before keep working and read the same. An option the form offers
+ * that is not named here (one added to the command table since) comes last.
+ */
+const SHARED_BEFORE = ['nation', 'list', 'mode', 'scenario', 'players', 'only', 'without', 'count', 'terrain'];
+const SHARED_AFTER = ['round-size', 'square-size', 'shop', 'layout', 'cards', 'paper', 'units', 'duplex', 'back-offset', 'bleed', 'marks', 'backs', 'ink', 'allow-missing-glyphs', 'seed'];
+const SHARED_NEW = FIELD_OPTIONS.map((o) => o.name).filter((name) => !SHARED_BEFORE.includes(name) && !SHARED_AFTER.includes(name));
+export const OPTION_ORDER: readonly string[] = [...SHARED_BEFORE, ...SHARED_AFTER, ...SHARED_NEW];
 
 /** The products whose rule-set options are fields of the form (a campaign's are its panel's). */
 const OWN_FIELDS: readonly Product[] = ['cards', 'tokens', 'scenario'];
@@ -56,7 +62,7 @@ export function ownOptions(declared: Declarations, system: string, product: Prod
 /** The options a link of this rule set's product may carry, in the order the command line gets them. */
 export function optionOrder(declared: Declarations, system: string, product: Product): string[] {
   const own = ownOptions(declared, system, product).map((o) => o.name);
-  return [...SHARED_BEFORE, ...own.filter((name) => !(OPTION_ORDER as readonly string[]).includes(name)), ...SHARED_AFTER];
+  return [...SHARED_BEFORE, ...own.filter((name) => !OPTION_ORDER.includes(name)), ...SHARED_AFTER, ...SHARED_NEW];
 }
 
 /** Each rule set's text units by its id, as `muster systems` lists them: its --units default. */
@@ -71,32 +77,6 @@ export function defaultOf(name: string, textUnits: string | undefined): string |
 export function leftOut(name: string, own: readonly DeclaredOption[], textUnits?: string): string {
   return defaultOf(name, textUnits) ?? (own.find((o) => o.name === name)?.type === 'boolean' ? 'no' : '');
 }
-
-/**
- * The command line's defaults: a value equal to one is left out of the link and the argv
- * (--units: defaultOf). Not --bleed: left out, a sheet may take 2 mm to hold more cards, and a
- * bleed typed is kept as typed, 3 as well.
- */
-export const DEFAULTS: Readonly<Record<string, string>> = {
-  paper: 'a4',
-  layout: 'sheets',
-  cards: 'grouped',
-  duplex: 'long',
-  'back-offset': '0,0',
-  marks: 'crop',
-  backs: 'yes',
-  ink: 'normal',
-  'allow-missing-glyphs': 'no',
-  mode: 'versus',
-  players: '2',
-  count: '1',
-  terrain: 'normal',
-  'round-size': '25',
-  'square-size': '20',
-};
-
-/** The options `muster calibrate` takes: it prints one sheet, the same for every rule set. */
-export const CALIBRATE_OPTIONS: readonly string[] = ['paper', 'duplex', 'back-offset'];
 
 const PRODUCTS: readonly Product[] = ['tables', 'cards', 'tokens', 'scenario', 'force', 'campaign', 'table', 'calibrate'];
 

@@ -3,6 +3,7 @@
  * controls in place of what a player at a terminal would read.
  */
 import { formatPath } from '../data/field-path.js';
+import { FIELD_OPTIONS } from './page-options.js';
 
 /**
  * The status line for a player: "Wrote /out/muster.pdf (8 pages)" is the page's own path, so
@@ -46,8 +47,8 @@ export function literally(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** The page's control for --allow-missing-glyphs, as its label reads (src/web/index.html). */
-export const ALLOW_MISSING_GLYPHS_LABEL = 'Print characters no font has as empty boxes';
+/** The page's control for --allow-missing-glyphs, as its label reads (its field's words in the command table). */
+export const ALLOW_MISSING_GLYPHS_LABEL = FIELD_OPTIONS.find((o) => o.name === 'allow-missing-glyphs')!.page.label;
 
 /**
  * Where a control stands on the page, as a player reads it, for a key of a file: the builder

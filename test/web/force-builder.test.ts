@@ -559,7 +559,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     expect(await page.$eval('#command', (e) => e.textContent)).toBe('muster scenario fireteam --force force.yaml');
     expect(await page.$eval('#forceA-built', (e) => (e as HTMLElement).hidden)).toBe(false);
     expect(await page.$eval('#forceB', (e) => e.closest('[hidden]') !== null)).toBe(false);
-    await page.select('#battle', 'encounter');
+    await page.select('#own-battle', 'encounter');
     await page.type('#seed', 'club');
     expect(await page.$eval('#command', (e) => e.textContent)).toBe('muster scenario fireteam --battle encounter --seed club --force force.yaml');
     await page.evaluate(() => {

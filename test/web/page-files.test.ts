@@ -10,6 +10,7 @@ import { argvFor, formFromHash, hashFor } from '../../src/web/form.js';
 import { DECLARED } from '../helpers/declared.js';
 import { FIRST_RULE_SET } from '../../src/systems/registry.js';
 import { ALLOW_MISSING_GLYPHS_LABEL, playerWords } from '../../src/web/player-words.js';
+import { FIELD_OPTIONS } from '../../src/web/page-options.js';
 import { fileUrl, PageFiles, pageFiles, unpack, type Manifest } from '../../src/web/page-files.js';
 
 const PLACES = {
@@ -172,9 +173,11 @@ describe('the form in the address', () => {
     expect(hashFor(form, DECLARED)).toBe('#/bof/scenario?allow-missing-glyphs=yes&seed=club');
     expect(argvFor(form, DECLARED)).toEqual(['scenario', 'bof', '--allow-missing-glyphs', '--seed', 'club']);
     expect(argvFor(formFromHash('#/bof/scenario?allow-missing-glyphs=no', DECLARED), DECLARED)).toEqual(['scenario', 'bof']);
-    // the page's control is there, labelled as the message names it
+    // the page's control is a box with the words the message names, where the message says it is
+    expect(FIELD_OPTIONS.find((o) => o.name === 'allow-missing-glyphs')).toMatchObject({ type: 'boolean', page: { label: ALLOW_MISSING_GLYPHS_LABEL } });
     const html = readFileSync(path.join(import.meta.dirname, '../../src/web/index.html'), 'utf8');
-    expect(html).toMatch(new RegExp(`<input id="allow-missing-glyphs" type="checkbox" data-option="allow-missing-glyphs"><label for="allow-missing-glyphs">${ALLOW_MISSING_GLYPHS_LABEL}</label>`));
+    const printer = html.slice(html.indexOf('<legend>Paper and printer</legend>'));
+    expect(printer.slice(0, printer.indexOf('</fieldset>'))).toContain('data-field="allow-missing-glyphs"');
   });
 });
 
@@ -269,7 +272,8 @@ describe('the page io, run in Node on the built page files', () => {
 describe('the page’s own labels', () => {
   it('name one control each: a player (and a test) finds a field by its label’s words', () => {
     const html = readFileSync(new URL('../../src/web/index.html', import.meta.url), 'utf8');
-    const labels = [...html.matchAll(/<label\b[^>]*>([^<]+)<\/label>/g)].map((m) => m[1]!.trim());
+    // the HTML's own, and those of the fields made from the command table
+    const labels = [...[...html.matchAll(/<label\b[^>]*>([^<]+)<\/label>/g)].map((m) => m[1]!.trim()), ...FIELD_OPTIONS.map((o) => o.page.label)];
     expect(labels.length).toBeGreaterThan(40);
     expect(labels.filter((label, i) => labels.indexOf(label) !== i)).toEqual([]);
   });

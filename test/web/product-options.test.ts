@@ -171,7 +171,7 @@ describe.skipIf(!runBrowserTests)('the product options in chromium', () => {
     await choose(page, 'Rule set', 'bof');
     await choose(page, 'Product', 'tokens');
     expect(await shown(page, '#parts-box')).toBe(true);
-    expect(await shown(page, '#max-score')).toBe(true);
+    expect(await shown(page, '#own-max-score')).toBe(true);
     expect(await shown(page, '#forceA')).toBe(true);
     await clickLabel(page, 'Grenade, range and radius rulers');
     await clickLabel(page, 'Smoke and blast templates and the drift compass');
@@ -201,9 +201,10 @@ describe.skipIf(!runBrowserTests)('the product options in chromium', () => {
 
   it('offers what each rule set’s tokens take, and no more', async () => {
     const page = await open('#/fireteam/tokens');
-    expect(await shown(page, '#events')).toBe(false);
+    // Burst of Fire's own options: no field of them here
+    expect(await page.$('#own-events')).toBeNull();
     expect(await shown(page, '#parts-box')).toBe(false); // one part: nothing to choose
-    expect(await shown(page, '#max-score')).toBe(false);
+    expect(await page.$('#own-max-score')).toBeNull();
     // its markers sized to a force
     expect(await shown(page, '#forceA')).toBe(true);
     expect(await shown(page, '#counts-box')).toBe(true);

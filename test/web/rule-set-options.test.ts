@@ -59,9 +59,9 @@ describe.skipIf(!runBrowserTests)('the rule sets’ own options in chromium', ()
   const command = (page: Page) => page.$eval('#command', (e) => e.textContent);
   const visible = (page: Page, selector: string) => page.$eval(selector, (e) => e.closest('[hidden]') === null);
 
-  /** The control of an option: the page's own field where it has one, else the one made from the declaration. */
+  /** The control of an option: the one made from the declaration (side A's of one a side). */
   async function controlOf(page: Page, name: string): Promise<string> {
-    if (name === 'lists') return '#listA';
+    if (await page.$(`#own-${name}-a`)) return `#own-${name}-a`;
     return (await page.$(`#own-${name}`)) ? `#own-${name}` : `[data-option="${name}"]`;
   }
 
@@ -72,7 +72,7 @@ describe.skipIf(!runBrowserTests)('the rule sets’ own options in chromium', ()
     else if (kind === 'select') {
       const options = await page.$eval(selector, (e) => [...(e as HTMLSelectElement).options].map((o) => o.value));
       await page.select(selector, options.includes(value) ? value : options.at(-1)!);
-      if (selector === '#listA') await page.select('#listB', options.at(-1)!);
+      if (selector.endsWith('-a')) await page.select(`${selector.slice(0, -2)}-b`, options.at(-1)!);
     } else await page.type(selector, value);
   }
 
@@ -120,10 +120,10 @@ describe.skipIf(!runBrowserTests)('the rule sets’ own options in chromium', ()
       await page.waitForFunction((id) => document.querySelector('#command')?.textContent === `muster scenario ${id}`, { timeout: 10_000 }, m.id);
       expect(await page.$(`#own-${enemy.option.name}`)).toBeNull();
       const own = (m.scenario!.options ?? []).map((o) => o.name);
-      // the page's own fields of an option show only where it is declared
-      for (const name of ['battle', 'lists', 'doctrine', 'events', 'max-score']) {
-        const handle = name === 'lists' ? '#lists-row' : `[data-show="${name}"]`;
-        expect(await visible(page, handle), `${m.id} ${name}`).toBe(own.includes(name));
+      // a field of every rule set's own option of its scenarios, but one for solo alone, shows only where it is declared
+      for (const name of new Set(declared.filter((d) => d.product === 'scenario' && !d.option.mode).map((d) => d.option.name))) {
+        const field = `[data-own="${name}"]`;
+        expect((await page.$(field)) !== null && (await visible(page, field)), `${m.id} ${name}`).toBe(own.includes(name));
       }
     }
     await page.close();

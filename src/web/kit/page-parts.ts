@@ -1,6 +1,6 @@
 /**
- * What a rule set lends the page (issue 25): its force builder and its part of the campaign
- * panel. Each rule set's parts live beside its module (src/systems/<id>/page/) and reach the
+ * What a rule set lends the page (issue 25): its force builder, its part of the campaign panel,
+ * its table mode, and how the form offers its own options. Each rule set's parts live beside its module (src/systems/<id>/page/) and reach the
  * page through src/systems/page-registry.ts; a rule set without a part has no builder or panel,
  * and the page never names one.
  */
@@ -13,6 +13,11 @@ export interface PageParts {
   campaignPanel?: (host: CampaignPartHost) => CampaignPart;
   /** the words an option's empty field shows (its placeholder), by the option's name: the rule set's default */
   optionHelp?: Readonly<Record<string, string>>;
+  /**
+   * How the form offers some of the rule set's own options (of cards, tokens and scenarios), by
+   * the option's name, beyond the field its declaration alone makes (own-fields.ts).
+   */
+  ownFields?: Readonly<Record<string, OwnFieldShape>>;
   /** what the page's table mode shows of a game of this rule set */
   tableMode?: TablePart;
   /**
@@ -21,6 +26,21 @@ export interface PageParts {
    * campaigns says it under each. Undefined for a state it cannot read.
    */
   campaignSummary?: (state: Readonly<Record<string, unknown>>) => string | undefined;
+}
+
+/** How the form offers one of a rule set's own options beyond what its declaration says. */
+export interface OwnFieldShape {
+  /**
+   * Its values are the names `muster list <system> KIND` gives: a list of them, `none` the words
+   * of its entry that leaves the option out. Where the rule set lists none, there is no field.
+   */
+  listed?: { kind: string; none: string };
+  /** One value a side, given as A,B (side A's first, both or neither): a list a side, with these labels. */
+  sides?: readonly [string, string];
+  /** A flag that prints a deck of cards in place of the product's sheets: the sheets' fields give way to a deck's. */
+  deckInstead?: true;
+  /** Of the product's sheets alone: no field while a flag prints a deck in their place (deckInstead). */
+  sheetsOnly?: true;
 }
 
 /** A marker a unit carries at the table: a token of the rule set's catalogue (`muster list <system> tokens`), by id. */
