@@ -82,8 +82,10 @@ function lowInkShape(shape: Shape): Shape {
 /** Where drawings go on a page: the width between the side margins, from under the header rule to the footer. */
 export function drawingArea(fonts: FontStore, meta: DocumentMeta): { left: number; top: number; right: number; bottom: number } {
   const frame = pageFrame(fonts, meta);
-  // 2 mm under the header rule; the footer rule is 3 mm under frame.bottom
-  return { left: frame.left, top: frame.top - 3 * MM, right: frame.width - frame.left, bottom: frame.bottom + 1 * MM };
+  // under the band below the header rule where page 1 says what to print two-sided (a drawing
+  // there, a track turned to run down the page, struck its words through); the footer rule is
+  // 3 mm under frame.bottom
+  return { left: frame.left, top: frame.top - 1.5 * MM, right: frame.width - frame.left, bottom: frame.bottom + 1 * MM };
 }
 
 /** A title wrapped to `width`, its lines from (0, 0) down; the height includes the room under it. */

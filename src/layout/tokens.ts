@@ -37,13 +37,15 @@ export interface TokenGrid {
 
 /**
  * Where cut lines may go: the paper less 6 mm and the bleed at the sides, from under the
- * header rule to the footer. A short-edge flip turns the page top to bottom, so its band is
+ * header rule's note band to the footer. A short-edge flip turns the page top to bottom, so its band is
  * the same distance from top and bottom.
  */
 export function tokenBand(fonts: FontStore, meta: DocumentMeta, duplex: 'long' | 'short'): { left: number; right: number; top: number; bottom: number } {
   const frame = pageFrame(fonts, meta);
   const rule = PAGE.marginTop + TYPE.sheetTitle * TYPE.leading + 2;
-  let top = rule + 2 * MM + BLEED;
+  // the tokens' bleed starts under the band where page 1 says what to print two-sided (its
+  // line under the rule ends 9.4 pt below it): tokens there printed under its words
+  let top = rule + 1 + TYPE.footer * TYPE.leading + 1 * MM + BLEED;
   let bottom = frame.bottom;
   if (duplex === 'short') {
     const margin = Math.max(top, frame.height - bottom);
