@@ -121,7 +121,7 @@ export class PageForm {
     const own = ownOptions(this.rules.declared, system.id, product);
     const shapes = parts.ownFields ?? {};
     // every listing the form needs asked at once: the worker answers them one after another
-    // without waiting on the page between them (a first visit's form is ready some 20% sooner
+    // without waiting on the page between them (a first visit's page is ready some 15% sooner
     // with chromium's CPU slowed 4x, BENCHMARKS.md)
     const [listedEntries, partList, tokens, ownListed] = await Promise.all([
       Promise.all(FIELD_OPTIONS.filter((o) => o.page.listed).map(async ({ name }) => [name, (await LISTS[name]?.(this.choices, system)) ?? []] as const)),
