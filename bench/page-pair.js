@@ -3,10 +3,11 @@
 // taking turns at going first. This machine moves a single figure by 20% from one run to the
 // next; the ratio within a pair, taken a moment apart, moves much less.
 //
-//   node bench/page-pair.js OTHER_CHECKOUT [PAIRS] [PAUSE_MS]
+//   node bench/page-pair.js OTHER_CHECKOUT [PAIRS] [PAUSE_MS] [SLOWDOWN]
 //
 // PAUSE_MS: the deck's button pressed that long after the page is ready (as a player who looks
-// at the form first), instead of at once.
+// at the form first), instead of at once. SLOWDOWN: chromium's CPU slowed that many times
+// (DevTools' CPU throttling), as on a phone.
 //
 // OTHER_CHECKOUT is a built muster (git worktree add /tmp/base REV && cd /tmp/base && npm ci).
 // Prints each build's medians and the median of this/other over the pairs, as one JSON line.
@@ -19,6 +20,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const other = process.argv[2];
 const pairs = Number(process.argv[3] ?? 15);
 const pauseMs = Number(process.argv[4] ?? 0);
+const slowdown = Number(process.argv[5] ?? 1);
 if (!other || !existsSync(path.join(other, 'dist/web/index.html'))) {
   console.error('node bench/page-pair.js OTHER_CHECKOUT [PAIRS]: OTHER_CHECKOUT must be a built muster (dist/web/index.html)');
   process.exit(2);
@@ -39,7 +41,7 @@ try {
   for (let i = 0; i < pairs; i++) {
     const order = i % 2 === 0 ? [0, 1] : [1, 0];
     const got = [];
-    for (const which of order) got[which] = await visit(browser, servers[which].base, pauseMs);
+    for (const which of order) got[which] = await visit(browser, servers[which].base, pauseMs, slowdown);
     seen.this.push(got[0]);
     seen.other.push(got[1]);
   }
@@ -49,4 +51,4 @@ try {
 }
 const medians = (visits) => Object.fromEntries(KEYS.map((key) => [key, Math.round(median(visits.map((v) => v[key])))]));
 const ratios = Object.fromEntries(KEYS.map((key) => [key, Number(median(seen.this.map((v, i) => v[key] / seen.other[i][key])).toFixed(3))]));
-console.log(JSON.stringify({ pairs, pauseMs, this: medians(seen.this), other: medians(seen.other), ratio: ratios }));
+console.log(JSON.stringify({ pairs, pauseMs, slowdown, this: medians(seen.this), other: medians(seen.other), ratio: ratios }));

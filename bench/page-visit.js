@@ -24,12 +24,14 @@ export function serve(checkout) {
  * showing the rule sets (`form`) and to the page ready (`load`), the US deck printed as soon as
  * its button can be pressed (`deck`), and the whole way to the deck in hand (`first`), in ms.
  * With `pauseMs` the button is pressed that long after the page is ready, as a player who looks
- * at the form first (`first` then leaves the pause out).
+ * at the form first (`first` then leaves the pause out). With `slowdown` chromium runs the page's
+ * CPU that many times slower (DevTools' CPU throttling), as a mid-range phone would.
  */
-export async function visit(browser, base, pauseMs = 0) {
+export async function visit(browser, base, pauseMs = 0, slowdown = 1) {
   const context = await browser.createBrowserContext();
   try {
     const page = await context.newPage();
+    if (slowdown > 1) await page.emulateCPUThrottling(slowdown);
     const start = performance.now();
     await page.goto(`${base}#/bof/cards?nation=us`);
     await page.waitForFunction(() => document.querySelectorAll('#system option').length > 1, { timeout: 120_000, polling: 'mutation' });

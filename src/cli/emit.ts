@@ -260,9 +260,16 @@ async function layoutBookletPdf(booklet: BookletNode, files: Files): Promise<Pla
   return layoutBooklet(fonts, booklet);
 }
 
+/**
+ * The modules a PDF is made with (layout, the PDF writer, fontkit and pdfkit), set up as they
+ * load: fontkit's Unicode tables are inflated then. Loaded when the first PDF is made, or
+ * before by a caller with time to spare (the page's worker once the page is ready).
+ */
+export const pdfModules = () => Promise.all([import('../layout/document-plan.js'), import('../render/pdf-surface.js'), import('./font-store.js')]);
+
 /** Layout, the PDF writer and the fonts (fontkit, pdfkit), loaded when the first PDF is made. */
 async function openPdfWriter(files: Files) {
-  const [{ layoutDocument }, { PdfStream }, { fontStoreOf }] = await Promise.all([import('../layout/document-plan.js'), import('../render/pdf-surface.js'), import('./font-store.js')]);
+  const [{ layoutDocument }, { PdfStream }, { fontStoreOf }] = await pdfModules();
   const fonts = fontStoreOf(files);
   return { layoutDocument: (doc: DocumentNode) => layoutDocument(fonts, doc), PdfStream, fonts };
 }

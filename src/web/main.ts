@@ -81,6 +81,8 @@ async function boot(): Promise<void> {
   hideProgress();
   for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-format]')) button.disabled = false;
   window.muster.ready = true;
+  // the PDF modules set up at once, a print asked for at once waiting only for what it would do itself
+  runner.prepare();
   // a print asked for at once goes first; a player still choosing gets a warm first print
   setTimeout(() => runner.warm(), WARM_AFTER_MS);
   keepOffline('serviceWorker' in navigator ? navigator.serviceWorker : undefined, {

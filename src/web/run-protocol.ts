@@ -39,7 +39,16 @@ export interface WarmRequest {
   type: 'warm';
 }
 
-export type ToRunWorker = FilesGiven | RunRequest | StopRequest | WarmRequest;
+/**
+ * The page is ready: a worker with nothing to run sets up the modules a PDF is made with (its
+ * fonts' Unicode tables among them), which a first print asked for at once would otherwise set
+ * up itself, after the player's click instead of before it. Sent at once, unlike the warm-up.
+ */
+export interface PrepareRequest {
+  type: 'prepare';
+}
+
+export type ToRunWorker = FilesGiven | RunRequest | StopRequest | WarmRequest | PrepareRequest;
 
 /** Worker messages about no run in particular: muster's files unusable; the warm-up done. */
 export type WorkerNews = { type: 'broken'; message: string } | { type: 'warmed' };

@@ -7,7 +7,7 @@
 import { sha256Hex } from '../data/hash.js';
 import { fileUrl, pageFiles, PLAYER_FOLDER, unpack, type PageFiles } from './page-files.js';
 import { runInPage } from './page-io.js';
-import type { FromRunWorker, RunRequest, ToRunWorker, WarmRequest } from './run-protocol.js';
+import type { FromRunWorker, PrepareRequest, RunRequest, ToRunWorker, WarmRequest } from './run-protocol.js';
 
 interface WorkerScope {
   postMessage(message: FromRunWorker): void;
@@ -50,12 +50,20 @@ const loaded = new Promise<PageFiles>((resolve, reject) => {
 });
 loaded.catch((error: unknown) => scope.postMessage({ type: 'broken', message: (error as Error).message }));
 
-const queue: (RunRequest | WarmRequest)[] = [];
+const queue: (RunRequest | WarmRequest | PrepareRequest)[] = [];
 const stops = new Map<number, AbortController>();
 let running = false;
+/** a run the page asked for is running (not the warm-up, nor the modules' set-up) */
+let runningRun = false;
 /** the sheet printed to warm the worker: one page in muster's fonts, the player's folder not read */
 const WARM_UP = ['calibrate', '-o', '/out/warm-up.pdf', '--quiet'];
 let warmed = false;
+let prepared = false;
+
+/** The PDF modules set up (PrepareRequest); one that fails to load fails again, and says so, in the run that needs it. */
+async function prepare(): Promise<void> {
+  await import('../cli/emit.js').then(({ pdfModules }) => pdfModules()).catch(() => undefined);
+}
 
 /** The warm-up, its result thrown away: a run that fails here fails again, and says so, when asked. */
 async function warmUp(files: PageFiles): Promise<void> {
@@ -88,12 +96,16 @@ async function drain(): Promise<void> {
   running = true;
   try {
     const files = await loaded;
-    for (let next = queue.shift(); next; next = queue.shift()) await (next.type === 'warm' ? warmUp(files) : runOne(next, files));
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      runningRun = next.type === 'run';
+      await (next.type === 'warm' ? warmUp(files) : next.type === 'prepare' ? prepare() : runOne(next, files));
+    }
   } catch (error) {
     // muster's files never came: every run waiting is told so
     for (const request of queue.splice(0)) if (request.type === 'run') scope.postMessage({ type: 'failed', id: request.id, message: (error as Error).message });
   } finally {
     running = false;
+    runningRun = false;
   }
 }
 
@@ -109,9 +121,15 @@ scope.onmessage = ({ data }) => {
       refused(error as Error);
     }
   } else if (data.type === 'warm') {
-    // once, and only with nothing waiting: a run asked for meanwhile waits for it to end
-    if (warmed || running || queue.length > 0) return;
+    // once, and only with no run waiting (the modules' set-up may be): a run asked for meanwhile waits for it to end
+    if (warmed || runningRun || queue.some((request) => request.type === 'run')) return;
     warmed = true;
+    queue.push(data);
+    void drain();
+  } else if (data.type === 'prepare') {
+    // once; behind a run already asked for, which sets them up itself
+    if (prepared) return;
+    prepared = true;
     queue.push(data);
     void drain();
   } else if (data.type === 'run') {

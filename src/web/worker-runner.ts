@@ -70,6 +70,11 @@ export class WorkerRunner {
     this.worker.postMessage({ type: 'files', manifest, pack }, [pack.buffer]);
   }
 
+  /** Tells the worker the page is ready (PrepareRequest). */
+  prepare(): void {
+    if (!this.broken) this.worker.postMessage({ type: 'prepare' });
+  }
+
   /** Tells the worker the page is ready and idle (WarmRequest). */
   warm(): void {
     if (!this.broken) this.worker.postMessage({ type: 'warm' });

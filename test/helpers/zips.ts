@@ -1,4 +1,17 @@
 // Crafted zips for the page's house-rules tests (issue 23, item 6).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/** Every file below a folder, by its path inside it: what a zip of the folder holds. */
+export function filesOf(dir: string, prefix = ''): Record<string, Uint8Array> {
+  const out: Record<string, Uint8Array> = {};
+  for (const name of readdirSync(dir).sort()) {
+    const at = path.join(dir, name);
+    if (statSync(at).isDirectory()) Object.assign(out, filesOf(at, `${prefix}${name}/`));
+    else out[`${prefix}${name}`] = new Uint8Array(readFileSync(at));
+  }
+  return out;
+}
 
 /** A zip whose directory and local header say `name` unpacks to `size` bytes, whatever it holds. */
 export function claimSize(zip: Uint8Array, name: string, size: number): Uint8Array {

@@ -4,7 +4,7 @@
 // byte for byte the command line's. What the page says of a folder it refuses names the zip and
 // the entry inside it, never the page's own folder (/player/house).
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { zipSync } from 'fflate';
@@ -16,21 +16,11 @@ import { NO_LABELS, refusalWords } from '../../src/web/player-words.js';
 import { FIRST_RULE_SET, MODULE_IDS } from '../../src/systems/registry.js';
 import { button, openPage, repo, runBrowserTests as runThem, shots, usePageServer, loadBuiltPage } from '../helpers/page.js';
 import { playerProblems } from '../helpers/player-words.js';
+import { filesOf } from '../helpers/zips.js';
 
 const EXAMPLE = path.join(repo, 'examples/house-rule-set');
 const ID = readdirSync(EXAMPLE)[0]!;
 const PRODUCTS = ['tables', 'cards', 'tokens'] as const;
-
-/** Every file below a folder, by its path inside it. */
-function filesOf(dir: string, prefix = ''): Record<string, Uint8Array> {
-  const out: Record<string, Uint8Array> = {};
-  for (const name of readdirSync(dir).sort()) {
-    const at = path.join(dir, name);
-    if (statSync(at).isDirectory()) Object.assign(out, filesOf(at, `${prefix}${name}/`));
-    else out[`${prefix}${name}`] = new Uint8Array(readFileSync(at));
-  }
-  return out;
-}
 
 /** The example's files, each under `top` in a zip. */
 const zipped = (top: string, from = EXAMPLE) => zipSync(Object.fromEntries(Object.entries(filesOf(from)).map(([p, b]) => [`${top}${p}`, b])));

@@ -69,18 +69,20 @@ describe('the page’s side of the worker', () => {
     await expect(never).rejects.toThrow('interrupted');
   });
 
-  it('tells the worker when the page is idle, and the page when the worker has warmed itself; a broken worker is not asked', () => {
+  it('tells the worker when the page is ready and when idle, and the page when the worker has warmed itself; a broken worker is not asked', () => {
     const { worker, sent, answer } = standIn();
     const news: string[] = [];
     const runner = new WorkerRunner(worker, new PageFiles(PLACES), (n) => news.push(n.type));
+    runner.prepare();
     runner.warm();
-    expect(sent).toEqual([{ type: 'warm' }]);
+    expect(sent).toEqual([{ type: 'prepare' }, { type: 'warm' }]);
     answer({ type: 'warmed' });
     expect(news).toEqual(['warmed']);
     expect(runner.pending).toBe(0);
     answer({ type: 'broken', message: 'no files' });
+    runner.prepare();
     runner.warm();
-    expect(sent).toHaveLength(1);
+    expect(sent).toHaveLength(2);
   });
 
   it('fails every run, waiting or asked for later, once the worker cannot run any, saying to reload', async () => {

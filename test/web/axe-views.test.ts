@@ -1,0 +1,114 @@
+// The page's main views checked by axe-core in chromium (issue 52): the form of each rule set,
+// its force builder, the campaign panel, the house-rules panel with a folder's report, a packet
+// made and opened at the table, and the list of what is kept in this browser, each at a phone's
+// 390 px and a desk's 1280 px. axe runs every rule it runs by default (best practices among
+// them): any violation, whatever its impact, fails.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { zipSync } from 'fflate';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { MODULE_IDS } from '../../src/systems/registry.js';
+import { openPage, press, produce, repo, runBrowserTests, usePageServer, type PageServer } from '../helpers/page.js';
+import { filesOf } from '../helpers/zips.js';
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** A force file for each rule set's builder to show filled, its units' rows and notes among it (the examples). */
+const EXAMPLE_FORCES: Record<string, string> = {
+  bof: 'examples/forces/kampfgruppe-weber.yaml',
+  fireteam: 'examples/forces/fireteam-finns.yaml',
+  blazeaway: 'examples/blazeaway/german-grenadier-company.yaml',
+  openfire: 'examples/openfire/us-rifle-platoon.yaml',
+};
+const WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/** axe's violations in the page as it stands, in words: the rule, its impact, what it asks, where. */
+async function violations(page: Page): Promise<string[]> {
+  // evaluated through the DevTools protocol, which the page's Content-Security-Policy does not cover
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  const found = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map((n) => ({ target: n.target })) }));
+  })) as Violation[];
+  return found.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+}
+
+/** The view as it stands checked at each width, the page not loaded again between them. */
+async function atEveryWidth(page: Page, view: string): Promise<string[]> {
+  const said: string[] = [];
+  for (const size of WIDTHS) {
+    await page.setViewport(size);
+    for (const v of await violations(page)) said.push(`${view} at ${size.width} px: ${v}`);
+  }
+  return said;
+}
+
+async function go(page: Page, base: string, hash: string): Promise<void> {
+  await page.goto(`${base}${hash}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+  await page.waitForFunction(() => window.muster?.ready && window.muster.pending === 0, { timeout: 60_000 });
+}
+
+describe.skipIf(!runBrowserTests)('the page read by axe at 390 and 1280 px', () => {
+  let served: PageServer;
+  usePageServer((s) => (served = s));
+  // one page for the file: each view is the page's own hash, as a player's link opens it
+  let page: Page;
+  beforeAll(async () => {
+    page = await openPage(served, '');
+  });
+
+  it.each(MODULE_IDS)('finds no violation on the form of %s and its force builder with a force loaded', async (id) => {
+    await go(page, served.base, `#/${id}`);
+    const said = await atEveryWidth(page, `#/${id}`);
+    await go(page, served.base, `#/${id}/force`);
+    const example = EXAMPLE_FORCES[id];
+    if (example) {
+      await ((await page.$('#fb-load')) as unknown as { uploadFile(f: string): Promise<void> }).uploadFile(path.join(repo, example));
+      const name = /^name: (.+)$/m.exec(readFileSync(path.join(repo, example), 'utf8'))![1]!;
+      await page.waitForFunction((n) => window.musterForce?.settled === true && window.musterForce.code !== undefined && window.musterForce.yaml.includes(n), { timeout: 60_000 }, name);
+    }
+    said.push(...(await atEveryWidth(page, `#/${id}/force`)));
+    expect(said, said.join('\n')).toEqual([]);
+  });
+
+  it('finds no violation on the campaign panel, nor on the house-rules panel with a folder\'s report', async () => {
+    await go(page, served.base, '#/bof/campaign');
+    const said = await atEveryWidth(page, 'the campaign panel');
+    await go(page, served.base, '#/bof/tables');
+    const zip = path.join(mkdtempSync(path.join(tmpdir(), 'muster-axe-')), 'house-rules.zip');
+    writeFileSync(zip, zipSync(filesOf(path.join(repo, 'examples/house-rules'))));
+    await ((await page.$('#house-zip')) as unknown as { uploadFile(...p: string[]): Promise<void> }).uploadFile(zip);
+    await page.waitForFunction(() => window.muster.house !== undefined, { timeout: 60_000 });
+    said.push(...(await atEveryWidth(page, 'the house-rules panel')));
+    expect(said, said.join('\n')).toEqual([]);
+  });
+
+  it('finds no violation on a packet made, its game at the table, and the list of what the browser keeps', async () => {
+    await go(page, served.base, '#/bof/scenario?mode=solo&seed=axe');
+    const made = await produce(page, 'Preview');
+    expect(made.code, made.stderr).toBe(0);
+    const said = await atEveryWidth(page, 'a packet made');
+    // played at the table, which keeps the game in the browser
+    const saves = (await page.evaluate(() => window.muster.table?.saves)) ?? 0;
+    await press(page, '#to-table-button');
+    await page.waitForFunction((n) => (window.muster.table?.saves ?? 0) > n, { timeout: 120_000 }, saves);
+    await page.waitForSelector('#tb-game .tb-side');
+    said.push(...(await atEveryWidth(page, 'the table mode from a packet')));
+    await go(page, served.base, '#/bof');
+    await page.waitForSelector('#kept:not([hidden]) #kept-game-list li');
+    said.push(...(await atEveryWidth(page, 'the kept list')));
+    expect(said, said.join('\n')).toEqual([]);
+  }, 180_000);
+});
