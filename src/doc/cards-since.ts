@@ -7,7 +7,7 @@ import type { CardNode, DeckNode } from './model.js';
  */
 
 /** A card as the players hold it: what is printed on it, not the id the layout knows it by. */
-function asPrinted(card: CardNode): string {
+export function asPrinted(card: CardNode): string {
   const { id: _id, ...printed } = card;
   return JSON.stringify(printed);
 }
