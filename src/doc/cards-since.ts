@@ -48,3 +48,9 @@ export function cardsSinceWords({ printed, kept }: Pick<CardsSince, 'printed' | 
   const other = kept > 0 ? `; the other ${kept === 1 ? 'card is' : `${kept} are`} as printed then` : '';
   return `Its roster is in this packet, with the ${printed === 1 ? 'card' : `${printed} cards`} ${what} since ${since}${other}.`;
 }
+
+/** A side's cards in a few words, for a briefing that names the packet they stand beside: "2 new or changed, in this packet; 6 as printed then". */
+export function cardsCountWords({ printed, kept }: Pick<CardsSince, 'printed' | 'kept'>): string {
+  if (printed === 0) return 'none changed; play with the cards printed then';
+  return `${printed} new or changed, in this packet${kept > 0 ? `; ${kept} as printed then` : ''}`;
+}

@@ -78,9 +78,10 @@ describe("a Fire Team campaign's turn after the first", () => {
         every += all.length;
         // the briefing says how many, and that the rest are turn 1's, in a player's words
         const told = words(doc);
-        if (now.length === 0) expect(told).toContain('no card changed since turn 1: play with the cards printed then.');
-        else expect(told).toContain(`with the ${now.length === 1 ? 'card' : `${now.length} cards`} new or changed since turn 1; the other ${all.length - now.length === 1 ? 'card is' : `${all.length - now.length} are`} as printed then.`);
-        expect(words(all2[i]!)).not.toContain('since turn 1');
+        expect(told).toContain('Cards since turn 1.');
+        if (now.length === 0) expect(told).toContain(`${side}: none changed; play with the cards printed then.`);
+        else expect(told).toContain(`${side}: ${now.length} new or changed, in this packet${all.length > now.length ? `; ${all.length - now.length} as printed then` : ''}.`);
+        expect(words(all2[i]!)).not.toContain('since turn');
       }
       expect(words(doc)).not.toMatch(/--[a-z]/);
     }

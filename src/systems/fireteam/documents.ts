@@ -1,6 +1,6 @@
 import { dataCardNode } from '../../doc/build-data-cards.js';
 import { cardForModels, deckOfSide, groupSameModels } from '../../doc/model-cards.js';
-import { cardsSince, cardsSinceWords, type CardsSince } from '../../doc/cards-since.js';
+import { cardsCountWords, cardsSince, type CardsSince } from '../../doc/cards-since.js';
 import { formatLength } from '../../doc/helpers.js';
 import { drawMap, MAP_COLOURS, MAP_SIDE_LOOKS } from '../../doc/map-diagram.js';
 import { markDataReading, markReading, type Block, type CardPrint, type DeckNode, type DocumentNode, type DrawingNode, type Paper, type SheetNode, type TableBlock, type Units } from '../../doc/model.js';
@@ -234,7 +234,8 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
         rolled.square ? campaignBrief(rolled, battle.name, attacker) : `**${battle.name}.** ${markReading(battle.brief, 'fireteam/battle-edges')}`,
         `${side('a')} against ${side('b')}. ${how}, so it acts and moves first each turn; ${SIDE_NAMES[result.defender]} defends.`,
         `Seed **${result.seed}**: the same seed rolls this very packet again.`,
-        ...(before ? (['a', 'b'] as const).map((s) => `**${side(s)}.** ${cardsSinceWords(cards[s], before.since, 'new or changed')}`) : []),
+        // one short paragraph: a longer briefing would push the terrain to put out off its page
+        ...(before ? [`**Cards since ${before.since}.** ${(['a', 'b'] as const).map((s) => `${SIDE_NAMES[s]}: ${cardsCountWords(cards[s])}.`).join(' ')}`] : []),
         rolled.square
           ? `**To win.** ${result.battle === 'encounter' ? (rolled.square.ground ? `${markReading('The winner takes the square it went for', 'fireteam/encounter-winner-square')} (the text does not say which of the two); a draw takes nothing.` : 'The winner takes the square; a draw takes nothing.') : `${attacker} takes ${rolled.square.name} only by winning; anything else and the assault has failed.`} Agree before play what winning means on this ground.`
           : '**To win.** The rules leave victory to the players: agree before play what the attacker must take or hold. In the campaign, an attacker that does not win fails to take the ground.',
