@@ -115,4 +115,29 @@ describe("a Fire Team campaign's turn after the first", () => {
     expect(words(older[0]!)).not.toContain('since turn');
     expect(cardsOf(older[0]!, 'Side A').length).toBeGreaterThan(3);
   });
+
+  it('a hand-edited fielded is checked when read: its army list, its turn, and the version that keeps it', async () => {
+    const cwd = workdir();
+    await run(cwd, 'new', '--seed', 'edited', '--force', RUSSIANS, '--force', FALLSCHIRMJAGER);
+    await packets(cwd, '--assault', 'a:C5', '--assault', 'b:C2');
+    await run(cwd, 'record', '--battle', '1', '--winner', 'a');
+    await run(cwd, 'record', '--battle', '2', '--winner', 'a');
+    const file = path.join(cwd, 'ft.json');
+    const text = readFileSync(file, 'utf8');
+    const edits: [(s: { version: number; turn: number; fielded: { turn: number; a: { list: string }[] } }) => void, RegExp][] = [
+      [(s) => (s.fielded.a[0]!.list = 'martians'), /at fielded\.a\[0\]\.list: .*martians/],
+      [(s) => (s.fielded.turn = s.turn), /at fielded\.turn: is 2, but the turn being played is 2/],
+      [(s) => (s.version = 4), /at version: a state with fielded is version 5/],
+    ];
+    for (const [edit, message] of edits) {
+      const state = JSON.parse(text) as Parameters<(typeof edits)[0][0]>[0];
+      edit(state);
+      const edited = `${JSON.stringify(state, null, 2)}\n`;
+      writeFileSync(file, edited);
+      const result = await muster(['campaign', 'fireteam', 'next', ...STATE, '--assault', 'a:C4', '--assault', 'b:B2', '-o', 'n.pdf'], cwd);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(message);
+      expect(readFileSync(file, 'utf8')).toBe(edited);
+    }
+  });
 });
