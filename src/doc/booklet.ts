@@ -1,4 +1,5 @@
-import type { BookletNode, DeckNode, DocumentNode, Run, SheetNode, TableBlock } from './model.js';
+import type { BookletNode, CardNode, DeckNode, DocumentNode, Run, SheetNode, TableBlock } from './model.js';
+import { asPrinted } from './cards-since.js';
 
 /**
  * A booklet as it is printed: its parts in order, each without its roll log and cards, then
@@ -11,16 +12,30 @@ export function gatherBooklet(booklet: BookletNode): { label: string; doc: Docum
   const meta = { ...booklet.meta, bookTitle: booklet.meta.title };
   const bound = (doc: DocumentNode): DocumentNode => ({ ...doc, meta: { ...doc.meta, print: booklet.meta.print ?? doc.meta.print, bookTitle: booklet.meta.title } });
   const rolls: SheetNode = { title: 'Every roll', role: 'rolls', blocks: [] };
-  const decks: DeckNode[] = [];
+  // one deck per kind, and the parts each of its cards stands for
+  const decks: { deck: DeckNode; parts: string[][] }[] = [];
   const parts = booklet.parts.map(({ label, short, doc }) => {
     for (const sheet of doc.sheets.filter((s) => s.role === 'rolls')) {
       rolls.blocks.push(...sheet.blocks.map((block) => ({ ...block, title: `${label}: ${block.title.replace(/^Rolls/, 'rolls')}` })));
     }
     for (const deck of doc.decks ?? []) {
-      const cards = deck.cards.map((card) => ({ ...card, front: { ...card.front, footer: { ...card.front.footer, right: short } } }));
-      const same = decks.find((d) => d.title === deck.title);
-      if (same) same.cards.push(...cards);
-      else decks.push({ ...deck, cards });
+      let kind = decks.find((d) => d.deck.title === deck.title);
+      if (!kind) {
+        kind = { deck: { ...deck, cards: [] }, parts: [] };
+        decks.push(kind);
+      }
+      for (const card of deck.cards) {
+        const i = kind.deck.cards.findIndex((c) => alikeBut(c) === alikeBut(card));
+        const parts = i < 0 ? [short] : [...kind.parts[i]!, short];
+        const front = { ...card.front, footer: { ...card.front.footer, right: partsWords(parts) } };
+        if (i < 0) {
+          kind.deck.cards.push({ ...card, front });
+          kind.parts.push(parts);
+        } else {
+          kind.deck.cards[i] = { ...kind.deck.cards[i]!, front };
+          kind.parts[i] = parts;
+        }
+      }
     }
     const kept: DocumentNode = { ...doc, sheets: doc.sheets.filter((s) => s.role !== 'rolls') };
     delete kept.decks;
@@ -28,8 +43,21 @@ export function gatherBooklet(booklet: BookletNode): { label: string; doc: Docum
   });
   const back: { label: string; doc: DocumentNode }[] = [];
   if (rolls.blocks.length > 0) back.push({ label: 'Every roll', doc: { meta: { ...meta, title: 'Every roll, part by part' }, sheets: [rolls] } });
-  if (decks.length > 0) back.push({ label: 'Cards', doc: { meta: { ...meta, title: 'Cards to cut out' }, sheets: [], decks } });
+  if (decks.length > 0) back.push({ label: 'Cards', doc: { meta: { ...meta, title: 'Cards to cut out' }, sheets: [], decks: decks.map((d) => d.deck) } });
   return [...parts, ...back];
+}
+
+/** A card as printed, but for the part its foot names. */
+function alikeBut(card: CardNode): string {
+  return asPrinted({ ...card, front: { ...card.front, footer: { ...card.front.footer, right: '' } } });
+}
+
+/** The parts a card stands for, at its foot: "Rung 2", or "Rung 2, 5" for a card two rungs drew alike. */
+function partsWords(parts: readonly string[]): string {
+  const numbered = parts.map((p) => /^(.*\S)\s+(\d+)$/.exec(p));
+  const base = numbered[0]?.[1];
+  if (parts.length > 1 && base !== undefined && numbered.every((m) => m?.[1] === base)) return `${base} ${numbered.map((m) => m![2]).join(', ')}`;
+  return parts.join(', ');
 }
 
 /** Where each part and each of its sheets begins, as the contents page lists them. */

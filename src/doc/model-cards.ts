@@ -110,13 +110,3 @@ export function deckOfSide(deck: DeckNode, side: { name: string; look: 'plain' |
     })),
   };
 }
-
-/**
- * The cards of `deck` that `before` did not print alike: a campaign's next packet reprints only
- * the cards an upgrade or salvage changed (a card whose words, numbers or label moved is a new
- * card; a split entry renumbers its neighbours' cards too, and they come with it).
- */
-export function cardsChangedSince(deck: DeckNode, before: DeckNode): DeckNode {
-  const printed = new Set(before.cards.map((card) => JSON.stringify(card)));
-  return { ...deck, cards: deck.cards.filter((card) => !printed.has(JSON.stringify(card))) };
-}

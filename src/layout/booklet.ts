@@ -7,11 +7,19 @@ import type { PlacedDocument, PlacedPage } from './primitives.js';
 
 /**
  * A booklet's pages: the cover with the contents, then every part, numbered through the whole
- * ("page 12 of 26"). Each part is measured once; the cover is measured until the page numbers
+ * ("page 12 of 26"), then the rolls and the cards in the order that takes fewer pages. Each part is measured once; the cover is measured until the page numbers
  * it lists no longer move it onto another page.
  */
 export function layoutBooklet(fonts: FontStore, booklet: BookletNode): PlacedDocument {
-  const parts = gatherBooklet(booklet).map((part) => ({ ...part, plan: planDocument(fonts, part.doc) }));
+  const planned = gatherBooklet(booklet).map((part) => ({ ...part, plan: planDocument(fonts, part.doc) }));
+  const own = planned.slice(0, booklet.parts.length);
+  const back = planned.slice(booklet.parts.length);
+  // the back matter (every roll, the cards) in the order that takes fewer pages: a sheet of card
+  // fronts falls on an odd page, with a page for notes before it where it would not, so the cards
+  // straight after the packets may need none (the rolls first where both orders are as long)
+  const length = (order: typeof planned) => order.reduce((first, { plan }) => first + plan.pageCount(first), 2);
+  const orders = back.length === 2 ? [back, [back[1]!, back[0]!]] : [back];
+  const parts = [...own, ...orders.reduce((best, order) => (length([...own, ...order]) < length([...own, ...best]) ? order : best))];
   // each part's count depends on where it starts (a sheet of fronts falls on an odd page)
   const starts = (coverPages: number): number[] => {
     const firsts: number[] = [];

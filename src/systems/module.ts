@@ -161,7 +161,7 @@ export interface CampaignRequest {
   options: OptionValues;
   /** how much terrain each game's map gets (--terrain; the command line's default is normal); none when left out */
   terrain?: TerrainLevel;
-  /** --all-cards: every unit card of a kept force again; else a game after the first prints only the cards changed since the last */
+  /** --all-cards: every unit card again; else a game (a Fire Team turn) after the first prints only the cards new or changed since the last */
   allCards?: boolean;
   /** a line for the user, such as a force file's problems (stderr; nothing under --quiet) */
   onWarning?: (message: string) => void;

@@ -119,7 +119,8 @@ export function argvFor(form: Form, declared: Declarations, forces: readonly str
     return ['calibrate', ...CALIBRATE_OPTIONS.filter((key) => form.options[key] !== undefined).flatMap((key) => optionArgv(key, form.options[key]!))];
   }
   const argv = [form.product === 'force' ? 'cards' : form.product, form.system];
-  const flags = new Set(['allow-missing-glyphs', ...ownOptions(declared, form.system, form.product).filter((o) => o.type === 'boolean').map((o) => o.name)]);
+  // a flag the form ticks is the option alone (--all-cards); --backs is written --no-backs where unticked, below
+  const flags = new Set([...FIELD_OPTIONS, ...ownOptions(declared, form.system, form.product)].filter((o) => o.type === 'boolean' && o.name !== 'backs').map((o) => o.name));
   for (const key of optionOrder(declared, form.system, form.product)) {
     const value = form.options[key];
     if (value === undefined) continue;

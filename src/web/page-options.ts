@@ -87,5 +87,4 @@ export const NOT_ON_THE_FORM: Readonly<Record<string, string>> = {
   'campaign --to': 'the campaign panel: "Changes kept in the file" goes back to any of them',
   'campaign --names': "the campaign panel's start form: each side's name",
   'campaign --strict': 'the campaign panel\'s start form: "Refuse a force that breaks its rules"',
-  'campaign --all-cards': "the next game's packet prints the cards a change made, as the command line does without it",
 };

@@ -82,16 +82,17 @@ describe('muster campaign', () => {
     expect(code).toBe(0);
     const pdf = readFileSync(path.join(cwd, 'booklet.pdf'));
     // contents, the campaign and its ladder, a briefing (with its terrain to put out, over more
-    // pages where it runs long: 12 pages for the nine rungs) and a map a rung, five pages of every
-    // roll in two columns (each rung's terrain rolls among them), a page for notes so that the
-    // cards' fronts fall on an odd page (31), and the eighteen event cards drawn on two sheets
-    // with their backs
-    expect(pdfPageCount(pdf)).toBe(1 + 2 + 12 + 9 + 5 + 1 + 2 * 2);
+    // pages where it runs long: 12 pages for the nine rungs) and a map a rung, then the event
+    // cards drawn (eighteen, thirteen of them unlike: each printed once) on two sheets with their
+    // backs, their fronts on an odd page (25) with no page for notes, as they would need after
+    // the rolls, and five pages of every roll in two columns (each rung's terrain rolls among them)
+    expect(pdfPageCount(pdf)).toBe(1 + 2 + 12 + 9 + 2 * 2 + 5);
     const first = execFileSync('pdftotext', ['-f', '1', '-l', '1', '-layout', path.join(cwd, 'booklet.pdf'), '-'], { encoding: 'utf8' });
     expect(first).toMatch(/^Contents/);
     expect(first).toMatch(/Rung 9: Combat only.*Scenario: Combat only\s+23/);
-    expect(first).toMatch(/page 1 of 34/);
-    expect(first).toContain('Print pages 31-34 two-sided, flipping on the long edge; print the rest one-sided.');
+    expect(first).toMatch(/page 1 of 33/);
+    expect(first).toContain('Print pages 25-28 two-sided, flipping on the long edge; print the rest one-sided.');
+    expect(first).toMatch(/Cards\s+Event cards drawn\s+25\s+Every roll\s+29/);
     expect(execFileSync('qpdf', ['--check', path.join(cwd, 'booklet.pdf')], { encoding: 'utf8' })).toMatch(/No syntax or stream encoding errors/);
     const md = await muster(['campaign', 'bof', 'booklet', '--seed', 'b', '--solo', '--format', 'md', '--quiet'], cwd);
     expect(md.stdout.match(/^# .*\(solo\)$/gm)).toHaveLength(9);

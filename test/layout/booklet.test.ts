@@ -44,9 +44,14 @@ describe('a booklet gathers its parts\' rolls and cards at the back', () => {
     expect(gathered[0]!.doc.decks).toBeUndefined();
     expect(gathered[2]!.doc.sheets[0]!.blocks.map((b) => b.title)).toEqual(['Game 1: Ambush: rolls for seed bk/Ambush', 'Game 2: Raid: rolls for seed bk/Raid']);
   });
-  it('marks each card with the part it belongs to and loses none', () => {
+  it('marks each card with the part it belongs to, and prints a card two parts drew alike once, marked with both', () => {
     const deck = gathered[3]!.doc.decks![0]!;
-    expect(deck.cards.map((c) => [c.id, c.front.footer.right])).toEqual([['mud', 'Game 1'], ['fog', 'Game 1'], ['mud', 'Game 2']]);
+    expect(deck.cards.map((c) => [c.id, c.front.footer.right])).toEqual([['mud', 'Game 1, 2'], ['fog', 'Game 1']]);
+  });
+  it('keeps apart cards that differ in anything printed but the part they belong to', () => {
+    const other = { ...booklet, parts: [booklet.parts[0]!, { ...booklet.parts[1]!, short: 'Finale', doc: { ...booklet.parts[1]!.doc, decks: [{ title: 'Event cards drawn', print, cards: [{ ...card('mud'), front: { ...card('mud').front, subtitle: 'event, heavier' } }, card('fog')] }] } }] };
+    const deck = gatherBooklet(other).at(-1)!.doc.decks![0]!;
+    expect(deck.cards.map((c) => [c.id, c.front.subtitle, c.front.footer.right])).toEqual([['mud', 'event', 'Game 1'], ['fog', 'event', 'Game 1, Finale'], ['mud', 'event, heavier', 'Finale']]);
   });
   it('leaves the booklet as built untouched (its parts print as on their own)', () => {
     expect(booklet.parts[0]!.doc.sheets).toHaveLength(2);

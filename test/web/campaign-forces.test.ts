@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
-import { muster } from '../helpers/cli.js';
+import { muster, pdfPageCount } from '../helpers/cli.js';
 import { playerProblems } from '../helpers/player-words.js';
 import { newArgv, nextArgv, PageCampaign, recordArgv, STATE_PATH, uploadName } from '../../src/web/campaign-page.js';
 import { shellLine } from '../../src/web/form.js';
@@ -279,6 +279,24 @@ describe.skipIf(!runThem)('the campaign panel’s forces in chromium', () => {
     const printed = await muster([...nextArgv('bof'), '-o', 'cli.pdf'], dir);
     expect(printed.code, printed.stderr).toBe(0);
     expect(Buffer.compare(Buffer.from(packet.base64, 'base64'), readFileSync(path.join(dir, 'cli.pdf')))).toBe(0);
+
+    // every card again (a lost sheet, a new player): the box gives --all-cards, and the command line's PDF with it
+    expect(await textOf(page, '#command')).toBe(shellLine(nextArgv('bof')));
+    await page.click(await control(page, 'Every unit card again, not only those changed since the last packet'));
+    expect(await textOf(page, '#command')).toBe(shellLine([...nextArgv('bof'), '--all-cards']));
+    await page.evaluate(() => delete window.muster.last);
+    await button(page, 'Preview');
+    await page.waitForFunction(() => window.muster.last !== undefined, { timeout: 120_000 });
+    const every = (await page.evaluate(() => window.muster.last))!;
+    expect(every.code, every.stderr).toBe(0);
+    expect(every.argv).toContain('--all-cards');
+    const printedAll = await muster([...nextArgv('bof'), '--all-cards', '-o', 'cli-all.pdf'], dir);
+    expect(printedAll.code, printedAll.stderr).toBe(0);
+    expect(Buffer.compare(Buffer.from(every.base64, 'base64'), readFileSync(path.join(dir, 'cli-all.pdf')))).toBe(0);
+    // and it is the longer packet: the cards that stayed as game 1 printed them come again
+    expect(pdfPageCount(readFileSync(path.join(dir, 'cli-all.pdf')))).toBeGreaterThan(pdfPageCount(readFileSync(path.join(dir, 'cli.pdf'))));
+    await page.click(await control(page, 'Every unit card again, not only those changed since the last packet'));
+    expect(await textOf(page, '#command')).toBe(shellLine(nextArgv('bof')));
 
     // a phone: the record's rows and the status stacked, nothing wider than the screen
     await button(page, 'Add an upgrade');

@@ -11,7 +11,8 @@ import { forceDeck, rosterSheet, type CardContext } from './cards.js';
 import { buildRoster, type Roster } from './force.js';
 import type { GameMode } from './scenario-schema.js';
 import { drawMap, intersect, MAP_SIDE_COLOURS, sectorStrips, sideLook, type MapInput, type Sector } from '../../doc/map-diagram.js';
-import { cardsChangedSince, deckOfSide } from '../../doc/model-cards.js';
+import { deckOfSide } from '../../doc/model-cards.js';
+import { cardsSince, cardsSinceWords } from '../../doc/cards-since.js';
 import { OPPOSITE, readsAsArmour, readsAsInfantry, type Edge, type ScenarioContext, type ScenarioResult, type TeamPlayer } from './scenario.js';
 import { budgetWords, isOver, type BudgetFit } from '../budget-fit.js';
 import { modePoints, modesThatFit, shareRounded } from './game-budget.js';
@@ -161,15 +162,10 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
     const deckOf = (r: Roster) => (player ? deckOfSide(forceDeck(r, { arsenal: ctx.arsenal, units: ctx.units, system: cardSystem }, ctx.print), { name: player, look: sideLook(side) }) : ofSide(forceDeck(r, { arsenal: ctx.arsenal, units: ctx.units, system: cardSystem }, ctx.print), side));
     const title = `${side === 'player' ? 'Your' : `${player ? playerLabel(side, player) : label(side)}:`} unit cards, ${roster.force.name}`;
     if (!before) return { deck: [{ ...deckOf(roster), title }] };
-    const all = deckOf(roster);
-    const changed = cardsChangedSince(all, deckOf(before));
     const since = ctx.cardsSince!.game;
-    if (changed.cards.length === 0) return { deck: [], words: `Its roster is in this packet; no card changed since ${since}: play with the cards printed then.` };
-    const kept = all.cards.length - changed.cards.length;
-    return {
-      deck: [{ ...changed, title: `${title}, changed since ${since}` }],
-      words: `Its roster is in this packet, with the ${changed.cards.length === 1 ? 'card' : `${changed.cards.length} cards`} that changed since ${since}${kept > 0 ? `; the other ${kept === 1 ? 'card is' : `${kept} are`} as printed then` : ''}.`,
-    };
+    const changed = cardsSince(deckOf(roster), [deckOf(before)]);
+    const words = cardsSinceWords(changed, since);
+    return { deck: changed.printed === 0 ? [] : [{ ...changed.deck, title: `${title}, changed since ${since}` }], words };
   }
   const deployment = Object.entries(result.deployment).map(([side, where]) => `${label(side)}: ${where}`).join('; ');
   const player = result.forces.find((f) => f.side === 'player');

@@ -179,6 +179,8 @@ export function forceReferenceProblems(state: FireTeamCampaignState, data: FireT
   const kept = state.players
     ? state.players.flatMap((p, i) => (p.force ? [{ s: p.side, force: p.force, at: `players[${i}].force` }] : []))
     : SIDES.flatMap((s) => (state.forces?.[s] ? [{ s, force: state.forces[s]!, at: `forces.${s}` }] : []));
+  // the forces the last turn fielded: their cards are printed again to tell which changed
+  for (const s of SIDES) state.fielded?.[s].forEach((force, i) => kept.push({ s, force, at: `fielded.${s}[${i}]` }));
   for (const { s, force, at } of kept) {
     const { found: list, problem } = matchList(data, force.list);
     if (!list) {

@@ -7,7 +7,7 @@ import type { DocumentNode } from '../../doc/model.js';
 import { createRng } from '../../engine/dice.js';
 import { DataError, UsageError, type DataProblem } from '../../errors.js';
 import type { CampaignRequest, CampaignResponse } from '../module.js';
-import { rollBattle, type CampaignGround, type GivenForce } from './battle.js';
+import { rollBattle, type CampaignGround, type GivenForce, type RolledBattle } from './battle.js';
 import { squareTerrainProblems } from './battle-terrain.js';
 import { campaignStart, forceReferenceProblems, forceWords, sideForce } from './campaign-forces.js';
 import { campaignBooklet } from './campaign-documents.js';
@@ -27,7 +27,7 @@ import {
   ENCOUNTER_GROUND,
 } from './campaign.js';
 import { loadFireTeam, loadSideColours, type FireTeamData } from './data.js';
-import { battlePacket } from './documents.js';
+import { battlePacket, type FieldedBefore } from './documents.js';
 import { matchList } from './force.js';
 
 /** The campaign the text gives; a club replaces its map with a campaign file of the same id. */
@@ -138,8 +138,8 @@ function groundOf(p: PendingBattle): NonNullable<CampaignGround['ground']> {
   return { squares: { a: p.squares.a!, b: p.squares.b! }, side: p.ground?.side ?? (p.square === p.squares.a ? 'a' : 'b'), rolls: (p.ground?.rolls ?? []).map((r) => ({ ...r, source: ENCOUNTER_GROUND })) };
 }
 
-async function battlePackets(request: CampaignRequest, state: FireTeamCampaignState, board: CampaignBoard, data: FireTeamData, battles: readonly PendingBattle[]): Promise<DocumentNode[]> {
-  const colours = await loadSideColours(request.system);
+/** The turn's battles rolled as their packets roll them: the same seed, square and forces, so `record` knows what `next` fielded. */
+function rollTurn(request: CampaignRequest, state: FireTeamCampaignState, board: CampaignBoard, data: FireTeamData, battles: readonly PendingBattle[]): RolledBattle[] {
   return battles.map((p) => {
     const seed = `${state.seed}/turn-${state.turn}/battle-${p.battle}`;
     const square = board.squares.get(p.square)!;
@@ -150,7 +150,7 @@ async function battlePackets(request: CampaignRequest, state: FireTeamCampaignSt
       const force = sideForce(state, s);
       if (force) given[s] = { force, picks: 'fill' };
     }
-    const rolled = rollBattle(
+    return rollBattle(
       data,
       {
         battle: p.kind,
@@ -175,8 +175,29 @@ async function battlePackets(request: CampaignRequest, state: FireTeamCampaignSt
       createRng(seed),
       seed,
     );
-    return battlePacket(rolled, data, colours, { print: request.print, units: request.units, paper: request.paper, toolVersion: request.toolVersion });
   });
+}
+
+/**
+ * The turn's battle packets. After a turn is recorded, each side's cards are those new or
+ * changed since the forces that turn fielded (`fielded`); the first turn, and --all-cards, print
+ * every card.
+ */
+async function battlePackets(request: CampaignRequest, state: FireTeamCampaignState, board: CampaignBoard, data: FireTeamData, battles: readonly PendingBattle[]): Promise<DocumentNode[]> {
+  const colours = await loadSideColours(request.system);
+  const before: FieldedBefore | undefined = state.fielded && !request.allCards ? { since: `turn ${state.fielded.turn}`, forces: { a: state.fielded.a, b: state.fielded.b } } : undefined;
+  return rollTurn(request, state, board, data, battles).map((rolled) => battlePacket(rolled, data, colours, { print: request.print, units: request.units, paper: request.paper, toolVersion: request.toolVersion }, before));
+}
+
+/**
+ * A turn's last battle recorded: the state keeps each side's forces as that turn's packets
+ * fielded them, so the next turn's packets print only the cards new or changed since.
+ */
+function keepFielded(request: CampaignRequest, before: FireTeamCampaignState, after: FireTeamCampaignState, board: CampaignBoard, data: FireTeamData): FireTeamCampaignState {
+  if (after.pending.length > 0) return after;
+  const rolled = rollTurn(request, before, board, data, before.pending);
+  const forces = (s: Side) => rolled.map((r) => r.rosters[s].force);
+  return { ...after, version: 5, fielded: { turn: before.turn, a: forces('a'), b: forces('b') } };
 }
 
 /**
@@ -290,7 +311,7 @@ export async function fireTeamCampaign(asked: CampaignRequest): Promise<Campaign
         if (battle === undefined) {
           throw new UsageError(open.length === 0 ? statusLine(state, board) : `record: turn ${state.turn} has ${open.length} battles to record; say which with --battle ${open.map((p) => p.battle).join(' or --battle ')}`);
         }
-        const next = recordBattle(state, board, battle, request.winner);
+        const next = keepFielded(request, state, recordBattle(state, board, battle, request.winner), board, data);
         return { change: `recorded battle ${battle} of turn ${state.turn} (${request.winner === 'draw' ? 'a draw' : `${state.names[request.winner]} won`})`, stateText: format(next), message: `Battle ${battle} of turn ${state.turn}: ${next.log[next.log.length - 1]!.event}. ${statusLine(next, board)}`, json: fireTeamCampaignStatus(next, board) };
       }
     }

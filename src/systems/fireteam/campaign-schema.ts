@@ -133,13 +133,16 @@ export const MAX_TEAM = 2;
  * refuses as newer than it rather than half-reading. Version 3 adds holds (the Turn Sequence's
  * "may" assault): a turn's battle that one side alone assaulted, a turn both sides held; a state
  * that has one is version 3 from then on. Version 4 adds `players`, more than one player a side,
- * each with his own platoon: a state with them is version 4 from its start.
+ * each with his own platoon: a state with them is version 4 from its start. Version 5 adds
+ * `fielded`, what the last turn's packets fielded, kept once a turn's battles are all recorded:
+ * a state that has it is version 5 from then on, and one without it reads as before (its next
+ * packet prints every card).
  */
-export const STATE_VERSION = 4;
+export const STATE_VERSION = 5;
 
 export const fireTeamCampaignState = z
   .object({
-    version: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+    version: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
     system: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be a rule-set id such as fireteam').max(40),
     campaign: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(40),
     seed: z.string().max(200),
@@ -153,6 +156,12 @@ export const fireTeamCampaignState = z
      * `forces` is then absent
      */
     players: z.array(campaignPlayer).min(3).max(2 * MAX_TEAM).optional(),
+    /**
+     * each side's force as the last turn's packets fielded it, one a battle (version 5): the next
+     * turn's packets print only the cards new or changed since (reinforcements differ from battle
+     * to battle); absent before the first turn is recorded, and every card is printed
+     */
+    fielded: z.object({ turn: whole(1, 50), a: z.array(forceFile).min(1).max(2), b: z.array(forceFile).min(1).max(2) }).strict().optional(),
     /** the turn being played, from 1 */
     turn: whole(1, 51),
     /** who holds each square; a square nobody holds is left out */
@@ -169,6 +178,10 @@ export const fireTeamCampaignState = z
     if (state.winner !== null && !state.finished) ctx.addIssue({ code: 'custom', path: ['winner'], message: 'is set but the campaign is not finished' });
     if (state.finished && state.pending.length > 0) ctx.addIssue({ code: 'custom', path: ['pending'], message: 'a finished campaign has no battles to fight' });
     if (state.forces !== undefined && state.version < 2) ctx.addIssue({ code: 'custom', path: ['version'], message: 'a state with forces is version 2' });
+    if (state.fielded !== undefined && state.version < 5) ctx.addIssue({ code: 'custom', path: ['version'], message: 'a state with fielded is version 5' });
+    if (state.fielded !== undefined && (state.fielded.turn > state.turn || (state.fielded.turn === state.turn && !state.finished))) {
+      ctx.addIssue({ code: 'custom', path: ['fielded', 'turn'], message: `is ${state.fielded.turn}, but the turn being played is ${state.turn}: fielded is a turn played before it` });
+    }
     if (hasHold(state) && state.version < 3) ctx.addIssue({ code: 'custom', path: ['version'], message: 'a state where a side held is version 3' });
     if (state.players) {
       if (state.version < 4) ctx.addIssue({ code: 'custom', path: ['version'], message: 'a state with players is version 4' });

@@ -179,7 +179,7 @@ export function declareAssaults(state: FireTeamCampaignState, board: CampaignBoa
       );
     }
   }
-  const held = { ...state, version: Math.max(state.version, 3) as 3 | 4 };
+  const held = { ...state, version: Math.max(state.version, 3) as 3 | 4 | 5 };
   const { a, b } = assaults;
   if (a === null && b === null) {
     // no battle: the turn is recorded as held by both, and ends as a turn of battles ends

@@ -1,5 +1,6 @@
 import { dataCardNode } from '../../doc/build-data-cards.js';
 import { cardForModels, deckOfSide, groupSameModels } from '../../doc/model-cards.js';
+import { cardsCountWords, cardsSince, type CardsSince } from '../../doc/cards-since.js';
 import { formatLength } from '../../doc/helpers.js';
 import { drawMap, MAP_COLOURS, MAP_SIDE_LOOKS } from '../../doc/map-diagram.js';
 import { markDataReading, markReading, type Block, type CardPrint, type DeckNode, type DocumentNode, type DrawingNode, type Paper, type SheetNode, type TableBlock, type Units } from '../../doc/model.js';
@@ -12,7 +13,8 @@ import { budgetWords, type BudgetFit } from '../budget-fit.js';
 import { SIDE_NAMES, type RolledBattle, type Side } from './battle.js';
 import type { SidePoints } from './battle-budget.js';
 import type { FireTeamData } from './data.js';
-import { formatPoints, VETERAN_CREW_READING, type FtRoster } from './force.js';
+import { checkForce, formatPoints, VETERAN_CREW_READING, type FtRoster } from './force.js';
+import type { FtForce } from './schema.js';
 import { possessive } from '../../doc/possessive.js';
 
 export interface PrintOptions {
@@ -138,8 +140,18 @@ export function forceDocument(roster: FtRoster, data: FireTeamData, options: Pri
   };
 }
 
+/**
+ * A campaign turn after the first: each side's forces as the last turn's packets fielded them,
+ * and that turn in words ("turn 2"). Each side's deck then holds only the cards new or changed
+ * since; absent, every card.
+ */
+export interface FieldedBefore {
+  since: string;
+  forces: Readonly<Record<Side, readonly FtForce[]>>;
+}
+
 /** The printed battle: briefing and patrol phase, map, forces, every roll, and the cards. */
-export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: Record<string, string>, options: PrintOptions): DocumentNode {
+export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: Record<string, string>, options: PrintOptions, before?: FieldedBefore): DocumentNode {
   const { result, rosters, places, battle } = rolled;
   const { units } = options;
   const info = data.system.info;
@@ -148,6 +160,13 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
   const deploy = data.deploy;
   const listName = (side: 'a' | 'b') => rosters[side].list!.name;
   const side = (s: 'a' | 'b') => `${SIDE_NAMES[s]} (${listName(s)})`;
+  // side B's backs hatched as well as named: the decks part in black and white
+  const deckOf = (roster: FtRoster, s: Side) => deckOfSide(forceDeck(roster, data, units, options.print, `${side(s)}: fire-team cards`, SIDE_NAMES[s]), { name: SIDE_NAMES[s], look: MAP_SIDE_LOOKS[s] });
+  const cards = {} as Record<Side, CardsSince>;
+  for (const s of ['a', 'b'] as const) {
+    const all = deckOf(rosters[s], s);
+    cards[s] = before ? cardsSince(all, before.forces[s].map((f) => deckOf(checkForce(f, data), s))) : { deck: all, printed: all.cards.length, kept: 0 };
+  }
   const attacker = SIDE_NAMES[result.attacker];
   const tableSize =
     units === 'cm' ? `${result.table.width} x ${result.table.height} cm` : `${Math.round(result.table.width / 2.54)} x ${Math.round(result.table.height / 2.54)} in`;
@@ -215,6 +234,8 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
         rolled.square ? campaignBrief(rolled, battle.name, attacker) : `**${battle.name}.** ${markReading(battle.brief, 'fireteam/battle-edges')}`,
         `${side('a')} against ${side('b')}. ${how}, so it acts and moves first each turn; ${SIDE_NAMES[result.defender]} defends.`,
         `Seed **${result.seed}**: the same seed rolls this very packet again.`,
+        // one short paragraph: a longer briefing would push the terrain to put out off its page
+        ...(before ? [`**Cards since ${before.since}.** ${(['a', 'b'] as const).map((s) => `${SIDE_NAMES[s]}: ${cardsCountWords(cards[s])}.`).join(' ')}`] : []),
         rolled.square
           ? `**To win.** ${result.battle === 'encounter' ? (rolled.square.ground ? `${markReading('The winner takes the square it went for', 'fireteam/encounter-winner-square')} (the text does not say which of the two); a draw takes nothing.` : 'The winner takes the square; a draw takes nothing.') : `${attacker} takes ${rolled.square.name} only by winning; anything else and the assault has failed.`} Agree before play what winning means on this ground.`
           : '**To win.** The rules leave victory to the players: agree before play what the attacker must take or hold. In the campaign, an attacker that does not win fails to take the ground.',
@@ -297,8 +318,7 @@ export function battlePacket(rolled: RolledBattle, data: FireTeamData, colours: 
     drawings: battleMap(rolled, colours, units, options.paper, terrain),
     drawingsTitle: `Map: ${battle.name}`,
     drawingsAfterSheet: 1,
-    // side B's backs hatched as well as named: the decks part in black and white
-    decks: (['a', 'b'] as const).map((s) => deckOfSide(forceDeck(rosters[s], data, units, options.print, `${side(s)}: fire-team cards`, SIDE_NAMES[s]), { name: SIDE_NAMES[s], look: MAP_SIDE_LOOKS[s] })),
+    decks: (['a', 'b'] as const).flatMap((s) => (cards[s].printed === 0 ? [] : [before ? { ...cards[s].deck, title: `${cards[s].deck.title}, new or changed since ${before.since}` } : cards[s].deck])),
   };
 }
 
