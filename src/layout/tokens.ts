@@ -293,7 +293,7 @@ export function drawStrip(fonts: FontStore, face: TokenFace, marks: boolean, ink
   items.push({ kind: 'icon', name: face.icon, x: left, y: -icon / 2, size: icon, color: ink });
   const room = w - 2 * inset - 3 * MM - icon - 1.5 * MM;
   const text = face.number !== undefined ? `${face.label} ${face.number}` : face.label;
-  const size = Math.max(TOKEN_MIN_TYPE, fitSize(fonts, text, 'bold', room, h * 0.42, TOKEN_MIN_TYPE));
+  const size = Math.max(TOKEN_MIN_TYPE, fitSize(fonts, text, 'bold', room, h * 0.42));
   items.push({ kind: 'text', x: left + icon + 1.5 * MM, y: -size * 0.6, text, face: 'bold', size, color: ink });
   return items.map((item) => translate([item], 0, 0)[0]!);
 }
@@ -341,13 +341,13 @@ export function drawToken(fonts: FontStore, face: TokenFace, size: number, marks
  * the smallest type, two lines broken at the most even space; never under TOKEN_MIN_TYPE.
  */
 export function labelLines(fonts: FontStore, label: string, width: number, max: number): { texts: string[]; size: number } {
-  const one = fitSize(fonts, label, 'bold', width, max, 1);
+  const one = fitSize(fonts, label, 'bold', width, max);
   if (one >= TOKEN_MIN_TYPE || !label.includes(' ')) return { texts: [label], size: Math.max(TOKEN_MIN_TYPE, Math.min(one, max)) };
   const words = label.split(' ');
   let best: { texts: string[]; size: number } | undefined;
   for (let i = 1; i < words.length; i++) {
     const texts = [words.slice(0, i).join(' '), words.slice(i).join(' ')];
-    const size = Math.min(...texts.map((t) => fitSize(fonts, t, 'bold', width, max * 0.8, 1)));
+    const size = Math.min(...texts.map((t) => fitSize(fonts, t, 'bold', width, max * 0.8)));
     if (!best || size > best.size) best = { texts, size };
   }
   return { texts: best!.texts, size: Math.max(TOKEN_MIN_TYPE, best!.size) };
