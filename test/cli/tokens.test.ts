@@ -27,9 +27,14 @@ describe('muster tokens', () => {
       // templates puts the first sheet of token fronts on an odd page for two-sided printing
       [['tokens', 'bof'], 13 + 1],
       [['tokens', 'bof', '--paper', 'letter', '--units', 'in'], 15 + 1],
-      [['tokens', 'blazeaway'], 18],
+      // 18 while every token took a cell of the larger size: rows of each at its own size save a sheet
+      [['tokens', 'blazeaway'], 16],
       [['tokens', 'blazeaway', '--paper', 'letter', '--units', 'in'], 18],
       [['tokens', 'openfire'], 2],
+      // Fire Team's 68 markers, 65 to a sheet of even cells: one sheet of fronts and its backs,
+      // not a whole sheet and its back for three (issue 53, point 5)
+      [['tokens', 'fireteam'], 2],
+      [['tokens', 'fireteam', '--paper', 'letter'], 2],
     ] as const) {
       const { code } = await muster([...args, '-o', 'p.pdf', '--quiet'], cwd);
       expect(code).toBe(0);
