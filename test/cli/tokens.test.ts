@@ -4,6 +4,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { workdirs } from '../helpers/fixtures.js';
 import { muster, pdfPageCount } from '../helpers/cli.js';
+import { fonts } from '../helpers/fonts.js';
+import type { DocumentNode } from '../../src/doc/model.js';
+import { tokenGrid, tokenPages, tokensPerPage } from '../../src/layout/tokens.js';
 
 const workdir = workdirs(afterEach);
 const qpdf = (file: string) => execFileSync('qpdf', ['--check', file], { encoding: 'utf8' });
@@ -39,6 +42,18 @@ describe('muster tokens', () => {
       const { code } = await muster([...args, '-o', 'p.pdf', '--quiet'], cwd);
       expect(code).toBe(0);
       expect(pdfPageCount(readFileSync(path.join(cwd, 'p.pdf'))), args.join(' ')).toBe(pages);
+    }
+  });
+  it('leaves no sheet of tokens under a quarter full: a set a few over a sheet shares two sheets evenly', async () => {
+    const cwd = workdir();
+    const force = path.resolve(import.meta.dirname, '../../examples/forces/fireteam-russians.yaml');
+    for (const paper of ['a4', 'letter']) {
+      const doc = JSON.parse((await muster(['tokens', 'fireteam', '--force', force, '--paper', paper, '--format', 'json'], cwd)).stdout) as DocumentNode;
+      const sheet = doc.tokenSheets![0]!;
+      const full = tokensPerPage(tokenGrid(fonts, sheet, doc.meta));
+      // 74 markers: more than a page holds even in rows of each size, a few more than a grid's page
+      expect(sheet.tokens.length).toBeGreaterThan(full);
+      expect(tokenPages(fonts, sheet, doc.meta).map((page) => page.length)).toEqual([37, 37]);
     }
   });
   it('--events prints the 25 event cards with backs, eight apart on a Letter sheet laid across: 4 sheets of fronts and 4 of backs', async () => {
