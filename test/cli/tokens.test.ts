@@ -6,7 +6,7 @@ import { workdirs } from '../helpers/fixtures.js';
 import { muster, pdfPageCount } from '../helpers/cli.js';
 import { fonts } from '../helpers/fonts.js';
 import type { DocumentNode } from '../../src/doc/model.js';
-import { tokenGrid, tokenPages, tokensPerPage } from '../../src/layout/tokens.js';
+import { layoutTokenSheet, tokenGrid, tokenPages, tokensPerPage } from '../../src/layout/tokens.js';
 
 const workdir = workdirs(afterEach);
 const qpdf = (file: string) => execFileSync('qpdf', ['--check', file], { encoding: 'utf8' });
@@ -42,6 +42,24 @@ describe('muster tokens', () => {
       const { code } = await muster([...args, '-o', 'p.pdf', '--quiet'], cwd);
       expect(code).toBe(0);
       expect(pdfPageCount(readFileSync(path.join(cwd, 'p.pdf'))), args.join(' ')).toBe(pages);
+    }
+  });
+  it("Fire Team's markers in rows of each size: every back's cut line behind its front's, for either flip", async () => {
+    const cwd = workdir();
+    for (const duplex of ['long', 'short']) {
+      const doc = JSON.parse((await muster(['tokens', 'fireteam', '--duplex', duplex, '--format', 'json'], cwd)).stdout) as DocumentNode;
+      const sheet = doc.tokenSheets![0]!;
+      const [front, back] = layoutTokenSheet(fonts, sheet, doc.meta, 1, 2);
+      const cuts = (page: typeof front) => page!.items.flatMap((i) => (i.kind === 'circle' && i.stroke === '#000000' ? [{ x: i.cx, y: i.cy, w: 2 * i.r }] : i.kind === 'rect' && i.stroke === '#000000' ? [{ x: i.x + i.w / 2, y: i.y + i.h / 2, w: i.w }] : []));
+      const fronts = cuts(front);
+      expect(fronts).toHaveLength(sheet.tokens.length);
+      const turned = fronts.map((c) => (duplex === 'long' ? { ...c, x: front!.width - c.x } : { ...c, y: front!.height - c.y }));
+      const backs = cuts(back);
+      turned.forEach((c, i) => {
+        expect(backs[i]!.x, `token ${i}`).toBeCloseTo(c.x, 1);
+        expect(backs[i]!.y, `token ${i}`).toBeCloseTo(c.y, 1);
+        expect(backs[i]!.w, `token ${i}`).toBeCloseTo(c.w, 1);
+      });
     }
   });
   it('leaves no sheet of tokens under a quarter full: a set a few over a sheet shares two sheets evenly', async () => {
