@@ -3,6 +3,7 @@ import { hatchLines } from '../doc/hatch.js';
 import { placeLine } from './blocks.js';
 import type { FontStore } from './fonts.js';
 import { round, translate, type Item } from './primitives.js';
+import { CardTextFitError } from './errors.js';
 import { areaFill, COLORS, inkOn, MM, PRINT_SAFE, TYPE, type Ink, type TextStyle } from './style.js';
 import { wrapRuns, type Line } from './wrap.js';
 
@@ -42,14 +43,32 @@ const SETTINGS = [
 ] as const;
 type Setting = (typeof SETTINGS)[number];
 
-/** A card front at the origin, its cut line at (0,0)-(w,h); bleed extends the ground and the header band. */
+/**
+ * A card front at the origin, its cut line at (0,0)-(w,h); bleed extends the ground and the
+ * header band. Text the card cannot hold at the smallest readable size, even at its tightest
+ * setting, is refused (CardTextFitError): smaller type nobody reads, or a word lost, would be worse.
+ */
 export function layoutCardFront(fonts: FontStore, card: CardFront, w: number, h: number, bleed: BleedSides, ink: Ink = 'normal'): Item[] {
   for (const setting of SETTINGS) {
-    const front = setFront(fonts, card, w, h, bleed, ink, setting, false);
+    const front = setFront(fonts, card, w, h, bleed, ink, setting);
     if (front) return front;
   }
-  // too much text for the card at any readable size: smaller type rather than lost words
-  return setFront(fonts, card, w, h, bleed, ink, SETTINGS[SETTINGS.length - 1]!, true)!;
+  throw new CardTextFitError(overflowing(fonts, card, w - 2 * PAD));
+}
+
+/**
+ * What a front too full names as the text that does not fit: a weapon whose name has a word
+ * wider than its column at the smallest size, else the longest of the body's texts.
+ */
+function overflowing(fonts: FontStore, card: CardFront, width: number): string {
+  const weapons = card.lines.filter((line) => line.columns !== undefined);
+  const tightest = SETTINGS[SETTINGS.length - 1]!;
+  if (weapons.length > 0 && !weaponTable(fonts, weapons, width, MIN_TYPE, MIN_TYPE, tightest)) {
+    const widest = (label: string) => Math.max(...label.split(/\s+/).map((word) => fonts.textWidth(word, 'bold', MIN_TYPE)));
+    return [...weapons].sort((a, b) => widest(b.label) - widest(a.label))[0]!.label;
+  }
+  const texts = [...card.lines.map((line) => (line.columns === undefined ? `${line.label}: ${line.text}` : line.note ? `${line.label}: ${line.note}` : line.label)), ...card.rules.map((r) => r.text)];
+  return [...texts].sort((a, b) => b.length - a.length)[0] ?? card.title;
 }
 
 /** The room inside a front's trim that its type and rules keep to: the card less the print-safe margin all round. */
@@ -57,7 +76,7 @@ export function cardContentBox(w: number, h: number): { x: number; y: number; w:
   return { x: PAD, y: PAD, w: w - 2 * PAD, h: h - 2 * PAD };
 }
 
-function setFront(fonts: FontStore, card: CardFront, w: number, h: number, bleed: BleedSides, ink: Ink, setting: Setting, anySize: boolean): Item[] | undefined {
+function setFront(fonts: FontStore, card: CardFront, w: number, h: number, bleed: BleedSides, ink: Ink, setting: Setting): Item[] | undefined {
   const items: Item[] = [];
   // white ground into the bleed, header band across the top (a light tint in low ink)
   items.push({ kind: 'rect', x: -bleed.left, y: -bleed.top, w: w + bleed.left + bleed.right, h: h + bleed.top + bleed.bottom, fill: '#ffffff' });
@@ -65,9 +84,9 @@ function setFront(fonts: FontStore, card: CardFront, w: number, h: number, bleed
 
   const badgeSize = card.badge ? 8.6 * MM : 0;
   const titleWidth = w - 2 * PAD - (badgeSize ? badgeSize + 1.5 * MM : 0);
-  const titleSize = fitSize(fonts, card.title, 'bold', titleWidth, 12, MIN_TYPE);
+  const titleSize = readableSize(fonts, card.title, 'bold', titleWidth, 12);
   items.push({ kind: 'text', x: PAD, y: PAD, text: card.title, face: 'bold', size: titleSize, color: inkOn('#ffffff', ink) });
-  const subSize = fitSize(fonts, card.subtitle, 'regular', titleWidth, 7.5, MIN_TYPE);
+  const subSize = readableSize(fonts, card.subtitle, 'regular', titleWidth, 7.5);
   items.push({ kind: 'text', x: PAD, y: HEADER - 1.8 * MM - subSize * TYPE.leading, text: card.subtitle, face: 'regular', size: subSize, color: ink === 'low' ? COLORS.muted : '#eef2e8' });
   if (card.badge) items.push(...badge(fonts, card.badge, w - PAD - 0.3 * MM - badgeSize, (HEADER - badgeSize) / 2, badgeSize, card.accent, ink));
 
@@ -83,13 +102,13 @@ function setFront(fonts: FontStore, card: CardFront, w: number, h: number, bleed
     const y = statTop + Math.floor(i / columns) * cellH;
     items.push({ kind: 'icon', name: stat.icon, x, y: y + 0.4 * MM, size: icon, color: card.accent });
     const valueWidth = cellW - icon - 1.5 * MM;
-    const valueSize = fitSize(fonts, stat.value, 'bold', valueWidth, 11, MIN_TYPE);
+    const valueSize = readableSize(fonts, stat.value, 'bold', valueWidth, 11);
     items.push({ kind: 'text', x: x + icon + 1 * MM, y, text: stat.value, face: 'bold', size: valueSize, color: COLORS.ink });
     const labelY = y + 11 * TYPE.leading - 0.5;
     if (fonts.textWidth(stat.label, 'regular', setting.label) <= valueWidth) {
       items.push({ kind: 'text', x: x + icon + 1 * MM, y: labelY, text: stat.label, face: 'regular', size: setting.label, color: COLORS.muted });
     } else {
-      const labelSize = fitSize(fonts, stat.label, 'regular', cellW - 1 * MM, setting.label, MIN_TYPE);
+      const labelSize = readableSize(fonts, stat.label, 'regular', cellW - 1 * MM, setting.label);
       items.push({ kind: 'text', x, y: Math.max(labelY, y + 0.4 * MM + icon + 0.1 * MM), text: stat.label, face: 'regular', size: labelSize, color: COLORS.muted });
     }
   });
@@ -103,15 +122,15 @@ function setFront(fonts: FontStore, card: CardFront, w: number, h: number, bleed
   const tallyTop = footerTop - (tally ? tally.height + 0.8 * MM : 0);
   if (tally) items.push(...translate(tally.items, PAD, tallyTop));
   const room = tallyTop - bodyTop - 1.2 * MM - 0.8 * MM;
-  const body = fitBody(fonts, card, w - 2 * PAD, room, setting, anySize);
+  const body = fitBody(fonts, card, w - 2 * PAD, room, setting);
   if (!body) return undefined;
   items.push(...translate(body, PAD, bodyTop + 1.2 * MM));
 
   items.push({ kind: 'line', x1: PAD, y1: footerTop, x2: w - PAD, y2: footerTop, color: COLORS.rule, lineWidth: 0.4 });
   // the footer's right text keeps its size; the left one takes the rest of the strip
-  const rightSize = fitSize(fonts, card.footer.right, 'regular', (w - 2 * PAD) * 0.45, MIN_TYPE, MIN_TYPE);
+  const rightSize = readableSize(fonts, card.footer.right, 'regular', (w - 2 * PAD) * 0.45, MIN_TYPE);
   const rightWidth = fonts.textWidth(card.footer.right, 'regular', rightSize);
-  const leftSize = fitSize(fonts, card.footer.left, 'bold', w - 2 * PAD - rightWidth - 2 * MM, 7, MIN_TYPE);
+  const leftSize = readableSize(fonts, card.footer.left, 'bold', w - 2 * PAD - rightWidth - 2 * MM, 7);
   const footY = footerTop + (setting.footer - 7 * TYPE.leading) / 2;
   items.push({ kind: 'text', x: PAD, y: footY, text: card.footer.left, face: 'bold', size: leftSize, color: COLORS.ink });
   items.push({ kind: 'text', x: w - PAD - rightWidth, y: footY + (7 - rightSize) * 0.8, text: card.footer.right, face: 'regular', size: rightSize, color: COLORS.muted });
@@ -130,7 +149,7 @@ function layoutTally(fonts: FontStore, captions: readonly string[], width: numbe
   let x = 0;
   let y = 0;
   for (const caption of captions) {
-    const size = fitSize(fonts, caption, 'regular', width - box - 1 * MM, setting.label, MIN_TYPE);
+    const size = readableSize(fonts, caption, 'regular', width - box - 1 * MM, setting.label);
     const cell = box + 0.8 * MM + fonts.textWidth(caption, 'regular', size);
     if (x > 0 && x + cell > width) {
       x = 0;
@@ -148,13 +167,12 @@ type BodyPart = { lines: Line[]; style: TextStyle; gap: number } | { table: { it
 
 /**
  * The body's sizes, largest first: the lines at `body` and the rules at `rule` (larger on a card
- * without stats), both shrinking together by quarter points to the smallest readable size; with
- * `anySize`, on below it (never under 3.5 pt) rather than cut a word.
+ * without stats), both shrinking together by quarter points to the smallest readable size.
  */
-function bodySizes(card: CardFront, anySize: boolean): { body: number; rule: number }[] {
+function bodySizes(card: CardFront): { body: number; rule: number }[] {
   const grow = card.stats.length === 0 ? CARD_TYPE.statless : 1;
   const quarter = (size: number) => Math.floor(size * 4) / 4;
-  const least = anySize ? HARD_MINIMUM : MIN_TYPE;
+  const least = MIN_TYPE;
   const sizes: { body: number; rule: number }[] = [];
   for (let body = quarter(CARD_TYPE.body * grow); ; body -= 0.25) {
     const rule = quarter((body * CARD_TYPE.rule) / CARD_TYPE.body);
@@ -165,29 +183,25 @@ function bodySizes(card: CardFront, anySize: boolean): { body: number; rule: num
 
 /**
  * Weapons, then the card's other lines, then rules, at the largest sizes that fit `room`, none
- * under the smallest readable size; undefined when they do not fit at it (unless `anySize`:
- * then smaller still, never cut).
+ * under the smallest readable size; undefined when they do not fit at it.
  */
-function fitBody(fonts: FontStore, card: CardFront, width: number, room: number, setting: Setting, anySize: boolean): Item[] | undefined {
-  const sizes = bodySizes(card, anySize);
-  for (const [i, { body, rule }] of sizes.entries()) {
-    // the last resort sets every word, a name broken between its letters if it must be
-    const last = anySize && i === sizes.length - 1;
-    const parts = bodyParts(fonts, card, width, body, rule, setting, last);
+function fitBody(fonts: FontStore, card: CardFront, width: number, room: number, setting: Setting): Item[] | undefined {
+  for (const { body, rule } of bodySizes(card)) {
+    const parts = bodyParts(fonts, card, width, body, rule, setting);
     const height = parts?.reduce((sum, p) => sum + p.gap + ('table' in p ? p.table.height : p.lines.reduce((s, l) => s + l.height * setting.leading, 0)), 0);
-    if (parts && height !== undefined && (height <= room + 0.01 || last)) return placeBody(fonts, parts, setting.leading);
+    if (parts && height !== undefined && height <= room + 0.01) return placeBody(fonts, parts, setting.leading);
   }
   return undefined;
 }
 
-/** The body's parts at these sizes; undefined where a weapon's name has a word wider than its column (unless `breakWords`). */
-function bodyParts(fonts: FontStore, card: CardFront, width: number, body: number, rule: number, setting: Setting, breakWords: boolean): BodyPart[] | undefined {
+/** The body's parts at these sizes; undefined where a weapon's name has a word wider than its column. */
+function bodyParts(fonts: FontStore, card: CardFront, width: number, body: number, rule: number, setting: Setting): BodyPart[] | undefined {
   const lineStyle: TextStyle = { face: 'regular', size: round(body), color: COLORS.ink };
   const ruleStyle: TextStyle = { face: 'italic', size: round(rule), color: COLORS.ink };
   const parts: BodyPart[] = [];
   const weapons = card.lines.filter((line) => line.columns !== undefined);
   if (weapons.length > 0) {
-    const table = weaponTable(fonts, weapons, width, body, rule, setting, breakWords);
+    const table = weaponTable(fonts, weapons, width, body, rule, setting);
     if (!table) return undefined;
     parts.push({ table, gap: 0 });
   }
@@ -208,7 +222,7 @@ function bodyParts(fonts: FontStore, card: CardFront, width: number, body: numbe
  * their headings (the columns any of them has), what fits no column in a line under its row.
  * Undefined where a word of a name is wider than the room the numbers leave it.
  */
-function weaponTable(fonts: FontStore, weapons: readonly CardLine[], width: number, body: number, rule: number, setting: Setting, breakWords: boolean): { items: Item[]; height: number } | undefined {
+function weaponTable(fonts: FontStore, weapons: readonly CardLine[], width: number, body: number, rule: number, setting: Setting): { items: Item[]; height: number } | undefined {
   const headings = [...new Set(weapons.flatMap((w) => (w.columns ?? []).map((c) => c.heading)))];
   const headStyle: TextStyle = { face: 'regular', size: round(Math.max(MIN_TYPE, Math.min(setting.label, body * 0.75))), color: COLORS.muted };
   const nameStyle: TextStyle = { face: 'bold', size: round(body), color: COLORS.ink };
@@ -219,7 +233,7 @@ function weaponTable(fonts: FontStore, weapons: readonly CardLine[], width: numb
   const columnWidths = headings.map((heading) => Math.max(fonts.textWidth(heading, headStyle.face, headStyle.size), ...weapons.map((w) => fonts.textWidth(valueOf(w, heading), valueStyle.face, valueStyle.size))));
   const nameWidth = Math.max(width / 4, width - columnWidths.reduce((sum, c) => sum + c + gap, 0));
   const longest = Math.max(...weapons.flatMap((w) => w.label.split(/\s+/).map((word) => fonts.textWidth(word, nameStyle.face, nameStyle.size))));
-  if (nameWidth < longest && !breakWords) return undefined;
+  if (nameWidth < longest) return undefined;
   // each column's right edge: numbers line up on their last figure
   const rights = columnWidths.map((_, i) => nameWidth + columnWidths.slice(0, i + 1).reduce((sum, c) => sum + c + gap, 0));
   const items: Item[] = [];
@@ -307,8 +321,8 @@ export function layoutCardBack(fonts: FontStore, card: CardBack, w: number, h: n
     { kind: 'rect', x: BACK_FRAME, y: BACK_FRAME, w: w - 2 * BACK_FRAME, h: h - 2 * BACK_FRAME, stroke: '#ffffff', lineWidth: 0.8 },
   ];
   const icon = w * 0.42;
-  const titleSize = fitSize(fonts, card.title, 'bold', w - 2 * PAD - 4 * MM, 13, MIN_TYPE);
-  const subSize = fitSize(fonts, card.subtitle, 'regular', w - 2 * PAD - 4 * MM, 9, MIN_TYPE);
+  const titleSize = readableSize(fonts, card.title, 'bold', w - 2 * PAD - 4 * MM, 13);
+  const subSize = readableSize(fonts, card.subtitle, 'regular', w - 2 * PAD - 4 * MM, 9);
   // inside the frame, clear of the cut: a pattern a trim off true does not show lopsided; the
   // words on bands of plain ground the hatching stops at
   if (card.pattern === 'hatched') {
@@ -328,8 +342,8 @@ function layoutLowInkBack(fonts: FontStore, card: CardBack, w: number, h: number
     { kind: 'rect', x: BACK_FRAME + 1.2 * MM, y: BACK_FRAME + 1.2 * MM, w: w - 2 * BACK_FRAME - 2.4 * MM, h: h - 2 * BACK_FRAME - 2.4 * MM, stroke: card.accent, lineWidth: 0.3 },
   ];
   const icon = w * 0.3;
-  const titleSize = fitSize(fonts, card.title, 'bold', w - 2 * PAD - 4 * MM, 13, MIN_TYPE);
-  const subSize = fitSize(fonts, card.subtitle, 'regular', w - 2 * PAD - 4 * MM, 9, MIN_TYPE);
+  const titleSize = readableSize(fonts, card.title, 'bold', w - 2 * PAD - 4 * MM, 13);
+  const subSize = readableSize(fonts, card.subtitle, 'regular', w - 2 * PAD - 4 * MM, 9);
   // low ink: the hatching inside the inner frame only, in thin lines of the accent, stopping at the words' bands
   if (card.pattern === 'hatched') {
     const inset = BACK_FRAME + 1.2 * MM;
@@ -387,15 +401,18 @@ function piece(a: { x: number; y: number }, b: { x: number; y: number }): { x1: 
 }
 
 /**
- * The largest size up to `max` at which one line of text fits `width`. Below `min` the text
- * is too long for its place; it still shrinks rather than run over the card's edge.
+ * The largest size up to `max`, in quarter points, at which one line of text fits `width`;
+ * smaller than any reader can read where the text is far too long: the caller keeps its floor.
  */
-export function fitSize(fonts: FontStore, text: string, face: TextStyle['face'], width: number, max: number, min: number): number {
+export function fitSize(fonts: FontStore, text: string, face: TextStyle['face'], width: number, max: number): number {
   const at = fonts.textWidth(text, face, max);
   if (at <= width) return max;
-  const fitting = Math.floor(((max * width) / at) * 4) / 4;
-  return fitting >= min ? fitting : Math.max(HARD_MINIMUM, fitting);
+  return Math.floor(((max * width) / at) * 4) / 4;
 }
 
-/** Smaller than this nobody reads it; data checks keep texts short enough never to get here. */
-const HARD_MINIMUM = 3.5;
+/** A card's line of text at the largest size up to `max` that fits `width`; refused where that is under the smallest readable size. */
+function readableSize(fonts: FontStore, text: string, face: TextStyle['face'], width: number, max: number): number {
+  const size = fitSize(fonts, text, face, width, max);
+  if (size < MIN_TYPE) throw new CardTextFitError(text);
+  return size;
+}

@@ -1,11 +1,11 @@
-import { pageNumberText, PAPER_SPECS, READING_FOOTNOTE, READING_FOOTNOTE_SHORT, type CardPrint, type DeckNode, type DocumentMeta } from '../doc/model.js';
-import { TextFitError } from './errors.js';
-import { layoutCardBack, layoutCardFront } from './card-faces.js';
+import { HOUSE_MARK, pageNumberText, PAPER_SPECS, READING_FOOTNOTE, READING_FOOTNOTE_SHORT, type CardNode, type CardPrint, type DeckNode, type DocumentMeta } from '../doc/model.js';
+import { CardTextFitError, TextFitError } from './errors.js';
+import { CARD_TYPE, layoutCardBack as backFace, layoutCardFront as frontFace, type BleedSides } from './card-faces.js';
 import { backShift, bleedFor, cardSlots, foldGrid, foldSheetGrid, isAcross, sheetGrid, type CardGrid } from './card-grids.js';
 import type { FontStore } from './fonts.js';
 import { round, translate, type Item, type PlacedPage } from './primitives.js';
 import { showsHouse, showsReading } from './reading-mark.js';
-import { COLORS, MM, printChoice, PRINT_SAFE, TYPE, type TextStyle } from './style.js';
+import { COLORS, MM, printChoice, PRINT_SAFE, TYPE, type Ink, type TextStyle } from './style.js';
 
 /**
  * Sheet imposition: cards placed on the paper (card-grids.ts), fronts and backs lined up for
@@ -28,8 +28,8 @@ export function layoutDeck(fonts: FontStore, deck: DeckNode, meta: DocumentMeta,
       const row = i % fold.rows;
       const front = { x: fold.xs[2 * pair]!, y: fold.ys[row]!, column: 2 * pair, row };
       const back = { x: fold.xs[2 * pair + 1]!, y: front.y, column: 2 * pair + 1, row };
-      items.push(...translate(layoutCardFront(fonts, card.front, fold.width, fold.height, bleedFor(front, fold), choice.ink), front.x, front.y));
-      items.push(...translate(layoutCardBack(fonts, card.back, fold.width, fold.height, bleedFor(back, fold), choice.ink), back.x, back.y));
+      items.push(...translate(layoutCardFront(fonts, card, meta, deck.print, fold.width, fold.height, bleedFor(front, fold), choice.ink), front.x, front.y));
+      items.push(...translate(layoutCardBack(fonts, card, meta, deck.print, fold.width, fold.height, bleedFor(back, fold), choice.ink), back.x, back.y));
     });
     // a fold line runs down as far as its column's pairs
     const folds = fold.folds.map((x, pair): FoldLine => {
@@ -50,7 +50,7 @@ export function layoutDeck(fonts: FontStore, deck: DeckNode, meta: DocumentMeta,
       cardSlots(grid, cards.length, side, deck.print).forEach((slot, i) => {
         const card = cards[i]!;
         const sides = bleedFor(slot, grid);
-        const drawn = side === 'front' ? layoutCardFront(fonts, card.front, grid.width, grid.height, sides, choice.ink) : layoutCardBack(fonts, card.back, grid.width, grid.height, sides, choice.ink);
+        const drawn = side === 'front' ? layoutCardFront(fonts, card, meta, deck.print, grid.width, grid.height, sides, choice.ink) : layoutCardBack(fonts, card, meta, deck.print, grid.width, grid.height, sides, choice.ink);
         items.push(...translate(drawn, slot.x, slot.y));
       });
       const sheet = sheetFrame(grid, side === 'back' ? backShift(deck.print, isAcross(grid)) : { dx: 0, dy: 0 }, []);
@@ -60,6 +60,46 @@ export function layoutDeck(fonts: FontStore, deck: DeckNode, meta: DocumentMeta,
     }
   }
   return pages;
+}
+
+/** A card's front, refused as TextFitError where its text does not fit it (fitting). */
+function layoutCardFront(fonts: FontStore, card: CardNode, meta: DocumentMeta, print: CardPrint, w: number, h: number, bleed: BleedSides, ink: Ink): Item[] {
+  return fitting((cw, ch) => frontFace(fonts, card.front, cw, ch, bleed, ink), w, h, card, meta, print);
+}
+
+/** A card's back, refused as its front is. */
+function layoutCardBack(fonts: FontStore, card: CardNode, meta: DocumentMeta, print: CardPrint, w: number, h: number, bleed: BleedSides, ink: Ink): Item[] {
+  return fitting((cw, ch) => backFace(fonts, card.back, cw, ch, bleed, ink), w, h, card, meta, print);
+}
+
+/**
+ * A card face whose text the card cannot hold at the smallest readable size stops the run
+ * (exit 1, nothing written): the message names the product, the card and the text, and what
+ * a player can do. No size of card is the player's to choose, so the text is what gives way,
+ * in the house folder that gave it; a print shop's card, which keeps its words farther in,
+ * may hold it printed at home instead.
+ */
+function fitting(lay: (w: number, h: number) => Item[], w: number, h: number, card: CardNode, meta: DocumentMeta, print: CardPrint): Item[] {
+  try {
+    return lay(w, h);
+  } catch (error) {
+    if (!(error instanceof CardTextFitError)) throw error;
+    const text = error.text.length > 80 ? `${error.text.slice(0, 77).trimEnd()}...` : error.text;
+    const shorten = card.house !== undefined ? `shorten it in the house folder "${card.house}" (the file that gives this card)` : "the text is muster's own data: a fault in muster, to report";
+    const home = print.shop && fitsAtHome(() => lay(print.width * MM, print.height * MM)) ? ", or print the deck at home (leave out --shop), where a card's text may come nearer its cut" : '';
+    const name = card.front.title.split(HOUSE_MARK).join('');
+    throw new TextFitError(`${meta.title}: the card "${name}" cannot hold "${text}" at ${CARD_TYPE.min} pt, the smallest type muster prints on a card; ${shorten}${home}`);
+  }
+}
+
+function fitsAtHome(lay: () => Item[]): boolean {
+  try {
+    lay();
+    return true;
+  } catch (error) {
+    if (error instanceof CardTextFitError) return false;
+    throw error;
+  }
 }
 
 export function deckPageCount(deck: DeckNode, meta: DocumentMeta): number {
@@ -90,8 +130,8 @@ function layoutFoldSheets(fonts: FontStore, deck: DeckNode, meta: DocumentMeta, 
       // the back mirrored about the fold: the first column's back is the last column
       const column = grid.columns - 1 - front.column;
       const back = { x: grid.xs[column]!, y: front.y, column, row };
-      items.push(...translate(layoutCardFront(fonts, card.front, grid.width, grid.height, bleedFor(front, grid), ink), front.x, front.y));
-      items.push(...translate(layoutCardBack(fonts, card.back, grid.width, grid.height, bleedFor(back, grid), ink), back.x, back.y));
+      items.push(...translate(layoutCardFront(fonts, card, meta, deck.print, grid.width, grid.height, bleedFor(front, grid), ink), front.x, front.y));
+      items.push(...translate(layoutCardBack(fonts, card, meta, deck.print, grid.width, grid.height, bleedFor(back, grid), ink), back.x, back.y));
     });
     const frame = { ...sheetFrame(grid, { dx: 0, dy: 0 }, grid.folds.map((x) => ({ x }))), foldWhole: true };
     items.push(...sheetMarks(fonts, frame, deck.print, meta, `${deck.title}, fronts with their backs to fold, sheet ${s + 1} of ${sheets}`, firstPage + s, totalPages, showsReading(items), undefined, showsHouse(items)));
@@ -132,8 +172,8 @@ function layoutShopCards(fonts: FontStore, deck: DeckNode, meta: DocumentMeta, f
   };
   return deck.cards.flatMap((card, i) => {
     const number = String(Math.floor((firstPage - 1) / 2) + i + 1).padStart(digits, '0');
-    const back = face(SHOP_BACK_INSET, (cw, ch, bleed) => layoutCardBack(fonts, card.back, cw, ch, bleed, ink));
-    const front = face(SHOP_FRONT_INSET, (cw, ch, bleed) => layoutCardFront(fonts, card.front, cw, ch, bleed, ink));
+    const back = face(SHOP_BACK_INSET, (cw, ch, bleed) => layoutCardBack(fonts, card, meta, deck.print, cw, ch, bleed, ink));
+    const front = face(SHOP_FRONT_INSET, (cw, ch, bleed) => layoutCardFront(fonts, card, meta, deck.print, cw, ch, bleed, ink));
     return [page(back, `back/${number}`), page(front, `front/${number}`)];
   });
 }

@@ -23,3 +23,14 @@ export class FontFileError extends LayoutError {}
  * another, so nothing is written. The message names the product and the text.
  */
 export class TextFitError extends LayoutError {}
+
+/**
+ * A card's text that the card cannot hold at the smallest readable size, even set as tight as
+ * a card is set: the card faces raise it with the text, and the sheet laying out the card
+ * turns it into the TextFitError that names the product, the card and what to do.
+ */
+export class CardTextFitError extends TextFitError {
+  constructor(readonly text: string) {
+    super(`"${text}" does not fit the card at the smallest readable size`);
+  }
+}

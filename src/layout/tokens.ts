@@ -55,23 +55,32 @@ export function tokenBand(fonts: FontStore, meta: DocumentMeta, duplex: 'long' |
   return { left: SAFE + BLEED, right: frame.width - SAFE - BLEED, top, bottom };
 }
 
+/** A round or square token's half width on this sheet, in points. */
+function halfOf(sheet: TokenSheetNode, shape: string): number {
+  return ((shape === 'round' ? sheet.print.round : sheet.print.square) * MM) / 2;
+}
+
+/**
+ * Whether two tokens whose centres are (dx, dy) apart stand clear: neither one's bleed reaches
+ * into the other's cut.
+ */
+function clearOf(sheet: TokenSheetNode, a: string, b: string, dx: number, dy: number): boolean {
+  const [ha, hb] = [halfOf(sheet, a), halfOf(sheet, b)];
+  const toBox = (x: number, y: number, h: number) => Math.hypot(Math.max(Math.abs(x) - h, 0), Math.max(Math.abs(y) - h, 0));
+  if (a === 'round' && b === 'round') return Math.hypot(dx, dy) >= ha + hb + BLEED - 0.01;
+  if (a !== 'round' && b !== 'round') return Math.abs(dx) >= ha + hb + BLEED - 0.01 || Math.abs(dy) >= ha + hb + BLEED - 0.01;
+  const [r, h] = a === 'round' ? [ha, hb] : [hb, ha];
+  return toBox(dx, dy, h) >= r + BLEED - 0.01 && toBox(dx, dy, h + BLEED) >= r - 0.01;
+}
+
 /**
  * True when rows may nest at this offset between a token and its neighbour in the next row:
  * for every two shapes on the sheet, neither one's bleed reaches into the other's cut.
  */
 function nestsAt(sheet: TokenSheetNode, offsets: readonly { dx: number; dy: number }[]): boolean {
   const shapes = new Set(sheet.tokens.flatMap((t) => [t.front.shape, t.back.shape]));
-  const half = (shape: string) => ((shape === 'round' ? sheet.print.round : sheet.print.square) * MM) / 2;
-  const toBox = (dx: number, dy: number, h: number) => Math.hypot(Math.max(Math.abs(dx) - h, 0), Math.max(Math.abs(dy) - h, 0));
-  const clear = (a: string, b: string, dx: number, dy: number): boolean => {
-    const [ha, hb] = [half(a), half(b)];
-    if (a === 'round' && b === 'round') return Math.hypot(dx, dy) >= ha + hb + BLEED - 0.01;
-    if (a !== 'round' && b !== 'round') return Math.abs(dx) >= ha + hb + BLEED - 0.01 || Math.abs(dy) >= ha + hb + BLEED - 0.01;
-    const [r, h] = a === 'round' ? [ha, hb] : [hb, ha];
-    return toBox(dx, dy, h) >= r + BLEED - 0.01 && toBox(dx, dy, h + BLEED) >= r - 0.01;
-  };
   if (shapes.has('rect')) return false;
-  for (const a of shapes) for (const b of shapes) for (const { dx, dy } of offsets) if (!clear(a, b, dx, dy)) return false;
+  for (const a of shapes) for (const b of shapes) for (const { dx, dy } of offsets) if (!clearOf(sheet, a, b, dx, dy)) return false;
   return true;
 }
 
@@ -148,17 +157,19 @@ function sheetTitle(fonts: FontStore, title: string, side: string, sheet: number
 export function layoutTokenSheet(fonts: FontStore, sheet: TokenSheetNode, meta: DocumentMeta, firstPage: number, totalPages: number, note?: string): PlacedPage[] {
   if (hasRects(sheet)) return layoutPackedSheet(fonts, sheet, meta, firstPage, totalPages, note);
   const frame = pageFrame(fonts, meta);
-  const grid = tokenGrid(fonts, sheet, meta);
-  const perPage = tokensPerPage(grid);
+  const placed = tokenPages(fonts, sheet, meta);
   const pages: PlacedPage[] = [];
-  const sheets = Math.ceil(sheet.tokens.length / perPage);
+  const sheets = placed.length;
   const choice = printChoice(meta, sheet.print);
+  let first = 0;
   for (let s = 0; s < sheets; s++) {
-    const tokens = sheet.tokens.slice(s * perPage, (s + 1) * perPage);
+    const centres = placed[s]!;
+    const tokens = sheet.tokens.slice(first, first + centres.length);
+    first += centres.length;
     for (const side of choice.backs ? (['front', 'back'] as const) : (['front'] as const)) {
       const items: Item[] = [];
       tokens.forEach((token, i) => {
-        const centre = tokenCentre(grid, i, side, sheet);
+        const centre = side === 'front' ? centres[i]! : behind(centres[i]!, sheet, frame);
         const face = side === 'front' ? token.front : token.back;
         const size = (face.shape === 'round' ? sheet.print.round : sheet.print.square) * MM;
         items.push(...translate(drawToken(fonts, face, size, sheet.print.marks, choice.ink), centre.x, centre.y));
@@ -174,10 +185,122 @@ export function layoutTokenSheet(fonts: FontStore, sheet: TokenSheetNode, meta: 
   return pages;
 }
 
+/** Where a front's back lands once the paper turns over (long edge: across; short: top to bottom), moved by the printer's offset. */
+function behind(front: { x: number; y: number }, sheet: TokenSheetNode, frame: { width: number; height: number }): { x: number; y: number } {
+  let { x, y } = front;
+  if (sheet.print.duplex === 'long') x = frame.width - x;
+  else y = frame.height - y;
+  const { dx, dy } = backShift(sheet.print);
+  return { x: x + dx, y: y + dy };
+}
+
 export function tokenPageCount(fonts: FontStore, sheet: TokenSheetNode, meta: DocumentMeta): number {
   const sides = printChoice(meta, sheet.print).backs ? 2 : 1;
   if (hasRects(sheet)) return sides * packPieces(fonts, sheet, meta).length;
-  return sides * Math.ceil(sheet.tokens.length / tokensPerPage(tokenGrid(fonts, sheet, meta)));
+  return sides * tokenPages(fonts, sheet, meta).length;
+}
+
+/**
+ * The centres of a sheet's round and square tokens on each page of fronts, in the sheet's
+ * order: the grid (every token in a cell of the larger size), or, where that takes more pages,
+ * rows of the tokens at their own sizes nested as close as their bleeds let them (packRows): a
+ * set a few tokens over a page then takes one page, not a page and its back for the few.
+ * Where the set still takes more pages, and the last would be under a quarter full, the pages
+ * share the tokens evenly.
+ */
+export function tokenPages(fonts: FontStore, sheet: TokenSheetNode, meta: DocumentMeta): { x: number; y: number }[][] {
+  const grid = tokenGrid(fonts, sheet, meta);
+  const full = tokensPerPage(grid);
+  const sheets = Math.ceil(sheet.tokens.length / full);
+  const rows = sheets < 2 || sheet.print.round === sheet.print.square ? [] : packRows(fonts, sheet, meta);
+  if (rows.length > 0 && rows.length < sheets) return rows;
+  // a last page that would hold under a quarter of a page: the pages share the tokens evenly
+  const last = sheet.tokens.length - (sheets - 1) * full;
+  const perPage = sheets > 1 && last < full / 4 ? Math.ceil(sheet.tokens.length / sheets) : full;
+  return Array.from({ length: sheets }, (_, s) => sheet.tokens.slice(s * perPage, (s + 1) * perPage).map((_, i) => tokenCentre(grid, i, 'front', sheet)));
+}
+
+/**
+ * Round and square tokens at their own sizes, in the sheet's order, in rows across the band,
+ * every second row shifted as the grid's rows nest (flush, half a token, or as far as the
+ * rows' slack lets a full row shift), each row as close under the rows above as every pair's
+ * bleed allows; whichever shift takes fewest pages. Each page's rows are centred across the
+ * page, so a back mirrored about its middle lands in the same band.
+ */
+function packRows(fonts: FontStore, sheet: TokenSheetNode, meta: DocumentMeta): { x: number; y: number }[][] {
+  const band = tokenBand(fonts, meta, sheet.print.duplex);
+  const cell = Math.max(sheet.print.round, sheet.print.square) * MM + GAP;
+  const width = band.right - band.left;
+  const columns = Math.max(1, Math.floor((width + GAP) / cell));
+  const slack = width - (columns * cell - GAP);
+  const shifts = [...new Set([0, cell / 2, Math.min(cell / 2, slack)].map((v) => round(v)))].filter((v) => v >= 0);
+  let best: { x: number; y: number }[][] | undefined;
+  for (const shift of shifts) {
+    const pages = rowsAt(fonts, sheet, meta, shift);
+    if (pages.length > 0 && (!best || pages.length < best.length)) best = pages;
+  }
+  return best ?? [];
+}
+
+/** The tokens in rows, every second row of a page `shift` to the right; none where a token does not fit the band. */
+function rowsAt(fonts: FontStore, sheet: TokenSheetNode, meta: DocumentMeta, shift: number): { x: number; y: number }[][] {
+  const frame = pageFrame(fonts, meta);
+  const band = tokenBand(fonts, meta, sheet.print.duplex);
+  const width = band.right - band.left;
+  const shapeOf = (i: number) => sheet.tokens[i]!.front.shape;
+  type Placed = { shape: string; x: number; y: number };
+  const pages: Placed[][] = [];
+  let page: Placed[] = [];
+  let rows = 0;
+  let next = 0;
+  // the least depth at which a row's centres stand clear of every token above it on the page
+  const drop = (row: readonly { shape: string; x: number }[], from: number): number => {
+    let y = from;
+    for (const a of page) {
+      for (const b of row) {
+        if (clearOf(sheet, a.shape, b.shape, b.x - a.x, y - a.y)) continue;
+        // the first clear depth under `a`, to a hundredth of a point
+        let [lo, hi] = [y, a.y + halfOf(sheet, a.shape) + halfOf(sheet, b.shape) + BLEED + GAP];
+        while (hi - lo > 0.01) {
+          const mid = (lo + hi) / 2;
+          if (clearOf(sheet, a.shape, b.shape, b.x - a.x, mid - a.y)) hi = mid;
+          else lo = mid;
+        }
+        y = hi;
+      }
+    }
+    return y;
+  };
+  while (next < sheet.tokens.length) {
+    const row: { shape: string; x: number }[] = [];
+    let x = rows % 2 === 1 ? shift : 0;
+    for (let i = next; i < sheet.tokens.length; i++) {
+      const w = 2 * halfOf(sheet, shapeOf(i));
+      if (x + w > width + 0.01) break;
+      row.push({ shape: shapeOf(i), x: band.left + x + w / 2 });
+      x += w + GAP;
+    }
+    const half = Math.max(0, ...row.map((t) => halfOf(sheet, t.shape)));
+    const y = page.length === 0 ? band.top + half : drop(row, page[page.length - 1]!.y);
+    if (row.length > 0 && y + half <= band.bottom + 0.01) {
+      page.push(...row.map((t) => ({ ...t, y })));
+      next += row.length;
+      rows += 1;
+      continue;
+    }
+    // a token too large for an empty page's band: no rows at all
+    if (page.length === 0) return [];
+    pages.push(page);
+    page = [];
+    rows = 0;
+  }
+  if (page.length > 0) pages.push(page);
+  return pages.map((placed) => {
+    const left = Math.min(...placed.map((p) => p.x - halfOf(sheet, p.shape)));
+    const right = Math.max(...placed.map((p) => p.x + halfOf(sheet, p.shape)));
+    const dx = (frame.width - (right - left)) / 2 - left;
+    return placed.map((p) => ({ x: p.x + dx, y: p.y }));
+  });
 }
 
 /** A sheet with rect pieces (wire strips) is packed in rows; round and square alone keep the grid. */
@@ -293,7 +416,7 @@ export function drawStrip(fonts: FontStore, face: TokenFace, marks: boolean, ink
   items.push({ kind: 'icon', name: face.icon, x: left, y: -icon / 2, size: icon, color: ink });
   const room = w - 2 * inset - 3 * MM - icon - 1.5 * MM;
   const text = face.number !== undefined ? `${face.label} ${face.number}` : face.label;
-  const size = Math.max(TOKEN_MIN_TYPE, fitSize(fonts, text, 'bold', room, h * 0.42, TOKEN_MIN_TYPE));
+  const size = Math.max(TOKEN_MIN_TYPE, fitSize(fonts, text, 'bold', room, h * 0.42));
   items.push({ kind: 'text', x: left + icon + 1.5 * MM, y: -size * 0.6, text, face: 'bold', size, color: ink });
   return items.map((item) => translate([item], 0, 0)[0]!);
 }
@@ -341,13 +464,13 @@ export function drawToken(fonts: FontStore, face: TokenFace, size: number, marks
  * the smallest type, two lines broken at the most even space; never under TOKEN_MIN_TYPE.
  */
 export function labelLines(fonts: FontStore, label: string, width: number, max: number): { texts: string[]; size: number } {
-  const one = fitSize(fonts, label, 'bold', width, max, 1);
+  const one = fitSize(fonts, label, 'bold', width, max);
   if (one >= TOKEN_MIN_TYPE || !label.includes(' ')) return { texts: [label], size: Math.max(TOKEN_MIN_TYPE, Math.min(one, max)) };
   const words = label.split(' ');
   let best: { texts: string[]; size: number } | undefined;
   for (let i = 1; i < words.length; i++) {
     const texts = [words.slice(0, i).join(' '), words.slice(i).join(' ')];
-    const size = Math.min(...texts.map((t) => fitSize(fonts, t, 'bold', width, max * 0.8, 1)));
+    const size = Math.min(...texts.map((t) => fitSize(fonts, t, 'bold', width, max * 0.8)));
     if (!best || size > best.size) best = { texts, size };
   }
   return { texts: best!.texts, size: Math.max(TOKEN_MIN_TYPE, best!.size) };

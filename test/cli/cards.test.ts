@@ -130,3 +130,65 @@ describe('muster cards options', () => {
     expect(bad.stderr).toMatch(/unknown nation "Atlantis"/);
   });
 });
+
+describe('a card whose text does not fit', () => {
+  /** A club's unit whose three reminders run to `words` words each. */
+  const house = (words: number) => {
+    const phrase = 'the club rules this unit fights on where others fall back and'.split(' ');
+    const reminder = (n: number) => `Reminder ${n}: ${Array.from({ length: words }, (_, i) => phrase[i % phrase.length]).join(' ')}.`;
+    return {
+      reminder,
+      files: {
+        'house/house.yaml': 'name: Tuesday club\n',
+        'house/bof/arsenal/club.yaml': `units:
+  - id: de-club-talker
+    name: Vereinsredner
+    nation: de
+    type: infantry
+    role: rifleman
+    movement: foot
+    actions: 2
+    weapons: [de-kar98k]
+    source: The club's own.
+    notes: ["${reminder(1)}", "${reminder(2)}", "${reminder(3)}"]
+`,
+      },
+    };
+  };
+
+  it('is refused, exit 1, naming the product, the card, the text and what to do; no file written', async () => {
+    // far more than a poker card holds at 6.5 pt
+    const { reminder, files } = house(120);
+    const cwd = workdir(files);
+    const { code, stderr } = await muster(['cards', 'bof', '--data', 'house', '--nation', 'de', '-o', 'cards.pdf'], cwd);
+    expect(code, stderr).toBe(1);
+    expect(stderr).toMatch(/^muster: Burst of Fire unit cards[^\n]*: the card "Vereinsredner" cannot hold "/);
+    expect(stderr).toContain(`"${reminder(1).slice(0, 40)}`);
+    expect(stderr).toContain('at 6.5 pt');
+    expect(stderr).toContain('shorten it in the house folder "Tuesday club"');
+    expect(stderr).not.toContain('--shop');
+    expect(readdirSync(cwd)).toEqual(['house']);
+  });
+
+  it("a print shop's card, its words kept farther in, refuses what a home card holds, and says so", async () => {
+    // the fewest words the shop's card, 1 mm less all round, refuses: a home card holds them
+    const shopRun = (words: number) => {
+      const cwd = workdir(house(words).files);
+      return muster(['cards', 'bof', '--data', 'house', '--nation', 'de', '--shop', 'dtc', '-o', 'shop.pdf'], cwd).then((result) => ({ cwd, ...result }));
+    };
+    let [fits, refused] = [20, 120];
+    expect((await shopRun(fits)).code).toBe(0);
+    while (refused - fits > 1) {
+      const middle = Math.floor((fits + refused) / 2);
+      if ((await shopRun(middle)).code === 0) fits = middle;
+      else refused = middle;
+    }
+    const shop = await shopRun(refused);
+    const home = await muster(['cards', 'bof', '--data', 'house', '--nation', 'de', '-o', 'home.pdf'], shop.cwd);
+    expect(home.code, home.stderr).toBe(0);
+    expect(shop.code, shop.stderr).toBe(1);
+    expect(shop.stderr).toContain('the card "Vereinsredner"');
+    expect(shop.stderr).toContain('or print the deck at home (leave out --shop)');
+    expect(existsSync(path.join(shop.cwd, 'shop.pdf'))).toBe(false);
+  });
+});

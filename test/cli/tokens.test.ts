@@ -4,6 +4,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { workdirs } from '../helpers/fixtures.js';
 import { muster, pdfPageCount } from '../helpers/cli.js';
+import { fonts } from '../helpers/fonts.js';
+import type { DocumentNode } from '../../src/doc/model.js';
+import { layoutTokenSheet, tokenGrid, tokenPages, tokensPerPage } from '../../src/layout/tokens.js';
 
 const workdir = workdirs(afterEach);
 const qpdf = (file: string) => execFileSync('qpdf', ['--check', file], { encoding: 'utf8' });
@@ -27,13 +30,48 @@ describe('muster tokens', () => {
       // templates puts the first sheet of token fronts on an odd page for two-sided printing
       [['tokens', 'bof'], 13 + 1],
       [['tokens', 'bof', '--paper', 'letter', '--units', 'in'], 15 + 1],
-      [['tokens', 'blazeaway'], 18],
+      // 18 while every token took a cell of the larger size: rows of each at its own size save a sheet
+      [['tokens', 'blazeaway'], 16],
       [['tokens', 'blazeaway', '--paper', 'letter', '--units', 'in'], 18],
       [['tokens', 'openfire'], 2],
+      // Fire Team's 68 markers, 65 to a sheet of even cells: one sheet of fronts and its backs,
+      // not a whole sheet and its back for three (issue 53, point 5)
+      [['tokens', 'fireteam'], 2],
+      [['tokens', 'fireteam', '--paper', 'letter'], 2],
     ] as const) {
       const { code } = await muster([...args, '-o', 'p.pdf', '--quiet'], cwd);
       expect(code).toBe(0);
       expect(pdfPageCount(readFileSync(path.join(cwd, 'p.pdf'))), args.join(' ')).toBe(pages);
+    }
+  });
+  it("Fire Team's markers in rows of each size: every back's cut line behind its front's, for either flip", async () => {
+    const cwd = workdir();
+    for (const duplex of ['long', 'short']) {
+      const doc = JSON.parse((await muster(['tokens', 'fireteam', '--duplex', duplex, '--format', 'json'], cwd)).stdout) as DocumentNode;
+      const sheet = doc.tokenSheets![0]!;
+      const [front, back] = layoutTokenSheet(fonts, sheet, doc.meta, 1, 2);
+      const cuts = (page: typeof front) => page!.items.flatMap((i) => (i.kind === 'circle' && i.stroke === '#000000' ? [{ x: i.cx, y: i.cy, w: 2 * i.r }] : i.kind === 'rect' && i.stroke === '#000000' ? [{ x: i.x + i.w / 2, y: i.y + i.h / 2, w: i.w }] : []));
+      const fronts = cuts(front);
+      expect(fronts).toHaveLength(sheet.tokens.length);
+      const turned = fronts.map((c) => (duplex === 'long' ? { ...c, x: front!.width - c.x } : { ...c, y: front!.height - c.y }));
+      const backs = cuts(back);
+      turned.forEach((c, i) => {
+        expect(backs[i]!.x, `token ${i}`).toBeCloseTo(c.x, 1);
+        expect(backs[i]!.y, `token ${i}`).toBeCloseTo(c.y, 1);
+        expect(backs[i]!.w, `token ${i}`).toBeCloseTo(c.w, 1);
+      });
+    }
+  });
+  it('leaves no sheet of tokens under a quarter full: a set a few over a sheet shares two sheets evenly', async () => {
+    const cwd = workdir();
+    const force = path.resolve(import.meta.dirname, '../../examples/forces/fireteam-russians.yaml');
+    for (const paper of ['a4', 'letter']) {
+      const doc = JSON.parse((await muster(['tokens', 'fireteam', '--force', force, '--paper', paper, '--format', 'json'], cwd)).stdout) as DocumentNode;
+      const sheet = doc.tokenSheets![0]!;
+      const full = tokensPerPage(tokenGrid(fonts, sheet, doc.meta));
+      // 74 markers: more than a page holds even in rows of each size, a few more than a grid's page
+      expect(sheet.tokens.length).toBeGreaterThan(full);
+      expect(tokenPages(fonts, sheet, doc.meta).map((page) => page.length)).toEqual([37, 37]);
     }
   });
   it('--events prints the 25 event cards with backs, eight apart on a Letter sheet laid across: 4 sheets of fronts and 4 of backs', async () => {

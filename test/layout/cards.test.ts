@@ -2,7 +2,8 @@ import { withPageWords } from '../../src/doc/document-meta.js';
 import { describe, expect, it } from 'vitest';
 import { PAPERS } from '../../src/cli/command-table.js';
 import type { CardPrint, DocumentNode } from '../../src/doc/model.js';
-import { layoutCardFront } from '../../src/layout/card-faces.js';
+import { CARD_TYPE, layoutCardFront } from '../../src/layout/card-faces.js';
+import { CardTextFitError } from '../../src/layout/errors.js';
 import { cardGrid, cardSlots } from '../../src/layout/card-grids.js';
 import { layoutDocument } from '../../src/layout/document-plan.js';
 import { MM, PAPER_SIZES } from '../../src/layout/style.js';
@@ -74,36 +75,44 @@ describe('card sheets', () => {
 });
 
 describe('a card front', () => {
-  it('keeps every word inside the card, however long the text', () => {
-    const unit = { ...arsenal.units.get('de-panzer-iv-h')!, name: 'Panzerkampfwagen IV Ausführung H mit Schürzen und Zimmerit', notes: ['A very long reminder '.repeat(12), 'Another long reminder '.repeat(10), 'And a third '.repeat(10)] };
-    const card = buildUnitCard(unit, ctx);
-    const w = 63 * MM;
-    const h = 88 * MM;
-    for (const item of layoutCardFront(fonts, card.front, w, h, { left: 0, right: 0, top: 0, bottom: 0 })) {
-      if (item.kind !== 'text') continue;
-      expect(item.x).toBeGreaterThanOrEqual(0);
-      expect(item.x + fonts.textWidth(item.text, item.face, item.size)).toBeLessThanOrEqual(w + 0.01);
-      expect(item.y + item.size).toBeLessThanOrEqual(h);
-      expect(item.size).toBeGreaterThanOrEqual(3.5);
+  // a card never sets type under 6.5 pt: what it cannot hold at that is refused, naming the text
+  const refusal = (draw: () => unknown): CardTextFitError | undefined => {
+    try {
+      draw();
+    } catch (error) {
+      if (error instanceof CardTextFitError) return error;
+      throw error;
     }
+    return undefined;
+  };
+  const none = { left: 0, right: 0, top: 0, bottom: 0 };
+  it('refuses a name too long for its header at the smallest readable size', () => {
+    const name = 'Panzerkampfwagen IV Ausführung H mit Schürzen und Zimmerit und Funkgerät und Nebelwurfanlage';
+    const card = buildUnitCard({ ...arsenal.units.get('de-panzer-iv-h')!, name }, ctx);
+    expect(refusal(() => layoutCardFront(fonts, card.front, 63 * MM, 88 * MM, none))?.text).toBe(name);
+    // a shorter one is set smaller, never under 6.5 pt, inside the card
+    const held = buildUnitCard({ ...arsenal.units.get('de-panzer-iv-h')!, name: 'Panzerkampfwagen IV Ausführung H mit Schürzen' }, ctx);
+    const title = layoutCardFront(fonts, held.front, 63 * MM, 88 * MM, none).find((i) => i.kind === 'text' && i.text === held.front.title);
+    expect(title?.kind === 'text' && title.size).toBeGreaterThanOrEqual(CARD_TYPE.min);
+    expect(title?.kind === 'text' && title.size).toBeLessThan(12);
+    expect(title?.kind === 'text' && title.x + fonts.textWidth(title.text, title.face, title.size)).toBeLessThanOrEqual(63 * MM);
   });
-  it('never leaves out a word: too much text is set smaller, not cut', () => {
-    const unit = { ...arsenal.units.get('de-panzer-iv-h')!, notes: ['A very long reminder '.repeat(12).trim(), 'Another long reminder '.repeat(10).trim(), 'And a third '.repeat(10).trim()] };
-    const card = buildUnitCard(unit, ctx);
-    const drawn = layoutCardFront(fonts, card.front, 63 * MM, 88 * MM, { left: 0, right: 0, top: 0, bottom: 0 })
-      .flatMap((item) => (item.kind === 'text' ? [item.text] : []))
-      .join(' ');
-    const words = (text: string) => text.split(/\s+/).filter(Boolean);
-    for (const rule of card.front.rules) expect(words(drawn).join(' ')).toContain(words(rule.text).join(' '));
+  it('refuses reminders too long for the card, naming the longest, rather than set them smaller or cut them', () => {
+    const notes = ['A very long reminder '.repeat(30).trim(), 'Another long reminder '.repeat(25).trim(), 'And a third '.repeat(25).trim()];
+    const card = buildUnitCard({ ...arsenal.units.get('de-panzer-iv-h')!, notes }, ctx);
+    expect(refusal(() => layoutCardFront(fonts, card.front, 63 * MM, 88 * MM, none))?.text).toBe(notes[0]);
+    // the same reminders, an eighth as long, fit at a readable size with every word
+    const short = buildUnitCard({ ...arsenal.units.get('de-panzer-iv-h')!, notes: notes.map((n) => n.slice(0, Math.floor(n.length / 8)).trim()) }, ctx);
+    const items = layoutCardFront(fonts, short.front, 63 * MM, 88 * MM, none).filter((i) => i.kind === 'text');
+    const words = (text: string) => text.split(/\s+/).filter(Boolean).join(' ');
+    const drawn = words(items.map((i) => (i.kind === 'text' ? i.text : '')).join(' '));
+    for (const rule of short.front.rules) expect(drawn).toContain(words(rule.text));
+    for (const i of items) if (i.kind === 'text') expect(i.size).toBeGreaterThanOrEqual(CARD_TYPE.min);
   });
-  it('sets the weapons as a table, a name too long for its column broken rather than cut, inside the card', () => {
+  it('sets the weapons as a table; a name with a word too wide for its column is refused, naming the weapon', () => {
     const card = buildUnitCard(arsenal.units.get('de-rifleman')!, ctx);
-    const long = { ...card.front, lines: card.front.lines.map((l) => ({ ...l, label: 'Panzerabwehrkanonenselbstfahrlafettenzielfernrohr' })), rules: [...card.front.rules, { ...card.front.rules[0]!, text: 'A very long reminder '.repeat(30) }] };
-    const w = 63 * MM;
-    const items = layoutCardFront(fonts, long, w, 88 * MM, { left: 0, right: 0, top: 0, bottom: 0 });
-    const texts = items.filter((i) => i.kind === 'text');
-    for (const t of texts) if (t.kind === 'text') expect(t.x + fonts.textWidth(t.text, t.face, t.size)).toBeLessThanOrEqual(w + 0.01);
-    expect(texts.map((t) => (t.kind === 'text' ? t.text : '')).join('')).toContain('Panzerabwehr');
+    const long = { ...card.front, lines: card.front.lines.map((l, i) => (i === 0 ? { ...l, label: 'Panzerabwehrkanonenselbstfahrlafettenzielfernrohrhalterung' } : l)) };
+    expect(refusal(() => layoutCardFront(fonts, long, 63 * MM, 88 * MM, none))?.text).toBe('Panzerabwehrkanonenselbstfahrlafettenzielfernrohrhalterung');
   });
   it('shows the stats the text names, with their symbols', () => {
     const card = buildUnitCard(arsenal.units.get('de-panzer-iv-h')!, ctx);

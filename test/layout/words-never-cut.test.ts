@@ -4,7 +4,9 @@
  * from the layout's positioned items (the plain data between layout and render), no two texts
  * may print over each other and no text may be cut: no ellipsis, nothing past the box it starts
  * in (a title bar, a card) or past the page's print-safe area. On a sheet of cards no text but
- * the card's own lies in a card's bleed, the footer slug's footnotes included.
+ * the card's own lies in a card's bleed, the footer slug's footnotes included. Each product
+ * printing at all (exit 0) says that none of its cards reaches the refusal of text a card
+ * cannot hold at 6.5 pt (card-faces.ts): no shipped product needs it, on any paper.
  */
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
