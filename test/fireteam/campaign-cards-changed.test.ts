@@ -40,6 +40,14 @@ async function pdfPages(cwd: string, titles: readonly string[], ...more: string[
   return { pages, cardPages };
 }
 /** a side's cards in a battle's packet, by its deck's title ("Side A (Russians): fire-team cards") */
+/** A new campaign of the two example platoons whose first turn side A won both battles of. */
+async function firstTurnWon(cwd: string, seed: string): Promise<void> {
+  await run(cwd, 'new', '--seed', seed, '--force', RUSSIANS, '--force', FALLSCHIRMJAGER);
+  await packets(cwd, '--assault', 'a:C5', '--assault', 'b:C2');
+  await run(cwd, 'record', '--battle', '1', '--winner', 'a');
+  await run(cwd, 'record', '--battle', '2', '--winner', 'a');
+}
+
 const cardsOf = (doc: DocumentNode, side: string): CardNode[] => (doc.decks ?? []).filter((d) => d.title.startsWith(side)).flatMap((d) => d.cards);
 /** a card as printed: the id is the layout's, never on the paper */
 const printed = ({ id: _id, ...card }: CardNode) => JSON.stringify(card);
@@ -98,10 +106,7 @@ describe("a Fire Team campaign's turn after the first", () => {
 
   it('a turn both sides held keeps the last packet to compare with; a state without fielded (written before) prints every card', async () => {
     const cwd = workdir();
-    await run(cwd, 'new', '--seed', 'held', '--force', RUSSIANS, '--force', FALLSCHIRMJAGER);
-    await packets(cwd, '--assault', 'a:C5', '--assault', 'b:C2');
-    await run(cwd, 'record', '--battle', '1', '--winner', 'a');
-    await run(cwd, 'record', '--battle', '2', '--winner', 'a');
+    await firstTurnWon(cwd, 'held');
     await run(cwd, 'next', '--assault', 'a:hold', '--assault', 'b:hold', '--quiet');
     const turn3 = await packets(cwd, '--assault', 'a:C4', '--assault', 'b:B2');
     expect(words(turn3[0]!)).toContain('since turn 1');
@@ -118,10 +123,7 @@ describe("a Fire Team campaign's turn after the first", () => {
 
   it('a hand-edited fielded is checked when read: its army list, its turn, and the version that keeps it', async () => {
     const cwd = workdir();
-    await run(cwd, 'new', '--seed', 'edited', '--force', RUSSIANS, '--force', FALLSCHIRMJAGER);
-    await packets(cwd, '--assault', 'a:C5', '--assault', 'b:C2');
-    await run(cwd, 'record', '--battle', '1', '--winner', 'a');
-    await run(cwd, 'record', '--battle', '2', '--winner', 'a');
+    await firstTurnWon(cwd, 'edited');
     const file = path.join(cwd, 'ft.json');
     const text = readFileSync(file, 'utf8');
     const edits: [(s: { version: number; turn: number; fielded: { turn: number; a: { list: string }[] } }) => void, RegExp][] = [
