@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEEP, sampled } from './sample.js';
 
 /** Every command line the README and docs/ show a player, read from the files as written. */
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -37,3 +38,41 @@ export function documentedCommands(file: string): { where: string; args: string[
 
 /** The files whose commands are tested: the README, then docs/ by name. */
 export const DOCUMENTED_FILES = ['README.md', ...readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
+
+/**
+ * What kind of command a documented one is: its command and rule set, a campaign's step, and
+ * each option it gives (--format with its value: json, md and PDF are each a path of their own).
+ */
+export function commandKinds(args: readonly string[]): string[] {
+  const [command, system] = args;
+  const kinds = [`${command} ${system ?? ''}`.trim()];
+  if (command === 'campaign') kinds.push(`campaign ${args[2]}`);
+  args.forEach((word, i) => {
+    if (word.startsWith('--')) kinds.push(word === '--format' ? `--format ${args[i + 1]}` : word);
+  });
+  return kinds;
+}
+
+/** The file a command keeps its campaign in (--state), which the commands after it read. */
+function stateOf(args: readonly string[]): string | undefined {
+  const at = args.indexOf('--state');
+  return at === -1 ? undefined : args[at + 1];
+}
+
+/**
+ * The documented commands a run tries, by file, with `sampled` (helpers/sample.ts): all of them
+ * under MUSTER_DEEP=1; otherwise the README's first and then the first of every kind of command
+ * (`commandKinds`) the docs show, with the commands before it of the campaign it carries on
+ * (the same --state in the same file), so each runs as the player who typed them in order would.
+ */
+export function sampledDocumentedCommands(deep = DEEP): Map<string, { where: string; args: string[] }[]> {
+  const all = DOCUMENTED_FILES.flatMap((file) => documentedCommands(file).map((command, at) => ({ file, at, command })));
+  const kept = new Set(sampled(all, ({ command }) => commandKinds(command.args), { deep }));
+  for (const one of [...kept]) {
+    const state = stateOf(one.command.args);
+    if (state) for (const before of all) if (before.file === one.file && before.at < one.at && stateOf(before.command.args) === state) kept.add(before);
+  }
+  const byFile = new Map<string, { where: string; args: string[] }[]>();
+  for (const one of all) if (kept.has(one)) byFile.set(one.file, [...(byFile.get(one.file) ?? []), one.command]);
+  return byFile;
+}
