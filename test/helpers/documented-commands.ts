@@ -60,19 +60,25 @@ function stateOf(args: readonly string[]): string | undefined {
 }
 
 /**
- * The documented commands a run tries, by file, with `sampled` (helpers/sample.ts): all of them
- * under MUSTER_DEEP=1; otherwise the README's first and then the first of every kind of command
- * (`commandKinds`) the docs show, with the commands before it of the campaign it carries on
- * (the same --state in the same file), so each runs as the player who typed them in order would.
+ * The command lines a run tries out of `all`, with `sampled` (helpers/sample.ts): all of them
+ * under MUSTER_DEEP=1; otherwise the first tenth and then the first of every kind of command
+ * (`commandKinds`) not yet drawn, each with the commands before it of the campaign it carries on
+ * (the same --state in the same `group`), so each runs as the player who typed them in order would.
  */
-export function sampledDocumentedCommands(deep = DEEP): Map<string, { where: string; args: string[] }[]> {
-  const all = DOCUMENTED_FILES.flatMap((file) => documentedCommands(file).map((command, at) => ({ file, at, command })));
-  const kept = new Set(sampled(all, ({ command }) => commandKinds(command.args), { deep }));
+export function sampledCommands<T>(all: readonly T[], argsOf: (item: T) => readonly string[], { deep = DEEP, group = (_: T): string => '' } = {}): T[] {
+  const kept = new Set(sampled(all, (item) => commandKinds(argsOf(item)), { deep }));
   for (const one of [...kept]) {
-    const state = stateOf(one.command.args);
-    if (state) for (const before of all) if (before.file === one.file && before.at < one.at && stateOf(before.command.args) === state) kept.add(before);
+    const state = stateOf(argsOf(one));
+    if (state === undefined) continue;
+    for (const before of all.slice(0, all.indexOf(one))) if (group(before) === group(one) && stateOf(argsOf(before)) === state) kept.add(before);
   }
+  return all.filter((item) => kept.has(item));
+}
+
+/** The documented commands a run tries (`sampledCommands` over every file's), by file. */
+export function sampledDocumentedCommands(deep = DEEP): Map<string, { where: string; args: string[] }[]> {
+  const all = DOCUMENTED_FILES.flatMap((file) => documentedCommands(file).map((command) => ({ file, command })));
   const byFile = new Map<string, { where: string; args: string[] }[]>();
-  for (const one of all) if (kept.has(one)) byFile.set(one.file, [...(byFile.get(one.file) ?? []), one.command]);
+  for (const { file, command } of sampledCommands(all, (one) => one.command.args, { deep, group: (one) => one.file })) byFile.set(file, [...(byFile.get(file) ?? []), command]);
   return byFile;
 }
