@@ -16,7 +16,7 @@ import { muster } from '../helpers/cli.js';
 import { fonts } from '../helpers/fonts.js';
 import { itemBox, pageFill, plainFrame } from '../helpers/fill.js';
 import { workdirs } from '../helpers/fixtures.js';
-import { sampled } from '../helpers/sample.js';
+import { printKinds, sampled } from '../helpers/sample.js';
 
 // what the command line lays out, and the documents it lays out, as it prints them
 const printed = vi.hoisted(() => [] as { doc: unknown; placed: unknown }[]);
@@ -89,10 +89,7 @@ function standsAlone(page: PlacedPage, doc: DocumentNode | BookletNode): string 
  */
 const FILLS = sampled(
   PRODUCTS.flatMap((product) => PAPERS.map(([paper, units]) => [`${product} on ${paper}`, product, paper, units] as const)),
-  ([, product, paper]) => {
-    const [command, id, ...rest] = product.split(' ');
-    return [`paper=${paper}`, `product=${command}`, `rule set=${id}`, ...rest.filter((word) => word.startsWith('--') && word !== '--seed').map((option) => `${command} ${option}`)];
-  },
+  ([, product, paper]) => printKinds([...product.split(' '), '--paper', paper]),
 );
 
 describe('pages that fill', () => {
