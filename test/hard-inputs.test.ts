@@ -115,9 +115,13 @@ describe('house rules that overfill a sheet', () => {
     const dir = workdir({
       'fireteam/tables/house.yaml': `tables:\n  - id: morale\n    title: Morale (house)\n    section: House\n    source: house\n    use: reference\n    columns:\n      - { key: when, label: When }\n      - { key: effect, label: Effect }\n    rows:\n${rows}\n`,
     });
+    // after a check of muster's own data in the same process, whose sheets validate remembers laid out
+    const own = await muster(['validate'], workdir());
+    expect([own.code, own.stderr]).toEqual([0, '']);
     const { code, stdout, stderr } = await muster(['validate', '--data', dir], workdir());
     expect(code).toBe(0);
     expect(stdout).toMatch(/^OK: /);
+    expect(stdout.match(/\((\d+) pages\)/)![1]).not.toBe(own.stdout.match(/\((\d+) pages\)/)![1]);
     expect(stderr).toMatch(/warning: fireteam sheet "Actions, movement, morale and assaults" takes [2-9] pages on letter in in/);
     expect(stderr).not.toMatch(/sheet "Turn, troops and firing"/);
   });

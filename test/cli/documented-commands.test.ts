@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { muster } from '../helpers/cli.js';
 import { workdirs } from '../helpers/fixtures.js';
-import { DOCUMENTED_FILES as files, documentedCommands, words } from '../helpers/documented-commands.js';
+import { DOCUMENTED_FILES as files, commandKinds, documentedCommands, sampledCommands, sampledDocumentedCommands, words } from '../helpers/documented-commands.js';
 import { COMMAND_TABLE, EXAMPLES } from '../../src/cli/command-table.js';
 import { PAPERS } from '../../src/doc/model.js';
 
@@ -24,11 +24,19 @@ const PLAYER_FILES: Record<string, string> = {
   'my-company.yaml': 'examples/blazeaway/german-grenadier-company.yaml',
 };
 
+/**
+ * The commands run: every one under MUSTER_DEEP=1; by default a sample holding every kind of
+ * command the docs show (each command and rule set, campaign step, option), each with the
+ * campaign commands before it (helpers/documented-commands.ts).
+ */
+const tried = sampledDocumentedCommands();
+
 describe('every command the README and docs show runs as typed', () => {
   for (const file of files) {
-    const commands = documentedCommands(file);
+    const all = documentedCommands(file);
+    const commands = tried.get(file) ?? [];
     if (commands.length === 0) continue;
-    it(`${file}: ${commands.length} commands`, async () => {
+    it(`${file}: ${commands.length === all.length ? '' : `${commands.length} of `}${all.length} commands`, async () => {
       const cwd = workdir();
       for (const [name, example] of Object.entries(PLAYER_FILES)) copyFileSync(path.join(root, example), path.join(cwd, name));
       const failed: string[] = [];
@@ -43,8 +51,11 @@ describe('every command the README and docs show runs as typed', () => {
     }, 240_000);
   }
   it('the examples of --help', async () => {
-    const examples = [...EXAMPLES, ...COMMAND_TABLE.flatMap((c) => c.examples ?? [])].map(([line]) => words(line.replace(/^\$0 /, '')));
-    expect(examples.length).toBeGreaterThanOrEqual(7);
+    const all = [...EXAMPLES, ...COMMAND_TABLE.flatMap((c) => c.examples ?? [])].map(([line]) => words(line.replace(/^\$0 /, '')));
+    expect(all.length).toBeGreaterThanOrEqual(7);
+    // all under MUSTER_DEEP=1; by default a sample with every kind of command they show, each
+    // with the campaign commands before it (a campaign's `next` reads what its `new` wrote)
+    const examples = sampledCommands(all, (args) => args);
     const cwd = workdir();
     const failed: string[] = [];
     // `serve` runs until stopped: the page's own tests start and stop it
@@ -65,5 +76,13 @@ describe('every command the README and docs show runs as typed', () => {
     expect(documentedCommands('README.md').map((c) => c.args[0])).toEqual(expect.arrayContaining(['tables', 'cards', 'tokens', 'scenario', 'campaign', 'serve']));
     expect(documentedCommands('docs/products.md').length).toBeGreaterThan(40);
     expect(documentedCommands('docs/force-file.md').map((c) => c.args.slice(0, 2).join(' '))).toContain('scenario bof');
+  });
+  it('tries every kind of command the docs show, by default too; every command under MUSTER_DEEP=1', () => {
+    const every = files.flatMap((file) => documentedCommands(file));
+    const sample = [...sampledDocumentedCommands(false).values()].flat();
+    const drawn = new Set(sample.flatMap((c) => commandKinds(c.args)));
+    expect([...new Set(every.flatMap((c) => commandKinds(c.args)))].filter((kind) => !drawn.has(kind))).toEqual([]);
+    expect(drawn).toContain('campaign undo');
+    expect([...sampledDocumentedCommands(true).values()].flat()).toEqual(every);
   });
 });

@@ -111,14 +111,14 @@ describe('progress in a real terminal (a pseudo-terminal from script(1))', () =>
   })();
   function inTerminal(env: Record<string, string>, cwd: string): string {
     const vars = Object.entries(env).map(([k, v]) => `${k}=${v}`);
-    const line = `env -u CI ${vars.join(' ')} ${JSON.stringify(process.execPath)} ${JSON.stringify(BUILT_BIN)} scenario bof --count 30 --seed bar -o packets.pdf`;
+    const line = `env -u CI ${vars.join(' ')} ${JSON.stringify(process.execPath)} ${JSON.stringify(BUILT_BIN)} scenario bof --count 5 --seed bar -o packets.pdf`;
     const run = spawnSync(script, ['-qec', line, '/dev/null'], { cwd, encoding: 'utf8', env: { ...process.env } });
     expect(run.status).toBe(0);
     return run.stdout;
   }
   it.skipIf(!hasScript)('a bar with the count and the time left on a terminal; none under TERM=dumb or in CI', () => {
     const cwd = workdir();
-    expect(inTerminal({ TERM: 'xterm' }, cwd)).toMatch(/Rolling packets \[.*\] \d+\/30, \S+ left/);
+    expect(inTerminal({ TERM: 'xterm' }, cwd)).toMatch(/Rolling packets \[.*\] \d+\/5, \S+ left/);
     const dumb = inTerminal({ TERM: 'dumb' }, cwd);
     expect(dumb).toMatch(/Wrote packets\.pdf/);
     expect(dumb).not.toMatch(/Rolling packets/);

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEEP, sampled } from './sample.js';
 
 /** Every command line the README and docs/ show a player, read from the files as written. */
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -37,3 +38,47 @@ export function documentedCommands(file: string): { where: string; args: string[
 
 /** The files whose commands are tested: the README, then docs/ by name. */
 export const DOCUMENTED_FILES = ['README.md', ...readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
+
+/**
+ * What kind of command a documented one is: its command and rule set, a campaign's step, and
+ * each option it gives (--format with its value: json, md and PDF are each a path of their own).
+ */
+export function commandKinds(args: readonly string[]): string[] {
+  const [command, system] = args;
+  const kinds = [`${command} ${system ?? ''}`.trim()];
+  if (command === 'campaign') kinds.push(`campaign ${args[2]}`);
+  args.forEach((word, i) => {
+    if (word.startsWith('--')) kinds.push(word === '--format' ? `--format ${args[i + 1]}` : word);
+  });
+  return kinds;
+}
+
+/** The file a command keeps its campaign in (--state), which the commands after it read. */
+function stateOf(args: readonly string[]): string | undefined {
+  const at = args.indexOf('--state');
+  return at === -1 ? undefined : args[at + 1];
+}
+
+/**
+ * The command lines a run tries out of `all`, with `sampled` (helpers/sample.ts): all of them
+ * under MUSTER_DEEP=1; otherwise the first tenth and then the first of every kind of command
+ * (`commandKinds`) not yet drawn, each with the commands before it of the campaign it carries on
+ * (the same --state in the same `group`), so each runs as the player who typed them in order would.
+ */
+export function sampledCommands<T>(all: readonly T[], argsOf: (item: T) => readonly string[], { deep = DEEP, group = (_: T): string => '' } = {}): T[] {
+  const kept = new Set(sampled(all, (item) => commandKinds(argsOf(item)), { deep }));
+  for (const one of [...kept]) {
+    const state = stateOf(argsOf(one));
+    if (state === undefined) continue;
+    for (const before of all.slice(0, all.indexOf(one))) if (group(before) === group(one) && stateOf(argsOf(before)) === state) kept.add(before);
+  }
+  return all.filter((item) => kept.has(item));
+}
+
+/** The documented commands a run tries (`sampledCommands` over every file's), by file. */
+export function sampledDocumentedCommands(deep = DEEP): Map<string, { where: string; args: string[] }[]> {
+  const all = DOCUMENTED_FILES.flatMap((file) => documentedCommands(file).map((command) => ({ file, command })));
+  const byFile = new Map<string, { where: string; args: string[] }[]>();
+  for (const { file, command } of sampledCommands(all, (one) => one.command.args, { deep, group: (one) => one.file })) byFile.set(file, [...(byFile.get(file) ?? []), command]);
+  return byFile;
+}

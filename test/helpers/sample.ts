@@ -72,3 +72,15 @@ export function madeSample<T>(full: number, make: (seed: number) => T, kinds: (m
 export function times(n: number): string {
   return n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`;
 }
+
+/**
+ * The kinds a command line of a print is, for drawing prints with `sampled`: its paper and
+ * units, its product (the command), its rule set, and each option it is given beyond those (a
+ * force, a nation, a bleed, a duplex...), as "cards --force".
+ */
+export function printKinds(args: readonly string[]): string[] {
+  const [command, id] = args;
+  const valueOf = (name: string) => (args.includes(name) ? [`${name.slice(2)}=${args[args.indexOf(name) + 1]}`] : []);
+  const options = args.filter((word) => word.startsWith('--') && !['--paper', '--units', '--seed'].includes(word)).map((option) => `${command} ${option}`);
+  return [...valueOf('--paper'), ...valueOf('--units'), `product=${command}`, ...(id && !id.startsWith('-') ? [`rule set=${id}`] : []), ...options];
+}

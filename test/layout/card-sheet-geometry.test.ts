@@ -13,6 +13,7 @@ import { workdirs } from '../helpers/fixtures.js';
 import { muster } from '../helpers/cli.js';
 import { afterEach } from 'vitest';
 import { fonts } from '../helpers/fonts.js';
+import { printKinds, sampled } from '../helpers/sample.js';
 
 /**
  * The print-safe rules of docs/design.md (Print conventions) on every rule set's card sheets, A4 and Letter,
@@ -140,8 +141,17 @@ function deckPages(doc: DocumentNode): PlacedPage[] {
   return placed.pages.slice(placed.pages.length - cardPages);
 }
 
+/**
+ * The sheets looked at: every product on every paper under MUSTER_DEEP=1; by default a sample
+ * (helpers/sample.ts) with every paper, units, product, rule set and option among them.
+ */
+const SHEETS_LOOKED_AT = sampled(
+  PAPERS_IN_UNITS.flatMap(({ paper, units }) => PRODUCTS.map((product) => ({ paper, product }))),
+  ({ paper, product }) => printKinds([...product, '--paper', paper]),
+);
+
 describe.each(PAPERS_IN_UNITS)('card sheets on $paper', ({ paper, units }) => {
-  it.each(PRODUCTS.map((p) => [p.join(' '), p] as const))('%s: print-safe edges, type, frames and marks', async (_name, product) => {
+  it.each(SHEETS_LOOKED_AT.filter((c) => c.paper === paper).map(({ product: p }) => [p.join(' '), p] as const))('%s: print-safe edges, type, frames and marks', async (_name, product) => {
     const docs = await documents([...product, '--paper', paper, '--units', units]);
     let pagesSeen = 0;
     let ticksOrMarks = 0;
@@ -397,7 +407,11 @@ describe('cards apart: a bleed round every card, a gutter between two', () => {
     { args: ['tokens', 'bof', '--events', '--duplex', 'short', '--back-offset', '-1,2.5'], duplex: 'short', offset: { x: -1, y: 2.5 } },
     { args: ['cards', 'openfire', '--bleed', '3'], duplex: 'long', offset: { x: 0, y: 0 } },
   ] as const;
-  const cases = PAPERS_IN_UNITS.flatMap(({ paper, units }) => SHEETS.map((s) => [`${s.args.join(' ')} on ${paper}`, { ...s, args: [...s.args, '--paper', paper, '--units', units] }] as const));
+  // every sheet on every paper under MUSTER_DEEP=1; by default a sample with every paper, product, rule set and option
+  const cases = sampled(
+    PAPERS_IN_UNITS.flatMap(({ paper, units }) => SHEETS.map((s) => [`${s.args.join(' ')} on ${paper}`, { ...s, args: [...s.args, '--paper', paper, '--units', units] }] as const)),
+    ([, { args }]) => printKinds(args),
+  );
 
   it.each(cases)('%s: each card its bleed, no neighbour within it, every cut marked, each back behind its front', async (_name, { args, duplex, offset }) => {
     const docs = await documents(args);

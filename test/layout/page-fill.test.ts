@@ -16,6 +16,7 @@ import { muster } from '../helpers/cli.js';
 import { fonts } from '../helpers/fonts.js';
 import { itemBox, pageFill, plainFrame } from '../helpers/fill.js';
 import { workdirs } from '../helpers/fixtures.js';
+import { printKinds, sampled } from '../helpers/sample.js';
 
 // what the command line lays out, and the documents it lays out, as it prints them
 const printed = vi.hoisted(() => [] as { doc: unknown; placed: unknown }[]);
@@ -81,8 +82,18 @@ function standsAlone(page: PlacedPage, doc: DocumentNode | BookletNode): string 
   return undefined;
 }
 
+/**
+ * The prints looked at: every product on both papers under MUSTER_DEEP=1; by default a sample
+ * (helpers/sample.ts) with every paper, product, rule set and way of asking (a force, a nation,
+ * the events, a mode) among them.
+ */
+const FILLS = sampled(
+  PRODUCTS.flatMap((product) => PAPERS.map(([paper, units]) => [`${product} on ${paper}`, product, paper, units] as const)),
+  ([, product, paper]) => printKinds([...product.split(' '), '--paper', paper]),
+);
+
 describe('pages that fill', () => {
-  it.each(PRODUCTS.flatMap((product) => PAPERS.map(([paper, units]) => [`${product} on ${paper}`, product, paper, units] as const)))('%s: no page under a quarter full that need not stand alone', async (_, product, paper, units) => {
+  it.each(FILLS)('%s: no page under a quarter full that need not stand alone', async (_, product, paper, units) => {
     const made = await print(product, paper, units);
     expect(made.length).toBeGreaterThan(0);
     const thin: string[] = [];

@@ -13,6 +13,7 @@ import { twoSidedNote } from '../../src/layout/document-plan.js';
 import { muster } from '../helpers/cli.js';
 import { workdirs } from '../helpers/fixtures.js';
 import { exampleCardCommands } from '../helpers/example-forces.js';
+import { printKinds, sampled } from '../helpers/sample.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const db = await loadRulesDb({ dataDirs: [] });
@@ -52,7 +53,8 @@ describe('two-sided printing', () => {
     expect(exampleCommands().length).toBeGreaterThan(0);
   });
 
-  it.each(cases.map((args) => [args.join(' '), args] as const))('%s: fronts on odd pages, backs behind them, page 1 says so', async (_, args) => {
+  // every case under MUSTER_DEEP=1; by default a sample with every paper, product, rule set and option (a force, a duplex)
+  it.each(sampled(cases, printKinds).map((args) => [args.join(' '), args] as const))('%s: fronts on odd pages, backs behind them, page 1 says so', async (_, args) => {
     const dir = workdir();
     const out = path.join(dir, 'out.pdf');
     const result = await muster([...args, '-o', out], ROOT);

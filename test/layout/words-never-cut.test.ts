@@ -24,6 +24,7 @@ import { muster } from '../helpers/cli.js';
 import { workdirs } from '../helpers/fixtures.js';
 import { exampleCardCommands } from '../helpers/example-forces.js';
 import { fonts } from '../helpers/fonts.js';
+import { sampled } from '../helpers/sample.js';
 
 /** Every document the command line lays out, as it hands it on to be drawn, with the documents it was laid out from. */
 const laidOut: { placed: PlacedDocument; from: DocumentNode[] }[] = [];
@@ -80,10 +81,35 @@ function cardVariants(): string[][] {
   ]);
 }
 
-const cases: { name: string; args: string[]; setup?: string[][] }[] = PAPERS.flatMap((paper) => [
+interface Case {
+  name: string;
+  args: string[];
+  setup?: string[][];
+}
+const allCases: Case[] = PAPERS.flatMap((paper) => [
   ...[...products(), ...exampleCommands(), ...cardVariants(), ['calibrate']].map((args) => ({ name: `${args.join(' ')} --paper ${paper}`, args: [...args, '--paper', paper] })),
   { name: `campaign bof booklet of a campaign at game 4 --paper ${paper}`, args: ['campaign', 'bof', 'booklet', '--state', LADDER_STATE, '--paper', paper], setup: CAMPAIGN_AT_GAME_4 },
 ]);
+
+/**
+ * What kind of print a case is: its paper, its product (the command), its rule set, and how it
+ * is asked for beyond the defaults (a scenario's mode, a force's cards, a bleed, a guillotine's
+ * layout, a campaign under way).
+ */
+function kinds({ args, setup }: Case): string[] {
+  const option = (name: string) => args[args.indexOf(name) + 1];
+  return [
+    `paper=${option('--paper')}`,
+    `product=${args[0]}`,
+    ...(args[0] === 'calibrate' ? [] : [`rule set=${args[1]}`]),
+    ...(args.includes('--mode') ? [`mode=${option('--mode')}`] : []),
+    ...['--force', '--bleed', '--layout'].filter((name) => args.includes(name)).map((name) => `${args[0]} ${name}`),
+    ...(setup ? ['a campaign under way'] : []),
+  ];
+}
+
+// every product, paper, rule set, mode and variant by default; every product on every paper under MUSTER_DEEP=1
+const cases = sampled(allCases, kinds);
 
 /** A box on the page: left, top, right, bottom. */
 interface Box {
@@ -254,6 +280,8 @@ describe('words never cut, texts never over each other', () => {
     expect(products().length).toBeGreaterThanOrEqual(db.systems.length * 3);
     expect(products().some((args) => args.includes('solo'))).toBe(true);
     expect(exampleCommands().length).toBeGreaterThan(0);
+    const drawn = new Set(cases.flatMap(kinds));
+    expect([...new Set(allCases.flatMap(kinds))].filter((kind) => !drawn.has(kind))).toEqual([]);
   });
 
   it.each(cases.map((c) => [c.name, c] as const))('%s', async (_, { args, setup }) => {

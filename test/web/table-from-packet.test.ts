@@ -12,6 +12,7 @@ import type { Page } from 'puppeteer-core';
 import { MANIFESTS } from '../../src/systems/registry.js';
 import { control, openPage, press, produce, runBrowserTests, shots, usePageServer, type PageServer } from '../helpers/page.js';
 import { smallTargets } from '../helpers/phone-checks.js';
+import { sampled } from '../helpers/sample.js';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -57,11 +58,12 @@ describe.skipIf(!runBrowserTests)('the table mode from a packet, on a phone', ()
     }
   }
 
-  it('opens a packet made on the page at the table: both forces, its turns and objectives, nothing typed (every rule set that rolls packets)', async () => {
+  it('opens a packet made on the page at the table: both forces, its turns and objectives, nothing typed (a rule set of each mode; every one under MUSTER_DEEP=1)', async () => {
     const page = await openPage(served, '');
     await page.setViewport(PHONE);
-    // every rule set that rolls packets (test/web/table-packet.test.ts holds each table part to reading them), solo where it has solo rules
-    for (const manifest of MANIFESTS.filter((m) => m.scenario)) {
+    // every rule set that rolls packets (test/web/table-packet.test.ts holds each table part to reading them), solo where it has solo rules;
+    // the page's way from a packet to the table is one: by default a rule set of each mode, all under MUSTER_DEEP=1
+    for (const manifest of sampled(MANIFESTS.filter((m) => m.scenario), (m) => [m.scenario!.modes.includes('solo') ? 'solo' : 'versus'])) {
       const id = manifest.id;
       const solo = manifest.scenario!.modes.includes('solo');
       await page.goto(`${served.base}#/${id}/scenario?${solo ? 'mode=solo&' : ''}seed=table-phone`, { waitUntil: 'domcontentloaded' });

@@ -16,6 +16,9 @@ import { resolveFrom } from '../options.js';
 import { TOOL_VERSION } from '../version.js';
 import { recordHouseChanges, type HouseChange } from '../../data/house.js';
 import { houseReport, houseReportText } from '../house-report.js';
+import { fingerprint } from '../../data/hash.js';
+import type { DocumentNode } from '../../doc/model.js';
+import type { FontStore } from '../../layout/fonts.js';
 
 /**
  * `muster validate`: loads every data folder against its schema, parses every template, and
@@ -66,12 +69,12 @@ async function validate(roots: string[], format: 'text' | 'json', changes: reado
         await new Promise((resolve) => setImmediate(resolve));
         checkInterrupted(io.signal);
         const doc = buildQuickReference(system, { paper, units, toolVersion: TOOL_VERSION });
-        const placed = layoutDocument(fonts, doc);
-        pages += placed.pages.length;
+        const laidOut = pageCount(fonts, doc);
+        pages += laidOut;
         // a sheet is meant to be one page (of A4 and Letter; A5 is half as large): say which one runs over, so it can be trimmed
-        if (placed.pages.length === doc.sheets.length || !PAPER_SPECS[paper].sheetOnOnePage) continue;
+        if (laidOut === doc.sheets.length || !PAPER_SPECS[paper].sheetOnOnePage) continue;
         for (const sheet of doc.sheets) {
-          const own = layoutDocument(fonts, { ...doc, sheets: [sheet] }).pages.length;
+          const own = pageCount(fonts, { ...doc, sheets: [sheet] });
           if (own > 1) io.stderr.write(`warning: ${system.info.id} sheet "${sheet.title}" takes ${own} pages on ${paper} in ${units}\n`);
         }
       }
@@ -91,4 +94,24 @@ async function validate(roots: string[], format: 'text' | 'json', changes: reado
       houseReportText(house, io.cwd),
   );
   return 0;
+}
+
+/**
+ * The pages a document lays out on, remembered for the fonts by the document's whole content:
+ * a process that validates again (the page's worker at each house-rules folder, the tests) lays
+ * out again only the sheets whose data changed. Laying out is a pure function of the two, and
+ * most of validate's time; a document that does not fit throws, and is not remembered.
+ */
+const PAGE_COUNTS = new WeakMap<FontStore, Map<string, number>>();
+/** Enough for every sheet of a few rule sets on every paper in both units; the oldest go first. */
+const REMEMBERED = 256;
+function pageCount(fonts: FontStore, doc: DocumentNode): number {
+  let known = PAGE_COUNTS.get(fonts);
+  if (!known) PAGE_COUNTS.set(fonts, (known = new Map()));
+  const key = fingerprint(JSON.stringify(doc));
+  const count = known.get(key) ?? layoutDocument(fonts, doc).pages.length;
+  known.delete(key);
+  known.set(key, count);
+  if (known.size > REMEMBERED) known.delete(known.keys().next().value!);
+  return count;
 }
