@@ -698,25 +698,19 @@ export class CampaignPanel {
   /** `new` as the start form stands, and the force files it names. */
   private startRequest(): { argv: string[]; n: NewCampaign; uploads: Map<string, Uint8Array> } {
     const value = (id: string) => el<HTMLInputElement>(id).value;
-    if (this.many()) {
-      const forces = this.chosenPlayerForces().filter((f): f is Upload => f !== undefined);
-      const players = this.playerRows().map(({ side, place, row }) => ({ name: row.querySelector<HTMLInputElement>('input[type=text]')!.value.trim() || playerPlaceholder(side, place), side }));
-      const n: NewCampaign = {
-        names: [value('cp-nameA'), value('cp-nameB')],
-        players,
-        forces: forces.map((f) => f.name),
-        strict: el<HTMLInputElement>('cp-strict').checked && !el('cp-strict-box').hidden,
-        seed: value('cp-seed'),
-        options: this.part!.newOptions(),
-      };
-      const uploads = new Map(forces.filter((f) => f.name !== FORCE_FILE).map((f) => [f.name, f.bytes]));
-      return { argv: newArgv(this.shownSystem!, n), n, uploads };
+    const many = this.many();
+    let forces: Upload[];
+    if (many) {
+      forces = this.chosenPlayerForces().filter((f): f is Upload => f !== undefined);
+    } else {
+      const chosen = this.chosenForces();
+      forces = SIDES.flatMap((side) => (chosen[side] ? [chosen[side]] : []));
     }
-    const chosen = this.chosenForces();
-    const forces = SIDES.flatMap((side) => (chosen[side] ? [chosen[side]] : []));
     const n: NewCampaign = {
-      names: [value('cp-nameA'), this.solo() ? '' : value('cp-nameB')],
-      solo: this.solo(),
+      names: [value('cp-nameA'), !many && this.solo() ? '' : value('cp-nameB')],
+      ...(many
+        ? { players: this.playerRows().map(({ side, place, row }) => ({ name: row.querySelector<HTMLInputElement>('input[type=text]')!.value.trim() || playerPlaceholder(side, place), side })) }
+        : { solo: this.solo() }),
       forces: forces.map((f) => f.name),
       strict: el<HTMLInputElement>('cp-strict').checked && !el('cp-strict-box').hidden,
       seed: value('cp-seed'),

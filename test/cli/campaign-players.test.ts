@@ -8,19 +8,13 @@
  * cards. A two-player state file written by muster before players were kept still reads.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { muster, pdfPageCount } from '../helpers/cli.js';
-import { clubDir, MISTAKE, SEASON, SEASON_SEED, seasonNew, seasonRecord, SIX, SIX_NAMES } from '../helpers/club-season.js';
+import { clubDirs, MISTAKE, SEASON, SEASON_SEED, seasonNew, seasonRecord, SIX, SIX_NAMES } from '../helpers/club-season.js';
 
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-function dir(): string {
-  const made = clubDir();
-  dirs.push(made);
-  return made;
-}
+const dir = clubDirs(afterAll);
 
 interface PlayerJson {
   name: string;

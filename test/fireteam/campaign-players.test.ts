@@ -4,19 +4,13 @@
  * reinforcements; the side's 8 core points are 4 a player (the campaign's Forces); every
  * battle fields both of a side's platoons. A state file written before players were kept reads.
  */
-import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { muster } from '../helpers/cli.js';
-import { clubDir, FOUR, FOUR_NAMES, fireTeamNew } from '../helpers/club-season.js';
+import { clubDirs, FOUR, FOUR_NAMES, fireTeamNew } from '../helpers/club-season.js';
 
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-function dir(): string {
-  const made = clubDir();
-  dirs.push(made);
-  return made;
-}
+const dir = clubDirs(afterAll);
 
 async function ok(argv: string[], cwd: string) {
   const result = await muster(argv, cwd);

@@ -5,7 +5,7 @@
  * platoons a side. The command line's test runs the whole of it; the page's test runs its first
  * games through the campaign panel and holds them to the command line's files.
  */
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -107,4 +107,15 @@ export function clubDir(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'muster-club-'));
   for (const p of [...SIX, ...FOUR]) copyFileSync(path.join(CLUB_FORCES, p.file), path.join(dir, p.file));
   return dir;
+}
+
+/** A maker of club folders for a test file, each removed when the file's tests are done (`afterAll`). */
+export function clubDirs(afterAll: (fn: () => void) => void): () => string {
+  const made: string[] = [];
+  afterAll(() => made.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+  return () => {
+    const dir = clubDir();
+    made.push(dir);
+    return dir;
+  };
 }

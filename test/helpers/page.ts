@@ -394,3 +394,13 @@ export async function openOffline(served: Pick<PageServer, 'base' | 'browser'>, 
   }
   return page;
 }
+
+/** The table mode's state as the page shows it to tests (window.muster.table). */
+export const tableOf = (page: Page) => page.evaluate(() => window.muster.table);
+
+/** Presses a control of the table mode's game and waits until the browser has kept the change. */
+export async function tickTable(page: Page, label: string): Promise<void> {
+  const saves = (await tableOf(page))?.saves ?? 0;
+  await press(page, `#tb-game button[aria-label="${label}"]`);
+  await page.waitForFunction((n) => (window.muster.table?.saves ?? 0) > n, { timeout: 60_000 }, saves);
+}

@@ -16,8 +16,7 @@ import { shellLine } from '../../src/web/form.js';
 import { PLAYER_FOLDER } from '../../src/web/page-files.js';
 import { bofRecordOptions, salvageChoices, upgradeChoices, type BofNames, type KeptForce } from '../../src/systems/bof/page/campaign-panel.js';
 import { fireteamListsOptions, fireteamNextOptions, forceList, keptForceWords } from '../../src/systems/fireteam/page/campaign-panel.js';
-import { button, control, loadBuiltPage, repo, runBrowserTests as runThem, shots, usePageServer, answering, settled } from '../helpers/page.js';
-import { campaignStep } from '../helpers/page.js';
+import { button, campaignStep, control, loadBuiltPage, openPage, repo, runBrowserTests as runThem, shots, usePageServer } from '../helpers/page.js';
 
 const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
 const example = (name: string) => path.join(repo, 'examples/forces', name);
@@ -185,17 +184,7 @@ describe.skipIf(!runThem)('the campaign panel’s forces in chromium', () => {
   let browser: Browser;
   usePageServer((served) => ({ base, browser } = served));
 
-  async function open(hash: string): Promise<Page> {
-    const page = answering(await browser.newPage());
-    await page.setViewport({ width: 1280, height: 900 });
-    page.on('pageerror', (error) => {
-      throw error;
-    });
-    await page.goto(`${base}${hash}`);
-    await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
-    await settled(page);
-    return page;
-  }
+  const open = (hash: string): Promise<Page> => openPage({ base, browser }, hash);
 
   it('starts a Burst of Fire campaign with two uploaded forces, records a structured upgrade and prints the next game, as the command line does', async () => {
     const page = await open('#/bof/campaign');

@@ -4,7 +4,7 @@
 // run held against the command line's for the same argv (the state and the PDF byte for byte);
 // a Fire Team campaign of two platoons a side the same way; a kept campaign says on the first
 // screen which game comes next and who attacks.
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
@@ -13,17 +13,11 @@ import { newArgv, playerUploadName, recordArgv, teamCampaignName } from '../../s
 import { shellLine } from '../../src/web/form.js';
 import { bofCampaignSummary, recordWho } from '../../src/systems/bof/page/campaign-panel.js';
 import { fireteamCampaignSummary } from '../../src/systems/fireteam/page/campaign-panel.js';
-import { answering, button, campaignStep, control, runBrowserTests as runThem, settled, shots, usePageServer } from '../helpers/page.js';
-import { clubDir, FOUR, fireTeamNew, recordOptions, SEASON, seasonNew, seasonRecord, SIX, SIX_NAMES } from '../helpers/club-season.js';
+import { button, campaignStep, control, openPage, runBrowserTests as runThem, settled, shots, usePageServer } from '../helpers/page.js';
+import { clubDirs, FOUR, fireTeamNew, recordOptions, SEASON, seasonNew, seasonRecord, SIX, SIX_NAMES } from '../helpers/club-season.js';
 
 const STATE = 'campaign.json';
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-function dir(): string {
-  const made = clubDir();
-  dirs.push(made);
-  return made;
-}
+const dir = clubDirs(afterAll);
 
 /** `--name value` pairs as the panel's options. */
 function toOptions(argv: readonly string[]): [string, string][] {
@@ -103,17 +97,7 @@ describe.skipIf(!runThem)('the campaign panel’s players in chromium', () => {
   let browser: Browser;
   usePageServer((served) => ({ base, browser } = served));
 
-  async function open(hash: string): Promise<Page> {
-    const page = answering(await browser.newPage());
-    await page.setViewport({ width: 1280, height: 900 });
-    page.on('pageerror', (error) => {
-      throw error;
-    });
-    await page.goto(`${base}${hash}`);
-    await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
-    await settled(page);
-    return page;
-  }
+  const open = (hash: string): Promise<Page> => openPage({ base, browser }, hash);
 
   it('starts a six-player Burst of Fire campaign, records its first games with each player’s upgrades and salvage, and prints their packets, as the command line does', async () => {
     const page = await open('#/bof/campaign');

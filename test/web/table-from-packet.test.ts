@@ -10,7 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { MANIFESTS } from '../../src/systems/registry.js';
-import { control, openPage, press, produce, runBrowserTests, shots, usePageServer, type PageServer } from '../helpers/page.js';
+import { control, openPage, press, produce, runBrowserTests, shots, usePageServer, type PageServer, tableOf as probe, tickTable as tick } from '../helpers/page.js';
 import { smallTargets } from '../helpers/phone-checks.js';
 import { sampled } from '../helpers/sample.js';
 
@@ -35,13 +35,6 @@ describe.skipIf(!runBrowserTests)('the table mode from a packet, on a phone', ()
   let served: PageServer;
   usePageServer((s) => (served = s));
 
-  const probe = (page: Page) => page.evaluate(() => window.muster.table);
-  /** Presses a control of the game and waits until the browser has kept the change. */
-  async function tick(page: Page, label: string): Promise<void> {
-    const saves = (await probe(page))?.saves ?? 0;
-    await press(page, `#tb-game button[aria-label="${label}"]`);
-    await page.waitForFunction((n) => (window.muster.table?.saves ?? 0) > n, { timeout: 60_000 }, saves);
-  }
   /** Waits for a game set up (kept once) and drawn. */
   async function started(page: Page, saves = 0) {
     await page.waitForFunction((n) => (window.muster.table?.saves ?? 0) > n || (document.getElementById('tb-messages')?.className ?? '').includes('failed'), { timeout: 120_000 }, saves);

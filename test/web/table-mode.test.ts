@@ -12,7 +12,7 @@ import { pagePartsFor } from '../../src/systems/page-registry.js';
 import { MARK_MAX, newSide, newTableGame, pressLoss, scoreOf, setMark, setScore, setTurn, standing } from '../../src/web/table-game.js';
 import { unitsOfDecks } from '../../src/web/kit/table-cards.js';
 import { muster } from '../helpers/cli.js';
-import { control, openPage, press, repo, runBrowserTests, shots, usePageServer, type PageServer } from '../helpers/page.js';
+import { control, openPage, press, repo, runBrowserTests, shots, usePageServer, type PageServer, tableOf as probe, tickTable as tick } from '../helpers/page.js';
 import { headingSkips, smallTargets } from '../helpers/phone-checks.js';
 
 describe('a game at the table', () => {
@@ -92,13 +92,6 @@ describe.skipIf(!runBrowserTests)('the table mode in chromium', () => {
   let served: PageServer;
   usePageServer((s) => (served = s));
 
-  const probe = (page: Page) => page.evaluate(() => window.muster.table);
-  /** Presses a control of the game and waits until the browser has kept the change. */
-  async function tick(page: Page, label: string): Promise<void> {
-    const saves = (await probe(page))?.saves ?? 0;
-    await press(page, `#tb-game button[aria-label="${label}"]`);
-    await page.waitForFunction((n) => (window.muster.table?.saves ?? 0) > n, { timeout: 60_000 }, saves);
-  }
 
   it('on a phone: every button a finger can press (44 px), headings one level at a time (issue 52)', async () => {
     const page = await openPage(served, '#/bof/table');

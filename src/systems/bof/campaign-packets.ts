@@ -182,9 +182,9 @@ export function checkFits(settings: PacketSettings, state: CampaignSides, result
 
 /** The campaign's standing, printed at the top of the next game's packet. */
 export function standing(state: CampaignState, arsenal: Arsenal, game?: CampaignGame, mapAgain?: { game: number; laid: boolean }): Block {
+  if (state.players) return teamStanding(state, game, mapAgain);
   const n = state.names;
   const fits = game ? fitsOf(game.result) : [];
-  if (state.players) return teamStanding(state, game, mapAgain);
   const forces = (['a', 'b'] as const).flatMap((s) => {
     const roster = game?.rosters[s];
     if (!roster) return [];
@@ -192,16 +192,27 @@ export function standing(state: CampaignState, arsenal: Arsenal, game?: Campaign
     return [`**${possessive(n[s])} force** ${roster.force.name}, kept by the campaign with its upgrades and salvage (${fit ? budgetWords(fit) : `${roster.points} points`})${fit && isOver(fit) ? `: leave ${-fit.left} points of it out of this game` : ''}. ${game?.cardsSince ? `Its roster is in this packet, with the cards changed since ${game.cardsSince} (the briefing says how many).` : 'Its roster and unit cards are in this packet.'}`];
   });
   const army = state.solo && state.player && !state.forces?.a ? [`**Your army** for the whole campaign: ${armyWords(state.player, arsenal)}, ${markReading('rolled once when the campaign began', 'bof/solo-campaign-army')}.`] : [];
+  return standingBlock(
+    state,
+    `**Side A** is ${n.a}, **side B** ${n.b}.`,
+    `**Points** ${n.a} ${state.points.a} (${state.points.a - state.spent.a} to spend), ${n.b} ${state.points.b} (${state.points.b - state.spent.b} to spend).`,
+    [...forces, ...army],
+    mapAgain,
+  );
+}
+
+/** The standing's frame, either way it is kept: who is who and who attacks, the points, morale and losses in a row, the forces, the map again. */
+function standingBlock(state: CampaignState, sides: string, points: string, forces: readonly string[], mapAgain?: { game: number; laid: boolean }): Block {
+  const n = state.names;
   return {
     kind: 'text',
     title: `Campaign: game ${state.game + 1} of at most ${MAX_GAMES}`,
     section: 'Campaigns',
     width: 'column',
     paragraphs: [
-      `**Side A** is ${n.a}, **side B** ${n.b}. ${state.attacker ? `${n[state.attacker]} attacks.` : 'Nobody attacks yet.'}`,
-      `**Points** ${n.a} ${state.points.a} (${state.points.a - state.spent.a} to spend), ${n.b} ${state.points.b} (${state.points.b - state.spent.b} to spend). **Morale** ${state.morale.a} / ${state.morale.b}. **Losses in a row** ${state.streak.a} / ${state.streak.b}.`,
+      `${sides} ${state.attacker ? `${n[state.attacker]} attacks.` : 'Nobody attacks yet.'}`,
+      `${points} **Morale** ${state.morale.a} / ${state.morale.b}. **Losses in a row** ${state.streak.a} / ${state.streak.b}.`,
       ...forces,
-      ...army,
       ...(mapAgain ? [mapAgainWords(mapAgain)] : []),
     ],
   };
@@ -219,18 +230,13 @@ function teamStanding(state: CampaignState, game?: CampaignGame, mapAgain?: { ga
   const sidePlayers = (s: Side) => players.filter((p) => p.side === s).map((p) => p.name).join(', ');
   const cards = game?.cardsSince ? `with the cards changed since ${game.cardsSince} (the briefing says how many)` : 'with its unit cards';
   const each = players.map((p) => `${p.name} ${p.points} (${p.points - p.spent} to spend)`);
-  return {
-    kind: 'text',
-    title: `Campaign: game ${state.game + 1} of at most ${MAX_GAMES}`,
-    section: 'Campaigns',
-    width: 'column',
-    paragraphs: [
-      `**${n.a}** is ${sidePlayers('a')}; **${n.b}** ${sidePlayers('b')}. ${state.attacker ? `${n[state.attacker]} attacks.` : 'Nobody attacks yet.'}`,
-      `**Points** ${n.a} ${state.points.a}, ${n.b} ${state.points.b}, ${markReading('each shared out among its players', 'bof/multiplayer-campaign-points')}: ${each.join(', ')}. **Morale** ${state.morale.a} / ${state.morale.b}. **Losses in a row** ${state.streak.a} / ${state.streak.b}.`,
-      ...(players.some((p) => p.force) ? [`**Each player's force** is kept by the campaign with his upgrades and salvage; its roster is in this packet, ${cards}.`] : []),
-      ...(mapAgain ? [mapAgainWords(mapAgain)] : []),
-    ],
-  };
+  return standingBlock(
+    state,
+    `**${n.a}** is ${sidePlayers('a')}; **${n.b}** ${sidePlayers('b')}.`,
+    `**Points** ${n.a} ${state.points.a}, ${n.b} ${state.points.b}, ${markReading('each shared out among its players', 'bof/multiplayer-campaign-points')}: ${each.join(', ')}.`,
+    players.some((p) => p.force) ? [`**Each player's force** is kept by the campaign with his upgrades and salvage; its roster is in this packet, ${cards}.`] : [],
+    mapAgain,
+  );
 }
 
 /** "Germany, Infantry (Grenadier platoon)": an army as a player reads it. */
