@@ -12,8 +12,8 @@ export function gatherBooklet(booklet: BookletNode): { label: string; doc: Docum
   const meta = { ...booklet.meta, bookTitle: booklet.meta.title };
   const bound = (doc: DocumentNode): DocumentNode => ({ ...doc, meta: { ...doc.meta, print: booklet.meta.print ?? doc.meta.print, bookTitle: booklet.meta.title } });
   const rolls: SheetNode = { title: 'Every roll', role: 'rolls', blocks: [] };
-  // one deck per kind, and the parts each of its cards stands for
-  const decks: { deck: DeckNode; parts: string[][] }[] = [];
+  // one deck per kind, and for each of its cards what it prints but for its foot, and the parts it stands for
+  const decks: { deck: DeckNode; alike: string[]; parts: string[][] }[] = [];
   const parts = booklet.parts.map(({ label, short, doc }) => {
     for (const sheet of doc.sheets.filter((s) => s.role === 'rolls')) {
       rolls.blocks.push(...sheet.blocks.map((block) => ({ ...block, title: `${label}: ${block.title.replace(/^Rolls/, 'rolls')}` })));
@@ -21,15 +21,17 @@ export function gatherBooklet(booklet: BookletNode): { label: string; doc: Docum
     for (const deck of doc.decks ?? []) {
       let kind = decks.find((d) => d.deck.title === deck.title);
       if (!kind) {
-        kind = { deck: { ...deck, cards: [] }, parts: [] };
+        kind = { deck: { ...deck, cards: [] }, alike: [], parts: [] };
         decks.push(kind);
       }
       for (const card of deck.cards) {
-        const i = kind.deck.cards.findIndex((c) => alikeBut(c) === alikeBut(card));
+        const alike = alikeBut(card);
+        const i = kind.alike.indexOf(alike);
         const parts = i < 0 ? [short] : [...kind.parts[i]!, short];
         const front = { ...card.front, footer: { ...card.front.footer, right: partsWords(parts) } };
         if (i < 0) {
           kind.deck.cards.push({ ...card, front });
+          kind.alike.push(alike);
           kind.parts.push(parts);
         } else {
           kind.deck.cards[i] = { ...kind.deck.cards[i]!, front };
