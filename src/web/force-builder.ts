@@ -185,10 +185,11 @@ export class ForceBench implements Bench {
     this.keptFrom = { system: kept.system, name: kept.name, revision: kept.revision };
     if (this.host.shelf.keeps) this.safeYaml = yaml;
     this.$<HTMLInputElement>('fb-keep-name').value = asked.name;
+    // the list first: the words say it is listed there, so it is by the time they show
+    await this.showKept();
     said.textContent = this.host.shelf.keeps
       ? `${existing ? 'Replaced' : 'Kept'} “${asked.name}” in this browser: it is listed under “Kept in this browser”, Forces.`
       : `Kept “${asked.name}” in this tab only: this browser keeps nothing for this page, so it is gone when the tab closes or reloads. Download the force file to keep it.`;
-    await this.showKept();
   }
 
   /** Another tab kept or removed a force: the list follows, and the player is told if it is the one open here. */
