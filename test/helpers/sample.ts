@@ -7,6 +7,8 @@
  * again under MUSTER_DEEP=1 with the same seed.
  */
 
+import { EXTRA_RULE_SET_VARIABLE, extraRuleSets } from './suite-files.js';
+
 /** MUSTER_DEEP=1: every sample at its full size. */
 export const DEEP = process.env['MUSTER_DEEP'] === '1';
 
@@ -83,4 +85,15 @@ export function printKinds(args: readonly string[]): string[] {
   const valueOf = (name: string) => (args.includes(name) ? [`${name.slice(2)}=${args[args.indexOf(name) + 1]}`] : []);
   const options = args.filter((word) => word.startsWith('--') && !['--paper', '--units', '--seed'].includes(word)).map((option) => `${command} ${option}`);
   return [...valueOf('--paper'), ...valueOf('--units'), `product=${command}`, ...(id && !id.startsWith('-') ? [`rule set=${id}`] : []), ...options];
+}
+
+const ADDED = process.env[EXTRA_RULE_SET_VARIABLE] ? new Set(extraRuleSets(process.env[EXTRA_RULE_SET_VARIABLE]!).keys()) : new Set<string>();
+
+/**
+ * The kind of a case of a sample drawn over rule sets that one built-in rule set stands for by
+ * default: none for muster's own, a kind of its own for each rule set `npm run test:fifth` adds
+ * (MUSTER_EXTRA_RULE_SET), so that such a run tries every added rule set, which it is there to see.
+ */
+export function addedRuleSetKind(id: string): string[] {
+  return ADDED.has(id) ? [`added rule set=${id}`] : [];
 }
