@@ -1,0 +1,105 @@
+/**
+ * In-process runs of the command line that many test files make alike (`validate`, `tables
+ * bof`, `cards bof --nation us --format json`...), made once a test worker and answered from
+ * memory after: a run whose answer depends on nothing but its arguments and muster's own files
+ * gives the same answer every time, and the suite paid about a second for each repeat.
+ *
+ * How the helper knows a run is such a run, rather than trusting its caller: it runs the
+ * command itself, in an empty folder of its own, with the in-process command line's io (no
+ * MUSTER_* variables, no standard input), and watches every file the run looks at through
+ * muster's files. Any file found that is outside muster's checkout (data, templates, fonts,
+ * examples, fixtures) and outside its own folder (a force or state file, a house folder, a
+ * muster.yaml above the folder) makes it refuse, and so does a file written outside its own
+ * folder: such a run must be made with `muster` (test/helpers/cli.ts), every time.
+ */
+import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openFileAtomic, writeFileAtomic } from '../../src/cli/io.js';
+import type { Files } from '../../src/data/files.js';
+import { muster, type CliResult } from './cli.js';
+import { suiteFiles } from './suite-files.js';
+
+export interface PureResult extends CliResult {
+  /** what the run wrote in its folder, by path relative to it ("a.pdf", "out/bof-tables-a4-cm.pdf"); not to be changed */
+  written: ReadonlyMap<string, Buffer>;
+}
+
+const CHECKOUT = fileURLToPath(new URL('../../', import.meta.url));
+/** the checkout as given and as its links resolve (node_modules may be a link to another checkout's) */
+const OWN = [...new Set([CHECKOUT, realpathSync(CHECKOUT), realpathSync(path.join(CHECKOUT, 'node_modules'))])];
+
+const inside = (file: string, folder: string) => {
+  const relative = path.relative(folder, path.resolve(file));
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+};
+
+const MADE = Symbol.for('muster.test.pure-runs');
+function made(): Map<string, Promise<PureResult>> {
+  const holder = globalThis as { [MADE]?: Map<string, Promise<PureResult>> };
+  return (holder[MADE] ??= new Map());
+}
+
+/** `files` that note each path found through them (a path looked at and missing is not noted). */
+function watched(files: Files, found: Set<string>): Files {
+  const noting =
+    <A extends unknown[], R>(look: (file: string, ...rest: A) => R) =>
+    (file: string, ...rest: A): R => {
+      const answer = look(file, ...rest);
+      found.add(file);
+      return answer;
+    };
+  return {
+    ...files,
+    stat: noting((file) => files.stat(file)),
+    list: noting((dir) => files.list(dir)),
+    realpath: noting((file) => files.realpath(file)),
+    readlink: noting((file) => files.readlink(file)),
+    read: noting((file: string, limit: number) => files.read(file, limit)),
+  };
+}
+
+/** Every file under `dir`, by path relative to it. */
+function filesUnder(dir: string, under = ''): [string, Buffer][] {
+  return readdirSync(path.join(dir, under), { withFileTypes: true }).flatMap((entry) => {
+    const relative = path.join(under, entry.name);
+    return entry.isDirectory() ? filesUnder(dir, relative) : [[relative, readFileSync(path.join(dir, relative))] as [string, Buffer]];
+  });
+}
+
+async function runOnce(args: readonly string[]): Promise<PureResult> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'muster-pure-'));
+  try {
+    const found = new Set<string>();
+    const writes: string[] = [];
+    const result = await muster([...args], dir, {
+      files: watched(suiteFiles, found),
+      writeFile: (file, data, options) => (writes.push(file), writeFileAtomic(file, data, options)),
+      openFile: (file) => (writes.push(file), openFileAtomic(file)),
+    });
+    const own = (file: string) => inside(file, dir) || OWN.some((folder) => inside(file, folder));
+    const foreign = [...found, ...writes].map((file) => path.resolve(dir, file)).filter((file) => !own(file));
+    if (foreign.length > 0) {
+      throw new Error(`pureMuster(${JSON.stringify(args)}): the run used ${foreign.sort().join(', ')}, not muster's own files; make it with muster() each time`);
+    }
+    return { ...result, written: new Map(filesUnder(dir)) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The command line's answer to `args` (a print with no state, force or house file of the
+ * player's, `-o` naming a file in the run's folder if any), and the files it wrote: made once
+ * a test worker (see the head of this file for how a run that is not pure is refused).
+ */
+export function pureMuster(args: readonly string[]): Promise<PureResult> {
+  const key = JSON.stringify(args);
+  let answer = made().get(key);
+  if (!answer) {
+    answer = runOnce(args);
+    made().set(key, answer);
+  }
+  return answer;
+}
