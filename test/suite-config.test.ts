@@ -73,6 +73,8 @@ describe('runs of the command line made once a worker', () => {
     await expect(pureMuster(['cards', 'bof', '--force', force, '--format', 'json'])).rejects.toThrow(/f\.yaml, not muster's own files; make it with muster\(\) each time/);
     const house = workdir({ 'bof/tables/house.yaml': 'tables: []\n' });
     await expect(pureMuster(['validate', '--data', house])).rejects.toThrow(/not muster's own files/);
+    // a file it names and does not find is one a player's folder might hold
+    await expect(pureMuster(['cards', 'bof', '--force', 'my-force.yaml', '--format', 'json'])).rejects.toThrow(/my-force\.yaml \(missing\), not muster's own files/);
     const away = path.join(workdir(), 'away.pdf');
     await expect(pureMuster(['tables', 'openfire', '-o', away, '--quiet'])).rejects.toThrow(/away\.pdf, not muster's own files/);
   });

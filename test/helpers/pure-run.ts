@@ -6,11 +6,13 @@
  *
  * How the helper knows a run is such a run, rather than trusting its caller: it runs the
  * command itself, in an empty folder of its own, with the in-process command line's io (no
- * MUSTER_* variables, no standard input), and watches every file the run looks at through
- * muster's files. Any file found that is outside muster's checkout (data, templates, fonts,
- * examples, fixtures) and outside its own folder (a force or state file, a house folder, a
- * muster.yaml above the folder) makes it refuse, and so does a file written outside its own
- * folder: such a run must be made with `muster` (test/helpers/cli.ts), every time.
+ * MUSTER_* variables, no standard input), and watches every path the run looks at through
+ * muster's files. It refuses (the run must then be made with `muster`, test/helpers/cli.ts,
+ * every time) a run that found a file outside muster's checkout (data, templates, fonts,
+ * examples, fixtures) and its own folder, such as a force, state or house file or a muster.yaml
+ * above the folder; that looked for a file and did not find it, but for the club's muster.yaml
+ * (and the .git that ends that search) in its folder and above, since a missing file it named
+ * is one a player's folder might hold; or that wrote outside its own folder.
  */
 import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openFileAtomic, writeFileAtomic } from '../../src/cli/io.js';
 import type { Files } from '../../src/data/files.js';
+import { CLUB_FILE } from '../../src/cli/club-defaults.js';
 import { muster, type CliResult } from './cli.js';
 import { suiteFiles } from './suite-files.js';
 
@@ -41,14 +44,25 @@ function made(): Map<string, Promise<PureResult>> {
   return (holder[MADE] ??= new Map());
 }
 
-/** `files` that note each path found through them (a path looked at and missing is not noted). */
-function watched(files: Files, found: Set<string>): Files {
+/** A path the run looked at through its files, and whether something was there. */
+interface Look {
+  file: string;
+  found: boolean;
+}
+
+/** `files` that note each path looked at through them. */
+function watched(files: Files, looks: Look[]): Files {
   const noting =
     <A extends unknown[], R>(look: (file: string, ...rest: A) => R) =>
     (file: string, ...rest: A): R => {
-      const answer = look(file, ...rest);
-      found.add(file);
-      return answer;
+      try {
+        const answer = look(file, ...rest);
+        looks.push({ file, found: true });
+        return answer;
+      } catch (error) {
+        looks.push({ file, found: false });
+        throw error;
+      }
     };
   return {
     ...files,
@@ -71,17 +85,22 @@ function filesUnder(dir: string, under = ''): [string, Buffer][] {
 async function runOnce(args: readonly string[]): Promise<PureResult> {
   const dir = mkdtempSync(path.join(tmpdir(), 'muster-pure-'));
   try {
-    const found = new Set<string>();
+    const looks: Look[] = [];
     const writes: string[] = [];
     const result = await muster([...args], dir, {
-      files: watched(suiteFiles, found),
+      files: watched(suiteFiles, looks),
       writeFile: (file, data, options) => (writes.push(file), writeFileAtomic(file, data, options)),
       openFile: (file) => (writes.push(file), openFileAtomic(file)),
     });
-    const own = (file: string) => inside(file, dir) || OWN.some((folder) => inside(file, folder));
-    const foreign = [...found, ...writes].map((file) => path.resolve(dir, file)).filter((file) => !own(file));
+    const own = (file: string) => OWN.some((folder) => inside(file, folder));
+    // the club's file and the .git that ends its search, looked for in the run's folder and above
+    const clubLookup = (file: string) => [CLUB_FILE, '.git'].includes(path.basename(file)) && inside(dir, path.dirname(file));
+    const foreign = [
+      ...looks.map(({ file, found }) => ({ file: path.resolve(dir, file), found })).filter(({ file, found }) => !own(file) && (found ? !inside(file, dir) : !clubLookup(file))).map(({ file, found }) => `${file}${found ? '' : ' (missing)'}`),
+      ...writes.map((file) => path.resolve(dir, file)).filter((file) => !inside(file, dir)),
+    ];
     if (foreign.length > 0) {
-      throw new Error(`pureMuster(${JSON.stringify(args)}): the run used ${foreign.sort().join(', ')}, not muster's own files; make it with muster() each time`);
+      throw new Error(`pureMuster(${JSON.stringify(args)}): the run used ${[...new Set(foreign)].sort().join(', ')}, not muster's own files; make it with muster() each time`);
     }
     return { ...result, written: new Map(filesUnder(dir)) };
   } finally {
