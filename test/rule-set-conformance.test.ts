@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRulesDb } from '../src/data/load.js';
 import { MANIFESTS, manifestFor, moduleFor } from '../src/systems/registry.js';
 import { muster } from './helpers/cli.js';
-import { pureMuster } from './helpers/pure-run.js';
+import { pureMuster, purePrint } from './helpers/pure-run.js';
 import { nodeFiles } from '../src/cli/node-files.js';
 
 const db = await loadRulesDb({ dataDirs: [] });
@@ -74,11 +74,7 @@ describe('every data folder validates and prints its tables', () => {
    * A product printed as the player first prints it, without --units: made once a worker
    * (helpers/pure-run.ts), as other files print it too; the runs with --units are this file's own.
    */
-  const plainPrint = async (product: string, id: string) => {
-    const made = await pureMuster([product, id, '-o', 'sheets.pdf', '--quiet']);
-    expect(made.code, made.stderr).toBe(0);
-    return made.written.get('sheets.pdf')!;
-  };
+  const plainPrint = (product: string, id: string) => purePrint([product, id]);
 
   // the second run names the text's units: a product left without --units prints in them
   it.each(dataFolders)('%s: its tables, the same bytes twice, in the units of its text unless --units says', async (id) => {

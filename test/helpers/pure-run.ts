@@ -122,3 +122,17 @@ export function pureMuster(args: readonly string[]): Promise<PureResult> {
   }
   return answer;
 }
+
+/** The name a pure print is written under, the same in every file, so that files share it. */
+const PRINTED = 'sheets.pdf';
+
+/**
+ * The file a print writes (`tables bof --paper letter` and the like, given without -o), made
+ * once a test worker as `pureMuster` makes it: every file asking for the same print gets the
+ * bytes the first made.
+ */
+export async function purePrint(args: readonly string[]): Promise<Buffer> {
+  const made = await pureMuster([...args, '-o', PRINTED, '--quiet']);
+  if (made.code !== 0) throw new Error(`muster ${args.join(' ')} -> exit ${made.code}: ${made.stderr}`);
+  return made.written.get(PRINTED)!;
+}
