@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import { afterEach, describe, expect, it } from 'vitest';
-import { madeSample, sampled, sampledSeeds, sampleSize } from './helpers/sample.js';
+import { madeSample, madeSampleAsync, sampled, sampledSeeds, sampleSize } from './helpers/sample.js';
 import { pureMuster } from './helpers/pure-run.js';
 import { muster } from './helpers/cli.js';
 import { workdirs } from './helpers/fixtures.js';
@@ -52,6 +52,13 @@ describe('samples whose kinds show once made', () => {
     expect(new Set(made.slice(0, -1)).size).toBe(12);
     expect(madeSample(100, faces, (f) => [`face ${f}`], wanted, { deep: true })).toHaveLength(100);
     expect(madeSample(100, faces, (f) => [`face ${f}`], ['face 99'], { deep: false })).toHaveLength(100);
+  });
+  it('made by awaiting, the same cases', async () => {
+    const wanted = Array.from({ length: 13 }, (_, f) => `face ${f}`);
+    for (const deep of [false, true]) {
+      const awaited = await madeSampleAsync(100, async (seed) => faces(seed), (f) => [`face ${f}`], wanted, { deep });
+      expect(awaited).toEqual(madeSample(100, faces, (f) => [`face ${f}`], wanted, { deep }));
+    }
   });
 });
 
