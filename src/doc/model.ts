@@ -49,6 +49,8 @@ export interface TableColumn {
   align: 'left' | 'center' | 'right';
   /** the least width in mm: a column of a form that a player writes in, or one whose words should not wrap a word a line */
   minWidth?: number;
+  /** its cells keep to one line where the table has the room: the column takes its longest line before the others share the rest (a list's names and sizes, its long places wrapping) */
+  oneLine?: boolean;
 }
 
 export interface TableBlock {
