@@ -170,6 +170,8 @@ export interface DocumentNode {
   drawingsTitle?: string;
   /** print the drawings after this many sheets (a packet's map follows its briefing); default all */
   drawingsAfterSheet?: number;
+  /** the drawings go under the sheets before them, under their heading, where they fit whole there (a booklet's ladder chart under its contents) */
+  drawingsShare?: boolean;
   /** token sheets, each as front and back pages */
   tokenSheets?: TokenSheetNode[];
   /** card decks, printed last, each as front and back pages */
