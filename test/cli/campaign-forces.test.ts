@@ -324,6 +324,35 @@ describe('you are here: the status and the booklet show where the campaign stand
   });
 });
 
+describe('the forces a game fielded: state version 4', () => {
+  it('a record that keeps what the game fielded writes version 4; without kept forces the file stays version 2; a newer file is refused', async () => {
+    const cwd = workdir({ 'weber.yaml': WEBER });
+    await muster(['campaign', 'bof', 'new', '--state', 'c.json', '--names', 'Red,Blue', '--seed', 'v4', '--force', 'weber.yaml'], cwd);
+    expect(JSON.parse(readFileSync(path.join(cwd, 'c.json'), 'utf8'))).toMatchObject({ version: 2 });
+    expect((await recordGame(cwd, record('a'))).code).toBe(0);
+    const played = JSON.parse(readFileSync(path.join(cwd, 'c.json'), 'utf8')) as { version: number; forcesPlayed?: { a?: { name: string } } };
+    // forcesPlayed is version 4's: a muster that reads 3 at most says the file is newer than it
+    expect(played.version).toBe(4);
+    expect(played.forcesPlayed?.a?.name).toBe('Kampfgruppe Weber');
+    expect((await status(cwd)).game).toBe(1);
+    // undone, the state before the record is version 2 again, as it was written
+    expect((await muster(['campaign', 'bof', 'undo', '--state', 'c.json'], cwd)).code).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(cwd, 'c.json'), 'utf8'))).toMatchObject({ version: 2, game: 0 });
+
+    const bare = workdir();
+    await muster(['campaign', 'bof', 'new', '--state', 'c.json', '--names', 'Red,Blue', '--seed', 'v2'], bare);
+    expect((await recordGame(bare, record('a'))).code).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(bare, 'c.json'), 'utf8'))).toMatchObject({ version: 2, game: 1 });
+
+    writeFileSync(path.join(cwd, 'c.json'), JSON.stringify({ ...played, version: 5, writtenBy: '9.0.0' }, null, 2));
+    const newer = await muster(['campaign', 'bof', 'status', '--state', 'c.json'], cwd);
+    expect(newer.code).toBe(2);
+    expect(newer.stderr).toContain('was written by muster 9.0.0 (campaign state version 5); this muster');
+    expect(newer.stderr).toContain('reads version 4 at most');
+    expect(newer.stderr).not.toMatch(/unrecognized|unknown/i);
+  });
+});
+
 describe('older state files still read', () => {
   it('a version 1 state reads as a campaign without forces; the next write is version 2', async () => {
     const cwd = workdir();
