@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GenerateError } from '../../src/errors.js';
 import { workdirs } from '../helpers/fixtures.js';
 import { muster, pdfPageCount } from '../helpers/cli.js';
+import { sampled } from '../helpers/sample.js';
 import { loadArsenal } from '../../src/systems/bof/arsenal.js';
 import { BUILTIN_DATA_DIR } from '../../src/cli/builtin-dir.js';
 import { unitCost } from '../../src/systems/bof/cost.js';
@@ -97,6 +98,15 @@ describe('muster campaign', () => {
     expect(execFileSync('qpdf', ['--check', path.join(cwd, 'booklet.pdf')], { encoding: 'utf8' })).toMatch(/No syntax or stream encoding errors/);
     const md = await muster(['campaign', 'bof', 'booklet', '--seed', 'b', '--solo', '--format', 'md', '--quiet'], cwd);
     expect(md.stdout.match(/^# .*\(solo\)$/gm)).toHaveLength(9);
+  });
+  // issue 51: a whole season's booklet (the ladder's nine rungs, at most ten games, two sides)
+  // prints on 30 sheets of home paper or fewer; seeds whose rungs lay long lists of city terrain.
+  // The sample keeps each paper; MUSTER_DEEP=1 tries every seed on both.
+  const seasons = ['b', 'ladder', 'club'].flatMap((seed) => (['a4', 'letter'] as const).map((paper) => [seed, paper] as const));
+  it.each(sampled(seasons, ([, paper]) => [`paper=${paper}`]))('a season booklet (seed %s, %s) is 30 pages or fewer', async (seed, paper) => {
+    const cwd = workdir();
+    expect((await muster(['campaign', 'bof', 'booklet', '--seed', seed, '--names', 'Red,Blue', '--paper', paper, '-o', 'b.pdf', '--quiet'], cwd)).code).toBe(0);
+    expect(pdfPageCount(readFileSync(path.join(cwd, 'b.pdf')))).toBeLessThanOrEqual(30);
   });
 });
 
