@@ -53,6 +53,18 @@ export function exampleCardCommands(): string[][] {
 }
 
 /**
+ * A force file for each rule set's builder to show filled, its units' rows and notes among it
+ * (one of its examples): what a test that looks at a builder filled loads, and what the kinds of
+ * a builder are read from (forceFieldKinds) without checking every example as exampleForces does.
+ */
+export const EXAMPLE_FORCES: Readonly<Record<string, string>> = {
+  bof: 'examples/forces/kampfgruppe-weber.yaml',
+  fireteam: 'examples/forces/fireteam-finns.yaml',
+  blazeaway: 'examples/blazeaway/german-grenadier-company.yaml',
+  openfire: 'examples/openfire/us-rifle-platoon.yaml',
+};
+
+/**
  * The kinds of a rule set's force builder, for a sample drawn over builders: the fields of a force
  * file it writes (an example's top-level fields, as "force field=doctrine"). A builder draws a
  * control of its own for each, so one whose fields are all another's draws no kind of control

@@ -14,16 +14,9 @@ import { MODULE_IDS } from '../../src/systems/registry.js';
 import { openPage, press, produce, repo, runBrowserTests, usePageServer, type PageServer } from '../helpers/page.js';
 import { filesOf } from '../helpers/zips.js';
 import { addedRuleSetKind, sampled } from '../helpers/sample.js';
-import { forceFieldKinds } from '../helpers/example-forces.js';
+import { EXAMPLE_FORCES, forceFieldKinds } from '../helpers/example-forces.js';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-/** A force file for each rule set's builder to show filled, its units' rows and notes among it (the examples). */
-const EXAMPLE_FORCES: Record<string, string> = {
-  bof: 'examples/forces/kampfgruppe-weber.yaml',
-  fireteam: 'examples/forces/fireteam-finns.yaml',
-  blazeaway: 'examples/blazeaway/german-grenadier-company.yaml',
-  openfire: 'examples/openfire/us-rifle-platoon.yaml',
-};
 /**
  * The rule sets whose form and builder axe reads: all under MUSTER_DEEP=1; by default, every
  * builder that draws a field of a force no other drawn one has (its example's fields: Burst of

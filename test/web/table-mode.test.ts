@@ -14,7 +14,7 @@ import { unitsOfDecks } from '../../src/web/kit/table-cards.js';
 import { muster } from '../helpers/cli.js';
 import { control, openPage, press, repo, runBrowserTests, shots, usePageServer, type PageServer, tableOf as probe, tickTable as tick } from '../helpers/page.js';
 import { headingSkips, smallTargets } from '../helpers/phone-checks.js';
-import { exampleForces, forceFieldKinds } from '../helpers/example-forces.js';
+import { EXAMPLE_FORCES, forceFieldKinds } from '../helpers/example-forces.js';
 import { addedRuleSetKind, sampled } from '../helpers/sample.js';
 
 describe('a game at the table', () => {
@@ -112,10 +112,9 @@ describe.skipIf(!runBrowserTests)('the table mode in chromium', () => {
     // MUSTER_DEEP=1; by default each builder that draws a field of a force no other drawn one has
     // (forceFieldKinds), a campaign panel of each kind of field its options make, and the view of
     // a rule set with no panel
-    const examples = await exampleForces();
     const views = MODULE_IDS.flatMap((id) => ['force', 'campaign'].map((view) => ({ id, view })));
     const viewKinds = async ({ id, view }: { id: string; view: string }): Promise<string[]> => {
-      if (view === 'force') return examples.get(id)?.[0] ? forceFieldKinds(examples.get(id)![0]!) : ['builder with no example'];
+      if (view === 'force') return EXAMPLE_FORCES[id] ? forceFieldKinds(EXAMPLE_FORCES[id]) : ['builder with no example'];
       const campaign = manifestFor(id)?.campaign;
       if (!campaign || !(await pagePartsFor(id)).campaignPanel) return ['no campaign panel'];
       return [...campaign.actions.map((a) => `campaign ${a}`), ...(campaign.options ?? []).map((o) => `campaign field=${o.choices ? 'choice' : o.type}${o.array ? ' repeated' : ''}`), ...(campaign.solo ? ['campaign solo'] : []), ...(campaign.players ? ['campaign players'] : [])];
