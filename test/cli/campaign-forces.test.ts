@@ -32,6 +32,8 @@ const SHERMANS = readFileSync(path.join(root, 'test/fixtures/forces/easy-company
 type Runs = { text: string }[];
 type Doc = { sheets: { title: string; blocks: { id?: string; kind: string; title?: string; paragraphs?: string[]; rows?: Runs[][] }[] }[]; decks?: { title: string }[] };
 type Status = {
+  /** the games recorded */
+  game: number;
   here: { game: number; rung: string; name: string; rungNumber: number; rungs: number; attacker: string | null } | null;
   available: { a: number; b: number };
   ledger: { game: number; side: string; kind: string; text: string; cost: number }[];

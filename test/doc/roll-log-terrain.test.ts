@@ -9,6 +9,7 @@ import { rollThroughModule } from '../helpers/module-scenario.js';
 import { rollLogRow } from '../../src/doc/packet.js';
 import { terrainRollOf } from '../../src/engine/terrain.js';
 import type { Run, TableBlock } from '../../src/doc/model.js';
+import type { RollRecord } from '../../src/engine/tables.js';
 
 let db: RulesDb;
 beforeAll(async () => {
@@ -24,7 +25,7 @@ describe('the roll log names terrain pieces by their labels', () => {
       const [made] = await rollThroughModule(db.system('bof'), { seed, terrain: 'normal', units: 'cm' });
       const { result, packet } = made!;
       const log = packet.sheets.find((s) => s.role === 'rolls')!.blocks[0] as TableBlock;
-      const list = packet.sheets.flatMap((s) => s.blocks).find((b) => b.id === 'terrain-pieces') as TableBlock;
+      const list = packet.sheets.flatMap((s) => s.blocks).find((b) => b.kind === 'table' && b.id === 'terrain-pieces') as TableBlock;
       const listed = new Set(list.rows.map((row) => text(row[0]!)));
       const labelled = log.rows.map(rollLogRow).filter((row) => /^T\d+ /.test(row.purpose));
       expect(labelled.length).toBeGreaterThan(10);
@@ -42,7 +43,7 @@ describe('the roll log names terrain pieces by their labels', () => {
       const last = numbers.at(-1)!.split('-').at(-1)!;
       expect(Number(last)).toBe(result.rolls.length);
       // dice that laid nothing keep their words and take no label
-      const unlaid = result.rolls.filter((r) => terrainRollOf(r.purpose) && !terrainRollOf(r.purpose)!.label);
+      const unlaid = (result.rolls as RollRecord[]).filter((r) => terrainRollOf(r.purpose) && !terrainRollOf(r.purpose)!.label);
       if (seed === 'club/rung-2') expect(unlaid.length).toBeGreaterThan(0);
       for (const r of unlaid) expect(log.rows.some((row) => text(row[1]!).startsWith(`terrain: ${terrainRollOf(r.purpose)!.piece}`) && text(row[2]!).includes(r.decided))).toBe(true);
     }
