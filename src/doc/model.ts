@@ -49,6 +49,8 @@ export interface TableColumn {
   align: 'left' | 'center' | 'right';
   /** the least width in mm: a column of a form that a player writes in, or one whose words should not wrap a word a line */
   minWidth?: number;
+  /** its cells keep to one line where the table has the room: the column takes its longest line before the others share the rest (a list's names and sizes, its long places wrapping) */
+  oneLine?: boolean;
 }
 
 export interface TableBlock {
@@ -168,6 +170,8 @@ export interface DocumentNode {
   drawingsTitle?: string;
   /** print the drawings after this many sheets (a packet's map follows its briefing); default all */
   drawingsAfterSheet?: number;
+  /** the drawings go under the sheets before them, under their heading, where they fit whole there (a booklet's ladder chart under its contents) */
+  drawingsShare?: boolean;
   /** token sheets, each as front and back pages */
   tokenSheets?: TokenSheetNode[];
   /** card decks, printed last, each as front and back pages */

@@ -1,5 +1,6 @@
 import type { SystemRules } from '../data/load.js';
 import type { RollRecord } from '../engine/tables.js';
+import { NO_ROOM_AT_SIZE, terrainRollOf } from '../engine/terrain.js';
 import { GenerateError } from '../errors.js';
 import { readingParts } from '../vocab/provenance.js';
 import { markedBy, type Provenance, type Run, type SheetNode, type TableBlock, type TextBlock } from './model.js';
@@ -18,6 +19,7 @@ export function textTable(
   rows: readonly (readonly string[])[],
   width: 'column' | 'full' = 'full',
   summary?: string,
+  oneLine: readonly number[] = [],
 ): TableBlock {
   return {
     kind: 'table',
@@ -25,7 +27,7 @@ export function textTable(
     title,
     section,
     width,
-    columns: columns.map((label) => ({ label, align: 'left' as const })),
+    columns: columns.map((label, i) => ({ label, align: 'left' as const, ...(oneLine.includes(i) ? { oneLine: true } : {}) })),
     rows: rows.map((row) => row.map((text) => [{ text }])),
     ...(summary ? { summary } : {}),
   };
@@ -33,26 +35,33 @@ export function textTable(
 
 /**
  * The appendix: every die rolled for a result, in order, with what it decided. The dice of one
- * terrain piece (its size and its place; a line's way, ends and bend) share a row, each die with
- * what it decided, so a table's terrain takes a row a piece.
+ * terrain piece (its size and its place; a line's way, ends and bend) share a row; a piece its
+ * dice laid is named by the label the terrain list gives it ("T8 ruins 2"), the list saying its
+ * size and place, so the row says only what each die decided ("size, place: as listed"). Dice
+ * that laid nothing (no room) say in full what they rolled.
  */
 export function rollsSheet(register: ReadingRegister, rolls: readonly RollRecord[], seed: string, section: string): SheetNode {
   const rows: Run[][][] = [];
   for (let i = 0; i < rolls.length; ) {
-    const piece = terrainPiece(rolls[i]!.purpose);
+    const piece = terrainRollOf(rolls[i]!.purpose);
     let j = i + 1;
-    while (piece && j < rolls.length && terrainPiece(rolls[j]!.purpose)?.piece === piece.piece) j++;
+    while (piece && j < rolls.length && samePiece(terrainRollOf(rolls[j]!.purpose), piece)) j++;
     const group = rolls.slice(i, j);
     // the rules the dice followed, each once: a piece's dice follow one procedure
     const rule = [...new Set(group.map((r) => provenanceText(register, r.source)))].join('; ');
-    if (j - i === 1) {
+    if (piece?.label) {
+      const dice = group.map((r) => terrainRollOf(r.purpose)!);
+      const least = group.some((r) => r.decided.startsWith(NO_ROOM_AT_SIZE));
+      const decided = `${[...new Set(dice.map((d) => (least && d.short === 'size' ? 'size (no room at the one rolled: its least)' : d.short)))].join(', ')}: as listed`;
+      rows.push([[{ text: j - i === 1 ? String(i + 1) : `${i + 1}-${j}` }], rollCell(`${piece.label} ${piece.piece}`, group.map(rollWords).join('; ')), decidedCell(decided, rule)]);
+    } else if (j - i === 1) {
       const r = rolls[i]!;
       rows.push([[{ text: String(i + 1) }], rollCell(r.purpose, rollWords(r)), decidedCell(r.decided, rule)]);
     } else {
       rows.push([
         [{ text: `${i + 1}-${j}` }],
-        rollCell(piece!.piece, group.map(rollWords).join('; ')),
-        decidedCell(group.map((r) => `${terrainPiece(r.purpose)!.what}: ${r.decided}`).join('; '), rule),
+        rollCell(`terrain: ${piece!.piece}`, group.map(rollWords).join('; ')),
+        decidedCell(group.map((r) => `${terrainRollOf(r.purpose)!.what}: ${r.decided}`).join('; '), rule),
       ]);
     }
     i = j;
@@ -114,10 +123,9 @@ export function provenanceText(register: ReadingRegister, source: Provenance): s
   return markedBy(entry.title, source);
 }
 
-/** "terrain: light woods 2, its size" -> the piece and what the die was for; other purposes stand alone. */
-function terrainPiece(purpose: string): { piece: string; what: string } | undefined {
-  const match = /^(terrain: [^,]+), ([^,]+)$/.exec(purpose);
-  return match ? { piece: match[1]!, what: match[2]! } : undefined;
+/** Two terrain rolls for one piece: the same piece, and the same label (or none). */
+function samePiece(roll: ReturnType<typeof terrainRollOf>, piece: NonNullable<ReturnType<typeof terrainRollOf>>): boolean {
+  return roll !== undefined && roll.piece === piece.piece && roll.label === piece.label;
 }
 
 /** A force's check: "no problems" and what was checked, or each problem with its entry and rule. */

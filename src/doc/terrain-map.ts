@@ -246,19 +246,22 @@ export function effectInUnits(effect: string, units: Units, inch: number): strin
 
 /**
  * The pieces to put out, by number: what each is, its size and where it goes, in the run's
- * units, with where lines cross; a player with a box of scenery sets the table up from it.
+ * units, a row a piece; where lines cross is said under the list, by their numbers. A player
+ * with a box of scenery sets the table up from it.
  */
 export function terrainPutOut(terrain: MapTerrain, units: Units, table: { width: number; height: number }, section: string, inch?: number): TableBlock {
   const words = lengthWords(units, inch);
   const H = table.height;
   const sectionOf = new Map(terrain.types.map((t) => [t.id, t.section]));
   const rows = terrain.layout.pieces.map((piece) => [piece.label, piece.name, sizeOf(piece, words), whereOf(piece, H, table.width, words), sectionOf.get(piece.type) ?? '']);
-  for (const crossing of terrain.layout.crossings) {
+  // the crossings in a sentence, not a row each: the map shows them, the list's rows name the lines
+  const crossings = terrain.layout.crossings.map((crossing) => {
     const [a, b] = crossing.labels.map((label) => terrain.layout.pieces.find((p) => p.label === label)!);
-    const bridge = a!.look === 'river' || a!.look === 'stream' || b!.look === 'river' || b!.look === 'stream';
-    rows.push(['', bridge ? 'Bridge or ford' : 'Crossing', `${a!.name} ${a!.label} meets ${b!.name} ${b!.label}`, at(crossing.x, crossing.y, H, words), '']);
-  }
+    const bridge = [a!, b!].some((p) => p.look === 'river' || p.look === 'stream');
+    return `${a!.label} and ${b!.label}${bridge ? ' (a bridge or ford)' : ''} at ${at(crossing.x, crossing.y, H, words)}`;
+  });
   const left = terrain.layout.unplaced.map((u) => `${u.name}: ${u.count} ${u.count === 1 ? 'piece' : 'pieces'} rolled found no room, left out`);
+  const summary = [...(crossings.length > 0 ? [`Lines cross: ${crossings.join('; ')}.`] : []), ...(left.length > 0 ? [`${left.join('; ')}.`] : [])].join(' ');
   return textTable(
     'terrain-pieces',
     markReading(`Terrain to put out: ${terrain.layout.map.name.toLowerCase()}, ${terrain.layout.level}`, `${terrain.system}/terrain-procedure`),
@@ -266,13 +269,15 @@ export function terrainPutOut(terrain: MapTerrain, units: Units, table: { width:
     ['#', 'Piece', 'Size', 'Where (its middle)', 'Its effect: rules section'],
     rows,
     'full',
-    left.length > 0 ? `${left.join('; ')}.` : undefined,
+    summary || undefined,
+    // a row a piece where the page has the room, only a line's long way wrapping
+    [1, 2, 4],
   );
 }
 
 function sizeOf(piece: TerrainPiece, words: (cm: number, unit?: boolean) => string): string {
   if (piece.shape === 'line') {
-    return TERRAIN_LOOK_STYLES[piece.look].form === 'crossing' ? `${words(piece.band ?? 1)} wide, across the table` : `${words(piece.width)} long`;
+    return TERRAIN_LOOK_STYLES[piece.look].form === 'crossing' ? `${words(piece.band ?? 1)} wide` : `${words(piece.width)} long`;
   }
   return `${words(piece.width, false)} x ${words(piece.depth)}`;
 }

@@ -51,6 +51,11 @@ export class RollLog {
     return from + face - 1;
   }
 
+  /** Words again the purposes of the rolls from `from` on, once what they were for turns out (a terrain piece that found no room takes no label). */
+  retell(from: number, purpose: (purpose: string) => string): void {
+    for (let i = from; i < this.rolls.length; i++) this.rolls[i] = { ...this.rolls[i]!, purpose: purpose(this.rolls[i]!.purpose) };
+  }
+
   /** Each side throws a D6 until one is higher; the higher wins (who attacks, who goes first). */
   rollOff(rng: Rng, sides: readonly [string, string], purpose: string, source: Provenance): string {
     for (;;) {

@@ -52,6 +52,37 @@ const LINE_SPACING = 12;
 /** Lines of these looks may cross one of their own look (a crossroads); two rivers never meet. */
 const MEET: ReadonlySet<TerrainLook> = new Set(['road', 'track']);
 
+/**
+ * What each die of a piece decides, as its roll's purpose words it ("its size"), and the word
+ * a roll log that names the piece by its label uses for it ("size").
+ */
+const PIECE_DICE = {
+  size: ['its size', 'size'],
+  place: ['where it goes', 'place'],
+  way: ['its way', 'way'],
+  enters: ['where it enters', 'entry'],
+  leaves: ['where it leaves', 'exit'],
+  bend: ['its bend', 'bend'],
+} as const satisfies Record<string, readonly [string, string]>;
+type PieceDie = keyof typeof PIECE_DICE;
+
+/** How a place roll begins where the piece found room only at its least size. */
+export const NO_ROOM_AT_SIZE = 'no room at its size';
+
+/**
+ * A terrain roll's purpose read back: the piece it was for ("ruins 2"), the label the terrain
+ * list gives the piece its dice laid ("T8"; none where they laid nothing: no room), what the die
+ * decided in the purpose's words and in a word. Undefined for a roll of no one piece (the map
+ * type, how many of a type).
+ */
+export function terrainRollOf(purpose: string): { label?: string; piece: string; what: string; short: string } | undefined {
+  const match = /^terrain: (?:(T\d+) )?([^,]+), ([^,]+)$/.exec(purpose);
+  if (!match) return undefined;
+  const what = match[3]!;
+  const short = Object.values(PIECE_DICE).find(([long]) => long === what)?.[1] ?? what;
+  return { ...(match[1] ? { label: match[1] } : {}), piece: match[2]!, what, short };
+}
+
 /** A terrain type as the procedure reads it; lengths in cm. */
 export interface TerrainType {
   readonly id: string;
@@ -274,7 +305,7 @@ export function layTerrain(ask: TerrainAsk, rng: Rng, log: RollLog): TerrainLayo
     if (!type) throw new RollError(`terrain: the map type ${ask.map.id} names a type "${id}" the terrain types do not have`);
     const lo = Math.round(range[0] * scale);
     const hi = Math.max(lo, Math.round(range[1] * scale));
-    const count = log.between(rng, lo, hi, `terrain: how many ${type.name.toLowerCase()} (${ask.map.name.toLowerCase()}, ${ask.level})`, ask.source, (n) => `${n}`);
+    const count = log.between(rng, lo, hi, `terrain: how many ${type.name.toLowerCase()}`, ask.source, (n) => `${n}`);
     return { type, count };
   };
   // lines cross the whole table whatever its size: only the density changes how many
@@ -334,6 +365,21 @@ class TerrainTable {
 
   result(): TerrainLayout {
     return { map: { id: this.ask.map.id, name: this.ask.map.name }, level: this.ask.level, pieces: this.laid.map((l) => l.piece), crossings: this.crossings, unplaced: [...this.unplaced.values()] };
+  }
+
+  /**
+   * A die's purpose for the piece about to be laid, with the label the terrain list gives it
+   * ("terrain: T8 ruins 2, its size"), so a roll log can name the piece rather than repeat its
+   * size and place.
+   */
+  purpose(what: string, die: PieceDie): string {
+    return `terrain: T${this.next} ${what}, ${PIECE_DICE[die][0]}`;
+  }
+
+  /** The dice from `from` on laid nothing (no room): they keep their words but not the label, which the next piece laid takes. */
+  unlabel(from: number): void {
+    const labelled = `terrain: T${this.next} `;
+    this.log.retell(from, (purpose) => (purpose.startsWith(labelled) ? `terrain: ${purpose.slice(labelled.length)}` : purpose));
   }
 
   firstOfLook(look: TerrainLook): TerrainType | undefined {
@@ -420,7 +466,8 @@ class TerrainTable {
     for (let attempt = 1; attempt <= 4; attempt++) {
       // a line that found no room is rolled again, and the log says so
       if (attempt > 1) what = `${what.replace(/ \(again.*\)$/, '')} (again: no room for the last)`;
-      const dir = way ?? (log.dice(rng, '1D2', `terrain: ${what}, its way`, this.ask.source, (t) => (t === 1 ? 'north to south' : 'west to east')) === 1 ? 'ns' : 'we');
+      const start = log.rolls.length;
+      const dir = way ?? (log.dice(rng, '1D2', this.purpose(what, 'way'), this.ask.source, (t) => (t === 1 ? 'north to south' : 'west to east')) === 1 ? 'ns' : 'we');
       const span = dir === 'ns' ? W : H;
       const along = dir === 'ns' ? H : W;
       let points: Point[];
@@ -428,17 +475,17 @@ class TerrainTable {
         // through the objective, entering and leaving a little to either side of it
         const across = dir === 'ns' ? at[0] : at[1];
         const shift = (t: number) => ((t - 3) * span) / 24;
-        const a = log.dice(rng, '1D5', `terrain: ${what}, where it enters`, this.ask.source, (t) => `${words(Math.abs(shift(t)))} ${t === 3 ? 'in line with' : t < 3 ? 'before' : 'past'} the objective`);
-        const b = log.dice(rng, '1D5', `terrain: ${what}, where it leaves`, this.ask.source, (t) => `${words(Math.abs(shift(t)))} ${t === 3 ? 'in line with' : t < 3 ? 'before' : 'past'} the objective`);
+        const a = log.dice(rng, '1D5', this.purpose(what, 'enters'), this.ask.source, (t) => `${words(Math.abs(shift(t)))} ${t === 3 ? 'in line with' : t < 3 ? 'before' : 'past'} the objective`);
+        const b = log.dice(rng, '1D5', this.purpose(what, 'leaves'), this.ask.source, (t) => `${words(Math.abs(shift(t)))} ${t === 3 ? 'in line with' : t < 3 ? 'before' : 'past'} the objective`);
         const from = clamp(across + shift(a), span * 0.05, span * 0.95);
         const to = clamp(across + shift(b), span * 0.05, span * 0.95);
         const mid = dir === 'ns' ? at[1] : at[0];
         points = dir === 'ns' ? [[from, 0], [at[0], mid], [to, along]] : [[0, from], [mid, at[1]], [along, to]];
       } else {
         const edgeWords = dir === 'ns' ? ['north', 'south'] : ['west', 'east'];
-        const a = log.dice(rng, '1D9', `terrain: ${what}, where it enters`, this.ask.source, (t) => `${words((t * span) / 10)} along the ${edgeWords[0]} edge`);
-        const b = log.dice(rng, '1D9', `terrain: ${what}, where it leaves`, this.ask.source, (t) => `${words((t * span) / 10)} along the ${edgeWords[1]} edge`);
-        const bend = log.dice(rng, '1D5', `terrain: ${what}, its bend`, this.ask.source, (t) => (t === 3 ? 'straight' : `bends ${words((Math.abs(t - 3) * span) / 12)} ${t < 3 ? (dir === 'ns' ? 'west' : 'north') : dir === 'ns' ? 'east' : 'south'}`));
+        const a = log.dice(rng, '1D9', this.purpose(what, 'enters'), this.ask.source, (t) => `${words((t * span) / 10)} along the ${edgeWords[0]} edge`);
+        const b = log.dice(rng, '1D9', this.purpose(what, 'leaves'), this.ask.source, (t) => `${words((t * span) / 10)} along the ${edgeWords[1]} edge`);
+        const bend = log.dice(rng, '1D5', this.purpose(what, 'bend'), this.ask.source, (t) => (t === 3 ? 'straight' : `bends ${words((Math.abs(t - 3) * span) / 12)} ${t < 3 ? (dir === 'ns' ? 'west' : 'north') : dir === 'ns' ? 'east' : 'south'}`));
         const from = (a * span) / 10;
         const to = (b * span) / 10;
         const middle = clamp((from + to) / 2 + ((bend - 3) * span) / 12, span * 0.05, span * 0.95);
@@ -453,6 +500,7 @@ class TerrainTable {
         this.next += 1;
         return true;
       }
+      this.unlabel(start);
     }
     return false;
   }
@@ -461,7 +509,8 @@ class TerrainTable {
   rollArea(type: TerrainType, what: string, at?: { point: Point; objective: number }): boolean {
     const { log, rng, words, H } = this;
     const form = TERRAIN_LOOK_STYLES[type.look].form;
-    const step = log.dice(rng, '1D6', `terrain: ${what}, its size`, this.ask.source, (t) => sizeWords(type, form, t, words));
+    const start = log.rolls.length;
+    const step = log.dice(rng, '1D6', this.purpose(what, 'size'), this.ask.source, (t) => sizeWords(type, form, t, words));
     const piece = new AreaPiece(this, type, form, sizeOf(type, form, step), at);
     if (at) {
       // on the objective, or beside it where something (a road through it) is in the way
@@ -474,6 +523,7 @@ class TerrainTable {
         this.next += 1;
         return true;
       }
+      this.unlabel(start);
       return false;
     }
     // every place on a lattice of whole cells where it fits: free cells first, then what the grid cannot tell
@@ -487,11 +537,14 @@ class TerrainTable {
       spots = new PlaceList(this, piece, lattice);
       least = spots.count > 0;
     }
-    if (spots.count === 0) return false;
+    if (spots.count === 0) {
+      this.unlabel(start);
+      return false;
+    }
     const spot = spots.at(
-      log.choose(rng, spots.count, `terrain: ${what}, where it goes`, this.ask.source, (index) => {
+      log.choose(rng, spots.count, this.purpose(what, 'place'), this.ask.source, (index) => {
         const s = spots.at(index);
-        return `${least ? `no room at its size: at its least, ${sizeWords(type, form, 1, words)}, ` : ''}${placeWords(s.x, s.y, H, words)}${s.turn ? `, turned ${s.turn}°` : ''}`;
+        return `${least ? `${NO_ROOM_AT_SIZE}: at its least, ${sizeWords(type, form, 1, words)}, ` : ''}${placeWords(s.x, s.y, H, words)}${s.turn ? `, turned ${s.turn}°` : ''}`;
       }),
     );
     this.lay(toLaid(piece.pieceAt(spot.x, spot.y, spot.turn)));

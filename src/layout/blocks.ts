@@ -132,6 +132,9 @@ export function columnWidths(fonts: FontStore, block: TableBlock, width: number,
       nats[i] = Math.max(nats[i]!, naturalWidth(fonts, cell, density.cell) + pad);
     });
   }
+  // columns kept to one line take their longest where the others can still have their least
+  const whole = mins.map((m, i) => (block.columns[i]!.oneLine ? nats[i]! : m));
+  if (sum(whole) <= width) whole.forEach((w, i) => (mins[i] = w));
   const sumMin = sum(mins);
   const sumNat = sum(nats);
   if (sumNat <= width) {

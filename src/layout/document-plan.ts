@@ -1,14 +1,14 @@
-import type { DeckNode, DocumentMeta, DocumentNode } from '../doc/model.js';
+import type { DeckNode, DocumentMeta, DocumentNode, DrawingNode } from '../doc/model.js';
 import type { FontStore } from './fonts.js';
 import { placeLine } from './blocks.js';
 import { foldGrid } from './card-grids.js';
 import { deckPageCount, layoutDeck } from './card-sheets.js';
-import { drawingPageCount, layoutDrawings } from './drawings.js';
+import { drawingPageCount, layoutDrawings, stackedDrawings } from './drawings.js';
 import { withFallbackFonts } from './fallback.js';
 import { pageFooter, pageFrame, pageHeader, type Frame } from './page-frame.js';
 import { round, translate, type Item, type PlacedDocument, type PlacedPage } from './primitives.js';
-import { groupSheets, joinSheet, type ContentPage, type SheetGroup } from './sheet-columns.js';
-import { areaFill, COLORS, MM, printChoice, TYPE } from './style.js';
+import { groupSheets, joinSheet, sheetHeading, type ContentPage, type SheetGroup } from './sheet-columns.js';
+import { areaFill, COLORS, MM, PAGE, printChoice, TYPE } from './style.js';
 import { wrapRuns } from './wrap.js';
 import { layoutTokenSheet, tokenPageCount } from './tokens.js';
 
@@ -80,10 +80,19 @@ export function planDocument(fonts: FontStore, doc: DocumentNode): DocumentPlan 
         render: (first, total, note) => laid.map((page, i) => framedPage(fonts, doc.meta, frame, lowInk, page, first + i, total, i === 0 ? note : undefined)),
       };
     });
-  const drawings = doc.drawings ?? [];
   const drawingsTitle = doc.drawingsTitle ?? 'Templates, rulers and tracks';
   const before = groupSheets(fonts, doc.sheets.slice(0, split), frame);
   let after = doc.sheets.slice(split);
+  // drawings that may share a page (a booklet's ladder chart under its contents) go under the
+  // sheets before them, with their heading, where they fit whole; else on pages of their own
+  let drawings = doc.drawings ?? [];
+  if (doc.drawingsShare && drawings.length > 0 && before.length > 0) {
+    const shared = drawingsUnder(fonts, before[before.length - 1]!, drawings, doc.drawingsTitle, doc.meta, frame);
+    if (shared) {
+      before[before.length - 1] = shared;
+      drawings = [];
+    }
+  }
   // the drawings float: a sheet after them that fits whole in the room left under the last
   // sheet before them goes there (a packet's list of terrain under its briefing), the map after
   // it; the roll log, read after the game is set up, stays at the back
@@ -158,6 +167,19 @@ export function planDocument(fonts: FontStore, doc: DocumentNode): DocumentPlan 
       return pages;
     },
   };
+}
+
+/** The group with the drawings under its last page's content, their heading above them; undefined where they do not fit there. */
+function drawingsUnder(fonts: FontStore, group: SheetGroup, drawings: readonly DrawingNode[], title: string | undefined, meta: DocumentMeta, frame: Frame): SheetGroup | undefined {
+  const width = frame.width - 2 * frame.left;
+  const stack = stackedDrawings(fonts, drawings, meta, width);
+  if (!stack) return undefined;
+  const heading = title ? sheetHeading(fonts, title, width) : { height: 0, items: [] };
+  const top = group.end + PAGE.blockGap;
+  if (top + heading.height + stack.height > frame.bottom) return undefined;
+  const last = group.pages[group.pages.length - 1]!;
+  const items = [...last.items, ...translate(heading.items, frame.left, top), ...translate(stack.items, frame.left, top + heading.height)];
+  return { ...group, pages: [...group.pages.slice(0, -1), { ...last, items }], end: top + heading.height + stack.height };
 }
 
 /** The segments in order from page `first`, a notes page before each sheet of fronts that would fall on an even page. */

@@ -451,6 +451,23 @@ export function layoutDrawings(fonts: FontStore, drawings: readonly DrawingNode[
   }));
 }
 
+/**
+ * Drawings one under another, upright, each with its title, `width` wide at most: for the room
+ * under a page's sheets. Undefined where one is wider than that.
+ */
+export function stackedDrawings(fonts: FontStore, drawings: readonly DrawingNode[], meta: DocumentMeta, width: number): { items: Item[]; height: number } | undefined {
+  const { ink } = printChoice(meta);
+  const items: Item[] = [];
+  let y = 0;
+  for (const [index, drawing] of drawings.entries()) {
+    const box = uprightBox(fonts, drawing, index, width, ink);
+    if (box.w > width + EPS) return undefined;
+    items.push(...translate(box.items, 0, y));
+    y += box.h + GAP;
+  }
+  return { items, height: y - GAP };
+}
+
 export function drawingPageCount(fonts: FontStore, drawings: readonly DrawingNode[], meta: DocumentMeta): number {
   return layoutDrawings(fonts, drawings, meta, '', 1, 1).length;
 }

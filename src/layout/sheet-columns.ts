@@ -22,6 +22,8 @@ export interface SheetGroup {
   pages: ContentPage[];
   starts: number[];
   density: Density;
+  /** where the last page's content ends */
+  end: number;
 }
 
 /**
@@ -72,19 +74,19 @@ function layoutGroup(fonts: FontStore, sheets: readonly SheetNode[], frame: Fram
   // twice the least, rather than blank paper under it
   const blocks = sheets[sheets.length - 1]!.blocks;
   const last = blocks[blocks.length - 1];
-  if (last?.kind !== 'table' || !last.form || last.rows.length === 0) return { sheets, pages: first.pages, starts: first.starts, density };
+  if (last?.kind !== 'table' || !last.form || last.rows.length === 0) return { sheets, pages: first.pages, starts: first.starts, density, end: first.end };
   const spare = frame.bottom - first.end;
-  if (spare < 1 * MM) return { sheets, pages: first.pages, starts: first.starts, density };
+  if (spare < 1 * MM) return { sheets, pages: first.pages, starts: first.starts, density, end: first.end };
   const taller = Math.min(2 * FORM_ROW_HEIGHT, FORM_ROW_HEIGHT + Math.floor(((spare - 0.5 * MM) / last.rows.length) * 10) / 10);
   const stretched = placeSheets(fonts, sheets, frame, taller, density, runOn, sheets.length - 1);
   const kept = stretched.pages.length === first.pages.length ? stretched : first;
-  return { sheets, pages: kept.pages, starts: kept.starts, density };
+  return { sheets, pages: kept.pages, starts: kept.starts, density, end: kept.end };
 }
 
 /** The heading of a sheet that begins under another on a page: its title over a rule, as the page's own title is set, smaller. */
 const HEADING = { size: 12, ruleGap: 2, after: 2.5 * MM };
 
-function sheetHeading(fonts: FontStore, title: string, width: number): Slice {
+export function sheetHeading(fonts: FontStore, title: string, width: number): Slice {
   const style: TextStyle = { face: 'bold', size: HEADING.size, color: COLORS.ink };
   // wrapped, never cut: a long title takes two lines
   const lines = wrapRuns(fonts, [{ text: title }], style, width);

@@ -32,6 +32,8 @@ const SHERMANS = readFileSync(path.join(root, 'test/fixtures/forces/easy-company
 type Runs = { text: string }[];
 type Doc = { sheets: { title: string; blocks: { id?: string; kind: string; title?: string; paragraphs?: string[]; rows?: Runs[][] }[] }[]; decks?: { title: string }[] };
 type Status = {
+  /** the games recorded */
+  game: number;
   here: { game: number; rung: string; name: string; rungNumber: number; rungs: number; attacker: string | null } | null;
   available: { a: number; b: number };
   ledger: { game: number; side: string; kind: string; text: string; cost: number }[];
@@ -321,6 +323,35 @@ describe('you are here: the status and the booklet show where the campaign stand
     // a fresh booklet marks nothing: no campaign stands anywhere yet
     const fresh = await muster(['campaign', 'bof', 'booklet', '--seed', 'here', '--format', 'json', '--quiet'], cwd);
     expect(fresh.stdout).not.toMatch(/you are here/i);
+  });
+});
+
+describe('the forces a game fielded: state version 4', () => {
+  it('a record that keeps what the game fielded writes version 4; without kept forces the file stays version 2; a newer file is refused', async () => {
+    const cwd = workdir({ 'weber.yaml': WEBER });
+    await muster(['campaign', 'bof', 'new', '--state', 'c.json', '--names', 'Red,Blue', '--seed', 'v4', '--force', 'weber.yaml'], cwd);
+    expect(JSON.parse(readFileSync(path.join(cwd, 'c.json'), 'utf8'))).toMatchObject({ version: 2 });
+    expect((await recordGame(cwd, record('a'))).code).toBe(0);
+    const played = JSON.parse(readFileSync(path.join(cwd, 'c.json'), 'utf8')) as { version: number; forcesPlayed?: { a?: { name: string } } };
+    // forcesPlayed is version 4's: a muster that reads 3 at most says the file is newer than it
+    expect(played.version).toBe(4);
+    expect(played.forcesPlayed?.a?.name).toBe('Kampfgruppe Weber');
+    expect((await status(cwd)).game).toBe(1);
+    // undone, the state before the record is version 2 again, as it was written
+    expect((await muster(['campaign', 'bof', 'undo', '--state', 'c.json'], cwd)).code).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(cwd, 'c.json'), 'utf8'))).toMatchObject({ version: 2, game: 0 });
+
+    const bare = workdir();
+    await muster(['campaign', 'bof', 'new', '--state', 'c.json', '--names', 'Red,Blue', '--seed', 'v2'], bare);
+    expect((await recordGame(bare, record('a'))).code).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(bare, 'c.json'), 'utf8'))).toMatchObject({ version: 2, game: 1 });
+
+    writeFileSync(path.join(cwd, 'c.json'), JSON.stringify({ ...played, version: 5, writtenBy: '9.0.0' }, null, 2));
+    const newer = await muster(['campaign', 'bof', 'status', '--state', 'c.json'], cwd);
+    expect(newer.code).toBe(2);
+    expect(newer.stderr).toContain('was written by muster 9.0.0 (campaign state version 5); this muster');
+    expect(newer.stderr).toContain('reads version 4 at most');
+    expect(newer.stderr).not.toMatch(/unrecognized|unknown/i);
   });
 });
 

@@ -251,7 +251,7 @@ describe('a Burst of Fire campaign of six players, three a side', () => {
     expect(fresh.stdout).toContain('Victory Zones (six-player)');
   }, 300_000);
 
-  it('reads a two-player state file that muster wrote before it kept players, and goes on with it as version 2', async () => {
+  it('reads a two-player state file that muster wrote before it kept players, and goes on with it as a two-player file (version 4: it keeps the forces played)', async () => {
     const cwd = dir();
     const fixture = path.join(cwd, 'old.json');
     copyFileSync(new URL('../fixtures/campaigns/bof-two-player-main.json', import.meta.url), fixture);
@@ -270,7 +270,8 @@ describe('a Burst of Fire campaign of six players, three a side', () => {
     expect(next).toContain('Side B brings Easy Company tanks: 43 of 150 points: 107 left to spend. Its roster is in this packet, with the 2 cards that changed since game 2');
     await ok(['campaign', 'bof', 'record', '--state', 'old.json', '--winner', 'a', '--victory', 'decisive', '--combat-score', '20:5', '--upgrade', 'a:Grenadier>elite', '--note', 'Blue:a name works for a side too'], cwd);
     const after = JSON.parse(readFileSync(fixture, 'utf8')) as { version: number; changes: unknown[]; players?: unknown; ledger: { side: string; player?: number }[] };
-    expect(after.version).toBe(2);
+    // version 2 held forcesPlayed before version 4 did: it reads as it was, and is written as 4
+    expect(after.version).toBe(4);
     expect(after.players).toBeUndefined();
     expect(after.changes).toHaveLength(before.changes.length + 1);
     expect(after.ledger.at(-1)).toEqual({ game: 3, side: 'b', kind: 'note', text: 'a name works for a side too', cost: 0 });

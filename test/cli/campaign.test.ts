@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GenerateError } from '../../src/errors.js';
 import { workdirs } from '../helpers/fixtures.js';
 import { muster, pdfPageCount } from '../helpers/cli.js';
+import { sampled } from '../helpers/sample.js';
 import { loadArsenal } from '../../src/systems/bof/arsenal.js';
 import { BUILTIN_DATA_DIR } from '../../src/cli/builtin-dir.js';
 import { unitCost } from '../../src/systems/bof/cost.js';
@@ -81,21 +82,31 @@ describe('muster campaign', () => {
     const { code } = await muster(['campaign', 'bof', 'booklet', '--seed', 'b', '--names', 'Red,Blue', '-o', 'booklet.pdf', '--quiet'], cwd);
     expect(code).toBe(0);
     const pdf = readFileSync(path.join(cwd, 'booklet.pdf'));
-    // contents, the campaign and its ladder, a briefing (with its terrain to put out, over more
-    // pages where it runs long: 12 pages for the nine rungs) and a map a rung, then the event
-    // cards drawn (eighteen, thirteen of them unlike: each printed once) on two sheets with their
-    // backs, their fronts on an odd page (25) with no page for notes, as they would need after
-    // the rolls, and five pages of every roll in two columns (each rung's terrain rolls among them)
-    expect(pdfPageCount(pdf)).toBe(1 + 2 + 12 + 9 + 2 * 2 + 5);
+    // contents with the ladder under it, the campaign, a briefing (its terrain to put out under
+    // it, over a page more where it runs long: 19 pages for the nine rungs with their maps), four
+    // pages of every roll in two columns (each rung's terrain rolls naming its pieces), a page
+    // for notes so that the event cards' fronts start on an odd page (27), and the cards drawn
+    // (eighteen, thirteen of them unlike: each printed once) on two sheets with their backs
+    expect(pdfPageCount(pdf)).toBe(1 + 1 + 19 + 4 + 1 + 2 * 2);
     const first = execFileSync('pdftotext', ['-f', '1', '-l', '1', '-layout', path.join(cwd, 'booklet.pdf'), '-'], { encoding: 'utf8' });
     expect(first).toMatch(/^Contents/);
-    expect(first).toMatch(/Rung 9: Combat only.*Scenario: Combat only\s+23/);
-    expect(first).toMatch(/page 1 of 33/);
-    expect(first).toContain('Print pages 25-28 two-sided, flipping on the long edge; print the rest one-sided.');
-    expect(first).toMatch(/Cards\s+Event cards drawn\s+25\s+Every roll\s+29/);
+    expect(first).toMatch(/Rung 9: Combat only.*Scenario: Combat only\s+20/);
+    expect(first).toMatch(/page 1 of 30/);
+    expect(first).toContain('Print pages 27-30 two-sided, flipping on the long edge; print the rest one-sided.');
+    expect(first).toMatch(/Every roll\s+22\s+Cards\s+Notes\s+26\s+Event cards drawn\s+27/);
+    expect(first).toContain('The campaign ladder');
     expect(execFileSync('qpdf', ['--check', path.join(cwd, 'booklet.pdf')], { encoding: 'utf8' })).toMatch(/No syntax or stream encoding errors/);
     const md = await muster(['campaign', 'bof', 'booklet', '--seed', 'b', '--solo', '--format', 'md', '--quiet'], cwd);
     expect(md.stdout.match(/^# .*\(solo\)$/gm)).toHaveLength(9);
+  });
+  // issue 51: a whole season's booklet (the ladder's nine rungs, at most ten games, two sides)
+  // prints on 30 sheets of home paper or fewer; seeds whose rungs lay long lists of city terrain.
+  // The sample keeps each paper; MUSTER_DEEP=1 tries every seed on both.
+  const seasons = ['b', 'ladder', 'club'].flatMap((seed) => (['a4', 'letter'] as const).map((paper) => [seed, paper] as const));
+  it.each(sampled(seasons, ([, paper]) => [`paper=${paper}`]))('a season booklet (seed %s, %s) is 30 pages or fewer', async (seed, paper) => {
+    const cwd = workdir();
+    expect((await muster(['campaign', 'bof', 'booklet', '--seed', seed, '--names', 'Red,Blue', '--paper', paper, '-o', 'b.pdf', '--quiet'], cwd)).code).toBe(0);
+    expect(pdfPageCount(readFileSync(path.join(cwd, 'b.pdf')))).toBeLessThanOrEqual(30);
   });
 });
 

@@ -223,10 +223,10 @@ describe('a state muster could not read back is never written', () => {
     expect(JSON.parse(text)).toMatchObject({ version: 2, writtenBy: expect.any(String) });
     writeFileSync(path.join(cwd, 'c.json'), `\ufeff${text}`);
     expect((await muster(['campaign', 'bof', 'status', '--state', 'c.json'], cwd)).code).toBe(0);
-    writeFileSync(path.join(cwd, 'c.json'), JSON.stringify({ ...JSON.parse(text), version: 4, writtenBy: '2.4.0' }));
+    writeFileSync(path.join(cwd, 'c.json'), JSON.stringify({ ...JSON.parse(text), version: 5, writtenBy: '2.4.0' }));
     const newer = await muster(['campaign', 'bof', 'status', '--state', 'c.json'], cwd);
     expect(newer.code).toBe(2);
-    expect(newer.stderr).toMatch(/was written by muster 2\.4\.0 \(campaign state version 4\); this muster is .* and reads version 3 at most\. Update muster/);
+    expect(newer.stderr).toMatch(/was written by muster 2\.4\.0 \(campaign state version 5\); this muster is .* and reads version 4 at most\. Update muster/);
   });
 });
 

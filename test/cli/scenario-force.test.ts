@@ -97,11 +97,11 @@ describe('scenario bof --force, versus', () => {
     const one = readFileSync(path.join(cwd, 'one.pdf'));
     expect(one.equals(readFileSync(path.join(cwd, 'two.pdf')))).toBe(true);
     // the cards of its 22 models, the alike on one card: two sheets of fronts, two of backs; the
-    // roster sheet under the briefing, in the room its list of terrain leaves
-    expect(pdfPageCount(one) - pdfPageCount(readFileSync(path.join(cwd, 'plain.pdf')))).toBe(4);
-    // --cards each: a card a model, 22 on three sheets of fronts and three of backs
+    // roster sheet on a page of its own (the briefing's list of terrain fills its page)
+    expect(pdfPageCount(one) - pdfPageCount(readFileSync(path.join(cwd, 'plain.pdf')))).toBe(5);
+    // --cards each: a card a model, 22 on three sheets of fronts and three of backs, and the roster's page
     expect((await muster(['scenario', 'bof', '--force', 'force.yaml', '--names', 'Anna,Ben', '--seed', 'club', '--cards', 'each', '-o', 'each.pdf'], cwd)).code).toBe(0);
-    expect(pdfPageCount(readFileSync(path.join(cwd, 'each.pdf'))) - pdfPageCount(readFileSync(path.join(cwd, 'plain.pdf')))).toBe(6);
+    expect(pdfPageCount(readFileSync(path.join(cwd, 'each.pdf'))) - pdfPageCount(readFileSync(path.join(cwd, 'plain.pdf')))).toBe(7);
     const md = await muster(['scenario', 'bof', '--force', 'force.yaml', '--names', 'Anna,Ben', '--seed', 'club', '--format', 'md'], cwd);
     expect(md.stdout).toMatch(/Players: Anna \(Side A\), Ben \(Side B\)\./);
     expect(md.stdout).toMatch(/Kampfgruppe Weber/);

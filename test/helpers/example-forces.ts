@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
+import { parse } from 'yaml';
 import { loadRulesDb } from '../../src/data/load.js';
 import { MODULE_IDS, moduleFor } from '../../src/systems/registry.js';
 
@@ -49,4 +50,27 @@ export function exampleCardCommands(): string[][] {
     const match = /muster (cards \S+ --force \S+)/.exec(readFileSync(path.join(ROOT, file), 'utf8'));
     return match ? [match[1]!.split(' ')] : [];
   });
+}
+
+/**
+ * A force file for each rule set's builder to show filled, its units' rows and notes among it
+ * (one of its examples): what a test that looks at a builder filled loads, and what the kinds of
+ * a builder are read from (forceFieldKinds) without checking every example as exampleForces does.
+ */
+export const EXAMPLE_FORCES: Readonly<Record<string, string>> = {
+  bof: 'examples/forces/kampfgruppe-weber.yaml',
+  fireteam: 'examples/forces/fireteam-finns.yaml',
+  blazeaway: 'examples/blazeaway/german-grenadier-company.yaml',
+  openfire: 'examples/openfire/us-rifle-platoon.yaml',
+};
+
+/**
+ * The kinds of a rule set's force builder, for a sample drawn over builders: the fields of a force
+ * file it writes (an example's top-level fields, as "force field=doctrine"). A builder draws a
+ * control of its own for each, so one whose fields are all another's draws no kind of control
+ * that other does not.
+ */
+export function forceFieldKinds(file: string): string[] {
+  const force = parse(readFileSync(path.join(ROOT, file), 'utf8')) as Record<string, unknown>;
+  return Object.keys(force).map((field) => `force field=${field}`);
 }

@@ -174,7 +174,8 @@ describe('Open Fire terrain on the packet', () => {
       expect(withTerrain.filter((h) => h.startsWith('Map:'))).toHaveLength(1);
       expect(withTerrain[withTerrain.findIndex((h) => h.startsWith('Map:')) + 1]).toMatch(/^Terrain to put out/);
       expect(withTerrain.slice(0, 2)).toEqual(without.slice(0, 2));
-      expect(pdfPageCount(readFileSync(file))).toBeGreaterThan(pdfPageCount(readFileSync(none)));
+      // the list adds pages at most: the roll log names each piece by its number, short rows that make room for it
+      expect(pdfPageCount(readFileSync(file))).toBeGreaterThanOrEqual(pdfPageCount(readFileSync(none)));
       expect(execFileSync('qpdf', ['--check', file], { encoding: 'utf8' })).toMatch(/No syntax or stream encoding errors/);
       expect(execFileSync('python3', ['/work/shared/tools/pagecheck.py', file, units], { encoding: 'utf8' }).trim()).toBe('ok');
     }

@@ -3,10 +3,10 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { muster } from '../helpers/cli.js';
-import { button, CHROMIUM, control, produce, runBrowserTests as runThem, shots, usePageServer, answering, settled, allowDownloads } from '../helpers/page.js';
+import { button, CHROMIUM, control, produce, runBrowserTests as runThem, shots, usePageServer, answering, settled, allowDownloads, launchChromium } from '../helpers/page.js';
 
 
 async function choose(page: Page, label: string, value: string): Promise<void> {
@@ -24,11 +24,20 @@ async function cliPdf(args: string[]): Promise<{ bytes: Buffer; stderr: string; 
 describe.skipIf(!runThem)('the page in chromium', () => {
   let base = '';
   let browser: Browser;
-  // chromium's PDF viewer on: its screenshots show the preview drawn
-  usePageServer((served) => ({ base, browser } = served), [], { pdfViewer: true });
+  usePageServer((served) => ({ base, browser } = served));
+  /**
+   * The full chromium with its PDF viewer, for the tests that look at it: a preview's screenshot
+   * with the PDF drawn, and a PDF opened in a tab of its own. The others make their PDFs in the
+   * lighter shell, which does not draw them (a second or so of CPU a PDF).
+   */
+  let withViewer: Promise<Browser> | undefined;
+  const viewer = () => (withViewer ??= launchChromium({ pdfViewer: true }));
+  afterAll(async () => {
+    await (await withViewer)?.close();
+  });
 
-  async function open(hash = '', viewport = { width: 1280, height: 900 }): Promise<Page> {
-    const page = answering(await browser.newPage());
+  async function open(hash = '', viewport = { width: 1280, height: 900 }, on: Browser = browser): Promise<Page> {
+    const page = answering(await on.newPage());
     await page.setViewport(viewport);
     const outside: string[] = [];
     page.on('request', (request) => {
@@ -45,7 +54,7 @@ describe.skipIf(!runThem)('the page in chromium', () => {
   }
 
   it('prints Burst of Fire tables on Letter in inches, byte for byte the command line’s PDF', async () => {
-    const page = await open();
+    const page = await open('', undefined, await viewer());
     const downloads = await allowDownloads(page);
     await choose(page, 'Rule set', 'bof');
     await choose(page, 'Product', 'tables');
@@ -107,6 +116,7 @@ describe.skipIf(!runThem)('the page in chromium', () => {
   });
 
   it('on a phone whose browser shows no PDF inside a page, offers the PDF itself instead of a dark frame', async () => {
+    const browser = await viewer();
     const page = answering(await browser.newPage());
     await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
     // as Chrome on Android and Safari on iOS say: no PDF viewer in a page

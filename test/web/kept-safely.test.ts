@@ -4,7 +4,7 @@
 // one game, no IndexedDB at all, and a newer build's database with an older tab open.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { allowDownloads, answering, button, campaignAfter, campaignStep, control, press, runBrowserTests, settled, shots, usePageServer, type PageServer } from '../helpers/page.js';
 import type { CampaignProbe } from '../../src/web/campaign-page.js';
@@ -272,56 +272,57 @@ describe.skipIf(!runBrowserTests)('nothing lost in chromium', () => {
     expect(await asked).toBe('beforeunload');
     await page.close({ runBeforeUnload: false });
   });
-});
 
-describe.skipIf(!runBrowserTests)('a newer build’s database with an older tab open', () => {
-  let served: PageServer;
-  usePageServer((s) => (served = s));
-
-  it('loads the newer page at once where the older tab lets go, says what it waits for where one does not, and tells the older tab to reload', async () => {
-    const older = answering(await served.browser.newPage());
-    await older.goto(`${served.base}#/bof/force`, { waitUntil: 'domcontentloaded' });
-    await older.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
-    // an older muster of before issue 55 as well: a connection that ignores a newer version's request
-    await older.evaluate(
-      () =>
-        new Promise<void>((resolve) => {
-          const open = indexedDB.open('muster');
-          open.onsuccess = () => {
-            (window as unknown as { held: IDBDatabase }).held = open.result;
-            resolve();
-          };
-        }),
-    );
-    const newer = answering(await served.browser.newPage());
-    // the newer build: the same page asking for the next version of the database
-    await newer.evaluateOnNewDocument(() => {
-      const open = IDBFactory.prototype.open;
-      IDBFactory.prototype.open = function (this: IDBFactory, name: string, version?: number) {
-        return open.call(this, name, name === 'muster' && version !== undefined ? version + 1 : version);
-      };
+  // in the same chromium as the tests above, in a profile of its own
+  describe('a newer build’s database with an older tab open', () => {
+    it('loads the newer page at once where the older tab lets go, says what it waits for where one does not, and tells the older tab to reload', async () => {
+      // a profile of its own (a browser context: its own database, without another chromium)
+      const context = await served.browser.createBrowserContext();
+      onTestFinished(() => context.close());
+      const older = answering(await context.newPage());
+      await older.goto(`${served.base}#/bof/force`, { waitUntil: 'domcontentloaded' });
+      await older.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+      // an older muster of before issue 55 as well: a connection that ignores a newer version's request
+      await older.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            const open = indexedDB.open('muster');
+            open.onsuccess = () => {
+              (window as unknown as { held: IDBDatabase }).held = open.result;
+              resolve();
+            };
+          }),
+      );
+      const newer = answering(await context.newPage());
+      // the newer build: the same page asking for the next version of the database
+      await newer.evaluateOnNewDocument(() => {
+        const open = IDBFactory.prototype.open;
+        IDBFactory.prototype.open = function (this: IDBFactory, name: string, version?: number) {
+          return open.call(this, name, name === 'muster' && version !== undefined ? version + 1 : version);
+        };
+      });
+      await newer.goto(`${served.base}#/bof/force`, { waitUntil: 'domcontentloaded' });
+      // ready, not held at its loading bar: it says what it waits for
+      await newer.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+      expect(await newer.evaluate(() => window.muster.store)).toBe('waiting');
+      expect(await newer.$eval('#store-notice-words', (e) => e.textContent)).toMatch(/^Waiting for muster open in another tab/);
+      // the older page let go at once and says this tab must be reloaded
+      await older.waitForFunction(() => window.muster.store === 'superseded', { timeout: 60_000 });
+      expect(await older.$eval('#store-reload', (e) => !(e as HTMLElement).hidden)).toBe(true);
+      await older.screenshot({ path: path.join(shots, 'web-store-superseded.png') });
+      // the last holder lets go: the newer page has the store
+      await older.evaluate(() => (window as unknown as { held: IDBDatabase }).held.close());
+      await newer.waitForFunction(() => window.muster.store === 'kept', { timeout: 60_000 });
+      expect(await newer.$eval('#store-notice', (e) => (e as HTMLElement).hidden)).toBe(true);
+      // and the older one refuses to keep a force, saying why
+      await older.type('#fb-keep-name', 'Late');
+      await press(older, '#fb-keep');
+      await older.waitForFunction(() => document.getElementById('fb-keep-said')?.textContent !== '', { timeout: 60_000 });
+      expect(await older.$eval('#fb-keep-said', (e) => e.textContent)).toBe(
+        'This browser did not keep it: a newer muster opened in another tab has taken over what this browser keeps: reload this page. Download the force file instead.',
+      );
+      await older.close();
+      await newer.close();
     });
-    await newer.goto(`${served.base}#/bof/force`, { waitUntil: 'domcontentloaded' });
-    // ready, not held at its loading bar: it says what it waits for
-    await newer.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
-    expect(await newer.evaluate(() => window.muster.store)).toBe('waiting');
-    expect(await newer.$eval('#store-notice-words', (e) => e.textContent)).toMatch(/^Waiting for muster open in another tab/);
-    // the older page let go at once and says this tab must be reloaded
-    await older.waitForFunction(() => window.muster.store === 'superseded', { timeout: 60_000 });
-    expect(await older.$eval('#store-reload', (e) => !(e as HTMLElement).hidden)).toBe(true);
-    await older.screenshot({ path: path.join(shots, 'web-store-superseded.png') });
-    // the last holder lets go: the newer page has the store
-    await older.evaluate(() => (window as unknown as { held: IDBDatabase }).held.close());
-    await newer.waitForFunction(() => window.muster.store === 'kept', { timeout: 60_000 });
-    expect(await newer.$eval('#store-notice', (e) => (e as HTMLElement).hidden)).toBe(true);
-    // and the older one refuses to keep a force, saying why
-    await older.type('#fb-keep-name', 'Late');
-    await press(older, '#fb-keep');
-    await older.waitForFunction(() => document.getElementById('fb-keep-said')?.textContent !== '', { timeout: 60_000 });
-    expect(await older.$eval('#fb-keep-said', (e) => e.textContent)).toBe(
-      'This browser did not keep it: a newer muster opened in another tab has taken over what this browser keeps: reload this page. Download the force file instead.',
-    );
-    await older.close();
-    await newer.close();
   });
 });

@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { DECLARED } from '../helpers/declared.js';
 import { CHROMIUM, produce, runBrowserTests, shots, usePageServer, type PageServer, cliPdf, openPage } from '../helpers/page.js';
 import { MANIFESTS } from '../../src/systems/registry.js';
+import { pagePartsFor } from '../../src/systems/page-registry.js';
+import { addedRuleSetKind, sampled } from '../helpers/sample.js';
 import type { RuleSetOption } from '../../src/systems/manifest.js';
 import { argvFor, formFromHash, hashFor, type Form } from '../../src/web/form.js';
 
@@ -19,6 +21,22 @@ const declared = MANIFESTS.flatMap((m) => FORM_PRODUCTS.flatMap((product) => (m[
 function sample(option: RuleSetOption): string {
   if (option.choices) return option.choices.at(-1)!;
   return option.type === 'boolean' ? 'yes' : option.type === 'number' ? '2' : 'x';
+}
+
+/** What kind of field an option makes: a choice, a number, a flag or a text, and of one value or several. */
+function fieldKind(option: RuleSetOption): string {
+  return `${option.choices ? 'choice' : option.type === 'boolean' ? 'flag' : option.type}${option.array ? ' repeated' : ''}`;
+}
+
+/**
+ * The kinds of a declared option's field, for drawing a sample of them: its product, its kind of
+ * field, the mode it is for, and each way its rule set's page part shapes it beyond its
+ * declaration (a list `muster list` fills, one a side, a deck instead of the sheets, the sheets' alone).
+ */
+const ownFields = new Map(await Promise.all(MANIFESTS.map(async (m) => [m.id, (await pagePartsFor(m.id)).ownFields ?? {}] as const)));
+function optionKinds({ system, product, option }: (typeof declared)[number]): string[] {
+  const shape = ownFields.get(system)?.[option.name] ?? {};
+  return [`product=${product}`, `field=${fieldKind(option)}`, ...(option.mode ? [`for mode=${option.mode}`] : []), ...Object.keys(shape).map((how) => `shaped=${how}`), ...addedRuleSetKind(system)];
 }
 
 describe('the form of each rule set’s own options', () => {
@@ -77,10 +95,12 @@ describe.skipIf(!runBrowserTests)('the rule sets’ own options in chromium', ()
   }
 
   it('shows a field for every option each rule set declares for each product, and the command line takes it', async () => {
-    // one page, led from link to link as a player's back and forward buttons would: a link restores the whole form
+    // one page, led from link to link as a player's back and forward buttons would: a link restores the whole form.
+    // Every option under MUSTER_DEEP=1; by default one of each product, kind of field, mode and
+    // shape a page part gives (optionKinds), the form's code for its field being the same for the rest
     const page = await open();
     let previous: string | undefined;
-    for (const { system, product, option } of declared) {
+    for (const { system, product, option } of sampled(declared, optionKinds)) {
       const link = `#/${system}/${product}${option.mode ? `?mode=${option.mode}` : ''}`;
       await page.evaluate((hash) => {
         location.hash = hash;
@@ -114,14 +134,21 @@ describe.skipIf(!runBrowserTests)('the rule sets’ own options in chromium', ()
     await page.goto(`${served.base}#/${enemy.system}/scenario`);
     await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
     expect(await visible(page, `#own-${enemy.option.name}`)).toBe(false);
-    for (const m of MANIFESTS.filter((m) => m.id !== enemy.system && m.scenario)) {
+    const scenarioOptions = new Set(declared.filter((d) => d.product === 'scenario' && !d.option.mode).map((d) => d.option.name));
+    // every other rule set that rolls scenarios under MUSTER_DEEP=1; by default enough of them that
+    // each option's field is seen both where its rule set declares it and where another does not
+    const others = sampled(
+      MANIFESTS.filter((m) => m.id !== enemy.system && m.scenario),
+      (m) => [...[...scenarioOptions].map((name) => `${name} ${(m.scenario!.options ?? []).some((o) => o.name === name) ? 'declared' : 'not declared'}`), ...addedRuleSetKind(m.id)],
+    );
+    for (const m of others) {
       await page.select('#system', m.id);
       await page.select('#product', 'scenario');
       await page.waitForFunction((id) => document.querySelector('#command')?.textContent === `muster scenario ${id}`, { timeout: 10_000 }, m.id);
       expect(await page.$(`#own-${enemy.option.name}`)).toBeNull();
       const own = (m.scenario!.options ?? []).map((o) => o.name);
       // a field of every rule set's own option of its scenarios, but one for solo alone, shows only where it is declared
-      for (const name of new Set(declared.filter((d) => d.product === 'scenario' && !d.option.mode).map((d) => d.option.name))) {
+      for (const name of scenarioOptions) {
         const field = `[data-own="${name}"]`;
         expect((await page.$(field)) !== null && (await visible(page, field)), `${m.id} ${name}`).toBe(own.includes(name));
       }
@@ -134,7 +161,12 @@ describe.skipIf(!runBrowserTests)('the rule sets’ own options in chromium', ()
     { hash: '#/openfire/scenario?seed=club', set: [['minefields', '2']], argv: ['scenario', 'openfire', '--minefields', '2', '--seed', 'club'] },
     { hash: '#/bof/scenario?mode=solo&seed=club', set: [['enemy', 'buy']], argv: ['scenario', 'bof', '--mode', 'solo', '--enemy', 'buy', '--seed', 'club'] },
   ];
-  it.each(runs)('prints $argv, byte for byte the command line’s', async ({ hash, set, argv }) => {
+  // every run under MUSTER_DEEP=1; by default one of each kind of field set and each mode
+  const runKinds = ({ hash, set, argv }: (typeof runs)[number]) => [
+    `mode=${/mode=(\w+)/.exec(hash)?.[1] ?? 'versus'}`,
+    ...set.map(([name]) => `field=${fieldKind(declared.find((d) => d.system === argv[1] && d.option.name === name)!.option)}`),
+  ];
+  it.each(sampled(runs, runKinds))('prints $argv, byte for byte the command line’s', async ({ hash, set, argv }) => {
     const page = await open(hash);
     for (const [name, value] of set) await setControl(page, await controlOf(page, name), value);
     expect(await command(page)).toBe(`muster ${argv.join(' ')}`);

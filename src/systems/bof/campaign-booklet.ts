@@ -229,7 +229,8 @@ function teamLedgers(start: CampaignState) {
  */
 export function ladderChart(here?: { rungNumber: number; game: number }, narrow = false): DrawingNode {
   const names = RUNG_NAMES;
-  const rungH = 16;
+  // compact, so that the chart goes under a booklet's contents on A4 and Letter
+  const rungH = 9;
   // on a narrow paper (A5) the notes beside the rungs go under them, and the chart is 122 mm wide
   const left = narrow ? 0 : 30;
   const rungW = narrow ? 108 : 110;

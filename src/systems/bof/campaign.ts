@@ -127,18 +127,29 @@ export const MAX_LEDGER_LINES = 200;
 /**
  * The state file's version: 2 keeps the forces and the solo player's army (a version 1 file
  * reads as a campaign without them); 3 adds `players`, a campaign of more than one player a
- * side. A campaign of one player a side is written as version 2 still, the very file an older
- * muster reads; one of several players a side as version 3, which an older muster refuses as
- * newer than it rather than half-reading.
+ * side; 4 adds the forces as the last game fielded them (`forcesPlayed`, a player's
+ * `forcePlayed`), whose cards the next packet prints again only where they changed. A state is
+ * written as the least version that holds what it keeps, so a campaign without them is the very
+ * file an older muster reads, and one with them is refused by an older muster as newer than it
+ * rather than half-read. A file of version 2 or 3 that holds them (written before version 4)
+ * reads as it always did.
  */
-const STATE_VERSION = 3;
-/** The version a campaign of one player a side is written as. */
+const STATE_VERSION = 4;
+/** The version a campaign of several players a side is written as, where no game has fielded forces yet. */
+const PLAYERS_VERSION = 3;
+/** The version a campaign of one player a side is written as, where no game has fielded forces yet. */
 const SIDES_VERSION = 2;
+
+/** The least version that holds what a state keeps. */
+export function stateVersion(state: Pick<CampaignState, 'players' | 'forcesPlayed'>): CampaignState['version'] {
+  if (state.forcesPlayed || state.players?.some((p) => p.forcePlayed)) return STATE_VERSION;
+  return state.players ? PLAYERS_VERSION : SIDES_VERSION;
+}
 
 export const campaignState = z
   .object({
-    // a version 1 file reads as version 2 (it had no forces); version 3 holds `players`
-    version: z.union([z.literal(1), z.literal(SIDES_VERSION), z.literal(STATE_VERSION)]).transform((v) => (v === 1 ? SIDES_VERSION : v)),
+    // a version 1 file reads as version 2 (it had no forces); version 3 holds `players`, 4 the forces played
+    version: z.union([z.literal(1), z.literal(SIDES_VERSION), z.literal(PLAYERS_VERSION), z.literal(STATE_VERSION)]).transform((v) => (v === 1 ? SIDES_VERSION : v)),
     system: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be a rule-set id such as bof').max(40),
     seed: z.string().max(200),
     names: z.object({ a: label(MAX_SIDE_NAME_LENGTH), b: label(MAX_SIDE_NAME_LENGTH) }).strict(),
@@ -205,7 +216,7 @@ export const campaignState = z
     }
     if (state.players) playerProblems({ ...state, players: state.players }, ctx);
     else {
-      if (state.version === STATE_VERSION) ctx.addIssue({ code: 'custom', path: ['version'], message: `is ${STATE_VERSION}, a campaign of several players a side, but the state has no players` });
+      if (state.version === PLAYERS_VERSION) ctx.addIssue({ code: 'custom', path: ['version'], message: `is ${PLAYERS_VERSION}, a campaign of several players a side, but the state has no players` });
       state.ledger.forEach((entry, i) => {
         if (entry.player !== undefined) ctx.addIssue({ code: 'custom', path: ['ledger', i, 'player'], message: 'names a player, but the campaign keeps its sides, not players' });
       });
@@ -240,7 +251,7 @@ function playerProblems(
 ): void {
   const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
   const players = state.players;
-  if (state.version !== STATE_VERSION) issue(['version'], `is ${state.version}, but a campaign of several players a side (players) is version ${STATE_VERSION}`);
+  if (state.version < PLAYERS_VERSION) issue(['version'], `is ${state.version}, but a campaign of several players a side (players) is version ${PLAYERS_VERSION} or later`);
   if (state.forces !== undefined) issue(['forces'], 'is set, but each player keeps his own force (players[N].force)');
   if (state.forcesPlayed !== undefined) issue(['forcesPlayed'], 'is set, but each player keeps his own (players[N].forcePlayed)');
   for (const s of ['a', 'b'] as const) {
@@ -349,7 +360,7 @@ export function newCampaign(system: SystemRules, seed: string, names: { a: strin
   const forces = start.forces && (start.forces.a || start.forces.b) ? { forces: { ...(start.forces.a ? { a: start.forces.a } : {}), ...(start.forces.b ? { b: start.forces.b } : {}) } } : {};
   const players = start.players ? { players: start.players.map((p) => ({ name: p.name, side: p.side, points: 0, spent: 0, ...(p.force ? { force: p.force } : {}) })) } : {};
   return {
-    version: start.players ? STATE_VERSION : SIDES_VERSION,
+    version: start.players ? PLAYERS_VERSION : SIDES_VERSION,
     system: system.info.id,
     seed,
     names,
@@ -447,9 +458,12 @@ export function recordGame(state: CampaignState, result: GameResult): CampaignSt
     ...(shares ? { shares } : {}),
     event,
   };
+  const played = { ...(players ? { players } : {}), ...(state.forces ? { forcesPlayed: state.forces } : {}) };
   return {
     ...state,
-    ...(players ? { players } : {}),
+    ...played,
+    // the forces played are version 4's: an older muster refuses the file rather than half-reading it
+    version: stateVersion({ ...state, ...played }),
     game,
     rungIndex: Math.min(rungIndex, LADDER.length - 1),
     attacker,
@@ -460,7 +474,6 @@ export function recordGame(state: CampaignState, result: GameResult): CampaignSt
     finished,
     winner,
     history: [...state.history, record],
-    ...(state.forces ? { forcesPlayed: state.forces } : {}),
   };
 }
 

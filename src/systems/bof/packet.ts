@@ -254,7 +254,8 @@ export function buildPacket(result: ScenarioResult, ctx: PacketContext): Documen
           return [named ? playerLabel(e.side, named) : `${label(e.side)}${e.player !== undefined ? `, player ${e.player}` : ''}`, c.title, renderProse(card.effect, { units: ctx.units }, `events ${c.id}`)];
         }),
       ),
-      'full',
+      // in a column: under the shorter of the briefing's two columns, rather than below both
+      'column',
       eventsSummary(result, label),
     ),
     {
