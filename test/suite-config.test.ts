@@ -2,8 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
-import { describe, expect, it } from 'vitest';
-import { madeSample, sampled, sampledSeeds, sampleSize } from './helpers/sample.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { madeSample, madeSampleAsync, sampled, sampledSeeds, sampleSize } from './helpers/sample.js';
+import { pureMuster } from './helpers/pure-run.js';
+import { muster } from './helpers/cli.js';
+import { workdirs } from './helpers/fixtures.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 
@@ -49,5 +52,37 @@ describe('samples whose kinds show once made', () => {
     expect(new Set(made.slice(0, -1)).size).toBe(12);
     expect(madeSample(100, faces, (f) => [`face ${f}`], wanted, { deep: true })).toHaveLength(100);
     expect(madeSample(100, faces, (f) => [`face ${f}`], ['face 99'], { deep: false })).toHaveLength(100);
+  });
+  it('made by awaiting, the same cases', async () => {
+    const wanted = Array.from({ length: 13 }, (_, f) => `face ${f}`);
+    for (const deep of [false, true]) {
+      const awaited = await madeSampleAsync(100, async (seed) => faces(seed), (f) => [`face ${f}`], wanted, { deep });
+      expect(awaited).toEqual(madeSample(100, faces, (f) => [`face ${f}`], wanted, { deep }));
+    }
+  });
+});
+
+describe('runs of the command line made once a worker', () => {
+  const workdir = workdirs(afterEach);
+  it('a pure print is made once, answers as muster() does, and gives back what it wrote', async () => {
+    const args = ['tables', 'openfire', '--paper', 'letter', '-o', 'sheets.pdf', '--quiet'];
+    const first = pureMuster(args);
+    expect(pureMuster(args)).toBe(first);
+    const once = await first;
+    const cwd = workdir();
+    const plain = await muster(args, cwd);
+    expect([once.code, once.stdout, once.stderr]).toEqual([plain.code, plain.stdout, plain.stderr]);
+    expect([...once.written.keys()]).toEqual(['sheets.pdf']);
+    expect(once.written.get('sheets.pdf')!.equals(readFileSync(path.join(cwd, 'sheets.pdf')))).toBe(true);
+  });
+  it('a run that reads a file of the player\'s, or writes outside its folder, is refused', async () => {
+    const force = path.join(workdir({ 'f.yaml': readFileSync(path.join(root, 'examples/forces/kampfgruppe-weber.yaml'), 'utf8') }), 'f.yaml');
+    await expect(pureMuster(['cards', 'bof', '--force', force, '--format', 'json'])).rejects.toThrow(/f\.yaml, not muster's own files; make it with muster\(\) each time/);
+    const house = workdir({ 'bof/tables/house.yaml': 'tables: []\n' });
+    await expect(pureMuster(['validate', '--data', house])).rejects.toThrow(/not muster's own files/);
+    // a file it names and does not find is one a player's folder might hold
+    await expect(pureMuster(['cards', 'bof', '--force', 'my-force.yaml', '--format', 'json'])).rejects.toThrow(/my-force\.yaml \(missing\), not muster's own files/);
+    const away = path.join(workdir(), 'away.pdf');
+    await expect(pureMuster(['tables', 'openfire', '-o', away, '--quiet'])).rejects.toThrow(/away\.pdf, not muster's own files/);
   });
 });

@@ -58,9 +58,22 @@ const ACTIONS: Record<string, string[][]> = {
   bof: [['status'], ['next', '-o', 'n.pdf'], ['record', '--winner', 'b', '--victory', 'decisive', '--combat-score', '3:9'], ['booklet', '-o', 'b.pdf']],
 };
 
+/**
+ * The campaign a rule set's edits start from, made by its commands once (the seed fixes it,
+ * and a Fire Team turn prints two packets): each edit gets its own folder holding that state.
+ */
+function madeOnce(make: () => Promise<{ cwd: string; state: State }>): () => Promise<{ cwd: string; state: State }> {
+  let text: Promise<string> | undefined;
+  return async () => {
+    text ??= make().then(({ state }) => JSON.stringify(state));
+    const state = await text;
+    return { cwd: workdir({ 'c.json': state }), state: JSON.parse(state) as State };
+  };
+}
+
 for (const [system, edits, made] of [
-  ['fireteam', FIRE_TEAM_EDITS, fireTeamState],
-  ['bof', BOF_EDITS, bofState],
+  ['fireteam', FIRE_TEAM_EDITS, madeOnce(fireTeamState)],
+  ['bof', BOF_EDITS, madeOnce(bofState)],
 ] as const) {
   describe(`a hand-edited ${system} campaign state`, () => {
     it.each(edits.map(([what, edit, message]) => ({ what, edit, message })))('$what: every action refuses it by file and field, exit 2, nothing written', async ({ edit, message }) => {

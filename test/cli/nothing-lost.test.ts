@@ -13,6 +13,8 @@ import { BusyError, lockFile } from '../../src/cli/lock.js';
 import { workdirs } from '../helpers/fixtures.js';
 import { runBuilt, startBuilt, until } from '../helpers/built-command.js';
 import { muster } from '../helpers/cli.js';
+import { sampleSize } from '../helpers/sample.js';
+import { purePrint } from '../helpers/pure-run.js';
 import { ALLOW_MISSING_GLYPHS_LABEL, playerWords } from '../../src/web/player-words.js';
 
 const workdir = workdirs(afterEach);
@@ -54,11 +56,12 @@ const record = (state: string, winner = 'a', score = '10:4') => ['campaign', 'bo
 describe('a nearly full disk', () => {
   it('short writes are continued until every byte is out', async () => {
     const cwd = workdir();
-    const whole = await muster(['tables', 'bof', '-o', 'whole.pdf', '--quiet'], cwd);
+    // the sheets as a whole disk takes them, made once a worker (helpers/pure-run.ts)
+    const whole = await purePrint(['tables', 'bof']);
     // a disk that takes 1000 bytes at a time, with room to spare
     const short = await muster(['tables', 'bof', '-o', 'short.pdf', '--quiet'], cwd, disk(1 << 30, 1000));
-    expect([whole.code, short.code]).toEqual([0, 0]);
-    expect(readFileSync(path.join(cwd, 'short.pdf')).equals(readFileSync(path.join(cwd, 'whole.pdf')))).toBe(true);
+    expect(short.code).toBe(0);
+    expect(readFileSync(path.join(cwd, 'short.pdf')).equals(whole)).toBe(true);
   });
   it('a PDF that does not fit: exit 1, the old file exactly as it was, no temporary file', async () => {
     const cwd = workdir({ 'sheets.pdf': 'the old sheets' });
@@ -101,10 +104,12 @@ describe('a nearly full disk', () => {
 });
 
 describe('two runs on one campaign', () => {
-  it('ten records at once: every game that says it was recorded is in the state', async () => {
+  // ten racing processes under MUSTER_DEEP=1, three by default: a race still, each winner in it
+  const RACING = sampleSize(10, 3);
+  it(`${RACING} records at once: every game that says it was recorded is in the state`, async () => {
     const cwd = workdir();
     await muster(['campaign', 'bof', 'new', '--state', 'c.json', '--seed', 'race'], cwd);
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => runBuilt(record('c.json', i % 2 ? 'a' : 'b', `${i}:1`), { cwd })));
+    const results = await Promise.all(Array.from({ length: RACING }, (_, i) => runBuilt(record('c.json', i % 2 ? 'a' : 'b', `${i}:1`), { cwd })));
     const recorded = results.filter((r) => r.code === 0);
     for (const failed of results.filter((r) => r.code !== 0)) expect(failed.stderr).toMatch(/is changing this file; nothing was changed/);
     expect(recorded.length).toBeGreaterThan(0);

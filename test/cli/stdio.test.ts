@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BUILT_BIN } from '../helpers/built-command.js';
 import { workdirs } from '../helpers/fixtures.js';
 import { muster } from '../helpers/cli.js';
+import { pureMuster } from '../helpers/pure-run.js';
 import { MAX_FILE_BYTES } from '../../src/data/limit-values.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -48,7 +49,8 @@ describe('-o -: the PDF on standard output, nothing else there', () => {
   it('--format json -o -: the JSON on standard output, as without -o', async () => {
     const cwd = workdir();
     const dash = await muster(['tables', 'bof', '--format', 'json', '-o', '-'], cwd);
-    const plain = await muster(['tables', 'bof', '--format', 'json'], cwd);
+    // made once a worker (helpers/pure-run.ts), as other files make it
+    const plain = await pureMuster(['tables', 'bof', '--format', 'json']);
     expect(dash.code).toBe(0);
     expect(dash.stdout).toBe(plain.stdout);
     expect(readdirSync(cwd)).toEqual([]);

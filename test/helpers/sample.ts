@@ -70,6 +70,19 @@ export function madeSample<T>(full: number, make: (seed: number) => T, kinds: (m
   return made;
 }
 
+/** `madeSample` for cases made by awaiting (a run of the command line): made one after another, in seed order. */
+export async function madeSampleAsync<T>(full: number, make: (seed: number) => Promise<T>, kinds: (made: T) => readonly string[], wanted: readonly string[], { deep = DEEP, least = 1 } = {}): Promise<T[]> {
+  const made: T[] = [];
+  const missing = new Set(wanted);
+  const first = sampleSize(full, least, deep);
+  for (let seed = 0; seed < full && (seed < first || missing.size > 0); seed++) {
+    const item = await make(seed);
+    made.push(item);
+    for (const kind of kinds(item)) missing.delete(kind);
+  }
+  return made;
+}
+
 /** "once", "twice" or "N times", for a test's name. */
 export function times(n: number): string {
   return n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`;
