@@ -320,13 +320,21 @@ describe('signals and streams (the built command)', () => {
     // on a machine busy with other tests, one run may take twice another's time, and a check
     // that ended before its Ctrl-C came is tried again with the Ctrl-C sooner, not taken as one
     // that was stopped: each is interrupted or ends whole, never anything else
-    for (const share of [0.5, 0.4, 0.3, 0.25, 0.2]) {
+    // A Ctrl-C that comes before muster listens for it (a busy machine held the start back)
+    // ends node at once, by the signal, with nothing written: not muster's stop under test, so
+    // the same share is tried again, a few times at most.
+    const shares = [0.5, 0.4, 0.3, 0.25, 0.2];
+    for (let at = 0, early = 0; at < shares.length; ) {
       const run = startBuilt(['validate'], { cwd: workdir() });
-      await new Promise((r) => setTimeout(r, whole * share));
+      await new Promise((r) => setTimeout(r, whole * shares[at]!));
       const sent = performance.now();
       run.child.kill('SIGINT');
-      const { code } = await run.ended;
-      if (code === 0) continue;
+      const { code, signal } = await run.ended;
+      if (code === 0) {
+        at++;
+        continue;
+      }
+      if (code === null && signal === 'SIGINT' && early++ < 3) continue;
       expect(code).toBe(130);
       // the issue asks for a second; a little slack for a busy CI machine
       expect(performance.now() - sent).toBeLessThan(1500);
