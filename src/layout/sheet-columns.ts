@@ -172,8 +172,13 @@ function placeSheets(fonts: FontStore, sheets: readonly SheetNode[], frame: Fram
         cursors[target.c] = target.y + height + PAGE.blockGap;
         continue;
       }
-      // taller than a whole column: start in the emptiest column and flow on
+      // taller than a whole column: start in the emptiest column and flow on, where its heading
+      // and first row fit there; else on a new page (the emptiest has the most room left)
       let column = order[0]!.c;
+      if (cursors[column]! + layout.head.height + (layout.rows[0]?.height ?? 0) > frame.bottom) {
+        newPage(sheet.title);
+        column = 0;
+      }
       const end = placeBlock(layout, columnX(column), cursors[column]!, frame.bottom, place, () => {
         cursors[column] = frame.bottom;
         const next = cursors.findIndex((y, c) => c > column && y < frame.bottom - 40);
