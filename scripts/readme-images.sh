@@ -34,7 +34,7 @@ shot bof-cards-grouped 297 '~Rifleman 1–10' -- cards bof --force test/fixtures
 shot cards-fold 421 '~Support: medic' -- cards fireteam --list russians --layout fold
 shot bof-solo-briefing 297 'Scenario:' -- scenario bof --mode solo --seed club-night
 shot bof-solo-map 297 'Map:' -- scenario bof --mode solo --seed club-night
-shot bof-campaign-ladder 297 'The campaign ladder' -- campaign bof booklet --seed ladder
+shot bof-campaign-ladder 297 '~The campaign ladder' -- campaign bof booklet --seed ladder
 shot bof-tokens 297 'Tokens and markers, fronts' -- tokens bof
 shot bof-templates 297 '~Action Point Counter' -- tokens bof
 shot bof-events 297 '~Random Event' -- tokens bof --events
