@@ -103,7 +103,7 @@ describe('a stand-alone battle with terrain', () => {
       expect(roads.map((p) => p.id), r.seed).toContain('T1');
       // its roll opens the terrain's, after the map type
       const first = (r.rolls as { purpose: string }[]).findIndex((x) => x.purpose.startsWith('terrain: '));
-      expect(r.rolls.slice(first, first + 2).map((x) => (x as { purpose: string }).purpose)).toEqual(['terrain: the map type', "terrain: road 1, from one side's edge to the other's, where it enters"]);
+      expect(r.rolls.slice(first, first + 2).map((x) => (x as { purpose: string }).purpose)).toEqual(['terrain: the map type', "terrain: T1 the battle's road, where it enters"]);
     }
     expect(maps.size).toBeGreaterThan(2);
   });

@@ -85,7 +85,10 @@ function roadAcross(table: { width: number; height: number }, northSouth: boolea
   const { width: W, height: H } = table;
   const span = northSouth ? W : H;
   const edges = northSouth ? ['north', 'south'] : ['west', 'east'];
-  const what = `terrain: road ${n}${of > 1 ? ` of ${of}` : ''}, ${n === 1 ? "from one side's edge to the other's" : 'across road 1'}`;
+  // named as the roll log names every piece it laid: by the label the terrain list gives it (the
+  // battle's roads are laid first, T1 and T2; the list says which runs edge to edge), and told
+  // from the roads the map's own count lays after them ("road 1")
+  const what = `terrain: T${n} the battle's road${of > 1 ? ` ${n} of ${of}` : ''}`;
   const a = log.dice(rng, '1D9', `${what}, where it enters`, source, (t) => `${words((t * span) / 10)} along the ${edges[0]} edge`);
   const b = log.dice(rng, '1D9', `${what}, where it leaves`, source, (t) => `${words((t * span) / 10)} along the ${edges[1]} edge`);
   const bend = log.dice(rng, '1D5', `${what}, its bend`, source, (t) => (t === 3 ? 'straight' : `bends ${words((Math.abs(t - 3) * span) / 12)} ${t < 3 ? (northSouth ? 'west' : 'north') : northSouth ? 'east' : 'south'}`));
