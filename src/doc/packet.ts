@@ -42,15 +42,16 @@ export function textTable(
  */
 export function rollsSheet(register: ReadingRegister, rolls: readonly RollRecord[], seed: string, section: string): SheetNode {
   const rows: Run[][][] = [];
+  const pieces = rolls.map((r) => terrainRollOf(r.purpose));
   for (let i = 0; i < rolls.length; ) {
-    const piece = terrainRollOf(rolls[i]!.purpose);
+    const piece = pieces[i];
     let j = i + 1;
-    while (piece && j < rolls.length && samePiece(terrainRollOf(rolls[j]!.purpose), piece)) j++;
+    while (piece && j < rolls.length && samePiece(pieces[j], piece)) j++;
     const group = rolls.slice(i, j);
     // the rules the dice followed, each once: a piece's dice follow one procedure
     const rule = [...new Set(group.map((r) => provenanceText(register, r.source)))].join('; ');
     if (piece?.label) {
-      const dice = group.map((r) => terrainRollOf(r.purpose)!);
+      const dice = pieces.slice(i, j).map((d) => d!);
       const least = group.some((r) => r.decided.startsWith(NO_ROOM_AT_SIZE));
       const decided = `${[...new Set(dice.map((d) => (least && d.short === 'size' ? 'size (no room at the one rolled: its least)' : d.short)))].join(', ')}: as listed`;
       rows.push([[{ text: j - i === 1 ? String(i + 1) : `${i + 1}-${j}` }], rollCell(`${piece.label} ${piece.piece}`, group.map(rollWords).join('; ')), decidedCell(decided, rule)]);
@@ -61,7 +62,7 @@ export function rollsSheet(register: ReadingRegister, rolls: readonly RollRecord
       rows.push([
         [{ text: `${i + 1}-${j}` }],
         rollCell(`terrain: ${piece!.piece}`, group.map(rollWords).join('; ')),
-        decidedCell(group.map((r) => `${terrainRollOf(r.purpose)!.what}: ${r.decided}`).join('; '), rule),
+        decidedCell(group.map((r, k) => `${pieces[i + k]!.what}: ${r.decided}`).join('; '), rule),
       ]);
     }
     i = j;

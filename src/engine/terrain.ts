@@ -66,6 +66,14 @@ const PIECE_DICE = {
 } as const satisfies Record<string, readonly [string, string]>;
 type PieceDie = keyof typeof PIECE_DICE;
 
+/**
+ * A die's purpose for a terrain piece the list gives `label` ("terrain: T8 ruins 2, its size"):
+ * the words terrainRollOf reads back, for the procedure's pieces and a rule set's own roads alike.
+ */
+export function pieceDiePurpose(label: string, what: string, die: PieceDie): string {
+  return `terrain: ${label} ${what}, ${PIECE_DICE[die][0]}`;
+}
+
 /** How a place roll begins where the piece found room only at its least size. */
 export const NO_ROOM_AT_SIZE = 'no room at its size';
 
@@ -373,7 +381,7 @@ class TerrainTable {
    * size and place.
    */
   purpose(what: string, die: PieceDie): string {
-    return `terrain: T${this.next} ${what}, ${PIECE_DICE[die][0]}`;
+    return pieceDiePurpose(`T${this.next}`, what, die);
   }
 
   /** The dice from `from` on laid nothing (no room): they keep their words but not the label, which the next piece laid takes. */

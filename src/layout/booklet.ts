@@ -20,7 +20,7 @@ export function layoutBooklet(fonts: FontStore, booklet: BookletNode): PlacedDoc
   const lifted = liftable ? [{ ...planned[0]!, plan: planDocument(fonts, { ...front, drawings: [] }) }, ...planned.slice(1)] : planned;
   const lift = liftable ? { drawings: front.drawings!, ...(front.drawingsTitle ? { drawingsTitle: front.drawingsTitle } : {}), drawingsShare: true } : undefined;
   const cover = planBooklet(fonts, booklet, lifted, lift);
-  const kept = lift && cover.coverPages <= planBooklet(fonts, booklet, lifted).coverPages ? cover : planBooklet(fonts, booklet, planned);
+  const kept = !lift || cover.coverPages <= planBooklet(fonts, booklet, lifted).coverPages ? cover : planBooklet(fonts, booklet, planned);
   const { parts, firsts, total, coverPlan } = kept;
   const note = twoSidedNote(parts.flatMap(({ plan }, i) => plan.twoSided(firsts[i]!)), total);
   const pages: PlacedPage[] = coverPlan.pages({ first: 1, total, ...(note ? { note } : {}) });

@@ -360,7 +360,7 @@ export function newCampaign(system: SystemRules, seed: string, names: { a: strin
   const forces = start.forces && (start.forces.a || start.forces.b) ? { forces: { ...(start.forces.a ? { a: start.forces.a } : {}), ...(start.forces.b ? { b: start.forces.b } : {}) } } : {};
   const players = start.players ? { players: start.players.map((p) => ({ name: p.name, side: p.side, points: 0, spent: 0, ...(p.force ? { force: p.force } : {}) })) } : {};
   return {
-    version: start.players ? PLAYERS_VERSION : SIDES_VERSION,
+    version: stateVersion(players),
     system: system.info.id,
     seed,
     names,

@@ -3,7 +3,7 @@ import { MAP_TYPES, mapTypeName, type MapTypeId, type TerrainTables } from '../.
 import type { Rng } from '../../engine/dice.js';
 import type { Point, Rect } from '../../engine/geometry.js';
 import type { RollLog } from '../../engine/roll-log.js';
-import { lengthWords, type TerrainLevel } from '../../engine/terrain.js';
+import { lengthWords, pieceDiePurpose, type TerrainLevel } from '../../engine/terrain.js';
 import { TERRAIN_LOOK_STYLES } from '../../vocab/terrain-looks.js';
 import type { Provenance } from '../../vocab/provenance.js';
 import { rollScenarioTerrain, terrainSource, type ScenarioTerrain } from '../scenario-terrain.js';
@@ -88,10 +88,10 @@ function roadAcross(table: { width: number; height: number }, northSouth: boolea
   // named as the roll log names every piece it laid: by the label the terrain list gives it (the
   // battle's roads are laid first, T1 and T2; the list says which runs edge to edge), and told
   // from the roads the map's own count lays after them ("road 1")
-  const what = `terrain: T${n} the battle's road${of > 1 ? ` ${n} of ${of}` : ''}`;
-  const a = log.dice(rng, '1D9', `${what}, where it enters`, source, (t) => `${words((t * span) / 10)} along the ${edges[0]} edge`);
-  const b = log.dice(rng, '1D9', `${what}, where it leaves`, source, (t) => `${words((t * span) / 10)} along the ${edges[1]} edge`);
-  const bend = log.dice(rng, '1D5', `${what}, its bend`, source, (t) => (t === 3 ? 'straight' : `bends ${words((Math.abs(t - 3) * span) / 12)} ${t < 3 ? (northSouth ? 'west' : 'north') : northSouth ? 'east' : 'south'}`));
+  const what = `the battle's road${of > 1 ? ` ${n} of ${of}` : ''}`;
+  const a = log.dice(rng, '1D9', pieceDiePurpose(`T${n}`, what, 'enters'), source, (t) => `${words((t * span) / 10)} along the ${edges[0]} edge`);
+  const b = log.dice(rng, '1D9', pieceDiePurpose(`T${n}`, what, 'leaves'), source, (t) => `${words((t * span) / 10)} along the ${edges[1]} edge`);
+  const bend = log.dice(rng, '1D5', pieceDiePurpose(`T${n}`, what, 'bend'), source, (t) => (t === 3 ? 'straight' : `bends ${words((Math.abs(t - 3) * span) / 12)} ${t < 3 ? (northSouth ? 'west' : 'north') : northSouth ? 'east' : 'south'}`));
   const from = (a * span) / 10;
   const to = (b * span) / 10;
   const middle = Math.min(span * 0.95, Math.max(span * 0.05, (from + to) / 2 + ((bend - 3) * span) / 12));
