@@ -14,6 +14,7 @@
  * (and the .git that ends that search) in its folder and above, since a missing file it named
  * is one a player's folder might hold; or that wrote outside its own folder.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -50,17 +51,17 @@ interface Look {
   found: boolean;
 }
 
-/** `files` that note each path looked at through them. */
-function watched(files: Files, looks: Look[]): Files {
+/** `files` that note each path looked at through them in the list `looks` gives at the time. */
+function watched(files: Files, looks: () => Look[] | undefined): Files {
   const noting =
     <A extends unknown[], R>(look: (file: string, ...rest: A) => R) =>
     (file: string, ...rest: A): R => {
       try {
         const answer = look(file, ...rest);
-        looks.push({ file, found: true });
+        looks()?.push({ file, found: true });
         return answer;
       } catch (error) {
-        looks.push({ file, found: false });
+        looks()?.push({ file, found: false });
         throw error;
       }
     };
@@ -72,6 +73,19 @@ function watched(files: Files, looks: Look[]): Files {
     readlink: noting((file) => files.readlink(file)),
     read: noting((file: string, limit: number) => files.read(file, limit)),
   };
+}
+
+/** The looks of the pure run whose work is under way (runs made at once each keep their own). */
+const RUN_LOOKS = new AsyncLocalStorage<Look[]>();
+const WATCHED = Symbol.for('muster.test.pure-run-files');
+/**
+ * One watched files for every pure run of the worker: the command line keeps its parsed fonts,
+ * measured widths and PDF writer by the files it is given, and a files of each run's own made
+ * every run parse and measure them afresh. What each run looks at goes to its own list.
+ */
+function watchedFiles(): Files {
+  const holder = globalThis as { [WATCHED]?: Files };
+  return (holder[WATCHED] ??= watched(suiteFiles, () => RUN_LOOKS.getStore()));
 }
 
 /** Every file under `dir`, by path relative to it. */
@@ -87,11 +101,13 @@ async function runOnce(args: readonly string[]): Promise<PureResult> {
   try {
     const looks: Look[] = [];
     const writes: string[] = [];
-    const result = await muster([...args], dir, {
-      files: watched(suiteFiles, looks),
-      writeFile: (file, data, options) => (writes.push(file), writeFileAtomic(file, data, options)),
-      openFile: (file) => (writes.push(file), openFileAtomic(file)),
-    });
+    const result = await RUN_LOOKS.run(looks, () =>
+      muster([...args], dir, {
+        files: watchedFiles(),
+        writeFile: (file, data, options) => (writes.push(file), writeFileAtomic(file, data, options)),
+        openFile: (file) => (writes.push(file), openFileAtomic(file)),
+      }),
+    );
     const own = (file: string) => OWN.some((folder) => inside(file, folder));
     // the club's file and the .git that ends its search, looked for in the run's folder and above
     const clubLookup = (file: string) => [CLUB_FILE, '.git'].includes(path.basename(file)) && inside(dir, path.dirname(file));
