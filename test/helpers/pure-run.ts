@@ -14,16 +14,14 @@
  * (and the .git that ends that search) in its folder and above, since a missing file it named
  * is one a player's folder might hold; or that wrote outside its own folder.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openFileAtomic, writeFileAtomic } from '../../src/cli/io.js';
-import type { Files } from '../../src/data/files.js';
 import { CLUB_FILE } from '../../src/cli/club-defaults.js';
 import { muster, type CliResult } from './cli.js';
-import { suiteFiles } from './suite-files.js';
+import { suiteLooks, type Look } from './suite-files.js';
 
 export interface PureResult extends CliResult {
   /** what the run wrote in its folder, by path relative to it ("a.pdf", "out/bof-tables-a4-cm.pdf"); not to be changed */
@@ -45,49 +43,6 @@ function made(): Map<string, Promise<PureResult>> {
   return (holder[MADE] ??= new Map());
 }
 
-/** A path the run looked at through its files, and whether something was there. */
-interface Look {
-  file: string;
-  found: boolean;
-}
-
-/** `files` that note each path looked at through them in the list `looks` gives at the time. */
-function watched(files: Files, looks: () => Look[] | undefined): Files {
-  const noting =
-    <A extends unknown[], R>(look: (file: string, ...rest: A) => R) =>
-    (file: string, ...rest: A): R => {
-      try {
-        const answer = look(file, ...rest);
-        looks()?.push({ file, found: true });
-        return answer;
-      } catch (error) {
-        looks()?.push({ file, found: false });
-        throw error;
-      }
-    };
-  return {
-    ...files,
-    stat: noting((file) => files.stat(file)),
-    list: noting((dir) => files.list(dir)),
-    realpath: noting((file) => files.realpath(file)),
-    readlink: noting((file) => files.readlink(file)),
-    read: noting((file: string, limit: number) => files.read(file, limit)),
-  };
-}
-
-/** The looks of the pure run whose work is under way (runs made at once each keep their own). */
-const RUN_LOOKS = new AsyncLocalStorage<Look[]>();
-const WATCHED = Symbol.for('muster.test.pure-run-files');
-/**
- * One watched files for every pure run of the worker: the command line keeps its parsed fonts,
- * measured widths and PDF writer by the files it is given, and a files of each run's own made
- * every run parse and measure them afresh. What each run looks at goes to its own list.
- */
-function watchedFiles(): Files {
-  const holder = globalThis as { [WATCHED]?: Files };
-  return (holder[WATCHED] ??= watched(suiteFiles, () => RUN_LOOKS.getStore()));
-}
-
 /** Every file under `dir`, by path relative to it. */
 function filesUnder(dir: string, under = ''): [string, Buffer][] {
   return readdirSync(path.join(dir, under), { withFileTypes: true }).flatMap((entry) => {
@@ -101,9 +56,9 @@ async function runOnce(args: readonly string[]): Promise<PureResult> {
   try {
     const looks: Look[] = [];
     const writes: string[] = [];
-    const result = await RUN_LOOKS.run(looks, () =>
+    // muster()'s files, the suite's: what the run looks at through them comes to `looks`
+    const result = await suiteLooks.run(looks, () =>
       muster([...args], dir, {
-        files: watchedFiles(),
         writeFile: (file, data, options) => (writes.push(file), writeFileAtomic(file, data, options)),
         openFile: (file) => (writes.push(file), openFileAtomic(file)),
       }),
