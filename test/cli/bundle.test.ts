@@ -113,7 +113,7 @@ describe('the one-file command', () => {
     expect(version.stdout).toBe('0.1–é\n');
   });
 
-  it('moved to another folder, it reads the data and stores beside it, not the ones it was built from', () => {
+  it('moved to another folder, it reads the data and stores beside it, not the ones it was built from', async () => {
     const install = workdir();
     copyInstall(install);
     // the moved copy lacks one rule set's data: a run that read the original's data would list it
@@ -125,8 +125,9 @@ describe('the one-file command', () => {
     expect((JSON.parse(moved.stdout) as { systems: { id: string }[] }).systems.map((s) => s.id)).toEqual(MODULE_IDS.filter((id) => id !== removed));
     const tables = spawnSync(process.execPath, [path.join(install, 'bin/muster.js'), 'tables', 'bof', '-o', 'moved.pdf', '--quiet'], { cwd, encoding: 'utf8' });
     expect(tables.status, tables.stderr).toBe(0);
-    expect(runBin(['tables', 'bof', '-o', 'here.pdf', '--quiet'], cwd).status).toBe(0);
-    expect(readFileSync(path.join(cwd, 'moved.pdf')).equals(readFileSync(path.join(cwd, 'here.pdf')))).toBe(true);
+    // the sheets the modules print, which the bundle where it was built prints too (above): made
+    // once a worker (helpers/pure-run.ts), as other files make them, not by a bundle run more
+    expect(readFileSync(path.join(cwd, 'moved.pdf')).equals(await purePrint(['tables', 'bof']))).toBe(true);
     // and it made its own code cache there
     expect(existsSync(path.join(install, 'dist', 'muster.cjs.cache'))).toBe(true);
   }, 60_000);

@@ -39,16 +39,24 @@ export function documentedCommands(file: string): { where: string; args: string[
 /** The files whose commands are tested: the README, then docs/ by name. */
 export const DOCUMENTED_FILES = ['README.md', ...readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
 
+/** Options that take the run down a path of its own: the player's files, a house folder, a print shop's package. */
+const PATH_OPTIONS = ['--force', '--data', '--list', '--shop'];
+
 /**
- * What kind of command a documented one is: its command and rule set, a campaign's step, and
- * each option it gives (--format with its value: json, md and PDF are each a path of their own).
+ * What kind of command a documented one is: its command (a campaign's step, a listing's
+ * subject), the format it writes (--format json, md and PDF are each a path of their own), and
+ * each option that reads the player's files or a house folder or makes a shop's package. Not the
+ * rule set (that would keep every line), nor every other option: those are values the same code
+ * takes, and all of them run under MUSTER_DEEP=1.
  */
 export function commandKinds(args: readonly string[]): string[] {
-  const [command, system] = args;
-  const kinds = [`${command} ${system ?? ''}`.trim()];
+  const [command] = args;
+  const kinds = [command!];
   if (command === 'campaign') kinds.push(`campaign ${args[2]}`);
+  if (command === 'list' && args[2] && !args[2].startsWith('-')) kinds.push(`list ${args[2]}`);
   args.forEach((word, i) => {
-    if (word.startsWith('--')) kinds.push(word === '--format' ? `--format ${args[i + 1]}` : word);
+    if (word === '--format') kinds.push(`--format ${args[i + 1]}`);
+    else if (PATH_OPTIONS.includes(word)) kinds.push(`${command} ${word}`);
   });
   return kinds;
 }
@@ -62,11 +70,11 @@ function stateOf(args: readonly string[]): string | undefined {
 /**
  * The command lines a run tries out of `all`, with `sampled` (helpers/sample.ts): all of them
  * under MUSTER_DEEP=1; otherwise the first tenth and then the first of every kind of command
- * (`commandKinds`) not yet drawn, each with the commands before it of the campaign it carries on
+ * (`commandKinds`, and the caller's `kinds`) not yet drawn, each with the commands before it of the campaign it carries on
  * (the same --state in the same `group`), so each runs as the player who typed them in order would.
  */
-export function sampledCommands<T>(all: readonly T[], argsOf: (item: T) => readonly string[], { deep = DEEP, group = (_: T): string => '' } = {}): T[] {
-  const kept = new Set(sampled(all, (item) => commandKinds(argsOf(item)), { deep }));
+export function sampledCommands<T>(all: readonly T[], argsOf: (item: T) => readonly string[], { deep = DEEP, group = (_: T): string => '', kinds = (_: T): string[] => [] } = {}): T[] {
+  const kept = new Set(sampled(all, (item) => [...commandKinds(argsOf(item)), ...kinds(item)], { deep }));
   for (const one of [...kept]) {
     const state = stateOf(argsOf(one));
     if (state === undefined) continue;
@@ -75,10 +83,11 @@ export function sampledCommands<T>(all: readonly T[], argsOf: (item: T) => reado
   return all.filter((item) => kept.has(item));
 }
 
-/** The documented commands a run tries (`sampledCommands` over every file's), by file. */
+/** The documented commands a run tries (`sampledCommands` over every file's, each file a kind of its own), by file. */
 export function sampledDocumentedCommands(deep = DEEP): Map<string, { where: string; args: string[] }[]> {
   const all = DOCUMENTED_FILES.flatMap((file) => documentedCommands(file).map((command) => ({ file, command })));
   const byFile = new Map<string, { where: string; args: string[] }[]>();
-  for (const { file, command } of sampledCommands(all, (one) => one.command.args, { deep, group: (one) => one.file })) byFile.set(file, [...(byFile.get(file) ?? []), command]);
+  const drawn = sampledCommands(all, (one) => one.command.args, { deep, group: (one) => one.file, kinds: (one) => [`file ${one.file}`] });
+  for (const { file, command } of drawn) byFile.set(file, [...(byFile.get(file) ?? []), command]);
   return byFile;
 }

@@ -19,10 +19,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openFileAtomic, writeFileAtomic } from '../../src/cli/io.js';
-import type { Files } from '../../src/data/files.js';
 import { CLUB_FILE } from '../../src/cli/club-defaults.js';
 import { muster, type CliResult } from './cli.js';
-import { suiteFiles } from './suite-files.js';
+import { suiteLooks, type Look } from './suite-files.js';
 
 export interface PureResult extends CliResult {
   /** what the run wrote in its folder, by path relative to it ("a.pdf", "out/bof-tables-a4-cm.pdf"); not to be changed */
@@ -44,36 +43,6 @@ function made(): Map<string, Promise<PureResult>> {
   return (holder[MADE] ??= new Map());
 }
 
-/** A path the run looked at through its files, and whether something was there. */
-interface Look {
-  file: string;
-  found: boolean;
-}
-
-/** `files` that note each path looked at through them. */
-function watched(files: Files, looks: Look[]): Files {
-  const noting =
-    <A extends unknown[], R>(look: (file: string, ...rest: A) => R) =>
-    (file: string, ...rest: A): R => {
-      try {
-        const answer = look(file, ...rest);
-        looks.push({ file, found: true });
-        return answer;
-      } catch (error) {
-        looks.push({ file, found: false });
-        throw error;
-      }
-    };
-  return {
-    ...files,
-    stat: noting((file) => files.stat(file)),
-    list: noting((dir) => files.list(dir)),
-    realpath: noting((file) => files.realpath(file)),
-    readlink: noting((file) => files.readlink(file)),
-    read: noting((file: string, limit: number) => files.read(file, limit)),
-  };
-}
-
 /** Every file under `dir`, by path relative to it. */
 function filesUnder(dir: string, under = ''): [string, Buffer][] {
   return readdirSync(path.join(dir, under), { withFileTypes: true }).flatMap((entry) => {
@@ -87,11 +56,13 @@ async function runOnce(args: readonly string[]): Promise<PureResult> {
   try {
     const looks: Look[] = [];
     const writes: string[] = [];
-    const result = await muster([...args], dir, {
-      files: watched(suiteFiles, looks),
-      writeFile: (file, data, options) => (writes.push(file), writeFileAtomic(file, data, options)),
-      openFile: (file) => (writes.push(file), openFileAtomic(file)),
-    });
+    // muster()'s files, the suite's: what the run looks at through them comes to `looks`
+    const result = await suiteLooks.run(looks, () =>
+      muster([...args], dir, {
+        writeFile: (file, data, options) => (writes.push(file), writeFileAtomic(file, data, options)),
+        openFile: (file) => (writes.push(file), openFileAtomic(file)),
+      }),
+    );
     const own = (file: string) => OWN.some((folder) => inside(file, folder));
     // the club's file and the .git that ends its search, looked for in the run's folder and above
     const clubLookup = (file: string) => [CLUB_FILE, '.git'].includes(path.basename(file)) && inside(dir, path.dirname(file));

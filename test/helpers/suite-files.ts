@@ -6,6 +6,7 @@
 // that goes over the rule sets of muster's data meets them (docs/development.md).
 // `npm run test:fifth` (scripts/test-fifth.js) writes a fifth rule set of data alone and runs
 // the suite so.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Files } from '../../src/data/files.js';
@@ -66,5 +67,48 @@ export function withExtraRuleSets(base: Files, extra: ReadonlyMap<string, string
 
 const extraFolder = process.env[EXTRA_RULE_SET_VARIABLE];
 
-/** Node's files, with the extra rule sets of MUSTER_EXTRA_RULE_SET in muster's data where it is set. */
-export const suiteFiles: Files = extraFolder ? withExtraRuleSets(nodeFiles, extraRuleSets(extraFolder)) : nodeFiles;
+/** A path a run looked at through the suite's files, and whether something was there. */
+export interface Look {
+  file: string;
+  found: boolean;
+}
+
+/**
+ * Where the paths looked at go, for the run whose work is under way: a pure run
+ * (helpers/pure-run.ts) gives a list of its own, which runs made at the same time keep apart;
+ * every other run and test looks unwatched.
+ */
+export const suiteLooks = new AsyncLocalStorage<Look[]>();
+
+/** `files` that note each path looked at through them, in the list `suiteLooks` holds at the time. */
+function watched(files: Files): Files {
+  const noting =
+    <A extends unknown[], R>(look: (file: string, ...rest: A) => R) =>
+    (file: string, ...rest: A): R => {
+      try {
+        const answer = look(file, ...rest);
+        suiteLooks.getStore()?.push({ file, found: true });
+        return answer;
+      } catch (error) {
+        suiteLooks.getStore()?.push({ file, found: false });
+        throw error;
+      }
+    };
+  return {
+    ...files,
+    stat: noting((file) => files.stat(file)),
+    list: noting((dir) => files.list(dir)),
+    realpath: noting((file) => files.realpath(file)),
+    readlink: noting((file) => files.readlink(file)),
+    read: noting((file: string, limit: number) => files.read(file, limit)),
+  };
+}
+
+/**
+ * Node's files, with the extra rule sets of MUSTER_EXTRA_RULE_SET in muster's data where it is
+ * set. One object for every in-process run and every test of a worker, pure runs included: the
+ * command line keeps its parsed fonts, measured widths, PDF writer and the pages validate laid
+ * out by the files it is given, so a run made on files of its own parsed, measured and laid
+ * out all of them afresh.
+ */
+export const suiteFiles: Files = watched(extraFolder ? withExtraRuleSets(nodeFiles, extraRuleSets(extraFolder)) : nodeFiles);

@@ -119,12 +119,29 @@ interface Box {
   y1: number;
 }
 
+/**
+ * The box of a text's glyphs in a font, in the font's units: fontkit shapes the text for it,
+ * the check's costliest step, and the same words (a column's heading, a footer) come again on
+ * every page, so each text is shaped once a font.
+ */
+const shaped = new WeakMap<object, Map<string, { minY: number; maxY: number }>>();
+function glyphBox(font: ReturnType<typeof fonts.font>, text: string): { bbox: { minY: number; maxY: number }; unitsPerEm: number } {
+  let known = shaped.get(font);
+  if (!known) shaped.set(font, (known = new Map()));
+  let bbox = known.get(text);
+  if (!bbox) {
+    // fontkit's run has its glyphs' box; its type declarations leave it out
+    const { minY, maxY } = (font.layout(text) as unknown as { bbox: { minY: number; maxY: number } }).bbox;
+    known.set(text, (bbox = { minY, maxY }));
+  }
+  return { bbox, unitsPerEm: font.unitsPerEm };
+}
+
 /** A text's ink: as wide as the font advances it, from its highest glyph's top to its lowest's foot, as the font draws them. */
 function inkBox(t: TextItem): Box {
   const font = t.font ? fonts.fallbackFont(t.font) : fonts.font(t.face);
-  // fontkit's run has its glyphs' box; its type declarations leave it out
-  const { bbox } = font.layout(t.text) as unknown as { bbox: { minY: number; maxY: number } };
-  const scale = t.size / font.unitsPerEm;
+  const { bbox, unitsPerEm } = glyphBox(font, t.text);
+  const scale = t.size / unitsPerEm;
   const w = fonts.textWidth(t.text, t.face, t.size);
   const baseline = fonts.ascent(t.font ?? t.face, t.size);
   const [a, b] = [baseline - bbox.maxY * scale, baseline - bbox.minY * scale];
