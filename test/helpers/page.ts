@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import type { Browser, Page, ScreenshotOptions } from 'puppeteer-core';
+import type { Browser, BrowserContext, Page, ScreenshotOptions } from 'puppeteer-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { muster } from './cli.js';
 import { fileUrl, pageFiles, unpack, type Manifest } from '../../src/web/page-files.js';
@@ -185,6 +185,22 @@ function sharedServer(serveArgs: readonly string[]): Promise<Serving> {
 }
 
 /**
+ * The built page served by this worker's `muster serve` alone, for tests that open it in a
+ * chromium they have already (another server's, as a page served with other arguments is a
+ * site of its own to the browser): its address, and `cut`, which stops the server.
+ */
+export async function servePage(serveArgs: readonly string[] = []): Promise<Pick<PageServer, 'base' | 'cut'>> {
+  const server = await sharedServer(serveArgs);
+  return {
+    base: server.base,
+    async cut() {
+      server.process.kill('SIGTERM');
+      await server.ended;
+    },
+  };
+}
+
+/**
  * The built page served by this worker's `muster serve`, and chromium with a profile of the
  * caller's own; `stop` closes chromium, `cut` stops the server (the next file starts another).
  */
@@ -352,8 +368,17 @@ export async function loadBuiltPage() {
   return { files, runInPage, run: (argv: string[]) => runInPage(argv, files) };
 }
 
+/**
+ * Where a test opens its tabs: the address, and a browser or one of its contexts
+ * (`browser.createBrowserContext()`: storage of its own, no process of its own).
+ */
+export interface PageOpener {
+  base: string;
+  browser: Browser | BrowserContext;
+}
+
 /** The page opened at a link (1280 by 900) in this browser, once it is ready; an error in the page fails the test. */
-export async function openPage(served: Pick<PageServer, 'base' | 'browser'>, hash = ''): Promise<Page> {
+export async function openPage(served: PageOpener, hash = ''): Promise<Page> {
   const page = answering(await served.browser.newPage());
   await page.setViewport({ width: 1280, height: 900 });
   page.on('pageerror', (error) => {
@@ -393,7 +418,7 @@ export async function cliPdf(args: string[]): Promise<Buffer> {
 }
 
 /** A tab opened with no server: if it does not come up, what it asked for and how that went (the network or the service worker). */
-export async function openOffline(served: Pick<PageServer, 'base' | 'browser'>, hash: string): Promise<Page> {
+export async function openOffline(served: PageOpener, hash: string): Promise<Page> {
   const page = answering(await served.browser.newPage());
   await page.setViewport({ width: 1280, height: 900 });
   const asked: string[] = [];

@@ -17,6 +17,7 @@ import { fireteamListsOptions, fireteamNextOptions, fireteamRecordOptions } from
 import { checkHouse, houseFiles, unzipHouse, withHouse, HOUSE_PATH } from '../../src/web/house-rules.js';
 import { button, control, press, repo, runBrowserTests as runThem, shots, usePageServer, loadBuiltPage, answering, settled, campaignAfter, campaignStep, allowDownloads } from '../helpers/page.js';
 import { playerProblems } from '../helpers/player-words.js';
+import { DEEP } from '../helpers/sample.js';
 
 const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
 
@@ -85,8 +86,10 @@ describe('campaigns in the page, run in Node', () => {
     expect(status!.text).toBe((await muster(['campaign', 'bof', 'status', '--state', 'campaign.json'], dir)).stderr.trim());
     expect(status!.json).toEqual(JSON.parse((await muster(['campaign', 'bof', 'status', '--state', 'campaign.json', '--format', 'json'], dir)).stdout));
 
-    // the booklet and the next packet print from the page's copy, byte for byte
-    for (const argv of [nextArgv('bof'), bookletArgv('bof')]) {
+    // the booklet and the next packet print from the page's copy, byte for byte: here where no
+    // chromium runs (and under MUSTER_DEEP=1); with chromium, the page itself prints them and
+    // holds them to the command line's (the booklet below, the next packet in campaign-forces.test.ts)
+    for (const argv of !runThem || DEEP ? [nextArgv('bof'), bookletArgv('bof')] : []) {
       const page = await run([...argv, '-o', '/out/muster.pdf']);
       const printed = await muster([...argv, '-o', 'cli.pdf'], dir);
       expect(page.code).toBe(0);
@@ -172,7 +175,7 @@ describe('house rules in the page, run in Node', () => {
     expect(withHouse(['tables', 'bof'], false)).toEqual(['tables', 'bof']);
   });
 
-  it('checks a broken table as validate does, and prints a valid one’s tables as the command line does', async () => {
+  it('checks a broken table as validate does, and takes a valid one, whose tables print as the command line’s (in chromium below, or here without it)', async () => {
     const { files, run } = await loadBuiltPage();
     const broken = houseFolder(true);
     const entries = (dir: string) => [{ path: 'club-rules/bof/tables/combat.yaml', bytes: new Uint8Array(readFileSync(path.join(dir, 'bof/tables/combat.yaml'))) }];
@@ -190,6 +193,9 @@ describe('house rules in the page, run in Node', () => {
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/^OK: /);
     expect(files.has(`${HOUSE_PATH}/bof/tables/combat.yaml`)).toBe(true);
+    // the tables printed with it, byte for byte: here where no chromium runs (and under
+    // MUSTER_DEEP=1); with chromium, the page itself prints them below and holds them to the command line's
+    if (runThem && !DEEP) return;
     const page = await run(withHouse(['tables', 'bof', '-o', '/out/muster.pdf'], true));
     // the page's house rules are the folder "house": its pages name it so, as the command line's of that name
     const dir = mkdtempSync(path.join(tmpdir(), 'muster-tables-'));

@@ -139,8 +139,20 @@ describe.skipIf(!runThem)('the page against hostile links and files, in chromium
     return { report: await page.$eval('#house-report', (e) => e.textContent ?? ''), probe: (await page.evaluate(() => window.muster.house))! };
   }
 
+  /**
+   * A page that two tests in turn go on with, opened by the first that asks: the later test
+   * starts where the earlier one leaves it (no house rules in use; the force it loaded), the
+   * same page load made once.
+   */
+  const sharedPages = new Map<string, Promise<{ page: Page; errors: Error[]; dir: string }>>();
+  const sharedPage = (key: string, make: () => Promise<{ page: Page; errors: Error[]; dir: string }>) => {
+    if (!sharedPages.has(key)) sharedPages.set(key, make());
+    return sharedPages.get(key)!;
+  };
+  const tablesPage = () => sharedPage('tables', async () => ({ ...(await open('#/bof/tables')), dir: '' }));
+
   it('refuses a zip bomb by what its directory says, and a zip that lies while unpacking it, the page still at work', async () => {
-    const { page, errors } = await open('#/bof/tables');
+    const { page, errors } = await tablesPage();
     const bomb = claimSize(zipSync({ 'club/bof/tables/bomb.yaml': new Uint8Array(1000) }), 'club/bof/tables/bomb.yaml', 1024 ** 3);
     const dir = mkdtempSync(path.join(tmpdir(), 'muster-bomb-'));
     writeFileSync(path.join(dir, 'bomb.zip'), bomb);
@@ -158,11 +170,13 @@ describe.skipIf(!runThem)('the page against hostile links and files, in chromium
     const made = await produce(page, 'Download JSON');
     expect(made.code, made.stderr).toBe(0);
     expect(errors).toEqual([]);
-    await page.close();
+    // the next test goes on with this page
   });
 
   it('keeps the house rules in use when a later upload fails, and says which are in use', async () => {
-    const { page, errors } = await open('#/bof/tables');
+    // the page the zips above were refused in: none in use there
+    const { page, errors } = await tablesPage();
+    expect(await page.$eval('#house-use', (e) => (e as HTMLInputElement).disabled)).toBe(true);
     const good = await addZip(page, zipFile('club.zip', { 'club/bof/tables/combat.yaml': clubTables() }));
     expect(good.report).toMatch(/^club\.zip: 1 file\nOK: /);
     expect(good.probe.inPlace).toBe('club.zip');
@@ -216,8 +230,34 @@ describe.skipIf(!runThem)('the page against hostile links and files, in chromium
 
   const bigForce = (entries: number) => ['name: Big', 'nation: de', 'doctrine: de-infantry', 'detachment: de-grenadier-platoon', 'points: 5000', 'units:', ...Array.from({ length: entries }, () => '  - unit: de-rifleman'), ''].join('\n');
 
+  it('refuses a force file with a __proto__, constructor or prototype key, keeping the force it had', async () => {
+    const { page, errors, dir } = await sharedPage('builder', builderWithForce);
+    const before = await builderNow(page);
+    const cases: [string, string, string][] = [
+      ['top.yaml', 'name: Polluter\nnation: de\n__proto__:\n  polluted: yes\nunits:\n  - unit: de-rifleman\n', 'the file holds a key named "__proto__"'],
+      ['unit.json', JSON.stringify({ name: 'Polluter', nation: 'de', units: [{ unit: 'de-officer' }, { unit: 'de-rifleman', constructor: { prototype: { polluted: true } } }] }), 'entry 2 of units holds a key named "constructor"'],
+      ['deep.yaml', 'name: Polluter\nunits:\n  - unit: de-rifleman\n    weapons:\n      - prototype: 1\n', 'entry 1 of weapons in entry 1 of units holds a key named "prototype"'],
+    ];
+    for (const [name, text, where] of cases) {
+      writeFileSync(path.join(dir, name), text);
+      await loadForce(page, path.join(dir, name));
+      await page.waitForFunction((n) => document.getElementById('fb-notes')!.textContent!.startsWith(`${n} was not loaded`), { timeout: 60_000 }, name);
+      expect(await page.$$eval('#fb-notes li', (lis) => lis.map((li) => li.textContent))).toEqual([
+        `${name} was not loaded: ${where}: muster takes no key named "__proto__", "constructor" or "prototype" in any file. Rename or remove it, and load the file again.`,
+        'The builder keeps the force it had.',
+      ]);
+      expect(await builderNow(page)).toEqual(before);
+    }
+    expect(await page.evaluate(() => ({}) as Record<string, unknown>)).toEqual({});
+    expect(await page.evaluate(() => 'polluted' in Object.prototype)).toBe(false);
+    await page.screenshot({ path: path.join(shots, 'hostile-force-proto.png') });
+    expect(errors).toEqual([]);
+    // the next test goes on with this page
+  });
+
   it('refuses a force of more entries than the command line takes at once, and draws and checks a large one once', async () => {
-    const { page, errors, dir } = await builderWithForce();
+    // the builder the files above were refused in, the force it had still there
+    const { page, errors, dir } = await sharedPage('builder', builderWithForce);
     const before = await builderNow(page);
     expect(before.name).toBe('Kampfgruppe Weber');
 
@@ -276,30 +316,5 @@ describe.skipIf(!runThem)('the page against hostile links and files, in chromium
     ]);
     expect([...errors, ...long.errors]).toEqual([]);
     await long.page.close();
-  });
-
-  it('refuses a force file with a __proto__, constructor or prototype key, keeping the force it had', async () => {
-    const { page, errors, dir } = await builderWithForce();
-    const before = await builderNow(page);
-    const cases: [string, string, string][] = [
-      ['top.yaml', 'name: Polluter\nnation: de\n__proto__:\n  polluted: yes\nunits:\n  - unit: de-rifleman\n', 'the file holds a key named "__proto__"'],
-      ['unit.json', JSON.stringify({ name: 'Polluter', nation: 'de', units: [{ unit: 'de-officer' }, { unit: 'de-rifleman', constructor: { prototype: { polluted: true } } }] }), 'entry 2 of units holds a key named "constructor"'],
-      ['deep.yaml', 'name: Polluter\nunits:\n  - unit: de-rifleman\n    weapons:\n      - prototype: 1\n', 'entry 1 of weapons in entry 1 of units holds a key named "prototype"'],
-    ];
-    for (const [name, text, where] of cases) {
-      writeFileSync(path.join(dir, name), text);
-      await loadForce(page, path.join(dir, name));
-      await page.waitForFunction((n) => document.getElementById('fb-notes')!.textContent!.startsWith(`${n} was not loaded`), { timeout: 60_000 }, name);
-      expect(await page.$$eval('#fb-notes li', (lis) => lis.map((li) => li.textContent))).toEqual([
-        `${name} was not loaded: ${where}: muster takes no key named "__proto__", "constructor" or "prototype" in any file. Rename or remove it, and load the file again.`,
-        'The builder keeps the force it had.',
-      ]);
-      expect(await builderNow(page)).toEqual(before);
-    }
-    expect(await page.evaluate(() => ({}) as Record<string, unknown>)).toEqual({});
-    expect(await page.evaluate(() => 'polluted' in Object.prototype)).toBe(false);
-    await page.screenshot({ path: path.join(shots, 'hostile-force-proto.png') });
-    expect(errors).toEqual([]);
-    await page.close();
   });
 });

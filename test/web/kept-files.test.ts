@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { answering, cliPdf, openOffline, openPage, produce, repo, runBrowserTests, settled, shots, startPageServer, usePageServer, type PageServer } from '../helpers/page.js';
+import { answering, cliPdf, openOffline, openPage, produce, repo, runBrowserTests, settled, shots, usePageServer, type PageServer } from '../helpers/page.js';
 
 /** A plain file server (no muster, no policy, no compressed copies) over a copy of dist/web. */
 function staticHost(root: string): Promise<{ base: string; close(): Promise<void> }> {
@@ -34,8 +34,9 @@ async function kept(page: Page): Promise<void> {
 }
 
 describe.skipIf(!runBrowserTests)('the page’s files, kept and tied to their build', () => {
-  // one chromium for the tests that need no storage of their own (what is cached counted before
-  // and after, a host of its own, a policy read); the offline one cuts the server, so it comes last
+  // one chromium for the file: the tests that need no storage of their own (what is cached counted
+  // before and after, a host of its own, a policy read) share its profile, the offline one has a
+  // context of its own; it cuts the server, so it comes last
   let shared: PageServer;
   usePageServer((served) => (shared = served));
 
@@ -140,14 +141,16 @@ describe.skipIf(!runBrowserTests)('the page’s files, kept and tied to their bu
     const cliPacket = await cliPdf(['scenario', 'bof', '--seed', seed]);
     // the smallest deck (the British, 9 cards): the renderer's fetching is the point, not how many images it makes
     const cliImages = await cliPdf(['cards', 'fireteam', '--list', 'british', '--shop', 'mpc']);
-    // a browser of its own: the font and the renderer must be ones this profile never fetched
-    const served = await startPageServer();
+    // storage of its own (a context of the file's browser, no chromium of its own): the font
+    // and the renderer must be ones this profile never fetched
+    const context = await shared.browser.createBrowserContext();
+    const served = { base: shared.base, browser: context };
     try {
       const cards = '#/fireteam/cards?list=british&shop=mpc';
       const page = await openPage(served, cards);
       await kept(page);
       await page.close();
-      await served.cut();
+      await shared.cut();
 
       const offline = await openOffline(served, cards);
       const zip = await produce(offline, 'Download images (zip)');
@@ -159,7 +162,7 @@ describe.skipIf(!runBrowserTests)('the page’s files, kept and tied to their bu
       expect(made.code, made.stderr).toBe(0);
       expect(Buffer.compare(Buffer.from(made.base64, 'base64'), cliPacket)).toBe(0);
     } finally {
-      await served.stop();
+      await context.close();
     }
   }, 300_000);
 });

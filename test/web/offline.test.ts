@@ -83,24 +83,19 @@ describe.skipIf(!runBrowserTests)('the page offline, from any static host', () =
     cpSync(path.join(repo, 'dist/web'), copy, { recursive: true });
     const host = await staticHost(copy, '/muster/');
     try {
-      const page = await openPage({ base: host.base.replace(/\/$/, ''), browser: served.browser }, '#/bof/tables');
-      expect(page.url()).toBe(`${host.base}#/bof/tables`);
-      const made = await produce(page, 'Download PDF');
-      expect(made.code, made.stderr).toBe(0);
-      expect(Buffer.compare(Buffer.from(made.base64, 'base64'), await cliPdf(['tables', 'bof']))).toBe(0);
+      // dist/web alone has no Chinese or Korean fonts: a Chinese seed is refused in the page's
+      // words, nothing made; with the font package's fonts copied beside it, as the README
+      // says, the page prints it as the command line does (a print from a static host with
+      // no CJK in it is test 3's tables)
+      const seed = '中文 club';
+      const without = await openPage({ base: host.base.replace(/\/$/, ''), browser: served.browser }, `#/bof/scenario?seed=${encodeURIComponent(seed)}`);
+      expect(without.url()).toBe(`${host.base}#/bof/scenario?seed=${encodeURIComponent(seed)}`);
       // the installed page's icons come from the same folder
-      const icons = await page.evaluate(async () => {
+      const icons = await without.evaluate(async () => {
         const manifest = (await (await fetch('manifest.webmanifest')).json()) as { icons: { src: string }[] };
         return Promise.all(manifest.icons.map(async (icon) => `${icon.src} ${(await fetch(icon.src)).status}`));
       });
       expect(icons.every((line) => line.endsWith(' 200')), icons.join(', ')).toBe(true);
-      await page.close();
-
-      // dist/web alone has no Chinese or Korean fonts: a Chinese seed is refused in the page's
-      // words, nothing made; with the font package's fonts copied beside it, as the README
-      // says, the page prints it as the command line does
-      const seed = '中文 club';
-      const without = await openPage({ base: host.base, browser: served.browser }, `#/bof/scenario?seed=${encodeURIComponent(seed)}`);
       const refused = await produce(without, 'Download PDF');
       expect(refused.code).toBe(2);
       expect(refused.base64).toBe('');
@@ -110,7 +105,7 @@ describe.skipIf(!runBrowserTests)('the page offline, from any static host', () =
       await without.screenshot({ path: path.join(shots, 'static-host-without-cjk.png') });
       await without.close();
       cpSync(path.join(repo, 'packages/fonts-cjk/fonts'), path.join(copy, 'files/fonts'), { recursive: true });
-      const withFonts = await openPage({ base: host.base, browser: served.browser }, `#/bof/scenario?seed=${encodeURIComponent(seed)}`);
+      const withFonts = await openPage({ base: host.base.replace(/\/$/, ''), browser: served.browser }, `#/bof/scenario?seed=${encodeURIComponent(seed)}`);
       const printed = await produce(withFonts, 'Download PDF');
       expect(printed.code, printed.stderr).toBe(0);
       expect(Buffer.compare(Buffer.from(printed.base64, 'base64'), await cliPdf(['scenario', 'bof', '--seed', seed]))).toBe(0);
