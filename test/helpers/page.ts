@@ -126,9 +126,8 @@ async function serve(serveArgs: readonly string[]): Promise<Serving> {
  * This worker's `muster serve`, one for each set of its arguments, started when a file first
  * asks and kept for the worker's next files (kept on globalThis, so that a file whose modules
  * are loaded afresh finds it too). One a file took a second or so to start and a third of a
- * second of CPU. Chromium stays one a file: a fresh profile is each file's own without clearing
- * anything, and a chromium kept for the worker's files measured no cheaper (the whole of
- * test/web, run beside the same run on a chromium a file: 10% more CPU, in the same time).
+ * second of CPU. The worker's chromium is kept the same way (`workerChromium`), each file's
+ * fresh storage a browser context of it.
  */
 const SERVERS = Symbol.for('muster.test.page-servers');
 interface Servers {
