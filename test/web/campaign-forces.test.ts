@@ -10,6 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { muster, pdfPageCount } from '../helpers/cli.js';
+import { DEEP } from '../helpers/sample.js';
 import { playerProblems } from '../helpers/player-words.js';
 import { newArgv, nextArgv, PageCampaign, recordArgv, STATE_PATH, uploadName } from '../../src/web/campaign-page.js';
 import { shellLine } from '../../src/web/form.js';
@@ -279,11 +280,15 @@ describe.skipIf(!runThem)('the campaign panel’s forces in chromium', () => {
     const every = (await page.evaluate(() => window.muster.last))!;
     expect(every.code, every.stderr).toBe(0);
     expect(every.argv).toContain('--all-cards');
-    const printedAll = await muster([...nextArgv('bof'), '--all-cards', '-o', 'cli-all.pdf'], dir);
-    expect(printedAll.code, printedAll.stderr).toBe(0);
-    expect(Buffer.compare(Buffer.from(every.base64, 'base64'), readFileSync(path.join(dir, 'cli-all.pdf')))).toBe(0);
-    // and it is the longer packet: the cards that stayed as game 1 printed them come again
-    expect(pdfPageCount(readFileSync(path.join(dir, 'cli-all.pdf')))).toBeGreaterThan(pdfPageCount(readFileSync(path.join(dir, 'cli.pdf'))));
+    // the longer packet: the cards that stayed as game 1 printed them come again
+    expect(pdfPageCount(Buffer.from(every.base64, 'base64'))).toBeGreaterThan(pdfPageCount(Buffer.from(packet.base64, 'base64')));
+    // byte for byte the command line's under MUSTER_DEEP=1: a second twin of the packet above,
+    // the page's own run of the argv it shows (the packet's twin is the proof of the kind)
+    if (DEEP) {
+      const printedAll = await muster([...nextArgv('bof'), '--all-cards', '-o', 'cli-all.pdf'], dir);
+      expect(printedAll.code, printedAll.stderr).toBe(0);
+      expect(Buffer.compare(Buffer.from(every.base64, 'base64'), readFileSync(path.join(dir, 'cli-all.pdf')))).toBe(0);
+    }
     await page.click(await control(page, 'Every unit card again, not only those changed since the last packet'));
     expect(await textOf(page, '#command')).toBe(shellLine(nextArgv('bof')));
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { muster } from '../helpers/cli.js';
+import { DEEP } from '../helpers/sample.js';
 import { newArgv, playerUploadName, recordArgv, teamCampaignName } from '../../src/web/campaign-page.js';
 import { shellLine } from '../../src/web/form.js';
 import { bofCampaignSummary, recordWho } from '../../src/systems/bof/page/campaign-panel.js';
@@ -79,14 +80,19 @@ async function fillPlayers(page: Page, players: readonly { name: string; side: s
   }
 }
 
-/** The next game's packet printed in the page, and the command line's for the same state. */
-async function samePacket(page: Page, cwd: string, argv: string[], name: string): Promise<void> {
+/**
+ * The next game's packet printed in the page, and the command line's for the same state; with
+ * `twin` false (a further packet of a kind another has held byte for byte) the command line's
+ * only under MUSTER_DEEP=1.
+ */
+async function samePacket(page: Page, cwd: string, argv: string[], name: string, twin = true): Promise<void> {
   await page.evaluate(() => delete window.muster.last);
   await button(page, 'Preview');
   await page.waitForFunction(() => window.muster.last !== undefined, { timeout: 180_000 });
   const packet = (await page.evaluate(() => window.muster.last))!;
   expect(packet.code, packet.stderr).toBe(0);
   expect(packet.argv.slice(0, argv.length)).toEqual(argv);
+  if (!twin && !DEEP) return;
   const printed = await muster([...argv, '-o', name], cwd);
   expect(printed.code, printed.stderr).toBe(0);
   expect(Buffer.compare(Buffer.from(packet.base64, 'base64'), readFileSync(path.join(cwd, name)))).toBe(0);
@@ -203,7 +209,8 @@ describe.skipIf(!runThem)('the campaign panel’s players in chromium', () => {
     expect([recorded2.code, recorded2.stderr]).toEqual([0, cli2.stderr]);
     expect(recorded2.state).toBe(readFileSync(path.join(cwd, STATE), 'utf8'));
     expect(await textOf(page, '#cp-here .cp-here-words')).toBe('You are here: game 3, The Supply Road (rung 3 of 9); Side B (Dora, Emil, Fritz) attacks.');
-    await samePacket(page, cwd, ['campaign', 'bof', 'next', '--state', STATE], 'game-3.pdf');
+    // the third packet the second's kind (a week after a record): the command line's in the sample
+    await samePacket(page, cwd, ['campaign', 'bof', 'next', '--state', STATE], 'game-3.pdf', false);
 
     // reloaded: the first screen lists the kept campaign with the game that comes next and who attacks
     await page.reload();

@@ -1,13 +1,13 @@
 // Everything a player can print from the command line can be printed from the page (issue 17):
 // the options of cards, tokens and the two-sided check, as the form makes their argv and keeps
 // them in the address, and in chromium byte for byte the command line's PDFs.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { muster } from '../helpers/cli.js';
-import { button, CHROMIUM, control, runBrowserTests, shots, usePageServer, type PageServer, cliPdf, openPage, produce as produceWith } from '../helpers/page.js';
+import { button, CHROMIUM, control, runBrowserTests, settled, shots, usePageServer, type PageServer, cliPdf, openPage, produce as produceWith } from '../helpers/page.js';
 import {
   argvFor,
   countsFrom,
@@ -144,6 +144,24 @@ describe.skipIf(!runBrowserTests)('the product options in chromium', () => {
   usePageServer((started) => (served = started));
 
   const open = (hash = '') => openPage(served, hash);
+  // One tab for the file's tests, led from link to link as a player's back and forward buttons
+  // would (a link restores the whole form); a link is opened in a tab of its own where a fresh
+  // load is the point, and a force chosen for the print shop's cards has a tab of its own
+  let page: Page;
+  beforeAll(async () => {
+    page = await open();
+  });
+  afterAll(async () => {
+    await page?.close();
+  });
+  /** Follows a link in the file's tab, until the command shown is `command`. */
+  async function follow(hash: string, command: string): Promise<void> {
+    await page.evaluate((link) => {
+      location.hash = link;
+    }, hash);
+    await page.waitForFunction((words) => document.querySelector('#command')?.textContent === words, { timeout: 10_000 }, command);
+    await settled(page);
+  }
 
   async function choose(page: Page, label: string, value: string): Promise<void> {
     await page.select(await control(page, label), value);
@@ -167,7 +185,7 @@ describe.skipIf(!runBrowserTests)('the product options in chromium', () => {
   const shown = (page: Page, selector: string) => page.$eval(selector, (e) => e.closest('[hidden]') === null);
 
   it('prints tokens bof --only markers,tracks --count suppressed=12, byte for byte the command line’s', async () => {
-    const page = await open();
+    await follow('#/bof/tables', 'muster tables bof');
     await choose(page, 'Rule set', 'bof');
     await choose(page, 'Product', 'tokens');
     expect(await shown(page, '#parts-box')).toBe(true);
@@ -196,11 +214,10 @@ describe.skipIf(!runBrowserTests)('the product options in chromium', () => {
     await again.waitForFunction(() => document.querySelector('#command')?.textContent === 'muster tokens bof --events');
     expect(await shown(again, '#parts-box')).toBe(false);
     await again.close();
-    await page.close();
   });
 
   it('offers what each rule set’s tokens take, and no more', async () => {
-    const page = await open('#/fireteam/tokens');
+    await follow('#/fireteam/tokens', 'muster tokens fireteam');
     // Burst of Fire's own options: no field of them here
     expect(await page.$('#own-events')).toBeNull();
     expect(await shown(page, '#parts-box')).toBe(false); // one part: nothing to choose
@@ -212,11 +229,10 @@ describe.skipIf(!runBrowserTests)('the product options in chromium', () => {
     await choose(page, 'Product', 'tokens');
     expect(await page.$$eval('#parts input', (boxes) => boxes.map((b) => (b as HTMLInputElement).value).sort())).toEqual(['area-fire-templates', 'markers', 'minefields-and-hidden-cards', 'wire-strips']);
     expect(await shown(page, '#forceA')).toBe(true);
-    await page.close();
   });
 
   it('prints cards fireteam --list russians, byte for byte the command line’s, in the inches of its text', async () => {
-    const page = await open();
+    await follow('#/bof/tables', 'muster tables bof');
     const units = () => page.$eval('#units', (e) => (e as HTMLSelectElement).value);
     expect(await units()).toBe('cm');
     await choose(page, 'Rule set', 'fireteam');
@@ -236,7 +252,6 @@ describe.skipIf(!runBrowserTests)('the product options in chromium', () => {
     await choose(page, 'Rule set', 'bof');
     expect(await units()).toBe('cm');
     expect(await page.$eval('#command', (e) => e.textContent)).toBe('muster cards bof');
-    await page.close();
     const linked = await open('#/openfire/tables?units=in');
     expect(await linked.evaluate(() => location.hash)).toBe('#/openfire/tables');
     expect(await linked.$eval('#units', (e) => (e as HTMLSelectElement).value)).toBe('in');
@@ -244,32 +259,40 @@ describe.skipIf(!runBrowserTests)('the product options in chromium', () => {
   });
 
   it('prints cards for MakePlayingCards: a zip of images byte for byte the command line’s, the renderer fetched when first needed', async () => {
-    // the smallest deck (the British: 9 cards, against 11 of the vehicles): every image is made
-    // twice, in the page and by the command line, and how many there are is not the point
-    const page = await open('#/fireteam/cards?list=british');
-    await choose(page, 'For a print shop', 'mpc');
-    expect(await page.$eval('#command', (e) => e.textContent)).toBe('muster cards fireteam --list british --shop mpc');
+    // a force of one officer, the smallest deck there is (a front and its back: the smallest
+    // list, Fire Team's British, has nine cards): every image is made twice, in the page and by
+    // the command line, and how many there are is not the point
+    const dir = mkdtempSync(path.join(tmpdir(), 'muster-mpc-'));
+    writeFileSync(path.join(dir, 'officer.yaml'), 'name: One officer\nnation: us\ndoctrine: us-armor\ndetachment: us-tank-platoon\npoints: 100\nunits:\n  - { unit: us-officer }\n');
+    const tab = await open('#/bof/cards');
+    await ((await tab.$('#forceA')) as unknown as { uploadFile(f: string): Promise<void> }).uploadFile(path.join(dir, 'officer.yaml'));
+    await tab.waitForFunction(() => document.querySelector('#command')?.textContent?.includes('--force'), { timeout: 60_000 });
+    await choose(tab, 'For a print shop', 'mpc');
+    const argv = ['cards', 'bof', '--shop', 'mpc', '--force', 'officer.yaml'];
+    expect(await tab.$eval('#command', (e) => e.textContent)).toBe(`muster ${argv.join(' ')}`);
     // the shop's card has its own bleed and cut, a card a page with its back: none of the sheets' settings
-    for (const field of ['#bleed', '#duplex', '#layout', '#backs']) expect(await shown(page, field), field).toBe(false);
-    expect(await page.$eval('#preview-empty', (e) => e.textContent)).toMatch(/^MakePlayingCards takes a picture of each card: Download images \(zip\) saves them/);
+    for (const field of ['#bleed', '#duplex', '#layout', '#backs']) expect(await shown(tab, field), field).toBe(false);
+    expect(await tab.$eval('#preview-empty', (e) => e.textContent)).toMatch(/^MakePlayingCards takes a picture of each card: Download images \(zip\) saves them/);
     // a zip cannot be previewed: the one button downloads it
-    expect(await page.$$eval('button[data-format="pdf"]', (buttons) => buttons.filter((b) => !(b as HTMLElement).hidden).map((b) => b.textContent))).toEqual(['Download images (zip)']);
-    const made = await produceWith(page, 'Download images (zip)');
+    expect(await tab.$$eval('button[data-format="pdf"]', (buttons) => buttons.filter((b) => !(b as HTMLElement).hidden).map((b) => b.textContent))).toEqual(['Download images (zip)']);
+    const made = await produceWith(tab, 'Download images (zip)');
     expect(made.code, made.stderr).toBe(0);
-    expect(made.name).toBe('fireteam-cards.zip');
+    expect(made.name).toBe('bof-cards.zip');
     const zip = Buffer.from(made.base64, 'base64');
     expect(zip.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
-    expect(Buffer.compare(zip, await cliPdf(['cards', 'fireteam', '--list', 'british', '--shop', 'mpc']))).toBe(0);
+    const cli = await muster([...argv, '-o', 'cli.zip'], dir);
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(Buffer.compare(zip, readFileSync(path.join(dir, 'cli.zip')))).toBe(0);
     // back to a PDF: the buttons are as they were
-    await choose(page, 'For a print shop', '');
-    expect(await page.$$eval('button[data-format="pdf"]', (buttons) => buttons.filter((b) => !(b as HTMLElement).hidden).map((b) => b.textContent))).toEqual(['Download PDF', 'Preview']);
-    for (const field of ['#bleed', '#duplex', '#layout', '#backs']) expect(await shown(page, field), field).toBe(true);
-    expect(await page.$eval('#preview-empty', (e) => e.textContent)).toBe('Choose what to print, then Preview or Download PDF. The first pages show here.');
-    await page.close();
+    await choose(tab, 'For a print shop', '');
+    expect(await tab.$$eval('button[data-format="pdf"]', (buttons) => buttons.filter((b) => !(b as HTMLElement).hidden).map((b) => b.textContent))).toEqual(['Download PDF', 'Preview']);
+    for (const field of ['#bleed', '#duplex', '#layout', '#backs']) expect(await shown(tab, field), field).toBe(true);
+    expect(await tab.$eval('#preview-empty', (e) => e.textContent)).toBe('Choose what to print, then Preview or Download PDF. The first pages show here.');
+    await tab.close();
   });
 
   it('cards edge to edge for a guillotine, and a bleed typed, as the command line prints them', async () => {
-    const page = await open('#/bof/cards?nation=us');
+    await follow('#/bof/cards?nation=us', 'muster cards bof --nation us');
     expect(await page.$$eval('#layout option', (options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual(['sheets', 'guillotine', 'fold']);
     await choose(page, 'Cards printed as', 'guillotine');
     // a bleed typed is kept as typed, 3 as well: left out, the sheets may take 2 mm to fit more cards
@@ -279,11 +302,10 @@ describe.skipIf(!runBrowserTests)('the product options in chromium', () => {
     const made = await produce(page);
     expect(made.code, made.stderr).toBe(0);
     expect(Buffer.compare(Buffer.from(made.base64, 'base64'), await cliPdf(['cards', 'bof', '--nation', 'us', '--layout', 'guillotine', '--bleed', '3']))).toBe(0);
-    await page.close();
   });
 
   it('prints calibrate --paper letter --duplex short, byte for byte the command line’s', async () => {
-    const page = await open('#/openfire/tables');
+    await follow('#/openfire/tables', 'muster tables openfire');
     await choose(page, 'Product', 'calibrate');
     await choose(page, 'Paper', 'letter');
     await choose(page, 'Two-sided: flip on the', 'short');
@@ -296,7 +318,6 @@ describe.skipIf(!runBrowserTests)('the product options in chromium', () => {
     expect(made.code, made.stderr).toBe(0);
     expect(made.name).toBe('calibrate.pdf');
     expect(Buffer.compare(Buffer.from(made.base64, 'base64'), await cliPdf(['calibrate', '--paper', 'letter', '--duplex', 'short']))).toBe(0);
-    await page.close();
   });
 });
 

@@ -4,9 +4,9 @@
 // prints with it. The options come from the manifests, not from this file.
 import path from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECLARED } from '../helpers/declared.js';
-import { CHROMIUM, produce, runBrowserTests, shots, usePageServer, type PageServer, cliPdf, openPage } from '../helpers/page.js';
+import { CHROMIUM, produce, runBrowserTests, settled, shots, usePageServer, type PageServer, cliPdf, openPage } from '../helpers/page.js';
 import { MANIFESTS } from '../../src/systems/registry.js';
 import { pagePartsFor } from '../../src/systems/page-registry.js';
 import { addedRuleSetKind, sampled } from '../helpers/sample.js';
@@ -73,6 +73,24 @@ describe.skipIf(!runBrowserTests)('the rule sets’ own options in chromium', ()
   usePageServer((started) => (served = started));
 
   const open = (hash = '') => openPage(served, hash);
+  // One tab for the file's tests, led from link to link as a player's back and forward buttons
+  // would (a link restores the whole form); a link is opened in a tab of its own where a fresh
+  // load is the point
+  let page: Page;
+  beforeAll(async () => {
+    page = await open();
+  });
+  afterAll(async () => {
+    await page?.close();
+  });
+  /** Follows a link in the file's tab, until the command shown is `command`. */
+  async function follow(hash: string, command: string): Promise<void> {
+    await page.evaluate((link) => {
+      location.hash = link;
+    }, hash);
+    await page.waitForFunction((words) => document.querySelector('#command')?.textContent === words, { timeout: 10_000 }, command);
+    await settled(page);
+  }
 
   const command = (page: Page) => page.$eval('#command', (e) => e.textContent);
   const visible = (page: Page, selector: string) => page.$eval(selector, (e) => e.closest('[hidden]') === null);
@@ -95,10 +113,8 @@ describe.skipIf(!runBrowserTests)('the rule sets’ own options in chromium', ()
   }
 
   it('shows a field for every option each rule set declares for each product, and the command line takes it', async () => {
-    // one page, led from link to link as a player's back and forward buttons would: a link restores the whole form.
     // Every option under MUSTER_DEEP=1; by default one of each product, kind of field, mode and
     // shape a page part gives (optionKinds), the form's code for its field being the same for the rest
-    const page = await open();
     let previous: string | undefined;
     for (const { system, product, option } of sampled(declared, optionKinds)) {
       const link = `#/${system}/${product}${option.mode ? `?mode=${option.mode}` : ''}`;
@@ -125,14 +141,12 @@ describe.skipIf(!runBrowserTests)('the rule sets’ own options in chromium', ()
       await page.waitForFunction((name) => document.querySelector('#command')?.textContent?.includes(`--${name}`), { timeout: 10_000 }, option.name);
       expect(await page.evaluate(() => location.hash), `${system} ${product} --${option.name} in the link`).toContain(`${option.name}=`);
     }
-    await page.close();
   }, 300_000);
 
   it('offers an option only where the rule set declares it, and one said to be for solo only in solo', async () => {
-    const page = await open('#/bof/scenario');
+    await follow('#/bof/scenario', 'muster scenario bof');
     const enemy = declared.find((d) => d.option.mode)!;
-    await page.goto(`${served.base}#/${enemy.system}/scenario`);
-    await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+    await follow(`#/${enemy.system}/scenario`, `muster scenario ${enemy.system}`);
     expect(await visible(page, `#own-${enemy.option.name}`)).toBe(false);
     const scenarioOptions = new Set(declared.filter((d) => d.product === 'scenario' && !d.option.mode).map((d) => d.option.name));
     // every other rule set that rolls scenarios under MUSTER_DEEP=1; by default enough of them that
@@ -153,43 +167,51 @@ describe.skipIf(!runBrowserTests)('the rule sets’ own options in chromium', ()
         expect((await page.$(field)) !== null && (await visible(page, field)), `${m.id} ${name}`).toBe(own.includes(name));
       }
     }
-    await page.close();
   }, 120_000);
 
+  // Cheapest packet first: Blaze Away!'s is 32 pages, the others' six or seven
   const runs: { hash: string; set: [name: string, value: string][]; argv: string[] }[] = [
-    { hash: '#/blazeaway/scenario?seed=club', set: [['barrage', 'none'], ['buildings', 'wood=2']], argv: ['scenario', 'blazeaway', '--barrage', 'none', '--buildings', 'wood=2', '--seed', 'club'] },
     { hash: '#/openfire/scenario?seed=club', set: [['minefields', '2']], argv: ['scenario', 'openfire', '--minefields', '2', '--seed', 'club'] },
     { hash: '#/bof/scenario?mode=solo&seed=club', set: [['enemy', 'buy']], argv: ['scenario', 'bof', '--mode', 'solo', '--enemy', 'buy', '--seed', 'club'] },
+    { hash: '#/blazeaway/scenario?seed=club', set: [['barrage', 'none'], ['buildings', 'wood=2']], argv: ['scenario', 'blazeaway', '--barrage', 'none', '--buildings', 'wood=2', '--seed', 'club'] },
   ];
   // every run under MUSTER_DEEP=1; by default one of each kind of field set and each mode
   const runKinds = ({ hash, set, argv }: (typeof runs)[number]) => [
     `mode=${/mode=(\w+)/.exec(hash)?.[1] ?? 'versus'}`,
     ...set.map(([name]) => `field=${fieldKind(declared.find((d) => d.system === argv[1] && d.option.name === name)!.option)}`),
   ];
-  it.each(sampled(runs, runKinds))('prints $argv, byte for byte the command line’s', async ({ hash, set, argv }) => {
-    const page = await open(hash);
+  /**
+   * The runs whose PDF is held byte for byte against the command line's: every run's under
+   * MUSTER_DEEP=1; by default the first's. What the page prints with an option is the command
+   * line's own run of the argv the page shows (each run's argv is checked): the bytes are the
+   * same kind of proof for each, a scenario packet the page made as the command line makes it.
+   */
+  const twins = new Set(sampled(runs, () => ['product=scenario']));
+  it.each(sampled(runs, runKinds))('prints $argv as the command line runs it, the PDF byte for byte the command line’s in the sample', async (run) => {
+    const { hash, set, argv } = run;
+    // restored from the link: its command, none of the options the run before set
+    const setNames = new Set(set.map(([name]) => `--${name}`));
+    await follow(hash, `muster ${argv.filter((word, i) => !setNames.has(word) && !setNames.has(argv[i - 1]!)).join(' ')}`);
     for (const [name, value] of set) await setControl(page, await controlOf(page, name), value);
     expect(await command(page)).toBe(`muster ${argv.join(' ')}`);
     await page.screenshot({ path: path.join(shots, `web-own-options-${argv[1]}.png`), fullPage: true });
     const made = await produce(page, 'Preview');
     expect(made.code, made.stderr).toBe(0);
     expect(made.argv.slice(0, -2)).toEqual(argv);
-    expect(Buffer.compare(Buffer.from(made.base64, 'base64'), await cliPdf(argv))).toBe(0);
+    if (twins.has(run)) expect(Buffer.compare(Buffer.from(made.base64, 'base64'), await cliPdf(argv))).toBe(0);
     // the link gives the same form again
     const again = await open(`#${(await page.evaluate(() => location.hash)).slice(1)}`);
     expect(await command(again)).toBe(`muster ${argv.join(' ')}`);
     await again.close();
-    await page.close();
   }, 180_000);
 
   it('shows an option’s answer in words where it writes no file (a unit’s cost worked out)', async () => {
     const words = declared.find((d) => d.product === 'cards' && d.option.type === 'string' && !['doctrine'].includes(d.option.name))!;
-    const page = await open(`#/${words.system}/cards`);
+    await follow(`#/${words.system}/cards`, `muster cards ${words.system}`);
     await page.type(`#own-${words.option.name}`, 'de-rifleman');
     const made = await produce(page, 'Preview');
     expect(made.code, made.stderr).toBe(0);
     expect(await page.$eval('#messages', (e) => e.textContent)).toMatch(/cost 2/);
-    await page.close();
   }, 120_000);
 });
 

@@ -7,10 +7,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { MANIFESTS } from '../../src/systems/registry.js';
-import { control, openPage, press, produce, runBrowserTests, shots, usePageServer, type PageServer, tableOf as probe, tickTable as tick } from '../helpers/page.js';
+import { control, openPage, press, produce, runBrowserTests, settled, shots, usePageServer, type PageServer, tableOf as probe, tickTable as tick } from '../helpers/page.js';
 import { smallTargets } from '../helpers/phone-checks.js';
 import { sampled } from '../helpers/sample.js';
 
@@ -35,6 +35,23 @@ describe.skipIf(!runBrowserTests)('the table mode from a packet, on a phone', ()
   let served: PageServer;
   usePageServer((s) => (served = s));
 
+  // One tab for the file's tests, led from link to link (the platoon's has one of its own): each
+  // test's games are removed at its end
+  let page: Page;
+  beforeAll(async () => {
+    page = await openPage(served, '');
+    await page.setViewport(PHONE);
+  });
+  afterAll(async () => {
+    await page?.close();
+  });
+  /** Follows a link in the file's tab, as a player's link opens the page there. */
+  async function follow(hash: string): Promise<void> {
+    await page.goto(`${served.base}${hash}`, { waitUntil: 'domcontentloaded' });
+    await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
+    await settled(page);
+  }
+
   /** Waits for a game set up (kept once) and drawn. */
   async function started(page: Page, saves = 0) {
     await page.waitForFunction((n) => (window.muster.table?.saves ?? 0) > n || (document.getElementById('tb-messages')?.className ?? '').includes('failed'), { timeout: 120_000 }, saves);
@@ -52,8 +69,6 @@ describe.skipIf(!runBrowserTests)('the table mode from a packet, on a phone', ()
   }
 
   it('opens a packet made on the page at the table: both forces, its turns and objectives, nothing typed (a rule set of each mode; every one under MUSTER_DEEP=1)', async () => {
-    const page = await openPage(served, '');
-    await page.setViewport(PHONE);
     // every rule set that rolls packets (test/web/table-packet.test.ts holds each table part to reading them), solo where it has solo rules;
     // the page's way from a packet to the table is one: by default a rule set of each mode, all under MUSTER_DEEP=1
     for (const manifest of sampled(MANIFESTS.filter((m) => m.scenario), (m) => [m.scenario!.modes.includes('solo') ? 'solo' : 'versus'])) {
@@ -81,12 +96,10 @@ describe.skipIf(!runBrowserTests)('the table mode from a packet, on a phone', ()
     await page.goto(`${served.base}#/bof/table`, { waitUntil: 'domcontentloaded' });
     await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
     await removeKept(page);
-    await page.close();
   });
 
   it('scores a loss by its worth for the other side, takes it back when the loss is ticked back, and keeps a correction', async () => {
-    const page = await openPage(served, '#/bof/scenario?mode=solo&seed=table-score');
-    await page.setViewport(PHONE);
+    await follow('#/bof/scenario?mode=solo&seed=table-score');
     expect((await produce(page, 'Preview')).code).toBe(0);
     const link = page.url();
     // the table mode's start form offers the packet just made, and sets up from it unless told otherwise
@@ -99,8 +112,9 @@ describe.skipIf(!runBrowserTests)('the table mode from a packet, on a phone', ()
     // the packet's address, pasted into the start form: the same game
     await page.select(await control(page, 'Set the game up from'), 'link');
     await page.type(await control(page, "The packet's link or seed"), link);
+    const saves = (await probe(page))?.saves ?? 0;
     await press(page, '#tb-start-button');
-    const game = await started(page);
+    const game = await started(page, saves);
     expect(game.packet?.command).toBe('muster scenario bof --mode solo --seed table-score');
     expect(game.sides.map((s) => s.name)).toEqual(['You', 'The enemy']);
     const enemy = game.sides[1].units;
@@ -122,10 +136,10 @@ describe.skipIf(!runBrowserTests)('the table mode from a packet, on a phone', ()
     expect(await score()).toBe(1 + other.worth!);
     expect(await page.$eval('#tb-score-1', (e) => Number(e.textContent))).toBe(0);
     await removeKept(page);
-    await page.close();
   });
 
   it('lists a 44-model platoon a row a card, a box a model, within two screens of a phone', async () => {
+    // a tab of its own: the file's tab shows the game the test before removed
     const page = await openPage(served, '#/bof/table');
     await page.setViewport(PHONE);
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'muster-table-platoon-')), 'zug-krause.yaml');
@@ -133,8 +147,9 @@ describe.skipIf(!runBrowserTests)('the table mode from a packet, on a phone', ()
     await page.type(await control(page, 'Name of side A'), 'Krause');
     await page.select(await control(page, 'Units of side A from'), 'file');
     await ((await page.$('#tb-fileA')) as unknown as { uploadFile(...p: string[]): Promise<void> }).uploadFile(file);
+    const saves = (await probe(page))?.saves ?? 0;
     await press(page, '#tb-start-button');
-    const game = await started(page);
+    const game = await started(page, saves);
     const rows = game.sides[0].units;
     expect(rows.map((u) => [u.name, u.boxes])).toEqual([
       ['Leutnant', 1],

@@ -11,7 +11,7 @@ import { manifestFor, MODULE_IDS } from '../../src/systems/registry.js';
 import { pagePartsFor } from '../../src/systems/page-registry.js';
 import { MARK_MAX, newSide, newTableGame, pressLoss, scoreOf, setMark, setScore, setTurn, standing } from '../../src/web/table-game.js';
 import { unitsOfDecks } from '../../src/web/kit/table-cards.js';
-import { muster } from '../helpers/cli.js';
+import { pureMuster } from '../helpers/pure-run.js';
 import { control, openPage, press, repo, runBrowserTests, shots, usePageServer, type PageServer, tableOf as probe, tickTable as tick } from '../helpers/page.js';
 import { headingSkips, smallTargets } from '../helpers/phone-checks.js';
 import { EXAMPLE_FORCES, forceFieldKinds } from '../helpers/example-forces.js';
@@ -77,11 +77,11 @@ describe('every rule set’s table part', () => {
   it.each(MODULE_IDS)('%s: its markers are in its token list, its tables on its quick-reference sheets', async (id) => {
     const part = (await pagePartsFor(id)).tableMode;
     if (!part) return;
-    const dir = mkdtempSync(path.join(tmpdir(), 'muster-table-part-'));
-    const listed = async (what: string) => JSON.parse((await muster(['list', id, what, '--format', 'json'], dir)).stdout) as { id: string }[];
+    // muster's own listings, made once a worker (pureMuster): other files read the same
+    const listed = async (what: string) => JSON.parse((await pureMuster(['list', id, what, '--format', 'json'])).stdout) as { id: string }[];
     const tokens = (await listed('tokens')).map((t) => t.id);
     // the tables as its quick-reference sheets print them, the odds tables muster works out among them
-    const sheets = JSON.parse((await muster(['tables', id, '--format', 'json'], dir)).stdout) as { sheets: { blocks: { kind: string; id?: string }[] }[] };
+    const sheets = JSON.parse((await pureMuster(['tables', id, '--format', 'json'])).stdout) as { sheets: { blocks: { kind: string; id?: string }[] }[] };
     const tables = sheets.sheets.flatMap((s) => s.blocks.filter((b) => b.kind === 'table').map((b) => b.id));
     for (const marker of part.markers) expect(tokens, `${id} marker ${marker.token}`).toContain(marker.token);
     for (const table of part.odds) expect(tables, `${id} table ${table}`).toContain(table);

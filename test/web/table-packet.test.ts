@@ -15,6 +15,7 @@ import { packetOfLink } from '../../src/web/packet-link.js';
 import { forceLinkValue } from '../../src/web/force-link.js';
 import { pressLoss, scoreOf, setScore, newTableGame } from '../../src/web/table-game.js';
 import { muster } from '../helpers/cli.js';
+import { pureMuster } from '../helpers/pure-run.js';
 import { repo } from '../helpers/page.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'muster-table-packet-'));
@@ -36,9 +37,11 @@ const runner: SideRunner = {
   },
 };
 
+// A packet's JSON and Markdown are made once a worker (pureMuster): several tests read the same one
+
 /** The titles of the cards a packet prints for each deck, by the deck's heading ("Cards: Enemy unit cards"). */
 async function packetCards(argv: string[]): Promise<Map<string, string[]>> {
-  const md = (await muster([...argv, '--format', 'md'], dir)).stdout;
+  const md = (await pureMuster([...argv, '--format', 'md'])).stdout;
   const decks = new Map<string, string[]>();
   let deck: string[] | undefined;
   for (const line of md.split('\n')) {
@@ -56,7 +59,7 @@ const PACKETS = MANIFESTS.filter((m) => m.scenario).map((m) => ({ id: m.id, mode
 /** A packet of a rule set set up at the table, and its JSON. */
 async function rolled(id: string, mode: 'versus' | 'solo', seed = 'table-1') {
   const argv = ['scenario', id, '--seed', seed, ...(mode === 'solo' ? ['--mode', 'solo'] : [])];
-  const json = JSON.parse((await muster([...argv, '--format', 'json'], dir)).stdout) as { turns?: number; forces: { side: string; units: unknown[] }[]; sides: string[] } & Record<string, unknown>;
+  const json = JSON.parse((await pureMuster([...argv, '--format', 'json'])).stdout) as { turns?: number; forces: { side: string; units: unknown[] }[]; sides: string[] } & Record<string, unknown>;
   const game = await packetGame(runner, await partOf(id), { system: id, argv, forces: [] }, ['', '']);
   return { argv, json, game };
 }
