@@ -12,7 +12,8 @@ import { createRng } from '../../src/engine/dice.js';
 import { rollBattle } from '../../src/systems/fireteam/battle.js';
 import { loadCampaignBoard } from '../../src/systems/fireteam/campaign-module.js';
 import { loadFireTeam } from '../../src/systems/fireteam/data.js';
-import { copyOfMade, workdirs } from '../helpers/fixtures.js';
+import { workdirs } from '../helpers/fixtures.js';
+import { encounterCampaign } from '../helpers/fireteam-encounter.js';
 import { muster, pdfPageCount } from '../helpers/cli.js';
 
 const workdir = workdirs(afterEach);
@@ -26,21 +27,10 @@ interface Status {
   log: unknown[];
 }
 
-/**
- * A campaign whose second turn has both sides assault the two vacant squares B4 and B3: one
- * encounter, its packet in t2.pdf. Played once a worker and copied for each test that asks:
- * turn 1's packet is written as JSON (only turn 2's printed packet is looked at).
- */
+/** A campaign whose second turn has both sides assault the two vacant squares B4 and B3: one encounter, its packet in t2.pdf. */
 async function encounterOverTwoSquares() {
   const cwd = workdir();
-  const met = await copyOfMade('fireteam campaign: an encounter over B4 and B3 on turn 2', cwd, async (dir) => {
-    await muster([...campaign('new'), '--seed', 'e'], dir);
-    await muster([...campaign('next'), '--assault', 'a:B5', '--assault', 'b:B2', '-o', 't1.json', '--format', 'json'], dir);
-    await muster([...campaign('record'), '--battle', '1', '--winner', 'a'], dir);
-    await muster([...campaign('record'), '--battle', '2', '--winner', 'b'], dir);
-    return muster([...campaign('next'), '--assault', 'a:B4', '--assault', 'b:B3', '-o', 't2.pdf'], dir);
-  });
-  return { cwd, met };
+  return { cwd, met: await encounterCampaign(cwd) };
 }
 
 async function status(cwd: string): Promise<Status> {
