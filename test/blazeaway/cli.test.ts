@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { muster, pdfPageCount } from '../helpers/cli.js';
+import { purePrint } from '../helpers/pure-run.js';
 import { workdirs } from '../helpers/fixtures.js';
 
 const workdir = workdirs(afterEach);
@@ -202,18 +203,17 @@ describe('the sheets and the pieces (PDF)', () => {
   it('tables blazeaway: eight one-page sheets, the same bytes twice, a valid PDF', async () => {
     const cwd = workdir();
     expect((await muster(['tables', 'blazeaway', '-o', 'a.pdf', '--quiet'], cwd)).code).toBe(0);
-    expect((await muster(['tables', 'blazeaway', '-o', 'b.pdf', '--quiet'], cwd)).code).toBe(0);
     const a = readFileSync(path.join(cwd, 'a.pdf'));
-    expect(a.equals(readFileSync(path.join(cwd, 'b.pdf')))).toBe(true);
+    // the second made as the worker's other files make it (purePrint), from a run of its own
+    expect(a.equals(await purePrint(['tables', 'blazeaway']))).toBe(true);
     expect(pdfPageCount(a)).toBe(8);
     expect(qpdf(path.join(cwd, 'a.pdf'))).toMatch(/No syntax or stream encoding errors/);
   });
   it('tokens blazeaway: chits, templates, squares and a sheet of wire strips, fronts and backs', async () => {
     const cwd = workdir();
     expect((await muster(['tokens', 'blazeaway', '-o', 'a.pdf', '--quiet', '--paper', 'letter', '--units', 'in'], cwd)).code).toBe(0);
-    expect((await muster(['tokens', 'blazeaway', '-o', 'b.pdf', '--quiet', '--paper', 'letter', '--units', 'in'], cwd)).code).toBe(0);
     const a = readFileSync(path.join(cwd, 'a.pdf'));
-    expect(a.equals(readFileSync(path.join(cwd, 'b.pdf')))).toBe(true);
+    expect(a.equals(await purePrint(['tokens', 'blazeaway', '--paper', 'letter', '--units', 'in']))).toBe(true);
     expect(qpdf(path.join(cwd, 'a.pdf'))).toMatch(/No syntax or stream encoding errors/);
     const json = JSON.parse((await muster(['tokens', 'blazeaway', '--format', 'json'], cwd)).stdout) as { tokenSheets: { title: string; tokens: { front: { shape: string; size?: { width: number; height: number } } }[] }[] };
     const wire = json.tokenSheets.find((s) => s.title.startsWith('Wire strips'))!;

@@ -12,7 +12,7 @@ import type { DocumentNode, LinkBlock } from '../../src/doc/model.js';
 import { forceFromLinkValue, forceLink } from '../../src/data/force-link.js';
 import { forceInHash } from '../../src/web/force-link.js';
 import { muster } from '../helpers/cli.js';
-import { nodeFiles } from '../../src/cli/node-files.js';
+import { suiteFiles } from '../helpers/suite-files.js';
 import type { Files } from '../../src/data/files.js';
 import { loadRulesDb } from '../../src/data/load.js';
 import { manifestFor } from '../../src/systems/registry.js';
@@ -31,6 +31,35 @@ const BOF_FORCE = 'examples/forces/kampfgruppe-weber.yaml';
 
 function scratch(): string {
   return mkdtempSync(path.join(tmpdir(), 'muster-force-link-'));
+}
+
+/**
+ * A rule set's example force printed as a roster with its link (`-o roster.pdf`, in a folder of
+ * its own), and how often the run read the force file: printed once for the tests that count
+ * the reads and that read the printed page.
+ */
+const rosters = new Map<string, Promise<{ code: number; stderr: string; reads: number; pdf: string }>>();
+function printedRoster(id: string) {
+  if (!rosters.has(id)) {
+    rosters.set(
+      id,
+      (async () => {
+        const dir = scratch();
+        const file = path.join(repo, FORCES[id]!);
+        let reads = 0;
+        const counting: Files = {
+          ...suiteFiles,
+          read: (at, limit) => {
+            if (at === file) reads++;
+            return suiteFiles.read(at, limit);
+          },
+        };
+        const { code, stderr } = await muster(['cards', id, '--force', file, '--public-url', PUBLIC, '-o', 'roster.pdf'], dir, { files: counting });
+        return { code, stderr, reads, pdf: path.join(dir, 'roster.pdf') };
+      })(),
+    );
+  }
+  return rosters.get(id)!;
 }
 
 /** The link block a force's document ends its first sheet with, if any. */
@@ -82,28 +111,17 @@ describe('a roster with --public-url', () => {
   // a file changed while muster runs (an editor saving it) must not give a roster whose link
   // holds another force than its cards: muster reads it once, and makes both from that text
   it.each(Object.keys(FORCES))('%s: reads the force file once, its cards and its link from the same text', async (id) => {
-    const file = path.join(repo, FORCES[id]!);
-    let reads = 0;
-    const counting: Files = {
-      ...nodeFiles,
-      read: (at, limit) => {
-        if (at === file) reads++;
-        return nodeFiles.read(at, limit);
-      },
-    };
-    const { code, stderr } = await muster(['cards', id, '--force', file, '--public-url', PUBLIC, '-o', 'roster.pdf'], scratch(), { files: counting });
+    const { code, stderr, reads } = await printedRoster(id);
     expect(code, stderr).toBe(0);
     expect(reads).toBe(1);
   });
 
   // a sample of the rule sets, one at least in each units a text measures in
   it.each(sampled(Object.keys(FORCES), (id) => [`units=${db.system(id).info.units}`]))('%s: the printed QR code reads back as the address, and the sheet is print-safe', async (id) => {
-    const dir = scratch();
     const file = path.join(repo, FORCES[id]!);
     const url = forceLink(PUBLIC, id, readFileSync(file, 'utf8'));
-    const { code, stderr } = await muster(['cards', id, '--force', file, '--public-url', PUBLIC, '-o', 'roster.pdf'], dir);
+    const { code, stderr, pdf } = await printedRoster(id);
     expect(code, stderr).toBe(0);
-    const pdf = path.join(dir, 'roster.pdf');
     expect(execFileSync('qpdf', ['--check', pdf], { encoding: 'utf8' })).toMatch(/No syntax or stream encoding errors/);
     // in the units of the rule set's text, which its roster prints in
     expect(execFileSync('python3', [path.join(repo, '../shared/tools/pagecheck.py'), pdf, db.system(id).info.units], { encoding: 'utf8' }).trim()).toBe('ok');

@@ -63,7 +63,7 @@ describe('a hand-edited undo history is refused by its field', () => {
   it('a Fire Team kept state on a map the data lacks: the kept state named, with the reason', async () => {
     const cwd = workdir();
     await ok(['campaign', 'fireteam', 'new', '--state', 'c.json', '--seed', 'history'], cwd);
-    await ok(['campaign', 'fireteam', 'next', '--state', 'c.json', '--assault', 'a:C5', '--assault', 'b:C2', '-o', 't.pdf'], cwd);
+    await ok(['campaign', 'fireteam', 'next', '--state', 'c.json', '--assault', 'a:C5', '--assault', 'b:C2', '-o', 't.json', '--format', 'json'], cwd);
     const state = JSON.parse(readFileSync(path.join(cwd, 'c.json'), 'utf8')) as State;
     state[CHANGES_KEY][0].state.campaign = 'elsewhere';
     const said = await refused(cwd, state, ['campaign', 'fireteam', 'undo']);

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PAPERS } from '../../src/cli/command-table.js';
 import { workdirs } from '../helpers/fixtures.js';
 import { muster, pdfPageCount } from '../helpers/cli.js';
+import { PRINTED, pureMuster } from '../helpers/pure-run.js';
 
 const workdir = workdirs(afterEach);
 const qpdf = (file: string) => execFileSync('qpdf', ['--check', file], { encoding: 'utf8' });
@@ -16,31 +17,40 @@ async function pdf(cwd: string, name: string, args: string[]): Promise<Buffer> {
   return readFileSync(path.join(cwd, name));
 }
 
+/**
+ * A print of no file of the test's own, as `pdf` makes it (-o, --quiet): made once a test
+ * worker with the same prints of other files (`tokens bof`, `tables bof`...), as purePrint
+ * makes them.
+ */
+async function print(args: string[]): Promise<Buffer> {
+  const result = await pureMuster([...args, '-o', PRINTED, '--quiet']);
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  return result.written.get(PRINTED)!;
+}
+
 describe('--no-backs and --ink', () => {
   it('--no-backs leaves out the back pages of cards', async () => {
-    const cwd = workdir();
-    const both = await pdf(cwd, 'a.pdf', ['cards', 'bof', '--nation', 'Germany']);
-    const fronts = await pdf(cwd, 'b.pdf', ['cards', 'bof', '--nation', 'Germany', '--no-backs']);
+    const both = await print(['cards', 'bof', '--nation', 'Germany']);
+    const fronts = await print(['cards', 'bof', '--nation', 'Germany', '--no-backs']);
     expect(pdfPageCount(fronts) * 2).toBe(pdfPageCount(both));
   });
   it('--no-backs leaves out the back pages of event cards and of two-sided tokens', async () => {
-    const cwd = workdir();
-    expect(pdfPageCount(await pdf(cwd, 'e.pdf', ['tokens', 'bof', '--events', '--no-backs']))).toBe(3);
-    const tokens = pdfPageCount(await pdf(cwd, 't.pdf', ['tokens', 'bof']));
-    const fronts = pdfPageCount(await pdf(cwd, 'f.pdf', ['tokens', 'bof', '--no-backs']));
+    expect(pdfPageCount(await print(['tokens', 'bof', '--events', '--no-backs']))).toBe(3);
+    const tokens = pdfPageCount(await print(['tokens', 'bof']));
+    const fronts = pdfPageCount(await print(['tokens', 'bof', '--no-backs']));
     expect(fronts).toBeLessThan(tokens);
-    const ba = pdfPageCount(await pdf(cwd, 'ba.pdf', ['tokens', 'blazeaway']));
-    expect(pdfPageCount(await pdf(cwd, 'ban.pdf', ['tokens', 'blazeaway', '--no-backs']))).toBeLessThan(ba);
+    const ba = pdfPageCount(await print(['tokens', 'blazeaway']));
+    expect(pdfPageCount(await print(['tokens', 'blazeaway', '--no-backs']))).toBeLessThan(ba);
   });
   it('--ink normal and --backs are the bytes of the default; --ink low draws otherwise', async () => {
-    const cwd = workdir();
-    const plain = await pdf(cwd, 'a.pdf', ['cards', 'openfire']);
-    expect((await pdf(cwd, 'b.pdf', ['cards', 'openfire', '--ink', 'normal', '--backs'])).equals(plain)).toBe(true);
-    const low = await pdf(cwd, 'c.pdf', ['cards', 'openfire', '--ink', 'low']);
+    const plain = await print(['cards', 'openfire']);
+    expect((await print(['cards', 'openfire', '--ink', 'normal', '--backs'])).equals(plain)).toBe(true);
+    const low = await print(['cards', 'openfire', '--ink', 'low']);
     expect(low.equals(plain)).toBe(false);
     expect(pdfPageCount(low)).toBe(pdfPageCount(plain));
-    const tables = await pdf(cwd, 'd.pdf', ['tables', 'bof']);
-    expect((await pdf(cwd, 'e.pdf', ['tables', 'bof', '--ink', 'low'])).equals(tables)).toBe(false);
+    const tables = await print(['tables', 'bof']);
+    expect((await print(['tables', 'bof', '--ink', 'low'])).equals(tables)).toBe(false);
   });
   it('refuses a value --ink does not have, naming the option and its values', async () => {
     const cwd = workdir();

@@ -13,6 +13,7 @@ import { rollBattle } from '../../src/systems/fireteam/battle.js';
 import { loadCampaignBoard } from '../../src/systems/fireteam/campaign-module.js';
 import { loadFireTeam } from '../../src/systems/fireteam/data.js';
 import { workdirs } from '../helpers/fixtures.js';
+import { encounterCampaign } from '../helpers/fireteam-encounter.js';
 import { muster, pdfPageCount } from '../helpers/cli.js';
 
 const workdir = workdirs(afterEach);
@@ -26,14 +27,10 @@ interface Status {
   log: unknown[];
 }
 
-/** A campaign whose second turn has both sides assault the two vacant squares B4 and B3: one encounter. */
+/** A campaign whose second turn has both sides assault the two vacant squares B4 and B3: one encounter, its packet in t2.pdf. */
 async function encounterOverTwoSquares() {
   const cwd = workdir();
-  await muster([...campaign('new'), '--seed', 'e'], cwd);
-  await muster([...campaign('next'), '--assault', 'a:B5', '--assault', 'b:B2', '-o', 't1.pdf'], cwd);
-  await muster([...campaign('record'), '--battle', '1', '--winner', 'a'], cwd);
-  await muster([...campaign('record'), '--battle', '2', '--winner', 'b'], cwd);
-  return { cwd, met: await muster([...campaign('next'), '--assault', 'a:B4', '--assault', 'b:B3', '-o', 't2.pdf'], cwd) };
+  return { cwd, met: await encounterCampaign(cwd) };
 }
 
 async function status(cwd: string): Promise<Status> {
@@ -97,7 +94,8 @@ describe('muster campaign fireteam', () => {
     expect((await status(cwd)).pending).toEqual([expect.objectContaining({ battle: 1, kind: 'attack', square: 'B5', attacker: 'a', squares: { a: 'B5', b: null }, points: { a: 6, b: 4 } })]);
     expect((await muster([...campaign('record'), '--winner', 'a'], cwd)).stderr).toMatch(/Red Army takes B5 \(Tank ditch\)/);
     // side B alone, written b:hold for side A's part being left out the other way
-    expect((await muster([...campaign('next'), '--assault', 'a:hold', '--assault', 'b:C2', '-o', 't2.pdf'], cwd)).stderr).toMatch(/Turn 2: Axis attacks C2; Red Army holds\./);
+    // turn 2's packet is not looked at: written as JSON, the quicker
+    expect((await muster([...campaign('next'), '--assault', 'a:hold', '--assault', 'b:C2', '-o', 't2.json', '--format', 'json'], cwd)).stderr).toMatch(/Turn 2: Axis attacks C2; Red Army holds\./);
     await muster([...campaign('record'), '--winner', 'a'], cwd);
     const held = await muster([...campaign('next'), '--assault', 'a:hold', '--assault', 'b:HOLD'], cwd);
     expect(held.code, held.stderr).toBe(0);
@@ -169,8 +167,9 @@ describe('muster campaign fireteam', () => {
   it('the end: a breakout wins, and nothing more is played', async () => {
     const cwd = workdir();
     await muster([...campaign('new'), '--seed', 'end'], cwd);
+    // the packets are not the point: written as JSON, the quicker
     for (const [a, b] of [['B5', 'E2'], ['B4', 'E3'], ['B3', 'A2'], ['B2', 'A3'], ['B1', 'C2']]) {
-      expect((await muster([...campaign('next'), '--assault', `a:${a}`, '--assault', `b:${b}`, '-o', 'turn.pdf', '--quiet'], cwd)).code).toBe(0);
+      expect((await muster([...campaign('next'), '--assault', `a:${a}`, '--assault', `b:${b}`, '-o', 'turn.json', '--format', 'json', '--quiet'], cwd)).code).toBe(0);
       await muster([...campaign('record'), '--battle', '1', '--winner', 'a'], cwd);
       await muster([...campaign('record'), '--battle', '2', '--winner', 'b'], cwd);
     }
@@ -183,7 +182,7 @@ describe('muster campaign fireteam', () => {
   it('the booklet: the map as it stands, the rules, the log and rows for more; a valid PDF', async () => {
     const cwd = workdir();
     await muster([...campaign('new'), '--seed', 'bk'], cwd);
-    await muster([...campaign('next'), '--assault', 'a:C5', '--assault', 'b:C2', '-o', 't.pdf'], cwd);
+    await muster([...campaign('next'), '--assault', 'a:C5', '--assault', 'b:C2', '-o', 't.json', '--format', 'json'], cwd);
     await muster([...campaign('record'), '--battle', '1', '--winner', 'a'], cwd);
     const booklet = await muster([...campaign('booklet'), '-o', 'booklet.pdf'], cwd);
     expect(booklet.code).toBe(0);
@@ -246,12 +245,7 @@ describe('muster campaign fireteam', () => {
     expect(other.code).toBe(2);
   });
   it('Forward, victory is near!, Turn Sequence: a hand-edited encounter fought on the square its roll did not give is refused with the field', async () => {
-    const cwd = workdir();
-    await muster([...campaign('new'), '--seed', 'e'], cwd);
-    await muster([...campaign('next'), '--assault', 'a:B5', '--assault', 'b:B2', '-o', 't1.pdf'], cwd);
-    await muster([...campaign('record'), '--battle', '1', '--winner', 'a'], cwd);
-    await muster([...campaign('record'), '--battle', '2', '--winner', 'b'], cwd);
-    await muster([...campaign('next'), '--assault', 'a:B4', '--assault', 'b:B3', '-o', 't2.pdf'], cwd);
+    const { cwd } = await encounterOverTwoSquares();
     const text = readFileSync(path.join(cwd, 'c.json'), 'utf8');
     const state = JSON.parse(text) as { pending: { square: string; squares: { a: string; b: string }; ground: { side: 'a' | 'b' } }[] };
     const p = state.pending[0]!;

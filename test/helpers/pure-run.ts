@@ -95,7 +95,7 @@ export function pureMuster(args: readonly string[]): Promise<PureResult> {
 }
 
 /** The name a pure print is written under, the same in every file, so that files share it. */
-const PRINTED = 'sheets.pdf';
+export const PRINTED = 'sheets.pdf';
 
 /**
  * The file a print writes (`tables bof --paper letter` and the like, given without -o), made

@@ -11,6 +11,7 @@ import type { Item, PlacedPage, TextItem } from '../../src/layout/primitives.js'
 import { MM, PRINT_SAFE, TYPE } from '../../src/layout/style.js';
 import { workdirs } from '../helpers/fixtures.js';
 import { muster } from '../helpers/cli.js';
+import { pureMuster } from '../helpers/pure-run.js';
 import { afterEach } from 'vitest';
 import { fonts } from '../helpers/fonts.js';
 import { printKinds, sampled } from '../helpers/sample.js';
@@ -42,9 +43,9 @@ const PRODUCTS = [
 /** Every paper, in centimetres and inches by turns. */
 const PAPERS_IN_UNITS = PAPERS.map((paper, i) => ({ paper, units: i % 2 === 0 ? 'cm' : 'in' }));
 
-/** The documents a command prints, as --format json gives them. */
+/** The documents a command prints, as --format json gives them: made once a worker, as other files ask for some of them too. */
 async function documents(args: readonly string[]): Promise<DocumentNode[]> {
-  const { code, stdout, stderr } = await muster([...args, '--format', 'json', '--quiet'], workdir());
+  const { code, stdout, stderr } = await pureMuster([...args, '--format', 'json', '--quiet']);
   expect(code, stderr).toBe(0);
   const parsed = JSON.parse(stdout) as DocumentNode | DocumentNode[];
   return Array.isArray(parsed) ? parsed : [parsed];

@@ -1,18 +1,16 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FontStore } from '../../src/layout/fonts.js';
 import { NODE_PLACES, nodeFiles } from '../../src/cli/node-files.js';
 import { readWholeFile } from '../../src/data/files.js';
 import { fingerprint } from '../../src/data/hash.js';
 import { fontPairStoreOf } from '../../src/layout/font-pairs.js';
 import type { FontFace } from '../../src/layout/primitives.js';
-import { muster } from '../helpers/cli.js';
-import { workdirs } from '../helpers/fixtures.js';
+import { pureMuster } from '../helpers/pure-run.js';
 import { DEEP, sampled } from '../helpers/sample.js';
 
-const workdir = workdirs(afterEach);
 const FACES: FontFace[] = ['regular', 'bold', 'italic'];
 const scratch = mkdtempSync(path.join(tmpdir(), 'muster-fonts-'));
 
@@ -71,7 +69,8 @@ describe('text measurement', () => {
       ['scenario', 'openfire', '--seed', 'w'],
     ];
     for (const args of products) {
-      const { code, stdout } = await muster([...args, '--format', 'json'], workdir());
+      // made once a worker: other files ask for the same JSON
+      const { code, stdout } = await pureMuster([...args, '--format', 'json']);
       expect(code, args.join(' ')).toBe(0);
       // a batch of scenarios is JSON Lines
       const batch = args.includes('--count');
@@ -79,7 +78,7 @@ describe('text measurement', () => {
     }
     // the packets' and booklet's prose, from their Markdown with the markup taken off
     for (const args of [['scenario', 'bof', '--mode', 'solo', '--seed', 'w'], ['campaign', 'bof', 'booklet', '--seed', 'w']]) {
-      const { code, stdout } = await muster([...args, '--format', 'md'], workdir());
+      const { code, stdout } = await pureMuster([...args, '--format', 'md']);
       expect(code, args.join(' ')).toBe(0);
       for (const line of stdout.split('\n')) for (const cell of line.split('|')) texts.add(cell.replace(/[#*_`>]/g, '').trim());
     }

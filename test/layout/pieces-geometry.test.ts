@@ -6,7 +6,7 @@
  */
 import { PAPERS } from '../../src/cli/command-table.js';
 import { loadRulesDb } from '../../src/data/load.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DocumentNode } from '../../src/doc/model.js';
 import { drawingArea, drawShapes, layoutDrawings } from '../../src/layout/drawings.js';
 import { layoutDocument, NOTES_PAGE_TITLE } from '../../src/layout/document-plan.js';
@@ -14,11 +14,9 @@ import { pageFrame } from '../../src/layout/page-frame.js';
 import type { Item, PlacedPage } from '../../src/layout/primitives.js';
 import { MM, PAGE } from '../../src/layout/style.js';
 import { KEYLINE_INSET, tokenGrid, tokenPageCount, tokenPages, tokensPerPage } from '../../src/layout/tokens.js';
-import { muster } from '../helpers/cli.js';
-import { workdirs } from '../helpers/fixtures.js';
+import { pureMuster } from '../helpers/pure-run.js';
 import { fonts } from '../helpers/fonts.js';
 
-const workdir = workdirs(afterEach);
 /** Every rule set that prints tokens. */
 const SYSTEMS = (await loadRulesDb({ dataDirs: [] })).systems.filter((s) => s.info.products.includes('tokens')).map((s) => s.info.id);
 /** Every paper, in centimetres and inches by turns. */
@@ -97,15 +95,23 @@ const docs = new Map<string, DocumentNode>();
 async function product(system: string, paper: string, units: string): Promise<DocumentNode> {
   const key = `${system} ${paper}`;
   if (!docs.has(key)) {
-    const { code, stdout } = await muster(['tokens', system, '--paper', paper, '--units', units, '--format', 'json'], workdir());
+    const { code, stdout } = await pureMuster(['tokens', system, '--paper', paper, '--units', units, '--format', 'json']);
     expect(code).toBe(0);
     docs.set(key, JSON.parse(stdout) as DocumentNode);
   }
   return docs.get(key)!;
 }
 
+/** The product's pages laid out once for the checks of each rule set and paper, which only read them. */
+const laid = new Map<string, ReturnType<typeof layOut>>();
+function laidOut(system: string, paper: string, units: string): ReturnType<typeof layOut> {
+  const key = `${system} ${paper} ${units}`;
+  if (!laid.has(key)) laid.set(key, layOut(system, paper, units));
+  return laid.get(key)!;
+}
+
 /** The product's pages: its drawings' pages, then each token sheet's. */
-async function laidOut(system: string, paper: string, units: string) {
+async function layOut(system: string, paper: string, units: string) {
   const doc = await product(system, paper, units);
   const pages = layoutDocument(fonts, doc).pages;
   const drawingPages = doc.drawings && doc.drawings.length > 0 ? layoutDrawings(fonts, doc.drawings, doc.meta, '', 1, 1).length : 0;
