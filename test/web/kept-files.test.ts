@@ -3,30 +3,12 @@
 // one copy kept of a file whatever query asked for it, a newer build's font never taken into a
 // PDF, and the page's policy without 'unsafe-eval' while its worker keeps its own.
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { answering, cliPdf, openOffline, openPage, produce, repo, runBrowserTests, settled, shots, usePageServer, type PageServer } from '../helpers/page.js';
-
-/** A plain file server (no muster, no policy, no compressed copies) over a copy of dist/web. */
-function staticHost(root: string): Promise<{ base: string; close(): Promise<void> }> {
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.webmanifest': 'application/manifest+json' };
-  const server = createServer((req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://host').pathname);
-    const file = path.join(root, pathname.endsWith('/') ? `${pathname}index.html` : pathname);
-    if (!file.startsWith(root) || !existsSync(file)) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ base: `http://127.0.0.1:${port}/`, close: () => new Promise((done) => server.close(() => done())) });
-    }),
-  );
-}
+import { staticHost } from '../helpers/static-host.js';
 
 /** Waits until the page says it is kept in the browser: from then on it makes everything with no network. */
 async function kept(page: Page): Promise<void> {

@@ -1,37 +1,12 @@
 // The page as an installed app: after its first visit it opens and prints with `muster serve`
 // stopped, the PDF byte for byte the command line's, a large font fetched once kept with it.
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { cliPdf, openPage, produce, repo, runBrowserTests, shots, usePageServer, type PageServer, settled, openOffline as openOfflineTab } from '../helpers/page.js';
-
-/**
- * Any static host: a plain file server (no ETag, no muster) serving a copy of dist/web under a
- * folder of its site, as a club's web space would.
- */
-function staticHost(root: string, folder: string): Promise<{ base: string; close(): Promise<void> }> {
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.webmanifest': 'application/manifest+json' };
-  const server = createServer((req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://host').pathname);
-    // the folder's address without its slash is sent on to it, as GitHub Pages and Apache do
-    if (`${pathname}/` === folder) return void res.writeHead(301, { location: folder }).end();
-    if (!pathname.startsWith(folder)) return void res.writeHead(404).end();
-    let file = path.join(root, pathname.slice(folder.length));
-    if (file.endsWith(path.sep) || pathname === folder) file = path.join(file, 'index.html');
-    if (!file.startsWith(root) || !existsSync(file)) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ base: `http://127.0.0.1:${port}${folder}`, close: () => new Promise((done) => server.close(() => done())) });
-    }),
-  );
-}
+import { staticHost } from '../helpers/static-host.js';
 
 describe.skipIf(!runBrowserTests)('the page offline, from any static host', () => {
   let served: PageServer;
