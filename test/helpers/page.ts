@@ -68,11 +68,10 @@ export async function launchChromium(choices: BrowserChoices = {}): Promise<Brow
     executablePath: shell ? HEADLESS_SHELL : CHROMIUM,
     headless: shell ? 'shell' : true,
     userDataDir: profile,
-    // One renderer process for all of a browser's pages: the page's tabs meet through what the
-    // browser shares (its store, locks and channels), not through processes, and a tab opened
-    // in the process already running costs a sixth less CPU than one in a process of its own
-    // (measured: 11 page loads, 13.8-14.9 core-seconds against 15.8-17.0).
-    args: ['--no-sandbox', '--disable-gpu', '--renderer-process-limit=1'],
+    // (--renderer-process-limit=1, every page in one renderer, costs a page load a sixth less
+    // alone but the whole of test/web an eighth more: 254 -> 282 core-seconds, 230 -> 249 with
+    // the worker's chromium kept; a renderer that lives through a file's pages does more work)
+    args: ['--no-sandbox', '--disable-gpu'],
     downloadBehavior: { policy: 'deny' },
   });
   // a profile of its own goes with the browser
@@ -422,10 +421,32 @@ export interface PageOpener {
   browser: Browser | BrowserContext;
 }
 
+export interface OpenChoices {
+  /**
+   * The worker's warm-up (a sheet printed and thrown away 250 ms after an idle page is ready, so
+   * that a player's first print comes quicker): on only where a test looks at it. Off, the page
+   * asks for it and the worker never hears: a quarter of a core-second saved on each page a test
+   * opens, and prints made cold are the same bytes.
+   */
+  warmUp?: boolean;
+}
+
+/** The worker's warm-up kept from it (OpenChoices.warmUp), in this page and every reload of it. */
+async function withoutWarmUp(page: Page): Promise<void> {
+  await page.evaluateOnNewDocument(() => {
+    const send = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: unknown[]) {
+      if ((message as { type?: string } | null)?.type === 'warm') return;
+      return (send as (...args: unknown[]) => void).call(this, message, ...rest);
+    } as typeof send;
+  });
+}
+
 /** The page opened at a link (1280 by 900) in this browser, once it is ready; an error in the page fails the test. */
-export async function openPage(served: PageOpener, hash = ''): Promise<Page> {
+export async function openPage(served: PageOpener, hash = '', { warmUp = false }: OpenChoices = {}): Promise<Page> {
   const page = answering(await served.browser.newPage());
   await page.setViewport({ width: 1280, height: 900 });
+  if (!warmUp) await withoutWarmUp(page);
   page.on('pageerror', (error) => {
     throw error;
   });
@@ -466,6 +487,7 @@ export async function cliPdf(args: string[]): Promise<Buffer> {
 export async function openOffline(served: PageOpener, hash: string): Promise<Page> {
   const page = answering(await served.browser.newPage());
   await page.setViewport({ width: 1280, height: 900 });
+  await withoutWarmUp(page);
   const asked: string[] = [];
   page.on('requestfinished', (r) => asked.push(`${r.url()} ${r.response()?.status()} ${r.response()?.fromServiceWorker() ? 'worker' : 'network'}`));
   page.on('requestfailed', (r) => asked.push(`${r.url()} failed: ${r.failure()?.errorText}`));

@@ -197,7 +197,7 @@ describe.skipIf(!runBrowserTests)('a long run in chromium', () => {
   });
 
   it('warms itself once the page is idle, and nothing of it shows: no words, no preview, no download; the first print is the command line’s', async () => {
-    const page = await openPage(served, '#/fireteam/tables');
+    const page = await openPage(served, '#/fireteam/tables', { warmUp: true });
     await page.waitForFunction(() => window.muster.warmed === true, { timeout: 60_000 });
     expect(await page.$eval('#messages', (e) => e.textContent)).toBe('');
     expect(await page.$eval('#preview', (e) => (e as HTMLIFrameElement).hidden)).toBe(true);
