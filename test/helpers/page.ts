@@ -353,14 +353,36 @@ export function campaignStep(page: Page, name: string): Promise<CampaignProbe> {
   return campaignAfter(page, () => button(page, name));
 }
 
-/** Clicks a button that makes something and waits for what the page made. */
-export async function produce(page: Page, text: string): Promise<MadeInPage> {
+/** Does what makes something (a click) and waits for what the page made. */
+async function madeBy(page: Page, action: () => Promise<void>): Promise<MadeInPage> {
   await page.evaluate(() => {
     delete window.muster.last;
   });
-  await button(page, text);
+  await action();
   await page.waitForFunction(() => window.muster.last !== undefined, { timeout: 120_000 });
   return (await page.evaluate(() => window.muster.last))!;
+}
+
+/**
+ * Follows a link in a tab already open, as a player's back and forward buttons would (a link
+ * restores the whole form), until the command the page shows is `command`.
+ */
+export async function followLink(page: Page, hash: string, command: string): Promise<void> {
+  await page.evaluate((link) => {
+    location.hash = link;
+  }, hash);
+  await page.waitForFunction((words) => document.querySelector('#command')?.textContent === words, { timeout: 10_000 }, command);
+  await settled(page);
+}
+
+/** Clicks a button that makes something and waits for what the page made. */
+export function produce(page: Page, text: string): Promise<MadeInPage> {
+  return madeBy(page, () => button(page, text));
+}
+
+/** Clicks the control at `selector` (with the mouse) that makes something and waits for what the page made. */
+export function produceAt(page: Page, selector: string): Promise<MadeInPage> {
+  return madeBy(page, () => page.click(selector));
 }
 
 /**

@@ -42,22 +42,7 @@ vi.mock('../../src/layout/document-plan.js', async (importOriginal) => {
 });
 // the PDF's bytes are not looked at, only the documents laid out: the pages are counted, not
 // drawn (drawing them took about half of each print's time)
-vi.mock('../../src/render/pdf-surface.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/render/pdf-surface.js')>();
-  class PdfStream {
-    pages = 0;
-    add(pages: readonly unknown[]): void {
-      this.pages += pages.length;
-    }
-    take(): Buffer[] {
-      return [];
-    }
-    async end(): Promise<Buffer[]> {
-      return [];
-    }
-  }
-  return { ...real, PdfStream };
-});
+vi.mock('../../src/render/pdf-surface.js', async (importOriginal) => (await import('../helpers/pages-counted.js')).pagesCounted(await importOriginal<typeof import('../../src/render/pdf-surface.js')>()));
 const workdir = workdirs(afterEach);
 
 async function deckCards(args: string[]): Promise<{ card: CardNode; w: number; h: number }[]> {

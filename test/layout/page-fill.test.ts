@@ -30,22 +30,7 @@ vi.mock('../../src/layout/booklet.js', async (importOriginal) => {
 });
 // the PDF's bytes are not looked at, only what is laid out: the pages are counted, not drawn
 // (drawing them took about half of each print's time)
-vi.mock('../../src/render/pdf-surface.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/render/pdf-surface.js')>();
-  class PdfStream {
-    pages = 0;
-    add(pages: readonly unknown[]): void {
-      this.pages += pages.length;
-    }
-    take(): Buffer[] {
-      return [];
-    }
-    async end(): Promise<Buffer[]> {
-      return [];
-    }
-  }
-  return { ...real, PdfStream };
-});
+vi.mock('../../src/render/pdf-surface.js', async (importOriginal) => (await import('../helpers/pages-counted.js')).pagesCounted(await importOriginal<typeof import('../../src/render/pdf-surface.js')>()));
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const workdir = workdirs(afterEach);

@@ -16,7 +16,7 @@ import { ftForceFromText, ftForceToYaml, ftSpent } from '../../src/systems/firet
 import { baCount, baForceFromText, baForceToYaml } from '../../src/systems/blazeaway/page/force-model.js';
 import { ofForceFromText, ofForceToYaml } from '../../src/systems/openfire/page/force-model.js';
 import { sampled } from '../helpers/sample.js';
-import { button, CHROMIUM, control, press, repo, runBrowserTests as runThem, shots, usePageServer, answering, allowDownloads } from '../helpers/page.js';
+import { button, CHROMIUM, control, press, produceAt, repo, runBrowserTests as runThem, shots, usePageServer, answering, allowDownloads } from '../helpers/page.js';
 
 
 /** A doc's first YAML example: docs/force-file.md's is the Burst of Fire force a new player copies. */
@@ -312,13 +312,8 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     expect(clean.report.points).toBe(48);
 
     // roster and cards: the command line's PDF, byte for byte
-    await page.evaluate(() => {
-      delete window.muster.last;
-    });
     expect(await page.$eval('#command', (e) => e.textContent)).toBe('muster cards bof --force force.yaml');
-    await page.click('#fb-print');
-    await page.waitForFunction(() => window.muster.last !== undefined, { timeout: 120_000 });
-    const made = (await page.evaluate(() => window.muster.last))!;
+    const made = await produceAt(page, '#fb-print');
     expect(made.code).toBe(0);
     const dir = mkdtempSync(path.join(tmpdir(), 'muster-cli-'));
     writeFileSync(path.join(dir, 'force.yaml'), file);
@@ -468,13 +463,8 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
 
   /** What the page's print made, and the command line's PDF of the same force file. */
   async function printBoth(page: Page, system: string, yaml: string): Promise<void> {
-    await page.evaluate(() => {
-      delete window.muster.last;
-    });
     expect(await page.$eval('#command', (e) => e.textContent)).toBe(`muster cards ${system} --force force.yaml`);
-    await page.click('#fb-print');
-    await page.waitForFunction(() => window.muster.last !== undefined, { timeout: 120_000 });
-    const made = (await page.evaluate(() => window.muster.last))!;
+    const made = await produceAt(page, '#fb-print');
     expect(made.code).toBe(0);
     const cli = await cliPdf(yaml, ['cards', system, '--force', 'force.yaml']);
     expect(cli.code).toBe(0);
@@ -582,12 +572,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     await page.type('#seed', 'club');
     expect(await page.$eval('#command', (e) => e.textContent)).toBe('muster scenario fireteam --battle encounter --seed club --force force.yaml');
     if (prints('fireteam', 'scenario')) {
-      await page.evaluate(() => {
-        delete window.muster.last;
-      });
-      await page.click('button[data-format="pdf"][data-download="no"]');
-      await page.waitForFunction(() => window.muster.last !== undefined, { timeout: 120_000 });
-      const packet = (await page.evaluate(() => window.muster.last))!;
+      const packet = await produceAt(page, 'button[data-format="pdf"][data-download="no"]');
       expect(packet.code).toBe(0);
       const cliPacket = await cliPdf(mended.yaml, ['scenario', 'fireteam', '--battle', 'encounter', '--seed', 'club', '--force', 'force.yaml']);
       expect(cliPacket.code).toBe(0);
@@ -668,12 +653,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     await page.type('#seed', 'club');
     expect(await page.$eval('#command', (e) => e.textContent)).toBe('muster scenario blazeaway --seed club --force force.yaml');
     if (prints('blazeaway', 'scenario')) {
-      await page.evaluate(() => {
-        delete window.muster.last;
-      });
-      await page.click('button[data-format="pdf"][data-download="no"]');
-      await page.waitForFunction(() => window.muster.last !== undefined, { timeout: 120_000 });
-      const packet = (await page.evaluate(() => window.muster.last))!;
+      const packet = await produceAt(page, 'button[data-format="pdf"][data-download="no"]');
       expect(packet.code).toBe(0);
       const cliPacket = await cliPdf(saved, ['scenario', 'blazeaway', '--seed', 'club', '--force', 'force.yaml']);
       expect(cliPacket.code).toBe(0);
@@ -765,12 +745,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     // roster and cards: the command line's PDF, byte for byte
     expect(await page.$eval('#command', (e) => e.textContent)).toBe('muster cards openfire --force force.yaml');
     if (prints('openfire', 'cards')) {
-      await page.evaluate(() => {
-        delete window.muster.last;
-      });
-      await page.click('#fb-print');
-      await page.waitForFunction(() => window.muster.last !== undefined, { timeout: 120_000 });
-      const printed = (await page.evaluate(() => window.muster.last))!;
+      const printed = await produceAt(page, '#fb-print');
       expect(printed.code).toBe(0);
       const cliCards = await cliPdf(mended.yaml, ['cards', 'openfire', '--force', 'force.yaml']);
       expect(cliCards.code).toBe(0);
@@ -786,12 +761,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     await page.type('#own-nation', 'us,Germany');
     await page.type('#seed', 'club');
     await page.waitForFunction(() => document.querySelector('#command')?.textContent === 'muster scenario openfire --nation us,Germany --seed club --force force.yaml', { timeout: 10_000 });
-    await page.evaluate(() => {
-      delete window.muster.last;
-    });
-    await page.click('button[data-format="pdf"][data-download="no"]');
-    await page.waitForFunction(() => window.muster.last !== undefined, { timeout: 120_000 });
-    const packet = (await page.evaluate(() => window.muster.last))!;
+    const packet = await produceAt(page, 'button[data-format="pdf"][data-download="no"]');
     expect(packet.code, packet.stderr).toBe(0);
     const cliPacket = await cliPdf(mended.yaml, ['scenario', 'openfire', '--nation', 'us,Germany', '--seed', 'club', '--force', 'force.yaml']);
     expect(cliPacket.code).toBe(0);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { muster } from '../helpers/cli.js';
-import { button, CHROMIUM, control, runBrowserTests, settled, shots, usePageServer, type PageServer, cliPdf, openPage, produce as produceWith } from '../helpers/page.js';
+import { button, CHROMIUM, control, runBrowserTests, settled, shots, usePageServer, type PageServer, cliPdf, openPage, produce as produceWith, followLink } from '../helpers/page.js';
 import {
   argvFor,
   countsFrom,
@@ -155,13 +155,7 @@ describe.skipIf(!runBrowserTests)('the product options in chromium', () => {
     await page?.close();
   });
   /** Follows a link in the file's tab, until the command shown is `command`. */
-  async function follow(hash: string, command: string): Promise<void> {
-    await page.evaluate((link) => {
-      location.hash = link;
-    }, hash);
-    await page.waitForFunction((words) => document.querySelector('#command')?.textContent === words, { timeout: 10_000 }, command);
-    await settled(page);
-  }
+  const follow = (hash: string, command: string) => followLink(page, hash, command);
 
   async function choose(page: Page, label: string, value: string): Promise<void> {
     await page.select(await control(page, label), value);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECLARED } from '../helpers/declared.js';
-import { CHROMIUM, produce, runBrowserTests, settled, shots, usePageServer, type PageServer, cliPdf, openPage } from '../helpers/page.js';
+import { CHROMIUM, produce, runBrowserTests, settled, shots, usePageServer, type PageServer, cliPdf, openPage, followLink } from '../helpers/page.js';
 import { MANIFESTS } from '../../src/systems/registry.js';
 import { pagePartsFor } from '../../src/systems/page-registry.js';
 import { addedRuleSetKind, sampled } from '../helpers/sample.js';
@@ -84,13 +84,7 @@ describe.skipIf(!runBrowserTests)('the rule sets’ own options in chromium', ()
     await page?.close();
   });
   /** Follows a link in the file's tab, until the command shown is `command`. */
-  async function follow(hash: string, command: string): Promise<void> {
-    await page.evaluate((link) => {
-      location.hash = link;
-    }, hash);
-    await page.waitForFunction((words) => document.querySelector('#command')?.textContent === words, { timeout: 10_000 }, command);
-    await settled(page);
-  }
+  const follow = (hash: string, command: string) => followLink(page, hash, command);
 
   const command = (page: Page) => page.$eval('#command', (e) => e.textContent);
   const visible = (page: Page, selector: string) => page.$eval(selector, (e) => e.closest('[hidden]') === null);
