@@ -400,6 +400,22 @@ export function usePageServer(ready: (served: PageServer) => void, serveArgs: re
   });
 }
 
+/**
+ * One tab for a describe block's tests, opened before them and closed after, which the tests
+ * lead from link to link (`followLink`) as a player's back and forward buttons would; `ready`
+ * hands the tab to the block.
+ */
+export function useFileTab(open: () => Promise<Page>, ready: (page: Page) => void): void {
+  let tab: Page | undefined;
+  beforeAll(async () => {
+    tab = await open();
+    ready(tab);
+  });
+  afterAll(async () => {
+    await tab?.close();
+  });
+}
+
 /** Where the built page keeps muster's files, as `muster serve` serves them. */
 export const BUILT_FILES = new URL('../../dist/web/files/', import.meta.url);
 

@@ -4,10 +4,10 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { muster } from '../helpers/cli.js';
-import { button, CHROMIUM, control, runBrowserTests, settled, shots, usePageServer, type PageServer, cliPdf, openPage, produce as produceWith, followLink } from '../helpers/page.js';
+import { button, CHROMIUM, control, runBrowserTests, settled, shots, usePageServer, type PageServer, cliPdf, openPage, produce as produceWith, followLink, useFileTab } from '../helpers/page.js';
 import {
   argvFor,
   countsFrom,
@@ -144,17 +144,10 @@ describe.skipIf(!runBrowserTests)('the product options in chromium', () => {
   usePageServer((started) => (served = started));
 
   const open = (hash = '') => openPage(served, hash);
-  // One tab for the file's tests, led from link to link as a player's back and forward buttons
-  // would (a link restores the whole form); a link is opened in a tab of its own where a fresh
-  // load is the point, and a force chosen for the print shop's cards has a tab of its own
+  // One tab for the file's tests, led from link to link (a link restores the whole form); a
+  // link is opened in a tab of its own where a fresh load is the point, and a force chosen for the print shop's cards has a tab of its own
   let page: Page;
-  beforeAll(async () => {
-    page = await open();
-  });
-  afterAll(async () => {
-    await page?.close();
-  });
-  /** Follows a link in the file's tab, until the command shown is `command`. */
+  useFileTab(open, (opened) => (page = opened));
   const follow = (hash: string, command: string) => followLink(page, hash, command);
 
   async function choose(page: Page, label: string, value: string): Promise<void> {

@@ -4,9 +4,9 @@
 // prints with it. The options come from the manifests, not from this file.
 import path from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DECLARED } from '../helpers/declared.js';
-import { CHROMIUM, produce, runBrowserTests, settled, shots, usePageServer, type PageServer, cliPdf, openPage, followLink } from '../helpers/page.js';
+import { CHROMIUM, produce, runBrowserTests, settled, shots, usePageServer, type PageServer, cliPdf, openPage, followLink, useFileTab } from '../helpers/page.js';
 import { MANIFESTS } from '../../src/systems/registry.js';
 import { pagePartsFor } from '../../src/systems/page-registry.js';
 import { addedRuleSetKind, sampled } from '../helpers/sample.js';
@@ -73,17 +73,10 @@ describe.skipIf(!runBrowserTests)('the rule sets’ own options in chromium', ()
   usePageServer((started) => (served = started));
 
   const open = (hash = '') => openPage(served, hash);
-  // One tab for the file's tests, led from link to link as a player's back and forward buttons
-  // would (a link restores the whole form); a link is opened in a tab of its own where a fresh
-  // load is the point
+  // One tab for the file's tests, led from link to link (a link restores the whole form); a
+  // link is opened in a tab of its own where a fresh load is the point
   let page: Page;
-  beforeAll(async () => {
-    page = await open();
-  });
-  afterAll(async () => {
-    await page?.close();
-  });
-  /** Follows a link in the file's tab, until the command shown is `command`. */
+  useFileTab(open, (opened) => (page = opened));
   const follow = (hash: string, command: string) => followLink(page, hash, command);
 
   const command = (page: Page) => page.$eval('#command', (e) => e.textContent);
