@@ -183,22 +183,6 @@ function sharedServer(serveArgs: readonly string[]): Promise<Serving> {
 }
 
 /**
- * The built page served by this worker's `muster serve` alone, for tests that open it in a
- * chromium they have already (another server's, as a page served with other arguments is a
- * site of its own to the browser): its address, and `cut`, which stops the server.
- */
-export async function servePage(serveArgs: readonly string[] = []): Promise<Pick<PageServer, 'base' | 'cut'>> {
-  const server = await sharedServer(serveArgs);
-  return {
-    base: server.base,
-    async cut() {
-      server.process.kill('SIGTERM');
-      await server.ended;
-    },
-  };
-}
-
-/**
  * The built page served by this worker's `muster serve`, and chromium with a profile of the
  * caller's own; `stop` closes chromium, `cut` stops the server (the next file starts another).
  */

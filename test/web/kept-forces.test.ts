@@ -7,12 +7,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import YAML from 'yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freeName, keptName, memoryShelf, sortKept, KEPT_NAME_MAX, type KeptForce } from '../../src/web/browser-shelf.js';
 import { forceFromLinkValue, forceInHash, forceLink, forceLinkValue } from '../../src/web/force-link.js';
 import { deflateSync } from 'fflate';
 import { MAX_FILE_BYTES } from '../../src/data/limits.js';
-import { launchChromium, openPage, press, repo, runBrowserTests, servePage, shots, answering, settled } from '../helpers/page.js';
+import { launchChromium, openPage, press, repo, runBrowserTests, shots, usePageServer, type PageServer, answering, settled } from '../helpers/page.js';
 
 describe('the names forces are kept under', () => {
   it('takes a name as typed, its spaces tidied, and refuses none or one too long', () => {
@@ -89,21 +89,10 @@ describe('a force in a link', () => {
   });
 });
 
-/**
- * One chromium for the file's tests that keep no profile across a restart (the public address's
- * too), launched when the first asks; the restart's two are the kept profile's own.
- */
-let sharedBrowser: Promise<Browser> | undefined;
-const fileBrowser = () => (sharedBrowser ??= launchChromium());
-afterAll(async () => {
-  await (await sharedBrowser)?.close();
-});
-
 describe.skipIf(!runBrowserTests)('forces kept in the browser, in chromium', () => {
-  let served: { base: string; browser: Browser };
-  beforeAll(async () => {
-    served = { base: (await servePage()).base, browser: await fileBrowser() };
-  });
+  // a context of the worker's chromium; the restart's two chromiums are the kept profile's own
+  let served: PageServer;
+  usePageServer((started) => (served = started));
 
   const profile = mkdtempSync(path.join(tmpdir(), 'muster-profile-'));
   const launch = (): Promise<Browser> => launchChromium({ profile });
@@ -280,11 +269,8 @@ describe.skipIf(!runBrowserTests)('forces kept in the browser, in chromium', () 
 });
 
 describe.skipIf(!runBrowserTests)('a page served with its public address', () => {
-  // the file's chromium: the server of its own makes it a site of its own to the browser
-  let served: { base: string; browser: Browser };
-  beforeAll(async () => {
-    served = { base: (await servePage(['--public-url', 'https://club.example/muster/'])).base, browser: await fileBrowser() };
-  });
+  let served: PageServer;
+  usePageServer((s) => (served = s), ['--public-url', 'https://club.example/muster/']);
 
   it('prints a roster that carries its force as a link to that address, as the command line does, and makes links to it', async () => {
     const page = await openPage(served, '#/bof/force');
