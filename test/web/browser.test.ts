@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { muster } from '../helpers/cli.js';
-import { button, CHROMIUM, control, produce, runBrowserTests as runThem, shots, usePageServer, answering, settled, allowDownloads, launchChromium, cliPdf as workerCliPdf } from '../helpers/page.js';
+import { button, CHROMIUM, control, produce, runBrowserTests as runThem, shots, usePageServer, answering, settled, allowDownloads, launchChromium, cliPdf as workerCliPdf, followLink } from '../helpers/page.js';
 
 
 async function choose(page: Page, label: string, value: string): Promise<void> {
@@ -175,11 +175,7 @@ describe.skipIf(!runThem)('the page in chromium', () => {
   it('makes JSON and Markdown through the same command line', async () => {
     // the tab of the seed of symbols, if that test left it, led to the link: no page loaded for this
     const page = symbolsTab ?? (await open());
-    await page.evaluate(() => {
-      location.hash = '#/openfire/scenario?seed=club';
-    });
-    await page.waitForFunction(() => document.querySelector('#command')?.textContent === 'muster scenario openfire --seed club', { timeout: 10_000 });
-    await settled(page);
+    await followLink(page, '#/openfire/scenario?seed=club', 'muster scenario openfire --seed club');
     const json = await produce(page, 'Download JSON');
     expect(json.code).toBe(0);
     const dir = mkdtempSync(path.join(tmpdir(), 'muster-cli-'));

@@ -7,10 +7,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { MANIFESTS } from '../../src/systems/registry.js';
-import { control, openPage, press, produce, runBrowserTests, settled, shots, usePageServer, type PageServer, tableOf as probe, tickTable as tick } from '../helpers/page.js';
+import { control, openPage, press, produce, runBrowserTests, settled, shots, usePageServer, type PageServer, tableOf as probe, tickTable as tick, useFileTab } from '../helpers/page.js';
 import { smallTargets } from '../helpers/phone-checks.js';
 import { sampled } from '../helpers/sample.js';
 
@@ -38,13 +38,14 @@ describe.skipIf(!runBrowserTests)('the table mode from a packet, on a phone', ()
   // One tab for the file's tests, led from link to link (the platoon's has one of its own): each
   // test's games are removed at its end
   let page: Page;
-  beforeAll(async () => {
-    page = await openPage(served, '');
-    await page.setViewport(PHONE);
-  });
-  afterAll(async () => {
-    await page?.close();
-  });
+  useFileTab(
+    async () => {
+      const tab = await openPage(served, '');
+      await tab.setViewport(PHONE);
+      return tab;
+    },
+    (opened) => (page = opened),
+  );
   /** Follows a link in the file's tab, as a player's link opens the page there. */
   async function follow(hash: string): Promise<void> {
     await page.goto(`${served.base}${hash}`, { waitUntil: 'domcontentloaded' });
