@@ -16,6 +16,7 @@ import { openPage, press, produce, repo, runBrowserTests, usePageServer, type Pa
 import { filesOf } from '../helpers/zips.js';
 import { addedRuleSetKind, sampled } from '../helpers/sample.js';
 import { EXAMPLE_FORCES, forceFieldKinds } from '../helpers/example-forces.js';
+import { proves, provesAgain } from '../helpers/page-kinds.js';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /**
@@ -98,7 +99,7 @@ describe.skipIf(!runBrowserTests)('the page read by axe at 390 and 1280 px', () 
     page = await openPage(served, '');
   });
 
-  it.each(FORM_AND_BUILDER)('finds no violation on the form of %s and its force builder with a force loaded', async (id) => {
+  const formAndBuilder = async (id: string) => {
     await go(page, served.base, `#/${id}`);
     const said = await atEveryWidth(page, `#/${id}`);
     await go(page, served.base, `#/${id}/force`);
@@ -110,9 +111,12 @@ describe.skipIf(!runBrowserTests)('the page read by axe at 390 and 1280 px', () 
     }
     said.push(...(await atEveryWidth(page, `#/${id}/force`)));
     expect(said, said.join('\n')).toEqual([]);
-  });
+  };
+  const formTitle = 'finds no violation on the form of %s and its force builder with a force loaded';
+  proves('read by axe').each(FORM_AND_BUILDER.slice(0, 1))(formTitle, formAndBuilder);
+  provesAgain('read by axe').each(FORM_AND_BUILDER.slice(1))(formTitle, formAndBuilder);
 
-  it('finds no violation on the campaign panel, nor on the house-rules panel with a folder\'s report', async () => {
+  provesAgain('read by axe')('finds no violation on the campaign panel, nor on the house-rules panel with a folder\'s report', async () => {
     await go(page, served.base, '#/bof/campaign');
     const said = await atEveryWidth(page, 'the campaign panel');
     await go(page, served.base, '#/bof/tables');
@@ -124,7 +128,7 @@ describe.skipIf(!runBrowserTests)('the page read by axe at 390 and 1280 px', () 
     expect(said, said.join('\n')).toEqual([]);
   });
 
-  it('finds no violation on a packet made, its game at the table, and the list of what the browser keeps', async () => {
+  proves('read by axe')('finds no violation on a packet made, its game at the table, and the list of what the browser keeps', async () => {
     await go(page, served.base, '#/bof/scenario?mode=solo&seed=axe');
     const made = await produce(page, 'Preview');
     expect(made.code, made.stderr).toBe(0);

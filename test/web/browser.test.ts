@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { muster } from '../helpers/cli.js';
 import { button, CHROMIUM, control, produce, runBrowserTests as runThem, shots, usePageServer, answering, settled, allowDownloads, launchChromium, cliPdf as workerCliPdf, followLink } from '../helpers/page.js';
+import { proves, provesAgain } from '../helpers/page-kinds.js';
 
 
 async function choose(page: Page, label: string, value: string): Promise<void> {
@@ -56,7 +57,7 @@ describe.skipIf(!runThem)('the page in chromium', () => {
     return page;
   }
 
-  it('prints Burst of Fire tables on Letter in inches, byte for byte the command line’s PDF', async () => {
+  provesAgain('prints as the command line')('prints Burst of Fire tables on Letter in inches, byte for byte the command line’s PDF', async () => {
     const page = await open('', undefined, await viewer());
     const downloads = await allowDownloads(page);
     await choose(page, 'Rule set', 'bof');
@@ -87,7 +88,7 @@ describe.skipIf(!runThem)('the page in chromium', () => {
     await page.close();
   });
 
-  it('restores #/bof/scenario?mode=solo&seed=club from the link, and prints the command line’s packet', async () => {
+  proves('a link restores the form')('restores #/bof/scenario?mode=solo&seed=club from the link, and prints the command line’s packet', async () => {
     const page = await open('#/bof/scenario?mode=solo&seed=club', { width: 390, height: 844 });
     expect(await page.$eval(await control(page, 'Product'), (e) => (e as HTMLSelectElement).value)).toBe('scenario');
     expect(await page.$eval(await control(page, 'Players'), (e) => (e as HTMLSelectElement).value)).toBe('solo');
@@ -119,7 +120,7 @@ describe.skipIf(!runThem)('the page in chromium', () => {
     await page.close();
   });
 
-  it('on a phone whose browser shows no PDF inside a page, offers the PDF itself instead of a dark frame', async () => {
+  provesAgain('a phone')('on a phone whose browser shows no PDF inside a page, offers the PDF itself instead of a dark frame', async () => {
     const browser = await viewer();
     const page = answering(await browser.newPage());
     await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
@@ -146,7 +147,7 @@ describe.skipIf(!runThem)('the page in chromium', () => {
     await page.close();
   });
 
-  it('prints a seed of symbols, emoji and Korean as the command line does; a character no font has points to the control that allows it', async () => {
+  provesAgain('prints as the command line')('prints a seed of symbols, emoji and Korean as the command line does; a character no font has points to the control that allows it', async () => {
     const seed = '★✠☠🎖💥한국어';
     const page = (symbolsTab = await open(`#/bof/scenario?seed=${encodeURIComponent(seed)}`));
     const made = await produce(page, 'Preview');
@@ -172,7 +173,7 @@ describe.skipIf(!runThem)('the page in chromium', () => {
     expect(Buffer.compare(Buffer.from(allowed.base64, 'base64'), cliAllowed.bytes)).toBe(0);
   });
 
-  it('makes JSON and Markdown through the same command line', async () => {
+  proves('prints as the command line')('makes JSON and Markdown through the same command line', async () => {
     // the tab of the seed of symbols, if that test left it, led to the link: no page loaded for this
     const page = symbolsTab ?? (await open());
     await followLink(page, '#/openfire/scenario?seed=club', 'muster scenario openfire --seed club');

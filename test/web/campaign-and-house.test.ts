@@ -18,6 +18,7 @@ import { checkHouse, houseFiles, unzipHouse, withHouse, HOUSE_PATH } from '../..
 import { button, control, press, repo, runBrowserTests as runThem, shots, usePageServer, loadBuiltPage, answering, settled, campaignAfter, campaignStep, allowDownloads } from '../helpers/page.js';
 import { playerProblems } from '../helpers/player-words.js';
 import { DEEP } from '../helpers/sample.js';
+import { proves, provesAgain } from '../helpers/page-kinds.js';
 
 const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
 
@@ -235,7 +236,7 @@ describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
     return { page, downloads };
   }
 
-  it('starts a Burst of Fire campaign, records a game with the form, and downloads the command line’s state', async () => {
+  provesAgain('a campaign played')('starts a Burst of Fire campaign, records a game with the form, and downloads the command line’s state', async () => {
     const { page, downloads } = await open('#/bof/campaign');
     expect(await page.$eval('#campaign', (e) => (e as HTMLElement).hidden)).toBe(false);
     const started = await startCampaign(page, 'Red', 'Blue', 'club');
@@ -318,7 +319,7 @@ describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
     await page.close();
   });
 
-  it('undoes the last change with a button, and undoes the undo, as the command line does', async () => {
+  provesAgain('a campaign played')('undoes the last change with a button, and undoes the undo, as the command line does', async () => {
     const { page } = await open('#/bof/campaign');
     const started = await startCampaign(page, 'Red', 'Blue', 'undo');
     expect(started.code).toBe(0);
@@ -377,7 +378,7 @@ describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
     await page.close();
   });
 
-  it('keeps a campaign in the browser through a reload, goes back to any state it had, and asks for a backup after five changes', async () => {
+  proves('a campaign kept')('keeps a campaign in the browser through a reload, goes back to any state it had, and asks for a backup after five changes', async () => {
     const { page } = await open('#/bof/campaign');
     const started = await startCampaign(page, 'Gold', 'Green', 'kept');
     expect([started.code, started.kept, started.versions]).toEqual([0, 'Gold vs Green', 1]);
@@ -467,7 +468,7 @@ describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
     await page.close();
   });
 
-  it('checks a house-rules folder as validate does, and prints tables with it once valid', async () => {
+  proves('house rules')('checks a house-rules folder as validate does, and prints tables with it once valid', async () => {
     const { page } = await open('#/bof/tables');
     const broken = houseFolder(true);
     // the folder chosen with the picker (webkitdirectory): its files with their paths inside it

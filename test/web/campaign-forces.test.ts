@@ -18,6 +18,7 @@ import { PLAYER_FOLDER } from '../../src/web/page-files.js';
 import { bofRecordOptions, salvageChoices, upgradeChoices, type BofNames, type KeptForce } from '../../src/systems/bof/page/campaign-panel.js';
 import { fireteamListsOptions, fireteamNextOptions, forceList, keptForceWords } from '../../src/systems/fireteam/page/campaign-panel.js';
 import { button, campaignStep, control, loadBuiltPage, openPage, repo, runBrowserTests as runThem, shots, usePageServer } from '../helpers/page.js';
+import { proves, provesAgain } from '../helpers/page-kinds.js';
 
 const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
 const example = (name: string) => path.join(repo, 'examples/forces', name);
@@ -187,7 +188,7 @@ describe.skipIf(!runThem)('the campaign panel’s forces in chromium', () => {
 
   const open = (hash: string): Promise<Page> => openPage({ base, browser }, hash);
 
-  it('starts a Burst of Fire campaign with two uploaded forces, records a structured upgrade and prints the next game, as the command line does', async () => {
+  provesAgain('a campaign played')('starts a Burst of Fire campaign with two uploaded forces, records a structured upgrade and prints the next game, as the command line does', async () => {
     const page = await open('#/bof/campaign');
     const dir = forcesDir();
     await page.type(await control(page, "Side A's name"), 'Red');
@@ -301,7 +302,7 @@ describe.skipIf(!runThem)('the campaign panel’s forces in chromium', () => {
     await page.close();
   });
 
-  it('starts a solo campaign with the force built in the page: your name and your force alone', async () => {
+  proves('a campaign played')('starts a solo campaign with the force built in the page: your name and your force alone', async () => {
     const page = await open('#/bof/force');
     const dir = forcesDir();
     // the builder's force: a file loaded into it (the builder writes force.yaml, checked)
@@ -340,7 +341,7 @@ describe.skipIf(!runThem)('the campaign panel’s forces in chromium', () => {
     await page.close();
   });
 
-  it('starts a Fire Team campaign with a force: its army list from the file, the other side’s chosen', async () => {
+  provesAgain('a campaign played')('starts a Fire Team campaign with a force: its army list from the file, the other side’s chosen', async () => {
     const page = await open('#/fireteam/campaign');
     const dir = forcesDir();
     await page.select(await control(page, "Side A's force"), 'file');

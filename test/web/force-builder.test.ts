@@ -17,6 +17,7 @@ import { baCount, baForceFromText, baForceToYaml } from '../../src/systems/blaze
 import { ofForceFromText, ofForceToYaml } from '../../src/systems/openfire/page/force-model.js';
 import { sampled } from '../helpers/sample.js';
 import { button, CHROMIUM, control, press, produceAt, repo, runBrowserTests as runThem, shots, usePageServer, answering, allowDownloads } from '../helpers/page.js';
+import { proves, provesAgain } from '../helpers/page-kinds.js';
 
 
 /** A doc's first YAML example: docs/force-file.md's is the Burst of Fire force a new player copies. */
@@ -237,7 +238,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     if (fill.squadLeader) await press(page, `#fb-leader-${index}`);
   }
 
-  it('builds docs/force-file.md’s force from the pick-lists, shows a problem at its row in the command line’s words, saves and prints it as the command line does', async () => {
+  proves('the force builder')('builds docs/force-file.md’s force from the pick-lists, shows a problem at its row in the command line’s words, saves and prints it as the command line does', async () => {
     const { page, downloads, outside } = await builderPage('bof');
     await waitForOption(page, '#fb-nation', 'de');
     // every control has its label
@@ -343,7 +344,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     await page.close();
   });
 
-  it('loads a force file into the builder, keeping and naming what it cannot show', async () => {
+  provesAgain('the force builder')('loads a force file into the builder, keeping and naming what it cannot show', async () => {
     const { page } = await builderPage('bof');
     await waitForOption(page, '#fb-nation', 'de');
     const dir = mkdtempSync(path.join(tmpdir(), 'muster-load-'));
@@ -366,7 +367,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     await page.close();
   });
 
-  it('says what to put right in its own words: an empty force, and a file with a misspelt value', async () => {
+  provesAgain('the force builder')('says what to put right in its own words: an empty force, and a file with a misspelt value', async () => {
     const { page } = await builderPage('bof');
     await waitForOption(page, '#fb-nation', 'de');
     const said = async () => [await page.$eval('#fb-verdict', (e) => e.textContent ?? ''), ...(await page.$$eval('#fb-problems li', (lis) => lis.map((li) => li.textContent ?? '')))];
@@ -476,7 +477,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     return page.$$eval('#builder input, #builder select', (els) => els.filter((e) => !(e as HTMLInputElement).labels?.length && !e.closest('[hidden]')).map((e) => e.id));
   }
 
-  it('builds Fire Team’s sample force from the pick-lists, loads it back unchanged, shows a broken rule at its platoon in the command line’s words, prints it as the command line does', async () => {
+  provesAgain('the force builder')('builds Fire Team’s sample force from the pick-lists, loads it back unchanged, shows a broken rule at its platoon in the command line’s words, prints it as the command line does', async () => {
     const { page, downloads, outside } = await builderPage('fireteam');
     await waitForOption(page, '#ft-list', 'fallschirmjager');
     expect(await unlabelled(page)).toEqual([]);
@@ -582,7 +583,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
     await page.close();
   });
 
-  it('loads Blaze Away!’s German company, shows a basing problem at its unit in the command line’s words, saves it changed, prints its unit sheet and cards and takes it into a scenario as the command line does', async () => {
+  provesAgain('the force builder')('loads Blaze Away!’s German company, shows a basing problem at its unit in the command line’s words, saves it changed, prints its unit sheet and cards and takes it into a scenario as the command line does', async () => {
     const { page, downloads, outside } = await builderPage('blazeaway');
     await waitForOption(page, '#ba-rating', 'Confident');
     await upload(page, path.join(repo, BA_EXAMPLE));
@@ -665,7 +666,7 @@ describe.skipIf(!runThem)('the force builder in chromium', () => {
 
   const texts = (page: Page, selector: string) => page.$$eval(`${selector} li`, (lis) => lis.map((li) => li.textContent));
 
-  it('builds the US sample from the pick-lists, shows problems where the check names them, saves, prints and takes it into a scenario as the command line does', async () => {
+  provesAgain('the force builder')('builds the US sample from the pick-lists, shows problems where the check names them, saves, prints and takes it into a scenario as the command line does', async () => {
     const { page, downloads, outside } = await builderPage('openfire');
     await waitForOption(page, '#of-nation', 'us');
     expect(await page.$$eval('#builder input, #builder select', (els) => els.filter((e) => !(e as HTMLInputElement).labels?.length && !e.closest('[hidden]')).map((e) => e.id))).toEqual([]);

@@ -14,6 +14,7 @@ import { claimSize } from '../helpers/zips.js';
 import { aliasBombYaml } from '../helpers/alias-bomb.js';
 import { forceLinkValue } from '../../src/data/force-link.js';
 import { sampled } from '../helpers/sample.js';
+import { proves, provesAgain } from '../helpers/page-kinds.js';
 
 
 /** The words a POSIX shell makes of a command line, as a player's terminal would. */
@@ -87,7 +88,7 @@ describe.skipIf(!runThem)('the page against hostile links and files, in chromium
     return { page, errors };
   }
 
-  it('shows the command a link runs quoted for a shell, each value one word that is never an option', async () => {
+  provesAgain('hostile input')('shows the command a link runs quoted for a shell, each value one word that is never an option', async () => {
     const { page, errors } = await open();
     for (const seed of sampled(SEEDS, seedKinds)) {
       await page.evaluate((hash) => {
@@ -115,7 +116,7 @@ describe.skipIf(!runThem)('the page against hostile links and files, in chromium
     await page.close();
   });
 
-  it('works under muster serve’s Content-Security-Policy: styled, the PDF previewed, nothing refused', async () => {
+  provesAgain('the page’s policy')('works under muster serve’s Content-Security-Policy: styled, the PDF previewed, nothing refused', async () => {
     // chromium's PDF viewer on: the preview drawn under the page’s content security policy, in
     // its screenshot; the file's other tests make no preview, and run in the lighter shell
     const viewer = await launchChromium({ pdfViewer: true });
@@ -151,7 +152,7 @@ describe.skipIf(!runThem)('the page against hostile links and files, in chromium
   };
   const tablesPage = () => sharedPage('tables', async () => ({ ...(await open('#/bof/tables')), dir: '' }));
 
-  it('refuses a zip bomb by what its directory says, and a zip that lies while unpacking it, the page still at work', async () => {
+  proves('hostile input')('refuses a zip bomb by what its directory says, and a zip that lies while unpacking it, the page still at work', async () => {
     const { page, errors } = await tablesPage();
     const bomb = claimSize(zipSync({ 'club/bof/tables/bomb.yaml': new Uint8Array(1000) }), 'club/bof/tables/bomb.yaml', 1024 ** 3);
     const dir = mkdtempSync(path.join(tmpdir(), 'muster-bomb-'));
@@ -173,7 +174,7 @@ describe.skipIf(!runThem)('the page against hostile links and files, in chromium
     // the next test goes on with this page
   });
 
-  it('keeps the house rules in use when a later upload fails, and says which are in use', async () => {
+  provesAgain('hostile input')('keeps the house rules in use when a later upload fails, and says which are in use', async () => {
     // the page the zips above were refused in: none in use there
     const { page, errors } = await tablesPage();
     expect(await page.$eval('#house-use', (e) => (e as HTMLInputElement).disabled)).toBe(true);
@@ -230,7 +231,7 @@ describe.skipIf(!runThem)('the page against hostile links and files, in chromium
 
   const bigForce = (entries: number) => ['name: Big', 'nation: de', 'doctrine: de-infantry', 'detachment: de-grenadier-platoon', 'points: 5000', 'units:', ...Array.from({ length: entries }, () => '  - unit: de-rifleman'), ''].join('\n');
 
-  it('refuses a force file with a __proto__, constructor or prototype key, keeping the force it had', async () => {
+  provesAgain('hostile input')('refuses a force file with a __proto__, constructor or prototype key, keeping the force it had', async () => {
     const { page, errors, dir } = await sharedPage('builder', builderWithForce);
     const before = await builderNow(page);
     const cases: [string, string, string][] = [
@@ -255,7 +256,7 @@ describe.skipIf(!runThem)('the page against hostile links and files, in chromium
     // the next test goes on with this page
   });
 
-  it('refuses a force of more entries than the command line takes at once, and draws and checks a large one once', async () => {
+  provesAgain('hostile input')('refuses a force of more entries than the command line takes at once, and draws and checks a large one once', async () => {
     // the builder the files above were refused in, the force it had still there
     const { page, errors, dir } = await sharedPage('builder', builderWithForce);
     const before = await builderNow(page);
@@ -293,7 +294,7 @@ describe.skipIf(!runThem)('the page against hostile links and files, in chromium
     await page.close();
   });
 
-  it('refuses at once a short link whose YAML aliases make 100 units of 500 stands, and a link longer than any force needs (issue 55)', async () => {
+  provesAgain('hostile input')('refuses at once a short link whose YAML aliases make 100 units of 500 stands, and a link longer than any force needs (issue 55)', async () => {
     const yaml = aliasBombYaml();
     const { page, errors } = await open(`#/blazeaway/force?force=${forceLinkValue(yaml)}`);
     // before: the builder drew 50,000 stand rows, for minutes (the wait below would end first)

@@ -16,6 +16,7 @@ import { FIRST_RULE_SET, MODULE_IDS } from '../../src/systems/registry.js';
 import { button, openPage, repo, runBrowserTests as runThem, shots, usePageServer, loadBuiltPage } from '../helpers/page.js';
 import { playerProblems } from '../helpers/player-words.js';
 import { filesOf } from '../helpers/zips.js';
+import { proves, provesAgain } from '../helpers/page-kinds.js';
 
 const EXAMPLE = path.join(repo, 'examples/house-rule-set');
 const ID = readdirSync(EXAMPLE)[0]!;
@@ -86,7 +87,7 @@ describe('a rule set of data alone, zipped for the page, run in Node', () => {
     expect(asThePlayerHasIt(`muster: --data ${HOUSE_PATH}: no rule-set data found, e.g. ${HOUSE_PATH}/x/system.yaml`, house, 'club.zip')).toBe('muster: club.zip: no rule-set data found, e.g. x/system.yaml');
   });
 
-  it('takes the zip, lists the rule set, and prints its tables, cards and tokens as the command line does', async () => {
+  proves('a rule set of data alone')('takes the zip, lists the rule set, and prints its tables, cards and tokens as the command line does', async () => {
     const { files, run } = await loadBuiltPage();
     const checked = await checkHouse(files, houseFiles(unzipHouse(zipped('')), MODULE_IDS), run);
     expect(checked.code, checked.stderr).toBe(0);
@@ -122,7 +123,7 @@ describe.skipIf(!runThem)('a rule set of data alone in chromium', () => {
     return page.$eval('#house-report', (e) => e.textContent ?? '');
   }
 
-  it('joins the list when its zip is added, prints as the command line does, and leaves when the house rules are not used', async () => {
+  provesAgain('a rule set of data alone')('joins the list when its zip is added, prints as the command line does, and leaves when the house rules are not used', async () => {
     const page = await openPage(served);
     expect(await page.$eval('#system', (e) => (e as HTMLSelectElement).value)).toBe(FIRST_RULE_SET);
     // the rule sets of the page's build

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { answering, cliPdf, openOffline, openPage, produce, repo, runBrowserTests, settled, shots, usePageServer, type PageServer } from '../helpers/page.js';
 import { staticHost } from '../helpers/static-host.js';
+import { proves, provesAgain } from '../helpers/page-kinds.js';
 
 /** Waits until the page says it is kept in the browser: from then on it makes everything with no network. */
 async function kept(page: Page): Promise<void> {
@@ -22,7 +23,7 @@ describe.skipIf(!runBrowserTests)('the page’s files, kept and tied to their bu
   let shared: PageServer;
   usePageServer((served) => (shared = served));
 
-  it('keeps eval out of the page’s policy; the worker has its own, and prints', async () => {
+  proves('the page’s policy')('keeps eval out of the page’s policy; the worker has its own, and prints', async () => {
     // first, before any page of this browser has the service worker serve it
     const served = shared;
     const page = answering(await served.browser.newPage());
@@ -62,7 +63,7 @@ describe.skipIf(!runBrowserTests)('the page’s files, kept and tied to their bu
     await page.close();
   }, 180_000);
 
-  it('keeps one copy of a file whatever query string asked for it', async () => {
+  provesAgain('tied to its build')('keeps one copy of a file whatever query string asked for it', async () => {
     const page = await openPage(shared);
     await kept(page);
     const entries = () =>
@@ -86,7 +87,7 @@ describe.skipIf(!runBrowserTests)('the page’s files, kept and tied to their bu
     await page.close();
   }, 180_000);
 
-  it('never prints with a font from another build: it asks for a reload', async () => {
+  proves('tied to its build')('never prints with a font from another build: it asks for a reload', async () => {
     const copy = mkdtempSync(path.join(tmpdir(), 'muster-next-build-'));
     cpSync(path.join(repo, 'dist/web'), copy, { recursive: true });
     // the host has the CJK package's fonts beside the page, as the README says to copy them
@@ -114,7 +115,7 @@ describe.skipIf(!runBrowserTests)('the page’s files, kept and tied to their bu
     }
   }, 180_000);
 
-  it('makes MakePlayingCards images and prints a font it never used, the server stopped', async () => {
+  provesAgain('kept offline')('makes MakePlayingCards images and prints a font it never used, the server stopped', async () => {
     // Korean: a font no print of this browser has needed before. The command line's files are
     // made first, the scenario before the images: in one process, a Korean packet printed after
     // images of cards comes out two bytes apart from one printed first (a font's state kept

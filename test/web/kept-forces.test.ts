@@ -13,6 +13,7 @@ import { forceFromLinkValue, forceInHash, forceLink, forceLinkValue } from '../.
 import { deflateSync } from 'fflate';
 import { MAX_FILE_BYTES } from '../../src/data/limits.js';
 import { launchChromium, openPage, press, repo, runBrowserTests, shots, usePageServer, type PageServer, answering, settled } from '../helpers/page.js';
+import { proves, provesAgain } from '../helpers/page-kinds.js';
 
 describe('the names forces are kept under', () => {
   it('takes a name as typed, its spaces tidied, and refuses none or one too long', () => {
@@ -112,7 +113,7 @@ describe.skipIf(!runBrowserTests)('forces kept in the browser, in chromium', () 
     return page.$eval('#fb-keep-said', (e) => e.textContent ?? '');
   }
 
-  it('keeps a force under a name through a reload and a restart of the browser, opens it as it was, and removes it', async () => {
+  provesAgain('kept through a reload')('keeps a force under a name through a reload and a restart of the browser, opens it as it was, and removes it', async () => {
     const first = await launch();
     const page = await open(first, '#/bof/force');
     expect(await page.$eval('#kept', (e) => (e as HTMLElement).hidden)).toBe(true);
@@ -182,7 +183,7 @@ describe.skipIf(!runBrowserTests)('forces kept in the browser, in chromium', () 
     await second.close();
   }, 180_000);
 
-  it('makes a link that opens the same force in a fresh browser profile, and says when a link is damaged', async () => {
+  proves('a link carries a force')('makes a link that opens the same force in a fresh browser profile, and says when a link is damaged', async () => {
     const page = answering(await served.browser.newPage());
     await page.setViewport({ width: 1280, height: 900 });
     await page.goto(`${served.base}#/bof/force`);
@@ -220,7 +221,7 @@ describe.skipIf(!runBrowserTests)('forces kept in the browser, in chromium', () 
     await fresh.close();
   }, 120_000);
 
-  it('a scenario’s link carries both sides’ forces: another profile prints the same packet, as the command line does', async () => {
+  provesAgain('a link carries a force')('a scenario’s link carries both sides’ forces: another profile prints the same packet, as the command line does', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'muster-scenario-link-'));
     writeFileSync(path.join(dir, 'weber.yaml'), readFileSync(path.join(repo, 'examples/forces/kampfgruppe-weber.yaml')));
     writeFileSync(path.join(dir, 'brandt.yaml'), DOC_FORCE);
@@ -272,7 +273,7 @@ describe.skipIf(!runBrowserTests)('a page served with its public address', () =>
   let served: PageServer;
   usePageServer((s) => (served = s), ['--public-url', 'https://club.example/muster/']);
 
-  it('prints a roster that carries its force as a link to that address, as the command line does, and makes links to it', async () => {
+  provesAgain('a link carries a force')('prints a roster that carries its force as a link to that address, as the command line does, and makes links to it', async () => {
     const page = await openPage(served, '#/bof/force');
     const dir = mkdtempSync(path.join(tmpdir(), 'muster-public-'));
     writeFileSync(path.join(dir, 'force.yaml'), DOC_FORCE);

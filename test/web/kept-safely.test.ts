@@ -11,6 +11,7 @@ import type { CampaignProbe } from '../../src/web/campaign-page.js';
 import { decideSave, memoryShelf, MovedOnError, type KeptForce } from '../../src/web/browser-shelf.js';
 import { mergeThreeWay } from '../../src/web/three-way-merge.js';
 import { newSide, newTableGame, pressLoss, setMark, setTurn } from '../../src/web/table-game.js';
+import { proves, provesAgain } from '../helpers/page-kinds.js';
 
 const force = (yaml: string, revision?: number): KeptForce => ({ name: 'Weber', system: 'bof', yaml, revision });
 
@@ -114,7 +115,7 @@ describe.skipIf(!runBrowserTests)('nothing lost in chromium', () => {
   const words = (page: Page, id: string) => page.$eval(`#${id}`, (e) => e.textContent ?? '');
   const shown = (page: Page, id: string) => page.$eval(`#${id}`, (e) => !(e as HTMLElement).hidden);
 
-  it('says at once that a full store did not keep a recorded game, offers the file, and keeps it once there is room', async () => {
+  proves('a store that cannot keep')('says at once that a full store did not keep a recorded game, offers the file, and keeps it once there is room', async () => {
     // a profile of its own, whose store has not been written yet: chromium takes a quota set before the first write
     const context = await served.browser.createBrowserContext();
     const page = await tab('#/bof/campaign', undefined, context);
@@ -156,7 +157,7 @@ describe.skipIf(!runBrowserTests)('nothing lost in chromium', () => {
     await context.close();
   }, 180_000);
 
-  it('refuses a second tab’s save made on an older copy, shows it the first tab’s game and offers its own; a tab told follows', async () => {
+  proves('two tabs')('refuses a second tab’s save made on an older copy, shows it the first tab’s game and offers its own; a tab told follows', async () => {
     const first = await tab('#/bof/campaign');
     await startCampaign(first, 'Two', 'Tabs');
     // a tab that is never told of the other's saves (a browser without BroadcastChannel, or told too late)
@@ -195,7 +196,7 @@ describe.skipIf(!runBrowserTests)('nothing lost in chromium', () => {
     for (const page of [first, second, told, fresh]) await page.close();
   }, 180_000);
 
-  it('keeps both tabs’ ticks of one game at the table: three losses there, one here', async () => {
+  provesAgain('two tabs')('keeps both tabs’ ticks of one game at the table: three losses there, one here', async () => {
     const first = await tab('#/bof/table');
     await first.type(await control(first, 'Name of side A'), 'North');
     await first.type(await control(first, 'Name of side B'), 'South');
@@ -250,7 +251,7 @@ describe.skipIf(!runBrowserTests)('nothing lost in chromium', () => {
     for (const page of [first, second]) await page.close();
   }, 180_000);
 
-  it('says plainly that a browser without IndexedDB keeps nothing, and asks before leaving with a campaign not downloaded', async () => {
+  provesAgain('a store that cannot keep')('says plainly that a browser without IndexedDB keeps nothing, and asks before leaving with a campaign not downloaded', async () => {
     const page = await tab('#/bof/campaign', () => {
       Object.defineProperty(window, 'indexedDB', { value: undefined, configurable: true });
     });
@@ -276,7 +277,7 @@ describe.skipIf(!runBrowserTests)('nothing lost in chromium', () => {
 
   // in the same chromium as the tests above, in a profile of its own
   describe('a newer build’s database with an older tab open', () => {
-    it('loads the newer page at once where the older tab lets go, says what it waits for where one does not, and tells the older tab to reload', async () => {
+    provesAgain('two tabs')('loads the newer page at once where the older tab lets go, says what it waits for where one does not, and tells the older tab to reload', async () => {
       // a profile of its own (a browser context: its own database, without another chromium)
       const context = await served.browser.createBrowserContext();
       onTestFinished(() => context.close());

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { cliPdf, openPage, produce, repo, runBrowserTests, shots, usePageServer, type PageServer, settled, openOffline as openOfflineTab } from '../helpers/page.js';
 import { staticHost } from '../helpers/static-host.js';
+import { proves, provesAgain } from '../helpers/page-kinds.js';
 
 describe.skipIf(!runBrowserTests)('the page offline, from any static host', () => {
   let served: PageServer;
@@ -18,7 +19,7 @@ describe.skipIf(!runBrowserTests)('the page offline, from any static host', () =
     await page.waitForFunction(() => window.muster.offline === true, { timeout: 60_000 });
   }
 
-  it('is installable, and after its first visit prints with no server, as the command line does, Chinese included', async () => {
+  proves('kept offline')('is installable, and after its first visit prints with no server, as the command line does, Chinese included', async () => {
     const seed = '中文 club';
     const page = await openPage(served, `#/bof/scenario?seed=${encodeURIComponent(seed)}`);
     await kept(page);
@@ -53,7 +54,7 @@ describe.skipIf(!runBrowserTests)('the page offline, from any static host', () =
     await other.close();
   }, 180_000);
 
-  it('opens under /muster/ of a plain static host from the address without its trailing slash, and prints what the command line prints; Chinese once the font package’s fonts are copied beside it', async () => {
+  proves('a plain static host')('opens under /muster/ of a plain static host from the address without its trailing slash, and prints what the command line prints; Chinese once the font package’s fonts are copied beside it', async () => {
     const copy = mkdtempSync(path.join(tmpdir(), 'muster-static-'));
     cpSync(path.join(repo, 'dist/web'), copy, { recursive: true });
     const host = await staticHost(copy, '/muster/');
@@ -91,7 +92,7 @@ describe.skipIf(!runBrowserTests)('the page offline, from any static host', () =
     }
   }, 180_000);
 
-  it('works from a folder of a plain static host, and offers a newer build without mixing it with the open one', async () => {
+  provesAgain('a plain static host')('works from a folder of a plain static host, and offers a newer build without mixing it with the open one', async () => {
     const copy = mkdtempSync(path.join(tmpdir(), 'muster-static-'));
     cpSync(path.join(repo, 'dist/web'), copy, { recursive: true });
     const host = await staticHost(copy, '/clubs/muster/');

@@ -23,6 +23,7 @@ import {
 import { DECLARED } from '../helpers/declared.js';
 import { DATA_ONLY, declarationOf } from '../../src/systems/manifest.js';
 import { manifestFor } from '../../src/systems/registry.js';
+import { proves, provesAgain } from '../helpers/page-kinds.js';
 
 const round = (form: Form) => formFromHash(hashFor(form, DECLARED), DECLARED);
 
@@ -171,7 +172,7 @@ describe.skipIf(!runBrowserTests)('the product options in chromium', () => {
 
   const shown = (page: Page, selector: string) => page.$eval(selector, (e) => e.closest('[hidden]') === null);
 
-  it('prints tokens bof --only markers,tracks --count suppressed=12, byte for byte the command line’s', async () => {
+  provesAgain('prints as the command line')('prints tokens bof --only markers,tracks --count suppressed=12, byte for byte the command line’s', async () => {
     await follow('#/bof/tables', 'muster tables bof');
     await choose(page, 'Rule set', 'bof');
     await choose(page, 'Product', 'tokens');
@@ -203,7 +204,7 @@ describe.skipIf(!runBrowserTests)('the product options in chromium', () => {
     await again.close();
   });
 
-  it('offers what each rule set’s tokens take, and no more', async () => {
+  proves('every option a field')('offers what each rule set’s tokens take, and no more', async () => {
     await follow('#/fireteam/tokens', 'muster tokens fireteam');
     // Burst of Fire's own options: no field of them here
     expect(await page.$('#own-events')).toBeNull();
@@ -218,7 +219,7 @@ describe.skipIf(!runBrowserTests)('the product options in chromium', () => {
     expect(await shown(page, '#forceA')).toBe(true);
   });
 
-  it('prints cards fireteam --list russians, byte for byte the command line’s, in the inches of its text', async () => {
+  provesAgain('prints as the command line')('prints cards fireteam --list russians, byte for byte the command line’s, in the inches of its text', async () => {
     await follow('#/bof/tables', 'muster tables bof');
     const units = () => page.$eval('#units', (e) => (e as HTMLSelectElement).value);
     expect(await units()).toBe('cm');
@@ -245,7 +246,7 @@ describe.skipIf(!runBrowserTests)('the product options in chromium', () => {
     await linked.close();
   });
 
-  it('prints cards for MakePlayingCards: a zip of images byte for byte the command line’s, the renderer fetched when first needed', async () => {
+  proves('print-shop images')('prints cards for MakePlayingCards: a zip of images byte for byte the command line’s, the renderer fetched when first needed', async () => {
     // a force of one officer, the smallest deck there is (a front and its back: the smallest
     // list, Fire Team's British, has nine cards): every image is made twice, in the page and by
     // the command line, and how many there are is not the point
@@ -278,7 +279,7 @@ describe.skipIf(!runBrowserTests)('the product options in chromium', () => {
     await tab.close();
   });
 
-  it('cards edge to edge for a guillotine, and a bleed typed, as the command line prints them', async () => {
+  provesAgain('prints as the command line')('cards edge to edge for a guillotine, and a bleed typed, as the command line prints them', async () => {
     await follow('#/bof/cards?nation=us', 'muster cards bof --nation us');
     expect(await page.$$eval('#layout option', (options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual(['sheets', 'guillotine', 'fold']);
     await choose(page, 'Cards printed as', 'guillotine');
@@ -291,7 +292,7 @@ describe.skipIf(!runBrowserTests)('the product options in chromium', () => {
     expect(Buffer.compare(Buffer.from(made.base64, 'base64'), await cliPdf(['cards', 'bof', '--nation', 'us', '--layout', 'guillotine', '--bleed', '3']))).toBe(0);
   });
 
-  it('prints calibrate --paper letter --duplex short, byte for byte the command line’s', async () => {
+  provesAgain('prints as the command line')('prints calibrate --paper letter --duplex short, byte for byte the command line’s', async () => {
     await follow('#/openfire/tables', 'muster tables openfire');
     await choose(page, 'Product', 'calibrate');
     await choose(page, 'Paper', 'letter');

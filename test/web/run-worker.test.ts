@@ -8,6 +8,7 @@ import { PageFiles, PLAYER_FOLDER } from '../../src/web/page-files.js';
 import type { FromRunWorker, ToRunWorker } from '../../src/web/run-protocol.js';
 import { WorkerRunner, type WorkerLike } from '../../src/web/worker-runner.js';
 import { cliPdf, openPage, produce, repo, runBrowserTests, usePageServer, type PageServer } from '../helpers/page.js';
+import { proves } from '../helpers/page-kinds.js';
 
 const PLACES = { data: '/muster/data/', templates: '/muster/templates/', examples: '/muster/examples/', parsedStore: '/p.json', fontPairs: '/f.json', rasteriser: '/r.wasm', fontkitVersion: '2', fonts: {} };
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -167,7 +168,7 @@ describe.skipIf(!runBrowserTests)('a long run in chromium', () => {
   let served: PageServer;
   usePageServer((s) => (served = s));
 
-  it('answers the page’s controls while a batch of packets is made, and stops it at once', async () => {
+  proves('the worker')('answers the page’s controls while a batch of packets is made, and stops it at once', async () => {
     const page = await openPage(served, '#/bof/scenario?count=2000&seed=busy');
     expect(page.workers().map((w) => path.basename(new URL(w.url()).pathname))).toEqual(['run-worker.js']);
     await page.evaluate(() => {
@@ -196,7 +197,7 @@ describe.skipIf(!runBrowserTests)('a long run in chromium', () => {
     await page.close();
   });
 
-  it('warms itself once the page is idle, and nothing of it shows: no words, no preview, no download; the first print is the command line’s', async () => {
+  proves('the worker')('warms itself once the page is idle, and nothing of it shows: no words, no preview, no download; the first print is the command line’s', async () => {
     const page = await openPage(served, '#/fireteam/tables', { warmUp: true });
     await page.waitForFunction(() => window.muster.warmed === true, { timeout: 60_000 });
     expect(await page.$eval('#messages', (e) => e.textContent)).toBe('');

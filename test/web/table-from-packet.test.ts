@@ -13,6 +13,7 @@ import { MANIFESTS } from '../../src/systems/registry.js';
 import { control, openPage, press, produce, runBrowserTests, settled, shots, usePageServer, type PageServer, tableOf as probe, tickTable as tick, useFileTab } from '../helpers/page.js';
 import { smallTargets } from '../helpers/phone-checks.js';
 import { sampled } from '../helpers/sample.js';
+import { proves, provesAgain } from '../helpers/page-kinds.js';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -69,7 +70,7 @@ describe.skipIf(!runBrowserTests)('the table mode from a packet, on a phone', ()
     }
   }
 
-  it('opens a packet made on the page at the table: both forces, its turns and objectives, nothing typed (a rule set of each mode; every one under MUSTER_DEEP=1)', async () => {
+  proves('at the table')('opens a packet made on the page at the table: both forces, its turns and objectives, nothing typed (a rule set of each mode; every one under MUSTER_DEEP=1)', async () => {
     // every rule set that rolls packets (test/web/table-packet.test.ts holds each table part to reading them), solo where it has solo rules;
     // the page's way from a packet to the table is one: by default a rule set of each mode, all under MUSTER_DEEP=1
     for (const manifest of sampled(MANIFESTS.filter((m) => m.scenario), (m) => [m.scenario!.modes.includes('solo') ? 'solo' : 'versus'])) {
@@ -99,7 +100,7 @@ describe.skipIf(!runBrowserTests)('the table mode from a packet, on a phone', ()
     await removeKept(page);
   });
 
-  it('scores a loss by its worth for the other side, takes it back when the loss is ticked back, and keeps a correction', async () => {
+  provesAgain('at the table')('scores a loss by its worth for the other side, takes it back when the loss is ticked back, and keeps a correction', async () => {
     await follow('#/bof/scenario?mode=solo&seed=table-score');
     expect((await produce(page, 'Preview')).code).toBe(0);
     const link = page.url();
@@ -139,7 +140,7 @@ describe.skipIf(!runBrowserTests)('the table mode from a packet, on a phone', ()
     await removeKept(page);
   });
 
-  it('lists a 44-model platoon a row a card, a box a model, within two screens of a phone', async () => {
+  provesAgain('a phone')('lists a 44-model platoon a row a card, a box a model, within two screens of a phone', async () => {
     // a tab of its own: the file's tab shows the game the test before removed
     const page = await openPage(served, '#/bof/table');
     await page.setViewport(PHONE);

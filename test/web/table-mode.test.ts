@@ -16,6 +16,7 @@ import { control, openPage, press, repo, runBrowserTests, shots, usePageServer, 
 import { headingSkips, smallTargets } from '../helpers/phone-checks.js';
 import { EXAMPLE_FORCES, forceFieldKinds } from '../helpers/example-forces.js';
 import { addedRuleSetKind, sampled } from '../helpers/sample.js';
+import { proves } from '../helpers/page-kinds.js';
 
 describe('a game at the table', () => {
   const game = () =>
@@ -95,7 +96,7 @@ describe.skipIf(!runBrowserTests)('the table mode in chromium', () => {
   usePageServer((s) => (served = s));
 
 
-  it('on a phone: every button a finger can press (44 px), headings one level at a time (issue 52)', async () => {
+  proves('a phone')('on a phone: every button a finger can press (44 px), headings one level at a time (issue 52)', async () => {
     const page = await openPage(served, '#/bof/table');
     await page.setViewport({ width: 390, height: 844 });
     await page.type(await control(page, 'Name of side A'), 'Weber');
@@ -134,7 +135,7 @@ describe.skipIf(!runBrowserTests)('the table mode in chromium', () => {
     await page.close();
   });
 
-  it('sets up a game from a force file, keeps every tick through a reload, and prints the sheet as it stands', async () => {
+  proves('at the table')('sets up a game from a force file, keeps every tick through a reload, and prints the sheet as it stands', async () => {
     const page = await openPage(served, '#/bof/table');
     expect(await page.$eval('#table', (e) => (e as HTMLElement).hidden)).toBe(false);
     expect(await page.$eval('#command', (e) => (e as HTMLElement).hidden)).toBe(true);
