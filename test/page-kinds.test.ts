@@ -16,7 +16,7 @@ const FILES = readdirSync(WEB)
 
 /** Each marked test's kind, and whether it runs in every run. */
 function marks(source: string): { kind: string; every: boolean }[] {
-  return [...source.matchAll(/\b(proves|provesAgain)\('([^']+)'\)/g)].map((m) => ({ kind: m[2]!, every: m[1] === 'proves' }));
+  return [...source.matchAll(/\b(proves|provesAgain)\(((?:\s*'[^']+',?)+)\s*\)/g)].flatMap((m) => [...m[2]!.matchAll(/'([^']+)'/g)].map((k) => ({ kind: k[1]!, every: m[1] === 'proves' })));
 }
 
 /**

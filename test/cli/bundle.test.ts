@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { muster } from '../helpers/cli.js';
 import { purePrint } from '../helpers/pure-run.js';
 import { workdirs } from '../helpers/fixtures.js';
-import { sampledSeeds } from '../helpers/sample.js';
+import { sampled, sampledSeeds } from '../helpers/sample.js';
 
 /**
  * The command as players run it: one CommonJS bundle (dist/muster.cjs, scripts/build-cli.js)
@@ -74,13 +74,19 @@ describe('the one-file command', () => {
     expect(statSync(`${BUNDLE}.map`).size).toBeGreaterThan(0);
   });
 
-  it.each([
-    [['tables', 'bof', '--paper', 'letter', '--units', 'in']],
-    [['cards', 'bof', '--nation', 'us']],
-    [['scenario', 'bof', '--mode', 'solo', '--seed', 'bundle', '--names', '王小明']],
-    [['tokens', 'openfire']],
-    [['campaign', 'fireteam', 'booklet', '--seed', 'b']],
-  ])('writes the bytes the modules write: %j', async (args) => {
+  // every product under MUSTER_DEEP=1; by default a print in muster's own fonts and one that
+  // takes a fallback font from beside the bundle (the bundle's data, fonts and code paths alike)
+  const bundledPrints = sampled(
+    [
+      ['tables', 'bof', '--paper', 'letter', '--units', 'in'],
+      ['cards', 'bof', '--nation', 'us'],
+      ['scenario', 'bof', '--mode', 'solo', '--seed', 'bundle', '--names', '王小明'],
+      ['tokens', 'openfire'],
+      ['campaign', 'fireteam', 'booklet', '--seed', 'b'],
+    ],
+    (args) => [args.includes('--names') ? 'fonts=fallback' : 'fonts=own'],
+  );
+  it.each(bundledPrints.map((args) => [args]))('writes the bytes the modules write: %j', async (args) => {
     const cwd = workdir();
     // the modules' print made once a worker (helpers/pure-run.ts), as other files make it
     const modules = await purePrint(args);

@@ -40,14 +40,14 @@ export const PAGE_KINDS = {
 
 export type PageKind = keyof typeof PAGE_KINDS;
 
-/** A test that proves `kind` in every run. */
-export function proves(kind: PageKind): typeof it {
-  void kind;
+/** A test that proves these kinds in every run (one test may stand for several). */
+export function proves(...kinds: [PageKind, ...PageKind[]]): typeof it {
+  void kinds;
   return it;
 }
 
-/** A further test of `kind`, which a test marked `proves(kind)` proves in every run: run under MUSTER_DEEP=1 alone. */
-export function provesAgain(kind: PageKind): typeof it {
-  void kind;
+/** A further test of these kinds, each proved in every run by a test marked `proves`: run under MUSTER_DEEP=1 alone. */
+export function provesAgain(...kinds: [PageKind, ...PageKind[]]): typeof it {
+  void kinds;
   return (DEEP ? it : it.skip) as typeof it;
 }

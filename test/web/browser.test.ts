@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { muster } from '../helpers/cli.js';
 import { button, CHROMIUM, control, produce, runBrowserTests as runThem, shots, usePageServer, answering, settled, allowDownloads, launchChromium, cliPdf as workerCliPdf, followLink } from '../helpers/page.js';
-import { proves, provesAgain } from '../helpers/page-kinds.js';
+import { provesAgain } from '../helpers/page-kinds.js';
 
 
 async function choose(page: Page, label: string, value: string): Promise<void> {
@@ -88,7 +88,7 @@ describe.skipIf(!runThem)('the page in chromium', () => {
     await page.close();
   });
 
-  proves('a link restores the form')('restores #/bof/scenario?mode=solo&seed=club from the link, and prints the command line’s packet', async () => {
+  provesAgain('a link restores the form')('restores #/bof/scenario?mode=solo&seed=club from the link, and prints the command line’s packet', async () => {
     const page = await open('#/bof/scenario?mode=solo&seed=club', { width: 390, height: 844 });
     expect(await page.$eval(await control(page, 'Product'), (e) => (e as HTMLSelectElement).value)).toBe('scenario');
     expect(await page.$eval(await control(page, 'Players'), (e) => (e as HTMLSelectElement).value)).toBe('solo');
@@ -173,7 +173,7 @@ describe.skipIf(!runThem)('the page in chromium', () => {
     expect(Buffer.compare(Buffer.from(allowed.base64, 'base64'), cliAllowed.bytes)).toBe(0);
   });
 
-  proves('prints as the command line')('makes JSON and Markdown through the same command line', async () => {
+  provesAgain('prints as the command line')('makes JSON and Markdown through the same command line', async () => {
     // the tab of the seed of symbols, if that test left it, led to the link: no page loaded for this
     const page = symbolsTab ?? (await open());
     await followLink(page, '#/openfire/scenario?seed=club', 'muster scenario openfire --seed club');

@@ -378,7 +378,7 @@ describe.skipIf(!runThem)('campaigns and house rules in chromium', () => {
     await page.close();
   });
 
-  proves('a campaign kept')('keeps a campaign in the browser through a reload, goes back to any state it had, and asks for a backup after five changes', async () => {
+  proves('a campaign kept', 'a campaign played')('keeps a campaign in the browser through a reload, goes back to any state it had, and asks for a backup after five changes', async () => {
     const { page } = await open('#/bof/campaign');
     const started = await startCampaign(page, 'Gold', 'Green', 'kept');
     expect([started.code, started.kept, started.versions]).toEqual([0, 'Gold vs Green', 1]);

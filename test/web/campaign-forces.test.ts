@@ -18,7 +18,7 @@ import { PLAYER_FOLDER } from '../../src/web/page-files.js';
 import { bofRecordOptions, salvageChoices, upgradeChoices, type BofNames, type KeptForce } from '../../src/systems/bof/page/campaign-panel.js';
 import { fireteamListsOptions, fireteamNextOptions, forceList, keptForceWords } from '../../src/systems/fireteam/page/campaign-panel.js';
 import { button, campaignStep, control, loadBuiltPage, openPage, repo, runBrowserTests as runThem, shots, usePageServer } from '../helpers/page.js';
-import { proves, provesAgain } from '../helpers/page-kinds.js';
+import { provesAgain } from '../helpers/page-kinds.js';
 
 const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
 const example = (name: string) => path.join(repo, 'examples/forces', name);
@@ -302,7 +302,7 @@ describe.skipIf(!runThem)('the campaign panel’s forces in chromium', () => {
     await page.close();
   });
 
-  proves('a campaign played')('starts a solo campaign with the force built in the page: your name and your force alone', async () => {
+  provesAgain('a campaign played')('starts a solo campaign with the force built in the page: your name and your force alone', async () => {
     const page = await open('#/bof/force');
     const dir = forcesDir();
     // the builder's force: a file loaded into it (the builder writes force.yaml, checked)

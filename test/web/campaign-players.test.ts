@@ -16,7 +16,7 @@ import { bofCampaignSummary, recordWho } from '../../src/systems/bof/page/campai
 import { fireteamCampaignSummary } from '../../src/systems/fireteam/page/campaign-panel.js';
 import { button, campaignStep, control, openPage, runBrowserTests as runThem, settled, shots, usePageServer } from '../helpers/page.js';
 import { clubDirs, FOUR, fireTeamNew, recordOptions, SEASON, seasonNew, seasonRecord, SIX, SIX_NAMES } from '../helpers/club-season.js';
-import { proves, provesAgain } from '../helpers/page-kinds.js';
+import { provesAgain } from '../helpers/page-kinds.js';
 
 const STATE = 'campaign.json';
 const dir = clubDirs(afterAll);
@@ -223,7 +223,7 @@ describe.skipIf(!runThem)('the campaign panel’s players in chromium', () => {
     await page.close();
   }, 900_000);
 
-  proves('a campaign played')('starts a Fire Team campaign of two platoons a side and prints its first turn, as the command line does', async () => {
+  provesAgain('a campaign played')('starts a Fire Team campaign of two platoons a side and prints its first turn, as the command line does', async () => {
     const page = await open('#/fireteam/campaign');
     const cwd = dir();
     await page.select(await control(page, 'Players on side A'), '2');

@@ -195,7 +195,7 @@ describe.skipIf(!runBrowserTests)('the rule sets’ own options in chromium', ()
   // the first run in every run of the suite, the sample's others under MUSTER_DEEP=1 (the sample itself whole)
   const printed = sampled(runs, runKinds);
   const printTitle = 'prints $argv as the command line runs it, the PDF byte for byte the command line’s in the sample';
-  proves('prints as the command line').each(printed.slice(0, 1))(printTitle, printsAsTheCommandLine, 180_000);
+  proves('prints as the command line', 'a link restores the form').each(printed.slice(0, 1))(printTitle, printsAsTheCommandLine, 180_000);
   provesAgain('prints as the command line').each(printed.slice(1))(printTitle, printsAsTheCommandLine, 180_000);
 
   proves('every option a field')('shows an option’s answer in words where it writes no file (a unit’s cost worked out)', async () => {

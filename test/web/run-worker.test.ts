@@ -8,7 +8,7 @@ import { PageFiles, PLAYER_FOLDER } from '../../src/web/page-files.js';
 import type { FromRunWorker, ToRunWorker } from '../../src/web/run-protocol.js';
 import { WorkerRunner, type WorkerLike } from '../../src/web/worker-runner.js';
 import { cliPdf, openPage, produce, repo, runBrowserTests, usePageServer, type PageServer } from '../helpers/page.js';
-import { proves } from '../helpers/page-kinds.js';
+import { proves, provesAgain } from '../helpers/page-kinds.js';
 
 const PLACES = { data: '/muster/data/', templates: '/muster/templates/', examples: '/muster/examples/', parsedStore: '/p.json', fontPairs: '/f.json', rasteriser: '/r.wasm', fontkitVersion: '2', fonts: {} };
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -168,7 +168,7 @@ describe.skipIf(!runBrowserTests)('a long run in chromium', () => {
   let served: PageServer;
   usePageServer((s) => (served = s));
 
-  proves('the worker')('answers the page’s controls while a batch of packets is made, and stops it at once', async () => {
+  provesAgain('the worker')('answers the page’s controls while a batch of packets is made, and stops it at once', async () => {
     const page = await openPage(served, '#/bof/scenario?count=2000&seed=busy');
     expect(page.workers().map((w) => path.basename(new URL(w.url()).pathname))).toEqual(['run-worker.js']);
     await page.evaluate(() => {

@@ -13,7 +13,7 @@ import { MANIFESTS } from '../../src/systems/registry.js';
 import { control, openPage, press, produce, runBrowserTests, settled, shots, usePageServer, type PageServer, tableOf as probe, tickTable as tick, useFileTab } from '../helpers/page.js';
 import { smallTargets } from '../helpers/phone-checks.js';
 import { sampled } from '../helpers/sample.js';
-import { proves, provesAgain } from '../helpers/page-kinds.js';
+import { provesAgain } from '../helpers/page-kinds.js';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -70,7 +70,7 @@ describe.skipIf(!runBrowserTests)('the table mode from a packet, on a phone', ()
     }
   }
 
-  proves('at the table')('opens a packet made on the page at the table: both forces, its turns and objectives, nothing typed (a rule set of each mode; every one under MUSTER_DEEP=1)', async () => {
+  provesAgain('at the table')('opens a packet made on the page at the table: both forces, its turns and objectives, nothing typed (a rule set of each mode; every one under MUSTER_DEEP=1)', async () => {
     // every rule set that rolls packets (test/web/table-packet.test.ts holds each table part to reading them), solo where it has solo rules;
     // the page's way from a packet to the table is one: by default a rule set of each mode, all under MUSTER_DEEP=1
     for (const manifest of sampled(MANIFESTS.filter((m) => m.scenario), (m) => [m.scenario!.modes.includes('solo') ? 'solo' : 'versus'])) {
