@@ -87,7 +87,7 @@ describe.skipIf(!runBrowserTests)('the page’s files, kept and tied to their bu
     await page.close();
   }, 180_000);
 
-  proves('tied to its build')('never prints with a font from another build: it asks for a reload', async () => {
+  proves('tied to its build', 'a plain static host')('never prints with a font from another build: it asks for a reload', async () => {
     const copy = mkdtempSync(path.join(tmpdir(), 'muster-next-build-'));
     cpSync(path.join(repo, 'dist/web'), copy, { recursive: true });
     // the host has the CJK package's fonts beside the page, as the README says to copy them

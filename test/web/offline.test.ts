@@ -54,7 +54,7 @@ describe.skipIf(!runBrowserTests)('the page offline, from any static host', () =
     await other.close();
   }, 180_000);
 
-  proves('a plain static host')('opens under /muster/ of a plain static host from the address without its trailing slash, and prints what the command line prints; Chinese once the font package’s fonts are copied beside it', async () => {
+  provesAgain('a plain static host')('opens under /muster/ of a plain static host from the address without its trailing slash, and prints what the command line prints; Chinese once the font package’s fonts are copied beside it', async () => {
     const copy = mkdtempSync(path.join(tmpdir(), 'muster-static-'));
     cpSync(path.join(repo, 'dist/web'), copy, { recursive: true });
     const host = await staticHost(copy, '/muster/');

@@ -7,16 +7,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { manifestFor, MODULE_IDS } from '../../src/systems/registry.js';
+import { MODULE_IDS } from '../../src/systems/registry.js';
 import { pagePartsFor } from '../../src/systems/page-registry.js';
 import { MARK_MAX, newSide, newTableGame, pressLoss, scoreOf, setMark, setScore, setTurn, standing } from '../../src/web/table-game.js';
 import { unitsOfDecks } from '../../src/web/kit/table-cards.js';
 import { pureMuster } from '../helpers/pure-run.js';
 import { control, openPage, press, repo, runBrowserTests, shots, usePageServer, type PageServer, tableOf as probe, tickTable as tick } from '../helpers/page.js';
 import { headingSkips, smallTargets } from '../helpers/phone-checks.js';
-import { EXAMPLE_FORCES, forceFieldKinds } from '../helpers/example-forces.js';
-import { addedRuleSetKind, sampled } from '../helpers/sample.js';
-import { proves } from '../helpers/page-kinds.js';
+import { proves, provesAgain } from '../helpers/page-kinds.js';
 
 describe('a game at the table', () => {
   const game = () =>
@@ -109,29 +107,26 @@ describe.skipIf(!runBrowserTests)('the table mode in chromium', () => {
     expect(await smallTargets(page)).toEqual([]);
     expect(await headingSkips(page)).toEqual([]);
     await page.screenshot({ path: path.join(shots, 'web-table-phone.png') });
-    // the builders and the campaign panel of every rule set that has them: all under
-    // MUSTER_DEEP=1; by default each builder that draws a field of a force no other drawn one has
-    // (forceFieldKinds), a campaign panel of each kind of field its options make, and the view of
-    // a rule set with no panel
-    const views = MODULE_IDS.flatMap((id) => ['force', 'campaign'].map((view) => ({ id, view })));
-    const viewKinds = async ({ id, view }: { id: string; view: string }): Promise<string[]> => {
-      if (view === 'force') return EXAMPLE_FORCES[id] ? forceFieldKinds(EXAMPLE_FORCES[id]) : ['builder with no example'];
-      const campaign = manifestFor(id)?.campaign;
-      if (!campaign || !(await pagePartsFor(id)).campaignPanel) return ['no campaign panel'];
-      return [...campaign.actions.map((a) => `campaign ${a}`), ...(campaign.options ?? []).map((o) => `campaign field=${o.choices ? 'choice' : o.type}${o.array ? ' repeated' : ''}`), ...(campaign.solo ? ['campaign solo'] : []), ...(campaign.players ? ['campaign players'] : [])];
-    };
-    const kinds = new Map(await Promise.all(views.map(async (v) => [v, [`view=${v.view}`, ...(await viewKinds(v)), ...addedRuleSetKind(v.id)]] as const)));
-    for (const { id, view } of sampled(views, (v) => kinds.get(v)!)) {
+    // the game it kept is taken off again: the browser's store is shared by the tests of this file
+    // (the table's list, come back to from another view, shows what the browser keeps)
+    await page.goto(`${served.base}#/bof/force`, { waitUntil: 'domcontentloaded' });
+    await page.goto(`${served.base}#/bof/table`, { waitUntil: 'domcontentloaded' });
+    await page.waitForFunction(() => window.muster?.ready && document.querySelectorAll('#kept-game-list li').length === 1, { timeout: 60_000 });
+    await press(page, '#kept-game-remove-0');
+    await page.waitForFunction(() => document.querySelectorAll('#kept-game-list li').length === 0, { timeout: 60_000 });
+    await page.close();
+  });
+
+  provesAgain('a phone')('on a phone: each builder and campaign panel, every button a finger can press, headings one level at a time', async () => {
+    const page = await openPage(served, '');
+    await page.setViewport({ width: 390, height: 844 });
+    // the builders and the campaign panel of every rule set that has them, and the view of a rule set with no panel
+    for (const { id, view } of MODULE_IDS.flatMap((id) => ['force', 'campaign'].map((view) => ({ id, view })))) {
       await page.goto(`${served.base}#/${id}/${view}`, { waitUntil: 'domcontentloaded' });
       await page.waitForFunction(() => window.muster?.ready, { timeout: 60_000 });
       expect(await headingSkips(page), `${id} ${view}`).toEqual([]);
       expect(await smallTargets(page), `${id} ${view}`).toEqual([]);
     }
-    // the game it kept is taken off again: the browser's store is shared by the tests of this file
-    await page.goto(`${served.base}#/bof/table`, { waitUntil: 'domcontentloaded' });
-    await page.waitForFunction(() => window.muster?.ready && document.querySelectorAll('#kept-game-list li').length === 1, { timeout: 60_000 });
-    await press(page, '#kept-game-remove-0');
-    await page.waitForFunction(() => document.querySelectorAll('#kept-game-list li').length === 0, { timeout: 60_000 });
     await page.close();
   });
 
