@@ -23,10 +23,12 @@ import { muster } from '../helpers/cli.js';
 import { fonts } from '../helpers/fonts.js';
 import { cardBlank } from '../helpers/fill.js';
 import { workdirs } from '../helpers/fixtures.js';
+import { exampleForces } from '../helpers/example-forces.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const db = await loadRulesDb({ dataDirs: [] });
 const BLANK_BOUND = 0.25;
+/** The example force each rule set's force cards are tried with (a deck of every kind of card it has); another rule set's, its first example force. */
 const FORCES: Record<string, string> = {
   bof: 'examples/forces/kampfgruppe-weber.yaml',
   fireteam: 'examples/forces/fireteam-fallschirmjager.yaml',
@@ -70,12 +72,18 @@ function parts(items: readonly Item[]) {
   };
 }
 
-const products = db.systems.filter((s) => s.info.products.includes('cards')).flatMap((s) => [['cards', s.info.id], ['cards', s.info.id, '--force', FORCES[s.info.id]!]]);
+// every rule set's cards, and its force's where it checks forces and has an example one
+const examples = await exampleForces();
+const withCards = db.systems.filter((s) => s.info.products.includes('cards')).map((s) => s.info.id);
+const forceOf = (id: string): string | undefined => FORCES[id] ?? examples.get(id)?.[0];
+const products = withCards.flatMap((id) => [['cards', id], ...(forceOf(id) ? [['cards', id, '--force', forceOf(id)!]] : [])]);
 
 describe('cards that fill', () => {
-  it('covers every rule set with cards, and an example force of each', () => {
-    expect(products.length).toBe(2 * db.systems.filter((s) => s.info.products.includes('cards')).length);
-    for (const [, , , force] of products) if (force) expect(force).toBeDefined();
+  it('covers every rule set with cards, and an example force of each that has one', () => {
+    for (const id of withCards) expect(products.some((args) => args[1] === id && args.length === 2), id).toBe(true);
+    for (const [id, files] of examples) if (withCards.includes(id) && files.length > 0) expect(products.some((args) => args[1] === id && args[2] === '--force'), id).toBe(true);
+    // the forces named above are each their rule set's example force
+    for (const [id, file] of Object.entries(FORCES)) if (withCards.includes(id)) expect(examples.get(id), id).toContain(file);
   });
 
   it.each(products.map((args) => [args.join(' '), args] as const))('%s: type grows into the room, and shrinks back only where the text needs it', async (_, args) => {
