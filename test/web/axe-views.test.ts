@@ -19,11 +19,6 @@ import { EXAMPLE_FORCES } from '../helpers/example-forces.js';
 import { proves, provesAgain } from '../helpers/page-kinds.js';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-/**
- * The rule sets whose form and builder axe reads: every one, under MUSTER_DEEP=1 (page-kinds.ts:
- * a run without it reads the views of a packet, its table and the kept list).
- */
-const FORM_AND_BUILDER = MODULE_IDS;
 const WIDTHS = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
@@ -49,7 +44,7 @@ async function violations(page: Page): Promise<string[]> {
 
 /** The views axe reads, as the tests below name them. */
 const VIEWS = [
-  ...FORM_AND_BUILDER.flatMap((id) => [`#/${id}`, `#/${id}/force`]),
+  ...MODULE_IDS.flatMap((id) => [`#/${id}`, `#/${id}/force`]),
   'the campaign panel',
   'the house-rules panel',
   'a packet made',
@@ -108,7 +103,9 @@ describe.skipIf(!runBrowserTests)('the page read by axe at 390 and 1280 px', () 
     expect(said, said.join('\n')).toEqual([]);
   };
   const formTitle = 'finds no violation on the form of %s and its force builder with a force loaded';
-  provesAgain('read by axe').each(FORM_AND_BUILDER)(formTitle, formAndBuilder);
+  // every rule set's form and builder under MUSTER_DEEP=1 (a run without it reads the views of a
+  // packet, its table and the kept list below)
+  provesAgain('read by axe').each(MODULE_IDS)(formTitle, formAndBuilder);
 
   provesAgain('read by axe')('finds no violation on the campaign panel, nor on the house-rules panel with a folder\'s report', async () => {
     await go(page, served.base, '#/bof/campaign');
